@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- PassManager.h - the instrumented, step-by-step pass manager --------===//
+//
+// IrsPassManager runs an IrsPipeline on a module one step at a time. After
+// each step it can verify the module, time the step, count ops, fingerprint
+// the IR to tell whether the step changed it, capture the step's
+// diagnostics, dump the module to a numbered file and keep a manifest of the
+// run up to date. When a step fails (the pass signals failure, the verifier
+// or a verify hook rejects the IR) it writes a failure report, the IR that
+// went into the step, and a reproducer in MLIR's format.
+//
+// Without instrumentation the whole pipeline runs in one MLIR pass manager,
+// exactly as mlir-opt would run it; the per-step machinery is only used when
+// something needs it (or, on failure, to locate the failing step by replaying
+// the pipeline from a copy of the input).
+//
+//===----------------------------------------------------------------------===//
+#ifndef IRS_PASSMANAGER_H
+#define IRS_PASSMANAGER_H
+
+#include "irscope/Diagnostics.h"
+#include "irscope/Pipeline.h"
+#include "irscope/Support.h"
+#include <mlir-c/IR.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+//===----------------------------------------------------------------------===//
+// Options
+//===----------------------------------------------------------------------===//
+
+/// Instrumentation configuration. Initialise with
+/// irsInstrumentationOptionsDefault() and change fields; strings are
+/// borrowed for the duration of irsPassManagerCreate only (they are copied).
+typedef struct IrsInstrumentationOptions {
+  /// Directory for numbered dumps and manifest.xml; NULL disables dumping.
+  const char *dumpDir;
+  /// Skip the dump file of steps that left the IR unchanged.
+  bool dumpOnlyChanged;
+  /// Remove the files of a previous run found in dumpDir instead of failing.
+  bool dumpOverwrite;
+  /// Run the verifier on the whole module after every step (default true).
+  bool verifyEach;
+  /// Run step by step even if nothing else asks for it (timing).
+  bool stepwise;
+  /// Extra checking pipeline run after each step, e.g. "builtin.module(
+  /// irs-op-stats)"; NULL for none. A failure is a verifier failure.
+  const char *verifyWith;
+  /// Where failure artefacts go when dumpDir is NULL; NULL means the
+  /// documented default (see irsPassManagerGetFailureDir).
+  const char *failureDir;
+  /// Write failure artefacts at all (default true).
+  bool writeFailureReport;
+  /// Printing flags for dumps.
+  bool printGeneric;
+  bool printDebugInfo;
+  /// Whether the context runs multithreaded (recorded in reproducers).
+  bool threadingEnabled;
+  /// Recorded in the manifest and report; all nullable.
+  const char *toolName;
+  const char *commandLine;
+  const char *inputPath;
+  /// Input content hash in hex, e.g. from irsHashBytes; nullable.
+  const char *inputHash;
+  /// Called for each diagnostic emitted during a run, as it happens.
+  IrsDiagnosticCallback onDiagnostic;
+  void *onDiagnosticUserData;
+} IrsInstrumentationOptions;
+
+/// Defaults: no dumps, verify-each on, failure report on, threading on.
+IRS_API IrsInstrumentationOptions irsInstrumentationOptionsDefault(void);
+
+//===----------------------------------------------------------------------===//
+// Step results
+//===----------------------------------------------------------------------===//
+
+typedef enum IrsStepStatus {
+  IrsStepNotRun,
+  IrsStepOk,
+  IrsStepPassFailed,
+  IrsStepVerifyFailed,
+} IrsStepStatus;
+
+/// Name used in manifests: "not-run", "ok", "pass-failure", "verify-failure".
+IRS_API const char *irsStepStatusGetName(IrsStepStatus status);
+
+/// What happened in one step. Borrowed from the pass manager; valid until the
+/// next run or destroy.
+typedef struct IrsStepResult {
+  IrsStepStatus status;
+  /// Whether the step changed the IR (structural fingerprint).
+  bool changed;
+  int64_t opsBefore;
+  int64_t opsAfter;
+  double wallMs;
+  double cpuMs;
+  /// Peak resident set size of the process after the step, in KiB.
+  int64_t peakRssKb;
+  /// Whether the verifier ran after the step, and its verdict.
+  bool verified;
+  bool verifierOk;
+  /// Name of the verify hook that failed (empty when none did).
+  MlirStringRef failedHook;
+  /// Dump file name relative to the dump directory; empty if none written.
+  MlirStringRef dumpFile;
+  intptr_t numDiagnostics;
+  const IrsDiagnostic *diagnostics;
+} IrsStepResult;
+
+/// A user check run after every step (after the verifier). Return failure to
+/// stop the run with a verifier failure naming the hook; emit diagnostics
+/// through MLIR (mlirEmitError) to explain why.
+typedef MlirLogicalResult (*IrsVerifyHook)(MlirOperation module,
+                                           intptr_t step, void *userData);
+
+//===----------------------------------------------------------------------===//
+// IrsPassManager
+//===----------------------------------------------------------------------===//
+
+typedef struct IrsPassManager {
+  void *ptr;
+} IrsPassManager;
+
+static inline bool irsPassManagerIsNull(IrsPassManager pm) { return !pm.ptr; }
+
+/// Builds the MLIR pass managers for every step of `pipeline` (borrowed; it
+/// must outlive the pass manager). Unknown passes or bad options are
+/// reported through `errorCallback` (nullable) as one line pointing at the
+/// step's position in the pipeline text, and a null handle is returned.
+IRS_API IrsPassManager irsPassManagerCreate(
+    MlirContext context, IrsPipeline pipeline,
+    const IrsInstrumentationOptions *options, MlirStringCallback errorCallback,
+    void *userData);
+
+/// Destroys the pass manager, its step results and diagnostics. Null is a
+/// no-op.
+IRS_API void irsPassManagerDestroy(IrsPassManager pm);
+
+/// Registers a verify hook run after every step. `name` is copied.
+IRS_API void irsPassManagerAddVerifyHook(IrsPassManager pm, MlirStringRef name,
+                                         IrsVerifyHook hook, void *userData);
+
+/// Uses `dir` (copied) for the artefacts of this run: dumps land in it
+/// directly. Used by drivers to give each --split-input-file chunk its own
+/// sub-directory. Must be called before irsPassManagerRun.
+IRS_API IrsStatus irsPassManagerSetDumpDir(IrsPassManager pm, const char *dir);
+IRS_API IrsStatus irsPassManagerSetFailureDir(IrsPassManager pm,
+                                              const char *dir);
+
+/// Runs the pipeline on `module` (a builtin.module or whatever the root
+/// anchor names). Returns IRS_OK, IRS_ERR_PASS, IRS_ERR_VERIFY or IRS_ERR_IO;
+/// the one-line explanation is irsPassManagerGetErrorMessage. The module is
+/// left as the last step left it.
+IRS_API IrsStatus irsPassManagerRun(IrsPassManager pm, MlirOperation module);
+
+/// One-line message describing the last failure; empty after success.
+IRS_API MlirStringRef irsPassManagerGetErrorMessage(IrsPassManager pm);
+
+/// Directory holding report.xml and friends after a failed run; empty when
+/// none was written. Default when neither dumpDir nor failureDir is set:
+/// "$TMPDIR/irscope-failure-<pid>-<n>" ($TMPDIR defaults to /tmp).
+IRS_API MlirStringRef irsPassManagerGetFailureDir(IrsPassManager pm);
+
+/// Index (1-based) of the step that failed in the last run, 0 if none.
+IRS_API intptr_t irsPassManagerGetFailedStep(IrsPassManager pm);
+
+/// Results of the last run, one per step; steps after a failure are
+/// IrsStepNotRun. `pos` is 0-based.
+IRS_API intptr_t irsPassManagerGetNumSteps(IrsPassManager pm);
+IRS_API const IrsStepResult *irsPassManagerGetStepResult(IrsPassManager pm,
+                                                         intptr_t pos);
+
+/// Whole-run totals of the last run.
+IRS_API double irsPassManagerGetTotalWallMs(IrsPassManager pm);
+
+/// Order of rows in the timing table.
+typedef enum IrsTimingSort {
+  IrsTimingSortPipeline,
+  IrsTimingSortWall,
+  IrsTimingSortCpu,
+} IrsTimingSort;
+
+/// Writes the per-step timing table of the last run (wall, CPU, share of the
+/// total, changed?) as text through `callback`.
+IRS_API void irsPassManagerPrintTiming(IrsPassManager pm, IrsTimingSort sort,
+                                       MlirStringCallback callback,
+                                       void *userData);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // IRS_PASSMANAGER_H

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Pipeline.h - textual pass pipelines split into steps ---------------===//
+//
+// A pipeline in MLIR's textual syntax, e.g.
+//   builtin.module(func.func(canonicalize,cse),inline{default-pipeline=canonicalize})
+// is parsed into an ordered list of steps. A step is one leaf pass at its
+// nesting path and is runnable on its own: its pipeline text is the leaf
+// wrapped in its anchors, e.g. "builtin.module(func.func(cse))". Parsing is
+// purely syntactic; whether a pass exists is checked when a pass manager is
+// built from the pipeline (irsPassManagerCreate), which reports errors at
+// the step's position in the original text.
+//
+//===----------------------------------------------------------------------===//
+#ifndef IRS_PIPELINE_H
+#define IRS_PIPELINE_H
+
+#include "irscope/Support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct IrsPipeline {
+  void *ptr;
+} IrsPipeline;
+
+static inline bool irsPipelineIsNull(IrsPipeline p) { return !p.ptr; }
+
+/// Parses `text`. On a syntax error returns a null handle and calls
+/// `errorCallback` (nullable) once with a one-line message of the form
+/// "pipeline:1:<column>: <what is wrong>". The text is copied.
+IRS_API IrsPipeline irsPipelineCreateParse(MlirStringRef text,
+                                           MlirStringCallback errorCallback,
+                                           void *userData);
+
+/// Builds a pipeline from mlir-opt style pass flags already stripped of their
+/// dashes: {"canonicalize", "inline=default-pipeline=canonicalize"} means
+/// builtin.module(canonicalize,inline{default-pipeline=canonicalize}).
+/// Errors as for irsPipelineCreateParse.
+IRS_API IrsPipeline irsPipelineCreateFromPassFlags(
+    const MlirStringRef *flags, intptr_t numFlags, MlirStringRef rootAnchor,
+    MlirStringCallback errorCallback, void *userData);
+
+/// Frees the pipeline. Null is a no-op.
+IRS_API void irsPipelineDestroy(IrsPipeline pipeline);
+
+/// The whole pipeline in canonical text form (no redundant whitespace).
+/// Borrowed; lives as long as the pipeline.
+IRS_API MlirStringRef irsPipelineGetText(IrsPipeline pipeline);
+
+/// Outermost anchor, e.g. "builtin.module".
+IRS_API MlirStringRef irsPipelineGetRootAnchor(IrsPipeline pipeline);
+
+IRS_API intptr_t irsPipelineGetNumSteps(IrsPipeline pipeline);
+
+/// Step accessors; `pos` is 0-based. All strings are borrowed from the
+/// pipeline.
+/// The step's own pipeline text, e.g. "builtin.module(func.func(cse))".
+IRS_API MlirStringRef irsPipelineGetStepText(IrsPipeline pipeline,
+                                             intptr_t pos);
+/// The leaf pass name, e.g. "inline".
+IRS_API MlirStringRef irsPipelineGetStepPassName(IrsPipeline pipeline,
+                                                 intptr_t pos);
+/// The leaf's options without braces, e.g. "default-pipeline=canonicalize";
+/// empty when it has none.
+IRS_API MlirStringRef irsPipelineGetStepPassOptions(IrsPipeline pipeline,
+                                                    intptr_t pos);
+/// The innermost anchor op name, e.g. "func.func".
+IRS_API MlirStringRef irsPipelineGetStepAnchor(IrsPipeline pipeline,
+                                               intptr_t pos);
+/// Number of anchors on the step's nesting path (>= 1) and each of them,
+/// outermost first.
+IRS_API intptr_t irsPipelineGetStepNumAnchors(IrsPipeline pipeline,
+                                              intptr_t pos);
+IRS_API MlirStringRef irsPipelineGetStepAnchorAt(IrsPipeline pipeline,
+                                                 intptr_t pos, intptr_t depth);
+/// 0-based byte offset of the leaf pass name in the original text (for
+/// error messages).
+IRS_API intptr_t irsPipelineGetStepOffset(IrsPipeline pipeline, intptr_t pos);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // IRS_PIPELINE_H

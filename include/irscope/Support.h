@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Support.h - irscope status codes and common definitions ------------===//
+//
+// The small vocabulary every other irscope header uses: the export macro,
+// IrsStatus and the error kinds callers branch on, and version queries.
+// Strings cross the API as MlirStringRef (pointer + length, not necessarily
+// NUL-terminated) exactly as in the MLIR C API.
+//
+//===----------------------------------------------------------------------===//
+#ifndef IRS_SUPPORT_H
+#define IRS_SUPPORT_H
+
+#include <mlir-c/Support.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(IRS_BUILDING_LIBRARY)
+#define IRS_API __attribute__((visibility("default")))
+#else
+#define IRS_API
+#endif
+
+/// What went wrong, when a caller needs to branch on it. The numeric values
+/// are not the tools' exit codes (see docs/irscope-opt.md for those).
+typedef enum IrsErrorKind {
+  IRS_OK = 0,
+  IRS_ERR_USAGE,    ///< bad argument or option value
+  IRS_ERR_PARSE,    ///< the input IR is malformed
+  IRS_ERR_PIPELINE, ///< pipeline text is malformed or names an unknown pass
+  IRS_ERR_PASS,     ///< a pass signalled failure
+  IRS_ERR_VERIFY,   ///< the verifier or a verify hook rejected the IR
+  IRS_ERR_IO,       ///< a file could not be read or written
+  IRS_ERR_NOMEM,    ///< an allocation failed
+} IrsErrorKind;
+
+/// Result of an operation that can fail. A struct rather than a bare int so
+/// it cannot be confused with a count; the message stays on the handle that
+/// failed (e.g. irsPassManagerGetErrorMessage).
+typedef struct IrsStatus {
+  IrsErrorKind kind;
+} IrsStatus;
+
+static inline IrsStatus irsStatusMake(IrsErrorKind kind) {
+  IrsStatus s = {kind};
+  return s;
+}
+static inline IrsStatus irsStatusOk(void) { return irsStatusMake(IRS_OK); }
+static inline bool irsStatusIsOk(IrsStatus s) { return s.kind == IRS_OK; }
+
+/// Stable lower-kebab name of an error kind ("pass-failure", ...), as used in
+/// manifests and reports. Never NULL.
+IRS_API const char *irsErrorKindGetName(IrsErrorKind kind);
+
+/// irscope's version string, e.g. "0.1.0".
+IRS_API const char *irsGetVersion(void);
+
+/// Version of the MLIR irscope was built against, e.g. "22.1.8".
+IRS_API const char *irsGetMlirVersion(void);
+
+/// 64-bit FNV-1a hash of `size` bytes, written as 16 lower-case hex digits
+/// plus a NUL into `out`. Used to identify inputs in manifests.
+IRS_API void irsHashBytesHex(const void *data, size_t size, char out[17]);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // IRS_SUPPORT_H

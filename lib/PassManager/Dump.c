@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Dump.c - numbered IR dumps and the dump directory ------------------===//
+//
+// A dump directory holds one run: 0000-input.mlir, NNNN-<anchor>-<pass>.mlir
+// per step, manifest.xml, and on failure report.xml, failure-input.mlir,
+// failure-output.mlir and reproducer.mlir. Files of an earlier run are never
+// silently mixed with a new one: preparing a directory that holds them
+// fails unless the caller asked to overwrite, which deletes exactly those
+// files (nothing else in the directory is touched).
+//
+//===----------------------------------------------------------------------===//
+#include "PassManagerImpl.h"
+
+#include "../Support/Fs.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int irsDumpModule(MlirOperation module, const char *path, bool generic,
+                  bool debugInfo, bool assumeVerified) {
+  IrsAtomicFile af;
+  int e = irsAtomicFileOpen(&af, path);
+  if (e)
+    return e;
+  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  if (generic)
+    mlirOpPrintingFlagsPrintGenericOpForm(flags);
+  if (debugInfo)
+    mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
+  if (assumeVerified)
+    mlirOpPrintingFlagsAssumeVerified(flags);
+  mlirOperationPrintWithFlags(module, flags, irsAtomicFileStringCallback, &af);
+  mlirOpPrintingFlagsDestroy(flags);
+  irsAtomicFileWrite(&af, "\n", 1);
+  return irsAtomicFileCommit(&af);
+}
+
+// Files a run writes: "NNNN-*.mlir", the fixed names, and their temporaries.
+static bool isRunFile(const char *n) {
+  static const char *const fixed[] = {
+      "manifest.xml",        "report.xml",      "failure-input.mlir",
+      "failure-output.mlir", "reproducer.mlir", NULL};
+  for (const char *const *f = fixed; *f; ++f) {
+    size_t l = strlen(*f);
+    if (strncmp(n, *f, l) == 0 && (n[l] == '\0' || strncmp(n + l, ".tmp-", 5) == 0))
+      return true;
+  }
+  size_t l = strlen(n);
+  return l > 10 && n[0] >= '0' && n[0] <= '9' && n[1] >= '0' &&
+         n[1] <= '9' && n[2] >= '0' && n[2] <= '9' && n[3] >= '0' &&
+         n[3] <= '9' && n[4] == '-' &&
+         (strcmp(n + l - 5, ".mlir") == 0 || strstr(n, ".mlir.tmp-"));
+}
+
+IrsErrorKind irsDumpDirPrepare(const char *dir, bool overwrite, IrsBuf *err) {
+  int e = irsMkdirP(dir);
+  if (e) {
+    irsBufPrintf(err, "cannot create dump directory '%s': %s", dir,
+                 strerror(e));
+    return IRS_ERR_IO;
+  }
+  if (access(dir, W_OK) != 0) {
+    irsBufPrintf(err, "cannot write to dump directory '%s': %s", dir,
+                 strerror(errno));
+    return IRS_ERR_IO;
+  }
+  DIR *d = opendir(dir);
+  if (!d) {
+    irsBufPrintf(err, "cannot open dump directory '%s': %s", dir,
+                 strerror(errno));
+    return IRS_ERR_IO;
+  }
+  IrsErrorKind k = IRS_OK;
+  struct dirent *ent;
+  while ((ent = readdir(d)) != NULL) {
+    if (!isRunFile(ent->d_name))
+      continue;
+    if (!overwrite) {
+      irsBufPrintf(err,
+                   "dump directory '%s' already holds a previous run ('%s'); "
+                   "remove it or pass --dump-overwrite",
+                   dir, ent->d_name);
+      k = IRS_ERR_USAGE;
+      break;
+    }
+    char *p = irsPathJoin(dir, ent->d_name);
+    if (!p || unlink(p) != 0) {
+      irsBufPrintf(err, "cannot remove '%s/%s' from the previous run: %s", dir,
+                   ent->d_name, p ? strerror(errno) : "out of memory");
+      free(p);
+      k = IRS_ERR_IO;
+      break;
+    }
+    free(p);
+  }
+  closedir(d);
+  return k;
+}

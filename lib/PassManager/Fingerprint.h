@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Fingerprint.h - cheap structural fingerprint of a module -----------===//
+#ifndef IRS_PASSMANAGER_FINGERPRINT_H
+#define IRS_PASSMANAGER_FINGERPRINT_H
+
+#include <mlir-c/IR.h>
+#include <stdint.h>
+
+/// Hashes the IR under `root` in one walk and counts its ops.
+///
+/// Like MLIR's own OperationFingerPrint (used by --mlir-print-ir-after-change)
+/// this hashes identities rather than text: op and block addresses, operand
+/// value addresses, result types, locations and attributes are all uniqued
+/// or stable while the IR is unchanged, so equal fingerprints mean "no
+/// change" up to an address being reused for an identical replacement.
+/// Attributes include inherent ones (properties), which is what makes an
+/// in-place predicate or visibility change visible.
+uint64_t irsFingerprint(MlirOperation root, int64_t *numOps);
+
+/// Only counts the ops under `root` (root included).
+int64_t irsCountOps(MlirOperation root);
+
+#endif // IRS_PASSMANAGER_FINGERPRINT_H

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- PassManagerImpl.h - state of an IrsPassManager ---------------------===//
+//
+// Shared by the files that implement the pass manager (PassManager.c runs
+// steps, Dump.c writes numbered dumps) and the report writers in
+// lib/Report, which read the step results to produce manifest.xml and
+// report.xml.
+//
+//===----------------------------------------------------------------------===//
+#ifndef IRS_PASSMANAGER_PASSMANAGERIMPL_H
+#define IRS_PASSMANAGER_PASSMANAGERIMPL_H
+
+#include "../Passes/PassesImpl.h"
+#include "../Support/Buf.h"
+#include "irscope/PassManager.h"
+
+#include <mlir-c/Pass.h>
+
+typedef struct IrsStepState {
+  MlirPassManager pm; // runs just this step; owned
+  IrsStepResult result;
+  IrsDiagnostic *diagCopies; // shallow copies, strings owned by the capture
+  char *dumpFile;
+  char *failedHook;
+  uint64_t fingerprint; // after the step
+} IrsStepState;
+
+typedef struct IrsHook {
+  char *name;
+  IrsVerifyHook fn;
+  void *userData;
+} IrsHook;
+
+typedef struct IrsPassManagerImpl {
+  MlirContext ctx;
+  IrsPipeline pipeline;
+  IrsInstrumentationOptions opts; // strings below are our copies
+  char *dumpDir, *failureDir, *verifyWith, *toolName, *commandLine,
+      *inputPath, *inputHash;
+
+  IrsStepState *steps;
+  intptr_t numSteps;
+  MlirPassManager whole;      // the full pipeline, for uninstrumented runs
+  MlirPassManager verifyWithPm; // nullable
+  IrsHook *hooks;
+  intptr_t numHooks;
+
+  IrsPassEnv env;
+  IrsDiagnosticCapture capture; // diagnostics of the last run
+
+  // Last run.
+  IrsBuf errMsg;
+  char *failureDirUsed; // where report.xml went; NULL if none
+  intptr_t failedStep;  // 1-based, 0 if none
+  IrsErrorKind runStatus;
+  bool running, interrupted;
+  double totalWallMs;
+  int64_t inputOps;
+  uint64_t inputFingerprint;
+  char *inputDumpFile;
+  unsigned failureSeq; // distinguishes default failure dirs of one process
+} IrsPassManagerImpl;
+
+static inline IrsPassManagerImpl *irsPmUnwrap(IrsPassManager pm) {
+  return (IrsPassManagerImpl *)pm.ptr;
+}
+
+/// Writes the module to `path` atomically. Returns 0 or an errno value.
+int irsDumpModule(MlirOperation module, const char *path, bool generic,
+                  bool debugInfo, bool assumeVerified);
+
+/// Checks `dir` for the files of an earlier run; removes them when
+/// `overwrite`, otherwise fails with a message in `err`. Creates `dir`.
+IrsErrorKind irsDumpDirPrepare(const char *dir, bool overwrite, IrsBuf *err);
+
+/// Rewrites dir/manifest.xml from the pass manager's state (report/Manifest.c).
+int irsManifestWrite(IrsPassManagerImpl *pm, const char *dir);
+
+/// Writes report.xml for the failure of step `failedStep` into `dir`
+/// (report/FailureReport.c). `preStepIr`/`postStepIr` are file names
+/// relative to `dir` (nullable).
+int irsReportWrite(IrsPassManagerImpl *pm, const char *dir,
+                   const char *preStepIr, const char *postStepIr,
+                   const char *reproducer);
+
+/// Writes `module` plus an mlir_reproducer resource that runs `pipeline`.
+int irsReproducerWrite(MlirOperation module, const char *path,
+                       MlirStringRef pipeline, bool disableThreading,
+                       bool verifyEach);
+
+#endif // IRS_PASSMANAGER_PASSMANAGERIMPL_H

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Timing.c - the per-step timing table -------------------------------===//
+#include "PassManagerImpl.h"
+
+#include <stdlib.h>
+
+typedef struct Row {
+  intptr_t idx;
+  const IrsStepResult *r;
+} Row;
+
+static int cmpRow(const Row *a, const Row *b, IrsTimingSort sortKey) {
+  double x = 0, y = 0;
+  if (sortKey == IrsTimingSortWall) {
+    x = a->r->wallMs;
+    y = b->r->wallMs;
+  } else if (sortKey == IrsTimingSortCpu) {
+    x = a->r->cpuMs;
+    y = b->r->cpuMs;
+  }
+  if (x != y)
+    return x > y ? -1 : 1;
+  return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+void irsPassManagerPrintTiming(IrsPassManager handle, IrsTimingSort sort,
+                               MlirStringCallback cb, void *ud) {
+  IrsPassManagerImpl *pm = irsPmUnwrap(handle);
+  IrsBuf b = IRS_BUF_INIT;
+  double wall = 0, cpu = 0;
+  Row *rows = calloc((size_t)(pm->numSteps ? pm->numSteps : 1), sizeof(Row));
+  intptr_t n = 0;
+  for (intptr_t i = 0; i < pm->numSteps; ++i) {
+    const IrsStepResult *r = &pm->steps[i].result;
+    if (r->status == IrsStepNotRun)
+      continue;
+    wall += r->wallMs;
+    cpu += r->cpuMs;
+    if (rows)
+      rows[n++] = (Row){i, r};
+  }
+  // Insertion sort: steps number in the hundreds at most, and qsort has no
+  // context argument to pass the key without a global.
+  for (intptr_t i = 1; i < n; ++i) {
+    Row r = rows[i];
+    intptr_t j = i;
+    for (; j > 0 && cmpRow(&rows[j - 1], &r, sort) > 0; --j)
+      rows[j] = rows[j - 1];
+    rows[j] = r;
+  }
+  irsBufPrintf(&b, "===%s===\n", "-------------------------------------------"
+                                 "------------------------------");
+  irsBufPrintf(&b, "%*s\n", 52, "irscope step timing report");
+  irsBufPrintf(&b, "===%s===\n", "-------------------------------------------"
+                                 "------------------------------");
+  irsBufPrintf(&b, "  Total wall time: %.4f s, CPU time: %.4f s, %ld steps\n\n",
+               wall / 1e3, cpu / 1e3, (long)n);
+  irsBufPrintf(&b, "  %5s  %10s  %10s  %6s  %-7s  %s\n", "step", "wall(ms)",
+               "cpu(ms)", "share", "changed", "pass");
+  for (intptr_t k = 0; k < n; ++k) {
+    const IrsStepResult *r = rows[k].r;
+    MlirStringRef t = irsPipelineGetStepText(pm->pipeline, rows[k].idx);
+    irsBufPrintf(&b, "  %5ld  %10.3f  %10.3f  %5.1f%%  %-7s  %.*s%s\n",
+                 (long)rows[k].idx + 1, r->wallMs, r->cpuMs,
+                 wall > 0 ? 100.0 * r->wallMs / wall : 0.0,
+                 r->changed ? "yes" : "no", (int)t.length, t.data,
+                 r->status == IrsStepOk ? "" : "  [failed]");
+  }
+  free(rows);
+  cb(irsBufRef(&b), ud);
+  irsBufFree(&b);
+}

@@ -1,0 +1,438 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Pipeline.c - textual pass pipeline parser ---------------------------===//
+//
+// Recursive-descent parser for MLIR's textual pipeline syntax:
+//
+//   pipeline ::= anchor '(' elements? ')'
+//   elements ::= element (',' element)*
+//   element  ::= anchor '(' elements? ')' | name ('{' options '}')?
+//
+// It flattens the tree into steps (one per leaf pass, carrying its anchor
+// path) and produces a canonical re-print of the whole pipeline. Options are
+// kept verbatim (balanced braces, quoted strings) because their meaning
+// belongs to the pass; MLIR parses them when the step is instantiated.
+//
+//===----------------------------------------------------------------------===//
+#include "irscope/Pipeline.h"
+#include "../Support/Buf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Step {
+  char *text;
+  char *pass;
+  char *options;
+  char **anchors;
+  intptr_t numAnchors;
+  intptr_t offset;
+} Step;
+
+typedef struct Pipeline {
+  char *text;
+  char *root;
+  Step *steps;
+  intptr_t numSteps, capSteps;
+} Pipeline;
+
+typedef struct Parser {
+  const char *src;
+  size_t len, pos;
+  Pipeline *p;
+  IrsBuf canon;
+  // Current anchor path (borrowed pointers into `src` with lengths).
+  struct {
+    const char *s;
+    size_t n;
+  } path[64];
+  int depth;
+  IrsBuf err;
+  bool failed;
+} Parser;
+
+static void fail(Parser *ps, size_t at, const char *fmt, const char *arg) {
+  if (ps->failed)
+    return;
+  ps->failed = true;
+  size_t line = 1, col = 1;
+  for (size_t i = 0; i < at && i < ps->len; ++i) {
+    if (ps->src[i] == '\n') {
+      ++line;
+      col = 1;
+    } else {
+      ++col;
+    }
+  }
+  irsBufPrintf(&ps->err, "pipeline:%zu:%zu: ", line, col);
+  irsBufPrintf(&ps->err, fmt, arg);
+}
+
+static void skipWs(Parser *ps) {
+  while (ps->pos < ps->len &&
+         (ps->src[ps->pos] == ' ' || ps->src[ps->pos] == '\t' ||
+          ps->src[ps->pos] == '\n' || ps->src[ps->pos] == '\r'))
+    ++ps->pos;
+}
+
+static bool isNameChar(char c) {
+  return !(c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '(' ||
+           c == ')' || c == '{' || c == '}' || c == ',' || c == '"' ||
+           c == '\'' || c == '\0');
+}
+
+static size_t readName(Parser *ps) {
+  size_t start = ps->pos;
+  while (ps->pos < ps->len && isNameChar(ps->src[ps->pos]))
+    ++ps->pos;
+  return ps->pos - start;
+}
+
+static const char *describe(Parser *ps) {
+  if (ps->pos >= ps->len)
+    return "end of pipeline";
+  static const char *const names[] = {"'('", "')'", "'{'", "'}'", "','"};
+  switch (ps->src[ps->pos]) {
+  case '(':
+    return names[0];
+  case ')':
+    return names[1];
+  case '{':
+    return names[2];
+  case '}':
+    return names[3];
+  case ',':
+    return names[4];
+  default:
+    return "unexpected character";
+  }
+}
+
+static void irsSanitizeName(const char *s, size_t n, char *out, size_t cap) {
+  if (n >= cap)
+    n = cap - 1;
+  memcpy(out, s, n);
+  out[n] = '\0';
+}
+
+static char *dupRange(const char *s, size_t n) {
+  MlirStringRef r = {s, n};
+  return irsStrDupRef(r);
+}
+
+static bool addStep(Parser *ps, const char *name, size_t nameLen,
+                    const char *opts, size_t optsLen, size_t offset) {
+  Pipeline *p = ps->p;
+  if (p->numSteps == p->capSteps) {
+    intptr_t cap = p->capSteps ? p->capSteps * 2 : 8;
+    Step *s = realloc(p->steps, (size_t)cap * sizeof(Step));
+    if (!s)
+      return false;
+    p->steps = s;
+    p->capSteps = cap;
+  }
+  Step *st = &p->steps[p->numSteps];
+  memset(st, 0, sizeof(*st));
+  ++p->numSteps;
+  st->offset = (intptr_t)offset;
+  st->pass = dupRange(name, nameLen);
+  st->options = dupRange(opts ? opts : "", optsLen);
+  st->anchors = calloc((size_t)ps->depth, sizeof(char *));
+  st->numAnchors = ps->depth;
+  IrsBuf t = IRS_BUF_INIT;
+  for (int i = 0; i < ps->depth; ++i) {
+    if (st->anchors)
+      st->anchors[i] = dupRange(ps->path[i].s, ps->path[i].n);
+    irsBufAppend(&t, ps->path[i].s, ps->path[i].n);
+    irsBufAppendStr(&t, "(");
+  }
+  irsBufAppend(&t, name, nameLen);
+  if (optsLen) {
+    irsBufAppendStr(&t, "{");
+    irsBufAppend(&t, opts, optsLen);
+    irsBufAppendStr(&t, "}");
+  }
+  for (int i = 0; i < ps->depth; ++i)
+    irsBufAppendStr(&t, ")");
+  st->text = irsBufDetach(&t);
+  if (!st->pass || !st->options || !st->anchors || !st->text)
+    return false;
+  for (int i = 0; i < ps->depth; ++i)
+    if (!st->anchors[i])
+      return false;
+  return true;
+}
+
+// Reads "{...}" starting at '{'; returns the inner text range.
+static bool readOptions(Parser *ps, size_t *start, size_t *n) {
+  size_t open = ps->pos;
+  ++ps->pos; // '{'
+  *start = ps->pos;
+  int depth = 1;
+  while (ps->pos < ps->len) {
+    char c = ps->src[ps->pos];
+    if (c == '"' || c == '\'') {
+      size_t q = ps->pos++;
+      while (ps->pos < ps->len && ps->src[ps->pos] != c)
+        ++ps->pos;
+      if (ps->pos >= ps->len) {
+        fail(ps, q, "%s", "unterminated quoted string in pass options");
+        return false;
+      }
+    } else if (c == '{') {
+      ++depth;
+    } else if (c == '}') {
+      if (--depth == 0) {
+        *n = ps->pos - *start;
+        ++ps->pos;
+        // Trim surrounding whitespace so "{ a=1 }" and "{a=1}" are one step.
+        while (*n && (ps->src[*start] == ' ' || ps->src[*start] == '\t')) {
+          ++*start;
+          --*n;
+        }
+        while (*n && (ps->src[*start + *n - 1] == ' ' ||
+                      ps->src[*start + *n - 1] == '\t'))
+          --*n;
+        return true;
+      }
+    }
+    ++ps->pos;
+  }
+  fail(ps, open, "%s", "missing '}' closing the pass options opened here");
+  return false;
+}
+
+static bool parseElements(Parser *ps);
+
+static bool parseElement(Parser *ps) {
+  skipWs(ps);
+  size_t start = ps->pos;
+  size_t n = readName(ps);
+  if (n == 0) {
+    fail(ps, ps->pos, "expected a pass or operation name, found %s",
+         describe(ps));
+    return false;
+  }
+  const char *name = ps->src + start;
+  skipWs(ps);
+  if (ps->pos < ps->len && ps->src[ps->pos] == '(') {
+    if (ps->depth == (int)(sizeof(ps->path) / sizeof(ps->path[0]))) {
+      fail(ps, start, "%s", "pipeline nested too deeply");
+      return false;
+    }
+    size_t open = ps->pos++;
+    ps->path[ps->depth].s = name;
+    ps->path[ps->depth].n = n;
+    ++ps->depth;
+    irsBufAppend(&ps->canon, name, n);
+    irsBufAppendStr(&ps->canon, "(");
+    if (!parseElements(ps))
+      return false;
+    skipWs(ps);
+    if (ps->pos >= ps->len || ps->src[ps->pos] != ')') {
+      if (ps->pos >= ps->len)
+        fail(ps, open, "%s", "missing ')' closing the pipeline opened here");
+      else
+        fail(ps, ps->pos, "expected ',' or ')', found %s", describe(ps));
+      return false;
+    }
+    ++ps->pos;
+    --ps->depth;
+    irsBufAppendStr(&ps->canon, ")");
+    return true;
+  }
+  size_t optStart = 0, optLen = 0;
+  if (ps->pos < ps->len && ps->src[ps->pos] == '{') {
+    if (!readOptions(ps, &optStart, &optLen))
+      return false;
+  }
+  irsBufAppend(&ps->canon, name, n);
+  if (optLen) {
+    irsBufAppendStr(&ps->canon, "{");
+    irsBufAppend(&ps->canon, ps->src + optStart, optLen);
+    irsBufAppendStr(&ps->canon, "}");
+  }
+  if (!addStep(ps, name, n, ps->src + optStart, optLen, start)) {
+    fail(ps, start, "%s", "out of memory");
+    return false;
+  }
+  return true;
+}
+
+static bool parseElements(Parser *ps) {
+  skipWs(ps);
+  if (ps->pos < ps->len && ps->src[ps->pos] == ')')
+    return true; // empty nested pipeline: legal, contributes no step
+  for (;;) {
+    if (!parseElement(ps))
+      return false;
+    skipWs(ps);
+    if (ps->pos < ps->len && ps->src[ps->pos] == ',') {
+      ++ps->pos;
+      irsBufAppendStr(&ps->canon, ",");
+      continue;
+    }
+    return true;
+  }
+}
+
+static void freePipeline(Pipeline *p) {
+  if (!p)
+    return;
+  for (intptr_t i = 0; i < p->numSteps; ++i) {
+    Step *s = &p->steps[i];
+    free(s->text);
+    free(s->pass);
+    free(s->options);
+    if (s->anchors)
+      for (intptr_t j = 0; j < s->numAnchors; ++j)
+        free(s->anchors[j]);
+    free(s->anchors);
+  }
+  free(p->steps);
+  free(p->text);
+  free(p->root);
+  free(p);
+}
+
+IrsPipeline irsPipelineCreateParse(MlirStringRef text,
+                                   MlirStringCallback errorCallback,
+                                   void *userData) {
+  IrsPipeline result = {NULL};
+  Parser ps;
+  memset(&ps, 0, sizeof(ps));
+  ps.src = text.data;
+  ps.len = text.length;
+  ps.p = calloc(1, sizeof(Pipeline));
+  if (!ps.p) {
+    if (errorCallback)
+      errorCallback(mlirStringRefCreateFromCString("out of memory"), userData);
+    return result;
+  }
+  skipWs(&ps);
+  size_t start = ps.pos;
+  size_t n = readName(&ps);
+  skipWs(&ps);
+  if (n == 0) {
+    fail(&ps, ps.pos,
+         "expected an operation anchor such as 'builtin.module(...)', "
+         "found %s",
+         describe(&ps));
+  } else if (ps.pos >= ps.len || ps.src[ps.pos] != '(') {
+    char name[128];
+    irsSanitizeName(ps.src + start, n, name, sizeof(name));
+    fail(&ps, start,
+         "the pipeline must be anchored on an operation, e.g. "
+         "'builtin.module(%s)'",
+         name);
+  } else {
+    ps.p->root = dupRange(ps.src + start, n);
+    ps.pos = start;
+    if (parseElement(&ps)) {
+      skipWs(&ps);
+      if (ps.pos < ps.len)
+        fail(&ps, ps.pos, "unexpected %s after the end of the pipeline",
+             describe(&ps));
+    }
+  }
+  if (!ps.failed && (ps.canon.failed || !ps.p->root)) {
+    ps.failed = true;
+    irsBufAppendStr(&ps.err, "out of memory");
+  }
+  if (ps.failed) {
+    if (errorCallback)
+      errorCallback(irsBufRef(&ps.err), userData);
+    irsBufFree(&ps.err);
+    irsBufFree(&ps.canon);
+    freePipeline(ps.p);
+    return result;
+  }
+  ps.p->text = irsBufDetach(&ps.canon);
+  irsBufFree(&ps.err);
+  result.ptr = ps.p;
+  return result;
+}
+
+IrsPipeline irsPipelineCreateFromPassFlags(const MlirStringRef *flags,
+                                           intptr_t numFlags,
+                                           MlirStringRef rootAnchor,
+                                           MlirStringCallback errorCallback,
+                                           void *userData) {
+  IrsBuf t = IRS_BUF_INIT;
+  irsBufAppendRef(&t, rootAnchor);
+  irsBufAppendStr(&t, "(");
+  for (intptr_t i = 0; i < numFlags; ++i) {
+    if (i)
+      irsBufAppendStr(&t, ",");
+    const char *eq = memchr(flags[i].data, '=', flags[i].length);
+    if (!eq) {
+      irsBufAppendRef(&t, flags[i]);
+      continue;
+    }
+    size_t nameLen = (size_t)(eq - flags[i].data);
+    irsBufAppend(&t, flags[i].data, nameLen);
+    irsBufAppendStr(&t, "{");
+    const char *v = eq + 1;
+    size_t vlen = flags[i].length - nameLen - 1;
+    // --inline="default-pipeline=canonicalize" arrives with the quotes
+    // already removed by the shell; strip a stray outer pair anyway.
+    if (vlen >= 2 && v[0] == '"' && v[vlen - 1] == '"') {
+      ++v;
+      vlen -= 2;
+    }
+    irsBufAppend(&t, v, vlen);
+    irsBufAppendStr(&t, "}");
+  }
+  irsBufAppendStr(&t, ")");
+  IrsPipeline p = {NULL};
+  if (!t.failed)
+    p = irsPipelineCreateParse(irsBufRef(&t), errorCallback, userData);
+  else if (errorCallback)
+    errorCallback(mlirStringRefCreateFromCString("out of memory"), userData);
+  irsBufFree(&t);
+  return p;
+}
+
+void irsPipelineDestroy(IrsPipeline pipeline) { freePipeline(pipeline.ptr); }
+
+static Pipeline *unwrap(IrsPipeline p) { return (Pipeline *)p.ptr; }
+
+MlirStringRef irsPipelineGetText(IrsPipeline pipeline) {
+  return mlirStringRefCreateFromCString(unwrap(pipeline)->text);
+}
+
+MlirStringRef irsPipelineGetRootAnchor(IrsPipeline pipeline) {
+  return mlirStringRefCreateFromCString(unwrap(pipeline)->root);
+}
+
+intptr_t irsPipelineGetNumSteps(IrsPipeline pipeline) {
+  return unwrap(pipeline)->numSteps;
+}
+
+static Step *step(IrsPipeline p, intptr_t pos) {
+  return &unwrap(p)->steps[pos];
+}
+
+MlirStringRef irsPipelineGetStepText(IrsPipeline pipeline, intptr_t pos) {
+  return mlirStringRefCreateFromCString(step(pipeline, pos)->text);
+}
+MlirStringRef irsPipelineGetStepPassName(IrsPipeline pipeline, intptr_t pos) {
+  return mlirStringRefCreateFromCString(step(pipeline, pos)->pass);
+}
+MlirStringRef irsPipelineGetStepPassOptions(IrsPipeline pipeline,
+                                            intptr_t pos) {
+  return mlirStringRefCreateFromCString(step(pipeline, pos)->options);
+}
+MlirStringRef irsPipelineGetStepAnchor(IrsPipeline pipeline, intptr_t pos) {
+  Step *s = step(pipeline, pos);
+  return mlirStringRefCreateFromCString(s->anchors[s->numAnchors - 1]);
+}
+intptr_t irsPipelineGetStepNumAnchors(IrsPipeline pipeline, intptr_t pos) {
+  return step(pipeline, pos)->numAnchors;
+}
+MlirStringRef irsPipelineGetStepAnchorAt(IrsPipeline pipeline, intptr_t pos,
+                                         intptr_t depth) {
+  return mlirStringRefCreateFromCString(step(pipeline, pos)->anchors[depth]);
+}
+intptr_t irsPipelineGetStepOffset(IrsPipeline pipeline, intptr_t pos) {
+  return step(pipeline, pos)->offset;
+}

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Manifest.c - manifest.xml of a dump directory ----------------------===//
+//
+// Rewritten (atomically) after every step, so it is valid XML describing
+// the run so far even if the process dies mid-pipeline. Schema:
+// docs/schema/manifest.xsd.
+//
+//===----------------------------------------------------------------------===//
+#include "XmlUtil.h"
+
+#include <errno.h>
+
+#define X(s) ((const xmlChar *)(s))
+
+static const char *runStatus(IrsPassManagerImpl *pm) {
+  if (pm->interrupted)
+    return "interrupted";
+  if (pm->running)
+    return "running";
+  return pm->runStatus == IRS_OK ? "ok" : irsErrorKindGetName(pm->runStatus);
+}
+
+int irsManifestWrite(IrsPassManagerImpl *pm, const char *dir) {
+  xmlBufferPtr buf = xmlBufferCreate();
+  if (!buf)
+    return ENOMEM;
+  xmlTextWriterPtr w = xmlNewTextWriterMemory(buf, 0);
+  if (!w) {
+    xmlBufferFree(buf);
+    return ENOMEM;
+  }
+  xmlTextWriterSetIndent(w, 1);
+  xmlTextWriterSetIndentString(w, X("  "));
+  xmlTextWriterStartDocument(w, NULL, "UTF-8", NULL);
+  xmlTextWriterStartElement(w, X("irscope-manifest"));
+  xmlTextWriterWriteAttribute(w, X("version"), X("1"));
+  xmlTextWriterWriteAttribute(w, X("status"), X(runStatus(pm)));
+  irsXmlWriteRunHeader(w, pm);
+  xmlTextWriterStartElement(w, X("steps"));
+  xmlTextWriterWriteFormatAttribute(w, X("count"), "%ld", (long)pm->numSteps);
+  if (pm->failedStep)
+    xmlTextWriterWriteFormatAttribute(w, X("failed"), "%ld",
+                                      (long)pm->failedStep);
+  for (intptr_t i = 0; i < pm->numSteps; ++i)
+    irsXmlWriteStep(w, pm, i);
+  xmlTextWriterEndElement(w);
+  if (pm->failureDirUsed) {
+    xmlTextWriterStartElement(w, X("failure"));
+    xmlTextWriterWriteAttribute(w, X("report"), X("report.xml"));
+    xmlTextWriterEndElement(w);
+  }
+  xmlTextWriterEndElement(w);
+  return irsXmlCommit(w, buf, dir, "manifest.xml");
+}

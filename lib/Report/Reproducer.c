@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Reproducer.c - reproducers in MLIR's mlir_reproducer format --------===//
+//
+// The file is the module followed by an external_resources section that
+// `mlir-opt --run-reproducer` reads:
+//   {-#
+//     external_resources: {
+//       mlir_reproducer: {
+//         pipeline: "builtin.module(...)",
+//         disable_threading: false,
+//         verify_each: true
+//       }
+//     }
+//   #-}
+// The module is printed in generic form: a reproducer must parse even when
+// a custom printer/parser pair disagrees, and it is read by tools, not
+// people.
+//
+//===----------------------------------------------------------------------===//
+#include "../PassManager/PassManagerImpl.h"
+#include "../Support/Fs.h"
+
+int irsReproducerWrite(MlirOperation module, const char *path,
+                       MlirStringRef pipeline, bool disableThreading,
+                       bool verifyEach) {
+  IrsAtomicFile af;
+  int e = irsAtomicFileOpen(&af, path);
+  if (e)
+    return e;
+  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  mlirOpPrintingFlagsPrintGenericOpForm(flags);
+  mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
+  mlirOpPrintingFlagsAssumeVerified(flags);
+  mlirOperationPrintWithFlags(module, flags, irsAtomicFileStringCallback, &af);
+  mlirOpPrintingFlagsDestroy(flags);
+  IrsBuf b = IRS_BUF_INIT;
+  irsBufAppendStr(&b, "\n{-#\n  external_resources: {\n    mlir_reproducer: {\n"
+                      "      pipeline: \"");
+  // The pipeline is an MLIR string literal: escape quotes and backslashes.
+  for (size_t i = 0; i < pipeline.length; ++i) {
+    char c = pipeline.data[i];
+    if (c == '"' || c == '\\')
+      irsBufAppend(&b, "\\", 1);
+    irsBufAppend(&b, &c, 1);
+  }
+  irsBufPrintf(&b,
+               "\",\n      disable_threading: %s,\n      verify_each: %s\n"
+               "    }\n  }\n#-}\n",
+               disableThreading ? "true" : "false",
+               verifyEach ? "true" : "false");
+  irsAtomicFileWrite(&af, b.data, b.len);
+  irsBufFree(&b);
+  return irsAtomicFileCommit(&af);
+}

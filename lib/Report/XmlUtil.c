@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- XmlUtil.c - the pieces manifest.xml and report.xml share -----------===//
+//
+// Both documents describe steps the same way, so a <step> element means the
+// same in both; docs/schema/*.xsd define them.
+//
+//===----------------------------------------------------------------------===//
+#include "XmlUtil.h"
+
+#include "../Support/Fs.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+#define X(s) ((const xmlChar *)(s))
+
+void irsXmlAttrRef(xmlTextWriterPtr w, const char *name, MlirStringRef v) {
+  char *s = irsStrDupRef(v);
+  xmlTextWriterWriteAttribute(w, X(name), X(s ? s : ""));
+  free(s);
+}
+
+void irsXmlElemRef(xmlTextWriterPtr w, const char *name, MlirStringRef v) {
+  char *s = irsStrDupRef(v);
+  xmlTextWriterWriteElement(w, X(name), X(s ? s : ""));
+  free(s);
+}
+
+static void writeDiag(xmlTextWriterPtr w, const char *elem,
+                      const IrsDiagnostic *d) {
+  xmlTextWriterStartElement(w, X(elem));
+  xmlTextWriterWriteAttribute(w, X("severity"),
+                              X(irsSeverityGetName(d->severity)));
+  irsXmlAttrRef(w, "location", d->location);
+  irsXmlElemRef(w, "message", d->message);
+  for (intptr_t k = 0; k < d->numNotes; ++k)
+    writeDiag(w, "note", &d->notes[k]);
+  xmlTextWriterEndElement(w);
+}
+
+void irsXmlWriteDiagnostics(xmlTextWriterPtr w, const IrsDiagnostic *d,
+                            intptr_t n) {
+  xmlTextWriterStartElement(w, X("diagnostics"));
+  for (intptr_t i = 0; i < n; ++i)
+    writeDiag(w, "diagnostic", &d[i]);
+  xmlTextWriterEndElement(w);
+}
+
+void irsXmlWriteStep(xmlTextWriterPtr w, IrsPassManagerImpl *pm, intptr_t i) {
+  const IrsStepResult *r = &pm->steps[i].result;
+  IrsPipeline p = pm->pipeline;
+  xmlTextWriterStartElement(w, X("step"));
+  xmlTextWriterWriteFormatAttribute(w, X("index"), "%ld", (long)(i + 1));
+  irsXmlAttrRef(w, "pass", irsPipelineGetStepPassName(p, i));
+  irsXmlAttrRef(w, "anchor", irsPipelineGetStepAnchor(p, i));
+  xmlTextWriterWriteAttribute(w, X("status"), X(irsStepStatusGetName(r->status)));
+  if (r->status != IrsStepNotRun) {
+    xmlTextWriterWriteAttribute(w, X("changed"), X(r->changed ? "true" : "false"));
+  }
+  irsXmlElemRef(w, "pipeline", irsPipelineGetStepText(p, i));
+  MlirStringRef opts = irsPipelineGetStepPassOptions(p, i);
+  if (opts.length)
+    irsXmlElemRef(w, "options", opts);
+  if (r->status != IrsStepNotRun) {
+    xmlTextWriterStartElement(w, X("dump"));
+    if (r->dumpFile.length)
+      irsXmlAttrRef(w, "file", r->dumpFile);
+    else
+      xmlTextWriterWriteAttribute(
+          w, X("skipped"),
+          X(r->status != IrsStepOk ? "failed"
+            : (pm->opts.dumpOnlyChanged && !r->changed) ? "unchanged"
+                                                        : "disabled"));
+    xmlTextWriterEndElement(w);
+    xmlTextWriterStartElement(w, X("ops"));
+    xmlTextWriterWriteFormatAttribute(w, X("before"), "%lld",
+                                      (long long)r->opsBefore);
+    xmlTextWriterWriteFormatAttribute(w, X("after"), "%lld",
+                                      (long long)r->opsAfter);
+    xmlTextWriterEndElement(w);
+    xmlTextWriterStartElement(w, X("time"));
+    xmlTextWriterWriteFormatAttribute(w, X("wall-ms"), "%.3f", r->wallMs);
+    xmlTextWriterWriteFormatAttribute(w, X("cpu-ms"), "%.3f", r->cpuMs);
+    xmlTextWriterEndElement(w);
+    xmlTextWriterStartElement(w, X("memory"));
+    xmlTextWriterWriteFormatAttribute(w, X("peak-rss-kb"), "%lld",
+                                      (long long)r->peakRssKb);
+    xmlTextWriterEndElement(w);
+    xmlTextWriterStartElement(w, X("verifier"));
+    xmlTextWriterWriteAttribute(
+        w, X("result"),
+        X(!r->verified ? "skipped" : r->verifierOk ? "ok" : "failed"));
+    if (r->failedHook.length)
+      irsXmlAttrRef(w, "failed-hook", r->failedHook);
+    xmlTextWriterEndElement(w);
+    irsXmlWriteDiagnostics(w, r->diagnostics, r->numDiagnostics);
+  }
+  xmlTextWriterEndElement(w);
+}
+
+void irsXmlWriteRunHeader(xmlTextWriterPtr w, IrsPassManagerImpl *pm) {
+  xmlTextWriterStartElement(w, X("tool"));
+  xmlTextWriterWriteAttribute(w, X("name"),
+                              X(pm->toolName ? pm->toolName : "irscope"));
+  xmlTextWriterWriteAttribute(w, X("version"), X(irsGetVersion()));
+  xmlTextWriterWriteAttribute(w, X("mlir-version"), X(irsGetMlirVersion()));
+  xmlTextWriterEndElement(w);
+  if (pm->commandLine)
+    xmlTextWriterWriteElement(w, X("command-line"), X(pm->commandLine));
+  xmlTextWriterStartElement(w, X("input"));
+  if (pm->inputPath)
+    xmlTextWriterWriteAttribute(w, X("path"), X(pm->inputPath));
+  if (pm->inputHash) {
+    xmlTextWriterWriteAttribute(w, X("hash"), X(pm->inputHash));
+    xmlTextWriterWriteAttribute(w, X("hash-algorithm"), X("fnv1a-64"));
+  }
+  xmlTextWriterWriteFormatAttribute(w, X("ops"), "%lld",
+                                    (long long)pm->inputOps);
+  if (pm->inputDumpFile)
+    xmlTextWriterWriteAttribute(w, X("dump"), X(pm->inputDumpFile));
+  xmlTextWriterEndElement(w);
+  irsXmlElemRef(w, "pipeline", irsPipelineGetText(pm->pipeline));
+  xmlTextWriterStartElement(w, X("settings"));
+  xmlTextWriterWriteAttribute(w, X("verify-each"),
+                              X(pm->opts.verifyEach ? "true" : "false"));
+  xmlTextWriterWriteAttribute(w, X("threading"),
+                              X(pm->opts.threadingEnabled ? "true" : "false"));
+  xmlTextWriterWriteAttribute(w, X("dump-only-changed"),
+                              X(pm->opts.dumpOnlyChanged ? "true" : "false"));
+  if (pm->verifyWith)
+    xmlTextWriterWriteAttribute(w, X("verify-with"), X(pm->verifyWith));
+  xmlTextWriterEndElement(w);
+}
+
+int irsXmlCommit(xmlTextWriterPtr w, xmlBufferPtr buf, const char *dir,
+                 const char *name) {
+  int rc = xmlTextWriterEndDocument(w);
+  xmlFreeTextWriter(w);
+  if (rc < 0) {
+    xmlBufferFree(buf);
+    return ENOMEM;
+  }
+  char *path = irsPathJoin(dir, name);
+  int e = path ? irsWriteFileAtomic(path, xmlBufferContent(buf),
+                                    (size_t)xmlBufferLength(buf))
+               : ENOMEM;
+  free(path);
+  xmlBufferFree(buf);
+  return e;
+}

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Fs.h - file-system helpers: atomic writes, directories -------------===//
+//
+// Every file irscope writes goes through IrsAtomicFile: the bytes go to
+// "<path>.tmp-<pid>" and are renamed over <path> only when everything was
+// written and closed, so a full disk or a killed process never leaves a
+// half-written dump, manifest or report behind under the real name.
+//
+//===----------------------------------------------------------------------===//
+#ifndef IRS_SUPPORT_FS_H
+#define IRS_SUPPORT_FS_H
+
+#include <mlir-c/Support.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+typedef struct IrsAtomicFile {
+  FILE *f;
+  char *path;
+  char *tmpPath;
+  int err; // first errno seen, 0 if none
+} IrsAtomicFile;
+
+/// Opens a temporary sibling of `path`. Returns 0 or an errno value.
+int irsAtomicFileOpen(IrsAtomicFile *af, const char *path);
+void irsAtomicFileWrite(IrsAtomicFile *af, const void *data, size_t n);
+/// MlirStringCallback writing into the IrsAtomicFile in userData.
+void irsAtomicFileStringCallback(MlirStringRef s, void *userData);
+/// Flushes, closes and renames into place. Returns 0 or the first errno;
+/// on failure the temporary is removed and `path` is untouched.
+int irsAtomicFileCommit(IrsAtomicFile *af);
+/// Closes and removes the temporary.
+void irsAtomicFileAbort(IrsAtomicFile *af);
+
+/// Writes `n` bytes to `path` atomically. Returns 0 or an errno value.
+int irsWriteFileAtomic(const char *path, const void *data, size_t n);
+
+/// mkdir -p. Returns 0 or an errno value.
+int irsMkdirP(const char *path);
+
+/// Joins two path components with '/'; malloc'd, NULL on failure.
+char *irsPathJoin(const char *dir, const char *name);
+
+/// Makes `s` safe as part of a file name: keeps [A-Za-z0-9._-], maps every
+/// other byte to '_', and truncates to `maxLen` bytes. Writes into `out`
+/// which must have room for maxLen + 1 bytes.
+void irsSanitizeFileName(MlirStringRef s, char *out, size_t maxLen);
+
+#endif // IRS_SUPPORT_FS_H

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: Apache-2.0
+// Names of error kinds, version strings and input hashing.
+#include "irscope/Support.h"
+
+#include "IrsConfig.h"
+
+static const char *const kindNames[] = {
+    [IRS_OK] = "ok",
+    [IRS_ERR_USAGE] = "usage-error",
+    [IRS_ERR_PARSE] = "parse-error",
+    [IRS_ERR_PIPELINE] = "pipeline-error",
+    [IRS_ERR_PASS] = "pass-failure",
+    [IRS_ERR_VERIFY] = "verify-failure",
+    [IRS_ERR_IO] = "io-error",
+    [IRS_ERR_NOMEM] = "out-of-memory",
+};
+
+const char *irsErrorKindGetName(IrsErrorKind kind) {
+  if ((unsigned)kind < sizeof(kindNames) / sizeof(kindNames[0]) &&
+      kindNames[kind])
+    return kindNames[kind];
+  return "unknown";
+}
+
+const char *irsGetVersion(void) { return IRS_VERSION_STRING; }
+const char *irsGetMlirVersion(void) { return IRS_MLIR_VERSION_STRING; }
+
+void irsHashBytesHex(const void *data, size_t size, char out[17]) {
+  // FNV-1a: not cryptographic, only to tell inputs apart in manifests.
+  uint64_t h = 1469598103934665603ull;
+  const unsigned char *p = data;
+  for (size_t i = 0; i < size; ++i) {
+    h ^= p[i];
+    h *= 1099511628211ull;
+  }
+  static const char hex[] = "0123456789abcdef";
+  for (int i = 15; i >= 0; --i) {
+    out[i] = hex[h & 15];
+    h >>= 4;
+  }
+  out[16] = '\0';
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Installs exactly what irscope needs to build and test on Debian 12.
+# Idempotent: packages already present are left alone, apt is only asked
+# when something is missing.
+set -euo pipefail
+
+PKGS=(
+  cmake make gcc g++
+  libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
+  libxml2-dev libxml2-utils
+  libcmocka-dev
+  python3
+)
+
+missing=()
+for p in "${PKGS[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$p")
+  fi
+done
+
+if [ "${#missing[@]}" -eq 0 ]; then
+  echo "setup: all packages present"
+  exit 0
+fi
+
+SUDO=
+if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi
+echo "setup: installing ${missing[*]}"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

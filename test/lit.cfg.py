@@ -1,0 +1,33 @@
+# lit configuration for irscope's tests (see test/CMakeLists.txt).
+import os
+import shutil
+
+import lit.formats
+
+config.name = "irscope"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir", ".c", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "unit", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.irs_obj_root, "test")
+
+# Our tools first, then LLVM's (FileCheck, not, mlir-opt).
+path = os.pathsep.join([config.irs_tools_dir, config.llvm_tools_dir,
+                        config.environment.get("PATH", os.environ.get("PATH", ""))])
+config.environment["PATH"] = path
+for var in ("TMPDIR", "HOME"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+if config.irs_sanitize:
+    # MLIR's own one-time allocations are not ours to report.
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=0"
+    config.environment["LSAN_OPTIONS"] = "suppressions=" + os.path.join(
+        config.irs_src_root, "test", "lsan.supp")
+
+config.substitutions.append(("%irscope_src", config.irs_src_root))
+config.substitutions.append(("%dialects", os.path.join(config.irs_src_root, "dialects")))
+config.substitutions.append(("%schemas", os.path.join(config.irs_src_root, "docs", "schema")))
+config.substitutions.append(("%mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
+
+if shutil.which("xmllint"):
+    config.available_features.add("xmllint")

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: Apache-2.0
+// Table-driven option parser; see Options.h.
+#include "Options.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const IrsOption *findLong(const IrsOption *t, const char *name,
+                                 size_t len) {
+  for (; t->kind != IrsOptionEnd; ++t)
+    if (t->longName && strlen(t->longName) == len &&
+        strncmp(t->longName, name, len) == 0)
+      return t;
+  return NULL;
+}
+
+static const IrsOption *findShort(const IrsOption *t, char c) {
+  for (; t->kind != IrsOptionEnd; ++t)
+    if (t->shortName && t->shortName == c)
+      return t;
+  return NULL;
+}
+
+static bool listAdd(IrsStringList *l, const char *v) {
+  if (l->num == l->cap) {
+    size_t cap = l->cap ? l->cap * 2 : 4;
+    const char **p = realloc(l->items, cap * sizeof(*p));
+    if (!p)
+      return false;
+    l->items = p;
+    l->cap = cap;
+  }
+  l->items[l->num++] = v;
+  return true;
+}
+
+void irsStringListFree(IrsStringList *l) {
+  free(l->items);
+  l->items = NULL;
+  l->num = l->cap = 0;
+}
+
+static int store(const IrsOption *o, const char *shown, const char *val,
+                 char *err, size_t errSize) {
+  switch (o->kind) {
+  case IrsOptionBool:
+    if (!val || !strcmp(val, "1") || !strcmp(val, "true")) {
+      *(bool *)o->value = true;
+    } else if (!strcmp(val, "0") || !strcmp(val, "false")) {
+      *(bool *)o->value = false;
+    } else {
+      snprintf(err, errSize, "option '%s' expects true or false, not '%s'",
+               shown, val);
+      return -1;
+    }
+    return 0;
+  case IrsOptionString:
+  case IrsOptionOptionalString:
+    *(const char **)o->value = val ? val : "";
+    return 0;
+  case IrsOptionInt: {
+    char *end;
+    errno = 0;
+    long v = strtol(val, &end, 10);
+    if (errno || end == val || *end) {
+      snprintf(err, errSize, "option '%s' expects an integer, not '%s'", shown,
+               val);
+      return -1;
+    }
+    *(long *)o->value = v;
+    return 0;
+  }
+  case IrsOptionList:
+    if (!listAdd((IrsStringList *)o->value, val)) {
+      snprintf(err, errSize, "out of memory");
+      return -1;
+    }
+    return 0;
+  case IrsOptionEnd:
+    break;
+  }
+  return -1;
+}
+
+static bool needsValue(const IrsOption *o) {
+  return o->kind == IrsOptionString || o->kind == IrsOptionInt ||
+         o->kind == IrsOptionList;
+}
+
+int irsOptionsParse(int argc, char **argv, const IrsOption *table,
+                    IrsUnknownOptionFn unknown, void *userData, char *err,
+                    size_t errSize) {
+  int npos = 0;
+  bool onlyPositional = false;
+  for (int i = 1; i < argc; ++i) {
+    char *a = argv[i];
+    if (onlyPositional || a[0] != '-' || a[1] == '\0') {
+      argv[1 + npos++] = a;
+      continue;
+    }
+    if (!strcmp(a, "--")) {
+      onlyPositional = true;
+      continue;
+    }
+    const char *name = a + 1 + (a[1] == '-');
+    const char *eq = strchr(name, '=');
+    size_t len = eq ? (size_t)(eq - name) : strlen(name);
+    const IrsOption *o = findLong(table, name, len);
+    const char *val = eq ? eq + 1 : NULL;
+    if (!o && a[1] != '-' && len >= 1) {
+      // "-o FILE" / "-oFILE" short form.
+      o = findShort(table, name[0]);
+      if (o && len > 1 && !eq && needsValue(o))
+        val = name + 1;
+      else if (o && len > 1)
+        o = NULL;
+    }
+    if (!o) {
+      if (unknown && unknown(a, userData))
+        continue;
+      snprintf(err, errSize, "unknown option '%.*s'",
+               (int)(len + (size_t)(name - a)), a);
+      return -1;
+    }
+    if (needsValue(o) && !val) {
+      if (i + 1 >= argc) {
+        snprintf(err, errSize, "option '%s' requires a value (%s)", a,
+                 o->argHelp ? o->argHelp : "VALUE");
+        return -1;
+      }
+      val = argv[++i];
+    }
+    if (store(o, a, val, err, errSize) != 0)
+      return -1;
+  }
+  return npos;
+}
+
+void irsOptionsPrintUsage(FILE *out, const char *usage,
+                          const IrsOption *table) {
+  fprintf(out, "usage: %s\n\noptions:\n", usage);
+  for (const IrsOption *o = table; o->kind != IrsOptionEnd; ++o) {
+    char left[96];
+    int n = 0;
+    if (o->shortName)
+      n = snprintf(left, sizeof(left), "-%c, ", o->shortName);
+    else
+      n = snprintf(left, sizeof(left), "    ");
+    if (o->argHelp && o->kind == IrsOptionOptionalString)
+      snprintf(left + n, sizeof(left) - (size_t)n, "--%s[=%s]", o->longName,
+               o->argHelp);
+    else if (o->argHelp)
+      snprintf(left + n, sizeof(left) - (size_t)n, "--%s=%s", o->longName,
+               o->argHelp);
+    else
+      snprintf(left + n, sizeof(left) - (size_t)n, "--%s", o->longName);
+    fprintf(out, "  %-34s %s\n", left, o->help);
+  }
+}

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Options.h - table-driven command-line parsing for the tools --------===//
+//
+// Each tool declares one array of IrsOption ending in IRS_OPT_END(); one
+// parser fills the storage and generates the usage text from the same
+// table. Long options take one or two dashes (LLVM tools accept both, and
+// mlir-opt users type "-o" and "-pass-pipeline=" interchangeably with
+// "--..."). Options the table does not know are handed to a callback,
+// which is how irscope-opt turns "--canonicalize" into a pipeline element.
+//
+//===----------------------------------------------------------------------===//
+#ifndef IRS_TOOLS_OPTIONS_H
+#define IRS_TOOLS_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef enum IrsOptionKind {
+  IrsOptionEnd,
+  IrsOptionBool,   // bool *; "--x", "--x=1/0/true/false"
+  IrsOptionString, // const char **; "--x=V" or "--x V"
+  IrsOptionInt,    // long *
+  IrsOptionList,   // IrsStringList *; repeatable string
+  IrsOptionOptionalString, // const char **; "--x" (value "") or "--x=V"
+} IrsOptionKind;
+
+typedef struct IrsStringList {
+  const char **items;
+  size_t num, cap;
+} IrsStringList;
+
+typedef struct IrsOption {
+  IrsOptionKind kind;
+  char shortName; // 0 if none
+  const char *longName;
+  void *value;
+  const char *argHelp; // e.g. "DIR"; NULL for flags
+  const char *help;
+} IrsOption;
+
+#define IRS_OPT_BOOL(s, l, v, h) {IrsOptionBool, s, l, v, NULL, h}
+#define IRS_OPT_STRING(s, l, v, a, h) {IrsOptionString, s, l, v, a, h}
+#define IRS_OPT_OPTSTRING(s, l, v, a, h) {IrsOptionOptionalString, s, l, v, a, h}
+#define IRS_OPT_INT(s, l, v, a, h) {IrsOptionInt, s, l, v, a, h}
+#define IRS_OPT_LIST(s, l, v, a, h) {IrsOptionList, s, l, v, a, h}
+#define IRS_OPT_END() {IrsOptionEnd, 0, NULL, NULL, NULL, NULL}
+
+/// Called with an unknown option (as written, dashes included). Return true
+/// to accept it, false to make it an error.
+typedef bool (*IrsUnknownOptionFn)(const char *arg, void *userData);
+
+/// Parses argv[1..argc). Positional arguments are moved to the front of
+/// argv[1..] in order and their count returned; on error returns -1 with a
+/// one-line message in `err`.
+int irsOptionsParse(int argc, char **argv, const IrsOption *table,
+                    IrsUnknownOptionFn unknown, void *userData, char *err,
+                    size_t errSize);
+
+/// Prints "usage: <usage>" and one line per option.
+void irsOptionsPrintUsage(FILE *out, const char *usage,
+                          const IrsOption *table);
+
+void irsStringListFree(IrsStringList *l);
+
+#endif // IRS_TOOLS_OPTIONS_H

@@ -1,0 +1,405 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Driver.c - irscope-opt: from a configuration to output and exit code ===//
+//
+// Sets up an MLIR context like mlir-opt's (all dialects, extensions and
+// passes registered), builds the pipeline and the instrumented pass manager,
+// then for each input chunk: parse, run, print. Output for all chunks is
+// collected and written once at the end (atomically for -o), joined by the
+// output split marker exactly as mlir-opt joins them.
+//
+//===----------------------------------------------------------------------===//
+#include "Driver.h"
+
+#include "irscope/Diagnostics.h"
+#include "irscope/Input.h"
+#include "irscope/PassManager.h"
+#include "irscope/Pipeline.h"
+
+#include <mlir-c/Dialect/IRDL.h>
+#include <mlir-c/IR.h>
+#include <mlir-c/Pass.h>
+#include <mlir-c/RegisterEverything.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct Out {
+  char *data;
+  size_t len, cap;
+  bool failed;
+} Out;
+
+static void outAppend(Out *o, const void *d, size_t n) {
+  if (o->failed || n == 0)
+    return;
+  if (o->len + n > o->cap) {
+    size_t cap = o->cap ? o->cap : 1 << 16;
+    while (cap < o->len + n)
+      cap *= 2;
+    char *p = realloc(o->data, cap);
+    if (!p) {
+      o->failed = true;
+      return;
+    }
+    o->data = p;
+    o->cap = cap;
+  }
+  memcpy(o->data + o->len, d, n);
+  o->len += n;
+}
+
+static void outCallback(MlirStringRef s, void *ud) {
+  outAppend((Out *)ud, s.data, s.length);
+}
+
+static void stderrCallback(MlirStringRef s, void *ud) {
+  (void)ud;
+  fwrite(s.data, 1, s.length, stderr);
+}
+
+static void forwardDiag(const IrsDiagnostic *d, void *ud) {
+  (void)ud;
+  irsDiagnosticPrint(d, stderrCallback, NULL);
+}
+
+static void errorLine(MlirStringRef s, void *ud) {
+  (void)ud;
+  fprintf(stderr, "irscope-opt: error: %.*s\n", (int)s.length, s.data);
+}
+
+static int exitFor(IrsErrorKind k) {
+  switch (k) {
+  case IRS_OK:
+    return IRS_EXIT_OK;
+  case IRS_ERR_PASS:
+    return IRS_EXIT_PASS_FAILURE;
+  case IRS_ERR_VERIFY:
+    return IRS_EXIT_VERIFY_FAILURE;
+  case IRS_ERR_IO:
+  case IRS_ERR_NOMEM:
+    return IRS_EXIT_IO;
+  case IRS_ERR_USAGE:
+  case IRS_ERR_PARSE:
+  case IRS_ERR_PIPELINE:
+    return IRS_EXIT_USAGE;
+  }
+  return IRS_EXIT_IO;
+}
+
+// Worse outcomes win when chunks disagree; I/O trouble is the worst because
+// it means something the user asked for was not written.
+static int worse(int a, int b) {
+  static const int rank[] = {[IRS_EXIT_OK] = 0,
+                             [IRS_EXIT_PASS_FAILURE] = 2,
+                             [IRS_EXIT_USAGE] = 1,
+                             [IRS_EXIT_VERIFY_FAILURE] = 3,
+                             [IRS_EXIT_IO] = 4};
+  return rank[b] > rank[a] ? b : a;
+}
+
+static MlirContext makeContext(const IrsOptConfig *cfg) {
+  MlirDialectRegistry reg = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(reg);
+  MlirContext ctx = mlirContextCreateWithRegistry(reg, /*threading=*/false);
+  mlirDialectRegistryDestroy(reg);
+  mlirContextSetAllowUnregisteredDialects(ctx, cfg->allowUnregistered);
+  mlirContextEnableMultithreading(ctx, !cfg->disableThreading);
+  return ctx;
+}
+
+static bool loadIrdl(MlirContext ctx, const char *path) {
+  IrsErrorKind k = IRS_OK;
+  IrsInput in = irsInputCreateFromFile(path, errorLine, NULL, &k);
+  if (irsInputIsNull(in))
+    return false;
+  MlirModule m = irsInputParseChunk(in, ctx, 0);
+  bool ok = !mlirModuleIsNull(m);
+  if (ok && mlirLogicalResultIsFailure(mlirLoadIRDLDialects(m))) {
+    fprintf(stderr, "irscope-opt: error: cannot load IRDL dialects from '%s'\n",
+            path);
+    ok = false;
+  } else if (!ok) {
+    fprintf(stderr, "irscope-opt: error: cannot parse IRDL file '%s'\n", path);
+  }
+  if (!mlirModuleIsNull(m))
+    mlirModuleDestroy(m);
+  irsInputDestroy(in);
+  return ok;
+}
+
+// Pulls pipeline, disable_threading and verify_each out of the input's
+// mlir_reproducer resource and blanks that section out (keeping line and
+// column numbers) so the parser does not warn about an unknown resource.
+static char *takeReproducer(IrsInput input, bool *threadingOff,
+                            bool *verifyEach) {
+  MlirStringRef c = irsInputGetContents(input);
+  const char *text = c.data;
+  const char *start = strstr(text, "{-#");
+  while (start && !strstr(start, "mlir_reproducer"))
+    start = strstr(start + 3, "{-#");
+  if (!start)
+    return NULL;
+  const char *end = strstr(start, "#-}");
+  if (!end)
+    return NULL;
+  end += 3;
+  char *sect = strndup(start, (size_t)(end - start));
+  char *pipeline = NULL;
+  char *p = sect ? strstr(sect, "pipeline:") : NULL;
+  if (p && (p = strchr(p, '"'))) {
+    size_t n = 0;
+    char *q = ++p;
+    char *outp = malloc(strlen(p) + 1);
+    if (outp) {
+      while (*q && *q != '"') {
+        if (*q == '\\' && q[1])
+          ++q;
+        outp[n++] = *q++;
+      }
+      outp[n] = '\0';
+      pipeline = outp;
+    }
+  }
+  if (sect) {
+    char *t = strstr(sect, "disable_threading:");
+    if (t)
+      *threadingOff = strncmp(t + 18 + strspn(t + 18, " "), "true", 4) == 0;
+    char *v = strstr(sect, "verify_each:");
+    if (v)
+      *verifyEach = strncmp(v + 12 + strspn(v + 12, " "), "false", 5) != 0;
+  }
+  free(sect);
+  irsInputBlankRange(input, (size_t)(start - text), (size_t)(end - start));
+  return pipeline;
+}
+
+int irsOptRun(IrsOptConfig *cfg) {
+  int rc = IRS_EXIT_OK;
+  IrsErrorKind k = IRS_OK;
+  if (cfg->passPipeline && cfg->passFlags.num) {
+    fprintf(stderr, "irscope-opt: error: '--pass-pipeline' cannot be combined "
+                    "with pass flags such as '--%s'\n",
+            cfg->passFlags.items[0]);
+    return IRS_EXIT_USAGE;
+  }
+  IrsTimingSort sort = IrsTimingSortPipeline;
+  if (!strcmp(cfg->timingSort, "wall"))
+    sort = IrsTimingSortWall;
+  else if (!strcmp(cfg->timingSort, "cpu"))
+    sort = IrsTimingSortCpu;
+  else if (strcmp(cfg->timingSort, "pipeline") != 0) {
+    fprintf(stderr, "irscope-opt: error: unknown --timing-sort '%s' (expected "
+                    "pipeline, wall or cpu)\n",
+            cfg->timingSort);
+    return IRS_EXIT_USAGE;
+  }
+
+  IrsInput input = irsInputCreateFromFile(cfg->input, errorLine, NULL, &k);
+  if (irsInputIsNull(input))
+    return k == IRS_ERR_NOMEM ? IRS_EXIT_IO : IRS_EXIT_USAGE;
+
+  char *reproPipeline = NULL;
+  bool reproThreadingOff = false, reproVerify = true;
+  if (cfg->runReproducer) {
+    reproPipeline = takeReproducer(input, &reproThreadingOff, &reproVerify);
+    if (!reproPipeline) {
+      fprintf(stderr, "irscope-opt: error: '%s' holds no mlir_reproducer "
+                      "section with a pipeline\n",
+              cfg->input);
+      irsInputDestroy(input);
+      return IRS_EXIT_USAGE;
+    }
+    if (reproThreadingOff)
+      cfg->disableThreading = true;
+    cfg->verifyEach = cfg->verifyEach && reproVerify;
+  }
+
+  IrsPipeline pipeline = {NULL};
+  if (reproPipeline) {
+    pipeline = irsPipelineCreateParse(
+        mlirStringRefCreateFromCString(reproPipeline), errorLine, NULL);
+  } else if (cfg->passPipeline) {
+    pipeline = irsPipelineCreateParse(
+        mlirStringRefCreateFromCString(cfg->passPipeline), errorLine, NULL);
+  } else {
+    MlirStringRef *flags =
+        calloc(cfg->passFlags.num ? cfg->passFlags.num : 1, sizeof(*flags));
+    for (size_t i = 0; flags && i < cfg->passFlags.num; ++i)
+      flags[i] = mlirStringRefCreateFromCString(cfg->passFlags.items[i]);
+    if (flags)
+      pipeline = irsPipelineCreateFromPassFlags(
+          flags, (intptr_t)cfg->passFlags.num,
+          mlirStringRefCreateFromCString("builtin.module"), errorLine, NULL);
+    free(flags);
+  }
+  free(reproPipeline);
+  if (irsPipelineIsNull(pipeline)) {
+    irsInputDestroy(input);
+    return IRS_EXIT_USAGE;
+  }
+
+  // Registration of passes is process-global in MLIR; it belongs to the
+  // tool, never to the library.
+  mlirRegisterAllPasses();
+  MlirContext ctx = makeContext(cfg);
+  IrsDiagnosticCapture parseDiags =
+      irsDiagnosticCaptureCreate(ctx, forwardDiag, NULL);
+  irsDiagnosticCaptureSetFallbackFileName(
+      parseDiags, mlirStringRefCreateFromCString(irsInputGetSourceName(input)));
+
+  for (size_t i = 0; i < cfg->irdlFiles.num; ++i) {
+    if (!loadIrdl(ctx, cfg->irdlFiles.items[i])) {
+      rc = IRS_EXIT_USAGE;
+      goto cleanup_ctx;
+    }
+  }
+
+  IrsInstrumentationOptions opts = irsInstrumentationOptionsDefault();
+  opts.dumpDir = cfg->dumpAfterEach;
+  opts.dumpOnlyChanged = cfg->dumpOnlyChanged;
+  opts.dumpOverwrite = cfg->dumpOverwrite;
+  opts.verifyEach = cfg->verifyEach;
+  opts.stepwise = cfg->timing;
+  opts.verifyWith = cfg->verifyWith;
+  opts.failureDir = cfg->failureDir;
+  opts.printGeneric = cfg->printGeneric;
+  opts.printDebugInfo = cfg->printDebugInfo;
+  opts.threadingEnabled = !cfg->disableThreading;
+  opts.toolName = "irscope-opt";
+  opts.commandLine = cfg->commandLine;
+  opts.inputPath = cfg->input;
+  opts.inputHash = irsInputGetHash(input);
+  opts.onDiagnostic = forwardDiag;
+  IrsPassManager pm = irsPassManagerCreate(ctx, pipeline, &opts, errorLine, NULL);
+  if (irsPassManagerIsNull(pm)) {
+    rc = IRS_EXIT_USAGE;
+    goto cleanup_ctx;
+  }
+
+  if (cfg->splitInputFile)
+    irsInputSplit(input, mlirStringRefCreateFromCString(
+                             *cfg->splitInputFile ? cfg->splitInputFile
+                                                  : "// -----"));
+  intptr_t nchunks = irsInputGetNumChunks(input);
+  Out out = {0};
+  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  if (cfg->printGeneric)
+    mlirOpPrintingFlagsPrintGenericOpForm(flags);
+  if (cfg->printDebugInfo)
+    mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
+  if (cfg->elideElementsAttrs >= 0)
+    mlirOpPrintingFlagsElideLargeElementsAttrs(flags, cfg->elideElementsAttrs);
+
+  for (intptr_t c = 0; c < nchunks; ++c) {
+    if (c > 0 && cfg->splitInputFile) {
+      outAppend(&out, cfg->outputSplitMarker, strlen(cfg->outputSplitMarker));
+      outAppend(&out, "\n", 1);
+    }
+    if (cfg->splitInputFile && nchunks > 1) {
+      // Each chunk documents itself in its own sub-directory.
+      char sub[32];
+      snprintf(sub, sizeof(sub), "chunk-%03ld", (long)c);
+      for (int which = 0; which < 2; ++which) {
+        const char *base = which == 0 ? cfg->dumpAfterEach : cfg->failureDir;
+        if (!base)
+          continue;
+        size_t n = strlen(base) + strlen(sub) + 2;
+        char *d = malloc(n);
+        if (!d)
+          continue;
+        snprintf(d, n, "%s/%s", base, sub);
+        if (which == 0)
+          irsPassManagerSetDumpDir(pm, d);
+        else
+          irsPassManagerSetFailureDir(pm, d);
+        free(d);
+      }
+    }
+    intptr_t errs0 = irsDiagnosticCaptureGetNumErrors(parseDiags);
+    MlirModule m = irsInputParseChunk(input, ctx, c);
+    if (mlirModuleIsNull(m)) {
+      if (irsDiagnosticCaptureGetNumErrors(parseDiags) == errs0)
+        fprintf(stderr, "irscope-opt: error: cannot parse '%s'\n", cfg->input);
+      rc = worse(rc, IRS_EXIT_USAGE);
+      continue;
+    }
+    MlirOperation op = mlirModuleGetOperation(m);
+    IrsStatus st = irsPassManagerRun(pm, op);
+    if (cfg->timing)
+      irsPassManagerPrintTiming(pm, sort, stderrCallback, NULL);
+    if (!irsStatusIsOk(st)) {
+      MlirStringRef msg = irsPassManagerGetErrorMessage(pm);
+      MlirStringRef dir = irsPassManagerGetFailureDir(pm);
+      if (dir.length)
+        fprintf(stderr, "irscope-opt: error: %.*s; report: %.*s/report.xml\n",
+                (int)msg.length, msg.data, (int)dir.length, dir.data);
+      else
+        fprintf(stderr, "irscope-opt: error: %.*s\n", (int)msg.length,
+                msg.data);
+      rc = worse(rc, exitFor(st.kind));
+      mlirModuleDestroy(m);
+      continue;
+    }
+    if (cfg->emitBytecode) {
+      mlirOperationWriteBytecode(op, outCallback, &out);
+    } else {
+      mlirOperationPrintWithFlags(op, flags, outCallback, &out);
+      outAppend(&out, "\n", 1);
+    }
+    mlirModuleDestroy(m);
+  }
+  mlirOpPrintingFlagsDestroy(flags);
+
+  if (out.failed) {
+    fprintf(stderr, "irscope-opt: error: out of memory collecting output\n");
+    rc = worse(rc, IRS_EXIT_IO);
+  } else if (!strcmp(cfg->output, "-")) {
+    if (out.len && fwrite(out.data, 1, out.len, stdout) != out.len) {
+      fprintf(stderr, "irscope-opt: error: cannot write output: %s\n",
+              strerror(errno));
+      rc = worse(rc, IRS_EXIT_IO);
+    }
+    if (fflush(stdout) != 0) {
+      fprintf(stderr, "irscope-opt: error: cannot write output: %s\n",
+              strerror(errno));
+      rc = worse(rc, IRS_EXIT_IO);
+    }
+  } else {
+    // Temporary + rename: a full disk never leaves a truncated output.
+    size_t n = strlen(cfg->output) + 32;
+    char *tmp = malloc(n);
+    int e = ENOMEM;
+    if (tmp) {
+      snprintf(tmp, n, "%s.tmp-%ld", cfg->output, (long)getpid());
+      FILE *f = fopen(tmp, "wb");
+      e = f ? 0 : errno;
+      if (f) {
+        if (out.len && fwrite(out.data, 1, out.len, f) != out.len)
+          e = errno ? errno : EIO;
+        if (fclose(f) != 0 && !e)
+          e = errno ? errno : EIO;
+        if (!e && rename(tmp, cfg->output) != 0)
+          e = errno;
+        if (e)
+          unlink(tmp);
+      }
+    }
+    free(tmp);
+    if (e) {
+      fprintf(stderr, "irscope-opt: error: cannot write output file '%s': %s\n",
+              cfg->output, strerror(e));
+      rc = worse(rc, IRS_EXIT_IO);
+    }
+  }
+  free(out.data);
+  irsPassManagerDestroy(pm);
+cleanup_ctx:
+  irsDiagnosticCaptureDestroy(parseDiags);
+  mlirContextDestroy(ctx);
+  irsPipelineDestroy(pipeline);
+  irsInputDestroy(input);
+  return rc;
+}
