@@ -24,6 +24,9 @@ if config.irs_sanitize:
     config.environment["LSAN_OPTIONS"] = "suppressions=" + os.path.join(
         config.irs_src_root, "test", "lsan.supp")
 
+import sys
+config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%libirscope", os.path.join(config.irs_obj_root, "lib", "libirscope.so")))
 config.substitutions.append(("%irscope_src", config.irs_src_root))
 config.substitutions.append(("%dialects", os.path.join(config.irs_src_root, "dialects")))
 config.substitutions.append(("%schemas", os.path.join(config.irs_src_root, "docs", "schema")))

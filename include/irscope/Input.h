@@ -34,7 +34,7 @@ IRS_API IrsInput irsInputCreateFromFile(const char *path,
 /// Frees the input. Null is a no-op.
 IRS_API void irsInputDestroy(IrsInput input);
 
-/// Splits the contents at lines consisting of `marker` (mlir-opt's default is
+/// Splits the contents at every occurrence of `marker` (mlir-opt's default is
 /// "// -----"). Without a call, the input is one chunk.
 IRS_API void irsInputSplit(IrsInput input, MlirStringRef marker);
 

@@ -39,6 +39,10 @@ typedef struct IrsInstrumentationOptions {
   const char *dumpDir;
   /// Skip the dump file of steps that left the IR unchanged.
   bool dumpOnlyChanged;
+  /// Print dumps in forked child processes while the next step runs (the
+  /// child shares the IR copy-on-write). Off by default: a library should
+  /// not fork behind its host's back unless asked.
+  bool dumpInBackground;
   /// Remove the files of a previous run found in dumpDir instead of failing.
   bool dumpOverwrite;
   /// Run the verifier on the whole module after every step (default true).
@@ -64,6 +68,13 @@ typedef struct IrsInstrumentationOptions {
   const char *inputPath;
   /// Input content hash in hex, e.g. from irsHashBytes; nullable.
   const char *inputHash;
+  /// Produces a fresh copy of the run's input module (ownership passes to
+  /// the library), used to replay the pipeline when a step fails. When NULL
+  /// the library clones the module before running, which costs a deep copy
+  /// on every run; a driver that can re-parse its input on demand makes the
+  /// successful path free.
+  MlirOperation (*reloadInput)(void *userData);
+  void *reloadInputUserData;
   /// Called for each diagnostic emitted during a run, as it happens.
   IrsDiagnosticCallback onDiagnostic;
   void *onDiagnosticUserData;
@@ -150,9 +161,12 @@ IRS_API IrsStatus irsPassManagerSetFailureDir(IrsPassManager pm,
                                               const char *dir);
 
 /// Runs the pipeline on `module` (a builtin.module or whatever the root
-/// anchor names). Returns IRS_OK, IRS_ERR_PASS, IRS_ERR_VERIFY or IRS_ERR_IO;
-/// the one-line explanation is irsPassManagerGetErrorMessage. The module is
-/// left as the last step left it.
+/// anchor names). Returns IRS_OK; IRS_ERR_PASS or IRS_ERR_VERIFY when a step
+/// fails; IRS_ERR_PIPELINE when the pipeline's root anchor does not match
+/// the module; IRS_ERR_USAGE when the dump directory holds a previous run;
+/// IRS_ERR_IO or IRS_ERR_NOMEM. The one-line explanation is
+/// irsPassManagerGetErrorMessage. The module is left as the last step left
+/// it.
 IRS_API IrsStatus irsPassManagerRun(IrsPassManager pm, MlirOperation module);
 
 /// One-line message describing the last failure; empty after success.
@@ -160,7 +174,8 @@ IRS_API MlirStringRef irsPassManagerGetErrorMessage(IrsPassManager pm);
 
 /// Directory holding report.xml and friends after a failed run; empty when
 /// none was written. Default when neither dumpDir nor failureDir is set:
-/// "$TMPDIR/irscope-failure-<pid>-<n>" ($TMPDIR defaults to /tmp).
+/// a new "$TMPDIR/irscope-failure-XXXXXX" per failure ($TMPDIR defaults to
+/// /tmp).
 IRS_API MlirStringRef irsPassManagerGetFailureDir(IrsPassManager pm);
 
 /// Index (1-based) of the step that failed in the last run, 0 if none.

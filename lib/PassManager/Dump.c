@@ -48,10 +48,8 @@ static bool isRunFile(const char *n) {
     if (strncmp(n, *f, l) == 0 && (n[l] == '\0' || strncmp(n + l, ".tmp-", 5) == 0))
       return true;
   }
-  size_t l = strlen(n);
-  return l > 10 && n[0] >= '0' && n[0] <= '9' && n[1] >= '0' &&
-         n[1] <= '9' && n[2] >= '0' && n[2] <= '9' && n[3] >= '0' &&
-         n[3] <= '9' && n[4] == '-' &&
+  size_t l = strlen(n), digits = strspn(n, "0123456789");
+  return digits >= 4 && n[digits] == '-' && l > digits + 6 &&
          (strcmp(n + l - 5, ".mlir") == 0 || strstr(n, ".mlir.tmp-"));
 }
 

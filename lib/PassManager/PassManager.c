@@ -219,6 +219,7 @@ static void freeImpl(IrsPassManagerImpl *pm) {
     mlirPassManagerDestroy(pm->whole);
   if (pm->verifyWithPm.ptr)
     mlirPassManagerDestroy(pm->verifyWithPm);
+  irsPipelineDestroy(pm->verifyPipeline);
   for (intptr_t i = 0; i < pm->numHooks; ++i)
     free(pm->hooks[i].name);
   free(pm->hooks);
@@ -233,6 +234,9 @@ static void freeImpl(IrsPassManagerImpl *pm) {
   free(pm->inputHash);
   free(pm->failureDirUsed);
   free(pm->inputDumpFile);
+  // A run always reaps its children; nothing can be in flight here.
+  free(pm->bg);
+  irsBufFree(&pm->bgErr);
   free(pm);
 }
 
@@ -306,7 +310,9 @@ IrsPassManager irsPassManagerCreate(MlirContext context, IrsPipeline pipeline,
     if (pm->verifyWithPm.ptr)
       mlirPassManagerEnableVerifier(pm->verifyWithPm, false);
     pm->pipeline = saved;
-    irsPipelineDestroy(vp);
+    // Passes keep pointers to their anchor names: the pipeline must live as
+    // long as the pass manager built from it.
+    pm->verifyPipeline = vp;
     if (!pm->verifyWithPm.ptr) {
       irsBufPrintf(&err, "in --verify-with: %s", why.data ? why.data : "");
       irsBufFree(&why);
@@ -519,10 +525,17 @@ static char *failureDirFor(IrsPassManagerImpl *pm, IrsBuf *err) {
   else if (pm->failureDir)
     dir = irsStrDup(pm->failureDir);
   else {
+    // A fresh directory per failure: several pass managers, chunks or
+    // processes never overwrite each other's evidence.
     IrsBuf b = IRS_BUF_INIT;
-    irsBufPrintf(&b, "%s/irscope-failure-%ld-%u", defaultFailureRoot(),
-                 (long)getpid(), pm->failureSeq++);
+    irsBufPrintf(&b, "%s/irscope-failure-XXXXXX", defaultFailureRoot());
     dir = irsBufDetach(&b);
+    if (dir && !mkdtemp(dir)) {
+      irsBufPrintf(err, "cannot create failure directory '%s': %s", dir,
+                   strerror(errno));
+      free(dir);
+      return NULL;
+    }
   }
   if (!dir)
     return NULL;
@@ -644,10 +657,23 @@ static IrsErrorKind dumpStep(IrsPassManagerImpl *pm, intptr_t i,
   IrsBuf name = IRS_BUF_INIT;
   dumpName(pm, i, &name);
   char *path = irsPathJoin(pm->dumpDir, name.data ? name.data : "");
-  int e = path ? irsDumpModule(module, path, pm->opts.printGeneric,
-                               pm->opts.printDebugInfo, s->result.verifierOk)
-               : ENOMEM;
+  int e = path ? 0 : ENOMEM;
+  bool background = false;
+  // Only verified IR may be printed by a child: printing unverified IR would
+  // make the printer verify, and verification may need the thread pool.
+  if (path && pm->opts.dumpInBackground && s->result.verifierOk)
+    background = irsBgDumpStart(pm, i, module, path, pm->opts.printGeneric,
+                                pm->opts.printDebugInfo) == 0;
+  if (path && !background)
+    e = irsDumpModule(module, path, pm->opts.printGeneric,
+                      pm->opts.printDebugInfo, s->result.verifierOk);
   free(path);
+  if (!e && pm->bgFailed) {
+    irsBufReset(&pm->errMsg);
+    irsBufAppendRef(&pm->errMsg, irsBufRef(&pm->bgErr));
+    irsBufFree(&name);
+    return IRS_ERR_IO;
+  }
   if (e) {
     irsBufReset(&pm->errMsg);
     irsBufPrintf(&pm->errMsg, "cannot write dump '%s/%s': %s", pm->dumpDir,
@@ -664,6 +690,16 @@ static IrsErrorKind dumpStep(IrsPassManagerImpl *pm, intptr_t i,
 static IrsErrorKind updateManifest(IrsPassManagerImpl *pm) {
   if (!pm->dumpDir)
     return IRS_OK;
+  if (pm->numBg) {
+    IrsBuf err = IRS_BUF_INIT;
+    if (irsBgDumpReap(pm, false, &err) != IRS_OK) {
+      irsBufReset(&pm->errMsg);
+      irsBufAppendRef(&pm->errMsg, irsBufRef(&err));
+      irsBufFree(&err);
+      return IRS_ERR_IO;
+    }
+    irsBufFree(&err);
+  }
   int e = irsManifestWrite(pm, pm->dumpDir);
   if (e) {
     irsBufReset(&pm->errMsg);
@@ -674,8 +710,19 @@ static IrsErrorKind updateManifest(IrsPassManagerImpl *pm) {
   return IRS_OK;
 }
 
+// Materialises the input copy through the reload callback if the run was
+// started without one.
+static void obtainInput(IrsPassManagerImpl *pm, MlirOperation *input) {
+  if (!pm->reloadPending || !mlirOperationIsNull(*input))
+    return;
+  pm->reloadPending = false;
+  irsDiagnosticCaptureSetDiscard(pm->capture, true);
+  *input = pm->opts.reloadInput(pm->opts.reloadInputUserData);
+  irsDiagnosticCaptureSetDiscard(pm->capture, false);
+}
+
 static IrsErrorKind runStepwise(IrsPassManagerImpl *pm, MlirOperation module,
-                                MlirOperation input) {
+                                MlirOperation *inputp) {
   uint64_t fp = pm->inputFingerprint;
   int64_t ops = pm->inputOps;
   double t0 = nowMs(CLOCK_MONOTONIC);
@@ -684,11 +731,12 @@ static IrsErrorKind runStepwise(IrsPassManagerImpl *pm, MlirOperation module,
     fp = pm->steps[i].fingerprint;
     ops = pm->steps[i].result.opsAfter;
     if (st != IrsStepOk) {
+      obtainInput(pm, inputp);
       pm->failedStep = i + 1;
       pm->runStatus = statusKind(st);
       describeFailure(pm, i);
       pm->totalWallMs = nowMs(CLOCK_MONOTONIC) - t0;
-      writeFailure(pm, i, module, input);
+      writeFailure(pm, i, module, *inputp);
       pm->running = false;
       updateManifest(pm);
       return pm->runStatus;
@@ -711,6 +759,11 @@ static IrsErrorKind runStepwise(IrsPassManagerImpl *pm, MlirOperation module,
 static IrsErrorKind locateFailure(IrsPassManagerImpl *pm,
                                   MlirOperation module, MlirOperation input) {
   MlirOperation m = mlirOperationClone(input);
+  if (mlirOperationIsNull(m)) {
+    irsBufReset(&pm->errMsg);
+    irsBufAppendStr(&pm->errMsg, "pipeline failed");
+    return IRS_ERR_PASS;
+  }
   irsDiagnosticCaptureSetMuted(pm->capture, true);
   pm->inputFingerprint = irsFingerprint(m, &pm->inputOps);
   uint64_t fp = pm->inputFingerprint;
@@ -745,9 +798,49 @@ static IrsErrorKind locateFailure(IrsPassManagerImpl *pm,
   return pm->runStatus;
 }
 
+// MLIR pass managers resolve their anchor op names when first run; a
+// manager built before a dialect was loaded keeps an unregistered name and
+// then never matches ops of that dialect in later modules (seen with
+// --split-input-file when an early chunk does not use the dialect). Each run
+// after the first therefore gets freshly built managers.
+static IrsErrorKind rebuild(IrsPassManagerImpl *pm) {
+  IrsBuf err = IRS_BUF_INIT;
+  for (intptr_t i = 0; i < pm->numSteps; ++i) {
+    IrsStepState *s = &pm->steps[i];
+    mlirPassManagerDestroy(s->pm);
+    s->pm = newPm(pm);
+    mlirPassManagerEnableVerifier(s->pm, false);
+    if (!buildStep(pm, i, s->pm, &err)) {
+      irsBufReset(&pm->errMsg);
+      irsBufAppendRef(&pm->errMsg, irsBufRef(&err));
+      irsBufFree(&err);
+      return IRS_ERR_PIPELINE;
+    }
+  }
+  if (pm->whole.ptr) {
+    mlirPassManagerDestroy(pm->whole);
+    pm->whole = (MlirPassManager){NULL};
+  }
+  if (pm->verifyWithPm.ptr) {
+    IrsPipeline saved = pm->pipeline;
+    pm->pipeline = pm->verifyPipeline;
+    MlirPassManager v = buildWhole(pm, &err);
+    pm->pipeline = saved;
+    if (v.ptr) {
+      mlirPassManagerEnableVerifier(v, false);
+      mlirPassManagerDestroy(pm->verifyWithPm);
+      pm->verifyWithPm = v;
+    }
+  }
+  irsBufFree(&err);
+  return IRS_OK;
+}
+
 IrsStatus irsPassManagerRun(IrsPassManager handle, MlirOperation module) {
   IrsPassManagerImpl *pm = irsPmUnwrap(handle);
   resetResults(pm);
+  if (pm->numRuns++ > 0 && rebuild(pm) != IRS_OK)
+    return irsStatusMake(IRS_ERR_PIPELINE);
   irsDiagnosticCaptureDestroy(pm->capture);
   pm->capture = irsDiagnosticCaptureCreate(pm->ctx, pm->opts.onDiagnostic,
                                            pm->opts.onDiagnosticUserData);
@@ -756,6 +849,27 @@ IrsStatus irsPassManagerRun(IrsPassManager handle, MlirOperation module) {
     return irsStatusMake(IRS_ERR_NOMEM);
   }
   pm->env.capture = pm->capture;
+  {
+    // Catch the most common pipeline mistake before anything runs: a
+    // pipeline anchored on another op than the one it is given.
+    MlirStringRef root = irsPipelineGetRootAnchor(pm->pipeline);
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(module));
+    bool any = root.length == 3 && memcmp(root.data, "any", 3) == 0;
+    if (!any && (root.length != name.length ||
+                 memcmp(root.data, name.data, name.length) != 0)) {
+      irsBufReset(&pm->errMsg);
+      irsBufPrintf(&pm->errMsg,
+                   "the pipeline is anchored on '%.*s' but the input's "
+                   "top-level operation is '%.*s'; nest it, e.g. "
+                   "'%.*s(%.*s(...))'",
+                   (int)root.length, root.data, (int)name.length, name.data,
+                   (int)name.length, name.data, (int)root.length, root.data);
+      pm->runStatus = IRS_ERR_PIPELINE;
+      irsDiagnosticCaptureDetach(pm->capture);
+      pm->env.capture = (IrsDiagnosticCapture){NULL};
+      return irsStatusMake(IRS_ERR_PIPELINE);
+    }
+  }
   bool stepwise = wantsStepwise(pm);
   pm->running = true;
   IrsErrorKind k = IRS_OK;
@@ -774,10 +888,12 @@ IrsStatus irsPassManagerRun(IrsPassManager handle, MlirOperation module) {
   if (stepwise) {
     pm->inputFingerprint = irsFingerprint(module, &pm->inputOps);
   }
-  // A copy of the input lets a failure be documented by replay.
+  // A copy of the input lets a failure be documented by replay. With a
+  // reload callback it is only made if something fails.
   MlirOperation input = {NULL};
-  if (pm->opts.writeFailureReport)
+  if (pm->opts.writeFailureReport && !pm->opts.reloadInput)
     input = mlirOperationClone(module);
+  pm->reloadPending = pm->opts.writeFailureReport && pm->opts.reloadInput;
 
   if (pm->dumpDir) {
     char *path = irsPathJoin(pm->dumpDir, "0000-input.mlir");
@@ -796,7 +912,7 @@ IrsStatus irsPassManagerRun(IrsPassManager handle, MlirOperation module) {
   }
   if (k == IRS_OK) {
     if (stepwise) {
-      k = runStepwise(pm, module, input);
+      k = runStepwise(pm, module, &input);
     } else {
       if (!pm->whole.ptr) {
         IrsBuf why = IRS_BUF_INIT;
@@ -813,6 +929,7 @@ IrsStatus irsPassManagerRun(IrsPassManager handle, MlirOperation module) {
         MlirLogicalResult r = mlirPassManagerRunOnOp(pm->whole, module);
         pm->totalWallMs = nowMs(CLOCK_MONOTONIC) - t0;
         if (mlirLogicalResultIsFailure(r)) {
+          obtainInput(pm, &input);
           if (!mlirOperationIsNull(input)) {
             irsDiagnosticCaptureClear(pm->capture);
             k = locateFailure(pm, module, input);
@@ -831,10 +948,32 @@ IrsStatus irsPassManagerRun(IrsPassManager handle, MlirOperation module) {
   if (!mlirOperationIsNull(input))
     mlirOperationDestroy(input);
 done:
+  if (pm->numBg) {
+    // Every dump must be on disk (or its failure known) before returning.
+    IrsBuf err = IRS_BUF_INIT;
+    if (irsBgDumpReap(pm, true, &err) != IRS_OK && k == IRS_OK) {
+      irsBufReset(&pm->errMsg);
+      irsBufAppendRef(&pm->errMsg, irsBufRef(&err));
+      k = IRS_ERR_IO;
+    }
+    irsBufFree(&err);
+  }
+  if (pm->bgFailed && k == IRS_OK) {
+    irsBufReset(&pm->errMsg);
+    irsBufAppendRef(&pm->errMsg, irsBufRef(&pm->bgErr));
+    k = IRS_ERR_IO;
+  }
+  pm->bgFailed = false;
+  irsBufReset(&pm->bgErr);
   pm->runStatus = k;
   pm->running = false;
-  if (k == IRS_OK && pm->dumpDir)
-    k = updateManifest(pm);
+  if (pm->dumpDir && k != IRS_ERR_USAGE) {
+    // The final word on the run, whatever happened: best effort when the
+    // run already failed for another reason.
+    IrsErrorKind mk = updateManifest(pm);
+    if (k == IRS_OK)
+      k = mk;
+  }
   irsDiagnosticCaptureDetach(pm->capture);
   pm->env.capture = (IrsDiagnosticCapture){NULL};
   return irsStatusMake(k);

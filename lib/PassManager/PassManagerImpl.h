@@ -23,7 +23,15 @@ typedef struct IrsStepState {
   char *dumpFile;
   char *failedHook;
   uint64_t fingerprint; // after the step
+  bool dumpPending;     // a background printer is still writing dumpFile
 } IrsStepState;
+
+/// A dump being printed by a forked child (BackgroundDump.c).
+typedef struct IrsBgDump {
+  int pid;
+  intptr_t step; // 0-based step, -1 for the input dump
+  char *path;
+} IrsBgDump;
 
 typedef struct IrsHook {
   char *name;
@@ -42,6 +50,7 @@ typedef struct IrsPassManagerImpl {
   intptr_t numSteps;
   MlirPassManager whole;      // the full pipeline, for uninstrumented runs
   MlirPassManager verifyWithPm; // nullable
+  IrsPipeline verifyPipeline;   // owned; its strings back verifyWithPm's passes
   IrsHook *hooks;
   intptr_t numHooks;
 
@@ -58,7 +67,12 @@ typedef struct IrsPassManagerImpl {
   int64_t inputOps;
   uint64_t inputFingerprint;
   char *inputDumpFile;
-  unsigned failureSeq; // distinguishes default failure dirs of one process
+  IrsBgDump *bg; // in-flight background dumps
+  intptr_t numBg, capBg;
+  IrsBuf bgErr; // first background failure not yet reported
+  bool bgFailed;
+  bool reloadPending; // input copy not made yet; reloadInput makes it
+  unsigned numRuns; // distinguishes default failure dirs of one process
 } IrsPassManagerImpl;
 
 static inline IrsPassManagerImpl *irsPmUnwrap(IrsPassManager pm) {
@@ -68,6 +82,14 @@ static inline IrsPassManagerImpl *irsPmUnwrap(IrsPassManager pm) {
 /// Writes the module to `path` atomically. Returns 0 or an errno value.
 int irsDumpModule(MlirOperation module, const char *path, bool generic,
                   bool debugInfo, bool assumeVerified);
+
+/// Forks a child that prints `module` to `path`; 0 or an errno value (then
+/// the caller prints synchronously).
+int irsBgDumpStart(IrsPassManagerImpl *pm, intptr_t step, MlirOperation module,
+                   const char *path, bool generic, bool debugInfo);
+/// Collects finished background dumps (all of them when `waitAll`).
+/// Returns IRS_ERR_IO with a message in `err` if one failed.
+IrsErrorKind irsBgDumpReap(IrsPassManagerImpl *pm, bool waitAll, IrsBuf *err);
 
 /// Checks `dir` for the files of an earlier run; removes them when
 /// `overwrite`, otherwise fails with a message in `err`. Creates `dir`.

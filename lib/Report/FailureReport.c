@@ -59,11 +59,16 @@ int irsReportWrite(IrsPassManagerImpl *pm, const char *dir,
     xmlTextWriterWriteAttribute(w, X("form"), X("generic"));
     xmlTextWriterEndElement(w);
   }
-  if (i > 0 && pm->steps[i - 1].dumpFile) {
+  // The most recent dump before the failing step: with --dump-only-changed
+  // the step right before may have written none.
+  intptr_t last = i - 1;
+  while (last >= 0 && !pm->steps[last].dumpFile)
+    --last;
+  if (last >= 0) {
     xmlTextWriterStartElement(w, X("last-good-dump"));
-    xmlTextWriterWriteAttribute(w, X("file"), X(pm->steps[i - 1].dumpFile));
+    xmlTextWriterWriteAttribute(w, X("file"), X(pm->steps[last].dumpFile));
     xmlTextWriterEndElement(w);
-  } else if (i == 0 && pm->inputDumpFile) {
+  } else if (pm->inputDumpFile) {
     xmlTextWriterStartElement(w, X("last-good-dump"));
     xmlTextWriterWriteAttribute(w, X("file"), X(pm->inputDumpFile));
     xmlTextWriterEndElement(w);

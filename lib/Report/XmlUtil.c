@@ -63,8 +63,11 @@ void irsXmlWriteStep(xmlTextWriterPtr w, IrsPassManagerImpl *pm, intptr_t i) {
     irsXmlElemRef(w, "options", opts);
   if (r->status != IrsStepNotRun) {
     xmlTextWriterStartElement(w, X("dump"));
-    if (r->dumpFile.length)
+    if (r->dumpFile.length) {
       irsXmlAttrRef(w, "file", r->dumpFile);
+      if (pm->steps[i].dumpPending)
+        xmlTextWriterWriteAttribute(w, X("pending"), X("true"));
+    }
     else
       xmlTextWriterWriteAttribute(
           w, X("skipped"),

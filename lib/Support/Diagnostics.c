@@ -101,7 +101,9 @@ void irsLocationFormat(MlirLocation loc, const char *fallbackName,
   if (!mlirLocationIsNull(loc) && findFileLoc(loc, &fl, 0)) {
     MlirStringRef name =
         mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(fl));
-    if (name.length == 0 && fallbackName)
+    // IR parsed from a string carries the buffer name "-" (or none).
+    if ((name.length == 0 || (name.length == 1 && name.data[0] == '-')) &&
+        fallbackName)
       name = mlirStringRefCreateFromCString(fallbackName);
     char tail[64];
     snprintf(tail, sizeof(tail), ":%d:%d",

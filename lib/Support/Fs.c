@@ -4,42 +4,90 @@
 #include "Buf.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/types.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+enum { kBufSize = 1 << 20 };
+
 int irsAtomicFileOpen(IrsAtomicFile *af, const char *path) {
   memset(af, 0, sizeof(*af));
+  af->fd = -1;
   IrsBuf b = IRS_BUF_INIT;
-  irsBufPrintf(&b, "%s.tmp-%ld", path, (long)getpid());
+  // mkstemp: unique even when several threads (parallel pass instances)
+  // or processes write the same file at once.
+  irsBufPrintf(&b, "%s.tmp-XXXXXX", path);
   af->tmpPath = irsBufDetach(&b);
   af->path = irsStrDup(path);
-  if (!af->tmpPath || !af->path) {
+  af->buf = malloc(kBufSize);
+  if (!af->tmpPath || !af->path || !af->buf) {
     free(af->tmpPath);
     free(af->path);
+    free(af->buf);
     memset(af, 0, sizeof(*af));
+    af->fd = -1;
     return ENOMEM;
   }
-  af->f = fopen(af->tmpPath, "wb");
-  if (!af->f) {
+  af->fd = mkstemp(af->tmpPath);
+  if (af->fd >= 0) {
+    // mkstemp creates 0600; dumps are ordinary files, honour the umask.
+    mode_t um = umask(0);
+    umask(um);
+    fchmod(af->fd, 0666 & ~um);
+  }
+  if (af->fd < 0) {
     int e = errno;
     free(af->tmpPath);
     free(af->path);
+    free(af->buf);
     memset(af, 0, sizeof(*af));
+    af->fd = -1;
     return e ? e : EIO;
   }
-  // Dumps of large modules are written in big chunks; a large buffer keeps
-  // the number of write(2) calls low.
-  setvbuf(af->f, NULL, _IOFBF, 1 << 20);
   return 0;
 }
 
+static void flushBuf(IrsAtomicFile *af) {
+  size_t off = 0;
+  while (!af->err && off < af->len) {
+    ssize_t n = write(af->fd, af->buf + off, af->len - off);
+    if (n < 0) {
+      if (errno == EINTR)
+        continue;
+      af->err = errno ? errno : EIO;
+    } else {
+      off += (size_t)n;
+    }
+  }
+  af->len = 0;
+}
+
 void irsAtomicFileWrite(IrsAtomicFile *af, const void *data, size_t n) {
-  if (af->err || !af->f || n == 0)
+  if (af->err || af->fd < 0 || n == 0)
     return;
-  if (fwrite(data, 1, n, af->f) != n)
-    af->err = errno ? errno : EIO;
+  if (af->len + n > kBufSize) {
+    flushBuf(af);
+    if (n >= kBufSize) {
+      af->len = 0;
+      const char *p = data;
+      while (!af->err && n) {
+        ssize_t w = write(af->fd, p, n);
+        if (w < 0) {
+          if (errno != EINTR)
+            af->err = errno ? errno : EIO;
+          continue;
+        }
+        p += w;
+        n -= (size_t)w;
+      }
+      return;
+    }
+  }
+  memcpy(af->buf + af->len, data, n);
+  af->len += n;
 }
 
 void irsAtomicFileStringCallback(MlirStringRef s, void *userData) {
@@ -49,17 +97,18 @@ void irsAtomicFileStringCallback(MlirStringRef s, void *userData) {
 static void release(IrsAtomicFile *af) {
   free(af->tmpPath);
   free(af->path);
+  free(af->buf);
   memset(af, 0, sizeof(*af));
+  af->fd = -1;
 }
 
 int irsAtomicFileCommit(IrsAtomicFile *af) {
-  if (!af->f)
+  if (af->fd < 0)
     return EINVAL;
-  if (fflush(af->f) != 0 && !af->err)
+  flushBuf(af);
+  if (close(af->fd) != 0 && !af->err)
     af->err = errno ? errno : EIO;
-  if (fclose(af->f) != 0 && !af->err)
-    af->err = errno ? errno : EIO;
-  af->f = NULL;
+  af->fd = -1;
   int err = af->err;
   if (!err && rename(af->tmpPath, af->path) != 0)
     err = errno ? errno : EIO;
@@ -70,8 +119,8 @@ int irsAtomicFileCommit(IrsAtomicFile *af) {
 }
 
 void irsAtomicFileAbort(IrsAtomicFile *af) {
-  if (af->f) {
-    fclose(af->f);
+  if (af->fd >= 0) {
+    close(af->fd);
     unlink(af->tmpPath);
   }
   release(af);

@@ -15,7 +15,9 @@
 #include <stdio.h>
 
 typedef struct IrsAtomicFile {
-  FILE *f;
+  int fd; // -1 when closed
+  char *buf; // write buffer: the printer emits many tiny chunks
+  size_t len;
   char *path;
   char *tmpPath;
   int err; // first errno seen, 0 if none

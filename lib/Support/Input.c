@@ -224,13 +224,17 @@ static MlirLocation patchLoc(Patch *p, MlirLocation loc) {
   if (!mlirLocationIsAFileLineColRange(loc))
     return loc;
   MlirStringRef f = mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(loc));
-  if (f.length != 0)
+  // mlirModuleCreateParse names its buffer "-" (older MLIR: "").
+  if (!(f.length == 0 || (f.length == 1 && f.data[0] == '-')))
     return loc;
-  return mlirLocationFileLineColRangeGet(
-      p->ctx, p->name, (unsigned)mlirLocationFileLineColRangeGetStartLine(loc),
-      (unsigned)mlirLocationFileLineColRangeGetStartColumn(loc),
-      (unsigned)mlirLocationFileLineColRangeGetEndLine(loc),
-      (unsigned)mlirLocationFileLineColRangeGetEndColumn(loc));
+  unsigned sl = (unsigned)mlirLocationFileLineColRangeGetStartLine(loc),
+           sc = (unsigned)mlirLocationFileLineColRangeGetStartColumn(loc),
+           el = (unsigned)mlirLocationFileLineColRangeGetEndLine(loc),
+           ec = (unsigned)mlirLocationFileLineColRangeGetEndColumn(loc);
+  // The parser makes point locations; keep that form (bytecode encodes it).
+  if (sl == el && sc == ec)
+    return mlirLocationFileLineColGet(p->ctx, p->name, sl, sc);
+  return mlirLocationFileLineColRangeGet(p->ctx, p->name, sl, sc, el, ec);
 }
 
 static MlirWalkResult patchOp(MlirOperation op, void *ud) {

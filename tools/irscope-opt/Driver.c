@@ -70,6 +70,22 @@ static void errorLine(MlirStringRef s, void *ud) {
   fprintf(stderr, "irscope-opt: error: %.*s\n", (int)s.length, s.data);
 }
 
+static void flagErrorLine(MlirStringRef s, void *ud) {
+  (void)ud;
+  // "pipeline:1:N: <what>" -> "<what>"
+  const char *p = s.data, *end = s.data + s.length;
+  if (s.length > 9 && memcmp(p, "pipeline:", 9) == 0) {
+    int colons = 0;
+    while (p < end && colons < 3)
+      if (*p++ == ':')
+        ++colons;
+    while (p < end && *p == ' ')
+      ++p;
+  }
+  fprintf(stderr, "irscope-opt: error: in pass flags: %.*s\n",
+          (int)(end - p), p);
+}
+
 static int exitFor(IrsErrorKind k) {
   switch (k) {
   case IRS_OK:
@@ -176,6 +192,25 @@ static char *takeReproducer(IrsInput input, bool *threadingOff,
   return pipeline;
 }
 
+typedef struct Reload {
+  IrsInput input;
+  MlirContext ctx;
+  intptr_t chunk;
+} Reload;
+
+// Re-parses the current chunk when the library needs a pristine copy of the
+// input to document a failure: free on the successful path.
+static MlirOperation reloadChunk(void *ud) {
+  Reload *r = ud;
+  MlirModule m = irsInputParseChunk(r->input, r->ctx, r->chunk);
+  if (mlirModuleIsNull(m))
+    return (MlirOperation){NULL};
+  MlirOperation op = mlirModuleGetOperation(m);
+  // Ownership of the operation passes to the library; the module wrapper
+  // owns nothing else.
+  return op;
+}
+
 int irsOptRun(IrsOptConfig *cfg) {
   int rc = IRS_EXIT_OK;
   IrsErrorKind k = IRS_OK;
@@ -201,6 +236,13 @@ int irsOptRun(IrsOptConfig *cfg) {
   if (irsInputIsNull(input))
     return k == IRS_ERR_NOMEM ? IRS_EXIT_IO : IRS_EXIT_USAGE;
 
+  if (cfg->runReproducer && (cfg->passPipeline || cfg->passFlags.num)) {
+    fprintf(stderr, "irscope-opt: error: '--run-reproducer' takes its pipeline "
+                    "from the input; do not pass '--pass-pipeline' or pass "
+                    "flags with it\n");
+    irsInputDestroy(input);
+    return IRS_EXIT_USAGE;
+  }
   char *reproPipeline = NULL;
   bool reproThreadingOff = false, reproVerify = true;
   if (cfg->runReproducer) {
@@ -232,7 +274,8 @@ int irsOptRun(IrsOptConfig *cfg) {
     if (flags)
       pipeline = irsPipelineCreateFromPassFlags(
           flags, (intptr_t)cfg->passFlags.num,
-          mlirStringRefCreateFromCString("builtin.module"), errorLine, NULL);
+          mlirStringRefCreateFromCString("builtin.module"), flagErrorLine,
+          NULL);
     free(flags);
   }
   free(reproPipeline);
@@ -261,6 +304,7 @@ int irsOptRun(IrsOptConfig *cfg) {
   opts.dumpDir = cfg->dumpAfterEach;
   opts.dumpOnlyChanged = cfg->dumpOnlyChanged;
   opts.dumpOverwrite = cfg->dumpOverwrite;
+  opts.dumpInBackground = !cfg->dumpSync;
   opts.verifyEach = cfg->verifyEach;
   opts.stepwise = cfg->timing;
   opts.verifyWith = cfg->verifyWith;
@@ -273,7 +317,14 @@ int irsOptRun(IrsOptConfig *cfg) {
   opts.inputPath = cfg->input;
   opts.inputHash = irsInputGetHash(input);
   opts.onDiagnostic = forwardDiag;
-  IrsPassManager pm = irsPassManagerCreate(ctx, pipeline, &opts, errorLine, NULL);
+  Reload reload = {input, ctx, 0};
+  opts.reloadInput = reloadChunk;
+  opts.reloadInputUserData = &reload;
+  // Positions in a pipeline assembled from pass flags mean nothing to the
+  // user: name the flag instead.
+  IrsPassManager pm = irsPassManagerCreate(
+      ctx, pipeline, &opts,
+      cfg->passPipeline || cfg->runReproducer ? errorLine : flagErrorLine, NULL);
   if (irsPassManagerIsNull(pm)) {
     rc = IRS_EXIT_USAGE;
     goto cleanup_ctx;
@@ -327,6 +378,7 @@ int irsOptRun(IrsOptConfig *cfg) {
       continue;
     }
     MlirOperation op = mlirModuleGetOperation(m);
+    reload.chunk = c;
     IrsStatus st = irsPassManagerRun(pm, op);
     if (cfg->timing)
       irsPassManagerPrintTiming(pm, sort, stderrCallback, NULL);
@@ -367,6 +419,8 @@ int irsOptRun(IrsOptConfig *cfg) {
               strerror(errno));
       rc = worse(rc, IRS_EXIT_IO);
     }
+  } else if (rc != IRS_EXIT_OK) {
+    // Like mlir-opt: a failed run does not create or replace the output file.
   } else {
     // Temporary + rename: a full disk never leaves a truncated output.
     size_t n = strlen(cfg->output) + 32;

@@ -17,9 +17,12 @@
 
 static bool passFlag(const char *arg, void *ud) {
   IrsOptConfig *cfg = ud;
-  if (arg[0] != '-' || arg[1] != '-' || arg[2] == '\0' || arg[2] == '-')
+  // "--cse" and "-cse" both name a pass, as in mlir-opt.
+  if (arg[0] != '-' || arg[1] == '\0')
     return false;
-  const char *name = arg + 2;
+  const char *name = arg + 1 + (arg[1] == '-');
+  if (*name == '\0' || *name == '-' || *name == '=')
+    return false;
   IrsStringList *l = &cfg->passFlags;
   if (l->num == l->cap) {
     size_t cap = l->cap ? l->cap * 2 : 8;
@@ -47,6 +50,12 @@ static char *joinArgs(int argc, char **argv) {
     strcat(s, argv[i]);
   }
   return s;
+}
+
+static void cleanup(IrsOptConfig *cfg, char *cmd) {
+  free(cmd);
+  irsStringListFree(&cfg->passFlags);
+  irsStringListFree(&cfg->irdlFiles);
 }
 
 int main(int argc, char **argv) {
@@ -94,6 +103,8 @@ int main(int argc, char **argv) {
                      "dump the module after every step into DIR"),
       IRS_OPT_BOOL(0, "dump-only-changed", &cfg.dumpOnlyChanged,
                    "skip dumps of steps that did not change the IR"),
+      IRS_OPT_BOOL(0, "dump-sync", &cfg.dumpSync,
+                   "print dumps in-process instead of in forked children"),
       IRS_OPT_BOOL(0, "dump-overwrite", &cfg.dumpOverwrite,
                    "replace a previous run found in the dump directory"),
       IRS_OPT_BOOL(0, "verify-each", &cfg.verifyEach,
@@ -119,7 +130,7 @@ int main(int argc, char **argv) {
                              sizeof(err));
   if (npos < 0) {
     fprintf(stderr, "irscope-opt: error: %s\n", err);
-    free(cmd);
+    cleanup(&cfg, cmd);
     return IRS_EXIT_USAGE;
   }
   if (help) {
@@ -131,10 +142,12 @@ int main(int argc, char **argv) {
            "  --canonicalize --inline=\"default-pipeline=canonicalize\"\n"
            "Exit codes: 0 ok, 1 pass failure, 2 usage or input error,\n"
            "  3 verifier failure, 4 I/O error.\n");
+    cleanup(&cfg, cmd);
     return IRS_EXIT_OK;
   }
   if (version) {
     printf("irscope-opt %s (MLIR %s)\n", irsGetVersion(), irsGetMlirVersion());
+    cleanup(&cfg, cmd);
     return IRS_EXIT_OK;
   }
   if (listPasses) {
@@ -143,19 +156,19 @@ int main(int argc, char **argv) {
       printf("  %-18s %-14s %s\n", irsPassesGetName(i), irsPassesGetOptions(i),
              irsPassesGetDescription(i));
     printf("MLIR's own passes are those listed by 'mlir-opt --help'.\n");
+    cleanup(&cfg, cmd);
     return IRS_EXIT_OK;
   }
   if (npos > 1) {
     fprintf(stderr, "irscope-opt: error: too many inputs: '%s' and '%s'\n",
             argv[1], argv[2]);
+    cleanup(&cfg, cmd);
     return IRS_EXIT_USAGE;
   }
   if (npos == 1)
     cfg.input = argv[1];
   cfg.commandLine = cmd;
   int rc = irsOptRun(&cfg);
-  free(cmd);
-  irsStringListFree(&cfg.passFlags);
-  irsStringListFree(&cfg.irdlFiles);
+  cleanup(&cfg, cmd);
   return rc;
 }
