@@ -20,6 +20,7 @@
 
 #include "../Support/DiagnosticsImpl.h"
 #include "../Support/Fs.h"
+#include "../Support/StderrCapture.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -64,6 +65,7 @@ static void collectErr(MlirStringRef s, void *ud) {
 // Keep just <what>, so we can point at the position in the user's text.
 static void extractMlirError(const IrsBuf *raw, IrsBuf *out) {
   const char *s = raw->data ? raw->data : "";
+
   const char *e = strstr(s, "error: ");
   if (e)
     s = e + 7;
@@ -75,6 +77,26 @@ static void extractMlirError(const IrsBuf *raw, IrsBuf *out) {
     return;
   }
   irsBufAppend(out, s, n);
+}
+
+// The reason a step could not be built: MLIR's message, unless LLVM's
+// option parser printed a better one ("for the --max-iterations option:
+// 'abc' value invalid for long argument!").
+static void appendReason(IrsBuf *out, const IrsBuf *why, const IrsBuf *printed) {
+  const char *p = printed->data ? printed->data : "";
+  bool generic = !why->data || strcmp(why->data, "invalid pass or pass options") == 0 ||
+                 strstr(why->data, "failed to add") != NULL;
+  if (generic && *p) {
+    const char *f = strstr(p, "for the ");
+    if (!f)
+      f = p;
+    size_t n = strcspn(f, "\n");
+    while (n && (f[n - 1] == ' ' || f[n - 1] == '\r'))
+      --n;
+    irsBufAppend(out, f, n);
+    return;
+  }
+  irsBufAppendRef(out, irsBufRef(why));
 }
 
 static void pointAt(IrsPipeline p, intptr_t offset, IrsBuf *out) {
@@ -185,7 +207,22 @@ static MlirPassManager buildWhole(IrsPassManagerImpl *pm, IrsBuf *err) {
         mlirPassManagerGetAsOpPassManager(w), irsPipelineGetText(p),
         collectErr, &raw);
     if (mlirLogicalResultIsFailure(r)) {
-      extractMlirError(&raw, err);
+      // MLIR's column is relative to a fragment of the text; find the
+      // offending step ourselves to point at it in the user's text.
+      bool located = false;
+      for (intptr_t i = 0; i < irsPipelineGetNumSteps(p) && !located; ++i) {
+        MlirPassManager t = newPm(pm);
+        IrsBuf why = IRS_BUF_INIT;
+        if (!buildStep(pm, i, t, &why)) {
+          pointAt(p, irsPipelineGetStepOffset(p, i), err);
+          irsBufAppendRef(err, irsBufRef(&why));
+          located = true;
+        }
+        irsBufFree(&why);
+        mlirPassManagerDestroy(t);
+      }
+      if (!located)
+        extractMlirError(&raw, err);
       irsBufFree(&raw);
       mlirPassManagerDestroy(w);
       return (MlirPassManager){NULL};
@@ -283,14 +320,20 @@ IrsPassManager irsPassManagerCreate(MlirContext context, IrsPipeline pipeline,
     // We verify between steps ourselves, so a verifier failure can be told
     // apart from a pass failure.
     mlirPassManagerEnableVerifier(s->pm, false);
-    IrsBuf why = IRS_BUF_INIT;
-    if (!buildStep(pm, i, s->pm, &why)) {
+    IrsBuf why = IRS_BUF_INIT, printed = IRS_BUF_INIT;
+    IrsStderrCapture cap;
+    irsStderrCaptureBegin(&cap);
+    bool ok = buildStep(pm, i, s->pm, &why);
+    irsStderrCaptureEnd(&cap, &printed);
+    if (!ok) {
       pointAt(pipeline, irsPipelineGetStepOffset(pipeline, i), &err);
-      irsBufAppendRef(&err, irsBufRef(&why));
+      appendReason(&err, &why, &printed);
       irsBufFree(&why);
+      irsBufFree(&printed);
       goto fail;
     }
     irsBufFree(&why);
+    irsBufFree(&printed);
   }
   if (pm->verifyWith) {
     IrsPipeline vp = irsPipelineCreateParse(
@@ -461,13 +504,29 @@ static bool verifyAfter(IrsPassManagerImpl *pm, intptr_t i,
   }
   if (!instrumented)
     return true;
-  if (pm->verifyWithPm.ptr &&
-      mlirLogicalResultIsFailure(
-          mlirPassManagerRunOnOp(pm->verifyWithPm, module))) {
-    IrsBuf b = IRS_BUF_INIT;
-    irsBufPrintf(&b, "verify-with(%s)", pm->verifyWith);
-    s->failedHook = irsBufDetach(&b);
-    return false;
+  if (pm->verifyWithPm.ptr) {
+    // The checking pipeline runs on the live module (no copy: that would
+    // cost a deep clone per step), so make sure it only looked.
+    uint64_t before = irsFingerprint(module, NULL);
+    bool failed = mlirLogicalResultIsFailure(
+        mlirPassManagerRunOnOp(pm->verifyWithPm, module));
+    bool changed = !failed && irsFingerprint(module, NULL) != before;
+    if (changed) {
+      IrsBuf m = IRS_BUF_INIT;
+      irsBufPrintf(&m, "the --verify-with pipeline '%s' changed the IR; it "
+                       "must only check it",
+                   pm->verifyWith);
+      irsDiagnosticCaptureAdd(pm->capture, IrsSeverityError,
+                              mlirStringRefCreateFromCString("<verify-with>"),
+                              irsBufRef(&m), NULL, 0);
+      irsBufFree(&m);
+    }
+    if (failed || changed) {
+      IrsBuf b = IRS_BUF_INIT;
+      irsBufPrintf(&b, "verify-with(%s)", pm->verifyWith);
+      s->failedHook = irsBufDetach(&b);
+      return false;
+    }
   }
   for (intptr_t h = 0; h < pm->numHooks; ++h) {
     if (mlirLogicalResultIsFailure(
@@ -876,7 +935,9 @@ IrsStatus irsPassManagerRun(IrsPassManager handle, MlirOperation module) {
 
   if (pm->dumpDir) {
     IrsBuf err = IRS_BUF_INIT;
+    pm->dumpDirReady = false;
     k = irsDumpDirPrepare(pm->dumpDir, pm->opts.dumpOverwrite, &err);
+    pm->dumpDirReady = k == IRS_OK;
     if (k != IRS_OK) {
       irsBufReset(&pm->errMsg);
       irsBufAppendRef(&pm->errMsg, irsBufRef(&err));
@@ -967,12 +1028,19 @@ done:
   irsBufReset(&pm->bgErr);
   pm->runStatus = k;
   pm->running = false;
-  if (pm->dumpDir && k != IRS_ERR_USAGE) {
+  if (pm->dumpDir && pm->dumpDirReady) {
     // The final word on the run, whatever happened: best effort when the
-    // run already failed for another reason.
+    // run already failed for another reason (whose message is kept).
+    IrsBuf saved = IRS_BUF_INIT;
+    irsBufAppendRef(&saved, irsBufRef(&pm->errMsg));
     IrsErrorKind mk = updateManifest(pm);
-    if (k == IRS_OK)
+    if (k == IRS_OK) {
       k = mk;
+    } else {
+      irsBufReset(&pm->errMsg);
+      irsBufAppendRef(&pm->errMsg, irsBufRef(&saved));
+    }
+    irsBufFree(&saved);
   }
   irsDiagnosticCaptureDetach(pm->capture);
   pm->env.capture = (IrsDiagnosticCapture){NULL};

@@ -72,7 +72,8 @@ typedef struct IrsPassManagerImpl {
   IrsBuf bgErr; // first background failure not yet reported
   bool bgFailed;
   bool reloadPending; // input copy not made yet; reloadInput makes it
-  unsigned numRuns; // distinguishes default failure dirs of one process
+  unsigned numRuns;
+  bool dumpDirReady; // prepared for this run: the manifest may be written // distinguishes default failure dirs of one process
 } IrsPassManagerImpl;
 
 static inline IrsPassManagerImpl *irsPmUnwrap(IrsPassManager pm) {

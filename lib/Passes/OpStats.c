@@ -16,6 +16,7 @@
 #include "PassesImpl.h"
 
 #include <mlir-c/Diagnostics.h>
+#include <errno.h>
 #include <stdalign.h>
 #include <stdlib.h>
 #include <string.h>
@@ -165,9 +166,11 @@ static void runStats(MlirOperation root, MlirExternalPass pass,
     irsBufAppendRef(&all, irsBufRef(&msg));
     irsBufAppendStr(&all, "\n");
     irsBufAppendRef(&all, irsBufRef(&table));
-    if (all.failed || irsWriteFileAtomic(d->file, all.data, all.len) != 0) {
+    int werr = all.failed ? ENOMEM : irsWriteFileAtomic(d->file, all.data, all.len);
+    if (werr) {
       IrsBuf e = IRS_BUF_INIT;
-      irsBufPrintf(&e, "irs-op-stats: cannot write '%s'", d->file);
+      irsBufPrintf(&e, "irs-op-stats: cannot write '%s': %s", d->file,
+                   strerror(werr));
       mlirEmitError(mlirOperationGetLocation(root), e.data ? e.data : "");
       irsBufFree(&e);
       mlirExternalPassSignalFailure(pass);

@@ -74,7 +74,12 @@ static void flagErrorLine(MlirStringRef s, void *ud) {
   (void)ud;
   // "pipeline:1:N: <what>" -> "<what>"
   const char *p = s.data, *end = s.data + s.length;
-  if (s.length > 9 && memcmp(p, "pipeline:", 9) == 0) {
+  if (!(s.length > 9 && memcmp(p, "pipeline:", 9) == 0)) {
+    // Not about the flags themselves (e.g. --verify-with): pass through.
+    errorLine(s, ud);
+    return;
+  }
+  {
     int colons = 0;
     while (p < end && colons < 3)
       if (*p++ == ':')
@@ -304,7 +309,7 @@ int irsOptRun(IrsOptConfig *cfg) {
   opts.dumpDir = cfg->dumpAfterEach;
   opts.dumpOnlyChanged = cfg->dumpOnlyChanged;
   opts.dumpOverwrite = cfg->dumpOverwrite;
-  opts.dumpInBackground = !cfg->dumpSync;
+  opts.dumpInBackground = cfg->dumpInBackground;
   opts.verifyEach = cfg->verifyEach;
   opts.stepwise = cfg->timing;
   opts.verifyWith = cfg->verifyWith;

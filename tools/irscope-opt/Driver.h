@@ -30,7 +30,7 @@ typedef struct IrsOptConfig {
   const char *dumpAfterEach;
   bool dumpOnlyChanged;
   bool dumpOverwrite;
-  bool dumpSync;
+  bool dumpInBackground;
   bool verifyEach;
   const char *verifyWith;
   bool timing;
