@@ -47,10 +47,18 @@ bool irsPassOptionsParse(MlirStringRef text, IrsPassOptions *out,
         const char *open = s++;
         v = s;
         while (s < end) {
-          if (*open == '{' && *s == '{')
+          if (*open == '{' && (*s == '"' || *s == '\'')) {
+            // A quoted string inside braces may hold braces of its own.
+            char q = *s++;
+            while (s < end && *s != q)
+              ++s;
+            if (s == end)
+              break;
+          } else if (*open == '{' && *s == '{') {
             ++depth;
-          else if (*s == close && depth-- == 0)
+          } else if (*s == close && depth-- == 0) {
             break;
+          }
           ++s;
         }
         if (s == end) {

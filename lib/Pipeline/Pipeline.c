@@ -16,6 +16,8 @@
 #include "irscope/Pipeline.h"
 #include "../Support/Buf.h"
 
+#include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -87,24 +89,17 @@ static size_t readName(Parser *ps) {
   return ps->pos - start;
 }
 
-static const char *describe(Parser *ps) {
+// What is at the current position, for messages: "end of pipeline" or the
+// quoted character. Writes into `buf` (at least 8 bytes).
+static const char *describe(Parser *ps, char *buf) {
   if (ps->pos >= ps->len)
     return "end of pipeline";
-  static const char *const names[] = {"'('", "')'", "'{'", "'}'", "','"};
-  switch (ps->src[ps->pos]) {
-  case '(':
-    return names[0];
-  case ')':
-    return names[1];
-  case '{':
-    return names[2];
-  case '}':
-    return names[3];
-  case ',':
-    return names[4];
-  default:
-    return "unexpected character";
-  }
+  unsigned char c = (unsigned char)ps->src[ps->pos];
+  if (c >= 0x20 && c < 0x7f)
+    snprintf(buf, 8, "'%c'", c);
+  else
+    snprintf(buf, 8, "byte %02x", c);
+  return buf;
 }
 
 static void irsSanitizeName(const char *s, size_t n, char *out, size_t cap) {
@@ -185,12 +180,11 @@ static bool readOptions(Parser *ps, size_t *start, size_t *n) {
         *n = ps->pos - *start;
         ++ps->pos;
         // Trim surrounding whitespace so "{ a=1 }" and "{a=1}" are one step.
-        while (*n && (ps->src[*start] == ' ' || ps->src[*start] == '\t')) {
+        while (*n && isspace((unsigned char)ps->src[*start])) {
           ++*start;
           --*n;
         }
-        while (*n && (ps->src[*start + *n - 1] == ' ' ||
-                      ps->src[*start + *n - 1] == '\t'))
+        while (*n && isspace((unsigned char)ps->src[*start + *n - 1]))
           --*n;
         return true;
       }
@@ -208,8 +202,9 @@ static bool parseElement(Parser *ps) {
   size_t start = ps->pos;
   size_t n = readName(ps);
   if (n == 0) {
+    char d[8];
     fail(ps, ps->pos, "expected a pass or operation name, found %s",
-         describe(ps));
+         describe(ps, d));
     return false;
   }
   const char *name = ps->src + start;
@@ -231,8 +226,10 @@ static bool parseElement(Parser *ps) {
     if (ps->pos >= ps->len || ps->src[ps->pos] != ')') {
       if (ps->pos >= ps->len)
         fail(ps, open, "%s", "missing ')' closing the pipeline opened here");
-      else
-        fail(ps, ps->pos, "expected ',' or ')', found %s", describe(ps));
+      else {
+        char d[8];
+        fail(ps, ps->pos, "expected ',' or ')', found %s", describe(ps, d));
+      }
       return false;
     }
     ++ps->pos;
@@ -312,11 +309,12 @@ IrsPipeline irsPipelineCreateParse(MlirStringRef text,
   size_t start = ps.pos;
   size_t n = readName(&ps);
   skipWs(&ps);
+  char d[8];
   if (n == 0) {
     fail(&ps, ps.pos,
          "expected an operation anchor such as 'builtin.module(...)', "
          "found %s",
-         describe(&ps));
+         describe(&ps, d));
   } else if (ps.pos >= ps.len || ps.src[ps.pos] != '(') {
     char name[128];
     irsSanitizeName(ps.src + start, n, name, sizeof(name));
@@ -331,7 +329,7 @@ IrsPipeline irsPipelineCreateParse(MlirStringRef text,
       skipWs(&ps);
       if (ps.pos < ps.len)
         fail(&ps, ps.pos, "unexpected %s after the end of the pipeline",
-             describe(&ps));
+             describe(&ps, d));
     }
   }
   if (!ps.failed && (ps.canon.failed || !ps.p->root)) {

@@ -136,6 +136,8 @@ int irsWriteFileAtomic(const char *path, const void *data, size_t n) {
 }
 
 int irsMkdirP(const char *path) {
+  if (!*path)
+    return ENOENT;
   char *p = irsStrDup(path);
   if (!p)
     return ENOMEM;

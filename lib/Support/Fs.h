@@ -2,7 +2,7 @@
 //===- Fs.h - file-system helpers: atomic writes, directories -------------===//
 //
 // Every file irscope writes goes through IrsAtomicFile: the bytes go to
-// "<path>.tmp-<pid>" and are renamed over <path> only when everything was
+// "<path>.tmp-XXXXXX" (mkstemp) and are renamed over <path> only when everything was
 // written and closed, so a full disk or a killed process never leaves a
 // half-written dump, manifest or report behind under the real name.
 //

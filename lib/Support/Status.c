@@ -27,7 +27,7 @@ const char *irsGetMlirVersion(void) { return IRS_MLIR_VERSION_STRING; }
 
 void irsHashBytesHex(const void *data, size_t size, char out[17]) {
   // FNV-1a: not cryptographic, only to tell inputs apart in manifests.
-  uint64_t h = 1469598103934665603ull;
+  uint64_t h = 14695981039346656037ull;
   const unsigned char *p = data;
   for (size_t i = 0; i < size; ++i) {
     h ^= p[i];

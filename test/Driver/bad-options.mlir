@@ -17,7 +17,7 @@
 // RUN: sh -c 'irscope-opt %s --verify-each=maybe; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BOOL --match-full-lines
 // BOOL-NOT: {{.}}
-// BOOL: irscope-opt: error: option '--verify-each=maybe' expects true or false, not 'maybe'
+// BOOL: irscope-opt: error: option '--verify-each' expects true or false, not 'maybe'
 // BOOL-NEXT: exit=2
 
 // --run-reproducer on a file without an mlir_reproducer section.

@@ -28,6 +28,11 @@
 // PASSES:      irscope passes
 // PASSES-NEXT: irs-test-fail {{.*}}{op=NAME}
 // PASSES-NEXT: irs-test-corrupt {{.*}}{op=NAME}
+// PASSES-NEXT: irs-test-crash {{.*}}{op=NAME}
+// PASSES-NEXT: irs-test-abort {{.*}}{op=NAME}
+// PASSES-NEXT: irs-test-hang {{.*}}{op=NAME}
+// PASSES-NEXT: irs-test-stack-overflow {{.*}}{op=NAME}
+// PASSES-NEXT: irs-test-oom {{.*}}{op=NAME}
 // PASSES-NEXT: irs-op-stats {{.*}}{file=PATH}
 // PASSES-NEXT: MLIR's own passes
 

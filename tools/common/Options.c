@@ -108,30 +108,38 @@ int irsOptionsParse(int argc, char **argv, const IrsOption *table,
     size_t len = eq ? (size_t)(eq - name) : strlen(name);
     const IrsOption *o = findLong(table, name, len);
     const char *val = eq ? eq + 1 : NULL;
-    if (!o && a[1] != '-' && len >= 1) {
-      // "-o FILE" / "-oFILE" short form.
-      o = findShort(table, name[0]);
-      if (o && len > 1 && !eq && needsValue(o))
-        val = name + 1;
-      else if (o && len > 1)
-        o = NULL;
-    }
+    if (!o && a[1] != '-' && len == 1)
+      o = findShort(table, name[0]); // "-o FILE" / "-o=FILE"
     if (!o) {
       if (unknown && unknown(a, userData))
         continue;
+      // The glued "-oFILE" form comes last, so that single-dash words the
+      // tool claims (pass flags such as "-one-shot-bufferize") win.
+      const IrsOption *s = a[1] != '-' && len > 1 && !eq
+                               ? findShort(table, name[0])
+                               : NULL;
+      if (s && needsValue(s)) {
+        char shown[4] = {'-', name[0], 0, 0};
+        if (store(s, shown, name + 1, err, errSize) != 0)
+          return -1;
+        continue;
+      }
       snprintf(err, errSize, "unknown option '%.*s'",
                (int)(len + (size_t)(name - a)), a);
       return -1;
     }
     if (needsValue(o) && !val) {
       if (i + 1 >= argc) {
-        snprintf(err, errSize, "option '%s' requires a value (%s)", a,
+        snprintf(err, errSize, "option '%.*s' requires a value (%s)",
+                 (int)(len + (size_t)(name - a)), a,
                  o->argHelp ? o->argHelp : "VALUE");
         return -1;
       }
       val = argv[++i];
     }
-    if (store(o, a, val, err, errSize) != 0)
+    char shown[128];
+    snprintf(shown, sizeof(shown), "%.*s", (int)(len + (size_t)(name - a)), a);
+    if (store(o, shown, val, err, errSize) != 0)
       return -1;
   }
   return npos;

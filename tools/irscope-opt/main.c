@@ -153,7 +153,7 @@ int main(int argc, char **argv) {
   if (listPasses) {
     printf("irscope passes (usable in any pipeline next to MLIR's):\n");
     for (intptr_t i = 0; i < irsPassesGetNum(); ++i)
-      printf("  %-18s %-14s %s\n", irsPassesGetName(i), irsPassesGetOptions(i),
+      printf("  %-24s %-12s %s\n", irsPassesGetName(i), irsPassesGetOptions(i),
              irsPassesGetDescription(i));
     printf("MLIR's own passes are those listed by 'mlir-opt --help'.\n");
     cleanup(&cfg, cmd);

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- TestCrash.c - passes that die in the ways real passes die ----------===//
+//
+// Fault injection for testing crash safety. Each triggers only when an op
+// named `op` is present under the anchor (so a reducer can shrink modules
+// that trip them), and otherwise changes nothing:
+//   irs-test-crash{op=NAME}   writes through a null pointer (SIGSEGV)
+//   irs-test-abort{op=NAME}   calls abort() as report_fatal_error does
+//   irs-test-hang{op=NAME}    never returns
+//   irs-test-stack-overflow{op=NAME}  unbounded recursion
+//   irs-test-oom{op=NAME}     allocates and touches memory until it fails
+// The op option defaults to "builtin.module" for the last three, so they fire
+// on any module when no op is given.
+//
+//===----------------------------------------------------------------------===//
+#include "PassesImpl.h"
+
+#include <signal.h>
+#include <stdalign.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static alignas(8) const char crashId = 0, abortId = 0, hangId = 0,
+                             stackId = 0, oomId = 0;
+
+static bool present(MlirOperation root, IrsSimplePassData *d) {
+  return !mlirOperationIsNull(irsFindFirstOp(root, d->op));
+}
+
+static void runCrash(MlirOperation root, MlirExternalPass pass,
+                     IrsSimplePassData *d) {
+  (void)pass;
+  if (!present(root, d))
+    return;
+  // volatile: the compiler must not reason the store away.
+  volatile int *volatile p = NULL;
+  *p = 42;
+}
+
+static void runAbort(MlirOperation root, MlirExternalPass pass,
+                     IrsSimplePassData *d) {
+  (void)pass;
+  if (present(root, d))
+    abort();
+}
+
+static void runHang(MlirOperation root, MlirExternalPass pass,
+                    IrsSimplePassData *d) {
+  (void)pass;
+  if (!present(root, d))
+    return;
+  for (;;)
+    pause();
+}
+
+// Not tail-recursive and with a frame the optimiser cannot drop.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Winfinite-recursion"
+static int recurse(volatile char *prev, int depth) {
+  volatile char frame[256];
+  frame[0] = prev ? prev[0] + 1 : 0;
+  return recurse(frame, depth + 1) + frame[0];
+}
+#pragma GCC diagnostic pop
+
+static void runStack(MlirOperation root, MlirExternalPass pass,
+                     IrsSimplePassData *d) {
+  (void)pass;
+  if (present(root, d))
+    (void)recurse(NULL, 0);
+}
+
+static void runOom(MlirOperation root, MlirExternalPass pass,
+                   IrsSimplePassData *d) {
+  (void)pass;
+  if (!present(root, d))
+    return;
+  // Touch every page so the memory is really resident; stop only when the
+  // allocator gives up, which under a limit means the limit was hit.
+  for (;;) {
+    char *p = malloc(64u << 20);
+    if (!p)
+      abort();
+    memset(p, 1, 64u << 20);
+  }
+}
+
+static MlirPass make(const IrsPassOptions *opts, MlirStringRef anchor,
+                     IrsPassEnv *env, IrsBuf *err, const char *name,
+                     const void *id, const char *defaultOp,
+                     void (*run)(MlirOperation, MlirExternalPass,
+                                 IrsSimplePassData *)) {
+  static const char *const known[] = {"op", NULL};
+  MlirPass none = {NULL};
+  if (!irsPassOptionsCheckKnown(opts, name, known, err))
+    return none;
+  const char *op = irsPassOptionsGet(opts, "op");
+  if (!op || !*op)
+    op = defaultOp;
+  if (!op) {
+    irsBufPrintf(err, "pass '%s' requires option 'op=NAME'", name);
+    return none;
+  }
+  IrsSimplePassData *d = irsSimplePassDataCreate(op, NULL, env);
+  if (!d) {
+    irsBufPrintf(err, "%s", "out of memory");
+    return none;
+  }
+  d->run = run;
+  return irsSimplePassCreate(id, name, "fault injection", anchor, d);
+}
+
+MlirPass irsTestCrashPassCreate(const IrsPassOptions *o, MlirStringRef a,
+                                IrsPassEnv *e, IrsBuf *err) {
+  return make(o, a, e, err, "irs-test-crash", &crashId, NULL, runCrash);
+}
+MlirPass irsTestAbortPassCreate(const IrsPassOptions *o, MlirStringRef a,
+                                IrsPassEnv *e, IrsBuf *err) {
+  return make(o, a, e, err, "irs-test-abort", &abortId, NULL, runAbort);
+}
+MlirPass irsTestHangPassCreate(const IrsPassOptions *o, MlirStringRef a,
+                               IrsPassEnv *e, IrsBuf *err) {
+  return make(o, a, e, err, "irs-test-hang", &hangId, NULL, runHang);
+}
+MlirPass irsTestStackOverflowPassCreate(const IrsPassOptions *o,
+                                        MlirStringRef a, IrsPassEnv *e,
+                                        IrsBuf *err) {
+  return make(o, a, e, err, "irs-test-stack-overflow", &stackId,
+              "builtin.module", runStack);
+}
+MlirPass irsTestOomPassCreate(const IrsPassOptions *o, MlirStringRef a,
+                              IrsPassEnv *e, IrsBuf *err) {
+  return make(o, a, e, err, "irs-test-oom", &oomId, "builtin.module", runOom);
+}

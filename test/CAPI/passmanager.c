@@ -1,0 +1,698 @@
+// SPDX-License-Identifier: Apache-2.0
+// RUN: irscope-capi-passmanager-test 2>&1 | FileCheck %s
+//
+// Public-API test of irscope/PassManager.h: building an instrumented pass
+// manager for a pipeline that mixes MLIR passes and irscope passes, step
+// results (status, changed, op counts, diagnostics) of stepwise and whole
+// runs, verify hooks, pass failures located by replay, construction errors
+// reported through the callback at the step's column, the timing table,
+// irscope passes nested on functions with threading on (R20), and that the
+// library itself never prints (R21).
+#define _XOPEN_SOURCE 700
+#include "irscope/Diagnostics.h"
+#include "irscope/PassManager.h"
+#include "irscope/Pipeline.h"
+
+#include <ftw.h>
+#include <mlir-c/Diagnostics.h>
+#include <mlir-c/IR.h>
+#include <mlir-c/RegisterEverything.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int failures;
+
+#define EXPECT(cond)                                                           \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
+      fprintf(stderr, "%s:%d: expectation failed: %s\n", __FILE__, __LINE__,  \
+              #cond);                                                          \
+      ++failures;                                                              \
+    }                                                                          \
+  } while (0)
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+static const char kModule[] = "module {\n"
+                              "  func.func @f(%a: i32) -> i32 {\n"
+                              "    %c0 = arith.constant 0 : i32\n"
+                              "    %0 = arith.addi %a, %c0 : i32\n"
+                              "    %1 = arith.addi %a, %c0 : i32\n"
+                              "    %2 = arith.muli %0, %1 : i32\n"
+                              "    return %2 : i32\n"
+                              "  }\n"
+                              "  func.func @g() {\n"
+                              "    return\n"
+                              "  }\n"
+                              "}\n";
+
+static void printRef(MlirStringRef s) { fwrite(s.data, 1, s.length, stdout); }
+
+static void printCb(MlirStringRef s, void *userData) {
+  (void)userData;
+  printRef(s);
+}
+
+static void printErr(MlirStringRef s, void *userData) {
+  ++*(int *)userData;
+  printf("error callback: ");
+  printRef(s);
+  printf("\n");
+}
+
+static MlirContext newContext(bool threading) {
+  MlirDialectRegistry reg = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(reg);
+  MlirContext ctx = mlirContextCreateWithRegistry(reg, threading);
+  mlirDialectRegistryDestroy(reg);
+  return ctx;
+}
+
+static MlirModule parseModule(MlirContext ctx, const char *text) {
+  MlirModule m = mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(text));
+  if (mlirModuleIsNull(m)) {
+    fprintf(stderr, "cannot parse the test module\n");
+    exit(1);
+  }
+  return m;
+}
+
+static IrsPipeline parsePipeline(const char *text) {
+  IrsPipeline p = irsPipelineCreateParse(mlirStringRefCreateFromCString(text),
+                                         NULL, NULL);
+  if (irsPipelineIsNull(p)) {
+    fprintf(stderr, "cannot parse pipeline '%s'\n", text);
+    exit(1);
+  }
+  return p;
+}
+
+// Redirects stdout and stderr into a temporary file, to check that the
+// library prints nothing itself (R21).
+typedef struct Quiet {
+  int saved1, saved2;
+  FILE *tmp;
+} Quiet;
+
+static void quietBegin(Quiet *q) {
+  fflush(stdout);
+  fflush(stderr);
+  q->tmp = tmpfile();
+  q->saved1 = dup(1);
+  q->saved2 = dup(2);
+  dup2(fileno(q->tmp), 1);
+  dup2(fileno(q->tmp), 2);
+}
+
+static long quietEnd(Quiet *q) {
+  fflush(stdout);
+  fflush(stderr);
+  dup2(q->saved1, 1);
+  dup2(q->saved2, 2);
+  close(q->saved1);
+  close(q->saved2);
+  struct stat st;
+  long n = fstat(fileno(q->tmp), &st) == 0 ? (long)st.st_size : -1;
+  if (n > 0) {
+    char buf[512];
+    rewind(q->tmp);
+    size_t k = fread(buf, 1, sizeof(buf) - 1, q->tmp);
+    buf[k] = '\0';
+    printf("unexpected library output: <<%s>>\n", buf);
+  }
+  fclose(q->tmp);
+  return n;
+}
+
+static int rmEntry(const char *path, const struct stat *st, int flag,
+                   struct FTW *ftw) {
+  (void)st;
+  (void)flag;
+  (void)ftw;
+  return remove(path);
+}
+
+static char *makeTempDir(void) {
+  const char *t = getenv("TMPDIR");
+  char *dir = malloc(4096);
+  snprintf(dir, 4096, "%s/irscope-capi-pm-XXXXXX", t && *t ? t : "/tmp");
+  if (!mkdtemp(dir)) {
+    fprintf(stderr, "cannot create a temporary directory\n");
+    exit(1);
+  }
+  return dir;
+}
+
+static void removeTempDir(char *dir) {
+  nftw(dir, rmEntry, 16, FTW_DEPTH | FTW_PHYS);
+  free(dir);
+}
+
+static bool fileExists(const char *dir, const char *name) {
+  char path[4200];
+  snprintf(path, sizeof(path), "%s/%s", dir, name);
+  return access(path, F_OK) == 0;
+}
+
+static void printStepResults(IrsPassManager pm, IrsPipeline p, bool ops) {
+  for (intptr_t i = 0; i < irsPassManagerGetNumSteps(pm); ++i) {
+    const IrsStepResult *r = irsPassManagerGetStepResult(pm, i);
+    printf("step %ld ", (long)i + 1);
+    printRef(irsPipelineGetStepText(p, i));
+    printf(": %s", irsStepStatusGetName(r->status));
+    if (ops && r->status != IrsStepNotRun)
+      printf(" changed=%s ops=%lld->%lld", r->changed ? "yes" : "no",
+             (long long)r->opsBefore, (long long)r->opsAfter);
+    if (r->failedHook.length) {
+      printf(" hook=");
+      printRef(r->failedHook);
+    }
+    printf(" diags=%ld\n", (long)r->numDiagnostics);
+    for (intptr_t k = 0; k < r->numDiagnostics; ++k) {
+      printf("  [step %ld] ", (long)r->diagnostics[k].step);
+      irsDiagnosticPrint(&r->diagnostics[k], printCb, NULL);
+    }
+  }
+}
+
+static void printRunSummary(IrsPassManager pm, IrsStatus st) {
+  printf("status: %s, failed step: %ld, message: '", irsErrorKindGetName(st.kind),
+         (long)irsPassManagerGetFailedStep(pm));
+  printRef(irsPassManagerGetErrorMessage(pm));
+  printf("'\n");
+}
+
+//===----------------------------------------------------------------------===//
+// Tests
+//===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: testStepwiseRun
+static void testStepwiseRun(void) {
+  printf("testStepwiseRun\n");
+  MlirContext ctx = newContext(true);
+  MlirModule m = parseModule(ctx, kModule);
+  IrsPipeline p =
+      parsePipeline("builtin.module(func.func(canonicalize,cse),irs-op-stats)");
+  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
+  o.stepwise = true;
+  int calls = 0;
+  IrsPassManager pm = irsPassManagerCreate(ctx, p, &o, printErr, &calls);
+  EXPECT(!irsPassManagerIsNull(pm) && calls == 0);
+  Quiet q;
+  quietBegin(&q);
+  IrsStatus st = irsPassManagerRun(pm, mlirModuleGetOperation(m));
+  long printed = quietEnd(&q);
+  EXPECT(irsStatusIsOk(st));
+  printRunSummary(pm, st);
+  // CHECK-NEXT: status: ok, failed step: 0, message: ''
+  printf("library output: %ld bytes\n", printed);
+  // CHECK-NEXT: library output: 0 bytes
+  printStepResults(pm, p, true);
+  // CHECK-NEXT: step 1 builtin.module(func.func(canonicalize)): ok changed=yes ops=9->6 diags=0
+  // CHECK-NEXT: step 2 builtin.module(func.func(cse)): ok changed=no ops=6->6 diags=0
+  // CHECK-NEXT: step 3 builtin.module(irs-op-stats): ok changed=no ops=6->6 diags=1
+  // CHECK-NEXT: [step 3] {{.*}}:1:1: remark: op statistics: 6 operations in 3 dialects
+  // CHECK-NEXT: {{.*}}:1:1: note: func: 4 (func.func 2, func.return 2)
+  // CHECK-NEXT: {{.*}}:1:1: note: arith: 1 (arith.muli 1)
+  // CHECK-NEXT: {{.*}}:1:1: note: builtin: 1 (builtin.module 1)
+  const IrsStepResult *r = irsPassManagerGetStepResult(pm, 0);
+  printf("verified=%d verifierOk=%d dump='%.*s' failure dir='",
+         r->verified, r->verifierOk, (int)r->dumpFile.length,
+         r->dumpFile.data);
+  printRef(irsPassManagerGetFailureDir(pm));
+  printf("' wall>0: %d\n", irsPassManagerGetTotalWallMs(pm) > 0);
+  // CHECK-NEXT: verified=1 verifierOk=1 dump='' failure dir='' wall>0: 1
+  mlirOperationPrint(mlirModuleGetOperation(m), printCb, NULL);
+  // CHECK: func.func @f(%[[A:.*]]: i32) -> i32
+  // CHECK-NEXT: %[[M:.*]] = arith.muli %[[A]], %[[A]] : i32
+  // CHECK-NEXT: return %[[M]] : i32
+
+  // A second run on the result: nothing changes any more.
+  st = irsPassManagerRun(pm, mlirModuleGetOperation(m));
+  EXPECT(irsStatusIsOk(st));
+  printf("\nrerun:\n");
+  printStepResults(pm, p, true);
+  // CHECK-LABEL: rerun:
+  // CHECK-NEXT: step 1 builtin.module(func.func(canonicalize)): ok changed=no ops=6->6 diags=0
+  // CHECK-NEXT: step 2 builtin.module(func.func(cse)): ok changed=no ops=6->6 diags=0
+  // CHECK-NEXT: step 3 builtin.module(irs-op-stats): ok changed=no ops=6->6 diags=1
+  irsPassManagerDestroy(pm);
+  irsPipelineDestroy(p);
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+}
+
+// CHECK-LABEL: testWholeRun
+static void testWholeRun(void) {
+  printf("testWholeRun\n");
+  MlirContext ctx = newContext(true);
+  MlirModule m = parseModule(ctx, kModule);
+  IrsPipeline p =
+      parsePipeline("builtin.module(func.func(canonicalize,cse),irs-op-stats)");
+  IrsPassManager pm = irsPassManagerCreate(ctx, p, NULL, NULL, NULL);
+  EXPECT(!irsPassManagerIsNull(pm));
+  IrsStatus st = irsPassManagerRun(pm, mlirModuleGetOperation(m));
+  EXPECT(irsStatusIsOk(st));
+  printRunSummary(pm, st);
+  // CHECK-NEXT: status: ok, failed step: 0, message: ''
+  printStepResults(pm, p, false);
+  // CHECK-NEXT: step 1 builtin.module(func.func(canonicalize)): ok
+  // CHECK-NEXT: step 2 builtin.module(func.func(cse)): ok
+  // CHECK-NEXT: step 3 builtin.module(irs-op-stats): ok
+  mlirOperationPrint(mlirModuleGetOperation(m), printCb, NULL);
+  // CHECK: arith.muli
+  // CHECK-NOT: arith.addi
+  irsPassManagerDestroy(pm);
+  irsPipelineDestroy(p);
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+}
+
+typedef struct HookState {
+  int calls;
+  intptr_t steps[8];
+  bool enabled;
+} HookState;
+
+static MlirLogicalResult rejectStep2(MlirOperation module, intptr_t step,
+                                     void *userData) {
+  HookState *h = userData;
+  if (h->calls < 8)
+    h->steps[h->calls] = step;
+  ++h->calls;
+  if (!h->enabled || step != 2)
+    return mlirLogicalResultSuccess();
+  mlirEmitError(mlirOperationGetLocation(module), "the hook rejects step 2");
+  return mlirLogicalResultFailure();
+}
+
+static MlirLogicalResult acceptAll(MlirOperation module, intptr_t step,
+                                   void *userData) {
+  (void)module;
+  (void)step;
+  ++*(int *)userData;
+  return mlirLogicalResultSuccess();
+}
+
+// CHECK-LABEL: testVerifyHook
+static void testVerifyHook(void) {
+  printf("testVerifyHook\n");
+  MlirContext ctx = newContext(true);
+  MlirModule m = parseModule(ctx, kModule);
+  IrsPipeline p =
+      parsePipeline("builtin.module(func.func(canonicalize,cse),irs-op-stats)");
+  char *dir = makeTempDir();
+  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
+  o.failureDir = dir;
+  IrsPassManager pm = irsPassManagerCreate(ctx, p, &o, NULL, NULL);
+  EXPECT(!irsPassManagerIsNull(pm));
+  HookState h = {0, {0}, true};
+  int accepted = 0;
+  irsPassManagerAddVerifyHook(pm, mlirStringRefCreateFromCString("accept-all"),
+                              acceptAll, &accepted);
+  irsPassManagerAddVerifyHook(pm, mlirStringRefCreateFromCString("no-step-2"),
+                              rejectStep2, &h);
+  Quiet q;
+  quietBegin(&q);
+  IrsStatus st = irsPassManagerRun(pm, mlirModuleGetOperation(m));
+  long printed = quietEnd(&q);
+  EXPECT(st.kind == IRS_ERR_VERIFY);
+  printRunSummary(pm, st);
+  // CHECK-NEXT: status: verify-failure, failed step: 2, message: 'step 2 'builtin.module(func.func(cse))' broke the IR: no-step-2 failed after pass 'cse''
+  printf("library output: %ld bytes\n", printed);
+  // CHECK-NEXT: library output: 0 bytes
+  printf("hook calls: %d (steps %ld, %ld), accept-all calls: %d\n", h.calls,
+         (long)h.steps[0], (long)h.steps[1], accepted);
+  // CHECK-NEXT: hook calls: 2 (steps 1, 2), accept-all calls: 2
+  printStepResults(pm, p, true);
+  // CHECK-NEXT: step 1 builtin.module(func.func(canonicalize)): ok changed=yes ops=9->6 diags=0
+  // CHECK-NEXT: step 2 builtin.module(func.func(cse)): verify-failure changed=no ops=6->6 hook=no-step-2 diags=1
+  // CHECK-NEXT: [step 2] {{.*}}:1:1: error: the hook rejects step 2
+  // CHECK-NEXT: step 3 builtin.module(irs-op-stats): not-run diags=0
+  MlirStringRef fd = irsPassManagerGetFailureDir(pm);
+  printf("failure dir is ours: %d, report.xml: %d, reproducer.mlir: %d\n",
+         fd.length == strlen(dir) && !memcmp(fd.data, dir, fd.length),
+         fileExists(dir, "report.xml"), fileExists(dir, "reproducer.mlir"));
+  // CHECK-NEXT: failure dir is ours: 1, report.xml: 1, reproducer.mlir: 1
+
+  // The next run starts from a clean slate.
+  h.enabled = false;
+  st = irsPassManagerRun(pm, mlirModuleGetOperation(m));
+  EXPECT(irsStatusIsOk(st));
+  printRunSummary(pm, st);
+  // CHECK-NEXT: status: ok, failed step: 0, message: ''
+  printStepResults(pm, p, false);
+  // CHECK-NEXT: step 1 builtin.module(func.func(canonicalize)): ok diags=0
+  // CHECK-NEXT: step 2 builtin.module(func.func(cse)): ok diags=0
+  // CHECK-NEXT: step 3 builtin.module(irs-op-stats): ok diags=1
+  printf("failure dir after success: '");
+  printRef(irsPassManagerGetFailureDir(pm));
+  printf("'\n");
+  // CHECK: failure dir after success: ''
+  irsPassManagerDestroy(pm);
+  irsPipelineDestroy(p);
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+  removeTempDir(dir);
+}
+
+// A --verify-with pipeline may use irscope passes: it runs after every step
+// (its remarks land on the step), and the pass manager owns everything the
+// checking pipeline needs once irsPassManagerCreate returns.
+// CHECK-LABEL: testVerifyWithIrsPass
+static void testVerifyWithIrsPass(void) {
+  printf("testVerifyWithIrsPass\n");
+  MlirContext ctx = newContext(true);
+  MlirModule m = parseModule(ctx, kModule);
+  IrsPipeline p = parsePipeline("builtin.module(func.func(canonicalize),cse)");
+  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
+  char verifyWith[] = "builtin.module(irs-op-stats)";
+  o.verifyWith = verifyWith;
+  int calls = 0;
+  IrsPassManager pm = irsPassManagerCreate(ctx, p, &o, printErr, &calls);
+  EXPECT(!irsPassManagerIsNull(pm) && calls == 0);
+  memset(verifyWith, 'x', sizeof(verifyWith) - 1); // the text was copied
+  IrsStatus st = irsPassManagerRun(pm, mlirModuleGetOperation(m));
+  EXPECT(irsStatusIsOk(st));
+  printRunSummary(pm, st);
+  // CHECK-NEXT: status: ok, failed step: 0, message: ''
+  for (intptr_t i = 0; i < irsPassManagerGetNumSteps(pm); ++i) {
+    const IrsStepResult *r = irsPassManagerGetStepResult(pm, i);
+    printf("step %ld: %s diags=%ld", (long)i + 1,
+           irsStepStatusGetName(r->status), (long)r->numDiagnostics);
+    if (r->numDiagnostics)
+      printf(" first: %.*s", (int)r->diagnostics[0].message.length,
+             r->diagnostics[0].message.data);
+    printf("\n");
+  }
+  // CHECK-NEXT: step 1: ok diags=1 first: op statistics: 6 operations in 3 dialects
+  // CHECK-NEXT: step 2: ok diags=1 first: op statistics: 6 operations in 3 dialects
+  irsPassManagerDestroy(pm);
+  irsPipelineDestroy(p);
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+}
+
+static void countDiag(const IrsDiagnostic *d, void *userData) {
+  (void)d;
+  ++*(int *)userData;
+}
+
+static void runPassFailure(bool stepwise) {
+  MlirContext ctx = newContext(true);
+  MlirModule m = parseModule(ctx, kModule);
+  IrsPipeline p = parsePipeline(
+      "builtin.module(canonicalize,func.func(irs-test-fail{op=arith.muli}),"
+      "cse)");
+  char *dir = makeTempDir();
+  int forwarded = 0;
+  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
+  o.stepwise = stepwise;
+  o.failureDir = dir;
+  o.onDiagnostic = countDiag;
+  o.onDiagnosticUserData = &forwarded;
+  IrsPassManager pm = irsPassManagerCreate(ctx, p, &o, NULL, NULL);
+  EXPECT(!irsPassManagerIsNull(pm));
+  Quiet q;
+  quietBegin(&q);
+  IrsStatus st = irsPassManagerRun(pm, mlirModuleGetOperation(m));
+  long printed = quietEnd(&q);
+  EXPECT(st.kind == IRS_ERR_PASS);
+  printRunSummary(pm, st);
+  printf("library output: %ld bytes, forwarded: %d\n", printed, forwarded);
+  printStepResults(pm, p, false);
+  printf("report.xml: %d, failure-input.mlir: %d\n",
+         fileExists(dir, "report.xml"), fileExists(dir, "failure-input.mlir"));
+  irsPassManagerDestroy(pm);
+  irsPipelineDestroy(p);
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+  removeTempDir(dir);
+}
+
+// CHECK-LABEL: testPassFailure
+static void testPassFailure(void) {
+  printf("testPassFailure\n");
+  printf("stepwise:\n");
+  runPassFailure(true);
+  // CHECK-NEXT: stepwise:
+  // CHECK-NEXT: status: pass-failure, failed step: 2, message: 'step 2 'builtin.module(func.func(irs-test-fail{op=arith.muli}))' failed: pass 'irs-test-fail' signalled failure'
+  // CHECK-NEXT: library output: 0 bytes, forwarded: 1
+  // CHECK-NEXT: step 1 builtin.module(canonicalize): ok diags=0
+  // CHECK-NEXT: step 2 builtin.module(func.func(irs-test-fail{op=arith.muli})): pass-failure diags=1
+  // CHECK-NEXT: [step 2] {{.*}}:6:10: error: irs-test-fail: injected failure at 'arith.muli'
+  // CHECK-NEXT: step 3 builtin.module(cse): not-run diags=0
+  // CHECK-NEXT: report.xml: 1, failure-input.mlir: 1
+  printf("whole:\n");
+  runPassFailure(false);
+  // The whole pipeline fails; a replay locates the step. Its diagnostics
+  // reach the user once, not once more from the replay.
+  // CHECK-NEXT: whole:
+  // CHECK-NEXT: status: pass-failure, failed step: 2, message: 'step 2 'builtin.module(func.func(irs-test-fail{op=arith.muli}))' failed: pass 'irs-test-fail' signalled failure'
+  // CHECK-NEXT: library output: 0 bytes, forwarded: 1
+  // CHECK-NEXT: step 1 builtin.module(canonicalize): ok diags=0
+  // CHECK-NEXT: step 2 builtin.module(func.func(irs-test-fail{op=arith.muli})): pass-failure diags=1
+  // CHECK-NEXT: [step 2] {{.*}}:6:10: error: irs-test-fail: injected failure at 'arith.muli'
+  // CHECK-NEXT: step 3 builtin.module(cse): not-run diags=0
+  // CHECK-NEXT: report.xml: 1, failure-input.mlir: 1
+}
+
+static void createError(MlirContext ctx, const char *pipeline,
+                        const char *verifyWith) {
+  IrsPipeline p = irsPipelineCreateParse(
+      mlirStringRefCreateFromCString(pipeline), NULL, NULL);
+  EXPECT(!irsPipelineIsNull(p));
+  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
+  o.verifyWith = verifyWith;
+  int calls = 0;
+  IrsPassManager pm = irsPassManagerCreate(ctx, p, &o, printErr, &calls);
+  EXPECT(irsPassManagerIsNull(pm));
+  printf("calls: %d\n", calls);
+  // And the same without a callback: silent.
+  Quiet q;
+  quietBegin(&q);
+  pm = irsPassManagerCreate(ctx, p, &o, NULL, NULL);
+  long printed = quietEnd(&q);
+  EXPECT(irsPassManagerIsNull(pm));
+  printf("without callback: %ld bytes\n", printed);
+  irsPipelineDestroy(p);
+}
+
+// CHECK-LABEL: testCreateErrors
+static void testCreateErrors(void) {
+  printf("testCreateErrors\n");
+  MlirContext ctx = newContext(true);
+  createError(ctx, "builtin.module(func.func(cse),no-such-pass)", NULL);
+  // CHECK-NEXT: error callback: pipeline:1:31: 'no-such-pass' does not refer to a registered pass or pass pipeline
+  // CHECK-NEXT: calls: 1
+  // CHECK-NEXT: without callback: 0 bytes
+  createError(ctx, "builtin.module(func.func(canonicalize{no-such-option=1}))",
+              NULL);
+  // CHECK-NEXT: error callback: pipeline:1:26: {{.*}}no-such-option
+  // CHECK-NEXT: calls: 1
+  // CHECK-NEXT: without callback: 0 bytes
+  createError(ctx, "builtin.module(cse,irs-test-fail{op=x bogus=1})", NULL);
+  // CHECK-NEXT: error callback: pipeline:1:20: unknown option 'bogus' for pass 'irs-test-fail'
+  // CHECK-NEXT: calls: 1
+  // CHECK-NEXT: without callback: 0 bytes
+  createError(ctx, "builtin.module(irs-test-fail)", NULL);
+  // CHECK-NEXT: error callback: pipeline:1:16: pass 'irs-test-fail' requires option 'op=NAME'
+  // CHECK-NEXT: calls: 1
+  // CHECK-NEXT: without callback: 0 bytes
+  createError(ctx, "builtin.module(any(irs-op-stats))", NULL);
+  // CHECK-NEXT: error callback: pipeline:1:20: irscope passes cannot be nested under 'any'; name the operation instead
+  // CHECK-NEXT: calls: 1
+  // CHECK-NEXT: without callback: 0 bytes
+  createError(ctx, "builtin.module(cse)", "builtin.module(nope)");
+  // CHECK-NEXT: error callback: in --verify-with: pipeline:1:16: 'nope' does not refer to a registered pass or pass pipeline
+  // CHECK-NEXT: calls: 1
+  // CHECK-NEXT: without callback: 0 bytes
+  createError(ctx, "builtin.module(cse)", "builtin.module(");
+  // CHECK-NEXT: error callback: in --verify-with: pipeline:1:16: expected a pass or operation name, found end of pipeline
+  // CHECK-NEXT: calls: 1
+  // CHECK-NEXT: without callback: 0 bytes
+  irsPassManagerDestroy((IrsPassManager){NULL});
+  mlirContextDestroy(ctx);
+}
+
+typedef struct Text {
+  char data[8192];
+  size_t len;
+} Text;
+
+static void appendText(MlirStringRef s, void *userData) {
+  Text *t = userData;
+  size_t n = s.length < sizeof(t->data) - 1 - t->len
+                 ? s.length
+                 : sizeof(t->data) - 1 - t->len;
+  memcpy(t->data + t->len, s.data, n);
+  t->len += n;
+  t->data[t->len] = '\0';
+}
+
+// CHECK-LABEL: testTiming
+static void testTiming(void) {
+  printf("testTiming\n");
+  MlirContext ctx = newContext(true);
+  MlirModule m = parseModule(ctx, kModule);
+  IrsPipeline p =
+      parsePipeline("builtin.module(func.func(canonicalize,cse),irs-op-stats)");
+  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
+  o.stepwise = true;
+  IrsPassManager pm = irsPassManagerCreate(ctx, p, &o, NULL, NULL);
+  IrsStatus st = irsPassManagerRun(pm, mlirModuleGetOperation(m));
+  EXPECT(irsStatusIsOk(st));
+  Text t = {{0}, 0};
+  irsPassManagerPrintTiming(pm, IrsTimingSortPipeline, appendText, &t);
+  printf("%s", t.data);
+  // CHECK-NEXT: ===-------------------------------------------------------------------------===
+  // CHECK-NEXT: {{^ +}}irscope step timing report
+  // CHECK-NEXT: ===-------------------------------------------------------------------------===
+  // CHECK-NEXT: Total wall time: {{[0-9]+\.[0-9]+}} s, CPU time: {{[0-9]+\.[0-9]+}} s, 3 steps
+  // CHECK-EMPTY:
+  // CHECK-NEXT: step wall(ms) cpu(ms) share changed pass
+  // CHECK-NEXT: 1 {{[0-9]+\.[0-9]+}} {{[0-9]+\.[0-9]+}} {{[0-9]+\.[0-9]}}% yes builtin.module(func.func(canonicalize))
+  // CHECK-NEXT: 2 {{[0-9]+\.[0-9]+}} {{[0-9]+\.[0-9]+}} {{[0-9]+\.[0-9]}}% no builtin.module(func.func(cse))
+  // CHECK-NEXT: 3 {{[0-9]+\.[0-9]+}} {{[0-9]+\.[0-9]+}} {{[0-9]+\.[0-9]}}% no builtin.module(irs-op-stats)
+  // CHECK-NOT: builtin.module
+  // CHECK: sorted by wall
+  printf("sorted by wall\n");
+  t.len = 0;
+  t.data[0] = '\0';
+  irsPassManagerPrintTiming(pm, IrsTimingSortWall, appendText, &t);
+  printf("%s", t.data);
+  // CHECK: 3 steps
+  // CHECK-DAG: builtin.module(func.func(canonicalize))
+  // CHECK-DAG: builtin.module(func.func(cse))
+  // CHECK-DAG: builtin.module(irs-op-stats)
+  irsPassManagerDestroy(pm);
+
+  // After a failure: steps that did not run are left out, the failed one is
+  // marked.
+  IrsPipeline pf = parsePipeline("builtin.module(cse,irs-test-fail{op=func.func},"
+                                 "canonicalize)");
+  o.writeFailureReport = false;
+  pm = irsPassManagerCreate(ctx, pf, &o, NULL, NULL);
+  st = irsPassManagerRun(pm, mlirModuleGetOperation(m));
+  EXPECT(st.kind == IRS_ERR_PASS);
+  t.len = 0;
+  t.data[0] = '\0';
+  irsPassManagerPrintTiming(pm, IrsTimingSortPipeline, appendText, &t);
+  printf("after failure\n%s", t.data);
+  // CHECK-LABEL: after failure
+  // CHECK: Total wall time: {{.*}}, 2 steps
+  // CHECK: step wall(ms)
+  // CHECK-NEXT: 1 {{.*}} builtin.module(cse){{$}}
+  // CHECK-NEXT: 2 {{.*}} builtin.module(irs-test-fail{op=func.func}) [failed]
+  // CHECK-NOT: canonicalize
+  irsPassManagerDestroy(pm);
+  irsPipelineDestroy(pf);
+  irsPipelineDestroy(p);
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+}
+
+typedef struct Remarks {
+  int count;
+  char lines[32][128];
+} Remarks;
+
+// Called from worker threads (under the capture's lock).
+static void collectRemark(const IrsDiagnostic *d, void *userData) {
+  Remarks *r = userData;
+  if (d->severity != IrsSeverityRemark || r->count >= 32)
+    return;
+  snprintf(r->lines[r->count++], 128, "%.*s: %.*s", (int)d->location.length,
+           d->location.data, (int)d->message.length, d->message.data);
+}
+
+static int cmpLine(const void *a, const void *b) { return strcmp(a, b); }
+
+static void printRemarks(Remarks *r) {
+  qsort(r->lines, (size_t)r->count, sizeof(r->lines[0]), cmpLine);
+  printf("remarks: %d\n", r->count);
+  for (int i = 0; i < r->count; ++i)
+    printf("  %s\n", r->lines[i]);
+}
+
+// irscope passes nested on func.func run on worker threads, one cloned
+// instance each; every function gets its own remark, on every run.
+// CHECK-LABEL: testOpStatsPerFunction
+static void testOpStatsPerFunction(void) {
+  printf("testOpStatsPerFunction\n");
+  MlirContext ctx = newContext(true);
+  char text[4096];
+  size_t n = (size_t)snprintf(text, sizeof(text), "module {\n");
+  for (int f = 0; f < 8; ++f) {
+    n += (size_t)snprintf(text + n, sizeof(text) - n, "  func.func @f%d() {\n",
+                          f);
+    for (int k = 0; k < f; ++k)
+      n += (size_t)snprintf(text + n, sizeof(text) - n,
+                            "    %%c%d = arith.constant %d : i32\n", k, k);
+    n += (size_t)snprintf(text + n, sizeof(text) - n, "    return\n  }\n");
+  }
+  snprintf(text + n, sizeof(text) - n, "}\n");
+  MlirModule m = parseModule(ctx, text);
+  IrsPipeline p = parsePipeline("builtin.module(func.func(irs-op-stats))");
+
+  for (int stepwise = 0; stepwise < 2; ++stepwise) {
+    Remarks r;
+    memset(&r, 0, sizeof(r));
+    IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
+    o.stepwise = stepwise;
+    o.onDiagnostic = collectRemark;
+    o.onDiagnosticUserData = &r;
+    IrsPassManager pm = irsPassManagerCreate(ctx, p, &o, NULL, NULL);
+    EXPECT(!irsPassManagerIsNull(pm));
+    for (int run = 0; run < 3; ++run) {
+      int before = r.count;
+      IrsStatus st = irsPassManagerRun(pm, mlirModuleGetOperation(m));
+      EXPECT(irsStatusIsOk(st));
+      EXPECT(r.count - before == 8);
+    }
+    printf("%s: %d remarks in 3 runs", stepwise ? "stepwise" : "whole",
+           r.count);
+    if (stepwise)
+      printf(", step diagnostics: %ld",
+             (long)irsPassManagerGetStepResult(pm, 0)->numDiagnostics);
+    printf("\n");
+    r.count = 8; // the last run's remarks suffice to check the contents
+    if (stepwise)
+      printRemarks(&r);
+    irsPassManagerDestroy(pm);
+  }
+  // CHECK-NEXT: whole: 24 remarks in 3 runs
+  // CHECK-NEXT: stepwise: 24 remarks in 3 runs, step diagnostics: 8
+  // CHECK-NEXT: remarks: 8
+  // Sorted as text: "-:14:3" comes before "-:2:3".
+  // CHECK-NEXT: {{.*}}:14:3: op statistics: 5 operations in 2 dialects
+  // CHECK-NEXT: {{.*}}:20:3: op statistics: 6 operations in 2 dialects
+  // CHECK-NEXT: {{.*}}:27:3: op statistics: 7 operations in 2 dialects
+  // CHECK-NEXT: {{.*}}:2:3: op statistics: 2 operations in 1 dialects
+  // CHECK-NEXT: {{.*}}:35:3: op statistics: 8 operations in 2 dialects
+  // CHECK-NEXT: {{.*}}:44:3: op statistics: 9 operations in 2 dialects
+  // CHECK-NEXT: {{.*}}:5:3: op statistics: 3 operations in 2 dialects
+  // CHECK-NEXT: {{.*}}:9:3: op statistics: 4 operations in 2 dialects
+  irsPipelineDestroy(p);
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+}
+
+int main(void) {
+  setvbuf(stdout, NULL, _IONBF, 0);
+  mlirRegisterAllPasses();
+  testStepwiseRun();
+  testWholeRun();
+  testVerifyHook();
+  testVerifyWithIrsPass();
+  testPassFailure();
+  testCreateErrors();
+  testTiming();
+  testOpStatsPerFunction();
+  return failures ? 1 : 0;
+}

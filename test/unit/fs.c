@@ -1,0 +1,482 @@
+// SPDX-License-Identifier: Apache-2.0
+// Unit tests of the file-system helpers (lib/Support/Fs.c): atomic writes
+// that never leave a partial file under the real name, mkdir -p, file-name
+// sanitising and path joining. Each test works in its own fresh temporary
+// directory, removed afterwards.
+#define _XOPEN_SOURCE 700
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "Support/Fs.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <ftw.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+static int rmEntry(const char *path, const struct stat *st, int flag,
+                   struct FTW *ftw) {
+  (void)st;
+  (void)flag;
+  (void)ftw;
+  return remove(path);
+}
+
+static int setUp(void **state) {
+  const char *t = getenv("TMPDIR");
+  char *dir = malloc(4096);
+  snprintf(dir, 4096, "%s/irscope-unit-fs-XXXXXX", t && *t ? t : "/tmp");
+  if (!mkdtemp(dir)) {
+    free(dir);
+    return -1;
+  }
+  *state = dir;
+  return 0;
+}
+
+static int tearDown(void **state) {
+  char *dir = *state;
+  nftw(dir, rmEntry, 16, FTW_DEPTH | FTW_PHYS);
+  free(dir);
+  return 0;
+}
+
+// Writes "<test dir>/<name>" into `buf` (4096 bytes) and returns it.
+static char *at(void **state, const char *name, char *buf) {
+  snprintf(buf, 4096, "%s/%s", (const char *)*state, name);
+  return buf;
+}
+
+static bool exists(const char *path) {
+  struct stat st;
+  return lstat(path, &st) == 0;
+}
+
+static bool isDir(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+// Whole contents of `path` (malloc'd, NUL-terminated) or NULL.
+static char *slurp(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  char *buf = calloc(1, 1 << 16);
+  size_t n = fread(buf, 1, (1 << 16) - 1, f);
+  buf[n] = '\0';
+  fclose(f);
+  return buf;
+}
+
+static void writeText(const char *path, const char *text) {
+  FILE *f = fopen(path, "wb");
+  assert_non_null(f);
+  fputs(text, f);
+  fclose(f);
+}
+
+// Number of directory entries other than "." and "..".
+static int countEntries(const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d)
+    return -1;
+  int n = 0;
+  for (struct dirent *e = readdir(d); e; e = readdir(d))
+    if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+      ++n;
+  closedir(d);
+  return n;
+}
+
+//===----------------------------------------------------------------------===//
+// IrsAtomicFile
+//===----------------------------------------------------------------------===//
+
+// Number of entries of `dir` whose name starts with `prefix`.
+static int countPrefixed(const char *dir, const char *prefix) {
+  DIR *d = opendir(dir);
+  if (!d)
+    return -1;
+  int n = 0;
+  for (struct dirent *e = readdir(d); e; e = readdir(d))
+    if (strncmp(e->d_name, prefix, strlen(prefix)) == 0)
+      ++n;
+  closedir(d);
+  return n;
+}
+
+// Write failures are provoked with a file-size limit: past it, write(2)
+// fails with EFBIG (SIGXFSZ is ignored in main). The limit is lifted before
+// any assertion so that a failing test cannot leave it in place.
+static struct rlimit savedLimit;
+
+static void limitFileSize(rlim_t bytes) {
+  getrlimit(RLIMIT_FSIZE, &savedLimit);
+  struct rlimit l = savedLimit;
+  l.rlim_cur = bytes;
+  setrlimit(RLIMIT_FSIZE, &l);
+}
+
+static void unlimitFileSize(void) { setrlimit(RLIMIT_FSIZE, &savedLimit); }
+
+static void test_fs__atomic_commit_renames_into_place(void **state) {
+  char path[4096];
+  at(state, "out.mlir", path);
+  IrsAtomicFile af;
+  assert_int_equal(irsAtomicFileOpen(&af, path), 0);
+  // Until the commit only a temporary sibling exists.
+  assert_false(exists(path));
+  assert_int_equal(countEntries((const char *)*state), 1);
+  assert_int_equal(countPrefixed((const char *)*state, "out.mlir.tmp-"), 1);
+  irsAtomicFileWrite(&af, "module {\n", 9);
+  irsAtomicFileStringCallback(mlirStringRefCreateFromCString("}\n"), &af);
+  assert_int_equal(irsAtomicFileCommit(&af), 0);
+  char *got = slurp(path);
+  assert_string_equal(got, "module {\n}\n");
+  free(got);
+  assert_int_equal(countEntries((const char *)*state), 1);
+}
+
+static void test_fs__atomic_commit_replaces_existing_file(void **state) {
+  char path[4096];
+  at(state, "manifest.xml", path);
+  writeText(path, "old contents that are longer than the new ones\n");
+  assert_int_equal(irsWriteFileAtomic(path, "new\n", 4), 0);
+  char *got = slurp(path);
+  assert_string_equal(got, "new\n");
+  free(got);
+  assert_int_equal(countEntries((const char *)*state), 1);
+}
+
+static void test_fs__atomic_commit_empty_file(void **state) {
+  char path[4096];
+  at(state, "empty", path);
+  assert_int_equal(irsWriteFileAtomic(path, "", 0), 0);
+  struct stat st;
+  assert_int_equal(stat(path, &st), 0);
+  assert_int_equal(st.st_size, 0);
+}
+
+// Written files are ordinary files: the umask decides, as for fopen.
+static void test_fs__atomic_file_mode_follows_umask(void **state) {
+  char path[4096];
+  at(state, "mode", path);
+  mode_t old = umask(022);
+  int rc = irsWriteFileAtomic(path, "x", 1);
+  umask(old);
+  assert_int_equal(rc, 0);
+  struct stat st;
+  assert_int_equal(stat(path, &st), 0);
+  assert_int_equal(st.st_mode & 0777, 0644);
+}
+
+static void test_fs__atomic_open_in_missing_dir_fails(void **state) {
+  char path[4096];
+  at(state, "no/such/dir/out.mlir", path);
+  IrsAtomicFile af;
+  assert_int_equal(irsAtomicFileOpen(&af, path), ENOENT);
+  assert_false(exists(path));
+  assert_int_equal(irsWriteFileAtomic(path, "x", 1), ENOENT);
+  assert_false(exists(path));
+  assert_int_equal(countEntries((const char *)*state), 0);
+}
+
+// Small writes are buffered, so the failure only shows when the commit
+// flushes; neither the real name nor the temporary may remain.
+static void test_fs__atomic_commit_failure_leaves_no_file(void **state) {
+  char path[4096], data[64];
+  at(state, "dump.mlir", path);
+  memset(data, 'x', sizeof(data));
+  IrsAtomicFile af;
+  limitFileSize(16);
+  int openRc = irsAtomicFileOpen(&af, path);
+  int commitRc = EINVAL;
+  if (openRc == 0) {
+    irsAtomicFileWrite(&af, data, sizeof(data));
+    commitRc = irsAtomicFileCommit(&af);
+  }
+  unlimitFileSize();
+  assert_int_equal(openRc, 0);
+  assert_int_equal(commitRc, EFBIG);
+  assert_false(exists(path));
+  assert_int_equal(countEntries((const char *)*state), 0);
+}
+
+// A failed commit leaves an existing file under the real name as it was.
+static void test_fs__atomic_commit_failure_keeps_old_file(void **state) {
+  char path[4096], data[64];
+  at(state, "manifest.xml", path);
+  writeText(path, "<manifest/>\n");
+  memset(data, 'x', sizeof(data));
+  limitFileSize(16);
+  int rc = irsWriteFileAtomic(path, data, sizeof(data));
+  unlimitFileSize();
+  assert_int_equal(rc, EFBIG);
+  char *got = slurp(path);
+  assert_string_equal(got, "<manifest/>\n");
+  free(got);
+  assert_int_equal(countEntries((const char *)*state), 1);
+}
+
+// Writes larger than the write buffer go out at once and fail at once; the
+// error is sticky and reported by the commit.
+static void test_fs__atomic_large_write_failure_is_sticky(void **state) {
+  char path[4096];
+  at(state, "big.mlir", path);
+  size_t n = 3u << 20;
+  char *big = malloc(n);
+  memset(big, 'x', n);
+  IrsAtomicFile af;
+  limitFileSize(4096);
+  int openRc = irsAtomicFileOpen(&af, path);
+  int errAfterWrite = -1, errAfterMore = -1, commitRc = EINVAL;
+  if (openRc == 0) {
+    irsAtomicFileWrite(&af, big, n);
+    errAfterWrite = af.err;
+    irsAtomicFileWrite(&af, "more", 4); // ignored after the first error
+    errAfterMore = af.err;
+    commitRc = irsAtomicFileCommit(&af);
+  }
+  unlimitFileSize();
+  free(big);
+  assert_int_equal(openRc, 0);
+  assert_int_equal(errAfterWrite, EFBIG);
+  assert_int_equal(errAfterMore, EFBIG);
+  assert_int_equal(commitRc, EFBIG);
+  assert_false(exists(path));
+  assert_int_equal(countEntries((const char *)*state), 0);
+}
+
+static void test_fs__atomic_commit_onto_directory_fails(void **state) {
+  char path[4096];
+  at(state, "adir", path);
+  assert_int_equal(mkdir(path, 0777), 0);
+  // rename(file, dir) fails with EISDIR; the temporary must go away.
+  assert_int_equal(irsWriteFileAtomic(path, "x", 1), EISDIR);
+  assert_true(isDir(path));
+  assert_int_equal(countEntries((const char *)*state), 1);
+}
+
+static void test_fs__atomic_abort_removes_temporary(void **state) {
+  char path[4096];
+  at(state, "aborted.mlir", path);
+  IrsAtomicFile af;
+  assert_int_equal(irsAtomicFileOpen(&af, path), 0);
+  assert_int_equal(countEntries((const char *)*state), 1);
+  irsAtomicFileWrite(&af, "half", 4);
+  irsAtomicFileAbort(&af);
+  assert_false(exists(path));
+  assert_int_equal(countEntries((const char *)*state), 0);
+}
+
+static void test_fs__atomic_commit_twice_is_einval(void **state) {
+  char path[4096];
+  at(state, "twice", path);
+  IrsAtomicFile af;
+  assert_int_equal(irsAtomicFileOpen(&af, path), 0);
+  assert_int_equal(irsAtomicFileCommit(&af), 0);
+  assert_int_equal(irsAtomicFileCommit(&af), EINVAL);
+  assert_true(exists(path));
+}
+
+// Two writers of the same file at once (parallel pass instances) each get
+// their own temporary; the last commit wins whole.
+static void test_fs__atomic_concurrent_writers(void **state) {
+  char path[4096];
+  at(state, "shared.txt", path);
+  IrsAtomicFile a, b;
+  assert_int_equal(irsAtomicFileOpen(&a, path), 0);
+  assert_int_equal(irsAtomicFileOpen(&b, path), 0);
+  assert_int_equal(countPrefixed((const char *)*state, "shared.txt.tmp-"), 2);
+  irsAtomicFileWrite(&a, "from a\n", 7);
+  irsAtomicFileWrite(&b, "from b\n", 7);
+  assert_int_equal(irsAtomicFileCommit(&a), 0);
+  assert_int_equal(irsAtomicFileCommit(&b), 0);
+  char *got = slurp(path);
+  assert_string_equal(got, "from b\n");
+  free(got);
+  assert_int_equal(countEntries((const char *)*state), 1);
+}
+
+//===----------------------------------------------------------------------===//
+// irsMkdirP
+//===----------------------------------------------------------------------===//
+
+static void test_fs__mkdirp_creates_nested(void **state) {
+  char path[4096], mid[4096];
+  at(state, "a/b/c", path);
+  assert_int_equal(irsMkdirP(path), 0);
+  assert_true(isDir(path));
+  assert_true(isDir(at(state, "a/b", mid)));
+}
+
+static void test_fs__mkdirp_existing_is_ok(void **state) {
+  char path[4096];
+  assert_int_equal(irsMkdirP((const char *)*state), 0);
+  at(state, "x/y", path);
+  assert_int_equal(irsMkdirP(path), 0);
+  assert_int_equal(irsMkdirP(path), 0);
+  assert_true(isDir(path));
+}
+
+static void test_fs__mkdirp_trailing_and_double_slashes(void **state) {
+  char path[4096], want[4096];
+  at(state, "p//q/r///", path);
+  assert_int_equal(irsMkdirP(path), 0);
+  assert_true(isDir(at(state, "p/q/r", want)));
+}
+
+static void test_fs__mkdirp_root_is_ok(void **state) {
+  (void)state;
+  assert_int_equal(irsMkdirP("/"), 0);
+}
+
+static void test_fs__mkdirp_file_in_the_way(void **state) {
+  char file[4096], below[4096];
+  at(state, "plain", file);
+  writeText(file, "not a directory\n");
+  // The last component is a file.
+  assert_int_equal(irsMkdirP(file), ENOTDIR);
+  // A middle component is a file.
+  at(state, "plain/sub/dir", below);
+  assert_int_equal(irsMkdirP(below), ENOTDIR);
+  char *got = slurp(file);
+  assert_string_equal(got, "not a directory\n");
+  free(got);
+}
+
+static void test_fs__mkdirp_relative_path(void **state) {
+  char cwd[4096];
+  assert_non_null(getcwd(cwd, sizeof(cwd)));
+  assert_int_equal(chdir((const char *)*state), 0);
+  int rc = irsMkdirP("rel/one");
+  int ok = isDir("rel/one");
+  assert_int_equal(chdir(cwd), 0);
+  assert_int_equal(rc, 0);
+  assert_true(ok);
+}
+
+// An empty path names no directory (mkdir("") is ENOENT); in particular the
+// helper must not read past the end of its copy of the string.
+static void test_fs__mkdirp_empty_path(void **state) {
+  (void)state;
+  assert_int_equal(irsMkdirP(""), ENOENT);
+}
+
+//===----------------------------------------------------------------------===//
+// irsSanitizeFileName
+//===----------------------------------------------------------------------===//
+
+static void test_fs__sanitize_keeps_safe_characters(void **state) {
+  (void)state;
+  char out[65];
+  irsSanitizeFileName(mlirStringRefCreateFromCString("func.func"), out, 64);
+  assert_string_equal(out, "func.func");
+  irsSanitizeFileName(mlirStringRefCreateFromCString("A-z_0.9"), out, 64);
+  assert_string_equal(out, "A-z_0.9");
+}
+
+static void test_fs__sanitize_maps_other_bytes(void **state) {
+  (void)state;
+  char out[65];
+  irsSanitizeFileName(mlirStringRefCreateFromCString("a/b c{d=1}"), out, 64);
+  assert_string_equal(out, "a_b_c_d_1_");
+  // Every byte of a multi-byte character becomes one '_'.
+  irsSanitizeFileName(mlirStringRefCreateFromCString("\xc3\xa9t\xc3\xa9"), out,
+                      64);
+  assert_string_equal(out, "__t__");
+  irsSanitizeFileName(mlirStringRefCreateFromCString("../.."), out, 64);
+  assert_string_equal(out, ".._..");
+}
+
+static void test_fs__sanitize_truncates(void **state) {
+  (void)state;
+  char out[5];
+  memset(out, '#', sizeof(out));
+  irsSanitizeFileName(mlirStringRefCreateFromCString("canonicalize"), out, 4);
+  assert_string_equal(out, "cano");
+}
+
+static void test_fs__sanitize_respects_length_and_empty(void **state) {
+  (void)state;
+  char out[65];
+  MlirStringRef r = {"cse-and-more", 3};
+  irsSanitizeFileName(r, out, 64);
+  assert_string_equal(out, "cse");
+  irsSanitizeFileName(mlirStringRefCreate("", 0), out, 64);
+  assert_string_equal(out, "");
+}
+
+//===----------------------------------------------------------------------===//
+// irsPathJoin
+//===----------------------------------------------------------------------===//
+
+static void test_fs__pathjoin(void **state) {
+  (void)state;
+  char *p = irsPathJoin("dir", "file.mlir");
+  assert_string_equal(p, "dir/file.mlir");
+  free(p);
+  p = irsPathJoin("dir/", "file.mlir");
+  assert_string_equal(p, "dir/file.mlir");
+  free(p);
+  p = irsPathJoin("/", "tmp");
+  assert_string_equal(p, "/tmp");
+  free(p);
+  p = irsPathJoin("", "file.mlir");
+  assert_string_equal(p, "file.mlir");
+  free(p);
+  p = irsPathJoin("a/b", "c/d");
+  assert_string_equal(p, "a/b/c/d");
+  free(p);
+  p = irsPathJoin("dir", "");
+  assert_string_equal(p, "dir/");
+  free(p);
+}
+
+int main(void) {
+  signal(SIGXFSZ, SIG_IGN);
+#define T(name) cmocka_unit_test_setup_teardown(name, setUp, tearDown)
+  const struct CMUnitTest tests[] = {
+      T(test_fs__atomic_commit_renames_into_place),
+      T(test_fs__atomic_commit_replaces_existing_file),
+      T(test_fs__atomic_commit_empty_file),
+      T(test_fs__atomic_file_mode_follows_umask),
+      T(test_fs__atomic_open_in_missing_dir_fails),
+      T(test_fs__atomic_commit_failure_leaves_no_file),
+      T(test_fs__atomic_commit_failure_keeps_old_file),
+      T(test_fs__atomic_large_write_failure_is_sticky),
+      T(test_fs__atomic_commit_onto_directory_fails),
+      T(test_fs__atomic_abort_removes_temporary),
+      T(test_fs__atomic_commit_twice_is_einval),
+      T(test_fs__atomic_concurrent_writers),
+      T(test_fs__mkdirp_creates_nested),
+      T(test_fs__mkdirp_existing_is_ok),
+      T(test_fs__mkdirp_trailing_and_double_slashes),
+      T(test_fs__mkdirp_root_is_ok),
+      T(test_fs__mkdirp_file_in_the_way),
+      T(test_fs__mkdirp_relative_path),
+      T(test_fs__sanitize_keeps_safe_characters),
+      T(test_fs__sanitize_maps_other_bytes),
+      T(test_fs__sanitize_truncates),
+      T(test_fs__sanitize_respects_length_and_empty),
+      T(test_fs__pathjoin),
+      // Last: under ASan its out-of-bounds read ends the whole program.
+      T(test_fs__mkdirp_empty_path),
+  };
+#undef T
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

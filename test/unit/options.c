@@ -1,0 +1,429 @@
+// SPDX-License-Identifier: Apache-2.0
+// Unit tests of the tools' table-driven option parser
+// (tools/common/Options.c): flags, "=value" and separate values, the short
+// "-o FILE" form, single-dash long options, the unknown-option callback,
+// "--", list and optional-value options, every error message, and the
+// generated usage text.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "Options.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+//===----------------------------------------------------------------------===//
+// A table like irscope-opt's
+//===----------------------------------------------------------------------===//
+
+typedef struct Cfg {
+  const char *output;
+  const char *dumpDir;
+  const char *split;
+  bool verbose;
+  bool verifyEach;
+  bool help;
+  long count;
+  IrsStringList irdl;
+  IrsOption table[9];
+} Cfg;
+
+static Cfg *newCfg(void) {
+  Cfg *c = calloc(1, sizeof(Cfg));
+  c->verifyEach = true;
+  c->count = -1;
+  IrsOption t[] = {
+      IRS_OPT_STRING('o', "o", &c->output, "FILE", "output file"),
+      IRS_OPT_STRING(0, "dump-dir", &c->dumpDir, "DIR", "dump directory"),
+      IRS_OPT_OPTSTRING(0, "split-input-file", &c->split, "MARKER",
+                        "split the input"),
+      IRS_OPT_BOOL('v', "verbose", &c->verbose, "talk more"),
+      IRS_OPT_BOOL(0, "verify-each", &c->verifyEach, "verify after each pass"),
+      IRS_OPT_INT(0, "count", &c->count, "N", "how many"),
+      IRS_OPT_LIST(0, "irdl-file", &c->irdl, "FILE", "load IRDL"),
+      IRS_OPT_BOOL('h', "help", &c->help, "print help"),
+      IRS_OPT_END(),
+  };
+  memcpy(c->table, t, sizeof(t));
+  return c;
+}
+
+static void freeCfg(Cfg *c) {
+  irsStringListFree(&c->irdl);
+  free(c);
+}
+
+// Each test gets a fresh table in *state; the teardown frees it even when
+// an assertion ends the test early.
+static int setUp(void **state) {
+  *state = newCfg();
+  return 0;
+}
+
+static int tearDown(void **state) {
+  freeCfg(*state);
+  return 0;
+}
+
+// Records the unknown options it is shown; accepts those in `accept`
+// (NULL-terminated), or all of them when `accept` is NULL.
+typedef struct Unknown {
+  const char *seen[8];
+  int num;
+  const char *const *accept;
+} Unknown;
+
+static bool onUnknown(const char *arg, void *ud) {
+  Unknown *u = ud;
+  if (u->num < 8)
+    u->seen[u->num++] = arg;
+  if (!u->accept)
+    return true;
+  for (const char *const *a = u->accept; *a; ++a)
+    if (!strcmp(*a, arg))
+      return true;
+  return false;
+}
+
+#define ARGC(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+// Parses argv with the table of `c`, no unknown callback.
+static int parse(Cfg *c, int argc, char **argv, char *err) {
+  err[0] = '\0';
+  return irsOptionsParse(argc, argv, c->table, NULL, NULL, err, 256);
+}
+
+//===----------------------------------------------------------------------===//
+// Flags and values
+//===----------------------------------------------------------------------===//
+
+static void test_options__bools(void **state) {
+  Cfg *c = *state;
+  char err[256];
+  char *argv[] = {"tool", "--verbose", "--verify-each=false"};
+  assert_int_equal(parse(c, ARGC(argv), argv, err), 0);
+  assert_true(c->verbose);
+  assert_false(c->verifyEach);
+  char *argv2[] = {"tool", "--verify-each=1", "-h"};
+  assert_int_equal(parse(c, ARGC(argv2), argv2, err), 0);
+  assert_true(c->verifyEach);
+  assert_true(c->help);
+  char *argv3[] = {"tool", "--verify-each=0", "-v=false"};
+  assert_int_equal(parse(c, ARGC(argv3), argv3, err), 0);
+  assert_false(c->verifyEach);
+  assert_false(c->verbose);
+  char *argv4[] = {"tool", "--verify-each=true", "-v"};
+  assert_int_equal(parse(c, ARGC(argv4), argv4, err), 0);
+  assert_true(c->verifyEach);
+  assert_true(c->verbose);
+}
+
+// A flag does not take the next argument: it stays positional.
+static void test_options__bool_does_not_consume_next(void **state) {
+  Cfg *c = *state;
+  char err[256];
+  char *argv[] = {"tool", "--verbose", "false"};
+  assert_int_equal(parse(c, ARGC(argv), argv, err), 1);
+  assert_true(c->verbose);
+  assert_string_equal(argv[1], "false");
+}
+
+static void test_options__equals_values(void **state) {
+  Cfg *c = *state;
+  char err[256];
+  char *argv[] = {"tool", "--dump-dir=out/dir", "--count=42", "--o=x.mlir"};
+  assert_int_equal(parse(c, ARGC(argv), argv, err), 0);
+  assert_string_equal(c->dumpDir, "out/dir");
+  assert_int_equal(c->count, 42);
+  assert_string_equal(c->output, "x.mlir");
+  char *argv2[] = {"tool", "--count=-7", "--dump-dir="};
+  assert_int_equal(parse(c, ARGC(argv2), argv2, err), 0);
+  assert_int_equal(c->count, -7);
+  assert_string_equal(c->dumpDir, "");
+}
+
+static void test_options__separate_values(void **state) {
+  Cfg *c = *state;
+  char err[256];
+  char *argv[] = {"tool", "--dump-dir", "d", "--count", "3", "in.mlir"};
+  assert_int_equal(parse(c, ARGC(argv), argv, err), 1);
+  assert_string_equal(c->dumpDir, "d");
+  assert_int_equal(c->count, 3);
+  assert_string_equal(argv[1], "in.mlir");
+}
+
+static void test_options__short_o(void **state) {
+  Cfg *c = *state;
+  char err[256];
+  char *argv[] = {"tool", "-o", "a.mlir"};
+  assert_int_equal(parse(c, ARGC(argv), argv, err), 0);
+  assert_string_equal(c->output, "a.mlir");
+  char *argv2[] = {"tool", "-ob.mlir"};
+  assert_int_equal(parse(c, ARGC(argv2), argv2, err), 0);
+  assert_string_equal(c->output, "b.mlir");
+  char *argv3[] = {"tool", "-o=c.mlir"};
+  assert_int_equal(parse(c, ARGC(argv3), argv3, err), 0);
+  assert_string_equal(c->output, "c.mlir");
+  char *argv4[] = {"tool", "-o", "-"};
+  assert_int_equal(parse(c, ARGC(argv4), argv4, err), 0);
+  assert_string_equal(c->output, "-");
+}
+
+static void test_options__single_dash_long(void **state) {
+  Cfg *c = *state;
+  char err[256];
+  char *argv[] = {"tool",   "-dump-dir=d1", "-verbose",
+                  "-count", "5",            "-split-input-file"};
+  assert_int_equal(parse(c, ARGC(argv), argv, err), 0);
+  assert_string_equal(c->dumpDir, "d1");
+  assert_true(c->verbose);
+  assert_int_equal(c->count, 5);
+  assert_string_equal(c->split, "");
+}
+
+// Long names match exactly, never by prefix.
+static void test_options__no_prefix_matching(void **state) {
+  Cfg *c = *state;
+  char err[256];
+  char *argv[] = {"tool", "--verb"};
+  assert_int_equal(parse(c, ARGC(argv), argv, err), -1);
+  assert_string_equal(err, "unknown option '--verb'");
+  assert_false(c->verbose);
+  char *argv2[] = {"tool", "--verbose-more"};
+  assert_int_equal(parse(c, ARGC(argv2), argv2, err), -1);
+  assert_string_equal(err, "unknown option '--verbose-more'");
+}
+
+static void test_options__optional_string(void **state) {
+  Cfg *c = *state;
+  char err[256];
+  char *argv[] = {"tool", "--split-input-file"};
+  assert_int_equal(parse(c, ARGC(argv), argv, err), 0);
+  assert_string_equal(c->split, "");
+  char *argv2[] = {"tool", "--split-input-file=// ====="};
+  assert_int_equal(parse(c, ARGC(argv2), argv2, err), 0);
+  assert_string_equal(c->split, "// =====");
+  // Without '=' the next argument is not taken.
+  c->split = NULL;
+  char *argv3[] = {"tool", "--split-input-file", "in.mlir"};
+  assert_int_equal(parse(c, ARGC(argv3), argv3, err), 1);
+  assert_string_equal(c->split, "");
+  assert_string_equal(argv3[1], "in.mlir");
+}
+
+static void test_options__list(void **state) {
+  Cfg *c = *state;
+  char err[256];
+  char *argv[] = {"tool",        "--irdl-file", "a.irdl", "x",
+                  "--irdl-file=b.irdl", "-irdl-file",  "c.irdl"};
+  assert_int_equal(parse(c, ARGC(argv), argv, err), 1);
+  assert_int_equal(c->irdl.num, 3);
+  assert_string_equal(c->irdl.items[0], "a.irdl");
+  assert_string_equal(c->irdl.items[1], "b.irdl");
+  assert_string_equal(c->irdl.items[2], "c.irdl");
+  irsStringListFree(&c->irdl);
+  assert_null(c->irdl.items);
+  assert_int_equal(c->irdl.num, 0);
+}
+
+//===----------------------------------------------------------------------===//
+// Positionals, "--", unknown options
+//===----------------------------------------------------------------------===//
+
+static void test_options__positionals_keep_order(void **state) {
+  Cfg *c = *state;
+  char err[256];
+  char *argv[] = {"tool", "a", "--verbose", "b", "-", "-o", "out", "c"};
+  assert_int_equal(parse(c, ARGC(argv), argv, err), 4);
+  assert_string_equal(argv[0], "tool");
+  assert_string_equal(argv[1], "a");
+  assert_string_equal(argv[2], "b");
+  assert_string_equal(argv[3], "-");
+  assert_string_equal(argv[4], "c");
+  assert_string_equal(c->output, "out");
+}
+
+static void test_options__double_dash_ends_options(void **state) {
+  Cfg *c = *state;
+  char err[256];
+  char *argv[] = {"tool", "--count=1", "--", "--verbose", "-o", "--"};
+  assert_int_equal(parse(c, ARGC(argv), argv, err), 3);
+  assert_false(c->verbose);
+  assert_null(c->output);
+  assert_int_equal(c->count, 1);
+  assert_string_equal(argv[1], "--verbose");
+  assert_string_equal(argv[2], "-o");
+  assert_string_equal(argv[3], "--");
+}
+
+static void test_options__unknown_callback(void **state) {
+  Cfg *c = *state;
+  char err[256] = "";
+  Unknown u = {{0}, 0, NULL};
+  char *argv[] = {"tool", "--canonicalize", "in.mlir", "-cse",
+                  "--inline=default-pipeline=canonicalize", "--verbose"};
+  int n = irsOptionsParse(ARGC(argv), argv, c->table, onUnknown, &u, err,
+                          sizeof(err));
+  assert_int_equal(n, 1);
+  assert_string_equal(argv[1], "in.mlir");
+  assert_int_equal(u.num, 3);
+  assert_string_equal(u.seen[0], "--canonicalize");
+  assert_string_equal(u.seen[1], "-cse");
+  assert_string_equal(u.seen[2], "--inline=default-pipeline=canonicalize");
+  assert_true(c->verbose);
+}
+
+static void test_options__unknown_rejected(void **state) {
+  Cfg *c = *state;
+  char err[256] = "";
+  static const char *const accept[] = {"--cse", NULL};
+  Unknown u = {{0}, 0, accept};
+  char *argv[] = {"tool", "--cse", "--bogus=1", "--verbose"};
+  int n = irsOptionsParse(ARGC(argv), argv, c->table, onUnknown, &u, err,
+                          sizeof(err));
+  assert_int_equal(n, -1);
+  assert_string_equal(err, "unknown option '--bogus'");
+  assert_int_equal(u.num, 2);
+  char *argv2[] = {"tool", "-x"};
+  assert_int_equal(parse(c, ARGC(argv2), argv2, err), -1);
+  assert_string_equal(err, "unknown option '-x'");
+  // Flags cannot be glued together.
+  char *argv3[] = {"tool", "-vh"};
+  assert_int_equal(parse(c, ARGC(argv3), argv3, err), -1);
+  assert_string_equal(err, "unknown option '-vh'");
+}
+
+// mlir-opt users write single-dash pass flags such as "-one-shot-bufferize";
+// one that the tool recognises must not be taken as "-o ne-shot-bufferize".
+// The glued "-oFILE" form still works when nobody claims the argument.
+static void test_options__single_dash_pass_flag_is_not_short_o(void **state) {
+  Cfg *c = *state;
+  char err[256] = "";
+  static const char *const accept[] = {"-one-shot-bufferize", NULL};
+  Unknown u = {{0}, 0, accept};
+  char *argv[] = {"tool", "-one-shot-bufferize", "in.mlir"};
+  int n = irsOptionsParse(ARGC(argv), argv, c->table, onUnknown, &u, err,
+                          sizeof(err));
+  assert_int_equal(n, 1);
+  assert_null(c->output);
+  assert_int_equal(u.num, 1);
+  assert_string_equal(u.seen[0], "-one-shot-bufferize");
+
+  Unknown u2 = {{0}, 0, accept};
+  char *argv2[] = {"tool", "-oout.mlir"};
+  n = irsOptionsParse(ARGC(argv2), argv2, c->table, onUnknown, &u2, err,
+                      sizeof(err));
+  assert_int_equal(n, 0);
+  assert_string_equal(c->output, "out.mlir");
+}
+
+//===----------------------------------------------------------------------===//
+// Errors
+//===----------------------------------------------------------------------===//
+
+static void test_options__missing_values(void **state) {
+  Cfg *c = *state;
+  char err[256];
+  char *argv[] = {"tool", "--dump-dir"};
+  assert_int_equal(parse(c, ARGC(argv), argv, err), -1);
+  assert_string_equal(err, "option '--dump-dir' requires a value (DIR)");
+  char *argv2[] = {"tool", "in.mlir", "-o"};
+  assert_int_equal(parse(c, ARGC(argv2), argv2, err), -1);
+  assert_string_equal(err, "option '-o' requires a value (FILE)");
+  char *argv3[] = {"tool", "--count"};
+  assert_int_equal(parse(c, ARGC(argv3), argv3, err), -1);
+  assert_string_equal(err, "option '--count' requires a value (N)");
+  char *argv4[] = {"tool", "-irdl-file"};
+  assert_int_equal(parse(c, ARGC(argv4), argv4, err), -1);
+  assert_string_equal(err, "option '-irdl-file' requires a value (FILE)");
+}
+
+static void test_options__bad_int(void **state) {
+  Cfg *c = *state;
+  char err[256];
+  char *argv[] = {"tool", "--count", "abc"};
+  assert_int_equal(parse(c, ARGC(argv), argv, err), -1);
+  assert_string_equal(err, "option '--count' expects an integer, not 'abc'");
+  char *argv2[] = {"tool", "--count", ""};
+  assert_int_equal(parse(c, ARGC(argv2), argv2, err), -1);
+  assert_string_equal(err, "option '--count' expects an integer, not ''");
+  char *argv3[] = {"tool", "--count", "99999999999999999999999"};
+  assert_int_equal(parse(c, ARGC(argv3), argv3, err), -1);
+  assert_string_equal(err, "option '--count' expects an integer, not "
+                           "'99999999999999999999999'");
+  assert_int_equal(c->count, -1);
+}
+
+// The option is named without its value in the message, which quotes the
+// value separately.
+static void test_options__bad_value_names_option_only(void **state) {
+  Cfg *c = *state;
+  char err[256];
+  char *argv[] = {"tool", "--verify-each=maybe"};
+  assert_int_equal(parse(c, ARGC(argv), argv, err), -1);
+  assert_string_equal(err,
+                      "option '--verify-each' expects true or false, not "
+                      "'maybe'");
+  assert_true(c->verifyEach);
+  char *argv2[] = {"tool", "--count=4x"};
+  assert_int_equal(parse(c, ARGC(argv2), argv2, err), -1);
+  assert_string_equal(err, "option '--count' expects an integer, not '4x'");
+}
+
+//===----------------------------------------------------------------------===//
+// Usage
+//===----------------------------------------------------------------------===//
+
+static void test_options__usage(void **state) {
+  Cfg *c = *state;
+  char *text = NULL;
+  size_t size = 0;
+  FILE *f = open_memstream(&text, &size);
+  assert_non_null(f);
+  irsOptionsPrintUsage(f, "tool [options] <input>", c->table);
+  fclose(f);
+  assert_string_equal(
+      text,
+      "usage: tool [options] <input>\n"
+      "\n"
+      "options:\n"
+      "  -o, --o=FILE                       output file\n"
+      "      --dump-dir=DIR                 dump directory\n"
+      "      --split-input-file[=MARKER]    split the input\n"
+      "  -v, --verbose                      talk more\n"
+      "      --verify-each                  verify after each pass\n"
+      "      --count=N                      how many\n"
+      "      --irdl-file=FILE               load IRDL\n"
+      "  -h, --help                         print help\n");
+  free(text);
+}
+
+int main(void) {
+#define T(name) cmocka_unit_test_setup_teardown(name, setUp, tearDown)
+  const struct CMUnitTest tests[] = {
+      T(test_options__bools),
+      T(test_options__bool_does_not_consume_next),
+      T(test_options__equals_values),
+      T(test_options__separate_values),
+      T(test_options__short_o),
+      T(test_options__single_dash_long),
+      T(test_options__no_prefix_matching),
+      T(test_options__optional_string),
+      T(test_options__list),
+      T(test_options__positionals_keep_order),
+      T(test_options__double_dash_ends_options),
+      T(test_options__unknown_callback),
+      T(test_options__unknown_rejected),
+      T(test_options__single_dash_pass_flag_is_not_short_o),
+      T(test_options__missing_values),
+      T(test_options__bad_int),
+      T(test_options__bad_value_names_option_only),
+      T(test_options__usage),
+  };
+#undef T
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
