@@ -75,6 +75,14 @@ typedef struct IrsInstrumentationOptions {
   /// successful path free.
   MlirOperation (*reloadInput)(void *userData);
   void *reloadInputUserData;
+  /// Called when a step starts (`begin`) and when it and its checks are
+  /// done, with its 1-based index; 0 stands for the whole pipeline when it
+  /// runs as one. Lets a supervisor know where a worker died.
+  void (*onStep)(intptr_t step, bool begin, void *userData);
+  void *onStepUserData;
+  /// Run step by step even without other instrumentation (so that a crash
+  /// or a timeout can be attributed to one step).
+  bool forceStepwise;
   /// Called for each diagnostic emitted during a run, as it happens.
   IrsDiagnosticCallback onDiagnostic;
   void *onDiagnosticUserData;

@@ -21,6 +21,7 @@
 #include "../Support/DiagnosticsImpl.h"
 #include "../Support/Fs.h"
 #include "../Support/StderrCapture.h"
+#include "irscope/Report.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -453,8 +454,8 @@ static void resetResults(IrsPassManagerImpl *pm) {
 }
 
 static bool wantsStepwise(IrsPassManagerImpl *pm) {
-  return pm->opts.stepwise || pm->dumpDir || pm->verifyWithPm.ptr ||
-         pm->numHooks > 0;
+  return pm->opts.stepwise || pm->opts.forceStepwise || pm->dumpDir ||
+         pm->verifyWithPm.ptr || pm->numHooks > 0;
 }
 
 // Attaches the step's diagnostics [from, capture end) to its result.
@@ -544,6 +545,8 @@ static IrsStepStatus runStep(IrsPassManagerImpl *pm, intptr_t i,
                              MlirOperation module, bool instrumented,
                              uint64_t prevFp, int64_t prevOps) {
   IrsStepState *s = &pm->steps[i];
+  if (pm->opts.onStep)
+    pm->opts.onStep(i + 1, true, pm->opts.onStepUserData);
   irsDiagnosticCaptureSetStep(pm->capture, i + 1);
   intptr_t d0 = irsDiagnosticCaptureGetNumDiagnostics(pm->capture);
   double w0 = nowMs(CLOCK_MONOTONIC), c0 = nowMs(CLOCK_PROCESS_CPUTIME_ID);
@@ -568,6 +571,8 @@ static IrsStepStatus runStep(IrsPassManagerImpl *pm, intptr_t i,
   s->result.status = st;
   takeDiagnostics(pm, s, d0);
   irsDiagnosticCaptureSetStep(pm->capture, 0);
+  if (pm->opts.onStep)
+    pm->opts.onStep(i + 1, false, pm->opts.onStepUserData);
   return st;
 }
 
@@ -987,7 +992,11 @@ IrsStatus irsPassManagerRun(IrsPassManager handle, MlirOperation module) {
       }
       if (pm->whole.ptr) {
         double t0 = nowMs(CLOCK_MONOTONIC);
+        if (pm->opts.onStep)
+          pm->opts.onStep(0, true, pm->opts.onStepUserData);
         MlirLogicalResult r = mlirPassManagerRunOnOp(pm->whole, module);
+        if (pm->opts.onStep)
+          pm->opts.onStep(0, false, pm->opts.onStepUserData);
         pm->totalWallMs = nowMs(CLOCK_MONOTONIC) - t0;
         if (mlirLogicalResultIsFailure(r)) {
           obtainInput(pm, &input);
@@ -1045,6 +1054,23 @@ done:
   irsDiagnosticCaptureDetach(pm->capture);
   pm->env.capture = (IrsDiagnosticCapture){NULL};
   return irsStatusMake(k);
+}
+
+IrsStatus irsPassManagerRunSteps(IrsPassManager handle, MlirOperation module,
+                                 intptr_t first, intptr_t last) {
+  IrsPassManagerImpl *pm = irsPmUnwrap(handle);
+  if (pm->numRuns++ > 0 && rebuild(pm) != IRS_OK)
+    return irsStatusMake(IRS_ERR_PIPELINE);
+  for (intptr_t i = first; i < last && i < pm->numSteps; ++i) {
+    if (pm->opts.onStep)
+      pm->opts.onStep(i + 1, true, pm->opts.onStepUserData);
+    MlirLogicalResult r = mlirPassManagerRunOnOp(pm->steps[i].pm, module);
+    if (pm->opts.onStep)
+      pm->opts.onStep(i + 1, false, pm->opts.onStepUserData);
+    if (mlirLogicalResultIsFailure(r))
+      return irsStatusMake(IRS_ERR_PASS);
+  }
+  return irsStatusOk();
 }
 
 MlirStringRef irsPassManagerGetErrorMessage(IrsPassManager pm) {

@@ -26,13 +26,7 @@
 #include <string.h>
 #include <unistd.h>
 
-typedef struct Out {
-  char *data;
-  size_t len, cap;
-  bool failed;
-} Out;
-
-static void outAppend(Out *o, const void *d, size_t n) {
+void irsOptOutAppend(IrsOptOut *o, const void *d, size_t n) {
   if (o->failed || n == 0)
     return;
   if (o->len + n > o->cap) {
@@ -51,8 +45,20 @@ static void outAppend(Out *o, const void *d, size_t n) {
   o->len += n;
 }
 
+#define outAppend irsOptOutAppend
+typedef IrsOptOut Out;
+
 static void outCallback(MlirStringRef s, void *ud) {
-  outAppend((Out *)ud, s.data, s.length);
+  irsOptOutAppend((IrsOptOut *)ud, s.data, s.length);
+}
+
+// Tells the supervisor (if any) where the worker is.
+static void notifyStep(intptr_t step, bool begin, void *ud) {
+  IrsOptRun *run = ud;
+  if (begin)
+    irsWorkerChannelStepBegin(run->ch, run->chunk, step);
+  else
+    irsWorkerChannelStepEnd(run->ch, run->chunk, step);
 }
 
 static void stderrCallback(MlirStringRef s, void *ud) {
@@ -112,14 +118,33 @@ static int exitFor(IrsErrorKind k) {
 
 // Worse outcomes win when chunks disagree; I/O trouble is the worst because
 // it means something the user asked for was not written.
-static int worse(int a, int b) {
-  static const int rank[] = {[IRS_EXIT_OK] = 0,
-                             [IRS_EXIT_PASS_FAILURE] = 2,
-                             [IRS_EXIT_USAGE] = 1,
-                             [IRS_EXIT_VERIFY_FAILURE] = 3,
-                             [IRS_EXIT_IO] = 4};
-  return rank[b] > rank[a] ? b : a;
+static int rankOf(int code) {
+  switch (code) {
+  case IRS_EXIT_OK:
+    return 0;
+  case IRS_EXIT_USAGE:
+    return 1;
+  case IRS_EXIT_PASS_FAILURE:
+    return 2;
+  case IRS_EXIT_VERIFY_FAILURE:
+    return 3;
+  case IRS_EXIT_TIMEOUT:
+    return 4;
+  case IRS_EXIT_MEMORY_LIMIT:
+    return 5;
+  case IRS_EXIT_CRASH:
+    return 6;
+  case IRS_EXIT_IO:
+    return 7;
+  case IRS_EXIT_INTERRUPTED:
+    return 8;
+  default:
+    return 6;
+  }
 }
+
+int irsOptWorse(int a, int b) { return rankOf(b) > rankOf(a) ? b : a; }
+#define worse irsOptWorse
 
 static MlirContext makeContext(const IrsOptConfig *cfg) {
   MlirDialectRegistry reg = mlirDialectRegistryCreate();
@@ -216,6 +241,175 @@ static MlirOperation reloadChunk(void *ud) {
   return op;
 }
 
+
+// The real work: set up a context, then parse, run and print each chunk from
+// run->firstChunk on. Runs in the worker process when supervised (output
+// then goes to one file per chunk, for the supervisor to assemble), or in
+// the main process with --crash-protection=0. In the replay modes it only
+// serves the supervisor (see Supervise.c).
+int irsOptWork(IrsOptRun *run, Out *out) {
+  IrsOptConfig *cfg = run->cfg;
+  IrsInput input = run->input;
+  IrsPipeline pipeline = run->pipeline;
+  int rc = IRS_EXIT_OK;
+  MlirContext ctx = makeContext(cfg);
+  IrsDiagnosticCapture parseDiags =
+      irsDiagnosticCaptureCreate(ctx, forwardDiag, NULL);
+  irsDiagnosticCaptureSetFallbackFileName(
+      parseDiags, mlirStringRefCreateFromCString(irsInputGetSourceName(input)));
+  IrsPassManager pm = {NULL};
+  MlirOpPrintingFlags flags = {NULL};
+
+  for (size_t i = 0; i < cfg->irdlFiles.num; ++i) {
+    if (!loadIrdl(ctx, cfg->irdlFiles.items[i])) {
+      rc = IRS_EXIT_USAGE;
+      goto cleanup_ctx;
+    }
+  }
+
+  bool replay = run->mode != IrsOptModeNormal;
+  IrsInstrumentationOptions opts = irsInstrumentationOptionsDefault();
+  opts.dumpDir = replay ? NULL : cfg->dumpAfterEach;
+  opts.dumpOnlyChanged = cfg->dumpOnlyChanged;
+  opts.dumpOverwrite = cfg->dumpOverwrite;
+  opts.dumpInBackground = cfg->dumpInBackground;
+  opts.verifyEach = cfg->verifyEach;
+  opts.stepwise = cfg->timing && !replay;
+  opts.forceStepwise = replay || cfg->stepTimeout > 0;
+  opts.verifyWith = replay ? NULL : cfg->verifyWith;
+  opts.failureDir = cfg->failureDir;
+  opts.writeFailureReport = !replay;
+  opts.printGeneric = cfg->printGeneric;
+  opts.printDebugInfo = cfg->printDebugInfo;
+  opts.threadingEnabled = !cfg->disableThreading;
+  opts.toolName = "irscope-opt";
+  opts.commandLine = cfg->commandLine;
+  opts.inputPath = cfg->input;
+  opts.inputHash = irsInputGetHash(input);
+  opts.onDiagnostic = forwardDiag;
+  opts.onStep = notifyStep;
+  opts.onStepUserData = run;
+  Reload reload = {input, ctx, 0};
+  opts.reloadInput = reloadChunk;
+  opts.reloadInputUserData = &reload;
+  // Positions in a pipeline assembled from pass flags mean nothing to the
+  // user: name the flag instead.
+  pm = irsPassManagerCreate(
+      ctx, pipeline, &opts,
+      cfg->passPipeline || cfg->runReproducer ? errorLine : flagErrorLine, NULL);
+  if (irsPassManagerIsNull(pm)) {
+    rc = IRS_EXIT_USAGE;
+    goto cleanup_ctx;
+  }
+  if (replay) {
+    rc = irsOptReplay(run, ctx, pm);
+    goto cleanup_ctx;
+  }
+
+  intptr_t nchunks = irsInputGetNumChunks(input);
+  flags = mlirOpPrintingFlagsCreate();
+  if (cfg->printGeneric)
+    mlirOpPrintingFlagsPrintGenericOpForm(flags);
+  if (cfg->printDebugInfo)
+    mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
+  if (cfg->elideElementsAttrs >= 0)
+    mlirOpPrintingFlagsElideLargeElementsAttrs(flags, cfg->elideElementsAttrs);
+
+  for (intptr_t c = run->firstChunk; c < nchunks; ++c) {
+    run->chunk = c;
+    Out chunkOut = {0};
+    Out *o = run->supervised ? &chunkOut : out;
+    if (!run->supervised && c > 0 && cfg->splitInputFile) {
+      outAppend(o, cfg->outputSplitMarker, strlen(cfg->outputSplitMarker));
+      outAppend(o, "\n", 1);
+    }
+    char *dumpDir = irsOptChunkDir(cfg, cfg->dumpAfterEach, c, nchunks);
+    char *failDir = irsOptChunkDir(cfg, cfg->failureDir, c, nchunks);
+    if (dumpDir)
+      irsPassManagerSetDumpDir(pm, dumpDir);
+    if (failDir)
+      irsPassManagerSetFailureDir(pm, failDir);
+    free(dumpDir);
+    free(failDir);
+    intptr_t errs0 = irsDiagnosticCaptureGetNumErrors(parseDiags);
+    MlirModule m = irsInputParseChunk(input, ctx, c);
+    if (mlirModuleIsNull(m)) {
+      if (irsDiagnosticCaptureGetNumErrors(parseDiags) == errs0)
+        fprintf(stderr, "irscope-opt: error: cannot parse '%s'\n", cfg->input);
+      rc = worse(rc, IRS_EXIT_USAGE);
+      irsWorkerChannelChunkDone(run->ch, c);
+      continue;
+    }
+    MlirOperation op = mlirModuleGetOperation(m);
+    reload.chunk = c;
+    IrsStatus st = irsPassManagerRun(pm, op);
+    if (cfg->timing)
+      irsPassManagerPrintTiming(pm, run->sort, stderrCallback, NULL);
+    if (!irsStatusIsOk(st)) {
+      MlirStringRef msg = irsPassManagerGetErrorMessage(pm);
+      MlirStringRef dir = irsPassManagerGetFailureDir(pm);
+      if (dir.length)
+        fprintf(stderr, "irscope-opt: error: %.*s; report: %.*s/report.xml\n",
+                (int)msg.length, msg.data, (int)dir.length, dir.data);
+      else
+        fprintf(stderr, "irscope-opt: error: %.*s\n", (int)msg.length,
+                msg.data);
+      rc = worse(rc, exitFor(st.kind));
+      mlirModuleDestroy(m);
+      irsWorkerChannelChunkDone(run->ch, c);
+      continue;
+    }
+    if (cfg->emitBytecode) {
+      mlirOperationWriteBytecode(op, outCallback, o);
+    } else {
+      mlirOperationPrintWithFlags(op, flags, outCallback, o);
+      outAppend(o, "\n", 1);
+    }
+    mlirModuleDestroy(m);
+    if (run->supervised) {
+      if (irsOptWriteChunkOutput(run, c, &chunkOut) != 0)
+        rc = worse(rc, IRS_EXIT_IO);
+      free(chunkOut.data);
+    }
+    irsWorkerChannelChunkDone(run->ch, c);
+  }
+
+cleanup_ctx:
+  if (flags.ptr)
+    mlirOpPrintingFlagsDestroy(flags);
+  irsPassManagerDestroy(pm);
+  irsDiagnosticCaptureDestroy(parseDiags);
+  mlirContextDestroy(ctx);
+  return rc;
+}
+
+// Writes the collected output to stdout, or atomically to -o when the run
+// succeeded (like mlir-opt, a failed run does not create or replace it).
+static int writeOutput(const IrsOptConfig *cfg, Out *out, int rc) {
+  if (out->failed) {
+    fprintf(stderr, "irscope-opt: error: out of memory collecting output\n");
+    return IRS_EXIT_IO;
+  }
+  if (!strcmp(cfg->output, "-")) {
+    if ((out->len && fwrite(out->data, 1, out->len, stdout) != out->len) ||
+        fflush(stdout) != 0) {
+      fprintf(stderr, "irscope-opt: error: cannot write output: %s\n",
+              strerror(errno));
+      return IRS_EXIT_IO;
+    }
+    return IRS_EXIT_OK;
+  }
+  if (rc != IRS_EXIT_OK)
+    return IRS_EXIT_OK;
+  int e = irsOptWriteFileAtomic(cfg->output, out->data, out->len);
+  if (e) {
+    fprintf(stderr, "irscope-opt: error: cannot write output file '%s': %s\n",
+            cfg->output, strerror(e));
+    return IRS_EXIT_IO;
+  }
+  return IRS_EXIT_OK;
+}
+
 int irsOptRun(IrsOptConfig *cfg) {
   int rc = IRS_EXIT_OK;
   IrsErrorKind k = IRS_OK;
@@ -289,175 +483,30 @@ int irsOptRun(IrsOptConfig *cfg) {
     return IRS_EXIT_USAGE;
   }
 
-  // Registration of passes is process-global in MLIR; it belongs to the
-  // tool, never to the library.
-  mlirRegisterAllPasses();
-  MlirContext ctx = makeContext(cfg);
-  IrsDiagnosticCapture parseDiags =
-      irsDiagnosticCaptureCreate(ctx, forwardDiag, NULL);
-  irsDiagnosticCaptureSetFallbackFileName(
-      parseDiags, mlirStringRefCreateFromCString(irsInputGetSourceName(input)));
-
-  for (size_t i = 0; i < cfg->irdlFiles.num; ++i) {
-    if (!loadIrdl(ctx, cfg->irdlFiles.items[i])) {
-      rc = IRS_EXIT_USAGE;
-      goto cleanup_ctx;
-    }
-  }
-
-  IrsInstrumentationOptions opts = irsInstrumentationOptionsDefault();
-  opts.dumpDir = cfg->dumpAfterEach;
-  opts.dumpOnlyChanged = cfg->dumpOnlyChanged;
-  opts.dumpOverwrite = cfg->dumpOverwrite;
-  opts.dumpInBackground = cfg->dumpInBackground;
-  opts.verifyEach = cfg->verifyEach;
-  opts.stepwise = cfg->timing;
-  opts.verifyWith = cfg->verifyWith;
-  opts.failureDir = cfg->failureDir;
-  opts.printGeneric = cfg->printGeneric;
-  opts.printDebugInfo = cfg->printDebugInfo;
-  opts.threadingEnabled = !cfg->disableThreading;
-  opts.toolName = "irscope-opt";
-  opts.commandLine = cfg->commandLine;
-  opts.inputPath = cfg->input;
-  opts.inputHash = irsInputGetHash(input);
-  opts.onDiagnostic = forwardDiag;
-  Reload reload = {input, ctx, 0};
-  opts.reloadInput = reloadChunk;
-  opts.reloadInputUserData = &reload;
-  // Positions in a pipeline assembled from pass flags mean nothing to the
-  // user: name the flag instead.
-  IrsPassManager pm = irsPassManagerCreate(
-      ctx, pipeline, &opts,
-      cfg->passPipeline || cfg->runReproducer ? errorLine : flagErrorLine, NULL);
-  if (irsPassManagerIsNull(pm)) {
-    rc = IRS_EXIT_USAGE;
-    goto cleanup_ctx;
-  }
-
   if (cfg->splitInputFile)
     irsInputSplit(input, mlirStringRefCreateFromCString(
                              *cfg->splitInputFile ? cfg->splitInputFile
                                                   : "// -----"));
-  intptr_t nchunks = irsInputGetNumChunks(input);
+  // Registration of passes is process-global in MLIR; it belongs to the
+  // tool, never to the library. Done before any worker is forked, so every
+  // worker inherits it.
+  mlirRegisterAllPasses();
+
+  IrsOptRun run;
+  memset(&run, 0, sizeof(run));
+  run.cfg = cfg;
+  run.input = input;
+  run.pipeline = pipeline;
+  run.sort = sort;
+  run.ch.fd = -1;
   Out out = {0};
-  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
-  if (cfg->printGeneric)
-    mlirOpPrintingFlagsPrintGenericOpForm(flags);
-  if (cfg->printDebugInfo)
-    mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
-  if (cfg->elideElementsAttrs >= 0)
-    mlirOpPrintingFlagsElideLargeElementsAttrs(flags, cfg->elideElementsAttrs);
+  if (cfg->crashProtection)
+    rc = irsOptSupervise(&run, &out);
+  else
+    rc = irsOptWork(&run, &out);
 
-  for (intptr_t c = 0; c < nchunks; ++c) {
-    if (c > 0 && cfg->splitInputFile) {
-      outAppend(&out, cfg->outputSplitMarker, strlen(cfg->outputSplitMarker));
-      outAppend(&out, "\n", 1);
-    }
-    if (cfg->splitInputFile && nchunks > 1) {
-      // Each chunk documents itself in its own sub-directory.
-      char sub[32];
-      snprintf(sub, sizeof(sub), "chunk-%03ld", (long)c);
-      for (int which = 0; which < 2; ++which) {
-        const char *base = which == 0 ? cfg->dumpAfterEach : cfg->failureDir;
-        if (!base)
-          continue;
-        size_t n = strlen(base) + strlen(sub) + 2;
-        char *d = malloc(n);
-        if (!d)
-          continue;
-        snprintf(d, n, "%s/%s", base, sub);
-        if (which == 0)
-          irsPassManagerSetDumpDir(pm, d);
-        else
-          irsPassManagerSetFailureDir(pm, d);
-        free(d);
-      }
-    }
-    intptr_t errs0 = irsDiagnosticCaptureGetNumErrors(parseDiags);
-    MlirModule m = irsInputParseChunk(input, ctx, c);
-    if (mlirModuleIsNull(m)) {
-      if (irsDiagnosticCaptureGetNumErrors(parseDiags) == errs0)
-        fprintf(stderr, "irscope-opt: error: cannot parse '%s'\n", cfg->input);
-      rc = worse(rc, IRS_EXIT_USAGE);
-      continue;
-    }
-    MlirOperation op = mlirModuleGetOperation(m);
-    reload.chunk = c;
-    IrsStatus st = irsPassManagerRun(pm, op);
-    if (cfg->timing)
-      irsPassManagerPrintTiming(pm, sort, stderrCallback, NULL);
-    if (!irsStatusIsOk(st)) {
-      MlirStringRef msg = irsPassManagerGetErrorMessage(pm);
-      MlirStringRef dir = irsPassManagerGetFailureDir(pm);
-      if (dir.length)
-        fprintf(stderr, "irscope-opt: error: %.*s; report: %.*s/report.xml\n",
-                (int)msg.length, msg.data, (int)dir.length, dir.data);
-      else
-        fprintf(stderr, "irscope-opt: error: %.*s\n", (int)msg.length,
-                msg.data);
-      rc = worse(rc, exitFor(st.kind));
-      mlirModuleDestroy(m);
-      continue;
-    }
-    if (cfg->emitBytecode) {
-      mlirOperationWriteBytecode(op, outCallback, &out);
-    } else {
-      mlirOperationPrintWithFlags(op, flags, outCallback, &out);
-      outAppend(&out, "\n", 1);
-    }
-    mlirModuleDestroy(m);
-  }
-  mlirOpPrintingFlagsDestroy(flags);
-
-  if (out.failed) {
-    fprintf(stderr, "irscope-opt: error: out of memory collecting output\n");
-    rc = worse(rc, IRS_EXIT_IO);
-  } else if (!strcmp(cfg->output, "-")) {
-    if (out.len && fwrite(out.data, 1, out.len, stdout) != out.len) {
-      fprintf(stderr, "irscope-opt: error: cannot write output: %s\n",
-              strerror(errno));
-      rc = worse(rc, IRS_EXIT_IO);
-    }
-    if (fflush(stdout) != 0) {
-      fprintf(stderr, "irscope-opt: error: cannot write output: %s\n",
-              strerror(errno));
-      rc = worse(rc, IRS_EXIT_IO);
-    }
-  } else if (rc != IRS_EXIT_OK) {
-    // Like mlir-opt: a failed run does not create or replace the output file.
-  } else {
-    // Temporary + rename: a full disk never leaves a truncated output.
-    size_t n = strlen(cfg->output) + 32;
-    char *tmp = malloc(n);
-    int e = ENOMEM;
-    if (tmp) {
-      snprintf(tmp, n, "%s.tmp-%ld", cfg->output, (long)getpid());
-      FILE *f = fopen(tmp, "wb");
-      e = f ? 0 : errno;
-      if (f) {
-        if (out.len && fwrite(out.data, 1, out.len, f) != out.len)
-          e = errno ? errno : EIO;
-        if (fclose(f) != 0 && !e)
-          e = errno ? errno : EIO;
-        if (!e && rename(tmp, cfg->output) != 0)
-          e = errno;
-        if (e)
-          unlink(tmp);
-      }
-    }
-    free(tmp);
-    if (e) {
-      fprintf(stderr, "irscope-opt: error: cannot write output file '%s': %s\n",
-              cfg->output, strerror(e));
-      rc = worse(rc, IRS_EXIT_IO);
-    }
-  }
+  rc = worse(rc, writeOutput(cfg, &out, rc));
   free(out.data);
-  irsPassManagerDestroy(pm);
-cleanup_ctx:
-  irsDiagnosticCaptureDestroy(parseDiags);
-  mlirContextDestroy(ctx);
   irsPipelineDestroy(pipeline);
   irsInputDestroy(input);
   return rc;

@@ -71,6 +71,8 @@ int main(int argc, char **argv) {
   cfg.outputSplitMarker = "// -----";
   cfg.timingSort = "pipeline";
   cfg.elideElementsAttrs = -1;
+  cfg.crashProtection = true;
+  const char *stepTimeout = NULL, *memoryLimit = NULL;
   bool help = false, version = false, listPasses = false;
 
   const IrsOption options[] = {
@@ -115,6 +117,12 @@ int main(int argc, char **argv) {
                    "print a per-step timing table to stderr"),
       IRS_OPT_STRING(0, "timing-sort", &cfg.timingSort, "ORDER",
                      "timing table order: pipeline, wall or cpu"),
+      IRS_OPT_BOOL(0, "crash-protection", &cfg.crashProtection,
+                   "run passes in a supervised worker (default on)"),
+      IRS_OPT_STRING(0, "step-timeout", &stepTimeout, "SECONDS",
+                     "treat a step running longer than this as a hang"),
+      IRS_OPT_STRING(0, "memory-limit", &memoryLimit, "SIZE",
+                     "kill the run above this resident size (e.g. 512M, 2G)"),
       IRS_OPT_STRING(0, "failure-dir", &cfg.failureDir, "DIR",
                      "where failure reports go without --dump-after-each"),
       IRS_OPT_BOOL(0, "list-passes", &listPasses,
@@ -141,7 +149,8 @@ int main(int argc, char **argv) {
     printf("\nAny other --NAME[=OPTIONS] is a pass flag, as in mlir-opt:\n"
            "  --canonicalize --inline=\"default-pipeline=canonicalize\"\n"
            "Exit codes: 0 ok, 1 pass failure, 2 usage or input error,\n"
-           "  3 verifier failure, 4 I/O error.\n");
+           "  3 verifier failure, 4 I/O error, 5 crash, 6 step timeout,\n"
+           "  7 memory limit, 130 interrupted.\n");
     cleanup(&cfg, cmd);
     return IRS_EXIT_OK;
   }
@@ -158,6 +167,42 @@ int main(int argc, char **argv) {
     printf("MLIR's own passes are those listed by 'mlir-opt --help'.\n");
     cleanup(&cfg, cmd);
     return IRS_EXIT_OK;
+  }
+  if (stepTimeout) {
+    char *end;
+    cfg.stepTimeout = strtod(stepTimeout, &end);
+    if (end == stepTimeout || *end || cfg.stepTimeout <= 0) {
+      fprintf(stderr, "irscope-opt: error: option '--step-timeout' expects a "
+                      "positive number of seconds, not '%s'\n",
+              stepTimeout);
+      cleanup(&cfg, cmd);
+      return IRS_EXIT_USAGE;
+    }
+  }
+  if (memoryLimit) {
+    char *end;
+    double v = strtod(memoryLimit, &end);
+    double mul = 1;
+    if (*end == 'k' || *end == 'K')
+      mul = 1024.0, ++end;
+    else if (*end == 'm' || *end == 'M')
+      mul = 1024.0 * 1024, ++end;
+    else if (*end == 'g' || *end == 'G')
+      mul = 1024.0 * 1024 * 1024, ++end;
+    if (end == memoryLimit || *end || v <= 0) {
+      fprintf(stderr, "irscope-opt: error: option '--memory-limit' expects a "
+                      "size such as 512M or 2G, not '%s'\n",
+              memoryLimit);
+      cleanup(&cfg, cmd);
+      return IRS_EXIT_USAGE;
+    }
+    cfg.memoryLimit = (int64_t)(v * mul);
+  }
+  if (!cfg.crashProtection && (cfg.stepTimeout > 0 || cfg.memoryLimit > 0)) {
+    fprintf(stderr, "irscope-opt: error: '--step-timeout' and '--memory-limit' "
+                    "need crash protection; drop '--crash-protection=0'\n");
+    cleanup(&cfg, cmd);
+    return IRS_EXIT_USAGE;
   }
   if (npos > 1) {
     fprintf(stderr, "irscope-opt: error: too many inputs: '%s' and '%s'\n",

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Report.h - writing failure artefacts outside a pass manager run ----===//
+//
+// A pass manager writes its own report.xml for failures it sees (pass and
+// verifier failures). Crashes, timeouts and memory-limit kills are seen by
+// a supervisor in another process, which writes the report with
+// irsCrashReportWrite from what it knows; the pre-step IR and reproducers
+// come from a replay worker using the functions below.
+// Schema: docs/schema/report.xsd. All files are written atomically.
+//
+//===----------------------------------------------------------------------===//
+#ifndef IRS_REPORT_H
+#define IRS_REPORT_H
+
+#include "irscope/PassManager.h"
+#include "irscope/Pipeline.h"
+#include "irscope/Support.h"
+#include <mlir-c/IR.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Everything report.xml says about a worker that died. Strings are
+/// borrowed; nullable ones may be NULL.
+typedef struct IrsCrashInfo {
+  const char *toolName;
+  const char *commandLine;
+  const char *inputPath;
+  const char *inputHash;
+  IrsPipeline pipeline;
+  bool verifyEach;
+  bool threading;
+  /// "crash", "timeout" or "memory-limit".
+  const char *kind;
+  /// 1-based failing step; 0 when it could not be determined.
+  intptr_t step;
+  /// Signal that ended the worker (0 if none) and its name.
+  int signal;
+  const char *signalName;
+  double elapsedMs;
+  double timeoutSec;        ///< for kind "timeout"
+  int64_t memoryLimitBytes; ///< for kind "memory-limit"
+  int64_t peakRssKb;
+  /// What the worker printed during the step: diagnostics, stack trace.
+  MlirStringRef stderrTail;
+  /// One-line description.
+  const char *message;
+  /// Artefact file names relative to the report's directory (nullable).
+  const char *preStepIr;
+  const char *reproducer;
+  const char *fullReproducer;
+} IrsCrashInfo;
+
+/// Writes DIR/report.xml. Returns 0 or an errno value.
+IRS_API int irsCrashReportWrite(const IrsCrashInfo *info, const char *dir);
+
+/// Prints `module` to `path` (generic form when `generic`), atomically.
+/// Returns 0 or an errno value.
+IRS_API int irsModuleWriteFile(MlirOperation module, const char *path,
+                               bool generic, bool debugInfo);
+
+/// Writes `module` plus an mlir_reproducer resource running `pipeline`, the
+/// format `mlir-opt --run-reproducer` reads. Returns 0 or an errno value.
+IRS_API int irsReproducerWriteFile(MlirOperation module, const char *path,
+                                   MlirStringRef pipeline,
+                                   bool disableThreading, bool verifyEach);
+
+/// Runs steps [first, last) (0-based) of the pass manager's pipeline on
+/// `module`, one at a time, without instrumentation. `onStep`, if set in the
+/// options, is still called. Returns IRS_ERR_PASS if a step fails.
+IRS_API IrsStatus irsPassManagerRunSteps(IrsPassManager pm,
+                                         MlirOperation module, intptr_t first,
+                                         intptr_t last);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // IRS_REPORT_H

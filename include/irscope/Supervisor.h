@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Supervisor.h - running pipelines in a crash-proof worker process ---===//
+//
+// A pass that segfaults, aborts, hangs or eats all memory takes its process
+// with it. The supervisor keeps the evidence alive by never running MLIR
+// itself: it forks a worker (before any MLIR context exists) that does the
+// real work and tells it, over a pipe, which chunk and step it is in. When
+// the worker dies, the supervisor knows where, how (signal, timeout,
+// memory limit), how long the step ran and what the worker printed last
+// (diagnostics, the stack trace); it then runs a fresh worker to rebuild the
+// IR that went into the failing step by replaying the steps before it.
+// The successful path costs one fork and a few bytes per step.
+//
+// This is the one place where the library creates processes. It installs
+// no signal handlers and owns no global state; the caller decides.
+//
+//===----------------------------------------------------------------------===//
+#ifndef IRS_SUPERVISOR_H
+#define IRS_SUPERVISOR_H
+
+#include "irscope/Support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The worker's end of the pipe to its supervisor.
+typedef struct IrsWorkerChannel {
+  int fd; ///< -1 when not supervised; every call is then a no-op
+} IrsWorkerChannel;
+
+/// Announcements from the worker. `chunk` is 0-based, `step` 1-based (0 when
+/// the whole pipeline runs as one, so no single step is known).
+IRS_API void irsWorkerChannelStepBegin(IrsWorkerChannel ch, intptr_t chunk,
+                                       intptr_t step);
+IRS_API void irsWorkerChannelStepEnd(IrsWorkerChannel ch, intptr_t chunk,
+                                     intptr_t step);
+IRS_API void irsWorkerChannelChunkDone(IrsWorkerChannel ch, intptr_t chunk);
+/// Hands the output of `chunk` to the supervisor, which keeps it (see
+/// irsSupervisorGetOutput) even if the worker dies later. Returns false if
+/// the supervisor could not be reached.
+IRS_API bool irsWorkerChannelSendOutput(IrsWorkerChannel ch, intptr_t chunk,
+                                        const void *data, size_t size);
+
+/// The worker's body; its return value is the worker's exit code.
+typedef int (*IrsWorkerMain)(IrsWorkerChannel ch, void *userData);
+
+typedef struct IrsSupervisorOptions {
+  /// Kill the worker when one step runs longer than this; 0 for no limit.
+  double stepTimeoutSec;
+  /// Kill the worker when its resident memory exceeds this; 0 for none.
+  int64_t memoryLimitBytes;
+  /// Copy what the worker writes to stderr to our stderr as it arrives.
+  bool forwardStderr;
+} IrsSupervisorOptions;
+
+typedef enum IrsWorkerOutcome {
+  IrsWorkerExited,      ///< returned or exited: see exitCode
+  IrsWorkerCrashed,     ///< killed by a signal it raised: see signal
+  IrsWorkerTimedOut,    ///< killed by the supervisor: step timeout
+  IrsWorkerMemoryLimit, ///< killed by the supervisor: memory limit
+  IrsWorkerInterrupted, ///< killed by SIGINT/SIGTERM from outside
+} IrsWorkerOutcome;
+
+/// Lower-kebab name: "exited", "crash", "timeout", "memory-limit",
+/// "interrupted".
+IRS_API const char *irsWorkerOutcomeGetName(IrsWorkerOutcome outcome);
+
+typedef struct IrsWorkerResult {
+  IrsWorkerOutcome outcome;
+  int exitCode;
+  int signal;
+  /// Last chunk the worker started and the step it was in when it ended
+  /// (step 0: between steps or in a whole-pipeline run).
+  intptr_t chunk;
+  intptr_t step;
+  bool inStep;
+  /// Chunks fully processed (one past the last "chunk done").
+  intptr_t chunksDone;
+  /// Time spent in the current step (or in the worker, if not in one).
+  double elapsedMs;
+  int64_t peakRssKb;
+  /// What the worker wrote to stderr since its current step began (at most
+  /// the last 256 KiB). Borrowed from the supervisor until its next run.
+  MlirStringRef stderrTail;
+} IrsWorkerResult;
+
+typedef struct IrsSupervisor {
+  void *ptr;
+} IrsSupervisor;
+
+IRS_API IrsSupervisor irsSupervisorCreate(const IrsSupervisorOptions *options);
+IRS_API void irsSupervisorDestroy(IrsSupervisor supervisor);
+
+/// Forks a worker running `fn(channel, userData)` and waits for it, enforcing
+/// the limits. Returns IRS_ERR_IO if the worker could not be started; the
+/// result is borrowed and valid until the next run or destroy.
+IRS_API IrsStatus irsSupervisorRun(IrsSupervisor supervisor, IrsWorkerMain fn,
+                                   void *userData,
+                                   const IrsWorkerResult **result);
+
+/// Output a worker sent for `chunk` (in any run of this supervisor); empty
+/// when none arrived. Borrowed until destroy.
+IRS_API MlirStringRef irsSupervisorGetOutput(IrsSupervisor supervisor,
+                                             intptr_t chunk);
+/// Whether any output arrived for `chunk`.
+IRS_API bool irsSupervisorHasOutput(IrsSupervisor supervisor, intptr_t chunk);
+
+/// Asks the running worker to stop (SIGTERM). Async-signal-safe: meant to
+/// be called from the caller's SIGINT/SIGTERM handler.
+IRS_API void irsSupervisorInterrupt(IrsSupervisor supervisor);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // IRS_SUPERVISOR_H

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- CrashReport.c - report.xml for a worker that died ------------------===//
+//
+// Same document as FailureReport.c, written from what the supervisor knows
+// rather than from pass manager state: the pipeline's steps (all before the
+// failing one ran fine, the failing one died, the rest never ran), how the
+// worker died, and its last words on stderr.
+//
+//===----------------------------------------------------------------------===//
+#include "XmlUtil.h"
+
+#include "irscope/Report.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+#define X(s) ((const xmlChar *)(s))
+
+int irsCrashReportWrite(const IrsCrashInfo *c, const char *dir) {
+  xmlBufferPtr buf = xmlBufferCreate();
+  if (!buf)
+    return ENOMEM;
+  xmlTextWriterPtr w = xmlNewTextWriterMemory(buf, 0);
+  if (!w) {
+    xmlBufferFree(buf);
+    return ENOMEM;
+  }
+  xmlTextWriterSetIndent(w, 1);
+  xmlTextWriterSetIndentString(w, X("  "));
+  xmlTextWriterStartDocument(w, NULL, "UTF-8", NULL);
+  xmlTextWriterStartElement(w, X("irscope-report"));
+  xmlTextWriterWriteAttribute(w, X("version"), X("1"));
+
+  xmlTextWriterStartElement(w, X("tool"));
+  xmlTextWriterWriteAttribute(w, X("name"), X(c->toolName ? c->toolName : "irscope"));
+  xmlTextWriterWriteAttribute(w, X("version"), X(irsGetVersion()));
+  xmlTextWriterWriteAttribute(w, X("mlir-version"), X(irsGetMlirVersion()));
+  xmlTextWriterEndElement(w);
+  if (c->commandLine)
+    xmlTextWriterWriteElement(w, X("command-line"), X(c->commandLine));
+  xmlTextWriterStartElement(w, X("input"));
+  if (c->inputPath)
+    xmlTextWriterWriteAttribute(w, X("path"), X(c->inputPath));
+  if (c->inputHash) {
+    xmlTextWriterWriteAttribute(w, X("hash"), X(c->inputHash));
+    xmlTextWriterWriteAttribute(w, X("hash-algorithm"), X("fnv1a-64"));
+  }
+  xmlTextWriterWriteAttribute(w, X("ops"), X("0"));
+  xmlTextWriterEndElement(w);
+  irsXmlElemRef(w, "pipeline", irsPipelineGetText(c->pipeline));
+  xmlTextWriterStartElement(w, X("settings"));
+  xmlTextWriterWriteAttribute(w, X("verify-each"), X(c->verifyEach ? "true" : "false"));
+  xmlTextWriterWriteAttribute(w, X("threading"), X(c->threading ? "true" : "false"));
+  xmlTextWriterWriteAttribute(w, X("dump-only-changed"), X("false"));
+  xmlTextWriterEndElement(w);
+
+  intptr_t n = irsPipelineGetNumSteps(c->pipeline);
+  intptr_t i = c->step - 1;
+  xmlTextWriterStartElement(w, X("failure"));
+  xmlTextWriterWriteAttribute(w, X("kind"), X(c->kind));
+  xmlTextWriterWriteFormatAttribute(w, X("step"), "%ld", (long)c->step);
+  if (i >= 0 && i < n) {
+    irsXmlAttrRef(w, "pass", irsPipelineGetStepPassName(c->pipeline, i));
+    irsXmlAttrRef(w, "anchor", irsPipelineGetStepAnchor(c->pipeline, i));
+  } else {
+    xmlTextWriterWriteAttribute(w, X("pass"), X(""));
+    xmlTextWriterWriteAttribute(w, X("anchor"), X(""));
+  }
+  xmlTextWriterWriteFormatAttribute(w, X("elapsed-ms"), "%.3f", c->elapsedMs);
+  if (c->signal) {
+    xmlTextWriterWriteFormatAttribute(w, X("signal"), "%d", c->signal);
+    xmlTextWriterWriteAttribute(w, X("signal-name"),
+                                X(c->signalName ? c->signalName : ""));
+  }
+  if (c->timeoutSec > 0)
+    xmlTextWriterWriteFormatAttribute(w, X("timeout-s"), "%g", c->timeoutSec);
+  if (c->memoryLimitBytes > 0)
+    xmlTextWriterWriteFormatAttribute(w, X("memory-limit-bytes"), "%lld",
+                                      (long long)c->memoryLimitBytes);
+  if (c->peakRssKb > 0)
+    xmlTextWriterWriteFormatAttribute(w, X("peak-rss-kb"), "%lld",
+                                      (long long)c->peakRssKb);
+  xmlTextWriterWriteElement(w, X("message"), X(c->message ? c->message : ""));
+  if (c->stderrTail.length)
+    irsXmlElemRef(w, "stderr", c->stderrTail);
+  xmlTextWriterEndElement(w);
+
+  xmlTextWriterStartElement(w, X("artifacts"));
+  if (c->preStepIr) {
+    xmlTextWriterStartElement(w, X("pre-step-ir"));
+    xmlTextWriterWriteAttribute(w, X("file"), X(c->preStepIr));
+    xmlTextWriterEndElement(w);
+  }
+  if (c->reproducer && i >= 0 && i < n) {
+    xmlTextWriterStartElement(w, X("reproducer"));
+    xmlTextWriterWriteAttribute(w, X("file"), X(c->reproducer));
+    irsXmlAttrRef(w, "pipeline", irsPipelineGetStepText(c->pipeline, i));
+    xmlTextWriterEndElement(w);
+  }
+  if (c->fullReproducer) {
+    xmlTextWriterStartElement(w, X("full-reproducer"));
+    xmlTextWriterWriteAttribute(w, X("file"), X(c->fullReproducer));
+    irsXmlAttrRef(w, "pipeline", irsPipelineGetText(c->pipeline));
+    xmlTextWriterEndElement(w);
+  }
+  xmlTextWriterEndElement(w);
+
+  xmlTextWriterStartElement(w, X("steps"));
+  xmlTextWriterWriteFormatAttribute(w, X("count"), "%ld", (long)n);
+  if (c->step > 0)
+    xmlTextWriterWriteFormatAttribute(w, X("failed"), "%ld", (long)c->step);
+  for (intptr_t k = 0; k < n; ++k) {
+    xmlTextWriterStartElement(w, X("step"));
+    xmlTextWriterWriteFormatAttribute(w, X("index"), "%ld", (long)(k + 1));
+    irsXmlAttrRef(w, "pass", irsPipelineGetStepPassName(c->pipeline, k));
+    irsXmlAttrRef(w, "anchor", irsPipelineGetStepAnchor(c->pipeline, k));
+    const char *st = c->step <= 0 ? "not-run"
+                     : k < i      ? "ok"
+                     : k == i     ? c->kind
+                                  : "not-run";
+    xmlTextWriterWriteAttribute(w, X("status"), X(st));
+    irsXmlElemRef(w, "pipeline", irsPipelineGetStepText(c->pipeline, k));
+    xmlTextWriterEndElement(w);
+  }
+  xmlTextWriterEndElement(w);
+  xmlTextWriterEndElement(w);
+  return irsXmlCommit(w, buf, dir, "report.xml");
+}
+
+int irsModuleWriteFile(MlirOperation module, const char *path, bool generic,
+                       bool debugInfo) {
+  return irsDumpModule(module, path, generic, debugInfo, true);
+}
+
+int irsReproducerWriteFile(MlirOperation module, const char *path,
+                           MlirStringRef pipeline, bool disableThreading,
+                           bool verifyEach) {
+  return irsReproducerWrite(module, path, pipeline, disableThreading,
+                            verifyEach);
+}

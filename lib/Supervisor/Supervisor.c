@@ -1,0 +1,417 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Supervisor.c - fork, watch and classify a worker process -----------===//
+//
+// Protocol on the channel: one line per event, "B <chunk> <step>" (step
+// begins), "E <chunk> <step>" (step ends), "D <chunk>" (chunk done). The
+// supervisor polls the channel and the worker's stderr every 50 ms, which is
+// also the resolution of the step timeout and of the memory check (resident
+// set size from /proc/<pid>/statm; a limit on address space would break
+// sanitizer builds, which reserve terabytes).
+//
+//===----------------------------------------------------------------------===//
+#include "irscope/Supervisor.h"
+
+#include "../Support/Buf.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+enum { kTailMax = 256 * 1024, kPollMs = 50 };
+
+typedef struct Supervisor {
+  IrsSupervisorOptions opts;
+  IrsWorkerResult result;
+  IrsBuf tail;
+  IrsBuf line; // partial channel line
+  // Chunk outputs received so far (index = chunk) and the frame being read.
+  IrsBuf *outputs;
+  bool *hasOutput;
+  intptr_t numOutputs;
+  intptr_t frameChunk;
+  size_t frameLeft;
+  bool inFrame;
+  volatile sig_atomic_t pid;
+  volatile sig_atomic_t interrupted;
+} Supervisor;
+
+const char *irsWorkerOutcomeGetName(IrsWorkerOutcome o) {
+  switch (o) {
+  case IrsWorkerExited:
+    return "exited";
+  case IrsWorkerCrashed:
+    return "crash";
+  case IrsWorkerTimedOut:
+    return "timeout";
+  case IrsWorkerMemoryLimit:
+    return "memory-limit";
+  case IrsWorkerInterrupted:
+    return "interrupted";
+  }
+  return "unknown";
+}
+
+static void sendLine(IrsWorkerChannel ch, const char *s) {
+  if (ch.fd < 0)
+    return;
+  size_t n = strlen(s);
+  // Lines are far below PIPE_BUF, so each write is atomic.
+  while (write(ch.fd, s, n) < 0 && errno == EINTR)
+    ;
+}
+
+void irsWorkerChannelStepBegin(IrsWorkerChannel ch, intptr_t chunk,
+                               intptr_t step) {
+  char b[64];
+  snprintf(b, sizeof(b), "B %ld %ld\n", (long)chunk, (long)step);
+  sendLine(ch, b);
+}
+
+void irsWorkerChannelStepEnd(IrsWorkerChannel ch, intptr_t chunk,
+                             intptr_t step) {
+  char b[64];
+  snprintf(b, sizeof(b), "E %ld %ld\n", (long)chunk, (long)step);
+  sendLine(ch, b);
+}
+
+bool irsWorkerChannelSendOutput(IrsWorkerChannel ch, intptr_t chunk,
+                                const void *data, size_t size) {
+  if (ch.fd < 0)
+    return false;
+  char b[64];
+  snprintf(b, sizeof(b), "O %ld %zu\n", (long)chunk, size);
+  sendLine(ch, b);
+  const char *p = data;
+  while (size) {
+    ssize_t w = write(ch.fd, p, size);
+    if (w < 0) {
+      if (errno == EINTR)
+        continue;
+      return false;
+    }
+    p += w;
+    size -= (size_t)w;
+  }
+  return true;
+}
+
+void irsWorkerChannelChunkDone(IrsWorkerChannel ch, intptr_t chunk) {
+  char b[64];
+  snprintf(b, sizeof(b), "D %ld\n", (long)chunk);
+  sendLine(ch, b);
+}
+
+IrsSupervisor irsSupervisorCreate(const IrsSupervisorOptions *options) {
+  IrsSupervisor r = {NULL};
+  Supervisor *s = calloc(1, sizeof(Supervisor));
+  if (!s)
+    return r;
+  if (options)
+    s->opts = *options;
+  r.ptr = s;
+  return r;
+}
+
+void irsSupervisorDestroy(IrsSupervisor supervisor) {
+  Supervisor *s = supervisor.ptr;
+  if (!s)
+    return;
+  irsBufFree(&s->tail);
+  irsBufFree(&s->line);
+  for (intptr_t i = 0; i < s->numOutputs; ++i)
+    irsBufFree(&s->outputs[i]);
+  free(s->outputs);
+  free(s->hasOutput);
+  free(s);
+}
+
+static IrsBuf *outputFor(Supervisor *s, intptr_t chunk) {
+  if (chunk < 0)
+    return NULL;
+  if (chunk >= s->numOutputs) {
+    intptr_t n = chunk + 1;
+    IrsBuf *o = realloc(s->outputs, (size_t)n * sizeof(IrsBuf));
+    if (!o)
+      return NULL;
+    s->outputs = o;
+    bool *h = realloc(s->hasOutput, (size_t)n * sizeof(bool));
+    if (!h)
+      return NULL;
+    s->hasOutput = h;
+    for (intptr_t i = s->numOutputs; i < n; ++i) {
+      s->outputs[i] = (IrsBuf)IRS_BUF_INIT;
+      s->hasOutput[i] = false;
+    }
+    s->numOutputs = n;
+  }
+  return &s->outputs[chunk];
+}
+
+MlirStringRef irsSupervisorGetOutput(IrsSupervisor supervisor, intptr_t chunk) {
+  Supervisor *s = supervisor.ptr;
+  if (chunk < 0 || chunk >= s->numOutputs)
+    return mlirStringRefCreate("", 0);
+  return irsBufRef(&s->outputs[chunk]);
+}
+
+bool irsSupervisorHasOutput(IrsSupervisor supervisor, intptr_t chunk) {
+  Supervisor *s = supervisor.ptr;
+  return chunk >= 0 && chunk < s->numOutputs && s->hasOutput[chunk];
+}
+
+void irsSupervisorInterrupt(IrsSupervisor supervisor) {
+  Supervisor *s = supervisor.ptr;
+  s->interrupted = 1;
+  if (s->pid > 0)
+    kill((pid_t)s->pid, SIGTERM);
+}
+
+static double nowMs(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static int64_t rssKb(pid_t pid) {
+  char path[64];
+  snprintf(path, sizeof(path), "/proc/%ld/statm", (long)pid);
+  FILE *f = fopen(path, "r");
+  if (!f)
+    return -1;
+  long size = 0, resident = 0;
+  int n = fscanf(f, "%ld %ld", &size, &resident);
+  fclose(f);
+  if (n != 2)
+    return -1;
+  return (int64_t)resident * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+// Keeps the tail bounded: drop the older half when it grows too big.
+static void tailAppend(Supervisor *s, const char *d, size_t n) {
+  irsBufAppend(&s->tail, d, n);
+  if (s->tail.len > kTailMax) {
+    size_t drop = s->tail.len - kTailMax / 2;
+    memmove(s->tail.data, s->tail.data + drop, s->tail.len - drop);
+    s->tail.len -= drop;
+    s->tail.data[s->tail.len] = '\0';
+  }
+}
+
+static void handleLine(Supervisor *s, const char *l, double *stepStart) {
+  long a = 0, b = 0;
+  IrsWorkerResult *r = &s->result;
+  if (l[0] == 'B' && sscanf(l + 1, "%ld %ld", &a, &b) == 2) {
+    r->chunk = a;
+    r->step = b;
+    r->inStep = true;
+    *stepStart = nowMs();
+    irsBufReset(&s->tail); // the tail describes the current step only
+  } else if (l[0] == 'E' && sscanf(l + 1, "%ld %ld", &a, &b) == 2) {
+    r->inStep = false;
+  } else if (l[0] == 'D' && sscanf(l + 1, "%ld", &a) == 1) {
+    r->chunksDone = a + 1;
+    r->inStep = false;
+  } else if (l[0] == 'O') {
+    size_t n = 0;
+    if (sscanf(l + 1, "%ld %zu", &a, &n) == 2) {
+      IrsBuf *o = outputFor(s, a);
+      if (o) {
+        irsBufReset(o); // a rerun of the chunk replaces its output
+        s->hasOutput[a] = true;
+      }
+      s->frameChunk = a;
+      s->frameLeft = n;
+      s->inFrame = n > 0;
+    }
+  }
+}
+
+// Both readers return the bytes read, 0 at end of file (and close), -1 when
+// nothing is available right now.
+static ssize_t readChannel(Supervisor *s, int fd, bool *open,
+                           double *stepStart) {
+  char buf[65536];
+  ssize_t n = read(fd, buf, sizeof(buf));
+  if (n <= 0) {
+    if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
+      *open = false;
+      return 0;
+    }
+    return -1;
+  }
+  for (ssize_t i = 0; i < n; ++i) {
+    if (s->inFrame) {
+      size_t take = (size_t)(n - i) < s->frameLeft ? (size_t)(n - i) : s->frameLeft;
+      IrsBuf *o = outputFor(s, s->frameChunk);
+      if (o)
+        irsBufAppend(o, buf + i, take);
+      s->frameLeft -= take;
+      i += (ssize_t)take - 1;
+      if (s->frameLeft == 0)
+        s->inFrame = false;
+      continue;
+    }
+    if (buf[i] != '\n') {
+      irsBufAppend(&s->line, &buf[i], 1);
+      continue;
+    }
+    handleLine(s, s->line.data ? s->line.data : "", stepStart);
+    irsBufReset(&s->line);
+  }
+  return n;
+}
+
+static ssize_t readStderr(Supervisor *s, int fd, bool *open) {
+  char buf[8192];
+  ssize_t n = read(fd, buf, sizeof(buf));
+  if (n <= 0) {
+    if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
+      *open = false;
+      return 0;
+    }
+    return -1;
+  }
+  if (s->opts.forwardStderr) {
+    ssize_t off = 0;
+    while (off < n) {
+      ssize_t w = write(2, buf + off, (size_t)(n - off));
+      if (w < 0 && errno == EINTR)
+        continue;
+      if (w <= 0)
+        break;
+      off += w;
+    }
+  }
+  tailAppend(s, buf, (size_t)n);
+  return n;
+}
+
+IrsStatus irsSupervisorRun(IrsSupervisor supervisor, IrsWorkerMain fn,
+                           void *userData, const IrsWorkerResult **result) {
+  Supervisor *s = supervisor.ptr;
+  memset(&s->result, 0, sizeof(s->result));
+  s->result.chunk = -1;
+  irsBufReset(&s->tail);
+  irsBufReset(&s->line);
+  s->inFrame = false;
+  int ch[2], er[2];
+  if (pipe(ch) != 0)
+    return irsStatusMake(IRS_ERR_IO);
+  if (pipe(er) != 0) {
+    close(ch[0]);
+    close(ch[1]);
+    return irsStatusMake(IRS_ERR_IO);
+  }
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(ch[0]);
+    close(ch[1]);
+    close(er[0]);
+    close(er[1]);
+    return irsStatusMake(IRS_ERR_IO);
+  }
+  if (pid == 0) {
+    close(ch[0]);
+    close(er[0]);
+    dup2(er[1], 2);
+    close(er[1]);
+    fcntl(ch[1], F_SETFD, FD_CLOEXEC);
+    IrsWorkerChannel c = {ch[1]};
+    int rc = fn(c, userData);
+    fflush(stdout);
+    fflush(stderr);
+    // exit (not _exit): the worker is a normal program run whose stdio and
+    // atexit state are its own.
+    exit(rc);
+  }
+  s->pid = pid;
+  close(ch[1]);
+  close(er[1]);
+  bool chOpen = true, erOpen = true, exited = false;
+  int status = 0;
+  IrsWorkerOutcome killedFor = IrsWorkerExited;
+  double start = nowMs(), stepStart = start;
+  while (!exited) {
+    struct pollfd p[2];
+    int np = 0;
+    if (chOpen)
+      p[np++] = (struct pollfd){ch[0], POLLIN, 0};
+    if (erOpen)
+      p[np++] = (struct pollfd){er[0], POLLIN, 0};
+    if (np > 0) {
+      int r = poll(p, (nfds_t)np, kPollMs);
+      if (r > 0) {
+        for (int i = 0; i < np; ++i) {
+          if (!(p[i].revents & (POLLIN | POLLHUP | POLLERR)))
+            continue;
+          if (p[i].fd == ch[0])
+            readChannel(s, ch[0], &chOpen, &stepStart);
+          else
+            readStderr(s, er[0], &erOpen);
+        }
+      }
+    } else {
+      struct timespec ts = {0, kPollMs * 1000000L};
+      nanosleep(&ts, NULL);
+    }
+    // The worker may be gone while a grandchild (a background printer)
+    // still holds the pipes: check for it on every round.
+    pid_t w = waitpid(pid, &status, WNOHANG);
+    if (w == pid) {
+      exited = true;
+      break;
+    }
+    if (killedFor != IrsWorkerExited)
+      continue;
+    int64_t rss = rssKb(pid);
+    if (rss > s->result.peakRssKb)
+      s->result.peakRssKb = rss;
+    if (s->opts.memoryLimitBytes > 0 && rss > 0 &&
+        rss * 1024 > s->opts.memoryLimitBytes) {
+      killedFor = IrsWorkerMemoryLimit;
+      kill(pid, SIGKILL);
+    } else if (s->opts.stepTimeoutSec > 0 && s->result.inStep &&
+               nowMs() - stepStart > s->opts.stepTimeoutSec * 1e3) {
+      killedFor = IrsWorkerTimedOut;
+      kill(pid, SIGKILL);
+    }
+  }
+  // Drain what is left in the pipes without blocking on grandchildren.
+  fcntl(ch[0], F_SETFL, O_NONBLOCK);
+  fcntl(er[0], F_SETFL, O_NONBLOCK);
+  while (chOpen && readChannel(s, ch[0], &chOpen, &stepStart) > 0)
+    ;
+  while (erOpen && readStderr(s, er[0], &erOpen) > 0)
+    ;
+  close(ch[0]);
+  close(er[0]);
+  s->pid = 0;
+  IrsWorkerResult *r = &s->result;
+  r->elapsedMs = nowMs() - (r->inStep ? stepStart : start);
+  if (killedFor != IrsWorkerExited) {
+    r->outcome = killedFor;
+    r->signal = SIGKILL;
+  } else if (WIFSIGNALED(status)) {
+    r->signal = WTERMSIG(status);
+    r->outcome = (s->interrupted ||
+                  ((r->signal == SIGINT || r->signal == SIGTERM)))
+                     ? IrsWorkerInterrupted
+                     : IrsWorkerCrashed;
+  } else {
+    r->outcome = IrsWorkerExited;
+    r->exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+  }
+  r->stderrTail = irsBufRef(&s->tail);
+  *result = r;
+  return irsStatusOk();
+}

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: Apache-2.0
+// Fatal-signal reporting for worker processes; see CrashHandler.h.
+#define _GNU_SOURCE
+#include "CrashHandler.h"
+
+#include <execinfo.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+static const char *toolName = "irscope";
+static char altStack[1 << 16];
+
+const char *irsSignalName(int sig) {
+  switch (sig) {
+  case SIGSEGV:
+    return "SIGSEGV";
+  case SIGBUS:
+    return "SIGBUS";
+  case SIGILL:
+    return "SIGILL";
+  case SIGFPE:
+    return "SIGFPE";
+  case SIGABRT:
+    return "SIGABRT";
+  case SIGKILL:
+    return "SIGKILL";
+  case SIGTERM:
+    return "SIGTERM";
+  case SIGINT:
+    return "SIGINT";
+  case SIGTRAP:
+    return "SIGTRAP";
+  default:
+    return "signal";
+  }
+}
+
+static void put(const char *s) {
+  ssize_t r = write(2, s, strlen(s));
+  (void)r;
+}
+
+static void handler(int sig, siginfo_t *info, void *uctx) {
+  put(toolName);
+  put(": fatal signal ");
+  put(irsSignalName(sig));
+#if defined(__x86_64__) && defined(REG_RSP)
+  if (sig == SIGSEGV && uctx) {
+    ucontext_t *uc = uctx;
+    uintptr_t sp = (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
+    uintptr_t addr = (uintptr_t)info->si_addr;
+    uintptr_t d = addr > sp ? addr - sp : sp - addr;
+    if (d < (1u << 16))
+      put(" (stack overflow)");
+  }
+#else
+  (void)info;
+  (void)uctx;
+#endif
+  put("\nStack trace:\n");
+  void *frames[64];
+  int n = backtrace(frames, 64);
+  backtrace_symbols_fd(frames, n, 2);
+  // Die of the same signal so whoever waits for us sees the real cause.
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+void irsInstallCrashHandlers(const char *tool) {
+  toolName = tool;
+  // backtrace() loads libgcc on first use, which must not happen inside a
+  // signal handler.
+  void *warm[2];
+  (void)backtrace(warm, 2);
+  stack_t ss;
+  memset(&ss, 0, sizeof(ss));
+  ss.ss_sp = altStack;
+  ss.ss_size = sizeof(altStack);
+  sigaltstack(&ss, NULL);
+  static const int sigs[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
+  for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); ++i) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_sigaction = handler;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND;
+    sigemptyset(&sa.sa_mask);
+    sigaction(sigs[i], &sa, NULL);
+  }
+}

@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- CrashHandler.h - say where and how a worker process died ----------===//
+//
+// Installed in supervised worker processes only. On a fatal signal it
+// writes one line naming the signal (and "stack overflow" when the fault
+// address is next to the stack pointer) plus a backtrace to stderr, which
+// the supervisor captures into report.xml, then dies of the same signal so
+// the supervisor sees the real cause. Process-global by nature (signal
+// dispositions), hence in tools/, not the library.
+//
+//===----------------------------------------------------------------------===//
+#ifndef IRS_TOOLS_CRASHHANDLER_H
+#define IRS_TOOLS_CRASHHANDLER_H
+
+/// `tool` (static string) prefixes the message.
+void irsInstallCrashHandlers(const char *tool);
+
+/// Signal name such as "SIGSEGV" (static string).
+const char *irsSignalName(int sig);
+
+#endif
