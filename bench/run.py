@@ -10,6 +10,8 @@ Cases (issue 2):
   instrumented irscope-opt --dump-after-each --verify-each --timing
                / plain mlir-opt                                      (<= 1.3)
   startup      both on a tiny module                                  (<= 1.0)
+  protection   irscope-opt (crash protection on, the default)
+               / irscope-opt --crash-protection=0                     (<= 1.05)
   mlir-instr   (reference only, --with-mlir-instrumented) mlir-opt
                --mlir-print-ir-after-all --mlir-print-ir-tree-dir
                --verify-each --mlir-timing / plain mlir-opt
@@ -87,6 +89,9 @@ def main():
                                      "-o", os.devnull]),
             "irscope-opt": lambda: run([irs, "--pass-pipeline=" + PIPELINE,
                                         mod, "-o", os.devnull]),
+            "irscope-opt-unprotected": lambda: run(
+                [irs, "--pass-pipeline=" + PIPELINE, mod, "-o", os.devnull,
+                 "--crash-protection=0"]),
             "irscope-opt-instr": lambda: run(
                 [irs, "--pass-pipeline=" + PIPELINE, mod, "-o", os.devnull,
                  "--dump-after-each=" + dumps, "--dump-overwrite",
@@ -121,6 +126,8 @@ def main():
               % (med["irscope-opt"] / med["mlir-opt"]))
         print("  instrumented irscope-opt-instr / mlir-opt    = %.3f  (<= 1.30)"
               % (med["irscope-opt-instr"] / med["mlir-opt"]))
+        print("  protection   irscope-opt / --crash-protection=0 = %.3f  (<= 1.05)"
+              % (med["irscope-opt"] / med["irscope-opt-unprotected"]))
         if "mlir-opt-instr" in med:
             print("  reference    mlir-opt-instr / mlir-opt       = %.3f"
                   % (med["mlir-opt-instr"] / med["mlir-opt"]))

@@ -275,6 +275,7 @@ static void freeImpl(IrsPassManagerImpl *pm) {
   // A run always reaps its children; nothing can be in flight here.
   free(pm->bg);
   irsBufFree(&pm->bgErr);
+  irsDumpCacheDestroy(pm->dumpCache);
   free(pm);
 }
 
@@ -429,6 +430,8 @@ static int64_t peakRssKb(void) {
 }
 
 static void resetResults(IrsPassManagerImpl *pm) {
+  irsDumpCacheDestroy(pm->dumpCache);
+  pm->dumpCache = NULL;
   for (intptr_t i = 0; i < pm->numSteps; ++i) {
     IrsStepState *s = &pm->steps[i];
     free(s->diagCopies);
@@ -711,6 +714,21 @@ static IrsErrorKind statusKind(IrsStepStatus st) {
   return st == IrsStepPassFailed ? IRS_ERR_PASS : IRS_ERR_VERIFY;
 }
 
+// Prints a dump, reusing the text of unchanged top-level ops when the
+// result is provably identical to a whole-module print.
+static int writeDump(IrsPassManagerImpl *pm, MlirOperation module,
+                     const char *path, bool verified) {
+  if (!pm->opts.printGeneric && !pm->opts.printDebugInfo) {
+    bool stitched = false;
+    int e = irsDumpModuleStitched(&pm->dumpCache, module, path, verified,
+                                  pm->opts.threadingEnabled, &stitched);
+    if (e || stitched)
+      return e;
+  }
+  return irsDumpModule(module, path, pm->opts.printGeneric,
+                       pm->opts.printDebugInfo, verified);
+}
+
 static IrsErrorKind dumpStep(IrsPassManagerImpl *pm, intptr_t i,
                              MlirOperation module) {
   IrsStepState *s = &pm->steps[i];
@@ -729,8 +747,7 @@ static IrsErrorKind dumpStep(IrsPassManagerImpl *pm, intptr_t i,
     background = irsBgDumpStart(pm, i, module, path, pm->opts.printGeneric,
                                 pm->opts.printDebugInfo) == 0;
   if (path && !background)
-    e = irsDumpModule(module, path, pm->opts.printGeneric,
-                      pm->opts.printDebugInfo, s->result.verifierOk);
+    e = writeDump(pm, module, path, s->result.verifierOk);
   free(path);
   if (!e && pm->bgFailed) {
     irsBufReset(&pm->errMsg);
@@ -963,9 +980,7 @@ IrsStatus irsPassManagerRun(IrsPassManager handle, MlirOperation module) {
 
   if (pm->dumpDir) {
     char *path = irsPathJoin(pm->dumpDir, "0000-input.mlir");
-    int e = path ? irsDumpModule(module, path, pm->opts.printGeneric,
-                                 pm->opts.printDebugInfo, true)
-                 : ENOMEM;
+    int e = path ? writeDump(pm, module, path, true) : ENOMEM;
     free(path);
     if (e) {
       setError(pm, "cannot write dump '%s/0000-input.mlir': %s", pm->dumpDir,

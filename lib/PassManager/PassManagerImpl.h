@@ -39,6 +39,16 @@ typedef struct IrsHook {
   void *userData;
 } IrsHook;
 
+/// Printed text of top-level ops, reused across dumps (StitchedDump.c).
+typedef struct IrsDumpCache IrsDumpCache;
+void irsDumpCacheDestroy(IrsDumpCache *cache);
+/// Writes the module to `path` from per-op texts when that is provably the
+/// same as printing it whole; sets *stitched. When it returns 0 with
+/// *stitched false, nothing was written and the caller prints normally.
+int irsDumpModuleStitched(IrsDumpCache **cache, MlirOperation module,
+                          const char *path, bool assumeVerified, bool threads,
+                          bool *stitched);
+
 typedef struct IrsPassManagerImpl {
   MlirContext ctx;
   IrsPipeline pipeline;
@@ -73,7 +83,8 @@ typedef struct IrsPassManagerImpl {
   bool bgFailed;
   bool reloadPending; // input copy not made yet; reloadInput makes it
   unsigned numRuns;
-  bool dumpDirReady; // prepared for this run: the manifest may be written // distinguishes default failure dirs of one process
+  bool dumpDirReady; // prepared for this run: the manifest may be written
+  IrsDumpCache *dumpCache; // distinguishes default failure dirs of one process
 } IrsPassManagerImpl;
 
 static inline IrsPassManagerImpl *irsPmUnwrap(IrsPassManager pm) {

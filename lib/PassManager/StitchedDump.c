@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- StitchedDump.c - dumps printed one top-level op at a time ----------===//
+//
+// Printing a 10 MB module takes ~0.4 s, and a dump per step of a long
+// pipeline on a large module would cost more than the passes. Most steps
+// leave most functions untouched, and functions are isolated from above, so
+// a module's text is the concatenation of its top-level ops' texts, each
+// indented by two spaces, between the module's header and "}". This file
+// keeps the printed text of every top-level op keyed by (op, fingerprint)
+// and reprints only ops that changed, on two threads when the context is
+// multithreaded (printing only reads IR; uniquing is locked then).
+//
+// The equivalence holds only when the module printer would not introduce
+// aliases (#map = ..., #loc = ..., dialect aliases), which are module-wide
+// and printed at the top. Standalone local-scope printing never uses
+// aliases, so a top-level op whose text contains anything that could be
+// aliased (affine maps/sets, distinct attributes, resources, big tuples, or
+// an attribute or type of a dialect not known to be alias-free), generic or
+// debug-info printing, or an unusual module make the caller fall back to
+// printing the module whole. The result is then byte-identical to
+// mlirOperationPrint of the module; tests compare the two.
+//
+//===----------------------------------------------------------------------===//
+#include "PassManagerImpl.h"
+
+#include "../Support/Fs.h"
+#include "Fingerprint.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Entry {
+  const void *op;
+  uint64_t fp;
+  char *text; // standalone print, no trailing newline
+  size_t len;
+} Entry;
+
+struct IrsDumpCache {
+  Entry *entries;
+  size_t num;
+};
+
+void irsDumpCacheDestroy(IrsDumpCache *c) {
+  if (!c)
+    return;
+  for (size_t i = 0; i < c->num; ++i)
+    free(c->entries[i].text);
+  free(c->entries);
+  free(c);
+}
+
+// Dialects whose attributes and types never get aliases.
+static bool aliasFreeDialect(const char *d, size_t n) {
+  static const char *const ok[] = {
+      "arith", "builtin", "cf", "complex", "func", "index", "math",
+      "memref", "scf", "tensor", "ub", "vector", "bufferization",
+      "affine", "linalg", "shape", "ml_program", "emitc", "async", NULL};
+  for (const char *const *p = ok; *p; ++p)
+    if (strlen(*p) == n && memcmp(*p, d, n) == 0)
+      return true;
+  return false;
+}
+
+static bool isIdent(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9') || c == '_' || c == '$';
+}
+
+// True if the module printer could use an alias for something in `t`.
+static bool mayAlias(const char *t, size_t n) {
+  // Locations are only printed with debug info, which never stitches.
+  static const char *const bad[] = {"affine_map<", "affine_set<", "distinct[",
+                                    "dense_resource<", "tuple<", NULL};
+  for (const char *const *b = bad; *b; ++b) {
+    size_t bl = strlen(*b);
+    for (size_t i = 0; i + bl <= n; ++i)
+      if (t[i] == (*b)[0] && (i == 0 || !isIdent(t[i - 1])) &&
+          memcmp(t + i, *b, bl) == 0)
+        return true;
+  }
+  // "#dialect.x" / "!dialect.x" of a dialect that may define aliases.
+  for (size_t i = 0; i + 1 < n; ++i) {
+    if (t[i] != '#' && t[i] != '!')
+      continue;
+    size_t j = i + 1;
+    while (j < n && isIdent(t[j]))
+      ++j;
+    if (j < n && t[j] == '.' && j > i + 1 && !aliasFreeDialect(t + i + 1, j - i - 1))
+      return true;
+  }
+  return false;
+}
+
+typedef struct Job {
+  MlirOperation *ops;
+  Entry *out;
+  bool *todo;
+  size_t begin, end;
+  bool assumeVerified;
+} Job;
+
+static void appendCb(MlirStringRef s, void *ud) { irsBufAppendRef(ud, s); }
+
+static void *printRange(void *arg) {
+  Job *j = arg;
+  MlirOpPrintingFlags f = mlirOpPrintingFlagsCreate();
+  mlirOpPrintingFlagsUseLocalScope(f);
+  if (j->assumeVerified)
+    mlirOpPrintingFlagsAssumeVerified(f);
+  for (size_t i = j->begin; i < j->end; ++i) {
+    if (!j->todo[i])
+      continue;
+    IrsBuf b = IRS_BUF_INIT;
+    mlirOperationPrintWithFlags(j->ops[i], f, appendCb, &b);
+    j->out[i].len = b.len;
+    j->out[i].text = irsBufDetach(&b);
+  }
+  mlirOpPrintingFlagsDestroy(f);
+  return NULL;
+}
+
+static bool moduleHeader(MlirOperation module, IrsBuf *out) {
+  // An empty module with the same attributes prints as "<header>{\n}\n".
+  MlirOperationState st = mlirOperationStateGet(
+      mlirStringRefCreateFromCString("builtin.module"),
+      mlirOperationGetLocation(module));
+  intptr_t na = mlirOperationGetNumAttributes(module);
+  MlirNamedAttribute *attrs = calloc((size_t)(na ? na : 1), sizeof(*attrs));
+  if (!attrs)
+    return false;
+  for (intptr_t i = 0; i < na; ++i)
+    attrs[i] = mlirOperationGetAttribute(module, i);
+  mlirOperationStateAddAttributes(&st, na, attrs);
+  MlirRegion reg = mlirRegionCreate();
+  mlirRegionAppendOwnedBlock(reg, mlirBlockCreate(0, NULL, NULL));
+  mlirOperationStateAddOwnedRegions(&st, 1, &reg);
+  MlirOperation empty = mlirOperationCreate(&st);
+  free(attrs);
+  MlirOpPrintingFlags f = mlirOpPrintingFlagsCreate();
+  mlirOpPrintingFlagsAssumeVerified(f);
+  IrsBuf b = IRS_BUF_INIT;
+  mlirOperationPrintWithFlags(empty, f, appendCb, &b);
+  mlirOpPrintingFlagsDestroy(f);
+  mlirOperationDestroy(empty);
+  bool ok = !b.failed && b.len >= 9 && memcmp(b.data, "module", 6) == 0 &&
+            !mayAlias(b.data, b.len);
+  // Expected shape: "module ... {\n}\n" (trailing newline from top level).
+  if (ok) {
+    size_t n = b.len;
+    if (n >= 4 && memcmp(b.data + n - 4, "{\n}\n", 4) == 0)
+      irsBufAppend(out, b.data, n - 2);
+    else
+      ok = false;
+  }
+  irsBufFree(&b);
+  return ok;
+}
+
+static void appendIndented(IrsBuf *out, const char *t, size_t n) {
+  size_t i = 0;
+  while (i < n) {
+    size_t j = i;
+    while (j < n && t[j] != '\n')
+      ++j;
+    if (j > i)
+      irsBufAppend(out, "  ", 2);
+    irsBufAppend(out, t + i, j - i);
+    irsBufAppend(out, "\n", 1);
+    i = j + 1;
+  }
+}
+
+int irsDumpModuleStitched(IrsDumpCache **cachep, MlirOperation module,
+                          const char *path, bool assumeVerified,
+                          bool threads, bool *stitched) {
+  *stitched = false;
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(module));
+  if (name.length != 14 || memcmp(name.data, "builtin.module", 14) != 0 ||
+      mlirOperationGetNumRegions(module) != 1)
+    return 0;
+  MlirRegion r = mlirOperationGetRegion(module, 0);
+  MlirBlock body = mlirRegionGetFirstBlock(r);
+  if (mlirBlockIsNull(body) || !mlirBlockIsNull(mlirBlockGetNextInRegion(body)))
+    return 0;
+  IrsBuf text = IRS_BUF_INIT;
+  if (!moduleHeader(module, &text)) {
+    irsBufFree(&text);
+    return 0;
+  }
+  size_t n = 0;
+  for (MlirOperation o = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o))
+    ++n;
+  MlirOperation *ops = calloc(n ? n : 1, sizeof(*ops));
+  Entry *fresh = calloc(n ? n : 1, sizeof(*fresh));
+  bool *todo = calloc(n ? n : 1, sizeof(*todo));
+  IrsDumpCache *cache = *cachep;
+  if (!cache)
+    cache = *cachep = calloc(1, sizeof(IrsDumpCache));
+  if (!ops || !fresh || !todo || !cache) {
+    free(ops);
+    free(fresh);
+    free(todo);
+    irsBufFree(&text);
+    return 0;
+  }
+  size_t k = 0;
+  // Old entries are matched in order: passes rarely reorder functions, so a
+  // moving cursor finds most of them at once.
+  size_t cursor = 0;
+  for (MlirOperation o = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o), ++k) {
+    ops[k] = o;
+    fresh[k].op = o.ptr;
+    fresh[k].fp = irsFingerprint(o, NULL);
+    Entry *hit = NULL;
+    for (size_t probe = 0; probe < cache->num && !hit && probe < 8; ++probe) {
+      size_t idx = (cursor + probe) % cache->num;
+      Entry *e = &cache->entries[idx];
+      if (e->text && e->op == o.ptr && e->fp == fresh[k].fp) {
+        hit = e;
+        cursor = idx + 1;
+      }
+    }
+    if (hit) {
+      fresh[k].text = hit->text;
+      fresh[k].len = hit->len;
+      hit->text = NULL; // moved
+    } else {
+      todo[k] = true;
+    }
+  }
+  Job jobs[2] = {{ops, fresh, todo, 0, n / 2, assumeVerified},
+                 {ops, fresh, todo, n / 2, n, assumeVerified}};
+  pthread_t th;
+  bool useThread = threads && n > 1 && pthread_create(&th, NULL, printRange, &jobs[1]) == 0;
+  if (useThread) {
+    printRange(&jobs[0]);
+    pthread_join(th, NULL);
+  } else {
+    jobs[0].end = n;
+    printRange(&jobs[0]);
+  }
+  bool ok = true;
+  for (size_t i = 0; i < n && ok; ++i)
+    ok = fresh[i].text && !(todo[i] && mayAlias(fresh[i].text, fresh[i].len));
+  int err = 0;
+  if (ok) {
+    for (size_t i = 0; i < n; ++i)
+      appendIndented(&text, fresh[i].text, fresh[i].len);
+    irsBufAppendStr(&text, "}\n\n");
+    if (text.failed)
+      ok = false;
+    else
+      err = irsWriteFileAtomic(path, text.data, text.len);
+    *stitched = ok && !err;
+  }
+  // The new texts become the cache (also when we fall back: they are valid
+  // standalone prints; mayAlias is re-checked only for reprinted ones, so
+  // drop the cache on fallback to keep that invariant simple).
+  for (size_t i = 0; i < cache->num; ++i)
+    free(cache->entries[i].text);
+  free(cache->entries);
+  if (ok) {
+    cache->entries = fresh;
+    cache->num = n;
+  } else {
+    for (size_t i = 0; i < n; ++i)
+      free(fresh[i].text);
+    free(fresh);
+    cache->entries = NULL;
+    cache->num = 0;
+  }
+  free(ops);
+  free(todo);
+  irsBufFree(&text);
+  return err;
+}
