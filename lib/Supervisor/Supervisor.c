@@ -330,9 +330,14 @@ IrsStatus irsSupervisorRun(IrsSupervisor supervisor, IrsWorkerMain fn,
     int rc = fn(c, userData);
     fflush(stdout);
     fflush(stderr);
-    // exit (not _exit): the worker is a normal program run whose stdio and
-    // atexit state are its own.
+#if defined(__SANITIZE_ADDRESS__)
+    // Let LeakSanitizer check the worker, where all the real work happens.
     exit(rc);
+#else
+    // The worker owns nothing that outlives it; skipping LLVM's static
+    // destructors saves a noticeable part of a small run.
+    _exit(rc);
+#endif
   }
   s->pid = pid;
   close(ch[1]);
@@ -361,7 +366,9 @@ IrsStatus irsSupervisorRun(IrsSupervisor supervisor, IrsWorkerMain fn,
         }
       }
     } else {
-      struct timespec ts = {0, kPollMs * 1000000L};
+      // Both pipes closed: the worker is exiting (or closed them itself and
+      // runs on). Check often so that start-up and shutdown stay cheap.
+      struct timespec ts = {0, 1000000L};
       nanosleep(&ts, NULL);
     }
     // The worker may be gone while a grandchild (a background printer)

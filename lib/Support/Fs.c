@@ -16,6 +16,23 @@ enum { kBufSize = 1 << 20 };
 int irsAtomicFileOpen(IrsAtomicFile *af, const char *path) {
   memset(af, 0, sizeof(*af));
   af->fd = -1;
+  // Only regular files get the temporary-and-rename treatment: renaming
+  // over /dev/null or a FIFO would replace the node itself.
+  struct stat st;
+  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    af->buf = malloc(kBufSize);
+    if (!af->buf)
+      return ENOMEM;
+    af->fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (af->fd < 0) {
+      int e = errno;
+      free(af->buf);
+      af->buf = NULL;
+      return e ? e : EIO;
+    }
+    af->direct = true;
+    return 0;
+  }
   IrsBuf b = IRS_BUF_INIT;
   // mkstemp: unique even when several threads (parallel pass instances)
   // or processes write the same file at once.
@@ -110,6 +127,10 @@ int irsAtomicFileCommit(IrsAtomicFile *af) {
     af->err = errno ? errno : EIO;
   af->fd = -1;
   int err = af->err;
+  if (af->direct) {
+    release(af);
+    return err;
+  }
   if (!err && rename(af->tmpPath, af->path) != 0)
     err = errno ? errno : EIO;
   if (err)
@@ -121,7 +142,8 @@ int irsAtomicFileCommit(IrsAtomicFile *af) {
 void irsAtomicFileAbort(IrsAtomicFile *af) {
   if (af->fd >= 0) {
     close(af->fd);
-    unlink(af->tmpPath);
+    if (!af->direct)
+      unlink(af->tmpPath);
   }
   release(af);
 }

@@ -21,6 +21,7 @@ typedef struct IrsAtomicFile {
   char *path;
   char *tmpPath;
   int err; // first errno seen, 0 if none
+  bool direct; // not a regular file (/dev/null, a FIFO): written in place
 } IrsAtomicFile;
 
 /// Opens a temporary sibling of `path`. Returns 0 or an errno value.

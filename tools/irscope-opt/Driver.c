@@ -252,6 +252,10 @@ int irsOptWork(IrsOptRun *run, Out *out) {
   IrsInput input = run->input;
   IrsPipeline pipeline = run->pipeline;
   int rc = IRS_EXIT_OK;
+  // Registration of passes is process-global in MLIR; it belongs to the
+  // tool, never to the library. Only processes that run MLIR pay for it:
+  // with crash protection that is the worker, not the supervisor.
+  mlirRegisterAllPasses();
   MlirContext ctx = makeContext(cfg);
   IrsDiagnosticCapture parseDiags =
       irsDiagnosticCaptureCreate(ctx, forwardDiag, NULL);
@@ -487,10 +491,6 @@ int irsOptRun(IrsOptConfig *cfg) {
     irsInputSplit(input, mlirStringRefCreateFromCString(
                              *cfg->splitInputFile ? cfg->splitInputFile
                                                   : "// -----"));
-  // Registration of passes is process-global in MLIR; it belongs to the
-  // tool, never to the library. Done before any worker is forked, so every
-  // worker inherits it.
-  mlirRegisterAllPasses();
 
   IrsOptRun run;
   memset(&run, 0, sizeof(run));

@@ -50,6 +50,20 @@ char *irsOptChunkDir(const IrsOptConfig *cfg, const char *base, intptr_t chunk,
 }
 
 int irsOptWriteFileAtomic(const char *path, const void *data, size_t len) {
+  // Only regular files are replaced by rename: renaming over /dev/null or a
+  // FIFO would replace the device node itself.
+  struct stat st;
+  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    FILE *f = fopen(path, "wb");
+    if (!f)
+      return errno;
+    int e = 0;
+    if (len && fwrite(data, 1, len, f) != len)
+      e = errno ? errno : EIO;
+    if (fclose(f) != 0 && !e)
+      e = errno ? errno : EIO;
+    return e;
+  }
   size_t n = strlen(path) + 32;
   char *tmp = malloc(n);
   if (!tmp)
