@@ -63,6 +63,8 @@ def main():
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--startup-reps", type=int, default=20)
     ap.add_argument("--with-mlir-instrumented", action="store_true")
+    ap.add_argument("--startup-only", action="store_true",
+                    help="only the tiny-module start-up comparison")
     args = ap.parse_args()
 
     irs = os.path.join(args.build, "bin", "irscope-opt")
@@ -78,6 +80,21 @@ def main():
         dumps = os.path.join(work, "dumps")
         tree = os.path.join(work, "tree")
 
+        if args.startup_only:
+            s = interleaved({
+                "mlir-opt": lambda: run([mopt, tiny, "-o", os.devnull]),
+                "irscope-opt": lambda: run([irs, tiny, "-o", os.devnull]),
+                "irscope-opt-unprotected": lambda: run(
+                    [irs, tiny, "-o", os.devnull, "--crash-protection=0"]),
+            }, args.startup_reps)
+            smed = {k: statistics.median(v) for k, v in s.items()}
+            for k, v in smed.items():
+                print("  %-24s %6.1f ms" % (k, v * 1e3))
+            print("  startup      irscope-opt / mlir-opt (tiny)   = %.3f  (<= 1.00)"
+                  % (smed["irscope-opt"] / smed["mlir-opt"]))
+            print("  startup      unprotected / mlir-opt (tiny)   = %.3f"
+                  % (smed["irscope-opt-unprotected"] / smed["mlir-opt"]))
+            return 0
         # Same output bytes first: a fast wrong answer is no answer.
         ref, out = os.path.join(work, "ref.mlir"), os.path.join(work, "out.mlir")
         run([mopt, "--pass-pipeline=" + PIPELINE, mod, "-o", ref])
