@@ -8,6 +8,7 @@
 // output split marker exactly as mlir-opt joins them.
 //
 //===----------------------------------------------------------------------===//
+#include "CrashHandler.h"
 #include "Driver.h"
 
 #include "irscope/Diagnostics.h"
@@ -500,10 +501,13 @@ int irsOptRun(IrsOptConfig *cfg) {
   run.sort = sort;
   run.ch.fd = -1;
   Out out = {0};
-  if (cfg->crashProtection)
+  if (cfg->crashProtection) {
     rc = irsOptSupervise(&run, &out);
-  else
+  } else {
+    // Unprotected, the process still says how it died (signal and stack).
+    irsInstallCrashHandlers("irscope-opt");
     rc = irsOptWork(&run, &out);
+  }
 
   rc = worse(rc, writeOutput(cfg, &out, rc));
   free(out.data);

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Reduce.h - shrinking a failing module to a minimal reproducer ------===//
+//
+// An IrsReducer owns a module and a question: is a candidate still
+// "interesting"? In-process mode answers it by running a pass pipeline on
+// the candidate and comparing the failure signature (kind, failing pass,
+// normalised first error) with the original one; script mode runs the
+// user's test script on the candidate (exit 0 = interesting, the
+// llvm-reduce/C-Vise convention, or the reverse with testMustFail, the
+// mlir-reduce convention).
+//
+// Each candidate is evaluated in a forked child that shares the module
+// copy-on-write, applies the edit to its copy, and runs the test, so a
+// candidate is never re-parsed and a crashing candidate cannot take the
+// reducer down. The context must be single-threaded (a forked child cannot
+// use a thread pool it did not create). Accepted edits are replayed on the
+// parent's module; the best result so far is written after every
+// improvement.
+//
+//===----------------------------------------------------------------------===//
+#ifndef IRS_REDUCE_H
+#define IRS_REDUCE_H
+
+#include "irscope/Pipeline.h"
+#include "irscope/Support.h"
+#include <mlir-c/IR.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// A failure signature: what "still fails the same way" compares.
+typedef struct IrsSignature {
+  /// "crash", "timeout", "memory-limit", "pass-failure", "verify-failure",
+  /// or "ok" when the pipeline succeeded.
+  char kind[24];
+  int signal;
+  /// Name of the failing pass ("" if unknown).
+  char pass[128];
+  /// First error message with numbers, SSA names and addresses masked.
+  char message[512];
+  /// 1-based failing step of the pipeline (0 if unknown).
+  int64_t step;
+} IrsSignature;
+
+typedef struct IrsReduceProgress {
+  int64_t opsBefore;
+  int64_t opsNow;
+  int64_t testsRun;
+  double elapsedSec;
+  const char *strategy;
+  bool improved; ///< this report is an improvement
+} IrsReduceProgress;
+
+typedef struct IrsReduceOptions {
+  /// In-process mode: the pipeline whose failure is reduced (borrowed).
+  IrsPipeline pipeline;
+  /// Script mode when non-NULL: argv of the test; the candidate path is
+  /// appended as the last argument.
+  const char *const *testArgv;
+  int testArgc;
+  bool testMustFail;
+  /// Accept any failure instead of the same signature.
+  bool anyFailure;
+  /// POSIX extended regex the first error message must match instead of the
+  /// original message (nullable).
+  const char *matchRegex;
+  double testTimeoutSec; ///< per candidate; 0: 60 s in script mode
+  double maxTimeSec;     ///< stop after this long; 0: no limit
+  int64_t memoryLimitBytes;
+  /// Best-so-far is written here (atomically) after every improvement.
+  const char *outputPath;
+  /// Comma-separated strategy names (see irsReduceStrategy*), NULL for all.
+  const char *strategies;
+  /// Called after each test and each improvement; nullable.
+  void (*onProgress)(const IrsReduceProgress *progress, void *userData);
+  void *userData;
+  /// Set asynchronously (e.g. from a SIGINT handler) to stop early; the
+  /// result so far stays valid.
+  volatile int *stopFlag;
+} IrsReduceOptions;
+
+typedef struct IrsReducer {
+  void *ptr;
+} IrsReducer;
+
+/// Takes ownership of `module`. Returns null with a message through
+/// `errorCallback` if the options are inconsistent.
+IRS_API IrsReducer irsReducerCreate(MlirContext context, MlirModule module,
+                                    const IrsReduceOptions *options,
+                                    MlirStringCallback errorCallback,
+                                    void *userData);
+IRS_API void irsReducerDestroy(IrsReducer reducer);
+
+/// Checks the input is interesting (IRS_ERR_USAGE with the observed outcome
+/// in irsReducerGetMessage if not), then reduces. IRS_ERR_IO if the output
+/// could not be written.
+IRS_API IrsStatus irsReducerRun(IrsReducer reducer);
+
+/// The current (best) module; borrowed.
+IRS_API MlirOperation irsReducerGetModule(IrsReducer reducer);
+/// The reduced pipeline text (in-process mode); borrowed.
+IRS_API MlirStringRef irsReducerGetPipeline(IrsReducer reducer);
+/// The signature being preserved (in-process mode).
+IRS_API const IrsSignature *irsReducerGetSignature(IrsReducer reducer);
+/// One-line explanation of the last failure or of the outcome.
+IRS_API MlirStringRef irsReducerGetMessage(IrsReducer reducer);
+IRS_API int64_t irsReducerGetTestsRun(IrsReducer reducer);
+
+/// Strategy table (lib/Reduce/Strategies.def).
+IRS_API intptr_t irsReduceStrategyGetNum(void);
+IRS_API const char *irsReduceStrategyGetName(intptr_t pos);
+IRS_API const char *irsReduceStrategyGetDescription(intptr_t pos);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // IRS_REDUCE_H

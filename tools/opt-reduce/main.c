@@ -1,0 +1,392 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- main.c - opt-reduce: shrink a failing module to a minimal reproducer ===//
+//
+// Option table and the thin layer around IrsReducer: parse the input once,
+// establish what "interesting" means (the pipeline's failure signature, or
+// the user's test script), reduce, and write the result, a reproducer and a
+// lit test. Progress goes to stderr: a live line on a terminal, otherwise
+// one line per improvement.
+//
+//===----------------------------------------------------------------------===//
+#include "CrashHandler.h"
+#include "Options.h"
+
+#include "irscope/Diagnostics.h"
+#include "irscope/Input.h"
+#include "irscope/Reduce.h"
+#include "irscope/Report.h"
+
+#include <mlir-c/Dialect/IRDL.h>
+#include <mlir-c/RegisterEverything.h>
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_IO = 4 };
+
+static volatile int stopFlag;
+static void onSignal(int sig) {
+  (void)sig;
+  stopFlag = 1;
+}
+
+typedef struct Cfg {
+  const char *input, *output, *pipeline, *test, *match, *strategies;
+  const char *reproducer, *litTest, *testTimeout, *maxTime, *memoryLimit;
+  IrsStringList testArgs, passFlags, irdlFiles;
+  bool mustFail, anyFailure, allowUnregistered, listStrategies, help, version;
+  long jobs, seed;
+  bool tty;
+} Cfg;
+
+static bool passFlag(const char *arg, void *ud) {
+  Cfg *c = ud;
+  if (arg[0] != '-' || arg[1] == '\0')
+    return false;
+  const char *name = arg + 1 + (arg[1] == '-');
+  if (!*name || *name == '-' || *name == '=')
+    return false;
+  IrsStringList *l = &c->passFlags;
+  if (l->num == l->cap) {
+    size_t cap = l->cap ? l->cap * 2 : 8;
+    const char **p = realloc(l->items, cap * sizeof(*p));
+    if (!p)
+      return false;
+    l->items = p;
+    l->cap = cap;
+  }
+  l->items[l->num++] = name;
+  return true;
+}
+
+static void errLine(MlirStringRef s, void *ud) {
+  (void)ud;
+  fprintf(stderr, "opt-reduce: error: %.*s\n", (int)s.length, s.data);
+}
+
+static void stderrCb(MlirStringRef s, void *ud) {
+  (void)ud;
+  fwrite(s.data, 1, s.length, stderr);
+}
+
+static void forwardDiag(const IrsDiagnostic *d, void *ud) {
+  (void)ud;
+  irsDiagnosticPrint(d, stderrCb, NULL);
+}
+
+static void progress(const IrsReduceProgress *p, void *ud) {
+  Cfg *c = ud;
+  if (c->tty) {
+    fprintf(stderr, "\r\033[Kops %lld -> %lld, %lld tests, %.1f tests/s, %.1f s, %s",
+            (long long)p->opsBefore, (long long)p->opsNow,
+            (long long)p->testsRun,
+            p->elapsedSec > 0 ? (double)p->testsRun / p->elapsedSec : 0.0,
+            p->elapsedSec, p->strategy ? p->strategy : "");
+    fflush(stderr);
+  } else if (p->improved) {
+    fprintf(stderr, "opt-reduce: %s: %lld ops (%lld tests, %.1f s)\n",
+            p->strategy ? p->strategy : "", (long long)p->opsNow,
+            (long long)p->testsRun, p->elapsedSec);
+  }
+}
+
+static double parseSeconds(const char *s, const char *opt, bool *ok) {
+  char *end;
+  double v = strtod(s, &end);
+  if (end == s || *end || v <= 0) {
+    fprintf(stderr, "opt-reduce: error: option '%s' expects a positive number "
+                    "of seconds, not '%s'\n",
+            opt, s);
+    *ok = false;
+  }
+  return v;
+}
+
+static void fileCb(MlirStringRef s, void *ud) {
+  fwrite(s.data, 1, s.length, (FILE *)ud);
+}
+
+// A lit test pinning the failure: RUN line with the right `not`, CHECK on
+// the signature's message, then the reduced module.
+static int writeLitTest(const Cfg *c, IrsReducer r, MlirOperation m) {
+  const IrsSignature *sig = irsReducerGetSignature(r);
+  MlirStringRef pipe = irsReducerGetPipeline(r);
+  FILE *f = fopen(c->litTest, "w");
+  if (!f)
+    return errno;
+  bool crash = !strcmp(sig->kind, "crash");
+  fprintf(f, "// Reduced by opt-reduce from '%s': %s in pass '%s'.\n",
+          c->input, sig->kind, sig->pass);
+  fprintf(f, "// It pins today's failure; once the bug is fixed the RUN line "
+             "fails: then\n// replace it with a check of the correct "
+             "output.\n");
+  fprintf(f, "// RUN: %s irscope-opt %%s --crash-protection=0 "
+             "--pass-pipeline='%.*s' -o /dev/null 2>&1 | FileCheck %%s\n",
+          crash ? "not --crash" : "not", (int)pipe.length, pipe.data);
+  if (sig->message[0]) {
+    // The masked parts of the message become regexes.
+    fputs("// CHECK: error: ", f);
+    for (const char *p = sig->message; *p; ++p) {
+      if (*p == 'N')
+        fputs("{{[0-9a-zA-Z_.]+}}", f);
+      else if (*p == '%')
+        fputs("%{{[a-zA-Z0-9_#]*}}", f);
+      else if (*p == '{' && p[1] == '{')
+        fputs("{{[{][{]}}", f), ++p;
+      else
+        fputc(*p, f);
+    }
+    fputc('\n', f);
+  } else if (crash) {
+    fprintf(f, "// CHECK: irscope-opt: fatal signal %s\n",
+            irsSignalName(sig->signal));
+  }
+  fputc('\n', f);
+  MlirOpPrintingFlags fl = mlirOpPrintingFlagsCreate();
+  mlirOperationPrintWithFlags(m, fl, fileCb, f);
+  mlirOpPrintingFlagsDestroy(fl);
+  fputc('\n', f);
+  return fclose(f) == 0 ? 0 : errno;
+}
+
+static void usage(const IrsOption *opts) {
+  irsOptionsPrintUsage(stdout,
+                       "opt-reduce INPUT (--pass-pipeline=PIPE | --<pass>... "
+                       "| --test=SCRIPT) [options]",
+                       opts);
+  printf("\nIn-process mode keeps a candidate if the pipeline still fails the "
+         "same way\n(kind, failing pass, first error with numbers and names "
+         "masked).\nScript mode keeps it if SCRIPT [--test-arg]... FILE exits "
+         "0 (or non-zero\nwith --test-must-fail). Exit codes: 0 reduced, 2 "
+         "usage error or input not\ninteresting, 4 I/O error.\n");
+}
+
+int main(int argc, char **argv) {
+  signal(SIGXFSZ, SIG_IGN);
+  Cfg c;
+  memset(&c, 0, sizeof(c));
+  c.output = "reduced.mlir";
+  c.jobs = 0;
+  const IrsOption opts[] = {
+      IRS_OPT_STRING('o', "o", &c.output, "FILE",
+                     "best result so far (default reduced.mlir)"),
+      IRS_OPT_STRING(0, "pass-pipeline", &c.pipeline, "PIPELINE",
+                     "the pipeline whose failure is reduced"),
+      IRS_OPT_STRING(0, "test", &c.test, "SCRIPT",
+                     "interestingness test; the candidate file is its last "
+                     "argument"),
+      IRS_OPT_LIST(0, "test-arg", &c.testArgs, "ARG",
+                   "argument for the test (repeatable)"),
+      IRS_OPT_BOOL(0, "test-must-fail", &c.mustFail,
+                   "non-zero exit of the test means interesting"),
+      IRS_OPT_STRING(0, "match", &c.match, "REGEX",
+                     "first error message must match REGEX instead"),
+      IRS_OPT_BOOL(0, "any-failure", &c.anyFailure, "accept any failure"),
+      IRS_OPT_STRING(0, "test-timeout", &c.testTimeout, "SECONDS",
+                     "kill a candidate test after this long"),
+      IRS_OPT_STRING(0, "max-time", &c.maxTime, "SECONDS",
+                     "stop reducing after this long"),
+      IRS_OPT_STRING(0, "memory-limit", &c.memoryLimit, "BYTES",
+                     "kill a candidate above this resident size"),
+      IRS_OPT_STRING(0, "strategies", &c.strategies, "LIST",
+                     "comma-separated strategies (see --list-strategies)"),
+      IRS_OPT_BOOL(0, "list-strategies", &c.listStrategies,
+                   "list reduction strategies and exit"),
+      IRS_OPT_STRING(0, "reproducer", &c.reproducer, "FILE",
+                     "also write an mlir_reproducer with the reduced pipeline"),
+      IRS_OPT_STRING(0, "emit-lit-test", &c.litTest, "FILE",
+                     "also write a lit test pinning the failure"),
+      IRS_OPT_INT('j', "j", &c.jobs, "N", "parallel tests (accepted; runs 1)"),
+      IRS_OPT_INT(0, "seed", &c.seed, "N", "seed (the reducer is deterministic)"),
+      IRS_OPT_BOOL(0, "allow-unregistered-dialect", &c.allowUnregistered,
+                   "allow operations of unregistered dialects"),
+      IRS_OPT_LIST(0, "irdl-file", &c.irdlFiles, "FILE",
+                   "load IRDL dialects (repeatable)"),
+      IRS_OPT_BOOL(0, "version", &c.version, "print the version and exit"),
+      IRS_OPT_BOOL('h', "help", &c.help, "print this help and exit"),
+      IRS_OPT_END(),
+  };
+  char err[512];
+  int npos = irsOptionsParse(argc, argv, opts, passFlag, &c, err, sizeof(err));
+  int rc = EXIT_OK;
+  if (npos < 0) {
+    fprintf(stderr, "opt-reduce: error: %s\n", err);
+    rc = EXIT_USAGE;
+    goto done;
+  }
+  if (c.help) {
+    usage(opts);
+    goto done;
+  }
+  if (c.version) {
+    printf("opt-reduce %s (MLIR %s)\n", irsGetVersion(), irsGetMlirVersion());
+    goto done;
+  }
+  if (c.listStrategies) {
+    for (intptr_t i = 0; i < irsReduceStrategyGetNum(); ++i)
+      printf("  %-16s %s\n", irsReduceStrategyGetName(i),
+             irsReduceStrategyGetDescription(i));
+    goto done;
+  }
+  if (npos != 1) {
+    fprintf(stderr, "opt-reduce: error: expected exactly one input file\n");
+    rc = EXIT_USAGE;
+    goto done;
+  }
+  c.input = argv[1];
+  int modes = (c.pipeline != NULL) + (c.passFlags.num > 0) + (c.test != NULL);
+  if (modes != 1) {
+    fprintf(stderr, "opt-reduce: error: give exactly one of --pass-pipeline, "
+                    "pass flags, or --test\n");
+    rc = EXIT_USAGE;
+    goto done;
+  }
+  bool ok = true;
+  double testTimeout = c.testTimeout ? parseSeconds(c.testTimeout, "--test-timeout", &ok) : 0;
+  double maxTime = c.maxTime ? parseSeconds(c.maxTime, "--max-time", &ok) : 0;
+  if (!ok) {
+    rc = EXIT_USAGE;
+    goto done;
+  }
+  c.tty = isatty(2);
+
+  IrsErrorKind kind = IRS_OK;
+  IrsInput in = irsInputCreateFromFile(c.input, errLine, NULL, &kind);
+  if (irsInputIsNull(in)) {
+    rc = EXIT_USAGE;
+    goto done;
+  }
+  IrsPipeline pipe = {NULL};
+  if (c.pipeline) {
+    pipe = irsPipelineCreateParse(mlirStringRefCreateFromCString(c.pipeline),
+                                  errLine, NULL);
+  } else if (c.passFlags.num) {
+    MlirStringRef *fl = calloc(c.passFlags.num, sizeof(*fl));
+    for (size_t i = 0; fl && i < c.passFlags.num; ++i)
+      fl[i] = mlirStringRefCreateFromCString(c.passFlags.items[i]);
+    if (fl)
+      pipe = irsPipelineCreateFromPassFlags(
+          fl, (intptr_t)c.passFlags.num,
+          mlirStringRefCreateFromCString("builtin.module"), errLine, NULL);
+    free(fl);
+  }
+  if (!c.test && irsPipelineIsNull(pipe)) {
+    irsInputDestroy(in);
+    rc = EXIT_USAGE;
+    goto done;
+  }
+
+  // Candidates are tested in forked children of this process, which may run
+  // passes only if the context has no thread pool.
+  mlirRegisterAllPasses();
+  MlirDialectRegistry reg = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(reg);
+  MlirContext ctx = mlirContextCreateWithRegistry(reg, false);
+  mlirDialectRegistryDestroy(reg);
+  mlirContextSetAllowUnregisteredDialects(ctx, c.allowUnregistered);
+  IrsDiagnosticCapture diags = irsDiagnosticCaptureCreate(ctx, forwardDiag, NULL);
+  irsDiagnosticCaptureSetFallbackFileName(
+      diags, mlirStringRefCreateFromCString(irsInputGetSourceName(in)));
+  for (size_t i = 0; i < c.irdlFiles.num && rc == EXIT_OK; ++i) {
+    IrsInput d = irsInputCreateFromFile(c.irdlFiles.items[i], errLine, NULL, &kind);
+    MlirModule dm = irsInputIsNull(d) ? (MlirModule){NULL}
+                                      : irsInputParseChunk(d, ctx, 0);
+    if (mlirModuleIsNull(dm) || mlirLogicalResultIsFailure(mlirLoadIRDLDialects(dm))) {
+      fprintf(stderr, "opt-reduce: error: cannot load IRDL dialects from '%s'\n",
+              c.irdlFiles.items[i]);
+      rc = EXIT_USAGE;
+    }
+    if (!mlirModuleIsNull(dm))
+      mlirModuleDestroy(dm);
+    irsInputDestroy(d);
+  }
+  MlirModule m = rc == EXIT_OK ? irsInputParseChunk(in, ctx, 0) : (MlirModule){NULL};
+  if (rc == EXIT_OK && mlirModuleIsNull(m))
+    rc = EXIT_USAGE;
+  // From here on diagnostics belong to candidates, which print their own.
+  irsDiagnosticCaptureDestroy(diags);
+  if (rc != EXIT_OK) {
+    mlirContextDestroy(ctx);
+    irsPipelineDestroy(pipe);
+    irsInputDestroy(in);
+    goto done;
+  }
+
+  const char **testArgv = NULL;
+  int testArgc = 0;
+  if (c.test) {
+    testArgv = calloc(c.testArgs.num + 2, sizeof(char *));
+    testArgv[testArgc++] = c.test;
+    for (size_t i = 0; i < c.testArgs.num; ++i)
+      testArgv[testArgc++] = c.testArgs.items[i];
+  }
+  IrsReduceOptions ro;
+  memset(&ro, 0, sizeof(ro));
+  ro.pipeline = pipe;
+  ro.testArgv = testArgv;
+  ro.testArgc = testArgc;
+  ro.testMustFail = c.mustFail;
+  ro.anyFailure = c.anyFailure;
+  ro.matchRegex = c.match;
+  ro.testTimeoutSec = testTimeout;
+  ro.maxTimeSec = maxTime;
+  ro.memoryLimitBytes = c.memoryLimit ? strtoll(c.memoryLimit, NULL, 10) : 0;
+  ro.outputPath = c.output;
+  ro.strategies = c.strategies;
+  ro.onProgress = progress;
+  ro.userData = &c;
+  ro.stopFlag = &stopFlag;
+  signal(SIGINT, onSignal);
+  signal(SIGTERM, onSignal);
+  IrsReducer r = irsReducerCreate(ctx, m, &ro, errLine, NULL);
+  if (!r.ptr) {
+    rc = EXIT_USAGE;
+  } else {
+    int64_t before = 0;
+    (void)before;
+    IrsStatus st = irsReducerRun(r);
+    if (c.tty)
+      fputc('\n', stderr);
+    MlirStringRef msg = irsReducerGetMessage(r);
+    if (!irsStatusIsOk(st)) {
+      fprintf(stderr, "opt-reduce: error: %.*s\n", (int)msg.length, msg.data);
+      rc = st.kind == IRS_ERR_IO ? EXIT_IO : EXIT_USAGE;
+    } else {
+      MlirOperation best = irsReducerGetModule(r);
+      const IrsSignature *sig = irsReducerGetSignature(r);
+      MlirStringRef p = irsReducerGetPipeline(r);
+      fprintf(stderr, "opt-reduce: %.*s: wrote '%s' (%lld tests)%s%s%s%s\n",
+              (int)msg.length, msg.data, c.output,
+              (long long)irsReducerGetTestsRun(r),
+              c.test ? "" : "; signature: ", c.test ? "" : sig->kind,
+              c.test ? "" : " in ", c.test ? "" : sig->pass);
+      if (c.reproducer && !c.test &&
+          irsReproducerWriteFile(best, c.reproducer, p, true, true) != 0) {
+        fprintf(stderr, "opt-reduce: error: cannot write '%s'\n", c.reproducer);
+        rc = EXIT_IO;
+      }
+      if (c.litTest && !c.test) {
+        int e = writeLitTest(&c, r, best);
+        if (e) {
+          fprintf(stderr, "opt-reduce: error: cannot write '%s': %s\n",
+                  c.litTest, strerror(e));
+          rc = EXIT_IO;
+        }
+      }
+    }
+    irsReducerDestroy(r);
+  }
+  free(testArgv);
+  mlirContextDestroy(ctx);
+  irsPipelineDestroy(pipe);
+  irsInputDestroy(in);
+done:
+  irsStringListFree(&c.testArgs);
+  irsStringListFree(&c.passFlags);
+  irsStringListFree(&c.irdlFiles);
+  return rc;
+}
