@@ -50,6 +50,11 @@ typedef struct IrsCrashInfo {
   const char *preStepIr;
   const char *reproducer;
   const char *fullReproducer;
+  /// Run settings and dumps, as in a pass manager's report (nullable).
+  bool dumpOnlyChanged;
+  int64_t inputOps; ///< -1 when unknown
+  const char *inputDump;
+  const char *lastGoodDump;
 } IrsCrashInfo;
 
 /// Writes DIR/report.xml. Returns 0 or an errno value.

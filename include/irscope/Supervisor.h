@@ -42,6 +42,12 @@ IRS_API void irsWorkerChannelChunkDone(IrsWorkerChannel ch, intptr_t chunk);
 IRS_API bool irsWorkerChannelSendOutput(IrsWorkerChannel ch, intptr_t chunk,
                                         const void *data, size_t size);
 
+/// Reports a named number (e.g. "input-ops") to the supervisor; the last
+/// value per key is kept for the run (irsSupervisorGetValue). Keys are
+/// short words without spaces.
+IRS_API void irsWorkerChannelSendValue(IrsWorkerChannel ch, const char *key,
+                                       int64_t value);
+
 /// The worker's body; its return value is the worker's exit code.
 typedef int (*IrsWorkerMain)(IrsWorkerChannel ch, void *userData);
 
@@ -105,6 +111,10 @@ IRS_API MlirStringRef irsSupervisorGetOutput(IrsSupervisor supervisor,
                                              intptr_t chunk);
 /// Whether any output arrived for `chunk`.
 IRS_API bool irsSupervisorHasOutput(IrsSupervisor supervisor, intptr_t chunk);
+
+/// A value the last worker sent with irsWorkerChannelSendValue.
+IRS_API bool irsSupervisorGetValue(IrsSupervisor supervisor, const char *key,
+                                   int64_t *value);
 
 /// Asks the running worker to stop (SIGTERM). Async-signal-safe: meant to
 /// be called from the caller's SIGINT/SIGTERM handler.

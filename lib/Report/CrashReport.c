@@ -45,13 +45,18 @@ int irsCrashReportWrite(const IrsCrashInfo *c, const char *dir) {
     xmlTextWriterWriteAttribute(w, X("hash"), X(c->inputHash));
     xmlTextWriterWriteAttribute(w, X("hash-algorithm"), X("fnv1a-64"));
   }
-  xmlTextWriterWriteAttribute(w, X("ops"), X("0"));
+  if (c->inputOps >= 0)
+    xmlTextWriterWriteFormatAttribute(w, X("ops"), "%lld",
+                                      (long long)c->inputOps);
+  if (c->inputDump)
+    xmlTextWriterWriteAttribute(w, X("dump"), X(c->inputDump));
   xmlTextWriterEndElement(w);
   irsXmlElemRef(w, "pipeline", irsPipelineGetText(c->pipeline));
   xmlTextWriterStartElement(w, X("settings"));
   xmlTextWriterWriteAttribute(w, X("verify-each"), X(c->verifyEach ? "true" : "false"));
   xmlTextWriterWriteAttribute(w, X("threading"), X(c->threading ? "true" : "false"));
-  xmlTextWriterWriteAttribute(w, X("dump-only-changed"), X("false"));
+  xmlTextWriterWriteAttribute(w, X("dump-only-changed"),
+                              X(c->dumpOnlyChanged ? "true" : "false"));
   xmlTextWriterEndElement(w);
 
   intptr_t n = irsPipelineGetNumSteps(c->pipeline);
@@ -89,6 +94,11 @@ int irsCrashReportWrite(const IrsCrashInfo *c, const char *dir) {
   if (c->preStepIr) {
     xmlTextWriterStartElement(w, X("pre-step-ir"));
     xmlTextWriterWriteAttribute(w, X("file"), X(c->preStepIr));
+    xmlTextWriterEndElement(w);
+  }
+  if (c->lastGoodDump) {
+    xmlTextWriterStartElement(w, X("last-good-dump"));
+    xmlTextWriterWriteAttribute(w, X("file"), X(c->lastGoodDump));
     xmlTextWriterEndElement(w);
   }
   if (c->reproducer && i >= 0 && i < n) {

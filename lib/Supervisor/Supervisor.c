@@ -39,6 +39,10 @@ typedef struct Supervisor {
   intptr_t frameChunk;
   size_t frameLeft;
   bool inFrame;
+  // Named values of the current run.
+  char valueKeys[8][32];
+  int64_t values[8];
+  int numValues;
   volatile sig_atomic_t pid;
   volatile sig_atomic_t interrupted;
 } Supervisor;
@@ -101,6 +105,24 @@ bool irsWorkerChannelSendOutput(IrsWorkerChannel ch, intptr_t chunk,
     size -= (size_t)w;
   }
   return true;
+}
+
+void irsWorkerChannelSendValue(IrsWorkerChannel ch, const char *key,
+                               int64_t value) {
+  char b[96];
+  snprintf(b, sizeof(b), "V %.31s %lld\n", key, (long long)value);
+  sendLine(ch, b);
+}
+
+bool irsSupervisorGetValue(IrsSupervisor supervisor, const char *key,
+                           int64_t *value) {
+  Supervisor *s = supervisor.ptr;
+  for (int i = 0; i < s->numValues; ++i)
+    if (strcmp(s->valueKeys[i], key) == 0) {
+      *value = s->values[i];
+      return true;
+    }
+  return false;
 }
 
 void irsWorkerChannelChunkDone(IrsWorkerChannel ch, intptr_t chunk) {
@@ -219,6 +241,20 @@ static void handleLine(Supervisor *s, const char *l, double *stepStart) {
   } else if (l[0] == 'D' && sscanf(l + 1, "%ld", &a) == 1) {
     r->chunksDone = a + 1;
     r->inStep = false;
+  } else if (l[0] == 'V') {
+    char key[32];
+    long long v = 0;
+    if (sscanf(l + 1, "%31s %lld", key, &v) == 2) {
+      int i = 0;
+      while (i < s->numValues && strcmp(s->valueKeys[i], key) != 0)
+        ++i;
+      if (i < 8) {
+        snprintf(s->valueKeys[i], sizeof(s->valueKeys[i]), "%s", key);
+        s->values[i] = v;
+        if (i == s->numValues)
+          ++s->numValues;
+      }
+    }
   } else if (l[0] == 'O') {
     size_t n = 0;
     if (sscanf(l + 1, "%ld %zu", &a, &n) == 2) {
@@ -302,6 +338,7 @@ IrsStatus irsSupervisorRun(IrsSupervisor supervisor, IrsWorkerMain fn,
   irsBufReset(&s->tail);
   irsBufReset(&s->line);
   s->inFrame = false;
+  s->numValues = 0;
   int ch[2], er[2];
   if (pipe(ch) != 0)
     return irsStatusMake(IRS_ERR_IO);

@@ -3,7 +3,9 @@
 #define _GNU_SOURCE
 #include "CrashHandler.h"
 
+#include <dlfcn.h>
 #include <execinfo.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -91,3 +93,70 @@ void irsInstallCrashHandlers(const char *tool) {
     sigaction(sigs[i], &sa, NULL);
   }
 }
+
+#if !defined(__SANITIZE_ADDRESS__)
+//===----------------------------------------------------------------------===//
+// Alternate signal stacks for every thread
+//===----------------------------------------------------------------------===//
+//
+// A signal stack is per thread. Passes nested under an op run on MLIR's
+// thread pool, whose threads LLVM creates; without a stack of their own a
+// stack overflow there could not run the handler. This definition of
+// pthread_create, in the executable, comes before libc's in symbol lookup
+// for LLVM too, and gives each new thread an alternate stack. (ASan builds
+// keep ASan's interceptor, which does the same.)
+
+typedef struct Start {
+  void *(*fn)(void *);
+  void *arg;
+} Start;
+
+static pthread_key_t stackKey;
+static pthread_once_t stackOnce = PTHREAD_ONCE_INIT;
+
+static void freeStack(void *p) {
+  stack_t ss;
+  memset(&ss, 0, sizeof(ss));
+  ss.ss_flags = SS_DISABLE;
+  sigaltstack(&ss, NULL);
+  free(p);
+}
+
+static void makeKey(void) { pthread_key_create(&stackKey, freeStack); }
+
+static void *startWithStack(void *p) {
+  Start s = *(Start *)p;
+  free(p);
+  pthread_once(&stackOnce, makeKey);
+  void *mem = malloc(1 << 16);
+  if (mem) {
+    stack_t ss;
+    memset(&ss, 0, sizeof(ss));
+    ss.ss_sp = mem;
+    ss.ss_size = 1 << 16;
+    if (sigaltstack(&ss, NULL) == 0)
+      pthread_setspecific(stackKey, mem);
+    else
+      free(mem);
+  }
+  return s.fn(s.arg);
+}
+
+int pthread_create(pthread_t *t, const pthread_attr_t *attr,
+                   void *(*fn)(void *), void *arg) {
+  typedef int (*CreateFn)(pthread_t *, const pthread_attr_t *,
+                          void *(*)(void *), void *);
+  static CreateFn real;
+  if (!real)
+    real = (CreateFn)dlsym(RTLD_NEXT, "pthread_create");
+  Start *s = malloc(sizeof(Start));
+  if (!s)
+    return real(t, attr, fn, arg);
+  s->fn = fn;
+  s->arg = arg;
+  int rc = real(t, attr, startWithStack, s);
+  if (rc != 0)
+    free(s);
+  return rc;
+}
+#endif

@@ -105,6 +105,18 @@ int irsOptWriteChunkOutput(IrsOptRun *run, intptr_t chunk, IrsOptOut *out) {
 // Replays (inside a worker)
 //===----------------------------------------------------------------------===//
 
+static MlirWalkResult countOne(MlirOperation op, void *ud) {
+  (void)op;
+  ++*(int64_t *)ud;
+  return MlirWalkResultAdvance;
+}
+
+static int64_t irsReduceCountOpsOf(MlirOperation op) {
+  int64_t n = 0;
+  mlirOperationWalk(op, countOne, &n, MlirWalkPreOrder);
+  return n;
+}
+
 int irsOptReplay(IrsOptRun *run, MlirContext ctx, IrsPassManager pm) {
   IrsOptConfig *cfg = run->cfg;
   run->chunk = run->jobChunk;
@@ -113,6 +125,7 @@ int irsOptReplay(IrsOptRun *run, MlirContext ctx, IrsPassManager pm) {
     return IRS_EXIT_USAGE;
   MlirOperation op = mlirModuleGetOperation(m);
   int rc = IRS_EXIT_OK;
+  irsWorkerChannelSendValue(run->ch, "input-ops", irsReduceCountOpsOf(op));
   if (run->mode == IrsOptModeLocate) {
     // Run until it dies: the supervisor learns the step from the channel.
     rc = irsStatusIsOk(irsPassManagerRunSteps(
@@ -224,11 +237,40 @@ static void markManifest(const char *dir, const char *status, intptr_t step,
   const char *after = st + strlen(" status=\"running\"");
   const char *close = strchr(steps, '>');
   irsOptOutAppend(&out, after, (size_t)(close - after));
-  if (step > 0 && !strstr(steps, "failed=")) {
+  if (step > 0 && hasReport && !strstr(steps, "failed=")) {
     snprintf(tmp, sizeof(tmp), " failed=\"%ld\"", (long)step);
     irsOptOutAppend(&out, tmp, strlen(tmp));
   }
-  irsOptOutAppend(&out, close, (size_t)(end - close));
+  // The failed step's own status, and no dump left "pending": the worker
+  // that would have finished them is gone (the files are complete or absent).
+  const char *body = close;
+  char stepTag[64];
+  snprintf(stepTag, sizeof(stepTag), "<step index=\"%ld\" ", (long)step);
+  const char *stepAt = step > 0 && hasReport ? strstr(body, stepTag) : NULL;
+  const char *p = body;
+  while (p < end) {
+    const char *pend = strstr(p, " pending=\"true\"");
+    const char *notRun = stepAt ? strstr(stepAt, "status=\"not-run\"") : NULL;
+    const char *tagEnd = stepAt ? strchr(stepAt, '>') : NULL;
+    if (notRun && (notRun > end || !tagEnd || notRun > tagEnd))
+      notRun = NULL;
+    const char *next = pend && pend < end ? pend : NULL;
+    if (notRun && (!next || notRun < next))
+      next = notRun;
+    if (!next) {
+      irsOptOutAppend(&out, p, (size_t)(end - p));
+      break;
+    }
+    irsOptOutAppend(&out, p, (size_t)(next - p));
+    if (next == notRun) {
+      snprintf(tmp, sizeof(tmp), "status=\"%s\"", status);
+      irsOptOutAppend(&out, tmp, strlen(tmp));
+      p = next + strlen("status=\"not-run\"");
+      stepAt = NULL;
+    } else {
+      p = next + strlen(" pending=\"true\"");
+    }
+  }
   if (hasReport && !strstr(s, "<failure report=")) {
     const char *f2 = "  <failure report=\"report.xml\"/>\n";
     irsOptOutAppend(&out, f2, strlen(f2));
@@ -252,6 +294,58 @@ static void removeTemporaries(const char *dir) {
     char p[4096];
     snprintf(p, sizeof(p), "%s/%s", dir, e->d_name);
     unlink(p);
+  }
+  closedir(d);
+}
+
+// The input's op count as the worker recorded it in the manifest; -1 when
+// there is no manifest (the supervisor itself never parses the input).
+static int64_t manifestInputOps(const IrsOptConfig *cfg, intptr_t chunk,
+                                intptr_t numChunks) {
+  char *dd = irsOptChunkDir(cfg, cfg->dumpAfterEach, chunk, numChunks);
+  if (!dd)
+    return -1;
+  char path[4096];
+  snprintf(path, sizeof(path), "%s/manifest.xml", dd);
+  free(dd);
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return -1;
+  char buf[8192];
+  size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+  fclose(f);
+  buf[n] = '\0';
+  const char *in = strstr(buf, "<input ");
+  const char *ops = in ? strstr(in, " ops=\"") : NULL;
+  const char *end = in ? strchr(in, '>') : NULL;
+  if (!ops || (end && ops > end))
+    return -1;
+  return strtoll(ops + 6, NULL, 10);
+}
+
+// The most recent numbered dump before `step` in `dir` (the last good IR),
+// and whether the input dump exists.
+static void lastDump(const char *dir, intptr_t step, char *last, size_t lastCap,
+                     char *input, size_t inputCap) {
+  DIR *d = opendir(dir);
+  if (!d)
+    return;
+  long best = -1;
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL) {
+    const char *n = e->d_name;
+    size_t digits = strspn(n, "0123456789");
+    size_t len = strlen(n);
+    if (digits < 4 || n[digits] != '-' || len < 6 ||
+        strcmp(n + len - 5, ".mlir") != 0 || strstr(n, ".tmp-"))
+      continue;
+    long idx = strtol(n, NULL, 10);
+    if (idx == 0)
+      snprintf(input, inputCap, "%s", n);
+    if ((step <= 0 || idx < step) && idx > best) {
+      best = idx;
+      snprintf(last, lastCap, "%s", n);
+    }
   }
   closedir(d);
 }
@@ -307,18 +401,24 @@ static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
     job.mode = IrsOptModeLocate;
     const IrsWorkerResult *r2;
     if (irsStatusIsOk(irsSupervisorRun(quiet, workerMain, &job, &r2)) &&
-        r2->outcome != IrsWorkerExited && r2->inStep && r2->step > 0)
+        (r2->outcome != IrsWorkerExited || r2->exitCode != 0) &&
+        r2->inStep && r2->step > 0)
       step = r2->step;
   }
-  char *dir = makeFailureDir(cfg, k, nchunks);
+  char *dir = outcome == IrsWorkerInterrupted
+                  ? NULL
+                  : makeFailureDir(cfg, k, nchunks);
   bool havePre = false;
+  int64_t inputOps = -1;
   if (dir && outcome != IrsWorkerInterrupted) {
     job.mode = IrsOptModeSnapshot;
     job.jobStep = step;
     job.jobDir = dir;
     const IrsWorkerResult *r3;
-    if (irsStatusIsOk(irsSupervisorRun(quiet, workerMain, &job, &r3)))
+    if (irsStatusIsOk(irsSupervisorRun(quiet, workerMain, &job, &r3))) {
       havePre = r3->outcome == IrsWorkerExited && r3->exitCode == 0 && step > 0;
+      irsSupervisorGetValue(quiet, "input-ops", &inputOps);
+    }
   }
   const char *kind = outcome == IrsWorkerTimedOut      ? "timeout"
                      : outcome == IrsWorkerMemoryLimit ? "memory-limit"
@@ -341,6 +441,9 @@ static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
              where, (long long)cfg->memoryLimit);
   else if (outcome == IrsWorkerInterrupted)
     snprintf(msg, sizeof(msg), "interrupted in %s", where);
+  else if (outcome == IrsWorkerExited)
+    snprintf(msg, sizeof(msg), "%s ended the process with exit code %d",
+             where, res->exitCode);
   else
     snprintf(msg, sizeof(msg), "%s crashed with %s%s", where,
              irsSignalName(sig),
@@ -372,6 +475,18 @@ static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
     info.preStepIr = havePre ? "failure-input.mlir" : NULL;
     info.reproducer = havePre ? "reproducer.mlir" : NULL;
     info.fullReproducer = "reproducer-full.mlir";
+    info.dumpOnlyChanged = cfg->dumpOnlyChanged;
+    info.inputOps = -1;
+    char *dd = irsOptChunkDir(cfg, cfg->dumpAfterEach, k, nchunks);
+    char lastGood[256] = "", inputDump[32] = "";
+    if (dd) {
+      lastDump(dd, step, lastGood, sizeof(lastGood), inputDump,
+               sizeof(inputDump));
+      free(dd);
+    }
+    info.lastGoodDump = lastGood[0] ? lastGood : NULL;
+    info.inputOps = inputOps >= 0 ? inputOps : manifestInputOps(cfg, k, nchunks);
+    info.inputDump = inputDump[0] ? inputDump : NULL;
     werr = irsCrashReportWrite(&info, dir);
   }
   char *dumpDir = irsOptChunkDir(cfg, cfg->dumpAfterEach, k, nchunks);
@@ -424,7 +539,11 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
       rc = IRS_EXIT_IO;
       break;
     }
-    if (res->outcome == IrsWorkerExited) {
+    // A worker that exits while inside a step did not finish it: a
+    // sanitizer report, a library calling exit(), ... Document it like a
+    // crash and carry on with the next chunk.
+    if (res->outcome == IrsWorkerExited &&
+        !(res->inStep && res->exitCode != 0)) {
       rc = irsOptWorse(rc, res->exitCode);
       break;
     }

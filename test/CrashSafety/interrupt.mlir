@@ -1,0 +1,75 @@
+// SIGINT (or SIGTERM) to irscope-opt while a step runs: the supervisor stops
+// the worker, marks the manifest "interrupted" (it still validates), removes
+// half-written temporaries, keeps every dump already written, writes no
+// report and no -o file, and exits with 130.
+//
+// The interrupt is sent once the manifest records step 2, i.e. while the
+// worker hangs in step 3. Exit codes are checked exactly with
+// `sh -c '...; echo exit=$?'`.
+
+// RUN: rm -rf %t %t.out %t.term
+// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(canonicalize,cse),irs-test-hang{op=arith.muli},symbol-dce)" --dump-after-each=%t -o %t.out & pid=$!; \
+// RUN:   i=0; until grep -q 0002-func.func-cse.mlir %t/manifest.xml 2>/dev/null || [ $i -ge 200 ]; do sleep 0.05; i=$((i+1)); done; sleep 0.3; \
+// RUN:   kill -INT $pid; wait $pid; echo exit=$?' > %t.log 2>&1
+// RUN: FileCheck %s --check-prefix=ERR --implicit-check-not="irscope-opt: error:" < %t.log
+// ERR: irscope-opt: error: interrupted in step 3 'builtin.module(irs-test-hang{op=arith.muli})'
+// ERR-NEXT: exit=130
+// RUN: not ls %t.out
+
+// RUN: ls %t | FileCheck %s --check-prefix=FILES --match-full-lines
+// FILES: 0000-input.mlir
+// FILES-NEXT: 0001-func.func-canonicalize.mlir
+// FILES-NEXT: 0002-func.func-cse.mlir
+// FILES-NEXT: manifest.xml
+// FILES-EMPTY:
+
+// RUN: xmllint --noout --schema %schemas/manifest.xsd %t/manifest.xml
+// RUN: FileCheck %s --check-prefix=MANIFEST < %t/manifest.xml
+// MANIFEST: <irscope-manifest version="1" status="interrupted">
+// MANIFEST: <steps count="4"
+// MANIFEST-NEXT: <step index="1" pass="canonicalize" anchor="func.func" status="ok" changed="true">
+// MANIFEST-NEXT: <pipeline>builtin.module(func.func(canonicalize))</pipeline>
+// MANIFEST-NEXT: <dump file="0001-func.func-canonicalize.mlir"/>
+// MANIFEST: <step index="2" pass="cse" anchor="func.func" status="ok" changed="true">
+// MANIFEST-NEXT: <pipeline>builtin.module(func.func(cse))</pipeline>
+// MANIFEST-NEXT: <dump file="0002-func.func-cse.mlir"/>
+// MANIFEST: <step index="3" pass="irs-test-hang" anchor="builtin.module"
+// MANIFEST: <step index="4" pass="symbol-dce" anchor="builtin.module" status="not-run">
+// MANIFEST-NOT: <failure
+// MANIFEST: </irscope-manifest>
+
+// The dumps written before the interrupt are complete.
+// RUN: FileCheck %s --check-prefix=CSE --match-full-lines < %t/0002-func.func-cse.mlir
+// CSE:      module {
+// CSE-NEXT:   func.func @f(%arg0: i32) -> i32 {
+// CSE-NEXT:     %0 = arith.addi %arg0, %arg0 : i32
+// CSE-NEXT:     %1 = arith.muli %0, %0 : i32
+// CSE-NEXT:     return %1 : i32
+// CSE-NEXT:   }
+// CSE-NEXT:   func.func private @dead()
+// CSE-NEXT: }
+
+// SIGTERM, without instrumentation (where the worker only knows it is
+// somewhere in the pipeline): the same exit code and one line. No failure
+// directory is made for an interrupted run, not even an empty
+// $TMPDIR/irscope-failure-* one.
+// RUN: mkdir %t.term
+// The signal is sent once the worker exists (the supervisor's handlers are
+// in place by then).
+// RUN: sh -c 'TMPDIR=%t.term irscope-opt %s --pass-pipeline="builtin.module(irs-test-hang{op=arith.muli})" -o /dev/null & pid=$!; \
+// RUN:   i=0; until pgrep -P $pid >/dev/null || [ $i -ge 200 ]; do sleep 0.05; i=$((i+1)); done; sleep 0.2; \
+// RUN:   kill -TERM $pid; wait $pid; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=TERM --implicit-check-not="irscope-opt: error:"
+// TERM: irscope-opt: error: interrupted in {{the pipeline|step 1 'builtin.module\(irs-test-hang\{op=arith.muli\}\)'}}
+// TERM-NEXT: exit=130
+// RUN: ls %t.term | count 0
+
+func.func @f(%a: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %b = arith.addi %a, %c0 : i32
+  %c = arith.addi %b, %b : i32
+  %d = arith.addi %b, %b : i32
+  %e = arith.muli %c, %d : i32
+  return %e : i32
+}
+func.func private @dead()
