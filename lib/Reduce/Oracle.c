@@ -174,17 +174,22 @@ static int worker(IrsWorkerChannel ch, void *ud) {
   Job *j = ud;
   Reducer *r = j->r;
   j->ch = ch;
+  signal(SIGSEGV, SIG_DFL);
+  signal(SIGBUS, SIG_DFL);
+  signal(SIGFPE, SIG_DFL);
+  signal(SIGILL, SIG_DFL);
   MlirOperation root = mlirModuleGetOperation(r->module);
   applyTo(r->ctx, root, j->edit);
   if (r->opts.testArgv) {
     char path[512];
-    snprintf(path, sizeof(path), "%s/candidate-%ld.mlir", r->tmpDir,
-             (long)getpid());
+    snprintf(path, sizeof(path), "%s/candidate.mlir", r->tmpDir);
+    setpgid(0, 0);
     MlirOpPrintingFlags f = mlirOpPrintingFlagsCreate();
     IrsAtomicFile af;
     if (irsAtomicFileOpen(&af, path) != 0)
       return kExitInvalid;
     mlirOperationPrintWithFlags(root, f, irsAtomicFileStringCallback, &af);
+    mlirOpPrintingFlagsDestroy(f);
     irsAtomicFileWrite(&af, "\n", 1);
     if (irsAtomicFileCommit(&af) != 0)
       return kExitInvalid;
@@ -200,11 +205,12 @@ static int worker(IrsWorkerChannel ch, void *ud) {
     execv(argv[0], (char *const *)argv);
     execvp(argv[0], (char *const *)argv);
     fprintf(stderr, "cannot run test '%s': %s\n", argv[0], strerror(errno));
+    free(argv);
     return kExitNoTest;
   }
   bool wantVerifyFailure = strcmp(r->target.kind, "verify-failure") == 0;
-  if (j->edit && j->edit->numErase && !wantVerifyFailure &&
-      !mlirOperationVerify(root))
+  (void)wantVerifyFailure;
+  if (j->edit && j->edit->numErase && !mlirOperationVerify(root))
     return kExitInvalid;
   IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
   o.forceStepwise = true;
@@ -349,6 +355,9 @@ static bool runCandidate(Reducer *r, const IrsEdit *edit, IrsSignature *sig,
     return false;
   ++r->testsRun;
   if (r->opts.testArgv) {
+    char path[512];
+    snprintf(path, sizeof(path), "%s/candidate.mlir", r->tmpDir);
+    unlink(path);
     memset(sig, 0, sizeof(*sig));
     bool ok = res->outcome == IrsWorkerExited &&
               (r->opts.testMustFail ? res->exitCode != 0 : res->exitCode == 0);
@@ -394,6 +403,11 @@ bool irsReduceEstablish(Reducer *r) {
     }
     if (strcmp(sig.kind, "interesting") == 0)
       return true;
+    if (res->outcome == IrsWorkerTimedOut) {
+      irsBufPrintf(&r->msg, "the input is not interesting: the test timed out after %g s",
+                   r->opts.testTimeoutSec > 0 ? r->opts.testTimeoutSec : 60.0);
+      return false;
+    }
     irsBufPrintf(&r->msg,
                  "the input is not interesting: the test %s (exit code %d%s)",
                  res->outcome == IrsWorkerExited ? "exited" : "was killed",
@@ -409,6 +423,7 @@ bool irsReduceEstablish(Reducer *r) {
                                              : "cannot run on it");
     return false;
   }
+  r->target = sig;
   if (r->opts.matchRegex && !sameSignature(r, &sig)) {
     irsBufPrintf(&r->msg,
                  "the input is not interesting: its first error '%s' does not "
@@ -450,7 +465,9 @@ static int snapWorker(IrsWorkerChannel ch, void *ud) {
     return 1;
   MlirOpPrintingFlags f = mlirOpPrintingFlagsCreate();
   mlirOpPrintingFlagsPrintGenericOpForm(f);
+  mlirOpPrintingFlagsEnableDebugInfo(f, true, false);
   mlirOperationPrintWithFlags(root, f, irsAtomicFileStringCallback, &af);
+  mlirOpPrintingFlagsDestroy(f);
   irsAtomicFileWrite(&af, "\n", 1);
   return irsAtomicFileCommit(&af) == 0 ? 0 : 1;
 }

@@ -208,6 +208,30 @@ IrsReducer irsReducerCreate(MlirContext context, MlirModule module,
     }
     r->testPath = abs;
   }
+  if (r->opts.strategies && *r->opts.strategies) {
+    const char *p = r->opts.strategies;
+    for (;;) {
+      const char *c = strchr(p, ',');
+      size_t l = c ? (size_t)(c - p) : strlen(p);
+      bool found = false;
+      for (intptr_t s = 0; s < NUM_STRATEGIES; ++s)
+        if (strlen(strategies[s].name) == l && !memcmp(strategies[s].name, p, l))
+          found = true;
+      if (!found) {
+        IrsBuf b = IRS_BUF_INIT;
+        irsBufPrintf(&b, "unknown strategy '%.*s' (see --list-strategies)", (int)l, p);
+        if (errorCallback) errorCallback(irsBufRef(&b), userData);
+        irsBufFree(&b);
+        irsPipelineDestroy(r->pipeline);
+        free(r->testPath);
+        mlirModuleDestroy(module);
+        free(r);
+        return h;
+      }
+      if (!c) break;
+      p = c + 1;
+    }
+  }
   const char *t = getenv("TMPDIR");
   snprintf(r->tmpDir, sizeof(r->tmpDir), "%s/opt-reduce-XXXXXX",
            t && *t ? t : "/tmp");

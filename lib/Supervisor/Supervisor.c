@@ -423,11 +423,11 @@ IrsStatus irsSupervisorRun(IrsSupervisor supervisor, IrsWorkerMain fn,
     if (s->opts.memoryLimitBytes > 0 && rss > 0 &&
         rss * 1024 > s->opts.memoryLimitBytes) {
       killedFor = IrsWorkerMemoryLimit;
-      kill(pid, SIGKILL);
+      kill(-pid, SIGKILL), kill(pid, SIGKILL);
     } else if (s->opts.stepTimeoutSec > 0 && s->result.inStep &&
                nowMs() - stepStart > s->opts.stepTimeoutSec * 1e3) {
       killedFor = IrsWorkerTimedOut;
-      kill(pid, SIGKILL);
+      kill(-pid, SIGKILL), kill(pid, SIGKILL);
     }
   }
   // Drain what is left in the pipes without blocking on grandchildren.

@@ -35,10 +35,12 @@ func.func private @g() { return }
 // SAME: func.func private @g()
 // SAME: exit=0
 
-// Nested under func.func: one remark per function, at the function, in IR
-// order. In the same run, file=PATH on the module: the table goes to the
-// file and nothing more to stderr.
-// RUN: rm -f %t.stats && sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(irs-op-stats),irs-op-stats{file=%t.stats})" -o /dev/null; echo exit=$?' 2>&1 \
+// Nested under func.func: one remark per function, at the function. With
+// threading the functions' remarks arrive in completion order (they bypass
+// MLIR's ordering of parallel diagnostics), so this checks IR order with
+// threading off. In the same run, file=PATH on the module: the table goes to
+// the file and nothing more to stderr.
+// RUN: rm -f %t.stats && sh -c 'irscope-opt %s --mlir-disable-threading --pass-pipeline="builtin.module(func.func(irs-op-stats),irs-op-stats{file=%t.stats})" -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=FUNC --implicit-check-not=remark:
 // FUNC-NEXT: exit=0
 // RUN: FileCheck %s --check-prefix=TABLE --match-full-lines --strict-whitespace < %t.stats

@@ -13,6 +13,7 @@
 
 #include "irscope/Diagnostics.h"
 #include "irscope/Input.h"
+#include "irscope/PassManager.h"
 #include "irscope/Reduce.h"
 #include "irscope/Report.h"
 
@@ -124,10 +125,18 @@ static int writeLitTest(const Cfg *c, IrsReducer r, MlirOperation m) {
   fprintf(f, "// It pins today's failure; once the bug is fixed the RUN line "
              "fails: then\n// replace it with a check of the correct "
              "output.\n");
+  bool timeout = !strcmp(sig->kind, "timeout");
+  if (timeout)
+    fprintf(f, "// RUN: not irscope-opt %%s --step-timeout=%s "
+               "--pass-pipeline='%.*s' -o /dev/null 2>&1 | FileCheck %%s\n",
+            c->testTimeout, (int)pipe.length, pipe.data);
+  else
   fprintf(f, "// RUN: %s irscope-opt %%s --crash-protection=0 "
              "--pass-pipeline='%.*s' -o /dev/null 2>&1 | FileCheck %%s\n",
           crash ? "not --crash" : "not", (int)pipe.length, pipe.data);
-  if (sig->message[0]) {
+  if (timeout) {
+    fputs("// CHECK: timed out after\n", f);
+  } else if (sig->message[0]) {
     // The masked parts of the message become regexes.
     fputs("// CHECK: error: ", f);
     for (const char *p = sig->message; *p; ++p) {
@@ -248,6 +257,20 @@ int main(int argc, char **argv) {
   bool ok = true;
   double testTimeout = c.testTimeout ? parseSeconds(c.testTimeout, "--test-timeout", &ok) : 0;
   double maxTime = c.maxTime ? parseSeconds(c.maxTime, "--max-time", &ok) : 0;
+  int64_t memLimit = 0;
+  if (c.memoryLimit) {
+    char *end;
+    double v = strtod(c.memoryLimit, &end);
+    double mul = 1;
+    if (*end == 'k' || *end == 'K') mul = 1024.0, ++end;
+    else if (*end == 'm' || *end == 'M') mul = 1024.0 * 1024, ++end;
+    else if (*end == 'g' || *end == 'G') mul = 1024.0 * 1024 * 1024, ++end;
+    if (end == c.memoryLimit || *end || v <= 0) {
+      fprintf(stderr, "opt-reduce: error: option '--memory-limit' expects a size such as 512M or 2G, not '%s'\n", c.memoryLimit);
+      ok = false;
+    }
+    memLimit = (int64_t)(v * mul);
+  }
   if (!ok) {
     rc = EXIT_USAGE;
     goto done;
@@ -316,6 +339,29 @@ int main(int argc, char **argv) {
     goto done;
   }
 
+  if (!c.test) {
+    IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
+    o.threadingEnabled = false;
+    IrsPassManager vpm = irsPassManagerCreate(ctx, pipe, &o, errLine, NULL);
+    bool bad = irsPassManagerIsNull(vpm);
+    irsPassManagerDestroy(vpm);
+    MlirStringRef root = irsPipelineGetRootAnchor(pipe);
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(mlirModuleGetOperation(m)));
+    if (!bad && !(root.length == 3 && !memcmp(root.data, "any", 3)) &&
+        (root.length != name.length || memcmp(root.data, name.data, name.length))) {
+      fprintf(stderr, "opt-reduce: error: the pipeline is anchored on '%.*s' but the input's top-level operation is '%.*s'\n",
+              (int)root.length, root.data, (int)name.length, name.data);
+      bad = true;
+    }
+    if (bad) {
+      mlirModuleDestroy(m);
+      mlirContextDestroy(ctx);
+      irsPipelineDestroy(pipe);
+      irsInputDestroy(in);
+      rc = EXIT_USAGE;
+      goto done;
+    }
+  }
   const char **testArgv = NULL;
   int testArgc = 0;
   if (c.test) {
@@ -334,7 +380,7 @@ int main(int argc, char **argv) {
   ro.matchRegex = c.match;
   ro.testTimeoutSec = testTimeout;
   ro.maxTimeSec = maxTime;
-  ro.memoryLimitBytes = c.memoryLimit ? strtoll(c.memoryLimit, NULL, 10) : 0;
+  ro.memoryLimitBytes = memLimit;
   ro.outputPath = c.output;
   ro.strategies = c.strategies;
   ro.onProgress = progress;

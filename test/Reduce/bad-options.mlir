@@ -1,0 +1,67 @@
+// Bad command lines are usage errors: exit code 2, one line
+// "opt-reduce: error: ..." on stderr, nothing reduced, no output file.
+// An output that cannot be written is an I/O error: exit code 4.
+//
+// Exit codes are checked exactly with `sh -c '...; echo exit=$?'`.
+
+// RUN: rm -rf %t.out %t.dir
+
+// Exactly one mode: none, or a pipeline and pass flags (an unknown option
+// is a pass flag).
+// RUN: sh -c 'opt-reduce %s -o %t.out; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=MODE --match-full-lines
+// RUN: sh -c 'opt-reduce %s --pass-pipeline="builtin.module(cse)" --no-such-option -o %t.out; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=MODE --match-full-lines
+// MODE-NOT: {{.}}
+// MODE:      opt-reduce: error: give exactly one of --pass-pipeline, pass flags, or --test
+// MODE-NEXT: exit=2
+// MODE-EMPTY:
+
+// Exactly one input.
+// RUN: sh -c 'opt-reduce --canonicalize -o %t.out; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=INPUTS --match-full-lines
+// INPUTS:      opt-reduce: error: expected exactly one input file
+// INPUTS-NEXT: exit=2
+
+// Times (--test-timeout, --max-time) are positive numbers of seconds.
+// RUN: sh -c 'opt-reduce %s --canonicalize --test-timeout=0 -o %t.out; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=TIMEOUT --match-full-lines
+// TIMEOUT:      opt-reduce: error: option '--test-timeout' expects a positive number of seconds, not '0'
+// TIMEOUT-NEXT: exit=2
+
+// An input that does not exist or does not parse.
+// RUN: sh -c 'opt-reduce %t.missing.mlir --canonicalize -o %t.out; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=NOINPUT --match-full-lines -DIN=%t.missing.mlir
+// NOINPUT:      opt-reduce: error: cannot open input file '[[IN]]': No such file or directory
+// NOINPUT-NEXT: exit=2
+// RUN: sh -c 'opt-reduce %S/Inputs/check-interesting.sh --canonicalize -o %t.out; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=MALFORMED
+// MALFORMED:      check-interesting.sh:{{[0-9]+}}:{{[0-9]+}}: error:
+// MALFORMED:      exit=2
+// RUN: not ls %t.out
+
+// The output (or the reproducer, or the lit test) cannot be written: I/O
+// error, exit 4. The reproducer and the lit test are written after the
+// reduction, so -o holds the reduced module by then.
+// RUN: sh -c 'opt-reduce %s --irs-test-fail=op=arith.muli --strategies=erase-symbols -o %t.dir/out.mlir; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=NOOUT --match-full-lines -DOUT=%t.dir/out.mlir
+// NOOUT:      opt-reduce: error: cannot write '[[OUT]]'
+// NOOUT-NEXT: exit=4
+// RUN: sh -c 'opt-reduce %s --irs-test-fail=op=arith.muli --strategies=erase-symbols -o %t.out --reproducer=%t.dir/repro.mlir --emit-lit-test=%t.dir/reduced.test; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=NOREPRO -DDIR=%t.dir
+// NOREPRO:      opt-reduce: error: cannot write '[[DIR]]/repro.mlir'
+// NOREPRO-NEXT: opt-reduce: error: cannot write '[[DIR]]/reduced.test': No such file or directory
+// NOREPRO-NEXT: exit=4
+// RUN: FileCheck %s --check-prefix=OUT < %t.out
+// OUT: arith.muli
+
+// --help.
+// RUN: opt-reduce --help | FileCheck %s --check-prefix=HELP
+// HELP: usage: opt-reduce INPUT (--pass-pipeline=PIPE | --<pass>... | --test=SCRIPT) [options]
+// HELP: --strategies=LIST
+// HELP: Exit codes: 0 reduced, 2 usage error or input not
+
+func.func @f(%x: i32) -> i32 {
+  %0 = arith.muli %x, %x : i32
+  return %0 : i32
+}

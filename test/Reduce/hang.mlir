@@ -1,0 +1,34 @@
+// A hang: with --test-timeout a candidate whose pipeline runs longer is
+// killed, and the signature is kind "timeout" in the pass that hung. The
+// lit test written by --emit-lit-test must not hang either: its RUN line
+// gives irscope-opt a --step-timeout (which needs crash protection) and its
+// CHECK line expects the timeout. (emit-lit-test.mlir and abort.mlir run
+// such tests with lit; this one is only read, to keep the suite fast.)
+//
+// Every interesting candidate costs the whole 0.5 s, so the input is small.
+// lit would take any line of this file holding the word RUN and a colon
+// for one of its own RUN lines, hence {{RUN}}: in the checks below.
+// Exit codes are checked exactly with `sh -c '...; echo exit=$?'`.
+
+// RUN: rm -rf %t.suite && mkdir %t.suite
+// RUN: sh -c 'opt-reduce %s --pass-pipeline="builtin.module(irs-test-hang{op=arith.muli})" --test-timeout=0.5 --strategies=erase-symbols -o %t.out --emit-lit-test=%t.suite/reduced.test; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=LOG
+// LOG: opt-reduce: done: {{.*}}; signature: timeout in irs-test-hang
+// LOG-NEXT: exit=0
+
+// RUN: FileCheck %s --check-prefix=OUT --implicit-check-not=@other < %t.out
+// OUT: func.func @hangs(
+// OUT-NEXT: arith.muli
+
+// RUN: FileCheck %s --check-prefix=EMIT < %t.suite/reduced.test
+// EMIT: // Reduced by opt-reduce from '{{.*}}hang.mlir': timeout in pass 'irs-test-hang'.
+// EMIT: // {{RUN}}: not irscope-opt {{.*}}--step-timeout={{[0-9.]+}}{{.*}}
+// EMIT-NEXT: // CHECK: {{.*}}timed out
+
+func.func @other(%x: i32) -> i32 {
+  return %x : i32
+}
+func.func @hangs(%x: i32) -> i32 {
+  %0 = arith.muli %x, %x : i32
+  return %0 : i32
+}

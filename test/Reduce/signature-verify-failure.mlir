@@ -1,0 +1,38 @@
+// A verifier failure after a pass is a signature like any other, but a
+// candidate must still be valid IR BEFORE the pipeline runs: otherwise
+// erasing @helper, which @main calls, leaves an input that no longer
+// parses, and the "same" verifier failure after irs-test-corrupt is
+// reported on a module that was broken to begin with. The reduced output
+// must load and reproduce the failure.
+//
+// Exit codes are checked exactly with `sh -c '...; echo exit=$?'`.
+
+// RUN: sh -c 'opt-reduce %s --pass-pipeline="builtin.module(func.func(irs-test-corrupt{op=arith.muli}))" --strategies=erase-symbols -o %t.out; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=LOG
+// LOG: signature: verify-failure in irs-test-corrupt
+// LOG-NEXT: exit=0
+
+// @unused goes; @helper stays because @main calls it.
+// RUN: FileCheck %s --check-prefix=OUT --implicit-check-not=@unused < %t.out
+// OUT: func.func @helper(
+// OUT: func.func @main(
+// OUT:   call @helper(
+
+// RUN: sh -c 'irscope-opt %t.out --pass-pipeline="builtin.module(func.func(irs-test-corrupt{op=arith.muli}))" --failure-dir=%t.fail -o %t.replay; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=REPLAY
+// REPLAY: error: operand #0 does not dominate this use
+// REPLAY: irscope-opt: error: step 1 {{.*}} broke the IR: verifier failed after pass 'irs-test-corrupt'
+// REPLAY-NEXT: exit=3
+
+func.func @unused() {
+  return
+}
+func.func @helper(%x: i32) -> i32 {
+  %0 = arith.addi %x, %x : i32
+  return %0 : i32
+}
+func.func @main(%x: i32) -> i32 {
+  %0 = func.call @helper(%x) : (i32) -> i32
+  %1 = arith.muli %0, %x : i32
+  return %1 : i32
+}

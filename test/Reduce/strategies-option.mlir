@@ -1,0 +1,38 @@
+// --strategies=LIST selects strategies by the names --list-strategies
+// prints; an empty list means all of them. A name that is not a strategy is
+// a usage error (exit 2) that names it, not a run that silently reduces
+// nothing.
+//
+// Exit codes are checked exactly with `sh -c '...; echo exit=$?'`.
+
+// RUN: opt-reduce --list-strategies | FileCheck %s --check-prefix=LIST --match-full-lines
+// LIST:      pipeline keep only the failing step, run on the IR that went into it
+// LIST-NEXT: erase-symbols ddmin over top-level ops (functions, globals)
+// LIST-NEXT: erase-ops ddmin over all other ops; uses of erased results become ub.poison
+// LIST-EMPTY:
+
+// An empty list: every strategy runs (@other goes, the constant becomes
+// poison).
+// RUN: opt-reduce %s --pass-pipeline="builtin.module(func.func(irs-test-fail{op=arith.muli}))" --strategies= -o %t.all 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ALLLOG
+// ALLLOG: opt-reduce: erase-symbols:
+// ALLLOG: opt-reduce: erase-ops:
+// RUN: FileCheck %s --check-prefix=ALL --implicit-check-not=@other --implicit-check-not=arith.constant < %t.all
+// ALL: arith.muli
+
+// RUN: rm -f %t.bad
+// RUN: sh -c 'opt-reduce %s --pass-pipeline="builtin.module(func.func(irs-test-fail{op=arith.muli}))" --strategies=erase-ops,erase-everything -o %t.bad; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=BAD
+// BAD-NOT: opt-reduce: done
+// BAD: opt-reduce: error: {{.*}}'erase-everything'
+// BAD-NEXT: exit=2
+// RUN: not ls %t.bad
+
+func.func @other() {
+  return
+}
+func.func @f(%x: i32) -> i32 {
+  %c = arith.constant 3 : i32
+  %0 = arith.muli %x, %c : i32
+  return %0 : i32
+}
