@@ -62,6 +62,13 @@ IRS_API const char *irsGetVersion(void);
 /// Version of the MLIR irscope was built against, e.g. "22.1.8".
 IRS_API const char *irsGetMlirVersion(void);
 
+/// Writes `size` bytes to `path` so that `path` holds either its old content
+/// or all of the new one, never a part: through a temporary in the same
+/// directory and a rename. Devices and FIFOs (/dev/null, /dev/stdout) are
+/// written in place instead. Returns 0 or an errno value.
+IRS_API int irsFileWriteAtomic(const char *path, const void *data,
+                               size_t size);
+
 /// 64-bit FNV-1a hash of `size` bytes, written as 16 lower-case hex digits
 /// plus a NUL into `out`. Used to identify inputs in manifests.
 IRS_API void irsHashBytesHex(const void *data, size_t size, char out[17]);

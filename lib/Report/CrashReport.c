@@ -17,19 +17,10 @@
 #define X(s) ((const xmlChar *)(s))
 
 int irsCrashReportWrite(const IrsCrashInfo *c, const char *dir) {
-  xmlBufferPtr buf = xmlBufferCreate();
-  if (!buf)
+  xmlBufferPtr buf;
+  xmlTextWriterPtr w = irsXmlBegin(&buf, "irscope-report");
+  if (!w)
     return ENOMEM;
-  xmlTextWriterPtr w = xmlNewTextWriterMemory(buf, 0);
-  if (!w) {
-    xmlBufferFree(buf);
-    return ENOMEM;
-  }
-  xmlTextWriterSetIndent(w, 1);
-  xmlTextWriterSetIndentString(w, X("  "));
-  xmlTextWriterStartDocument(w, NULL, "UTF-8", NULL);
-  xmlTextWriterStartElement(w, X("irscope-report"));
-  xmlTextWriterWriteAttribute(w, X("version"), X("1"));
 
   xmlTextWriterStartElement(w, X("tool"));
   xmlTextWriterWriteAttribute(w, X("name"), X(c->toolName ? c->toolName : "irscope"));

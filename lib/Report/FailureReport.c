@@ -19,19 +19,10 @@ int irsReportWrite(IrsPassManagerImpl *pm, const char *dir,
   if (i < 0 || i >= pm->numSteps)
     return EINVAL;
   const IrsStepResult *r = &pm->steps[i].result;
-  xmlBufferPtr buf = xmlBufferCreate();
-  if (!buf)
+  xmlBufferPtr buf;
+  xmlTextWriterPtr w = irsXmlBegin(&buf, "irscope-report");
+  if (!w)
     return ENOMEM;
-  xmlTextWriterPtr w = xmlNewTextWriterMemory(buf, 0);
-  if (!w) {
-    xmlBufferFree(buf);
-    return ENOMEM;
-  }
-  xmlTextWriterSetIndent(w, 1);
-  xmlTextWriterSetIndentString(w, X("  "));
-  xmlTextWriterStartDocument(w, NULL, "UTF-8", NULL);
-  xmlTextWriterStartElement(w, X("irscope-report"));
-  xmlTextWriterWriteAttribute(w, X("version"), X("1"));
   irsXmlWriteRunHeader(w, pm);
 
   xmlTextWriterStartElement(w, X("failure"));

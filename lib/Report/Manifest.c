@@ -21,19 +21,10 @@ static const char *runStatus(IrsPassManagerImpl *pm) {
 }
 
 int irsManifestWrite(IrsPassManagerImpl *pm, const char *dir) {
-  xmlBufferPtr buf = xmlBufferCreate();
-  if (!buf)
+  xmlBufferPtr buf;
+  xmlTextWriterPtr w = irsXmlBegin(&buf, "irscope-manifest");
+  if (!w)
     return ENOMEM;
-  xmlTextWriterPtr w = xmlNewTextWriterMemory(buf, 0);
-  if (!w) {
-    xmlBufferFree(buf);
-    return ENOMEM;
-  }
-  xmlTextWriterSetIndent(w, 1);
-  xmlTextWriterSetIndentString(w, X("  "));
-  xmlTextWriterStartDocument(w, NULL, "UTF-8", NULL);
-  xmlTextWriterStartElement(w, X("irscope-manifest"));
-  xmlTextWriterWriteAttribute(w, X("version"), X("1"));
   xmlTextWriterWriteAttribute(w, X("status"), X(runStatus(pm)));
   irsXmlWriteRunHeader(w, pm);
   xmlTextWriterStartElement(w, X("steps"));

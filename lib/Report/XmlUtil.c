@@ -135,6 +135,24 @@ void irsXmlWriteRunHeader(xmlTextWriterPtr w, IrsPassManagerImpl *pm) {
   xmlTextWriterEndElement(w);
 }
 
+xmlTextWriterPtr irsXmlBegin(xmlBufferPtr *buf, const char *root) {
+  *buf = xmlBufferCreate();
+  if (!*buf)
+    return NULL;
+  xmlTextWriterPtr w = xmlNewTextWriterMemory(*buf, 0);
+  if (!w) {
+    xmlBufferFree(*buf);
+    *buf = NULL;
+    return NULL;
+  }
+  xmlTextWriterSetIndent(w, 1);
+  xmlTextWriterSetIndentString(w, X("  "));
+  xmlTextWriterStartDocument(w, NULL, "UTF-8", NULL);
+  xmlTextWriterStartElement(w, X(root));
+  xmlTextWriterWriteAttribute(w, X("version"), X("1"));
+  return w;
+}
+
 int irsXmlCommit(xmlTextWriterPtr w, xmlBufferPtr buf, const char *dir,
                  const char *name) {
   int rc = xmlTextWriterEndDocument(w);

@@ -18,6 +18,9 @@ void irsXmlWriteRunHeader(xmlTextWriterPtr w, IrsPassManagerImpl *pm);
 void irsXmlAttrRef(xmlTextWriterPtr w, const char *name, MlirStringRef v);
 /// Element with text content from a string ref.
 void irsXmlElemRef(xmlTextWriterPtr w, const char *name, MlirStringRef v);
+/// Starts an indented UTF-8 document in a new memory buffer and opens the
+/// root element with its version="1" attribute. NULL if out of memory.
+xmlTextWriterPtr irsXmlBegin(xmlBufferPtr *buf, const char *root);
 /// Finishes the document in `buf` and writes it atomically to dir/name.
 /// Returns 0 or an errno value.
 int irsXmlCommit(xmlTextWriterPtr w, xmlBufferPtr buf, const char *dir,

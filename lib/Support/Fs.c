@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // File-system helpers; see Fs.h.
 #include "Fs.h"
+#include "irscope/Support.h"
 #include "Buf.h"
 
 #include <errno.h>
@@ -155,6 +156,10 @@ int irsWriteFileAtomic(const char *path, const void *data, size_t n) {
     return e;
   irsAtomicFileWrite(&af, data, n);
   return irsAtomicFileCommit(&af);
+}
+
+int irsFileWriteAtomic(const char *path, const void *data, size_t size) {
+  return irsWriteFileAtomic(path, data, size);
 }
 
 int irsMkdirP(const char *path) {

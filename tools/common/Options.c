@@ -22,7 +22,7 @@ static const IrsOption *findShort(const IrsOption *t, char c) {
   return NULL;
 }
 
-static bool listAdd(IrsStringList *l, const char *v) {
+bool irsStringListAppend(IrsStringList *l, const char *v) {
   if (l->num == l->cap) {
     size_t cap = l->cap ? l->cap * 2 : 4;
     const char **p = realloc(l->items, cap * sizeof(*p));
@@ -72,7 +72,7 @@ static int store(const IrsOption *o, const char *shown, const char *val,
     return 0;
   }
   case IrsOptionList:
-    if (!listAdd((IrsStringList *)o->value, val)) {
+    if (!irsStringListAppend((IrsStringList *)o->value, val)) {
       snprintf(err, errSize, "out of memory");
       return -1;
     }
@@ -165,4 +165,29 @@ void irsOptionsPrintUsage(FILE *out, const char *usage,
       snprintf(left + n, sizeof(left) - (size_t)n, "--%s", o->longName);
     fprintf(out, "  %-34s %s\n", left, o->help);
   }
+}
+
+bool irsOptionsTakePassFlag(const char *arg, IrsStringList *flags) {
+  if (arg[0] != '-' || arg[1] == '\0')
+    return false;
+  const char *name = arg + 1 + (arg[1] == '-');
+  if (*name == '\0' || *name == '-' || *name == '=')
+    return false;
+  return irsStringListAppend(flags, name);
+}
+
+bool irsOptionsParseSize(const char *text, int64_t *bytes) {
+  char *end;
+  double v = strtod(text, &end);
+  double mul = 1;
+  if (*end == 'k' || *end == 'K')
+    mul = 1024.0, ++end;
+  else if (*end == 'm' || *end == 'M')
+    mul = 1024.0 * 1024, ++end;
+  else if (*end == 'g' || *end == 'G')
+    mul = 1024.0 * 1024 * 1024, ++end;
+  if (end == text || *end || v <= 0)
+    return false;
+  *bytes = (int64_t)(v * mul);
+  return true;
 }

@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 typedef enum IrsOptionKind {
@@ -62,5 +63,16 @@ void irsOptionsPrintUsage(FILE *out, const char *usage,
                           const IrsOption *table);
 
 void irsStringListFree(IrsStringList *l);
+/// Appends `item` (borrowed); false if out of memory.
+bool irsStringListAppend(IrsStringList *l, const char *item);
+
+/// mlir-opt style pass flag: "--cse", "-cse", "--inline=OPTS". Appends the
+/// flag without its dashes to `flags` and returns true; false if `arg` is
+/// not of that shape.
+bool irsOptionsTakePassFlag(const char *arg, IrsStringList *flags);
+
+/// Parses a size such as "512M", "2G", "4096" (K, M, G are powers of 1024).
+/// False if it is not a positive size.
+bool irsOptionsParseSize(const char *text, int64_t *bytes);
 
 #endif // IRS_TOOLS_OPTIONS_H

@@ -50,41 +50,7 @@ char *irsOptChunkDir(const IrsOptConfig *cfg, const char *base, intptr_t chunk,
 }
 
 int irsOptWriteFileAtomic(const char *path, const void *data, size_t len) {
-  // Only regular files are replaced by rename: renaming over /dev/null or a
-  // FIFO would replace the device node itself.
-  struct stat st;
-  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-    FILE *f = fopen(path, "wb");
-    if (!f)
-      return errno;
-    int e = 0;
-    if (len && fwrite(data, 1, len, f) != len)
-      e = errno ? errno : EIO;
-    if (fclose(f) != 0 && !e)
-      e = errno ? errno : EIO;
-    return e;
-  }
-  size_t n = strlen(path) + 32;
-  char *tmp = malloc(n);
-  if (!tmp)
-    return ENOMEM;
-  snprintf(tmp, n, "%s.tmp-%ld", path, (long)getpid());
-  int e = 0;
-  FILE *f = fopen(tmp, "wb");
-  if (!f) {
-    e = errno;
-  } else {
-    if (len && fwrite(data, 1, len, f) != len)
-      e = errno ? errno : EIO;
-    if (fclose(f) != 0 && !e)
-      e = errno ? errno : EIO;
-    if (!e && rename(tmp, path) != 0)
-      e = errno;
-    if (e)
-      unlink(tmp);
-  }
-  free(tmp);
-  return e;
+  return irsFileWriteAtomic(path, data, len);
 }
 
 int irsOptWriteChunkOutput(IrsOptRun *run, intptr_t chunk, IrsOptOut *out) {

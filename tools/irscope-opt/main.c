@@ -16,25 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+// "--cse" and "-cse" both name a pass, as in mlir-opt.
 static bool passFlag(const char *arg, void *ud) {
-  IrsOptConfig *cfg = ud;
-  // "--cse" and "-cse" both name a pass, as in mlir-opt.
-  if (arg[0] != '-' || arg[1] == '\0')
-    return false;
-  const char *name = arg + 1 + (arg[1] == '-');
-  if (*name == '\0' || *name == '-' || *name == '=')
-    return false;
-  IrsStringList *l = &cfg->passFlags;
-  if (l->num == l->cap) {
-    size_t cap = l->cap ? l->cap * 2 : 8;
-    const char **p = realloc(l->items, cap * sizeof(*p));
-    if (!p)
-      return false;
-    l->items = p;
-    l->cap = cap;
-  }
-  l->items[l->num++] = name;
-  return true;
+  return irsOptionsTakePassFlag(arg, &((IrsOptConfig *)ud)->passFlags);
 }
 
 static char *joinArgs(int argc, char **argv) {
@@ -180,24 +164,12 @@ int main(int argc, char **argv) {
       return IRS_EXIT_USAGE;
     }
   }
-  if (memoryLimit) {
-    char *end;
-    double v = strtod(memoryLimit, &end);
-    double mul = 1;
-    if (*end == 'k' || *end == 'K')
-      mul = 1024.0, ++end;
-    else if (*end == 'm' || *end == 'M')
-      mul = 1024.0 * 1024, ++end;
-    else if (*end == 'g' || *end == 'G')
-      mul = 1024.0 * 1024 * 1024, ++end;
-    if (end == memoryLimit || *end || v <= 0) {
-      fprintf(stderr, "irscope-opt: error: option '--memory-limit' expects a "
-                      "size such as 512M or 2G, not '%s'\n",
-              memoryLimit);
-      cleanup(&cfg, cmd);
-      return IRS_EXIT_USAGE;
-    }
-    cfg.memoryLimit = (int64_t)(v * mul);
+  if (memoryLimit && !irsOptionsParseSize(memoryLimit, &cfg.memoryLimit)) {
+    fprintf(stderr, "irscope-opt: error: option '--memory-limit' expects a "
+                    "size such as 512M or 2G, not '%s'\n",
+            memoryLimit);
+    cleanup(&cfg, cmd);
+    return IRS_EXIT_USAGE;
   }
   if (!cfg.crashProtection && (cfg.stepTimeout > 0 || cfg.memoryLimit > 0)) {
     fprintf(stderr, "irscope-opt: error: '--step-timeout' and '--memory-limit' "

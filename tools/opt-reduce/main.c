@@ -45,23 +45,7 @@ typedef struct Cfg {
 } Cfg;
 
 static bool passFlag(const char *arg, void *ud) {
-  Cfg *c = ud;
-  if (arg[0] != '-' || arg[1] == '\0')
-    return false;
-  const char *name = arg + 1 + (arg[1] == '-');
-  if (!*name || *name == '-' || *name == '=')
-    return false;
-  IrsStringList *l = &c->passFlags;
-  if (l->num == l->cap) {
-    size_t cap = l->cap ? l->cap * 2 : 8;
-    const char **p = realloc(l->items, cap * sizeof(*p));
-    if (!p)
-      return false;
-    l->items = p;
-    l->cap = cap;
-  }
-  l->items[l->num++] = name;
-  return true;
+  return irsOptionsTakePassFlag(arg, &((Cfg *)ud)->passFlags);
 }
 
 static void errLine(MlirStringRef s, void *ud) {
@@ -258,18 +242,11 @@ int main(int argc, char **argv) {
   double testTimeout = c.testTimeout ? parseSeconds(c.testTimeout, "--test-timeout", &ok) : 0;
   double maxTime = c.maxTime ? parseSeconds(c.maxTime, "--max-time", &ok) : 0;
   int64_t memLimit = 0;
-  if (c.memoryLimit) {
-    char *end;
-    double v = strtod(c.memoryLimit, &end);
-    double mul = 1;
-    if (*end == 'k' || *end == 'K') mul = 1024.0, ++end;
-    else if (*end == 'm' || *end == 'M') mul = 1024.0 * 1024, ++end;
-    else if (*end == 'g' || *end == 'G') mul = 1024.0 * 1024 * 1024, ++end;
-    if (end == c.memoryLimit || *end || v <= 0) {
-      fprintf(stderr, "opt-reduce: error: option '--memory-limit' expects a size such as 512M or 2G, not '%s'\n", c.memoryLimit);
-      ok = false;
-    }
-    memLimit = (int64_t)(v * mul);
+  if (c.memoryLimit && !irsOptionsParseSize(c.memoryLimit, &memLimit)) {
+    fprintf(stderr, "opt-reduce: error: option '--memory-limit' expects a "
+                    "size such as 512M or 2G, not '%s'\n",
+            c.memoryLimit);
+    ok = false;
   }
   if (!ok) {
     rc = EXIT_USAGE;
