@@ -191,3 +191,22 @@ bool irsOptionsParseSize(const char *text, int64_t *bytes) {
   *bytes = (int64_t)(v * mul);
   return true;
 }
+
+IrsPipeline irsOptionsPipelineFromFlags(const IrsStringList *flags,
+                                        MlirStringCallback errorCallback,
+                                        void *userData) {
+  MlirStringRef *refs = calloc(flags->num ? flags->num : 1, sizeof(*refs));
+  if (!refs) {
+    if (errorCallback)
+      errorCallback(mlirStringRefCreateFromCString("out of memory"), userData);
+    return (IrsPipeline){NULL};
+  }
+  for (size_t i = 0; i < flags->num; ++i)
+    refs[i] = mlirStringRefCreateFromCString(flags->items[i]);
+  IrsPipeline p = irsPipelineCreateFromPassFlags(
+      refs, (intptr_t)flags->num,
+      mlirStringRefCreateFromCString("builtin.module"), errorCallback,
+      userData);
+  free(refs);
+  return p;
+}

@@ -17,6 +17,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "irscope/Pipeline.h"
+
 typedef enum IrsOptionKind {
   IrsOptionEnd,
   IrsOptionBool,   // bool *; "--x", "--x=1/0/true/false"
@@ -70,6 +72,12 @@ bool irsStringListAppend(IrsStringList *l, const char *item);
 /// flag without its dashes to `flags` and returns true; false if `arg` is
 /// not of that shape.
 bool irsOptionsTakePassFlag(const char *arg, IrsStringList *flags);
+
+/// The pipeline "builtin.module(<flag>,...)" for pass flags collected by
+/// irsOptionsTakePassFlag; null (reported through `errorCallback`) on error.
+IrsPipeline irsOptionsPipelineFromFlags(const IrsStringList *flags,
+                                        MlirStringCallback errorCallback,
+                                        void *userData);
 
 /// Parses a size such as "512M", "2G", "4096" (K, M, G are powers of 1024).
 /// False if it is not a positive size.

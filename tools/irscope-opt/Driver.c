@@ -46,8 +46,6 @@ void irsOptOutAppend(IrsOptOut *o, const void *d, size_t n) {
   o->len += n;
 }
 
-#define outAppend irsOptOutAppend
-typedef IrsOptOut Out;
 
 static void outCallback(MlirStringRef s, void *ud) {
   irsOptOutAppend((IrsOptOut *)ud, s.data, s.length);
@@ -145,7 +143,6 @@ static int rankOf(int code) {
 }
 
 int irsOptWorse(int a, int b) { return rankOf(b) > rankOf(a) ? b : a; }
-#define worse irsOptWorse
 
 static MlirContext makeContext(const IrsOptConfig *cfg) {
   MlirDialectRegistry reg = mlirDialectRegistryCreate();
@@ -248,7 +245,7 @@ static MlirOperation reloadChunk(void *ud) {
 // then goes to one file per chunk, for the supervisor to assemble), or in
 // the main process with --crash-protection=0. In the replay modes it only
 // serves the supervisor (see Supervise.c).
-int irsOptWork(IrsOptRun *run, Out *out) {
+int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
   IrsOptConfig *cfg = run->cfg;
   IrsInput input = run->input;
   IrsPipeline pipeline = run->pipeline;
@@ -322,11 +319,11 @@ int irsOptWork(IrsOptRun *run, Out *out) {
 
   for (intptr_t c = run->firstChunk; c < nchunks; ++c) {
     run->chunk = c;
-    Out chunkOut = {0};
-    Out *o = run->supervised ? &chunkOut : out;
+    IrsOptOut chunkOut = {0};
+    IrsOptOut *o = run->supervised ? &chunkOut : out;
     if (!run->supervised && c > 0 && cfg->splitInputFile) {
-      outAppend(o, cfg->outputSplitMarker, strlen(cfg->outputSplitMarker));
-      outAppend(o, "\n", 1);
+      irsOptOutAppend(o, cfg->outputSplitMarker, strlen(cfg->outputSplitMarker));
+      irsOptOutAppend(o, "\n", 1);
     }
     char *dumpDir = irsOptChunkDir(cfg, cfg->dumpAfterEach, c, nchunks);
     char *failDir = irsOptChunkDir(cfg, cfg->failureDir, c, nchunks);
@@ -341,7 +338,7 @@ int irsOptWork(IrsOptRun *run, Out *out) {
     if (mlirModuleIsNull(m)) {
       if (irsDiagnosticCaptureGetNumErrors(parseDiags) == errs0)
         fprintf(stderr, "irscope-opt: error: cannot parse '%s'\n", cfg->input);
-      rc = worse(rc, IRS_EXIT_USAGE);
+      rc = irsOptWorse(rc, IRS_EXIT_USAGE);
       irsWorkerChannelChunkDone(run->ch, c);
       continue;
     }
@@ -359,7 +356,7 @@ int irsOptWork(IrsOptRun *run, Out *out) {
       else
         fprintf(stderr, "irscope-opt: error: %.*s\n", (int)msg.length,
                 msg.data);
-      rc = worse(rc, exitFor(st.kind));
+      rc = irsOptWorse(rc, exitFor(st.kind));
       mlirModuleDestroy(m);
       irsWorkerChannelChunkDone(run->ch, c);
       continue;
@@ -368,12 +365,12 @@ int irsOptWork(IrsOptRun *run, Out *out) {
       mlirOperationWriteBytecode(op, outCallback, o);
     } else {
       mlirOperationPrintWithFlags(op, flags, outCallback, o);
-      outAppend(o, "\n", 1);
+      irsOptOutAppend(o, "\n", 1);
     }
     mlirModuleDestroy(m);
     if (run->supervised) {
       if (irsOptWriteChunkOutput(run, c, &chunkOut) != 0)
-        rc = worse(rc, IRS_EXIT_IO);
+        rc = irsOptWorse(rc, IRS_EXIT_IO);
       free(chunkOut.data);
     }
     irsWorkerChannelChunkDone(run->ch, c);
@@ -390,7 +387,7 @@ cleanup_ctx:
 
 // Writes the collected output to stdout, or atomically to -o when the run
 // succeeded (like mlir-opt, a failed run does not create or replace it).
-static int writeOutput(const IrsOptConfig *cfg, Out *out, int rc) {
+static int writeOutput(const IrsOptConfig *cfg, IrsOptOut *out, int rc) {
   if (out->failed) {
     fprintf(stderr, "irscope-opt: error: out of memory collecting output\n");
     return IRS_EXIT_IO;
@@ -471,16 +468,7 @@ int irsOptRun(IrsOptConfig *cfg) {
     pipeline = irsPipelineCreateParse(
         mlirStringRefCreateFromCString(cfg->passPipeline), errorLine, NULL);
   } else {
-    MlirStringRef *flags =
-        calloc(cfg->passFlags.num ? cfg->passFlags.num : 1, sizeof(*flags));
-    for (size_t i = 0; flags && i < cfg->passFlags.num; ++i)
-      flags[i] = mlirStringRefCreateFromCString(cfg->passFlags.items[i]);
-    if (flags)
-      pipeline = irsPipelineCreateFromPassFlags(
-          flags, (intptr_t)cfg->passFlags.num,
-          mlirStringRefCreateFromCString("builtin.module"), flagErrorLine,
-          NULL);
-    free(flags);
+    pipeline = irsOptionsPipelineFromFlags(&cfg->passFlags, flagErrorLine, NULL);
   }
   free(reproPipeline);
   if (irsPipelineIsNull(pipeline)) {
@@ -500,7 +488,7 @@ int irsOptRun(IrsOptConfig *cfg) {
   run.pipeline = pipeline;
   run.sort = sort;
   run.ch.fd = -1;
-  Out out = {0};
+  IrsOptOut out = {0};
   if (cfg->crashProtection) {
     rc = irsOptSupervise(&run, &out);
   } else {
@@ -509,7 +497,7 @@ int irsOptRun(IrsOptConfig *cfg) {
     rc = irsOptWork(&run, &out);
   }
 
-  rc = worse(rc, writeOutput(cfg, &out, rc));
+  rc = irsOptWorse(rc, writeOutput(cfg, &out, rc));
   free(out.data);
   irsPipelineDestroy(pipeline);
   irsInputDestroy(input);

@@ -77,7 +77,7 @@ static MlirWalkResult countOne(MlirOperation op, void *ud) {
   return MlirWalkResultAdvance;
 }
 
-static int64_t irsReduceCountOpsOf(MlirOperation op) {
+static int64_t countOps(MlirOperation op) {
   int64_t n = 0;
   mlirOperationWalk(op, countOne, &n, MlirWalkPreOrder);
   return n;
@@ -91,7 +91,7 @@ int irsOptReplay(IrsOptRun *run, MlirContext ctx, IrsPassManager pm) {
     return IRS_EXIT_USAGE;
   MlirOperation op = mlirModuleGetOperation(m);
   int rc = IRS_EXIT_OK;
-  irsWorkerChannelSendValue(run->ch, "input-ops", irsReduceCountOpsOf(op));
+  irsWorkerChannelSendValue(run->ch, "input-ops", countOps(op));
   if (run->mode == IrsOptModeLocate) {
     // Run until it dies: the supervisor learns the step from the channel.
     rc = irsStatusIsOk(irsPassManagerRunSteps(

@@ -265,14 +265,7 @@ int main(int argc, char **argv) {
     pipe = irsPipelineCreateParse(mlirStringRefCreateFromCString(c.pipeline),
                                   errLine, NULL);
   } else if (c.passFlags.num) {
-    MlirStringRef *fl = calloc(c.passFlags.num, sizeof(*fl));
-    for (size_t i = 0; fl && i < c.passFlags.num; ++i)
-      fl[i] = mlirStringRefCreateFromCString(c.passFlags.items[i]);
-    if (fl)
-      pipe = irsPipelineCreateFromPassFlags(
-          fl, (intptr_t)c.passFlags.num,
-          mlirStringRefCreateFromCString("builtin.module"), errLine, NULL);
-    free(fl);
+    pipe = irsOptionsPipelineFromFlags(&c.passFlags, errLine, NULL);
   }
   if (!c.test && irsPipelineIsNull(pipe)) {
     irsInputDestroy(in);
