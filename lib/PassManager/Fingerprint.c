@@ -2,6 +2,8 @@
 // Structural fingerprint of a module; see Fingerprint.h.
 #include "Fingerprint.h"
 
+#include <stdlib.h>
+
 typedef struct State {
   uint64_t h;
   int64_t n;
@@ -54,6 +56,45 @@ static MlirWalkResult visit(MlirOperation op, void *ud) {
 uint64_t irsFingerprint(MlirOperation root, int64_t *numOps) {
   State s = {0x84222325cbf29ce4ull, 0};
   mlirOperationWalk(root, visit, &s, MlirWalkPreOrder);
+  if (numOps)
+    *numOps = s.n;
+  return s.h;
+}
+
+uint64_t irsFingerprintWithTops(MlirOperation root, uint64_t **tops,
+                                size_t *capTops, size_t *numTops,
+                                int64_t *numOps) {
+  // The root's own identity (name, attributes, regions, blocks), then each
+  // top-level op's subtree hash: together they cover exactly what a full
+  // walk covers.
+  State s = {0x84222325cbf29ce4ull, 0};
+  visit(root, &s);
+  *numTops = 0;
+  intptr_t nr = mlirOperationGetNumRegions(root);
+  for (intptr_t r = 0; r < nr; ++r) {
+    MlirRegion reg = mlirOperationGetRegion(root, r);
+    for (MlirBlock b = mlirRegionGetFirstBlock(reg); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b)) {
+      for (MlirOperation o = mlirBlockGetFirstOperation(b);
+           !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
+        int64_t n = 0;
+        uint64_t fp = irsFingerprint(o, &n);
+        s.n += n;
+        mix(&s, (const void *)(uintptr_t)fp);
+        if (*numTops == *capTops) {
+          size_t cap = *capTops ? *capTops * 2 : 256;
+          uint64_t *p = realloc(*tops, cap * sizeof(uint64_t));
+          if (!p) {
+            *numTops = 0; // callers then recompute what they need
+            continue;
+          }
+          *tops = p;
+          *capTops = cap;
+        }
+        (*tops)[(*numTops)++] = fp;
+      }
+    }
+  }
   if (numOps)
     *numOps = s.n;
   return s.h;

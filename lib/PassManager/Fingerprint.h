@@ -17,6 +17,14 @@
 /// in-place predicate or visibility change visible.
 uint64_t irsFingerprint(MlirOperation root, int64_t *numOps);
 
+/// Same as irsFingerprint (a different value, the same "changed?" answer)
+/// but also stores the fingerprint of each op directly in `root`'s regions,
+/// in order, into *tops (grown with realloc; *numTops set). Lets the dump
+/// writer reuse them instead of walking the module a second time.
+uint64_t irsFingerprintWithTops(MlirOperation root, uint64_t **tops,
+                                size_t *capTops, size_t *numTops,
+                                int64_t *numOps);
+
 /// Only counts the ops under `root` (root included).
 int64_t irsCountOps(MlirOperation root);
 

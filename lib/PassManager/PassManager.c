@@ -276,6 +276,7 @@ static void freeImpl(IrsPassManagerImpl *pm) {
   free(pm->bg);
   irsBufFree(&pm->bgErr);
   irsDumpCacheDestroy(pm->dumpCache);
+  free(pm->topFps);
   free(pm);
 }
 
@@ -432,6 +433,7 @@ static int64_t peakRssKb(void) {
 static void resetResults(IrsPassManagerImpl *pm) {
   irsDumpCacheDestroy(pm->dumpCache);
   pm->dumpCache = NULL;
+  pm->numTopFps = 0;
   for (intptr_t i = 0; i < pm->numSteps; ++i) {
     IrsStepState *s = &pm->steps[i];
     free(s->diagCopies);
@@ -544,6 +546,17 @@ static bool verifyAfter(IrsPassManagerImpl *pm, intptr_t i,
 
 // Runs step i on `module`. With `instrumented`, also measures, fingerprints
 // and dumps. Returns the step status.
+// Fingerprint of the IR of the instrumented run. With dumps it also keeps
+// the top-level ops' fingerprints for the dump writer, so the module is
+// walked once per step, not twice.
+static uint64_t fingerprintRun(IrsPassManagerImpl *pm, MlirOperation module,
+                               int64_t *ops) {
+  if (!pm->dumpDir)
+    return irsFingerprint(module, ops);
+  return irsFingerprintWithTops(module, &pm->topFps, &pm->capTopFps,
+                                &pm->numTopFps, ops);
+}
+
 static IrsStepStatus runStep(IrsPassManagerImpl *pm, intptr_t i,
                              MlirOperation module, bool instrumented,
                              uint64_t prevFp, int64_t prevOps) {
@@ -567,7 +580,8 @@ static IrsStepStatus runStep(IrsPassManagerImpl *pm, intptr_t i,
     s->result.failedHook = mlirStringRefCreateFromCString(s->failedHook);
   if (instrumented || st != IrsStepOk) {
     int64_t ops = 0;
-    s->fingerprint = irsFingerprint(module, &ops);
+    s->fingerprint =
+        instrumented ? fingerprintRun(pm, module, &ops) : irsFingerprint(module, &ops);
     s->result.opsAfter = ops;
     s->result.changed = s->fingerprint != prevFp;
   }
@@ -721,7 +735,8 @@ static int writeDump(IrsPassManagerImpl *pm, MlirOperation module,
   if (!pm->opts.printGeneric && !pm->opts.printDebugInfo) {
     bool stitched = false;
     int e = irsDumpModuleStitched(&pm->dumpCache, module, path, verified,
-                                  pm->opts.threadingEnabled, &stitched);
+                                  pm->opts.threadingEnabled, pm->topFps,
+                                  pm->numTopFps, &stitched);
     if (e || stitched)
       return e;
   }
@@ -969,7 +984,7 @@ IrsStatus irsPassManagerRun(IrsPassManager handle, MlirOperation module) {
     irsBufFree(&err);
   }
   if (stepwise) {
-    pm->inputFingerprint = irsFingerprint(module, &pm->inputOps);
+    pm->inputFingerprint = fingerprintRun(pm, module, &pm->inputOps);
   }
   // A copy of the input lets a failure be documented by replay. With a
   // reload callback it is only made if something fails.

@@ -45,8 +45,11 @@ void irsDumpCacheDestroy(IrsDumpCache *cache);
 /// Writes the module to `path` from per-op texts when that is provably the
 /// same as printing it whole; sets *stitched. When it returns 0 with
 /// *stitched false, nothing was written and the caller prints normally.
+/// `topFps` (nullable) are the fingerprints of the module's top-level ops
+/// as irsFingerprintWithTops computed them for this exact IR.
 int irsDumpModuleStitched(IrsDumpCache **cache, MlirOperation module,
                           const char *path, bool assumeVerified, bool threads,
+                          const uint64_t *topFps, size_t numTopFps,
                           bool *stitched);
 
 typedef struct IrsPassManagerImpl {
@@ -84,7 +87,11 @@ typedef struct IrsPassManagerImpl {
   bool reloadPending; // input copy not made yet; reloadInput makes it
   unsigned numRuns;
   bool dumpDirReady; // prepared for this run: the manifest may be written
-  IrsDumpCache *dumpCache; // distinguishes default failure dirs of one process
+  IrsDumpCache *dumpCache;
+  // Top-level op fingerprints of the IR as it is now (dumping runs only),
+  // shared by the changed-detection and the dump writer.
+  uint64_t *topFps;
+  size_t numTopFps, capTopFps; // distinguishes default failure dirs of one process
 } IrsPassManagerImpl;
 
 static inline IrsPassManagerImpl *irsPmUnwrap(IrsPassManager pm) {

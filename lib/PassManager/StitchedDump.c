@@ -174,7 +174,8 @@ static void appendIndented(IrsBuf *out, const char *t, size_t n) {
 
 int irsDumpModuleStitched(IrsDumpCache **cachep, MlirOperation module,
                           const char *path, bool assumeVerified,
-                          bool threads, bool *stitched) {
+                          bool threads, const uint64_t *topFps,
+                          size_t numTopFps, bool *stitched) {
   *stitched = false;
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(module));
   if (name.length != 14 || memcmp(name.data, "builtin.module", 14) != 0 ||
@@ -214,7 +215,7 @@ int irsDumpModuleStitched(IrsDumpCache **cachep, MlirOperation module,
        o = mlirOperationGetNextInBlock(o), ++k) {
     ops[k] = o;
     fresh[k].op = o.ptr;
-    fresh[k].fp = irsFingerprint(o, NULL);
+    fresh[k].fp = topFps && numTopFps == n ? topFps[k] : irsFingerprint(o, NULL);
     Entry *hit = NULL;
     for (size_t probe = 0; probe < cache->num && !hit && probe < 8; ++probe) {
       size_t idx = (cursor + probe) % cache->num;
