@@ -9,6 +9,7 @@ PKGS=(
   cmake make gcc g++
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
   libxml2-dev libxml2-utils
+  libgit2-dev pkg-config
   libcmocka-dev
   python3
 )

@@ -384,6 +384,21 @@ bool irsReduceTest(Reducer *r, const IrsEdit *edit) {
   return sameSignature(r, &sig);
 }
 
+void irsEditKey(const IrsEdit *edit, IrsBuf *out) {
+  if (!edit)
+    return;
+  irsBufAppend(out, "E", 1);
+  irsBufAppend(out, edit->erase, edit->numErase * sizeof(int64_t));
+}
+
+// Sequential for now; the contract allows testing several at once.
+intptr_t irsReduceTestFirst(Reducer *r, const IrsEdit *const *edits, size_t n) {
+  for (size_t i = 0; i < n; ++i)
+    if (irsReduceTest(r, edits[i]))
+      return (intptr_t)i;
+  return -1;
+}
+
 // The initial check: establishes the target signature.
 bool irsReduceEstablish(Reducer *r) {
   IrsSignature sig;

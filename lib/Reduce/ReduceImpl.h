@@ -30,8 +30,17 @@ typedef struct IrsEdit {
   size_t numErase;
 } IrsEdit;
 
+/// Appends bytes that identify the edit: two edits with the same key,
+/// applied to the same module, produce the same candidate (used to cache
+/// outcomes). Must be kept in step with the IrsEdit struct.
+void irsEditKey(const IrsEdit *edit, IrsBuf *out);
 /// Runs the test on the module with `edit` applied; true if interesting.
 bool irsReduceTest(Reducer *r, const IrsEdit *edit);
+/// Tests candidates in order (possibly several at once) and returns the
+/// index of the first interesting one, or -1. Strategies with many
+/// independent candidates use this so that -j N can test them in parallel;
+/// the result is the same as calling irsReduceTest on each in order.
+intptr_t irsReduceTestFirst(Reducer *r, const IrsEdit *const *edits, size_t n);
 /// Applies `edit` to the reducer's own module (after a successful test).
 void irsReduceApply(Reducer *r, const IrsEdit *edit);
 /// Pre-order indices of ops to try, by predicate; caller frees.
