@@ -22,6 +22,7 @@ typedef struct Reducer {
   double start;
   const char *strategy;
   bool stop;
+  bool inputInvalid; // the input did not verify: candidates need not either
 } Reducer;
 
 /// Edit: erase the ops with these pre-order indices (sorted ascending).
@@ -41,6 +42,8 @@ bool irsReduceTest(Reducer *r, const IrsEdit *edit);
 /// independent candidates use this so that -j N can test them in parallel;
 /// the result is the same as calling irsReduceTest on each in order.
 intptr_t irsReduceTestFirst(Reducer *r, const IrsEdit *const *edits, size_t n);
+/// Applies `edit` to `root` (the module operation); worker and parent use it.
+void irsEditApply(MlirContext ctx, MlirOperation root, const IrsEdit *edit);
 /// Applies `edit` to the reducer's own module (after a successful test).
 void irsReduceApply(Reducer *r, const IrsEdit *edit);
 /// Pre-order indices of ops to try, by predicate; caller frees.

@@ -278,6 +278,7 @@ IrsStatus irsReducerRun(IrsReducer h) {
   r->start = nowSec();
   r->opsBefore = irsReduceCountOps(mlirModuleGetOperation(r->module));
   r->strategy = "check";
+  r->inputInvalid = !mlirOperationVerify(mlirModuleGetOperation(r->module));
   if (!irsReduceEstablish(r))
     return irsStatusMake(IRS_ERR_USAGE);
   if (!irsReduceSaveBest(r)) {
