@@ -10,6 +10,8 @@
 #include "XmlUtil.h"
 
 #include "irscope/Report.h"
+#include "irscope/StackTrace.h"
+#include "../Support/Buf.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -76,9 +78,22 @@ int irsCrashReportWrite(const IrsCrashInfo *c, const char *dir) {
   if (c->peakRssKb > 0)
     xmlTextWriterWriteFormatAttribute(w, X("peak-rss-kb"), "%lld",
                                       (long long)c->peakRssKb);
+  // The handler's raw backtrace stays in <stderr>; the readable form and
+  // the crash site are derived here, where allocating is safe.
+  IrsBuf site = IRS_BUF_INIT, trace = IRS_BUF_INIT;
+  if (c->signal && c->stderrTail.length) {
+    irsStackTraceGetCrashSite(c->stderrTail, irsBufStringCallback, &site);
+    irsStackTraceFormat(c->stderrTail, irsBufStringCallback, &trace);
+  }
+  if (site.len)
+    xmlTextWriterWriteAttribute(w, X("crash-site"), X(site.data));
   xmlTextWriterWriteElement(w, X("message"), X(c->message ? c->message : ""));
   if (c->stderrTail.length)
     irsXmlElemRef(w, "stderr", c->stderrTail);
+  if (trace.len)
+    irsXmlElemRef(w, "stack-trace", irsBufRef(&trace));
+  irsBufFree(&site);
+  irsBufFree(&trace);
   xmlTextWriterEndElement(w);
 
   xmlTextWriterStartElement(w, X("artifacts"));

@@ -36,12 +36,17 @@
 // REPORT: <input path="{{.*}}crash-segv.mlir" hash="{{[0-9a-f]+}}" hash-algorithm="fnv1a-64" ops="8"/>
 // REPORT-NEXT: <pipeline>builtin.module(func.func(canonicalize,irs-test-crash{op=arith.muli},cse))</pipeline>
 // REPORT-NEXT: <settings verify-each="true" threading="true" dump-only-changed="false"/>
-// REPORT-NEXT: <failure kind="crash" step="2" pass="irs-test-crash" anchor="func.func" elapsed-ms="{{[0-9.]+}}" signal="11" signal-name="SIGSEGV" peak-rss-kb="{{[0-9]+}}">
+// REPORT-NEXT: <failure kind="crash" step="2" pass="irs-test-crash" anchor="func.func" elapsed-ms="{{[0-9.]+}}" signal="11" signal-name="SIGSEGV" peak-rss-kb="{{[0-9]+}}" crash-site="libirscope.so.0+0x{{[0-9a-f]+}}">
 // REPORT-NEXT: <message>step 2 'builtin.module(func.func(irs-test-crash{op=arith.muli}))' crashed with SIGSEGV</message>
 // What the worker printed during the step: the signal and a stack trace.
 // REPORT-NEXT: <stderr>irscope-opt: fatal signal SIGSEGV
 // REPORT-NEXT: Stack trace:
 // REPORT: </stderr>
+// The same trace from the faulting frame down, demangled (the pass is a
+// hidden function of libirscope, named by offset).
+// REPORT-NEXT: <stack-trace>#0 libirscope.so.0+0x{{[0-9a-f]+}} (no symbol)
+// REPORT: mlir::PassManager::run(mlir::Operation*)
+// REPORT: </stack-trace>
 // REPORT-NEXT: </failure>
 // REPORT-NEXT: <artifacts>
 // REPORT-NEXT: <pre-step-ir file="failure-input.mlir"/>

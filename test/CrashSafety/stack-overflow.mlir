@@ -17,7 +17,7 @@
 
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml
 // RUN: FileCheck %s --check-prefix=REPORT < %t/report.xml
-// REPORT: <failure kind="crash" step="2" pass="irs-test-stack-overflow" anchor="builtin.module" elapsed-ms="{{[0-9.]+}}" signal="11" signal-name="SIGSEGV" peak-rss-kb="{{[0-9]+}}">
+// REPORT: <failure kind="crash" step="2" pass="irs-test-stack-overflow" anchor="builtin.module" elapsed-ms="{{[0-9.]+}}" signal="11" signal-name="SIGSEGV" peak-rss-kb="{{[0-9]+}}" crash-site="libirscope.so.0+0x{{[0-9a-f]+}}">
 // REPORT-NEXT: <message>step 2 'builtin.module(irs-test-stack-overflow)' crashed with SIGSEGV (stack overflow)</message>
 // REPORT-NEXT: <stderr>irscope-opt: fatal signal SIGSEGV (stack overflow)
 // REPORT-NEXT: Stack trace:

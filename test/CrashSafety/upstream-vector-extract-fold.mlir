@@ -15,16 +15,23 @@
 // RUN:   | FileCheck %s --check-prefix=ERR -DDIR=%t --implicit-check-not="irscope-opt: error:"
 // ERR: irscope-opt: fatal signal SIGSEGV
 // ERR-NEXT: Stack trace:
-// ERR: irscope-opt: error: step 2 'builtin.module(sccp)' crashed with SIGSEGV; report: [[DIR]]/report.xml
+// ERR: irscope-opt: note: crashed in mlir::DenseElementsAttr::AttributeElementIterator::operator*{{$}}
+// ERR-NEXT: irscope-opt: error: step 2 'builtin.module(sccp)' crashed with SIGSEGV; report: [[DIR]]/report.xml
 // ERR-NEXT: exit=5
 
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml
 // RUN: FileCheck %s --check-prefix=REPORT < %t/report.xml
 // REPORT: <failure kind="crash" step="2" pass="sccp" anchor="builtin.module" {{.*}}signal="11" signal-name="SIGSEGV"
+// REPORT-SAME: crash-site="mlir::DenseElementsAttr::AttributeElementIterator::operator*"
 // REPORT-NEXT: <message>step 2 'builtin.module(sccp)' crashed with SIGSEGV</message>
 // REPORT-NEXT: <stderr>irscope-opt: fatal signal SIGSEGV
 // REPORT: libMLIR
 // REPORT: </stderr>
+// REPORT-NEXT: <stack-trace>#0 {{.*}}
+// REPORT: mlir::DenseElementsAttr::AttributeElementIterator::operator*() const+0x{{[0-9a-f]+}} (libMLIR.so.{{.*}})
+// REPORT-NEXT: #{{[0-9]+}} mlir::vector::ExtractOp::fold(mlir::vector::ExtractOpGenericAdaptor&lt;llvm::ArrayRef&lt;mlir::Attribute&gt; &gt;)+0x{{[0-9a-f]+}} (libMLIR.so.{{.*}})
+// REPORT: #{{[0-9]+}} mlir::PassManager::run(mlir::Operation*)
+// REPORT: </stack-trace>
 // REPORT: <pre-step-ir file="failure-input.mlir"/>
 // REPORT-NEXT: <reproducer file="reproducer.mlir" pipeline="builtin.module(sccp)"/>
 // REPORT-NEXT: <full-reproducer file="reproducer-full.mlir" pipeline="builtin.module(func.func(cse),sccp,symbol-dce)"/>

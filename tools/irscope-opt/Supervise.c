@@ -22,6 +22,7 @@
 #include "Driver.h"
 
 #include "irscope/Report.h"
+#include "irscope/StackTrace.h"
 
 #include <mlir-c/IR.h>
 
@@ -345,6 +346,10 @@ static char *makeFailureDir(const IrsOptConfig *cfg, intptr_t chunk,
   return d;
 }
 
+static void appendOut(MlirStringRef s, void *ud) {
+  irsOptOutAppend(ud, s.data, s.length);
+}
+
 // Documents a worker that died in chunk `k`. Returns the exit code.
 static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
                          const IrsWorkerResult *res, intptr_t k) {
@@ -461,6 +466,15 @@ static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
     markManifest(dumpDir, kind, step, outcome != IrsWorkerInterrupted);
   }
   free(dumpDir);
+  if (outcome == IrsWorkerCrashed) {
+    IrsOptOut site = {0};
+    if (irsStackTraceGetCrashSite(
+            (MlirStringRef){tail.data ? tail.data : "", tail.len}, appendOut,
+            &site))
+      fprintf(stderr, "irscope-opt: note: crashed in %.*s\n", (int)site.len,
+              site.data);
+    free(site.data);
+  }
   if (outcome == IrsWorkerInterrupted || !dir)
     fprintf(stderr, "irscope-opt: error: %s\n", msg);
   else if (werr)

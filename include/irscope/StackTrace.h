@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- StackTrace.h - reading the stack trace of a dead worker ------------===//
+//
+// A worker that dies of a signal prints a glibc backtrace from its signal
+// handler (the only thing that is safe to do there): mangled C++ names,
+// module paths and offsets. The supervisor, which outlives it, turns that
+// text into something a person reads: frames from the faulting one down,
+// names demangled, and the crash site, the function the process died in.
+//
+//===----------------------------------------------------------------------===//
+#ifndef IRS_STACKTRACE_H
+#define IRS_STACKTRACE_H
+
+#include "irscope/Support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// One frame of a glibc backtrace line "MODULE(SYMBOL+0xOFF) [0xADDR]".
+/// Strings point into the parsed text.
+typedef struct IrsStackFrame {
+  MlirStringRef module; ///< path as printed ("" if none)
+  MlirStringRef symbol; ///< mangled name, empty for hidden symbols
+  uint64_t offset;      ///< from the symbol, or from the module if none
+  uint64_t address;
+} IrsStackFrame;
+
+/// Finds the backtrace lines in `text` (other lines are ignored) and calls
+/// `callback` for each frame, starting at the frame that faulted: when the
+/// trace starts with the signal handler and the C library's signal
+/// trampoline, those are skipped. Returns the number of frames reported.
+IRS_API intptr_t irsStackTraceParse(MlirStringRef text,
+                                    void (*callback)(const IrsStackFrame *frame,
+                                                     void *userData),
+                                    void *userData);
+
+/// Writes `name` demangled (Itanium C++ ABI), or as is if it is not a
+/// mangled name.
+IRS_API void irsDemangle(MlirStringRef name, MlirStringCallback callback,
+                         void *userData);
+
+/// Writes the trace of `text` one frame per line, "#N function+0xOFF
+/// (module)" with the module's directory dropped, demangled. Returns the
+/// number of frames.
+IRS_API intptr_t irsStackTraceFormat(MlirStringRef text,
+                                     MlirStringCallback callback,
+                                     void *userData);
+
+/// Writes the crash site: the first frame outside the C and C++ runtime
+/// libraries and the abort/assert machinery, demangled without its
+/// parameter list ("mlir::vector::ExtractOp::fold"), or "module+0xOFF" when
+/// that frame has no symbol. Returns false (writing nothing) if the text
+/// holds no trace.
+IRS_API bool irsStackTraceGetCrashSite(MlirStringRef text,
+                                       MlirStringCallback callback,
+                                       void *userData);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // IRS_STACKTRACE_H

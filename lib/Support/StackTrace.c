@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- StackTrace.c - parse, demangle and summarise glibc backtraces ------===//
+#define _GNU_SOURCE
+#include "irscope/StackTrace.h"
+
+#include "Buf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+// libstdc++'s demangler (libirscope links the C++ runtime for MLIR anyway).
+extern char *__cxa_demangle(const char *mangled, char *out, size_t *length,
+                            int *status);
+
+static bool startsWith(const char *s, const char *end, const char *p) {
+  size_t n = strlen(p);
+  return (size_t)(end - s) >= n && memcmp(s, p, n) == 0;
+}
+
+static uint64_t parseHex(const char *s, const char *end, const char **stop) {
+  uint64_t v = 0;
+  if (startsWith(s, end, "0x"))
+    s += 2;
+  for (; s < end; ++s) {
+    char c = *s;
+    int d = c >= '0' && c <= '9'   ? c - '0'
+            : c >= 'a' && c <= 'f' ? c - 'a' + 10
+            : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                   : -1;
+    if (d < 0)
+      break;
+    v = v * 16 + (uint64_t)d;
+  }
+  *stop = s;
+  return v;
+}
+
+// "MODULE(SYMBOL+0xOFF) [0xADDR]" or "MODULE(+0xOFF) [0xADDR]" or
+// "MODULE() [0xADDR]". Module paths may not contain '(' here; glibc prints
+// them as the loader knows them.
+static bool parseLine(const char *s, const char *end, IrsStackFrame *f) {
+  const char *open = memchr(s, '(', (size_t)(end - s));
+  if (!open)
+    return false;
+  const char *close = memchr(open, ')', (size_t)(end - open));
+  if (!close)
+    return false;
+  const char *br = close + 1;
+  while (br < end && *br == ' ')
+    ++br;
+  if (!startsWith(br, end, "[0x"))
+    return false;
+  const char *stop;
+  f->address = parseHex(br + 1, end, &stop);
+  if (stop >= end || *stop != ']')
+    return false;
+  f->module = mlirStringRefCreate(s, (size_t)(open - s));
+  const char *plus = NULL;
+  for (const char *p = close; p > open; --p)
+    if (*p == '+') {
+      plus = p;
+      break;
+    }
+  const char *symEnd = plus ? plus : close;
+  f->symbol = mlirStringRefCreate(open + 1, (size_t)(symEnd - open - 1));
+  f->offset = plus ? parseHex(plus + 1, close, &stop) : 0;
+  return true;
+}
+
+static bool refContains(MlirStringRef r, const char *needle) {
+  return r.length && memmem(r.data, r.length, needle, strlen(needle)) != NULL;
+}
+
+static bool isLibc(const IrsStackFrame *f) {
+  return refContains(f->module, "/libc.so") ||
+         (f->module.length >= 7 && memcmp(f->module.data, "libc.so", 7) == 0);
+}
+
+intptr_t irsStackTraceParse(MlirStringRef text,
+                            void (*callback)(const IrsStackFrame *, void *),
+                            void *userData) {
+  // Collect first: whether the leading frames are the handler's depends on
+  // the second frame.
+  IrsStackFrame *frames = NULL;
+  size_t n = 0, cap = 0;
+  const char *p = text.data, *end = text.data + text.length;
+  while (p < end) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    const char *le = nl ? nl : end;
+    IrsStackFrame f;
+    if (parseLine(p, le, &f)) {
+      if (n == cap) {
+        cap = cap ? cap * 2 : 32;
+        IrsStackFrame *q = realloc(frames, cap * sizeof(*q));
+        if (!q)
+          break;
+        frames = q;
+      }
+      frames[n++] = f;
+    }
+    p = nl ? nl + 1 : end;
+  }
+  // The trace starts in the handler calling backtrace() (one frame, or two
+  // when a sanitizer intercepts backtrace), then comes the kernel's return
+  // into the C library's signal trampoline (an unnamed libc frame); the
+  // faulting frame follows.
+  size_t first = 0;
+  for (size_t i = 1; i < n && i < 4; ++i)
+    if (isLibc(&frames[i]) && frames[i].symbol.length == 0) {
+      first = i + 1;
+      break;
+    }
+  for (size_t i = first; i < n; ++i)
+    callback(&frames[i], userData);
+  free(frames);
+  return n > first ? (intptr_t)(n - first) : 0;
+}
+
+void irsDemangle(MlirStringRef name, MlirStringCallback callback,
+                 void *userData) {
+  if (name.length > 2 && name.data[0] == '_' && name.data[1] == 'Z') {
+    char *z = strndup(name.data, name.length);
+    int status = -1;
+    char *d = z ? __cxa_demangle(z, NULL, NULL, &status) : NULL;
+    free(z);
+    if (d && status == 0) {
+      callback(mlirStringRefCreateFromCString(d), userData);
+      free(d);
+      return;
+    }
+    free(d);
+  }
+  callback(name, userData);
+}
+
+static MlirStringRef baseName(MlirStringRef path) {
+  for (size_t i = path.length; i > 0; --i)
+    if (path.data[i - 1] == '/')
+      return mlirStringRefCreate(path.data + i, path.length - i);
+  return path;
+}
+
+typedef struct FormatState {
+  MlirStringCallback cb;
+  void *ud;
+  intptr_t index;
+  IrsBuf line;
+} FormatState;
+
+static void formatFrame(const IrsStackFrame *f, void *ud) {
+  FormatState *s = ud;
+  irsBufReset(&s->line);
+  irsBufPrintf(&s->line, "#%ld ", (long)s->index++);
+  if (f->symbol.length) {
+    irsDemangle(f->symbol, irsBufStringCallback, &s->line);
+    irsBufPrintf(&s->line, "+0x%llx (", (unsigned long long)f->offset);
+    irsBufAppendRef(&s->line, baseName(f->module));
+  } else {
+    irsBufAppendRef(&s->line, baseName(f->module));
+    irsBufPrintf(&s->line, "+0x%llx (", (unsigned long long)f->offset);
+    irsBufAppendStr(&s->line, "no symbol");
+  }
+  irsBufAppendStr(&s->line, ")\n");
+  s->cb(irsBufRef(&s->line), s->ud);
+}
+
+intptr_t irsStackTraceFormat(MlirStringRef text, MlirStringCallback callback,
+                             void *userData) {
+  FormatState s = {callback, userData, 0, IRS_BUF_INIT};
+  intptr_t n = irsStackTraceParse(text, formatFrame, &s);
+  irsBufFree(&s.line);
+  return n;
+}
+
+// Frames that only report a crash someone else caused: the runtime
+// libraries and LLVM's fatal-error paths.
+static bool isNoise(const IrsStackFrame *f, MlirStringRef demangled) {
+  if (isLibc(f) || refContains(f->module, "libstdc++") ||
+      refContains(f->module, "libgcc_s") || refContains(f->module, "libasan") ||
+      refContains(f->module, "libubsan"))
+    return true;
+  static const char *const fatal[] = {
+      "llvm::report_fatal_error", "llvm::llvm_unreachable_internal",
+      "llvm::sys::", "__assert_fail", "abort", "raise"};
+  for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); ++i) {
+    size_t l = strlen(fatal[i]);
+    if (demangled.length >= l && memcmp(demangled.data, fatal[i], l) == 0)
+      return true;
+  }
+  return false;
+}
+
+// Drops the parameter list (and a trailing " const"): the last top-level
+// "(...)" of a demangled name. Template arguments may hold parentheses, so
+// depth is tracked over <> and ().
+static size_t withoutParams(const char *s, size_t n) {
+  while (n >= 6 && memcmp(s + n - 6, " const", 6) == 0)
+    n -= 6;
+  if (n == 0 || s[n - 1] != ')')
+    return n;
+  int depth = 0;
+  for (size_t i = n; i > 0; --i) {
+    char c = s[i - 1];
+    if (c == ')' || c == '>')
+      ++depth;
+    else if (c == '(' || c == '<')
+      --depth;
+    if (depth == 0) {
+      // "operator()" itself ends in "()": keep it.
+      if (i - 1 >= 8 && memcmp(s + i - 9, "operator", 8) == 0 && c == '(')
+        return n;
+      return i - 1;
+    }
+  }
+  return n;
+}
+
+typedef struct SiteState {
+  bool found;
+  IrsBuf out;
+  IrsBuf tmp;
+} SiteState;
+
+static void siteFrame(const IrsStackFrame *f, void *ud) {
+  SiteState *s = ud;
+  if (s->found)
+    return;
+  irsBufReset(&s->tmp);
+  if (f->symbol.length)
+    irsDemangle(f->symbol, irsBufStringCallback, &s->tmp);
+  if (isNoise(f, irsBufRef(&s->tmp)))
+    return;
+  s->found = true;
+  if (f->symbol.length) {
+    irsBufAppend(&s->out, s->tmp.data, withoutParams(s->tmp.data, s->tmp.len));
+  } else {
+    irsBufAppendRef(&s->out, baseName(f->module));
+    irsBufPrintf(&s->out, "+0x%llx", (unsigned long long)f->offset);
+  }
+}
+
+bool irsStackTraceGetCrashSite(MlirStringRef text, MlirStringCallback callback,
+                               void *userData) {
+  SiteState s = {false, IRS_BUF_INIT, IRS_BUF_INIT};
+  irsStackTraceParse(text, siteFrame, &s);
+  if (s.found && s.out.len)
+    callback(irsBufRef(&s.out), userData);
+  bool found = s.found && s.out.len;
+  irsBufFree(&s.out);
+  irsBufFree(&s.tmp);
+  return found;
+}

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: Apache-2.0
+// Unit tests of backtrace parsing, demangling and the crash site
+// (lib/Support/StackTrace.c), on traces as the crash handler prints them.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "Support/Buf.h"
+#include "irscope/StackTrace.h"
+
+#include <string.h>
+
+// A real SIGSEGV in MLIR 22's vector::ExtractOp::fold, shortened.
+static const char kSegv[] =
+    "irscope-opt: fatal signal SIGSEGV\n"
+    "Stack trace:\n"
+    "build/bin/irscope-opt(+0x8063)[0x5597e2f5c063]\n"
+    "/lib/x86_64-linux-gnu/libc.so.6(+0x3c050)[0x7f100f948050]\n"
+    "/lib/x86_64-linux-gnu/libc.so.6(+0x16d833)[0x7f100fa79833]\n"
+    "/usr/lib/llvm-22/lib/libMLIR.so.22.1(_ZNK4mlir17DenseElementsAttr24"
+    "AttributeElementIteratordeEv+0x231)[0x7f100f2946d1]\n"
+    "/usr/lib/llvm-22/lib/libMLIR.so.22.1(_ZN4mlir6vector9ExtractOp4foldENS0_"
+    "23ExtractOpGenericAdaptorIN4llvm8ArrayRefINS_9AttributeEEEEE+0x150e)"
+    "[0x7f100eed080e]\n"
+    "/usr/lib/llvm-22/lib/libMLIR.so.22.1(+0x5d69d65)[0x7f100ef69d65]\n"
+    "irscope-opt: error: step 2 crashed\n";
+
+// An abort: raise/abort frames and LLVM's fatal error path are not the site.
+static const char kAbort[] =
+    "x(+0x10)[0x1000]\n"
+    "/lib/x86_64-linux-gnu/libc.so.6(+0x3c050)[0x2000]\n"
+    "/lib/x86_64-linux-gnu/libc.so.6(pthread_kill+0x11)[0x2100]\n"
+    "/lib/x86_64-linux-gnu/libc.so.6(raise+0x12)[0x2200]\n"
+    "/lib/x86_64-linux-gnu/libc.so.6(abort+0xd3)[0x2300]\n"
+    "/usr/lib/llvm-22/lib/libLLVM.so.22.1(_ZN4llvm18report_fatal_errorERKNS_"
+    "5TwineEb+0x40)[0x3000]\n"
+    "/work/b/lib/libirscope.so.0(+0x1234)[0x4000]\n";
+
+static void countFrame(const IrsStackFrame *f, void *ud) {
+  (void)f;
+  ++*(int *)ud;
+}
+
+static void test_stacktrace__skips_handler_and_trampoline(void **state) {
+  (void)state;
+  int n = 0;
+  intptr_t r = irsStackTraceParse(mlirStringRefCreateFromCString(kSegv),
+                                  countFrame, &n);
+  assert_int_equal(r, 4);
+  assert_int_equal(n, 4);
+}
+
+static void test_stacktrace__format_demangles(void **state) {
+  (void)state;
+  IrsBuf b = IRS_BUF_INIT;
+  irsStackTraceFormat(mlirStringRefCreateFromCString(kSegv),
+                      irsBufStringCallback, &b);
+  assert_non_null(strstr(b.data, "#0 libc.so.6+0x16d833 (no symbol)\n"));
+  assert_non_null(strstr(
+      b.data, "#1 mlir::DenseElementsAttr::AttributeElementIterator::"
+              "operator*() const+0x231 (libMLIR.so.22.1)\n"));
+  assert_non_null(strstr(b.data, "#2 mlir::vector::ExtractOp::fold("));
+  assert_non_null(strstr(b.data, "#3 libMLIR.so.22.1+0x5d69d65 (no symbol)\n"));
+  assert_null(strstr(b.data, "irscope-opt"));
+  irsBufFree(&b);
+}
+
+static void test_stacktrace__crash_site_skips_runtime(void **state) {
+  (void)state;
+  IrsBuf b = IRS_BUF_INIT;
+  assert_true(irsStackTraceGetCrashSite(mlirStringRefCreateFromCString(kSegv),
+                                        irsBufStringCallback, &b));
+  assert_string_equal(
+      b.data, "mlir::DenseElementsAttr::AttributeElementIterator::operator*");
+  irsBufFree(&b);
+}
+
+static void test_stacktrace__crash_site_of_abort_without_symbol(void **state) {
+  (void)state;
+  IrsBuf b = IRS_BUF_INIT;
+  assert_true(irsStackTraceGetCrashSite(mlirStringRefCreateFromCString(kAbort),
+                                        irsBufStringCallback, &b));
+  assert_string_equal(b.data, "libirscope.so.0+0x1234");
+  irsBufFree(&b);
+}
+
+static void test_stacktrace__no_trace(void **state) {
+  (void)state;
+  IrsBuf b = IRS_BUF_INIT;
+  assert_false(irsStackTraceGetCrashSite(
+      mlirStringRefCreateFromCString("error: something\n"),
+      irsBufStringCallback, &b));
+  assert_int_equal(b.len, 0);
+  irsBufFree(&b);
+}
+
+static void test_stacktrace__demangle_passes_plain_names(void **state) {
+  (void)state;
+  IrsBuf b = IRS_BUF_INIT;
+  irsDemangle(mlirStringRefCreateFromCString("main"), irsBufStringCallback, &b);
+  irsDemangle(mlirStringRefCreateFromCString("_Zbogus"), irsBufStringCallback,
+              &b);
+  assert_string_equal(b.data, "main_Zbogus");
+  irsBufFree(&b);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_stacktrace__skips_handler_and_trampoline),
+      cmocka_unit_test(test_stacktrace__format_demangles),
+      cmocka_unit_test(test_stacktrace__crash_site_skips_runtime),
+      cmocka_unit_test(test_stacktrace__crash_site_of_abort_without_symbol),
+      cmocka_unit_test(test_stacktrace__no_trace),
+      cmocka_unit_test(test_stacktrace__demangle_passes_plain_names),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
