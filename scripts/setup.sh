@@ -12,6 +12,9 @@ PKGS=(
   libgit2-dev pkg-config
   libcmocka-dev
   python3
+  # The browser test of irscope-report's page (test/Browser); without
+  # them that one test is reported UNSUPPORTED.
+  chromium chromium-driver
 )
 
 missing=()

@@ -34,3 +34,11 @@ config.substitutions.append(("%mlir_opt", os.path.join(config.llvm_tools_dir, "m
 
 if shutil.which("xmllint"):
     config.available_features.add("xmllint")
+
+# The browser test (test/Browser) needs headless Chromium and chromedriver
+# (Debian: chromium, chromium-driver; scripts/setup.sh installs them).
+if shutil.which("chromium") and shutil.which("chromedriver"):
+    config.available_features.add("chromium")
+else:
+    lit_config.note("chromium or chromedriver not found: the browser test "
+                    "(test/Browser) will be reported UNSUPPORTED")

@@ -22,6 +22,7 @@
 #include "irscope/Pipeline.h"
 #include "irscope/Support.h"
 #include <mlir-c/IR.h>
+#include <mlir-c/Pass.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -86,6 +87,39 @@ typedef struct IrsInstrumentationOptions {
   /// Called for each diagnostic emitted during a run, as it happens.
   IrsDiagnosticCallback onDiagnostic;
   void *onDiagnosticUserData;
+  /// MLIR's own instrumentation, as mlir-opt's --mlir-print-ir-*,
+  /// --mlir-timing and --mlir-pass-statistics set it up. It is attached to
+  /// the MLIR pass managers that run the user's pipeline (the whole-pipeline
+  /// manager, or in stepwise runs one manager per step), never to those the
+  /// library uses for replays, --verify-with or determinism checks. MLIR's
+  /// printers write to stderr themselves (the library does not print):
+  /// IR dumps as passes run, statistics at the end of each MLIR pass-manager
+  /// run, and the timing report when the run ends (irsPassManagerRun
+  /// destroys those managers before returning). Stepwise runs therefore give
+  /// one statistics block and one timing report per step, in step order.
+  /// mlirPrintIrAfterFailure implies printing after passes, as in mlir-opt;
+  /// mlirPrintIrAfterChange only filters mlirPrintIrAfterAll.
+  bool mlirPrintIrBeforeAll;
+  bool mlirPrintIrAfterAll;
+  bool mlirPrintIrAfterChange;
+  bool mlirPrintIrAfterFailure;
+  /// Needs threadingEnabled false (MLIR would abort): irsPassManagerCreate
+  /// fails otherwise.
+  bool mlirPrintIrModuleScope;
+  /// Print into a file tree under this directory (copied) instead of
+  /// stderr; NULL for stderr. MLIR numbers the files per pass manager, so
+  /// stepwise runs give each step its own sub-directory named like its dump
+  /// without ".mlir" (e.g. "0002-func.func-cse/").
+  const char *mlirPrintIrTreeDir;
+  /// Flags MLIR prints the IR with; borrowed, must stay valid until the pass
+  /// manager is destroyed. Null: MLIR's defaults.
+  MlirOpPrintingFlags mlirPrintIrFlags;
+  /// mlir-opt's --mlir-timing (tree display; the C API offers no other).
+  bool mlirTiming;
+  /// mlir-opt's --mlir-pass-statistics and its display mode (default
+  /// MLIR_PASS_DISPLAY_MODE_PIPELINE, as in mlir-opt).
+  bool mlirPassStatistics;
+  MlirPassDisplayMode mlirPassStatisticsDisplay;
 } IrsInstrumentationOptions;
 
 /// Defaults: no dumps, verify-each on, failure report on, threading on.
@@ -126,6 +160,11 @@ typedef struct IrsStepResult {
   MlirStringRef dumpFile;
   intptr_t numDiagnostics;
   const IrsDiagnostic *diagnostics;
+  /// Wall time of the checks after the pass (verifier, --verify-with, verify
+  /// hooks) and of writing the dump and manifest, in milliseconds; not part
+  /// of wallMs.
+  double verifyMs;
+  double dumpMs;
 } IrsStepResult;
 
 /// A user check run after every step (after the verifier). Return failure to
@@ -210,6 +249,40 @@ typedef enum IrsTimingSort {
 IRS_API void irsPassManagerPrintTiming(IrsPassManager pm, IrsTimingSort sort,
                                        MlirStringCallback callback,
                                        void *userData);
+
+//===----------------------------------------------------------------------===//
+// Seeds and determinism (irscope-opt --seed, --check-determinism)
+//===----------------------------------------------------------------------===//
+
+/// Hands `seed` to every pass of this pass manager that makes random
+/// choices (irs-test-flaky), for the following runs. Without a seed such
+/// passes draw from the kernel's entropy source.
+IRS_API void irsPassManagerSetSeed(IrsPassManager pm, uint64_t seed);
+/// Whether a seed was set, and which (`seed` nullable).
+IRS_API bool irsPassManagerGetSeed(IrsPassManager pm, uint64_t *seed);
+
+typedef enum IrsDeterminismMode {
+  /// Both runs of a step with the context's threading as configured.
+  IrsDeterminismRepeat,
+  /// The first run with threading on, the second with it off.
+  IrsDeterminismThreads,
+} IrsDeterminismMode;
+
+/// Runs every step twice on identical copies of its input, compares the
+/// printed results (printing flags as in the options) and stops at the first
+/// step whose results differ: `*differingStep` gets its 1-based index (0 when
+/// every step was deterministic), the one-line message
+/// (irsPassManagerGetErrorMessage) names it, and unless writeFailureReport is
+/// off, report.xml of kind "nondeterminism" with a unified diff, the pre-step
+/// IR, a reproducer of the step and the first run's output are written (see
+/// irsPassManagerGetFailureDir). A step that fails the same way in both runs
+/// stops the check with IRS_ERR_PASS or IRS_ERR_VERIFY (no report). `module`
+/// is left as the first runs left it. Costs two clones and, per step, two
+/// prints. In threads mode the context's threading is restored afterwards.
+IRS_API IrsStatus irsPassManagerCheckDeterminism(IrsPassManager pm,
+                                                 MlirOperation module,
+                                                 IrsDeterminismMode mode,
+                                                 intptr_t *differingStep);
 
 #ifdef __cplusplus
 }

@@ -32,7 +32,8 @@ extern "C" {
 /// A failure signature: what "still fails the same way" compares.
 typedef struct IrsSignature {
   /// "crash", "timeout", "memory-limit", "pass-failure", "verify-failure",
-  /// or "ok" when the pipeline succeeded.
+  /// "nondeterminism" (with checkDeterminism), or "ok" when the pipeline
+  /// succeeded.
   char kind[24];
   int signal;
   /// Name of the failing pass ("" if unknown).
@@ -41,6 +42,9 @@ typedef struct IrsSignature {
   char message[512];
   /// 1-based failing step of the pipeline (0 if unknown).
   int64_t step;
+  /// Crashes: the function the worker died in (see irsStackTraceGetCrashSite),
+  /// "" if unknown. Part of the comparison when both sides know it.
+  char site[256];
 } IrsSignature;
 
 typedef struct IrsReduceProgress {
@@ -50,6 +54,7 @@ typedef struct IrsReduceProgress {
   double elapsedSec;
   const char *strategy;
   bool improved; ///< this report is an improvement
+  int64_t cacheHits; ///< candidates answered from the cache (not in testsRun)
 } IrsReduceProgress;
 
 typedef struct IrsReduceOptions {
@@ -78,6 +83,22 @@ typedef struct IrsReduceOptions {
   /// Set asynchronously (e.g. from a SIGINT handler) to stop early; the
   /// result so far stays valid.
   volatile int *stopFlag;
+  /// Tests run at once (forked workers); 0 or 1: one at a time. The result
+  /// does not depend on it.
+  int jobs;
+  /// Runs per candidate (flaky failures); 0 means 1. A candidate is
+  /// interesting when at least max(1, ceil(minRate * testRuns)) runs are.
+  int testRuns;
+  double minRate; ///< in [0, 1]
+  /// With hasSeed, run k (numbered in test order, whatever `jobs` is) hands
+  /// irsSeedForRun(seed, k) to the passes that draw random numbers.
+  bool hasSeed;
+  uint64_t seed;
+  /// In-process mode: the failure is nondeterminism, as irscope-opt
+  /// --check-determinism finds it: 1 runs each step twice on identical
+  /// copies, 2 once with threading on and once off. A step whose outputs
+  /// differ fails with kind "nondeterminism". 0: off.
+  int checkDeterminism;
 } IrsReduceOptions;
 
 typedef struct IrsReducer {
@@ -106,6 +127,23 @@ IRS_API const IrsSignature *irsReducerGetSignature(IrsReducer reducer);
 /// One-line explanation of the last failure or of the outcome.
 IRS_API MlirStringRef irsReducerGetMessage(IrsReducer reducer);
 IRS_API int64_t irsReducerGetTestsRun(IrsReducer reducer);
+
+/// Figures for the final summary (valid after irsReducerRun).
+typedef struct IrsReduceSummary {
+  int64_t opsBefore, opsAfter;
+  int64_t bytesBefore, bytesAfter; ///< of the module printed as -o writes it
+  int64_t testsRun;  ///< test runs (each of --test-runs counts)
+  int64_t cacheHits; ///< candidates answered from the cache
+  double elapsedSec;
+  /// Runs of the input / of the result that were interesting, out of how
+  /// many (runsAfter is 0 when the result was not measured: testRuns 1).
+  int64_t failuresBefore, runsBefore, failuresAfter, runsAfter;
+} IrsReduceSummary;
+IRS_API void irsReducerGetSummary(IrsReducer reducer, IrsReduceSummary *out);
+/// Ops removed by strategy `pos` of the table (net of ub.poison left
+/// behind) and, through `wins` (nullable), how many changes it made.
+IRS_API int64_t irsReducerGetStrategyOps(IrsReducer reducer, intptr_t pos,
+                                         int64_t *wins);
 
 /// Strategy table (lib/Reduce/Strategies.def).
 IRS_API intptr_t irsReduceStrategyGetNum(void);

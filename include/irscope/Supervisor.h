@@ -105,6 +105,35 @@ IRS_API IrsStatus irsSupervisorRun(IrsSupervisor supervisor, IrsWorkerMain fn,
                                    void *userData,
                                    const IrsWorkerResult **result);
 
+/// Most workers a batch runs at once.
+#define IRS_SUPERVISOR_MAX_PARALLEL 64
+
+/// Several independent workers, run at most `maxParallel` at a time, each
+/// with the supervisor's limits, its own channel and its own stderr tail.
+typedef struct IrsWorkerBatch {
+  intptr_t numJobs;
+  intptr_t maxParallel; ///< clamped to [1, IRS_SUPERVISOR_MAX_PARALLEL]
+  IrsWorkerMain fn;
+  /// fn's userData for each job (nullable: NULL for all).
+  void *const *jobData;
+  /// Called in the parent as each worker ends, in the order they end. The
+  /// result is borrowed for the duration of the call.
+  void (*onDone)(intptr_t job, const IrsWorkerResult *result, void *userData);
+  /// Asked before job `job` starts (started == false; false skips it) and,
+  /// after every onDone, for each job still running (started == true; false
+  /// kills it without an onDone). Lets a caller that wants "the first
+  /// success in order" stop work that can no longer change the answer.
+  bool (*isNeeded)(intptr_t job, bool started, void *userData);
+  void *userData;
+} IrsWorkerBatch;
+
+/// Runs a batch: jobs start in index order as lanes free up; returns when
+/// every job has ended, been skipped or been killed. IRS_ERR_IO if a worker
+/// could not be started (no further job starts; running ones finish).
+/// Does not change what irsSupervisorRun and the output/value getters see.
+IRS_API IrsStatus irsSupervisorRunBatch(IrsSupervisor supervisor,
+                                        const IrsWorkerBatch *batch);
+
 /// Output a worker sent for `chunk` (in any run of this supervisor); empty
 /// when none arrived. Borrowed until destroy.
 IRS_API MlirStringRef irsSupervisorGetOutput(IrsSupervisor supervisor,

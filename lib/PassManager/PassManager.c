@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -37,6 +38,7 @@ IrsInstrumentationOptions irsInstrumentationOptionsDefault(void) {
   o.verifyEach = true;
   o.writeFailureReport = true;
   o.threadingEnabled = true;
+  o.mlirPassStatisticsDisplay = MLIR_PASS_DISPLAY_MODE_PIPELINE;
   return o;
 }
 
@@ -248,6 +250,8 @@ static void freeImpl(IrsPassManagerImpl *pm) {
     IrsStepState *s = &pm->steps[i];
     if (s->pm.ptr)
       mlirPassManagerDestroy(s->pm);
+    if (s->userPm.ptr)
+      mlirPassManagerDestroy(s->userPm);
     free(s->diagCopies);
     free(s->dumpFile);
     free(s->failedHook);
@@ -277,6 +281,7 @@ static void freeImpl(IrsPassManagerImpl *pm) {
   irsBufFree(&pm->bgErr);
   irsDumpCacheDestroy(pm->dumpCache);
   free(pm->topFps);
+  free(pm->mlirTreeDir);
   free(pm);
 }
 
@@ -305,8 +310,18 @@ IrsPassManager irsPassManagerCreate(MlirContext context, IrsPipeline pipeline,
       !dupOpt(&pm->toolName, pm->opts.toolName) ||
       !dupOpt(&pm->commandLine, pm->opts.commandLine) ||
       !dupOpt(&pm->inputPath, pm->opts.inputPath) ||
-      !dupOpt(&pm->inputHash, pm->opts.inputHash))
+      !dupOpt(&pm->inputHash, pm->opts.inputHash) ||
+      !dupOpt(&pm->mlirTreeDir, pm->opts.mlirPrintIrTreeDir))
     goto oom;
+  pm->opts.mlirPrintIrTreeDir = NULL;
+  if (pm->opts.mlirPrintIrModuleScope && pm->opts.threadingEnabled) {
+    // MLIR aborts the process (report_fatal_error) when asked for this;
+    // mlir-opt refuses it up front with this message.
+    irsBufAppendStr(&err, "IR print for module scope can't be setup on a "
+                          "pass-manager without disabling multi-threading "
+                          "first");
+    goto fail;
+  }
   pm->opts.dumpDir = pm->opts.failureDir = pm->opts.verifyWith = NULL;
   pm->opts.toolName = pm->opts.commandLine = pm->opts.inputPath =
       pm->opts.inputHash = NULL;
@@ -557,6 +572,103 @@ static uint64_t fingerprintRun(IrsPassManagerImpl *pm, MlirOperation module,
                                 &pm->numTopFps, ops);
 }
 
+//===----------------------------------------------------------------------===//
+// MLIR's own instrumentation (mlir-opt's --mlir-print-ir-*, --mlir-timing,
+// --mlir-pass-statistics)
+//===----------------------------------------------------------------------===//
+
+static bool wantsMlirPrinting(const IrsInstrumentationOptions *o) {
+  return o->mlirPrintIrBeforeAll || o->mlirPrintIrAfterAll ||
+         o->mlirPrintIrAfterFailure;
+}
+
+static bool wantsMlirInstrumentation(const IrsInstrumentationOptions *o) {
+  return wantsMlirPrinting(o) || o->mlirTiming || o->mlirPassStatistics;
+}
+
+// Same order as mlir-opt (statistics, IR printing, then timing), so the
+// timers do not include the printing.
+static void instrumentMlir(IrsPassManagerImpl *pm, MlirPassManager mpm,
+                           const char *treeDir) {
+  const IrsInstrumentationOptions *o = &pm->opts;
+  if (o->mlirPassStatistics)
+    mlirPassManagerEnableStatistics(mpm, o->mlirPassStatisticsDisplay);
+  if (wantsMlirPrinting(o)) {
+    MlirOpPrintingFlags f = o->mlirPrintIrFlags;
+    bool own = !f.ptr;
+    if (own)
+      f = mlirOpPrintingFlagsCreate();
+    // mlir-opt prints after every pass when only failures are asked for:
+    // MLIR itself then skips the successful ones.
+    mlirPassManagerEnableIRPrinting(
+        mpm, o->mlirPrintIrBeforeAll,
+        o->mlirPrintIrAfterAll || o->mlirPrintIrAfterFailure,
+        o->mlirPrintIrModuleScope, o->mlirPrintIrAfterChange,
+        o->mlirPrintIrAfterFailure, f,
+        treeDir ? mlirStringRefCreateFromCString(treeDir)
+                : mlirStringRefCreate(NULL, 0));
+    if (own)
+      mlirOpPrintingFlagsDestroy(f);
+  }
+  if (o->mlirTiming)
+    mlirPassManagerEnableTiming(mpm);
+}
+
+static void dumpName(IrsPassManagerImpl *pm, intptr_t i, IrsBuf *out);
+
+// Builds the instrumented manager of step i of a stepwise run, just before
+// the step runs (so MLIR's timing report of the step covers that step
+// only). MLIR numbers tree-dir files per manager, so each step writes below
+// its own sub-directory: a pass repeated later in the pipeline would
+// otherwise overwrite the files of its first run.
+static IrsErrorKind buildUserPm(IrsPassManagerImpl *pm, intptr_t i) {
+  if (!wantsMlirInstrumentation(&pm->opts))
+    return IRS_OK;
+  IrsStepState *s = &pm->steps[i];
+  IrsBuf why = IRS_BUF_INIT, dir = IRS_BUF_INIT;
+  s->userPm = newPm(pm);
+  mlirPassManagerEnableVerifier(s->userPm, false);
+  if (!buildStep(pm, i, s->userPm, &why)) {
+    mlirPassManagerDestroy(s->userPm);
+    s->userPm = (MlirPassManager){NULL};
+    irsBufReset(&pm->errMsg);
+    irsBufAppendRef(&pm->errMsg, irsBufRef(&why));
+    irsBufFree(&why);
+    return IRS_ERR_PIPELINE;
+  }
+  irsBufFree(&why);
+  if (pm->mlirTreeDir && wantsMlirPrinting(&pm->opts)) {
+    // MLIR creates one directory level per print; the step's level is ours.
+    // Errors are left to MLIR, which reports them as it does in mlir-opt.
+    (void)mkdir(pm->mlirTreeDir, 0777);
+    irsBufPrintf(&dir, "%s/", pm->mlirTreeDir);
+    dumpName(pm, i, &dir);
+    if (dir.len > 5)
+      dir.data[dir.len -= 5] = '\0'; // drop ".mlir"
+  }
+  instrumentMlir(pm, s->userPm, pm->mlirTreeDir ? dir.data : NULL);
+  irsBufFree(&dir);
+  return IRS_OK;
+}
+
+// Destroying a manager is what makes MLIR print its timing report: after
+// each step in stepwise runs, at the end of the run otherwise (mlir-opt
+// prints one report per input chunk).
+static void dropUserPm(IrsPassManagerImpl *pm, intptr_t i) {
+  if (pm->steps[i].userPm.ptr)
+    mlirPassManagerDestroy(pm->steps[i].userPm);
+  pm->steps[i].userPm = (MlirPassManager){NULL};
+}
+
+static void dropUserPms(IrsPassManagerImpl *pm) {
+  for (intptr_t i = 0; i < pm->numSteps; ++i)
+    dropUserPm(pm, i);
+  if (pm->whole.ptr && wantsMlirInstrumentation(&pm->opts)) {
+    mlirPassManagerDestroy(pm->whole);
+    pm->whole = (MlirPassManager){NULL};
+  }
+}
+
 static IrsStepStatus runStep(IrsPassManagerImpl *pm, intptr_t i,
                              MlirOperation module, bool instrumented,
                              uint64_t prevFp, int64_t prevOps) {
@@ -566,7 +678,10 @@ static IrsStepStatus runStep(IrsPassManagerImpl *pm, intptr_t i,
   irsDiagnosticCaptureSetStep(pm->capture, i + 1);
   intptr_t d0 = irsDiagnosticCaptureGetNumDiagnostics(pm->capture);
   double w0 = nowMs(CLOCK_MONOTONIC), c0 = nowMs(CLOCK_PROCESS_CPUTIME_ID);
-  MlirLogicalResult r = mlirPassManagerRunOnOp(s->pm, module);
+  // The instrumented manager exists only during a stepwise run of the
+  // user's pipeline; replays and the failure search use the silent one.
+  MlirLogicalResult r =
+      mlirPassManagerRunOnOp(s->userPm.ptr ? s->userPm : s->pm, module);
   s->result.wallMs = nowMs(CLOCK_MONOTONIC) - w0;
   s->result.cpuMs = nowMs(CLOCK_PROCESS_CPUTIME_ID) - c0;
   s->result.peakRssKb = peakRssKb();
@@ -574,8 +689,12 @@ static IrsStepStatus runStep(IrsPassManagerImpl *pm, intptr_t i,
   IrsStepStatus st = IrsStepOk;
   if (mlirLogicalResultIsFailure(r))
     st = IrsStepPassFailed;
-  else if (!verifyAfter(pm, i, module, instrumented))
-    st = IrsStepVerifyFailed;
+  else {
+    double v0 = nowMs(CLOCK_MONOTONIC);
+    if (!verifyAfter(pm, i, module, instrumented))
+      st = IrsStepVerifyFailed;
+    s->result.verifyMs = nowMs(CLOCK_MONOTONIC) - v0;
+  }
   if (s->failedHook)
     s->result.failedHook = mlirStringRefCreateFromCString(s->failedHook);
   if (instrumented || st != IrsStepOk) {
@@ -618,15 +737,24 @@ static char *failureDirFor(IrsPassManagerImpl *pm, IrsBuf *err) {
       return NULL;
     }
   }
-  if (!dir)
-    return NULL;
-  int e = irsMkdirP(dir);
+  int e = dir ? irsMkdirP(dir) : ENOMEM;
   if (e) {
-    irsBufPrintf(err, "cannot create failure directory '%s': %s", dir,
-                 strerror(e));
+    irsBufPrintf(err, "cannot create failure directory '%s': %s",
+                 dir ? dir : "", strerror(e));
     free(dir);
     return NULL;
   }
+  return dir;
+}
+
+char *irsPmFailureDirOpen(IrsPassManagerImpl *pm) {
+  IrsBuf err = IRS_BUF_INIT;
+  char *dir = failureDirFor(pm, &err);
+  if (!dir) {
+    irsBufAppendStr(&pm->errMsg, "; ");
+    irsBufAppendRef(&pm->errMsg, irsBufRef(&err));
+  }
+  irsBufFree(&err);
   return dir;
 }
 
@@ -654,14 +782,9 @@ static void writeFailure(IrsPassManagerImpl *pm, intptr_t i,
                          MlirOperation module, MlirOperation input) {
   if (!pm->opts.writeFailureReport)
     return;
-  IrsBuf err = IRS_BUF_INIT;
-  char *dir = failureDirFor(pm, &err);
-  if (!dir) {
-    irsBufAppendStr(&pm->errMsg, "; ");
-    irsBufAppendRef(&pm->errMsg, irsBufRef(&err));
-    irsBufFree(&err);
+  char *dir = irsPmFailureDirOpen(pm);
+  if (!dir)
     return;
-  }
   const char *pre = NULL, *post = "failure-output.mlir",
              *repro = "reproducer.mlir";
   int e = 0;
@@ -702,7 +825,6 @@ static void writeFailure(IrsPassManagerImpl *pm, intptr_t i,
                               "'%s': %s", dir, strerror(ee));
   }
   pm->failureDirUsed = dir;
-  irsBufFree(&err);
 }
 
 static void describeFailure(IrsPassManagerImpl *pm, intptr_t i) {
@@ -823,7 +945,14 @@ static IrsErrorKind runStepwise(IrsPassManagerImpl *pm, MlirOperation module,
   int64_t ops = pm->inputOps;
   double t0 = nowMs(CLOCK_MONOTONIC);
   for (intptr_t i = 0; i < pm->numSteps; ++i) {
+    IrsErrorKind bk = buildUserPm(pm, i);
+    if (bk != IRS_OK) {
+      pm->runStatus = bk;
+      pm->running = false;
+      return bk;
+    }
     IrsStepStatus st = runStep(pm, i, module, true, fp, ops);
+    dropUserPm(pm, i);
     fp = pm->steps[i].fingerprint;
     ops = pm->steps[i].result.opsAfter;
     if (st != IrsStepOk) {
@@ -837,9 +966,12 @@ static IrsErrorKind runStepwise(IrsPassManagerImpl *pm, MlirOperation module,
       updateManifest(pm);
       return pm->runStatus;
     }
+    double d0 = nowMs(CLOCK_MONOTONIC);
     IrsErrorKind k = dumpStep(pm, i, module);
     if (k == IRS_OK)
       k = updateManifest(pm);
+    if (pm->dumpDir)
+      pm->steps[i].result.dumpMs = nowMs(CLOCK_MONOTONIC) - d0;
     if (k != IRS_OK) {
       pm->runStatus = k;
       pm->running = false;
@@ -1013,6 +1145,8 @@ IrsStatus irsPassManagerRun(IrsPassManager handle, MlirOperation module) {
       if (!pm->whole.ptr) {
         IrsBuf why = IRS_BUF_INIT;
         pm->whole = buildWhole(pm, &why);
+        if (pm->whole.ptr && wantsMlirInstrumentation(&pm->opts))
+          instrumentMlir(pm, pm->whole, pm->mlirTreeDir);
         if (!pm->whole.ptr) {
           irsBufReset(&pm->errMsg);
           irsBufAppendRef(&pm->errMsg, irsBufRef(&why));
@@ -1048,6 +1182,7 @@ IrsStatus irsPassManagerRun(IrsPassManager handle, MlirOperation module) {
   if (!mlirOperationIsNull(input))
     mlirOperationDestroy(input);
 done:
+  dropUserPms(pm);
   if (pm->numBg) {
     // Every dump must be on disk (or its failure known) before returning.
     IrsBuf err = IRS_BUF_INIT;

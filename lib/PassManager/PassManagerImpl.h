@@ -24,6 +24,11 @@ typedef struct IrsStepState {
   char *failedHook;
   uint64_t fingerprint; // after the step
   bool dumpPending;     // a background printer is still writing dumpFile
+  // Carries MLIR's own instrumentation (--mlir-print-ir-*, --mlir-timing,
+  // ...) during a stepwise run; null otherwise. A second manager because
+  // MLIR instrumentation cannot be removed, and `pm` also serves replays
+  // that must stay silent.
+  MlirPassManager userPm;
 } IrsStepState;
 
 /// A dump being printed by a forked child (BackgroundDump.c).
@@ -92,6 +97,7 @@ typedef struct IrsPassManagerImpl {
   // shared by the changed-detection and the dump writer.
   uint64_t *topFps;
   size_t numTopFps, capTopFps; // distinguishes default failure dirs of one process
+  char *mlirTreeDir;            // our copy of opts.mlirPrintIrTreeDir
 } IrsPassManagerImpl;
 
 static inline IrsPassManagerImpl *irsPmUnwrap(IrsPassManager pm) {
@@ -113,6 +119,11 @@ IrsErrorKind irsBgDumpReap(IrsPassManagerImpl *pm, bool waitAll, IrsBuf *err);
 /// Checks `dir` for the files of an earlier run; removes them when
 /// `overwrite`, otherwise fails with a message in `err`. Creates `dir`.
 IrsErrorKind irsDumpDirPrepare(const char *dir, bool overwrite, IrsBuf *err);
+
+/// Picks and creates the directory for failure artefacts (the dump
+/// directory, else the failure directory, else a fresh one under $TMPDIR).
+/// Returns it (caller frees), or NULL after appending "; <why>" to errMsg.
+char *irsPmFailureDirOpen(IrsPassManagerImpl *pm);
 
 /// Rewrites dir/manifest.xml from the pass manager's state (report/Manifest.c).
 int irsManifestWrite(IrsPassManagerImpl *pm, const char *dir);

@@ -22,6 +22,10 @@
 typedef struct IrsPassEnv {
   IrsDiagnosticCapture capture; // null outside a run
   const char *fallbackFileName; // nullable
+  // Seed for passes that make random choices (irs-test-flaky), set by
+  // irsPassManagerSetSeed; without one they use the entropy source.
+  bool hasSeed;
+  uint64_t seed;
 } IrsPassEnv;
 
 typedef struct IrsPassOption {

@@ -10,6 +10,15 @@
 // candidate's signature. The edit is then replayed on the parent's module if
 // it was accepted: both sides apply it with irsEditApply (Edit.c).
 //
+// Candidates are tested as a batch (irsSupervisorRunBatch): up to -j
+// workers at once, each with --test-runs runs, started in candidate order.
+// The answer is the first interesting candidate *in order*, whatever the
+// order in which workers end: a later candidate that ends first only wins
+// once every earlier one is known not to be interesting, and workers that
+// can no longer change the answer are killed. Outcomes are cached under
+// (module generation, module, pipeline, edit key), so a candidate met again
+// before the module changes costs nothing.
+//
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE
 #include "ReduceImpl.h"
@@ -19,16 +28,30 @@
 #include "irscope/PassManager.h"
 #include "irscope/Report.h"
 
+#include "irscope/Flake.h"
+#include "irscope/StackTrace.h"
+
+#include <execinfo.h>
+
 #include <errno.h>
 #include <ctype.h>
+#include <ftw.h>
+#include <sys/stat.h>
 #include <regex.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
-enum { kExitInvalid = 99, kExitPass = 1, kExitVerify = 3, kExitNoTest = 126 };
+enum {
+  kExitInvalid = 99,
+  kExitPass = 1,
+  kExitVerify = 3,
+  kExitNondeterministic = 8,
+  kExitNoTest = 126
+};
 
 //===----------------------------------------------------------------------===//
 // The worker
@@ -39,7 +62,29 @@ typedef struct Job {
   const IrsEdit *edit;
   IrsWorkerChannel ch;
   intptr_t step;
+  int64_t id;    // unique per run of a test: names its directory
+  uint64_t seed; // for passes that draw random numbers (with --seed)
 } Job;
+
+// Script mode: every test runs in a directory of its own, so that parallel
+// tests never see each other's candidate or scratch files.
+static void jobDir(const Reducer *r, int64_t id, char *out, size_t cap) {
+  snprintf(out, cap, "%s/%lld", r->tmpDir, (long long)id);
+}
+
+static int rmEntry(const char *path, const struct stat *st, int flag,
+                   struct FTW *ftw) {
+  (void)st, (void)flag, (void)ftw;
+  remove(path);
+  return 0;
+}
+
+static void removeJobDir(const Reducer *r, int64_t id) {
+  char dir[512];
+  jobDir(r, id, dir, sizeof(dir));
+  if (access(dir, F_OK) == 0)
+    nftw(dir, rmEntry, 8, FTW_DEPTH | FTW_PHYS);
+}
 
 static void printDiag(const IrsDiagnostic *d, void *ud) {
   (void)ud;
@@ -58,20 +103,78 @@ static void onStep(intptr_t step, bool begin, void *ud) {
   }
 }
 
+// The worker's fatal-signal handler: leaves a glibc backtrace on stderr
+// (the supervisor keeps the tail) so that the crash site becomes part of the
+// signature, then dies of the same signal. Only async-signal-safe calls.
+static void onFatalSignal(int sig) {
+  static const char hdr[] = "##irs-backtrace\n";
+  ssize_t w = write(2, hdr, sizeof(hdr) - 1);
+  (void)w;
+  void *frames[64];
+  int n = backtrace(frames, 64);
+  backtrace_symbols_fd(frames, n, 2);
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+// `altStack` is the alternate signal stack (so that a stack overflow can
+// still be reported); the caller keeps it alive while the handler is set.
+static void installCrashHandler(char *altStack, size_t size) {
+  // backtrace() loads libgcc on first use: not something to do in a handler.
+  void *warm[2];
+  (void)backtrace(warm, 2);
+  stack_t ss;
+  ss.ss_size = size;
+  ss.ss_sp = altStack;
+  ss.ss_flags = 0;
+  sigaltstack(&ss, NULL);
+  struct sigaction sa;
+  memset(&sa, 0, sizeof(sa));
+  sa.sa_handler = onFatalSignal;
+  sa.sa_flags = SA_ONSTACK | SA_RESETHAND;
+  sigemptyset(&sa.sa_mask);
+  int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+  for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); ++i)
+    sigaction(sigs[i], &sa, NULL);
+}
+
+static int workerBody(Job *j);
+
 static int worker(IrsWorkerChannel ch, void *ud) {
   Job *j = ud;
-  Reducer *r = j->r;
   j->ch = ch;
-  signal(SIGSEGV, SIG_DFL);
-  signal(SIGBUS, SIG_DFL);
-  signal(SIGFPE, SIG_DFL);
-  signal(SIGILL, SIG_DFL);
+  if (j->r->opts.testArgv) {
+    signal(SIGSEGV, SIG_DFL);
+    signal(SIGBUS, SIG_DFL);
+    signal(SIGFPE, SIG_DFL);
+    signal(SIGILL, SIG_DFL);
+    return workerBody(j);
+  }
+  // The alternate stack lives in this frame, above everything the
+  // candidate's run pushes (a stack overflow grows away from it), and as
+  // long as the handler can fire; nothing to free (a leak checker watches
+  // workers).
+  char altStack[1 << 16];
+  installCrashHandler(altStack, sizeof(altStack));
+  int rc = workerBody(j);
+  stack_t off;
+  memset(&off, 0, sizeof(off));
+  off.ss_flags = SS_DISABLE;
+  sigaltstack(&off, NULL);
+  return rc;
+}
+
+static int workerBody(Job *j) {
+  Reducer *r = j->r;
   MlirOperation root = mlirModuleGetOperation(r->module);
   irsEditApply(r->ctx, root, j->edit);
   if (r->opts.testArgv) {
-    char path[512];
-    snprintf(path, sizeof(path), "%s/candidate.mlir", r->tmpDir);
+    char dir[512], path[600];
+    jobDir(r, j->id, dir, sizeof(dir));
+    snprintf(path, sizeof(path), "%s/candidate.mlir", dir);
     setpgid(0, 0);
+    if (mkdir(dir, 0700) != 0)
+      return kExitInvalid;
     MlirOpPrintingFlags f = mlirOpPrintingFlagsCreate();
     IrsAtomicFile af;
     if (irsAtomicFileOpen(&af, path) != 0)
@@ -87,8 +190,8 @@ static int worker(IrsWorkerChannel ch, void *ud) {
     if (r->testPath)
       argv[0] = r->testPath;
     argv[r->opts.testArgc] = path;
-    irsWorkerChannelStepBegin(ch, 0, 1); // the test's time is the step's
-    if (chdir(r->tmpDir) != 0)
+    irsWorkerChannelStepBegin(j->ch, 0, 1); // the test's time is the step's
+    if (chdir(dir) != 0)
       return kExitInvalid;
     execv(argv[0], (char *const *)argv);
     execvp(argv[0], (char *const *)argv);
@@ -113,8 +216,33 @@ static int worker(IrsWorkerChannel ch, void *ud) {
   IrsPassManager pm = irsPassManagerCreate(r->ctx, r->pipeline, &o, NULL, NULL);
   if (irsPassManagerIsNull(pm))
     return kExitInvalid;
-  IrsStatus st = irsPassManagerRun(pm, root);
-  intptr_t failed = irsPassManagerGetFailedStep(pm);
+  if (r->opts.hasSeed)
+    irsPassManagerSetSeed(pm, j->seed);
+  IrsStatus st;
+  intptr_t failed;
+  if (r->opts.checkDeterminism) {
+    // Each step twice on identical copies (threads: on, then off; this
+    // child's context never had threads, so it may start them). A step
+    // whose outputs differ is the failure.
+    intptr_t differing = 0;
+    st = irsPassManagerCheckDeterminism(
+        pm, root,
+        r->opts.checkDeterminism == 2 ? IrsDeterminismThreads
+                                      : IrsDeterminismRepeat,
+        &differing);
+    if (differing > 0) {
+      MlirStringRef p = irsPipelineGetStepPassName(r->pipeline, differing - 1);
+      fprintf(stderr, "##irs-failed %ld %.*s\n", (long)differing,
+              (int)p.length, p.data);
+      irsPassManagerDestroy(pm);
+      fflush(stderr);
+      return kExitNondeterministic;
+    }
+    failed = irsPassManagerGetFailedStep(pm);
+  } else {
+    st = irsPassManagerRun(pm, root);
+    failed = irsPassManagerGetFailedStep(pm);
+  }
   if (failed > 0) {
     MlirStringRef p = irsPipelineGetStepPassName(r->pipeline, failed - 1);
     fprintf(stderr, "##irs-failed %ld %.*s\n", (long)failed, (int)p.length,
@@ -134,29 +262,24 @@ static int worker(IrsWorkerChannel ch, void *ud) {
 //===----------------------------------------------------------------------===//
 
 // Masks what varies between equivalent failures: numbers, SSA names,
-// addresses; keeps the words.
+// addresses; keeps the words. Shared with irscope-opt --repeat.
 static void normalise(const char *in, size_t n, char *out, size_t cap) {
-  size_t k = 0;
-  for (size_t i = 0; i < n && k + 2 < cap;) {
-    char c = in[i];
-    if (c == '%') {
-      out[k++] = '%';
-      ++i;
-      while (i < n && (isalnum((unsigned char)in[i]) || in[i] == '_' ||
-                       in[i] == '#'))
-        ++i;
-      continue;
-    }
-    if (c >= '0' && c <= '9') {
-      out[k++] = 'N';
-      while (i < n && (isalnum((unsigned char)in[i])))
-        ++i;
-      continue;
-    }
-    out[k++] = c;
-    ++i;
-  }
-  out[k] = '\0';
+  irsNormaliseMessage(in, n, out, cap);
+}
+
+typedef struct SiteOut {
+  char *buf;
+  size_t cap, len;
+} SiteOut;
+
+static void siteCb(MlirStringRef str, void *ud) {
+  SiteOut *o = ud;
+  size_t n = str.length;
+  if (o->len + n + 1 > o->cap)
+    n = o->cap - o->len - 1;
+  memcpy(o->buf + o->len, str.data, n);
+  o->len += n;
+  o->buf[o->len] = '\0';
 }
 
 static void signatureOf(Reducer *r, const IrsWorkerResult *res,
@@ -183,6 +306,7 @@ static void signatureOf(Reducer *r, const IrsWorkerResult *res,
              res->exitCode == 0            ? "ok"
              : res->exitCode == kExitPass   ? "pass-failure"
              : res->exitCode == kExitVerify ? "verify-failure"
+             : res->exitCode == kExitNondeterministic ? "nondeterminism"
                                             : "invalid");
     break;
   }
@@ -202,6 +326,16 @@ static void signatureOf(Reducer *r, const IrsWorkerResult *res,
     MlirStringRef p = irsPipelineGetStepPassName(r->pipeline, res->step - 1);
     snprintf(s->pass, sizeof(s->pass), "%.*s", (int)p.length, p.data);
     s->step = res->step;
+  }
+  // Where it crashed: two different bugs in one pass often die of the same
+  // signal without a message; the crashing function tells them apart.
+  const char *bt = tail && res->outcome == IrsWorkerCrashed
+                       ? memmem(tail, tl, "##irs-backtrace\n", 16)
+                       : NULL;
+  if (bt) {
+    SiteOut so = {s->site, sizeof(s->site), 0};
+    irsStackTraceGetCrashSite(
+        mlirStringRefCreate(bt, (size_t)(tail + tl - bt)), siteCb, &so);
   }
   const char *e = tail ? memmem(tail, tl, ": error: ", 9) : NULL;
   if (e) {
@@ -226,6 +360,10 @@ static bool sameSignature(Reducer *r, const IrsSignature *s) {
   if (strcmp(s->kind, t->kind) != 0 || s->signal != t->signal ||
       strcmp(s->pass, t->pass) != 0)
     return false;
+  // A crash elsewhere is another bug, even in the same pass. (A candidate
+  // whose trace got lost says nothing either way.)
+  if (t->site[0] && s->site[0] && strcmp(s->site, t->site) != 0)
+    return false;
   if (r->opts.matchRegex) {
     regex_t re;
     if (regcomp(&re, r->opts.matchRegex, REG_EXTENDED | REG_NOSUB) != 0)
@@ -237,101 +375,425 @@ static bool sameSignature(Reducer *r, const IrsSignature *s) {
   return strcmp(s->message, t->message) == 0;
 }
 
-// Runs one candidate; fills `sig`.
-static bool runCandidate(Reducer *r, const IrsEdit *edit, IrsSignature *sig,
-                         const IrsWorkerResult **resOut) {
-  Job j = {r, edit, {-1}, 0};
-  const IrsWorkerResult *res;
-  if (!irsStatusIsOk(irsSupervisorRun(r->sup, worker, &j, &res)))
-    return false;
-  ++r->testsRun;
+//===----------------------------------------------------------------------===//
+// Batches of tests
+//===----------------------------------------------------------------------===//
+
+// Whether one run's outcome counts as interesting, and its signature.
+static bool runVerdict(Reducer *r, const IrsWorkerResult *res,
+                       IrsSignature *sig) {
   if (r->opts.testArgv) {
-    char path[512];
-    snprintf(path, sizeof(path), "%s/candidate.mlir", r->tmpDir);
-    unlink(path);
     memset(sig, 0, sizeof(*sig));
     bool ok = res->outcome == IrsWorkerExited &&
               (r->opts.testMustFail ? res->exitCode != 0 : res->exitCode == 0);
     snprintf(sig->kind, sizeof(sig->kind), "%s", ok ? "interesting" : "ok");
-  } else {
-    signatureOf(r, res, sig);
+    return ok;
   }
-  if (resOut)
-    *resOut = res;
+  signatureOf(r, res, sig);
+  return sameSignature(r, sig);
+}
+
+// A batch tests `n` candidates with `runs` runs each; job j is run j % runs
+// of candidate j / runs. A candidate is interesting once `need` of its runs
+// were, and certainly not once too few runs are left to get there.
+typedef struct Batch {
+  Reducer *r;
+  size_t n;
+  int runs, need;
+  bool measure; // run every job (rates), never cut a candidate short
+  bool unstoppable; // the input check: runs whatever the stop flag says
+  Job *jobs;
+  int *fails, *done;
+  signed char *verdict; // -1 undecided, 0 not interesting, 1 interesting
+  // The first run's result in measure mode (the input's outcome).
+  IrsSignature *sigs;
+  IrsWorkerResult first;
+  IrsBuf firstTail;
+  bool haveFirst;
+} Batch;
+
+static double nowSec(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static bool jobNeeded(intptr_t job, bool started, void *ud) {
+  Batch *b = ud;
+  Reducer *r = b->r;
+  bool signalled = r->opts.stopFlag && *r->opts.stopFlag;
+  if (signalled)
+    r->stop = true;
+  // --max-time is checked between tests, also inside a long list.
+  if (!b->measure && r->opts.maxTimeSec > 0 &&
+      nowSec() - r->start > r->opts.maxTimeSec)
+    r->stop = true;
+  // Measuring the rates goes on after --max-time, not after a signal; the
+  // input check always runs (without it there is nothing to write).
+  if (!started && !b->unstoppable && (b->measure ? signalled : r->stop))
+    return false;
+  if (b->measure)
+    return true;
+  size_t c = (size_t)job / (size_t)b->runs;
+  if (b->verdict[c] >= 0)
+    return false;
+  // A later candidate is moot once an earlier one is interesting.
+  for (size_t k = 0; k < c; ++k)
+    if (b->verdict[k] == 1)
+      return false;
   return true;
 }
 
+static void jobDone(intptr_t job, const IrsWorkerResult *res, void *ud) {
+  Batch *b = ud;
+  Reducer *r = b->r;
+  size_t c = (size_t)job / (size_t)b->runs;
+  ++r->testsRun;
+  if (b->measure && job == 0) {
+    b->first = *res;
+    irsBufReset(&b->firstTail);
+    irsBufAppend(&b->firstTail, res->stderrTail.data, res->stderrTail.length);
+    b->haveFirst = true;
+  }
+  IrsSignature sig;
+  bool yes = runVerdict(r, res, &sig);
+  if (b->sigs)
+    b->sigs[job] = sig;
+  b->fails[c] += yes;
+  b->done[c] += 1;
+  if (b->verdict[c] < 0 && !b->measure) {
+    if (b->fails[c] >= b->need)
+      b->verdict[c] = 1;
+    else if (b->fails[c] + (b->runs - b->done[c]) < b->need)
+      b->verdict[c] = 0;
+  }
+  irsReduceReport(r, false);
+}
+
+static bool batchInit(Batch *b, Reducer *r, const IrsEdit *const *edits,
+                      size_t n, bool measure) {
+  memset(b, 0, sizeof(*b));
+  b->r = r;
+  b->n = n;
+  b->runs = r->testRuns;
+  b->need = r->needRuns;
+  b->measure = measure;
+  size_t nj = n * (size_t)b->runs;
+  b->jobs = calloc(nj, sizeof(Job));
+  b->fails = calloc(n, sizeof(int));
+  b->done = calloc(n, sizeof(int));
+  b->verdict = malloc(n);
+  if (measure)
+    b->sigs = calloc(nj, sizeof(IrsSignature));
+  if (!b->jobs || !b->fails || !b->done || !b->verdict ||
+      (measure && !b->sigs))
+    return false;
+  memset(b->verdict, -1, n);
+  for (size_t j = 0; j < nj; ++j) {
+    Job *jb = &b->jobs[j];
+    jb->r = r;
+    jb->edit = edits ? edits[j / (size_t)b->runs] : NULL;
+    jb->ch.fd = -1;
+    jb->id = r->nextRunId + (int64_t)j;
+    // Run ids are handed out in order whatever -j is, so a --seed makes
+    // the random draws of every run reproducible.
+    jb->seed = irsSeedForRun(r->opts.seed, (uint64_t)jb->id);
+  }
+  return true;
+}
+
+static void batchFree(Batch *b) {
+  free(b->jobs);
+  free(b->fails);
+  free(b->done);
+  free(b->verdict);
+  free(b->sigs);
+  irsBufFree(&b->firstTail);
+}
+
+// Runs the batch; false if no worker could be started at all.
+static bool batchRun(Batch *b) {
+  Reducer *r = b->r;
+  size_t nj = b->n * (size_t)b->runs;
+  void **data = malloc((nj ? nj : 1) * sizeof(void *));
+  if (!data)
+    return false;
+  for (size_t j = 0; j < nj; ++j)
+    data[j] = &b->jobs[j];
+  IrsWorkerBatch wb = {(intptr_t)nj, r->jobs, worker, data, jobDone,
+                       jobNeeded, b};
+  int64_t before = r->testsRun;
+  IrsStatus st = irsSupervisorRunBatch(r->sup, &wb);
+  free(data);
+  if (r->opts.testArgv)
+    for (size_t j = 0; j < nj; ++j)
+      removeJobDir(r, b->jobs[j].id);
+  r->nextRunId += (int64_t)nj;
+  return irsStatusIsOk(st) || r->testsRun > before;
+}
+
+//===----------------------------------------------------------------------===//
+// The outcome cache
+//===----------------------------------------------------------------------===//
+
+// Keys are hashed twice (two independent 64-bit FNV-1a streams): a ddmin
+// chunk's key lists thousands of op indices, and only hashes are kept.
+static void hashKey(const IrsBuf *k, uint64_t *h1, uint64_t *h2) {
+  uint64_t a = 0xcbf29ce484222325ull, c = 0x84222325cbf29ce4ull;
+  for (size_t i = 0; i < k->len; ++i) {
+    unsigned char x = (unsigned char)k->data[i];
+    a = (a ^ x) * 0x100000001b3ull;
+    c = (c ^ (x + 0x9e)) * 0x100000001b3ull;
+    c ^= c >> 29;
+  }
+  *h1 = a;
+  *h2 = c;
+}
+
+static void cacheKey(Reducer *r, const IrsEdit *edit, IrsBuf *k) {
+  irsBufReset(k);
+  irsBufAppend(k, &r->generation, sizeof(r->generation));
+  irsBufAppend(k, &r->module.ptr, sizeof(r->module.ptr));
+  if (!irsPipelineIsNull(r->pipeline)) {
+    MlirStringRef p = irsPipelineGetText(r->pipeline);
+    irsBufAppend(k, p.data, p.length);
+  }
+  irsBufAppend(k, "", 1);
+  irsEditKey(edit, k);
+}
+
+// Entries only ever describe the current generation: an accepted change
+// makes every older entry useless, so the table is emptied then.
+static IrsReduceCacheEntry *cacheSlot(Reducer *r, uint64_t h1, uint64_t h2,
+                                      bool insert) {
+  IrsReduceCache *c = &r->cache;
+  if (c->generation != r->generation) {
+    if (c->entries)
+      memset(c->entries, 0, c->cap * sizeof(*c->entries));
+    c->count = 0;
+    c->generation = r->generation;
+  }
+  if (insert && (c->count + 1) * 2 > c->cap) {
+    size_t cap = c->cap ? c->cap * 2 : 1024;
+    IrsReduceCacheEntry *e = calloc(cap, sizeof(*e));
+    if (!e)
+      return NULL;
+    for (size_t i = 0; i < c->cap; ++i) {
+      if (!c->entries[i].used)
+        continue;
+      size_t p = (size_t)c->entries[i].h1 & (cap - 1);
+      while (e[p].used)
+        p = (p + 1) & (cap - 1);
+      e[p] = c->entries[i];
+    }
+    free(c->entries);
+    c->entries = e;
+    c->cap = cap;
+  }
+  if (!c->cap)
+    return NULL;
+  size_t p = (size_t)h1 & (c->cap - 1);
+  while (c->entries[p].used) {
+    if (c->entries[p].h1 == h1 && c->entries[p].h2 == h2)
+      return &c->entries[p];
+    p = (p + 1) & (c->cap - 1);
+  }
+  if (!insert)
+    return NULL;
+  c->entries[p].used = true;
+  c->entries[p].h1 = h1;
+  c->entries[p].h2 = h2;
+  ++c->count;
+  return &c->entries[p];
+}
+
+void irsReduceCacheFree(Reducer *r) {
+  free(r->cache.entries);
+  memset(&r->cache, 0, sizeof(r->cache));
+}
+
+//===----------------------------------------------------------------------===//
+// Entry points
+//===----------------------------------------------------------------------===//
+
 bool irsReduceTest(Reducer *r, const IrsEdit *edit) {
+  return irsReduceTestFirst(r, &edit, 1) == 0;
+}
+
+intptr_t irsReduceTestFirst(Reducer *r, const IrsEdit *const *edits, size_t n) {
   if (r->opts.stopFlag && *r->opts.stopFlag)
     r->stop = true;
-  if (r->stop)
-    return false;
-  IrsSignature sig;
-  if (!runCandidate(r, edit, &sig, NULL))
-    return false;
+  if (r->stop || n == 0)
+    return -1;
+  // Candidates the cache answers are not run; one it knows is interesting
+  // ends the list (nothing after it can be the first).
+  uint64_t *h = malloc(n * 2 * sizeof(uint64_t));
+  const IrsEdit **todo = malloc(n * sizeof(*todo));
+  size_t *pos = malloc(n * sizeof(size_t));
+  bool *cached = calloc(n, sizeof(bool));
+  if (!h || !todo || !pos || !cached) {
+    free(h), free(todo), free(pos), free(cached);
+    return -1;
+  }
+  IrsBuf key = IRS_BUF_INIT;
+  size_t m = 0;
+  intptr_t cachedYes = -1;
+  for (size_t i = 0; i < n; ++i) {
+    cacheKey(r, edits[i], &key);
+    hashKey(&key, &h[2 * i], &h[2 * i + 1]);
+    IrsReduceCacheEntry *e = cacheSlot(r, h[2 * i], h[2 * i + 1], false);
+    cached[i] = e != NULL;
+    if (e) {
+      if (e->interesting) {
+        cachedYes = (intptr_t)i;
+        break;
+      }
+      continue;
+    }
+    todo[m] = edits[i];
+    pos[m++] = i;
+  }
+  irsBufFree(&key);
+  intptr_t answer = cachedYes;
+  if (m > 0) {
+    Batch b;
+    if (batchInit(&b, r, todo, m, false) && batchRun(&b)) {
+      for (size_t k = 0; k < m; ++k) {
+        if (b.verdict[k] < 0)
+          break; // stopped early: nothing after an unknown one is first
+        IrsReduceCacheEntry *e =
+            cacheSlot(r, h[2 * pos[k]], h[2 * pos[k] + 1], true);
+        if (e)
+          e->interesting = b.verdict[k] == 1;
+        if (b.verdict[k] == 1) {
+          answer = (intptr_t)pos[k];
+          break;
+        }
+      }
+      // With nothing interesting among the runs, the cached one stands,
+      // unless an undecided run came before it.
+      if (answer == cachedYes && cachedYes >= 0)
+        for (size_t k = 0; k < m; ++k)
+          if (b.verdict[k] < 0 && pos[k] < (size_t)cachedYes)
+            answer = -1;
+    } else {
+      answer = -1;
+    }
+    batchFree(&b);
+  }
+  // Count the hits that sequential testing would have met: those up to
+  // the answer (a list may run far beyond it).
+  for (size_t i = 0; i < n && (answer < 0 || i <= (size_t)answer); ++i)
+    r->cacheHits += cached[i];
+  free(h), free(todo), free(pos), free(cached);
   irsReduceReport(r, false);
-  if (r->opts.testArgv)
-    return strcmp(sig.kind, "interesting") == 0;
-  return sameSignature(r, &sig);
+  return answer;
 }
 
-// Sequential for now; the contract allows testing several at once.
-intptr_t irsReduceTestFirst(Reducer *r, const IrsEdit *const *edits, size_t n) {
-  for (size_t i = 0; i < n; ++i)
-    if (irsReduceTest(r, edits[i]))
-      return (intptr_t)i;
-  return -1;
+// Runs the current module `testRuns` times; counts the runs that fail with
+// the target signature. For the summary's failure rates.
+bool irsReduceMeasure(Reducer *r, int64_t *failures, int64_t *runs) {
+  Batch b;
+  bool ok = batchInit(&b, r, NULL, 1, true) && batchRun(&b);
+  if (ok) {
+    *failures = b.fails[0];
+    *runs = b.done[0];
+  }
+  batchFree(&b);
+  return ok;
 }
 
-// The initial check: establishes the target signature.
+static void notEnough(Reducer *r, int64_t count, int64_t runs,
+                      const char *what) {
+  irsBufPrintf(&r->msg,
+               "the input is not interesting: %s in %lld of %lld runs, fewer "
+               "than --min-rate=%g asks for",
+               what, (long long)count, (long long)runs, r->opts.minRate);
+}
+
+// The initial check: establishes the target signature (from the first run
+// that failed, in run order) and the input's failure rate.
 bool irsReduceEstablish(Reducer *r) {
-  IrsSignature sig;
-  const IrsWorkerResult *res;
-  if (!runCandidate(r, NULL, &sig, &res)) {
+  Batch b;
+  bool ok0 = batchInit(&b, r, NULL, 1, true);
+  b.unstoppable = true;
+  if (!ok0 || !batchRun(&b) || !b.haveFirst) {
+    batchFree(&b);
     irsBufPrintf(&r->msg, "%s", "cannot start a test process");
     return false;
   }
+  IrsWorkerResult first = b.first;
+  first.stderrTail = irsBufRef(&b.firstTail);
+  const IrsWorkerResult *res = &first;
+  int64_t runs = b.done[0];
+  const char *inRuns = runs > 1 ? " in any run" : "";
+  bool ok = false;
   if (r->opts.testArgv) {
+    int64_t count = b.fails[0];
+    r->failuresBefore = count, r->runsBefore = runs;
     if (res->outcome == IrsWorkerExited && res->exitCode == kExitNoTest &&
         res->stderrTail.length &&
         memmem(res->stderrTail.data, res->stderrTail.length, "cannot run test",
                15)) {
       irsBufPrintf(&r->msg, "cannot run the test script '%s'",
                    r->opts.testArgv[0]);
-      return false;
-    }
-    if (strcmp(sig.kind, "interesting") == 0)
-      return true;
-    if (res->outcome == IrsWorkerTimedOut) {
+    } else if (count >= r->needRuns) {
+      ok = true;
+    } else if (count > 0) {
+      notEnough(r, count, runs, "the test found it interesting");
+    } else if (res->outcome == IrsWorkerTimedOut) {
       irsBufPrintf(&r->msg, "the input is not interesting: the test timed out after %g s",
                    r->opts.testTimeoutSec > 0 ? r->opts.testTimeoutSec : 60.0);
-      return false;
+    } else {
+      irsBufPrintf(&r->msg,
+                   "the input is not interesting: the test %s (exit code %d%s)%s",
+                   res->outcome == IrsWorkerExited ? "exited" : "was killed",
+                   res->exitCode,
+                   r->opts.testMustFail ? "; --test-must-fail expects non-zero"
+                                        : "; 0 means interesting",
+                   runs > 1 ? " in every run" : "");
     }
-    irsBufPrintf(&r->msg,
-                 "the input is not interesting: the test %s (exit code %d%s)",
-                 res->outcome == IrsWorkerExited ? "exited" : "was killed",
-                 res->exitCode,
-                 r->opts.testMustFail ? "; --test-must-fail expects non-zero"
-                                      : "; 0 means interesting");
+    batchFree(&b);
+    return ok;
+  }
+  int64_t firstFail = -1;
+  bool ran = false;
+  for (int64_t j = 0; j < runs; ++j) {
+    if (firstFail < 0 && isFailure(&b.sigs[j]))
+      firstFail = j;
+    if (strcmp(b.sigs[j].kind, "invalid") != 0 &&
+        strcmp(b.sigs[j].kind, "interrupted") != 0)
+      ran = true;
+  }
+  if (firstFail < 0) {
+    irsBufPrintf(&r->msg, "the input is not interesting: the pipeline %s%s",
+                 !ran ? "cannot run on it"
+                 : r->opts.checkDeterminism
+                     ? "succeeds on it and every step printed the same IR "
+                       "twice"
+                     : "succeeds on it",
+                 inRuns);
+    batchFree(&b);
     return false;
   }
-  if (!isFailure(&sig)) {
-    irsBufPrintf(&r->msg,
-                 "the input is not interesting: the pipeline %s",
-                 strcmp(sig.kind, "ok") == 0 ? "succeeds on it"
-                                             : "cannot run on it");
-    return false;
-  }
-  r->target = sig;
-  if (r->opts.matchRegex && !sameSignature(r, &sig)) {
+  r->target = b.sigs[firstFail];
+  if (r->opts.matchRegex && !sameSignature(r, &r->target)) {
     irsBufPrintf(&r->msg,
                  "the input is not interesting: its first error '%s' does not "
                  "match --match",
-                 sig.message);
+                 r->target.message);
+    batchFree(&b);
     return false;
   }
-  r->target = sig;
-  return true;
+  int64_t count = 0;
+  for (int64_t j = 0; j < runs; ++j)
+    count += sameSignature(r, &b.sigs[j]);
+  r->failuresBefore = count, r->runsBefore = runs;
+  ok = count >= r->needRuns;
+  if (!ok)
+    notEnough(r, count, runs, "the pipeline fails this way");
+  batchFree(&b);
+  return ok;
 }
 
 //===----------------------------------------------------------------------===//
@@ -362,12 +824,9 @@ static int snapWorker(IrsWorkerChannel ch, void *ud) {
   IrsAtomicFile af;
   if (irsAtomicFileOpen(&af, s->path) != 0)
     return 1;
-  MlirOpPrintingFlags f = mlirOpPrintingFlagsCreate();
-  mlirOpPrintingFlagsPrintGenericOpForm(f);
-  mlirOpPrintingFlagsEnableDebugInfo(f, true, false);
-  mlirOperationPrintWithFlags(root, f, irsAtomicFileStringCallback, &af);
-  mlirOpPrintingFlagsDestroy(f);
-  irsAtomicFileWrite(&af, "\n", 1);
+  // Bytecode: several times faster to write and to parse back than text on
+  // big modules, keeps locations, and is exact (no printer round trip).
+  mlirOperationWriteBytecode(root, irsAtomicFileStringCallback, &af);
   return irsAtomicFileCommit(&af) == 0 ? 0 : 1;
 }
 

@@ -7,6 +7,18 @@
 #include "irscope/Reduce.h"
 #include "irscope/Supervisor.h"
 
+/// Outcomes of the candidates tested since the last accepted change (a
+/// hash table keyed by two 64-bit hashes of the cache key, see Oracle.c).
+typedef struct IrsReduceCacheEntry {
+  uint64_t h1, h2;
+  bool used, interesting;
+} IrsReduceCacheEntry;
+typedef struct IrsReduceCache {
+  IrsReduceCacheEntry *entries;
+  size_t cap, count;
+  uint64_t generation;
+} IrsReduceCache;
+
 typedef struct Reducer {
   MlirContext ctx;
   MlirModule module;
@@ -23,12 +35,54 @@ typedef struct Reducer {
   const char *strategy;
   bool stop;
   bool inputInvalid; // the input did not verify: candidates need not either
+  // Engine state (Oracle.c, Reducer.c).
+  int jobs;              // tests run at once (-j)
+  int testRuns, needRuns; // runs per candidate; interesting runs needed
+  int64_t nextRunId;     // numbers runs in order: dirs and per-run seeds
+  uint64_t generation;   // bumped on every accepted change (cache key)
+  int64_t cacheHits;
+  IrsReduceCache cache;
+  int64_t opsNow;        // op count as of the last accepted change
+  intptr_t strategyIndex; // of `strategy` in the table, -1 for none
+  int64_t *strategyOps;   // per strategy: ops removed
+  int64_t *strategyWins;  // per strategy: accepted changes
+  int64_t bytesBefore, bytesAfter;
+  int64_t failuresBefore, runsBefore, failuresAfter, runsAfter;
 } Reducer;
 
-/// Edit: erase the ops with these pre-order indices (sorted ascending).
+/// What a candidate edit does. Ops are named by their pre-order index in
+/// the module (0 is the module op), which worker and parent compute alike.
+/// IrsEditErase is 0, so `(IrsEdit){erase, n}` is an erase edit.
+typedef enum IrsEditKind {
+  IrsEditErase = 0,    ///< erase the ops `erase[0..numErase)` (ascending);
+                       ///< an erased top-level symbol takes the ops that
+                       ///< name it along
+  IrsEditInline,       ///< inline region `a` of op `target` (see below)
+  IrsEditDropArg,      ///< drop argument `a` of block `b` of region `c` of
+                       ///< op `target` (b=0: func.func arguments, callers
+                       ///< too; b>0: branch operands too)
+  IrsEditDropResult,   ///< drop result `a` of func.func `target` (and calls)
+  IrsEditSetOperand,   ///< operand `a` of op `target` := value `b`/`c`:
+                       ///< b=0 poison, b=1 arg c of the enclosing function's
+                       ///< entry block, b=2 result 0 of op c
+  IrsEditAttrs,        ///< a=0 drop discardable attrs of op `target`; a=1
+                       ///< attr named `text` of op `target` becomes a
+                       ///< splat; a=2 every
+                       ///< location becomes unknown
+  IrsEditRunPipeline,  ///< run pipeline `text` on the module
+  IrsEditRename,       ///< rename symbol op `target` to `text`; target=-1:
+                       ///< rename every symbol of the module (see rename)
+} IrsEditKind;
+
+/// One candidate edit. Which fields matter depends on `kind` (see above);
+/// the others are zero. Everything it points to is borrowed.
 typedef struct IrsEdit {
   const int64_t *erase;
   size_t numErase;
+  IrsEditKind kind;
+  int64_t target;
+  int64_t a, b, c;
+  const char *text; ///< nullable
 } IrsEdit;
 
 /// Appends bytes that identify the edit: two edits with the same key,
@@ -43,18 +97,73 @@ bool irsReduceTest(Reducer *r, const IrsEdit *edit);
 /// the result is the same as calling irsReduceTest on each in order.
 intptr_t irsReduceTestFirst(Reducer *r, const IrsEdit *const *edits, size_t n);
 /// Applies `edit` to `root` (the module operation); worker and parent use it.
-void irsEditApply(MlirContext ctx, MlirOperation root, const IrsEdit *edit);
+/// Returns false if the edit did not apply (stale index, failed pipeline);
+/// the module is then unchanged unless the pipeline failed half-way.
+bool irsEditApply(MlirContext ctx, MlirOperation root, const IrsEdit *edit);
+/// The op with pre-order index `index` under `root`, or null.
+MlirOperation irsEditFindOp(MlirOperation root, int64_t index);
+/// All ops under `root` in pre-order (root first); caller frees *ops.
+size_t irsEditWalk(MlirOperation root, MlirOperation **ops);
+/// A growable array of ops that walks fill; the owner frees `ops`.
+typedef struct IrsOpList {
+  MlirOperation *ops;
+  size_t n, cap;
+} IrsOpList;
+/// Appends `op`; false (the list unchanged) when out of memory.
+bool irsOpListPush(IrsOpList *l, MlirOperation op);
+/// A new ub.poison of `type` inserted before `before`; returns its value.
+MlirValue irsEditPoison(MlirContext ctx, MlirType type, MlirOperation before);
+/// Erases `op`, replacing used results by poison (the erase edit's step).
+void irsEditEraseOp(MlirContext ctx, MlirOperation op);
+/// Per-kind appliers, one in each strategy's file.
+bool irsEditApplyInline(MlirContext ctx, MlirOperation root, const IrsEdit *e);
+bool irsEditApplyDropArg(MlirContext ctx, MlirOperation root, const IrsEdit *e);
+bool irsEditApplyDropResult(MlirContext ctx, MlirOperation root,
+                            const IrsEdit *e);
+bool irsEditApplySetOperand(MlirContext ctx, MlirOperation root,
+                            const IrsEdit *e);
+bool irsEditApplyAttrs(MlirContext ctx, MlirOperation root, const IrsEdit *e);
+bool irsEditApplyRunPipeline(MlirContext ctx, MlirOperation root,
+                             const IrsEdit *e);
+bool irsEditApplyRename(MlirContext ctx, MlirOperation root, const IrsEdit *e);
+/// Tests one candidate and, if interesting, applies it to the reducer's
+/// module, saves and reports it. True if kept.
+bool irsReduceTryEdit(Reducer *r, const IrsEdit *edit);
+/// Same for the first interesting of `n` candidates (tested in order,
+/// possibly in parallel); returns its index or -1.
+intptr_t irsReduceTryFirst(Reducer *r, const IrsEdit *const *edits, size_t n);
+/// Tries all `edits` in order, keeping every interesting one; after a kept
+/// edit, with `skipSameTarget`, the following edits with the same target
+/// are skipped. The caller orders them so that applying one leaves all later ones meaningful (by
+/// descending target when an edit renumbers only the ops from its target
+/// on). Returns how many were kept.
+size_t irsReduceTryEach(Reducer *r, const IrsEdit *edits, size_t n,
+                        bool skipSameTarget);
+/// Whether `op` is a ub.poison / a constant-like leaf (no operands, no
+/// regions, one result): values a strategy may substitute.
+bool irsEditIsPoison(MlirOperation op);
+bool irsEditIsConstant(MlirOperation op);
 /// Applies `edit` to the reducer's own module (after a successful test).
 void irsReduceApply(Reducer *r, const IrsEdit *edit);
 /// Pre-order indices of ops to try, by predicate; caller frees.
 int64_t *irsReduceCollect(Reducer *r, bool topLevelOnly, size_t *n);
+/// Erasable ops at nesting depth `depth` (1: directly in the module body),
+/// in pre-order; *deeper tells whether any op lies at depth >= `depth`.
+int64_t *irsReduceCollectAtDepth(Reducer *r, int depth, size_t *n,
+                                 bool *deeper);
 /// ddmin over `items`: removes as many as possible while interesting.
 /// Returns true if anything was removed.
 bool irsReduceDdmin(Reducer *r, int64_t *items, size_t n);
 /// Writes the module after the first `steps` steps to `path` (in a worker).
 bool irsReduceSnapshot(Reducer *r, intptr_t steps, const char *path);
-/// Writes the best module so far; false on I/O error.
+/// Writes the best module so far; false on I/O error. Strategies call it
+/// after every accepted change: it also starts a new cache generation.
 bool irsReduceSaveBest(Reducer *r);
+/// Engine internals (Oracle.c): the first check of the input, failure-rate
+/// measurement of the current module, the cache's memory.
+bool irsReduceEstablish(Reducer *r);
+bool irsReduceMeasure(Reducer *r, int64_t *failures, int64_t *runs);
+void irsReduceCacheFree(Reducer *r);
 int64_t irsReduceCountOps(MlirOperation op);
 void irsReduceReport(Reducer *r, bool improved);
 

@@ -67,29 +67,58 @@ static bool enabled(Reducer *r, const char *name) {
 }
 
 void irsReduceReport(Reducer *r, bool improved) {
+  if (improved) {
+    // An accepted change: outcomes cached so far were about another module.
+    ++r->generation;
+    r->opsNow = irsReduceCountOps(mlirModuleGetOperation(r->module));
+    if (r->strategyIndex >= 0)
+      ++r->strategyWins[r->strategyIndex];
+  }
   if (!r->opts.onProgress)
     return;
   IrsReduceProgress p;
   p.opsBefore = r->opsBefore;
-  p.opsNow = irsReduceCountOps(mlirModuleGetOperation(r->module));
+  p.opsNow = r->opsNow;
   p.testsRun = r->testsRun;
   p.elapsedSec = nowSec() - r->start;
   p.strategy = r->strategy;
   p.improved = improved;
+  p.cacheHits = r->cacheHits;
   r->opts.onProgress(&p, r->opts.userData);
 }
 
+typedef struct Sink {
+  IrsAtomicFile *file; // NULL: only count
+  int64_t bytes;
+} Sink;
+
+static void sinkCb(MlirStringRef s, void *ud) {
+  Sink *k = ud;
+  k->bytes += (int64_t)s.length;
+  if (k->file)
+    irsAtomicFileStringCallback(s, k->file);
+}
+
+// Prints the module as -o has it; returns its size in bytes.
+static int64_t printModule(Reducer *r, IrsAtomicFile *af) {
+  Sink k = {af, 0};
+  MlirOpPrintingFlags f = mlirOpPrintingFlagsCreate();
+  mlirOperationPrintWithFlags(mlirModuleGetOperation(r->module), f, sinkCb,
+                              &k);
+  mlirOpPrintingFlagsDestroy(f);
+  if (af)
+    irsAtomicFileWrite(af, "\n", 1);
+  return k.bytes + 1;
+}
+
 bool irsReduceSaveBest(Reducer *r) {
+  ++r->generation;
   if (!r->opts.outputPath)
     return true;
   IrsAtomicFile af;
   if (irsAtomicFileOpen(&af, r->opts.outputPath) != 0)
     return false;
-  MlirOpPrintingFlags f = mlirOpPrintingFlagsCreate();
-  mlirOperationPrintWithFlags(mlirModuleGetOperation(r->module), f,
-                              irsAtomicFileStringCallback, &af);
-  mlirOpPrintingFlagsDestroy(f);
-  irsAtomicFileWrite(&af, "\n", 1);
+  r->bytesAfter = printModule(r, &af);
   return irsAtomicFileCommit(&af) == 0;
 }
 
@@ -101,34 +130,30 @@ static bool outOfTime(Reducer *r) {
   return r->stop;
 }
 
-// Tries to remove items[lo, hi) from the current set `keep` (a bitmap over
-// items). Returns true if the removal was kept.
-static bool tryRemove(Reducer *r, const int64_t *items, size_t n, bool *keep,
-                      size_t lo, size_t hi) {
+// Builds the edit removing the still-kept items of [lo, hi); NULL if none.
+static IrsEdit *chunkEdit(const int64_t *items, const bool *keep, size_t lo,
+                          size_t hi, int64_t **storage) {
   size_t cnt = 0;
   for (size_t i = lo; i < hi; ++i)
     cnt += keep[i];
+  *storage = NULL;
   if (cnt == 0)
-    return false;
+    return NULL;
   int64_t *erase = malloc(cnt * sizeof(int64_t));
-  if (!erase)
-    return false;
+  IrsEdit *e = calloc(1, sizeof(IrsEdit));
+  if (!erase || !e) {
+    free(erase);
+    free(e);
+    return NULL;
+  }
   size_t k = 0;
   for (size_t i = lo; i < hi; ++i)
     if (keep[i])
       erase[k++] = items[i];
-  IrsEdit e = {erase, k};
-  (void)n;
-  bool ok = irsReduceTest(r, &e);
-  if (ok) {
-    irsReduceApply(r, &e);
-    for (size_t i = lo; i < hi; ++i)
-      keep[i] = false;
-    irsReduceSaveBest(r);
-    irsReduceReport(r, true);
-  }
-  free(erase);
-  return ok;
+  e->erase = erase;
+  e->numErase = k;
+  *storage = erase;
+  return e;
 }
 
 bool irsReduceDdmin(Reducer *r, int64_t *items, size_t n) {
@@ -138,31 +163,74 @@ bool irsReduceDdmin(Reducer *r, int64_t *items, size_t n) {
   // after an accepted removal, numbering shifts. Removals are therefore
   // applied from the end of the list towards the start, so the indices of
   // the chunks still to try (all smaller) stay valid.
+  //
+  // Sequential ddmin tries the chunks of one granularity from the end
+  // towards the start, and goes to the next finer granularity only when
+  // none could go. The candidates it tries up to its first success are
+  // therefore known in advance: the chunks of every granularity, coarse to
+  // fine, in that order. They go to irsReduceTestFirst as one list, so that
+  // -j N always has N candidates to test (the first success in list order
+  // is the one sequential ddmin finds). After a success, the rest of its
+  // granularity is tried on the new module, then the caller re-collects.
+  size_t total = 0;
+  for (size_t chunk = n;; chunk = (chunk + 1) / 2) {
+    total += (n + chunk - 1) / chunk;
+    if (chunk == 1)
+      break;
+  }
+  IrsEdit **edits = calloc(total, sizeof(IrsEdit *));
+  int64_t **store = calloc(total, sizeof(int64_t *));
+  size_t *los = calloc(total, sizeof(size_t)), *his = calloc(total, sizeof(size_t));
+  size_t *levelEnd = calloc(total, sizeof(size_t));
   bool *keep = malloc(n * sizeof(bool));
-  if (!keep)
-    return false;
+  bool any = false;
+  if (!edits || !store || !los || !his || !levelEnd || !keep)
+    goto out;
   for (size_t i = 0; i < n; ++i)
     keep[i] = true;
-  bool any = false;
-  size_t chunk = n;
-  while (chunk >= 1 && !outOfTime(r)) {
-    bool removed = false;
-    for (size_t hi = n; hi > 0 && !outOfTime(r);) {
+  size_t m = 0;
+  for (size_t chunk = n;; chunk = (chunk + 1) / 2) {
+    size_t begin = m;
+    for (size_t hi = n; hi > 0;) {
       size_t lo = hi > chunk ? hi - chunk : 0;
-      if (tryRemove(r, items, n, keep, lo, hi)) {
-        removed = any = true;
-        // Later items (>= hi) keep their numbers only if nothing before
-        // them was removed; renumber by re-collecting on the next round.
+      IrsEdit *e = chunkEdit(items, keep, lo, hi, &store[m]);
+      if (e) {
+        edits[m] = e;
+        los[m] = lo;
+        his[m++] = hi;
       }
       hi = lo;
     }
+    for (size_t i = begin; i < m; ++i)
+      levelEnd[i] = m;
     if (chunk == 1)
       break;
-    chunk = (chunk + 1) / 2;
-    if (removed)
-      break; // numbering changed: the caller re-collects and restarts
   }
-  free(keep);
+  size_t first = 0, end = m;
+  while (first < end && !outOfTime(r)) {
+    intptr_t k = irsReduceTestFirst(r, (const IrsEdit *const *)edits + first,
+                                    end - first);
+    if (k < 0)
+      break;
+    size_t c = first + (size_t)k;
+    irsReduceApply(r, edits[c]);
+    for (size_t i = los[c]; i < his[c]; ++i)
+      keep[i] = false;
+    irsReduceSaveBest(r);
+    irsReduceReport(r, true);
+    any = true;
+    // The chunks after it in its granularity (smaller indices) are still
+    // valid, but were tested against the module before this removal: test
+    // them again; finer granularities wait for the caller's re-collection.
+    first = c + 1;
+    end = levelEnd[c];
+  }
+out:
+  for (size_t i = 0; store && edits && i < total; ++i) {
+    free(store[i]);
+    free(edits[i]);
+  }
+  free(edits), free(store), free(los), free(his), free(levelEnd), free(keep);
   return any;
 }
 
@@ -178,6 +246,28 @@ IrsReducer irsReducerCreate(MlirContext context, MlirModule module,
   r->ctx = context;
   r->module = module;
   r->opts = *options;
+  r->strategyIndex = -1;
+  r->jobs = r->opts.jobs > 0 ? r->opts.jobs : 1;
+  if (r->jobs > IRS_SUPERVISOR_MAX_PARALLEL)
+    r->jobs = IRS_SUPERVISOR_MAX_PARALLEL;
+  r->testRuns = r->opts.testRuns > 0 ? r->opts.testRuns : 1;
+  if (r->opts.jobs < 0 || r->opts.testRuns < 0 || !(r->opts.minRate >= 0) ||
+      r->opts.minRate > 1) {
+    if (errorCallback)
+      errorCallback(mlirStringRefCreateFromCString(
+                        "jobs and test runs must not be negative, the minimum "
+                        "rate must be in [0, 1]"),
+                    userData);
+    mlirModuleDestroy(module);
+    free(r);
+    return h;
+  }
+  // At least one run, and at least the asked fraction (rounded up, with a
+  // little slack so that 0.3 * 10 needs 3, not 4).
+  double need = r->opts.minRate * r->testRuns - 1e-9;
+  r->needRuns = need > 1 ? (int)need + (need > (int)need) : 1;
+  if (r->needRuns > r->testRuns)
+    r->needRuns = r->testRuns;
   if (!r->opts.testArgv) {
     if (irsPipelineIsNull(r->opts.pipeline)) {
       if (errorCallback)
@@ -250,6 +340,21 @@ IrsReducer irsReducerCreate(MlirContext context, MlirModule module,
                                  : (r->opts.testArgv ? 60 : 0),
                              r->opts.memoryLimitBytes, false};
   r->sup = irsSupervisorCreate(&so);
+  r->strategyOps = calloc((size_t)NUM_STRATEGIES, sizeof(int64_t));
+  r->strategyWins = calloc((size_t)NUM_STRATEGIES, sizeof(int64_t));
+  if (!r->sup.ptr || !r->strategyOps || !r->strategyWins) {
+    if (errorCallback)
+      errorCallback(mlirStringRefCreateFromCString("out of memory"), userData);
+    irsSupervisorDestroy(r->sup);
+    free(r->strategyOps);
+    free(r->strategyWins);
+    rmdir(r->tmpDir);
+    irsPipelineDestroy(r->pipeline);
+    free(r->testPath);
+    mlirModuleDestroy(module);
+    free(r);
+    return h;
+  }
   // ub.poison stands in for erased results; load its dialect before any
   // fork so candidates do not each load it.
   mlirContextGetOrLoadDialect(context, mlirStringRefCreateFromCString("ub"));
@@ -266,6 +371,9 @@ void irsReducerDestroy(IrsReducer h) {
   mlirModuleDestroy(r->module);
   irsBufFree(&r->msg);
   free(r->testPath);
+  free(r->strategyOps);
+  free(r->strategyWins);
+  irsReduceCacheFree(r);
   // The temporary directory only ever holds candidate files.
   char cmd[300];
   snprintf(cmd, sizeof(cmd), "%s", r->tmpDir);
@@ -276,7 +384,9 @@ void irsReducerDestroy(IrsReducer h) {
 IrsStatus irsReducerRun(IrsReducer h) {
   Reducer *r = h.ptr;
   r->start = nowSec();
-  r->opsBefore = irsReduceCountOps(mlirModuleGetOperation(r->module));
+  r->opsBefore = r->opsNow =
+      irsReduceCountOps(mlirModuleGetOperation(r->module));
+  r->bytesBefore = r->bytesAfter = printModule(r, NULL);
   r->strategy = "check";
   r->inputInvalid = !mlirOperationVerify(mlirModuleGetOperation(r->module));
   if (!irsReduceEstablish(r))
@@ -294,17 +404,57 @@ IrsStatus irsReducerRun(IrsReducer h) {
       if (r->opts.testArgv && strcmp(strategies[s].name, "pipeline") == 0)
         continue;
       r->strategy = strategies[s].name;
+      r->strategyIndex = s;
+      int64_t before = r->opsNow;
       if (strategies[s].fn(r))
         progress = true;
+      r->opsNow = irsReduceCountOps(mlirModuleGetOperation(r->module));
+      r->strategyOps[s] += before - r->opsNow;
     }
   }
+  r->strategyIndex = -1;
   if (!irsReduceSaveBest(r)) {
     irsBufPrintf(&r->msg, "cannot write '%s'", r->opts.outputPath);
     return irsStatusMake(IRS_ERR_IO);
   }
+  if (!r->opts.outputPath)
+    r->bytesAfter = printModule(r, NULL);
+  // How often the result fails, measured like the input's rate.
+  if (r->testRuns > 1 && !(r->opts.stopFlag && *r->opts.stopFlag)) {
+    r->strategy = "measure";
+    irsReduceMeasure(r, &r->failuresAfter, &r->runsAfter);
+  }
   irsBufReset(&r->msg);
   irsBufPrintf(&r->msg, "%s", r->stop ? "stopped early" : "done");
   return irsStatusOk();
+}
+
+void irsReducerGetSummary(IrsReducer h, IrsReduceSummary *out) {
+  Reducer *r = h.ptr;
+  memset(out, 0, sizeof(*out));
+  out->opsBefore = r->opsBefore;
+  out->opsAfter = irsReduceCountOps(mlirModuleGetOperation(r->module));
+  out->bytesBefore = r->bytesBefore;
+  out->bytesAfter = r->bytesAfter;
+  out->testsRun = r->testsRun;
+  out->cacheHits = r->cacheHits;
+  out->elapsedSec = r->start > 0 ? nowSec() - r->start : 0;
+  out->failuresBefore = r->failuresBefore;
+  out->runsBefore = r->runsBefore;
+  out->failuresAfter = r->failuresAfter;
+  out->runsAfter = r->runsAfter;
+}
+
+int64_t irsReducerGetStrategyOps(IrsReducer h, intptr_t pos, int64_t *wins) {
+  Reducer *r = h.ptr;
+  if (pos < 0 || pos >= NUM_STRATEGIES) {
+    if (wins)
+      *wins = 0;
+    return 0;
+  }
+  if (wins)
+    *wins = r->strategyWins[pos];
+  return r->strategyOps[pos];
 }
 
 MlirOperation irsReducerGetModule(IrsReducer h) {

@@ -24,20 +24,8 @@ int irsCrashReportWrite(const IrsCrashInfo *c, const char *dir) {
   if (!w)
     return ENOMEM;
 
-  xmlTextWriterStartElement(w, X("tool"));
-  xmlTextWriterWriteAttribute(w, X("name"), X(c->toolName ? c->toolName : "irscope"));
-  xmlTextWriterWriteAttribute(w, X("version"), X(irsGetVersion()));
-  xmlTextWriterWriteAttribute(w, X("mlir-version"), X(irsGetMlirVersion()));
-  xmlTextWriterEndElement(w);
-  if (c->commandLine)
-    xmlTextWriterWriteElement(w, X("command-line"), X(c->commandLine));
-  xmlTextWriterStartElement(w, X("input"));
-  if (c->inputPath)
-    xmlTextWriterWriteAttribute(w, X("path"), X(c->inputPath));
-  if (c->inputHash) {
-    xmlTextWriterWriteAttribute(w, X("hash"), X(c->inputHash));
-    xmlTextWriterWriteAttribute(w, X("hash-algorithm"), X("fnv1a-64"));
-  }
+  irsXmlStartRunHeader(w, c->toolName, c->commandLine, c->inputPath,
+                       c->inputHash);
   if (c->inputOps >= 0)
     xmlTextWriterWriteFormatAttribute(w, X("ops"), "%lld",
                                       (long long)c->inputOps);
@@ -98,24 +86,20 @@ int irsCrashReportWrite(const IrsCrashInfo *c, const char *dir) {
 
   xmlTextWriterStartElement(w, X("artifacts"));
   if (c->preStepIr) {
-    xmlTextWriterStartElement(w, X("pre-step-ir"));
-    xmlTextWriterWriteAttribute(w, X("file"), X(c->preStepIr));
+    irsXmlStartFileElem(w, "pre-step-ir", c->preStepIr);
     xmlTextWriterEndElement(w);
   }
   if (c->lastGoodDump) {
-    xmlTextWriterStartElement(w, X("last-good-dump"));
-    xmlTextWriterWriteAttribute(w, X("file"), X(c->lastGoodDump));
+    irsXmlStartFileElem(w, "last-good-dump", c->lastGoodDump);
     xmlTextWriterEndElement(w);
   }
   if (c->reproducer && i >= 0 && i < n) {
-    xmlTextWriterStartElement(w, X("reproducer"));
-    xmlTextWriterWriteAttribute(w, X("file"), X(c->reproducer));
+    irsXmlStartFileElem(w, "reproducer", c->reproducer);
     irsXmlAttrRef(w, "pipeline", irsPipelineGetStepText(c->pipeline, i));
     xmlTextWriterEndElement(w);
   }
   if (c->fullReproducer) {
-    xmlTextWriterStartElement(w, X("full-reproducer"));
-    xmlTextWriterWriteAttribute(w, X("file"), X(c->fullReproducer));
+    irsXmlStartFileElem(w, "full-reproducer", c->fullReproducer);
     irsXmlAttrRef(w, "pipeline", irsPipelineGetText(c->pipeline));
     xmlTextWriterEndElement(w);
   }

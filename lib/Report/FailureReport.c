@@ -25,13 +25,9 @@ int irsReportWrite(IrsPassManagerImpl *pm, const char *dir,
     return ENOMEM;
   irsXmlWriteRunHeader(w, pm);
 
-  xmlTextWriterStartElement(w, X("failure"));
-  xmlTextWriterWriteAttribute(
-      w, X("kind"),
-      X(r->status == IrsStepPassFailed ? "pass-failure" : "verify-failure"));
-  xmlTextWriterWriteFormatAttribute(w, X("step"), "%ld", (long)(i + 1));
-  irsXmlAttrRef(w, "pass", irsPipelineGetStepPassName(pm->pipeline, i));
-  irsXmlAttrRef(w, "anchor", irsPipelineGetStepAnchor(pm->pipeline, i));
+  irsXmlStartFailure(
+      w, pm,
+      r->status == IrsStepPassFailed ? "pass-failure" : "verify-failure", i);
   if (r->failedHook.length)
     irsXmlAttrRef(w, "hook", r->failedHook);
   xmlTextWriterWriteFormatAttribute(w, X("elapsed-ms"), "%.3f", pm->totalWallMs);
@@ -40,13 +36,11 @@ int irsReportWrite(IrsPassManagerImpl *pm, const char *dir,
 
   xmlTextWriterStartElement(w, X("artifacts"));
   if (preStepIr) {
-    xmlTextWriterStartElement(w, X("pre-step-ir"));
-    xmlTextWriterWriteAttribute(w, X("file"), X(preStepIr));
+    irsXmlStartFileElem(w, "pre-step-ir", preStepIr);
     xmlTextWriterEndElement(w);
   }
   if (postStepIr) {
-    xmlTextWriterStartElement(w, X("post-step-ir"));
-    xmlTextWriterWriteAttribute(w, X("file"), X(postStepIr));
+    irsXmlStartFileElem(w, "post-step-ir", postStepIr);
     xmlTextWriterWriteAttribute(w, X("form"), X("generic"));
     xmlTextWriterEndElement(w);
   }
@@ -56,28 +50,20 @@ int irsReportWrite(IrsPassManagerImpl *pm, const char *dir,
   while (last >= 0 && !pm->steps[last].dumpFile)
     --last;
   if (last >= 0) {
-    xmlTextWriterStartElement(w, X("last-good-dump"));
-    xmlTextWriterWriteAttribute(w, X("file"), X(pm->steps[last].dumpFile));
+    irsXmlStartFileElem(w, "last-good-dump", pm->steps[last].dumpFile);
     xmlTextWriterEndElement(w);
   } else if (pm->inputDumpFile) {
-    xmlTextWriterStartElement(w, X("last-good-dump"));
-    xmlTextWriterWriteAttribute(w, X("file"), X(pm->inputDumpFile));
+    irsXmlStartFileElem(w, "last-good-dump", pm->inputDumpFile);
     xmlTextWriterEndElement(w);
   }
   if (reproducer) {
-    xmlTextWriterStartElement(w, X("reproducer"));
-    xmlTextWriterWriteAttribute(w, X("file"), X(reproducer));
+    irsXmlStartFileElem(w, "reproducer", reproducer);
     irsXmlAttrRef(w, "pipeline", irsPipelineGetStepText(pm->pipeline, i));
     xmlTextWriterEndElement(w);
   }
   xmlTextWriterEndElement(w);
 
-  xmlTextWriterStartElement(w, X("steps"));
-  xmlTextWriterWriteFormatAttribute(w, X("count"), "%ld", (long)pm->numSteps);
-  xmlTextWriterWriteFormatAttribute(w, X("failed"), "%ld", (long)(i + 1));
-  for (intptr_t k = 0; k < pm->numSteps; ++k)
-    irsXmlWriteStep(w, pm, k);
-  xmlTextWriterEndElement(w);
+  irsXmlWriteSteps(w, pm, i + 1);
   xmlTextWriterEndElement(w);
   return irsXmlCommit(w, buf, dir, "report.xml");
 }

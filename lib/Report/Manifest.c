@@ -27,14 +27,7 @@ int irsManifestWrite(IrsPassManagerImpl *pm, const char *dir) {
     return ENOMEM;
   xmlTextWriterWriteAttribute(w, X("status"), X(runStatus(pm)));
   irsXmlWriteRunHeader(w, pm);
-  xmlTextWriterStartElement(w, X("steps"));
-  xmlTextWriterWriteFormatAttribute(w, X("count"), "%ld", (long)pm->numSteps);
-  if (pm->failedStep)
-    xmlTextWriterWriteFormatAttribute(w, X("failed"), "%ld",
-                                      (long)pm->failedStep);
-  for (intptr_t i = 0; i < pm->numSteps; ++i)
-    irsXmlWriteStep(w, pm, i);
-  xmlTextWriterEndElement(w);
+  irsXmlWriteSteps(w, pm, pm->failedStep);
   if (pm->failureDirUsed) {
     xmlTextWriterStartElement(w, X("failure"));
     xmlTextWriterWriteAttribute(w, X("report"), X("report.xml"));

@@ -101,22 +101,28 @@ void irsXmlWriteStep(xmlTextWriterPtr w, IrsPassManagerImpl *pm, intptr_t i) {
   xmlTextWriterEndElement(w);
 }
 
-void irsXmlWriteRunHeader(xmlTextWriterPtr w, IrsPassManagerImpl *pm) {
+void irsXmlStartRunHeader(xmlTextWriterPtr w, const char *toolName,
+                          const char *commandLine, const char *inputPath,
+                          const char *inputHash) {
   xmlTextWriterStartElement(w, X("tool"));
-  xmlTextWriterWriteAttribute(w, X("name"),
-                              X(pm->toolName ? pm->toolName : "irscope"));
+  xmlTextWriterWriteAttribute(w, X("name"), X(toolName ? toolName : "irscope"));
   xmlTextWriterWriteAttribute(w, X("version"), X(irsGetVersion()));
   xmlTextWriterWriteAttribute(w, X("mlir-version"), X(irsGetMlirVersion()));
   xmlTextWriterEndElement(w);
-  if (pm->commandLine)
-    xmlTextWriterWriteElement(w, X("command-line"), X(pm->commandLine));
+  if (commandLine)
+    xmlTextWriterWriteElement(w, X("command-line"), X(commandLine));
   xmlTextWriterStartElement(w, X("input"));
-  if (pm->inputPath)
-    xmlTextWriterWriteAttribute(w, X("path"), X(pm->inputPath));
-  if (pm->inputHash) {
-    xmlTextWriterWriteAttribute(w, X("hash"), X(pm->inputHash));
+  if (inputPath)
+    xmlTextWriterWriteAttribute(w, X("path"), X(inputPath));
+  if (inputHash) {
+    xmlTextWriterWriteAttribute(w, X("hash"), X(inputHash));
     xmlTextWriterWriteAttribute(w, X("hash-algorithm"), X("fnv1a-64"));
   }
+}
+
+void irsXmlWriteRunHeader(xmlTextWriterPtr w, IrsPassManagerImpl *pm) {
+  irsXmlStartRunHeader(w, pm->toolName, pm->commandLine, pm->inputPath,
+                       pm->inputHash);
   xmlTextWriterWriteFormatAttribute(w, X("ops"), "%lld",
                                     (long long)pm->inputOps);
   if (pm->inputDumpFile)
@@ -132,7 +138,37 @@ void irsXmlWriteRunHeader(xmlTextWriterPtr w, IrsPassManagerImpl *pm) {
                               X(pm->opts.dumpOnlyChanged ? "true" : "false"));
   if (pm->verifyWith)
     xmlTextWriterWriteAttribute(w, X("verify-with"), X(pm->verifyWith));
+  // Only when given (--seed): the run's random choices can be replayed.
+  if (pm->env.hasSeed)
+    xmlTextWriterWriteFormatAttribute(w, X("seed"), "%llu",
+                                      (unsigned long long)pm->env.seed);
   xmlTextWriterEndElement(w);
+}
+
+void irsXmlWriteSteps(xmlTextWriterPtr w, IrsPassManagerImpl *pm,
+                      intptr_t failed) {
+  xmlTextWriterStartElement(w, X("steps"));
+  xmlTextWriterWriteFormatAttribute(w, X("count"), "%ld", (long)pm->numSteps);
+  if (failed > 0)
+    xmlTextWriterWriteFormatAttribute(w, X("failed"), "%ld", (long)failed);
+  for (intptr_t k = 0; k < pm->numSteps; ++k)
+    irsXmlWriteStep(w, pm, k);
+  xmlTextWriterEndElement(w);
+}
+
+void irsXmlStartFailure(xmlTextWriterPtr w, IrsPassManagerImpl *pm,
+                        const char *kind, intptr_t i) {
+  xmlTextWriterStartElement(w, X("failure"));
+  xmlTextWriterWriteAttribute(w, X("kind"), X(kind));
+  xmlTextWriterWriteFormatAttribute(w, X("step"), "%ld", (long)(i + 1));
+  irsXmlAttrRef(w, "pass", irsPipelineGetStepPassName(pm->pipeline, i));
+  irsXmlAttrRef(w, "anchor", irsPipelineGetStepAnchor(pm->pipeline, i));
+}
+
+void irsXmlStartFileElem(xmlTextWriterPtr w, const char *elem,
+                         const char *file) {
+  xmlTextWriterStartElement(w, X(elem));
+  xmlTextWriterWriteAttribute(w, X("file"), X(file));
 }
 
 xmlTextWriterPtr irsXmlBegin(xmlBufferPtr *buf, const char *root) {

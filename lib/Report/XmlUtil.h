@@ -14,6 +14,23 @@ void irsXmlWriteDiagnostics(xmlTextWriterPtr w, const IrsDiagnostic *d,
 void irsXmlWriteStep(xmlTextWriterPtr w, IrsPassManagerImpl *pm, intptr_t i);
 /// Writes <tool>, <command-line>, <input> and <pipeline>.
 void irsXmlWriteRunHeader(xmlTextWriterPtr w, IrsPassManagerImpl *pm);
+/// Writes <tool> and <command-line> (when given) and opens <input> with its
+/// path and hash (when given): documents written without a pass manager
+/// (crash, repeat) start the same way. The caller closes <input>.
+void irsXmlStartRunHeader(xmlTextWriterPtr w, const char *toolName,
+                          const char *commandLine, const char *inputPath,
+                          const char *inputHash);
+/// Writes <steps> with a <step> per step of `pm`; `failed` (1-based) only
+/// when > 0.
+void irsXmlWriteSteps(xmlTextWriterPtr w, IrsPassManagerImpl *pm,
+                      intptr_t failed);
+/// Opens <failure> of `kind` for step i (0-based) with its step, pass and
+/// anchor attributes. The caller closes it.
+void irsXmlStartFailure(xmlTextWriterPtr w, IrsPassManagerImpl *pm,
+                        const char *kind, intptr_t i);
+/// Opens `elem` with a file="..." attribute. The caller closes it.
+void irsXmlStartFileElem(xmlTextWriterPtr w, const char *elem,
+                         const char *file);
 /// Attribute from a string ref (not NUL-terminated).
 void irsXmlAttrRef(xmlTextWriterPtr w, const char *name, MlirStringRef v);
 /// Element with text content from a string ref.

@@ -25,7 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { kTailMax = 256 * 1024, kPollMs = 50 };
+enum { kTailMax = 256 * 1024, kPollMs = 50, kMaxSlots = IRS_SUPERVISOR_MAX_PARALLEL };
 
 typedef struct Supervisor {
   IrsSupervisorOptions opts;
@@ -45,6 +45,15 @@ typedef struct Supervisor {
   int numValues;
   volatile sig_atomic_t pid;
   volatile sig_atomic_t interrupted;
+  // The run in progress (see runStart).
+  int chFd, erFd;
+  bool chOpen, erOpen;
+  int status;
+  IrsWorkerOutcome killedFor;
+  double start, stepStart;
+  // Lanes of irsSupervisorRunBatch, created on first use.
+  struct Supervisor *slots[kMaxSlots];
+  intptr_t numSlots;
 } Supervisor;
 
 const char *irsWorkerOutcomeGetName(IrsWorkerOutcome o) {
@@ -146,6 +155,8 @@ void irsSupervisorDestroy(IrsSupervisor supervisor) {
   Supervisor *s = supervisor.ptr;
   if (!s)
     return;
+  for (intptr_t i = 0; i < s->numSlots; ++i)
+    irsSupervisorDestroy((IrsSupervisor){s->slots[i]});
   irsBufFree(&s->tail);
   irsBufFree(&s->line);
   for (intptr_t i = 0; i < s->numOutputs; ++i)
@@ -194,6 +205,11 @@ void irsSupervisorInterrupt(IrsSupervisor supervisor) {
   s->interrupted = 1;
   if (s->pid > 0)
     kill((pid_t)s->pid, SIGTERM);
+  for (intptr_t i = 0; i < s->numSlots; ++i) {
+    s->slots[i]->interrupted = 1;
+    if (s->slots[i]->pid > 0)
+      kill((pid_t)s->slots[i]->pid, SIGTERM);
+  }
 }
 
 static double nowMs(void) {
@@ -330,9 +346,10 @@ static ssize_t readStderr(Supervisor *s, int fd, bool *open) {
   return n;
 }
 
-IrsStatus irsSupervisorRun(IrsSupervisor supervisor, IrsWorkerMain fn,
-                           void *userData, const IrsWorkerResult **result) {
-  Supervisor *s = supervisor.ptr;
+// One run, in pieces, so that a batch can watch several workers with one
+// poll(): start (fork), pollFds/readReady (pipes), check (exit and limits),
+// finish (drain and classify). A single run strings them together.
+static IrsStatus runStart(Supervisor *s, IrsWorkerMain fn, void *userData) {
   memset(&s->result, 0, sizeof(s->result));
   s->result.chunk = -1;
   irsBufReset(&s->tail);
@@ -379,71 +396,76 @@ IrsStatus irsSupervisorRun(IrsSupervisor supervisor, IrsWorkerMain fn,
   s->pid = pid;
   close(ch[1]);
   close(er[1]);
-  bool chOpen = true, erOpen = true, exited = false;
-  int status = 0;
-  IrsWorkerOutcome killedFor = IrsWorkerExited;
-  double start = nowMs(), stepStart = start;
-  while (!exited) {
-    struct pollfd p[2];
-    int np = 0;
-    if (chOpen)
-      p[np++] = (struct pollfd){ch[0], POLLIN, 0};
-    if (erOpen)
-      p[np++] = (struct pollfd){er[0], POLLIN, 0};
-    if (np > 0) {
-      int r = poll(p, (nfds_t)np, kPollMs);
-      if (r > 0) {
-        for (int i = 0; i < np; ++i) {
-          if (!(p[i].revents & (POLLIN | POLLHUP | POLLERR)))
-            continue;
-          if (p[i].fd == ch[0])
-            readChannel(s, ch[0], &chOpen, &stepStart);
-          else
-            readStderr(s, er[0], &erOpen);
-        }
-      }
-    } else {
-      // Both pipes closed: the worker is exiting (or closed them itself and
-      // runs on). Check often so that start-up and shutdown stay cheap.
-      struct timespec ts = {0, 1000000L};
-      nanosleep(&ts, NULL);
-    }
-    // The worker may be gone while a grandchild (a background printer)
-    // still holds the pipes: check for it on every round.
-    pid_t w = waitpid(pid, &status, WNOHANG);
-    if (w == pid) {
-      exited = true;
-      break;
-    }
-    if (killedFor != IrsWorkerExited)
+  s->chFd = ch[0];
+  s->erFd = er[0];
+  s->chOpen = s->erOpen = true;
+  s->status = 0;
+  s->killedFor = IrsWorkerExited;
+  s->start = s->stepStart = nowMs();
+  return irsStatusOk();
+}
+
+static int runPollFds(Supervisor *s, struct pollfd *p) {
+  int np = 0;
+  if (s->chOpen)
+    p[np++] = (struct pollfd){s->chFd, POLLIN, 0};
+  if (s->erOpen)
+    p[np++] = (struct pollfd){s->erFd, POLLIN, 0};
+  return np;
+}
+
+static void runReadReady(Supervisor *s, const struct pollfd *p, int np) {
+  for (int i = 0; i < np; ++i) {
+    if (!(p[i].revents & (POLLIN | POLLHUP | POLLERR)))
       continue;
-    int64_t rss = rssKb(pid);
-    if (rss > s->result.peakRssKb)
-      s->result.peakRssKb = rss;
-    if (s->opts.memoryLimitBytes > 0 && rss > 0 &&
-        rss * 1024 > s->opts.memoryLimitBytes) {
-      killedFor = IrsWorkerMemoryLimit;
-      kill(-pid, SIGKILL), kill(pid, SIGKILL);
-    } else if (s->opts.stepTimeoutSec > 0 && s->result.inStep &&
-               nowMs() - stepStart > s->opts.stepTimeoutSec * 1e3) {
-      killedFor = IrsWorkerTimedOut;
-      kill(-pid, SIGKILL), kill(pid, SIGKILL);
-    }
+    if (s->chOpen && p[i].fd == s->chFd)
+      readChannel(s, s->chFd, &s->chOpen, &s->stepStart);
+    else if (s->erOpen && p[i].fd == s->erFd)
+      readStderr(s, s->erFd, &s->erOpen);
   }
+}
+
+// True once the worker has exited; enforces the limits otherwise.
+static bool runCheck(Supervisor *s) {
+  pid_t pid = (pid_t)s->pid;
+  // The worker may be gone while a grandchild (a background printer)
+  // still holds the pipes: check for it on every round.
+  pid_t w = waitpid(pid, &s->status, WNOHANG);
+  if (w == pid)
+    return true;
+  if (s->killedFor != IrsWorkerExited)
+    return false;
+  int64_t rss = rssKb(pid);
+  if (rss > s->result.peakRssKb)
+    s->result.peakRssKb = rss;
+  if (s->opts.memoryLimitBytes > 0 && rss > 0 &&
+      rss * 1024 > s->opts.memoryLimitBytes) {
+    s->killedFor = IrsWorkerMemoryLimit;
+    kill(-pid, SIGKILL), kill(pid, SIGKILL);
+  } else if (s->opts.stepTimeoutSec > 0 && s->result.inStep &&
+             nowMs() - s->stepStart > s->opts.stepTimeoutSec * 1e3) {
+    s->killedFor = IrsWorkerTimedOut;
+    kill(-pid, SIGKILL), kill(pid, SIGKILL);
+  }
+  return false;
+}
+
+static const IrsWorkerResult *runFinish(Supervisor *s) {
   // Drain what is left in the pipes without blocking on grandchildren.
-  fcntl(ch[0], F_SETFL, O_NONBLOCK);
-  fcntl(er[0], F_SETFL, O_NONBLOCK);
-  while (chOpen && readChannel(s, ch[0], &chOpen, &stepStart) > 0)
+  fcntl(s->chFd, F_SETFL, O_NONBLOCK);
+  fcntl(s->erFd, F_SETFL, O_NONBLOCK);
+  while (s->chOpen && readChannel(s, s->chFd, &s->chOpen, &s->stepStart) > 0)
     ;
-  while (erOpen && readStderr(s, er[0], &erOpen) > 0)
+  while (s->erOpen && readStderr(s, s->erFd, &s->erOpen) > 0)
     ;
-  close(ch[0]);
-  close(er[0]);
+  close(s->chFd);
+  close(s->erFd);
   s->pid = 0;
   IrsWorkerResult *r = &s->result;
-  r->elapsedMs = nowMs() - (r->inStep ? stepStart : start);
-  if (killedFor != IrsWorkerExited) {
-    r->outcome = killedFor;
+  int status = s->status;
+  r->elapsedMs = nowMs() - (r->inStep ? s->stepStart : s->start);
+  if (s->killedFor != IrsWorkerExited) {
+    r->outcome = s->killedFor;
     r->signal = SIGKILL;
   } else if (WIFSIGNALED(status)) {
     r->signal = WTERMSIG(status);
@@ -456,6 +478,130 @@ IrsStatus irsSupervisorRun(IrsSupervisor supervisor, IrsWorkerMain fn,
     r->exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
   }
   r->stderrTail = irsBufRef(&s->tail);
-  *result = r;
+  return r;
+}
+
+// Kills a worker whose outcome no longer matters and reaps it.
+static void runCancel(Supervisor *s) {
+  pid_t pid = (pid_t)s->pid;
+  kill(-pid, SIGKILL), kill(pid, SIGKILL);
+  while (waitpid(pid, &s->status, 0) < 0 && errno == EINTR)
+    ;
+  close(s->chFd);
+  close(s->erFd);
+  s->chOpen = s->erOpen = false;
+  s->pid = 0;
+}
+
+IrsStatus irsSupervisorRun(IrsSupervisor supervisor, IrsWorkerMain fn,
+                           void *userData, const IrsWorkerResult **result) {
+  Supervisor *s = supervisor.ptr;
+  IrsStatus st = runStart(s, fn, userData);
+  if (!irsStatusIsOk(st))
+    return st;
+  for (;;) {
+    struct pollfd p[2];
+    int np = runPollFds(s, p);
+    if (np > 0) {
+      if (poll(p, (nfds_t)np, kPollMs) > 0)
+        runReadReady(s, p, np);
+    } else {
+      // Both pipes closed: the worker is exiting (or closed them itself and
+      // runs on). Check often so that start-up and shutdown stay cheap.
+      struct timespec ts = {0, 1000000L};
+      nanosleep(&ts, NULL);
+    }
+    if (runCheck(s))
+      break;
+  }
+  *result = runFinish(s);
   return irsStatusOk();
+}
+
+IrsStatus irsSupervisorRunBatch(IrsSupervisor supervisor,
+                                const IrsWorkerBatch *batch) {
+  Supervisor *s = supervisor.ptr;
+  intptr_t par = batch->maxParallel > 0 ? batch->maxParallel : 1;
+  if (par > kMaxSlots)
+    par = kMaxSlots;
+  // Each lane is a supervisor of its own (own pipes, tail, limits), made
+  // once and reused by later batches.
+  for (intptr_t i = s->numSlots; i < par; ++i) {
+    IrsSupervisor sub = irsSupervisorCreate(&s->opts);
+    if (!sub.ptr)
+      return irsStatusMake(IRS_ERR_IO);
+    s->slots[i] = sub.ptr;
+    s->numSlots = i + 1;
+  }
+  intptr_t job[kMaxSlots];
+  for (intptr_t i = 0; i < par; ++i)
+    job[i] = -1;
+  intptr_t next = 0, running = 0;
+  IrsStatus status = irsStatusOk();
+  for (;;) {
+    // Start jobs in order while lanes are free; skip the unneeded ones.
+    for (intptr_t i = 0; i < par && next < batch->numJobs; ++i) {
+      if (job[i] >= 0)
+        continue;
+      while (next < batch->numJobs &&
+             !batch->isNeeded(next, false, batch->userData))
+        ++next;
+      if (next >= batch->numJobs)
+        break;
+      Supervisor *l = s->slots[i];
+      IrsStatus st = runStart(
+          l, batch->fn, batch->jobData ? batch->jobData[next] : NULL);
+      if (!irsStatusIsOk(st)) {
+        status = st;
+        next = batch->numJobs; // start nothing more; let the others end
+        break;
+      }
+      job[i] = next++;
+      ++running;
+    }
+    if (running == 0)
+      break;
+    struct pollfd p[2 * kMaxSlots];
+    int np = 0;
+    bool exiting = false;
+    for (intptr_t i = 0; i < par; ++i)
+      if (job[i] >= 0) {
+        int k = runPollFds(s->slots[i], p + np);
+        exiting |= k == 0;
+        np += k;
+      }
+    if (np > 0) {
+      // A worker whose pipes are closed is exiting: look again soon, as a
+      // single run does, rather than after a full poll period.
+      if (poll(p, (nfds_t)np, exiting ? 1 : kPollMs) > 0)
+        for (intptr_t i = 0; i < par; ++i)
+          if (job[i] >= 0)
+            runReadReady(s->slots[i], p, np);
+    } else {
+      struct timespec ts = {0, 1000000L};
+      nanosleep(&ts, NULL);
+    }
+    bool ended = false;
+    for (intptr_t i = 0; i < par; ++i) {
+      if (job[i] < 0 || !runCheck(s->slots[i]))
+        continue;
+      const IrsWorkerResult *r = runFinish(s->slots[i]);
+      intptr_t j = job[i];
+      job[i] = -1;
+      --running;
+      ended = true;
+      batch->onDone(j, r, batch->userData);
+    }
+    if (!ended)
+      continue;
+    // An outcome may make running jobs pointless (a later candidate when
+    // an earlier one already won): stop them now rather than wait.
+    for (intptr_t i = 0; i < par; ++i)
+      if (job[i] >= 0 && !batch->isNeeded(job[i], true, batch->userData)) {
+        runCancel(s->slots[i]);
+        job[i] = -1;
+        --running;
+      }
+  }
+  return status;
 }

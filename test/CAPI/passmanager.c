@@ -23,16 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int failures;
-
-#define EXPECT(cond)                                                           \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "%s:%d: expectation failed: %s\n", __FILE__, __LINE__,  \
-              #cond);                                                          \
-      ++failures;                                                              \
-    }                                                                          \
-  } while (0)
+#include "Expect.h"
 
 //===----------------------------------------------------------------------===//
 // Helpers

@@ -12,16 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures;
-
-#define EXPECT(cond)                                                           \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "%s:%d: expectation failed: %s\n", __FILE__, __LINE__,  \
-              #cond);                                                          \
-      ++failures;                                                              \
-    }                                                                          \
-  } while (0)
+#include "Expect.h"
 
 static void printRef(MlirStringRef s) { fwrite(s.data, 1, s.length, stdout); }
 

@@ -33,6 +33,9 @@
 // PASSES-NEXT: irs-test-hang {{.*}}{op=NAME}
 // PASSES-NEXT: irs-test-stack-overflow {{.*}}{op=NAME}
 // PASSES-NEXT: irs-test-oom {{.*}}{op=NAME}
+// PASSES-NEXT: irs-test-flaky {{.*}}{op=NAME rate=P mode=fail|crash seed=S}
+// PASSES-NEXT: irs-test-nondeterministic {{.*}}{op=NAME}
+// PASSES-NEXT: irs-test-thread-race {{.*}}{op=NAME mode=attr|crash}
 // PASSES-NEXT: irs-op-stats {{.*}}{file=PATH}
 // PASSES-NEXT: MLIR's own passes
 

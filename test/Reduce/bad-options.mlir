@@ -29,6 +29,37 @@
 // TIMEOUT:      opt-reduce: error: option '--test-timeout' expects a positive number of seconds, not '0'
 // TIMEOUT-NEXT: exit=2
 
+// -j, --test-runs and --min-rate: a number of tests from 1 up, a positive
+// number of runs, a fraction in (0, 1]; --seed a non-negative integer.
+// RUN: sh -c 'opt-reduce %s --canonicalize -j 0 -o %t.out; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=JOBS --match-full-lines
+// JOBS:      opt-reduce: error: option '-j' expects a number of tests from 1 to 64, not '0'
+// JOBS-NEXT: exit=2
+// JOBS-EMPTY:
+// RUN: sh -c 'opt-reduce %s --canonicalize -j two -o %t.out; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=JOBSWORD --match-full-lines
+// JOBSWORD:      opt-reduce: error: option '-j' expects an integer, not 'two'
+// JOBSWORD-NEXT: exit=2
+// RUN: sh -c 'opt-reduce %s --canonicalize --test-runs=0 -o %t.out; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=RUNS --match-full-lines
+// RUNS:      opt-reduce: error: option '--test-runs' expects a positive number of runs, not '0'
+// RUNS-NEXT: exit=2
+// RUNS-EMPTY:
+// RUN: sh -c 'opt-reduce %s --canonicalize --test-runs=4 --min-rate=2 -o %t.out; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=RATE --match-full-lines
+// RATE:      opt-reduce: error: option '--min-rate' expects a fraction in (0, 1], not '2'
+// RATE-NEXT: exit=2
+// RATE-EMPTY:
+// RUN: sh -c 'opt-reduce %s --canonicalize --min-rate=0 -o %t.out; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=RATE0 --match-full-lines
+// RATE0:      opt-reduce: error: option '--min-rate' expects a fraction in (0, 1], not '0'
+// RATE0-NEXT: exit=2
+// RUN: sh -c 'opt-reduce %s --canonicalize --seed=-3 -o %t.out; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=SEED --match-full-lines
+// SEED:      opt-reduce: error: option '--seed' expects a non-negative integer, not '-3'
+// SEED-NEXT: exit=2
+// RUN: not ls %t.out
+
 // An input that does not exist or does not parse.
 // RUN: sh -c 'opt-reduce %t.missing.mlir --canonicalize -o %t.out; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NOINPUT --match-full-lines -DIN=%t.missing.mlir

@@ -1,8 +1,10 @@
 // A verifier failure after a pass is a signature like any other, but a
-// candidate must still be valid IR BEFORE the pipeline runs: otherwise
-// erasing @helper, which @main calls, leaves an input that no longer
-// parses, and the "same" verifier failure after irs-test-corrupt is
-// reported on a module that was broken to begin with. The reduced output
+// candidate must still be valid IR BEFORE the pipeline runs: otherwise a
+// candidate that breaks the IR (say, erasing @helper but not the call to
+// it) would be "interesting" because the "same" verifier failure after
+// irs-test-corrupt is reported on a module that was broken to begin with.
+// erase-symbols erases a function together with its calls (their results
+// become ub.poison), which keeps the candidate valid. The reduced output
 // must load and reproduce the failure.
 //
 // Exit codes are checked exactly with `sh -c '...; echo exit=$?'`.
@@ -12,11 +14,11 @@
 // LOG: signature: verify-failure in irs-test-corrupt
 // LOG-NEXT: exit=0
 
-// @unused goes; @helper stays because @main calls it.
-// RUN: FileCheck %s --check-prefix=OUT --implicit-check-not=@unused < %t.out
-// OUT: func.func @helper(
-// OUT: func.func @main(
-// OUT:   call @helper(
+// @unused and @helper go; the call to @helper becomes poison.
+// RUN: FileCheck %s --check-prefix=OUT --implicit-check-not=@unused --implicit-check-not=@helper < %t.out
+// OUT:      func.func @main(%arg0: i32) -> i32 {
+// OUT-NEXT:   %0 = ub.poison : i32
+// OUT-NEXT:   %1 = arith.muli %0, %arg0 : i32
 
 // RUN: sh -c 'irscope-opt %t.out --pass-pipeline="builtin.module(func.func(irs-test-corrupt{op=arith.muli}))" --failure-dir=%t.fail -o %t.replay; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=REPLAY

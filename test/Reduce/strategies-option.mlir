@@ -8,7 +8,13 @@
 // RUN: opt-reduce --list-strategies | FileCheck %s --check-prefix=LIST --match-full-lines
 // LIST:      pipeline keep only the failing step, run on the IR that went into it
 // LIST-NEXT: erase-symbols ddmin over top-level ops (functions, globals)
-// LIST-NEXT: erase-ops ddmin over all other ops; uses of erased results become ub.poison
+// LIST-NEXT: erase-ops ddmin per nesting level, outer ops first; used results become ub.poison
+// LIST-NEXT: inline-region replace a region-holding op by the body of one of its regions
+// LIST-NEXT: drop-args drop block arguments, function arguments and function results
+// LIST-NEXT: simplify-operands replace operands by poison, a function argument or a constant
+// LIST-NEXT: simplify-attrs dense elements to splats, drop discardable attributes and locations
+// LIST-NEXT: run-passes run canonicalize, cse or symbol-dce when that shrinks the module
+// LIST-NEXT: rename rename symbols to short stable names (@f0, @f1, ..., @s0, ...)
 // LIST-EMPTY:
 
 // An empty list: every strategy runs (@other goes, the constant becomes

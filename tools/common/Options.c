@@ -192,6 +192,30 @@ bool irsOptionsParseSize(const char *text, int64_t *bytes) {
   return true;
 }
 
+bool irsOptionsParseMemoryLimit(const char *tool, const char *text,
+                                int64_t *bytes) {
+  if (irsOptionsParseSize(text, bytes))
+    return true;
+  fprintf(stderr, "%s: error: option '--memory-limit' expects a size such as "
+                  "512M or 2G, not '%s'\n",
+          tool, text);
+  return false;
+}
+
+bool irsOptionsParseSeconds(const char *tool, const char *option,
+                            const char *text, double *seconds) {
+  char *end;
+  double v = strtod(text, &end);
+  if (end == text || *end || v <= 0) {
+    fprintf(stderr, "%s: error: option '%s' expects a positive number of "
+                    "seconds, not '%s'\n",
+            tool, option, text);
+    return false;
+  }
+  *seconds = v;
+  return true;
+}
+
 IrsPipeline irsOptionsPipelineFromFlags(const IrsStringList *flags,
                                         MlirStringCallback errorCallback,
                                         void *userData) {

@@ -83,4 +83,13 @@ IrsPipeline irsOptionsPipelineFromFlags(const IrsStringList *flags,
 /// False if it is not a positive size.
 bool irsOptionsParseSize(const char *text, int64_t *bytes);
 
+/// The value of a --memory-limit option of `tool` (irsOptionsParseSize); on
+/// a bad value prints "<tool>: error: ..." to stderr and returns false.
+bool irsOptionsParseMemoryLimit(const char *tool, const char *text,
+                                int64_t *bytes);
+/// A positive number of seconds for `option` of `tool`; on a bad value
+/// prints "<tool>: error: ..." to stderr and returns false.
+bool irsOptionsParseSeconds(const char *tool, const char *option,
+                            const char *text, double *seconds);
+
 #endif // IRS_TOOLS_OPTIONS_H

@@ -55,22 +55,24 @@ static void outCallback(MlirStringRef s, void *ud) {
 static void notifyStep(intptr_t step, bool begin, void *ud) {
   IrsOptRun *run = ud;
   if (begin)
+    irsOptLogStepBegin(run, step);
+  if (begin)
     irsWorkerChannelStepBegin(run->ch, run->chunk, step);
   else
     irsWorkerChannelStepEnd(run->ch, run->chunk, step);
 }
 
-static void stderrCallback(MlirStringRef s, void *ud) {
+void irsOptStderrCallback(MlirStringRef s, void *ud) {
   (void)ud;
   fwrite(s.data, 1, s.length, stderr);
 }
 
-static void forwardDiag(const IrsDiagnostic *d, void *ud) {
+void irsOptForwardDiag(const IrsDiagnostic *d, void *ud) {
   (void)ud;
-  irsDiagnosticPrint(d, stderrCallback, NULL);
+  irsDiagnosticPrint(d, irsOptStderrCallback, NULL);
 }
 
-static void errorLine(MlirStringRef s, void *ud) {
+void irsOptErrorLine(MlirStringRef s, void *ud) {
   (void)ud;
   fprintf(stderr, "irscope-opt: error: %.*s\n", (int)s.length, s.data);
 }
@@ -81,7 +83,7 @@ static void flagErrorLine(MlirStringRef s, void *ud) {
   const char *p = s.data, *end = s.data + s.length;
   if (!(s.length > 9 && memcmp(p, "pipeline:", 9) == 0)) {
     // Not about the flags themselves (e.g. --verify-with): pass through.
-    errorLine(s, ud);
+    irsOptErrorLine(s, ud);
     return;
   }
   {
@@ -94,6 +96,37 @@ static void flagErrorLine(MlirStringRef s, void *ud) {
   }
   fprintf(stderr, "irscope-opt: error: in pass flags: %.*s\n",
           (int)(end - p), p);
+}
+
+static bool mlirInstrumented(const IrsOptConfig *cfg) {
+  return cfg->mlirPrintIrBeforeAll || cfg->mlirPrintIrAfterAll ||
+         cfg->mlirPrintIrAfterFailure || cfg->mlirTiming ||
+         cfg->mlirPassStatistics;
+}
+
+// The printing flags of the output, also used by MLIR's IR printing as in
+// mlir-opt (where both read the same command-line options).
+static MlirOpPrintingFlags makePrintingFlags(const IrsOptConfig *cfg) {
+  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  if (cfg->printGeneric)
+    mlirOpPrintingFlagsPrintGenericOpForm(flags);
+  if (cfg->printDebugInfo || cfg->prettyDebugInfo)
+    mlirOpPrintingFlagsEnableDebugInfo(flags, cfg->printDebugInfo,
+                                       cfg->prettyDebugInfo);
+  if (cfg->elideElementsAttrs >= 0)
+    mlirOpPrintingFlagsElideLargeElementsAttrs(flags, cfg->elideElementsAttrs);
+  if (cfg->elideResourceStrings >= 0)
+    mlirOpPrintingFlagsElideLargeResourceString(flags,
+                                                cfg->elideResourceStrings);
+  if (cfg->printLocalScope)
+    mlirOpPrintingFlagsUseLocalScope(flags);
+  if (cfg->printAssumeVerified)
+    mlirOpPrintingFlagsAssumeVerified(flags);
+  if (cfg->printSkipRegions)
+    mlirOpPrintingFlagsSkipRegions(flags);
+  if (cfg->useNameLocAsPrefix)
+    mlirOpPrintingFlagsPrintNameLocAsPrefix(flags);
+  return flags;
 }
 
 static int exitFor(IrsErrorKind k) {
@@ -126,6 +159,7 @@ static int rankOf(int code) {
   case IRS_EXIT_PASS_FAILURE:
     return 2;
   case IRS_EXIT_VERIFY_FAILURE:
+  case IRS_EXIT_NONDETERMINISM:
     return 3;
   case IRS_EXIT_TIMEOUT:
     return 4;
@@ -144,19 +178,33 @@ static int rankOf(int code) {
 
 int irsOptWorse(int a, int b) { return rankOf(b) > rankOf(a) ? b : a; }
 
-static MlirContext makeContext(const IrsOptConfig *cfg) {
+MlirContext irsOptMakeContext(const IrsOptConfig *cfg, bool threading) {
   MlirDialectRegistry reg = mlirDialectRegistryCreate();
   mlirRegisterAllDialects(reg);
   MlirContext ctx = mlirContextCreateWithRegistry(reg, /*threading=*/false);
   mlirDialectRegistryDestroy(reg);
   mlirContextSetAllowUnregisteredDialects(ctx, cfg->allowUnregistered);
-  mlirContextEnableMultithreading(ctx, !cfg->disableThreading);
+  mlirContextEnableMultithreading(ctx, threading);
   return ctx;
+}
+
+IrsInstrumentationOptions irsOptInstrumentationOptions(const IrsOptRun *run) {
+  const IrsOptConfig *cfg = run->cfg;
+  IrsInstrumentationOptions opts = irsInstrumentationOptionsDefault();
+  opts.verifyEach = cfg->verifyEach;
+  opts.printGeneric = cfg->printGeneric;
+  opts.printDebugInfo = cfg->printDebugInfo;
+  opts.threadingEnabled = !cfg->disableThreading;
+  opts.toolName = "irscope-opt";
+  opts.commandLine = cfg->commandLine;
+  opts.inputPath = cfg->input;
+  opts.inputHash = irsInputGetHash(run->input);
+  return opts;
 }
 
 static bool loadIrdl(MlirContext ctx, const char *path) {
   IrsErrorKind k = IRS_OK;
-  IrsInput in = irsInputCreateFromFile(path, errorLine, NULL, &k);
+  IrsInput in = irsInputCreateFromFile(path, irsOptErrorLine, NULL, &k);
   if (irsInputIsNull(in))
     return false;
   MlirModule m = irsInputParseChunk(in, ctx, 0);
@@ -254,13 +302,14 @@ int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
   // tool, never to the library. Only processes that run MLIR pay for it:
   // with crash protection that is the worker, not the supervisor.
   mlirRegisterAllPasses();
-  MlirContext ctx = makeContext(cfg);
+  MlirContext ctx = irsOptMakeContext(cfg, !cfg->disableThreading);
   IrsDiagnosticCapture parseDiags =
-      irsDiagnosticCaptureCreate(ctx, forwardDiag, NULL);
+      irsDiagnosticCaptureCreate(ctx, irsOptForwardDiag, NULL);
   irsDiagnosticCaptureSetFallbackFileName(
       parseDiags, mlirStringRefCreateFromCString(irsInputGetSourceName(input)));
   IrsPassManager pm = {NULL};
-  MlirOpPrintingFlags flags = {NULL};
+  // Created before the pass manager, which borrows it for MLIR's printing.
+  MlirOpPrintingFlags flags = makePrintingFlags(cfg);
 
   for (size_t i = 0; i < cfg->irdlFiles.num; ++i) {
     if (!loadIrdl(ctx, cfg->irdlFiles.items[i])) {
@@ -270,27 +319,34 @@ int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
   }
 
   bool replay = run->mode != IrsOptModeNormal;
-  IrsInstrumentationOptions opts = irsInstrumentationOptionsDefault();
+  IrsInstrumentationOptions opts = irsOptInstrumentationOptions(run);
   opts.dumpDir = replay ? NULL : cfg->dumpAfterEach;
   opts.dumpOnlyChanged = cfg->dumpOnlyChanged;
   opts.dumpOverwrite = cfg->dumpOverwrite;
   opts.dumpInBackground = cfg->dumpInBackground;
-  opts.verifyEach = cfg->verifyEach;
-  opts.stepwise = cfg->timing && !replay;
+  opts.stepwise = (cfg->timing || cfg->trace || cfg->junit) && !replay;
   opts.forceStepwise = replay || cfg->stepTimeout > 0;
   opts.verifyWith = replay ? NULL : cfg->verifyWith;
   opts.failureDir = cfg->failureDir;
   opts.writeFailureReport = !replay;
-  opts.printGeneric = cfg->printGeneric;
-  opts.printDebugInfo = cfg->printDebugInfo;
-  opts.threadingEnabled = !cfg->disableThreading;
-  opts.toolName = "irscope-opt";
-  opts.commandLine = cfg->commandLine;
-  opts.inputPath = cfg->input;
-  opts.inputHash = irsInputGetHash(input);
-  opts.onDiagnostic = forwardDiag;
+  opts.onDiagnostic = irsOptForwardDiag;
   opts.onStep = notifyStep;
   opts.onStepUserData = run;
+  if (!replay) {
+    opts.mlirPrintIrBeforeAll = cfg->mlirPrintIrBeforeAll;
+    opts.mlirPrintIrAfterAll = cfg->mlirPrintIrAfterAll;
+    opts.mlirPrintIrAfterChange = cfg->mlirPrintIrAfterChange;
+    opts.mlirPrintIrAfterFailure = cfg->mlirPrintIrAfterFailure;
+    opts.mlirPrintIrModuleScope = cfg->mlirPrintIrModuleScope;
+    opts.mlirPrintIrTreeDir = cfg->mlirPrintIrTreeDir;
+    opts.mlirPrintIrFlags = flags;
+    opts.mlirTiming = cfg->mlirTiming;
+    opts.mlirPassStatistics = cfg->mlirPassStatistics;
+    opts.mlirPassStatisticsDisplay =
+        !strcmp(cfg->mlirPassStatisticsDisplay, "list")
+            ? MLIR_PASS_DISPLAY_MODE_LIST
+            : MLIR_PASS_DISPLAY_MODE_PIPELINE;
+  }
   Reload reload = {input, ctx, 0};
   opts.reloadInput = reloadChunk;
   opts.reloadInputUserData = &reload;
@@ -298,24 +354,20 @@ int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
   // user: name the flag instead.
   pm = irsPassManagerCreate(
       ctx, pipeline, &opts,
-      cfg->passPipeline || cfg->runReproducer ? errorLine : flagErrorLine, NULL);
+      cfg->passPipeline || cfg->runReproducer ? irsOptErrorLine : flagErrorLine, NULL);
   if (irsPassManagerIsNull(pm)) {
     rc = IRS_EXIT_USAGE;
     goto cleanup_ctx;
   }
+  run->pm = pm;
+  if (cfg->hasSeed)
+    irsPassManagerSetSeed(pm, cfg->seed);
   if (replay) {
     rc = irsOptReplay(run, ctx, pm);
     goto cleanup_ctx;
   }
 
   intptr_t nchunks = irsInputGetNumChunks(input);
-  flags = mlirOpPrintingFlagsCreate();
-  if (cfg->printGeneric)
-    mlirOpPrintingFlagsPrintGenericOpForm(flags);
-  if (cfg->printDebugInfo)
-    mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
-  if (cfg->elideElementsAttrs >= 0)
-    mlirOpPrintingFlagsElideLargeElementsAttrs(flags, cfg->elideElementsAttrs);
 
   for (intptr_t c = run->firstChunk; c < nchunks; ++c) {
     run->chunk = c;
@@ -344,9 +396,13 @@ int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
     }
     MlirOperation op = mlirModuleGetOperation(m);
     reload.chunk = c;
-    IrsStatus st = irsPassManagerRun(pm, op);
+    int ndRc = 0;
+    IrsStatus st = cfg->checkDeterminism
+                       ? irsOptCheckDeterminism(run, pm, op, &ndRc)
+                       : irsPassManagerRun(pm, op);
+    irsOptLogChunkEnd(run, c);
     if (cfg->timing)
-      irsPassManagerPrintTiming(pm, run->sort, stderrCallback, NULL);
+      irsPassManagerPrintTiming(pm, run->sort, irsOptStderrCallback, NULL);
     if (!irsStatusIsOk(st)) {
       MlirStringRef msg = irsPassManagerGetErrorMessage(pm);
       MlirStringRef dir = irsPassManagerGetFailureDir(pm);
@@ -356,7 +412,7 @@ int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
       else
         fprintf(stderr, "irscope-opt: error: %.*s\n", (int)msg.length,
                 msg.data);
-      rc = irsOptWorse(rc, exitFor(st.kind));
+      rc = irsOptWorse(rc, ndRc ? ndRc : exitFor(st.kind));
       mlirModuleDestroy(m);
       irsWorkerChannelChunkDone(run->ch, c);
       continue;
@@ -377,9 +433,10 @@ int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
   }
 
 cleanup_ctx:
+  run->pm = (IrsPassManager){NULL};
+  irsPassManagerDestroy(pm);
   if (flags.ptr)
     mlirOpPrintingFlagsDestroy(flags);
-  irsPassManagerDestroy(pm);
   irsDiagnosticCaptureDestroy(parseDiags);
   mlirContextDestroy(ctx);
   return rc;
@@ -433,7 +490,7 @@ int irsOptRun(IrsOptConfig *cfg) {
     return IRS_EXIT_USAGE;
   }
 
-  IrsInput input = irsInputCreateFromFile(cfg->input, errorLine, NULL, &k);
+  IrsInput input = irsInputCreateFromFile(cfg->input, irsOptErrorLine, NULL, &k);
   if (irsInputIsNull(input))
     return k == IRS_ERR_NOMEM ? IRS_EXIT_IO : IRS_EXIT_USAGE;
 
@@ -459,14 +516,32 @@ int irsOptRun(IrsOptConfig *cfg) {
       cfg->disableThreading = true;
     cfg->verifyEach = cfg->verifyEach && reproVerify;
   }
+  if (cfg->mlirPrintIrModuleScope && !cfg->disableThreading) {
+    // mlir-opt's rule and words (MLIR itself would abort).
+    fprintf(stderr, "irscope-opt: error: IR print for module scope can't be "
+                    "setup on a pass-manager without disabling "
+                    "multi-threading first; add '--mlir-disable-threading'\n");
+    irsInputDestroy(input);
+    return IRS_EXIT_USAGE;
+  }
+  if (mlirInstrumented(cfg) && (cfg->repeat > 0 || cfg->checkDeterminism)) {
+    // Those modes run every step several times: MLIR's printers would
+    // print each run, interleaved, with nothing to tell them apart.
+    fprintf(stderr, "irscope-opt: error: mlir-opt's '--mlir-print-ir-*', "
+                    "'--mlir-timing' and '--mlir-pass-statistics' cannot be "
+                    "combined with '--%s'\n",
+            cfg->repeat > 0 ? "repeat" : "check-determinism");
+    irsInputDestroy(input);
+    return IRS_EXIT_USAGE;
+  }
 
   IrsPipeline pipeline = {NULL};
   if (reproPipeline) {
     pipeline = irsPipelineCreateParse(
-        mlirStringRefCreateFromCString(reproPipeline), errorLine, NULL);
+        mlirStringRefCreateFromCString(reproPipeline), irsOptErrorLine, NULL);
   } else if (cfg->passPipeline) {
     pipeline = irsPipelineCreateParse(
-        mlirStringRefCreateFromCString(cfg->passPipeline), errorLine, NULL);
+        mlirStringRefCreateFromCString(cfg->passPipeline), irsOptErrorLine, NULL);
   } else {
     pipeline = irsOptionsPipelineFromFlags(&cfg->passFlags, flagErrorLine, NULL);
   }
@@ -489,7 +564,10 @@ int irsOptRun(IrsOptConfig *cfg) {
   run.sort = sort;
   run.ch.fd = -1;
   IrsOptOut out = {0};
-  if (cfg->crashProtection) {
+  run.log = irsOptLogCreate(cfg);
+  if (cfg->repeat > 0) {
+    rc = irsOptRepeat(&run);
+  } else if (cfg->crashProtection) {
     rc = irsOptSupervise(&run, &out);
   } else {
     // Unprotected, the process still says how it died (signal and stack).
@@ -498,6 +576,9 @@ int irsOptRun(IrsOptConfig *cfg) {
   }
 
   rc = irsOptWorse(rc, writeOutput(cfg, &out, rc));
+  // After the output: a trace or JUnit file that cannot be written does not
+  // take away the result of a run that worked.
+  rc = irsOptWorse(rc, irsOptLogFinish(&run));
   free(out.data);
   irsPipelineDestroy(pipeline);
   irsInputDestroy(input);

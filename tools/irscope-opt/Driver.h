@@ -16,6 +16,8 @@
 #include "irscope/Pipeline.h"
 #include "irscope/Supervisor.h"
 
+#include <signal.h>
+
 /// Exit codes, documented in docs/irscope-opt.md.
 enum {
   IRS_EXIT_OK = 0,
@@ -26,6 +28,7 @@ enum {
   IRS_EXIT_CRASH = 5,
   IRS_EXIT_TIMEOUT = 6,
   IRS_EXIT_MEMORY_LIMIT = 7,
+  IRS_EXIT_NONDETERMINISM = 8, // --check-determinism found a differing step
   IRS_EXIT_INTERRUPTED = 130,
 };
 
@@ -55,8 +58,28 @@ typedef struct IrsOptConfig {
   long elideElementsAttrs;
   const char *commandLine;
   bool crashProtection;
+  const char *trace;       // --trace=FILE, NULL: off
+  const char *junit;       // --junit=FILE, NULL: off
+  long repeat;             // --repeat=N, 0: off (Repeat.c)
+  bool stopOnFailure;      // --stop-on-failure
+  bool repeatWhole;        // --repeat-whole: runs as one MLIR pass manager
+  const char *checkDeterminism; // NULL: off; "": repeat; "threads"
+  bool hasSeed;            // --seed=S given
+  uint64_t seed;
   double stepTimeout;      // seconds, 0: none
   int64_t memoryLimit;     // bytes, 0: none
+  // mlir-opt's own instrumentation and printing flags, same names and
+  // meaning (docs/irscope-opt.md, "mlir-opt's flags").
+  bool mlirPrintIrBeforeAll, mlirPrintIrAfterAll, mlirPrintIrAfterChange,
+      mlirPrintIrAfterFailure, mlirPrintIrModuleScope;
+  const char *mlirPrintIrTreeDir;        // NULL: stderr
+  bool mlirTiming;
+  const char *mlirTimingDisplay;         // "tree"; "list" is refused
+  bool mlirPassStatistics;
+  const char *mlirPassStatisticsDisplay; // "pipeline" or "list"
+  bool printLocalScope, prettyDebugInfo, printAssumeVerified,
+      printSkipRegions, useNameLocAsPrefix;
+  long elideResourceStrings;             // -1: off
 } IrsOptConfig;
 
 /// Output collected in memory.
@@ -88,10 +111,50 @@ typedef struct IrsOptRun {
   intptr_t jobChunk;   // replay modes: chunk and 1-based failing step
   intptr_t jobStep;
   const char *jobDir;  // snapshot: where artefacts go
+  struct IrsOptLog *log; // --trace/--junit bookkeeping (RunLogs.c); nullable
+  IrsPassManager pm;     // the worker's pass manager, for the log
 } IrsOptRun;
+
+/// --repeat, --check-determinism and --seed (Repeat.c). irsOptFlakeOptions
+/// parses and checks their values (NULL: not given); false after printing
+/// one error line (exit code IRS_EXIT_USAGE).
+bool irsOptFlakeOptions(IrsOptConfig *cfg, const char *repeat,
+                        const char *seed);
+/// Runs the pipeline cfg->repeat times in forked children; exit code.
+int irsOptRepeat(IrsOptRun *run);
+/// irsPassManagerCheckDeterminism on one chunk; on a differing step sets
+/// *exitCode to IRS_EXIT_NONDETERMINISM and returns a failed status whose
+/// message irsPassManagerGetErrorMessage holds.
+IrsStatus irsOptCheckDeterminism(IrsOptRun *run, IrsPassManager pm,
+                                 MlirOperation op, int *exitCode);
+/// Documents a worker that died (Supervise.c): replays, report.xml, one
+/// line on stderr. Returns the exit code for the death.
+int irsOptDocumentDeath(IrsOptRun *run, IrsSupervisor quiet,
+                        const IrsWorkerResult *res, intptr_t chunk);
 
 /// Runs irscope-opt with a parsed configuration; returns the exit code.
 int irsOptRun(IrsOptConfig *cfg);
+/// Callbacks every process of a run reports through (Driver.c): raw text
+/// to stderr, a diagnostic printed to stderr, an "irscope-opt: error:" line.
+void irsOptStderrCallback(MlirStringRef s, void *ud);
+void irsOptForwardDiag(const IrsDiagnostic *d, void *ud);
+void irsOptErrorLine(MlirStringRef s, void *ud);
+/// A context with all dialects registered, unregistered dialects allowed as
+/// configured and MLIR's threading as given (Driver.c).
+MlirContext irsOptMakeContext(const IrsOptConfig *cfg, bool threading);
+/// The pass manager options every run of `run` shares (Driver.c): the
+/// verifier, the printing of failure artefacts and the report's provenance.
+IrsInstrumentationOptions irsOptInstrumentationOptions(const IrsOptRun *run);
+/// While a supervisor runs workers, SIGINT and SIGTERM interrupt it
+/// (Supervise.c); irsOptInterruptsRestore puts the old handlers back.
+typedef struct IrsOptInterrupts {
+  struct sigaction oldInt, oldTerm;
+} IrsOptInterrupts;
+void irsOptInterruptsCatch(IrsSupervisor sup, IrsOptInterrupts *saved);
+void irsOptInterruptsRestore(const IrsOptInterrupts *saved);
+/// First thing in a forked worker: default interrupt handling again and
+/// the crash handlers (Supervise.c).
+void irsOptWorkerInit(void);
 int irsOptWork(IrsOptRun *run, IrsOptOut *out);
 int irsOptSupervise(IrsOptRun *run, IrsOptOut *out);
 /// The replay modes, run inside a worker with a ready context.
@@ -104,5 +167,18 @@ char *irsOptChunkDir(const IrsOptConfig *cfg, const char *base, intptr_t chunk,
 int irsOptWriteChunkOutput(IrsOptRun *run, intptr_t chunk, IrsOptOut *out);
 int irsOptWriteFileAtomic(const char *path, const void *data, size_t n);
 int irsOptWorse(int a, int b);
+
+/// --trace and --junit (RunLogs.c). The worker records each chunk's steps
+/// and hands them to the supervisor as they finish; the supervisor adds
+/// the step a worker died in; irsOptLogFinish writes the files.
+struct IrsOptLog *irsOptLogCreate(const IrsOptConfig *cfg);
+void irsOptLogStepBegin(IrsOptRun *run, intptr_t step);
+void irsOptLogChunkEnd(IrsOptRun *run, intptr_t chunk);
+void irsOptLogDeath(IrsOptRun *run, intptr_t chunk, intptr_t step,
+                    const char *kind, const char *message,
+                    MlirStringRef details, double elapsedMs);
+void irsOptLogCollect(IrsOptRun *run, IrsSupervisor sup);
+/// Writes the files and frees the log; returns an exit code (I/O errors).
+int irsOptLogFinish(IrsOptRun *run);
 
 #endif

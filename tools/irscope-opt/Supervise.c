@@ -141,12 +141,32 @@ static void onInterrupt(int sig) {
     irsSupervisorInterrupt(activeSupervisor);
 }
 
-static int workerMain(IrsWorkerChannel ch, void *ud) {
-  IrsOptRun *run = ud;
-  run->ch = ch;
+void irsOptInterruptsCatch(IrsSupervisor sup, IrsOptInterrupts *saved) {
+  activeSupervisor = sup;
+  struct sigaction sa;
+  memset(&sa, 0, sizeof(sa));
+  sa.sa_handler = onInterrupt;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, &saved->oldInt);
+  sigaction(SIGTERM, &sa, &saved->oldTerm);
+}
+
+void irsOptInterruptsRestore(const IrsOptInterrupts *saved) {
+  sigaction(SIGINT, &saved->oldInt, NULL);
+  sigaction(SIGTERM, &saved->oldTerm, NULL);
+  activeSupervisor = (IrsSupervisor){NULL};
+}
+
+void irsOptWorkerInit(void) {
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);
   irsInstallCrashHandlers("irscope-opt");
+}
+
+static int workerMain(IrsWorkerChannel ch, void *ud) {
+  IrsOptRun *run = ud;
+  run->ch = ch;
+  irsOptWorkerInit();
   IrsOptOut out = {0};
   int rc = irsOptWork(run, &out);
   free(out.data);
@@ -460,6 +480,9 @@ static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
     info.inputDump = inputDump[0] ? inputDump : NULL;
     werr = irsCrashReportWrite(&info, dir);
   }
+  irsOptLogDeath(run, k, step, kind, msg,
+                 (MlirStringRef){tail.data ? tail.data : "", tail.len},
+                 elapsed);
   char *dumpDir = irsOptChunkDir(cfg, cfg->dumpAfterEach, k, nchunks);
   if (dumpDir) {
     removeTemporaries(dumpDir);
@@ -488,6 +511,11 @@ static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
   return exitForOutcome(outcome);
 }
 
+int irsOptDocumentDeath(IrsOptRun *run, IrsSupervisor quiet,
+                        const IrsWorkerResult *res, intptr_t chunk) {
+  return documentDeath(run, quiet, res, chunk);
+}
+
 int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
   IrsOptConfig *cfg = run->cfg;
   intptr_t nchunks = irsInputGetNumChunks(run->input);
@@ -498,13 +526,8 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
   IrsSupervisorOptions qo = so;
   qo.forwardStderr = false;
   IrsSupervisor quiet = irsSupervisorCreate(&qo);
-  activeSupervisor = sup;
-  struct sigaction sa, oldInt, oldTerm;
-  memset(&sa, 0, sizeof(sa));
-  sa.sa_handler = onInterrupt;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, &oldInt);
-  sigaction(SIGTERM, &sa, &oldTerm);
+  IrsOptInterrupts interrupts;
+  irsOptInterruptsCatch(sup, &interrupts);
 
   int rc = IRS_EXIT_OK;
   intptr_t first = 0;
@@ -536,9 +559,7 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
     first = k + 1;
   }
 
-  sigaction(SIGINT, &oldInt, NULL);
-  sigaction(SIGTERM, &oldTerm, NULL);
-  activeSupervisor = (IrsSupervisor){NULL};
+  irsOptInterruptsRestore(&interrupts);
 
   // Assemble the output of the chunks that finished, in order.
   for (intptr_t c = 0; c < nchunks; ++c) {
@@ -550,6 +571,7 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
     MlirStringRef o = irsSupervisorGetOutput(sup, c);
     irsOptOutAppend(out, o.data, o.length);
   }
+  irsOptLogCollect(run, sup);
   irsSupervisorDestroy(sup);
   irsSupervisorDestroy(quiet);
   run->supervised = false;

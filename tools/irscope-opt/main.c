@@ -37,6 +37,32 @@ static char *joinArgs(int argc, char **argv) {
   return s;
 }
 
+// Values of mlir-opt's display options. The C API only creates MLIR's
+// default timing manager, whose display is the tree: the list display cannot
+// be had, and is refused rather than silently shown as a tree.
+static bool mlirFlagsOk(const IrsOptConfig *cfg) {
+  if (!strcmp(cfg->mlirTimingDisplay, "list")) {
+    fprintf(stderr, "irscope-opt: error: '--mlir-timing-display=list' is not "
+                    "available (MLIR's C API only prints the tree display)\n");
+    return false;
+  }
+  if (strcmp(cfg->mlirTimingDisplay, "tree") != 0) {
+    fprintf(stderr, "irscope-opt: error: option '--mlir-timing-display' "
+                    "expects 'list' or 'tree', not '%s'\n",
+            cfg->mlirTimingDisplay);
+    return false;
+  }
+  if (strcmp(cfg->mlirPassStatisticsDisplay, "list") != 0 &&
+      strcmp(cfg->mlirPassStatisticsDisplay, "pipeline") != 0) {
+    fprintf(stderr, "irscope-opt: error: option "
+                    "'--mlir-pass-statistics-display' expects 'list' or "
+                    "'pipeline', not '%s'\n",
+            cfg->mlirPassStatisticsDisplay);
+    return false;
+  }
+  return true;
+}
+
 static void cleanup(IrsOptConfig *cfg, char *cmd) {
   free(cmd);
   irsStringListFree(&cfg->passFlags);
@@ -57,7 +83,11 @@ int main(int argc, char **argv) {
   cfg.timingSort = "pipeline";
   cfg.elideElementsAttrs = -1;
   cfg.crashProtection = true;
+  cfg.mlirTimingDisplay = "tree";
+  cfg.mlirPassStatisticsDisplay = "pipeline";
+  cfg.elideResourceStrings = -1;
   const char *stepTimeout = NULL, *memoryLimit = NULL;
+  const char *repeat = NULL, *seed = NULL;
   bool help = false, version = false, listPasses = false;
 
   const IrsOption options[] = {
@@ -80,6 +110,45 @@ int main(int argc, char **argv) {
                   "elide elements attributes with more than N elements"),
       IRS_OPT_BOOL(0, "mlir-disable-threading", &cfg.disableThreading,
                    "run passes on a single thread"),
+      // mlir-opt's own flags, same names and meaning (printed by MLIR).
+      IRS_OPT_BOOL(0, "mlir-print-ir-before-all", &cfg.mlirPrintIrBeforeAll,
+                   "mlir-opt's: print IR before each pass (stderr)"),
+      IRS_OPT_BOOL(0, "mlir-print-ir-after-all", &cfg.mlirPrintIrAfterAll,
+                   "mlir-opt's: print IR after each pass (stderr)"),
+      IRS_OPT_BOOL(0, "mlir-print-ir-after-change",
+                   &cfg.mlirPrintIrAfterChange,
+                   "mlir-opt's: print after a pass only if the IR changed"),
+      IRS_OPT_BOOL(0, "mlir-print-ir-after-failure",
+                   &cfg.mlirPrintIrAfterFailure,
+                   "mlir-opt's: print IR after a pass that failed"),
+      IRS_OPT_BOOL(0, "mlir-print-ir-module-scope",
+                   &cfg.mlirPrintIrModuleScope,
+                   "mlir-opt's: print the top-level op (needs "
+                   "--mlir-disable-threading)"),
+      IRS_OPT_STRING(0, "mlir-print-ir-tree-dir", &cfg.mlirPrintIrTreeDir,
+                     "DIR", "mlir-opt's: print IR into a file tree in DIR"),
+      IRS_OPT_BOOL(0, "mlir-timing", &cfg.mlirTiming,
+                   "mlir-opt's: MLIR's execution time report (stderr)"),
+      IRS_OPT_STRING(0, "mlir-timing-display", &cfg.mlirTimingDisplay,
+                     "tree", "mlir-opt's: timing display (tree only)"),
+      IRS_OPT_BOOL(0, "mlir-pass-statistics", &cfg.mlirPassStatistics,
+                   "mlir-opt's: print pass statistics (stderr)"),
+      IRS_OPT_STRING(0, "mlir-pass-statistics-display",
+                     &cfg.mlirPassStatisticsDisplay, "MODE",
+                     "mlir-opt's: list or pipeline (default)"),
+      IRS_OPT_BOOL(0, "mlir-print-local-scope", &cfg.printLocalScope,
+                   "mlir-opt's: print with local scope, no aliases"),
+      IRS_OPT_BOOL(0, "mlir-pretty-debuginfo", &cfg.prettyDebugInfo,
+                   "mlir-opt's: pretty form of --mlir-print-debuginfo"),
+      IRS_OPT_BOOL(0, "mlir-print-assume-verified", &cfg.printAssumeVerified,
+                   "mlir-opt's: skip verification before custom printing"),
+      IRS_OPT_BOOL(0, "mlir-print-skip-regions", &cfg.printSkipRegions,
+                   "mlir-opt's: do not print regions"),
+      IRS_OPT_BOOL(0, "mlir-use-nameloc-as-prefix", &cfg.useNameLocAsPrefix,
+                   "mlir-opt's: name SSA values after their NameLocs"),
+      IRS_OPT_INT(0, "mlir-elide-resource-strings-if-larger",
+                  &cfg.elideResourceStrings, "N",
+                  "mlir-opt's: elide resource strings over N chars"),
       IRS_OPT_BOOL(0, "emit-bytecode", &cfg.emitBytecode,
                    "write MLIR bytecode instead of text"),
       IRS_OPT_LIST(0, "irdl-file", &cfg.irdlFiles, "FILE",
@@ -102,6 +171,24 @@ int main(int argc, char **argv) {
                    "print a per-step timing table to stderr"),
       IRS_OPT_STRING(0, "timing-sort", &cfg.timingSort, "ORDER",
                      "timing table order: pipeline, wall or cpu"),
+      IRS_OPT_STRING(0, "trace", &cfg.trace, "FILE",
+                     "write the steps as Chrome trace-event JSON to FILE"),
+      IRS_OPT_STRING(0, "junit", &cfg.junit, "FILE",
+                     "write the steps as JUnit XML (one testcase each) to FILE"),
+      IRS_OPT_STRING(0, "repeat", &repeat, "N",
+                     "run the pipeline N times, each in its own process, "
+                     "and report the failure rate"),
+      IRS_OPT_BOOL(0, "stop-on-failure", &cfg.stopOnFailure,
+                   "with --repeat: stop at the first failing run"),
+      IRS_OPT_BOOL(0, "repeat-whole", &cfg.repeatWhole,
+                   "with --repeat: run the pipeline as one pass manager, "
+                   "as mlir-opt schedules it"),
+      IRS_OPT_OPTSTRING(0, "check-determinism", &cfg.checkDeterminism,
+                        "threads",
+                        "run each step twice and report the first whose "
+                        "outputs differ (=threads: threading on, then off)"),
+      IRS_OPT_STRING(0, "seed", &seed, "S",
+                     "seed for every random choice (recorded in reports)"),
       IRS_OPT_BOOL(0, "crash-protection", &cfg.crashProtection,
                    "run passes in a supervised worker (default on)"),
       IRS_OPT_STRING(0, "step-timeout", &stepTimeout, "SECONDS",
@@ -135,7 +222,8 @@ int main(int argc, char **argv) {
            "  --canonicalize --inline=\"default-pipeline=canonicalize\"\n"
            "Exit codes: 0 ok, 1 pass failure, 2 usage or input error,\n"
            "  3 verifier failure, 4 I/O error, 5 crash, 6 step timeout,\n"
-           "  7 memory limit, 130 interrupted.\n");
+           "  7 memory limit, 8 nondeterminism (--check-determinism),\n"
+           "  130 interrupted.\n");
     cleanup(&cfg, cmd);
     return IRS_EXIT_OK;
   }
@@ -153,21 +241,28 @@ int main(int argc, char **argv) {
     cleanup(&cfg, cmd);
     return IRS_EXIT_OK;
   }
-  if (stepTimeout) {
-    char *end;
-    cfg.stepTimeout = strtod(stepTimeout, &end);
-    if (end == stepTimeout || *end || cfg.stepTimeout <= 0) {
-      fprintf(stderr, "irscope-opt: error: option '--step-timeout' expects a "
-                      "positive number of seconds, not '%s'\n",
-              stepTimeout);
-      cleanup(&cfg, cmd);
-      return IRS_EXIT_USAGE;
-    }
+  if ((stepTimeout &&
+       !irsOptionsParseSeconds("irscope-opt", "--step-timeout", stepTimeout,
+                               &cfg.stepTimeout)) ||
+      (memoryLimit && !irsOptionsParseMemoryLimit("irscope-opt", memoryLimit,
+                                                  &cfg.memoryLimit))) {
+    cleanup(&cfg, cmd);
+    return IRS_EXIT_USAGE;
   }
-  if (memoryLimit && !irsOptionsParseSize(memoryLimit, &cfg.memoryLimit)) {
-    fprintf(stderr, "irscope-opt: error: option '--memory-limit' expects a "
-                    "size such as 512M or 2G, not '%s'\n",
-            memoryLimit);
+  if (!mlirFlagsOk(&cfg)) {
+    cleanup(&cfg, cmd);
+    return IRS_EXIT_USAGE;
+  }
+  if (!irsOptFlakeOptions(&cfg, repeat, seed)) {
+    cleanup(&cfg, cmd);
+    return IRS_EXIT_USAGE;
+  }
+  if ((cfg.trace || cfg.junit) && cfg.repeat > 0) {
+    // Each repetition is its own run; one trace or test report of many
+    // runs of the same steps would say nothing a dashboard can use.
+    fprintf(stderr, "irscope-opt: error: '--%s' cannot be combined with "
+                    "'--repeat'\n",
+            cfg.trace ? "trace" : "junit");
     cleanup(&cfg, cmd);
     return IRS_EXIT_USAGE;
   }

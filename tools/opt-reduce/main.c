@@ -16,6 +16,7 @@
 #include "irscope/PassManager.h"
 #include "irscope/Reduce.h"
 #include "irscope/Report.h"
+#include "irscope/Supervisor.h"
 
 #include <mlir-c/Dialect/IRDL.h>
 #include <mlir-c/RegisterEverything.h>
@@ -30,8 +31,14 @@
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_IO = 4 };
 
 static volatile int stopFlag;
+// The first signal stops the reduction cleanly; a second one (the user
+// insists, e.g. while the input check hangs) ends opt-reduce at once.
 static void onSignal(int sig) {
-  (void)sig;
+  if (stopFlag) {
+    signal(sig, SIG_DFL);
+    raise(sig);
+    return;
+  }
   stopFlag = 1;
 }
 
@@ -40,8 +47,12 @@ typedef struct Cfg {
   const char *reproducer, *litTest, *testTimeout, *maxTime, *memoryLimit;
   IrsStringList testArgs, passFlags, irdlFiles;
   bool mustFail, anyFailure, allowUnregistered, listStrategies, help, version;
-  long jobs, seed;
+  const char *minRate, *seed;
+  const char *checkDeterminism; // NULL: off; "": repeat; "threads"
+  long jobs, testRuns;
   bool tty;
+  double lastDraw; // when the live line was last drawn
+  int lastLen;     // how long it was
 } Cfg;
 
 static bool passFlag(const char *arg, void *ud) {
@@ -66,11 +77,18 @@ static void forwardDiag(const IrsDiagnostic *d, void *ud) {
 static void progress(const IrsReduceProgress *p, void *ud) {
   Cfg *c = ud;
   if (c->tty) {
-    fprintf(stderr, "\r\033[Kops %lld -> %lld, %lld tests, %.1f tests/s, %.1f s, %s",
-            (long long)p->opsBefore, (long long)p->opsNow,
-            (long long)p->testsRun,
+    // Redrawn at most ten times a second: a fast reduction reports hundreds
+    // of tests a second, and a terminal that scrolls slows everything down.
+    if (!p->improved && p->elapsedSec - c->lastDraw < 0.1)
+      return;
+    c->lastDraw = p->elapsedSec;
+    fprintf(stderr, "\r\033[Kopt-reduce: %lld ops left (from %lld), %lld tests "
+                    "(+%lld cached), %.1f tests/s, %.1f s, %s",
+            (long long)p->opsNow, (long long)p->opsBefore,
+            (long long)p->testsRun, (long long)p->cacheHits,
             p->elapsedSec > 0 ? (double)p->testsRun / p->elapsedSec : 0.0,
             p->elapsedSec, p->strategy ? p->strategy : "");
+    c->lastLen = 1;
     fflush(stderr);
   } else if (p->improved) {
     fprintf(stderr, "opt-reduce: %s: %lld ops (%lld tests, %.1f s)\n",
@@ -79,16 +97,41 @@ static void progress(const IrsReduceProgress *p, void *ud) {
   }
 }
 
-static double parseSeconds(const char *s, const char *opt, bool *ok) {
-  char *end;
-  double v = strtod(s, &end);
-  if (end == s || *end || v <= 0) {
-    fprintf(stderr, "opt-reduce: error: option '%s' expects a positive number "
-                    "of seconds, not '%s'\n",
-            opt, s);
-    *ok = false;
+// The summary, before the last line: sizes, tests, per-strategy wins and,
+// with --test-runs, the failure rates.
+static void printSummary(const Cfg *c, IrsReducer r) {
+  IrsReduceSummary s;
+  irsReducerGetSummary(r, &s);
+  fprintf(stderr, "opt-reduce: ops: %lld -> %lld, bytes: %lld -> %lld\n",
+          (long long)s.opsBefore, (long long)s.opsAfter,
+          (long long)s.bytesBefore, (long long)s.bytesAfter);
+  fprintf(stderr,
+          "opt-reduce: tests: %lld run + %lld cached in %.1f s (%.1f tests/s, "
+          "-j %ld, seed %s)\n",
+          (long long)s.testsRun, (long long)s.cacheHits, s.elapsedSec,
+          s.elapsedSec > 0 ? (double)s.testsRun / s.elapsedSec : 0.0, c->jobs,
+          c->seed ? c->seed : "none");
+  fputs("opt-reduce: wins:", stderr);
+  bool any = false;
+  for (intptr_t i = 0; i < irsReduceStrategyGetNum(); ++i) {
+    int64_t wins = 0;
+    int64_t ops = irsReducerGetStrategyOps(r, i, &wins);
+    if (!wins)
+      continue;
+    fprintf(stderr, "%s %s %lld (%+lld ops)", any ? "," : "",
+            irsReduceStrategyGetName(i), (long long)wins, -(long long)ops);
+    any = true;
   }
-  return v;
+  fputs(any ? "\n" : " none\n", stderr);
+  if (s.runsBefore > 1)
+    fprintf(stderr,
+            "opt-reduce: failure rate: input %lld/%lld (%.0f%%), result "
+            "%lld/%lld (%.0f%%)\n",
+            (long long)s.failuresBefore, (long long)s.runsBefore,
+            100.0 * (double)s.failuresBefore / (double)s.runsBefore,
+            (long long)s.failuresAfter, (long long)s.runsAfter,
+            s.runsAfter ? 100.0 * (double)s.failuresAfter / (double)s.runsAfter
+                        : 0.0);
 }
 
 static void fileCb(MlirStringRef s, void *ud) {
@@ -100,7 +143,11 @@ static void fileCb(MlirStringRef s, void *ud) {
 static int writeLitTest(const Cfg *c, IrsReducer r, MlirOperation m) {
   const IrsSignature *sig = irsReducerGetSignature(r);
   MlirStringRef pipe = irsReducerGetPipeline(r);
-  FILE *f = fopen(c->litTest, "w");
+  // Built in memory, then written through a temporary and a rename: an
+  // existing test file is never left half-written.
+  char *text = NULL;
+  size_t textLen = 0;
+  FILE *f = open_memstream(&text, &textLen);
   if (!f)
     return errno;
   bool crash = !strcmp(sig->kind, "crash");
@@ -110,7 +157,13 @@ static int writeLitTest(const Cfg *c, IrsReducer r, MlirOperation m) {
              "fails: then\n// replace it with a check of the correct "
              "output.\n");
   bool timeout = !strcmp(sig->kind, "timeout");
-  if (timeout)
+  bool nondet = !strcmp(sig->kind, "nondeterminism");
+  if (nondet)
+    fprintf(f, "// RUN: not irscope-opt %%s --check-determinism%s "
+               "--pass-pipeline='%.*s' -o /dev/null 2>&1 | FileCheck %%s\n",
+            c->checkDeterminism && *c->checkDeterminism ? "=threads" : "",
+            (int)pipe.length, pipe.data);
+  else if (timeout)
     fprintf(f, "// RUN: not irscope-opt %%s --step-timeout=%s "
                "--pass-pipeline='%.*s' -o /dev/null 2>&1 | FileCheck %%s\n",
             c->testTimeout, (int)pipe.length, pipe.data);
@@ -118,7 +171,11 @@ static int writeLitTest(const Cfg *c, IrsReducer r, MlirOperation m) {
   fprintf(f, "// RUN: %s irscope-opt %%s --crash-protection=0 "
              "--pass-pipeline='%.*s' -o /dev/null 2>&1 | FileCheck %%s\n",
           crash ? "not --crash" : "not", (int)pipe.length, pipe.data);
-  if (timeout) {
+  if (nondet) {
+    fprintf(f, "// CHECK: is not deterministic: pass '%s' printed different "
+               "IR\n",
+            sig->pass);
+  } else if (timeout) {
     fputs("// CHECK: timed out after\n", f);
   } else if (sig->message[0]) {
     // The masked parts of the message become regexes.
@@ -143,7 +200,13 @@ static int writeLitTest(const Cfg *c, IrsReducer r, MlirOperation m) {
   mlirOperationPrintWithFlags(m, fl, fileCb, f);
   mlirOpPrintingFlagsDestroy(fl);
   fputc('\n', f);
-  return fclose(f) == 0 ? 0 : errno;
+  if (fclose(f) != 0) {
+    free(text);
+    return ENOMEM;
+  }
+  int e = irsFileWriteAtomic(c->litTest, text, textLen);
+  free(text);
+  return e;
 }
 
 static void usage(const IrsOption *opts) {
@@ -160,10 +223,16 @@ static void usage(const IrsOption *opts) {
 
 int main(int argc, char **argv) {
   signal(SIGXFSZ, SIG_IGN);
+  // From the start: a SIGINT while a big input is parsed must still stop
+  // the reduction cleanly (after the input check), not be lost or kill us
+  // half-way.
+  signal(SIGINT, onSignal);
+  signal(SIGTERM, onSignal);
   Cfg c;
   memset(&c, 0, sizeof(c));
   c.output = "reduced.mlir";
-  c.jobs = 0;
+  c.jobs = -1;
+  c.testRuns = 1;
   const IrsOption opts[] = {
       IRS_OPT_STRING('o', "o", &c.output, "FILE",
                      "best result so far (default reduced.mlir)"),
@@ -193,8 +262,19 @@ int main(int argc, char **argv) {
                      "also write an mlir_reproducer with the reduced pipeline"),
       IRS_OPT_STRING(0, "emit-lit-test", &c.litTest, "FILE",
                      "also write a lit test pinning the failure"),
-      IRS_OPT_INT('j', "j", &c.jobs, "N", "parallel tests (accepted; runs 1)"),
-      IRS_OPT_INT(0, "seed", &c.seed, "N", "seed (the reducer is deterministic)"),
+      IRS_OPT_INT('j', "j", &c.jobs, "N",
+                  "tests run at once (default: online CPUs)"),
+      IRS_OPT_INT(0, "test-runs", &c.testRuns, "K",
+                  "runs per candidate (flaky failures; default 1)"),
+      IRS_OPT_STRING(0, "min-rate", &c.minRate, "R",
+                     "fraction of the runs that must fail (default: one)"),
+      IRS_OPT_OPTSTRING(0, "check-determinism", &c.checkDeterminism,
+                        "threads",
+                        "the failure is nondeterminism: a step whose two runs "
+                        "on identical input differ (=threads: threading on, "
+                        "then off), as irscope-opt --check-determinism"),
+      IRS_OPT_STRING(0, "seed", &c.seed, "N",
+                     "seed handed to passes that draw random numbers"),
       IRS_OPT_BOOL(0, "allow-unregistered-dialect", &c.allowUnregistered,
                    "allow operations of unregistered dialects"),
       IRS_OPT_LIST(0, "irdl-file", &c.irdlFiles, "FILE",
@@ -239,14 +319,68 @@ int main(int argc, char **argv) {
     goto done;
   }
   bool ok = true;
-  double testTimeout = c.testTimeout ? parseSeconds(c.testTimeout, "--test-timeout", &ok) : 0;
-  double maxTime = c.maxTime ? parseSeconds(c.maxTime, "--max-time", &ok) : 0;
-  int64_t memLimit = 0;
-  if (c.memoryLimit && !irsOptionsParseSize(c.memoryLimit, &memLimit)) {
-    fprintf(stderr, "opt-reduce: error: option '--memory-limit' expects a "
-                    "size such as 512M or 2G, not '%s'\n",
-            c.memoryLimit);
+  double testTimeout = 0, maxTime = 0;
+  if (c.testTimeout && !irsOptionsParseSeconds("opt-reduce", "--test-timeout",
+                                               c.testTimeout, &testTimeout))
     ok = false;
+  if (c.maxTime &&
+      !irsOptionsParseSeconds("opt-reduce", "--max-time", c.maxTime, &maxTime))
+    ok = false;
+  int64_t memLimit = 0;
+  if (c.memoryLimit &&
+      !irsOptionsParseMemoryLimit("opt-reduce", c.memoryLimit, &memLimit))
+    ok = false;
+  if (c.jobs == -1) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    c.jobs = n > 0 ? n : 1;
+    if (c.jobs > IRS_SUPERVISOR_MAX_PARALLEL)
+      c.jobs = IRS_SUPERVISOR_MAX_PARALLEL;
+  } else if (ok && (c.jobs < 1 || c.jobs > IRS_SUPERVISOR_MAX_PARALLEL)) {
+    fprintf(stderr, "opt-reduce: error: option '-j' expects a number of "
+                    "tests from 1 to %d, not '%ld'\n",
+            IRS_SUPERVISOR_MAX_PARALLEL, c.jobs);
+    ok = false;
+  }
+  if (ok && (c.testRuns < 1 || c.testRuns > 1000000)) {
+    fprintf(stderr, "opt-reduce: error: option '--test-runs' expects a "
+                    "positive number of runs, not '%ld'\n",
+            c.testRuns);
+    ok = false;
+  }
+  double minRate = 0;
+  if (ok && c.minRate) {
+    char *end;
+    minRate = strtod(c.minRate, &end);
+    if (end == c.minRate || *end || !(minRate > 0 && minRate <= 1)) {
+      fprintf(stderr, "opt-reduce: error: option '--min-rate' expects a "
+                      "fraction in (0, 1], not '%s'\n",
+              c.minRate);
+      ok = false;
+    }
+  }
+  if (ok && c.checkDeterminism && *c.checkDeterminism &&
+      strcmp(c.checkDeterminism, "threads") != 0) {
+    fprintf(stderr, "opt-reduce: error: option '--check-determinism' expects "
+                    "nothing or '=threads', not '%s'\n",
+            c.checkDeterminism);
+    ok = false;
+  }
+  if (ok && c.checkDeterminism && c.test) {
+    fprintf(stderr, "opt-reduce: error: '--check-determinism' needs a "
+                    "pipeline, not a test script\n");
+    ok = false;
+  }
+  uint64_t seed = 0;
+  if (ok && c.seed) {
+    char *end;
+    errno = 0;
+    seed = strtoull(c.seed, &end, 0);
+    if (errno || end == c.seed || *end || c.seed[0] == '-') {
+      fprintf(stderr, "opt-reduce: error: option '--seed' expects a "
+                      "non-negative integer, not '%s'\n",
+              c.seed);
+      ok = false;
+    }
   }
   if (!ok) {
     rc = EXIT_USAGE;
@@ -353,11 +487,17 @@ int main(int argc, char **argv) {
   ro.memoryLimitBytes = memLimit;
   ro.outputPath = c.output;
   ro.strategies = c.strategies;
+  ro.jobs = (int)c.jobs;
+  ro.testRuns = (int)c.testRuns;
+  ro.minRate = minRate;
+  ro.hasSeed = c.seed != NULL;
+  ro.seed = seed;
+  ro.checkDeterminism = !c.checkDeterminism     ? 0
+                        : *c.checkDeterminism ? 2
+                                              : 1;
   ro.onProgress = progress;
   ro.userData = &c;
   ro.stopFlag = &stopFlag;
-  signal(SIGINT, onSignal);
-  signal(SIGTERM, onSignal);
   IrsReducer r = irsReducerCreate(ctx, m, &ro, errLine, NULL);
   if (!r.ptr) {
     rc = EXIT_USAGE;
@@ -365,8 +505,8 @@ int main(int argc, char **argv) {
     int64_t before = 0;
     (void)before;
     IrsStatus st = irsReducerRun(r);
-    if (c.tty)
-      fputc('\n', stderr);
+    if (c.tty && c.lastLen)
+      fputs("\r\033[K", stderr); // the live line gives way to the summary
     MlirStringRef msg = irsReducerGetMessage(r);
     if (!irsStatusIsOk(st)) {
       fprintf(stderr, "opt-reduce: error: %.*s\n", (int)msg.length, msg.data);
@@ -375,11 +515,14 @@ int main(int argc, char **argv) {
       MlirOperation best = irsReducerGetModule(r);
       const IrsSignature *sig = irsReducerGetSignature(r);
       MlirStringRef p = irsReducerGetPipeline(r);
-      fprintf(stderr, "opt-reduce: %.*s: wrote '%s' (%lld tests)%s%s%s%s\n",
+      printSummary(&c, r);
+      fprintf(stderr, "opt-reduce: %.*s: wrote '%s' (%lld tests)%s%s%s%s%s%s\n",
               (int)msg.length, msg.data, c.output,
               (long long)irsReducerGetTestsRun(r),
               c.test ? "" : "; signature: ", c.test ? "" : sig->kind,
-              c.test ? "" : " in ", c.test ? "" : sig->pass);
+              c.test ? "" : " in ", c.test ? "" : sig->pass,
+              !c.test && sig->site[0] ? " at " : "",
+              !c.test && sig->site[0] ? sig->site : "");
       if (c.reproducer && !c.test &&
           irsReproducerWriteFile(best, c.reproducer, p, true, true) != 0) {
         fprintf(stderr, "opt-reduce: error: cannot write '%s'\n", c.reproducer);

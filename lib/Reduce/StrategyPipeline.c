@@ -1,45 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
-//===- Strategies.c - the reduction strategies of Strategies.def ----------===//
+//===- StrategyPipeline.c - keep only the failing step --------------------===//
 //
-// Each returns true if it made the module (or pipeline) smaller. Op-level
-// strategies re-collect their candidates after every accepted removal,
-// because removals renumber the ops behind them.
+// Replaces module and pipeline by the IR that went into the failing step
+// and that step alone, if that still fails the same way. It is not an
+// IrsEdit: it swaps the reducer's module and pipeline, after one test.
 //
 //===----------------------------------------------------------------------===//
 #include "ReduceImpl.h"
 
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
-static bool eraseLoop(Reducer *r, bool topLevel) {
-  bool any = false;
-  for (int round = 0; round < 1000 && !r->stop; ++round) {
-    size_t n = 0;
-    int64_t *items = irsReduceCollect(r, topLevel, &n);
-    bool removed = items && irsReduceDdmin(r, items, n);
-    free(items);
-    if (!removed)
-      break;
-    any = true;
-  }
-  return any;
-}
-
-bool irsReduceEraseSymbols(Reducer *r) { return eraseLoop(r, true); }
-
-bool irsReduceEraseOps(Reducer *r) { return eraseLoop(r, false); }
-
-// Replaces module and pipeline by the IR that went into the failing step and
-// that step alone, if that still fails the same way.
 bool irsReducePipeline(Reducer *r) {
   intptr_t n = irsPipelineGetNumSteps(r->pipeline);
   int64_t s = r->target.step;
   if (n <= 1 || s < 1 || s > n)
     return false;
   char path[300];
-  snprintf(path, sizeof(path), "%s/pre-step.mlir", r->tmpDir);
+  snprintf(path, sizeof(path), "%s/pre-step.mlirbc", r->tmpDir);
   if (s > 1 && !irsReduceSnapshot(r, s - 1, path))
     return false;
   MlirModule pre = s > 1 ? mlirModuleCreateParseFromFile(

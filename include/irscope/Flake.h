@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Flake.h - measuring intermittent failures --------------------------===//
+//
+// The arithmetic behind `irscope-opt --repeat` and `--seed`: a confidence
+// interval for a failure rate observed in N runs, the per-run seeds derived
+// from one user seed, and the normalisation that makes error messages of
+// equivalent failures compare equal (failure signatures).
+//
+//===----------------------------------------------------------------------===//
+#ifndef IRS_FLAKE_H
+#define IRS_FLAKE_H
+
+#include "irscope/Pipeline.h"
+#include "irscope/Support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// A proportion and its confidence interval, all in [0, 1].
+typedef struct IrsRateInterval {
+  double rate;  ///< failures / runs (0 when runs is 0)
+  double lower; ///< lower bound of the interval
+  double upper; ///< upper bound of the interval
+} IrsRateInterval;
+
+/// Wilson score interval for `failures` out of `runs` at normal quantile `z`
+/// (1.959964 for 95%). Unlike the normal approximation it stays inside
+/// [0, 1] and gives a useful upper bound for 0 of N ("how rare could the bug
+/// still be"). runs == 0 gives [0, 1]. failures must be in [0, runs].
+/// Source: E. B. Wilson, "Probable inference, the law of succession, and
+/// statistical inference", JASA 22 (1927).
+IRS_API IrsRateInterval irsWilsonInterval(int64_t failures, int64_t runs,
+                                          double z);
+
+/// The z of a two-sided 95% interval.
+#define IRS_Z95 1.959963984540054
+
+/// The seed of run `run` (0-based) of a repeated run started with `seed`:
+/// distinct, well-mixed values per run (SplitMix64 finaliser), so that a
+/// seeded `--repeat` still sees independent draws in every run while the
+/// whole sequence is reproducible.
+IRS_API uint64_t irsSeedForRun(uint64_t seed, uint64_t run);
+
+/// One SplitMix64 step: advances *state and returns the next value.
+/// (Steele, Lea, Flood, "Fast splittable pseudorandom number generators",
+/// OOPSLA 2014.)
+IRS_API uint64_t irsSplitMix64(uint64_t *state);
+
+/// Copies `in[0, n)` to `out` (capacity `cap`, always NUL-terminated) with
+/// what varies between equivalent failures masked: every run of digits and
+/// letters starting with a digit becomes "N" (line numbers, addresses,
+/// counts) and SSA names "%foo" become "%". Words stay. Returns the length
+/// written.
+IRS_API size_t irsNormaliseMessage(const char *in, size_t n, char *out,
+                                   size_t cap);
+
+//===----------------------------------------------------------------------===//
+// repeat.xml (irscope-opt --repeat)
+//===----------------------------------------------------------------------===//
+
+/// One distinct way the repeated runs failed. Strings are borrowed.
+typedef struct IrsRepeatSignature {
+  /// "pass-failure", "verify-failure", "crash", "timeout", "memory-limit"
+  /// or "exit" (the run ended with an unexpected exit code).
+  const char *kind;
+  int signal;          ///< for "crash"; 0 otherwise
+  const char *signalName; ///< nullable
+  intptr_t step;       ///< 1-based; 0 when it could not be attributed
+  const char *pass;    ///< nullable when step is 0
+  const char *message; ///< the normalised first error ("" when none)
+  int64_t count;       ///< runs that failed this way
+  int64_t firstRun;    ///< 1-based run that first failed this way
+  bool hasRunSeed;     ///< whether that run had a seed, and which
+  uint64_t runSeed;
+  const char *artifacts; ///< directory of that run's artefacts (nullable)
+} IrsRepeatSignature;
+
+/// Everything repeat.xml says. Strings are borrowed; nullable ones may be
+/// NULL.
+typedef struct IrsRepeatSummary {
+  const char *toolName;
+  const char *commandLine;
+  const char *inputPath;
+  const char *inputHash;
+  IrsPipeline pipeline;
+  bool threading;
+  bool verifyEach;
+  bool hasSeed;
+  uint64_t seed;
+  int64_t requestedRuns;
+  int64_t runs;         ///< runs done (fewer when stopped early)
+  bool stoppedEarly;    ///< --stop-on-failure ended the loop
+  bool interrupted;
+  int64_t failures;     ///< runs that failed in any way
+  int maxThreads;       ///< most OS threads seen in one run's process
+  double meanRunMs;     ///< wall time per run, fork to exit
+  intptr_t numSignatures;
+  const IrsRepeatSignature *signatures;
+} IrsRepeatSummary;
+
+/// Writes DIR/repeat.xml (schema docs/schema/repeat.xsd): the runs, the
+/// failure rate with its 95% Wilson interval, the failures per step and
+/// kind, and each distinct signature. Returns 0 or an errno value.
+IRS_API int irsRepeatReportWrite(const IrsRepeatSummary *summary,
+                                 const char *dir);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // IRS_FLAKE_H

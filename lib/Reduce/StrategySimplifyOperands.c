@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- StrategySimplifyOperands.c - replace operands by simpler values ----===//
+//
+// An operand that is not already simple (a constant, the function's first
+// ub.poison of its type, an argument of a function) is replaced, in this
+// order of preference, by ub.poison of its type (the first one of the
+// function if there is one, else a new one), by the first argument of the
+// enclosing function with its type, or by the first arith.constant of its
+// type earlier in that function; a replacement that does not dominate the
+// use does not verify and is rejected. An operand that is another poison is
+// offered the first one: poisons of one type merge. The op that fed the
+// operand may then become dead, for erase-ops or run-passes to remove.
+// Progress: each accepted edit lowers the number of operands that are not
+// simple.
+//
+//===----------------------------------------------------------------------===//
+#include "ReduceImpl.h"
+
+#include <stdlib.h>
+
+// The enclosing op directly in the module (the function), or null.
+static MlirOperation topAncestor(MlirOperation op, MlirOperation root) {
+  MlirOperation p = mlirOperationGetParentOperation(op);
+  while (!mlirOperationIsNull(p) && !mlirOperationEqual(p, root)) {
+    op = p;
+    p = mlirOperationGetParentOperation(op);
+  }
+  return mlirOperationIsNull(p) ? (MlirOperation){NULL} : op;
+}
+
+static MlirBlock entryOf(MlirOperation func) {
+  if (mlirOperationIsNull(func) || mlirOperationGetNumRegions(func) == 0)
+    return (MlirBlock){NULL};
+  return mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+}
+
+static bool isSimple(MlirValue v, MlirOperation root) {
+  if (mlirValueIsAOpResult(v))
+    return irsEditIsConstant(mlirOpResultGetOwner(v));
+  MlirBlock owner = mlirBlockArgumentGetOwner(v);
+  MlirOperation op = mlirBlockGetParentOperation(owner);
+  return !mlirOperationIsNull(op) &&
+         mlirOperationEqual(mlirOperationGetParentOperation(op), root) &&
+         mlirBlockEqual(entryOf(op), owner);
+}
+
+bool irsEditApplySetOperand(MlirContext ctx, MlirOperation root,
+                            const IrsEdit *e) {
+  MlirOperation op = irsEditFindOp(root, e->target);
+  if (mlirOperationIsNull(op) || e->a < 0 ||
+      e->a >= mlirOperationGetNumOperands(op))
+    return false;
+  MlirType t = mlirValueGetType(mlirOperationGetOperand(op, e->a));
+  MlirValue v = {NULL};
+  if (e->b == 0) {
+    v = irsEditPoison(ctx, t, op);
+  } else if (e->b == 1) {
+    MlirBlock entry = entryOf(topAncestor(op, root));
+    if (mlirBlockIsNull(entry) || e->c < 0 ||
+        e->c >= mlirBlockGetNumArguments(entry))
+      return false;
+    v = mlirBlockGetArgument(entry, e->c);
+  } else {
+    MlirOperation def = irsEditFindOp(root, e->c);
+    if (mlirOperationIsNull(def) || mlirOperationGetNumResults(def) < 1)
+      return false;
+    v = mlirOperationGetResult(def, 0);
+  }
+  if (!mlirTypeEqual(mlirValueGetType(v), t))
+    return false;
+  mlirOperationSetOperand(op, e->a, v);
+  return true;
+}
+
+typedef struct Cands {
+  IrsEdit *e;
+  size_t n, cap;
+} Cands;
+
+static void push(Cands *c, IrsEdit e) {
+  if (c->n == c->cap) {
+    size_t cap = c->cap ? 2 * c->cap : 64;
+    IrsEdit *p = realloc(c->e, cap * sizeof(IrsEdit));
+    if (!p)
+      return;
+    c->e = p;
+    c->cap = cap;
+  }
+  c->e[c->n++] = e;
+}
+
+enum { kMaxConstTypes = 32 };
+
+bool irsReduceSimplifyOperands(Reducer *r) {
+  MlirOperation root = mlirModuleGetOperation(r->module);
+  MlirOperation *ops = NULL;
+  size_t n = irsEditWalk(root, &ops);
+  Cands c = {NULL, 0, 0};
+  size_t *groupStart = malloc((n + 1) * sizeof(size_t));
+  // The first constant of each type seen so far in the current function
+  // (a short list: a reduced function has few constant types).
+  MlirType constType[kMaxConstTypes];
+  int64_t constAt[kMaxConstTypes];
+  int numConst = 0;
+  // Likewise the first ub.poison of each type: a poison operand is simple
+  // only if it is that one, so that poisons of one type merge into one.
+  MlirType poisonType[kMaxConstTypes];
+  int64_t poisonAt[kMaxConstTypes];
+  int numPoison = 0;
+  for (size_t i = 1; groupStart && i < n; ++i) {
+    groupStart[i] = c.n;
+    MlirOperation op = ops[i];
+    MlirOperation func = topAncestor(op, root);
+    if (mlirOperationIsNull(func) || mlirOperationEqual(func, op)) {
+      numConst = numPoison = 0;
+      continue;
+    }
+    MlirBlock entry = entryOf(func);
+    for (intptr_t a = mlirOperationGetNumOperands(op); a-- > 0;) {
+      MlirValue v = mlirOperationGetOperand(op, a);
+      MlirType t = mlirValueGetType(v);
+      int first = -1;
+      for (int k = 0; k < numPoison && first < 0; ++k)
+        if (mlirTypeEqual(poisonType[k], t))
+          first = k;
+      if (mlirValueIsAOpResult(v) && irsEditIsPoison(mlirOpResultGetOwner(v))) {
+        if (first >= 0 &&
+            !mlirOperationEqual(ops[poisonAt[first]], mlirOpResultGetOwner(v)))
+          push(&c, (IrsEdit){NULL, 0, IrsEditSetOperand, (int64_t)i, a, 2,
+                             poisonAt[first], NULL});
+        continue;
+      }
+      if (isSimple(v, root))
+        continue;
+      // A new poison only where none of the type exists yet: a second one
+      // would leave the operand as far from simple as before.
+      push(&c, first >= 0 ? (IrsEdit){NULL, 0, IrsEditSetOperand, (int64_t)i,
+                                      a, 2, poisonAt[first], NULL}
+                          : (IrsEdit){NULL, 0, IrsEditSetOperand, (int64_t)i,
+                                      a, 0, 0, NULL});
+      for (intptr_t j = 0; !mlirBlockIsNull(entry) &&
+                           j < mlirBlockGetNumArguments(entry); ++j)
+        if (mlirTypeEqual(mlirValueGetType(mlirBlockGetArgument(entry, j)), t)) {
+          push(&c, (IrsEdit){NULL, 0, IrsEditSetOperand, (int64_t)i, a, 1, j, NULL});
+          break;
+        }
+      for (int k = 0; k < numConst; ++k)
+        if (mlirTypeEqual(constType[k], t)) {
+          push(&c, (IrsEdit){NULL, 0, IrsEditSetOperand, (int64_t)i, a, 2, constAt[k], NULL});
+          break;
+        }
+    }
+    if (irsEditIsPoison(op) && mlirOperationGetNumResults(op) == 1 &&
+        numPoison < kMaxConstTypes) {
+      MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+      bool seen = false;
+      for (int k = 0; k < numPoison; ++k)
+        seen = seen || mlirTypeEqual(poisonType[k], t);
+      if (!seen) {
+        poisonType[numPoison] = t;
+        poisonAt[numPoison++] = (int64_t)i;
+      }
+    }
+    if (irsEditIsConstant(op) && !irsEditIsPoison(op) && numConst < kMaxConstTypes) {
+      MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+      bool seen = false;
+      for (int k = 0; k < numConst; ++k)
+        seen = seen || mlirTypeEqual(constType[k], t);
+      if (!seen) {
+        constType[numConst] = t;
+        constAt[numConst++] = (int64_t)i;
+      }
+    }
+  }
+  free(ops);
+  // Candidates were found in ascending order; they are tried by descending
+  // target (a poison goes right before its user and renumbers only from
+  // the user on), each op's own candidates in the order found.
+  IrsEdit *edits = malloc((c.n ? c.n : 1) * sizeof(IrsEdit));
+  size_t m = 0;
+  if (groupStart)
+    groupStart[n > 0 ? n : 0] = c.n;
+  for (size_t i = n; edits && groupStart && c.e && i-- > 1;)
+    for (size_t k = groupStart[i]; k < groupStart[i + 1]; ++k)
+      edits[m++] = c.e[k];
+  free(groupStart);
+  free(c.e);
+  // A kept poison renumbers the user, so the user's other candidates are
+  // skipped; they come back, fresh, when the strategy runs again.
+  size_t kept = edits ? irsReduceTryEach(r, edits, m, true) : 0;
+  free(edits);
+  return kept > 0;
+}

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- RepeatReport.c - repeat.xml: how often a pipeline fails ------------===//
+//
+// The machine-readable summary of irscope-opt --repeat: how many runs, how
+// many failed, the rate and its 95% Wilson interval, failures per step and
+// kind, and one element per distinct failure signature with the directory
+// holding the artefacts of its first occurrence. Schema:
+// docs/schema/repeat.xsd.
+//
+//===----------------------------------------------------------------------===//
+#include "XmlUtil.h"
+#include "irscope/Flake.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define X(s) ((const xmlChar *)(s))
+
+static void writeRate(xmlTextWriterPtr w, int64_t failures, int64_t runs) {
+  IrsRateInterval r = irsWilsonInterval(failures, runs, IRS_Z95);
+  xmlTextWriterWriteFormatAttribute(w, X("failures"), "%lld",
+                                    (long long)failures);
+  xmlTextWriterWriteFormatAttribute(w, X("rate"), "%.6f", r.rate);
+  xmlTextWriterWriteFormatAttribute(w, X("ci-low"), "%.6f", r.lower);
+  xmlTextWriterWriteFormatAttribute(w, X("ci-high"), "%.6f", r.upper);
+}
+
+int irsRepeatReportWrite(const IrsRepeatSummary *s, const char *dir) {
+  xmlBufferPtr buf;
+  xmlTextWriterPtr w = irsXmlBegin(&buf, "irscope-repeat");
+  if (!w)
+    return ENOMEM;
+  irsXmlStartRunHeader(w, s->toolName, s->commandLine, s->inputPath,
+                       s->inputHash);
+  xmlTextWriterEndElement(w);
+  irsXmlElemRef(w, "pipeline", irsPipelineGetText(s->pipeline));
+
+  xmlTextWriterStartElement(w, X("runs"));
+  xmlTextWriterWriteFormatAttribute(w, X("requested"), "%lld",
+                                    (long long)s->requestedRuns);
+  xmlTextWriterWriteFormatAttribute(w, X("done"), "%lld", (long long)s->runs);
+  xmlTextWriterWriteAttribute(w, X("stopped-early"),
+                              X(s->stoppedEarly ? "true" : "false"));
+  xmlTextWriterWriteAttribute(w, X("interrupted"),
+                              X(s->interrupted ? "true" : "false"));
+  xmlTextWriterWriteAttribute(w, X("threading"),
+                              X(s->threading ? "true" : "false"));
+  xmlTextWriterWriteAttribute(w, X("verify-each"),
+                              X(s->verifyEach ? "true" : "false"));
+  xmlTextWriterWriteFormatAttribute(w, X("max-threads"), "%d", s->maxThreads);
+  xmlTextWriterWriteFormatAttribute(w, X("mean-run-ms"), "%.3f", s->meanRunMs);
+  if (s->hasSeed)
+    xmlTextWriterWriteFormatAttribute(w, X("seed"), "%llu",
+                                      (unsigned long long)s->seed);
+  xmlTextWriterEndElement(w);
+
+  xmlTextWriterStartElement(w, X("failure-rate"));
+  writeRate(w, s->failures, s->runs);
+  xmlTextWriterWriteAttribute(w, X("confidence"), X("0.95"));
+  xmlTextWriterWriteAttribute(w, X("method"), X("wilson"));
+  xmlTextWriterEndElement(w);
+
+  // Per step: the failures attributed to it, by kind. Step 0 collects
+  // failures no step could be named for.
+  intptr_t n = irsPipelineGetNumSteps(s->pipeline);
+  xmlTextWriterStartElement(w, X("steps"));
+  xmlTextWriterWriteFormatAttribute(w, X("count"), "%ld", (long)n);
+  for (intptr_t i = 0; i <= n; ++i) {
+    int64_t total = 0;
+    for (intptr_t k = 0; k < s->numSignatures; ++k)
+      if (s->signatures[k].step == i)
+        total += s->signatures[k].count;
+    if (i == 0 && total == 0)
+      continue;
+    xmlTextWriterStartElement(w, X("step"));
+    xmlTextWriterWriteFormatAttribute(w, X("index"), "%ld", (long)i);
+    if (i > 0) {
+      irsXmlAttrRef(w, "pass", irsPipelineGetStepPassName(s->pipeline, i - 1));
+      irsXmlAttrRef(w, "anchor", irsPipelineGetStepAnchor(s->pipeline, i - 1));
+    }
+    writeRate(w, total, s->runs);
+    // One <kind> per distinct kind, in order of first appearance.
+    for (intptr_t k = 0; k < s->numSignatures; ++k) {
+      const IrsRepeatSignature *g = &s->signatures[k];
+      if (g->step != i)
+        continue;
+      bool seen = false;
+      for (intptr_t j = 0; j < k && !seen; ++j)
+        seen = s->signatures[j].step == i &&
+               !strcmp(s->signatures[j].kind, g->kind);
+      if (seen)
+        continue;
+      int64_t c = 0;
+      for (intptr_t j = k; j < s->numSignatures; ++j)
+        if (s->signatures[j].step == i && !strcmp(s->signatures[j].kind, g->kind))
+          c += s->signatures[j].count;
+      xmlTextWriterStartElement(w, X("kind"));
+      xmlTextWriterWriteAttribute(w, X("name"), X(g->kind));
+      xmlTextWriterWriteFormatAttribute(w, X("count"), "%lld", (long long)c);
+      xmlTextWriterEndElement(w);
+    }
+    xmlTextWriterEndElement(w);
+  }
+  xmlTextWriterEndElement(w);
+
+  xmlTextWriterStartElement(w, X("signatures"));
+  xmlTextWriterWriteFormatAttribute(w, X("count"), "%ld",
+                                    (long)s->numSignatures);
+  for (intptr_t k = 0; k < s->numSignatures; ++k) {
+    const IrsRepeatSignature *g = &s->signatures[k];
+    xmlTextWriterStartElement(w, X("signature"));
+    xmlTextWriterWriteFormatAttribute(w, X("id"), "%ld", (long)(k + 1));
+    xmlTextWriterWriteAttribute(w, X("kind"), X(g->kind));
+    if (g->signal > 0) {
+      xmlTextWriterWriteFormatAttribute(w, X("signal"), "%d", g->signal);
+      if (g->signalName)
+        xmlTextWriterWriteAttribute(w, X("signal-name"), X(g->signalName));
+    }
+    xmlTextWriterWriteFormatAttribute(w, X("step"), "%ld", (long)g->step);
+    if (g->pass)
+      xmlTextWriterWriteAttribute(w, X("pass"), X(g->pass));
+    xmlTextWriterWriteFormatAttribute(w, X("count"), "%lld",
+                                      (long long)g->count);
+    xmlTextWriterWriteFormatAttribute(w, X("first-run"), "%lld",
+                                      (long long)g->firstRun);
+    if (g->hasRunSeed)
+      xmlTextWriterWriteFormatAttribute(w, X("run-seed"), "%llu",
+                                        (unsigned long long)g->runSeed);
+    if (g->artifacts)
+      xmlTextWriterWriteAttribute(w, X("artifacts"), X(g->artifacts));
+    xmlTextWriterWriteElement(w, X("message"), X(g->message ? g->message : ""));
+    xmlTextWriterEndElement(w);
+  }
+  xmlTextWriterEndElement(w);
+  xmlTextWriterEndElement(w);
+  return irsXmlCommit(w, buf, dir, "repeat.xml");
+}

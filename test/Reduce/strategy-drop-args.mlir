@@ -1,0 +1,47 @@
+// The drop-args strategy drops function arguments (with the operands of
+// every call), function results (with the return operands and the calls'
+// results, rebuilt) and arguments of non-entry blocks (with the operands of
+// the branches to them). Uses of what was dropped become ub.poison.
+// Discardable attributes (llvm.emit_c_interface) stay: that is
+// simplify-attrs' job.
+
+// RUN: opt-reduce %s --pass-pipeline="builtin.module(func.func(irs-test-fail{op=arith.muli}))" --strategies=drop-args -o %t.out 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=LOG
+// LOG: opt-reduce: drop-args:
+// LOG: opt-reduce: done: {{.*}}; signature: pass-failure in irs-test-fail
+// RUN: FileCheck %s --check-prefix=OUT < %t.out
+// OUT-LABEL: func.func private @callee() attributes {llvm.emit_c_interface} {
+// OUT:         arith.muli
+// OUT-NEXT:    return{{$}}
+// OUT-LABEL: func.func @caller() {
+// OUT:         call @callee() : () -> (){{$}}
+// OUT-NEXT:    return{{$}}
+// OUT-LABEL: func.func @cfg() {
+// OUT:         cf.cond_br %{{.*}}, ^bb1, ^bb2{{$}}
+// OUT-NEXT:  ^bb1:
+// OUT-NEXT:    cf.br ^bb2{{$}}
+// OUT-NEXT:  ^bb2:
+// OUT:         arith.addi
+// OUT-NEXT:    return{{$}}
+
+// The result is valid and still fails the same way.
+// RUN: not irscope-opt %t.out --crash-protection=0 --pass-pipeline="builtin.module(func.func(irs-test-fail{op=arith.muli}))" -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=REPLAY
+// REPLAY: error: irs-test-fail: injected failure at 'arith.muli'
+
+func.func private @callee(%a: i32, %b: i32, %unused: f32) -> (i32, i32) attributes {llvm.emit_c_interface} {
+  %m = arith.muli %a, %b : i32
+  return %m, %a : i32, i32
+}
+func.func @caller(%x: i32, %y: f32) -> i32 {
+  %r:2 = func.call @callee(%x, %x, %y) : (i32, i32, f32) -> (i32, i32)
+  return %r#1 : i32
+}
+func.func @cfg(%x: i32, %c: i1) -> i32 {
+  cf.cond_br %c, ^bb1(%x : i32), ^bb2(%x, %x : i32, i32)
+^bb1(%p: i32):
+  cf.br ^bb2(%p, %p : i32, i32)
+^bb2(%q: i32, %r: i32):
+  %s = arith.addi %q, %r : i32
+  return %s : i32
+}

@@ -1,0 +1,392 @@
+// SPDX-License-Identifier: Apache-2.0
+// Unit tests of the reducer's candidate edits (lib/Reduce/Edit.c and the
+// appliers in lib/Reduce/Strategy*.c): each edit kind applied to a small
+// parsed module gives the expected, valid IR; an edit naming an op that is
+// not there is refused; irsEditKey tells apart edits that differ in any
+// field the appliers read.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "Reduce/ReduceImpl.h"
+
+#include <mlir-c/RegisterEverything.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+typedef struct Applied {
+  bool applied;  // irsEditApply's answer
+  bool verifies; // the module verifies afterwards
+  char *text;    // the module printed afterwards; owned
+} Applied;
+
+static Applied apply(const char *src, const IrsEdit *e) {
+  MlirContext ctx = mlirContextCreateWithThreading(false);
+  MlirDialectRegistry reg = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(reg);
+  mlirContextAppendDialectRegistry(ctx, reg);
+  mlirDialectRegistryDestroy(reg);
+  mlirContextLoadAllAvailableDialects(ctx);
+  MlirModule m = mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(src));
+  assert_false(mlirModuleIsNull(m));
+  MlirOperation root = mlirModuleGetOperation(m);
+  Applied a;
+  a.applied = irsEditApply(ctx, root, e);
+  a.verifies = mlirOperationVerify(root);
+  IrsBuf b = IRS_BUF_INIT;
+  MlirOpPrintingFlags f = mlirOpPrintingFlagsCreate();
+  mlirOpPrintingFlagsPrintGenericOpForm(f); // safe even if invalid
+  if (a.verifies) {
+    mlirOpPrintingFlagsDestroy(f);
+    f = mlirOpPrintingFlagsCreate();
+  }
+  mlirOperationPrintWithFlags(root, f, irsBufStringCallback, &b);
+  mlirOpPrintingFlagsDestroy(f);
+  irsBufAppend(&b, "", 1);
+  a.text = irsBufDetach(&b);
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+  return a;
+}
+
+static void expectContains(const Applied *a, const char *needle) {
+  if (!strstr(a->text, needle))
+    fail_msg("'%s' not found in:\n%s", needle, a->text);
+}
+
+static void expectLacks(const Applied *a, const char *needle) {
+  if (strstr(a->text, needle))
+    fail_msg("'%s' unexpectedly found in:\n%s", needle, a->text);
+}
+
+//===----------------------------------------------------------------------===//
+// Edit kinds
+//===----------------------------------------------------------------------===//
+
+// Pre-order: 0 module, 1 func, 2 addi, 3 muli, 4 return.
+static const char *kArith = "func.func @f(%x: i32) -> i32 {\n"
+                            "  %a = arith.addi %x, %x : i32\n"
+                            "  %m = arith.muli %a, %x : i32\n"
+                            "  return %m : i32\n"
+                            "}\n";
+
+static void test_edit__erase_replaces_used_results_with_poison(void **state) {
+  (void)state;
+  int64_t idx[] = {2};
+  IrsEdit e = {.erase = idx, .numErase = 1};
+  Applied a = apply(kArith, &e);
+  assert_true(a.applied);
+  assert_true(a.verifies);
+  expectLacks(&a, "arith.addi");
+  expectContains(&a, "%0 = ub.poison : i32\n    %1 = arith.muli %0, %arg0");
+  free(a.text);
+}
+
+static void test_edit__erase_symbol_takes_its_uses(void **state) {
+  (void)state;
+  // 0 module, 1 global, 2 callee, 3 return, 4 caller, 5 get_global,
+  // 6 call, 7 addi, 8 return.
+  const char *src = "memref.global \"private\" @g : memref<2xi32>\n"
+                    "func.func private @callee(%a: i32) -> i32 {\n"
+                    "  return %a : i32\n"
+                    "}\n"
+                    "func.func @caller(%x: i32) -> i32 {\n"
+                    "  %m = memref.get_global @g : memref<2xi32>\n"
+                    "  %r = func.call @callee(%x) : (i32) -> i32\n"
+                    "  %s = arith.addi %r, %x : i32\n"
+                    "  return %s : i32\n"
+                    "}\n";
+  int64_t idx[] = {1, 2};
+  IrsEdit e = {.erase = idx, .numErase = 2};
+  Applied a = apply(src, &e);
+  assert_true(a.applied);
+  assert_true(a.verifies);
+  expectLacks(&a, "@callee");
+  expectLacks(&a, "@g");
+  expectContains(&a, "%0 = ub.poison : i32\n    %1 = arith.addi %0, %arg0");
+  free(a.text);
+}
+
+static void test_edit__stale_index_is_refused(void **state) {
+  (void)state;
+  int64_t idx[] = {99};
+  IrsEdit erase = {.erase = idx, .numErase = 1};
+  Applied a = apply(kArith, &erase);
+  assert_false(a.applied);
+  expectContains(&a, "arith.addi");
+  free(a.text);
+  IrsEdit inl = {NULL, 0, IrsEditInline, 99, 0, 0, 0, NULL};
+  a = apply(kArith, &inl);
+  assert_false(a.applied);
+  free(a.text);
+  IrsEdit op = {NULL, 0, IrsEditSetOperand, 3, 7, 0, 0, NULL};
+  a = apply(kArith, &op); // operand 7 of a two-operand op
+  assert_false(a.applied);
+  expectContains(&a, "arith.muli %0, %arg0");
+  free(a.text);
+}
+
+static void test_edit__inline_maps_iter_args_and_yield(void **state) {
+  (void)state;
+  // 0 module, 1 func, 2 scf.for, 3 muli, 4 yield, 5 return.
+  const char *src =
+      "func.func @f(%x: i32, %lb: index, %ub: index, %s: index) -> i32 {\n"
+      "  %r = scf.for %i = %lb to %ub step %s iter_args(%acc = %x) -> i32 {\n"
+      "    %m = arith.muli %acc, %acc : i32\n"
+      "    scf.yield %m : i32\n"
+      "  }\n"
+      "  return %r : i32\n"
+      "}\n";
+  IrsEdit e = {NULL, 0, IrsEditInline, 2, 0, 0, 0, NULL};
+  Applied a = apply(src, &e);
+  assert_true(a.applied);
+  assert_true(a.verifies);
+  expectLacks(&a, "scf.");
+  expectContains(&a, "%0 = arith.muli %arg0, %arg0 : i32\n    return %0 : i32");
+  free(a.text);
+}
+
+static void test_edit__inline_poisons_mismatched_results(void **state) {
+  (void)state;
+  // 0 module, 1 func, 2 scf.if, 3 yield (then), 4 yield (else), 5 return.
+  const char *src = "func.func @f(%c: i1, %x: i32) -> i64 {\n"
+                    "  %r = scf.if %c -> i64 {\n"
+                    "    %e = arith.extsi %x : i32 to i64\n"
+                    "    scf.yield %e : i64\n"
+                    "  } else {\n"
+                    "    %z = arith.constant 0 : i64\n"
+                    "    scf.yield %z : i64\n"
+                    "  }\n"
+                    "  return %r : i64\n"
+                    "}\n";
+  IrsEdit e = {NULL, 0, IrsEditInline, 2, 1, 0, 0, NULL}; // the else region
+  Applied a = apply(src, &e);
+  assert_true(a.applied);
+  assert_true(a.verifies);
+  expectLacks(&a, "arith.extsi");
+  expectContains(&a, "%c0_i64 = arith.constant 0 : i64\n    return %c0_i64");
+  free(a.text);
+}
+
+// 0 module, 1 callee, 2 muli, 3 return, 4 caller, 5 call, 6 return.
+static const char *kCall =
+    "func.func private @callee(%a: i32, %b: i32) -> (i32, i32) {\n"
+    "  %m = arith.muli %a, %b : i32\n"
+    "  return %m, %a : i32, i32\n"
+    "}\n"
+    "func.func @caller(%x: i32, %y: i32) -> i32 {\n"
+    "  %r:2 = func.call @callee(%x, %y) : (i32, i32) -> (i32, i32)\n"
+    "  return %r#1 : i32\n"
+    "}\n";
+
+static void test_edit__drop_func_arg_updates_calls(void **state) {
+  (void)state;
+  IrsEdit e = {NULL, 0, IrsEditDropArg, 1, 0, 0, 0, NULL};
+  Applied a = apply(kCall, &e);
+  assert_true(a.applied);
+  assert_true(a.verifies);
+  expectContains(&a, "func.func private @callee(%arg0: i32) -> (i32, i32)");
+  expectContains(&a, "%0 = ub.poison : i32\n    %1 = arith.muli %0, %arg0");
+  expectContains(&a, "call @callee(%arg1) : (i32) -> (i32, i32)");
+  free(a.text);
+}
+
+static void test_edit__drop_result_rebuilds_calls(void **state) {
+  (void)state;
+  IrsEdit e = {NULL, 0, IrsEditDropResult, 1, 1, 0, 0, NULL};
+  Applied a = apply(kCall, &e);
+  assert_true(a.applied);
+  assert_true(a.verifies);
+  expectContains(&a, "func.func private @callee(%arg0: i32, %arg1: i32) -> i32 {");
+  expectContains(&a, "return %0 : i32");
+  // The dropped result was used: the use becomes poison.
+  expectContains(&a, "%0 = ub.poison : i32\n    %1 = call @callee(%arg0, %arg1) "
+                     ": (i32, i32) -> i32\n    return %0 : i32");
+  free(a.text);
+}
+
+static void test_edit__drop_block_arg_updates_cond_br(void **state) {
+  (void)state;
+  // 0 module, 1 func, 2 cond_br, 3 br, 4 addi, 5 return.
+  const char *src = "func.func @f(%x: i32, %c: i1) -> i32 {\n"
+                    "  cf.cond_br %c, ^bb1(%x : i32), ^bb2(%x, %x : i32, i32)\n"
+                    "^bb1(%p: i32):\n"
+                    "  cf.br ^bb2(%p, %p : i32, i32)\n"
+                    "^bb2(%q: i32, %r: i32):\n"
+                    "  %s = arith.addi %q, %r : i32\n"
+                    "  return %s : i32\n"
+                    "}\n";
+  IrsEdit e = {NULL, 0, IrsEditDropArg, 1, 0, 2, 0, NULL}; // ^bb2's %q
+  Applied a = apply(src, &e);
+  assert_true(a.applied);
+  assert_true(a.verifies);
+  expectContains(&a, "cf.cond_br %arg1, ^bb1(%arg0 : i32), ^bb2(%arg0 : i32)");
+  expectContains(&a, "cf.br ^bb2(%0 : i32)");
+  expectContains(&a, "^bb2(%1: i32):");
+  free(a.text);
+  IrsEdit entry = {NULL, 0, IrsEditDropArg, 2, 0, 0, 0, NULL}; // not a func
+  a = apply(src, &entry);
+  assert_false(a.applied);
+  free(a.text);
+}
+
+static void test_edit__set_operand_kinds(void **state) {
+  (void)state;
+  // 0 module, 1 func, 2 constant, 3 addi, 4 muli, 5 return.
+  const char *src = "func.func @f(%x: i32, %y: i32) -> i32 {\n"
+                    "  %c = arith.constant 3 : i32\n"
+                    "  %a = arith.addi %x, %y : i32\n"
+                    "  %m = arith.muli %a, %a : i32\n"
+                    "  return %m : i32\n"
+                    "}\n";
+  IrsEdit poison = {NULL, 0, IrsEditSetOperand, 4, 0, 0, 0, NULL};
+  Applied a = apply(src, &poison);
+  assert_true(a.applied && a.verifies);
+  expectContains(&a, "%1 = ub.poison : i32\n    %2 = arith.muli %1, %0");
+  free(a.text);
+  IrsEdit arg = {NULL, 0, IrsEditSetOperand, 4, 1, 1, 1, NULL};
+  a = apply(src, &arg);
+  assert_true(a.applied && a.verifies);
+  expectContains(&a, "arith.muli %0, %arg1");
+  free(a.text);
+  IrsEdit cst = {NULL, 0, IrsEditSetOperand, 4, 1, 2, 2, NULL};
+  a = apply(src, &cst);
+  assert_true(a.applied && a.verifies);
+  expectContains(&a, "arith.muli %0, %c3_i32");
+  free(a.text);
+}
+
+static void test_edit__attrs(void **state) {
+  (void)state;
+  // 0 module, 1 func, 2 constant, 3 return.
+  const char *src =
+      "func.func @f() -> tensor<3xi32> {\n"
+      "  %c = arith.constant {a.b = 1 : i32} dense<[4, 5, 6]> : tensor<3xi32>\n"
+      "  return %c : tensor<3xi32>\n"
+      "}\n";
+  IrsEdit splat = {NULL, 0, IrsEditAttrs, 2, 1, 0, 0, "value"};
+  Applied a = apply(src, &splat);
+  assert_true(a.applied && a.verifies);
+  expectContains(&a, "dense<4> : tensor<3xi32>");
+  expectContains(&a, "a.b = 1");
+  free(a.text);
+  IrsEdit drop = {NULL, 0, IrsEditAttrs, 2, 0, 0, 0, NULL};
+  a = apply(src, &drop);
+  assert_true(a.applied && a.verifies);
+  expectLacks(&a, "a.b");
+  expectContains(&a, "dense<[4, 5, 6]>");
+  free(a.text);
+}
+
+static void test_edit__rename(void **state) {
+  (void)state;
+  IrsEdit all = {NULL, 0, IrsEditRename, -1, 0, 0, 0, NULL};
+  Applied a = apply(kCall, &all);
+  assert_true(a.applied && a.verifies);
+  expectContains(&a, "func.func private @f0(");
+  expectContains(&a, "func.func @f1(");
+  expectContains(&a, "call @f0(");
+  free(a.text);
+  IrsEdit one = {NULL, 0, IrsEditRename, 1, 0, 0, 0, "g"};
+  a = apply(kCall, &one);
+  assert_true(a.applied && a.verifies);
+  expectContains(&a, "func.func private @g(");
+  expectContains(&a, "call @g(");
+  expectContains(&a, "func.func @caller(");
+  free(a.text);
+}
+
+static void test_edit__run_pipeline(void **state) {
+  (void)state;
+  IrsEdit e = {NULL, 0, IrsEditRunPipeline, 0, 0, 0, 0, "builtin.module(symbol-dce)"};
+  const char *src = "func.func private @dead() {\n  return\n}\n"
+                    "func.func @live() {\n  return\n}\n";
+  Applied a = apply(src, &e);
+  assert_true(a.applied && a.verifies);
+  expectLacks(&a, "@dead");
+  expectContains(&a, "@live");
+  free(a.text);
+  IrsEdit bad = {NULL, 0, IrsEditRunPipeline, 0, 0, 0, 0, "builtin.module(no-such-pass)"};
+  a = apply(src, &bad);
+  assert_false(a.applied);
+  free(a.text);
+}
+
+//===----------------------------------------------------------------------===//
+// Keys
+//===----------------------------------------------------------------------===//
+
+static char *key(const IrsEdit *e, size_t *n) {
+  IrsBuf b = IRS_BUF_INIT;
+  irsEditKey(e, &b);
+  *n = b.len;
+  irsBufAppend(&b, "", 1);
+  return irsBufDetach(&b);
+}
+
+static bool sameKey(const IrsEdit *x, const IrsEdit *y) {
+  size_t nx, ny;
+  char *kx = key(x, &nx), *ky = key(y, &ny);
+  bool same = nx == ny && memcmp(kx, ky, nx) == 0;
+  free(kx);
+  free(ky);
+  return same;
+}
+
+static void test_edit__key_covers_every_field(void **state) {
+  (void)state;
+  int64_t i1[] = {1, 2}, i2[] = {1, 3};
+  IrsEdit e1 = {.erase = i1, .numErase = 2};
+  IrsEdit e2 = {.erase = i2, .numErase = 2};
+  IrsEdit e3 = {.erase = i1, .numErase = 1};
+  IrsEdit e1copy = {.erase = (int64_t[]){1, 2}, .numErase = 2};
+  assert_true(sameKey(&e1, &e1copy));
+  assert_false(sameKey(&e1, &e2));
+  assert_false(sameKey(&e1, &e3));
+  IrsEdit base = {NULL, 0, IrsEditSetOperand, 4, 1, 2, 3, NULL};
+  IrsEdit v[] = {base, base, base, base, base, base, base};
+  v[0].kind = IrsEditInline;
+  v[1].target = 5;
+  v[2].a = 0;
+  v[3].b = 1;
+  v[4].c = 2;
+  v[5].text = "x";
+  IrsEdit t1 = base, t2 = base;
+  t1.text = "ab";
+  t2.text = "abc";
+  for (int i = 0; i < 6; ++i)
+    assert_false(sameKey(&base, &v[i]));
+  assert_true(sameKey(&base, &v[6]));
+  assert_false(sameKey(&t1, &t2));
+  char copy[] = "ab";
+  IrsEdit t3 = base;
+  t3.text = copy;
+  assert_true(sameKey(&t1, &t3));
+}
+
+int main(void) {
+  mlirRegisterAllPasses(); // for the run-pipeline edit
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_edit__erase_replaces_used_results_with_poison),
+      cmocka_unit_test(test_edit__erase_symbol_takes_its_uses),
+      cmocka_unit_test(test_edit__stale_index_is_refused),
+      cmocka_unit_test(test_edit__inline_maps_iter_args_and_yield),
+      cmocka_unit_test(test_edit__inline_poisons_mismatched_results),
+      cmocka_unit_test(test_edit__drop_func_arg_updates_calls),
+      cmocka_unit_test(test_edit__drop_result_rebuilds_calls),
+      cmocka_unit_test(test_edit__drop_block_arg_updates_cond_br),
+      cmocka_unit_test(test_edit__set_operand_kinds),
+      cmocka_unit_test(test_edit__attrs),
+      cmocka_unit_test(test_edit__rename),
+      cmocka_unit_test(test_edit__run_pipeline),
+      cmocka_unit_test(test_edit__key_covers_every_field),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

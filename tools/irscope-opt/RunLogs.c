@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- RunLogs.c - irscope-opt --trace and --junit --------------------------===//
+//
+// Keeps the IrsRunLog behind --trace and --junit across the processes of a
+// supervised run. The worker adds a step to its chunk's log when the next
+// step begins (by then its dump time is known) and when the chunk ends, and
+// each time hands the chunk's whole log to the supervisor as the "output"
+// of slot numChunks + chunk, which replaces the previous one. What the
+// supervisor holds when a worker dies is therefore every finished step; it
+// adds the step the worker died in (status crash, timeout, ...) and the
+// steps that never ran. Unsupervised, the log simply grows in the process.
+// A step that is never logged costs nothing: without --trace/--junit there
+// is no log and every function here returns at once.
+//
+//===----------------------------------------------------------------------===//
+#define _GNU_SOURCE
+#include "Driver.h"
+
+#include "irscope/Diagnostics.h"
+#include "irscope/RunLog.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct IrsOptLog {
+  const IrsOptConfig *cfg;
+  IrsRunLog all;   // the result (supervisor or unsupervised process)
+  IrsRunLog chunk; // the current chunk's steps (worker)
+  intptr_t chunkIndex;
+  intptr_t logged; // steps of the current chunk already in `chunk`
+  double *starts;  // CLOCK_MONOTONIC ms at each step's begin
+  intptr_t numStarts;
+  IrsRunLog deaths; // supervisor: steps workers died in, one per chunk
+  bool failed;      // out of memory somewhere: say so at the end
+} IrsOptLog;
+
+static double monoMs(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+IrsOptLog *irsOptLogCreate(const IrsOptConfig *cfg) {
+  if (!cfg->trace && !cfg->junit)
+    return NULL;
+  IrsOptLog *l = calloc(1, sizeof(*l));
+  if (!l)
+    return NULL;
+  l->cfg = cfg;
+  char name[4096];
+  snprintf(name, sizeof(name), "irscope-opt %s", cfg->input);
+  l->all = irsRunLogCreate(name);
+  l->deaths = irsRunLogCreate(name);
+  l->chunkIndex = -1;
+  if (irsRunLogIsNull(l->all) || irsRunLogIsNull(l->deaths)) {
+    irsRunLogDestroy(l->all);
+    irsRunLogDestroy(l->deaths);
+    free(l);
+    return NULL;
+  }
+  return l;
+}
+
+// "PIPELINE" or, with several chunks, "PIPELINE [chunk-NNN]".
+static char *groupName(IrsOptRun *run, intptr_t chunk) {
+  MlirStringRef p = irsPipelineGetText(run->pipeline);
+  size_t n = p.length + 32;
+  char *g = malloc(n);
+  if (!g)
+    return NULL;
+  if (run->cfg->splitInputFile && irsInputGetNumChunks(run->input) > 1)
+    snprintf(g, n, "%.*s [chunk-%03ld]", (int)p.length, p.data, (long)chunk);
+  else
+    snprintf(g, n, "%.*s", (int)p.length, p.data);
+  return g;
+}
+
+static void startChunk(IrsOptLog *l, intptr_t chunk, intptr_t numSteps) {
+  if (l->chunkIndex == chunk)
+    return;
+  irsRunLogDestroy(l->chunk);
+  l->chunk = irsRunLogCreate("");
+  if (irsRunLogIsNull(l->chunk))
+    l->failed = true;
+  l->chunkIndex = chunk;
+  l->logged = 0;
+  if (l->numStarts < numSteps) {
+    free(l->starts);
+    l->starts = calloc((size_t)numSteps, sizeof(double));
+    l->numStarts = l->starts ? numSteps : 0;
+  }
+  for (intptr_t i = 0; i < l->numStarts; ++i)
+    l->starts[i] = -1;
+}
+
+static void printCb(MlirStringRef s, void *ud) {
+  irsOptOutAppend((IrsOptOut *)ud, s.data, s.length);
+}
+
+// The log entry for step i (0-based) of `group`, all else zero. Its
+// pipeline and pass are copies returned in *pipeline and *pass (NULL when
+// out of memory), which the caller frees.
+static IrsRunLogStep stepEntry(IrsOptRun *run, const char *group, intptr_t i,
+                               char **pipeline, char **pass) {
+  MlirStringRef t = irsPipelineGetStepText(run->pipeline, i);
+  MlirStringRef pn = irsPipelineGetStepPassName(run->pipeline, i);
+  *pipeline = strndup(t.data, t.length);
+  *pass = strndup(pn.data, pn.length);
+  IrsRunLogStep s;
+  memset(&s, 0, sizeof(s));
+  s.group = group;
+  s.index = i + 1;
+  s.pipeline = *pipeline;
+  s.pass = *pass;
+  return s;
+}
+
+// Adds step i (0-based) of the pass manager's last run to the chunk log.
+static void addStep(IrsOptRun *run, IrsOptLog *l, intptr_t i) {
+  const IrsStepResult *r = irsPassManagerGetStepResult(run->pm, i);
+  if (!r || irsRunLogIsNull(l->chunk))
+    return;
+  char *group = groupName(run, run->chunk);
+  char *pipeline, *pass;
+  IrsRunLogStep s = stepEntry(run, group, i, &pipeline, &pass);
+  s.status = irsStepStatusGetName(r->status);
+  s.changed = r->changed;
+  s.startMs = i < l->numStarts ? l->starts[i] : -1;
+  s.wallMs = r->wallMs;
+  s.verifyMs = r->verifyMs;
+  s.dumpMs = r->dumpMs;
+  IrsOptOut msg = {0}, det = {0};
+  if (r->status == IrsStepPassFailed || r->status == IrsStepVerifyFailed) {
+    MlirStringRef m = irsPassManagerGetErrorMessage(run->pm);
+    irsOptOutAppend(&msg, m.data, m.length);
+    irsOptOutAppend(&msg, "", 1);
+    s.message = msg.data;
+    for (intptr_t d = 0; d < r->numDiagnostics; ++d)
+      irsDiagnosticPrint(&r->diagnostics[d], printCb, &det);
+    MlirStringRef dir = irsPassManagerGetFailureDir(run->pm);
+    if (dir.length) {
+      char b[4200];
+      snprintf(b, sizeof(b), "report: %.*s/report.xml\n", (int)dir.length,
+               dir.data);
+      irsOptOutAppend(&det, b, strlen(b));
+    }
+    irsOptOutAppend(&det, "", 1);
+    s.details = det.data;
+  }
+  if (!group || !pipeline || !pass || msg.failed || det.failed ||
+      !irsStatusIsOk(irsRunLogAddStep(l->chunk, &s)))
+    l->failed = true;
+  free(msg.data);
+  free(det.data);
+  free(group);
+  free(pipeline);
+  free(pass);
+}
+
+static void sendChunk(MlirStringRef s, void *ud) {
+  irsOptOutAppend((IrsOptOut *)ud, s.data, s.length);
+}
+
+// Hands the chunk's log to the supervisor, or keeps it (unsupervised).
+static void publish(IrsOptRun *run, IrsOptLog *l, bool chunkDone) {
+  if (irsRunLogIsNull(l->chunk))
+    return;
+  if (!run->supervised) {
+    if (!chunkDone)
+      return;
+    for (intptr_t i = 0; i < irsRunLogGetNumSteps(l->chunk); ++i)
+      if (!irsStatusIsOk(
+              irsRunLogAddStep(l->all, irsRunLogGetStep(l->chunk, i))))
+        l->failed = true;
+    return;
+  }
+  IrsOptOut o = {0};
+  irsRunLogSerialize(l->chunk, sendChunk, &o);
+  intptr_t slot = irsInputGetNumChunks(run->input) + run->chunk;
+  if (!o.failed)
+    irsWorkerChannelSendOutput(run->ch, slot, o.data ? o.data : "", o.len);
+  free(o.data);
+}
+
+void irsOptLogStepBegin(IrsOptRun *run, intptr_t step) {
+  IrsOptLog *l = run->log;
+  if (!l || run->mode != IrsOptModeNormal || step <= 0 || !run->pm.ptr)
+    return;
+  startChunk(l, run->chunk, irsPipelineGetNumSteps(run->pipeline));
+  if (step - 1 < l->numStarts)
+    l->starts[step - 1] = monoMs();
+  if (l->logged >= step - 1)
+    return;
+  while (l->logged < step - 1)
+    addStep(run, l, l->logged++);
+  publish(run, l, false);
+}
+
+void irsOptLogChunkEnd(IrsOptRun *run, intptr_t chunk) {
+  IrsOptLog *l = run->log;
+  if (!l || run->mode != IrsOptModeNormal || !run->pm.ptr)
+    return;
+  intptr_t n = irsPassManagerGetNumSteps(run->pm);
+  startChunk(l, chunk, n);
+  while (l->logged < n)
+    addStep(run, l, l->logged++);
+  publish(run, l, true);
+  l->chunkIndex = -1;
+}
+
+void irsOptLogDeath(IrsOptRun *run, intptr_t chunk, intptr_t step,
+                    const char *kind, const char *message,
+                    MlirStringRef details, double elapsedMs) {
+  IrsOptLog *l = run->log;
+  if (!l)
+    return;
+  char *group = groupName(run, chunk);
+  char *det = strndup(details.data, details.length);
+  char *pipeline = NULL, *pass = NULL;
+  if (step > 0) {
+    MlirStringRef t = irsPipelineGetStepText(run->pipeline, step - 1);
+    MlirStringRef pn = irsPipelineGetStepPassName(run->pipeline, step - 1);
+    pipeline = strndup(t.data, t.length);
+    pass = strndup(pn.data, pn.length);
+  } else {
+    MlirStringRef t = irsPipelineGetText(run->pipeline);
+    pipeline = strndup(t.data, t.length);
+    pass = strdup("(pipeline)");
+  }
+  IrsRunLogStep s;
+  memset(&s, 0, sizeof(s));
+  s.group = group;
+  s.index = step;
+  s.pipeline = pipeline;
+  s.pass = pass;
+  s.status = kind;
+  s.startMs = monoMs() - elapsedMs;
+  s.wallMs = elapsedMs;
+  s.message = message;
+  s.details = det;
+  if (!group || !det || !pipeline || !pass ||
+      !irsStatusIsOk(irsRunLogAddStep(l->deaths, &s)))
+    l->failed = true;
+  free(group);
+  free(det);
+  free(pipeline);
+  free(pass);
+}
+
+// Assembles the final log from what the workers sent and the deaths.
+void irsOptLogCollect(IrsOptRun *run, IrsSupervisor sup) {
+  IrsOptLog *l = run->log;
+  if (!l)
+    return;
+  intptr_t nchunks = irsInputGetNumChunks(run->input);
+  intptr_t nsteps = irsPipelineGetNumSteps(run->pipeline);
+  for (intptr_t c = 0; c < nchunks; ++c) {
+    intptr_t before = irsRunLogGetNumSteps(l->all);
+    if (irsSupervisorHasOutput(sup, nchunks + c) &&
+        !irsStatusIsOk(irsRunLogAppendSerialized(
+            l->all, irsSupervisorGetOutput(sup, nchunks + c))))
+      l->failed = true;
+    char *group = groupName(run, c);
+    if (!group) {
+      l->failed = true;
+      continue;
+    }
+    for (intptr_t d = 0; d < irsRunLogGetNumSteps(l->deaths); ++d) {
+      const IrsRunLogStep *ds = irsRunLogGetStep(l->deaths, d);
+      if (strcmp(ds->group, group) != 0)
+        continue;
+      // The worker may have logged nothing of this chunk yet, or the
+      // steps before the one it died in.
+      intptr_t have = irsRunLogGetNumSteps(l->all) - before;
+      if (ds->index > 0 && have >= ds->index)
+        continue; // already documented by the worker
+      if (!irsStatusIsOk(irsRunLogAddStep(l->all, ds)))
+        l->failed = true;
+      for (intptr_t i = ds->index > 0 ? ds->index : nsteps; i < nsteps; ++i) {
+        char *pipeline, *pass;
+        IrsRunLogStep s = stepEntry(run, group, i, &pipeline, &pass);
+        s.status = "not-run";
+        s.startMs = -1;
+        if (!pipeline || !pass ||
+            !irsStatusIsOk(irsRunLogAddStep(l->all, &s)))
+          l->failed = true;
+        free(pipeline);
+        free(pass);
+      }
+    }
+    free(group);
+  }
+}
+
+int irsOptLogFinish(IrsOptRun *run) {
+  IrsOptLog *l = run->log;
+  if (!l && !run->cfg->trace && !run->cfg->junit)
+    return IRS_EXIT_OK;
+  int rc = IRS_EXIT_OK;
+  if (!l || l->failed) {
+    fprintf(stderr, "irscope-opt: error: out of memory recording steps for "
+                    "--trace/--junit\n");
+    rc = IRS_EXIT_IO;
+    if (!l)
+      return rc;
+  } else {
+    const IrsOptConfig *cfg = run->cfg;
+    int e;
+    if (cfg->trace && (e = irsRunLogWriteTrace(l->all, cfg->trace)) != 0) {
+      fprintf(stderr, "irscope-opt: error: cannot write trace file '%s': %s\n",
+              cfg->trace, strerror(e));
+      rc = IRS_EXIT_IO;
+    }
+    if (cfg->junit && (e = irsRunLogWriteJUnit(l->all, cfg->junit)) != 0) {
+      fprintf(stderr, "irscope-opt: error: cannot write JUnit file '%s': %s\n",
+              cfg->junit, strerror(e));
+      rc = IRS_EXIT_IO;
+    }
+  }
+  irsRunLogDestroy(l->all);
+  irsRunLogDestroy(l->chunk);
+  irsRunLogDestroy(l->deaths);
+  free(l->starts);
+  free(l);
+  run->log = NULL;
+  return rc;
+}

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Explorer.h - irscope-report's model of a dump directory -------------===//
+//
+// Load.c reads DIR/manifest.xml (and report.xml when the manifest points at
+// one) into an IrsRun; IrText.c answers questions about IR text that the
+// manifest does not (ops per dialect, which symbol a line belongs to);
+// Page.c turns the run and the dumps into the HTML page.
+//
+//===----------------------------------------------------------------------===//
+#ifndef IRS_TOOLS_IRSCOPE_REPORT_EXPLORER_H
+#define IRS_TOOLS_IRSCOPE_REPORT_EXPLORER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/// Exit codes, documented in docs/irscope-report.md.
+enum {
+  IRS_REPORT_EXIT_OK = 0,
+  IRS_REPORT_EXIT_USAGE = 2, // bad options, directory or manifest
+  IRS_REPORT_EXIT_IO = 4,    // cannot write the page, out of memory
+};
+
+typedef struct IrsExDiag {
+  char *severity, *location, *message;
+  int depth; // 0 for a diagnostic, 1 for its notes
+} IrsExDiag;
+
+typedef struct IrsExStep {
+  int index;
+  char *pass, *anchor, *status, *pipeline, *options;
+  bool ran;          // has results (not "not-run", not a patched crash)
+  bool changed;
+  char *dumpFile;    // NULL when skipped
+  char *dumpSkipped; // "failed", "unchanged", "disabled" or NULL
+  long opsBefore, opsAfter;
+  double wallMs, cpuMs;
+  char *verifier, *failedHook;
+  IrsExDiag *diags;
+  int numDiags;
+} IrsExStep;
+
+typedef struct IrsExRun {
+  char *dir;
+  char *status, *toolName, *toolVersion, *commandLine, *inputPath, *inputDump;
+  char *pipeline;
+  long inputOps;
+  bool dumpOnlyChanged;
+  IrsExStep *steps;
+  int numSteps;
+  int failedStep; // 1-based, 0 if none
+  // From report.xml, when there is one.
+  bool hasReport;
+  char *failKind, *failMessage, *failHook, *failSignal, *failStderr;
+  double failElapsedMs;
+  char *preStepIr, *postStepIr, *lastGoodDump, *reproducer, *reproPipeline,
+      *fullReproducer;
+} IrsExRun;
+
+/// Loads DIR's manifest (and report). On failure returns false and writes a
+/// one-line reason into err; *usage tells a bad directory or manifest
+/// (exit 2) from an I/O or memory problem (exit 4).
+bool irsExLoad(const char *dir, IrsExRun *run, char *err, size_t errCap,
+               bool *usage);
+void irsExFree(IrsExRun *run);
+
+//===----------------------------------------------------------------------===//
+// IR text
+//===----------------------------------------------------------------------===//
+
+/// Ops per dialect counted from printed IR, one op per line that starts
+/// with an op name (custom or generic form). A heuristic: ops printed
+/// without their dialect prefix inside a region with a default dialect
+/// (`return` in a func.func) are counted under "(unprefixed)".
+typedef struct IrsExDialectCount {
+  char name[48];
+  long count;
+} IrsExDialectCount;
+
+/// Counts into a malloc'd array (*out, *num). Returns false when out of
+/// memory.
+bool irsExCountDialects(const char *text, size_t len, IrsExDialectCount **out,
+                        int *num);
+
+/// Where top-level symbols are defined in a text: line numbers (1-based,
+/// increasing) and names (with the '@').
+typedef struct IrsExSymbols {
+  long *lines;
+  char **names;
+  int num, cap;
+} IrsExSymbols;
+
+bool irsExFindSymbols(const char *text, size_t len, IrsExSymbols *out);
+/// The symbol defined at or last before `line`; NULL if none.
+const char *irsExSymbolAt(const IrsExSymbols *s, long line);
+/// The symbol a single line defines, copied into out (cap bytes); false if
+/// the line defines none.
+bool irsExLineSymbol(const char *line, size_t len, char *out, size_t cap);
+void irsExSymbolsFree(IrsExSymbols *s);
+
+//===----------------------------------------------------------------------===//
+// Page
+//===----------------------------------------------------------------------===//
+
+typedef struct IrsExPageOptions {
+  /// Bytes of diff embedded per step before it is cut (with a note and a
+  /// link to the dump).
+  size_t maxDiffBytes;
+  /// How the page links to files of the directory: a prefix put before a
+  /// file name ("" when the page sits in the directory).
+  const char *linkPrefix;
+} IrsExPageOptions;
+
+/// Builds the page; *html is malloc'd. Returns false with a reason in err
+/// when out of memory.
+bool irsExRenderPage(const IrsExRun *run, const IrsExPageOptions *opts,
+                     char **html, size_t *len, char *err, size_t errCap);
+
+#endif // IRS_TOOLS_IRSCOPE_REPORT_EXPLORER_H

@@ -1,0 +1,843 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Page.c - the HTML pipeline explorer ----------------------------------===//
+//
+// Builds the page as a libxml2 HTML tree and serialises it with libxml2's
+// HTML serializer, which escapes text and attributes, writes the raw-text
+// elements (<script>, <style>) verbatim and closes every element the way
+// HTML parsers expect; nothing is assembled by string concatenation. The
+// page is self-contained: the CSS and JS (page.css, page.js) are embedded at
+// build time and nothing is fetched.
+//
+// Per step the diff against the previous IR is computed here with
+// irsDiffUnified (libgit2's xdiff) and embedded as the text of a <template>
+// element, which browsers parse but neither render nor lay out; page.js
+// turns it into highlighted lines when the step is opened. Each hunk header
+// is extended with the symbols the hunk touches (" @@ @f @g"), which is what
+// the symbol filter uses. Diffs larger than maxDiffBytes are cut at a line
+// boundary with a note and a link to the full dump.
+//
+//===----------------------------------------------------------------------===//
+#define _GNU_SOURCE
+#include "Explorer.h"
+
+#include "irscope/Diff.h"
+
+#include "page_css.h"
+#include "page_js.h"
+
+#include <libxml/HTMLtree.h>
+#include <libxml/tree.h>
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define X(s) ((const xmlChar *)(s))
+
+//===----------------------------------------------------------------------===//
+// Small helpers
+//===----------------------------------------------------------------------===//
+
+typedef struct Text {
+  char *data;
+  size_t len, cap;
+  bool failed;
+} Text;
+
+static void textAppend(Text *t, const char *d, size_t n) {
+  if (t->failed || n == 0)
+    return;
+  if (t->len + n + 1 > t->cap) {
+    size_t cap = t->cap ? t->cap : 4096;
+    while (cap < t->len + n + 1)
+      cap *= 2;
+    char *p = realloc(t->data, cap);
+    if (!p) {
+      t->failed = true;
+      return;
+    }
+    t->data = p;
+    t->cap = cap;
+  }
+  memcpy(t->data + t->len, d, n);
+  t->len += n;
+  t->data[t->len] = '\0';
+}
+
+static void textStr(Text *t, const char *s) { textAppend(t, s, strlen(s)); }
+
+static void textCallback(MlirStringRef s, void *ud) {
+  textAppend((Text *)ud, s.data, s.length);
+}
+
+// Reads dir/name whole. NULL with errno set when it cannot.
+static char *readFile(const char *dir, const char *name, size_t *len) {
+  char path[4096];
+  snprintf(path, sizeof(path), "%s/%s", dir, name);
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  Text t = {0};
+  char buf[1 << 16];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+    textAppend(&t, buf, n);
+  int bad = ferror(f);
+  fclose(f);
+  if (bad || t.failed) {
+    free(t.data);
+    errno = bad ? EIO : ENOMEM;
+    return NULL;
+  }
+  if (!t.data)
+    t.data = calloc(1, 1);
+  *len = t.len;
+  return t.data;
+}
+
+static xmlNodePtr el(xmlNodePtr parent, const char *tag, const char *cls) {
+  xmlNodePtr n = xmlNewChild(parent, NULL, X(tag), NULL);
+  if (n && cls)
+    xmlNewProp(n, X("class"), X(cls));
+  return n;
+}
+
+// An element whose text content is `s` (escaped by the serializer).
+static xmlNodePtr tel(xmlNodePtr parent, const char *tag, const char *cls,
+                      const char *s) {
+  xmlNodePtr n = xmlNewTextChild(parent, NULL, X(tag), X(s ? s : ""));
+  if (n && cls)
+    xmlNewProp(n, X("class"), X(cls));
+  return n;
+}
+
+static void addText(xmlNodePtr parent, const char *s) {
+  xmlAddChild(parent, xmlNewText(X(s)));
+}
+
+static void attrf(xmlNodePtr n, const char *name, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void attrf(xmlNodePtr n, const char *name, const char *fmt, ...) {
+  char b[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(b, sizeof(b), fmt, ap);
+  va_end(ap);
+  xmlNewProp(n, X(name), X(b));
+}
+
+static xmlNodePtr link(xmlNodePtr parent, const IrsExPageOptions *o,
+                       const char *file) {
+  xmlNodePtr a = tel(parent, "a", NULL, file);
+  char href[4096];
+  snprintf(href, sizeof(href), "%s%s", o->linkPrefix, file);
+  xmlNewProp(a, X("href"), X(href));
+  return a;
+}
+
+// ok / unchanged / failed / crashed / not-run: the page's status classes.
+static const char *statusClass(const IrsExStep *s) {
+  if (!strcmp(s->status, "ok"))
+    return s->changed ? "ok" : "unchanged";
+  if (!strcmp(s->status, "not-run"))
+    return "not-run";
+  if (!strcmp(s->status, "pass-failure") || !strcmp(s->status, "verify-failure"))
+    return "failed";
+  return "crashed"; // crash, timeout, memory-limit, interrupted
+}
+
+static double stepMs(const IrsExRun *run, const IrsExStep *s) {
+  if (!s->ran && s->index == run->failedStep && run->failElapsedMs > 0)
+    return run->failElapsedMs;
+  return s->wallMs;
+}
+
+//===----------------------------------------------------------------------===//
+// Per-step IR analysis
+//===----------------------------------------------------------------------===//
+
+typedef struct StepView {
+  char *diff;         // annotated (and possibly cut) unified diff; NULL: none
+  bool diffCut;
+  long diffLines, diffLinesShown;
+  char *note;         // why there is no diff, or NULL
+  char *compareWith;  // file the diff starts from
+  char *symbols;      // space-separated symbols the diff touches
+  IrsExDialectCount *dialects;
+  int numDialects;
+  bool ownCounts;     // dialects belong to this step (else borrowed)
+} StepView;
+
+typedef struct SymSet {
+  char **names;
+  int num, cap;
+} SymSet;
+
+static void symAdd(SymSet *s, const char *name) {
+  for (int i = 0; i < s->num; ++i)
+    if (!strcmp(s->names[i], name))
+      return;
+  if (s->num == s->cap) {
+    int cap = s->cap ? 2 * s->cap : 32;
+    char **p = realloc(s->names, (size_t)cap * sizeof(char *));
+    if (!p)
+      return;
+    s->names = p;
+    s->cap = cap;
+  }
+  char *d = strdup(name);
+  if (d)
+    s->names[s->num++] = d;
+}
+
+static int cmpStr(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+// Rewrites hunk headers to carry their symbols and cuts the diff after
+// `max` bytes. Adds the symbols to `stepSyms` and `allSyms`.
+static void annotate(StepView *v, const char *diff, size_t len,
+                     const IrsExSymbols *after, size_t max, SymSet *allSyms) {
+  Text out = {0};
+  SymSet stepSyms = {0};
+  const char *p = diff, *end = diff + len;
+  long lines = 0, shown = 0;
+  bool cut = false;
+  while (p < end) {
+    const char *eol = memchr(p, '\n', (size_t)(end - p));
+    const char *next = eol ? eol + 1 : end;
+    ++lines;
+    Text line = {0};
+    if (next - p > 2 && p[0] == '@' && p[1] == '@') {
+      // "@@ -a,b +c,d @@[ context]": keep up to the second "@@".
+      const char *close = memmem(p + 2, (size_t)(next - p - 2), "@@", 2);
+      const char *plus = memchr(p, '+', (size_t)(next - p));
+      long c = plus ? strtol(plus + 1, NULL, 10) : 1;
+      const char *at = NULL;
+      // The symbols of the changed lines: the one a changed line defines,
+      // else the one enclosing it in the new text. Context lines do not
+      // count, so a hunk that merely shows the next function's header is
+      // not attributed to it.
+      SymSet hs = {0};
+      long newLine = c > 0 ? c : 1;
+      for (const char *q = next; q < end;) {
+        const char *qe = memchr(q, '\n', (size_t)(end - q));
+        const char *qn = qe ? qe + 1 : end;
+        if (qn - q >= 2 && q[0] == '@' && q[1] == '@')
+          break;
+        if (*q == '+' || *q == '-') {
+          char sym[256];
+          if (qn - q > 1 &&
+              irsExLineSymbol(q + 1, (size_t)((qe ? qe : end) - q - 1), sym,
+                              sizeof(sym)))
+            symAdd(&hs, sym);
+          else if ((at = irsExSymbolAt(after, newLine)) != NULL)
+            symAdd(&hs, at);
+        }
+        if (*q != '-')
+          ++newLine;
+        q = qn;
+      }
+      textAppend(&line, p, close ? (size_t)(close + 2 - p) : (size_t)(
+                                       (eol ? eol : end) - p));
+      for (int i = 0; i < hs.num; ++i) {
+        textStr(&line, " ");
+        textStr(&line, hs.names[i]);
+        symAdd(&stepSyms, hs.names[i]);
+        symAdd(allSyms, hs.names[i]);
+        free(hs.names[i]);
+      }
+      free(hs.names);
+      textStr(&line, "\n");
+    } else {
+      textAppend(&line, p, (size_t)(next - p));
+    }
+    if (!cut && out.len + line.len > max && out.len > 0)
+      cut = true;
+    if (!cut) {
+      textAppend(&out, line.data ? line.data : "", line.len);
+      ++shown;
+    }
+    free(line.data);
+    p = next;
+  }
+  v->diff = out.failed ? NULL : (out.data ? out.data : strdup(""));
+  if (out.failed)
+    free(out.data);
+  v->diffCut = cut;
+  v->diffLines = lines;
+  v->diffLinesShown = shown;
+  Text syms = {0};
+  for (int i = 0; i < stepSyms.num; ++i) {
+    if (i)
+      textStr(&syms, " ");
+    textStr(&syms, stepSyms.names[i]);
+    free(stepSyms.names[i]);
+  }
+  free(stepSyms.names);
+  v->symbols = syms.data;
+}
+
+// Fills the views: diffs against the previous IR and dialect counts.
+static bool analyse(const IrsExRun *run, const IrsExPageOptions *o,
+                    StepView *views, IrsExDialectCount **inputCounts,
+                    int *numInputCounts, SymSet *allSyms) {
+  char *prev = NULL;
+  size_t prevLen = 0;
+  const char *prevName = NULL;
+  IrsExDialectCount *counts = NULL;
+  int numCounts = 0;
+  *inputCounts = NULL;
+  *numInputCounts = 0;
+  if (run->inputDump) {
+    prev = readFile(run->dir, run->inputDump, &prevLen);
+    if (prev) {
+      prevName = run->inputDump;
+      if (!irsExCountDialects(prev, prevLen, inputCounts, numInputCounts))
+        return false;
+      counts = *inputCounts;
+      numCounts = *numInputCounts;
+    }
+  }
+  for (int i = 0; i < run->numSteps; ++i) {
+    const IrsExStep *s = &run->steps[i];
+    StepView *v = &views[i];
+    v->dialects = counts;
+    v->numDialects = numCounts;
+    if (!s->ran) {
+      if (strcmp(s->status, "not-run") != 0)
+        v->note = strdup("the step did not finish; its IR was not dumped");
+      continue;
+    }
+    if (!s->dumpFile) {
+      const char *why = s->dumpSkipped ? s->dumpSkipped : "";
+      if (!strcmp(why, "unchanged"))
+        v->note = strdup("the step changed nothing (dump skipped by "
+                         "--dump-only-changed)");
+      else if (!strcmp(why, "failed"))
+        v->note = strdup("the step failed; see the failure artefacts");
+      else
+        v->note = strdup("no dump was written for this step");
+      continue;
+    }
+    size_t len = 0;
+    char *after = readFile(run->dir, s->dumpFile, &len);
+    if (!after) {
+      char b[600];
+      snprintf(b, sizeof(b), "cannot read dump '%s': %s", s->dumpFile,
+               strerror(errno));
+      v->note = strdup(b);
+      continue;
+    }
+    if (!irsExCountDialects(after, len, &v->dialects, &v->numDialects)) {
+      free(after);
+      free(prev);
+      return false;
+    }
+    v->ownCounts = true;
+    counts = v->dialects;
+    numCounts = v->numDialects;
+    if (!prev) {
+      v->note = strdup("no earlier IR in the directory to compare with");
+    } else {
+      Text d = {0};
+      bool differs = false;
+      IrsStatus st = irsDiffUnified(
+          (MlirStringRef){prev, prevLen}, (MlirStringRef){after, len},
+          prevName, s->dumpFile, 3, textCallback, &d, &differs);
+      if (!irsStatusIsOk(st) || d.failed) {
+        free(d.data);
+        free(after);
+        free(prev);
+        return false;
+      }
+      v->compareWith = strdup(prevName);
+      if (!differs) {
+        v->note = strdup("the IR is the same as before the step");
+      } else {
+        IrsExSymbols syms;
+        if (!irsExFindSymbols(after, len, &syms)) {
+          free(d.data);
+          free(after);
+          free(prev);
+          return false;
+        }
+        annotate(v, d.data, d.len, &syms, o->maxDiffBytes, allSyms);
+        irsExSymbolsFree(&syms);
+      }
+      free(d.data);
+    }
+    free(prev);
+    prev = after;
+    prevLen = len;
+    prevName = s->dumpFile;
+  }
+  free(prev);
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Sections
+//===----------------------------------------------------------------------===//
+
+static void header(xmlNodePtr body, const IrsExRun *run) {
+  xmlNodePtr h = el(body, "header", NULL);
+  char title[600];
+  snprintf(title, sizeof(title), "Pipeline run: %s",
+           run->inputPath ? run->inputPath : run->dir);
+  tel(h, "h1", NULL, title);
+  xmlNodePtr p = el(h, "p", "meta");
+  addText(p, "Status ");
+  xmlNodePtr st = tel(p, "span", NULL, run->status);
+  xmlNewProp(st, X("id"), X("run-status"));
+  addText(p, " \xc2\xb7 pipeline ");
+  tel(p, "code", NULL, run->pipeline);
+  if (run->commandLine && *run->commandLine) {
+    xmlNodePtr c = el(h, "p", "meta");
+    addText(c, "Command line ");
+    tel(c, "code", NULL, run->commandLine);
+  }
+  xmlNodePtr d = el(h, "p", "meta");
+  addText(d, "Directory ");
+  tel(d, "code", NULL, run->dir);
+}
+
+static void failureSection(xmlNodePtr body, const IrsExRun *run,
+                           const IrsExPageOptions *o) {
+  if (!run->failedStep && !run->hasReport)
+    return;
+  xmlNodePtr sec = el(body, "section", NULL);
+  xmlNewProp(sec, X("id"), X("failure"));
+  tel(sec, "h2", NULL, "Failure");
+  char b[512];
+  if (run->failedStep > 0 && run->failedStep <= run->numSteps) {
+    const IrsExStep *s = &run->steps[run->failedStep - 1];
+    snprintf(b, sizeof(b), "Step %d (%s on %s) failed: %s", s->index, s->pass,
+             s->anchor, run->failKind ? run->failKind : s->status);
+  } else {
+    snprintf(b, sizeof(b), "The run failed: %s",
+             run->failKind ? run->failKind : run->status);
+  }
+  xmlNodePtr p = tel(sec, "p", "failure-kind", b);
+  xmlNewProp(p, X("id"), X("failure-summary"));
+  if (!run->hasReport) {
+    tel(sec, "p", "note", "report.xml could not be read");
+    return;
+  }
+  if (run->failMessage)
+    tel(sec, "p", "failure-message", run->failMessage);
+  if (run->failHook) {
+    snprintf(b, sizeof(b), "Rejected by: %s", run->failHook);
+    tel(sec, "p", NULL, b);
+  }
+  if (run->failSignal && *run->failSignal) {
+    snprintf(b, sizeof(b), "Signal: %s", run->failSignal);
+    tel(sec, "p", NULL, b);
+  }
+  if (run->failStderr && *run->failStderr) {
+    tel(sec, "h3", NULL, "What the worker printed (diagnostics, stack trace)");
+    xmlNodePtr pre = tel(sec, "pre", NULL, run->failStderr);
+    xmlNewProp(pre, X("id"), X("stack-trace"));
+  }
+  xmlNodePtr ul = el(sec, "ul", NULL);
+  xmlNodePtr li = el(ul, "li", NULL);
+  addText(li, "Report: ");
+  link(li, o, "report.xml");
+  const char *arts[][2] = {{"IR before the step: ", run->preStepIr},
+                           {"IR after the step (generic form): ",
+                            run->postStepIr},
+                           {"Last good dump: ", run->lastGoodDump},
+                           {"Reproducer: ", run->reproducer},
+                           {"Reproducer of the whole pipeline: ",
+                            run->fullReproducer}};
+  for (size_t i = 0; i < sizeof(arts) / sizeof(arts[0]); ++i) {
+    if (!arts[i][1])
+      continue;
+    li = el(ul, "li", NULL);
+    addText(li, arts[i][0]);
+    link(li, o, arts[i][1]);
+  }
+  const char *repro = run->reproducer ? run->reproducer : run->fullReproducer;
+  if (repro) {
+    tel(sec, "h3", NULL, "Reproduce");
+    char cmd[4200];
+    snprintf(cmd, sizeof(cmd), "irscope-opt --run-reproducer %s/%s", run->dir,
+             repro);
+    xmlNodePtr pre = tel(sec, "pre", NULL, cmd);
+    xmlNewProp(pre, X("id"), X("reproducer-command"));
+  }
+}
+
+static void timeline(xmlNodePtr body, const IrsExRun *run) {
+  xmlNodePtr sec = el(body, "section", NULL);
+  xmlNewProp(sec, X("id"), X("timeline-section"));
+  tel(sec, "h2", NULL, "Timeline (bar width: wall time)");
+  xmlNodePtr tl = el(sec, "div", "timeline");
+  xmlNewProp(tl, X("id"), X("timeline"));
+  double total = 0;
+  for (int i = 0; i < run->numSteps; ++i)
+    total += stepMs(run, &run->steps[i]);
+  for (int i = 0; i < run->numSteps; ++i) {
+    const IrsExStep *s = &run->steps[i];
+    char cls[96];
+    bool failing = s->index == run->failedStep;
+    snprintf(cls, sizeof(cls), "bar status-%s%s", statusClass(s),
+             failing ? " failing-step" : "");
+    xmlNodePtr a = el(tl, "a", cls);
+    attrf(a, "href", "#step-%d", s->index);
+    attrf(a, "data-step", "%d", s->index);
+    attrf(a, "data-status", "%s", statusClass(s));
+    double ms = stepMs(run, s);
+    // Not-run steps keep a sliver so the pipeline's shape stays visible.
+    double grow = total > 0 ? ms / total * 1000 : 1;
+    if (grow < 1)
+      grow = 1;
+    attrf(a, "style", "flex-grow: %.3f", grow);
+    attrf(a, "title", "step %d %s (%s): %s, %.3f ms", s->index, s->pass,
+          s->anchor, s->status, ms);
+    char label[32];
+    snprintf(label, sizeof(label), "%d", s->index);
+    addText(a, label);
+  }
+  xmlNodePtr lg = el(sec, "p", "legend");
+  const char *names[] = {"ok", "unchanged", "failed", "crashed", "not-run"};
+  for (size_t i = 0; i < 5; ++i) {
+    xmlNodePtr sp = el(lg, "span", NULL);
+    char c[32];
+    snprintf(c, sizeof(c), "status-%s", names[i]);
+    el(sp, "i", c);
+    addText(sp, names[i]);
+  }
+}
+
+static const char *PALETTE[] = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759",
+                                "#76b7b2", "#edc948", "#b07aa1"};
+enum { TOP_DIALECTS = 6 };
+
+static long countOf(const IrsExDialectCount *c, int n, const char *name) {
+  for (int i = 0; i < n; ++i)
+    if (!strcmp(c[i].name, name))
+      return c[i].count;
+  return 0;
+}
+
+static void opColumn(xmlNodePtr chart, const char *label, long total,
+                     long maxTotal, const IrsExDialectCount *c, int n,
+                     char top[][48], int numTop) {
+  xmlNodePtr col = el(chart, "div", "col");
+  if (total <= 0) {
+    attrf(col, "title", "%s: not run", label);
+    return;
+  }
+  double h = maxTotal > 0 && total > 0 ? (double)total / (double)maxTotal : 0;
+  attrf(col, "style", "height: %.2f%%", h * 100);
+  attrf(col, "data-ops", "%ld", total);
+  Text title = {0};
+  char b[128];
+  snprintf(b, sizeof(b), "%s: %ld ops", label, total);
+  textStr(&title, b);
+  long rest = total;
+  for (int t = 0; t < numTop; ++t) {
+    long k = countOf(c, n, top[t]);
+    if (k <= 0)
+      continue;
+    if (k > rest)
+      k = rest;
+    rest -= k;
+    snprintf(b, sizeof(b), ", %s %ld", top[t], k);
+    textStr(&title, b);
+    xmlNodePtr seg = el(col, "div", "seg");
+    attrf(seg, "style", "height: %.2f%%; background: %s",
+          total ? 100.0 * (double)k / (double)total : 0, PALETTE[t]);
+  }
+  if (rest > 0) {
+    snprintf(b, sizeof(b), ", other %ld", rest);
+    textStr(&title, b);
+    xmlNodePtr seg = el(col, "div", "seg");
+    attrf(seg, "style", "height: %.2f%%; background: #bab0ac",
+          total ? 100.0 * (double)rest / (double)total : 0);
+  }
+  if (title.data)
+    xmlNewProp(col, X("title"), X(title.data));
+  free(title.data);
+}
+
+static int cmpCount(const void *a, const void *b) {
+  const IrsExDialectCount *x = a, *y = b;
+  return x->count < y->count ? 1 : x->count > y->count ? -1
+                                                        : strcmp(x->name, y->name);
+}
+
+static void opChart(xmlNodePtr body, const IrsExRun *run,
+                    const StepView *views, const IrsExDialectCount *input,
+                    int numInput) {
+  xmlNodePtr sec = el(body, "section", NULL);
+  xmlNewProp(sec, X("id"), X("ops-section"));
+  tel(sec, "h2", NULL, "Operations after each step, by dialect");
+  // The top dialects: largest peak count over the run.
+  IrsExDialectCount peak[64];
+  int np = 0;
+  for (int i = -1; i < run->numSteps; ++i) {
+    const IrsExDialectCount *c = i < 0 ? input : views[i].dialects;
+    int n = i < 0 ? numInput : views[i].numDialects;
+    for (int k = 0; k < n; ++k) {
+      int j = 0;
+      while (j < np && strcmp(peak[j].name, c[k].name) != 0)
+        ++j;
+      if (j == np && np < 64)
+        peak[np++] = c[k];
+      else if (j < np && c[k].count > peak[j].count)
+        peak[j].count = c[k].count;
+    }
+  }
+  qsort(peak, (size_t)np, sizeof(peak[0]), cmpCount);
+  char top[TOP_DIALECTS][48];
+  int numTop = np < TOP_DIALECTS ? np : TOP_DIALECTS;
+  for (int t = 0; t < numTop; ++t)
+    memcpy(top[t], peak[t].name, sizeof(top[t]));
+  long maxTotal = run->inputOps;
+  for (int i = 0; i < run->numSteps; ++i)
+    if (run->steps[i].opsAfter > maxTotal)
+      maxTotal = run->steps[i].opsAfter;
+  xmlNodePtr chart = el(sec, "div", "opchart");
+  xmlNewProp(chart, X("id"), X("opchart"));
+  opColumn(chart, "input", run->inputOps, maxTotal, input, numInput, top,
+           numTop);
+  for (int i = 0; i < run->numSteps; ++i) {
+    const IrsExStep *s = &run->steps[i];
+    char label[300];
+    snprintf(label, sizeof(label), "step %d %s", s->index, s->pass);
+    long total = s->ran ? s->opsAfter : 0;
+    opColumn(chart, label, total, maxTotal, views[i].dialects,
+             views[i].numDialects, top, numTop);
+  }
+  xmlNodePtr lg = el(sec, "p", "legend");
+  xmlNewProp(lg, X("id"), X("dialect-legend"));
+  for (int t = 0; t < numTop; ++t) {
+    xmlNodePtr sp = el(lg, "span", NULL);
+    xmlNodePtr i = el(sp, "i", NULL);
+    attrf(i, "style", "background: %s", PALETTE[t]);
+    addText(sp, top[t]);
+  }
+  if (np > numTop) {
+    xmlNodePtr sp = el(lg, "span", NULL);
+    xmlNodePtr i = el(sp, "i", NULL);
+    attrf(i, "style", "background: %s", "#bab0ac");
+    addText(sp, "other");
+  }
+  tel(sec, "p", "note",
+      "Totals are the manifest's exact op counts; the split by dialect is "
+      "counted from the dumps' text (ops printed without a dialect prefix, "
+      "such as return inside a function, are counted under (unprefixed)).");
+}
+
+static void stepDetails(xmlNodePtr parent, const IrsExRun *run,
+                        const IrsExStep *s, const StepView *v,
+                        const IrsExPageOptions *o) {
+  bool failing = s->index == run->failedStep;
+  char cls[96];
+  snprintf(cls, sizeof(cls), "step st-%s%s", statusClass(s),
+           failing ? " failing-step" : "");
+  xmlNodePtr det = el(parent, "details", cls);
+  attrf(det, "id", "step-%d", s->index);
+  attrf(det, "data-step", "%d", s->index);
+  attrf(det, "data-status", "%s", statusClass(s));
+  xmlNewProp(det, X("data-symbols"), X(v->symbols ? v->symbols : ""));
+  if (failing)
+    xmlNewProp(det, X("open"), NULL);
+  xmlNodePtr sum = el(det, "summary", NULL);
+  char b[512];
+  snprintf(b, sizeof(b), "%d ", s->index);
+  addText(sum, b);
+  snprintf(b, sizeof(b), "badge status-%s", statusClass(s));
+  tel(sum, "span", b, s->status);
+  snprintf(b, sizeof(b), " %s on %s", s->pass, s->anchor);
+  addText(sum, b);
+  if (s->ran) {
+    snprintf(b, sizeof(b), " \xc2\xb7 %.3f ms \xc2\xb7 ops %ld \xe2\x86\x92 %ld%s",
+             s->wallMs, s->opsBefore, s->opsAfter,
+             s->changed ? "" : " \xc2\xb7 unchanged");
+    addText(sum, b);
+  }
+  if (failing)
+    tel(sum, "strong", "failing-marker", " \xe2\x9c\x96 failing step");
+  xmlNodePtr bodyDiv = el(det, "div", "body");
+  xmlNodePtr p = el(bodyDiv, "p", "meta");
+  addText(p, "Pipeline ");
+  tel(p, "code", NULL, s->pipeline);
+  if (s->ran) {
+    snprintf(b, sizeof(b), "CPU %.3f ms \xc2\xb7 verifier: %s%s%s",
+             s->cpuMs, s->verifier ? s->verifier : "?",
+             s->failedHook ? ", rejected by " : "",
+             s->failedHook ? s->failedHook : "");
+    xmlNodePtr vp = tel(bodyDiv, "p", "verifier", b);
+    (void)vp;
+  }
+  if (s->dumpFile) {
+    xmlNodePtr dp = el(bodyDiv, "p", "meta");
+    addText(dp, "Dump ");
+    link(dp, o, s->dumpFile);
+    if (v->compareWith) {
+      addText(dp, ", compared with ");
+      link(dp, o, v->compareWith);
+    }
+  }
+  if (s->numDiags > 0) {
+    xmlNodePtr ul = el(bodyDiv, "ul", "diags");
+    for (int d = 0; d < s->numDiags; ++d) {
+      const IrsExDiag *g = &s->diags[d];
+      snprintf(b, sizeof(b), "%s%s: %s: ", g->depth ? "  " : "",
+               g->location ? g->location : "?",
+               g->severity ? g->severity : "?");
+      xmlNodePtr li = el(ul, "li", g->severity);
+      tel(li, "code", NULL, b);
+      addText(li, g->message ? g->message : "");
+    }
+  }
+  if (v->note)
+    tel(bodyDiv, "p", "note", v->note);
+  if (v->diff) {
+    if (v->diffCut) {
+      xmlNodePtr n = el(bodyDiv, "p", "note capped");
+      snprintf(b, sizeof(b),
+               "This diff is too large to embed: showing the first %ld of "
+               "%ld lines (limit %zu bytes). The full IR is in ",
+               v->diffLinesShown, v->diffLines, o->maxDiffBytes);
+      addText(n, b);
+      link(n, o, s->dumpFile);
+      addText(n, ".");
+    }
+    xmlNodePtr box = el(bodyDiv, "div", "diff");
+    attrf(box, "id", "diff-view-%d", s->index);
+    xmlNodePtr tpl = tel(bodyDiv, "template", NULL, v->diff);
+    attrf(tpl, "id", "diff-%d", s->index);
+  }
+}
+
+static void stepsSection(xmlNodePtr body, const IrsExRun *run,
+                         const StepView *views, const IrsExPageOptions *o,
+                         SymSet *allSyms) {
+  xmlNodePtr sec = el(body, "section", NULL);
+  xmlNewProp(sec, X("id"), X("steps"));
+  tel(sec, "h2", NULL, "Steps");
+  xmlNodePtr fp = el(sec, "p", NULL);
+  xmlNodePtr lab = tel(fp, "label", NULL, "Show changes to ");
+  xmlNewProp(lab, X("for"), X("symbol-filter"));
+  xmlNodePtr sel = el(fp, "select", NULL);
+  xmlNewProp(sel, X("id"), X("symbol-filter"));
+  xmlNodePtr opt = tel(sel, "option", NULL, "all symbols");
+  xmlNewProp(opt, X("value"), X(""));
+  qsort(allSyms->names, (size_t)allSyms->num, sizeof(char *), cmpStr);
+  for (int i = 0; i < allSyms->num; ++i) {
+    opt = tel(sel, "option", NULL, allSyms->names[i]);
+    xmlNewProp(opt, X("value"), X(allSyms->names[i]));
+  }
+  // Runs of steps that changed nothing are folded into one line.
+  for (int i = 0; i < run->numSteps;) {
+    const IrsExStep *s = &run->steps[i];
+    bool quiet = s->ran && !s->changed && s->index != run->failedStep;
+    if (!quiet) {
+      stepDetails(sec, run, s, &views[i], o);
+      ++i;
+      continue;
+    }
+    int j = i;
+    while (j < run->numSteps && run->steps[j].ran && !run->steps[j].changed &&
+           run->steps[j].index != run->failedStep)
+      ++j;
+    xmlNodePtr fold = el(sec, "details", "fold");
+    char b[128];
+    if (j - i == 1)
+      snprintf(b, sizeof(b), "Step %d changed nothing", s->index);
+    else
+      snprintf(b, sizeof(b), "Steps %d\xe2\x80\x93%d changed nothing",
+               s->index, run->steps[j - 1].index);
+    tel(fold, "summary", NULL, b);
+    for (int k = i; k < j; ++k)
+      stepDetails(fold, run, &run->steps[k], &views[k], o);
+    i = j;
+  }
+}
+
+bool irsExRenderPage(const IrsExRun *run, const IrsExPageOptions *o,
+                     char **html, size_t *len, char *err, size_t errCap) {
+  StepView *views = calloc((size_t)(run->numSteps ? run->numSteps : 1),
+                           sizeof(StepView));
+  SymSet allSyms = {0};
+  IrsExDialectCount *input = NULL;
+  int numInput = 0;
+  bool ok = false;
+  htmlDocPtr doc = NULL;
+  if (!views || !analyse(run, o, views, &input, &numInput, &allSyms)) {
+    snprintf(err, errCap, "out of memory while comparing dumps");
+    goto done;
+  }
+  doc = htmlNewDocNoDtD(NULL, NULL);
+  if (!doc) {
+    snprintf(err, errCap, "out of memory");
+    goto done;
+  }
+  xmlCreateIntSubset(doc, X("html"), NULL, NULL);
+  xmlNodePtr root = xmlNewNode(NULL, X("html"));
+  xmlDocSetRootElement(doc, root);
+  xmlNewProp(root, X("lang"), X("en"));
+  xmlNodePtr head = el(root, "head", NULL);
+  xmlNodePtr meta = el(head, "meta", NULL);
+  xmlNewProp(meta, X("charset"), X("utf-8"));
+  char title[600];
+  snprintf(title, sizeof(title), "irscope report: %s",
+           run->inputPath ? run->inputPath : run->dir);
+  tel(head, "title", NULL, title);
+  // The page must not reach the network; say so to the browser as well.
+  xmlNodePtr csp = el(head, "meta", NULL);
+  xmlNewProp(csp, X("http-equiv"), X("Content-Security-Policy"));
+  xmlNewProp(csp, X("content"),
+             X("default-src 'none'; style-src 'unsafe-inline'; "
+               "script-src 'unsafe-inline'; img-src data:"));
+  tel(head, "style", NULL, PAGE_css);
+  xmlNodePtr body = el(root, "body", NULL);
+  attrf(body, "data-failed-step", "%d", run->failedStep);
+  header(body, run);
+  failureSection(body, run, o);
+  timeline(body, run);
+  opChart(body, run, views, input, numInput);
+  stepsSection(body, run, views, o, &allSyms);
+  tel(body, "script", NULL, PAGE_js);
+
+  xmlChar *mem = NULL;
+  int size = 0;
+  htmlDocDumpMemoryFormat(doc, &mem, &size, 1);
+  if (!mem) {
+    snprintf(err, errCap, "out of memory serialising the page");
+    goto done;
+  }
+  *html = malloc((size_t)size + 1);
+  if (*html) {
+    memcpy(*html, mem, (size_t)size);
+    (*html)[size] = '\0';
+    *len = (size_t)size;
+    ok = true;
+  } else {
+    snprintf(err, errCap, "out of memory");
+  }
+  xmlFree(mem);
+done:
+  if (doc)
+    xmlFreeDoc(doc);
+  for (int i = 0; views && i < run->numSteps; ++i) {
+    free(views[i].diff);
+    free(views[i].note);
+    free(views[i].compareWith);
+    free(views[i].symbols);
+    if (views[i].ownCounts)
+      free(views[i].dialects);
+  }
+  free(views);
+  free(input);
+  for (int i = 0; i < allSyms.num; ++i)
+    free(allSyms.names[i]);
+  free(allSyms.names);
+  return ok;
+}

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- main.c - irscope-report: a dump directory as one HTML page ----------===//
+//
+// irscope-report DIR [-o FILE]: reads DIR/manifest.xml (from irscope-opt
+// --dump-after-each) and the dumps, and writes a self-contained page
+// (default DIR/report.html) atomically. Exit codes: 0 ok, 2 usage or a bad
+// directory or manifest, 4 I/O error (docs/irscope-report.md).
+//
+//===----------------------------------------------------------------------===//
+#define _GNU_SOURCE
+#include "Explorer.h"
+#include "Options.h"
+
+#include "irscope/Support.h"
+
+#include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// How the page refers to files of DIR: by name when the page sits in DIR,
+// else by an absolute file: URL (a relative path would break when the page
+// is moved on its own, which is the usual reason to pass -o).
+static char *linkPrefix(const char *dir, const char *out) {
+  char d[PATH_MAX], o[PATH_MAX];
+  char *outCopy = strdup(out);
+  if (!outCopy)
+    return NULL;
+  const char *outDir = dirname(outCopy);
+  char *res = NULL;
+  if (realpath(dir, d) && realpath(outDir, o) && !strcmp(d, o)) {
+    res = strdup("");
+  } else if (realpath(dir, d)) {
+    // Percent-encode what a URL path cannot hold as is.
+    size_t n = strlen(d);
+    res = malloc(n * 3 + 16);
+    if (res) {
+      char *p = res + sprintf(res, "file://");
+      for (const unsigned char *c = (const unsigned char *)d; *c; ++c) {
+        if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+            (*c >= '0' && *c <= '9') || strchr("/-_.~", *c))
+          *p++ = (char)*c;
+        else
+          p += sprintf(p, "%%%02X", *c);
+      }
+      strcpy(p, "/");
+    }
+  }
+  free(outCopy);
+  return res;
+}
+
+int main(int argc, char **argv) {
+  const char *output = NULL;
+  long maxDiffKb = 256;
+  bool help = false, version = false;
+  const IrsOption options[] = {
+      IRS_OPT_STRING('o', "o", &output, "FILE",
+                     "where to write the page (default DIR/report.html)"),
+      IRS_OPT_INT(0, "max-diff-kb", &maxDiffKb, "N",
+                  "embed at most N KiB of diff per step (default 256)"),
+      IRS_OPT_BOOL(0, "version", &version, "print the version and exit"),
+      IRS_OPT_BOOL('h', "help", &help, "print this help and exit"),
+      IRS_OPT_END(),
+  };
+  char err[4600];
+  int npos = irsOptionsParse(argc, argv, options, NULL, NULL, err, sizeof(err));
+  if (npos < 0) {
+    fprintf(stderr, "irscope-report: error: %s\n", err);
+    return IRS_REPORT_EXIT_USAGE;
+  }
+  if (help) {
+    irsOptionsPrintUsage(stdout, "irscope-report DIR [-o FILE]", options);
+    printf("\nDIR is a directory written by irscope-opt --dump-after-each.\n"
+           "Exit codes: 0 ok, 2 usage error or bad directory/manifest,\n"
+           "  4 I/O error.\n");
+    return IRS_REPORT_EXIT_OK;
+  }
+  if (version) {
+    printf("irscope-report %s\n", irsGetVersion());
+    return IRS_REPORT_EXIT_OK;
+  }
+  if (npos != 1) {
+    fprintf(stderr, "irscope-report: error: %s\n",
+            npos == 0 ? "no directory given (usage: irscope-report DIR [-o "
+                        "FILE])"
+                      : "too many arguments: give one directory");
+    return IRS_REPORT_EXIT_USAGE;
+  }
+  if (maxDiffKb <= 0) {
+    fprintf(stderr, "irscope-report: error: option '--max-diff-kb' expects a "
+                    "positive number\n");
+    return IRS_REPORT_EXIT_USAGE;
+  }
+  const char *dir = argv[1];
+  IrsExRun run;
+  bool usage = false;
+  if (!irsExLoad(dir, &run, err, sizeof(err), &usage)) {
+    fprintf(stderr, "irscope-report: error: %s\n", err);
+    irsExFree(&run);
+    return usage ? IRS_REPORT_EXIT_USAGE : IRS_REPORT_EXIT_IO;
+  }
+  char *defaultOut = NULL;
+  if (!output) {
+    if (asprintf(&defaultOut, "%s/report.html", dir) < 0) {
+      fprintf(stderr, "irscope-report: error: out of memory\n");
+      irsExFree(&run);
+      return IRS_REPORT_EXIT_IO;
+    }
+    output = defaultOut;
+  }
+  int rc = IRS_REPORT_EXIT_OK;
+  char *prefix = linkPrefix(dir, output);
+  IrsExPageOptions po = {(size_t)maxDiffKb * 1024, prefix ? prefix : ""};
+  char *html = NULL;
+  size_t len = 0;
+  if (!irsExRenderPage(&run, &po, &html, &len, err, sizeof(err))) {
+    fprintf(stderr, "irscope-report: error: %s\n", err);
+    rc = IRS_REPORT_EXIT_IO;
+  } else {
+    int e = irsFileWriteAtomic(output, html, len);
+    if (e) {
+      fprintf(stderr, "irscope-report: error: cannot write '%s': %s\n", output,
+              strerror(e));
+      rc = IRS_REPORT_EXIT_IO;
+    }
+  }
+  free(html);
+  free(prefix);
+  free(defaultOut);
+  irsExFree(&run);
+  return rc;
+}
