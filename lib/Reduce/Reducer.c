@@ -33,10 +33,12 @@ typedef struct Strategy {
   const char *name;
   bool (*fn)(Reducer *);
   const char *description;
+  bool final; // runs once, after the fixed point of the others
 } Strategy;
 
 static const Strategy strategies[] = {
-#define IRS_STRATEGY(NAME, FN, DESC) {NAME, FN, DESC},
+#define IRS_STRATEGY(NAME, FN, DESC) {NAME, FN, DESC, false},
+#define IRS_FINAL_STRATEGY(NAME, FN, DESC) {NAME, FN, DESC, true},
 #include "Strategies.def"
 };
 #define NUM_STRATEGIES ((intptr_t)(sizeof(strategies) / sizeof(strategies[0])))
@@ -396,20 +398,27 @@ IrsStatus irsReducerRun(IrsReducer h) {
     return irsStatusMake(IRS_ERR_IO);
   }
   bool progress = true;
-  while (progress && !outOfTime(r)) {
-    progress = false;
-    for (intptr_t s = 0; s < NUM_STRATEGIES && !outOfTime(r); ++s) {
-      if (!enabled(r, strategies[s].name))
-        continue;
-      if (r->opts.testArgv && strcmp(strategies[s].name, "pipeline") == 0)
-        continue;
-      r->strategy = strategies[s].name;
-      r->strategyIndex = s;
-      int64_t before = r->opsNow;
-      if (strategies[s].fn(r))
-        progress = true;
-      r->opsNow = irsReduceCountOps(mlirModuleGetOperation(r->module));
-      r->strategyOps[s] += before - r->opsNow;
+  for (int pass = 0; pass < 2; ++pass) {
+    // Pass 0: the reducing strategies to a fixed point; pass 1: the final
+    // (cosmetic) ones, once.
+    for (progress = true; progress && !outOfTime(r);) {
+      progress = false;
+      for (intptr_t s = 0; s < NUM_STRATEGIES && !outOfTime(r); ++s) {
+        if (strategies[s].final != (pass == 1) ||
+            !enabled(r, strategies[s].name))
+          continue;
+        if (r->opts.testArgv && strcmp(strategies[s].name, "pipeline") == 0)
+          continue;
+        r->strategy = strategies[s].name;
+        r->strategyIndex = s;
+        int64_t before = r->opsNow;
+        if (strategies[s].fn(r))
+          progress = true;
+        r->opsNow = irsReduceCountOps(mlirModuleGetOperation(r->module));
+        r->strategyOps[s] += before - r->opsNow;
+      }
+      if (pass == 1)
+        break;
     }
   }
   r->strategyIndex = -1;
