@@ -261,12 +261,6 @@ static int workerBody(Job *j) {
 // Signatures
 //===----------------------------------------------------------------------===//
 
-// Masks what varies between equivalent failures: numbers, SSA names,
-// addresses; keeps the words. Shared with irscope-opt --repeat.
-static void normalise(const char *in, size_t n, char *out, size_t cap) {
-  irsNormaliseMessage(in, n, out, cap);
-}
-
 typedef struct SiteOut {
   char *buf;
   size_t cap, len;
@@ -341,8 +335,9 @@ static void signatureOf(Reducer *r, const IrsWorkerResult *res,
   if (e) {
     e += 9;
     const char *end = memchr(e, '\n', (size_t)(tail + tl - e));
-    normalise(e, end ? (size_t)(end - e) : (size_t)(tail + tl - e), s->message,
-              sizeof(s->message));
+    // Numbers, SSA names and addresses masked (shared with --repeat).
+    irsNormaliseMessage(e, end ? (size_t)(end - e) : (size_t)(tail + tl - e),
+                        s->message, sizeof(s->message));
   }
 }
 
