@@ -16,6 +16,8 @@
 
 #include "irscope/Support.h"
 
+#include <mlir-c/IR.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -40,6 +42,21 @@ IRS_API IrsPipeline irsPipelineCreateParse(MlirStringRef text,
 IRS_API IrsPipeline irsPipelineCreateFromPassFlags(
     const MlirStringRef *flags, intptr_t numFlags, MlirStringRef rootAnchor,
     MlirStringCallback errorCallback, void *userData);
+
+/// mlir-opt nests a pass flag whose pass is restricted to another operation
+/// than the root under that operation (its pass manager nests implicitly):
+/// `--optimize-allocation-liveness` runs as
+/// builtin.module(func.func(optimize-allocation-liveness)). Returns that
+/// pipeline for `pipeline` (as built by irsPipelineCreateFromPassFlags): every
+/// step directly under the root whose MLIR pass is restricted to another
+/// operation is wrapped in that operation; other steps (irscope passes,
+/// unknown passes, bad options) are kept as they are, for the pass manager to
+/// report. `ctx` is only used to instantiate the passes, which must be
+/// registered. The input is not modified; null (reported through
+/// `errorCallback`) only when out of memory.
+IRS_API IrsPipeline irsPipelineNestRestrictedPasses(
+    IrsPipeline pipeline, MlirContext ctx, MlirStringCallback errorCallback,
+    void *userData);
 
 /// Frees the pipeline. Null is a no-op.
 IRS_API void irsPipelineDestroy(IrsPipeline pipeline);

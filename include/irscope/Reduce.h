@@ -47,6 +47,16 @@ typedef struct IrsSignature {
   char site[256];
 } IrsSignature;
 
+/// One test run, reported right after it ends (opt-reduce --verbose).
+typedef struct IrsReduceTestReport {
+  const char *edit;    ///< the candidate described ("erase 3 ops: 4 7 9")
+  const char *outcome; ///< signature kind ("crash", "ok", "timeout", ...)
+  const char *pass;    ///< the failing pass, "" if none
+  bool interesting;
+  bool quick; ///< judged hung before the full timeout (see quickHangSec)
+  double runMs;
+} IrsReduceTestReport;
+
 typedef struct IrsReduceProgress {
   int64_t opsBefore;
   int64_t opsNow;
@@ -55,6 +65,8 @@ typedef struct IrsReduceProgress {
   const char *strategy;
   bool improved; ///< this report is an improvement
   int64_t cacheHits; ///< candidates answered from the cache (not in testsRun)
+  /// Set when the report is about a test run that just ended, else NULL.
+  const IrsReduceTestReport *test;
 } IrsReduceProgress;
 
 typedef struct IrsReduceOptions {
@@ -86,6 +98,13 @@ typedef struct IrsReduceOptions {
   /// Tests run at once (forked workers); 0 or 1: one at a time. The result
   /// does not depend on it.
   int jobs;
+  /// `jobs` is an upper bound: while tests are short (under 50 ms on
+  /// average), one runs at a time. Candidates are tested speculatively in
+  /// list order, and for short tests the forks and kills of the losers cost
+  /// more than the parallelism gains (measured: a small crash reduction
+  /// took 0.58 s with two lanes, 0.48 s with one). Runs of one candidate
+  /// (testRuns) always use all lanes: none of them is speculative.
+  bool adaptiveJobs;
   /// Runs per candidate (flaky failures); 0 means 1. A candidate is
   /// interesting when at least max(1, ceil(minRate * testRuns)) runs are.
   int testRuns;
@@ -138,6 +157,12 @@ typedef struct IrsReduceSummary {
   /// Runs of the input / of the result that were interesting, out of how
   /// many (runsAfter is 0 when the result was not measured: testRuns 1).
   int64_t failuresBefore, runsBefore, failuresAfter, runsAfter;
+  /// Hang reductions: the shortest time after which a candidate was judged
+  /// hung (0: always the full test timeout), and whether the result of
+  /// those quick verdicts failed its confirmation at the full timeout, so
+  /// that the reduction was redone without them.
+  double quickHangSec;
+  bool hangRedone;
 } IrsReduceSummary;
 IRS_API void irsReducerGetSummary(IrsReducer reducer, IrsReduceSummary *out);
 /// Ops removed by strategy `pos` of the table (net of ub.poison left

@@ -85,6 +85,10 @@ typedef struct IrsWorkerResult {
   intptr_t chunksDone;
   /// Time spent in the current step (or in the worker, if not in one).
   double elapsedMs;
+  /// The longest step that ended (begin to end as the channel reported).
+  double longestStepMs;
+  /// From the fork to the end of the worker.
+  double runMs;
   int64_t peakRssKb;
   /// What the worker wrote to stderr since its current step began (at most
   /// the last 256 KiB). Borrowed from the supervisor until its next run.
@@ -97,6 +101,10 @@ typedef struct IrsSupervisor {
 
 IRS_API IrsSupervisor irsSupervisorCreate(const IrsSupervisorOptions *options);
 IRS_API void irsSupervisorDestroy(IrsSupervisor supervisor);
+/// Changes the step timeout, for runs in progress too (the reducer judges
+/// hangs sooner once it knows how long a normal run takes).
+IRS_API void irsSupervisorSetStepTimeout(IrsSupervisor supervisor,
+                                         double seconds);
 
 /// Forks a worker running `fn(channel, userData)` and waits for it, enforcing
 /// the limits. Returns IRS_ERR_IO if the worker could not be started; the

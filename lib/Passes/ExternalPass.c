@@ -39,8 +39,10 @@ static void destruct(void *ud) {
 static void *clonePass(void *ud) {
   IrsSimplePassData *d = ud;
   IrsSimplePassData *c = irsSimplePassDataCreate(d->op, d->file, d->env);
-  if (c)
+  if (c) {
     c->run = d->run;
+    c->n = d->n;
+  }
   return c;
 }
 

@@ -75,6 +75,7 @@ MlirStringRef irsPassAnchorOpName(MlirStringRef anchor);
 typedef struct IrsSimplePassData {
   char *op;   // op=NAME, nullable
   char *file; // file=PATH, nullable
+  int64_t n;  // a numeric option (irs-test-slow's ms)
   IrsPassEnv *env;
   void (*run)(MlirOperation op, MlirExternalPass pass,
               struct IrsSimplePassData *self);

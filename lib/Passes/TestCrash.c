@@ -7,6 +7,9 @@
 //   irs-test-crash{op=NAME}   writes through a null pointer (SIGSEGV)
 //   irs-test-abort{op=NAME}   calls abort() as report_fatal_error does
 //   irs-test-hang{op=NAME}    never returns
+//   irs-test-slow{op=NAME ms=N}  sleeps N ms per op named NAME: a pass
+//                             that is slow but ends (a reducer must not
+//                             take it for a hang under a longer timeout)
 //   irs-test-stack-overflow{op=NAME}  unbounded recursion
 //   irs-test-oom{op=NAME}     allocates and touches memory until it fails
 // The op option defaults to "builtin.module" for the stack overflow and the
@@ -20,10 +23,11 @@
 #include <stdalign.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static alignas(8) const char crashId = 0, abortId = 0, hangId = 0,
-                             stackId = 0, oomId = 0;
+                             slowId = 0, stackId = 0, oomId = 0;
 
 static bool present(MlirOperation root, IrsSimplePassData *d) {
   return !mlirOperationIsNull(irsFindFirstOp(root, d->op));
@@ -56,6 +60,29 @@ static void runHang(MlirOperation root, MlirExternalPass pass,
     return;
   for (;;)
     pause();
+}
+
+typedef struct SlowCount {
+  const char *name;
+  int64_t n;
+} SlowCount;
+
+static MlirWalkResult countCb(MlirOperation op, void *ud) {
+  SlowCount *c = ud;
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  c->n += n.length == strlen(c->name) && !memcmp(n.data, c->name, n.length);
+  return MlirWalkResultAdvance;
+}
+
+static void runSlow(MlirOperation root, MlirExternalPass pass,
+                    IrsSimplePassData *d) {
+  (void)pass;
+  SlowCount c = {d->op, 0};
+  mlirOperationWalk(root, countCb, &c, MlirWalkPreOrder);
+  int64_t ms = c.n * d->n;
+  struct timespec ts = {(time_t)(ms / 1000), (long)(ms % 1000) * 1000000L};
+  while (nanosleep(&ts, &ts) != 0)
+    ;
 }
 
 // Not tail-recursive and with a frame the optimiser cannot drop.
@@ -126,6 +153,35 @@ MlirPass irsTestAbortPassCreate(const IrsPassOptions *o, MlirStringRef a,
 MlirPass irsTestHangPassCreate(const IrsPassOptions *o, MlirStringRef a,
                                IrsPassEnv *e, IrsBuf *err) {
   return make(o, a, e, err, "irs-test-hang", &hangId, NULL, runHang);
+}
+MlirPass irsTestSlowPassCreate(const IrsPassOptions *o, MlirStringRef a,
+                               IrsPassEnv *e, IrsBuf *err) {
+  static const char *const known[] = {"op", "ms", NULL};
+  MlirPass none = {NULL};
+  if (!irsPassOptionsCheckKnown(o, "irs-test-slow", known, err))
+    return none;
+  const char *op = irsPassOptionsGet(o, "op");
+  const char *ms = irsPassOptionsGet(o, "ms");
+  char *end = NULL;
+  long v = ms ? strtol(ms, &end, 10) : 100;
+  if (!op || !*op) {
+    irsBufPrintf(err, "%s", "pass 'irs-test-slow' requires option 'op=NAME'");
+    return none;
+  }
+  if ((ms && (!*ms || *end)) || v < 0 || v > 3600000) {
+    irsBufPrintf(err, "pass 'irs-test-slow': option 'ms' expects a number "
+                      "of milliseconds, not '%s'", ms);
+    return none;
+  }
+  IrsSimplePassData *d = irsSimplePassDataCreate(op, NULL, e);
+  if (!d) {
+    irsBufPrintf(err, "%s", "out of memory");
+    return none;
+  }
+  d->run = runSlow;
+  d->n = v;
+  return irsSimplePassCreate(&slowId, "irs-test-slow", "fault injection", a,
+                             d);
 }
 MlirPass irsTestStackOverflowPassCreate(const IrsPassOptions *o,
                                         MlirStringRef a, IrsPassEnv *e,

@@ -15,6 +15,9 @@
 //===----------------------------------------------------------------------===//
 #include "irscope/Pipeline.h"
 #include "../Support/Buf.h"
+#include "../Support/StderrCapture.h"
+
+#include "mlir-c/Pass.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -388,6 +391,84 @@ IrsPipeline irsPipelineCreateFromPassFlags(const MlirStringRef *flags,
     errorCallback(mlirStringRefCreateFromCString("out of memory"), userData);
   irsBufFree(&t);
   return p;
+}
+
+static void appendCallback(MlirStringRef s, void *ud) {
+  irsBufAppendRef((IrsBuf *)ud, s);
+}
+
+// The operation MLIR says a pass is restricted to, from the parser's
+// "Can't add pass 'X' restricted to 'func.func' on a PassManager intended to
+// run on 'builtin.module', did you intend to nest?". The C API has no query
+// for a pass's anchor; this message has been stable since MLIR 13.
+static bool restrictedTo(const IrsBuf *raw, const char **op, size_t *n) {
+  static const char key[] = "' restricted to '";
+  const char *s = raw->data ? strstr(raw->data, key) : NULL;
+  if (!s)
+    return false;
+  *op = s + sizeof(key) - 1;
+  const char *end = strchr(*op, '\'');
+  if (!end || end == *op)
+    return false;
+  *n = (size_t)(end - *op);
+  return true;
+}
+
+IrsPipeline irsPipelineNestRestrictedPasses(IrsPipeline pipeline,
+                                            MlirContext ctx,
+                                            MlirStringCallback errorCallback,
+                                            void *userData) {
+  Pipeline *p = pipeline.ptr;
+  size_t rootLen = strlen(p->root);
+  IrsBuf t = IRS_BUF_INIT;
+  irsBufAppendStr(&t, p->root);
+  irsBufAppendStr(&t, "(");
+  for (intptr_t i = 0; i < p->numSteps; ++i) {
+    Step *s = &p->steps[i];
+    // The step's text without the root anchor: "pass{opts}" or, for a
+    // step that is nested already, "func.func(pass)".
+    const char *inner = s->text + rootLen + 1;
+    size_t innerLen = strlen(s->text) - rootLen - 2;
+    if (i)
+      irsBufAppendStr(&t, ",");
+    const char *op = NULL;
+    size_t opLen = 0;
+    if (s->numAnchors == 1) {
+      MlirPassManager pm = mlirPassManagerCreateOnOperation(
+          ctx, mlirStringRefCreateFromCString(p->root));
+      IrsBuf raw = IRS_BUF_INIT, printed = IRS_BUF_INIT;
+      // A bad option value is printed by LLVM's option parser straight to
+      // stderr; the pass manager reports it properly later, so drop it here.
+      IrsStderrCapture cap;
+      irsStderrCaptureBegin(&cap);
+      MlirLogicalResult r = mlirParsePassPipeline(
+          mlirPassManagerGetAsOpPassManager(pm),
+          mlirStringRefCreateFromCString(s->text), appendCallback, &raw);
+      irsStderrCaptureEnd(&cap, &printed);
+      irsBufFree(&printed);
+      if (mlirLogicalResultIsFailure(r) && restrictedTo(&raw, &op, &opLen) &&
+          !(opLen == rootLen && memcmp(op, p->root, opLen) == 0)) {
+        irsBufAppend(&t, op, opLen);
+        irsBufAppendStr(&t, "(");
+        irsBufAppend(&t, inner, innerLen);
+        irsBufAppendStr(&t, ")");
+      } else {
+        op = NULL;
+      }
+      irsBufFree(&raw);
+      mlirPassManagerDestroy(pm);
+    }
+    if (!op)
+      irsBufAppend(&t, inner, innerLen);
+  }
+  irsBufAppendStr(&t, ")");
+  IrsPipeline result = {NULL};
+  if (!t.failed)
+    result = irsPipelineCreateParse(irsBufRef(&t), errorCallback, userData);
+  else if (errorCallback)
+    errorCallback(mlirStringRefCreateFromCString("out of memory"), userData);
+  irsBufFree(&t);
+  return result;
 }
 
 void irsPipelineDestroy(IrsPipeline pipeline) { freePipeline(pipeline.ptr); }

@@ -299,6 +299,11 @@ bool irsEditApply(MlirContext ctx, MlirOperation root, const IrsEdit *e) {
     return irsEditApplyRunPipeline(ctx, root, e);
   case IrsEditRename:
     return irsEditApplyRename(ctx, root, e);
+  case IrsEditGroup:
+    for (size_t i = 0; i < e->numGroup; ++i)
+      if (!irsEditApply(ctx, root, &e->group[i]))
+        return false;
+    return e->numGroup > 0;
   }
   return false;
 }
@@ -316,6 +321,14 @@ void irsEditKey(const IrsEdit *edit, IrsBuf *out) {
     irsBufAppend(out, edit->erase, edit->numErase * sizeof(int64_t));
     return;
   }
+  if (edit->kind == IrsEditGroup) {
+    uint64_t n = edit->numGroup;
+    irsBufAppend(out, "G", 1);
+    irsBufAppend(out, &n, sizeof(n));
+    for (size_t i = 0; i < edit->numGroup; ++i)
+      irsEditKey(&edit->group[i], out);
+    return;
+  }
   // Every field that an applier reads, in full: two edits with equal keys
   // must produce equal candidates.
   int64_t f[5] = {(int64_t)edit->kind, edit->target, edit->a, edit->b,
@@ -325,6 +338,73 @@ void irsEditKey(const IrsEdit *edit, IrsBuf *out) {
   if (edit->text) {
     irsBufAppend(out, "T", 1);
     irsBufAppend(out, edit->text, strlen(edit->text) + 1);
+  }
+}
+
+void irsEditDescribe(const IrsEdit *e, IrsBuf *out) {
+  if (!e) {
+    irsBufAppendStr(out, "the module as it is");
+    return;
+  }
+  switch (e->kind) {
+  case IrsEditErase:
+    irsBufPrintf(out, "erase %zu op%s:", e->numErase,
+                 e->numErase == 1 ? "" : "s");
+    for (size_t i = 0; i < e->numErase && i < 8; ++i)
+      irsBufPrintf(out, " #%lld", (long long)e->erase[i]);
+    if (e->numErase > 8)
+      irsBufAppendStr(out, " ...");
+    return;
+  case IrsEditInline:
+    irsBufPrintf(out, "inline region %lld of op #%lld", (long long)e->a,
+                 (long long)e->target);
+    return;
+  case IrsEditDropArg:
+    irsBufPrintf(out, "drop argument %lld of block %lld of region %lld of op "
+                      "#%lld",
+                 (long long)e->a, (long long)e->b, (long long)e->c,
+                 (long long)e->target);
+    return;
+  case IrsEditDropResult:
+    irsBufPrintf(out, "drop result %lld of function #%lld", (long long)e->a,
+                 (long long)e->target);
+    return;
+  case IrsEditSetOperand:
+    irsBufPrintf(out, "operand %lld of op #%lld := %s", (long long)e->a,
+                 (long long)e->target,
+                 e->b == 0 ? "poison" : e->b == 1 ? "argument" : "value");
+    if (e->b)
+      irsBufPrintf(out, " %lld", (long long)e->c);
+    return;
+  case IrsEditAttrs:
+    if (e->a == 2)
+      irsBufAppendStr(out, "every location unknown");
+    else if (e->a == 1)
+      irsBufPrintf(out, "attribute '%s' of op #%lld to a splat",
+                   e->text ? e->text : "", (long long)e->target);
+    else
+      irsBufPrintf(out, "drop discardable attributes of op #%lld",
+                   (long long)e->target);
+    return;
+  case IrsEditRunPipeline:
+    irsBufPrintf(out, "run %s", e->text ? e->text : "");
+    return;
+  case IrsEditRename:
+    if (e->target < 0)
+      irsBufAppendStr(out, "rename every symbol");
+    else
+      irsBufPrintf(out, "rename op #%lld to @%s", (long long)e->target,
+                   e->text ? e->text : "");
+    return;
+  case IrsEditGroup:
+    irsBufPrintf(out, "%zu edits at once:", e->numGroup);
+    for (size_t i = 0; i < e->numGroup && i < 4; ++i) {
+      irsBufAppendStr(out, i ? "; " : " ");
+      irsEditDescribe(&e->group[i], out);
+    }
+    if (e->numGroup > 4)
+      irsBufAppendStr(out, "; ...");
+    return;
   }
 }
 
@@ -356,6 +436,13 @@ size_t irsReduceTryEach(Reducer *r, const IrsEdit *edits, size_t n,
     return 0;
   for (size_t i = 0; i < n; ++i)
     ptrs[i] = &edits[i];
+  if (!skipSameTarget && n >= 2) {
+    IrsEdit all = {.kind = IrsEditGroup, .group = edits, .numGroup = n};
+    if (irsReduceTryEdit(r, &all)) {
+      free(ptrs);
+      return n;
+    }
+  }
   size_t kept = 0;
   for (size_t from = 0; from < n && !r->stop;) {
     intptr_t k = irsReduceTryFirst(r, ptrs + from, n - from);

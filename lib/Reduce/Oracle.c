@@ -103,26 +103,46 @@ static void onStep(intptr_t step, bool begin, void *ud) {
   }
 }
 
-// The worker's fatal-signal handler: leaves a glibc backtrace on stderr
-// (the supervisor keeps the tail) so that the crash site becomes part of the
-// signature, then dies of the same signal. Only async-signal-safe calls.
+// The worker's fatal-signal handler: leaves the raw return addresses on
+// stderr (the supervisor keeps the tail) so that the crash site becomes
+// part of the signature, then dies of the same signal. Only
+// async-signal-safe calls. Symbolising here (backtrace_symbols_fd) cost
+// a few milliseconds per crashing candidate in dladdr's scan of libMLIR's
+// symbol table; the parent, which has the same mappings (fork without
+// exec), symbolises instead, once per address (see symbolise below).
 static void onFatalSignal(int sig) {
-  static const char hdr[] = "##irs-backtrace\n";
-  ssize_t w = write(2, hdr, sizeof(hdr) - 1);
-  (void)w;
+  char line[32 * 64 + 16];
+  size_t len = 0;
+  static const char hdr[] = "##irs-frames\n";
+  memcpy(line, hdr, sizeof(hdr) - 1);
+  len = sizeof(hdr) - 1;
   void *frames[64];
   int n = backtrace(frames, 64);
-  backtrace_symbols_fd(frames, n, 2);
+  for (int i = 0; i < n; ++i) {
+    uintptr_t a = (uintptr_t)frames[i];
+    char hex[2 * sizeof(a)];
+    int k = 0;
+    do {
+      hex[k++] = "0123456789abcdef"[a & 15];
+      a >>= 4;
+    } while (a);
+    line[len++] = '0', line[len++] = 'x';
+    while (k)
+      line[len++] = hex[--k];
+    line[len++] = '\n';
+  }
+  line[len++] = '#', line[len++] = '#', line[len++] = '\n';
+  ssize_t w = write(2, line, len);
+  (void)w;
   signal(sig, SIG_DFL);
   raise(sig);
 }
 
 // `altStack` is the alternate signal stack (so that a stack overflow can
 // still be reported); the caller keeps it alive while the handler is set.
+// backtrace() has been called once in the parent (irsReduceWarmUp): its
+// first call loads libgcc, not something to do in a handler or per child.
 static void installCrashHandler(char *altStack, size_t size) {
-  // backtrace() loads libgcc on first use: not something to do in a handler.
-  void *warm[2];
-  (void)backtrace(warm, 2);
   stack_t ss;
   ss.ss_size = size;
   ss.ss_sp = altStack;
@@ -167,7 +187,22 @@ static int worker(IrsWorkerChannel ch, void *ud) {
 static int workerBody(Job *j) {
   Reducer *r = j->r;
   MlirOperation root = mlirModuleGetOperation(r->module);
-  irsEditApply(r->ctx, root, j->edit);
+  if (j->edit) {
+    // An edit that runs passes (run-passes) may itself crash or hang on
+    // this module: it runs as step 0, under the test timeout, and a run
+    // that dies there is never interesting (runVerdict). The parent only
+    // ever applies an edit a worker applied to the end.
+    bool passes = j->edit->kind == IrsEditRunPipeline;
+    if (passes)
+      irsWorkerChannelStepBegin(j->ch, 0, 0);
+    bool applied = irsEditApply(r->ctx, root, j->edit);
+    if (passes)
+      irsWorkerChannelStepEnd(j->ch, 0, 0);
+    // Not applicable (or, for passes, no smaller): the candidate is the
+    // module as it is, which is not progress.
+    if (!applied)
+      return kExitInvalid;
+  }
   if (r->opts.testArgv) {
     char dir[512], path[600];
     jobDir(r, j->id, dir, sizeof(dir));
@@ -276,6 +311,34 @@ static void siteCb(MlirStringRef str, void *ud) {
   o->buf[o->len] = '\0';
 }
 
+// Turns the worker's "0xADDR" lines into glibc backtrace lines, looking
+// each address up once per reducer: the same crash repeats in most
+// candidates, and dladdr over libMLIR's symbols is slow.
+static void symbolise(Reducer *r, const char *p, size_t n, IrsBuf *out) {
+  const char *end = p + n;
+  while (p < end && p[0] == '0' && p + 1 < end && p[1] == 'x') {
+    char *next;
+    uintptr_t a = (uintptr_t)strtoull(p, &next, 16);
+    if (next == p || next >= end || *next != '\n')
+      break;
+    p = next + 1;
+    size_t h = (size_t)((a >> 4) * 0x9E3779B97F4A7C15ull) % kSymCacheSize;
+    IrsSymCacheEntry *e = &r->symCache[h];
+    if (e->addr != a || !e->text) {
+      void *frame = (void *)a;
+      char **names = backtrace_symbols(&frame, 1);
+      free(e->text);
+      e->text = names ? strdup(names[0]) : NULL;
+      e->addr = a;
+      free(names);
+    }
+    if (e->text) {
+      irsBufAppend(out, e->text, strlen(e->text));
+      irsBufAppend(out, "\n", 1);
+    }
+  }
+}
+
 static void signatureOf(Reducer *r, const IrsWorkerResult *res,
                         IrsSignature *s) {
   memset(s, 0, sizeof(*s));
@@ -324,12 +387,14 @@ static void signatureOf(Reducer *r, const IrsWorkerResult *res,
   // Where it crashed: two different bugs in one pass often die of the same
   // signal without a message; the crashing function tells them apart.
   const char *bt = tail && res->outcome == IrsWorkerCrashed
-                       ? memmem(tail, tl, "##irs-backtrace\n", 16)
+                       ? memmem(tail, tl, "##irs-frames\n", 13)
                        : NULL;
   if (bt) {
+    IrsBuf text = {0};
+    symbolise(r, bt + 13, (size_t)(tail + tl - bt - 13), &text);
     SiteOut so = {s->site, sizeof(s->site), 0};
-    irsStackTraceGetCrashSite(
-        mlirStringRefCreate(bt, (size_t)(tail + tl - bt)), siteCb, &so);
+    irsStackTraceGetCrashSite(irsBufRef(&text), siteCb, &so);
+    irsBufFree(&text);
   }
   const char *e = tail ? memmem(tail, tl, ": error: ", 9) : NULL;
   if (e) {
@@ -385,6 +450,16 @@ static bool runVerdict(Reducer *r, const IrsWorkerResult *res,
     return ok;
   }
   signatureOf(r, res, sig);
+  if (res->inStep && res->step == 0) {
+    // Died or timed out applying the edit (step 0, see workerBody): says
+    // nothing about the bug, and the edit must not reach the parent.
+    char k[sizeof(sig->kind)];
+    snprintf(k, sizeof(k), "%s", sig->kind);
+    snprintf(sig->kind, sizeof(sig->kind), "edit-%.*s",
+             (int)sizeof(sig->kind) - 6, k);
+    r->editBroke = true;
+    return false;
+  }
   return sameSignature(r, sig);
 }
 
@@ -400,6 +475,7 @@ typedef struct Batch {
   Job *jobs;
   int *fails, *done;
   signed char *verdict; // -1 undecided, 0 not interesting, 1 interesting
+  bool *quick; // judged interesting on a quick hang verdict (hangTimeout)
   // The first run's result in measure mode (the input's outcome).
   IrsSignature *sigs;
   IrsWorkerResult first;
@@ -439,10 +515,39 @@ static bool jobNeeded(intptr_t job, bool started, void *ud) {
   return true;
 }
 
+static void setTimeout(Reducer *r, double t) {
+  if (t > 0 && t != r->curTimeoutSec) {
+    irsSupervisorSetStepTimeout(r->sup, t);
+    r->curTimeoutSec = t;
+    if (t < r->minTimeoutSec)
+      r->minTimeoutSec = t;
+  }
+}
+
+// A candidate that still hangs costs the whole --test-timeout, and in a
+// hang reduction most accepted candidates do: at 1 s each that is most of
+// the run. Once runs that finish have been timed, a step that takes ten
+// times the slowest step that ended is judged hung (never below 1/20 of
+// the full timeout nor 50 ms). A slow run that would have finished can thus pass
+// for a hang; the end result is confirmed at the full timeout
+// (irsReduceConfirm), and redone without this if it fails.
+static double hangTimeout(const Reducer *r) {
+  double full = r->opts.testTimeoutSec;
+  if (!r->quickHangs || r->finishedRuns == 0)
+    return full;
+  double t = 10 * r->maxFinishMs / 1e3; // the slowest step that ended
+  if (t < full / 20)
+    t = full / 20;
+  if (t < 0.05)
+    t = 0.05;
+  return t < full ? t : full;
+}
+
 static void jobDone(intptr_t job, const IrsWorkerResult *res, void *ud) {
   Batch *b = ud;
   Reducer *r = b->r;
   size_t c = (size_t)job / (size_t)b->runs;
+  const Job *jb = &b->jobs[job];
   ++r->testsRun;
   if (b->measure && job == 0) {
     b->first = *res;
@@ -456,6 +561,29 @@ static void jobDone(intptr_t job, const IrsWorkerResult *res, void *ud) {
     b->sigs[job] = sig;
   b->fails[c] += yes;
   b->done[c] += 1;
+  r->testRunSec += res->runMs / 1e3;
+  if (res->longestStepMs > 0) {
+    // Steps that ended, also in a run that then hung (the input's check
+    // times the steps before the hanging one).
+    ++r->finishedRuns;
+    if (res->longestStepMs > r->maxFinishMs)
+      r->maxFinishMs = res->longestStepMs;
+    // Applies to the runs in progress too.
+    setTimeout(r, hangTimeout(r));
+  }
+  bool quick = yes && res->outcome == IrsWorkerTimedOut &&
+               r->curTimeoutSec < r->opts.testTimeoutSec;
+  b->quick[c] |= quick;
+  if (r->opts.onProgress) {
+    IrsBuf d = IRS_BUF_INIT;
+    irsEditDescribe(jb->edit, &d);
+    // The input's check runs before there is a signature to compare with.
+    bool shown = b->measure && !r->target.kind[0] ? isFailure(&sig) : yes;
+    IrsReduceTestReport t = {d.data ? d.data : "", sig.kind, sig.pass, shown,
+                             quick, res->runMs};
+    irsReduceReportTest(r, &t);
+    irsBufFree(&d);
+  }
   if (b->verdict[c] < 0 && !b->measure) {
     if (b->fails[c] >= b->need)
       b->verdict[c] = 1;
@@ -478,9 +606,10 @@ static bool batchInit(Batch *b, Reducer *r, const IrsEdit *const *edits,
   b->fails = calloc(n, sizeof(int));
   b->done = calloc(n, sizeof(int));
   b->verdict = malloc(n);
+  b->quick = calloc(n, sizeof(bool));
   if (measure)
     b->sigs = calloc(nj, sizeof(IrsSignature));
-  if (!b->jobs || !b->fails || !b->done || !b->verdict ||
+  if (!b->jobs || !b->fails || !b->done || !b->verdict || !b->quick ||
       (measure && !b->sigs))
     return false;
   memset(b->verdict, -1, n);
@@ -502,20 +631,31 @@ static void batchFree(Batch *b) {
   free(b->fails);
   free(b->done);
   free(b->verdict);
+  free(b->quick);
   free(b->sigs);
   irsBufFree(&b->firstTail);
+}
+
+// How many tests run at once (IrsReduceOptions.adaptiveJobs).
+static int lanes(const Reducer *r, const Batch *b) {
+  if (!r->opts.adaptiveJobs || b->runs > 1 || b->measure)
+    return r->jobs;
+  return r->testsRun > 0 && r->testRunSec / (double)r->testsRun >= 0.05
+             ? r->jobs
+             : 1;
 }
 
 // Runs the batch; false if no worker could be started at all.
 static bool batchRun(Batch *b) {
   Reducer *r = b->r;
+  setTimeout(r, b->measure ? r->opts.testTimeoutSec : hangTimeout(r));
   size_t nj = b->n * (size_t)b->runs;
   void **data = malloc((nj ? nj : 1) * sizeof(void *));
   if (!data)
     return false;
   for (size_t j = 0; j < nj; ++j)
     data[j] = &b->jobs[j];
-  IrsWorkerBatch wb = {(intptr_t)nj, r->jobs, worker, data, jobDone,
+  IrsWorkerBatch wb = {(intptr_t)nj, lanes(r, b), worker, data, jobDone,
                        jobNeeded, b};
   int64_t before = r->testsRun;
   IrsStatus st = irsSupervisorRunBatch(r->sup, &wb);
@@ -605,6 +745,11 @@ static IrsReduceCacheEntry *cacheSlot(Reducer *r, uint64_t h1, uint64_t h2,
 void irsReduceCacheFree(Reducer *r) {
   free(r->cache.entries);
   memset(&r->cache, 0, sizeof(r->cache));
+  if (r->symCache)
+    for (size_t k = 0; k < kSymCacheSize; ++k)
+      free(r->symCache[k].text);
+  free(r->symCache);
+  r->symCache = NULL;
 }
 
 //===----------------------------------------------------------------------===//
@@ -613,6 +758,64 @@ void irsReduceCacheFree(Reducer *r) {
 
 bool irsReduceTest(Reducer *r, const IrsEdit *edit) {
   return irsReduceTestFirst(r, &edit, 1) == 0;
+}
+
+static bool containsIndex(const int64_t *a, size_t n, int64_t v) {
+  size_t lo = 0, hi = n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (a[mid] < v)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < n && a[lo] == v;
+}
+
+// Whether `e` erases every top-level op: the candidate is the empty module.
+// Every ddmin over top-level ops starts with it and every round of
+// erase-symbols on a one-function module tries it, yet its verdict depends
+// only on the pipeline: it is tested once per pipeline (emptyVerdict).
+// `top` is the number of top-level ops.
+static bool emptiesModule(Reducer *r, const IrsEdit *e, size_t top) {
+  if (!e || e->kind != IrsEditErase || top == 0 || e->numErase < top)
+    return false;
+  MlirBlock body = mlirModuleGetBody(r->module);
+  int64_t idx = 1; // pre-order: the module is 0
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (!containsIndex(e->erase, e->numErase, idx))
+      return false;
+    idx += irsReduceCountOps(op);
+  }
+  return true;
+}
+
+// -1 unknown, else the verdict of the empty module under the current
+// pipeline.
+static int emptyVerdict(Reducer *r) {
+  if (r->emptyVerdict < 0 || !r->emptyPipeline ||
+      irsPipelineIsNull(r->pipeline))
+    return -1;
+  MlirStringRef p = irsPipelineGetText(r->pipeline);
+  if (strlen(r->emptyPipeline) != p.length ||
+      memcmp(r->emptyPipeline, p.data, p.length) != 0)
+    return -1;
+  return r->emptyVerdict;
+}
+
+static void setEmptyVerdict(Reducer *r, bool interesting) {
+  if (irsPipelineIsNull(r->pipeline))
+    return;
+  MlirStringRef p = irsPipelineGetText(r->pipeline);
+  char *copy = malloc(p.length + 1);
+  if (!copy)
+    return;
+  memcpy(copy, p.data, p.length);
+  copy[p.length] = '\0';
+  free(r->emptyPipeline);
+  r->emptyPipeline = copy;
+  r->emptyVerdict = interesting;
 }
 
 intptr_t irsReduceTestFirst(Reducer *r, const IrsEdit *const *edits, size_t n) {
@@ -626,17 +829,33 @@ intptr_t irsReduceTestFirst(Reducer *r, const IrsEdit *const *edits, size_t n) {
   const IrsEdit **todo = malloc(n * sizeof(*todo));
   size_t *pos = malloc(n * sizeof(size_t));
   bool *cached = calloc(n, sizeof(bool));
-  if (!h || !todo || !pos || !cached) {
-    free(h), free(todo), free(pos), free(cached);
+  bool *empties = calloc(n, sizeof(bool));
+  if (!h || !todo || !pos || !cached || !empties) {
+    free(h), free(todo), free(pos), free(cached), free(empties);
     return -1;
   }
   IrsBuf key = IRS_BUF_INIT;
   size_t m = 0;
   intptr_t cachedYes = -1;
+  int known = emptyVerdict(r);
+  size_t top = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(r->module));
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    ++top;
   for (size_t i = 0; i < n; ++i) {
     cacheKey(r, edits[i], &key);
     hashKey(&key, &h[2 * i], &h[2 * i + 1]);
     IrsReduceCacheEntry *e = cacheSlot(r, h[2 * i], h[2 * i + 1], false);
+    empties[i] = !r->opts.testArgv && r->testRuns == 1 &&
+                 emptiesModule(r, edits[i], top);
+    if (!e && empties[i] && known >= 0) {
+      cached[i] = true;
+      if (known) {
+        cachedYes = (intptr_t)i;
+        break;
+      }
+      continue;
+    }
     cached[i] = e != NULL;
     if (e) {
       if (e->interesting) {
@@ -650,6 +869,7 @@ intptr_t irsReduceTestFirst(Reducer *r, const IrsEdit *const *edits, size_t n) {
   }
   irsBufFree(&key);
   intptr_t answer = cachedYes;
+  bool answerQuick = true; // a cached verdict: how it was made is not kept
   if (m > 0) {
     Batch b;
     if (batchInit(&b, r, todo, m, false) && batchRun(&b)) {
@@ -660,8 +880,11 @@ intptr_t irsReduceTestFirst(Reducer *r, const IrsEdit *const *edits, size_t n) {
             cacheSlot(r, h[2 * pos[k]], h[2 * pos[k] + 1], true);
         if (e)
           e->interesting = b.verdict[k] == 1;
+        if (empties[pos[k]])
+          setEmptyVerdict(r, b.verdict[k] == 1);
         if (b.verdict[k] == 1) {
           answer = (intptr_t)pos[k];
+          answerQuick = b.quick[k];
           break;
         }
       }
@@ -680,7 +903,11 @@ intptr_t irsReduceTestFirst(Reducer *r, const IrsEdit *const *edits, size_t n) {
   // the answer (a list may run far beyond it).
   for (size_t i = 0; i < n && (answer < 0 || i <= (size_t)answer); ++i)
     r->cacheHits += cached[i];
-  free(h), free(todo), free(pos), free(cached);
+  // Every caller applies the candidate found: whether the module then
+  // still needs confirming at the full timeout is this verdict's.
+  if (answer >= 0)
+    r->unconfirmed = r->quickHangs && answerQuick;
+  free(h), free(todo), free(pos), free(cached), free(empties);
   irsReduceReport(r, false);
   return answer;
 }
@@ -694,6 +921,15 @@ bool irsReduceMeasure(Reducer *r, int64_t *failures, int64_t *runs) {
     *failures = b.fails[0];
     *runs = b.done[0];
   }
+  batchFree(&b);
+  return ok;
+}
+
+bool irsReduceConfirm(Reducer *r) {
+  Batch b;
+  bool ok = batchInit(&b, r, NULL, 1, true);
+  b.unstoppable = true;
+  ok = ok && batchRun(&b) && b.haveFirst && sameSignature(r, &b.sigs[0]);
   batchFree(&b);
   return ok;
 }
@@ -772,6 +1008,11 @@ bool irsReduceEstablish(Reducer *r) {
     return false;
   }
   r->target = b.sigs[firstFail];
+  if (strcmp(r->target.kind, "timeout") == 0 && r->opts.testTimeoutSec > 0 &&
+      r->testRuns == 1) {
+    r->original = mlirOperationClone(mlirModuleGetOperation(r->module));
+    r->quickHangs = !mlirOperationIsNull(r->original);
+  }
   if (r->opts.matchRegex && !sameSignature(r, &r->target)) {
     irsBufPrintf(&r->msg,
                  "the input is not interesting: its first error '%s' does not "

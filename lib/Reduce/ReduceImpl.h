@@ -19,6 +19,13 @@ typedef struct IrsReduceCache {
   uint64_t generation;
 } IrsReduceCache;
 
+/// Symbolised return addresses of crashing workers (Oracle.c).
+enum { kSymCacheSize = 512 };
+typedef struct IrsSymCacheEntry {
+  uintptr_t addr;
+  char *text; // a glibc backtrace line, malloc'd
+} IrsSymCacheEntry;
+
 typedef struct Reducer {
   MlirContext ctx;
   MlirModule module;
@@ -36,17 +43,41 @@ typedef struct Reducer {
   bool stop;
   bool inputInvalid; // the input did not verify: candidates need not either
   // Engine state (Oracle.c, Reducer.c).
-  int jobs;              // tests run at once (-j)
+  int jobs;              // tests run at once (-j); see lanes() in Oracle.c
+  double testRunSec;     // summed run time of the tests (fork to end)
   int testRuns, needRuns; // runs per candidate; interesting runs needed
   int64_t nextRunId;     // numbers runs in order: dirs and per-run seeds
   uint64_t generation;   // bumped on every accepted change (cache key)
   int64_t cacheHits;
   IrsReduceCache cache;
+  IrsSymCacheEntry *symCache; // kSymCacheSize entries
   int64_t opsNow;        // op count as of the last accepted change
   intptr_t strategyIndex; // of `strategy` in the table, -1 for none
   int64_t *strategyOps;   // per strategy: ops removed
   int64_t *strategyWins;  // per strategy: accepted changes
   int64_t bytesBefore, bytesAfter;
+  // Set when a test's worker died or timed out while applying its edit
+  // (run-passes: the pass itself crashes or hangs on this module).
+  bool editBroke;
+  // Hangs (target kind "timeout", in-process): candidates are judged hung
+  // after hangTimeout() (Oracle.c), far below the full --test-timeout once
+  // normal runs have been timed; the result is confirmed at the full
+  // timeout at the end (Reducer.c), from `original` again if that fails.
+  bool quickHangs;
+  bool unconfirmed;     // the module was last accepted on a quick verdict
+  double curTimeoutSec; // the supervisor's step timeout now
+  double minTimeoutSec; // the lowest it was
+  bool hangRedone;      // quick verdicts failed confirmation: redone
+  double maxFinishMs;   // slowest run that exited on its own
+  int64_t finishedRuns;
+  MlirOperation original; // the input, cloned when quickHangs is set
+  // The empty module's verdict (-1 unknown) under pipeline `emptyPipeline`
+  // (malloc'd text; see emptiesModule in Oracle.c).
+  int emptyVerdict;
+  char *emptyPipeline;
+  // run-passes: per cleanup pipeline, ops count at or below which it is
+  // worth trying again (INT64_MAX: always; -1: never, it broke).
+  int64_t runPassesRetryAt[3];
   int64_t failuresBefore, runsBefore, failuresAfter, runsAfter;
 } Reducer;
 
@@ -69,9 +100,12 @@ typedef enum IrsEditKind {
                        ///< attr named `text` of op `target` becomes a
                        ///< splat; a=2 every
                        ///< location becomes unknown
-  IrsEditRunPipeline,  ///< run pipeline `text` on the module
+  IrsEditRunPipeline,  ///< run pipeline `text` on the module; applies only
+                       ///< if the module gets smaller (see run-passes)
   IrsEditRename,       ///< rename symbol op `target` to `text`; target=-1:
                        ///< rename every symbol of the module (see rename)
+  IrsEditGroup,        ///< the edits `group[0..numGroup)`, in order; applies
+                       ///< only if each of them does
 } IrsEditKind;
 
 /// One candidate edit. Which fields matter depends on `kind` (see above);
@@ -83,7 +117,14 @@ typedef struct IrsEdit {
   int64_t target;
   int64_t a, b, c;
   const char *text; ///< nullable
+  const struct IrsEdit *group; ///< IrsEditGroup only
+  size_t numGroup;
 } IrsEdit;
+
+/// An edit of `kind` (designated fields, so the others are zero).
+#define IRS_EDIT(K, TARGET, A, B, C, TEXT)                                    \
+  ((IrsEdit){.kind = (K), .target = (TARGET), .a = (A), .b = (B), .c = (C),   \
+             .text = (TEXT)})
 
 /// Appends bytes that identify the edit: two edits with the same key,
 /// applied to the same module, produce the same candidate (used to cache
@@ -123,6 +164,8 @@ bool irsEditApplyDropResult(MlirContext ctx, MlirOperation root,
 bool irsEditApplySetOperand(MlirContext ctx, MlirOperation root,
                             const IrsEdit *e);
 bool irsEditApplyAttrs(MlirContext ctx, MlirOperation root, const IrsEdit *e);
+/// Whether some op or block argument under `root` has a known location.
+bool irsEditHasLocations(MlirContext ctx, MlirOperation root);
 bool irsEditApplyRunPipeline(MlirContext ctx, MlirOperation root,
                              const IrsEdit *e);
 bool irsEditApplyRename(MlirContext ctx, MlirOperation root, const IrsEdit *e);
@@ -134,7 +177,8 @@ bool irsReduceTryEdit(Reducer *r, const IrsEdit *edit);
 intptr_t irsReduceTryFirst(Reducer *r, const IrsEdit *const *edits, size_t n);
 /// Tries all `edits` in order, keeping every interesting one; after a kept
 /// edit, with `skipSameTarget`, the following edits with the same target
-/// are skipped. The caller orders them so that applying one leaves all later ones meaningful (by
+/// are skipped. Without it (the edits are independent), all of them are
+/// first tried as one group: one test instead of n when all can go. The caller orders them so that applying one leaves all later ones meaningful (by
 /// descending target when an edit renumbers only the ops from its target
 /// on). Returns how many were kept.
 size_t irsReduceTryEach(Reducer *r, const IrsEdit *edits, size_t n,
@@ -162,10 +206,17 @@ bool irsReduceSaveBest(Reducer *r);
 /// Engine internals (Oracle.c): the first check of the input, failure-rate
 /// measurement of the current module, the cache's memory.
 bool irsReduceEstablish(Reducer *r);
+/// Runs the current module once at the full test timeout; true if it is
+/// still interesting (confirms quick hang verdicts).
+bool irsReduceConfirm(Reducer *r);
 bool irsReduceMeasure(Reducer *r, int64_t *failures, int64_t *runs);
 void irsReduceCacheFree(Reducer *r);
 int64_t irsReduceCountOps(MlirOperation op);
 void irsReduceReport(Reducer *r, bool improved);
+/// Reports one test run that just ended (IrsReduceProgress.test).
+void irsReduceReportTest(Reducer *r, const IrsReduceTestReport *t);
+/// Writes a one-line description of `edit` (NULL: the module as it is).
+void irsEditDescribe(const IrsEdit *edit, IrsBuf *out);
 
 #define IRS_STRATEGY(NAME, FN, DESC) bool FN(Reducer *r);
 #include "Strategies.def"

@@ -14,6 +14,7 @@
 
 #include "../Support/Fs.h"
 
+#include <execinfo.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +69,21 @@ static bool enabled(Reducer *r, const char *name) {
   return false;
 }
 
+void irsReduceReportTest(Reducer *r, const IrsReduceTestReport *t) {
+  if (!r->opts.onProgress)
+    return;
+  IrsReduceProgress p;
+  p.opsBefore = r->opsBefore;
+  p.opsNow = r->opsNow;
+  p.testsRun = r->testsRun;
+  p.elapsedSec = nowSec() - r->start;
+  p.strategy = r->strategy;
+  p.improved = false;
+  p.cacheHits = r->cacheHits;
+  p.test = t;
+  r->opts.onProgress(&p, r->opts.userData);
+}
+
 void irsReduceReport(Reducer *r, bool improved) {
   if (improved) {
     // An accepted change: outcomes cached so far were about another module.
@@ -86,6 +102,7 @@ void irsReduceReport(Reducer *r, bool improved) {
   p.strategy = r->strategy;
   p.improved = improved;
   p.cacheHits = r->cacheHits;
+  p.test = NULL;
   r->opts.onProgress(&p, r->opts.userData);
 }
 
@@ -342,14 +359,17 @@ IrsReducer irsReducerCreate(MlirContext context, MlirModule module,
                                  : (r->opts.testArgv ? 60 : 0),
                              r->opts.memoryLimitBytes, false};
   r->sup = irsSupervisorCreate(&so);
+  r->curTimeoutSec = r->minTimeoutSec = so.stepTimeoutSec;
   r->strategyOps = calloc((size_t)NUM_STRATEGIES, sizeof(int64_t));
   r->strategyWins = calloc((size_t)NUM_STRATEGIES, sizeof(int64_t));
-  if (!r->sup.ptr || !r->strategyOps || !r->strategyWins) {
+  r->symCache = calloc(kSymCacheSize, sizeof(*r->symCache));
+  if (!r->sup.ptr || !r->strategyOps || !r->strategyWins || !r->symCache) {
     if (errorCallback)
       errorCallback(mlirStringRefCreateFromCString("out of memory"), userData);
     irsSupervisorDestroy(r->sup);
     free(r->strategyOps);
     free(r->strategyWins);
+    free(r->symCache);
     rmdir(r->tmpDir);
     irsPipelineDestroy(r->pipeline);
     free(r->testPath);
@@ -360,6 +380,10 @@ IrsReducer irsReducerCreate(MlirContext context, MlirModule module,
   // ub.poison stands in for erased results; load its dialect before any
   // fork so candidates do not each load it.
   mlirContextGetOrLoadDialect(context, mlirStringRefCreateFromCString("ub"));
+  // backtrace() loads libgcc on its first call: once here, not in every
+  // crashing candidate's signal handler.
+  void *warm[2];
+  (void)backtrace(warm, 2);
   h.ptr = r;
   return h;
 }
@@ -376,6 +400,9 @@ void irsReducerDestroy(IrsReducer h) {
   free(r->strategyOps);
   free(r->strategyWins);
   irsReduceCacheFree(r);
+  if (!mlirOperationIsNull(r->original))
+    mlirOperationDestroy(r->original);
+  free(r->emptyPipeline);
   // The temporary directory only ever holds candidate files.
   char cmd[300];
   snprintf(cmd, sizeof(cmd), "%s", r->tmpDir);
@@ -383,24 +410,11 @@ void irsReducerDestroy(IrsReducer h) {
   free(r);
 }
 
-IrsStatus irsReducerRun(IrsReducer h) {
-  Reducer *r = h.ptr;
-  r->start = nowSec();
-  r->opsBefore = r->opsNow =
-      irsReduceCountOps(mlirModuleGetOperation(r->module));
-  r->bytesBefore = r->bytesAfter = printModule(r, NULL);
-  r->strategy = "check";
-  r->inputInvalid = !mlirOperationVerify(mlirModuleGetOperation(r->module));
-  if (!irsReduceEstablish(r))
-    return irsStatusMake(IRS_ERR_USAGE);
-  if (!irsReduceSaveBest(r)) {
-    irsBufPrintf(&r->msg, "cannot write '%s'", r->opts.outputPath);
-    return irsStatusMake(IRS_ERR_IO);
-  }
+// Pass 0: the reducing strategies to a fixed point; pass 1: the final
+// (cosmetic) ones, once.
+static void reduceToFixedPoint(Reducer *r) {
   bool progress = true;
   for (int pass = 0; pass < 2; ++pass) {
-    // Pass 0: the reducing strategies to a fixed point; pass 1: the final
-    // (cosmetic) ones, once.
     for (progress = true; progress && !outOfTime(r);) {
       progress = false;
       for (intptr_t s = 0; s < NUM_STRATEGIES && !outOfTime(r); ++s) {
@@ -409,6 +423,10 @@ IrsStatus irsReducerRun(IrsReducer h) {
           continue;
         if (r->opts.testArgv && strcmp(strategies[s].name, "pipeline") == 0)
           continue;
+        // The final strategies change little, and their tests at the full
+        // timeout confirm quick hang verdicts for free when they succeed.
+        if (pass == 1)
+          r->quickHangs = false;
         r->strategy = strategies[s].name;
         r->strategyIndex = s;
         int64_t before = r->opsNow;
@@ -421,6 +439,61 @@ IrsStatus irsReducerRun(IrsReducer h) {
         break;
     }
   }
+  r->strategyIndex = -1;
+}
+
+// Quick hang verdicts (see hangTimeout in Oracle.c) are bets: the result
+// must still hang at the full timeout. If it does not, the reduction is
+// redone from the input without them; if it was stopped, the input is the
+// best result that is known to hang. False on an I/O error.
+static bool confirmOrRedo(Reducer *r) {
+  const char *was = r->strategy;
+  r->strategy = "confirm";
+  r->quickHangs = false;
+  bool ok = irsReduceConfirm(r);
+  r->strategy = was;
+  if (ok)
+    return true;
+  mlirModuleDestroy(r->module);
+  r->module = mlirModuleFromOperation(r->original);
+  r->original = (MlirOperation){NULL};
+  irsPipelineDestroy(r->pipeline);
+  r->pipeline = irsPipelineCreateParse(irsPipelineGetText(r->opts.pipeline),
+                                       NULL, NULL);
+  r->unconfirmed = false;
+  r->hangRedone = true;
+  // The summary's per-strategy figures describe the reduction that counts.
+  memset(r->strategyOps, 0, (size_t)NUM_STRATEGIES * sizeof(int64_t));
+  memset(r->strategyWins, 0, (size_t)NUM_STRATEGIES * sizeof(int64_t));
+  ++r->generation; // cached verdicts were about the other module
+  r->opsNow = irsReduceCountOps(mlirModuleGetOperation(r->module));
+  if (!irsReduceSaveBest(r))
+    return false;
+  if (!r->stop)
+    reduceToFixedPoint(r);
+  return true;
+}
+
+IrsStatus irsReducerRun(IrsReducer h) {
+  Reducer *r = h.ptr;
+  r->start = nowSec();
+  r->opsBefore = r->opsNow =
+      irsReduceCountOps(mlirModuleGetOperation(r->module));
+  r->bytesBefore = r->bytesAfter = printModule(r, NULL);
+  for (size_t i = 0; i < sizeof(r->runPassesRetryAt) / sizeof(int64_t); ++i)
+    r->runPassesRetryAt[i] = INT64_MAX;
+  r->emptyVerdict = -1;
+  r->strategy = "check";
+  r->inputInvalid = !mlirOperationVerify(mlirModuleGetOperation(r->module));
+  if (!irsReduceEstablish(r))
+    return irsStatusMake(IRS_ERR_USAGE);
+  if (!irsReduceSaveBest(r)) {
+    irsBufPrintf(&r->msg, "cannot write '%s'", r->opts.outputPath);
+    return irsStatusMake(IRS_ERR_IO);
+  }
+  reduceToFixedPoint(r);
+  if (r->unconfirmed && !confirmOrRedo(r))
+    return irsStatusMake(IRS_ERR_IO);
   r->strategyIndex = -1;
   if (!irsReduceSaveBest(r)) {
     irsBufPrintf(&r->msg, "cannot write '%s'", r->opts.outputPath);
@@ -452,6 +525,10 @@ void irsReducerGetSummary(IrsReducer h, IrsReduceSummary *out) {
   out->runsBefore = r->runsBefore;
   out->failuresAfter = r->failuresAfter;
   out->runsAfter = r->runsAfter;
+  out->quickHangSec = r->minTimeoutSec < r->opts.testTimeoutSec
+                          ? r->minTimeoutSec
+                          : 0;
+  out->hangRedone = r->hangRedone;
 }
 
 int64_t irsReducerGetStrategyOps(IrsReducer h, intptr_t pos, int64_t *wins) {

@@ -322,7 +322,7 @@ static bool dropArgs(Reducer *r) {
             edits = p;
             cap *= 2;
           }
-          edits[m++] = (IrsEdit){NULL, 0, IrsEditDropArg, (int64_t)i, a, bi, k, NULL};
+          edits[m++] = IRS_EDIT(IrsEditDropArg, (int64_t)i, a, bi, k, NULL);
         }
       }
     }
@@ -373,7 +373,7 @@ static bool dropResults(Reducer *r) {
           cap *= 2;
         }
         ord[m] = f;
-        edits[m++] = (IrsEdit){NULL, 0, IrsEditDropResult, (int64_t)i, a, 0, 0, NULL};
+        edits[m++] = IRS_EDIT(IrsEditDropResult, (int64_t)i, a, 0, 0, NULL);
       }
     }
     free(ops);

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 //===- StrategyRename.c - short stable symbol names -----------------------===//
 //
-// Renames the module's top-level symbols in order of appearance: functions
+// The cosmetic edits, run once after the others reach their fixed point:
+// every location becomes unknown (see StrategySimplifyAttrs.c), and the
+// module's top-level symbols are renamed in order of appearance: functions
 // to @f0, @f1, ..., other symbols (globals, ...) to @s0, @s1, ...; each
 // symbol's uses are renamed with it (mlirSymbolTableReplaceAllSymbolUses,
 // which walks the module except nested symbol tables). First as one edit
@@ -138,12 +140,23 @@ bool irsReduceRename(Reducer *r) {
   size_t todo = 0;
   for (size_t i = 0; s && i < n; ++i)
     todo += !s[i].skip;
-  bool any = false;
-  if (todo > 0) {
-    IrsEdit all = {NULL, 0, IrsEditRename, -1, 0, 0, 0, NULL};
-    any = irsReduceTryEdit(r, &all);
+  IrsEdit locs = IRS_EDIT(IrsEditAttrs, 0, 2, 0, 0, NULL);
+  IrsEdit all = IRS_EDIT(IrsEditRename, -1, 0, 0, 0, NULL);
+  bool hasLocs = irsEditHasLocations(r->ctx, root);
+  // Both cosmetic edits as one test first: they nearly always go, and in a
+  // hang reduction every test that still hangs costs the full timeout.
+  if (hasLocs && todo > 0) {
+    IrsEdit both[2] = {locs, all};
+    IrsEdit group = {.kind = IrsEditGroup, .group = both, .numGroup = 2};
+    if (irsReduceTryEdit(r, &group)) {
+      free(s);
+      return true;
+    }
   }
-  if (!any && todo > 0) {
+  bool any = hasLocs && irsReduceTryEdit(r, &locs);
+  bool renamed = todo > 0 && irsReduceTryEdit(r, &all);
+  any |= renamed;
+  if (!renamed && todo > 0) {
     // Renaming never renumbers ops: every candidate stays valid. A short
     // name another symbol holds is left for a later round.
     IrsEdit *edits = malloc(n * sizeof(IrsEdit));
@@ -151,9 +164,9 @@ bool irsReduceRename(Reducer *r) {
     for (size_t i = 0; edits && i < n; ++i) {
       if (s[i].skip || nameTaken(s, n, s[i].name))
         continue;
-      edits[m++] = (IrsEdit){NULL, 0, IrsEditRename, s[i].index, 0, 0, 0, s[i].name};
+      edits[m++] = IRS_EDIT(IrsEditRename, s[i].index, 0, 0, 0, s[i].name);
     }
-    any = edits && irsReduceTryEach(r, edits, m, false) > 0;
+    any |= edits && irsReduceTryEach(r, edits, m, false) > 0;
     free(edits);
   }
   free(s);

@@ -4,13 +4,16 @@
 // canonicalize, cse and symbol-dce, each alone, as an edit "run this
 // pipeline on the module". The passes are deterministic, so the parent
 // running the pipeline after an accepted test gets the module the worker
-// tested. Before a test, a probe child runs the pipeline on its
-// copy-on-write module and says whether it shrinks it (fewer non-poison
-// ops, or as many and fewer ops in all); a pipeline that only reorders or
-// grows the module is never tested. The probe also keeps a pass that
-// crashes or hangs on this module (say the bug is in canonicalize) away from
-// the reducer's own process: the parent runs a pipeline only after a child
-// ran it to the end. Progress: the probe's measure.
+// tested. The edit only applies when it shrinks the module (fewer
+// non-poison ops, or as many and fewer ops in all), so a pipeline that only
+// reorders or grows the module costs one cheap test and is never kept.
+// The worker applies it as step 0 under the test timeout: a pass that
+// crashes or hangs on this module (say the bug is in canonicalize) never
+// reaches the reducer's own process, and is not tried again.
+// A pipeline that did not help is tried again only once the module has
+// shrunk to half: on a small module every retry is a test spent for
+// nothing (they rarely start to help), on a large one they are cheap
+// insurance.
 //
 //===----------------------------------------------------------------------===//
 #include "ReduceImpl.h"
@@ -24,21 +27,6 @@
 static void ignore(MlirStringRef s, void *ud) {
   (void)s;
   (void)ud;
-}
-
-bool irsEditApplyRunPipeline(MlirContext ctx, MlirOperation root,
-                             const IrsEdit *e) {
-  if (!e->text)
-    return false;
-  MlirPassManager pm = mlirPassManagerCreateOnOperation(
-      ctx, mlirStringRefCreateFromCString("builtin.module"));
-  MlirLogicalResult ok = mlirParsePassPipeline(
-      mlirPassManagerGetAsOpPassManager(pm),
-      mlirStringRefCreateFromCString(e->text), ignore, NULL);
-  if (mlirLogicalResultIsSuccess(ok))
-    ok = mlirPassManagerRunOnOp(pm, root);
-  mlirPassManagerDestroy(pm);
-  return mlirLogicalResultIsSuccess(ok);
 }
 
 typedef struct Measure {
@@ -58,34 +46,24 @@ static Measure measure(MlirOperation root) {
   return m;
 }
 
-typedef struct Probe {
-  Reducer *r;
-  const IrsEdit *edit;
-} Probe;
-
-enum { kShrinks = 0, kDoesNotShrink = 1 };
-
-static int probe(IrsWorkerChannel ch, void *ud) {
-  Probe *p = ud;
-  MlirOperation root = mlirModuleGetOperation(p->r->module);
-  Measure before = measure(root);
-  // Inside a step, so that --test-timeout and the memory limit apply.
-  irsWorkerChannelStepBegin(ch, 0, 1);
-  if (!irsEditApply(p->r->ctx, root, p->edit))
-    return kDoesNotShrink;
-  irsWorkerChannelStepEnd(ch, 0, 1);
-  Measure after = measure(root);
-  bool smaller = after.nonPoison < before.nonPoison ||
-                 (after.nonPoison == before.nonPoison && after.all < before.all);
-  return smaller ? kShrinks : kDoesNotShrink;
-}
-
-static bool shrinks(Reducer *r, const IrsEdit *e) {
-  Probe p = {r, e};
-  const IrsWorkerResult *res;
-  if (!irsStatusIsOk(irsSupervisorRun(r->sup, probe, &p, &res)))
+bool irsEditApplyRunPipeline(MlirContext ctx, MlirOperation root,
+                             const IrsEdit *e) {
+  if (!e->text)
     return false;
-  return res->outcome == IrsWorkerExited && res->exitCode == kShrinks;
+  Measure before = measure(root);
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(
+      ctx, mlirStringRefCreateFromCString("builtin.module"));
+  MlirLogicalResult ok = mlirParsePassPipeline(
+      mlirPassManagerGetAsOpPassManager(pm),
+      mlirStringRefCreateFromCString(e->text), ignore, NULL);
+  if (mlirLogicalResultIsSuccess(ok))
+    ok = mlirPassManagerRunOnOp(pm, root);
+  mlirPassManagerDestroy(pm);
+  if (!mlirLogicalResultIsSuccess(ok))
+    return false;
+  Measure after = measure(root);
+  return after.nonPoison < before.nonPoison ||
+         (after.nonPoison == before.nonPoison && after.all < before.all);
 }
 
 static const char *const pipelines[] = {
@@ -95,12 +73,21 @@ static const char *const pipelines[] = {
 };
 
 bool irsReduceRunPasses(Reducer *r) {
+  enum { N = sizeof(pipelines) / sizeof(pipelines[0]) };
+  _Static_assert(N <= sizeof(r->runPassesRetryAt) / sizeof(int64_t),
+                 "one retry threshold per pipeline");
   bool any = false;
-  for (size_t i = 0; i < sizeof(pipelines) / sizeof(pipelines[0]) && !r->stop;
-       ++i) {
-    IrsEdit e = {NULL, 0, IrsEditRunPipeline, 0, 0, 0, 0, pipelines[i]};
-    if (shrinks(r, &e) && irsReduceTryEdit(r, &e))
+  for (size_t i = 0; i < N && !r->stop; ++i) {
+    if (r->opsNow > r->runPassesRetryAt[i])
+      continue;
+    IrsEdit e = IRS_EDIT(IrsEditRunPipeline, 0, 0, 0, 0, pipelines[i]);
+    r->editBroke = false;
+    if (irsReduceTryEdit(r, &e)) {
       any = true;
+      r->runPassesRetryAt[i] = INT64_MAX;
+    } else {
+      r->runPassesRetryAt[i] = r->editBroke ? -1 : r->opsNow / 2;
+    }
   }
   return any;
 }

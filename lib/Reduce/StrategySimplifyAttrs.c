@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 //===- StrategySimplifyAttrs.c - simpler attributes and locations ---------===//
 //
-// Three edits: a dense elements attribute that is not a splat becomes the
+// Two edits: a dense elements attribute that is not a splat becomes the
 // splat of its first element (dense<[1, 2, 3]> -> dense<1>); an op loses
-// all its discardable attributes at once; every op and block argument of
-// the module gets the unknown location (mlirOperationSetLocation and
-// mlirBlockArgumentSetLocation, both in the LLVM 22 C API). Locations do
-// not show in `-o` (printed without them) but do in --reproducer, and a
-// pass may depend on them. Progress: each accepted edit lowers the number
-// of non-splat dense attributes, discardable attributes or known locations.
+// all its discardable attributes at once. The third edit kind here, every
+// op and block argument of the module gets the unknown location
+// (mlirOperationSetLocation and mlirBlockArgumentSetLocation, both in the
+// LLVM 22 C API), is cosmetic and the final strategy (rename) tries it:
+// locations do not show in `-o` (printed without them) but do in
+// --reproducer, and a pass may depend on them. Progress: each accepted
+// edit lowers the number of non-splat dense attributes or discardable
+// attributes.
 //
 //===----------------------------------------------------------------------===//
 #include "ReduceImpl.h"
@@ -67,6 +69,12 @@ static MlirWalkResult locCb(MlirOperation op, void *ud) {
   return l->any && !l->set ? MlirWalkResultInterrupt : MlirWalkResultAdvance;
 }
 
+bool irsEditHasLocations(MlirContext ctx, MlirOperation root) {
+  Locs l = {mlirLocationUnknownGet(ctx), false, false};
+  mlirOperationWalk(root, locCb, &l, MlirWalkPreOrder);
+  return l.any;
+}
+
 bool irsEditApplyAttrs(MlirContext ctx, MlirOperation root, const IrsEdit *e) {
   if (e->a == 2) {
     Locs l = {mlirLocationUnknownGet(ctx), false, true};
@@ -107,17 +115,13 @@ bool irsReduceSimplifyAttrs(Reducer *r) {
   // Names of the dense attributes, owned here while the edits point to them.
   char **names = malloc(cap * sizeof(char *));
   size_t nn = 0;
-  Locs l = {mlirLocationUnknownGet(r->ctx), false, false};
-  mlirOperationWalk(root, locCb, &l, MlirWalkPreOrder);
-  if (edits && l.any)
-    edits[m++] = (IrsEdit){NULL, 0, IrsEditAttrs, 0, 2, 0, 0, NULL};
   // No edit here renumbers ops, so any order works; whole-op drops first.
   for (size_t i = 1; edits && names && i < n; ++i) {
     MlirOperation op = ops[i];
     if (mlirOperationGetNumDiscardableAttributes(op) > 0) {
       if (m == cap)
         break;
-      edits[m++] = (IrsEdit){NULL, 0, IrsEditAttrs, (int64_t)i, 0, 0, 0, NULL};
+      edits[m++] = IRS_EDIT(IrsEditAttrs, (int64_t)i, 0, 0, 0, NULL);
     }
     for (intptr_t k = 0; k < mlirOperationGetNumAttributes(op); ++k) {
       MlirNamedAttribute a = mlirOperationGetAttribute(op, k);
@@ -130,7 +134,7 @@ bool irsReduceSimplifyAttrs(Reducer *r) {
       memcpy(c, s.data, s.length);
       c[s.length] = '\0';
       names[nn++] = c;
-      edits[m++] = (IrsEdit){NULL, 0, IrsEditAttrs, (int64_t)i, 1, 0, 0, c};
+      edits[m++] = IRS_EDIT(IrsEditAttrs, (int64_t)i, 1, 0, 0, c);
     }
     if (m == cap) {
       IrsEdit *p = realloc(edits, 2 * cap * sizeof(IrsEdit));

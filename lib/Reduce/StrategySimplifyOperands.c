@@ -126,27 +126,24 @@ bool irsReduceSimplifyOperands(Reducer *r) {
       if (mlirValueIsAOpResult(v) && irsEditIsPoison(mlirOpResultGetOwner(v))) {
         if (first >= 0 &&
             !mlirOperationEqual(ops[poisonAt[first]], mlirOpResultGetOwner(v)))
-          push(&c, (IrsEdit){NULL, 0, IrsEditSetOperand, (int64_t)i, a, 2,
-                             poisonAt[first], NULL});
+          push(&c, IRS_EDIT(IrsEditSetOperand, (int64_t)i, a, 2, poisonAt[first], NULL));
         continue;
       }
       if (isSimple(v, root))
         continue;
       // A new poison only where none of the type exists yet: a second one
       // would leave the operand as far from simple as before.
-      push(&c, first >= 0 ? (IrsEdit){NULL, 0, IrsEditSetOperand, (int64_t)i,
-                                      a, 2, poisonAt[first], NULL}
-                          : (IrsEdit){NULL, 0, IrsEditSetOperand, (int64_t)i,
-                                      a, 0, 0, NULL});
+      push(&c, first >= 0 ? IRS_EDIT(IrsEditSetOperand, (int64_t)i, a, 2, poisonAt[first], NULL)
+                          : IRS_EDIT(IrsEditSetOperand, (int64_t)i, a, 0, 0, NULL));
       for (intptr_t j = 0; !mlirBlockIsNull(entry) &&
                            j < mlirBlockGetNumArguments(entry); ++j)
         if (mlirTypeEqual(mlirValueGetType(mlirBlockGetArgument(entry, j)), t)) {
-          push(&c, (IrsEdit){NULL, 0, IrsEditSetOperand, (int64_t)i, a, 1, j, NULL});
+          push(&c, IRS_EDIT(IrsEditSetOperand, (int64_t)i, a, 1, j, NULL));
           break;
         }
       for (int k = 0; k < numConst; ++k)
         if (mlirTypeEqual(constType[k], t)) {
-          push(&c, (IrsEdit){NULL, 0, IrsEditSetOperand, (int64_t)i, a, 2, constAt[k], NULL});
+          push(&c, IRS_EDIT(IrsEditSetOperand, (int64_t)i, a, 2, constAt[k], NULL));
           break;
         }
     }

@@ -166,6 +166,13 @@ void irsSupervisorDestroy(IrsSupervisor supervisor) {
   free(s);
 }
 
+void irsSupervisorSetStepTimeout(IrsSupervisor supervisor, double seconds) {
+  Supervisor *s = supervisor.ptr;
+  s->opts.stepTimeoutSec = seconds;
+  for (intptr_t i = 0; i < s->numSlots; ++i)
+    s->slots[i]->opts.stepTimeoutSec = seconds;
+}
+
 static IrsBuf *outputFor(Supervisor *s, intptr_t chunk) {
   if (chunk < 0)
     return NULL;
@@ -253,6 +260,8 @@ static void handleLine(Supervisor *s, const char *l, double *stepStart) {
     *stepStart = nowMs();
     irsBufReset(&s->tail); // the tail describes the current step only
   } else if (l[0] == 'E' && sscanf(l + 1, "%ld %ld", &a, &b) == 2) {
+    if (r->inStep && nowMs() - *stepStart > r->longestStepMs)
+      r->longestStepMs = nowMs() - *stepStart;
     r->inStep = false;
   } else if (l[0] == 'D' && sscanf(l + 1, "%ld", &a) == 1) {
     r->chunksDone = a + 1;
@@ -405,6 +414,18 @@ static IrsStatus runStart(Supervisor *s, IrsWorkerMain fn, void *userData) {
   return irsStatusOk();
 }
 
+// How long poll() may wait before this run's limits need checking: the
+// poll period, or less when the step's deadline comes sooner (a reducer
+// judging hangs after 50 ms must not wait for the next 50 ms tick).
+static int pollWaitMs(const Supervisor *s) {
+  if (s->opts.stepTimeoutSec <= 0 || !s->result.inStep)
+    return kPollMs;
+  double left = s->opts.stepTimeoutSec * 1e3 - (nowMs() - s->stepStart);
+  if (left >= kPollMs)
+    return kPollMs;
+  return left < 1 ? 1 : (int)left + 1;
+}
+
 static int runPollFds(Supervisor *s, struct pollfd *p) {
   int np = 0;
   if (s->chOpen)
@@ -463,7 +484,8 @@ static const IrsWorkerResult *runFinish(Supervisor *s) {
   s->pid = 0;
   IrsWorkerResult *r = &s->result;
   int status = s->status;
-  r->elapsedMs = nowMs() - (r->inStep ? s->stepStart : s->start);
+  r->runMs = nowMs() - s->start;
+  r->elapsedMs = r->inStep ? nowMs() - s->stepStart : r->runMs;
   if (s->killedFor != IrsWorkerExited) {
     r->outcome = s->killedFor;
     r->signal = SIGKILL;
@@ -503,7 +525,7 @@ IrsStatus irsSupervisorRun(IrsSupervisor supervisor, IrsWorkerMain fn,
     struct pollfd p[2];
     int np = runPollFds(s, p);
     if (np > 0) {
-      if (poll(p, (nfds_t)np, kPollMs) > 0)
+      if (poll(p, (nfds_t)np, pollWaitMs(s)) > 0)
         runReadReady(s, p, np);
     } else {
       // Both pipes closed: the worker is exiting (or closed them itself and
@@ -562,18 +584,20 @@ IrsStatus irsSupervisorRunBatch(IrsSupervisor supervisor,
     if (running == 0)
       break;
     struct pollfd p[2 * kMaxSlots];
-    int np = 0;
+    int np = 0, wait = kPollMs;
     bool exiting = false;
     for (intptr_t i = 0; i < par; ++i)
       if (job[i] >= 0) {
         int k = runPollFds(s->slots[i], p + np);
         exiting |= k == 0;
         np += k;
+        int w = pollWaitMs(s->slots[i]);
+        wait = w < wait ? w : wait;
       }
     if (np > 0) {
       // A worker whose pipes are closed is exiting: look again soon, as a
       // single run does, rather than after a full poll period.
-      if (poll(p, (nfds_t)np, exiting ? 1 : kPollMs) > 0)
+      if (poll(p, (nfds_t)np, exiting ? 1 : wait) > 0)
         for (intptr_t i = 0; i < par; ++i)
           if (job[i] >= 0)
             runReadReady(s->slots[i], p, np);

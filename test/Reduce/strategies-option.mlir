@@ -12,9 +12,9 @@
 // LIST-NEXT: inline-region replace a region-holding op by the body of one of its regions
 // LIST-NEXT: drop-args drop block arguments, function arguments and function results
 // LIST-NEXT: simplify-operands replace operands by poison, a function argument or a constant
-// LIST-NEXT: simplify-attrs dense elements to splats, drop discardable attributes and locations
+// LIST-NEXT: simplify-attrs dense elements to splats, drop discardable attributes{{$}}
 // LIST-NEXT: run-passes run canonicalize, cse or symbol-dce when that shrinks the module
-// LIST-NEXT: rename rename symbols to short stable names (@f0, @f1, ..., @s0, ...)
+// LIST-NEXT: rename rename symbols to short stable names (@f0, @f1, ..., @s0, ...), drop locations
 // LIST-EMPTY:
 
 // An empty list: every strategy runs (@other goes, the constant becomes

@@ -1,7 +1,8 @@
 // The simplify-attrs strategy turns a non-splat dense elements attribute
-// into the splat of its first element, drops an op's discardable
-// attributes, and sets every location to unknown (locations show in the
-// --reproducer file, which is printed with them).
+// into the splat of its first element and drops an op's discardable
+// attributes. Locations are the final strategy's (rename): alone, this one
+// leaves them (they show in the --reproducer file, which is printed with
+// them).
 
 // RUN: opt-reduce %s --pass-pipeline="builtin.module(func.func(irs-test-fail{op=arith.muli}))" --strategies=simplify-attrs -o %t.out --reproducer=%t.repro 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=LOG
@@ -10,9 +11,14 @@
 // RUN: FileCheck %s --check-prefix=OUT --implicit-check-not=irs.note --implicit-check-not=other.tag < %t.out
 // OUT:      %[[C:.*]] = arith.constant dense<7> : tensor<4xi32>
 // OUT-NEXT: arith.muli %arg0, %[[C]] : tensor<4xi32>{{$}}
-// RUN: FileCheck %s --check-prefix=REPRO --implicit-check-not=orig.c < %t.repro
-// REPRO: #loc = loc(unknown)
-// REPRO: ^bb0(%arg0: tensor<4xi32> loc(unknown)):
+// RUN: FileCheck %s --check-prefix=REPRO < %t.repro
+// REPRO: loc("orig.c":3:5)
+// RUN: opt-reduce %s --pass-pipeline="builtin.module(func.func(irs-test-fail{op=arith.muli}))" --strategies=simplify-attrs,rename -o %t.out2 --reproducer=%t.repro2 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=LOG2
+// LOG2: opt-reduce: wins: simplify-attrs {{.*}} rename 1 (+0 ops)
+// RUN: FileCheck %s --check-prefix=REPRO2 --implicit-check-not=orig.c < %t.repro2
+// REPRO2: #loc = loc(unknown)
+// REPRO2: ^bb0(%arg0: tensor<4xi32> loc(unknown)):
 
 // The splat is kept only while the test stays interesting: a test that
 // needs the elements keeps them, the discardable attributes still go

@@ -7,23 +7,30 @@
 // With -j 1 the counts are exact. The cache: erase-symbols' last ddmin
 // round tests {@b} alone and finds it needed; the fixed-point loop's
 // confirming round meets the same candidate on the same module and does
-// not test it again (7 tests, not 9).
+// not test it again. The empty module (the first candidate of every ddmin
+// over top-level ops) is tested once per pipeline (5 tests, not 9).
 //
 // Exit codes are checked exactly with `sh -c '...; echo exit=$?'`.
 
 // RUN: sh -c 'opt-reduce %s --irs-test-fail=op=arith.muli --strategies=erase-symbols -j 1 --seed=42 -o %t.out; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=LOG --match-full-lines -DOUT=%t.out
 // LOG:      opt-reduce: erase-symbols: 7 ops (4 tests, {{[0-9.]+}} s)
-// LOG-NEXT: opt-reduce: erase-symbols: 5 ops (6 tests, {{[0-9.]+}} s)
+// LOG-NEXT: opt-reduce: erase-symbols: 5 ops (5 tests, {{[0-9.]+}} s)
 // LOG-NEXT: opt-reduce: ops: 10 -> 5, bytes: 280 -> 147
-// LOG-NEXT: opt-reduce: tests: 7 run + 2 cached in {{[0-9.]+}} s ({{[0-9.]+}} tests/s, -j 1, seed 42)
+// LOG-NEXT: opt-reduce: tests: 5 run + 4 cached in {{[0-9.]+}} s ({{[0-9.]+}} tests/s, -j 1, seed 42)
 // LOG-NEXT: opt-reduce: wins: erase-symbols 2 (-5 ops)
-// LOG-NEXT: opt-reduce: done: wrote '[[OUT]]' (7 tests); signature: pass-failure in irs-test-fail
+// LOG-NEXT: opt-reduce: done: wrote '[[OUT]]' (5 tests); signature: pass-failure in irs-test-fail
 // LOG-NEXT: exit=0
 // RUN: wc -c < %t.out | FileCheck %s --check-prefix=BYTES
 // BYTES: 147
 // RUN: FileCheck %s --check-prefix=OUT --implicit-check-not=func.func < %t.out
 // OUT: func.func @b(
+
+// Without -j: up to the online CPUs, one test at a time while tests are
+// short (see docs/opt-reduce.md); the summary says so.
+// RUN: opt-reduce %s --irs-test-fail=op=arith.muli --strategies=erase-symbols -o %t.auto 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=AUTO
+// AUTO: opt-reduce: tests: {{[0-9]+}} run + {{[0-9]+}} cached in {{[0-9.]+}} s ({{[0-9.]+}} tests/s, -j auto up to {{[1-9][0-9]*}}, seed none)
 
 // Two strategies: each is credited with what it removed; erase-ops turns
 // the addi feeding the muli into ub.poison (no net change in ops).

@@ -122,11 +122,11 @@ static void test_edit__stale_index_is_refused(void **state) {
   assert_false(a.applied);
   expectContains(&a, "arith.addi");
   free(a.text);
-  IrsEdit inl = {NULL, 0, IrsEditInline, 99, 0, 0, 0, NULL};
+  IrsEdit inl = IRS_EDIT(IrsEditInline, 99, 0, 0, 0, NULL);
   a = apply(kArith, &inl);
   assert_false(a.applied);
   free(a.text);
-  IrsEdit op = {NULL, 0, IrsEditSetOperand, 3, 7, 0, 0, NULL};
+  IrsEdit op = IRS_EDIT(IrsEditSetOperand, 3, 7, 0, 0, NULL);
   a = apply(kArith, &op); // operand 7 of a two-operand op
   assert_false(a.applied);
   expectContains(&a, "arith.muli %0, %arg0");
@@ -144,7 +144,7 @@ static void test_edit__inline_maps_iter_args_and_yield(void **state) {
       "  }\n"
       "  return %r : i32\n"
       "}\n";
-  IrsEdit e = {NULL, 0, IrsEditInline, 2, 0, 0, 0, NULL};
+  IrsEdit e = IRS_EDIT(IrsEditInline, 2, 0, 0, 0, NULL);
   Applied a = apply(src, &e);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -166,7 +166,7 @@ static void test_edit__inline_poisons_mismatched_results(void **state) {
                     "  }\n"
                     "  return %r : i64\n"
                     "}\n";
-  IrsEdit e = {NULL, 0, IrsEditInline, 2, 1, 0, 0, NULL}; // the else region
+  IrsEdit e = IRS_EDIT(IrsEditInline, 2, 1, 0, 0, NULL); // the else region
   Applied a = apply(src, &e);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -188,7 +188,7 @@ static const char *kCall =
 
 static void test_edit__drop_func_arg_updates_calls(void **state) {
   (void)state;
-  IrsEdit e = {NULL, 0, IrsEditDropArg, 1, 0, 0, 0, NULL};
+  IrsEdit e = IRS_EDIT(IrsEditDropArg, 1, 0, 0, 0, NULL);
   Applied a = apply(kCall, &e);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -200,7 +200,7 @@ static void test_edit__drop_func_arg_updates_calls(void **state) {
 
 static void test_edit__drop_result_rebuilds_calls(void **state) {
   (void)state;
-  IrsEdit e = {NULL, 0, IrsEditDropResult, 1, 1, 0, 0, NULL};
+  IrsEdit e = IRS_EDIT(IrsEditDropResult, 1, 1, 0, 0, NULL);
   Applied a = apply(kCall, &e);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -223,7 +223,7 @@ static void test_edit__drop_block_arg_updates_cond_br(void **state) {
                     "  %s = arith.addi %q, %r : i32\n"
                     "  return %s : i32\n"
                     "}\n";
-  IrsEdit e = {NULL, 0, IrsEditDropArg, 1, 0, 2, 0, NULL}; // ^bb2's %q
+  IrsEdit e = IRS_EDIT(IrsEditDropArg, 1, 0, 2, 0, NULL); // ^bb2's %q
   Applied a = apply(src, &e);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -231,7 +231,7 @@ static void test_edit__drop_block_arg_updates_cond_br(void **state) {
   expectContains(&a, "cf.br ^bb2(%0 : i32)");
   expectContains(&a, "^bb2(%1: i32):");
   free(a.text);
-  IrsEdit entry = {NULL, 0, IrsEditDropArg, 2, 0, 0, 0, NULL}; // not a func
+  IrsEdit entry = IRS_EDIT(IrsEditDropArg, 2, 0, 0, 0, NULL); // not a func
   a = apply(src, &entry);
   assert_false(a.applied);
   free(a.text);
@@ -246,17 +246,17 @@ static void test_edit__set_operand_kinds(void **state) {
                     "  %m = arith.muli %a, %a : i32\n"
                     "  return %m : i32\n"
                     "}\n";
-  IrsEdit poison = {NULL, 0, IrsEditSetOperand, 4, 0, 0, 0, NULL};
+  IrsEdit poison = IRS_EDIT(IrsEditSetOperand, 4, 0, 0, 0, NULL);
   Applied a = apply(src, &poison);
   assert_true(a.applied && a.verifies);
   expectContains(&a, "%1 = ub.poison : i32\n    %2 = arith.muli %1, %0");
   free(a.text);
-  IrsEdit arg = {NULL, 0, IrsEditSetOperand, 4, 1, 1, 1, NULL};
+  IrsEdit arg = IRS_EDIT(IrsEditSetOperand, 4, 1, 1, 1, NULL);
   a = apply(src, &arg);
   assert_true(a.applied && a.verifies);
   expectContains(&a, "arith.muli %0, %arg1");
   free(a.text);
-  IrsEdit cst = {NULL, 0, IrsEditSetOperand, 4, 1, 2, 2, NULL};
+  IrsEdit cst = IRS_EDIT(IrsEditSetOperand, 4, 1, 2, 2, NULL);
   a = apply(src, &cst);
   assert_true(a.applied && a.verifies);
   expectContains(&a, "arith.muli %0, %c3_i32");
@@ -271,13 +271,13 @@ static void test_edit__attrs(void **state) {
       "  %c = arith.constant {a.b = 1 : i32} dense<[4, 5, 6]> : tensor<3xi32>\n"
       "  return %c : tensor<3xi32>\n"
       "}\n";
-  IrsEdit splat = {NULL, 0, IrsEditAttrs, 2, 1, 0, 0, "value"};
+  IrsEdit splat = IRS_EDIT(IrsEditAttrs, 2, 1, 0, 0, "value");
   Applied a = apply(src, &splat);
   assert_true(a.applied && a.verifies);
   expectContains(&a, "dense<4> : tensor<3xi32>");
   expectContains(&a, "a.b = 1");
   free(a.text);
-  IrsEdit drop = {NULL, 0, IrsEditAttrs, 2, 0, 0, 0, NULL};
+  IrsEdit drop = IRS_EDIT(IrsEditAttrs, 2, 0, 0, 0, NULL);
   a = apply(src, &drop);
   assert_true(a.applied && a.verifies);
   expectLacks(&a, "a.b");
@@ -287,14 +287,14 @@ static void test_edit__attrs(void **state) {
 
 static void test_edit__rename(void **state) {
   (void)state;
-  IrsEdit all = {NULL, 0, IrsEditRename, -1, 0, 0, 0, NULL};
+  IrsEdit all = IRS_EDIT(IrsEditRename, -1, 0, 0, 0, NULL);
   Applied a = apply(kCall, &all);
   assert_true(a.applied && a.verifies);
   expectContains(&a, "func.func private @f0(");
   expectContains(&a, "func.func @f1(");
   expectContains(&a, "call @f0(");
   free(a.text);
-  IrsEdit one = {NULL, 0, IrsEditRename, 1, 0, 0, 0, "g"};
+  IrsEdit one = IRS_EDIT(IrsEditRename, 1, 0, 0, 0, "g");
   a = apply(kCall, &one);
   assert_true(a.applied && a.verifies);
   expectContains(&a, "func.func private @g(");
@@ -305,7 +305,7 @@ static void test_edit__rename(void **state) {
 
 static void test_edit__run_pipeline(void **state) {
   (void)state;
-  IrsEdit e = {NULL, 0, IrsEditRunPipeline, 0, 0, 0, 0, "builtin.module(symbol-dce)"};
+  IrsEdit e = IRS_EDIT(IrsEditRunPipeline, 0, 0, 0, 0, "builtin.module(symbol-dce)");
   const char *src = "func.func private @dead() {\n  return\n}\n"
                     "func.func @live() {\n  return\n}\n";
   Applied a = apply(src, &e);
@@ -313,7 +313,7 @@ static void test_edit__run_pipeline(void **state) {
   expectLacks(&a, "@dead");
   expectContains(&a, "@live");
   free(a.text);
-  IrsEdit bad = {NULL, 0, IrsEditRunPipeline, 0, 0, 0, 0, "builtin.module(no-such-pass)"};
+  IrsEdit bad = IRS_EDIT(IrsEditRunPipeline, 0, 0, 0, 0, "builtin.module(no-such-pass)");
   a = apply(src, &bad);
   assert_false(a.applied);
   free(a.text);
@@ -350,7 +350,7 @@ static void test_edit__key_covers_every_field(void **state) {
   assert_true(sameKey(&e1, &e1copy));
   assert_false(sameKey(&e1, &e2));
   assert_false(sameKey(&e1, &e3));
-  IrsEdit base = {NULL, 0, IrsEditSetOperand, 4, 1, 2, 3, NULL};
+  IrsEdit base = IRS_EDIT(IrsEditSetOperand, 4, 1, 2, 3, NULL);
   IrsEdit v[] = {base, base, base, base, base, base, base};
   v[0].kind = IrsEditInline;
   v[1].target = 5;

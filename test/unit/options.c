@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Unit tests of the tools' table-driven option parser
 // (tools/common/Options.c): flags, "=value" and separate values, the short
-// "-o FILE" form, single-dash long options, the unknown-option callback,
-// "--", list and optional-value options, every error message, and the
-// generated usage text.
+// "-o FILE" form, attached short values ("-j1", "-o/tmp/x"), single-dash
+// long options, the unknown-option callback, "--", list and optional-value
+// options, every error message, and the generated usage text.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -321,6 +321,138 @@ static void test_options__single_dash_pass_flag_is_not_short_o(void **state) {
   assert_string_equal(c->output, "out.mlir");
 }
 
+// A short option's value may be attached, as with getopt: "-j1" is
+// "-j 1". An integer option takes the attached form before the unknown-
+// option callback (which, in the tools, claims every single-dash word as a
+// pass flag), so "-jx" is a bad -j, not a pass named "jx".
+static void test_options__short_int_attached(void **state) {
+  (void)state;
+  long jobs = 0;
+  const char *out = NULL;
+  const IrsOption table[] = {
+      IRS_OPT_INT('j', "j", &jobs, "N", "jobs"),
+      IRS_OPT_STRING('o', "o", &out, "FILE", "output"),
+      IRS_OPT_END(),
+  };
+  char err[256] = "";
+  Unknown u = {{0}, 0, NULL};
+  char *argv[] = {"tool", "-j1", "in.mlir"};
+  assert_int_equal(irsOptionsParse(ARGC(argv), argv, table, onUnknown, &u,
+                                   err, sizeof(err)),
+                   1);
+  assert_int_equal(jobs, 1);
+  assert_string_equal(argv[1], "in.mlir");
+  char *argv2[] = {"tool", "-j", "2"};
+  assert_int_equal(irsOptionsParse(ARGC(argv2), argv2, table, onUnknown, &u,
+                                   err, sizeof(err)),
+                   0);
+  assert_int_equal(jobs, 2);
+  char *argv3[] = {"tool", "-j=3"};
+  assert_int_equal(irsOptionsParse(ARGC(argv3), argv3, table, onUnknown, &u,
+                                   err, sizeof(err)),
+                   0);
+  assert_int_equal(jobs, 3);
+  char *argv4[] = {"tool", "-j16", "--j=-2", "-j-5"};
+  assert_int_equal(irsOptionsParse(ARGC(argv4), argv4, table, onUnknown, &u,
+                                   err, sizeof(err)),
+                   0);
+  assert_int_equal(jobs, -5);
+  assert_int_equal(u.num, 0);
+
+  char *argv5[] = {"tool", "-jx"};
+  assert_int_equal(irsOptionsParse(ARGC(argv5), argv5, table, onUnknown, &u,
+                                   err, sizeof(err)),
+                   -1);
+  assert_string_equal(err, "option '-j' expects an integer, not 'x'");
+  char *argv6[] = {"tool", "-j4x"};
+  assert_int_equal(irsOptionsParse(ARGC(argv6), argv6, table, onUnknown, &u,
+                                   err, sizeof(err)),
+                   -1);
+  assert_string_equal(err, "option '-j' expects an integer, not '4x'");
+  assert_int_equal(u.num, 0);
+  assert_int_equal(jobs, -5);
+}
+
+// A string option takes the attached form first only when it cannot be a
+// pass flag or option name (those are lowercase words); otherwise the
+// callback is asked first, as for "-one-shot-bufferize".
+static void test_options__short_string_attached(void **state) {
+  Cfg *c = *state;
+  char err[256] = "";
+  Unknown u = {{0}, 0, NULL};
+  char *argv[] = {"tool", "-o/tmp/out.mlir"};
+  assert_int_equal(irsOptionsParse(ARGC(argv), argv, c->table, onUnknown, &u,
+                                   err, sizeof(err)),
+                   0);
+  assert_string_equal(c->output, "/tmp/out.mlir");
+  char *argv2[] = {"tool", "-o-"};
+  assert_int_equal(irsOptionsParse(ARGC(argv2), argv2, c->table, onUnknown,
+                                   &u, err, sizeof(err)),
+                   0);
+  assert_string_equal(c->output, "-");
+  char *argv3[] = {"tool", "-oOut.mlir"};
+  assert_int_equal(irsOptionsParse(ARGC(argv3), argv3, c->table, onUnknown,
+                                   &u, err, sizeof(err)),
+                   0);
+  assert_string_equal(c->output, "Out.mlir");
+  char *argv4[] = {"tool", "-o./a=b.mlir"};
+  assert_int_equal(irsOptionsParse(ARGC(argv4), argv4, c->table, onUnknown,
+                                   &u, err, sizeof(err)),
+                   0);
+  assert_string_equal(c->output, "./a=b.mlir");
+  assert_int_equal(u.num, 0);
+  // A lowercase word is the callback's when it wants it.
+  char *argv5[] = {"tool", "-ofile.mlir"};
+  assert_int_equal(irsOptionsParse(ARGC(argv5), argv5, c->table, onUnknown,
+                                   &u, err, sizeof(err)),
+                   0);
+  assert_string_equal(c->output, "./a=b.mlir");
+  assert_int_equal(u.num, 1);
+  assert_string_equal(u.seen[0], "-ofile.mlir");
+  // Without a callback it is the attached value, '=' and all.
+  char *argv6[] = {"tool", "-oa=b"};
+  assert_int_equal(parse(c, ARGC(argv6), argv6, err), 0);
+  assert_string_equal(c->output, "a=b");
+  // Flags take no attached value.
+  char *argv7[] = {"tool", "-v1"};
+  assert_int_equal(parse(c, ARGC(argv7), argv7, err), -1);
+  assert_string_equal(err, "unknown option '-v1'");
+}
+
+// The tools' own callback: single-dash words are pass flags only when
+// their name could be a pass argument, which leaves "-oout.mlir" to -o.
+static bool takePassFlag(const char *arg, void *ud) {
+  return irsOptionsTakePassFlag(arg, ud);
+}
+
+static void test_options__pass_flags_and_attached_o(void **state) {
+  Cfg *c = *state;
+  char err[256] = "";
+  IrsStringList flags = {0};
+  char *argv[] = {"tool",        "-canonicalize", "--cse",
+                  "-oout.mlir",  "-irs-test-fail=op=arith.muli",
+                  "--a.b",       "-one-shot-bufferize", "-ofoo"};
+  int n = irsOptionsParse(ARGC(argv), argv, c->table, takePassFlag, &flags,
+                          err, sizeof(err));
+  assert_int_equal(n, 0);
+  assert_string_equal(c->output, "out.mlir");
+  assert_int_equal(flags.num, 6);
+  assert_string_equal(flags.items[0], "canonicalize");
+  assert_string_equal(flags.items[1], "cse");
+  assert_string_equal(flags.items[2], "irs-test-fail=op=arith.muli");
+  assert_string_equal(flags.items[3], "a.b"); // two dashes: always a flag
+  assert_string_equal(flags.items[4], "one-shot-bufferize");
+  assert_string_equal(flags.items[5], "ofoo");
+  // Not a pass argument and no short option to take it.
+  char *argv2[] = {"tool", "-x.y"};
+  assert_int_equal(irsOptionsParse(ARGC(argv2), argv2, c->table, takePassFlag,
+                                   &flags, err, sizeof(err)),
+                   -1);
+  assert_string_equal(err, "unknown option '-x.y'");
+  assert_int_equal(flags.num, 6);
+  irsStringListFree(&flags);
+}
+
 //===----------------------------------------------------------------------===//
 // Errors
 //===----------------------------------------------------------------------===//
@@ -419,6 +551,9 @@ int main(void) {
       T(test_options__unknown_callback),
       T(test_options__unknown_rejected),
       T(test_options__single_dash_pass_flag_is_not_short_o),
+      T(test_options__short_int_attached),
+      T(test_options__short_string_attached),
+      T(test_options__pass_flags_and_attached_o),
       T(test_options__missing_values),
       T(test_options__bad_int),
       T(test_options__bad_value_names_option_only),

@@ -2,6 +2,8 @@
 // Table-driven option parser; see Options.h.
 #include "Options.h"
 
+#include "mlir-c/RegisterEverything.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,14 +113,34 @@ int irsOptionsParse(int argc, char **argv, const IrsOption *table,
     if (!o && a[1] != '-' && len == 1)
       o = findShort(table, name[0]); // "-o FILE" / "-o=FILE"
     if (!o) {
-      if (unknown && unknown(a, userData))
+      // "-cREST" where c is a short option that takes a value: REST is its
+      // attached value, as with getopt ("-j1", "-o/tmp/out.mlir", "-o-",
+      // "-oa=b"). The tools also take single-dash words for pass flags
+      // ("-one-shot-bufferize", "-canonicalize"), and their callback claims
+      // such words, so the rule is:
+      //  - an integer option takes REST first, whatever it is: no integer
+      //    starts with a letter, and MLIR has no pass named after such a
+      //    letter ("-jx" is a mistyped -j and gets "expects an integer");
+      //  - any other option takes REST first when REST cannot start a pass
+      //    or option name, which are lowercase words: "-o/tmp/x", "-o-",
+      //    "-oOut.mlir";
+      //  - otherwise ("-one-shot-bufferize", "-oout.mlir") the word goes to
+      //    the callback first, and is the attached form only if it declines
+      //    (irsOptionsTakePassFlag declines "-oout.mlir": a pass name has
+      //    no '.'; "-ofoo" stays an unknown pass). mlir-opt itself rejects
+      //    all of "-ofoo", "-oout.mlir", "-o/tmp/x" (its -o is no prefix
+      //    option); irscope-opt documents "-oout.mlir".
+      // A pass flag whose name starts with the letter of an integer option
+      // can still be given with two dashes.
+      const IrsOption *s = a[1] != '-' && len > 1 ? findShort(table, name[0])
+                                                  : NULL;
+      if (s && !needsValue(s))
+        s = NULL;
+      bool attachedFirst =
+          s && (s->kind == IrsOptionInt || name[1] < 'a' || name[1] > 'z');
+      if (!attachedFirst && unknown && unknown(a, userData))
         continue;
-      // The glued "-oFILE" form comes last, so that single-dash words the
-      // tool claims (pass flags such as "-one-shot-bufferize") win.
-      const IrsOption *s = a[1] != '-' && len > 1 && !eq
-                               ? findShort(table, name[0])
-                               : NULL;
-      if (s && needsValue(s)) {
+      if (s) {
         char shown[4] = {'-', name[0], 0, 0};
         if (store(s, shown, name + 1, err, errSize) != 0)
           return -1;
@@ -173,6 +195,14 @@ bool irsOptionsTakePassFlag(const char *arg, IrsStringList *flags) {
   const char *name = arg + 1 + (arg[1] == '-');
   if (*name == '\0' || *name == '-' || *name == '=')
     return false;
+  // Pass arguments are made of letters, digits, '-' and '_'. A single-dash
+  // word with anything else in its name ("-oout.mlir", "-o/tmp/x") is no
+  // pass flag, so that irsOptionsParse makes it "-o" with an attached value.
+  if (arg[1] != '-')
+    for (const char *p = name; *p && *p != '='; ++p)
+      if (!(*p == '-' || *p == '_' || (*p >= 'a' && *p <= 'z') ||
+            (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
+        return false;
   return irsStringListAppend(flags, name);
 }
 
@@ -232,5 +262,18 @@ IrsPipeline irsOptionsPipelineFromFlags(const IrsStringList *flags,
       mlirStringRefCreateFromCString("builtin.module"), errorCallback,
       userData);
   free(refs);
+  if (!irsPipelineIsNull(p)) {
+    // As mlir-opt, nest a pass restricted to another op under that op
+    // (--optimize-allocation-liveness is func.func-only). Finding out needs
+    // MLIR's pass registry and a context; one without threads or dialects
+    // is cheap and gone before a supervisor forks its worker.
+    mlirRegisterAllPasses();
+    MlirContext ctx = mlirContextCreateWithThreading(false);
+    IrsPipeline nested =
+        irsPipelineNestRestrictedPasses(p, ctx, errorCallback, userData);
+    mlirContextDestroy(ctx);
+    irsPipelineDestroy(p);
+    p = nested;
+  }
   return p;
 }

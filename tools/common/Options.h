@@ -5,7 +5,9 @@
 // parser fills the storage and generates the usage text from the same
 // table. Long options take one or two dashes (LLVM tools accept both, and
 // mlir-opt users type "-o" and "-pass-pipeline=" interchangeably with
-// "--..."). Options the table does not know are handed to a callback,
+// "--..."). A short option's value comes as "-j 1", "-j=1" or attached,
+// "-j1" (see irsOptionsParse for when the attached form wins over the
+// callback). Options the table does not know are handed to a callback,
 // which is how irscope-opt turns "--canonicalize" into a pipeline element.
 //
 //===----------------------------------------------------------------------===//
@@ -53,7 +55,12 @@ typedef struct IrsOption {
 /// to accept it, false to make it an error.
 typedef bool (*IrsUnknownOptionFn)(const char *arg, void *userData);
 
-/// Parses argv[1..argc). Positional arguments are moved to the front of
+/// Parses argv[1..argc). A single-dash word "-cREST" that is no long
+/// option, c being a short option that takes a value, is c with the value
+/// REST when c is an integer option or REST does not start with a
+/// lowercase letter; otherwise it goes to `unknown` first (pass flags such
+/// as "-one-shot-bufferize") and is c=REST only if that declines.
+/// Positional arguments are moved to the front of
 /// argv[1..] in order and their count returned; on error returns -1 with a
 /// one-line message in `err`.
 int irsOptionsParse(int argc, char **argv, const IrsOption *table,
@@ -70,7 +77,8 @@ bool irsStringListAppend(IrsStringList *l, const char *item);
 
 /// mlir-opt style pass flag: "--cse", "-cse", "--inline=OPTS". Appends the
 /// flag without its dashes to `flags` and returns true; false if `arg` is
-/// not of that shape.
+/// not of that shape, or is a single-dash word whose name (before '=') has
+/// a character no pass argument has ("-oout.mlir": "-o out.mlir").
 bool irsOptionsTakePassFlag(const char *arg, IrsStringList *flags);
 
 /// The pipeline "builtin.module(<flag>,...)" for pass flags collected by

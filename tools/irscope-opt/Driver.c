@@ -222,22 +222,66 @@ static bool loadIrdl(MlirContext ctx, const char *path) {
   return ok;
 }
 
+// The `mlir_reproducer: {...}` entry of the input's file metadata: from
+// the key to its closing brace (braces in quoted strings do not count).
+// Only `{-# ... #-}` sections that start a line are searched, so that a
+// comment mentioning one (a lit RUN line) is not taken for it. NULL if
+// there is none.
+static const char *findReproducerEntry(const char *text, const char **end) {
+  for (const char *sec = strstr(text, "{-#"); sec;
+       sec = strstr(sec + 3, "{-#")) {
+    const char *ls = sec;
+    while (ls > text && (ls[-1] == ' ' || ls[-1] == '\t'))
+      --ls;
+    if (ls > text && ls[-1] != '\n')
+      continue;
+    const char *secEnd = strstr(sec, "#-}");
+    if (!secEnd)
+      return NULL;
+    for (const char *k = strstr(sec, "mlir_reproducer"); k && k < secEnd;
+         k = strstr(k + 1, "mlir_reproducer")) {
+      const char *p = k + strlen("mlir_reproducer");
+      p += strspn(p, " \t\r\n");
+      if (*p != ':')
+        continue;
+      ++p;
+      p += strspn(p, " \t\r\n");
+      if (*p != '{')
+        continue;
+      int depth = 0;
+      for (; p < secEnd; ++p) {
+        if (*p == '"') {
+          for (++p; p < secEnd && *p != '"'; ++p)
+            if (*p == '\\' && p[1])
+              ++p;
+        } else if (*p == '{') {
+          ++depth;
+        } else if (*p == '}' && --depth == 0) {
+          *end = p + 1;
+          return k;
+        }
+      }
+      return NULL;
+    }
+  }
+  return NULL;
+}
+
 // Pulls pipeline, disable_threading and verify_each out of the input's
-// mlir_reproducer resource and blanks that section out (keeping line and
+// mlir_reproducer resource and blanks that entry out (keeping line and
 // column numbers) so the parser does not warn about an unknown resource.
+// Only the entry goes: the same {-# #-} section can hold the module's
+// dialect_resources (mlir-opt writes both into one; irscope-opt's
+// reproducers put the entry into a second section after them), and the
+// blobs the IR refers to must stay.
 static char *takeReproducer(IrsInput input, bool *threadingOff,
                             bool *verifyEach) {
   MlirStringRef c = irsInputGetContents(input);
   const char *text = c.data;
-  const char *start = strstr(text, "{-#");
-  while (start && !strstr(start, "mlir_reproducer"))
-    start = strstr(start + 3, "{-#");
+  const char *end = NULL;
+  const char *start = findReproducerEntry(text, &end);
   if (!start)
     return NULL;
-  const char *end = strstr(start, "#-}");
-  if (!end)
-    return NULL;
-  end += 3;
   char *sect = strndup(start, (size_t)(end - start));
   char *pipeline = NULL;
   char *p = sect ? strstr(sect, "pipeline:") : NULL;
@@ -264,6 +308,16 @@ static char *takeReproducer(IrsInput input, bool *threadingOff,
       *verifyEach = strncmp(v + 12 + strspn(v + 12, " "), "false", 5) != 0;
   }
   free(sect);
+  // Take a separating comma with the entry, so that the entries left
+  // around it still parse.
+  const char *before = start;
+  while (before > text && strchr(" \t\r\n", before[-1]))
+    --before;
+  const char *after = end + strspn(end, " \t\r\n");
+  if (before > text && before[-1] == ',')
+    start = before - 1;
+  else if (*after == ',')
+    end = after + 1;
   irsInputBlankRange(input, (size_t)(start - text), (size_t)(end - start));
   return pipeline;
 }

@@ -16,8 +16,29 @@
 #include <stdlib.h>
 #include <string.h>
 
+// mlir-opt options irscope-opt does not have. Upstream bug reports pass
+// them (`--verify-diagnostics`, `-debug`, `--mlir-print-stacktrace-on-
+// diagnostic`); taken as pass flags they would be reported as passes that do
+// not exist, which sends the reader looking for a pass. MLIR names no pass
+// "mlir-*".
+static bool isMlirOptOnlyOption(const char *name) {
+  static const char *const names[] = {
+      "verify-diagnostics", "debug", "debug-only", "dump-pass-pipeline",
+      "show-dialects", "load-pass-plugin", "load-dialect-plugin",
+      "log-actions-to", "verify-roundtrip", "emit-bytecode-version"};
+  if (strncmp(name, "mlir-", 5) == 0)
+    return true;
+  size_t n = strcspn(name, "=");
+  for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); ++i)
+    if (strlen(names[i]) == n && strncmp(name, names[i], n) == 0)
+      return true;
+  return false;
+}
+
 // "--cse" and "-cse" both name a pass, as in mlir-opt.
 static bool passFlag(const char *arg, void *ud) {
+  if (arg[0] == '-' && isMlirOptOnlyOption(arg + 1 + (arg[1] == '-')))
+    return false; // reported as an unknown option
   return irsOptionsTakePassFlag(arg, &((IrsOptConfig *)ud)->passFlags);
 }
 

@@ -23,6 +23,7 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,9 +48,11 @@ typedef struct Cfg {
   const char *reproducer, *litTest, *testTimeout, *maxTime, *memoryLimit;
   IrsStringList testArgs, passFlags, irdlFiles;
   bool mustFail, anyFailure, allowUnregistered, listStrategies, help, version;
+  bool verbose; // a line per test
   const char *minRate, *seed;
   const char *checkDeterminism; // NULL: off; "": repeat; "threads"
   long jobs, testRuns;
+  bool autoJobs; // no -j: up to the online CPUs, one while tests are short
   bool tty;
   double lastDraw; // when the live line was last drawn
   int lastLen;     // how long it was
@@ -76,6 +79,18 @@ static void forwardDiag(const IrsDiagnostic *d, void *ud) {
 
 static void progress(const IrsReduceProgress *p, void *ud) {
   Cfg *c = ud;
+  if (p->test) {
+    if (!c->verbose)
+      return;
+    const IrsReduceTestReport *t = p->test;
+    fprintf(stderr, "%sopt-reduce: test %lld [%s] %s: %s%s%s, %s (%.0f ms%s)\n",
+            c->tty ? "\r\033[K" : "", (long long)p->testsRun,
+            p->strategy ? p->strategy : "", t->edit, t->outcome,
+            t->pass[0] ? " in " : "", t->pass,
+            t->interesting ? "interesting" : "not interesting", t->runMs,
+            t->quick ? ", judged hung early" : "");
+    return;
+  }
   if (c->tty) {
     // Redrawn at most ten times a second: a fast reduction reports hundreds
     // of tests a second, and a terminal that scrolls slows everything down.
@@ -107,9 +122,10 @@ static void printSummary(const Cfg *c, IrsReducer r) {
           (long long)s.bytesBefore, (long long)s.bytesAfter);
   fprintf(stderr,
           "opt-reduce: tests: %lld run + %lld cached in %.1f s (%.1f tests/s, "
-          "-j %ld, seed %s)\n",
+          "-j %s%ld, seed %s)\n",
           (long long)s.testsRun, (long long)s.cacheHits, s.elapsedSec,
-          s.elapsedSec > 0 ? (double)s.testsRun / s.elapsedSec : 0.0, c->jobs,
+          s.elapsedSec > 0 ? (double)s.testsRun / s.elapsedSec : 0.0,
+          c->autoJobs ? "auto up to " : "", c->jobs,
           c->seed ? c->seed : "none");
   fputs("opt-reduce: wins:", stderr);
   bool any = false;
@@ -123,6 +139,14 @@ static void printSummary(const Cfg *c, IrsReducer r) {
     any = true;
   }
   fputs(any ? "\n" : " none\n", stderr);
+  if (s.quickHangSec > 0)
+    fprintf(stderr,
+            "opt-reduce: hangs: candidates judged hung after %.2f s (10 x the "
+            "slowest step that ended), the result %s\n",
+            s.quickHangSec,
+            s.hangRedone ? "did not hang at the full --test-timeout: "
+                           "reduced again without quick verdicts"
+                         : "confirmed at the full --test-timeout");
   if (s.runsBefore > 1)
     fprintf(stderr,
             "opt-reduce: failure rate: input %lld/%lld (%.0f%%), result "
@@ -222,6 +246,12 @@ static void usage(const IrsOption *opts) {
 }
 
 int main(int argc, char **argv) {
+  // bin/opt-reduce (Launcher.c) set LD_BIND_NOW for this process only: what
+  // it starts, test scripts above all, gets the user's environment back.
+  if (getenv("IRS_LAUNCHER_SET_BIND_NOW")) {
+    unsetenv("LD_BIND_NOW");
+    unsetenv("IRS_LAUNCHER_SET_BIND_NOW");
+  }
   signal(SIGXFSZ, SIG_IGN);
   // From the start: a SIGINT while a big input is parsed must still stop
   // the reduction cleanly (after the input check), not be lost or kill us
@@ -231,7 +261,7 @@ int main(int argc, char **argv) {
   Cfg c;
   memset(&c, 0, sizeof(c));
   c.output = "reduced.mlir";
-  c.jobs = -1;
+  c.jobs = LONG_MIN; // not given (any given value is checked below)
   c.testRuns = 1;
   const IrsOption opts[] = {
       IRS_OPT_STRING('o', "o", &c.output, "FILE",
@@ -280,6 +310,8 @@ int main(int argc, char **argv) {
       IRS_OPT_LIST(0, "irdl-file", &c.irdlFiles, "FILE",
                    "load IRDL dialects (repeatable)"),
       IRS_OPT_BOOL(0, "version", &c.version, "print the version and exit"),
+      IRS_OPT_BOOL('v', "verbose", &c.verbose,
+                   "print a line per test: candidate, outcome, time"),
       IRS_OPT_BOOL('h', "help", &c.help, "print this help and exit"),
       IRS_OPT_END(),
   };
@@ -330,7 +362,8 @@ int main(int argc, char **argv) {
   if (c.memoryLimit &&
       !irsOptionsParseMemoryLimit("opt-reduce", c.memoryLimit, &memLimit))
     ok = false;
-  if (c.jobs == -1) {
+  if (c.jobs == LONG_MIN) {
+    c.autoJobs = true;
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     c.jobs = n > 0 ? n : 1;
     if (c.jobs > IRS_SUPERVISOR_MAX_PARALLEL)
@@ -488,6 +521,7 @@ int main(int argc, char **argv) {
   ro.outputPath = c.output;
   ro.strategies = c.strategies;
   ro.jobs = (int)c.jobs;
+  ro.adaptiveJobs = c.autoJobs;
   ro.testRuns = (int)c.testRuns;
   ro.minRate = minRate;
   ro.hasSeed = c.seed != NULL;

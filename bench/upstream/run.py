@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""Run real upstream MLIR bug reproducers through mlir-opt, irscope-opt and
+opt-reduce and print one table row per case.
+
+Each case is one .mlir file in this directory whose header names the issue,
+the original command and what MLIR 22.1 does with it, plus two lines this
+script reads:
+
+  // ARGS: <flags>        the mlir-opt flags (pipeline and others), shell-split
+  // TIMEOUT: <seconds>   the case hangs: per-step limit for irscope-opt
+                          (--step-timeout) and opt-reduce (--test-timeout)
+
+Usage:
+  run.py [--quick] [--build DIR] [--out DIR] [--max-time S] [CASE...]
+
+--quick runs four cases (one crash, one hang, one split input, one with an
+unregistered dialect) with --max-time=5 for opt-reduce. Columns:
+
+  mlir-opt     outcome of plain mlir-opt (ok, fail(N), crash(SIG), hang)
+  irs rc       irscope-opt exit code (with --dump-after-each and --failure-dir)
+  rep/in/repro report.xml, failure-input.mlir, reproducer.mlir written (y/n)
+  replay       `mlir-opt --run-reproducer reproducer.mlir` outcome
+  same-out     for a successful run: output identical to mlir-opt's
+  reduce       opt-reduce ops before -> after (or its error)
+  secs         opt-reduce wall time
+  keeps        R/O: the reduced reproducer (`mlir-opt --run-reproducer`,
+               reduced pipeline) / the reduced module with the original
+               flags still fails mlir-opt the same way (y/N)
+"""
+import argparse
+import glob
+import os
+import re
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
+QUICK = ["rdv-scf-if-clone", "canon-cf-hang", "split-rdv-chunks",
+         "oal-unregistered"]
+MLIR_TIMEOUT = 10.0
+
+
+def header(path):
+    args, timeout = [], None
+    with open(path) as f:
+        for line in f:
+            if not line.startswith("//"):
+                break
+            m = re.match(r"//\s*ARGS:\s*(.*)", line)
+            if m:
+                args = shlex.split(m.group(1))
+            m = re.match(r"//\s*TIMEOUT:\s*(\S+)", line)
+            if m:
+                timeout = float(m.group(1))
+    return args, timeout
+
+
+def run(cmd, timeout, cwd=None):
+    """Run cmd in its own process group; returns (outcome, rc, out, err, secs)."""
+    t0 = time.monotonic()
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         cwd=cwd, start_new_session=True)
+    try:
+        out, err = p.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        out, err = p.communicate()
+        return "hang", None, out, err, time.monotonic() - t0
+    secs = time.monotonic() - t0
+    rc = p.returncode
+    if rc < 0:
+        return "crash(%s)" % signal.Signals(-rc).name[3:], rc, out, err, secs
+    return ("ok" if rc == 0 else "fail(%d)" % rc), rc, out, err, secs
+
+
+def kind(outcome):
+    return outcome.split("(")[0]
+
+
+def non_pass_flags(args):
+    """Flags mlir-opt needs to parse a module (kept for replays)."""
+    return [a for a in args if a in ("--allow-unregistered-dialect",
+                                     "-allow-unregistered-dialect")]
+
+
+def count_ops(path, extra):
+    r = subprocess.run([MLIR_OPT, path, "--mlir-print-op-generic"] + extra,
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        return None
+    return len(re.findall(r'^\s*(%[^=]*=\s*)?"[A-Za-z_][\w$.]*"\(',
+                          r.stdout, re.M))
+
+
+def run_case(path, build, outdir, max_time):
+    name = os.path.splitext(os.path.basename(path))[0]
+    args, hang_limit = header(path)
+    work = os.path.join(outdir, name)
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    row = {"case": name}
+    keep = non_pass_flags(args)
+
+    # (a) mlir-opt as reported.
+    m_out, _, m_stdout, _, _ = run([MLIR_OPT, path] + args, MLIR_TIMEOUT)
+    row["mlir-opt"] = m_out
+
+    # (b) irscope-opt, same flags plus dumps and a failure directory.
+    irs = [os.path.join(build, "bin", "irscope-opt"), path] + args + [
+        "--dump-after-each=" + os.path.join(work, "dump"),
+        "--failure-dir=" + os.path.join(work, "fd")]
+    if hang_limit:
+        irs.append("--step-timeout=%g" % hang_limit)
+    i_out, i_rc, i_stdout, i_err, _ = run(irs, 120)
+    with open(os.path.join(work, "irscope-opt.stderr"), "wb") as f:
+        f.write(i_err)
+    row["irs rc"] = str(i_rc) if i_rc is not None else i_out
+    reports = sorted(glob.glob(os.path.join(work, "**", "report.xml"),
+                               recursive=True))
+    fdir = os.path.dirname(reports[0]) if reports else None
+
+    def has(fn):
+        return "y" if fdir and os.path.exists(os.path.join(fdir, fn)) else "n"
+    row["rep/in/repro"] = "%s/%s/%s" % ("y" if reports else "n",
+                                        has("failure-input.mlir"),
+                                        has("reproducer.mlir"))
+    row["replay"] = "-"
+    if fdir and os.path.exists(os.path.join(fdir, "reproducer.mlir")):
+        r_out = run([MLIR_OPT, "--run-reproducer",
+                     os.path.join(fdir, "reproducer.mlir")] + keep,
+                    hang_limit * 3 if hang_limit else MLIR_TIMEOUT)[0]
+        row["replay"] = r_out
+    row["same-out"] = "-"
+    if m_out == "ok":
+        row["same-out"] = "y" if i_stdout == m_stdout else "N"
+
+    # (c) opt-reduce on the same pipeline (single-input cases only).
+    row["reduce"], row["secs"], row["keeps"] = "-", "-", "-"
+    if "--split-input-file" not in args and kind(m_out) != "ok":
+        red = os.path.join(work, "reduced.mlir")
+        rep = os.path.join(work, "reduced-reproducer.mlir")
+        cmd = [os.path.join(build, "bin", "opt-reduce"), path, "-o", red,
+               "--reproducer=" + rep, "--max-time=%g" % max_time, "-j", "2"]
+        # opt-reduce has no mlir-opt printing/threading options: it takes
+        # any other --NAME as a pass flag (reported to the lead).
+        cmd += [a for a in args if not re.match(r"--?mlir-", a)]
+        if hang_limit:
+            cmd.append("--test-timeout=%g" % hang_limit)
+        r_out, r_rc, _, r_err, secs = run(cmd, max_time * 4 + 60)
+        with open(os.path.join(work, "opt-reduce.stderr"), "wb") as f:
+            f.write(r_err)
+        row["secs"] = "%.1f" % secs
+        m = re.search(rb"ops: (\d+) -> (\d+)", r_err)
+        if m:
+            row["reduce"] = "%s -> %s" % (m.group(1).decode(),
+                                          m.group(2).decode())
+        else:
+            last = r_err.decode(errors="replace").strip().splitlines()
+            row["reduce"] = "rc=%s: %s" % (r_rc, last[-1][:60] if last else "")
+        limit = hang_limit * 3 if hang_limit else MLIR_TIMEOUT
+        verdicts = []
+        # The reduced module with the reduced pipeline (the reproducer), then
+        # with the original flags (what a user re-running the old command
+        # line sees; the pipeline strategy may have cut the pipeline).
+        for f, cmd in ((rep, [MLIR_OPT, "--run-reproducer", rep] + keep),
+                       (red, [MLIR_OPT, red] + args)):
+            if not os.path.exists(f):
+                verdicts.append("-")
+                continue
+            k_out = run(cmd, limit)[0]
+            verdicts.append("y" if kind(k_out) == kind(m_out) else "N")
+        row["keeps"] = "/".join(verdicts)
+    return row
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--out", default="/tmp/irscope-upstream")
+    ap.add_argument("--max-time", type=float, default=None)
+    ap.add_argument("cases", nargs="*")
+    a = ap.parse_args()
+    a.build = os.path.abspath(a.build)
+    max_time = a.max_time or (5 if a.quick else 20)
+    names = a.cases or (QUICK if a.quick else sorted(
+        os.path.splitext(os.path.basename(p))[0]
+        for p in glob.glob(os.path.join(HERE, "*.mlir"))))
+    cols = ["case", "mlir-opt", "irs rc", "rep/in/repro", "replay",
+            "same-out", "reduce", "secs", "keeps"]
+    widths = [24, 13, 6, 12, 13, 8, 22, 6, 6]
+    print(" ".join(c.ljust(w) for c, w in zip(cols, widths)))
+    t0 = time.monotonic()
+    for n in names:
+        row = run_case(os.path.join(HERE, n + ".mlir"), a.build, a.out,
+                       max_time)
+        print(" ".join(str(row[c]).ljust(w) for c, w in zip(cols, widths)),
+              flush=True)
+    print("total %.1f s; artefacts under %s" % (time.monotonic() - t0, a.out))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
