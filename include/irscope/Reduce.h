@@ -87,6 +87,8 @@ typedef struct IrsReduceOptions {
   int64_t memoryLimitBytes;
   /// Best-so-far is written here (atomically) after every improvement.
   const char *outputPath;
+  /// How outputPath is printed: generic op form; with locations.
+  bool printGeneric, printDebugInfo;
   /// Comma-separated strategy names (see irsReduceStrategy*), NULL for all.
   const char *strategies;
   /// Called after each test and each improvement; nullable.
@@ -148,6 +150,13 @@ IRS_API MlirStringRef irsReducerGetMessage(IrsReducer reducer);
 IRS_API int64_t irsReducerGetTestsRun(IrsReducer reducer);
 
 /// Figures for the final summary (valid after irsReducerRun).
+/// Hang reductions judge a step hung once it runs this many times longer
+/// than the slowest step seen to end (see docs/opt-reduce.md, Hangs).
+/// Candidates shrink as the reduction goes, so steps get faster; five
+/// times the slowest is far from a normal run, and a wrong guess is caught
+/// by the confirmation at the full timeout.
+#define IRS_REDUCE_HANG_FACTOR 5
+
 typedef struct IrsReduceSummary {
   int64_t opsBefore, opsAfter;
   int64_t bytesBefore, bytesAfter; ///< of the module printed as -o writes it
@@ -161,7 +170,7 @@ typedef struct IrsReduceSummary {
   /// hung (0: always the full test timeout), and whether the result of
   /// those quick verdicts failed its confirmation at the full timeout, so
   /// that the reduction was redone without them.
-  double quickHangSec;
+  double quickHangSec; ///< IRS_REDUCE_HANG_FACTOR x the slowest step
   bool hangRedone;
 } IrsReduceSummary;
 IRS_API void irsReducerGetSummary(IrsReducer reducer, IrsReduceSummary *out);

@@ -58,7 +58,30 @@ typedef struct IrsSupervisorOptions {
   int64_t memoryLimitBytes;
   /// Copy what the worker writes to stderr to our stderr as it arrives.
   bool forwardStderr;
+  /// On a step timeout, ask the worker where it is stuck before killing it:
+  /// send IRS_SUPERVISOR_TRACE_SIGNAL to its running thread (the busiest
+  /// one in state R; the main thread when none runs) and wait up to
+  /// IRS_SUPERVISOR_TRACE_WAIT_MS for IRS_SUPERVISOR_TRACE_END on its
+  /// stderr, then kill as usual. Only for workers that handle that signal
+  /// from their first step on (its default action kills the process, which
+  /// still reads as a timeout). The result's elapsedMs does not count the
+  /// wait. Off (the default), the kill is immediate.
+  bool traceOnTimeout;
 } IrsSupervisorOptions;
+
+/// The signal of traceOnTimeout (from <signal.h>). SIGUSR1 rather than
+/// SIGQUIT: nothing else sends it (a terminal's Ctrl-\ sends SIGQUIT to the
+/// whole foreground process group, and a worker that printed a trace and
+/// carried on would outlive the supervisor that quit), neither LLVM (unless
+/// a tool asks for an info signal) nor the sanitizers use it, and SIGQUIT's
+/// default action would dump core in a worker that is not ready.
+#define IRS_SUPERVISOR_TRACE_SIGNAL SIGUSR1
+/// The line a worker's trace handler writes last: the supervisor kills the
+/// worker as soon as it has read it.
+#define IRS_SUPERVISOR_TRACE_END "(end of stack trace)\n"
+/// Longest wait for that line; a worker whose handler cannot finish (a
+/// thread stuck in the dynamic loader) is killed after it.
+#define IRS_SUPERVISOR_TRACE_WAIT_MS 300
 
 typedef enum IrsWorkerOutcome {
   IrsWorkerExited,      ///< returned or exited: see exitCode

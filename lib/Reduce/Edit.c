@@ -299,6 +299,8 @@ bool irsEditApply(MlirContext ctx, MlirOperation root, const IrsEdit *e) {
     return irsEditApplyRunPipeline(ctx, root, e);
   case IrsEditRename:
     return irsEditApplyRename(ctx, root, e);
+  case IrsEditSimplifyCfg:
+    return irsEditApplySimplifyCfg(ctx, root, e);
   case IrsEditGroup:
     for (size_t i = 0; i < e->numGroup; ++i)
       if (!irsEditApply(ctx, root, &e->group[i]))
@@ -339,6 +341,17 @@ void irsEditKey(const IrsEdit *edit, IrsBuf *out) {
     irsBufAppend(out, "T", 1);
     irsBufAppend(out, edit->text, strlen(edit->text) + 1);
   }
+}
+
+bool irsEditMustNotGrow(const IrsEdit *e) {
+  if (!e)
+    return false;
+  if (e->kind == IrsEditDropArg || e->kind == IrsEditDropResult)
+    return true;
+  for (size_t i = 0; e->kind == IrsEditGroup && i < e->numGroup; ++i)
+    if (irsEditMustNotGrow(&e->group[i]))
+      return true;
+  return false;
 }
 
 void irsEditDescribe(const IrsEdit *e, IrsBuf *out) {
@@ -395,6 +408,20 @@ void irsEditDescribe(const IrsEdit *e, IrsBuf *out) {
     else
       irsBufPrintf(out, "rename op #%lld to @%s", (long long)e->target,
                    e->text ? e->text : "");
+    return;
+  case IrsEditSimplifyCfg:
+    if (e->a == 0)
+      irsBufPrintf(out, "branch #%lld to its successor %lld only",
+                   (long long)e->target, (long long)e->b);
+    else if (e->a == 1)
+      irsBufPrintf(out, "merge the successor of branch #%lld into its block",
+                   (long long)e->target);
+    else if (e->a == 3)
+      irsBufPrintf(out, "bypass the block of branch #%lld",
+                   (long long)e->target);
+    else
+      irsBufPrintf(out, "erase unreachable blocks of region %lld of op #%lld",
+                   (long long)e->b, (long long)e->target);
     return;
   case IrsEditGroup:
     irsBufPrintf(out, "%zu edits at once:", e->numGroup);

@@ -195,11 +195,13 @@ static int workerBody(Job *j) {
     bool passes = j->edit->kind == IrsEditRunPipeline;
     if (passes)
       irsWorkerChannelStepBegin(j->ch, 0, 0);
-    bool applied = irsEditApply(r->ctx, root, j->edit);
+    int64_t before = irsEditMustNotGrow(j->edit) ? irsReduceCountOps(root) : -1;
+    bool applied = irsEditApply(r->ctx, root, j->edit) &&
+                   (before < 0 || irsReduceCountOps(root) <= before);
     if (passes)
       irsWorkerChannelStepEnd(j->ch, 0, 0);
-    // Not applicable (or, for passes, no smaller): the candidate is the
-    // module as it is, which is not progress.
+    // Not applicable (or, for passes, no smaller; for dropped arguments,
+    // more ops): no progress.
     if (!applied)
       return kExitInvalid;
   }
@@ -526,8 +528,8 @@ static void setTimeout(Reducer *r, double t) {
 
 // A candidate that still hangs costs the whole --test-timeout, and in a
 // hang reduction most accepted candidates do: at 1 s each that is most of
-// the run. Once runs that finish have been timed, a step that takes ten
-// times the slowest step that ended is judged hung (never below 1/20 of
+// the run. Once runs that finish have been timed, a step that takes
+// IRS_REDUCE_HANG_FACTOR times the slowest step that ended is judged hung (never below 1/20 of
 // the full timeout nor 50 ms). A slow run that would have finished can thus pass
 // for a hang; the end result is confirmed at the full timeout
 // (irsReduceConfirm), and redone without this if it fails.
@@ -535,7 +537,7 @@ static double hangTimeout(const Reducer *r) {
   double full = r->opts.testTimeoutSec;
   if (!r->quickHangs || r->finishedRuns == 0)
     return full;
-  double t = 10 * r->maxFinishMs / 1e3; // the slowest step that ended
+  double t = IRS_REDUCE_HANG_FACTOR * r->maxFinishMs / 1e3;
   if (t < full / 20)
     t = full / 20;
   if (t < 0.05)

@@ -106,6 +106,14 @@ typedef enum IrsEditKind {
                        ///< rename every symbol of the module (see rename)
   IrsEditGroup,        ///< the edits `group[0..numGroup)`, in order; applies
                        ///< only if each of them does
+  IrsEditSimplifyCfg,  ///< a=0: cf.cond_br / cf.switch `target` becomes a
+                       ///< cf.br to its successor #b; a=1: the block that
+                       ///< cf.br `target` goes to (its only predecessor
+                       ///< edge) merges into the branch's block; a=2:
+                       ///< erase the unreachable blocks of region b of op
+                       ///< `target` (a=0 does that too, in its region);
+                       ///< a=3: the edges into the block that holds only
+                       ///< cf.br `target` go to its successor, the block goes
 } IrsEditKind;
 
 /// One candidate edit. Which fields matter depends on `kind` (see above);
@@ -169,6 +177,8 @@ bool irsEditHasLocations(MlirContext ctx, MlirOperation root);
 bool irsEditApplyRunPipeline(MlirContext ctx, MlirOperation root,
                              const IrsEdit *e);
 bool irsEditApplyRename(MlirContext ctx, MlirOperation root, const IrsEdit *e);
+bool irsEditApplySimplifyCfg(MlirContext ctx, MlirOperation root,
+                             const IrsEdit *e);
 /// Tests one candidate and, if interesting, applies it to the reducer's
 /// module, saves and reports it. True if kept.
 bool irsReduceTryEdit(Reducer *r, const IrsEdit *edit);
@@ -215,6 +225,11 @@ int64_t irsReduceCountOps(MlirOperation op);
 void irsReduceReport(Reducer *r, bool improved);
 /// Reports one test run that just ended (IrsReduceProgress.test).
 void irsReduceReportTest(Reducer *r, const IrsReduceTestReport *t);
+/// Whether a candidate made by `edit` must not have more ops than the
+/// module: dropping an argument or result that is in use leaves a ub.poison
+/// behind, and fewer arguments for more ops is no gain by the count people
+/// (and the reducer benchmarks) go by.
+bool irsEditMustNotGrow(const IrsEdit *edit);
 /// Writes a one-line description of `edit` (NULL: the module as it is).
 void irsEditDescribe(const IrsEdit *edit, IrsBuf *out);
 

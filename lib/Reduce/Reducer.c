@@ -69,19 +69,19 @@ static bool enabled(Reducer *r, const char *name) {
   return false;
 }
 
-void irsReduceReportTest(Reducer *r, const IrsReduceTestReport *t) {
+// Hands the progress callback the state now, about an improvement or one
+// test run (t), or neither.
+static void report(Reducer *r, bool improved, const IrsReduceTestReport *t) {
   if (!r->opts.onProgress)
     return;
-  IrsReduceProgress p;
-  p.opsBefore = r->opsBefore;
-  p.opsNow = r->opsNow;
-  p.testsRun = r->testsRun;
-  p.elapsedSec = nowSec() - r->start;
-  p.strategy = r->strategy;
-  p.improved = false;
-  p.cacheHits = r->cacheHits;
-  p.test = t;
+  IrsReduceProgress p = {r->opsBefore, r->opsNow, r->testsRun,
+                         nowSec() - r->start, r->strategy, improved,
+                         r->cacheHits, t};
   r->opts.onProgress(&p, r->opts.userData);
+}
+
+void irsReduceReportTest(Reducer *r, const IrsReduceTestReport *t) {
+  report(r, false, t);
 }
 
 void irsReduceReport(Reducer *r, bool improved) {
@@ -92,18 +92,7 @@ void irsReduceReport(Reducer *r, bool improved) {
     if (r->strategyIndex >= 0)
       ++r->strategyWins[r->strategyIndex];
   }
-  if (!r->opts.onProgress)
-    return;
-  IrsReduceProgress p;
-  p.opsBefore = r->opsBefore;
-  p.opsNow = r->opsNow;
-  p.testsRun = r->testsRun;
-  p.elapsedSec = nowSec() - r->start;
-  p.strategy = r->strategy;
-  p.improved = improved;
-  p.cacheHits = r->cacheHits;
-  p.test = NULL;
-  r->opts.onProgress(&p, r->opts.userData);
+  report(r, improved, NULL);
 }
 
 typedef struct Sink {
@@ -122,6 +111,10 @@ static void sinkCb(MlirStringRef s, void *ud) {
 static int64_t printModule(Reducer *r, IrsAtomicFile *af) {
   Sink k = {af, 0};
   MlirOpPrintingFlags f = mlirOpPrintingFlagsCreate();
+  if (r->opts.printGeneric)
+    mlirOpPrintingFlagsPrintGenericOpForm(f);
+  if (r->opts.printDebugInfo)
+    mlirOpPrintingFlagsEnableDebugInfo(f, true, false);
   mlirOperationPrintWithFlags(mlirModuleGetOperation(r->module), f, sinkCb,
                               &k);
   mlirOpPrintingFlagsDestroy(f);
@@ -354,10 +347,11 @@ IrsReducer irsReducerCreate(MlirContext context, MlirModule module,
     free(r);
     return h;
   }
-  IrsSupervisorOptions so = {r->opts.testTimeoutSec > 0
-                                 ? r->opts.testTimeoutSec
-                                 : (r->opts.testArgv ? 60 : 0),
-                             r->opts.memoryLimitBytes, false};
+  IrsSupervisorOptions so = {
+      .stepTimeoutSec = r->opts.testTimeoutSec > 0
+                            ? r->opts.testTimeoutSec
+                            : (r->opts.testArgv ? 60 : 0),
+      .memoryLimitBytes = r->opts.memoryLimitBytes};
   r->sup = irsSupervisorCreate(&so);
   r->curTimeoutSec = r->minTimeoutSec = so.stepTimeoutSec;
   r->strategyOps = calloc((size_t)NUM_STRATEGIES, sizeof(int64_t));

@@ -15,6 +15,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define X(s) ((const xmlChar *)(s))
 
@@ -67,14 +68,19 @@ int irsCrashReportWrite(const IrsCrashInfo *c, const char *dir) {
     xmlTextWriterWriteFormatAttribute(w, X("peak-rss-kb"), "%lld",
                                       (long long)c->peakRssKb);
   // The handler's raw backtrace stays in <stderr>; the readable form and
-  // the crash site are derived here, where allocating is safe.
+  // the crash site are derived here, where allocating is safe. A timed-out
+  // worker may have printed one when asked (traceOnTimeout): its first
+  // frame is where the step was when stopped, a sample of the loop rather
+  // than a cause, hence "hang-site" and not "crash-site".
+  bool hang = c->kind && strcmp(c->kind, "timeout") == 0;
   IrsBuf site = IRS_BUF_INIT, trace = IRS_BUF_INIT;
-  if (c->signal && c->stderrTail.length) {
+  if ((c->signal || hang) && c->stderrTail.length) {
     irsStackTraceGetCrashSite(c->stderrTail, irsBufStringCallback, &site);
     irsStackTraceFormat(c->stderrTail, irsBufStringCallback, &trace);
   }
   if (site.len)
-    xmlTextWriterWriteAttribute(w, X("crash-site"), X(site.data));
+    xmlTextWriterWriteAttribute(w, X(hang ? "hang-site" : "crash-site"),
+                                X(site.data));
   xmlTextWriterWriteElement(w, X("message"), X(c->message ? c->message : ""));
   if (c->stderrTail.length)
     irsXmlElemRef(w, "stderr", c->stderrTail);

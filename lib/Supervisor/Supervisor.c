@@ -8,11 +8,17 @@
 // set size from /proc/<pid>/statm; a limit on address space would break
 // sanitizer builds, which reserve terabytes).
 //
+// With traceOnTimeout, a step timeout first signals the worker, whose
+// handler writes a backtrace to stderr; the kill follows as soon as the
+// trace's end line has been read, or after a short bounded wait.
+//
 //===----------------------------------------------------------------------===//
+#define _GNU_SOURCE // memmem, tgkill
 #include "irscope/Supervisor.h"
 
 #include "../Support/Buf.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -20,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -54,6 +61,9 @@ typedef struct Supervisor {
   // Lanes of irsSupervisorRunBatch, created on first use.
   struct Supervisor *slots[kMaxSlots];
   intptr_t numSlots;
+  // traceOnTimeout: when the trace was asked for (0: not asked) and until
+  // when to wait for it (0: not waiting).
+  double traceAskedAt, traceDeadline;
 } Supervisor;
 
 const char *irsWorkerOutcomeGetName(IrsWorkerOutcome o) {
@@ -253,6 +263,10 @@ static void tailAppend(Supervisor *s, const char *d, size_t n) {
 static void handleLine(Supervisor *s, const char *l, double *stepStart) {
   long a = 0, b = 0;
   IrsWorkerResult *r = &s->result;
+  // The timeout is decided: a step that ends while its trace is awaited
+  // must not move the failure to the next one (or clear the tail).
+  if (s->traceAskedAt > 0 && (l[0] == 'B' || l[0] == 'E' || l[0] == 'D'))
+    return;
   if (l[0] == 'B' && sscanf(l + 1, "%ld %ld", &a, &b) == 2) {
     r->chunk = a;
     r->step = b;
@@ -411,6 +425,7 @@ static IrsStatus runStart(Supervisor *s, IrsWorkerMain fn, void *userData) {
   s->status = 0;
   s->killedFor = IrsWorkerExited;
   s->start = s->stepStart = nowMs();
+  s->traceAskedAt = s->traceDeadline = 0;
   return irsStatusOk();
 }
 
@@ -418,6 +433,10 @@ static IrsStatus runStart(Supervisor *s, IrsWorkerMain fn, void *userData) {
 // poll period, or less when the step's deadline comes sooner (a reducer
 // judging hangs after 50 ms must not wait for the next 50 ms tick).
 static int pollWaitMs(const Supervisor *s) {
+  if (s->traceDeadline > 0) {
+    double left = s->traceDeadline - nowMs();
+    return left >= kPollMs ? kPollMs : left < 1 ? 1 : (int)left + 1;
+  }
   if (s->opts.stepTimeoutSec <= 0 || !s->result.inStep)
     return kPollMs;
   double left = s->opts.stepTimeoutSec * 1e3 - (nowMs() - s->stepStart);
@@ -446,6 +465,86 @@ static void runReadReady(Supervisor *s, const struct pollfd *p, int np) {
   }
 }
 
+// Whether thread `tid` of `pid` is blocked in a system call other than
+// futex. Idle pool threads and a main thread waiting for them all wait on
+// futexes; a pass that sleeps or waits for I/O does not.
+static bool blockedOutsideFutex(pid_t pid, const char *tid) {
+  char path[96];
+  snprintf(path, sizeof(path), "/proc/%ld/task/%.20s/syscall", (long)pid, tid);
+  FILE *f = fopen(path, "r");
+  if (!f)
+    return false;
+  long nr = -1;
+  int n = fscanf(f, "%ld", &nr); // "running" or "-1 ..." when not in one
+  fclose(f);
+  return n == 1 && nr >= 0 && nr != SYS_futex;
+}
+
+// The thread of `pid` to ask for a trace: a hang that spins is running
+// (state R) while the threads waiting for it sleep; among several running
+// ones the one with the most CPU time. When none runs, one blocked outside
+// futex (a pass that sleeps), else the main thread (a deadlock: then which
+// thread is stuck cannot be told from here).
+static pid_t traceThread(pid_t pid) {
+  char path[96];
+  snprintf(path, sizeof(path), "/proc/%ld/task", (long)pid);
+  DIR *d = opendir(path);
+  if (!d)
+    return pid;
+  pid_t best = pid;
+  unsigned long long bestCpu = 0;
+  int bestRank = 0; // 2 running, 1 blocked outside futex, 0 the main thread
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL) {
+    if (e->d_name[0] < '0' || e->d_name[0] > '9')
+      continue;
+    snprintf(path, sizeof(path), "/proc/%ld/task/%.20s/stat", (long)pid,
+             e->d_name);
+    FILE *f = fopen(path, "r");
+    if (!f)
+      continue;
+    char buf[1024];
+    size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    // "tid (comm) state ppid pgrp session tty tpgid flags minflt cminflt
+    // majflt cmajflt utime stime ...": comm may hold anything, even ')'.
+    char *rp = strrchr(buf, ')');
+    char state = 0;
+    unsigned long long ut = 0, st = 0;
+    if (!rp || sscanf(rp + 1, " %c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u "
+                               "%llu %llu",
+                      &state, &ut, &st) != 3)
+      continue;
+    int rank = state == 'R'                          ? 2
+               : blockedOutsideFutex(pid, e->d_name) ? 1
+                                                     : 0;
+    if (rank > bestRank ||
+        (rank == bestRank && rank > 0 && ut + st > bestCpu)) {
+      best = (pid_t)strtol(e->d_name, NULL, 10);
+      bestCpu = ut + st;
+      bestRank = rank;
+    }
+  }
+  closedir(d);
+  return best;
+}
+
+// Asks a timed-out worker for its stack trace; false if it cannot be asked.
+static bool askForTrace(pid_t pid) {
+  pid_t tid = traceThread(pid);
+  if (tgkill(pid, tid, IRS_SUPERVISOR_TRACE_SIGNAL) == 0)
+    return true;
+  // The thread ended in between: let the kernel pick one.
+  return kill(pid, IRS_SUPERVISOR_TRACE_SIGNAL) == 0;
+}
+
+static bool traceEnded(const Supervisor *s) {
+  size_t n = strlen(IRS_SUPERVISOR_TRACE_END);
+  return s->tail.len >= n &&
+         memmem(s->tail.data, s->tail.len, IRS_SUPERVISOR_TRACE_END, n);
+}
+
 // True once the worker has exited; enforces the limits otherwise.
 static bool runCheck(Supervisor *s) {
   pid_t pid = (pid_t)s->pid;
@@ -454,8 +553,16 @@ static bool runCheck(Supervisor *s) {
   pid_t w = waitpid(pid, &s->status, WNOHANG);
   if (w == pid)
     return true;
-  if (s->killedFor != IrsWorkerExited)
+  if (s->killedFor != IrsWorkerExited) {
+    // A timed-out worker asked for its trace dies once it has written it
+    // or the wait is over.
+    if (s->traceDeadline > 0 &&
+        (traceEnded(s) || nowMs() >= s->traceDeadline)) {
+      s->traceDeadline = 0;
+      kill(-pid, SIGKILL), kill(pid, SIGKILL);
+    }
     return false;
+  }
   int64_t rss = rssKb(pid);
   if (rss > s->result.peakRssKb)
     s->result.peakRssKb = rss;
@@ -466,7 +573,12 @@ static bool runCheck(Supervisor *s) {
   } else if (s->opts.stepTimeoutSec > 0 && s->result.inStep &&
              nowMs() - s->stepStart > s->opts.stepTimeoutSec * 1e3) {
     s->killedFor = IrsWorkerTimedOut;
-    kill(-pid, SIGKILL), kill(pid, SIGKILL);
+    if (s->opts.traceOnTimeout && askForTrace(pid)) {
+      s->traceAskedAt = nowMs();
+      s->traceDeadline = s->traceAskedAt + IRS_SUPERVISOR_TRACE_WAIT_MS;
+    } else {
+      kill(-pid, SIGKILL), kill(pid, SIGKILL);
+    }
   }
   return false;
 }
@@ -485,7 +597,9 @@ static const IrsWorkerResult *runFinish(Supervisor *s) {
   IrsWorkerResult *r = &s->result;
   int status = s->status;
   r->runMs = nowMs() - s->start;
-  r->elapsedMs = r->inStep ? nowMs() - s->stepStart : r->runMs;
+  // The wait for a trace is not part of the step.
+  double end = s->traceAskedAt > 0 ? s->traceAskedAt : nowMs();
+  r->elapsedMs = r->inStep ? end - s->stepStart : r->runMs;
   if (s->killedFor != IrsWorkerExited) {
     r->outcome = s->killedFor;
     r->signal = SIGKILL;

@@ -4,20 +4,29 @@
 // substitutes %iv by %next, which is defined from %iv: the result,
 // %next = arith.addi %next, %c1, refers to itself and the greedy driver
 // keeps folding it forever. With --step-timeout irscope-opt kills the step
-// and documents it as a timeout (exit 6) with the IR that went into it.
+// and documents it as a timeout (exit 6) with the IR that went into it, and
+// with where the step was when stopped: a sample of the loop, so the exact
+// frame varies (often a hidden function of libMLIR, named by offset and by
+// its nearest named caller), but it is always under the greedy driver.
 //
 // Exit codes are checked exactly with `sh -c '...; echo exit=$?'`.
 
 // RUN: rm -rf %t
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(cse,func.func(canonicalize),symbol-dce)" --step-timeout=1 --failure-dir=%t -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR -DDIR=%t --implicit-check-not="irscope-opt: error:"
-// ERR: irscope-opt: error: step 2 'builtin.module(func.func(canonicalize))' timed out after 1 s; report: [[DIR]]/report.xml
+// ERR: irscope-opt: step timed out
+// ERR: (end of stack trace)
+// ERR-NEXT: irscope-opt: note: hung in {{.*}}mlir::
+// ERR-NEXT: irscope-opt: error: step 2 'builtin.module(func.func(canonicalize))' timed out after 1 s; report: [[DIR]]/report.xml
 // ERR-NEXT: exit=6
 
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml
 // RUN: FileCheck %s --check-prefix=REPORT < %t/report.xml
-// REPORT: <failure kind="timeout" step="2" pass="canonicalize" anchor="func.func" elapsed-ms="{{[0-9.]+}}" timeout-s="1"
+// REPORT: <failure kind="timeout" step="2" pass="canonicalize" anchor="func.func" elapsed-ms="{{[0-9.]+}}" timeout-s="1"{{.*}} hang-site="{{[^"]+}}">
 // REPORT-NEXT: <message>step 2 'builtin.module(func.func(canonicalize))' timed out after 1 s</message>
+// REPORT: <stack-trace>#0
+// REPORT: mlir::applyPatternsGreedily(
+// REPORT: </stack-trace>
 // REPORT: <pre-step-ir file="failure-input.mlir"/>
 // REPORT-NEXT: <reproducer file="reproducer.mlir" pipeline="builtin.module(func.func(canonicalize))"/>
 // REPORT: <step index="1" pass="cse" anchor="builtin.module" status="ok"

@@ -1,7 +1,7 @@
 // Quick hang verdicts are bets, and this one loses. The pipeline sleeps
 // 300 ms per arith.addi (irs-test-slow): with four of them it runs 1.2 s,
 // past --test-timeout=0.75, which counts as a hang. Candidates with fewer
-// addi are slow but end; judged after a fraction of the timeout (10 x the
+// addi are slow but end; judged after a fraction of the timeout (5 x the
 // slowest step that ended) they pass for hangs, and the reduction goes down
 // to one addi (0.3 s). The result is then run at the full timeout, does
 // not hang, and the reduction is redone from the input without quick
@@ -13,7 +13,7 @@
 
 // RUN: sh -c 'opt-reduce %s --pass-pipeline="builtin.module(irs-test-slow{op=arith.addi ms=300})" --test-timeout=0.75 --strategies=erase-ops -j 1 -o %t.out; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s
-// CHECK: opt-reduce: hangs: candidates judged hung after {{[0-9.]+}} s (10 x the slowest step that ended), the result did not hang at the full --test-timeout: reduced again without quick verdicts
+// CHECK: opt-reduce: hangs: candidates judged hung after {{[0-9.]+}} s (5 x the slowest step that ended), the result did not hang at the full --test-timeout: reduced again without quick verdicts
 // CHECK-NEXT: opt-reduce: done: {{.*}}; signature: timeout in irs-test-slow
 // CHECK-NEXT: exit=0
 // RUN: grep -c arith.addi %t.out | FileCheck %s --check-prefix=COUNT

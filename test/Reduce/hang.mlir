@@ -5,8 +5,8 @@
 // CHECK line expects the timeout. (emit-lit-test.mlir and abort.mlir run
 // such tests with lit; this one is only read, to keep the suite fast.)
 //
-// A candidate that still hangs would cost the whole 0.5 s: once some step
-// has been seen to end, a candidate is judged hung after 10 x the slowest
+// A candidate that still hangs would cost the whole 1 s: once some step
+// has been seen to end, a candidate is judged hung after 5 x the slowest
 // such step (at least 1/20 of the timeout or 50 ms), and the result is
 // confirmed at the full timeout at the end (hang-slow.mlir shows the
 // confirmation failing).
@@ -15,12 +15,12 @@
 // Exit codes are checked exactly with `sh -c '...; echo exit=$?'`.
 
 // RUN: rm -rf %t.suite && mkdir %t.suite
-// RUN: sh -c 'opt-reduce %s --pass-pipeline="builtin.module(irs-test-hang{op=arith.muli})" --test-timeout=0.5 --strategies=erase-symbols -v -o %t.out --emit-lit-test=%t.suite/reduced.test; echo exit=$?' 2>&1 \
+// RUN: sh -c 'opt-reduce %s --pass-pipeline="builtin.module(irs-test-hang{op=arith.muli})" --test-timeout=1 --strategies=erase-symbols -v -o %t.out --emit-lit-test=%t.suite/reduced.test; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=LOG
 // LOG: opt-reduce: test 1 [check] the module as it is: timeout in irs-test-hang, interesting
 // LOG: opt-reduce: test {{[0-9]+}} [erase-symbols] erase 1 op: #1: timeout in irs-test-hang, interesting ({{[0-9]+}} ms, judged hung early)
 // LOG: opt-reduce: test {{[0-9]+}} [confirm] the module as it is: timeout in irs-test-hang, interesting
-// LOG: opt-reduce: hangs: candidates judged hung after {{[0-9.]+}} s (10 x the slowest step that ended), the result confirmed at the full --test-timeout
+// LOG: opt-reduce: hangs: candidates judged hung after {{[0-9.]+}} s (5 x the slowest step that ended), the result confirmed at the full --test-timeout
 // LOG-NEXT: opt-reduce: done: {{.*}}; signature: timeout in irs-test-hang
 // LOG-NEXT: exit=0
 

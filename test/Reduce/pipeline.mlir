@@ -12,7 +12,9 @@
 // RUN: FileCheck %s --check-prefix=LOG < %t.log
 // LOG: opt-reduce: pipeline: {{[0-9]+}} ops
 // LOG-NOT: opt-reduce: error:
-// LOG: opt-reduce: done: {{.*}}; signature: pass-failure in irs-test-fail
+// The summary names the reduced pipeline: -o fails only with that one.
+// LOG: opt-reduce: pipeline: builtin.module(func.func(irs-test-fail{op=arith.muli})) (reduced from builtin.module(func.func(canonicalize),symbol-dce,func.func(irs-test-fail{op=arith.muli}),func.func(cse)); the output fails with the reduced one, as --reproducer records)
+// LOG-NEXT: opt-reduce: done: {{.*}}; signature: pass-failure in irs-test-fail
 // LOG-NEXT: exit=0
 
 // RUN: FileCheck %s --check-prefix=OUT --implicit-check-not=arith.constant --implicit-check-not=arith.addi --implicit-check-not=@dead < %t.out

@@ -10,6 +10,7 @@
 // LIST-NEXT: erase-symbols ddmin over top-level ops (functions, globals)
 // LIST-NEXT: erase-ops ddmin per nesting level, outer ops first; used results become ub.poison
 // LIST-NEXT: inline-region replace a region-holding op by the body of one of its regions
+// LIST-NEXT: simplify-cfg fold cf branches to one successor, merge and erase blocks
 // LIST-NEXT: drop-args drop block arguments, function arguments and function results
 // LIST-NEXT: simplify-operands replace operands by poison, a function argument or a constant
 // LIST-NEXT: simplify-attrs dense elements to splats, drop discardable attributes{{$}}

@@ -237,6 +237,137 @@ static void test_edit__drop_block_arg_updates_cond_br(void **state) {
   free(a.text);
 }
 
+// simplify-cfg. 0 module, 1 func, 2 cond_br, 3 addi, 4 br, 5 muli, 6 br,
+// 7 return.
+static const char *kDiamond =
+    "func.func @f(%x: i32, %c: i1) -> i32 {\n"
+    "  cf.cond_br %c, ^bb1(%x : i32), ^bb2\n"
+    "^bb1(%p: i32):\n"
+    "  %a = arith.addi %p, %p : i32\n"
+    "  cf.br ^bb3(%a : i32)\n"
+    "^bb2:\n"
+    "  %m = arith.muli %x, %x : i32\n"
+    "  cf.br ^bb3(%m : i32)\n"
+    "^bb3(%r: i32):\n"
+    "  return %r : i32\n"
+    "}\n";
+
+static void test_edit__simplify_cfg_fold_prunes(void **state) {
+  (void)state;
+  IrsEdit keepFalse = IRS_EDIT(IrsEditSimplifyCfg, 2, 0, 1, 0, NULL);
+  Applied a = apply(kDiamond, &keepFalse);
+  assert_true(a.applied);
+  assert_true(a.verifies);
+  expectContains(&a, "cf.br ^bb1\n  ^bb1:");
+  expectContains(&a, "arith.muli");
+  expectLacks(&a, "arith.addi"); // the true block, unreachable, is gone
+  expectLacks(&a, "cond_br");
+  free(a.text);
+  IrsEdit keepTrue = IRS_EDIT(IrsEditSimplifyCfg, 2, 0, 0, 0, NULL);
+  a = apply(kDiamond, &keepTrue);
+  assert_true(a.applied);
+  assert_true(a.verifies);
+  expectContains(&a, "cf.br ^bb1(%arg0 : i32)");
+  expectLacks(&a, "arith.muli");
+  free(a.text);
+  IrsEdit notCond = IRS_EDIT(IrsEditSimplifyCfg, 4, 0, 0, 0, NULL); // a cf.br
+  a = apply(kDiamond, &notCond);
+  assert_false(a.applied);
+  free(a.text);
+}
+
+static void test_edit__simplify_cfg_merge_substitutes_args(void **state) {
+  (void)state;
+  // 0 module, 1 func, 2 br, 3 addi, 4 br, 5 return.
+  const char *src = "func.func @f(%x: i32) -> i32 {\n"
+                    "  cf.br ^bb1(%x : i32)\n"
+                    "^bb1(%p: i32):\n"
+                    "  %a = arith.addi %p, %p : i32\n"
+                    "  cf.br ^bb2(%a : i32)\n"
+                    "^bb2(%r: i32):\n"
+                    "  return %r : i32\n"
+                    "}\n";
+  IrsEdit e = IRS_EDIT(IrsEditSimplifyCfg, 2, 1, 0, 0, NULL);
+  Applied a = apply(src, &e);
+  assert_true(a.applied);
+  assert_true(a.verifies);
+  expectContains(&a, "{\n    %0 = arith.addi %arg0, %arg0 : i32\n"
+                     "    cf.br ^bb1(%0 : i32)\n  ^bb1(%1: i32):");
+  free(a.text);
+  // ^bb3 of the diamond has two predecessors: no merge.
+  IrsEdit two = IRS_EDIT(IrsEditSimplifyCfg, 4, 1, 0, 0, NULL);
+  a = apply(kDiamond, &two);
+  assert_false(a.applied);
+  free(a.text);
+}
+
+static void test_edit__simplify_cfg_bypass_and_switch(void **state) {
+  (void)state;
+  // 0 module, 1 func, 2 switch, 3 br (^bb1, trivial), 4 br, 5 return.
+  const char *src = "func.func @f(%x: i32, %y: i32) -> i32 {\n"
+                    "  cf.switch %x : i32, [\n"
+                    "    default: ^bb1(%x : i32),\n"
+                    "    4: ^bb2(%y : i32),\n"
+                    "    5: ^bb1(%y : i32)\n"
+                    "  ]\n"
+                    "^bb1(%p: i32):\n"
+                    "  cf.br ^bb3(%x, %p : i32, i32)\n"
+                    "^bb2(%q: i32):\n"
+                    "  cf.br ^bb3(%q, %q : i32, i32)\n"
+                    "^bb3(%r: i32, %s: i32):\n"
+                    "  return %s : i32\n"
+                    "}\n";
+  IrsEdit e = IRS_EDIT(IrsEditSimplifyCfg, 3, 3, 0, 0, NULL);
+  Applied a = apply(src, &e);
+  assert_true(a.applied);
+  assert_true(a.verifies);
+  expectContains(&a, "default: ^bb2(%arg0, %arg0 : i32, i32),\n"
+                     "      4: ^bb1(%arg1 : i32),\n"
+                     "      5: ^bb2(%arg0, %arg1 : i32, i32)");
+  free(a.text);
+  IrsEdit fold = IRS_EDIT(IrsEditSimplifyCfg, 2, 0, 2, 0, NULL); // case 5
+  a = apply(src, &fold);
+  assert_true(a.applied);
+  assert_true(a.verifies);
+  expectContains(&a, "cf.br ^bb1(%arg1 : i32)");
+  expectLacks(&a, "switch");
+  expectLacks(&a, "^bb3"); // ^bb2 went: three blocks are left
+  free(a.text);
+  // The entry block is never bypassed.
+  const char *entry = "func.func @g() {\n  cf.br ^bb1\n^bb1:\n  return\n}\n";
+  IrsEdit first = IRS_EDIT(IrsEditSimplifyCfg, 2, 3, 0, 0, NULL);
+  a = apply(entry, &first);
+  assert_false(a.applied);
+  free(a.text);
+}
+
+static void test_edit__simplify_cfg_prunes_dead_cycle(void **state) {
+  (void)state;
+  // ^bb1 and ^bb2 reach each other but not from the entry block, and use
+  // each other's values. 0 module, 1 func.
+  const char *src = "func.func @f(%x: i32) -> i32 {\n"
+                    "  return %x : i32\n"
+                    "^bb1(%p: i32):\n"
+                    "  %a = arith.addi %p, %x : i32\n"
+                    "  cf.br ^bb2(%a : i32)\n"
+                    "^bb2(%q: i32):\n"
+                    "  %m = arith.muli %q, %a : i32\n"
+                    "  cf.br ^bb1(%m : i32)\n"
+                    "}\n";
+  IrsEdit e = IRS_EDIT(IrsEditSimplifyCfg, 1, 2, 0, 0, NULL);
+  Applied a = apply(src, &e);
+  assert_true(a.applied);
+  assert_true(a.verifies);
+  expectLacks(&a, "^bb");
+  expectLacks(&a, "arith");
+  free(a.text);
+  // Nothing to prune: not applied (no progress).
+  IrsEdit none = IRS_EDIT(IrsEditSimplifyCfg, 1, 2, 0, 0, NULL);
+  a = apply(kArith, &none);
+  assert_false(a.applied);
+  free(a.text);
+}
+
 static void test_edit__set_operand_kinds(void **state) {
   (void)state;
   // 0 module, 1 func, 2 constant, 3 addi, 4 muli, 5 return.
@@ -382,6 +513,10 @@ int main(void) {
       cmocka_unit_test(test_edit__drop_func_arg_updates_calls),
       cmocka_unit_test(test_edit__drop_result_rebuilds_calls),
       cmocka_unit_test(test_edit__drop_block_arg_updates_cond_br),
+      cmocka_unit_test(test_edit__simplify_cfg_fold_prunes),
+      cmocka_unit_test(test_edit__simplify_cfg_merge_substitutes_args),
+      cmocka_unit_test(test_edit__simplify_cfg_bypass_and_switch),
+      cmocka_unit_test(test_edit__simplify_cfg_prunes_dead_cycle),
       cmocka_unit_test(test_edit__set_operand_kinds),
       cmocka_unit_test(test_edit__attrs),
       cmocka_unit_test(test_edit__rename),

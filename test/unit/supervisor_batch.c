@@ -96,7 +96,7 @@ static double nowSec(void) {
 }
 
 static double runBatch(State *st, intptr_t par, double timeoutSec) {
-  IrsSupervisorOptions o = {timeoutSec, 0, false};
+  IrsSupervisorOptions o = {.stepTimeoutSec = timeoutSec};
   IrsSupervisor sup = irsSupervisorCreate(&o);
   void *data[16];
   for (intptr_t i = 0; i < st->n; ++i)

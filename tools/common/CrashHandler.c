@@ -3,7 +3,10 @@
 #define _GNU_SOURCE
 #include "CrashHandler.h"
 
+#include "irscope/Supervisor.h"
+
 #include <dlfcn.h>
+#include <errno.h>
 #include <execinfo.h>
 #include <pthread.h>
 #include <signal.h>
@@ -92,6 +95,37 @@ void irsInstallCrashHandlers(const char *tool) {
     sigemptyset(&sa.sa_mask);
     sigaction(sigs[i], &sa, NULL);
   }
+}
+
+// Runs in whichever thread the supervisor signalled, possibly while that
+// thread holds locks (malloc's, the pass manager's): only write(),
+// backtrace() (loaded at install time) and backtrace_symbols_fd(), which
+// does not allocate. Returning lets the worker go on; the supervisor kills
+// it once it has read the end line.
+static void hangTraceHandler(int sig) {
+  (void)sig;
+  int savedErrno = errno;
+  put(toolName);
+  put(": step timed out\nStack trace:\n");
+  void *frames[64];
+  int n = backtrace(frames, 64);
+  backtrace_symbols_fd(frames, n, 2);
+  put(IRS_SUPERVISOR_TRACE_END);
+  errno = savedErrno;
+}
+
+void irsInstallHangTraceHandler(const char *tool) {
+  toolName = tool;
+  void *warm[2];
+  (void)backtrace(warm, 2);
+  struct sigaction sa;
+  memset(&sa, 0, sizeof(sa));
+  sa.sa_handler = hangTraceHandler;
+  // SA_ONSTACK: a hang deep in a recursion may have little stack left.
+  // SA_RESTART: the interrupted code resumes as if nothing happened.
+  sa.sa_flags = SA_ONSTACK | SA_RESTART;
+  sigemptyset(&sa.sa_mask);
+  sigaction(IRS_SUPERVISOR_TRACE_SIGNAL, &sa, NULL);
 }
 
 #if !defined(__SANITIZE_ADDRESS__)

@@ -15,6 +15,15 @@
 /// `tool` (static string) prefixes the message.
 void irsInstallCrashHandlers(const char *tool);
 
+/// For workers whose supervisor has traceOnTimeout: on
+/// IRS_SUPERVISOR_TRACE_SIGNAL, writes "TOOL: step timed out", the
+/// backtrace of the thread that received it (the one the supervisor picked
+/// as running the step) and IRS_SUPERVISOR_TRACE_END to stderr, then lets
+/// the worker go on until the supervisor kills it. Install before the first
+/// step; only in workers of such a supervisor (the signal's default action
+/// kills the process).
+void irsInstallHangTraceHandler(const char *tool);
+
 /// Signal name such as "SIGSEGV" (static string).
 const char *irsSignalName(int sig);
 

@@ -195,6 +195,10 @@ bool irsOptionsTakePassFlag(const char *arg, IrsStringList *flags) {
   const char *name = arg + 1 + (arg[1] == '-');
   if (*name == '\0' || *name == '-' || *name == '=')
     return false;
+  // mlir-opt's own options live under "mlir-"; no pass is named so. One a
+  // tool does not know is an unknown option, not a missing pass.
+  if (strncmp(name, "mlir-", 5) == 0)
+    return false;
   // Pass arguments are made of letters, digits, '-' and '_'. A single-dash
   // word with anything else in its name ("-oout.mlir", "-o/tmp/x") is no
   // pass flag, so that irsOptionsParse makes it "-o" with an attached value.

@@ -522,7 +522,8 @@ int irsOptRepeat(IrsOptRun *run) {
     rc = IRS_EXIT_IO;
     goto done;
   }
-  IrsSupervisorOptions so = {cfg->stepTimeout, cfg->memoryLimit, false};
+  IrsSupervisorOptions so = {.stepTimeoutSec = cfg->stepTimeout,
+                             .memoryLimitBytes = cfg->memoryLimit};
   sup = irsSupervisorCreate(&so);
   quiet = irsSupervisorCreate(&so);
   IrsOptInterrupts interrupts;

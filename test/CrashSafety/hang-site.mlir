@@ -1,0 +1,74 @@
+// A step that hangs: before killing the worker at --step-timeout, the
+// supervisor asks it for a stack trace (SIGUSR1 to the thread running the
+// step). The worker prints it, irscope-opt names where the step was stuck
+// ("note: hung in", like "note: crashed in" for a crash) and report.xml
+// keeps the trace, readable in <stack-trace>, and the site as `hang-site`.
+// irs-test-hang is a hidden function of libirscope (named by offset) that
+// waits in pause(); the nearest caller with a symbol is named too.
+//
+// Exit codes are checked exactly with `sh -c '...; echo exit=$?'`.
+
+// RUN: rm -rf %t
+// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(canonicalize),irs-test-hang{op=arith.muli},cse)" --step-timeout=0.5 --dump-after-each=%t -o /dev/null; echo exit=$?' > %t.log 2>&1
+// RUN: FileCheck %s --check-prefix=ERR -DDIR=%t --implicit-check-not="irscope-opt: error:" < %t.log
+// The worker's answer, passed through as it was printed, then the site
+// (the first frame outside the C library) and the usual error line.
+// ERR: irscope-opt: step timed out
+// ERR-NEXT: Stack trace:
+// ERR: libc.so.6(pause+0x{{[0-9a-f]+}})
+// ERR-NEXT: libirscope.so.0(+0x[[OFF:[0-9a-f]+]])
+// ERR: (end of stack trace)
+// ERR-NEXT: irscope-opt: note: hung in libirscope.so.0+0x[[OFF]] (under mlir::{{.*}})
+// ERR-NEXT: irscope-opt: error: step 2 'builtin.module(irs-test-hang{op=arith.muli})' timed out after 0.5 s; report: [[DIR]]/report.xml
+// ERR-NEXT: exit=6
+
+// RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml
+// RUN: FileCheck %s --check-prefix=REPORT < %t/report.xml
+// REPORT: <failure kind="timeout" step="2" pass="irs-test-hang" anchor="builtin.module" elapsed-ms="{{[0-9.]+}}" timeout-s="0.5"{{.*}} hang-site="libirscope.so.0+0x[[SITE:[0-9a-f]+]]">
+// REPORT-NOT: crash-site=
+// REPORT-NEXT: <message>step 2 'builtin.module(irs-test-hang{op=arith.muli})' timed out after 0.5 s</message>
+// REPORT-NEXT: <stderr>irscope-opt: step timed out
+// REPORT-NEXT: Stack trace:
+// REPORT: (end of stack trace)
+// REPORT-NEXT: </stderr>
+// From the stopped frame down, demangled: the pass, under the pass manager.
+// REPORT-NEXT: <stack-trace>#0 pause+0x{{[0-9a-f]+}} (libc.so.6)
+// REPORT-NEXT: #1 libirscope.so.0+0x[[SITE]] (no symbol)
+// REPORT: mlir::PassManager::run(mlir::Operation*)
+// REPORT: </stack-trace>
+// REPORT-NEXT: </failure>
+// REPORT: <step index="2" pass="irs-test-hang" anchor="builtin.module" status="timeout"
+
+// The explorer shows what the worker printed, the trace included.
+// RUN: irscope-report %t -o %t/page.html
+// RUN: FileCheck %s --check-prefix=HTML < %t/page.html
+// HTML: Step 2 (irs-test-hang on builtin.module) failed: timeout
+// HTML: <pre id="stack-trace">irscope-opt: step timed out
+// HTML-NEXT: Stack trace:
+
+// Threading on, the hang nested on one of two functions: the thread that
+// runs the hung pass is asked (here one waiting in pause(), not the main
+// thread waiting for the thread pool).
+// RUN: rm -rf %t.nested
+// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(irs-test-hang{op=arith.muli}))" --step-timeout=0.5 --failure-dir=%t.nested -o /dev/null; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=NESTED
+// NESTED: irscope-opt: note: hung in libirscope.so.0+0x{{[0-9a-f]+}} (under mlir::{{.*}})
+// NESTED-NEXT: irscope-opt: error: step 1 'builtin.module(func.func(irs-test-hang{op=arith.muli}))' timed out after 0.5 s
+// NESTED-NEXT: exit=6
+// RUN: FileCheck %s --check-prefix=NESTED-REPORT < %t.nested/report.xml
+// NESTED-REPORT: <settings verify-each="true" threading="true"
+// NESTED-REPORT: hang-site="libirscope.so.0+0x{{[0-9a-f]+}}"
+// NESTED-REPORT-NOT: llvm::StdThreadPool::wait
+// NESTED-REPORT: </stack-trace>
+
+func.func @f(%a: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %b = arith.addi %a, %c0 : i32
+  %e = arith.muli %b, %b : i32
+  return %e : i32
+}
+
+func.func @g(%a: i32) -> i32 {
+  %b = arith.addi %a, %a : i32
+  return %b : i32
+}
