@@ -456,6 +456,9 @@ static bool confirmOrRedo(Reducer *r) {
                                        NULL, NULL);
   r->unconfirmed = false;
   r->hangRedone = true;
+  // A cleanup pass killed on a quick verdict may not have hung at all.
+  for (size_t i = 0; i < sizeof(r->runPassesRetryAt) / sizeof(int64_t); ++i)
+    r->runPassesRetryAt[i] = INT64_MAX;
   // The summary's per-strategy figures describe the reduction that counts.
   memset(r->strategyOps, 0, (size_t)NUM_STRATEGIES * sizeof(int64_t));
   memset(r->strategyWins, 0, (size_t)NUM_STRATEGIES * sizeof(int64_t));
