@@ -535,7 +535,7 @@ static void setTimeout(Reducer *r, double t) {
 // (irsReduceConfirm), and redone without this if it fails.
 static double hangTimeout(const Reducer *r) {
   double full = r->opts.testTimeoutSec;
-  if (!r->quickHangs || r->finishedRuns == 0)
+  if (!r->quickHangs || r->maxFinishMs <= 0) // no step has ended yet
     return full;
   double t = IRS_REDUCE_HANG_FACTOR * r->maxFinishMs / 1e3;
   if (t < full / 20)
@@ -567,7 +567,6 @@ static void jobDone(intptr_t job, const IrsWorkerResult *res, void *ud) {
   if (res->longestStepMs > 0) {
     // Steps that ended, also in a run that then hung (the input's check
     // times the steps before the hanging one).
-    ++r->finishedRuns;
     if (res->longestStepMs > r->maxFinishMs)
       r->maxFinishMs = res->longestStepMs;
     // Applies to the runs in progress too.

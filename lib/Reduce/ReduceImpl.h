@@ -68,8 +68,7 @@ typedef struct Reducer {
   double curTimeoutSec; // the supervisor's step timeout now
   double minTimeoutSec; // the lowest it was
   bool hangRedone;      // quick verdicts failed confirmation: redone
-  double maxFinishMs;   // slowest run that exited on its own
-  int64_t finishedRuns;
+  double maxFinishMs;   // slowest step seen to end (0: none yet)
   MlirOperation original; // the input, cloned when quickHangs is set
   // The empty module's verdict (-1 unknown) under pipeline `emptyPipeline`
   // (malloc'd text; see emptiesModule in Oracle.c).

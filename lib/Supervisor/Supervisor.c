@@ -430,19 +430,18 @@ static IrsStatus runStart(Supervisor *s, IrsWorkerMain fn, void *userData) {
 }
 
 // How long poll() may wait before this run's limits need checking: the
-// poll period, or less when the step's deadline comes sooner (a reducer
-// judging hangs after 50 ms must not wait for the next 50 ms tick).
+// poll period, or less when the step's deadline (or the end of the wait for a
+// hang trace) comes sooner: a reducer judging hangs after 50 ms must not
+// wait for the next 50 ms tick.
 static int pollWaitMs(const Supervisor *s) {
-  if (s->traceDeadline > 0) {
-    double left = s->traceDeadline - nowMs();
-    return left >= kPollMs ? kPollMs : left < 1 ? 1 : (int)left + 1;
-  }
-  if (s->opts.stepTimeoutSec <= 0 || !s->result.inStep)
+  double left;
+  if (s->traceDeadline > 0)
+    left = s->traceDeadline - nowMs();
+  else if (s->opts.stepTimeoutSec > 0 && s->result.inStep)
+    left = s->opts.stepTimeoutSec * 1e3 - (nowMs() - s->stepStart);
+  else
     return kPollMs;
-  double left = s->opts.stepTimeoutSec * 1e3 - (nowMs() - s->stepStart);
-  if (left >= kPollMs)
-    return kPollMs;
-  return left < 1 ? 1 : (int)left + 1;
+  return left >= kPollMs ? kPollMs : left < 1 ? 1 : (int)left + 1;
 }
 
 static int runPollFds(Supervisor *s, struct pollfd *p) {
