@@ -4,8 +4,10 @@
 
 For every case each tool reduces the same input for the same failure; the
 benchmark prints the final size (ops) and wall time of each, and the ratios
-the reducer issue sets: opt-reduce's ops <= the smaller of the others',
-opt-reduce's time <= 1/10 of the faster other tool, and for the buried
+the reducer issue sets: opt-reduce's ops <= the smaller of the others'
+(mlir-reduce, C-Vise, and a greedy line deleter, bench/linedel.py, with
+the same signature as its oracle), opt-reduce's time <= 1/10 of the faster
+other tool (the line deleter's time is not counted), and for the buried
 crash <= 15 ops in <= 30 s. Every result is re-run and its failure
 signature (kind, failing pass, signal, first error with numbers and SSA
 names masked) compared with the input's: a tool whose result slides to
@@ -36,6 +38,8 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import linedel  # noqa: E402  (the greedy line-deleting reference)
 SNIPPET = """func.func @buried(%x: f32, %y: f32) -> f32 {
   %0 = arith.addf %x, %y : f32
   %1 = math.sqrt %0 : f32
@@ -310,6 +314,19 @@ def main():
                                   secs, os.path.exists(out) and
                                   signature(irs, out, pipe, st, work) == want,
                                   capped)
+            # The greedy line deleter (bench/linedel.py) with the same
+            # signature as its oracle: the floor a structured reducer must
+            # reach (its time is not a bar, only its size).
+            t0 = time.time()
+            text, _, capped = linedel.reduce_lines(
+                open(path).read(),
+                lambda p: signature(irs, p, pipe, st, work) == want, work,
+                deadline=time.monotonic() + cap)
+            out = os.path.join(work, cname + ".linedel.mlir")
+            open(out, "w").write(text)
+            res["linedel"] = (count_ops(irs, out), time.time() - t0,
+                              signature(irs, out, pipe, st, work) == want,
+                              capped)
             # C-Vise reduces the file in place, in a copy in its own
             # directory, and runs the test there without arguments.
             if cvise:
@@ -332,7 +349,10 @@ def main():
                       and v[0] > 0]
             if others:
                 best_ops = min(o[0] for o in others)
-                fastest = min(o[1] for o in others)
+                # The line deleter is a size reference only.
+                fastest = min([o[1] for k, o in res.items()
+                               if k not in ("opt-reduce", "linedel") and o[2]
+                               and o[0] > 0] or [float("inf")])
                 ops_ok = me[2] and me[0] <= best_ops
                 time_ok = me[2] and me[1] <= fastest / 10
                 bars_ok &= ops_ok and time_ok

@@ -23,6 +23,10 @@ unregistered dialect) with --max-time=5 for opt-reduce. Columns:
   same-out     for a successful run: output identical to mlir-opt's
   reduce       opt-reduce ops before -> after (or its error)
   secs         opt-reduce wall time
+  linedel      ops left by a greedy line deleter (bench/linedel.py) with
+               plain mlir-opt as the oracle (same outcome and first error),
+               `+` if it hit --linedel-cap; then `=`, `<` or `>` for
+               opt-reduce's result against it (`>`: opt-reduce is larger)
   keeps        R/O: the reduced reproducer (`mlir-opt --run-reproducer`,
                reduced pipeline) / the reduced module with the original
                flags still fails mlir-opt the same way (y/N)
@@ -40,6 +44,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.dirname(HERE))
+import linedel  # noqa: E402  (the greedy line-deleting reference)
 MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
 QUICK = ["rdv-scf-if-clone", "canon-cf-hang", "split-rdv-chunks",
          "oal-unregistered"]
@@ -98,7 +104,7 @@ def count_ops(path, extra):
                           r.stdout, re.M))
 
 
-def run_case(path, build, outdir, max_time):
+def run_case(path, build, outdir, max_time, linedel_cap):
     name = os.path.splitext(os.path.basename(path))[0]
     args, hang_limit = header(path)
     work = os.path.join(outdir, name)
@@ -141,7 +147,7 @@ def run_case(path, build, outdir, max_time):
         row["same-out"] = "y" if i_stdout == m_stdout else "N"
 
     # (c) opt-reduce on the same pipeline (single-input cases only).
-    row["reduce"], row["secs"], row["keeps"] = "-", "-", "-"
+    row["reduce"], row["secs"], row["keeps"], row["linedel"] = "-", "-", "-", "-"
     if "--split-input-file" not in args and kind(m_out) != "ok":
         red = os.path.join(work, "reduced.mlir")
         rep = os.path.join(work, "reduced-reproducer.mlir")
@@ -176,7 +182,45 @@ def run_case(path, build, outdir, max_time):
             k_out = run(cmd, limit)[0]
             verdicts.append("y" if kind(k_out) == kind(m_out) else "N")
         row["keeps"] = "/".join(verdicts)
+        row["linedel"] = linedel_column(path, args, m_out, hang_limit, work,
+                                        keep, linedel_cap, row["reduce"])
     return row
+
+
+def mlir_signature(path, args, hang_limit):
+    """What plain mlir-opt does with `path`: the outcome (with the signal)
+    and, for a failure, its first error with numbers masked."""
+    out, _, _, err, _ = run([MLIR_OPT, path] + args,
+                            hang_limit * 3 if hang_limit else MLIR_TIMEOUT)
+    first = ""
+    if kind(out) == "fail":
+        for line in err.decode(errors="replace").splitlines():
+            e = line.find("error: ")
+            if e >= 0:
+                first = re.sub(r"[0-9]+", "N", line[e + 7:])
+                break
+    return out, first
+
+
+def linedel_column(path, args, m_out, hang_limit, work, keep, cap, reduce):
+    """The greedy line deleter (bench/linedel.py) with plain mlir-opt as the
+    oracle: `ops` of its result, and `=`/`<`/`>` for opt-reduce's result
+    against it (`>` misses the bar)."""
+    if cap <= 0:
+        return "-"
+    want = mlir_signature(path, args, hang_limit)
+    text, _, stopped = linedel.reduce_lines(
+        open(path).read(), lambda p: mlir_signature(p, args, hang_limit) == want,
+        work, deadline=time.monotonic() + cap)
+    out = os.path.join(work, "linedel.mlir")
+    open(out, "w").write(text)
+    ops = count_ops(out, keep)
+    m = re.match(r"\d+ -> (\d+)", reduce)
+    cmp = ""
+    if m and ops is not None:
+        mine = int(m.group(1))
+        cmp = " " + ("=" if mine == ops else "<" if mine < ops else ">")
+    return "%s%s%s" % (ops, "+" if stopped else "", cmp)
 
 
 def main():
@@ -185,6 +229,9 @@ def main():
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--out", default="/tmp/irscope-upstream")
     ap.add_argument("--max-time", type=float, default=None)
+    ap.add_argument("--linedel-cap", type=float, default=120,
+                    help="seconds for the greedy line deleter per case "
+                         "(0: skip it)")
     ap.add_argument("cases", nargs="*")
     a = ap.parse_args()
     a.build = os.path.abspath(a.build)
@@ -193,13 +240,13 @@ def main():
         os.path.splitext(os.path.basename(p))[0]
         for p in glob.glob(os.path.join(HERE, "*.mlir"))))
     cols = ["case", "mlir-opt", "irs rc", "rep/in/repro", "replay",
-            "same-out", "reduce", "secs", "keeps"]
-    widths = [24, 13, 6, 12, 13, 8, 22, 6, 6]
+            "same-out", "reduce", "secs", "keeps", "linedel"]
+    widths = [24, 13, 6, 12, 13, 8, 22, 6, 6, 8]
     print(" ".join(c.ljust(w) for c, w in zip(cols, widths)))
     t0 = time.monotonic()
     for n in names:
         row = run_case(os.path.join(HERE, n + ".mlir"), a.build, a.out,
-                       max_time)
+                       max_time, a.linedel_cap)
         print(" ".join(str(row[c]).ljust(w) for c, w in zip(cols, widths)),
               flush=True)
     print("total %.1f s; artefacts under %s" % (time.monotonic() - t0, a.out))

@@ -301,6 +301,8 @@ bool irsEditApply(MlirContext ctx, MlirOperation root, const IrsEdit *e) {
     return irsEditApplyRename(ctx, root, e);
   case IrsEditSimplifyCfg:
     return irsEditApplySimplifyCfg(ctx, root, e);
+  case IrsEditPoisonToArg:
+    return irsEditApplyPoisonToArg(ctx, root, e);
   case IrsEditGroup:
     for (size_t i = 0; i < e->numGroup; ++i)
       if (!irsEditApply(ctx, root, &e->group[i]))
@@ -422,6 +424,10 @@ void irsEditDescribe(const IrsEdit *e, IrsBuf *out) {
     else
       irsBufPrintf(out, "erase unreachable blocks of region %lld of op #%lld",
                    (long long)e->b, (long long)e->target);
+    return;
+  case IrsEditPoisonToArg:
+    irsBufPrintf(out, "poison #%lld := a new argument of its function",
+                 (long long)e->target);
     return;
   case IrsEditGroup:
     irsBufPrintf(out, "%zu edits at once:", e->numGroup);

@@ -52,6 +52,9 @@ typedef struct Reducer {
   IrsReduceCache cache;
   IrsSymCacheEntry *symCache; // kSymCacheSize entries
   int64_t opsNow;        // op count as of the last accepted change
+  // 1 + the generation at which the pipeline strategy last found that the
+  // IR going into the failing step is larger than the module (0: never).
+  uint64_t pipelineGrewAt;
   intptr_t strategyIndex; // of `strategy` in the table, -1 for none
   int64_t *strategyOps;   // per strategy: ops removed
   int64_t *strategyWins;  // per strategy: accepted changes
@@ -103,6 +106,8 @@ typedef enum IrsEditKind {
                        ///< if the module gets smaller (see run-passes)
   IrsEditRename,       ///< rename symbol op `target` to `text`; target=-1:
                        ///< rename every symbol of the module (see rename)
+  IrsEditPoisonToArg,  ///< ub.poison `target` becomes a new last argument
+                       ///< of its (uncalled) func.func (see poison-to-args)
   IrsEditGroup,        ///< the edits `group[0..numGroup)`, in order; applies
                        ///< only if each of them does
   IrsEditSimplifyCfg,  ///< a=0: cf.cond_br / cf.switch `target` becomes a
@@ -159,6 +164,9 @@ typedef struct IrsOpList {
 } IrsOpList;
 /// Appends `op`; false (the list unchanged) when out of memory.
 bool irsOpListPush(IrsOpList *l, MlirOperation op);
+/// Every func.call under `root` of the func.func `func` (by its symbol
+/// name), in pre-order; the caller frees `.ops` (StrategyDropArgs.c).
+IrsOpList irsEditCallsOf(MlirOperation root, MlirOperation func);
 /// A new ub.poison of `type` inserted before `before`; returns its value.
 MlirValue irsEditPoison(MlirContext ctx, MlirType type, MlirOperation before);
 /// Erases `op`, replacing used results by poison (the erase edit's step).
@@ -177,6 +185,8 @@ bool irsEditApplyRunPipeline(MlirContext ctx, MlirOperation root,
                              const IrsEdit *e);
 bool irsEditApplyRename(MlirContext ctx, MlirOperation root, const IrsEdit *e);
 bool irsEditApplySimplifyCfg(MlirContext ctx, MlirOperation root,
+                             const IrsEdit *e);
+bool irsEditApplyPoisonToArg(MlirContext ctx, MlirOperation root,
                              const IrsEdit *e);
 /// Tests one candidate and, if interesting, applies it to the reducer's
 /// module, saves and reports it. True if kept.

@@ -83,12 +83,12 @@ static MlirWalkResult callCb(MlirOperation op, void *ud) {
                                      : MlirWalkResultInterrupt;
 }
 
-static Calls callsOf(MlirOperation root, MlirOperation func) {
+IrsOpList irsEditCallsOf(MlirOperation root, MlirOperation func) {
   Calls c = {mlirStringAttrGetValue(mlirOperationGetAttributeByName(
                  func, mlirSymbolTableGetSymbolAttributeName())),
              {NULL, 0, 0}};
   mlirOperationWalk(root, callCb, &c, MlirWalkPreOrder);
-  return c;
+  return c.list;
 }
 
 // The function type of `func` without input `dropIn` / result `dropRes`
@@ -144,11 +144,11 @@ static bool dropFuncArg(MlirContext ctx, MlirOperation root, MlirOperation func,
   }
   if (!setFuncType(ctx, func, a, -1))
     return false;
-  Calls c = callsOf(root, func);
-  for (size_t i = 0; i < c.list.n; ++i)
-    if (a < mlirOperationGetNumOperands(c.list.ops[i]))
-      dropOperand(c.list.ops[i], a);
-  free(c.list.ops);
+  IrsOpList calls = irsEditCallsOf(root, func);
+  for (size_t i = 0; i < calls.n; ++i)
+    if (a < mlirOperationGetNumOperands(calls.ops[i]))
+      dropOperand(calls.ops[i], a);
+  free(calls.ops);
   return true;
 }
 
@@ -285,11 +285,11 @@ bool irsEditApplyDropResult(MlirContext ctx, MlirOperation root,
     return false;
   Returns rs = {func, e->a};
   mlirOperationWalk(func, returnCb, &rs, MlirWalkPreOrder);
-  Calls c = callsOf(root, func);
-  for (size_t i = 0; i < c.list.n; ++i)
-    if (e->a < mlirOperationGetNumResults(c.list.ops[i]))
-      rebuildCall(ctx, c.list.ops[i], e->a);
-  free(c.list.ops);
+  IrsOpList calls = irsEditCallsOf(root, func);
+  for (size_t i = 0; i < calls.n; ++i)
+    if (e->a < mlirOperationGetNumResults(calls.ops[i]))
+      rebuildCall(ctx, calls.ops[i], e->a);
+  free(calls.ops);
   return true;
 }
 

@@ -5,6 +5,15 @@
 // and that step alone, if that still fails the same way. It is not an
 // IrsEdit: it swaps the reducer's module and pipeline, after one test.
 //
+// The swap is judged by the final measure, the module's op count: when the
+// steps before the failing one make the module larger (a loop tiling, a
+// lowering), the cut is put off and the module is reduced under the whole
+// pipeline; each later round tries again, and the cut is taken as soon as
+// the pre-step IR is no larger than the module. (Measured on upstream
+// #62374, affine-loop-tile then a hang in affine-data-copy-generate:
+// cutting first ended at 12 ops, a greedy line deleter under the whole
+// pipeline at 11.)
+//
 //===----------------------------------------------------------------------===//
 #include "ReduceImpl.h"
 
@@ -14,7 +23,7 @@
 bool irsReducePipeline(Reducer *r) {
   intptr_t n = irsPipelineGetNumSteps(r->pipeline);
   int64_t s = r->target.step;
-  if (n <= 1 || s < 1 || s > n)
+  if (n <= 1 || s < 1 || s > n || r->pipelineGrewAt == r->generation + 1)
     return false;
   char path[300];
   snprintf(path, sizeof(path), "%s/pre-step.mlirbc", r->tmpDir);
@@ -26,6 +35,11 @@ bool irsReducePipeline(Reducer *r) {
   unlink(path);
   if (s > 1 && mlirModuleIsNull(pre))
     return false;
+  if (s > 1 && irsReduceCountOps(mlirModuleGetOperation(pre)) > r->opsNow) {
+    mlirModuleDestroy(pre);
+    r->pipelineGrewAt = r->generation + 1;
+    return false;
+  }
   IrsPipeline one = irsPipelineCreateParse(
       irsPipelineGetStepText(r->pipeline, s - 1), NULL, NULL);
   if (irsPipelineIsNull(one)) {

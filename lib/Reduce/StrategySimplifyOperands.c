@@ -131,10 +131,11 @@ bool irsReduceSimplifyOperands(Reducer *r) {
       }
       if (isSimple(v, root))
         continue;
-      // A new poison only where none of the type exists yet: a second one
-      // would leave the operand as far from simple as before.
-      push(&c, first >= 0 ? IRS_EDIT(IrsEditSetOperand, (int64_t)i, a, 2, poisonAt[first], NULL)
-                          : IRS_EDIT(IrsEditSetOperand, (int64_t)i, a, 0, 0, NULL));
+      // Values that already exist come first: a new poison costs an op, and
+      // is offered last, only where none of the type exists yet (a second
+      // one would leave the operand as far from simple as before).
+      if (first >= 0)
+        push(&c, IRS_EDIT(IrsEditSetOperand, (int64_t)i, a, 2, poisonAt[first], NULL));
       for (intptr_t j = 0; !mlirBlockIsNull(entry) &&
                            j < mlirBlockGetNumArguments(entry); ++j)
         if (mlirTypeEqual(mlirValueGetType(mlirBlockGetArgument(entry, j)), t)) {
@@ -146,6 +147,8 @@ bool irsReduceSimplifyOperands(Reducer *r) {
           push(&c, IRS_EDIT(IrsEditSetOperand, (int64_t)i, a, 2, constAt[k], NULL));
           break;
         }
+      if (first < 0)
+        push(&c, IRS_EDIT(IrsEditSetOperand, (int64_t)i, a, 0, 0, NULL));
     }
     if (irsEditIsPoison(op) && mlirOperationGetNumResults(op) == 1 &&
         numPoison < kMaxConstTypes) {

@@ -13,6 +13,7 @@
 // LIST-NEXT: simplify-cfg fold cf branches to one successor, merge and erase blocks
 // LIST-NEXT: drop-args drop block arguments, function arguments and function results
 // LIST-NEXT: simplify-operands replace operands by poison, a function argument or a constant
+// LIST-NEXT: poison-to-args ub.poison in a function nothing calls becomes a new argument
 // LIST-NEXT: simplify-attrs dense elements to splats, drop discardable attributes{{$}}
 // LIST-NEXT: run-passes run canonicalize, cse or symbol-dce when that shrinks the module
 // LIST-NEXT: rename rename symbols to short stable names (@f0, @f1, ..., @s0, ...), drop locations

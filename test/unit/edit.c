@@ -394,6 +394,45 @@ static void test_edit__set_operand_kinds(void **state) {
   free(a.text);
 }
 
+// Pre-order: 0 module, 1 func @f, 2 poison, 3 muli, 4 return, 5 func @g,
+// 6 poison, 7 return, 8 func @h, 9 call, 10 return.
+static const char *kPoison =
+    "func.func @f(%x: i32) -> i32 attributes {arg_attrs = [{}]} {\n"
+    "  %p = ub.poison : i32\n"
+    "  %m = arith.muli %p, %x : i32\n"
+    "  return %m : i32\n"
+    "}\n"
+    "func.func @g() -> i32 {\n"
+    "  %p = ub.poison : i32\n"
+    "  return %p : i32\n"
+    "}\n"
+    "func.func @h() -> i32 {\n"
+    "  %r = func.call @g() : () -> i32\n"
+    "  return %r : i32\n"
+    "}\n";
+
+static void test_edit__poison_to_arg(void **state) {
+  (void)state;
+  IrsEdit e = IRS_EDIT(IrsEditPoisonToArg, 2, 0, 0, 0, NULL);
+  Applied a = apply(kPoison, &e);
+  assert_true(a.applied);
+  assert_true(a.verifies);
+  expectContains(&a, "func.func @f(%arg0: i32, %arg1: i32) -> i32 {\n"
+                     "    %0 = arith.muli %arg1, %arg0 : i32");
+  free(a.text);
+  // A poison in a function that is called stays; so does an op that is
+  // not a poison.
+  IrsEdit called = IRS_EDIT(IrsEditPoisonToArg, 6, 0, 0, 0, NULL);
+  a = apply(kPoison, &called);
+  assert_false(a.applied);
+  expectContains(&a, "func.func @g() -> i32 {");
+  free(a.text);
+  IrsEdit notPoison = IRS_EDIT(IrsEditPoisonToArg, 3, 0, 0, 0, NULL);
+  a = apply(kPoison, &notPoison);
+  assert_false(a.applied);
+  free(a.text);
+}
+
 static void test_edit__attrs(void **state) {
   (void)state;
   // 0 module, 1 func, 2 constant, 3 return.
@@ -518,6 +557,7 @@ int main(void) {
       cmocka_unit_test(test_edit__simplify_cfg_bypass_and_switch),
       cmocka_unit_test(test_edit__simplify_cfg_prunes_dead_cycle),
       cmocka_unit_test(test_edit__set_operand_kinds),
+      cmocka_unit_test(test_edit__poison_to_arg),
       cmocka_unit_test(test_edit__attrs),
       cmocka_unit_test(test_edit__rename),
       cmocka_unit_test(test_edit__run_pipeline),
