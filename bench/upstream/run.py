@@ -27,6 +27,10 @@ unregistered dialect) with --max-time=5 for opt-reduce. Columns:
                plain mlir-opt as the oracle (same outcome and first error),
                `+` if it hit --linedel-cap; then `=`, `<` or `>` for
                opt-reduce's result against it (`>`: opt-reduce is larger)
+  mlir-reduce  with --mlir-reduce-cap=S: ops/seconds of mlir-reduce's result
+               (a test script around plain mlir-opt, same oracle as
+               linedel), `+` if stopped at the cap, then `=`/`<`/`>` as for
+               linedel
   keeps        R/O: the reduced reproducer (`mlir-opt --run-reproducer`,
                reduced pipeline) / the reduced module with the original
                flags still fails mlir-opt the same way (y/N)
@@ -47,6 +51,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.dirname(HERE))
 import linedel  # noqa: E402  (the greedy line-deleting reference)
 MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
+MLIR_REDUCE = "/usr/lib/llvm-22/bin/mlir-reduce"
 QUICK = ["rdv-scf-if-clone", "canon-cf-hang", "split-rdv-chunks",
          "oal-unregistered"]
 MLIR_TIMEOUT = 10.0
@@ -104,7 +109,7 @@ def count_ops(path, extra):
                           r.stdout, re.M))
 
 
-def run_case(path, build, outdir, max_time, linedel_cap):
+def run_case(path, build, outdir, max_time, linedel_cap, mlir_reduce_cap):
     name = os.path.splitext(os.path.basename(path))[0]
     args, hang_limit = header(path)
     work = os.path.join(outdir, name)
@@ -147,7 +152,8 @@ def run_case(path, build, outdir, max_time, linedel_cap):
         row["same-out"] = "y" if i_stdout == m_stdout else "N"
 
     # (c) opt-reduce on the same pipeline (single-input cases only).
-    row["reduce"], row["secs"], row["keeps"], row["linedel"] = "-", "-", "-", "-"
+    row["reduce"], row["secs"], row["keeps"] = "-", "-", "-"
+    row["linedel"] = row["mlir-reduce"] = "-"
     if "--split-input-file" not in args and kind(m_out) != "ok":
         red = os.path.join(work, "reduced.mlir")
         rep = os.path.join(work, "reduced-reproducer.mlir")
@@ -184,7 +190,56 @@ def run_case(path, build, outdir, max_time, linedel_cap):
         row["keeps"] = "/".join(verdicts)
         row["linedel"] = linedel_column(path, args, m_out, hang_limit, work,
                                         keep, linedel_cap, row["reduce"])
+        row["mlir-reduce"] = mlir_reduce_column(path, args, hang_limit, work,
+                                                keep, mlir_reduce_cap,
+                                                row["reduce"])
     return row
+
+
+def mlir_reduce_column(path, args, hang_limit, work, keep, cap, reduce):
+    """mlir-reduce with a test script around plain mlir-opt (same outcome
+    and first error as the input; exit 1 = interesting, mlir-reduce's
+    convention): `ops/seconds` of its result and `=`/`<`/`>` for
+    opt-reduce's result against it."""
+    if cap <= 0:
+        return "-"
+    script = os.path.join(work, "mlir-reduce-test.sh")
+    with open(script, "w") as f:
+        f.write("#!/bin/sh\nexec %s %s --oracle %s --oracle-hang %s "
+                "--oracle-args=%s \"$1\"\n" % (
+                    shlex.quote(sys.executable), shlex.quote(__file__),
+                    shlex.quote(path), hang_limit or 0,
+                    shlex.quote(" ".join(shlex.quote(a) for a in args))))
+    os.chmod(script, 0o755)
+    out = os.path.join(work, "mlir-reduce.mlir")
+    t0 = time.monotonic()
+    o = run([MLIR_REDUCE, path, "-reduction-tree=traversal-mode=0 test=" +
+             script, "-o", out] + keep, cap)[0]
+    secs = time.monotonic() - t0
+    if not os.path.exists(out):
+        return "none/%.0f" % secs
+    # Stopped at the cap it may leave anything behind: only a result that
+    # still fails the same way counts.
+    if (mlir_signature(out, args, hang_limit) !=
+            mlir_signature(path, args, hang_limit)):
+        return "NO/%.0f%s" % (secs, "+" if o == "hang" else "")
+    ops = count_ops(out, keep)
+    m = re.match(r"\d+ -> (\d+)", reduce)
+    cmp = ""
+    if m and ops is not None:
+        mine = int(m.group(1))
+        cmp = " " + ("=" if mine == ops else "<" if mine < ops else ">")
+    return "%s/%.0f%s%s" % (ops, secs, "+" if o == "hang" else "", cmp)
+
+
+def oracle_main(a):
+    """The test script behind the mlir-reduce column: exit 1 when `a.file`
+    fails plain mlir-opt as the case's input does, else 0."""
+    args = shlex.split(a.oracle_args)
+    hang = a.oracle_hang or None
+    same = (mlir_signature(a.file, args, hang) ==
+            mlir_signature(a.oracle, args, hang))
+    return 1 if same else 0
 
 
 def mlir_signature(path, args, hang_limit):
@@ -232,21 +287,31 @@ def main():
     ap.add_argument("--linedel-cap", type=float, default=120,
                     help="seconds for the greedy line deleter per case "
                          "(0: skip it)")
+    ap.add_argument("--mlir-reduce-cap", type=float, default=0,
+                    help="seconds for mlir-reduce per case (default 0: "
+                         "skip it; it takes 25-75 s a case)")
+    ap.add_argument("--oracle", help=argparse.SUPPRESS)
+    ap.add_argument("--oracle-args", default="", help=argparse.SUPPRESS)
+    ap.add_argument("--oracle-hang", type=float, default=0,
+                    help=argparse.SUPPRESS)
     ap.add_argument("cases", nargs="*")
     a = ap.parse_args()
+    if a.oracle:
+        a.file = a.cases[0]
+        return oracle_main(a)
     a.build = os.path.abspath(a.build)
     max_time = a.max_time or (5 if a.quick else 20)
     names = a.cases or (QUICK if a.quick else sorted(
         os.path.splitext(os.path.basename(p))[0]
         for p in glob.glob(os.path.join(HERE, "*.mlir"))))
     cols = ["case", "mlir-opt", "irs rc", "rep/in/repro", "replay",
-            "same-out", "reduce", "secs", "keeps", "linedel"]
-    widths = [24, 13, 6, 12, 13, 8, 22, 6, 6, 8]
+            "same-out", "reduce", "secs", "keeps", "linedel", "mlir-reduce"]
+    widths = [24, 13, 6, 12, 13, 8, 22, 6, 6, 8, 12]
     print(" ".join(c.ljust(w) for c, w in zip(cols, widths)))
     t0 = time.monotonic()
     for n in names:
         row = run_case(os.path.join(HERE, n + ".mlir"), a.build, a.out,
-                       max_time, a.linedel_cap)
+                       max_time, a.linedel_cap, a.mlir_reduce_cap)
         print(" ".join(str(row[c]).ljust(w) for c, w in zip(cols, widths)),
               flush=True)
     print("total %.1f s; artefacts under %s" % (time.monotonic() - t0, a.out))
