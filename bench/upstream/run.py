@@ -72,15 +72,25 @@ def header(path):
     return args, timeout
 
 
+# Set in the test-script mode behind the mlir-reduce column: mlir-opt then
+# stays in mlir-reduce's process group, so stopping mlir-reduce at its cap
+# stops a hanging mlir-opt too (in a session of its own it would outlive
+# the script and, on affine-tile-copy-hang, grow past 20 GB).
+OWN_SESSION = [True]
+
+
 def run(cmd, timeout, cwd=None):
     """Run cmd in its own process group; returns (outcome, rc, out, err, secs)."""
     t0 = time.monotonic()
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         cwd=cwd, start_new_session=True)
+                         cwd=cwd, start_new_session=OWN_SESSION[0])
     try:
         out, err = p.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
-        os.killpg(p.pid, signal.SIGKILL)
+        if OWN_SESSION[0]:
+            os.killpg(p.pid, signal.SIGKILL)
+        else:
+            p.kill()
         out, err = p.communicate()
         return "hang", None, out, err, time.monotonic() - t0
     secs = time.monotonic() - t0
@@ -297,6 +307,7 @@ def main():
     ap.add_argument("cases", nargs="*")
     a = ap.parse_args()
     if a.oracle:
+        OWN_SESSION[0] = False
         a.file = a.cases[0]
         return oracle_main(a)
     a.build = os.path.abspath(a.build)
