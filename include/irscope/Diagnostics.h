@@ -55,6 +55,41 @@ IRS_API const char *irsSeverityGetName(IrsSeverity severity);
 IRS_API void irsDiagnosticPrint(const IrsDiagnostic *diagnostic,
                                 MlirStringCallback callback, void *userData);
 
+/// The source text diagnostics are shown against: `name` is the file name
+/// locations carry ("<stdin>" for standard input), `text` the whole file.
+typedef struct IrsDiagnosticSource {
+  MlirStringRef name;
+  MlirStringRef text;
+} IrsDiagnosticSource;
+
+/// Prints `diagnostic` and its notes as mlir-opt prints them (MLIR's
+/// SourceMgrDiagnosticHandler over llvm::SourceMgr): "file:line:col:
+/// severity: message", then, for a location in `source`, the source line
+/// and a caret under the column (tabs expanded to 8 columns). A note shows
+/// the source line only when its location differs from the one before it.
+/// Locations without a file position print as "<unknown>:0: severity:
+/// loc(...): message" ("loc(unknown): " is left out). `source` may be NULL.
+IRS_API void irsDiagnosticPrintWithSource(const IrsDiagnostic *diagnostic,
+                                          const IrsDiagnosticSource *source,
+                                          MlirStringCallback callback,
+                                          void *userData);
+
+/// Prints one message in the same form at a "file:line:col" location;
+/// `rangeLength` > 1 underlines that many characters from the column with
+/// '~' (as mlir-opt underlines an expected-* text it complains about).
+/// `showSourceLine` false prints the first line only.
+IRS_API void irsSourceMessagePrint(MlirStringRef location, IrsSeverity severity,
+                                   MlirStringRef message, intptr_t rangeLength,
+                                   bool showSourceLine,
+                                   const IrsDiagnosticSource *source,
+                                   MlirStringCallback callback, void *userData);
+
+/// Splits a formatted location "file:line:col" (IrsDiagnostic.location)
+/// into its parts; false for locations without a file position.
+IRS_API bool irsLocationParseFileLineCol(MlirStringRef location,
+                                         MlirStringRef *file, unsigned *line,
+                                         unsigned *column);
+
 //===----------------------------------------------------------------------===//
 // IrsDiagnosticCapture
 //===----------------------------------------------------------------------===//

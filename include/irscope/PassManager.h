@@ -18,6 +18,7 @@
 #ifndef IRS_PASSMANAGER_H
 #define IRS_PASSMANAGER_H
 
+#include "irscope/DiagVerifier.h"
 #include "irscope/Diagnostics.h"
 #include "irscope/Pipeline.h"
 #include "irscope/Support.h"
@@ -206,6 +207,10 @@ IRS_API void irsPassManagerAddVerifyHook(IrsPassManager pm, MlirStringRef name,
 IRS_API IrsStatus irsPassManagerSetDumpDir(IrsPassManager pm, const char *dir);
 IRS_API IrsStatus irsPassManagerSetFailureDir(IrsPassManager pm,
                                               const char *dir);
+/// The verifier (borrowed, nullable) checking this run's diagnostics
+/// (--verify-diagnostics): manifest.xml records its counts.
+IRS_API void irsPassManagerSetDiagVerifier(IrsPassManager pm,
+                                           IrsDiagVerifier verifier);
 
 /// Runs the pipeline on `module` (a builtin.module or whatever the root
 /// anchor names). Returns IRS_OK; IRS_ERR_PASS or IRS_ERR_VERIFY when a step

@@ -428,6 +428,10 @@ IrsStatus irsPassManagerSetFailureDir(IrsPassManager pm, const char *dir) {
   return setDir(&irsPmUnwrap(pm)->failureDir, dir);
 }
 
+void irsPassManagerSetDiagVerifier(IrsPassManager pm, IrsDiagVerifier v) {
+  irsPmUnwrap(pm)->diagVerifier = v;
+}
+
 //===----------------------------------------------------------------------===//
 // Running
 //===----------------------------------------------------------------------===//

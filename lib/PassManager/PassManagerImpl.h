@@ -74,6 +74,7 @@ typedef struct IrsPassManagerImpl {
 
   IrsPassEnv env;
   IrsDiagnosticCapture capture; // diagnostics of the last run
+  IrsDiagVerifier diagVerifier; // borrowed, nullable: counts for the manifest
 
   // Last run.
   IrsBuf errMsg;

@@ -9,6 +9,7 @@
 #include "XmlUtil.h"
 
 #include <errno.h>
+#include <stdint.h>
 
 #define X(s) ((const xmlChar *)(s))
 
@@ -28,6 +29,18 @@ int irsManifestWrite(IrsPassManagerImpl *pm, const char *dir) {
   xmlTextWriterWriteAttribute(w, X("status"), X(runStatus(pm)));
   irsXmlWriteRunHeader(w, pm);
   irsXmlWriteSteps(w, pm, pm->failedStep);
+  if (!irsDiagVerifierIsNull(pm->diagVerifier)) {
+    // Counted so far: the manifest is rewritten after every step.
+    IrsDiagVerifierCounts c = irsDiagVerifierGetCounts(pm->diagVerifier);
+    xmlTextWriterStartElement(w, X("diagnostics-verification"));
+    xmlTextWriterWriteFormatAttribute(w, X("expected"), "%jd", (intmax_t)c.expected);
+    xmlTextWriterWriteFormatAttribute(w, X("matched"), "%jd", (intmax_t)c.matched);
+    xmlTextWriterWriteFormatAttribute(w, X("unmatched"), "%jd",
+                                      (intmax_t)(c.expected - c.matched));
+    xmlTextWriterWriteFormatAttribute(w, X("unexpected"), "%jd",
+                                      (intmax_t)c.unexpected);
+    xmlTextWriterEndElement(w);
+  }
   if (pm->failureDirUsed) {
     xmlTextWriterStartElement(w, X("failure"));
     xmlTextWriterWriteAttribute(w, X("report"), X("report.xml"));

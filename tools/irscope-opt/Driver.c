@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CrashHandler.h"
+#include "DiagOut.h"
 #include "Driver.h"
 
 #include "irscope/Diagnostics.h"
@@ -69,7 +70,7 @@ void irsOptStderrCallback(MlirStringRef s, void *ud) {
 
 void irsOptForwardDiag(const IrsDiagnostic *d, void *ud) {
   (void)ud;
-  irsDiagnosticPrint(d, irsOptStderrCallback, NULL);
+  irsOptDiagOutPrint(d);
 }
 
 void irsOptErrorLine(MlirStringRef s, void *ud) {
@@ -342,6 +343,86 @@ static MlirOperation reloadChunk(void *ud) {
 }
 
 
+typedef struct ChunkWork {
+  IrsOptRun *run;
+  MlirContext ctx;
+  IrsPassManager pm;
+  IrsDiagnosticCapture parseDiags;
+  MlirOpPrintingFlags flags;
+  Reload *reload;
+  IrsOptOut *out;
+  intptr_t nchunks;
+} ChunkWork;
+
+static void printRunError(IrsPassManager pm) {
+  MlirStringRef msg = irsPassManagerGetErrorMessage(pm);
+  MlirStringRef dir = irsPassManagerGetFailureDir(pm);
+  if (dir.length)
+    fprintf(stderr, "irscope-opt: error: %.*s; report: %.*s/report.xml\n",
+            (int)msg.length, msg.data, (int)dir.length, dir.data);
+  else
+    fprintf(stderr, "irscope-opt: error: %.*s\n", (int)msg.length, msg.data);
+}
+
+// Parses, runs and prints chunk c; returns its exit code.
+static int workChunk(ChunkWork *w, intptr_t c) {
+  IrsOptRun *run = w->run;
+  IrsOptConfig *cfg = run->cfg;
+  IrsPassManager pm = w->pm;
+  IrsOptOut chunkOut = {0};
+  IrsOptOut *o = run->supervised ? &chunkOut : w->out;
+  if (!run->supervised && c > 0 && cfg->splitInputFile) {
+    irsOptOutAppend(o, cfg->outputSplitMarker, strlen(cfg->outputSplitMarker));
+    irsOptOutAppend(o, "\n", 1);
+  }
+  char *dumpDir = irsOptChunkDir(cfg, cfg->dumpAfterEach, c, w->nchunks);
+  char *failDir = irsOptChunkDir(cfg, cfg->failureDir, c, w->nchunks);
+  if (dumpDir)
+    irsPassManagerSetDumpDir(pm, dumpDir);
+  if (failDir)
+    irsPassManagerSetFailureDir(pm, failDir);
+  free(dumpDir);
+  free(failDir);
+  intptr_t errs0 = irsDiagnosticCaptureGetNumErrors(w->parseDiags);
+  MlirModule m = irsInputParseChunk(run->input, w->ctx, c);
+  if (mlirModuleIsNull(m)) {
+    if (irsDiagnosticCaptureGetNumErrors(w->parseDiags) == errs0)
+      fprintf(stderr, "irscope-opt: error: cannot parse '%s'\n", cfg->input);
+    return IRS_EXIT_USAGE;
+  }
+  MlirOperation op = mlirModuleGetOperation(m);
+  w->reload->chunk = c;
+  int ndRc = 0;
+  IrsStatus st = cfg->checkDeterminism
+                     ? irsOptCheckDeterminism(run, pm, op, &ndRc)
+                     : irsPassManagerRun(pm, op);
+  irsOptLogChunkEnd(run, c);
+  if (cfg->timing)
+    irsPassManagerPrintTiming(pm, run->sort, irsOptStderrCallback, NULL);
+  if (!irsStatusIsOk(st)) {
+    // Under --verify-diagnostics the failure is what the test expects; its
+    // diagnostics were verified.
+    if (!irsOptDiagOutVerifying())
+      printRunError(pm);
+    mlirModuleDestroy(m);
+    return ndRc ? ndRc : exitFor(st.kind);
+  }
+  if (cfg->emitBytecode) {
+    mlirOperationWriteBytecode(op, outCallback, o);
+  } else {
+    mlirOperationPrintWithFlags(op, w->flags, outCallback, o);
+    irsOptOutAppend(o, "\n", 1);
+  }
+  mlirModuleDestroy(m);
+  int rc = IRS_EXIT_OK;
+  if (run->supervised) {
+    if (irsOptWriteChunkOutput(run, c, &chunkOut) != 0)
+      rc = IRS_EXIT_IO;
+    free(chunkOut.data);
+  }
+  return rc;
+}
+
 // The real work: set up a context, then parse, run and print each chunk from
 // run->firstChunk on. Runs in the worker process when supervised (output
 // then goes to one file per chunk, for the supervisor to assemble), or in
@@ -422,70 +503,16 @@ int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
   }
 
   intptr_t nchunks = irsInputGetNumChunks(input);
-
+  ChunkWork w = {run, ctx, pm, parseDiags, flags, &reload, out, nchunks};
   for (intptr_t c = run->firstChunk; c < nchunks; ++c) {
     run->chunk = c;
-    IrsOptOut chunkOut = {0};
-    IrsOptOut *o = run->supervised ? &chunkOut : out;
-    if (!run->supervised && c > 0 && cfg->splitInputFile) {
-      irsOptOutAppend(o, cfg->outputSplitMarker, strlen(cfg->outputSplitMarker));
-      irsOptOutAppend(o, "\n", 1);
-    }
-    char *dumpDir = irsOptChunkDir(cfg, cfg->dumpAfterEach, c, nchunks);
-    char *failDir = irsOptChunkDir(cfg, cfg->failureDir, c, nchunks);
-    if (dumpDir)
-      irsPassManagerSetDumpDir(pm, dumpDir);
-    if (failDir)
-      irsPassManagerSetFailureDir(pm, failDir);
-    free(dumpDir);
-    free(failDir);
-    intptr_t errs0 = irsDiagnosticCaptureGetNumErrors(parseDiags);
-    MlirModule m = irsInputParseChunk(input, ctx, c);
-    if (mlirModuleIsNull(m)) {
-      if (irsDiagnosticCaptureGetNumErrors(parseDiags) == errs0)
-        fprintf(stderr, "irscope-opt: error: cannot parse '%s'\n", cfg->input);
-      rc = irsOptWorse(rc, IRS_EXIT_USAGE);
-      irsWorkerChannelChunkDone(run->ch, c);
-      continue;
-    }
-    MlirOperation op = mlirModuleGetOperation(m);
-    reload.chunk = c;
-    int ndRc = 0;
-    IrsStatus st = cfg->checkDeterminism
-                       ? irsOptCheckDeterminism(run, pm, op, &ndRc)
-                       : irsPassManagerRun(pm, op);
-    irsOptLogChunkEnd(run, c);
-    if (cfg->timing)
-      irsPassManagerPrintTiming(pm, run->sort, irsOptStderrCallback, NULL);
-    if (!irsStatusIsOk(st)) {
-      MlirStringRef msg = irsPassManagerGetErrorMessage(pm);
-      MlirStringRef dir = irsPassManagerGetFailureDir(pm);
-      if (dir.length)
-        fprintf(stderr, "irscope-opt: error: %.*s; report: %.*s/report.xml\n",
-                (int)msg.length, msg.data, (int)dir.length, dir.data);
-      else
-        fprintf(stderr, "irscope-opt: error: %.*s\n", (int)msg.length,
-                msg.data);
-      rc = irsOptWorse(rc, ndRc ? ndRc : exitFor(st.kind));
-      mlirModuleDestroy(m);
-      irsWorkerChannelChunkDone(run->ch, c);
-      continue;
-    }
-    if (cfg->emitBytecode) {
-      mlirOperationWriteBytecode(op, outCallback, o);
-    } else {
-      mlirOperationPrintWithFlags(op, flags, outCallback, o);
-      irsOptOutAppend(o, "\n", 1);
-    }
-    mlirModuleDestroy(m);
-    if (run->supervised) {
-      if (irsOptWriteChunkOutput(run, c, &chunkOut) != 0)
-        rc = irsOptWorse(rc, IRS_EXIT_IO);
-      free(chunkOut.data);
-    }
+    irsOptDiagOutChunkBegin(c);
+    irsPassManagerSetDiagVerifier(pm, irsOptDiagOutVerifier());
+    int chunkRc = workChunk(&w, c);
+    irsPassManagerSetDiagVerifier(pm, (IrsDiagVerifier){NULL});
+    rc = irsOptWorse(rc, irsOptDiagOutChunkEnd(chunkRc));
     irsWorkerChannelChunkDone(run->ch, c);
   }
-
 cleanup_ctx:
   run->pm = (IrsPassManager){NULL};
   irsPassManagerDestroy(pm);
@@ -547,6 +574,10 @@ int irsOptRun(IrsOptConfig *cfg) {
   IrsInput input = irsInputCreateFromFile(cfg->input, irsOptErrorLine, NULL, &k);
   if (irsInputIsNull(input))
     return k == IRS_ERR_NOMEM ? IRS_EXIT_IO : IRS_EXIT_USAGE;
+  if (!irsOptDiagOutInit(cfg, input)) {
+    irsInputDestroy(input);
+    return IRS_EXIT_USAGE;
+  }
 
   if (cfg->runReproducer && (cfg->passPipeline || cfg->passFlags.num)) {
     fprintf(stderr, "irscope-opt: error: '--run-reproducer' takes its pipeline "

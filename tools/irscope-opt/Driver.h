@@ -80,6 +80,8 @@ typedef struct IrsOptConfig {
   bool printLocalScope, prettyDebugInfo, printAssumeVerified,
       printSkipRegions, useNameLocAsPrefix;
   long elideResourceStrings;             // -1: off
+  const char *verifyDiagnostics; // NULL: off; "", "all", "only-expected"
+  const char *diagnosticFormat;  // NULL or "mlir": source and caret; "plain"
 } IrsOptConfig;
 
 /// Output collected in memory.

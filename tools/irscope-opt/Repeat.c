@@ -184,7 +184,7 @@ static void childDiag(const IrsDiagnostic *d, void *ud) {
     memcpy(r->shared->firstError, d->message.data, n);
     r->shared->firstError[n] = '\0';
   }
-  irsDiagnosticPrint(d, irsOptStderrCallback, NULL);
+  irsOptForwardDiag(d, NULL);
 }
 
 static void childStep(intptr_t step, bool begin, void *ud) {
