@@ -79,7 +79,13 @@ IRS_API void irsDiagVerifierProcess(IrsDiagVerifier verifier,
 /// whether verification succeeded: no complaint at all. Call once.
 IRS_API bool irsDiagVerifierFinish(IrsDiagVerifier verifier);
 
-/// The counts so far. Thread-safe against irsDiagVerifierProcess only if
+/// Restricts irsDiagVerifierGetCounts to the expectations written on lines
+/// [firstLine, lastLine] and to the unexpected diagnostics reported from now
+/// on: one --split-input-file chunk's share, for its manifest.
+IRS_API void irsDiagVerifierSetWindow(IrsDiagVerifier verifier,
+                                      intptr_t firstLine, intptr_t lastLine);
+
+/// The counts so far (within the window, if one is set). Thread-safe against irsDiagVerifierProcess only if
 /// the caller serialises them (irscope's capture does).
 IRS_API IrsDiagVerifierCounts irsDiagVerifierGetCounts(IrsDiagVerifier verifier);
 

@@ -36,6 +36,9 @@ typedef struct Verifier {
   bool onlyExpected;
   bool failed;
   intptr_t unexpected;
+  // irsDiagVerifierSetWindow: the lines counted and the unexpected count
+  // when the window was set.
+  intptr_t windowFirst, windowLast, unexpectedBefore;
   IrsDiagComplaintCallback cb;
   void *ud;
 } Verifier;
@@ -368,11 +371,25 @@ bool irsDiagVerifierFinish(IrsDiagVerifier verifier) {
   return ok;
 }
 
+void irsDiagVerifierSetWindow(IrsDiagVerifier verifier, intptr_t firstLine,
+                              intptr_t lastLine) {
+  Verifier *v = verifier.ptr;
+  v->windowFirst = firstLine;
+  v->windowLast = lastLine;
+  v->unexpectedBefore = v->unexpected;
+}
+
 IrsDiagVerifierCounts irsDiagVerifierGetCounts(IrsDiagVerifier verifier) {
   Verifier *v = verifier.ptr;
-  IrsDiagVerifierCounts c = {v->num, 0, v->unexpected};
-  for (intptr_t i = 0; i < v->num; ++i)
-    c.matched += v->exp[i].matched;
+  IrsDiagVerifierCounts c = {0, 0, v->unexpected - v->unexpectedBefore};
+  for (intptr_t i = 0; i < v->num; ++i) {
+    const Expected *e = &v->exp[i];
+    if (v->windowLast > 0 &&
+        (e->fileLine < v->windowFirst || e->fileLine > v->windowLast))
+      continue;
+    ++c.expected;
+    c.matched += e->matched;
+  }
   return c;
 }
 

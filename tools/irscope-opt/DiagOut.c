@@ -1,19 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 //===- DiagOut.c - how irscope-opt shows diagnostics ----------------------===//
 //
-// The state is per process and set before the supervisor forks its worker;
-// a worker that starts at a later chunk after a crash sets up that chunk's
-// verifier itself. Each chunk is verified on its own, against its own
-// expected-* comments (numbered with the file's lines), so a chunk that
-// crashes the worker takes no other chunk's verification with it.
-//
-// Rationale: mlir-opt 22 prints the "was not produced" complaints of all
-// chunks at the end of the file; irscope-opt prints them at the end of each
-// chunk. The complaints and the exit code are the same.
+// The state is per process and set before the supervisor forks its worker.
+// As in mlir-opt 22, one verifier covers the whole file: the expected-*
+// comments of every chunk are read first (bad regexes are reported before
+// anything runs), each chunk's diagnostics are matched against all of them
+// (an @+N may reach into the next chunk), and the expectations not produced
+// are reported once, after the last chunk. A worker that starts after a
+// crash (the supervisor resumes at the next chunk) verifies the rest of the
+// file from that chunk on; the crashed worker's verification is lost, and
+// the run's exit code is the crash's.
 //
 //===----------------------------------------------------------------------===//
 #include "DiagOut.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +33,8 @@ typedef struct DiagOut {
   bool onlyExpected;
   IrsInput input;
   IrsDiagnosticSource src;
-  IrsDiagVerifier verifier; // the current chunk's
+  IrsDiagVerifier verifier; // this process's, from irsOptDiagOutRunBegin
+  bool failed;              // out of memory creating it
 } DiagOut;
 
 // One per process: diagnostics arrive through MLIR's handler callbacks,
@@ -135,30 +137,49 @@ void irsOptDiagOutPrint(const IrsDiagnostic *d) {
   flushText(&t);
 }
 
-void irsOptDiagOutChunkBegin(intptr_t chunk) {
-  if (!out.verify)
+void irsOptDiagOutRunBegin(intptr_t firstChunk) {
+  if (!out.verify || irsInputGetNumChunks(out.input) <= firstChunk)
     return;
-  MlirStringRef text = irsInputIsBytecode(out.input)
-                           ? (MlirStringRef){"", 0}
-                           : irsInputGetChunk(out.input, chunk);
+  MlirStringRef text = {"", 0};
+  if (!irsInputIsBytecode(out.input)) {
+    MlirStringRef all = irsInputGetContents(out.input);
+    MlirStringRef first = irsInputGetChunk(out.input, firstChunk);
+    text.data = first.data;
+    text.length = all.length - (size_t)(first.data - all.data);
+  }
   out.verifier = irsDiagVerifierCreate(
-      out.src.name, text, irsInputGetChunkLine(out.input, chunk),
+      out.src.name, text, irsInputGetChunkLine(out.input, firstChunk),
       out.onlyExpected, printComplaint, NULL);
-  if (irsDiagVerifierIsNull(out.verifier))
+  if (irsDiagVerifierIsNull(out.verifier)) {
     fprintf(stderr, "irscope-opt: error: out of memory reading expected-* "
                     "comments\n");
+    out.failed = true;
+  }
+}
+
+void irsOptDiagOutChunkBegin(intptr_t chunk) {
+  if (irsDiagVerifierIsNull(out.verifier))
+    return;
+  intptr_t last = chunk + 1 < irsInputGetNumChunks(out.input)
+                      ? irsInputGetChunkLine(out.input, chunk + 1)
+                      : INTPTR_MAX;
+  irsDiagVerifierSetWindow(out.verifier, irsInputGetChunkLine(out.input, chunk),
+                           last);
 }
 
 int irsOptDiagOutChunkEnd(int chunkRc) {
-  if (!out.verify)
+  if (!out.verify || chunkRc == IRS_EXIT_IO)
     return chunkRc;
-  if (irsDiagVerifierIsNull(out.verifier))
-    return IRS_EXIT_IO;
-  bool ok = irsDiagVerifierFinish(out.verifier);
+  return IRS_EXIT_OK;
+}
+
+int irsOptDiagOutRunEnd(void) {
+  if (!out.verify)
+    return IRS_EXIT_OK;
+  bool ok = !out.failed && !irsDiagVerifierIsNull(out.verifier) &&
+            irsDiagVerifierFinish(out.verifier);
   irsDiagVerifierDestroy(out.verifier);
   out.verifier = (IrsDiagVerifier){NULL};
-  if (chunkRc == IRS_EXIT_IO)
-    return chunkRc;
   return ok ? IRS_EXIT_OK : IRS_EXIT_PASS_FAILURE;
 }
 

@@ -22,18 +22,23 @@
 bool irsOptDiagOutInit(const IrsOptConfig *cfg, IrsInput input);
 /// Shows one diagnostic with its notes.
 void irsOptDiagOutPrint(const IrsDiagnostic *d);
-/// With --verify-diagnostics: starts verifying chunk `chunk` (reads its
-/// expected-* comments; complaints about bad regexes are printed now).
+/// With --verify-diagnostics: reads the expected-* comments of chunk
+/// `firstChunk` and all after it (complaints about bad regexes are printed
+/// now). Called once per process, before its first chunk.
+void irsOptDiagOutRunBegin(intptr_t firstChunk);
+/// Marks the chunk whose diagnostics come next (the manifest's counts).
 void irsOptDiagOutChunkBegin(intptr_t chunk);
-/// Ends the chunk: with --verify-diagnostics prints the expectations not
-/// produced and returns the chunk's exit code as mlir-opt's (0 or 1; I/O
-/// errors in `chunkRc` are kept); otherwise returns `chunkRc`.
+/// The exit code of a chunk: with --verify-diagnostics its failures are
+/// expected, so only I/O errors in `chunkRc` are kept; otherwise `chunkRc`.
 int irsOptDiagOutChunkEnd(int chunkRc);
+/// With --verify-diagnostics: prints the expectations not produced and
+/// returns mlir-opt's exit code for the verification (0 or 1); otherwise 0.
+int irsOptDiagOutRunEnd(void);
 /// True with --verify-diagnostics: failures are expected, so irscope-opt's
 /// own "error:" lines about them are left out, as mlir-opt prints none.
 bool irsOptDiagOutVerifying(void);
-/// The current chunk's verifier (null outside a chunk or without
-/// --verify-diagnostics), for the manifest's counts.
+/// This process's verifier (null without --verify-diagnostics), for the
+/// manifest's counts.
 IrsDiagVerifier irsOptDiagOutVerifier(void);
 
 #endif

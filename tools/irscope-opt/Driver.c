@@ -504,6 +504,7 @@ int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
 
   intptr_t nchunks = irsInputGetNumChunks(input);
   ChunkWork w = {run, ctx, pm, parseDiags, flags, &reload, out, nchunks};
+  irsOptDiagOutRunBegin(run->firstChunk);
   for (intptr_t c = run->firstChunk; c < nchunks; ++c) {
     run->chunk = c;
     irsOptDiagOutChunkBegin(c);
@@ -513,6 +514,7 @@ int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
     rc = irsOptWorse(rc, irsOptDiagOutChunkEnd(chunkRc));
     irsWorkerChannelChunkDone(run->ch, c);
   }
+  rc = irsOptWorse(rc, irsOptDiagOutRunEnd());
 cleanup_ctx:
   run->pm = (IrsPassManager){NULL};
   irsPassManagerDestroy(pm);
