@@ -9,6 +9,12 @@ matches: its text changed, or its line moved. Each run's exit codes must
 agree (and the unmutated file must pass, or fail under `not`, with both),
 and so must their stderr, byte for byte.
 
+With --format (Inputs/format), the files are not about -verify-diagnostics:
+their RUN line makes mlir-opt report parse errors, verifier errors or pass
+failures, and irscope-opt run with the same flags and
+--diagnostic-format=mlir must print the same diagnostics, byte for byte
+(its own "irscope-opt: " summary lines left out), and fail too.
+
 Prints one line per file and a summary line; exits 1 on any disagreement.
 """
 import os
@@ -22,9 +28,9 @@ EXPECT = re.compile(r"expected-(error|note|remark|warning)(-re)? *"
                     r"(@([+-][0-9]+|above|below|unknown))? *\{\{")
 
 
-def run_line(path):
-    """The mlir-opt arguments of the first RUN line with -verify-diagnostics,
-    and whether that line expects mlir-opt to fail (`not mlir-opt`)."""
+def run_line(path, need="-verify-diagnostics"):
+    """The mlir-opt arguments of the first RUN line with `need`, and whether
+    that line expects mlir-opt to fail (`not mlir-opt`)."""
     cmds, cur = [], ""
     for line in open(path, encoding="utf-8"):
         m = re.match(r"\s*//\s*RUN:(.*)$", line)
@@ -38,7 +44,7 @@ def run_line(path):
         cur = ""
     for cmd in cmds:
         cmd = cmd.split("|")[0]
-        if "-verify-diagnostics" not in cmd or "mlir-opt" not in cmd:
+        if need not in cmd or "mlir-opt" not in cmd:
             continue
         args = shlex.split(cmd)
         args = [a for a in args if not re.match(r"^[0-9]?>", a)]
@@ -93,10 +99,37 @@ def check(irs, mlir, path, args, label, failures):
     return ok, ri, rm
 
 
+def check_format(irs, mlir, files):
+    failures, count = [], 0
+    for path in files:
+        args, _ = run_line(path, need="mlir-opt")
+        ri, ei = run(irs, args + ["--diagnostic-format=mlir"], path)
+        rm, em = run(mlir, args, path)
+        ei = "".join(l for l in ei.splitlines(True)
+                     if not l.startswith("irscope-opt: "))
+        n = em.count(": error: ")
+        count += n
+        ok = ei == em and (ri != 0) == (rm != 0)
+        if not ok:
+            failures.append("%s: irscope-opt %d, mlir-opt %d\n--- irscope-opt\n"
+                            "%s--- mlir-opt\n%s" % (path, ri, rm, ei, em))
+        print("%s: %d errors, %s" % (os.path.basename(path), n,
+                                      "same" if ok else "DIFFERENT"))
+    for f in failures:
+        print("MISMATCH " + f)
+    print("format: %d files, %d errors, %d mismatches" %
+          (len(files), count, len(failures)))
+    return 1 if failures else 0
+
+
 def main():
-    irs, mlir = sys.argv[1], sys.argv[2]
-    files = sorted(os.path.join(d, f) for d in sys.argv[3:]
+    fmt = sys.argv[1] == "--format"
+    argv = sys.argv[2:] if fmt else sys.argv[1:]
+    irs, mlir = argv[0], argv[1]
+    files = sorted(os.path.join(d, f) for d in argv[2:]
                    for f in os.listdir(d) if f.endswith(".mlir"))
+    if fmt:
+        return check_format(irs, mlir, files)
     failures = []
     total_mut = failing_mut = 0
     for path in files:
