@@ -9,7 +9,7 @@
 // Exit codes are checked exactly with `sh -c '...; echo exit=$?'`.
 
 // RUN: rm -rf %t.suite && mkdir %t.suite
-// RUN: sh -c 'opt-reduce %s --pass-pipeline="builtin.module(func.func(irs-test-abort{op=arith.muli}))" --strategies=erase-symbols,erase-ops -o %t.out --emit-lit-test=%t.suite/reduced.test; echo exit=$?' 2>&1 \
+// RUN: sh -c 'opt-reduce %s --pass-pipeline="builtin.module(func.func(irs-test-abort{op=arith.muli}))" --strategies=erase-symbols,erase-ops -o %t.out --emit-lit-test=%t.suite/reduced.test --emit-lit-test-mode=pin; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=LOG
 // LOG: opt-reduce: done: {{.*}}; signature: crash in irs-test-abort
 // LOG-NEXT: exit=0

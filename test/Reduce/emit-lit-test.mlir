@@ -7,7 +7,7 @@
 // for one of its own RUN lines, hence {{RUN}}: in the checks below.
 
 // RUN: rm -rf %t.suite && mkdir %t.suite
-// RUN: opt-reduce %s --pass-pipeline="builtin.module(func.func(canonicalize,irs-test-fail{op=arith.muli}))" --strategies=pipeline,erase-symbols -o %t.out --emit-lit-test=%t.suite/reduced.test 2>&1 \
+// RUN: opt-reduce %s --pass-pipeline="builtin.module(func.func(canonicalize,irs-test-fail{op=arith.muli}))" --strategies=pipeline,erase-symbols -o %t.out --emit-lit-test=%t.suite/reduced.test --emit-lit-test-mode=pin 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=LOG
 // LOG: opt-reduce: done: {{.*}}; signature: pass-failure in irs-test-fail
 
@@ -29,7 +29,7 @@
 
 // A verifier failure, whose first error holds a number: the number becomes
 // a regex in the CHECK line.
-// RUN: opt-reduce %s --pass-pipeline="builtin.module(func.func(irs-test-corrupt{op=arith.muli}))" --strategies=erase-symbols -o %t.verify.out --emit-lit-test=%t.suite/reduced-verify.test 2>&1 \
+// RUN: opt-reduce %s --pass-pipeline="builtin.module(func.func(irs-test-corrupt{op=arith.muli}))" --strategies=erase-symbols -o %t.verify.out --emit-lit-test=%t.suite/reduced-verify.test --emit-lit-test-mode=pin 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=VLOG
 // VLOG: opt-reduce: done: {{.*}}; signature: verify-failure in irs-test-corrupt
 // RUN: FileCheck %s --check-prefix=VEMIT --match-full-lines < %t.suite/reduced-verify.test

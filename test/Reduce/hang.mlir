@@ -15,7 +15,7 @@
 // Exit codes are checked exactly with `sh -c '...; echo exit=$?'`.
 
 // RUN: rm -rf %t.suite && mkdir %t.suite
-// RUN: sh -c 'opt-reduce %s --pass-pipeline="builtin.module(irs-test-hang{op=arith.muli})" --test-timeout=1 --strategies=erase-symbols -v -o %t.out --emit-lit-test=%t.suite/reduced.test; echo exit=$?' 2>&1 \
+// RUN: sh -c 'opt-reduce %s --pass-pipeline="builtin.module(irs-test-hang{op=arith.muli})" --test-timeout=1 --strategies=erase-symbols -v -o %t.out --emit-lit-test=%t.suite/reduced.test --emit-lit-test-mode=pin; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=LOG
 // LOG: opt-reduce: test 1 [check] the module as it is: timeout in irs-test-hang, interesting
 // LOG: opt-reduce: test {{[0-9]+}} [erase-symbols] erase 1 op: #1: timeout in irs-test-hang, interesting ({{[0-9]+}} ms, judged hung early)

@@ -3,7 +3,7 @@
 // identical copies of its input print different IR. The injected
 // irs-test-nondeterministic pass marks arith.muli with a random attribute.
 
-// RUN: opt-reduce %s --pass-pipeline='builtin.module(func.func(canonicalize),func.func(irs-test-nondeterministic{op=arith.muli}),cse)' --check-determinism -o %t --emit-lit-test=%t.lit.mlir 2>&1 | FileCheck %s --check-prefix=LOG
+// RUN: opt-reduce %s --pass-pipeline='builtin.module(func.func(canonicalize),func.func(irs-test-nondeterministic{op=arith.muli}),cse)' --check-determinism -o %t --emit-lit-test=%t.lit.mlir --emit-lit-test-mode=pin 2>&1 | FileCheck %s --check-prefix=LOG
 // LOG: opt-reduce: done: wrote '{{.*}}' ({{[0-9]+}} tests); signature: nondeterminism in irs-test-nondeterministic
 // RUN: FileCheck %s --check-prefix=OUT --implicit-check-not=arith.addf --implicit-check-not=arith.subi --implicit-check-not=func.func < %t
 // OUT: func.func @{{[a-z0-9]+}}(

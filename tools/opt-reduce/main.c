@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CrashHandler.h"
+#include "FixTest.h"
 #include "Options.h"
 
 #include "irscope/Diagnostics.h"
@@ -46,6 +47,7 @@ static void onSignal(int sig) {
 typedef struct Cfg {
   const char *input, *output, *pipeline, *test, *match, *strategies;
   const char *reproducer, *litTest, *testTimeout, *maxTime, *memoryLimit;
+  const char *litTestMode; // --emit-lit-test-mode: NULL or "fix", "pin"
   IrsStringList testArgs, passFlags, irdlFiles;
   bool mustFail, anyFailure, allowUnregistered, listStrategies, help, version;
   bool verbose; // a line per test
@@ -195,18 +197,10 @@ static void fileCb(MlirStringRef s, void *ud) {
   fwrite(s.data, 1, s.length, (FILE *)ud);
 }
 
-// A lit test pinning the failure: RUN line with the right `not`, CHECK on
-// the signature's message, then the reduced module.
-static int writeLitTest(const Cfg *c, IrsReducer r, MlirOperation m) {
-  const IrsSignature *sig = irsReducerGetSignature(r);
-  MlirStringRef pipe = irsReducerGetPipeline(r);
-  // Built in memory, then written through a temporary and a rename: an
-  // existing test file is never left half-written.
-  char *text = NULL;
-  size_t textLen = 0;
-  FILE *f = open_memstream(&text, &textLen);
-  if (!f)
-    return errno;
+// The pin form: a RUN line with the right `not`, CHECK on the signature's
+// message; the test passes while the failure is there.
+static void printPinHeader(FILE *f, const Cfg *c, const IrsSignature *sig,
+                           MlirStringRef pipe) {
   bool crash = !strcmp(sig->kind, "crash");
   fprintf(f, "// Reduced by opt-reduce from '%s': %s in pass '%s'.\n",
           c->input, sig->kind, sig->pass);
@@ -251,6 +245,27 @@ static int writeLitTest(const Cfg *c, IrsReducer r, MlirOperation m) {
   } else if (crash) {
     fprintf(f, "// CHECK: irscope-opt: fatal signal %s\n",
             irsSignalName(sig->signal));
+  }
+}
+
+// The lit test: the fix form (FixTest.c) or the pin form, then the reduced
+// module.
+static int writeLitTest(const Cfg *c, IrsReducer r, MlirOperation m) {
+  const IrsSignature *sig = irsReducerGetSignature(r);
+  MlirStringRef pipe = irsReducerGetPipeline(r);
+  // Built in memory, then written through a temporary and a rename: an
+  // existing test file is never left half-written.
+  char *text = NULL;
+  size_t textLen = 0;
+  FILE *f = open_memstream(&text, &textLen);
+  if (!f)
+    return errno;
+  if (c->litTestMode && !strcmp(c->litTestMode, "pin")) {
+    printPinHeader(f, c, sig, pipe);
+  } else {
+    IrsFixTestInfo info = {c->input, sig, pipe, c->testTimeout,
+                           c->checkDeterminism};
+    irsFixTestPrint(f, &info, m);
   }
   fputc('\n', f);
   MlirOpPrintingFlags fl = mlirOpPrintingFlagsCreate();
@@ -324,7 +339,10 @@ int main(int argc, char **argv) {
       IRS_OPT_STRING(0, "reproducer", &c.reproducer, "FILE",
                      "also write an mlir_reproducer with the reduced pipeline"),
       IRS_OPT_STRING(0, "emit-lit-test", &c.litTest, "FILE",
-                     "also write a lit test pinning the failure"),
+                     "also write the lit regression test of the fix"),
+      IRS_OPT_STRING(0, "emit-lit-test-mode", &c.litTestMode, "fix|pin",
+                     "fix (default): passes once fixed; pin: expects the "
+                     "failure of today"),
       IRS_OPT_INT('j', "j", &c.jobs, "N",
                   "tests run at once (default: online CPUs)"),
       IRS_OPT_INT(0, "test-runs", &c.testRuns, "K",
@@ -391,6 +409,13 @@ int main(int argc, char **argv) {
     goto done;
   }
   bool ok = true;
+  if (c.litTestMode && strcmp(c.litTestMode, "fix") != 0 &&
+      strcmp(c.litTestMode, "pin") != 0) {
+    fprintf(stderr, "opt-reduce: error: unknown --emit-lit-test-mode '%s' "
+                    "(expected fix or pin)\n",
+            c.litTestMode);
+    ok = false;
+  }
   double testTimeout = 0, maxTime = 0;
   if (c.testTimeout && !irsOptionsParseSeconds("opt-reduce", "--test-timeout",
                                                c.testTimeout, &testTimeout))

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- FixTest.c - the regression test --emit-lit-test writes by default ---===//
+//
+// A reduced failure becomes the test a fix is committed with, written the
+// way upstream MLIR writes its tests: the RUN line runs the reduced pipeline
+// and expects it to succeed, FileCheck checks that the reduced symbols come
+// out, and when the failure is a diagnostic (a pass that signalled failure,
+// IR the verifier rejects), -verify-diagnostics turns any error into a test
+// failure. So the test fails today and passes once the bug is fixed. The
+// pin form (`--emit-lit-test-mode=pin`, main.c) instead expects today's
+// failure.
+//
+//===----------------------------------------------------------------------===//
+#include "FixTest.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <stdbool.h>
+#include <string.h>
+
+// True if the pipeline names one of irscope's passes, which only
+// irscope-opt has.
+static bool hasIrscopePass(MlirStringRef p) {
+  for (size_t i = 0; i + 4 <= p.length; ++i)
+    if (!memcmp(p.data + i, "irs-", 4) &&
+        (i == 0 || strchr("(, ", p.data[i - 1])))
+      return true;
+  return false;
+}
+
+static void printRunLine(FILE *f, const IrsFixTestInfo *in) {
+  const IrsSignature *sig = in->sig;
+  MlirStringRef p = in->pipeline;
+  bool timeout = !strcmp(sig->kind, "timeout");
+  bool nondet = !strcmp(sig->kind, "nondeterminism");
+  bool diag = !strcmp(sig->kind, "pass-failure") ||
+              !strcmp(sig->kind, "verify-failure");
+  // A hang must not hang the test suite, and nondeterminism only shows
+  // under --check-determinism: both need irscope-opt.
+  bool irscope = timeout || nondet || hasIrscopePass(p);
+  fprintf(f, "// RUN: %s %%s", irscope ? "irscope-opt" : "mlir-opt");
+  if (timeout)
+    fprintf(f, " --step-timeout=%s", in->testTimeout ? in->testTimeout : "60");
+  if (nondet)
+    fprintf(f, " --check-determinism%s",
+            in->checkDeterminism && *in->checkDeterminism ? "=threads" : "");
+  fprintf(f, " -pass-pipeline='%.*s'", (int)p.length, p.data);
+  if (diag)
+    fputs(" -split-input-file -verify-diagnostics", f);
+  fputs(" | FileCheck %s\n", f);
+}
+
+// One CHECK-LABEL per top-level symbol, in module order; a module without
+// symbols is checked to come out at all.
+static void printChecks(FILE *f, MlirOperation module) {
+  MlirRegion body = mlirOperationGetRegion(module, 0);
+  MlirBlock b = mlirRegionGetFirstBlock(body);
+  MlirStringRef symAttr = mlirStringRefCreateFromCString("sym_name");
+  bool any = false;
+  for (MlirOperation op = mlirBlockIsNull(b) ? (MlirOperation){NULL}
+                                             : mlirBlockGetFirstOperation(b);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirAttribute name = mlirOperationGetAttributeByName(op, symAttr);
+    if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name))
+      continue;
+    MlirStringRef s = mlirStringAttrGetValue(name);
+    fprintf(f, "// CHECK-LABEL: @%.*s\n", (int)s.length, s.data);
+    any = true;
+  }
+  if (!any)
+    fputs("// CHECK: {{^}}module\n", f);
+}
+
+void irsFixTestPrint(FILE *f, const IrsFixTestInfo *in, MlirOperation module) {
+  const IrsSignature *sig = in->sig;
+  fprintf(f, "// Regression test reduced by opt-reduce from '%s'.\n", in->input);
+  fprintf(f, "// Bug: %s in pass '%s'%s%s%s%s\n", sig->kind, sig->pass,
+          sig->site[0] ? " at " : "", sig->site, sig->message[0] ? ": " : "",
+          sig->message);
+  fputs("// It fails while the bug is there and passes once it is fixed: the\n"
+        "// pipeline must then succeed and keep the symbols checked below;\n"
+        "// add CHECK lines for the output of the fix.\n",
+        f);
+  printRunLine(f, in);
+  printChecks(f, module);
+}

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- FixTest.h - the regression test --emit-lit-test writes by default ---===//
+#ifndef IRS_TOOLS_OPT_REDUCE_FIXTEST_H
+#define IRS_TOOLS_OPT_REDUCE_FIXTEST_H
+
+#include "irscope/Reduce.h"
+
+#include <mlir-c/IR.h>
+#include <stdio.h>
+
+/// What the test is about. Strings are borrowed.
+typedef struct IrsFixTestInfo {
+  const char *input;            ///< the file opt-reduce reduced
+  const IrsSignature *sig;      ///< the failure the reduction kept
+  MlirStringRef pipeline;       ///< the reduced pipeline
+  const char *testTimeout;      ///< --test-timeout as given (hangs), nullable
+  const char *checkDeterminism; ///< NULL, "" or "threads"
+} IrsFixTestInfo;
+
+/// Prints the comment naming the bug, the RUN line and the CHECK-LABEL
+/// lines of the regression test for `module` (the reduced module, which the
+/// caller prints after them) to `f`. The test fails while the bug is there
+/// and passes once it is fixed: the RUN line expects success (upstream
+/// style, `mlir-opt %s -pass-pipeline=... | FileCheck %s`, irscope-opt when
+/// the pipeline has irscope passes or the failure needs irscope-opt to be
+/// seen; -split-input-file -verify-diagnostics when the failure is a
+/// diagnostic, so that any error fails it) and the CHECK-LABEL lines name
+/// the module's symbols.
+void irsFixTestPrint(FILE *f, const IrsFixTestInfo *info, MlirOperation module);
+
+#endif
