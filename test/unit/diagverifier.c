@@ -191,6 +191,30 @@ static void test_diagverifier__only_expected_ignores_others(void **state) {
   irsDiagVerifierDestroy(v);
 }
 
+static void test_diagverifier__window_counts_one_chunk(void **state) {
+  (void)state;
+  Sink s;
+  IrsDiagVerifier v = make(&s,
+                           "// expected-error@+1 {{a}}\nop\n"
+                           "// -----\n"
+                           "// expected-error@+1 {{b}}\nop\n",
+                           1);
+  irsDiagVerifierSetWindow(v, 1, 3);
+  diag(v, IrsSeverityError, "t.mlir:2:1", "a");
+  IrsDiagVerifierCounts c = irsDiagVerifierGetCounts(v);
+  assert_int_equal(c.expected, 1);
+  assert_int_equal(c.matched, 1);
+  assert_int_equal(c.unexpected, 0);
+  irsDiagVerifierSetWindow(v, 3, 5);
+  diag(v, IrsSeverityError, "t.mlir:5:1", "other");
+  c = irsDiagVerifierGetCounts(v);
+  assert_int_equal(c.expected, 1);
+  assert_int_equal(c.matched, 0);
+  assert_int_equal(c.unexpected, 1);
+  assert_false(irsDiagVerifierFinish(v));
+  irsDiagVerifierDestroy(v);
+}
+
 static void test_diagsource__caret_past_line_end_and_no_source(void **state) {
   (void)state;
   IrsBuf b = IRS_BUF_INIT;
@@ -238,6 +262,7 @@ int main(void) {
       cmocka_unit_test(test_diagverifier__greedy_braces_and_chunk_lines),
       cmocka_unit_test(test_diagverifier__notes_are_checked),
       cmocka_unit_test(test_diagverifier__only_expected_ignores_others),
+      cmocka_unit_test(test_diagverifier__window_counts_one_chunk),
       cmocka_unit_test(test_diagsource__caret_past_line_end_and_no_source),
       cmocka_unit_test(test_diagsource__location_parse),
   };
