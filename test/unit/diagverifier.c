@@ -64,6 +64,7 @@ static void test_diagverifier__offsets_above_below(void **state) {
   assert_true(irsDiagVerifierFinish(v));
   assert_int_equal(s.out.len, 0);
   irsDiagVerifierDestroy(v);
+  irsBufFree(&s.out);
 }
 
 static void test_diagverifier__unmatched_at_expectation(void **state) {
@@ -77,6 +78,7 @@ static void test_diagverifier__unmatched_at_expectation(void **state) {
                       "  // expected-error@-1 {{unknown}}\n"
                       "     ^~~~~~~\n");
   irsDiagVerifierDestroy(v);
+  irsBufFree(&s.out);
 }
 
 static void test_diagverifier__unexpected_at_diagnostic(void **state) {
@@ -90,6 +92,7 @@ static void test_diagverifier__unexpected_at_diagnostic(void **state) {
                                   "           ^\n");
   assert_int_equal(irsDiagVerifierGetCounts(v).unexpected, 1);
   irsDiagVerifierDestroy(v);
+  irsBufFree(&s.out);
 }
 
 static void test_diagverifier__near_miss_names_both_kinds(void **state) {
@@ -102,6 +105,7 @@ static void test_diagverifier__near_miss_names_both_kinds(void **state) {
                          "t.mlir:1:4: error: 'error' diagnostic emitted when "
                          "expecting a 'warning'\n"));
   irsDiagVerifierDestroy(v);
+  irsBufFree(&s.out);
 }
 
 static void test_diagverifier__regex_only_with_re(void **state) {
@@ -116,6 +120,7 @@ static void test_diagverifier__regex_only_with_re(void **state) {
   diag(v, IrsSeverityError, "t.mlir:3:1", "op {{[0-9]+}}");
   assert_true(irsDiagVerifierFinish(v));
   irsDiagVerifierDestroy(v);
+  irsBufFree(&s.out);
 }
 
 static void test_diagverifier__bad_regex_is_reported(void **state) {
@@ -132,6 +137,7 @@ static void test_diagverifier__bad_regex_is_reported(void **state) {
   assert_non_null(strstr(s.out.data, "t.mlir:2:4: error: found start of regex "
                                      "with no end '}}'\n"));
   irsDiagVerifierDestroy(v);
+  irsBufFree(&s.out);
 }
 
 static void test_diagverifier__unknown_location(void **state) {
@@ -152,6 +158,7 @@ static void test_diagverifier__unknown_location(void **state) {
                       "<unknown>:0: error: expected error \"never\" was not "
                       "produced\n");
   irsDiagVerifierDestroy(v);
+  irsBufFree(&s.out);
 }
 
 static void test_diagverifier__greedy_braces_and_chunk_lines(void **state) {
@@ -163,6 +170,7 @@ static void test_diagverifier__greedy_braces_and_chunk_lines(void **state) {
   diag(v, IrsSeverityError, "t.mlir:12:1", "a}} x {{b");
   assert_true(irsDiagVerifierFinish(v));
   irsDiagVerifierDestroy(v);
+  irsBufFree(&s.out);
 }
 
 static void test_diagverifier__notes_are_checked(void **state) {
@@ -179,6 +187,7 @@ static void test_diagverifier__notes_are_checked(void **state) {
   assert_false(irsDiagVerifierFinish(v));
   assert_non_null(strstr(s.out.data, "unexpected note: n"));
   irsDiagVerifierDestroy(v);
+  irsBufFree(&s.out);
 }
 
 static void test_diagverifier__only_expected_ignores_others(void **state) {
@@ -213,6 +222,7 @@ static void test_diagverifier__window_counts_one_chunk(void **state) {
   assert_int_equal(c.unexpected, 1);
   assert_false(irsDiagVerifierFinish(v));
   irsDiagVerifierDestroy(v);
+  irsBufFree(&s.out);
 }
 
 static void test_diagsource__caret_past_line_end_and_no_source(void **state) {
