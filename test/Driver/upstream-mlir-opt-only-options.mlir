@@ -13,8 +13,6 @@
 // STACK: irscope-opt: error: unknown option '--mlir-print-stacktrace-on-diagnostic'
 // RUN: not irscope-opt %s --canonicalize --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=OPDIAG
 // OPDIAG: irscope-opt: error: unknown option '--mlir-print-op-on-diagnostic'
-// RUN: not irscope-opt %s --split-input-file --verify-diagnostics 2>&1 | FileCheck %s --check-prefix=VERIFY
-// VERIFY: irscope-opt: error: unknown option '--verify-diagnostics'
 // RUN: not irscope-opt %s -debug-only=greedy-rewriter --canonicalize 2>&1 | FileCheck %s --check-prefix=DEBUGONLY
 // DEBUGONLY: irscope-opt: error: unknown option '-debug-only'
 
