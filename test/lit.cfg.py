@@ -32,6 +32,18 @@ config.substitutions.append(("%dialects", os.path.join(config.irs_src_root, "dia
 config.substitutions.append(("%schemas", os.path.join(config.irs_src_root, "docs", "schema")))
 config.substitutions.append(("%mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
 
+# Compiles a C program against the public headers and libirscope (docs
+# examples, plugins): %irs_cc SOURCE... -o OUT.
+_irs_cc = [config.irs_c_compiler, "-std=c17", "-Wall", "-Werror", "-Wno-unused-parameter",
+           "-I" + os.path.join(config.irs_src_root, "include"),
+           "-I" + config.mlir_include_dir.split(";")[0]]
+if config.irs_sanitize:
+    _irs_cc.append("-fsanitize=address,undefined")
+_irs_link = ["-Wl,--no-as-needed", os.path.join(config.irs_obj_root, "lib", "libirscope.so"),
+             "-Wl,-rpath," + os.path.join(config.irs_obj_root, "lib") + ":" + config.llvm_library_dir]
+config.substitutions.append(("%irs_cc", " ".join(_irs_cc + _irs_link)))
+config.substitutions.append(("%irs_plugin_cc", " ".join(_irs_cc + ["-shared", "-fPIC"] + _irs_link)))
+
 if shutil.which("xmllint"):
     config.available_features.add("xmllint")
 

@@ -20,7 +20,9 @@
 
 #include "irscope/DiagVerifier.h"
 #include "irscope/Diagnostics.h"
+#include "irscope/PassRegistry.h"
 #include "irscope/Pipeline.h"
+#include "irscope/Plugin.h"
 #include "irscope/Support.h"
 #include <mlir-c/IR.h>
 #include <mlir-c/Pass.h>
@@ -121,6 +123,12 @@ typedef struct IrsInstrumentationOptions {
   /// MLIR_PASS_DISPLAY_MODE_PIPELINE, as in mlir-opt).
   bool mlirPassStatistics;
   MlirPassDisplayMode mlirPassStatisticsDisplay;
+  /// Where pass names that are not MLIR's are looked up (PassRegistry.h);
+  /// borrowed, must outlive the pass manager. Null: irscope's own passes.
+  IrsPassRegistry passRegistry;
+  /// Plugins the run loaded (Plugin.h), recorded in the manifest, reports
+  /// and reproducers; borrowed, must outlive the pass manager. Nullable.
+  IrsPlugins plugins;
 } IrsInstrumentationOptions;
 
 /// Defaults: no dumps, verify-each on, failure report on, threading on.

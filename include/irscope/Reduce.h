@@ -21,7 +21,9 @@
 #ifndef IRS_REDUCE_H
 #define IRS_REDUCE_H
 
+#include "irscope/PassRegistry.h"
 #include "irscope/Pipeline.h"
+#include "irscope/Plugin.h"
 #include "irscope/Support.h"
 #include <mlir-c/IR.h>
 
@@ -120,6 +122,12 @@ typedef struct IrsReduceOptions {
   /// copies, 2 once with threading on and once off. A step whose outputs
   /// differ fails with kind "nondeterminism". 0: off.
   int checkDeterminism;
+  /// Pass names that are not MLIR's are looked up here (PassRegistry.h);
+  /// borrowed, must outlive the reducer. Null: irscope's own passes.
+  IrsPassRegistry passRegistry;
+  /// Plugins loaded for the run (Plugin.h), written into reproducers;
+  /// borrowed, nullable.
+  IrsPlugins plugins;
 } IrsReduceOptions;
 
 typedef struct IrsReducer {

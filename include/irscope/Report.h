@@ -55,6 +55,8 @@ typedef struct IrsCrashInfo {
   int64_t inputOps; ///< -1 when unknown
   const char *inputDump;
   const char *lastGoodDump;
+  /// The plugins the run loaded, listed in <plugins> (nullable).
+  IrsPlugins plugins;
 } IrsCrashInfo;
 
 /// Writes DIR/report.xml. Returns 0 or an errno value.
@@ -70,6 +72,15 @@ IRS_API int irsModuleWriteFile(MlirOperation module, const char *path,
 IRS_API int irsReproducerWriteFile(MlirOperation module, const char *path,
                                    MlirStringRef pipeline,
                                    bool disableThreading, bool verifyEach);
+/// The same, first naming in comments the command lines that replay it with
+/// the run's plugins (`mlir-opt --load-dialect-plugin=.. --load-pass-plugin=..
+/// --run-reproducer`; irscope-opt's, which also loads irscope C plugins).
+IRS_API int irsReproducerWriteFileWithPlugins(MlirOperation module,
+                                              const char *path,
+                                              MlirStringRef pipeline,
+                                              bool disableThreading,
+                                              bool verifyEach,
+                                              IrsPlugins plugins);
 
 /// Runs steps [first, last) (0-based) of the pass manager's pipeline on
 /// `module`, one at a time, without instrumentation. `onStep`, if set in the

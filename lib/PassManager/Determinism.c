@@ -93,7 +93,8 @@ static void document(IrsPassManagerImpl *pm, intptr_t i, MlirOperation pre,
                       true);
   if (!e)
     e = irsReproducerWrite(pre, p2, irsPipelineGetStepText(pm->pipeline, i),
-                           !pm->opts.threadingEnabled, pm->opts.verifyEach);
+                           !pm->opts.threadingEnabled, pm->opts.verifyEach,
+                           pm->opts.plugins);
   if (!e)
     e = irsDumpModule(first, p3, pm->opts.printGeneric,
                       pm->opts.printDebugInfo, true);

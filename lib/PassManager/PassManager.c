@@ -113,7 +113,7 @@ static bool buildStep(IrsPassManagerImpl *pm, intptr_t i, MlirPassManager mpm,
                       IrsBuf *err) {
   IrsPipeline p = pm->pipeline;
   MlirStringRef pass = irsPipelineGetStepPassName(p, i);
-  if (irsPassesIsKnown(pass)) {
+  if (irsPassRegistryHas(pm->opts.passRegistry, pass)) {
     MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(mpm);
     intptr_t na = irsPipelineGetStepNumAnchors(p, i);
     for (intptr_t d = 1; d < na; ++d) {
@@ -126,8 +126,9 @@ static bool buildStep(IrsPassManagerImpl *pm, intptr_t i, MlirPassManager mpm,
       opm = mlirOpPassManagerGetNestedUnder(opm, a);
     }
     IrsBuf why = IRS_BUF_INIT;
-    MlirPass mp = irsPassCreate(pass, irsPipelineGetStepPassOptions(p, i),
-                                irsPipelineGetStepAnchor(p, i), &pm->env, &why);
+    MlirPass mp = irsPassRegistryInstantiate(
+        pm->opts.passRegistry, pass, irsPipelineGetStepPassOptions(p, i),
+        irsPipelineGetStepAnchor(p, i), &pm->env, &why);
     if (!mp.ptr) {
       irsBufAppendRef(err, irsBufRef(&why));
       irsBufFree(&why);
@@ -167,9 +168,10 @@ static bool appendStep(IrsPassManagerImpl *pm, intptr_t i,
   for (intptr_t d = 1; d < na; ++d)
     opm = mlirOpPassManagerGetNestedUnder(opm, irsPipelineGetStepAnchorAt(p, i, d));
   MlirStringRef pass = irsPipelineGetStepPassName(p, i);
-  if (irsPassesIsKnown(pass)) {
-    MlirPass mp = irsPassCreate(pass, irsPipelineGetStepPassOptions(p, i),
-                                irsPipelineGetStepAnchor(p, i), &pm->env, err);
+  if (irsPassRegistryHas(pm->opts.passRegistry, pass)) {
+    MlirPass mp = irsPassRegistryInstantiate(
+        pm->opts.passRegistry, pass, irsPipelineGetStepPassOptions(p, i),
+        irsPipelineGetStepAnchor(p, i), &pm->env, err);
     if (!mp.ptr)
       return false;
     mlirOpPassManagerAddOwnedPass(opm, mp);
@@ -193,9 +195,10 @@ static bool appendStep(IrsPassManagerImpl *pm, intptr_t i,
   return ok;
 }
 
-static bool hasIrsPass(IrsPipeline p) {
+static bool hasIrsPass(IrsPassManagerImpl *pm, IrsPipeline p) {
   for (intptr_t i = 0; i < irsPipelineGetNumSteps(p); ++i)
-    if (irsPassesIsKnown(irsPipelineGetStepPassName(p, i)))
+    if (irsPassRegistryHas(pm->opts.passRegistry,
+                           irsPipelineGetStepPassName(p, i)))
       return true;
   return false;
 }
@@ -203,7 +206,7 @@ static bool hasIrsPass(IrsPipeline p) {
 static MlirPassManager buildWhole(IrsPassManagerImpl *pm, IrsBuf *err) {
   MlirPassManager w = newPm(pm);
   IrsPipeline p = pm->pipeline;
-  if (!hasIrsPass(p)) {
+  if (!hasIrsPass(pm, p)) {
     // Same parse mlir-opt performs, so the schedule is identical.
     IrsBuf raw = IRS_BUF_INIT;
     MlirLogicalResult r = mlirParsePassPipeline(
@@ -805,7 +808,8 @@ static void writeFailure(IrsPassManagerImpl *pm, intptr_t i,
       if (!e && reproPath)
         e = irsReproducerWrite(before, reproPath,
                                irsPipelineGetStepText(pm->pipeline, i),
-                               !pm->opts.threadingEnabled, pm->opts.verifyEach);
+                               !pm->opts.threadingEnabled, pm->opts.verifyEach,
+                               pm->opts.plugins);
       free(prePath);
       free(reproPath);
       mlirOperationDestroy(before);

@@ -136,9 +136,10 @@ int irsReportWrite(IrsPassManagerImpl *pm, const char *dir,
                    const char *preStepIr, const char *postStepIr,
                    const char *reproducer);
 
-/// Writes `module` plus an mlir_reproducer resource that runs `pipeline`.
+/// Writes `module` plus an mlir_reproducer resource that runs `pipeline`,
+/// preceded by the replay command lines when `plugins` (nullable) has any.
 int irsReproducerWrite(MlirOperation module, const char *path,
                        MlirStringRef pipeline, bool disableThreading,
-                       bool verifyEach);
+                       bool verifyEach, IrsPlugins plugins);
 
 #endif // IRS_PASSMANAGER_PASSMANAGERIMPL_H

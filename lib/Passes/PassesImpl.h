@@ -14,6 +14,7 @@
 
 #include "../Support/Buf.h"
 #include "irscope/Diagnostics.h"
+#include "irscope/PassRegistry.h"
 #include "irscope/Passes.h"
 
 #include <mlir-c/Pass.h>
@@ -63,6 +64,16 @@ typedef MlirPass (*IrsPassCreateFn)(const IrsPassOptions *opts,
 /// pass with a one-line reason in `err` when the name or options are bad.
 MlirPass irsPassCreate(MlirStringRef name, MlirStringRef options,
                        MlirStringRef anchor, IrsPassEnv *env, IrsBuf *err);
+
+/// Whether `registry` has a pass `name`; a null registry holds irscope's
+/// own passes only (PassRegistry.c).
+bool irsPassRegistryHas(IrsPassRegistry registry, MlirStringRef name);
+/// Instantiates pass `name` of `registry` (null: irscope's own passes) as
+/// irsPassCreate does.
+MlirPass irsPassRegistryInstantiate(IrsPassRegistry registry,
+                                    MlirStringRef name, MlirStringRef options,
+                                    MlirStringRef anchor, IrsPassEnv *env,
+                                    IrsBuf *err);
 
 /// Finds the first op named `name` under `root` (pre-order, root included).
 MlirOperation irsFindFirstOp(MlirOperation root, const char *name);

@@ -250,6 +250,7 @@ static int workerBody(Job *j) {
   o.onDiagnostic = printDiag;
   o.onStep = onStep;
   o.onStepUserData = j;
+  o.passRegistry = r->opts.passRegistry;
   IrsPassManager pm = irsPassManagerCreate(r->ctx, r->pipeline, &o, NULL, NULL);
   if (irsPassManagerIsNull(pm))
     return kExitInvalid;
@@ -1049,6 +1050,7 @@ static int snapWorker(IrsWorkerChannel ch, void *ud) {
   IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
   o.writeFailureReport = false;
   o.threadingEnabled = false;
+  o.passRegistry = s->r->opts.passRegistry;
   IrsPassManager pm =
       irsPassManagerCreate(s->r->ctx, s->r->pipeline, &o, NULL, NULL);
   if (irsPassManagerIsNull(pm))

@@ -40,6 +40,7 @@ int irsCrashReportWrite(const IrsCrashInfo *c, const char *dir) {
   xmlTextWriterWriteAttribute(w, X("dump-only-changed"),
                               X(c->dumpOnlyChanged ? "true" : "false"));
   xmlTextWriterEndElement(w);
+  irsXmlWritePlugins(w, c->plugins);
 
   intptr_t n = irsPipelineGetNumSteps(c->pipeline);
   intptr_t i = c->step - 1;
@@ -142,5 +143,13 @@ int irsReproducerWriteFile(MlirOperation module, const char *path,
                            MlirStringRef pipeline, bool disableThreading,
                            bool verifyEach) {
   return irsReproducerWrite(module, path, pipeline, disableThreading,
-                            verifyEach);
+                            verifyEach, (IrsPlugins){NULL});
+}
+
+int irsReproducerWriteFileWithPlugins(MlirOperation module, const char *path,
+                                      MlirStringRef pipeline,
+                                      bool disableThreading, bool verifyEach,
+                                      IrsPlugins plugins) {
+  return irsReproducerWrite(module, path, pipeline, disableThreading,
+                            verifyEach, plugins);
 }

@@ -20,13 +20,38 @@
 #include "../PassManager/PassManagerImpl.h"
 #include "../Support/Fs.h"
 
+static void appendCb(MlirStringRef s, void *ud) { irsBufAppendRef(ud, s); }
+
+// With plugins, the first lines say how to replay: mlir-opt needs the same
+// plugins (it cannot load irscope C plugins, so that line is left out when
+// the run had any), irscope-opt takes them all.
+static void writeReplayLines(IrsAtomicFile *af, IrsPlugins plugins) {
+  if (!irsPluginsGetNum(plugins))
+    return;
+  IrsBuf all = IRS_BUF_INIT, mlir = IRS_BUF_INIT, b = IRS_BUF_INIT;
+  irsPluginsPrintFlags(plugins, false, appendCb, &all);
+  irsPluginsPrintFlags(plugins, true, appendCb, &mlir);
+  bool mlirCan = all.len == mlir.len;
+  irsBufAppendStr(&b, "// The run loaded plugins; replay with\n");
+  if (mlirCan)
+    irsBufPrintf(&b, "//   mlir-opt%s --run-reproducer FILE\n",
+                 mlir.data ? mlir.data : "");
+  irsBufPrintf(&b, "//   irscope-opt%s --run-reproducer FILE\n",
+               all.data ? all.data : "");
+  irsAtomicFileWrite(af, b.data, b.len);
+  irsBufFree(&all);
+  irsBufFree(&mlir);
+  irsBufFree(&b);
+}
+
 int irsReproducerWrite(MlirOperation module, const char *path,
                        MlirStringRef pipeline, bool disableThreading,
-                       bool verifyEach) {
+                       bool verifyEach, IrsPlugins plugins) {
   IrsAtomicFile af;
   int e = irsAtomicFileOpen(&af, path);
   if (e)
     return e;
+  writeReplayLines(&af, plugins);
   MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
   mlirOpPrintingFlagsPrintGenericOpForm(flags);
   mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);

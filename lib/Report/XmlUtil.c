@@ -143,6 +143,24 @@ void irsXmlWriteRunHeader(xmlTextWriterPtr w, IrsPassManagerImpl *pm) {
     xmlTextWriterWriteFormatAttribute(w, X("seed"), "%llu",
                                       (unsigned long long)pm->env.seed);
   xmlTextWriterEndElement(w);
+  irsXmlWritePlugins(w, pm->opts.plugins);
+}
+
+void irsXmlWritePlugins(xmlTextWriterPtr w, IrsPlugins plugins) {
+  intptr_t n = irsPluginsGetNum(plugins);
+  if (!n)
+    return;
+  xmlTextWriterStartElement(w, X("plugins"));
+  for (intptr_t i = 0; i < n; ++i) {
+    xmlTextWriterStartElement(w, X("plugin"));
+    xmlTextWriterWriteAttribute(
+        w, X("kind"), X(irsPluginKindGetName(irsPluginsGetKind(plugins, i))));
+    irsXmlAttrRef(w, "path", irsPluginsGetPath(plugins, i));
+    irsXmlAttrRef(w, "name", irsPluginsGetName(plugins, i));
+    irsXmlAttrRef(w, "version", irsPluginsGetVersion(plugins, i));
+    xmlTextWriterEndElement(w);
+  }
+  xmlTextWriterEndElement(w);
 }
 
 void irsXmlWriteSteps(xmlTextWriterPtr w, IrsPassManagerImpl *pm,

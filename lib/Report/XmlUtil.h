@@ -14,6 +14,9 @@ void irsXmlWriteDiagnostics(xmlTextWriterPtr w, const IrsDiagnostic *d,
 void irsXmlWriteStep(xmlTextWriterPtr w, IrsPassManagerImpl *pm, intptr_t i);
 /// Writes <tool>, <command-line>, <input> and <pipeline>.
 void irsXmlWriteRunHeader(xmlTextWriterPtr w, IrsPassManagerImpl *pm);
+/// <plugins> with one <plugin kind path name version/> each; nothing when
+/// there are none.
+void irsXmlWritePlugins(xmlTextWriterPtr w, IrsPlugins plugins);
 /// Writes <tool> and <command-line> (when given) and opens <input> with its
 /// path and hash (when given): documents written without a pass manager
 /// (crash, repeat) start the same way. The caller closes <input>.

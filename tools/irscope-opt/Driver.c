@@ -182,6 +182,7 @@ int irsOptWorse(int a, int b) { return rankOf(b) > rankOf(a) ? b : a; }
 MlirContext irsOptMakeContext(const IrsOptConfig *cfg, bool threading) {
   MlirDialectRegistry reg = mlirDialectRegistryCreate();
   mlirRegisterAllDialects(reg);
+  irsToolPluginsAddDialects(&cfg->plugins, reg);
   MlirContext ctx = mlirContextCreateWithRegistry(reg, /*threading=*/false);
   mlirDialectRegistryDestroy(reg);
   mlirContextSetAllowUnregisteredDialects(ctx, cfg->allowUnregistered);
@@ -197,6 +198,8 @@ IrsInstrumentationOptions irsOptInstrumentationOptions(const IrsOptRun *run) {
   opts.printDebugInfo = cfg->printDebugInfo;
   opts.threadingEnabled = !cfg->disableThreading;
   opts.toolName = "irscope-opt";
+  opts.passRegistry = cfg->plugins.registry;
+  opts.plugins = cfg->plugins.plugins;
   opts.commandLine = cfg->commandLine;
   opts.inputPath = cfg->input;
   opts.inputHash = irsInputGetHash(run->input);

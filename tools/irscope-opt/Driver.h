@@ -10,6 +10,7 @@
 #define IRS_TOOLS_IRSCOPE_OPT_DRIVER_H
 
 #include "Options.h"
+#include "Plugins.h"
 
 #include "irscope/Input.h"
 #include "irscope/PassManager.h"
@@ -82,6 +83,7 @@ typedef struct IrsOptConfig {
   long elideResourceStrings;             // -1: off
   const char *verifyDiagnostics; // NULL: off; "", "all", "only-expected"
   const char *diagnosticFormat;  // NULL or "mlir": source and caret; "plain"
+  IrsToolPlugins plugins; // --load-*-plugin, loaded before any fork
 } IrsOptConfig;
 
 /// Output collected in memory.

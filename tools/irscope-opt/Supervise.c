@@ -106,8 +106,9 @@ int irsOptReplay(IrsOptRun *run, MlirContext ctx, IrsPassManager pm) {
   // pipeline; the local one is the IR before the failing step with only it.
   char path[4096];
   snprintf(path, sizeof(path), "%s/reproducer-full.mlir", run->jobDir);
-  if (irsReproducerWriteFile(op, path, irsPipelineGetText(run->pipeline),
-                             cfg->disableThreading, cfg->verifyEach) != 0)
+  if (irsReproducerWriteFileWithPlugins(
+          op, path, irsPipelineGetText(run->pipeline), cfg->disableThreading,
+          cfg->verifyEach, cfg->plugins.plugins) != 0)
     rc = IRS_EXIT_IO;
   if (run->jobStep > 0) {
     intptr_t i = run->jobStep - 1;
@@ -119,9 +120,9 @@ int irsOptReplay(IrsOptRun *run, MlirContext ctx, IrsPassManager pm) {
     if (irsModuleWriteFile(op, path, false, cfg->printDebugInfo) != 0)
       rc = IRS_EXIT_IO;
     snprintf(path, sizeof(path), "%s/reproducer.mlir", run->jobDir);
-    if (irsReproducerWriteFile(op, path,
-                               irsPipelineGetStepText(run->pipeline, i),
-                               cfg->disableThreading, cfg->verifyEach) != 0)
+    if (irsReproducerWriteFileWithPlugins(
+            op, path, irsPipelineGetStepText(run->pipeline, i),
+            cfg->disableThreading, cfg->verifyEach, cfg->plugins.plugins) != 0)
       rc = IRS_EXIT_IO;
   }
   mlirModuleDestroy(m);
@@ -528,6 +529,7 @@ static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
     info.reproducer = havePre ? "reproducer.mlir" : NULL;
     info.fullReproducer = "reproducer-full.mlir";
     info.dumpOnlyChanged = cfg->dumpOnlyChanged;
+    info.plugins = cfg->plugins.plugins;
     info.inputOps = -1;
     char *dd = irsOptChunkDir(cfg, cfg->dumpAfterEach, k, nchunks);
     char lastGood[256] = "", inputDump[32] = "";

@@ -7,7 +7,6 @@
 //===----------------------------------------------------------------------===//
 #include "Driver.h"
 
-#include "irscope/Passes.h"
 #include "irscope/Support.h"
 
 #include <signal.h>
@@ -24,8 +23,7 @@
 static bool isMlirOptOnlyOption(const char *name) {
   static const char *const names[] = {
       "verify-diagnostics", "debug", "debug-only", "dump-pass-pipeline",
-      "show-dialects", "load-pass-plugin", "load-dialect-plugin",
-      "log-actions-to", "verify-roundtrip", "emit-bytecode-version"};
+      "show-dialects", "log-actions-to", "verify-roundtrip", "emit-bytecode-version"};
   if (strncmp(name, "mlir-", 5) == 0)
     return true;
   size_t n = strcspn(name, "=");
@@ -88,6 +86,7 @@ static void cleanup(IrsOptConfig *cfg, char *cmd) {
   free(cmd);
   irsStringListFree(&cfg->passFlags);
   irsStringListFree(&cfg->irdlFiles);
+  irsToolPluginsFree(&cfg->plugins);
 }
 
 int main(int argc, char **argv) {
@@ -179,6 +178,7 @@ int main(int argc, char **argv) {
                    "write MLIR bytecode instead of text"),
       IRS_OPT_LIST(0, "irdl-file", &cfg.irdlFiles, "FILE",
                    "load IRDL dialect definitions from FILE (repeatable)"),
+      IRS_OPT_PLUGINS(&cfg.plugins),
       IRS_OPT_BOOL(0, "run-reproducer", &cfg.runReproducer,
                    "run the pipeline stored in the input's mlir_reproducer"),
       IRS_OPT_STRING(0, "dump-after-each", &cfg.dumpAfterEach, "DIR",
@@ -258,11 +258,12 @@ int main(int argc, char **argv) {
     cleanup(&cfg, cmd);
     return IRS_EXIT_OK;
   }
+  if (!irsToolPluginsLoad(&cfg.plugins, "irscope-opt")) {
+    cleanup(&cfg, cmd);
+    return IRS_EXIT_USAGE;
+  }
   if (listPasses) {
-    printf("irscope passes (usable in any pipeline next to MLIR's):\n");
-    for (intptr_t i = 0; i < irsPassesGetNum(); ++i)
-      printf("  %-24s %-12s %s\n", irsPassesGetName(i), irsPassesGetOptions(i),
-             irsPassesGetDescription(i));
+    irsToolPluginsListPasses(&cfg.plugins, stdout);
     printf("MLIR's own passes are those listed by 'mlir-opt --help'.\n");
     cleanup(&cfg, cmd);
     return IRS_EXIT_OK;

@@ -11,6 +11,7 @@
 #include "CrashHandler.h"
 #include "FixTest.h"
 #include "Options.h"
+#include "Plugins.h"
 
 #include "irscope/Diagnostics.h"
 #include "irscope/Input.h"
@@ -49,6 +50,7 @@ typedef struct Cfg {
   const char *reproducer, *litTest, *testTimeout, *maxTime, *memoryLimit;
   const char *litTestMode; // --emit-lit-test-mode: NULL or "fix", "pin"
   IrsStringList testArgs, passFlags, irdlFiles;
+  IrsToolPlugins plugins; // --load-*-plugin, loaded before any fork
   bool mustFail, anyFailure, allowUnregistered, listStrategies, help, version;
   bool verbose; // a line per test
   // mlir-opt flags that mean something here: how -o is printed; threading
@@ -358,6 +360,7 @@ int main(int argc, char **argv) {
                      "seed handed to passes that draw random numbers"),
       IRS_OPT_BOOL(0, "allow-unregistered-dialect", &c.allowUnregistered,
                    "allow operations of unregistered dialects"),
+      IRS_OPT_PLUGINS(&c.plugins),
       IRS_OPT_LIST(0, "irdl-file", &c.irdlFiles, "FILE",
                    "load IRDL dialects (repeatable)"),
       IRS_OPT_BOOL(0, "version", &c.version, "print the version and exit"),
@@ -387,6 +390,10 @@ int main(int argc, char **argv) {
   }
   if (c.version) {
     printf("opt-reduce %s (MLIR %s)\n", irsGetVersion(), irsGetMlirVersion());
+    goto done;
+  }
+  if (!irsToolPluginsLoad(&c.plugins, "opt-reduce")) {
+    rc = EXIT_USAGE;
     goto done;
   }
   if (c.listStrategies) {
@@ -510,6 +517,7 @@ int main(int argc, char **argv) {
   mlirRegisterAllPasses();
   MlirDialectRegistry reg = mlirDialectRegistryCreate();
   mlirRegisterAllDialects(reg);
+  irsToolPluginsAddDialects(&c.plugins, reg);
   MlirContext ctx = mlirContextCreateWithRegistry(reg, false);
   mlirDialectRegistryDestroy(reg);
   mlirContextSetAllowUnregisteredDialects(ctx, c.allowUnregistered);
@@ -544,6 +552,7 @@ int main(int argc, char **argv) {
   if (!c.test) {
     IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
     o.threadingEnabled = false;
+    o.passRegistry = c.plugins.registry;
     IrsPassManager vpm = irsPassManagerCreate(ctx, pipe, &o, errLine, NULL);
     bool bad = irsPassManagerIsNull(vpm);
     irsPassManagerDestroy(vpm);
@@ -593,6 +602,8 @@ int main(int argc, char **argv) {
   ro.minRate = minRate;
   ro.hasSeed = c.seed != NULL;
   ro.seed = seed;
+  ro.passRegistry = c.plugins.registry;
+  ro.plugins = c.plugins.plugins;
   ro.checkDeterminism = !c.checkDeterminism     ? 0
                         : *c.checkDeterminism ? 2
                                               : 1;
@@ -625,7 +636,8 @@ int main(int argc, char **argv) {
               !c.test && sig->site[0] ? " at " : "",
               !c.test && sig->site[0] ? sig->site : "");
       if (c.reproducer && !c.test &&
-          irsReproducerWriteFile(best, c.reproducer, p, true, true) != 0) {
+          irsReproducerWriteFileWithPlugins(best, c.reproducer, p, true, true,
+                                            c.plugins.plugins) != 0) {
         fprintf(stderr, "opt-reduce: error: cannot write '%s'\n", c.reproducer);
         rc = EXIT_IO;
       }
@@ -656,5 +668,6 @@ done:
   irsStringListFree(&c.testArgs);
   irsStringListFree(&c.passFlags);
   irsStringListFree(&c.irdlFiles);
+  irsToolPluginsFree(&c.plugins);
   return rc;
 }
