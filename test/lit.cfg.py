@@ -42,6 +42,8 @@ if config.irs_sanitize:
 _irs_link = ["-Wl,--no-as-needed", os.path.join(config.irs_obj_root, "lib", "libirscope.so"),
              "-Wl,-rpath," + os.path.join(config.irs_obj_root, "lib") + ":" + config.llvm_library_dir]
 config.substitutions.append(("%irs_cc", " ".join(_irs_cc + _irs_link)))
+# The C++ dialect + pass plugin built once for the suite (test/Plugins/irsx).
+config.substitutions.append(("%irsx_plugin", os.path.join(config.irs_obj_root, "test", "plugins", "libIrsxPlugin.so")))
 config.substitutions.append(("%irs_plugin_cc", " ".join(_irs_cc + ["-shared", "-fPIC"] + _irs_link)))
 
 if shutil.which("xmllint"):

@@ -211,19 +211,29 @@ static void printPinHeader(FILE *f, const Cfg *c, const IrsSignature *sig,
              "output.\n");
   bool timeout = !strcmp(sig->kind, "timeout");
   bool nondet = !strcmp(sig->kind, "nondeterminism");
+  // The RUN line loads the plugins the reduction did, so the test replays.
+  char *pf = NULL;
+  size_t pfLen = 0;
+  FILE *pff = open_memstream(&pf, &pfLen);
+  if (pff) {
+    irsPluginsPrintFlags(c->plugins.plugins, false, fileCb, pff);
+    fclose(pff);
+  }
   if (nondet)
-    fprintf(f, "// RUN: not irscope-opt %%s --check-determinism%s "
+    fprintf(f, "// RUN: not irscope-opt %%s%s --check-determinism%s "
                "--pass-pipeline='%.*s' -o /dev/null 2>&1 | FileCheck %%s\n",
-            c->checkDeterminism && *c->checkDeterminism ? "=threads" : "",
+            pf ? pf : "", c->checkDeterminism && *c->checkDeterminism ? "=threads" : "",
             (int)pipe.length, pipe.data);
   else if (timeout)
-    fprintf(f, "// RUN: not irscope-opt %%s --step-timeout=%s "
+    fprintf(f, "// RUN: not irscope-opt %%s%s --step-timeout=%s "
                "--pass-pipeline='%.*s' -o /dev/null 2>&1 | FileCheck %%s\n",
-            c->testTimeout, (int)pipe.length, pipe.data);
+            pf ? pf : "", c->testTimeout, (int)pipe.length, pipe.data);
   else
-  fprintf(f, "// RUN: %s irscope-opt %%s --crash-protection=0 "
+  fprintf(f, "// RUN: %s irscope-opt %%s%s --crash-protection=0 "
              "--pass-pipeline='%.*s' -o /dev/null 2>&1 | FileCheck %%s\n",
-          crash ? "not --crash" : "not", (int)pipe.length, pipe.data);
+          crash ? "not --crash" : "not", pf ? pf : "", (int)pipe.length,
+          pipe.data);
+  free(pf);
   if (nondet) {
     fprintf(f, "// CHECK: is not deterministic: pass '%s' printed different "
                "IR\n",

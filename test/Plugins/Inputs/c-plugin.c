@@ -106,18 +106,16 @@ static bool add(IrsPassRegistry r, const char *name, const char *opts,
 static bool registerPasses(IrsPassRegistry r, MlirStringCallback error,
                            void *errorUd) {
 #ifdef TP_REFUSE
-  (void)r;
   error(mlirStringRefCreateFromCString("tp-plugin needs a newer frobnicator"),
         errorUd);
   return false;
-#else
+#endif
   return add(r, "tp-tag", "{op=NAME name=ATTR}",
              "tag every op named NAME with a unit attribute ATTR", runTag,
              error, errorUd) &&
          add(r, "tp-fail", "", "always fail", runFail, error, errorUd) &&
          add(r, "tp-crash", "{op=NAME}", "crash if an op named NAME is present",
              runCrash, error, errorUd);
-#endif
 }
 
 #ifndef TP_NO_ENTRY

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- IrsxPlugin.cpp - the irsx dialect and its pass, as MLIR plugins ----===//
+//
+// One shared object that is both an MLIR dialect plugin (irsx, from
+// IrsxOps.td) and an MLIR pass plugin (irsx-fold-wrap), loaded by
+//   mlir-opt / irscope-opt / opt-reduce
+//     --load-dialect-plugin=libIrsxPlugin.so --load-pass-plugin=libIrsxPlugin.so
+//
+// irsx-fold-wrap rewrites `irsx.unwrap (irsx.wrap %x)` to `%x` with a
+// greedy pattern driver. To let the tests document a crash in a downstream
+// pass, it dereferences a null pointer when a wrap carries the attribute
+// `irsx.crash` (an injected bug, not a feature).
+//
+//===----------------------------------------------------------------------===//
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Tools/Plugins/DialectPlugin.h"
+#include "mlir/Tools/Plugins/PassPlugin.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include "IrsxOpsDialect.h.inc"
+#define GET_TYPEDEF_CLASSES
+#include "IrsxOpsTypes.h.inc"
+#define GET_OP_CLASSES
+#include "IrsxOps.h.inc"
+
+using namespace mlir;
+
+#include "IrsxOpsDialect.cpp.inc"
+#define GET_TYPEDEF_CLASSES
+#include "IrsxOpsTypes.cpp.inc"
+#define GET_OP_CLASSES
+#include "IrsxOps.cpp.inc"
+
+void irsx::IrsxDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "IrsxOps.cpp.inc"
+      >();
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "IrsxOpsTypes.cpp.inc"
+      >();
+}
+
+namespace {
+struct FoldWrap : OpRewritePattern<irsx::UnwrapOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(irsx::UnwrapOp op,
+                                PatternRewriter &rewriter) const override {
+    auto wrap = op.getBox().getDefiningOp<irsx::WrapOp>();
+    if (!wrap || wrap.getValue().getType() != op.getType())
+      return failure();
+    if (wrap->hasAttr("irsx.crash")) {
+      volatile int *p = nullptr;
+      *p = 1; // the injected bug
+    }
+    rewriter.replaceOp(op, wrap.getValue());
+    return success();
+  }
+};
+
+struct FoldWrapPass
+    : PassWrapper<FoldWrapPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(FoldWrapPass)
+  StringRef getArgument() const final { return "irsx-fold-wrap"; }
+  StringRef getDescription() const final {
+    return "fold irsx.unwrap of irsx.wrap";
+  }
+  void runOnOperation() final {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<FoldWrap>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace
+
+extern "C" LLVM_ATTRIBUTE_WEAK LLVM_ATTRIBUTE_VISIBILITY_DEFAULT DialectPluginLibraryInfo
+mlirGetDialectPluginInfo() {
+  return {MLIR_PLUGIN_API_VERSION, "irsx", "0.1",
+          [](DialectRegistry *registry) {
+            registry->insert<irsx::IrsxDialect>();
+          }};
+}
+
+extern "C" LLVM_ATTRIBUTE_WEAK LLVM_ATTRIBUTE_VISIBILITY_DEFAULT PassPluginLibraryInfo
+mlirGetPassPluginInfo() {
+  return {MLIR_PLUGIN_API_VERSION, "irsx", "0.1",
+          []() { PassRegistration<FoldWrapPass>(); }};
+}
