@@ -28,6 +28,7 @@ import sys
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%libirscope", os.path.join(config.irs_obj_root, "lib", "libirscope.so")))
 config.substitutions.append(("%irscope_src", config.irs_src_root))
+config.substitutions.append(("%irs_obj_root", config.irs_obj_root))
 config.substitutions.append(("%dialects", os.path.join(config.irs_src_root, "dialects")))
 config.substitutions.append(("%schemas", os.path.join(config.irs_src_root, "docs", "schema")))
 config.substitutions.append(("%mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
