@@ -32,7 +32,7 @@
 // REPLAY-NEXT: exit=5
 
 // opt-reduce: its test workers are forked after the plugins are loaded.
-// RUN: opt-reduce %s --load-dialect-plugin=%irsx_plugin --load-pass-plugin=%irsx_plugin --pass-pipeline="builtin.module(canonicalize,irsx-fold-wrap)" -o %t/reduced.mlir --emit-lit-test=%t/lit.mlir --reproducer=%t/reduced-repro.mlir 2>&1 | FileCheck %s --check-prefix=REDUCE
+// RUN: opt-reduce %s --load-dialect-plugin=%irsx_plugin --load-pass-plugin=%irsx_plugin --pass-pipeline="builtin.module(canonicalize,irsx-fold-wrap)" -o %t/reduced.mlir --emit-lit-test=%t/lit.mlir --emit-lit-test-mode=pin --reproducer=%t/reduced-repro.mlir 2>&1 | FileCheck %s --check-prefix=REDUCE
 // REDUCE: opt-reduce: done: wrote '{{.*}}/reduced.mlir' ({{[0-9]+}} tests); signature: crash in irsx-fold-wrap at libIrsxPlugin.so
 // RUN: FileCheck %s --check-prefix=REDUCED < %t/reduced.mlir
 // REDUCED: func.func @f
@@ -45,6 +45,11 @@
 // LIT: // {{R}}UN: not --crash irscope-opt %s --load-dialect-plugin={{.*}}/libIrsxPlugin.so --load-pass-plugin={{.*}}/libIrsxPlugin.so --crash-protection=0 --pass-pipeline='builtin.module(irsx-fold-wrap)'
 // RUN: not --crash irscope-opt %t/lit.mlir --load-dialect-plugin=%irsx_plugin --load-pass-plugin=%irsx_plugin --crash-protection=0 --pass-pipeline='builtin.module(irsx-fold-wrap)' -o /dev/null 2>&1 | FileCheck %t/lit.mlir
 // RUN: not --crash mlir-opt --load-dialect-plugin=%irsx_plugin --load-pass-plugin=%irsx_plugin --run-reproducer %t/reduced-repro.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=MLIROPT
+// The default (fix) form of the lit test runs mlir-opt with the plugins.
+// RUN: opt-reduce %t/reduced.mlir --load-dialect-plugin=%irsx_plugin --load-pass-plugin=%irsx_plugin --pass-pipeline="builtin.module(irsx-fold-wrap)" -o %t/reduced2.mlir --emit-lit-test=%t/fix.mlir 2>&1 | FileCheck %s --check-prefix=REDUCE2
+// REDUCE2: opt-reduce: done:
+// RUN: FileCheck %s --check-prefix=FIX < %t/fix.mlir
+// FIX: // {{R}}UN: mlir-opt %s --load-dialect-plugin={{.*}}/libIrsxPlugin.so --load-pass-plugin={{.*}}/libIrsxPlugin.so -pass-pipeline='builtin.module(irsx-fold-wrap)' | FileCheck %s
 
 func.func @keep(%a: i32) -> i32 {
   %0 = arith.addi %a, %a : i32

@@ -15,6 +15,7 @@
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 // True if the pipeline names one of irscope's passes, which only
@@ -27,6 +28,22 @@ static bool hasIrscopePass(MlirStringRef p) {
   return false;
 }
 
+static void appendFlags(MlirStringRef s, void *ud) {
+  fwrite(s.data, 1, s.length, (FILE *)ud);
+}
+
+// The plugin flags (all, or only those mlir-opt understands); malloc'd.
+static char *pluginFlags(IrsPlugins plugins, bool mlirOnly) {
+  char *text = NULL;
+  size_t len = 0;
+  FILE *m = open_memstream(&text, &len);
+  if (!m)
+    return NULL;
+  irsPluginsPrintFlags(plugins, mlirOnly, appendFlags, m);
+  fclose(m);
+  return text;
+}
+
 static void printRunLine(FILE *f, const IrsFixTestInfo *in) {
   const IrsSignature *sig = in->sig;
   MlirStringRef p = in->pipeline;
@@ -36,8 +53,15 @@ static void printRunLine(FILE *f, const IrsFixTestInfo *in) {
               !strcmp(sig->kind, "verify-failure");
   // A hang must not hang the test suite, and nondeterminism only shows
   // under --check-determinism: both need irscope-opt.
-  bool irscope = timeout || nondet || hasIrscopePass(p);
-  fprintf(f, "// RUN: %s %%s", irscope ? "irscope-opt" : "mlir-opt");
+  // mlir-opt cannot load irscope C plugins, whose passes it does not know.
+  char *all = pluginFlags(in->plugins, false);
+  char *mlir = pluginFlags(in->plugins, true);
+  bool irscope = timeout || nondet || hasIrscopePass(p) ||
+                 strlen(all ? all : "") != strlen(mlir ? mlir : "");
+  fprintf(f, "// RUN: %s %%s%s", irscope ? "irscope-opt" : "mlir-opt",
+          all ? all : "");
+  free(all);
+  free(mlir);
   if (timeout)
     fprintf(f, " --step-timeout=%s", in->testTimeout ? in->testTimeout : "60");
   if (nondet)

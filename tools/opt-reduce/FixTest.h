@@ -15,6 +15,7 @@ typedef struct IrsFixTestInfo {
   MlirStringRef pipeline;       ///< the reduced pipeline
   const char *testTimeout;      ///< --test-timeout as given (hangs), nullable
   const char *checkDeterminism; ///< NULL, "" or "threads"
+  IrsPlugins plugins;           ///< loaded by the reduction; on the RUN line
 } IrsFixTestInfo;
 
 /// Prints the comment naming the bug, the RUN line and the CHECK-LABEL

@@ -276,7 +276,7 @@ static int writeLitTest(const Cfg *c, IrsReducer r, MlirOperation m) {
     printPinHeader(f, c, sig, pipe);
   } else {
     IrsFixTestInfo info = {c->input, sig, pipe, c->testTimeout,
-                           c->checkDeterminism};
+                           c->checkDeterminism, c->plugins.plugins};
     irsFixTestPrint(f, &info, m);
   }
   fputc('\n', f);
