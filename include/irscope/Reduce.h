@@ -22,6 +22,7 @@
 #define IRS_REDUCE_H
 
 #include "irscope/Pipeline.h"
+#include "irscope/Exec.h"
 #include "irscope/Support.h"
 #include <mlir-c/IR.h>
 
@@ -120,6 +121,17 @@ typedef struct IrsReduceOptions {
   /// copies, 2 once with threading on and once off. A step whose outputs
   /// differ fails with kind "nondeterminism". 0: off.
   int checkDeterminism;
+  /// In-process mode: the failure is a miscompile (opt-reduce
+  /// --miscompile) when non-NULL (borrowed): the first step after which
+  /// the program's results differ, found on the input as irscope-opt
+  /// --check-results finds it; a candidate is interesting when the first
+  /// step of that pass still changes the results, its input and output
+  /// both running cleanly and its input giving the same result twice.
+  /// Signature kind "wrong-result".
+  const IrsExecOptions *miscompile;
+  IrsExecTolerance tolerance;
+  IrsExecWorkerSetup execSetup; ///< the executions' process set-up
+  void *execSetupUserData;
 } IrsReduceOptions;
 
 typedef struct IrsReducer {

@@ -255,6 +255,11 @@ static int workerBody(Job *j) {
     return kExitInvalid;
   if (r->opts.hasSeed)
     irsPassManagerSetSeed(pm, j->seed);
+  if (r->opts.miscompile) {
+    int rc = irsReduceMiscompileTest(r, pm, root);
+    irsPassManagerDestroy(pm);
+    return rc;
+  }
   IrsStatus st;
   intptr_t failed;
   if (r->opts.checkDeterminism) {
@@ -366,6 +371,7 @@ static void signatureOf(Reducer *r, const IrsWorkerResult *res,
              : res->exitCode == kExitPass   ? "pass-failure"
              : res->exitCode == kExitVerify ? "verify-failure"
              : res->exitCode == kExitNondeterministic ? "nondeterminism"
+             : res->exitCode == IRS_REDUCE_EXIT_MISCOMPILE ? "wrong-result"
                                             : "invalid");
     break;
   }
