@@ -133,8 +133,10 @@ IRS_API IrsExecOutcome irsExecModuleInProcess(MlirModule module,
 //===----------------------------------------------------------------------===//
 
 /// Called first in every execution worker. It must send the process's
-/// stdout (fd 1) to `stdoutFd`, register the passes the lowering names
-/// (mlirRegisterAllPasses) and may install crash handlers. `stdoutFd` is
+/// stdout (fd 1) to `stdoutFd` and may install crash handlers. The passes
+/// the lowering names must be registered in the process (the caller's
+/// mlirRegisterAllPasses before creating the executor, inherited by fork,
+/// or here). `stdoutFd` is
 /// the executor's capture file; the setup must not close it.
 typedef void (*IrsExecWorkerSetup)(int stdoutFd, void *userData);
 

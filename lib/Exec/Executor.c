@@ -37,6 +37,9 @@ typedef struct ExecutorImpl {
   void *setupData;
   FILE *capture;
   int fd;
+  // Built once here, inherited by every worker: filling a registry with
+  // all dialects is a good part of a small execution's cost.
+  MlirDialectRegistry registry;
   intptr_t runs;
   IrsSupervisor current; // while a run is in progress
 } ExecutorImpl;
@@ -55,6 +58,8 @@ IrsExecutor irsExecutorCreate(const IrsExecOptions *o, IrsExecWorkerSetup setup,
   e->opts.sharedLibs = e->sharedLibs;
   e->setup = setup;
   e->setupData = setupData;
+  e->registry = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(e->registry);
   e->capture = tmpfile();
   e->fd = e->capture ? fileno(e->capture) : -1;
   if (!e->capture || (o->lowering && !e->lowering) ||
@@ -71,6 +76,8 @@ void irsExecutorDestroy(IrsExecutor executor) {
     return;
   if (e->capture)
     fclose(e->capture);
+  if (e->registry.ptr)
+    mlirDialectRegistryDestroy(e->registry);
   free(e->lowering);
   free(e->entry);
   free(e->sharedLibs);
@@ -119,10 +126,8 @@ static int execWorker(IrsWorkerChannel ch, void *ud) {
   Job *j = ud;
   j->ch = ch;
   j->ex->setup(j->ex->fd, j->ex->setupData);
-  MlirDialectRegistry reg = mlirDialectRegistryCreate();
-  mlirRegisterAllDialects(reg);
-  MlirContext ctx = mlirContextCreateWithRegistry(reg, /*threading=*/false);
-  mlirDialectRegistryDestroy(reg);
+  MlirContext ctx =
+      mlirContextCreateWithRegistry(j->ex->registry, /*threading=*/false);
   mlirRegisterAllLLVMTranslations(ctx);
   mlirContextSetAllowUnregisteredDialects(ctx, j->ex->opts.allowUnregistered);
   irsWorkerChannelStepBegin(ch, 0, 1);

@@ -12,8 +12,6 @@
 
 #include "CrashHandler.h"
 
-#include <mlir-c/RegisterEverything.h>
-
 #include <signal.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -24,7 +22,6 @@ void irsToolExecWorkerSetup(int stdoutFd, void *userData) {
   irsInstallCrashHandlers(userData ? (const char *)userData : "irscope");
   if (dup2(stdoutFd, STDOUT_FILENO) >= 0)
     setvbuf(stdout, NULL, _IOLBF, 0);
-  mlirRegisterAllPasses();
 }
 
 bool irsToolExecFlagsParse(const char *tool, const IrsToolExecFlags *f,

@@ -15,8 +15,9 @@
 
 /// `userData` is the tool's name (const char *) for crash messages. Sends
 /// fd 1 to `stdoutFd` (line-buffered, so a crash loses at most the last
-/// partial line), restores default SIGINT/SIGTERM handling, installs the
-/// crash handlers and registers MLIR's passes for the lowering.
+/// partial line), restores default SIGINT/SIGTERM handling and installs
+/// the crash handlers. MLIR's passes (for the lowering) are registered once
+/// by the tool before it creates an executor: the workers inherit them.
 void irsToolExecWorkerSetup(int stdoutFd, void *userData);
 
 /// The execution options of irscope-opt --check-results and opt-reduce

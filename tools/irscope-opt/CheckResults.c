@@ -23,6 +23,8 @@
 #include "irscope/Report.h"
 #include "irscope/Support.h"
 
+#include <mlir-c/RegisterEverything.h>
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -251,6 +253,9 @@ int irsOptCheckResults(IrsOptRun *run) {
     return IRS_EXIT_IO;
   }
   IrsOptCheck c = {run, v, {NULL}, cfg->tolerance, NULL};
+  // Registration is process-global and belongs to the tool; done here once
+  // (this process runs no MLIR itself), the execution workers inherit it.
+  mlirRegisterAllPasses();
   c.ex = irsExecutorCreate(&cfg->exec, irsToolExecWorkerSetup, "irscope-opt");
   c.res = calloc((size_t)v->num, sizeof(*c.res));
   int rc;
