@@ -17,7 +17,9 @@
 // more (must give the same result again): a candidate that reduced into
 // undefined behaviour, a crash or nondeterminism is never interesting.
 // Uninteresting candidates mostly cost two executions, interesting ones
-// three.
+// three. Edits that leave uses of erased results behind (ub.poison) are
+// refused before anything runs (Oracle.c): computing with poison is
+// undefined, and printing it prints garbage.
 //
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE
@@ -158,4 +160,83 @@ out:
   irsBufFree(&pre);
   irsBufFree(&post);
   return rc;
+}
+
+
+typedef struct PoisonUsers {
+  MlirOperation *ops;
+  size_t n, cap;
+} PoisonUsers;
+
+static bool push(PoisonUsers *u, MlirOperation op) {
+  if (u->n == u->cap) {
+    size_t cap = u->cap ? 2 * u->cap : 16;
+    MlirOperation *p = realloc(u->ops, cap * sizeof(*p));
+    if (!p)
+      return false;
+    u->ops = p;
+    u->cap = cap;
+  }
+  u->ops[u->n++] = op;
+  return true;
+}
+
+static bool isPoison(MlirOperation op) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  return n.length == 9 && !memcmp(n.data, "ub.poison", 9);
+}
+
+// Ops (not terminators: they cannot go) with an operand defined by
+// ub.poison, in pre-order.
+static MlirWalkResult findPoisonUsers(MlirOperation op, void *ud) {
+  PoisonUsers *u = ud;
+  if (mlirBlockIsNull(mlirOperationGetBlock(op)) ||
+      mlirOperationEqual(mlirBlockGetTerminator(mlirOperationGetBlock(op)), op))
+    return MlirWalkResultAdvance;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    if (!mlirValueIsAOpResult(v) || !isPoison(mlirOpResultGetOwner(v)))
+      continue;
+    return push(u, op) ? MlirWalkResultSkip : MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+static MlirWalkResult collectUnusedPoison(MlirOperation op, void *ud) {
+  PoisonUsers *u = ud;
+  if (!isPoison(op) ||
+      !mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, 0))))
+    return MlirWalkResultAdvance;
+  return push(u, op) ? MlirWalkResultAdvance : MlirWalkResultInterrupt;
+}
+
+void irsReduceErasePoisonUsers(MlirContext ctx, MlirOperation root) {
+  for (int round = 0; round < 1000; ++round) {
+    PoisonUsers u = {NULL, 0, 0};
+    mlirOperationWalk(root, findPoisonUsers, &u, MlirWalkPreOrder);
+    // Last first: a later user may be nested in an earlier one's region.
+    for (size_t i = u.n; i-- > 0;)
+      irsEditEraseOp(ctx, u.ops[i]);
+    free(u.ops);
+    if (u.n == 0)
+      break;
+  }
+  // The placeholders nothing uses any more.
+  PoisonUsers dead = {NULL, 0, 0};
+  mlirOperationWalk(root, collectUnusedPoison, &dead, MlirWalkPreOrder);
+  for (size_t i = dead.n; i-- > 0;)
+    mlirOperationDestroy(dead.ops[i]);
+  free(dead.ops);
+}
+
+static MlirWalkResult countPoison(MlirOperation op, void *ud) {
+  if (isPoison(op))
+    ++*(int64_t *)ud;
+  return MlirWalkResultAdvance;
+}
+
+int64_t irsReduceCountPoison(MlirOperation root) {
+  int64_t n = 0;
+  mlirOperationWalk(root, countPoison, &n, MlirWalkPreOrder);
+  return n;
 }

@@ -253,5 +253,14 @@ void irsEditDescribe(const IrsEdit *edit, IrsBuf *out);
 /// for a candidate that cannot be judged.
 #define IRS_REDUCE_EXIT_MISCOMPILE 9
 int irsReduceMiscompileTest(Reducer *r, IrsPassManager pm, MlirOperation root);
+/// ub.poison ops under `root`. In miscompile mode an edit that adds some
+/// (uses of erased results) is not applicable: a program computing with
+/// poison is undefined, whatever it prints.
+int64_t irsReduceCountPoison(MlirOperation root);
+/// Miscompile mode, after every edit (worker and reducer alike): erases
+/// every op that uses a ub.poison, and then their users, so that erasing a
+/// call takes the print of its result along instead of printing poison.
+/// Terminators stay (the poison count check then refuses the edit).
+void irsReduceErasePoisonUsers(MlirContext ctx, MlirOperation root);
 
 #endif
