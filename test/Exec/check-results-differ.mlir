@@ -67,6 +67,18 @@
 // RUN: FileCheck %s --check-prefix=TRACE < %t/t.json
 // TRACE: "index": 3, "pipeline": "builtin.module(irs-test-miscompile{func=add})", "status": "wrong-result"
 
+// The explorer page shows the step as failed, both results side by side.
+// RUN: irscope-report %t/d -o %t/page.html
+// RUN: FileCheck %s --check-prefix=PAGE < %t/page.html
+// PAGE: Step 3 (irs-test-miscompile on builtin.module) failed: wrong-result
+// PAGE: <table class="results" id="results">
+// PAGE: <th>expected</th>
+// PAGE: <th>actual</th>
+// PAGE: <td><pre>first
+// PAGE-NEXT: 42
+// PAGE: <td><pre>first
+// PAGE-NEXT: 38
+
 // The script reproduces the difference with upstream tools (the step, an
 // irscope pass, runs in irscope-opt).
 // RUN: sh %t/d/reproducer.sh 2>&1 | FileCheck %s --check-prefix=REPRO
