@@ -35,6 +35,8 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from reduce import count_ops  # noqa: E402  (irscope-opt's irs-op-stats)
 LLVM = "/usr/lib/llvm-22"
 LOWER = ("builtin.module(convert-vector-to-scf,lower-affine,convert-scf-to-cf,"
          "convert-vector-to-llvm,convert-math-to-llvm,expand-strided-metadata,"
@@ -113,14 +115,6 @@ def bury(src, dst, funcs):
     main.append("}")
     out.append("\n".join(main))
     open(dst, "w").write("\n".join(out) + "\n")
-
-
-def count_ops(irs, path):
-    r = subprocess.run([irs, path, "--crash-protection=0",
-                        "--pass-pipeline=builtin.module(irs-op-stats)",
-                        "-o", os.devnull], capture_output=True, text=True)
-    m = re.search(r"op statistics: (\d+) operations", r.stderr)
-    return int(m.group(1)) if m else -1
 
 
 def still_miscompiles(path, pipeline):
