@@ -31,12 +31,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-// The worker side: what the last version sent looked like.
-typedef struct StepIrHook {
-  IrsOptRun *run;
-  char prev[17];
-} StepIrHook;
-
 static intptr_t slotOf(const IrsOptRun *run, intptr_t step) {
   return 2 * irsInputGetNumChunks(run->input) + step;
 }
@@ -52,13 +46,13 @@ static void hashOf(MlirOperation op, char out[17], IrsOptOut *text) {
 
 static MlirLogicalResult sendStepIr(MlirOperation module, intptr_t step,
                                     void *ud) {
-  StepIrHook *h = ud;
+  IrsOptRun *run = ud;
   IrsOptOut o = {0};
   char hash[17];
   hashOf(module, hash, &o);
-  if (strcmp(hash, h->prev) != 0) {
-    memcpy(h->prev, hash, sizeof(hash));
-    irsWorkerChannelSendOutput(h->run->ch, slotOf(h->run, step),
+  if (strcmp(hash, run->stepIrHash) != 0) {
+    memcpy(run->stepIrHash, hash, sizeof(hash));
+    irsWorkerChannelSendOutput(run->ch, slotOf(run, step),
                                o.data ? o.data : "", o.len);
   }
   free(o.data);
@@ -69,16 +63,13 @@ void irsOptCheckResultsBegin(IrsOptRun *run, IrsPassManager pm,
                              MlirOperation op) {
   if (!run->cfg->checkResults)
     return;
-  // Lives as long as the worker; one per process.
-  StepIrHook *h = calloc(1, sizeof(*h));
-  if (!h)
-    return;
-  h->run = run;
+  // The hash of the input: a step that leaves the printed IR as it was is
+  // no version of its own.
   IrsOptOut o = {0};
-  hashOf(op, h->prev, &o);
+  hashOf(op, run->stepIrHash, &o);
   free(o.data);
   irsPassManagerAddVerifyHook(pm, mlirStringRefCreateFromCString("check-results"),
-                              sendStepIr, h);
+                              sendStepIr, run);
 }
 
 bool irsOptCheckResultsOptions(IrsOptConfig *cfg) {

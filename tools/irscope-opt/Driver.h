@@ -122,6 +122,7 @@ typedef struct IrsOptRun {
   struct IrsOptLog *log; // --trace/--junit bookkeeping (RunLogs.c); nullable
   IrsPassManager pm;     // the worker's pass manager, for the log
   struct IrsOptResults *results; // --check-results: the steps' IR (parent)
+  char stepIrHash[17];   // --check-results: hash of the IR last sent (worker)
 } IrsOptRun;
 
 /// --check-results (CheckResults.c). irsOptCheckResultsOptions checks the
