@@ -32,6 +32,7 @@ config.substitutions.append(("%irs_obj_root", config.irs_obj_root))
 config.substitutions.append(("%dialects", os.path.join(config.irs_src_root, "dialects")))
 config.substitutions.append(("%schemas", os.path.join(config.irs_src_root, "docs", "schema")))
 config.substitutions.append(("%mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
+config.substitutions.append(("%llvm_lib_dir", os.path.join(os.path.dirname(config.llvm_tools_dir), "lib")))
 
 # Compiles a C program against the public headers and libirscope (docs
 # examples, plugins): %irs_cc SOURCE... -o OUT.

@@ -24,6 +24,7 @@
 #include "irscope/PassRegistry.h"
 #include "irscope/Pipeline.h"
 #include "irscope/Plugin.h"
+#include "irscope/Exec.h"
 #include "irscope/Support.h"
 #include <mlir-c/IR.h>
 
@@ -128,6 +129,17 @@ typedef struct IrsReduceOptions {
   /// Plugins loaded for the run (Plugin.h), written into reproducers;
   /// borrowed, nullable.
   IrsPlugins plugins;
+  /// In-process mode: the failure is a miscompile (opt-reduce
+  /// --miscompile) when non-NULL (borrowed): the first step after which
+  /// the program's results differ, found on the input as irscope-opt
+  /// --check-results finds it; a candidate is interesting when the first
+  /// step of that pass still changes the results, its input and output
+  /// both running cleanly and its input giving the same result twice.
+  /// Signature kind "wrong-result".
+  const IrsExecOptions *miscompile;
+  IrsExecTolerance tolerance;
+  IrsExecWorkerSetup execSetup; ///< the executions' process set-up
+  void *execSetupUserData;
 } IrsReduceOptions;
 
 typedef struct IrsReducer {

@@ -21,6 +21,27 @@
 extern "C" {
 #endif
 
+/// What report.xml says about a step that changed a program's results
+/// (kind "wrong-result", irscope-opt --check-results). Strings borrowed;
+/// file names relative to the report's directory, nullable.
+typedef struct IrsResultsInfo {
+  const char *entry;
+  /// Executions the check needed, reference included.
+  intptr_t executions;
+  /// Outcome names (irsExecOutcomeGetName) and result texts of the IR
+  /// before the step (the reference's result) and after it.
+  const char *expectedOutcome;
+  const char *actualOutcome;
+  MlirStringRef expected;
+  MlirStringRef actual;
+  /// 1-based line of `expected` where the results first differ (0: none).
+  intptr_t firstDifferenceLine;
+  const char *expectedFile;
+  const char *actualFile;
+  const char *postStepIr;
+  const char *runReproducer;
+} IrsResultsInfo;
+
 /// Everything report.xml says about a worker that died. Strings are
 /// borrowed; nullable ones may be NULL.
 typedef struct IrsCrashInfo {
@@ -57,10 +78,20 @@ typedef struct IrsCrashInfo {
   const char *lastGoodDump;
   /// The plugins the run loaded, listed in <plugins> (nullable).
   IrsPlugins plugins;
+  /// Kind "wrong-result": the outputs; the steps after the failing one
+  /// then count as run. NULL for deaths.
+  const IrsResultsInfo *results;
 } IrsCrashInfo;
 
 /// Writes DIR/report.xml. Returns 0 or an errno value.
 IRS_API int irsCrashReportWrite(const IrsCrashInfo *info, const char *dir);
+
+/// Marks step `step` (1-based) of the finished run in DIR/manifest.xml as
+/// failed with `status` (e.g. "wrong-result"), sets the run's status to it
+/// and points at `report` (relative to DIR). Returns 0 or an errno value
+/// (EINVAL when the manifest does not parse).
+IRS_API int irsManifestMarkStepFailed(const char *dir, intptr_t step,
+                                      const char *status, const char *report);
 
 /// Prints `module` to `path` (generic form when `generic`), atomically.
 /// Returns 0 or an errno value.

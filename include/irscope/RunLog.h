@@ -69,6 +69,13 @@ IRS_API IrsStatus irsRunLogAddStep(IrsRunLog log, const IrsRunLogStep *step);
 IRS_API intptr_t irsRunLogGetNumSteps(IrsRunLog log);
 /// Step `pos` (0-based), owned by the log until it is destroyed.
 IRS_API const IrsRunLogStep *irsRunLogGetStep(IrsRunLog log, intptr_t pos);
+/// Gives step `pos` a failure found after it was logged (a wrong result):
+/// its status, message and details (copied; message and details nullable).
+/// IRS_ERR_USAGE for a bad position, IRS_ERR_NOMEM (step unchanged).
+IRS_API IrsStatus irsRunLogSetStepFailure(IrsRunLog log, intptr_t pos,
+                                          const char *status,
+                                          const char *message,
+                                          const char *details);
 
 /// Writes every step in a line-based text form through `callback` (what a
 /// worker sends to its supervisor).

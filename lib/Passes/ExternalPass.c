@@ -33,6 +33,7 @@ static void destruct(void *ud) {
   IrsSimplePassData *d = ud;
   free(d->op);
   free(d->file);
+  free(d->func);
   free(d);
 }
 
@@ -42,6 +43,10 @@ static void *clonePass(void *ud) {
   if (c) {
     c->run = d->run;
     c->n = d->n;
+    if (d->func && !(c->func = irsStrDup(d->func))) {
+      destruct(c);
+      return NULL;
+    }
   }
   return c;
 }

@@ -87,6 +87,7 @@ typedef struct IrsSimplePassData {
   char *op;   // op=NAME, nullable
   char *file; // file=PATH, nullable
   int64_t n;  // a numeric option (irs-test-slow's ms)
+  char *func; // func=NAME (irs-test-miscompile), nullable
   IrsPassEnv *env;
   void (*run)(MlirOperation op, MlirExternalPass pass,
               struct IrsSimplePassData *self);

@@ -314,6 +314,8 @@ bool irsEditApply(MlirContext ctx, MlirOperation root, const IrsEdit *e) {
 
 void irsReduceApply(Reducer *r, const IrsEdit *edit) {
   irsEditApply(r->ctx, mlirModuleGetOperation(r->module), edit);
+  if (r->opts.miscompile) // as the worker did (Oracle.c)
+    irsReduceErasePoisonUsers(r->ctx, mlirModuleGetOperation(r->module));
 }
 
 void irsEditKey(const IrsEdit *edit, IrsBuf *out) {

@@ -196,8 +196,12 @@ static int workerBody(Job *j) {
     if (passes)
       irsWorkerChannelStepBegin(j->ch, 0, 0);
     int64_t before = irsEditMustNotGrow(j->edit) ? irsReduceCountOps(root) : -1;
-    bool applied = irsEditApply(r->ctx, root, j->edit) &&
-                   (before < 0 || irsReduceCountOps(root) <= before);
+    int64_t poison = r->opts.miscompile ? irsReduceCountPoison(root) : 0;
+    bool applied = irsEditApply(r->ctx, root, j->edit);
+    if (applied && r->opts.miscompile)
+      irsReduceErasePoisonUsers(r->ctx, root);
+    applied = applied && (before < 0 || irsReduceCountOps(root) <= before) &&
+                   (!r->opts.miscompile || irsReduceCountPoison(root) <= poison);
     if (passes)
       irsWorkerChannelStepEnd(j->ch, 0, 0);
     // Not applicable (or, for passes, no smaller; for dropped arguments,
@@ -256,6 +260,11 @@ static int workerBody(Job *j) {
     return kExitInvalid;
   if (r->opts.hasSeed)
     irsPassManagerSetSeed(pm, j->seed);
+  if (r->opts.miscompile) {
+    int rc = irsReduceMiscompileTest(r, pm, root);
+    irsPassManagerDestroy(pm);
+    return rc;
+  }
   IrsStatus st;
   intptr_t failed;
   if (r->opts.checkDeterminism) {
@@ -367,6 +376,7 @@ static void signatureOf(Reducer *r, const IrsWorkerResult *res,
              : res->exitCode == kExitPass   ? "pass-failure"
              : res->exitCode == kExitVerify ? "verify-failure"
              : res->exitCode == kExitNondeterministic ? "nondeterminism"
+             : res->exitCode == IRS_REDUCE_EXIT_MISCOMPILE ? "wrong-result"
                                             : "invalid");
     break;
   }

@@ -4,6 +4,7 @@
 #define IRS_REDUCE_REDUCEIMPL_H
 
 #include "../Support/Buf.h"
+#include "irscope/PassManager.h"
 #include "irscope/Reduce.h"
 #include "irscope/Supervisor.h"
 
@@ -244,5 +245,22 @@ void irsEditDescribe(const IrsEdit *edit, IrsBuf *out);
 
 #define IRS_STRATEGY(NAME, FN, DESC) bool FN(Reducer *r);
 #include "Strategies.def"
+
+/// Miscompile mode's test of a candidate already edited and verified
+/// (Miscompile.c): runs `pm`'s steps on `root` and executes around the
+/// culprit. Returns the worker's exit code: 0 not interesting,
+/// IRS_REDUCE_EXIT_MISCOMPILE (after announcing the step on stderr), or 99
+/// for a candidate that cannot be judged.
+#define IRS_REDUCE_EXIT_MISCOMPILE 9
+int irsReduceMiscompileTest(Reducer *r, IrsPassManager pm, MlirOperation root);
+/// ub.poison ops under `root`. In miscompile mode an edit that adds some
+/// (uses of erased results) is not applicable: a program computing with
+/// poison is undefined, whatever it prints.
+int64_t irsReduceCountPoison(MlirOperation root);
+/// Miscompile mode, after every edit (worker and reducer alike): erases
+/// every op that uses a ub.poison, and then their users, so that erasing a
+/// call takes the print of its result along instead of printing poison.
+/// Terminators stay (the poison count check then refuses the edit).
+void irsReduceErasePoisonUsers(MlirContext ctx, MlirOperation root);
 
 #endif

@@ -89,6 +89,8 @@ int irsCrashReportWrite(const IrsCrashInfo *c, const char *dir) {
     irsXmlElemRef(w, "stack-trace", irsBufRef(&trace));
   irsBufFree(&site);
   irsBufFree(&trace);
+  if (c->results)
+    irsXmlWriteResults(w, c->results);
   xmlTextWriterEndElement(w);
 
   xmlTextWriterStartElement(w, X("artifacts"));
@@ -96,6 +98,8 @@ int irsCrashReportWrite(const IrsCrashInfo *c, const char *dir) {
     irsXmlStartFileElem(w, "pre-step-ir", c->preStepIr);
     xmlTextWriterEndElement(w);
   }
+  if (c->results)
+    irsXmlWriteResultFiles(w, c->results);
   if (c->lastGoodDump) {
     irsXmlStartFileElem(w, "last-good-dump", c->lastGoodDump);
     xmlTextWriterEndElement(w);
@@ -124,6 +128,7 @@ int irsCrashReportWrite(const IrsCrashInfo *c, const char *dir) {
     const char *st = c->step <= 0 ? "not-run"
                      : k < i      ? "ok"
                      : k == i     ? c->kind
+                     : c->results ? "ok"
                                   : "not-run";
     xmlTextWriterWriteAttribute(w, X("status"), X(st));
     irsXmlElemRef(w, "pipeline", irsPipelineGetStepText(c->pipeline, k));

@@ -91,6 +91,29 @@ const IrsRunLogStep *irsRunLogGetStep(IrsRunLog log, intptr_t pos) {
   return pos >= 0 && pos < l->num ? &l->steps[pos] : NULL;
 }
 
+IrsStatus irsRunLogSetStepFailure(IrsRunLog log, intptr_t pos,
+                                  const char *status, const char *message,
+                                  const char *details) {
+  IrsRunLogImpl *l = log.ptr;
+  if (pos < 0 || pos >= l->num)
+    return irsStatusMake(IRS_ERR_USAGE);
+  IrsRunLogStep *s = &l->steps[pos];
+  const char *st = NULL, *msg = NULL, *det = NULL;
+  if (!dupField(&st, status, false) || !dupField(&msg, message, true) ||
+      !dupField(&det, details, true)) {
+    free((char *)st);
+    free((char *)msg);
+    return irsStatusMake(IRS_ERR_NOMEM);
+  }
+  free((char *)s->status);
+  free((char *)s->message);
+  free((char *)s->details);
+  s->status = st;
+  s->message = msg;
+  s->details = det;
+  return irsStatusOk();
+}
+
 //===----------------------------------------------------------------------===//
 // Serialization
 //===----------------------------------------------------------------------===//

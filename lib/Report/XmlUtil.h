@@ -46,4 +46,11 @@ xmlTextWriterPtr irsXmlBegin(xmlBufferPtr *buf, const char *root);
 int irsXmlCommit(xmlTextWriterPtr w, xmlBufferPtr buf, const char *dir,
                  const char *name);
 
+/// The <results> of a wrong-result failure and its output files among the
+/// <artifacts> (Results.c).
+struct IrsResultsInfo;
+void irsXmlWriteResults(xmlTextWriterPtr w, const struct IrsResultsInfo *r);
+void irsXmlWriteResultFiles(xmlTextWriterPtr w,
+                            const struct IrsResultsInfo *r);
+
 #endif // IRS_REPORT_XMLUTIL_H

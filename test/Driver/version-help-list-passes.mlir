@@ -19,6 +19,7 @@
 // HELP-DAG:  --mlir-disable-threading
 // HELP-DAG:  --emit-bytecode
 // HELP-DAG:  --dump-after-each=DIR
+// HELP-DAG:  --check-results
 // HELP-DAG:  --list-passes
 // HELP-DAG:  --version
 // HELP-DAG:  -h, --help
@@ -37,6 +38,7 @@
 // PASSES-NEXT: irs-test-flaky {{.*}}{op=NAME rate=P mode=fail|crash seed=S}
 // PASSES-NEXT: irs-test-nondeterministic {{.*}}{op=NAME}
 // PASSES-NEXT: irs-test-thread-race {{.*}}{op=NAME mode=attr|crash}
+// PASSES-NEXT: irs-test-miscompile {{.*}}{func=NAME}
 // PASSES-NEXT: irs-op-stats {{.*}}{file=PATH}
 // PASSES-NEXT: MLIR's own passes
 

@@ -161,6 +161,7 @@ static int rankOf(int code) {
     return 2;
   case IRS_EXIT_VERIFY_FAILURE:
   case IRS_EXIT_NONDETERMINISM:
+  case IRS_EXIT_WRONG_RESULT:
     return 3;
   case IRS_EXIT_TIMEOUT:
     return 4;
@@ -395,6 +396,7 @@ static int workChunk(ChunkWork *w, intptr_t c) {
   }
   MlirOperation op = mlirModuleGetOperation(m);
   w->reload->chunk = c;
+  irsOptCheckResultsBegin(run, pm, op);
   int ndRc = 0;
   IrsStatus st = cfg->checkDeterminism
                      ? irsOptCheckDeterminism(run, pm, op, &ndRc)
@@ -659,6 +661,8 @@ int irsOptRun(IrsOptConfig *cfg) {
     rc = irsOptRepeat(&run);
   } else if (cfg->crashProtection) {
     rc = irsOptSupervise(&run, &out);
+    if (rc == IRS_EXIT_OK)
+      rc = irsOptCheckResults(&run);
   } else {
     // Unprotected, the process still says how it died (signal and stack).
     irsInstallCrashHandlers("irscope-opt");

@@ -9,6 +9,7 @@
 #ifndef IRS_TOOLS_IRSCOPE_OPT_DRIVER_H
 #define IRS_TOOLS_IRSCOPE_OPT_DRIVER_H
 
+#include "ExecWorker.h"
 #include "Options.h"
 #include "Plugins.h"
 
@@ -30,6 +31,7 @@ enum {
   IRS_EXIT_TIMEOUT = 6,
   IRS_EXIT_MEMORY_LIMIT = 7,
   IRS_EXIT_NONDETERMINISM = 8, // --check-determinism found a differing step
+  IRS_EXIT_WRONG_RESULT = 9,    // --check-results found a step changing results
   IRS_EXIT_INTERRUPTED = 130,
 };
 
@@ -69,6 +71,10 @@ typedef struct IrsOptConfig {
   uint64_t seed;
   double stepTimeout;      // seconds, 0: none
   int64_t memoryLimit;     // bytes, 0: none
+  bool checkResults;       // --check-results (CheckResults.c)
+  IrsToolExecFlags execFlags;  // its execution options as given
+  IrsExecOptions exec;         // ... and parsed
+  IrsExecTolerance tolerance;
   // mlir-opt's own instrumentation and printing flags, same names and
   // meaning (docs/irscope-opt.md, "mlir-opt's flags").
   bool mlirPrintIrBeforeAll, mlirPrintIrAfterAll, mlirPrintIrAfterChange,
@@ -117,7 +123,20 @@ typedef struct IrsOptRun {
   const char *jobDir;  // snapshot: where artefacts go
   struct IrsOptLog *log; // --trace/--junit bookkeeping (RunLogs.c); nullable
   IrsPassManager pm;     // the worker's pass manager, for the log
+  struct IrsOptResults *results; // --check-results: the steps' IR (parent)
+  char stepIrHash[17];   // --check-results: hash of the IR last sent (worker)
 } IrsOptRun;
+
+/// --check-results (CheckResults.c). irsOptCheckResultsOptions checks the
+/// option combination (false after one error line); in the worker,
+/// irsOptCheckResultsBegin makes every step's IR reach the supervisor;
+/// irsOptCheckResultsCollect keeps it before the supervisor goes;
+/// irsOptCheckResults executes and bisects and returns the exit code.
+bool irsOptCheckResultsOptions(IrsOptConfig *cfg);
+void irsOptCheckResultsBegin(IrsOptRun *run, IrsPassManager pm,
+                             MlirOperation op);
+void irsOptCheckResultsCollect(IrsOptRun *run, IrsSupervisor sup);
+int irsOptCheckResults(IrsOptRun *run);
 
 /// --repeat, --check-determinism and --seed (Repeat.c). irsOptFlakeOptions
 /// parses and checks their values (NULL: not given); false after printing
@@ -182,6 +201,10 @@ void irsOptLogDeath(IrsOptRun *run, intptr_t chunk, intptr_t step,
                     const char *kind, const char *message,
                     MlirStringRef details, double elapsedMs);
 void irsOptLogCollect(IrsOptRun *run, IrsSupervisor sup);
+/// Gives a logged step a failure found after the run (--check-results).
+void irsOptLogMarkStep(IrsOptRun *run, intptr_t chunk, intptr_t step,
+                       const char *kind, const char *message,
+                       const char *details);
 /// Writes the files and frees the log; returns an exit code (I/O errors).
 int irsOptLogFinish(IrsOptRun *run);
 

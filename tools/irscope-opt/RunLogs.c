@@ -327,3 +327,22 @@ int irsOptLogFinish(IrsOptRun *run) {
   run->log = NULL;
   return rc;
 }
+
+void irsOptLogMarkStep(IrsOptRun *run, intptr_t chunk, intptr_t step,
+                       const char *kind, const char *message,
+                       const char *details) {
+  IrsOptLog *l = run->log;
+  if (!l)
+    return;
+  char *group = groupName(run, chunk);
+  for (intptr_t i = 0; group && i < irsRunLogGetNumSteps(l->all); ++i) {
+    const IrsRunLogStep *s = irsRunLogGetStep(l->all, i);
+    if (s->index == step && !strcmp(s->group, group) &&
+        !irsStatusIsOk(
+            irsRunLogSetStepFailure(l->all, i, kind, message, details)))
+      l->failed = true;
+  }
+  if (!group)
+    l->failed = true;
+  free(group);
+}

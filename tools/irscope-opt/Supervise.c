@@ -651,6 +651,7 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
     irsOptOutAppend(out, o.data, o.length);
   }
   irsOptLogCollect(run, sup);
+  irsOptCheckResultsCollect(run, sup);
   irsSupervisorDestroy(sup);
   irsSupervisorDestroy(quiet);
   run->supervised = false;

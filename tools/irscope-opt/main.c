@@ -215,6 +215,10 @@ int main(int argc, char **argv) {
                         "outputs differ (=threads: threading on, then off)"),
       IRS_OPT_STRING(0, "seed", &seed, "S",
                      "seed for every random choice (recorded in reports)"),
+      IRS_OPT_BOOL(0, "check-results", &cfg.checkResults,
+                   "execute the input and the IR after the steps; report "
+                   "the first step that changes the results"),
+      IRS_TOOL_EXEC_OPTIONS(&cfg.execFlags, "--check-results"),
       IRS_OPT_BOOL(0, "crash-protection", &cfg.crashProtection,
                    "run passes in a supervised worker (default on)"),
       IRS_OPT_STRING(0, "step-timeout", &stepTimeout, "SECONDS",
@@ -249,7 +253,7 @@ int main(int argc, char **argv) {
            "Exit codes: 0 ok, 1 pass failure, 2 usage or input error,\n"
            "  3 verifier failure, 4 I/O error, 5 crash, 6 step timeout,\n"
            "  7 memory limit, 8 nondeterminism (--check-determinism),\n"
-           "  130 interrupted.\n");
+           "  9 wrong result (--check-results), 130 interrupted.\n");
     cleanup(&cfg, cmd);
     return IRS_EXIT_OK;
   }
@@ -280,7 +284,8 @@ int main(int argc, char **argv) {
     cleanup(&cfg, cmd);
     return IRS_EXIT_USAGE;
   }
-  if (!irsOptFlakeOptions(&cfg, repeat, seed)) {
+  if (!irsOptFlakeOptions(&cfg, repeat, seed) ||
+      !irsOptCheckResultsOptions(&cfg)) {
     cleanup(&cfg, cmd);
     return IRS_EXIT_USAGE;
   }

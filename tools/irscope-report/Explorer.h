@@ -52,6 +52,8 @@ typedef struct IrsExRun {
   // From report.xml, when there is one.
   bool hasReport;
   char *failKind, *failMessage, *failHook, *failSignal, *failStderr;
+  // Kind wrong-result: what the program printed before and after the step.
+  char *failExpected, *failActual;
   double failElapsedMs;
   char *preStepIr, *postStepIr, *lastGoodDump, *reproducer, *reproPipeline,
       *fullReproducer;

@@ -145,6 +145,8 @@ static void readReport(IrsExRun *run, const char *file) {
   run->failElapsedMs = attrDouble(f, "elapsed-ms");
   run->failMessage = text(child(f, "message"));
   run->failStderr = text(child(f, "stderr"));
+  run->failExpected = text(child(child(f, "results"), "expected"));
+  run->failActual = text(child(child(f, "results"), "actual"));
   if (!run->failedStep)
     run->failedStep = (int)attrLong(f, "step", 0);
   xmlNodePtr a = child(root, "artifacts");
@@ -274,6 +276,7 @@ void irsExFree(IrsExRun *run) {
                    &run->commandLine, &run->inputPath, &run->inputDump,
                    &run->pipeline, &run->failKind, &run->failMessage,
                    &run->failHook, &run->failSignal, &run->failStderr,
+                   &run->failExpected, &run->failActual,
                    &run->preStepIr, &run->postStepIr, &run->lastGoodDump,
                    &run->reproducer, &run->reproPipeline, &run->fullReproducer};
   for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); ++i)

@@ -441,6 +441,18 @@ static void failureSection(xmlNodePtr body, const IrsExRun *run,
     xmlNodePtr pre = tel(sec, "pre", NULL, run->failStderr);
     xmlNewProp(pre, X("id"), X("stack-trace"));
   }
+  if (run->failExpected || run->failActual) {
+    // A wrong result: both outputs side by side.
+    tel(sec, "h3", NULL, "Results: before the step (expected), after it");
+    xmlNodePtr t = el(sec, "table", "results");
+    xmlNewProp(t, X("id"), X("results"));
+    xmlNodePtr hr = el(t, "tr", NULL);
+    tel(hr, "th", NULL, "expected");
+    tel(hr, "th", NULL, "actual");
+    xmlNodePtr r = el(t, "tr", NULL);
+    tel(el(r, "td", NULL), "pre", NULL, run->failExpected);
+    tel(el(r, "td", NULL), "pre", NULL, run->failActual);
+  }
   xmlNodePtr ul = el(sec, "ul", NULL);
   xmlNodePtr li = el(ul, "li", NULL);
   addText(li, "Report: ");

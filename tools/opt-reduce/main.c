@@ -9,6 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CrashHandler.h"
+#include "ExecWorker.h"
+#include "MiscompileLit.h"
 #include "FixTest.h"
 #include "Options.h"
 #include "Plugins.h"
@@ -58,6 +60,8 @@ typedef struct Cfg {
   bool printGeneric, printDebugInfo, disableThreading;
   const char *minRate, *seed;
   const char *checkDeterminism; // NULL: off; "": repeat; "threads"
+  bool miscompile; // --miscompile and its execution options
+  IrsToolExecFlags execFlags;
   long jobs, testRuns;
   bool autoJobs; // no -j: up to the online CPUs, one while tests are short
   bool tty;
@@ -293,6 +297,21 @@ static int writeLitTest(const Cfg *c, IrsReducer r, MlirOperation m) {
   return e;
 }
 
+// --miscompile's execution options, checked like the others (false after
+// one error line).
+static bool miscompileOptions(const Cfg *c, IrsExecOptions *exec,
+                              IrsExecTolerance *tol) {
+  if (!c->miscompile)
+    return true;
+  if (c->test || c->checkDeterminism) {
+    fprintf(stderr, "opt-reduce: error: '--miscompile' needs a pipeline and "
+                    "cannot be combined with '--%s'\n",
+            c->test ? "test" : "check-determinism");
+    return false;
+  }
+  return irsToolExecFlagsParse("opt-reduce", &c->execFlags, exec, tol);
+}
+
 static void usage(const IrsOption *opts) {
   irsOptionsPrintUsage(stdout,
                        "opt-reduce INPUT (--pass-pipeline=PIPE | --<pass>... "
@@ -366,6 +385,10 @@ int main(int argc, char **argv) {
                         "the failure is nondeterminism: a step whose two runs "
                         "on identical input differ (=threads: threading on, "
                         "then off), as irscope-opt --check-determinism"),
+      IRS_OPT_BOOL(0, "miscompile", &c.miscompile,
+                   "reduce while the step that changes the program's "
+                   "results still does"),
+      IRS_TOOL_EXEC_OPTIONS(&c.execFlags, "--miscompile"),
       IRS_OPT_STRING(0, "seed", &c.seed, "N",
                      "seed handed to passes that draw random numbers"),
       IRS_OPT_BOOL(0, "allow-unregistered-dialect", &c.allowUnregistered,
@@ -485,6 +508,10 @@ int main(int argc, char **argv) {
                     "pipeline, not a test script\n");
     ok = false;
   }
+  IrsExecOptions exec = irsExecOptionsDefault();
+  IrsExecTolerance tolerance = {0, 0};
+  if (ok && !miscompileOptions(&c, &exec, &tolerance))
+    ok = false;
   uint64_t seed = 0;
   if (ok && c.seed) {
     char *end;
@@ -617,6 +644,14 @@ int main(int argc, char **argv) {
   ro.checkDeterminism = !c.checkDeterminism     ? 0
                         : *c.checkDeterminism ? 2
                                               : 1;
+  if (c.miscompile) {
+    exec.allowUnregistered = c.allowUnregistered;
+    exec.memoryLimitBytes = memLimit;
+    ro.miscompile = &exec;
+    ro.tolerance = tolerance;
+    ro.execSetup = irsToolExecWorkerSetup;
+    ro.execSetupUserData = "opt-reduce";
+  }
   ro.onProgress = progress;
   ro.userData = &c;
   ro.stopFlag = &stopFlag;
@@ -652,7 +687,9 @@ int main(int argc, char **argv) {
         rc = EXIT_IO;
       }
       if (c.litTest && !c.test) {
-        int e = writeLitTest(&c, r, best);
+        int e = c.miscompile ? irsReduceWriteMiscompileLitTest(
+                                   c.litTest, c.input, best, p, sig, &exec)
+                             : writeLitTest(&c, r, best);
         if (e) {
           fprintf(stderr, "opt-reduce: error: cannot write '%s': %s\n",
                   c.litTest, strerror(e));

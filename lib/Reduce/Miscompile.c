@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Miscompile.c - the oracle of opt-reduce --miscompile ---------------===//
+//
+// In miscompile mode a candidate (module and pipeline) is interesting when
+// the culprit step still changes what the program computes. The test runs
+// in the oracle's worker (Oracle.c), which already applied the edit and
+// verified the IR; the executions it needs run in grandchildren through an
+// IrsExecutor, so a candidate whose JIT'd code crashes or hangs ends only
+// that execution.
+//
+// The culprit is found once, on the input, the way irscope-opt
+// --check-results finds it (every step's IR, bisection, confirmation), and
+// is then named by its pass in the signature. Later candidates run the
+// steps before the first step of that pass, execute the IR before it
+// (must run cleanly), run the step, execute its output (must run cleanly
+// too, and give another result), and execute the IR before the step once
+// more (must give the same result again): a candidate that reduced into
+// undefined behaviour, a crash or nondeterminism is never interesting.
+// Uninteresting candidates mostly cost two executions, interesting ones
+// three. Edits that leave uses of erased results behind (ub.poison) are
+// refused before anything runs (Oracle.c): computing with poison is
+// undefined, and printing it prints garbage.
+//
+//===----------------------------------------------------------------------===//
+#define _GNU_SOURCE
+#include "ReduceImpl.h"
+
+#include "irscope/Exec.h"
+#include "irscope/Report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { kExitInvalid = 99 };
+
+static MlirStringRef refOf(const IrsBuf *b) { return irsBufRef(b); }
+
+static void printTo(MlirOperation op, IrsBuf *b) {
+  irsBufReset(b);
+  mlirOperationPrint(op, irsBufStringCallback, b);
+}
+
+static int announce(const Reducer *r, intptr_t step) {
+  MlirStringRef p = irsPipelineGetStepPassName(r->pipeline, step - 1);
+  fprintf(stderr, "##irs-failed %ld %.*s\n", (long)step, (int)p.length,
+          p.data);
+  fflush(stderr);
+  return IRS_REDUCE_EXIT_MISCOMPILE;
+}
+
+// The IR after each step that changed it: texts[0] the input, steps[i] the
+// 1-based step after which texts[i] was printed. Returns the count, -1 if
+// a step failed.
+static intptr_t collectVersions(const Reducer *r, IrsPassManager pm,
+                                MlirOperation root, IrsBuf *texts,
+                                intptr_t *steps) {
+  intptr_t n = irsPipelineGetNumSteps(r->pipeline), num = 1;
+  printTo(root, &texts[0]);
+  for (intptr_t s = 0; s < n; ++s) {
+    if (!irsStatusIsOk(irsPassManagerRunSteps(pm, root, s, s + 1)))
+      return -1;
+    printTo(root, &texts[num]);
+    MlirStringRef now = refOf(&texts[num]), prev = refOf(&texts[num - 1]);
+    if (now.length != prev.length || memcmp(now.data, prev.data, now.length))
+      steps[num++] = s + 1;
+  }
+  return num;
+}
+
+// On the input: every step's IR, then the search irscope-opt
+// --check-results does; the culprit must run cleanly too.
+static int findCulprit(Reducer *r, IrsPassManager pm, MlirOperation root) {
+  intptr_t n = irsPipelineGetNumSteps(r->pipeline);
+  IrsBuf *texts = calloc((size_t)n + 1, sizeof(*texts));
+  intptr_t *steps = calloc((size_t)n + 1, sizeof(*steps));
+  MlirStringRef *refs = calloc((size_t)n + 1, sizeof(*refs));
+  IrsExecResult *res = calloc((size_t)n + 1, sizeof(*res));
+  IrsExecutor ex = irsExecutorCreate(r->opts.miscompile, r->opts.execSetup,
+                                     r->opts.execSetupUserData);
+  int rc = kExitInvalid;
+  intptr_t num = texts && steps && refs && res && !irsExecutorIsNull(ex)
+                     ? collectVersions(r, pm, root, texts, steps)
+                     : -1;
+  for (intptr_t i = 0; i < num; ++i)
+    refs[i] = refOf(&texts[i]);
+  IrsExecSearchResult sr = {IrsExecSearchNoWorker, 0, 0};
+  if (num > 0)
+    sr = irsExecSearch(ex, refs, num, r->opts.tolerance, res);
+  if (sr.status == IrsExecSearchSame)
+    rc = 0;
+  else if (sr.status == IrsExecSearchFound &&
+           res[sr.culprit].outcome == IrsExecOk)
+    rc = announce(r, steps[sr.culprit]);
+  for (intptr_t i = 0; i <= n && texts && res; ++i) {
+    irsBufFree(&texts[i]);
+    irsExecResultFree(&res[i]);
+  }
+  irsExecutorDestroy(ex);
+  free(texts);
+  free(steps);
+  free(refs);
+  free(res);
+  return rc;
+}
+
+// Executes `text`; true when it ran cleanly (the result in *out).
+static bool runsCleanly(IrsExecutor ex, const IrsBuf *text, IrsExecResult *out) {
+  return irsStatusIsOk(irsExecutorRun(ex, refOf(text), out)) &&
+         out->outcome == IrsExecOk;
+}
+
+static intptr_t stepOfPass(const Reducer *r, const char *pass) {
+  intptr_t n = irsPipelineGetNumSteps(r->pipeline);
+  for (intptr_t s = 0; s < n; ++s) {
+    MlirStringRef p = irsPipelineGetStepPassName(r->pipeline, s);
+    if (p.length == strlen(pass) && !memcmp(p.data, pass, p.length))
+      return s + 1;
+  }
+  return 0;
+}
+
+int irsReduceMiscompileTest(Reducer *r, IrsPassManager pm, MlirOperation root) {
+  if (!r->target.pass[0])
+    return findCulprit(r, pm, root);
+  intptr_t step = stepOfPass(r, r->target.pass);
+  if (step == 0)
+    return 0; // the culprit is gone: not this bug
+  IrsBuf pre = IRS_BUF_INIT, post = IRS_BUF_INIT;
+  IrsExecResult a, b, again;
+  memset(&a, 0, sizeof(a));
+  b = again = a;
+  IrsExecutor ex = {NULL};
+  int rc = kExitInvalid;
+  if (!irsStatusIsOk(irsPassManagerRunSteps(pm, root, 0, step - 1)))
+    goto out;
+  printTo(root, &pre);
+  if (!irsStatusIsOk(irsPassManagerRunSteps(pm, root, step - 1, step)))
+    goto out;
+  printTo(root, &post);
+  ex = irsExecutorCreate(r->opts.miscompile, r->opts.execSetup,
+                         r->opts.execSetupUserData);
+  // Cheapest verdicts first: the input of the step must run, its output
+  // must run and differ, and the input must give its result again.
+  if (irsExecutorIsNull(ex) || !runsCleanly(ex, &pre, &a) ||
+      !runsCleanly(ex, &post, &b))
+    goto out;
+  if (irsExecResultsEqual(&a, &b, r->opts.tolerance)) {
+    rc = 0;
+    goto out;
+  }
+  if (runsCleanly(ex, &pre, &again) &&
+      irsExecResultsEqual(&a, &again, r->opts.tolerance))
+    rc = announce(r, step);
+out:
+  irsExecutorDestroy(ex);
+  irsExecResultFree(&a);
+  irsExecResultFree(&b);
+  irsExecResultFree(&again);
+  irsBufFree(&pre);
+  irsBufFree(&post);
+  return rc;
+}
+
+
+typedef struct PoisonUsers {
+  MlirOperation *ops;
+  size_t n, cap;
+} PoisonUsers;
+
+static bool push(PoisonUsers *u, MlirOperation op) {
+  if (u->n == u->cap) {
+    size_t cap = u->cap ? 2 * u->cap : 16;
+    MlirOperation *p = realloc(u->ops, cap * sizeof(*p));
+    if (!p)
+      return false;
+    u->ops = p;
+    u->cap = cap;
+  }
+  u->ops[u->n++] = op;
+  return true;
+}
+
+static bool isPoison(MlirOperation op) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  return n.length == 9 && !memcmp(n.data, "ub.poison", 9);
+}
+
+// Ops (not terminators: they cannot go) with an operand defined by
+// ub.poison, in pre-order.
+static MlirWalkResult findPoisonUsers(MlirOperation op, void *ud) {
+  PoisonUsers *u = ud;
+  if (mlirBlockIsNull(mlirOperationGetBlock(op)) ||
+      mlirOperationEqual(mlirBlockGetTerminator(mlirOperationGetBlock(op)), op))
+    return MlirWalkResultAdvance;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    if (!mlirValueIsAOpResult(v) || !isPoison(mlirOpResultGetOwner(v)))
+      continue;
+    return push(u, op) ? MlirWalkResultSkip : MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+static MlirWalkResult collectUnusedPoison(MlirOperation op, void *ud) {
+  PoisonUsers *u = ud;
+  if (!isPoison(op) ||
+      !mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, 0))))
+    return MlirWalkResultAdvance;
+  return push(u, op) ? MlirWalkResultAdvance : MlirWalkResultInterrupt;
+}
+
+void irsReduceErasePoisonUsers(MlirContext ctx, MlirOperation root) {
+  for (int round = 0; round < 1000; ++round) {
+    PoisonUsers u = {NULL, 0, 0};
+    mlirOperationWalk(root, findPoisonUsers, &u, MlirWalkPreOrder);
+    // Last first: a later user may be nested in an earlier one's region.
+    for (size_t i = u.n; i-- > 0;)
+      irsEditEraseOp(ctx, u.ops[i]);
+    free(u.ops);
+    if (u.n == 0)
+      break;
+  }
+  // The placeholders nothing uses any more.
+  PoisonUsers dead = {NULL, 0, 0};
+  mlirOperationWalk(root, collectUnusedPoison, &dead, MlirWalkPreOrder);
+  for (size_t i = dead.n; i-- > 0;)
+    mlirOperationDestroy(dead.ops[i]);
+  free(dead.ops);
+}
+
+static MlirWalkResult countPoison(MlirOperation op, void *ud) {
+  if (isPoison(op))
+    ++*(int64_t *)ud;
+  return MlirWalkResultAdvance;
+}
+
+int64_t irsReduceCountPoison(MlirOperation root) {
+  int64_t n = 0;
+  mlirOperationWalk(root, countPoison, &n, MlirWalkPreOrder);
+  return n;
+}

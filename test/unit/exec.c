@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: Apache-2.0
+// Unit tests of the execution oracle's pure parts (lib/Exec): comparing
+// result texts exactly, with printMemref addresses ignored and numbers
+// within a tolerance, parsing --result-tolerance, and the bisection that
+// finds the first differing version with 1 + ceil(log2(n)) questions.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "Exec/ExecImpl.h"
+
+#include <string.h>
+
+static MlirStringRef ref(const char *s) {
+  return (MlirStringRef){s, strlen(s)};
+}
+
+static const IrsExecTolerance exact = {0, 0};
+
+static void test_compare__exact_text(void **state) {
+  (void)state;
+  assert_true(irsExecCompare(ref("( 1, 2 )\n42\n"), ref("( 1, 2 )\n42\n"),
+                             exact, NULL, NULL));
+  size_t off = 99;
+  intptr_t line = 0;
+  assert_false(irsExecCompare(ref("a\nb\n42\n"), ref("a\nb\n38\n"), exact,
+                              &off, &line));
+  assert_int_equal(line, 3);
+  assert_int_equal(off, 4);
+  // A missing last line differs too, at the line that is missing.
+  assert_false(irsExecCompare(ref("a\nb\n"), ref("a\n"), exact, &off, &line));
+  assert_int_equal(line, 2);
+}
+
+static void test_compare__memref_addresses_ignored(void **state) {
+  (void)state;
+  const char *a = "Unranked Memref base@ = 0x7ffc1234 rank = 1\n[1.5]\n";
+  const char *b = "Unranked Memref base@ = 0x55aa99 rank = 1\n[1.5]\n";
+  const char *c = "Unranked Memref base@ = 0x55aa99 rank = 1\n[2.5]\n";
+  assert_true(irsExecCompare(ref(a), ref(b), exact, NULL, NULL));
+  intptr_t line = 0;
+  assert_false(irsExecCompare(ref(a), ref(c), exact, NULL, &line));
+  assert_int_equal(line, 2);
+}
+
+static void test_compare__numbers_within_tolerance(void **state) {
+  (void)state;
+  IrsExecTolerance rel = {1e-6, 0};
+  assert_false(irsExecCompare(ref("x = 1.000000e+00\n"),
+                              ref("x = 1.0000001e+00\n"), exact, NULL, NULL));
+  assert_true(irsExecCompare(ref("x = 1.000000e+00\n"),
+                             ref("x = 1.0000001e+00\n"), rel, NULL, NULL));
+  assert_false(irsExecCompare(ref("x = 1.0\n"), ref("x = 1.1\n"), rel, NULL,
+                              NULL));
+  // Absolute tolerance for values near zero; nan equals nan; text around
+  // the numbers must still match.
+  IrsExecTolerance both = {1e-6, 1e-3};
+  assert_true(irsExecCompare(ref("( 0, -0.0004 )"), ref("( 0.0002, 0 )"), both,
+                             NULL, NULL));
+  assert_true(irsExecCompare(ref("nan, -inf"), ref("nan, -inf"), rel, NULL,
+                             NULL));
+  assert_false(irsExecCompare(ref("a 1"), ref("b 1"), both, NULL, NULL));
+  // Digits inside words are text: "f32" vs "f64" differ even with a huge
+  // tolerance.
+  IrsExecTolerance huge = {10, 100};
+  assert_false(irsExecCompare(ref("f32"), ref("f64"), huge, NULL, NULL));
+}
+
+static void test_number__length_and_boundaries(void **state) {
+  (void)state;
+  double v = 0;
+  const char *s = "-1.5e+02,";
+  assert_int_equal(irsExecNumberLength(s, s + strlen(s), true, &v), 8);
+  assert_true(v == -150.0);
+  s = "information";
+  assert_int_equal(irsExecNumberLength(s, s + strlen(s), true, &v), 0);
+  s = "12";
+  assert_int_equal(irsExecNumberLength(s, s + strlen(s), false, &v), 0);
+}
+
+static void test_tolerance__parse(void **state) {
+  (void)state;
+  IrsExecTolerance t;
+  assert_true(irsExecToleranceParse("1e-6", &t));
+  assert_true(t.rel == 1e-6 && t.abs == 0);
+  assert_true(irsExecToleranceParse("0.01,1e-9", &t));
+  assert_true(t.rel == 0.01 && t.abs == 1e-9);
+  assert_false(irsExecToleranceParse("", &t));
+  assert_false(irsExecToleranceParse("-1", &t));
+  assert_false(irsExecToleranceParse("1,", &t));
+  assert_false(irsExecToleranceParse("1,2,3", &t));
+  assert_false(irsExecToleranceParse("abc", &t));
+}
+
+typedef struct Oracle {
+  intptr_t firstBad; // 0: none
+  intptr_t asked;
+  intptr_t abortAt;  // abort on this question (0: never)
+} Oracle;
+
+static int same(intptr_t i, void *ud) {
+  Oracle *o = ud;
+  ++o->asked;
+  if (o->abortAt && o->asked == o->abortAt)
+    return -1;
+  return o->firstBad == 0 || i < o->firstBad;
+}
+
+static intptr_t ceilLog2(intptr_t n) {
+  intptr_t k = 0;
+  while (((intptr_t)1 << k) < n)
+    ++k;
+  return k;
+}
+
+static void test_bisect__finds_first_bad_within_log2(void **state) {
+  (void)state;
+  for (intptr_t n = 1; n <= 40; ++n) {
+    for (intptr_t bad = 1; bad <= n; ++bad) {
+      Oracle o = {bad, 0, 0};
+      assert_int_equal(irsExecBisect(n, same, &o), bad);
+      assert_true(o.asked <= 1 + ceilLog2(n));
+    }
+  }
+}
+
+static void test_bisect__all_good_needs_one_question(void **state) {
+  (void)state;
+  Oracle o = {0, 0, 0};
+  assert_int_equal(irsExecBisect(17, same, &o), 0);
+  assert_int_equal(o.asked, 1);
+  assert_int_equal(irsExecBisect(0, same, &o), 0);
+  assert_int_equal(o.asked, 1);
+}
+
+static void test_bisect__abort_propagates(void **state) {
+  (void)state;
+  Oracle o = {5, 0, 2};
+  assert_int_equal(irsExecBisect(16, same, &o), -1);
+  Oracle first = {5, 0, 1};
+  assert_int_equal(irsExecBisect(16, same, &first), -1);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_compare__exact_text),
+      cmocka_unit_test(test_compare__memref_addresses_ignored),
+      cmocka_unit_test(test_compare__numbers_within_tolerance),
+      cmocka_unit_test(test_number__length_and_boundaries),
+      cmocka_unit_test(test_tolerance__parse),
+      cmocka_unit_test(test_bisect__finds_first_bad_within_log2),
+      cmocka_unit_test(test_bisect__all_good_needs_one_question),
+      cmocka_unit_test(test_bisect__abort_propagates),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- CheckResults.c - irscope-opt --check-results -----------------------===//
+//
+// Finds the step after which the program computes something else. The
+// worker prints the IR after every step that changed it and hands it to
+// the supervisor (slot 2 * numChunks + step), so the IR versions come from
+// the run itself. Afterwards, in the supervising process (which never ran
+// MLIR, so it may fork), the input is executed as the reference, the IR
+// after the last step is compared with it, and irsExecBisect halves the
+// interval until one step is left. That step is confirmed (the IR before
+// it gives the reference result, the IR after it another one, each the
+// same twice) and documented as a failure of kind "wrong-result".
+// Steps that did not change the IR are no versions of their own.
+//
+//===----------------------------------------------------------------------===//
+#define _GNU_SOURCE
+#include "CheckResults.h"
+
+#include "ExecWorker.h"
+#include "IrsConfig.h"
+
+#include "irscope/Exec.h"
+#include "irscope/Report.h"
+#include "irscope/Support.h"
+
+#include <mlir-c/RegisterEverything.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static intptr_t slotOf(const IrsOptRun *run, intptr_t step) {
+  return 2 * irsInputGetNumChunks(run->input) + step;
+}
+
+static void appendOut(MlirStringRef s, void *ud) {
+  irsOptOutAppend(ud, s.data, s.length);
+}
+
+static void hashOf(MlirOperation op, char out[17], IrsOptOut *text) {
+  mlirOperationPrint(op, appendOut, text);
+  irsHashBytesHex(text->data ? text->data : "", text->len, out);
+}
+
+static MlirLogicalResult sendStepIr(MlirOperation module, intptr_t step,
+                                    void *ud) {
+  IrsOptRun *run = ud;
+  IrsOptOut o = {0};
+  char hash[17];
+  hashOf(module, hash, &o);
+  if (strcmp(hash, run->stepIrHash) != 0) {
+    memcpy(run->stepIrHash, hash, sizeof(hash));
+    irsWorkerChannelSendOutput(run->ch, slotOf(run, step),
+                               o.data ? o.data : "", o.len);
+  }
+  free(o.data);
+  return mlirLogicalResultSuccess();
+}
+
+void irsOptCheckResultsBegin(IrsOptRun *run, IrsPassManager pm,
+                             MlirOperation op) {
+  if (!run->cfg->checkResults)
+    return;
+  // The hash of the input: a step that leaves the printed IR as it was is
+  // no version of its own.
+  IrsOptOut o = {0};
+  hashOf(op, run->stepIrHash, &o);
+  free(o.data);
+  irsPassManagerAddVerifyHook(pm, mlirStringRefCreateFromCString("check-results"),
+                              sendStepIr, run);
+}
+
+bool irsOptCheckResultsOptions(IrsOptConfig *cfg) {
+  if (!irsToolExecFlagsParse("irscope-opt", &cfg->execFlags, &cfg->exec,
+                             &cfg->tolerance))
+    return false;
+  cfg->exec.memoryLimitBytes = cfg->memoryLimit;
+  cfg->exec.allowUnregistered = cfg->allowUnregistered;
+  if (!cfg->checkResults)
+    return true;
+  const char *clash = cfg->splitInputFile     ? "split-input-file"
+                      : cfg->repeat > 0       ? "repeat"
+                      : cfg->checkDeterminism ? "check-determinism"
+                      : !cfg->crashProtection ? "crash-protection=0"
+                                              : NULL;
+  if (clash) {
+    fprintf(stderr, "irscope-opt: error: '--check-results' cannot be combined "
+                    "with '--%s'\n",
+            clash);
+    return false;
+  }
+  return true;
+}
+
+void irsOptCheckResultsCollect(IrsOptRun *run, IrsSupervisor sup) {
+  if (!run->cfg->checkResults)
+    return;
+  intptr_t n = irsPipelineGetNumSteps(run->pipeline);
+  IrsOptResults *r = calloc(1, sizeof(*r));
+  if (!r)
+    return;
+  r->step = calloc((size_t)n + 1, sizeof(*r->step));
+  r->text = calloc((size_t)n + 1, sizeof(*r->text));
+  r->len = calloc((size_t)n + 1, sizeof(*r->len));
+  run->results = r;
+  if (!r->step || !r->text || !r->len)
+    return;
+  MlirStringRef in = irsInputGetChunk(run->input, 0);
+  r->text[0] = strndup(in.data, in.length);
+  r->len[0] = in.length;
+  r->num = 1;
+  for (intptr_t s = 1; s <= n; ++s) {
+    if (!irsSupervisorHasOutput(sup, slotOf(run, s)))
+      continue;
+    MlirStringRef t = irsSupervisorGetOutput(sup, slotOf(run, s));
+    r->step[r->num] = s;
+    r->len[r->num] = t.length;
+    r->text[r->num++] = strndup(t.data, t.length);
+  }
+}
+
+static void resultsFree(IrsOptResults *r) {
+  if (!r)
+    return;
+  for (intptr_t i = 0; r->text && i < r->num; ++i)
+    free(r->text[i]);
+  free(r->text);
+  free(r->step);
+  free(r->len);
+  free(r);
+}
+
+//===----------------------------------------------------------------------===//
+// Executing versions
+//===----------------------------------------------------------------------===//
+
+MlirStringRef irsOptCheckText(const IrsOptCheck *c, intptr_t i) {
+  return (MlirStringRef){c->v->text[i], c->v->len[i]};
+}
+
+// How an execution ended, for messages: "crashed (SIGSEGV)", ...
+void irsOptDescribeExec(const IrsExecResult *r, char *buf, size_t n) {
+  switch (r->outcome) {
+  case IrsExecCrashed:
+    snprintf(buf, n, "crashed (signal %d)", r->signal);
+    break;
+  case IrsExecTimedOut:
+    snprintf(buf, n, "timed out");
+    break;
+  case IrsExecMemoryLimit:
+    snprintf(buf, n, "went over the memory limit");
+    break;
+  case IrsExecExited:
+    snprintf(buf, n, "called exit(%d)", r->exitCode);
+    break;
+  default:
+    snprintf(buf, n, "%s", r->message ? r->message : irsExecOutcomeGetName(r->outcome));
+    break;
+  }
+}
+
+// A reference that does not run cleanly leaves nothing to compare with.
+static int referenceFailed(const IrsOptCheck *c, const IrsExecResult *r) {
+  const IrsOptConfig *cfg = c->run->cfg;
+  char how[512];
+  irsOptDescribeExec(r, how, sizeof(how));
+  char *nl = strchr(how, '\n');
+  if (nl)
+    *nl = '\0';
+  if (irsExecOutcomeIsSetupError(r->outcome))
+    fprintf(stderr, "irscope-opt: error: cannot execute the input '%s': %s\n",
+            cfg->input, how);
+  else
+    fprintf(stderr, "irscope-opt: error: the input '%s' does not run cleanly: "
+                    "'@%s' %s; --check-results needs a reference result\n",
+            cfg->input, cfg->exec.entry ? cfg->exec.entry : "main", how);
+  return r->outcome == IrsExecInterrupted ? IRS_EXIT_INTERRUPTED
+                                          : IRS_EXIT_USAGE;
+}
+
+// The search's verdict as one line on stderr and an exit code.
+static int runCheck(IrsOptCheck *c) {
+  IrsOptResults *v = c->v;
+  MlirStringRef *texts = calloc((size_t)v->num, sizeof(*texts));
+  if (!texts)
+    return IRS_EXIT_IO;
+  for (intptr_t i = 0; i < v->num; ++i)
+    texts[i] = irsOptCheckText(c, i);
+  IrsExecSearchResult sr = irsExecSearch(c->ex, texts, v->num, c->tol, c->res);
+  free(texts);
+  long runs = (long)irsExecutorGetNumRuns(c->ex);
+  intptr_t k = sr.culprit;
+  switch (sr.status) {
+  case IrsExecSearchNoWorker:
+    fprintf(stderr, "irscope-opt: error: cannot start an execution worker: "
+                    "%s\n",
+            strerror(errno));
+    return IRS_EXIT_IO;
+  case IrsExecSearchReferenceFailed:
+    return referenceFailed(c, &c->res[0]);
+  case IrsExecSearchSame:
+    fprintf(stderr, "irscope-opt: note: results match the input's after all "
+                    "%ld steps (%ld executions)\n",
+            (long)irsPipelineGetNumSteps(c->run->pipeline), runs);
+    return IRS_EXIT_OK;
+  case IrsExecSearchNondeterministic: {
+    intptr_t s = v->step[sr.unstable];
+    char what[64] = "the input";
+    if (s)
+      snprintf(what, sizeof(what), "the IR after step %ld", (long)s);
+    fprintf(stderr, "irscope-opt: error: the results are not deterministic: "
+                    "two executions of %s printed different results; not a "
+                    "miscompile (%ld executions)\n",
+            what, runs);
+    return IRS_EXIT_NONDETERMINISM;
+  }
+  case IrsExecSearchCannotExecute: {
+    MlirStringRef st = irsPipelineGetStepText(c->run->pipeline, v->step[k] - 1);
+    char how[512];
+    irsOptDescribeExec(&c->res[k], how, sizeof(how));
+    fprintf(stderr, "irscope-opt: error: cannot execute the IR after step %ld "
+                    "'%.*s': %s\n",
+            (long)v->step[k], (int)st.length, st.data, how);
+    return IRS_EXIT_USAGE;
+  }
+  case IrsExecSearchFound:
+    break;
+  }
+  return irsOptCheckResultsDocument(c, k);
+}
+
+int irsOptCheckResults(IrsOptRun *run) {
+  const IrsOptConfig *cfg = run->cfg;
+  IrsOptResults *v = run->results;
+  if (!cfg->checkResults)
+    return IRS_EXIT_OK;
+  if (!v || !v->text || !v->text[0]) {
+    fprintf(stderr, "irscope-opt: error: out of memory keeping the steps' IR "
+                    "for --check-results\n");
+    resultsFree(v);
+    run->results = NULL;
+    return IRS_EXIT_IO;
+  }
+  IrsOptCheck c = {run, v, {NULL}, cfg->tolerance, NULL};
+  // Registration is process-global and belongs to the tool; done here once
+  // (this process runs no MLIR itself), the execution workers inherit it.
+  mlirRegisterAllPasses();
+  c.ex = irsExecutorCreate(&cfg->exec, irsToolExecWorkerSetup, "irscope-opt");
+  c.res = calloc((size_t)v->num, sizeof(*c.res));
+  int rc;
+  if (irsExecutorIsNull(c.ex) || !c.res) {
+    fprintf(stderr, "irscope-opt: error: cannot set up executions: %s\n",
+            strerror(errno ? errno : ENOMEM));
+    rc = IRS_EXIT_IO;
+  } else {
+    rc = runCheck(&c);
+  }
+  for (intptr_t i = 0; c.res && i < v->num; ++i)
+    irsExecResultFree(&c.res[i]);
+  free(c.res);
+  irsExecutorDestroy(c.ex);
+  resultsFree(v);
+  run->results = NULL;
+  return rc;
+}

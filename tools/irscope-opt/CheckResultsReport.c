@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- CheckResultsReport.c - documenting a step that changed the results -===//
+//
+// The artefacts of a wrong result, written where any failure's go: the IR
+// before and after the step, both results, report.xml of kind
+// "wrong-result" and reproducer.sh, which shows the difference with
+// upstream mlir-opt and mlir-runner alone. The dump directory's manifest
+// and the --trace/--junit log get the step's new status too.
+//
+//===----------------------------------------------------------------------===//
+#define _GNU_SOURCE
+#include "CheckResults.h"
+
+#include "IrsConfig.h"
+
+#include "irscope/Report.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static char *failureDir(const IrsOptConfig *cfg, bool *isDump) {
+  *isDump = cfg->dumpAfterEach != NULL;
+  if (cfg->dumpAfterEach)
+    return strdup(cfg->dumpAfterEach);
+  if (cfg->failureDir) {
+    if (mkdir(cfg->failureDir, 0777) != 0 && errno != EEXIST)
+      return NULL;
+    return strdup(cfg->failureDir);
+  }
+  const char *tmp = getenv("TMPDIR");
+  char *d = NULL;
+  if (asprintf(&d, "%s/irscope-failure-XXXXXX", tmp && *tmp ? tmp : "/tmp") < 0)
+    return NULL;
+  if (!mkdtemp(d)) {
+    free(d);
+    return NULL;
+  }
+  return d;
+}
+
+static int writeIn(const char *dir, const char *name, MlirStringRef s) {
+  char *path = NULL;
+  if (asprintf(&path, "%s/%s", dir, name) < 0)
+    return ENOMEM;
+  int e = irsFileWriteAtomic(path, s.data, s.length);
+  free(path);
+  return e;
+}
+
+// 'text' for sh, with embedded quotes closed and escaped.
+static void shQuote(IrsOptOut *o, const char *s, size_t n) {
+  irsOptOutAppend(o, "'", 1);
+  for (size_t i = 0; i < n; ++i) {
+    if (s[i] == '\'')
+      irsOptOutAppend(o, "'\\''", 4);
+    else
+      irsOptOutAppend(o, &s[i], 1);
+  }
+  irsOptOutAppend(o, "'", 1);
+}
+
+static void put(IrsOptOut *o, const char *s) { irsOptOutAppend(o, s, strlen(s)); }
+
+// reproducer.sh: the reference and the step's result, each lowered and run
+// the way the check ran them.
+static void reproducerScript(const IrsOptCheck *c, intptr_t step,
+                             const char *resultType, IrsOptOut *o) {
+  const IrsOptConfig *cfg = c->run->cfg;
+  MlirStringRef st = irsPipelineGetStepText(c->run->pipeline, step - 1);
+  MlirStringRef pass = irsPipelineGetStepPassName(c->run->pipeline, step - 1);
+  bool ours = pass.length > 4 && !strncmp(pass.data, "irs-", 4);
+  const char *lower = cfg->exec.lowering ? cfg->exec.lowering
+                                        : IRS_EXEC_DEFAULT_LOWERING;
+  const char *libs = cfg->exec.sharedLibs ? cfg->exec.sharedLibs
+                                         : irsExecGetDefaultSharedLibs();
+  const char *entry = cfg->exec.entry ? cfg->exec.entry : "main";
+  char line[256];
+  put(o, "#!/bin/sh\n");
+  snprintf(line, sizeof(line),
+           "# Step %ld changes what '@%s' computes (irscope-opt "
+           "--check-results).\n",
+           (long)step, entry);
+  put(o, line);
+  put(o, "# Prints the result of the IR before the step (expected-output.txt)"
+         "\n# and after it (actual-output.txt) with upstream tools.\n");
+  if (ours)
+    put(o, "# The step is an irscope pass: only irscope-opt runs it.\n");
+  put(o, "cd \"$(dirname \"$0\")\" || exit 2\n");
+  put(o, "BIN=${MLIR_BIN:-" IRS_LLVM_BIN_DIR "}\n");
+  put(o, ours ? "STEP_OPT=${IRSCOPE_OPT:-irscope-opt}\n"
+              : "STEP_OPT=\"$BIN/mlir-opt\"\n");
+  put(o, "LOWER=");
+  shQuote(o, lower, strlen(lower));
+  put(o, "\nrun() {\n  \"$BIN/mlir-opt\" --pass-pipeline=\"$LOWER\" |\n"
+         "    \"$BIN/mlir-runner\" -e ");
+  shQuote(o, entry, strlen(entry));
+  bool runnable = !resultType || !strcmp(resultType, "void") ||
+                  !strcmp(resultType, "i32") || !strcmp(resultType, "i64") ||
+                  !strcmp(resultType, "f32");
+  snprintf(line, sizeof(line), " --entry-point-result=%s --shared-libs=",
+           runnable && resultType ? resultType : "void");
+  put(o, line);
+  shQuote(o, libs, strlen(libs));
+  put(o, "\n}\n");
+  if (!runnable)
+    put(o, "# mlir-runner cannot return the entry's result type: its value "
+           "is not printed.\n");
+  put(o, "echo '--- before the step (expected):'\nrun < failure-input.mlir\n");
+  put(o, "echo '--- after the step (actual):'\n\"$STEP_OPT\" "
+         "failure-input.mlir --pass-pipeline=");
+  shQuote(o, st.data, st.length);
+  put(o, " | run\n");
+}
+
+// Line `no` (1-based) of s, without its newline, at most 80 bytes.
+static void lineOf(MlirStringRef s, intptr_t no, char *out, size_t n) {
+  const char *p = s.data, *end = s.data + s.length;
+  for (intptr_t i = 1; i < no && p < end; ++i) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    p = nl ? nl + 1 : end;
+  }
+  const char *nl = memchr(p, '\n', (size_t)(end - p));
+  size_t len = (size_t)((nl ? nl : end) - p);
+  if (len > 80)
+    len = 80;
+  if (len >= n)
+    len = n - 1;
+  memcpy(out, p, len);
+  out[len] = '\0';
+}
+
+// Both results in two columns, a '!' between lines that differ.
+static char *sideBySide(MlirStringRef a, MlirStringRef b) {
+  IrsOptOut o = {0};
+  size_t width = 8;
+  for (const char *p = a.data, *end = a.data + a.length; p < end;) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    size_t len = (size_t)((nl ? nl : end) - p);
+    if (len > width)
+      width = len > 60 ? 60 : len;
+    p = nl ? nl + 1 : end;
+  }
+  char row[512];
+  snprintf(row, sizeof(row), "%-*s   %s\n", (int)width, "expected", "actual");
+  put(&o, row);
+  const char *p = a.data, *pe = a.data + a.length;
+  const char *q = b.data, *qe = b.data + b.length;
+  while (p < pe || q < qe) {
+    const char *np = p < pe ? memchr(p, '\n', (size_t)(pe - p)) : NULL;
+    const char *nq = q < qe ? memchr(q, '\n', (size_t)(qe - q)) : NULL;
+    size_t lp = p < pe ? (size_t)((np ? np : pe) - p) : 0;
+    size_t lq = q < qe ? (size_t)((nq ? nq : qe) - q) : 0;
+    bool same = lp == lq && (lp == 0 || !memcmp(p, q, lp));
+    snprintf(row, sizeof(row), "%-*.*s %c %.*s\n", (int)width,
+             (int)(lp > width ? width : lp), p < pe ? p : "", same ? '|' : '!',
+             (int)(lq > 200 ? 200 : lq), q < qe ? q : "");
+    put(&o, row);
+    p = np ? np + 1 : pe;
+    q = nq ? nq + 1 : qe;
+  }
+  irsOptOutAppend(&o, "", 1);
+  return o.data;
+}
+
+static MlirStringRef outOf(const IrsExecResult *r) {
+  return (MlirStringRef){r->output ? r->output : "", r->outputLength};
+}
+
+// The one-line message: the step, the entry and the first difference.
+static char *message(const IrsOptCheck *c, intptr_t k, intptr_t *line) {
+  const IrsExecResult *exp = &c->res[k - 1], *act = &c->res[k];
+  intptr_t step = c->v->step[k];
+  MlirStringRef st = irsPipelineGetStepText(c->run->pipeline, step - 1);
+  const char *entry = c->run->cfg->exec.entry ? c->run->cfg->exec.entry : "main";
+  char *m = NULL;
+  *line = 0;
+  if (act->outcome != IrsExecOk) {
+    char how[256];
+    irsOptDescribeExec(act, how, sizeof(how));
+    char *nl = strchr(how, '\n');
+    if (nl)
+      *nl = '\0';
+    if (asprintf(&m, "step %ld '%.*s' changed the results of '@%s': it now %s",
+                 (long)step, (int)st.length, st.data, entry, how) < 0)
+      return NULL;
+    return m;
+  }
+  size_t off = 0;
+  irsExecCompare(outOf(exp), outOf(act), c->tol, &off, line);
+  char a[96], b[96];
+  lineOf(outOf(exp), *line, a, sizeof(a));
+  lineOf(outOf(act), *line, b, sizeof(b));
+  if (asprintf(&m, "step %ld '%.*s' changed the results of '@%s': line %ld "
+                   "was '%s', is now '%s'",
+               (long)step, (int)st.length, st.data, entry, (long)*line, a,
+               b) < 0)
+    return NULL;
+  return m;
+}
+
+static int writeArtefacts(const IrsOptCheck *c, intptr_t k, const char *dir,
+                          const char *msg, intptr_t line, bool isDump) {
+  const IrsOptConfig *cfg = c->run->cfg;
+  const IrsExecResult *exp = &c->res[k - 1], *act = &c->res[k];
+  intptr_t step = c->v->step[k];
+  IrsOptOut sh = {0};
+  reproducerScript(c, step, act->resultType ? act->resultType : exp->resultType,
+                   &sh);
+  int e = writeIn(dir, "failure-input.mlir", irsOptCheckText(c, k - 1));
+  if (!e)
+    e = writeIn(dir, "failure-output.mlir", irsOptCheckText(c, k));
+  if (!e)
+    e = writeIn(dir, "expected-output.txt", outOf(exp));
+  if (!e)
+    e = writeIn(dir, "actual-output.txt", outOf(act));
+  if (!e)
+    e = sh.failed ? ENOMEM
+                  : writeIn(dir, "reproducer.sh", (MlirStringRef){sh.data, sh.len});
+  free(sh.data);
+  if (e)
+    return e;
+  char path[4096];
+  snprintf(path, sizeof(path), "%s/reproducer.sh", dir);
+  chmod(path, 0755);
+  IrsResultsInfo ri = {
+      .entry = cfg->exec.entry ? cfg->exec.entry : "main",
+      .executions = irsExecutorGetNumRuns(c->ex),
+      .expectedOutcome = irsExecOutcomeGetName(exp->outcome),
+      .actualOutcome = irsExecOutcomeGetName(act->outcome),
+      .expected = outOf(exp),
+      .actual = outOf(act),
+      .firstDifferenceLine = line,
+      .expectedFile = "expected-output.txt",
+      .actualFile = "actual-output.txt",
+      .postStepIr = "failure-output.mlir",
+      .runReproducer = "reproducer.sh"};
+  IrsCrashInfo ci = {
+      .toolName = "irscope-opt",
+      .commandLine = cfg->commandLine,
+      .inputPath = cfg->input,
+      .inputHash = irsInputGetHash(c->run->input),
+      .pipeline = c->run->pipeline,
+      .verifyEach = cfg->verifyEach,
+      .threading = !cfg->disableThreading,
+      .kind = "wrong-result",
+      .step = step,
+      .message = msg,
+      .preStepIr = "failure-input.mlir",
+      .dumpOnlyChanged = cfg->dumpOnlyChanged,
+      .inputOps = -1,
+      .inputDump = isDump ? "0000-input.mlir" : NULL,
+      .results = &ri};
+  e = irsCrashReportWrite(&ci, dir);
+  if (!e && isDump)
+    e = irsManifestMarkStepFailed(dir, step, "wrong-result", "report.xml");
+  return e;
+}
+
+int irsOptCheckResultsDocument(IrsOptCheck *c, intptr_t k) {
+  intptr_t line = 0;
+  char *msg = message(c, k, &line);
+  bool isDump = false;
+  char *dir = failureDir(c->run->cfg, &isDump);
+  char *details = sideBySide(outOf(&c->res[k - 1]), outOf(&c->res[k]));
+  irsOptLogMarkStep(c->run, 0, c->v->step[k], "wrong-result", msg, details);
+  int e = dir && msg ? writeArtefacts(c, k, dir, msg, line, isDump) : ENOMEM;
+  if (!msg)
+    fprintf(stderr, "irscope-opt: error: out of memory\n");
+  else if (e)
+    fprintf(stderr, "irscope-opt: error: %s; cannot write report in '%s': %s\n",
+            msg, dir ? dir : "?", strerror(e));
+  else
+    fprintf(stderr, "irscope-opt: error: %s; report: %s/report.xml\n", msg, dir);
+  fprintf(stderr, "irscope-opt: note: found with %ld executions\n",
+          (long)irsExecutorGetNumRuns(c->ex));
+  free(details);
+  free(dir);
+  free(msg);
+  return IRS_EXIT_WRONG_RESULT;
+}
