@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- ToolMode.c - irscope-opt --tool=PATH: the user's tool runs the steps ===//
+//
+// Turns the configuration into an IrsToolRunner (lib/Tool), prints what the
+// library reports and picks the exit code. irscope's process never creates
+// an MLIR context here: the tool parses, verifies and prints the IR, so its
+// own dialects (mlir-opt's test dialect, fir-opt's FIR) need nothing from
+// irscope. Options that only make sense in irscope's own pass manager are
+// refused with a pointer to --tool-arg.
+//
+//===----------------------------------------------------------------------===//
+#include "Driver.h"
+
+#include "irscope/Tool.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+// irscope-opt options with no meaning when the tool runs the passes: the
+// option and what to do instead.
+static bool refuseOptions(const IrsOptConfig *c) {
+  const char *bad = c->irdlFiles.num       ? "irdl-file"
+                    : c->verifyWith        ? "verify-with"
+                    : c->splitInputFile    ? "split-input-file"
+                    : c->runReproducer     ? "run-reproducer"
+                    : c->dumpInBackground  ? "dump-in-background"
+                    : c->mlirPrintIrBeforeAll ? "mlir-print-ir-before-all"
+                    : c->mlirPrintIrAfterAll  ? "mlir-print-ir-after-all"
+                    : c->mlirPrintIrTreeDir   ? "mlir-print-ir-tree-dir"
+                    : c->mlirTiming           ? "mlir-timing"
+                    : c->mlirPassStatistics   ? "mlir-pass-statistics"
+                                              : NULL;
+  if (!bad)
+    return false;
+  fprintf(stderr, "irscope-opt: error: '--%s' is not available with '--tool'; "
+                  "pass the tool's own option with '--tool-arg=--%s'\n",
+          bad, bad);
+  return true;
+}
+
+static void writeStderr(MlirStringRef s, void *ud) {
+  (void)ud;
+  fwrite(s.data, 1, s.length, stderr);
+}
+
+static void errorLine(MlirStringRef s, void *ud) {
+  (void)ud;
+  fprintf(stderr, "irscope-opt: error: %.*s\n", (int)s.length, s.data);
+}
+
+// The tool's arguments: --tool-arg values, then the printing flags
+// irscope-opt shares with mlir-opt, so they mean the same in both modes.
+static const char **toolArgs(const IrsOptConfig *c, intptr_t *n) {
+  const char **v = calloc(c->toolArgs.num + 4, sizeof(char *));
+  if (!v)
+    return NULL;
+  *n = 0;
+  for (size_t k = 0; k < c->toolArgs.num; ++k)
+    v[(*n)++] = c->toolArgs.items[k];
+  if (c->allowUnregistered)
+    v[(*n)++] = "--allow-unregistered-dialect";
+  if (c->printGeneric)
+    v[(*n)++] = "--mlir-print-op-generic";
+  if (c->printDebugInfo)
+    v[(*n)++] = "--mlir-print-debuginfo";
+  return v;
+}
+
+// stdin goes to a file first: the tool reads a path.
+static char *stdinToFile(IrsInput in) {
+  const char *tmp = getenv("TMPDIR");
+  char *path = malloc(4096);
+  if (!path)
+    return NULL;
+  snprintf(path, 4096, "%s/irscope-stdin-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  int fd = mkstemp(path);
+  MlirStringRef s = irsInputGetContents(in);
+  bool ok = fd >= 0 && write(fd, s.data, s.length) == (ssize_t)s.length;
+  if (fd >= 0)
+    close(fd);
+  if (!ok) {
+    fprintf(stderr, "irscope-opt: error: cannot save stdin to '%s': %s\n",
+            path, strerror(errno));
+    unlink(path);
+    free(path);
+    return NULL;
+  }
+  return path;
+}
+
+// Everything the user needs after a failed run: the report, the replay.
+static int reportFailure(IrsToolRunner t, IrsErrorKind k) {
+  MlirStringRef msg = irsToolRunnerGetErrorMessage(t);
+  MlirStringRef dir = irsToolRunnerGetFailureDir(t);
+  const IrsWorkerResult *death = irsToolRunnerGetDeath(t);
+  if (dir.length)
+    fprintf(stderr, "irscope-opt: error: %.*s; report: %.*s/report.xml\n",
+            (int)msg.length, msg.data, (int)dir.length, dir.data);
+  else
+    fprintf(stderr, "irscope-opt: error: %.*s\n", (int)msg.length, msg.data);
+  MlirStringRef replay = irsToolRunnerGetReplayCommand(t);
+  MlirStringRef repro = irsToolRunnerGetReproducerCommand(t);
+  if (replay.length)
+    fprintf(stderr, "irscope-opt: note: replay: %.*s\n", (int)replay.length,
+            replay.data);
+  if (repro.length)
+    fprintf(stderr, "irscope-opt: note: or: %.*s\n", (int)repro.length,
+            repro.data);
+  return death ? irsOptExitForOutcome(death->outcome) : irsOptExitFor(k);
+}
+
+static IrsOptInterrupts interrupts;
+
+static int runWith(IrsOptConfig *c, IrsPipeline p, IrsInput in,
+                   const char *inputPath, const char *outputPath) {
+  intptr_t nargs = 0;
+  const char **args = toolArgs(c, &nargs);
+  IrsToolOptions o = irsToolOptionsDefault();
+  o.path = c->tool;
+  o.args = args;
+  o.numArgs = nargs;
+  o.stepTimeoutSec = c->stepTimeout;
+  o.memoryLimitBytes = c->memoryLimit;
+  o.dumpDir = c->dumpAfterEach;
+  o.dumpOnlyChanged = c->dumpOnlyChanged;
+  o.dumpOverwrite = c->dumpOverwrite;
+  o.verifyEach = c->verifyEach;
+  o.stepwise = c->timing || c->trace || c->junit;
+  o.failureDir = c->failureDir;
+  o.threadingEnabled = !c->disableThreading;
+  o.emitBytecode = c->emitBytecode;
+  o.toolName = "irscope-opt";
+  o.commandLine = c->commandLine;
+  o.inputPath = c->input;
+  o.inputHash = irsInputGetHash(in);
+  o.onStderr = writeStderr;
+  intptr_t n = irsPipelineGetNumSteps(p);
+  IrsOptToolStarts starts = {calloc((size_t)n + 1, sizeof(double)), n};
+  for (intptr_t i = 0; starts.ms && i < n; ++i)
+    starts.ms[i] = -1;
+  o.onStep = irsOptToolLogStep;
+  o.onStepUserData = &starts;
+  IrsToolRunner t = args && starts.ms
+                        ? irsToolRunnerCreate(p, &o, errorLine, NULL)
+                        : (IrsToolRunner){NULL};
+  free(args);
+  if (irsToolRunnerIsNull(t)) {
+    free(starts.ms);
+    return IRS_EXIT_USAGE;
+  }
+  irsOptInterruptsCatch(irsToolRunnerGetSupervisor(t), &interrupts);
+  IrsStatus st = irsToolRunnerRun(t, inputPath, outputPath);
+  irsOptInterruptsRestore(&interrupts);
+  if (irsToolRunnerIgnoredBytecode(t))
+    fprintf(stderr, "irscope-opt: note: '%s' ignored '--emit-bytecode'; its "
+                    "steps hand over text\n", c->tool);
+  if (c->timing)
+    irsToolRunnerPrintTiming(t, IrsTimingSortPipeline, writeStderr, NULL);
+  int rc = irsStatusIsOk(st) ? IRS_EXIT_OK : reportFailure(t, st.kind);
+  rc = irsOptWorse(rc, irsOptToolLogWrite(c, t, p, &starts));
+  free(starts.ms);
+  irsToolRunnerDestroy(t);
+  return rc;
+}
+
+static int copyToStdout(const char *path) {
+  FILE *f = fopen(path, "rb");
+  char buf[65536];
+  size_t n;
+  while (f && (n = fread(buf, 1, sizeof(buf), f)) > 0)
+    fwrite(buf, 1, n, stdout);
+  if (f)
+    fclose(f);
+  return f && fflush(stdout) == 0 ? IRS_EXIT_OK : IRS_EXIT_IO;
+}
+
+static IrsPipeline makePipeline(const IrsOptConfig *c) {
+  if (c->passPipeline)
+    return irsPipelineCreateParse(mlirStringRefCreateFromCString(c->passPipeline),
+                                  errorLine, NULL);
+  return irsOptionsPipelineFromFlags(&c->passFlags, errorLine, NULL);
+}
+
+int irsOptRunTool(IrsOptConfig *c) {
+  if (refuseOptions(c))
+    return IRS_EXIT_USAGE;
+  IrsErrorKind k = IRS_OK;
+  IrsInput in = irsInputCreateFromFile(c->input, errorLine, NULL, &k);
+  if (irsInputIsNull(in))
+    return k == IRS_ERR_NOMEM ? IRS_EXIT_IO : IRS_EXIT_USAGE;
+  IrsPipeline p = makePipeline(c);
+  char *stdinPath = !strcmp(c->input, "-") ? stdinToFile(in) : NULL;
+  char *outPath = NULL;
+  bool toStdout = !strcmp(c->output, "-");
+  if (toStdout) {
+    outPath = malloc(4096);
+    const char *tmp = getenv("TMPDIR");
+    if (outPath) {
+      snprintf(outPath, 4096, "%s/irscope-out-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+      int fd = mkstemp(outPath);
+      if (fd >= 0)
+        close(fd);
+    }
+  }
+  int rc = IRS_EXIT_USAGE;
+  if (!irsPipelineIsNull(p) && (stdinPath || strcmp(c->input, "-")) &&
+      (!toStdout || outPath))
+    rc = runWith(c, p, in, stdinPath ? stdinPath : c->input,
+                 toStdout ? outPath : c->output);
+  if (rc == IRS_EXIT_OK && toStdout)
+    rc = copyToStdout(outPath);
+  if (outPath)
+    unlink(outPath);
+  if (stdinPath)
+    unlink(stdinPath);
+  free(outPath);
+  free(stdinPath);
+  irsPipelineDestroy(p);
+  irsInputDestroy(in);
+  return rc;
+}
