@@ -111,6 +111,20 @@ IRS_API void irsToolRunnerDestroy(IrsToolRunner runner);
 IRS_API IrsStatus irsToolRunnerRun(IrsToolRunner runner, const char *inputPath,
                                    const char *outputPath);
 
+/// --check-determinism: runs every step twice, in two tool processes, on
+/// the same input (threads: the second with --mlir-disable-threading) and
+/// compares the printed outputs byte for byte. `*differingStep` gets the
+/// first step whose outputs or outcomes differ (0: none); it is documented
+/// with report.xml of kind nondeterminism (see irsToolRunnerGetFailureDir)
+/// and the call still returns IRS_OK. A step that fails in both runs stops
+/// the check with IRS_ERR_PASS (no report). Without a differing step the
+/// last output goes to `outputPath`.
+IRS_API IrsStatus irsToolRunnerCheckDeterminism(IrsToolRunner runner,
+                                                const char *inputPath,
+                                                const char *outputPath,
+                                                bool threads,
+                                                intptr_t *differingStep);
+
 /// One-line message of the last failure; empty after success.
 IRS_API MlirStringRef irsToolRunnerGetErrorMessage(IrsToolRunner runner);
 /// Where report.xml went; empty when none was written.

@@ -68,7 +68,7 @@ static char **buildArgv(IrsToolRunnerImpl *t, const IrsToolExec *e,
   }
   if (!e->verifyEach)
     v[n++] = "-verify-each=0";
-  if (!t->opts.threadingEnabled)
+  if (!t->opts.threadingEnabled || e->noThreads)
     v[n++] = "--mlir-disable-threading";
   if (e->bytecode)
     v[n++] = "--emit-bytecode";

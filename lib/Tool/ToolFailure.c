@@ -93,7 +93,7 @@ static bool writeReproducer(IrsToolRunnerImpl *t, intptr_t i,
 }
 
 // failure-input.mlir (the step's input, in text) and reproducer.mlir.
-static bool writePreStep(IrsToolRunnerImpl *t, intptr_t i, const char *input,
+bool irsToolWritePreStep(IrsToolRunnerImpl *t, intptr_t i, const char *input,
                          const char *dir) {
   char *pre = irsPathJoin(dir, "failure-input.mlir");
   bool ok = pre && (irsToolFileIsBytecode(input)
@@ -161,7 +161,7 @@ static IrsErrorKind documentDeath(IrsToolRunnerImpl *t, intptr_t i,
   char *dir = t->opts.writeFailureReport ? irsPmFailureDirOpen(&t->rec) : NULL;
   if (!dir)
     return IRS_ERR_PASS;
-  bool pre = writePreStep(t, i, input, dir);
+  bool pre = irsToolWritePreStep(t, i, input, dir);
   IrsCrashInfo c;
   memset(&c, 0, sizeof(c));
   c.toolName = t->rec.toolName ? t->rec.toolName : "irscope-opt";
@@ -246,7 +246,7 @@ static IrsErrorKind documentExit(IrsToolRunnerImpl *t, intptr_t i,
   char *dir = t->opts.writeFailureReport ? irsPmFailureDirOpen(&t->rec) : NULL;
   if (!dir)
     return verifyFailed ? IRS_ERR_VERIFY : IRS_ERR_PASS;
-  bool pre = writePreStep(t, i, input, dir);
+  bool pre = irsToolWritePreStep(t, i, input, dir);
   const char *post = NULL;
   if (postScratch) {
     char *p = irsPathJoin(dir, "failure-output.mlir");

@@ -42,6 +42,7 @@ typedef struct IrsToolExec {
   bool bytecode;
   bool generic; ///< generic form with locations (reproducers, broken IR)
   intptr_t step; ///< announced to the supervisor (0: whole pipeline)
+  bool noThreads; ///< --mlir-disable-threading even if threading is on
 } IrsToolExec;
 
 typedef struct IrsToolExecResult {
@@ -90,6 +91,22 @@ void irsToolExecFormat(IrsToolRunnerImpl *t, const IrsToolExec *e, IrsBuf *out);
 IrsErrorKind irsToolDocumentFailure(IrsToolRunnerImpl *t, intptr_t i,
                                     const char *input, IrsToolExecResult *r);
 
+/// Pieces of a run shared by the modes (ToolRun.c, ToolDeterminism.c):
+/// step results from one invocation, the tool's stderr to the caller, step
+/// announcements, the manifest, the final output in the format asked for.
+void irsToolRecordStep(IrsToolRunnerImpl *t, intptr_t i,
+                       const IrsToolExecResult *r);
+void irsToolForwardStderr(IrsToolRunnerImpl *t, const IrsToolExecResult *r,
+                          bool quiet);
+void irsToolAnnounce(IrsToolRunnerImpl *t, intptr_t step, bool begin);
+IrsErrorKind irsToolWriteManifest(IrsToolRunnerImpl *t);
+IrsErrorKind irsToolFinishOutput(IrsToolRunnerImpl *t, const char *from,
+                                 const char *output);
+bool irsToolFilesEqual(const char *a, const char *b);
+/// failure-input.mlir and reproducer.mlir of step i into `dir`, and the
+/// replay command lines (ToolFailure.c). False if the pre-step IR failed.
+bool irsToolWritePreStep(IrsToolRunnerImpl *t, intptr_t i, const char *input,
+                         const char *dir);
 /// Forgets the last run's results (ToolRunner.c).
 void irsToolRunReset(IrsToolRunnerImpl *t);
 /// Whether `path` holds MLIR bytecode; false also when unreadable.

@@ -53,7 +53,7 @@ static const char *checkOutput(const char *path) {
   return NULL;
 }
 
-static bool filesEqual(const char *a, const char *b) {
+bool irsToolFilesEqual(const char *a, const char *b) {
   FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
   bool eq = fa && fb;
   static const size_t kChunk = 65536;
@@ -73,12 +73,12 @@ static bool filesEqual(const char *a, const char *b) {
   return eq;
 }
 
-static void announce(IrsToolRunnerImpl *t, intptr_t step, bool begin) {
+void irsToolAnnounce(IrsToolRunnerImpl *t, intptr_t step, bool begin) {
   if (t->opts.onStep)
     t->opts.onStep(step, begin, t->opts.onStepUserData);
 }
 
-static void forwardStderr(IrsToolRunnerImpl *t, const IrsToolExecResult *r,
+void irsToolForwardStderr(IrsToolRunnerImpl *t, const IrsToolExecResult *r,
                           bool quiet) {
   if (!quiet && t->opts.onStderr && r->err.len)
     t->opts.onStderr(irsBufRef(&r->err), t->opts.onStderrUserData);
@@ -104,7 +104,7 @@ static IrsErrorKind execAtomic(IrsToolRunnerImpl *t, IrsToolExec e,
   return k;
 }
 
-static void recordStep(IrsToolRunnerImpl *t, intptr_t i,
+void irsToolRecordStep(IrsToolRunnerImpl *t, intptr_t i,
                        const IrsToolExecResult *r) {
   IrsStepResult *s = &t->rec.steps[i].result;
   s->wallMs = r->res.runMs;
@@ -118,7 +118,7 @@ static void recordStep(IrsToolRunnerImpl *t, intptr_t i,
   t->rec.totalWallMs += r->res.runMs;
 }
 
-static IrsErrorKind writeManifest(IrsToolRunnerImpl *t) {
+IrsErrorKind irsToolWriteManifest(IrsToolRunnerImpl *t) {
   if (!t->rec.dumpDir)
     return IRS_OK;
   int e = irsManifestWrite(&t->rec, t->rec.dumpDir);
@@ -140,7 +140,7 @@ static IrsErrorKind dumpInput(IrsToolRunnerImpl *t, const char *input,
   IrsToolExec e = {.input = input, .output = *printed, .verifyEach = true};
   IrsToolExecResult r;
   IrsErrorKind k = execAtomic(t, e, &r);
-  forwardStderr(t, &r, false);
+  irsToolForwardStderr(t, &r, false);
   if (k == IRS_OK && !irsToolExecOk(&r)) {
     k = r.execErrno ? IRS_ERR_IO : IRS_ERR_PARSE;
     irsBufReset(&t->rec.errMsg);
@@ -194,7 +194,7 @@ static bool acceptStep(IrsToolRunnerImpl *t, intptr_t i, const char *prev,
     t->usedBytecode = true;
   }
   s->result.status = IrsStepOk;
-  s->result.changed = !prev || !filesEqual(prev, out);
+  s->result.changed = !prev || !irsToolFilesEqual(prev, out);
   s->result.verified = s->result.verifierOk = t->opts.verifyEach;
   if (!t->rec.dumpDir)
     return true;
@@ -225,14 +225,14 @@ static IrsErrorKind runStep(IrsToolRunnerImpl *t, intptr_t i, char **cur,
                    .verifyEach = t->opts.verifyEach, .bytecode = bc,
                    .step = i + 1};
   IrsToolExecResult r;
-  announce(t, i + 1, true);
+  irsToolAnnounce(t, i + 1, true);
   IrsErrorKind k = t->rec.dumpDir ? execAtomic(t, e, &r)
                                   : irsToolExecRun(t, &e, &r);
-  announce(t, i + 1, false);
+  irsToolAnnounce(t, i + 1, false);
   free(text);
   if (k == IRS_OK) {
-    recordStep(t, i, &r);
-    forwardStderr(t, &r, quiet);
+    irsToolRecordStep(t, i, &r);
+    irsToolForwardStderr(t, &r, quiet);
     const char *bad = irsToolExecOk(&r) ? checkOutput(out) : NULL;
     if (!irsToolExecOk(&r))
       k = irsToolDocumentFailure(t, i, *cur, &r);
@@ -250,7 +250,7 @@ static IrsErrorKind runStep(IrsToolRunnerImpl *t, intptr_t i, char **cur,
     out = NULL;
   }
   free(out);
-  return k == IRS_OK ? writeManifest(t) : k;
+  return k == IRS_OK ? irsToolWriteManifest(t) : k;
 }
 
 // Runs every step; *final gets the path of the last IR the tool printed
@@ -262,7 +262,7 @@ static IrsErrorKind runSteps(IrsToolRunnerImpl *t, const char *input,
   if (k == IRS_OK && t->rec.dumpDir) {
     k = dumpInput(t, input, &printed);
     if (k == IRS_OK)
-      k = writeManifest(t);
+      k = irsToolWriteManifest(t);
   }
   for (intptr_t i = 0; k == IRS_OK && i < t->rec.numSteps; ++i) {
     bool scratch = i > 0 && !t->rec.dumpDir;
@@ -281,7 +281,7 @@ static IrsErrorKind runSteps(IrsToolRunnerImpl *t, const char *input,
 
 // Puts the final IR `from` at `output` in the format asked for, converting
 // with the tool when `from` is in the other one.
-static IrsErrorKind finishOutput(IrsToolRunnerImpl *t, const char *from,
+IrsErrorKind irsToolFinishOutput(IrsToolRunnerImpl *t, const char *from,
                                  const char *output) {
   if (irsToolFileIsBytecode(from) != t->opts.emitBytecode && t->bytecodeOk) {
     char *conv = irsToolScratch(t, "output.converted");
@@ -290,7 +290,7 @@ static IrsErrorKind finishOutput(IrsToolRunnerImpl *t, const char *from,
     IrsToolExecResult r;
     bool ok = conv && irsToolExecRun(t, &e, &r) == IRS_OK && irsToolExecOk(&r);
     irsToolExecResultFree(&r);
-    IrsErrorKind k = ok ? finishOutput(t, conv, output) : IRS_ERR_IO;
+    IrsErrorKind k = ok ? irsToolFinishOutput(t, conv, output) : IRS_ERR_IO;
     if (!ok)
       failTool(t, -1, "could not convert the output");
     if (conv)
@@ -351,13 +351,13 @@ static IrsErrorKind runWhole(IrsToolRunnerImpl *t, const char *input,
                    .verifyEach = t->opts.verifyEach,
                    .bytecode = t->opts.emitBytecode};
   IrsToolExecResult r;
-  announce(t, 0, true);
+  irsToolAnnounce(t, 0, true);
   IrsErrorKind k = irsToolExecRun(t, &e, &r);
-  announce(t, 0, false);
+  irsToolAnnounce(t, 0, false);
   free(text);
   if (k == IRS_OK) {
     t->rec.totalWallMs = r.res.runMs;
-    forwardStderr(t, &r, false);
+    irsToolForwardStderr(t, &r, false);
     const char *bad = irsToolExecOk(&r) ? checkOutput(out) : NULL;
     if (!irsToolExecOk(&r))
       k = locate(t, input, &r);
@@ -365,7 +365,7 @@ static IrsErrorKind runWhole(IrsToolRunnerImpl *t, const char *input,
       failTool(t, -1, bad);
       k = IRS_ERR_IO;
     } else
-      k = finishOutput(t, out, output);
+      k = irsToolFinishOutput(t, out, output);
   }
   irsToolExecResultFree(&r);
   unlink(out);
@@ -393,14 +393,14 @@ IrsStatus irsToolRunnerRun(IrsToolRunner runner, const char *inputPath,
     char *final = NULL;
     k = runSteps(t, inputPath, false, &final);
     if (k == IRS_OK)
-      k = finishOutput(t, final, outputPath);
+      k = irsToolFinishOutput(t, final, outputPath);
     free(final);
   } else {
     k = runWhole(t, inputPath, outputPath);
   }
   r->running = false;
   r->runStatus = k;
-  IrsErrorKind km = writeManifest(t);
+  IrsErrorKind km = irsToolWriteManifest(t);
   return irsStatusMake(k != IRS_OK ? k : km);
 }
 

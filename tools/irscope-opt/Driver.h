@@ -193,6 +193,14 @@ typedef struct IrsOptToolStarts {
   intptr_t num;
 } IrsOptToolStarts;
 void irsOptToolLogStep(intptr_t step, bool begin, void *userData);
+/// Prints the failure of a --tool run (message, report, replay command
+/// lines) and returns its exit code (ToolMode.c).
+int irsOptToolReportFailure(IrsToolRunner t, IrsErrorKind k);
+/// --repeat of a --tool run (ToolRepeat.c): runs the tool runner N times
+/// with `o` (its failureDir replaced), prints the summary, writes
+/// repeat.xml; returns the exit code.
+int irsOptToolRepeat(const IrsOptConfig *c, IrsPipeline p,
+                     const IrsToolOptions *o, const char *input);
 int irsOptToolLogWrite(const IrsOptConfig *c, IrsToolRunner t,
                        IrsPipeline p, const IrsOptToolStarts *starts);
 

@@ -92,7 +92,7 @@ static char *stdinToFile(IrsInput in) {
 }
 
 // Everything the user needs after a failed run: the report, the replay.
-static int reportFailure(IrsToolRunner t, IrsErrorKind k) {
+int irsOptToolReportFailure(IrsToolRunner t, IrsErrorKind k) {
   MlirStringRef msg = irsToolRunnerGetErrorMessage(t);
   MlirStringRef dir = irsToolRunnerGetFailureDir(t);
   const IrsWorkerResult *death = irsToolRunnerGetDeath(t);
@@ -114,6 +114,38 @@ static int reportFailure(IrsToolRunner t, IrsErrorKind k) {
 
 static IrsOptInterrupts interrupts;
 
+static IrsTimingSort timingSort(const IrsOptConfig *c) {
+  return !strcmp(c->timingSort, "wall")  ? IrsTimingSortWall
+         : !strcmp(c->timingSort, "cpu") ? IrsTimingSortCpu
+                                         : IrsTimingSortPipeline;
+}
+
+// One run (or determinism check) with a ready runner: output, notes,
+// timing, the failure, --trace/--junit. Returns the exit code.
+static int runOnce(IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
+                   const char *input, const char *output,
+                   const IrsOptToolStarts *starts) {
+  intptr_t differing = 0;
+  irsOptInterruptsCatch(irsToolRunnerGetSupervisor(t), &interrupts);
+  IrsStatus st = c->checkDeterminism
+                     ? irsToolRunnerCheckDeterminism(t, input, output,
+                                                     *c->checkDeterminism != 0,
+                                                     &differing)
+                     : irsToolRunnerRun(t, input, output);
+  irsOptInterruptsRestore(&interrupts);
+  if (irsToolRunnerIgnoredBytecode(t))
+    fprintf(stderr, "irscope-opt: note: '%s' ignored '--emit-bytecode'; its "
+                    "steps hand over text\n", c->tool);
+  if (c->timing)
+    irsToolRunnerPrintTiming(t, timingSort(c), writeStderr, NULL);
+  int rc = irsStatusIsOk(st) ? IRS_EXIT_OK : irsOptToolReportFailure(t, st.kind);
+  if (irsStatusIsOk(st) && differing > 0) {
+    irsOptToolReportFailure(t, IRS_ERR_PASS);
+    rc = IRS_EXIT_NONDETERMINISM;
+  }
+  return irsOptWorse(rc, irsOptToolLogWrite(c, t, p, starts));
+}
+
 static int runWith(IrsOptConfig *c, IrsPipeline p, IrsInput in,
                    const char *inputPath, const char *outputPath) {
   intptr_t nargs = 0;
@@ -128,7 +160,9 @@ static int runWith(IrsOptConfig *c, IrsPipeline p, IrsInput in,
   o.dumpOnlyChanged = c->dumpOnlyChanged;
   o.dumpOverwrite = c->dumpOverwrite;
   o.verifyEach = c->verifyEach;
-  o.stepwise = c->timing || c->trace || c->junit;
+  // --repeat runs step by step unless --repeat-whole, as without --tool.
+  o.stepwise = c->timing || c->trace || c->junit ||
+               (c->repeat > 0 && !c->repeatWhole);
   o.failureDir = c->failureDir;
   o.threadingEnabled = !c->disableThreading;
   o.emitBytecode = c->emitBytecode;
@@ -143,26 +177,18 @@ static int runWith(IrsOptConfig *c, IrsPipeline p, IrsInput in,
     starts.ms[i] = -1;
   o.onStep = irsOptToolLogStep;
   o.onStepUserData = &starts;
-  IrsToolRunner t = args && starts.ms
-                        ? irsToolRunnerCreate(p, &o, errorLine, NULL)
-                        : (IrsToolRunner){NULL};
-  free(args);
-  if (irsToolRunnerIsNull(t)) {
-    free(starts.ms);
-    return IRS_EXIT_USAGE;
+  int rc = IRS_EXIT_IO;
+  if (args && starts.ms && c->repeat > 0) {
+    rc = irsOptToolRepeat(c, p, &o, inputPath);
+  } else if (args && starts.ms) {
+    IrsToolRunner t = irsToolRunnerCreate(p, &o, errorLine, NULL);
+    rc = irsToolRunnerIsNull(t)
+             ? IRS_EXIT_USAGE
+             : runOnce(c, t, p, inputPath, outputPath, &starts);
+    irsToolRunnerDestroy(t);
   }
-  irsOptInterruptsCatch(irsToolRunnerGetSupervisor(t), &interrupts);
-  IrsStatus st = irsToolRunnerRun(t, inputPath, outputPath);
-  irsOptInterruptsRestore(&interrupts);
-  if (irsToolRunnerIgnoredBytecode(t))
-    fprintf(stderr, "irscope-opt: note: '%s' ignored '--emit-bytecode'; its "
-                    "steps hand over text\n", c->tool);
-  if (c->timing)
-    irsToolRunnerPrintTiming(t, IrsTimingSortPipeline, writeStderr, NULL);
-  int rc = irsStatusIsOk(st) ? IRS_EXIT_OK : reportFailure(t, st.kind);
-  rc = irsOptWorse(rc, irsOptToolLogWrite(c, t, p, &starts));
+  free(args);
   free(starts.ms);
-  irsToolRunnerDestroy(t);
   return rc;
 }
 
@@ -210,7 +236,7 @@ int irsOptRunTool(IrsOptConfig *c) {
       (!toStdout || outPath))
     rc = runWith(c, p, in, stdinPath ? stdinPath : c->input,
                  toStdout ? outPath : c->output);
-  if (rc == IRS_EXIT_OK && toStdout)
+  if (rc == IRS_EXIT_OK && toStdout && c->repeat == 0)
     rc = copyToStdout(outPath);
   if (outPath)
     unlink(outPath);
