@@ -44,6 +44,14 @@
 // REPRO-NEXT: disable_threading: false,
 // REPRO-NEXT: verify_each: true
 
+// irscope-report shows the run like one of irscope's own.
+// RUN: irscope-report %t/d -o %t/page.html
+// RUN: FileCheck %s --check-prefix=PAGE < %t/page.html
+// PAGE: <body data-failed-step="2">
+// PAGE: <span id="run-status">crash</span>
+// PAGE: <p class="failure-message">step 2 'builtin.module(test-pass-crash)' crashed with SIGABRT</p>
+// PAGE: data-step="2" {{.*}}data-status="crashed"
+
 // Whole-pipeline mode (no dumps): one run of the tool; the crash is then
 // located by replaying the steps, and documented the same way.
 // RUN: sh -c 'irscope-opt --tool=%mlir_opt %s --pass-pipeline="builtin.module(func.func(cse),test-pass-crash,canonicalize)" --failure-dir=%t/w -o %t/out.mlir; echo exit=$?' 2> %t/err2 | FileCheck %s --check-prefix=EXIT

@@ -22,6 +22,17 @@
 // RUN: diff %t/p3.mlir %t/d/0003-builtin.module-symbol-dce.mlir
 // RUN: diff %t/p3.mlir %t/out.mlir
 
+// Whole-pipeline mode (nothing asked): one run of the tool, its own bytes;
+// bytecode output too. Per-step timing without dumps hands over bytecode.
+// RUN: irscope-opt --tool=%mlir_opt %s --pass-pipeline="builtin.module(func.func(cse),canonicalize,symbol-dce)" -o %t/whole.mlir
+// RUN: diff %t/p3.mlir %t/whole.mlir
+// RUN: irscope-opt --tool=%mlir_opt %s --pass-pipeline="builtin.module(func.func(cse),canonicalize,symbol-dce)" --emit-bytecode -o %t/whole.mlirbc
+// RUN: %mlir_opt %s --pass-pipeline="builtin.module(func.func(cse),canonicalize,symbol-dce)" --emit-bytecode -o %t/p3.mlirbc
+// RUN: cmp %t/p3.mlirbc %t/whole.mlirbc
+// RUN: irscope-opt --tool=%mlir_opt %s --pass-pipeline="builtin.module(func.func(cse),canonicalize,symbol-dce)" --timing 2>/dev/null > %t/steps.mlir
+// RUN: diff %t/p3.mlir %t/steps.mlir
+// RUN: cat %s | irscope-opt --tool=%mlir_opt --pass-pipeline="builtin.module(func.func(cse),canonicalize,symbol-dce)" | diff %t/p3.mlir -
+
 // RUN: xmllint --noout --schema %schemas/manifest.xsd %t/d/manifest.xml
 // RUN: FileCheck %s --check-prefix=MANIFEST < %t/d/manifest.xml
 // MANIFEST: <irscope-manifest version="1" status="ok">
