@@ -37,7 +37,31 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from run import PIPELINE, interleaved, run  # noqa: E402
+from run import PIPELINE, run  # noqa: E402
+import resource  # noqa: E402
+
+
+def cpu_children():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def interleaved(cases, reps, setup=None):
+    """Like run.py's, but also records the CPU time of each run's processes
+    (children's user + system): on a shared, loaded machine wall time
+    stretches with the load, CPU time much less. Prints as it goes."""
+    wall = {k: [] for k in cases}
+    cpu = {k: [] for k in cases}
+    for _ in range(reps):
+        for name, fn in cases.items():
+            if setup:
+                setup(name)
+            c0 = cpu_children()
+            wall[name].append(fn())
+            cpu[name].append(cpu_children() - c0)
+            print("  ran %-20s wall %8.2f s  cpu %8.2f s" %
+                  (name, wall[name][-1], cpu[name][-1]), flush=True)
+    return wall, cpu
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -66,6 +90,8 @@ def main():
     ap.add_argument("--mlir-opt", default="/usr/lib/llvm-22/bin/mlir-opt")
     ap.add_argument("--lines", type=int, default=280000)
     ap.add_argument("--reps", type=int, default=2)
+    ap.add_argument("--cases", default="",
+                    help="comma-separated subset of the cases (default all)")
     args = ap.parse_args()
     irs = os.path.join(args.build, "bin", "irscope-opt")
     mopt = args.mlir_opt
@@ -105,13 +131,21 @@ def main():
                 [mopt, bc, "--emit-bytecode", "-o", os.devnull]),
         }
 
+        if args.cases:
+            keep = set(args.cases.split(",")) | {"mlir-opt"}
+            cases = {k: v for k, v in cases.items() if k in keep}
+
         def setup(name):
             if name == "mlir-instr":
                 shutil.rmtree(tree, ignore_errors=True)
 
-        t = interleaved(cases, args.reps, setup)
+        print("load before: %s" % open("/proc/loadavg").read().strip(),
+              flush=True)
+        t, tc = interleaved(cases, args.reps, setup)
         med = {k: statistics.median(v) for k, v in t.items()}
-        st, tree_bytes = stitch_cost(tree, steps, os.path.getsize(ref))
+        cmed = {k: statistics.median(v) for k, v in tc.items()}
+        st, tree_bytes = (stitch_cost(tree, steps, os.path.getsize(ref))
+                          if "mlir-instr" in med else (0.0, 0))
         lines = sum(1 for _ in open(mod))
         print("module: %d lines, %d steps, pipeline: %s" % (lines, steps,
                                                              PIPELINE))
@@ -120,25 +154,27 @@ def main():
               % ("yes" if same else "NO", "yes" if same2 else "NO"))
         print("%-22s %s" % ("case", "median seconds over %d runs" % args.reps))
         for k, v in med.items():
-            print("  %-20s %8.3f   (%s)" % (k, v, " ".join("%.2f" % x for x in t[k])))
+            print("  %-20s %8.3f   (%s)   cpu %8.3f" %
+                  (k, v, " ".join("%.2f" % x for x in t[k]), cmed[k]))
         print("  %-20s %8.3f   (reading %.1f MB of tree-dir files, writing %d "
               "module-sized files)" % ("stitch (lower bound)", st,
                                        tree_bytes / 1e6, steps))
-        m = med["mlir-opt"]
-        print("ratios (target):")
-        print("  plain        tool / mlir-opt               = %.3f  (<= 1.05)"
-              % (med["tool"] / m))
-        print("  instrumented tool-instr / mlir-opt         = %.3f  (<= 3.50)"
-              % (med["tool-instr"] / m))
-        print("  reference    mlir-instr / mlir-opt         = %.3f"
-              % (med["mlir-instr"] / m))
-        print("  reference    (mlir-instr + stitch) / mlir-opt = %.3f"
-              % ((med["mlir-instr"] + st) / m))
-        print("  steps        tool-steps / mlir-opt         = %.3f"
-              % (med["tool-steps"] / m))
-        print("hand-over per step (parse + print, no passes): text %.3f s, "
-              "bytecode %.3f s" % (med["text-roundtrip"],
-                                   med["bytecode-roundtrip"]))
+        m, cm = med["mlir-opt"], cmed["mlir-opt"]
+        bars = {"tool": "(<= 1.05)", "tool-instr": "(<= 3.50)"}
+        print("ratios to plain mlir-opt (wall; cpu) (target):")
+        for k in med:
+            if k != "mlir-opt":
+                print("  %-20s %6.3f; %6.3f  %s" % (k, med[k] / m, cmed[k] / cm,
+                                                   bars.get(k, "")))
+        if "mlir-instr" in med:
+            print("  %-20s %6.3f  (mlir-instr + stitch lower bound, wall)"
+                  % ("stitched", (med["mlir-instr"] + st) / m))
+        if "text-roundtrip" in med and "bytecode-roundtrip" in med:
+            print("hand-over per step (parse + print, no passes): text %.3f s "
+                  "(cpu %.3f), bytecode %.3f s (cpu %.3f)"
+                  % (med["text-roundtrip"], cmed["text-roundtrip"],
+                     med["bytecode-roundtrip"], cmed["bytecode-roundtrip"]))
+        print("load after: %s" % open("/proc/loadavg").read().strip())
         return 0 if same and same2 else 1
     finally:
         shutil.rmtree(work, ignore_errors=True)

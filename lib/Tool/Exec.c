@@ -102,7 +102,8 @@ IrsErrorKind irsToolExecRun(IrsToolRunnerImpl *t, const IrsToolExec *e,
   ExecJob job = {argv, e->step};
   double cpu0 = cpuChildrenMs();
   const IrsWorkerResult *res = NULL;
-  IrsStatus st = irsSupervisorRun(t->sup, execMain, &job, &res);
+  IrsSupervisor sup = e->helper ? t->helperSup : t->sup;
+  IrsStatus st = irsSupervisorRun(sup, execMain, &job, &res);
   free(argv);
   free(pipelineArg);
   if (!irsStatusIsOk(st))
@@ -112,7 +113,7 @@ IrsErrorKind irsToolExecRun(IrsToolRunnerImpl *t, const IrsToolExec *e,
   irsBufAppendRef(&out->err, res->stderrTail);
   out->res.stderrTail = irsBufRef(&out->err);
   int64_t v = 0;
-  if (irsSupervisorGetValue(t->sup, "exec-errno", &v))
+  if (irsSupervisorGetValue(sup, "exec-errno", &v))
     out->execErrno = (int)v;
   return out->err.failed ? IRS_ERR_NOMEM : IRS_OK;
 }

@@ -52,7 +52,7 @@ static void setMessage(IrsToolRunnerImpl *t, const char *fmt, ...) {
 static bool printWith(IrsToolRunnerImpl *t, const char *input,
                       const char *output, bool generic) {
   IrsToolExec e = {.input = input, .output = output, .verifyEach = false,
-                   .generic = generic};
+                   .generic = generic, .helper = true};
   IrsToolExecResult r;
   bool ok = irsToolExecRun(t, &e, &r) == IRS_OK && irsToolExecOk(&r);
   irsToolExecResultFree(&r);

@@ -43,6 +43,11 @@ typedef struct IrsToolExec {
   bool generic; ///< generic form with locations (reproducers, broken IR)
   intptr_t step; ///< announced to the supervisor (0: whole pipeline)
   bool noThreads; ///< --mlir-disable-threading even if threading is on
+  /// A print of IR that already ran through the tool (pre-step IR,
+  /// reproducers, format conversion): runs under `helperSup`, whose step
+  /// timeout is generous, so a slow start on a loaded machine is not taken
+  /// for a hang of the step.
+  bool helper;
 } IrsToolExec;
 
 typedef struct IrsToolExecResult {
@@ -59,6 +64,7 @@ typedef struct IrsToolRunnerImpl {
   intptr_t numArgs;
   IrsToolOptions opts; // strings point to our copies or are NULL
   IrsSupervisor sup;
+  IrsSupervisor helperSup; // see IrsToolExec.helper
   char *workDir; // scratch files; removed on destroy
   IrsToolDiags *diags; // per step
   // Last run.

@@ -137,7 +137,8 @@ static IrsErrorKind dumpInput(IrsToolRunnerImpl *t, const char *input,
   *printed = irsPathJoin(t->rec.dumpDir, "0000-input.mlir");
   if (!*printed)
     return IRS_ERR_NOMEM;
-  IrsToolExec e = {.input = input, .output = *printed, .verifyEach = true};
+  IrsToolExec e = {.input = input, .output = *printed, .verifyEach = true,
+                   .helper = true};
   IrsToolExecResult r;
   IrsErrorKind k = execAtomic(t, e, &r);
   irsToolForwardStderr(t, &r, false);
@@ -286,7 +287,7 @@ IrsErrorKind irsToolFinishOutput(IrsToolRunnerImpl *t, const char *from,
   if (irsToolFileIsBytecode(from) != t->opts.emitBytecode && t->bytecodeOk) {
     char *conv = irsToolScratch(t, "output.converted");
     IrsToolExec e = {.input = from, .output = conv, .verifyEach = false,
-                     .bytecode = t->opts.emitBytecode};
+                     .bytecode = t->opts.emitBytecode, .helper = true};
     IrsToolExecResult r;
     bool ok = conv && irsToolExecRun(t, &e, &r) == IRS_OK && irsToolExecOk(&r);
     irsToolExecResultFree(&r);

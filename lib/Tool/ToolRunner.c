@@ -111,13 +111,19 @@ IrsToolRunner irsToolRunnerCreate(IrsPipeline pipeline,
   IrsSupervisorOptions so = {.stepTimeoutSec = options->stepTimeoutSec,
                              .memoryLimitBytes = options->memoryLimitBytes};
   bool ok = t->rec.steps && t->diags && copyOptions(t, options);
-  if (ok)
+  // Helper prints get ten times the step timeout, at least 30 s.
+  IrsSupervisorOptions ho = so;
+  if (ho.stepTimeoutSec > 0 && ho.stepTimeoutSec < 30)
+    ho.stepTimeoutSec = ho.stepTimeoutSec * 10 > 30 ? ho.stepTimeoutSec * 10 : 30;
+  if (ok) {
     t->sup = irsSupervisorCreate(&so);
-  if (!ok || !t->sup.ptr || !makeWorkDir(t)) {
+    t->helperSup = irsSupervisorCreate(&ho);
+  }
+  ok = ok && t->sup.ptr && t->helperSup.ptr;
+  if (!ok || !makeWorkDir(t)) {
     report(errorCallback, userData, "%s%s",
-           ok && t->sup.ptr ? "cannot create a scratch directory: "
-                            : "out of memory",
-           ok && t->sup.ptr ? strerror(errno) : "");
+           ok ? "cannot create a scratch directory: " : "out of memory",
+           ok ? strerror(errno) : "");
     irsToolRunnerDestroy((IrsToolRunner){t});
     return (IrsToolRunner){NULL};
   }
@@ -178,6 +184,7 @@ void irsToolRunnerDestroy(IrsToolRunner runner) {
   if (t->workDir)
     removeWorkDir(t->workDir);
   irsSupervisorDestroy(t->sup);
+  irsSupervisorDestroy(t->helperSup);
   IrsPassManagerImpl *r = &t->rec;
   free(r->steps);
   free(r->dumpDir);

@@ -20,6 +20,14 @@
 // EXEC: irscope-opt: error: cannot run tool '[[T]]/bin': Exec format error
 // EXEC-NEXT: exit=4
 
+// Options that belong to irscope's own pass manager are refused.
+// RUN: sh -c 'irscope-opt --tool=%mlir_opt %s --cse --mlir-print-ir-after-all; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=REFUSE
+// REFUSE: irscope-opt: error: '--mlir-print-ir-after-all' is not available with '--tool'; pass the tool's own option with '--tool-arg=--mlir-print-ir-after-all'
+// REFUSE-NEXT: exit=2
+// RUN: sh -c 'irscope-opt --tool=%mlir_opt %s --cse --split-input-file; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=REFUSE2
+// REFUSE2: irscope-opt: error: '--split-input-file' is not available with '--tool'
+// REFUSE2-NEXT: exit=2
+
 // RUN: sh -c 'FAKE_MODE=garbage irscope-opt --tool=%S/Inputs/fake-tool.sh %s --cse; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=GARBAGE -DT=%S/Inputs/fake-tool.sh
 // GARBAGE: irscope-opt: error: '[[T]]' wrote output that is neither MLIR text nor bytecode
 // GARBAGE-NEXT: exit=4

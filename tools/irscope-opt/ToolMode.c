@@ -32,12 +32,23 @@ static bool refuseOptions(const IrsOptConfig *c) {
                     : c->mlirPrintIrTreeDir   ? "mlir-print-ir-tree-dir"
                     : c->mlirTiming           ? "mlir-timing"
                     : c->mlirPassStatistics   ? "mlir-pass-statistics"
-                                              : NULL;
+                    : c->mlirPrintIrAfterChange  ? "mlir-print-ir-after-change"
+                    : c->mlirPrintIrAfterFailure ? "mlir-print-ir-after-failure"
+                    : c->mlirPrintIrModuleScope  ? "mlir-print-ir-module-scope"
+                    : c->hasSeed                 ? "seed"
+                                                 : NULL;
   if (!bad)
     return false;
-  fprintf(stderr, "irscope-opt: error: '--%s' is not available with '--tool'; "
-                  "pass the tool's own option with '--tool-arg=--%s'\n",
-          bad, bad);
+  // mlir-opt's own options exist in the tool; irscope's do not.
+  if (strncmp(bad, "mlir-", 5) == 0)
+    fprintf(stderr, "irscope-opt: error: '--%s' is not available with "
+                    "'--tool'; pass the tool's own option with "
+                    "'--tool-arg=--%s'\n",
+            bad, bad);
+  else
+    fprintf(stderr, "irscope-opt: error: '--%s' is not available with "
+                    "'--tool'\n",
+            bad);
   return true;
 }
 
@@ -53,20 +64,47 @@ static void errorLine(MlirStringRef s, void *ud) {
 
 // The tool's arguments: --tool-arg values, then the printing flags
 // irscope-opt shares with mlir-opt, so they mean the same in both modes.
-static const char **toolArgs(const IrsOptConfig *c, intptr_t *n) {
-  const char **v = calloc(c->toolArgs.num + 4, sizeof(char *));
-  if (!v)
-    return NULL;
-  *n = 0;
+typedef struct ToolArgs {
+  const char **v;
+  intptr_t n;
+  char elide[64], elideRes[64];
+} ToolArgs;
+
+static bool toolArgs(const IrsOptConfig *c, ToolArgs *a) {
+  a->v = calloc(c->toolArgs.num + 12, sizeof(char *));
+  a->n = 0;
+  if (!a->v)
+    return false;
   for (size_t k = 0; k < c->toolArgs.num; ++k)
-    v[(*n)++] = c->toolArgs.items[k];
-  if (c->allowUnregistered)
-    v[(*n)++] = "--allow-unregistered-dialect";
-  if (c->printGeneric)
-    v[(*n)++] = "--mlir-print-op-generic";
-  if (c->printDebugInfo)
-    v[(*n)++] = "--mlir-print-debuginfo";
-  return v;
+    a->v[a->n++] = c->toolArgs.items[k];
+  const struct {
+    bool on;
+    const char *flag;
+  } flags[] = {
+      {c->allowUnregistered, "--allow-unregistered-dialect"},
+      {c->printGeneric, "--mlir-print-op-generic"},
+      {c->printDebugInfo, "--mlir-print-debuginfo"},
+      {c->printLocalScope, "--mlir-print-local-scope"},
+      {c->prettyDebugInfo, "--mlir-pretty-debuginfo"},
+      {c->printAssumeVerified, "--mlir-print-assume-verified"},
+      {c->printSkipRegions, "--mlir-print-skip-regions"},
+      {c->useNameLocAsPrefix, "--mlir-use-nameloc-as-prefix"},
+  };
+  for (size_t k = 0; k < sizeof(flags) / sizeof(flags[0]); ++k)
+    if (flags[k].on)
+      a->v[a->n++] = flags[k].flag;
+  if (c->elideElementsAttrs >= 0) {
+    snprintf(a->elide, sizeof(a->elide),
+             "--mlir-elide-elementsattrs-if-larger=%ld", c->elideElementsAttrs);
+    a->v[a->n++] = a->elide;
+  }
+  if (c->elideResourceStrings >= 0) {
+    snprintf(a->elideRes, sizeof(a->elideRes),
+             "--mlir-elide-resource-strings-if-larger=%ld",
+             c->elideResourceStrings);
+    a->v[a->n++] = a->elideRes;
+  }
+  return true;
 }
 
 // stdin goes to a file first: the tool reads a path.
@@ -148,12 +186,12 @@ static int runOnce(IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
 
 static int runWith(IrsOptConfig *c, IrsPipeline p, IrsInput in,
                    const char *inputPath, const char *outputPath) {
-  intptr_t nargs = 0;
-  const char **args = toolArgs(c, &nargs);
+  ToolArgs args;
+  bool argsOk = toolArgs(c, &args);
   IrsToolOptions o = irsToolOptionsDefault();
   o.path = c->tool;
-  o.args = args;
-  o.numArgs = nargs;
+  o.args = args.v;
+  o.numArgs = args.n;
   o.stepTimeoutSec = c->stepTimeout;
   o.memoryLimitBytes = c->memoryLimit;
   o.dumpDir = c->dumpAfterEach;
@@ -178,16 +216,16 @@ static int runWith(IrsOptConfig *c, IrsPipeline p, IrsInput in,
   o.onStep = irsOptToolLogStep;
   o.onStepUserData = &starts;
   int rc = IRS_EXIT_IO;
-  if (args && starts.ms && c->repeat > 0) {
+  if (argsOk && starts.ms && c->repeat > 0) {
     rc = irsOptToolRepeat(c, p, &o, inputPath);
-  } else if (args && starts.ms) {
+  } else if (argsOk && starts.ms) {
     IrsToolRunner t = irsToolRunnerCreate(p, &o, errorLine, NULL);
     rc = irsToolRunnerIsNull(t)
              ? IRS_EXIT_USAGE
              : runOnce(c, t, p, inputPath, outputPath, &starts);
     irsToolRunnerDestroy(t);
   }
-  free(args);
+  free(args.v);
   free(starts.ms);
   return rc;
 }
