@@ -1,16 +1,17 @@
 // A real upstream hang (MLIR 22.1.8, see
 // test/CrashSafety/upstream-canonicalize-hang.mlir) inside mlir-opt run as
 // the tool, in a module that also needs the test dialect: the step timeout
-// kills the tool process, the report is of kind timeout with the IR that
+// (15 s: it includes starting the tool, slow on a loaded machine) kills the
+// tool process, the report is of kind timeout with the IR that
 // went into the step, and a reproducer mlir-opt replays (into the same
 // hang, which `timeout` cuts here). Then SIGINT while the tool hangs: exit
 // 130, no report, the manifest says "interrupted".
 // Exit codes are checked exactly with `sh -c '...; echo exit=$?'`.
 
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: sh -c 'irscope-opt --tool=%mlir_opt %s --pass-pipeline="builtin.module(cse,func.func(canonicalize),symbol-dce)" --step-timeout=1 --dump-after-each=%t/d -o %t/out.mlir; echo exit=$?' 2>&1 \
+// RUN: sh -c 'irscope-opt --tool=%mlir_opt %s --pass-pipeline="builtin.module(cse,func.func(canonicalize),symbol-dce)" --step-timeout=15 --dump-after-each=%t/d -o %t/out.mlir; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR -DDIR=%t/d --implicit-check-not="irscope-opt: error:"
-// ERR: irscope-opt: error: step 2 'builtin.module(func.func(canonicalize))' timed out after 1 s; report: [[DIR]]/report.xml
+// ERR: irscope-opt: error: step 2 'builtin.module(func.func(canonicalize))' timed out after 15 s; report: [[DIR]]/report.xml
 // ERR-NEXT: irscope-opt: note: replay:
 // ERR-NEXT: irscope-opt: note: or:
 // ERR-NEXT: exit=6
@@ -18,8 +19,8 @@
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/d/report.xml
 // RUN: xmllint --noout --schema %schemas/manifest.xsd %t/d/manifest.xml
 // RUN: FileCheck %s --check-prefix=REPORT < %t/d/report.xml
-// REPORT: <failure kind="timeout" step="2" pass="canonicalize" anchor="func.func" elapsed-ms="{{[0-9.]+}}" timeout-s="1"
-// REPORT-NEXT: <message>step 2 'builtin.module(func.func(canonicalize))' timed out after 1 s</message>
+// REPORT: <failure kind="timeout" step="2" pass="canonicalize" anchor="func.func" elapsed-ms="{{[0-9.]+}}" timeout-s="15"
+// REPORT-NEXT: <message>step 2 'builtin.module(func.func(canonicalize))' timed out after 15 s</message>
 // REPORT: <pre-step-ir file="failure-input.mlir"/>
 // REPORT-NEXT: <last-good-dump file="0001-builtin.module-cse.mlir"/>
 // REPORT-NEXT: <reproducer file="reproducer.mlir" pipeline="builtin.module(func.func(canonicalize))"/>
