@@ -36,11 +36,12 @@ static bool refuseOptions(const IrsOptConfig *c) {
                     : c->mlirPrintIrAfterFailure ? "mlir-print-ir-after-failure"
                     : c->mlirPrintIrModuleScope  ? "mlir-print-ir-module-scope"
                     : c->hasSeed                 ? "seed"
+                    : c->verifyDiagnostics       ? "verify-diagnostics"
                                                  : NULL;
   if (!bad)
     return false;
   // mlir-opt's own options exist in the tool; irscope's do not.
-  if (strncmp(bad, "mlir-", 5) == 0)
+  if (strncmp(bad, "mlir-", 5) == 0 || !strcmp(bad, "verify-diagnostics"))
     fprintf(stderr, "irscope-opt: error: '--%s' is not available with "
                     "'--tool'; pass the tool's own option with "
                     "'--tool-arg=--%s'\n",
