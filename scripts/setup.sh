@@ -15,6 +15,9 @@ PKGS=(
   # The browser test of irscope-report's page (test/Browser); without
   # them that one test is reported UNSUPPORTED.
   chromium chromium-driver
+  # Flang's fir-opt and bbc: a real downstream MLIR tool for the
+  # irscope-opt --tool tests (test/Tool/fir-opt.mlir; UNSUPPORTED without).
+  flang-22
 )
 
 missing=()

@@ -48,6 +48,18 @@ config.substitutions.append(("%irs_cc", " ".join(_irs_cc + _irs_link)))
 config.substitutions.append(("%irsx_plugin", os.path.join(config.irs_obj_root, "test", "plugins", "libIrsxPlugin.so")))
 config.substitutions.append(("%irs_plugin_cc", " ".join(_irs_cc + ["-shared", "-fPIC"] + _irs_link)))
 
+# Flang's fir-opt and bbc (Debian flang-22; scripts/setup.sh installs it): a
+# real downstream MLIR compiler for irscope-opt --tool (test/Tool).
+fir_opt = os.path.join(config.llvm_tools_dir, "fir-opt")
+bbc = os.path.join(config.llvm_tools_dir, "bbc")
+if os.access(fir_opt, os.X_OK) and os.access(bbc, os.X_OK):
+    config.available_features.add("fir-opt")
+    config.substitutions.append(("%fir_opt", fir_opt))
+    config.substitutions.append(("%bbc", bbc))
+else:
+    lit_config.note("fir-opt or bbc not found: the Flang tests (test/Tool) "
+                    "will be reported UNSUPPORTED")
+
 if shutil.which("xmllint"):
     config.available_features.add("xmllint")
 

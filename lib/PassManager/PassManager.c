@@ -504,7 +504,7 @@ static void takeDiagnostics(IrsPassManagerImpl *pm, IrsStepState *s,
   s->result.diagnostics = s->diagCopies;
 }
 
-static void dumpName(IrsPassManagerImpl *pm, intptr_t i, IrsBuf *out) {
+void irsPmDumpName(IrsPassManagerImpl *pm, intptr_t i, IrsBuf *out) {
   char anchor[65], pass[65];
   irsSanitizeFileName(irsPipelineGetStepAnchor(pm->pipeline, i), anchor, 64);
   irsSanitizeFileName(irsPipelineGetStepPassName(pm->pipeline, i), pass, 64);
@@ -621,8 +621,6 @@ static void instrumentMlir(IrsPassManagerImpl *pm, MlirPassManager mpm,
     mlirPassManagerEnableTiming(mpm);
 }
 
-static void dumpName(IrsPassManagerImpl *pm, intptr_t i, IrsBuf *out);
-
 // Builds the instrumented manager of step i of a stepwise run, just before
 // the step runs (so MLIR's timing report of the step covers that step
 // only). MLIR numbers tree-dir files per manager, so each step writes below
@@ -649,7 +647,7 @@ static IrsErrorKind buildUserPm(IrsPassManagerImpl *pm, intptr_t i) {
     // Errors are left to MLIR, which reports them as it does in mlir-opt.
     (void)mkdir(pm->mlirTreeDir, 0777);
     irsBufPrintf(&dir, "%s/", pm->mlirTreeDir);
-    dumpName(pm, i, &dir);
+    irsPmDumpName(pm, i, &dir);
     if (dir.len > 5)
       dir.data[dir.len -= 5] = '\0'; // drop ".mlir"
   }
@@ -882,7 +880,7 @@ static IrsErrorKind dumpStep(IrsPassManagerImpl *pm, intptr_t i,
   if (pm->opts.dumpOnlyChanged && !s->result.changed)
     return IRS_OK;
   IrsBuf name = IRS_BUF_INIT;
-  dumpName(pm, i, &name);
+  irsPmDumpName(pm, i, &name);
   char *path = irsPathJoin(pm->dumpDir, name.data ? name.data : "");
   int e = path ? 0 : ENOMEM;
   bool background = false;

@@ -99,6 +99,11 @@ typedef struct IrsPassManagerImpl {
   uint64_t *topFps;
   size_t numTopFps, capTopFps; // distinguishes default failure dirs of one process
   char *mlirTreeDir;            // our copy of opts.mlirPrintIrTreeDir
+  // Set by the tool runner (lib/Tool), which keeps its run in this record
+  // so that its manifest and report come from the same writers: the kind
+  // ("crash", "timeout", ...) of a step whose process died, which is then
+  // the run's and step failedStep's status. NULL otherwise.
+  const char *deathKind;
 } IrsPassManagerImpl;
 
 static inline IrsPassManagerImpl *irsPmUnwrap(IrsPassManager pm) {
@@ -126,6 +131,9 @@ IrsErrorKind irsDumpDirPrepare(const char *dir, bool overwrite, IrsBuf *err);
 /// Returns it (caller frees), or NULL after appending "; <why>" to errMsg.
 char *irsPmFailureDirOpen(IrsPassManagerImpl *pm);
 
+/// The dump file name of step i (0-based): NNNN-<anchor>-<pass>.mlir.
+void irsPmDumpName(IrsPassManagerImpl *pm, intptr_t i, IrsBuf *out);
+
 /// Rewrites dir/manifest.xml from the pass manager's state (report/Manifest.c).
 int irsManifestWrite(IrsPassManagerImpl *pm, const char *dir);
 
@@ -135,6 +143,12 @@ int irsManifestWrite(IrsPassManagerImpl *pm, const char *dir);
 int irsReportWrite(IrsPassManagerImpl *pm, const char *dir,
                    const char *preStepIr, const char *postStepIr,
                    const char *reproducer);
+
+/// Appends the file-metadata block holding an mlir_reproducer resource that
+/// runs `pipeline` (what follows the IR in a reproducer; lib/Tool appends it
+/// to IR a foreign tool printed).
+void irsReproducerAppendResource(IrsBuf *b, MlirStringRef pipeline,
+                                 bool disableThreading, bool verifyEach);
 
 /// Writes `module` plus an mlir_reproducer resource that runs `pipeline`,
 /// preceded by the replay command lines when `plugins` (nullable) has any.

@@ -16,6 +16,8 @@
 static const char *runStatus(IrsPassManagerImpl *pm) {
   if (pm->interrupted)
     return "interrupted";
+  if (pm->deathKind)
+    return pm->deathKind;
   if (pm->running)
     return "running";
   return pm->runStatus == IRS_OK ? "ok" : irsErrorKindGetName(pm->runStatus);

@@ -44,6 +44,24 @@ static void writeReplayLines(IrsAtomicFile *af, IrsPlugins plugins) {
   irsBufFree(&b);
 }
 
+void irsReproducerAppendResource(IrsBuf *b, MlirStringRef pipeline,
+                                 bool disableThreading, bool verifyEach) {
+  irsBufAppendStr(b, "\n{-#\n  external_resources: {\n    mlir_reproducer: {\n"
+                     "      pipeline: \"");
+  // The pipeline is an MLIR string literal: escape quotes and backslashes.
+  for (size_t i = 0; i < pipeline.length; ++i) {
+    char c = pipeline.data[i];
+    if (c == '"' || c == '\\')
+      irsBufAppend(b, "\\", 1);
+    irsBufAppend(b, &c, 1);
+  }
+  irsBufPrintf(b,
+               "\",\n      disable_threading: %s,\n      verify_each: %s\n"
+               "    }\n  }\n#-}\n",
+               disableThreading ? "true" : "false",
+               verifyEach ? "true" : "false");
+}
+
 int irsReproducerWrite(MlirOperation module, const char *path,
                        MlirStringRef pipeline, bool disableThreading,
                        bool verifyEach, IrsPlugins plugins) {
@@ -59,20 +77,7 @@ int irsReproducerWrite(MlirOperation module, const char *path,
   mlirOperationPrintWithFlags(module, flags, irsAtomicFileStringCallback, &af);
   mlirOpPrintingFlagsDestroy(flags);
   IrsBuf b = IRS_BUF_INIT;
-  irsBufAppendStr(&b, "\n{-#\n  external_resources: {\n    mlir_reproducer: {\n"
-                      "      pipeline: \"");
-  // The pipeline is an MLIR string literal: escape quotes and backslashes.
-  for (size_t i = 0; i < pipeline.length; ++i) {
-    char c = pipeline.data[i];
-    if (c == '"' || c == '\\')
-      irsBufAppend(&b, "\\", 1);
-    irsBufAppend(&b, &c, 1);
-  }
-  irsBufPrintf(&b,
-               "\",\n      disable_threading: %s,\n      verify_each: %s\n"
-               "    }\n  }\n#-}\n",
-               disableThreading ? "true" : "false",
-               verifyEach ? "true" : "false");
+  irsReproducerAppendResource(&b, pipeline, disableThreading, verifyEach);
   irsAtomicFileWrite(&af, b.data, b.len);
   irsBufFree(&b);
   return irsAtomicFileCommit(&af);

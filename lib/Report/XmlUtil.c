@@ -53,7 +53,9 @@ void irsXmlWriteStep(xmlTextWriterPtr w, IrsPassManagerImpl *pm, intptr_t i) {
   xmlTextWriterWriteFormatAttribute(w, X("index"), "%ld", (long)(i + 1));
   irsXmlAttrRef(w, "pass", irsPipelineGetStepPassName(p, i));
   irsXmlAttrRef(w, "anchor", irsPipelineGetStepAnchor(p, i));
-  xmlTextWriterWriteAttribute(w, X("status"), X(irsStepStatusGetName(r->status)));
+  bool died = pm->deathKind && i == pm->failedStep - 1;
+  xmlTextWriterWriteAttribute(
+      w, X("status"), X(died ? pm->deathKind : irsStepStatusGetName(r->status)));
   if (r->status != IrsStepNotRun) {
     xmlTextWriterWriteAttribute(w, X("changed"), X(r->changed ? "true" : "false"));
   }
@@ -75,12 +77,15 @@ void irsXmlWriteStep(xmlTextWriterPtr w, IrsPassManagerImpl *pm, intptr_t i) {
             : (pm->opts.dumpOnlyChanged && !r->changed) ? "unchanged"
                                                         : "disabled"));
     xmlTextWriterEndElement(w);
-    xmlTextWriterStartElement(w, X("ops"));
-    xmlTextWriterWriteFormatAttribute(w, X("before"), "%lld",
-                                      (long long)r->opsBefore);
-    xmlTextWriterWriteFormatAttribute(w, X("after"), "%lld",
-                                      (long long)r->opsAfter);
-    xmlTextWriterEndElement(w);
+    // Unknown (-1) when irscope did not parse the module (lib/Tool).
+    if (r->opsBefore >= 0 && r->opsAfter >= 0) {
+      xmlTextWriterStartElement(w, X("ops"));
+      xmlTextWriterWriteFormatAttribute(w, X("before"), "%lld",
+                                        (long long)r->opsBefore);
+      xmlTextWriterWriteFormatAttribute(w, X("after"), "%lld",
+                                        (long long)r->opsAfter);
+      xmlTextWriterEndElement(w);
+    }
     xmlTextWriterStartElement(w, X("time"));
     xmlTextWriterWriteFormatAttribute(w, X("wall-ms"), "%.3f", r->wallMs);
     xmlTextWriterWriteFormatAttribute(w, X("cpu-ms"), "%.3f", r->cpuMs);
@@ -123,8 +128,9 @@ void irsXmlStartRunHeader(xmlTextWriterPtr w, const char *toolName,
 void irsXmlWriteRunHeader(xmlTextWriterPtr w, IrsPassManagerImpl *pm) {
   irsXmlStartRunHeader(w, pm->toolName, pm->commandLine, pm->inputPath,
                        pm->inputHash);
-  xmlTextWriterWriteFormatAttribute(w, X("ops"), "%lld",
-                                    (long long)pm->inputOps);
+  if (pm->inputOps >= 0)
+    xmlTextWriterWriteFormatAttribute(w, X("ops"), "%lld",
+                                      (long long)pm->inputOps);
   if (pm->inputDumpFile)
     xmlTextWriterWriteAttribute(w, X("dump"), X(pm->inputDumpFile));
   xmlTextWriterEndElement(w);

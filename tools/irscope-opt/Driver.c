@@ -130,7 +130,7 @@ static MlirOpPrintingFlags makePrintingFlags(const IrsOptConfig *cfg) {
   return flags;
 }
 
-static int exitFor(IrsErrorKind k) {
+int irsOptExitFor(IrsErrorKind k) {
   switch (k) {
   case IRS_OK:
     return IRS_EXIT_OK;
@@ -410,7 +410,7 @@ static int workChunk(ChunkWork *w, intptr_t c) {
     if (!irsOptDiagOutVerifying())
       printRunError(pm);
     mlirModuleDestroy(m);
-    return ndRc ? ndRc : exitFor(st.kind);
+    return ndRc ? ndRc : irsOptExitFor(st.kind);
   }
   if (cfg->emitBytecode) {
     mlirOperationWriteBytecode(op, outCallback, o);

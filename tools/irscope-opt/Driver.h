@@ -13,10 +13,12 @@
 #include "Options.h"
 #include "Plugins.h"
 
+#include "irscope/Flake.h"
 #include "irscope/Input.h"
 #include "irscope/PassManager.h"
 #include "irscope/Pipeline.h"
 #include "irscope/Supervisor.h"
+#include "irscope/Tool.h"
 
 #include <signal.h>
 
@@ -90,6 +92,8 @@ typedef struct IrsOptConfig {
   const char *verifyDiagnostics; // NULL: off; "", "all", "only-expected"
   const char *diagnosticFormat;  // NULL or "mlir": source and caret; "plain"
   IrsToolPlugins plugins; // --load-*-plugin, loaded before any fork
+  const char *tool;        // --tool=PATH, NULL: irscope's own passes
+  IrsStringList toolArgs;  // --tool-arg=ARG...
 } IrsOptConfig;
 
 /// Output collected in memory.
@@ -145,6 +149,11 @@ bool irsOptFlakeOptions(IrsOptConfig *cfg, const char *repeat,
                         const char *seed);
 /// Runs the pipeline cfg->repeat times in forked children; exit code.
 int irsOptRepeat(IrsOptRun *run);
+/// The "irscope-opt: repeat:" summary lines of a repeated run (Repeat.c),
+/// shared by --tool runs (ToolRepeat.c).
+void irsOptRepeatPrintSummary(IrsPipeline p, int64_t runs, int64_t failures,
+                              bool stopped, const IrsRepeatSignature *sigs,
+                              intptr_t numSigs);
 /// irsPassManagerCheckDeterminism on one chunk; on a differing step sets
 /// *exitCode to IRS_EXIT_NONDETERMINISM and returns a failed status whose
 /// message irsPassManagerGetErrorMessage holds.
@@ -190,6 +199,31 @@ char *irsOptChunkDir(const IrsOptConfig *cfg, const char *base, intptr_t chunk,
 int irsOptWriteChunkOutput(IrsOptRun *run, intptr_t chunk, IrsOptOut *out);
 int irsOptWriteFileAtomic(const char *path, const void *data, size_t n);
 int irsOptWorse(int a, int b);
+/// The exit code for a library error kind, and for how a worker ended.
+int irsOptExitFor(IrsErrorKind k);
+int irsOptExitForOutcome(IrsWorkerOutcome outcome);
+
+/// --tool=PATH (ToolMode.c): the pipeline runs in the user's own tool.
+int irsOptRunTool(IrsOptConfig *cfg);
+/// --trace/--junit of a --tool run (ToolLog.c): irsOptToolLogStep is the
+/// runner's onStep and records start times (CLOCK_MONOTONIC ms, -1 unknown)
+/// into an IrsOptToolStarts; irsOptToolLogWrite writes the files from the
+/// runner's results and returns an exit code (I/O errors).
+typedef struct IrsOptToolStarts {
+  double *ms;
+  intptr_t num;
+} IrsOptToolStarts;
+void irsOptToolLogStep(intptr_t step, bool begin, void *userData);
+/// Prints the failure of a --tool run (message, report, replay command
+/// lines) and returns its exit code (ToolMode.c).
+int irsOptToolReportFailure(IrsToolRunner t, IrsErrorKind k);
+/// --repeat of a --tool run (ToolRepeat.c): runs the tool runner N times
+/// with `o` (its failureDir replaced), prints the summary, writes
+/// repeat.xml; returns the exit code.
+int irsOptToolRepeat(const IrsOptConfig *c, IrsPipeline p,
+                     const IrsToolOptions *o, const char *input);
+int irsOptToolLogWrite(const IrsOptConfig *c, IrsToolRunner t,
+                       IrsPipeline p, const IrsOptToolStarts *starts);
 
 /// --trace and --junit (RunLogs.c). The worker records each chunk's steps
 /// and hands them to the supervisor as they finish; the supervisor adds

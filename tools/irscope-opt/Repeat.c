@@ -408,8 +408,9 @@ static char *makeBase(const IrsOptConfig *cfg) {
   return d;
 }
 
-static void printSummary(Repeat *r, int64_t runs, int64_t failures,
-                         bool stopped) {
+void irsOptRepeatPrintSummary(IrsPipeline p, int64_t runs, int64_t failures,
+                              bool stopped, const IrsRepeatSignature *sigs,
+                              intptr_t numSigs) {
   IrsRateInterval ci = irsWilsonInterval(failures, runs, IRS_Z95);
   fprintf(stderr,
           "irscope-opt: repeat: %lld of %lld runs failed (%.2f%%, 95%% "
@@ -421,12 +422,12 @@ static void printSummary(Repeat *r, int64_t runs, int64_t failures,
             "irscope-opt: repeat: no failure seen; the failure rate is below "
             "%.2f%% with 95%% confidence\n",
             100 * ci.upper);
-  intptr_t n = irsPipelineGetNumSteps(r->run->pipeline);
+  intptr_t n = irsPipelineGetNumSteps(p);
   for (intptr_t i = 0; i <= n; ++i) {
     int64_t c = 0;
-    for (intptr_t k = 0; k < r->numSigs; ++k)
-      if (r->sigs[k].step == i)
-        c += r->sigs[k].count;
+    for (intptr_t k = 0; k < numSigs; ++k)
+      if (sigs[k].step == i)
+        c += sigs[k].count;
     if (!c)
       continue;
     if (i == 0) {
@@ -434,12 +435,12 @@ static void printSummary(Repeat *r, int64_t runs, int64_t failures,
               (long long)c);
       continue;
     }
-    MlirStringRef t = irsPipelineGetStepText(r->run->pipeline, i - 1);
+    MlirStringRef t = irsPipelineGetStepText(p, i - 1);
     fprintf(stderr, "irscope-opt: repeat:   step %ld '%.*s': %lld failed\n",
             (long)i, (int)t.length, t.data, (long long)c);
   }
-  for (intptr_t k = 0; k < r->numSigs; ++k) {
-    Sig *s = &r->sigs[k];
+  for (intptr_t k = 0; k < numSigs; ++k) {
+    const IrsRepeatSignature *s = &sigs[k];
     char kind[64];
     if (s->signal)
       snprintf(kind, sizeof(kind), "%s %s", s->kind, irsSignalName(s->signal));
@@ -448,11 +449,11 @@ static void printSummary(Repeat *r, int64_t runs, int64_t failures,
     fprintf(stderr,
             "irscope-opt: repeat:   signature %ld: %s in step %ld (%s), %lld "
             "runs, first in run %lld%s%s%s%s%s\n",
-            (long)(k + 1), kind, (long)s->step, s->pass[0] ? s->pass : "?",
+            (long)(k + 1), kind, (long)s->step, s->pass ? s->pass : "?",
             (long long)s->count, (long long)s->firstRun,
             s->message[0] ? ": '" : "", s->message,
-            s->message[0] ? "'" : "", s->dir ? "; artefacts: " : "",
-            s->dir ? s->dir : "");
+            s->message[0] ? "'" : "", s->artifacts ? "; artefacts: " : "",
+            s->artifacts ? s->artifacts : "");
   }
 }
 
@@ -629,7 +630,6 @@ int irsOptRepeat(IrsOptRun *run) {
   double elapsed = nowMs() - t0;
   irsOptInterruptsRestore(&interrupts);
 
-  printSummary(&r, runs, failures, stopped);
   {
     IrsRepeatSignature *gs =
         calloc((size_t)(r.numSigs ? r.numSigs : 1), sizeof(*gs));
@@ -642,6 +642,9 @@ int irsOptRepeat(IrsOptRun *run) {
                                    s->firstRun, s->hasRunSeed,
                                    s->runSeed,  s->dir};
     }
+    if (gs)
+      irsOptRepeatPrintSummary(run->pipeline, runs, failures, stopped, gs,
+                               r.numSigs);
     IrsRepeatSummary sum;
     memset(&sum, 0, sizeof(sum));
     sum.toolName = "irscope-opt";

@@ -178,7 +178,7 @@ static int workerMain(IrsWorkerChannel ch, void *ud) {
   return rc;
 }
 
-static int exitForOutcome(IrsWorkerOutcome o) {
+int irsOptExitForOutcome(IrsWorkerOutcome o) {
   switch (o) {
   case IrsWorkerTimedOut:
     return IRS_EXIT_TIMEOUT;
@@ -580,7 +580,7 @@ static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
             dir);
   free(dir);
   free(tail.data);
-  return exitForOutcome(outcome);
+  return irsOptExitForOutcome(outcome);
 }
 
 int irsOptDocumentDeath(IrsOptRun *run, IrsSupervisor quiet,

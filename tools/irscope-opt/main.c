@@ -87,6 +87,7 @@ static void cleanup(IrsOptConfig *cfg, char *cmd) {
   irsStringListFree(&cfg->passFlags);
   irsStringListFree(&cfg->irdlFiles);
   irsToolPluginsFree(&cfg->plugins);
+  irsStringListFree(&cfg->toolArgs);
 }
 
 int main(int argc, char **argv) {
@@ -227,6 +228,10 @@ int main(int argc, char **argv) {
                      "kill the run above this resident size (e.g. 512M, 2G)"),
       IRS_OPT_STRING(0, "failure-dir", &cfg.failureDir, "DIR",
                      "where failure reports go without --dump-after-each"),
+      IRS_OPT_STRING(0, "tool", &cfg.tool, "PATH",
+                     "run each step in this mlir-opt-compatible tool"),
+      IRS_OPT_LIST(0, "tool-arg", &cfg.toolArgs, "ARG",
+                   "argument for every run of --tool (repeatable)"),
       IRS_OPT_BOOL(0, "list-passes", &listPasses,
                    "list irscope's own passes and exit"),
       IRS_OPT_BOOL(0, "version", &version, "print the version and exit"),
@@ -313,7 +318,7 @@ int main(int argc, char **argv) {
   if (npos == 1)
     cfg.input = argv[1];
   cfg.commandLine = cmd;
-  int rc = irsOptRun(&cfg);
+  int rc = cfg.tool ? irsOptRunTool(&cfg) : irsOptRun(&cfg);
   cleanup(&cfg, cmd);
 #if !defined(__SANITIZE_ADDRESS__)
   // Everything irscope-opt wrote is flushed and closed; LLVM's static

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Exec.c - one supervised invocation of the user's tool --------------===//
+//
+// The supervisor forks a worker as for irscope's own pipelines; the worker
+// announces the step (so the step timeout runs from here), points stdout at
+// /dev/null (the tool writes its IR with -o) and execs the tool. The
+// channel is close-on-exec, so the tool never sees it; the supervisor then
+// watches the tool itself: its stderr, its resident size, how it ends.
+//
+//===----------------------------------------------------------------------===//
+#include "ToolImpl.h"
+
+#include "../Support/Fs.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+typedef struct ExecJob {
+  char **argv;
+  intptr_t step;
+} ExecJob;
+
+static int execMain(IrsWorkerChannel ch, void *userData) {
+  ExecJob *j = userData;
+  int fd = open("/dev/null", O_WRONLY);
+  if (fd >= 0) {
+    dup2(fd, 1);
+    close(fd);
+  }
+  irsWorkerChannelStepBegin(ch, 0, j->step);
+  execv(j->argv[0], j->argv);
+  irsWorkerChannelSendValue(ch, "exec-errno", errno);
+  return 127;
+}
+
+static bool hasArg(const IrsToolRunnerImpl *t, const char *arg) {
+  for (intptr_t k = 0; k < t->numArgs; ++k)
+    if (strcmp(t->args[k], arg) == 0 || strcmp(t->args[k], arg + 1) == 0)
+      return true;
+  return false;
+}
+
+// The argument vector of `e`, NULL-terminated; NULL if out of memory. The
+// strings are borrowed from `t` and `e`, except *pipelineArg (caller frees).
+static char **buildArgv(IrsToolRunnerImpl *t, const IrsToolExec *e,
+                        char **pipelineArg) {
+  char **v = calloc((size_t)t->numArgs + 12, sizeof(char *));
+  if (!v)
+    return NULL;
+  size_t n = 0;
+  v[n++] = t->path;
+  for (intptr_t k = 0; k < t->numArgs; ++k)
+    v[n++] = t->args[k];
+  if (e->pipeline) {
+    IrsBuf b = IRS_BUF_INIT;
+    irsBufPrintf(&b, "--pass-pipeline=%s", e->pipeline);
+    *pipelineArg = irsBufDetach(&b);
+    if (!*pipelineArg) {
+      free(v);
+      return NULL;
+    }
+    v[n++] = *pipelineArg;
+  }
+  if (!e->verifyEach)
+    v[n++] = "-verify-each=0";
+  if (!t->opts.threadingEnabled || e->noThreads)
+    v[n++] = "--mlir-disable-threading";
+  if (e->bytecode)
+    v[n++] = "--emit-bytecode";
+  // LLVM refuses a flag given twice; the user's may already be there.
+  if (e->generic && !hasArg(t, "--mlir-print-op-generic"))
+    v[n++] = "--mlir-print-op-generic";
+  if (e->generic && !hasArg(t, "--mlir-print-debuginfo"))
+    v[n++] = "--mlir-print-debuginfo";
+  v[n++] = (char *)e->input;
+  v[n++] = "-o";
+  v[n++] = (char *)e->output;
+  v[n] = NULL;
+  return v;
+}
+
+static double cpuChildrenMs(void) {
+  struct rusage ru;
+  if (getrusage(RUSAGE_CHILDREN, &ru) != 0)
+    return 0;
+  return (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
+         (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3;
+}
+
+IrsErrorKind irsToolExecRun(IrsToolRunnerImpl *t, const IrsToolExec *e,
+                            IrsToolExecResult *out) {
+  memset(out, 0, sizeof(*out));
+  char *pipelineArg = NULL;
+  char **argv = buildArgv(t, e, &pipelineArg);
+  if (!argv)
+    return IRS_ERR_NOMEM;
+  ExecJob job = {argv, e->step};
+  double cpu0 = cpuChildrenMs();
+  const IrsWorkerResult *res = NULL;
+  IrsSupervisor sup = e->helper ? t->helperSup : t->sup;
+  IrsStatus st = irsSupervisorRun(sup, execMain, &job, &res);
+  free(argv);
+  free(pipelineArg);
+  if (!irsStatusIsOk(st))
+    return IRS_ERR_IO;
+  out->cpuMs = cpuChildrenMs() - cpu0;
+  out->res = *res;
+  irsBufAppendRef(&out->err, res->stderrTail);
+  out->res.stderrTail = irsBufRef(&out->err);
+  int64_t v = 0;
+  if (irsSupervisorGetValue(sup, "exec-errno", &v))
+    out->execErrno = (int)v;
+  return out->err.failed ? IRS_ERR_NOMEM : IRS_OK;
+}
+
+void irsToolExecResultFree(IrsToolExecResult *r) {
+  irsBufFree(&r->err);
+  memset(r, 0, sizeof(*r));
+}
+
+static void appendQuoted(IrsBuf *b, const char *s) {
+  bool plain = *s != '\0';
+  for (const char *p = s; *p; ++p)
+    if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                "0123456789_./=:,+-@%", *p))
+      plain = false;
+  if (plain) {
+    irsBufAppendStr(b, s);
+    return;
+  }
+  irsBufAppendStr(b, "'");
+  for (const char *p = s; *p; ++p)
+    irsBufAppendStr(b, *p == '\'' ? "'\\''" : (char[2]){*p, 0});
+  irsBufAppendStr(b, "'");
+}
+
+void irsToolExecFormat(IrsToolRunnerImpl *t, const IrsToolExec *e,
+                       IrsBuf *out) {
+  char *pipelineArg = NULL;
+  char **argv = buildArgv(t, e, &pipelineArg);
+  if (!argv) {
+    out->failed = true;
+    return;
+  }
+  for (size_t k = 0; argv[k]; ++k) {
+    if (k)
+      irsBufAppendStr(out, " ");
+    appendQuoted(out, argv[k]);
+  }
+  free(argv);
+  free(pipelineArg);
+}
+
+bool irsToolFileIsBytecode(const char *path) {
+  int fd = open(path, O_RDONLY);
+  if (fd < 0)
+    return false;
+  unsigned char m[4];
+  bool yes = read(fd, m, 4) == 4 && m[0] == 'M' && m[1] == 'L' &&
+             m[2] == 0xef && m[3] == 'R';
+  close(fd);
+  return yes;
+}
+
+int irsToolCopyFile(const char *from, const char *to) {
+  int fd = open(from, O_RDONLY);
+  if (fd < 0)
+    return errno;
+  IrsBuf b = IRS_BUF_INIT;
+  char chunk[65536];
+  ssize_t n;
+  while ((n = read(fd, chunk, sizeof(chunk))) > 0)
+    irsBufAppend(&b, chunk, (size_t)n);
+  int e = n < 0 ? errno : 0;
+  close(fd);
+  if (!e)
+    e = b.failed ? ENOMEM : irsWriteFileAtomic(to, b.data ? b.data : "", b.len);
+  irsBufFree(&b);
+  return e;
+}
+
+char *irsToolScratch(IrsToolRunnerImpl *t, const char *name) {
+  return irsPathJoin(t->workDir, name);
+}

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- ToolDeterminism.c - --check-determinism through the user's tool ----===//
+//
+// Every step runs twice, in two tool processes, on the same input file (the
+// first run's text output of the step before), and the two printed outputs
+// are compared byte for byte; the first step whose outputs (or outcomes)
+// differ is documented as in-process (report.xml of kind nondeterminism
+// with the unified diff, the pre-step IR, a reproducer and the first run's
+// output). In threads mode the second run gets --mlir-disable-threading.
+// Text, not bytecode, is handed over so that the diff is readable.
+//
+//===----------------------------------------------------------------------===//
+#define _GNU_SOURCE
+#include "ToolImpl.h"
+
+#include "irscope/Diff.h"
+#include "../PassManager/Determinism.h"
+#include "../Support/Fs.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static bool readAll(const char *path, IrsBuf *b) {
+  FILE *f = fopen(path, "rb");
+  char chunk[65536];
+  size_t n;
+  while (f && (n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+    irsBufAppend(b, chunk, n);
+  if (f)
+    fclose(f);
+  return f && !b->failed;
+}
+
+static void document(IrsToolRunnerImpl *t, intptr_t i, const char *input,
+                     const char *first, MlirStringRef diff, bool threads) {
+  if (!t->opts.writeFailureReport)
+    return;
+  char *dir = irsPmFailureDirOpen(&t->rec);
+  if (!dir)
+    return;
+  bool pre = irsToolWritePreStep(t, i, input, dir);
+  char *post = irsPathJoin(dir, "failure-output.mlir");
+  bool havePost = first && post && irsToolCopyFile(first, post) == 0;
+  int e = irsNondeterminismReportWrite(
+      &t->rec, dir, i, diff, threads ? "threads" : "repeat",
+      pre ? "failure-input.mlir" : NULL, havePost ? "failure-output.mlir" : NULL,
+      pre && t->reproCmd.len ? "reproducer.mlir" : NULL);
+  if (e)
+    irsBufPrintf(&t->rec.errMsg, "; cannot write report in '%s': %s", dir,
+                 strerror(e));
+  free(post);
+  t->rec.failureDirUsed = dir;
+}
+
+static const char *word(bool ok) { return ok ? "succeeded" : "failed"; }
+
+// Runs step i twice on `input` into `a` and `b`; returns whether they
+// differ (a differing outcome or output), with the diff in `diff`.
+static bool runTwice(IrsToolRunnerImpl *t, intptr_t i, const char *input,
+                     const char *a, const char *b, bool threads, bool *ok1,
+                     IrsBuf *diff) {
+  char *text = irsStrDupRef(irsPipelineGetStepText(t->rec.pipeline, i));
+  IrsToolExec e = {.pipeline = text, .input = input, .output = a,
+                   .verifyEach = t->opts.verifyEach, .step = i + 1};
+  IrsToolExecResult r1, r2;
+  irsToolAnnounce(t, i + 1, true);
+  bool ran1 = text && irsToolExecRun(t, &e, &r1) == IRS_OK;
+  e.output = b;
+  e.noThreads = threads;
+  bool ran2 = ran1 && irsToolExecRun(t, &e, &r2) == IRS_OK;
+  irsToolAnnounce(t, i + 1, false);
+  free(text);
+  if (!ran1 || !ran2) {
+    if (ran1)
+      irsToolExecResultFree(&r1);
+    *ok1 = false;
+    return false;
+  }
+  irsToolRecordStep(t, i, &r1);
+  irsToolForwardStderr(t, &r1, false);
+  *ok1 = irsToolExecOk(&r1);
+  bool ok2 = irsToolExecOk(&r2);
+  bool differ = *ok1 != ok2;
+  if (*ok1 && ok2 && !irsToolFilesEqual(a, b)) {
+    IrsBuf x = IRS_BUF_INIT, y = IRS_BUF_INIT;
+    differ = true;
+    if (readAll(a, &x) && readAll(b, &y))
+      irsDiffUnified(irsBufRef(&x), irsBufRef(&y),
+                     threads ? "threading-on" : "first-run",
+                     threads ? "threading-off" : "second-run", 3,
+                     irsBufStringCallback, diff, NULL);
+    irsBufFree(&x);
+    irsBufFree(&y);
+  }
+  if (differ && *ok1 != ok2) {
+    MlirStringRef s = irsPipelineGetStepText(t->rec.pipeline, i);
+    MlirStringRef p = irsPipelineGetStepPassName(t->rec.pipeline, i);
+    irsBufPrintf(&t->rec.errMsg,
+                 "step %ld '%.*s' is not deterministic: pass '%.*s' %s in the "
+                 "%s run and %s in the %s run",
+                 (long)(i + 1), (int)s.length, s.data, (int)p.length, p.data,
+                 word(*ok1), threads ? "threaded" : "first", word(ok2),
+                 threads ? "single-threaded" : "second");
+  }
+  irsToolExecResultFree(&r1);
+  irsToolExecResultFree(&r2);
+  return differ;
+}
+
+static void describeDiffer(IrsToolRunnerImpl *t, intptr_t i, bool threads) {
+  if (t->rec.errMsg.len)
+    return; // runTwice described a differing outcome
+  MlirStringRef s = irsPipelineGetStepText(t->rec.pipeline, i);
+  MlirStringRef p = irsPipelineGetStepPassName(t->rec.pipeline, i);
+  irsBufPrintf(&t->rec.errMsg,
+               "step %ld '%.*s' is not deterministic: pass '%.*s' printed "
+               "different IR %s",
+               (long)(i + 1), (int)s.length, s.data, (int)p.length, p.data,
+               threads ? "with threading on and off"
+                       : "in two runs on the same input");
+}
+
+IrsStatus irsToolRunnerCheckDeterminism(IrsToolRunner runner,
+                                        const char *inputPath,
+                                        const char *outputPath, bool threads,
+                                        intptr_t *differingStep) {
+  IrsToolRunnerImpl *t = runner.ptr;
+  irsToolRunReset(t);
+  *differingStep = 0;
+  char *cur = irsStrDup(inputPath);
+  IrsErrorKind k = cur ? IRS_OK : IRS_ERR_NOMEM;
+  for (intptr_t i = 0; k == IRS_OK && i < t->rec.numSteps; ++i) {
+    char na[32], nb[32];
+    snprintf(na, sizeof(na), "det-%ld-a.mlir", (long)(i + 1));
+    snprintf(nb, sizeof(nb), "det-%ld-b.mlir", (long)(i + 1));
+    char *a = irsToolScratch(t, na), *b = irsToolScratch(t, nb);
+    IrsBuf diff = IRS_BUF_INIT;
+    bool ok1 = false;
+    bool differ = a && b && runTwice(t, i, cur, a, b, threads, &ok1, &diff);
+    if (differ) {
+      t->rec.failedStep = i + 1;
+      describeDiffer(t, i, threads);
+      document(t, i, cur, ok1 ? a : NULL, irsBufRef(&diff), threads);
+      *differingStep = i + 1;
+    } else if (!ok1) {
+      MlirStringRef s = irsPipelineGetStepText(t->rec.pipeline, i);
+      t->rec.failedStep = i + 1;
+      irsBufPrintf(&t->rec.errMsg, "step %ld '%.*s' failed in both runs; run "
+                                   "without --check-determinism to document it",
+                   (long)(i + 1), (int)s.length, s.data);
+      k = IRS_ERR_PASS;
+    } else {
+      t->rec.steps[i].result.status = IrsStepOk;
+      t->rec.steps[i].result.changed = i == 0 || !irsToolFilesEqual(cur, a);
+      if (i > 0)
+        unlink(cur);
+      free(cur);
+      cur = a;
+      a = NULL;
+    }
+    if (b)
+      unlink(b);
+    irsBufFree(&diff);
+    free(a);
+    free(b);
+    if (differ)
+      break;
+  }
+  if (k == IRS_OK && !*differingStep && cur)
+    k = irsToolFinishOutput(t, cur, outputPath);
+  free(cur);
+  return irsStatusMake(k);
+}

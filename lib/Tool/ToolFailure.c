@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- ToolFailure.c - documenting a step the tool failed -----------------===//
+//
+// A foreign tool only says "exit code 1" and prints diagnostics, so the
+// kind of failure is found out by asking the tool again, only on the
+// failure path (a successful run pays nothing):
+//   - a process that died (signal, step timeout, memory limit) is a crash
+//     report, as for irscope's own worker;
+//   - an error from MLIR's pipeline parser means the tool rejected the
+//     step's pipeline (unknown pass, bad option): the tool's business;
+//   - if the tool cannot even parse the step's input, the input (step 1) or
+//     the tool's own previous output is at fault, not the pass;
+//   - with verify-each, the step is run again without it: if it then
+//     succeeds, the verifier failed (and the rerun prints the broken IR in
+//     generic form as failure-output.mlir), otherwise the pass did.
+// The pre-step IR is the step's input file as the tool wrote it (no replay
+// needed); the reproducer is that IR printed generically by the tool plus
+// an mlir_reproducer resource, which `TOOL --run-reproducer` replays.
+//
+//===----------------------------------------------------------------------===//
+#define _GNU_SOURCE
+#include "ToolImpl.h"
+
+#include "irscope/Report.h"
+#include "../Support/Fs.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static MlirStringRef stepText(IrsToolRunnerImpl *t, intptr_t i) {
+  return irsPipelineGetStepText(t->rec.pipeline, i);
+}
+
+static void setMessage(IrsToolRunnerImpl *t, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void setMessage(IrsToolRunnerImpl *t, const char *fmt, ...) {
+  char line[2048];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(line, sizeof(line), fmt, ap);
+  va_end(ap);
+  irsBufReset(&t->rec.errMsg);
+  irsBufAppendStr(&t->rec.errMsg, line);
+}
+
+// Runs the tool with no passes on `input` into `output` (atomically).
+static bool printWith(IrsToolRunnerImpl *t, const char *input,
+                      const char *output, bool generic) {
+  IrsToolExec e = {.input = input, .output = output, .verifyEach = false,
+                   .generic = generic, .helper = true};
+  IrsToolExecResult r;
+  bool ok = irsToolExecRun(t, &e, &r) == IRS_OK && irsToolExecOk(&r);
+  irsToolExecResultFree(&r);
+  return ok;
+}
+
+static bool writeReproducer(IrsToolRunnerImpl *t, intptr_t i,
+                            const char *input, const char *dir) {
+  char *tmp = irsToolScratch(t, "reproducer.mlir");
+  char *path = irsPathJoin(dir, "reproducer.mlir");
+  bool ok = tmp && path && printWith(t, input, tmp, true);
+  IrsBuf b = IRS_BUF_INIT;
+  if (ok) {
+    FILE *f = fopen(tmp, "rb");
+    char chunk[65536];
+    size_t n;
+    while (f && (n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+      irsBufAppend(&b, chunk, n);
+    ok = f != NULL;
+    if (f)
+      fclose(f);
+    irsReproducerAppendResource(&b, stepText(t, i), !t->opts.threadingEnabled,
+                                t->opts.verifyEach);
+    ok = ok && !b.failed && irsWriteFileAtomic(path, b.data, b.len) == 0;
+  }
+  if (ok) {
+    irsBufAppendStr(&t->reproCmd, t->path);
+    for (intptr_t k = 0; k < t->numArgs; ++k)
+      irsBufPrintf(&t->reproCmd, " %s", t->args[k]);
+    irsBufPrintf(&t->reproCmd, " --run-reproducer %s", path);
+  }
+  irsBufFree(&b);
+  if (tmp)
+    unlink(tmp);
+  free(tmp);
+  free(path);
+  return ok;
+}
+
+// failure-input.mlir (the step's input, in text) and reproducer.mlir.
+bool irsToolWritePreStep(IrsToolRunnerImpl *t, intptr_t i, const char *input,
+                         const char *dir) {
+  char *pre = irsPathJoin(dir, "failure-input.mlir");
+  bool ok = pre && (irsToolFileIsBytecode(input)
+                        ? printWith(t, input, pre, false)
+                        : irsToolCopyFile(input, pre) == 0);
+  if (ok) {
+    IrsToolExec e = {.pipeline = irsPipelineGetText(t->rec.pipeline).data,
+                     .input = pre, .output = "-", .verifyEach = t->opts.verifyEach};
+    char *text = irsStrDupRef(stepText(t, i));
+    e.pipeline = text;
+    irsToolExecFormat(t, &e, &t->replayCmd);
+    free(text);
+    writeReproducer(t, i, input, dir);
+  }
+  free(pre);
+  return ok;
+}
+
+// "SIGSEGV"; glibc's abbreviations, so the library needs no table of its own.
+static const char *signalName(int sig, char buf[24]) {
+  const char *a = sig > 0 ? sigabbrev_np(sig) : NULL;
+  snprintf(buf, 24, "SIG%s", a ? a : "?");
+  return buf;
+}
+
+static const char *deathKind(IrsWorkerOutcome o) {
+  return o == IrsWorkerTimedOut      ? "timeout"
+         : o == IrsWorkerMemoryLimit ? "memory-limit"
+         : o == IrsWorkerInterrupted ? "interrupted"
+                                     : "crash";
+}
+
+static void describeDeath(IrsToolRunnerImpl *t, intptr_t i,
+                          const IrsWorkerResult *r) {
+  MlirStringRef s = stepText(t, i);
+  int n = (int)s.length;
+  if (r->outcome == IrsWorkerTimedOut)
+    setMessage(t, "step %ld '%.*s' timed out after %g s", (long)(i + 1), n,
+               s.data, t->opts.stepTimeoutSec);
+  else if (r->outcome == IrsWorkerMemoryLimit)
+    setMessage(t, "step %ld '%.*s' exceeded the memory limit of %lld bytes",
+               (long)(i + 1), n, s.data, (long long)t->opts.memoryLimitBytes);
+  else if (r->outcome == IrsWorkerInterrupted)
+    setMessage(t, "interrupted in step %ld '%.*s'", (long)(i + 1), n, s.data);
+  else {
+    char sig[24];
+    setMessage(t, "step %ld '%.*s' crashed with %s", (long)(i + 1), n, s.data,
+               signalName(r->signal, sig));
+  }
+}
+
+static IrsErrorKind documentDeath(IrsToolRunnerImpl *t, intptr_t i,
+                                  const char *input, IrsToolExecResult *r) {
+  t->hasDeath = true;
+  t->death = *r;
+  memset(r, 0, sizeof(*r)); // the buffers move to t->death
+  const IrsWorkerResult *w = &t->death.res;
+  describeDeath(t, i, w);
+  t->rec.failedStep = i + 1;
+  if (w->outcome == IrsWorkerInterrupted) {
+    t->rec.interrupted = true;
+    return IRS_ERR_PASS;
+  }
+  t->rec.deathKind = deathKind(w->outcome);
+  char *dir = t->opts.writeFailureReport ? irsPmFailureDirOpen(&t->rec) : NULL;
+  if (!dir)
+    return IRS_ERR_PASS;
+  bool pre = irsToolWritePreStep(t, i, input, dir);
+  IrsCrashInfo c;
+  memset(&c, 0, sizeof(c));
+  c.toolName = t->rec.toolName ? t->rec.toolName : "irscope-opt";
+  c.commandLine = t->rec.commandLine;
+  c.inputPath = t->rec.inputPath;
+  c.inputHash = t->rec.inputHash;
+  c.pipeline = t->rec.pipeline;
+  c.verifyEach = t->opts.verifyEach;
+  c.threading = t->opts.threadingEnabled;
+  c.kind = t->rec.deathKind;
+  c.step = i + 1;
+  c.signal = w->outcome == IrsWorkerCrashed ? w->signal : 0;
+  char sig[24];
+  c.signalName = signalName(w->signal, sig);
+  c.elapsedMs = w->elapsedMs;
+  c.timeoutSec = w->outcome == IrsWorkerTimedOut ? t->opts.stepTimeoutSec : 0;
+  c.memoryLimitBytes =
+      w->outcome == IrsWorkerMemoryLimit ? t->opts.memoryLimitBytes : 0;
+  c.peakRssKb = w->peakRssKb;
+  c.stderrTail = w->stderrTail;
+  c.message = t->rec.errMsg.data;
+  c.preStepIr = pre ? "failure-input.mlir" : NULL;
+  c.reproducer = pre && t->reproCmd.len ? "reproducer.mlir" : NULL;
+  c.dumpOnlyChanged = t->opts.dumpOnlyChanged;
+  c.inputOps = -1;
+  c.inputDump = t->rec.inputDumpFile;
+  intptr_t last = i - 1;
+  while (last >= 0 && !t->rec.steps[last].dumpFile)
+    --last;
+  c.lastGoodDump = last >= 0 ? t->rec.steps[last].dumpFile : t->rec.inputDumpFile;
+  int e = irsCrashReportWrite(&c, dir);
+  if (e)
+    irsBufPrintf(&t->rec.errMsg, "; cannot write report in '%s': %s", dir,
+                 strerror(e));
+  t->rec.failureDirUsed = dir;
+  return IRS_ERR_PASS;
+}
+
+// The first error diagnostic's message, for one-line summaries.
+static MlirStringRef firstError(IrsToolRunnerImpl *t, intptr_t i) {
+  const IrsToolDiags *d = &t->diags[i];
+  for (intptr_t k = 0; k < d->numDiags; ++k)
+    if (d->diags[k].severity == IrsSeverityError)
+      return d->diags[k].message;
+  return (MlirStringRef){"", 0};
+}
+
+// MLIR's words when a pipeline does not parse or cannot be built (unknown
+// pass, bad option, a pass nested under the wrong op).
+static bool rejectedPipeline(const IrsToolExecResult *r) {
+  static const char *const marks[] = {
+      "PassPipeline Parser", "does not refer to a registered", "Can't add pass",
+      "failed to add `"};
+  MlirStringRef e = r->res.stderrTail;
+  for (size_t k = 0; k < sizeof(marks) / sizeof(marks[0]); ++k)
+    if (e.length && memmem(e.data, e.length, marks[k], strlen(marks[k])))
+      return true;
+  return false;
+}
+
+static IrsErrorKind documentExit(IrsToolRunnerImpl *t, intptr_t i,
+                                 const char *input, bool verifyFailed,
+                                 const char *postScratch) {
+  IrsStepState *s = &t->rec.steps[i];
+  MlirStringRef text = stepText(t, i);
+  MlirStringRef pass = irsPipelineGetStepPassName(t->rec.pipeline, i);
+  s->result.status = verifyFailed ? IrsStepVerifyFailed : IrsStepPassFailed;
+  s->result.verified = verifyFailed;
+  if (verifyFailed) {
+    s->failedHook = irsStrDup("verifier");
+    s->result.failedHook = mlirStringRefCreateFromCString(s->failedHook);
+    setMessage(t, "step %ld '%.*s' broke the IR: verifier failed after pass "
+                  "'%.*s'",
+               (long)(i + 1), (int)text.length, text.data, (int)pass.length,
+               pass.data);
+  } else {
+    setMessage(t, "step %ld '%.*s' failed: pass '%.*s' signalled failure",
+               (long)(i + 1), (int)text.length, text.data, (int)pass.length,
+               pass.data);
+  }
+  t->rec.failedStep = i + 1;
+  char *dir = t->opts.writeFailureReport ? irsPmFailureDirOpen(&t->rec) : NULL;
+  if (!dir)
+    return verifyFailed ? IRS_ERR_VERIFY : IRS_ERR_PASS;
+  bool pre = irsToolWritePreStep(t, i, input, dir);
+  const char *post = NULL;
+  if (postScratch) {
+    char *p = irsPathJoin(dir, "failure-output.mlir");
+    if (p && irsToolCopyFile(postScratch, p) == 0)
+      post = "failure-output.mlir";
+    free(p);
+  }
+  int e = irsReportWrite(&t->rec, dir, pre ? "failure-input.mlir" : NULL, post,
+                         pre && t->reproCmd.len ? "reproducer.mlir" : NULL);
+  if (e)
+    irsBufPrintf(&t->rec.errMsg, "; cannot write report in '%s': %s", dir,
+                 strerror(e));
+  t->rec.failureDirUsed = dir;
+  return verifyFailed ? IRS_ERR_VERIFY : IRS_ERR_PASS;
+}
+
+IrsErrorKind irsToolDocumentFailure(IrsToolRunnerImpl *t, intptr_t i,
+                                    const char *input, IrsToolExecResult *r) {
+  MlirStringRef text = stepText(t, i);
+  int n = (int)text.length;
+  if (r->execErrno) {
+    t->toolError = true;
+    setMessage(t, "cannot run tool '%s': %s", t->path, strerror(r->execErrno));
+    return IRS_ERR_IO;
+  }
+  if (r->res.outcome != IrsWorkerExited)
+    return documentDeath(t, i, input, r);
+  if (rejectedPipeline(r)) {
+    MlirStringRef why = firstError(t, i);
+    setMessage(t, "step %ld '%.*s': '%s' rejected the pipeline: %.*s",
+               (long)(i + 1), n, text.data, t->path, (int)why.length, why.data);
+    return IRS_ERR_PIPELINE;
+  }
+  if (!(i == 0 && t->rec.inputDumpFile) &&
+      !printWith(t, input, "/dev/null", false)) {
+    t->rec.failedStep = i + 1;
+    if (i == 0) {
+      setMessage(t, "'%s' cannot parse the input", t->path);
+      return IRS_ERR_PARSE;
+    }
+    t->toolError = true;
+    setMessage(t, "step %ld '%.*s': '%s' cannot read back its own output of "
+                  "step %ld",
+               (long)(i + 1), n, text.data, t->path, (long)i);
+    return IRS_ERR_IO;
+  }
+  bool verifyFailed = false;
+  char *post = NULL;
+  if (t->opts.verifyEach) {
+    char *p = irsStrDupRef(text);
+    post = irsToolScratch(t, "failure-output.mlir");
+    IrsToolExec e = {.pipeline = p, .input = input, .output = post,
+                     .verifyEach = false, .generic = true, .step = i + 1};
+    IrsToolExecResult r2;
+    verifyFailed = p && post && irsToolExecRun(t, &e, &r2) == IRS_OK &&
+                   irsToolExecOk(&r2);
+    irsToolExecResultFree(&r2);
+    free(p);
+  }
+  IrsErrorKind k = documentExit(t, i, input, verifyFailed,
+                                verifyFailed ? post : NULL);
+  if (post)
+    unlink(post);
+  free(post);
+  return k;
+}

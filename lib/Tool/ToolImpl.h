@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- ToolImpl.h - state of an IrsToolRunner -----------------------------===//
+//
+// Shared by the files of lib/Tool: Exec.c runs one invocation of the tool
+// under the supervisor, ToolRunner.c strings invocations into a run,
+// ToolFailure.c documents a failing step, ToolDiagnostics.c reads the
+// tool's stderr back into diagnostics.
+//
+// The run's step results live in an IrsPassManagerImpl record (`rec`, no
+// MLIR objects in it) so that manifest.xml and report.xml are written by the
+// same writers as in-process runs and cannot drift apart.
+//
+//===----------------------------------------------------------------------===//
+#ifndef IRS_TOOL_TOOLIMPL_H
+#define IRS_TOOL_TOOLIMPL_H
+
+#include "../PassManager/PassManagerImpl.h"
+#include "../Support/Buf.h"
+#include "irscope/Tool.h"
+
+/// Diagnostics parsed from one stderr text, which they point into.
+typedef struct IrsToolDiags {
+  char *text;
+  IrsDiagnostic *diags;
+  intptr_t numDiags;
+  IrsDiagnostic *notes; // all notes; each diagnostic's are contiguous
+  intptr_t numNotes;
+} IrsToolDiags;
+
+IrsErrorKind irsToolDiagsParse(MlirStringRef text, intptr_t step,
+                               IrsToolDiags *out);
+void irsToolDiagsFree(IrsToolDiags *d);
+
+/// One invocation: `PATH ARGS [--pass-pipeline=P] [-verify-each=0]
+/// [--emit-bytecode] [--mlir-print-op-generic --mlir-print-debuginfo]
+/// [--mlir-disable-threading] INPUT -o OUTPUT`.
+typedef struct IrsToolExec {
+  const char *pipeline; ///< NULL: no passes (parse, verify, print)
+  const char *input;
+  const char *output;
+  bool verifyEach;
+  bool bytecode;
+  bool generic; ///< generic form with locations (reproducers, broken IR)
+  intptr_t step; ///< announced to the supervisor (0: whole pipeline)
+  bool noThreads; ///< --mlir-disable-threading even if threading is on
+  /// A print of IR that already ran through the tool (pre-step IR,
+  /// reproducers, format conversion): runs under `helperSup`, whose step
+  /// timeout is generous, so a slow start on a loaded machine is not taken
+  /// for a hang of the step.
+  bool helper;
+} IrsToolExec;
+
+typedef struct IrsToolExecResult {
+  IrsWorkerResult res; ///< stderrTail points into `err`
+  IrsBuf err;          ///< the tool's stderr
+  double cpuMs;
+  int execErrno; ///< errno of a failed exec, 0 if the tool started
+} IrsToolExecResult;
+
+typedef struct IrsToolRunnerImpl {
+  IrsPassManagerImpl rec; // the run as the writers read it (see above)
+  char *path;
+  char **args;
+  intptr_t numArgs;
+  IrsToolOptions opts; // strings point to our copies or are NULL
+  IrsSupervisor sup;
+  IrsSupervisor helperSup; // see IrsToolExec.helper
+  char *workDir; // scratch files; removed on destroy
+  IrsToolDiags *diags; // per step
+  // Last run.
+  IrsToolExecResult death; // valid when hasDeath
+  bool hasDeath;
+  bool toolError;
+  bool bytecodeOk; // the tool honours --emit-bytecode (assumed until not)
+  bool usedBytecode;
+  bool ignoredBytecode; // asked for bytecode, got text
+  IrsBuf replayCmd, reproCmd;
+} IrsToolRunnerImpl;
+
+/// Runs one invocation under the runner's supervisor. IRS_ERR_IO when no
+/// process could be started; otherwise IRS_OK whatever the tool did (see
+/// `out`, which the caller frees with irsToolExecResultFree).
+IrsErrorKind irsToolExecRun(IrsToolRunnerImpl *t, const IrsToolExec *e,
+                            IrsToolExecResult *out);
+void irsToolExecResultFree(IrsToolExecResult *r);
+static inline bool irsToolExecOk(const IrsToolExecResult *r) {
+  return r->execErrno == 0 && r->res.outcome == IrsWorkerExited &&
+         r->res.exitCode == 0;
+}
+/// The invocation as a shell command line (quoted where needed).
+void irsToolExecFormat(IrsToolRunnerImpl *t, const IrsToolExec *e, IrsBuf *out);
+
+/// Documents the failure of step i (0-based) whose input was `input` and
+/// whose run ended as `r` (ToolFailure.c): classifies it, sets the step's
+/// status, the run's status and message, writes the artefacts. Returns the
+/// run's error kind.
+IrsErrorKind irsToolDocumentFailure(IrsToolRunnerImpl *t, intptr_t i,
+                                    const char *input, IrsToolExecResult *r);
+
+/// Pieces of a run shared by the modes (ToolRun.c, ToolDeterminism.c):
+/// step results from one invocation, the tool's stderr to the caller, step
+/// announcements, the manifest, the final output in the format asked for.
+void irsToolRecordStep(IrsToolRunnerImpl *t, intptr_t i,
+                       const IrsToolExecResult *r);
+void irsToolForwardStderr(IrsToolRunnerImpl *t, const IrsToolExecResult *r,
+                          bool quiet);
+void irsToolAnnounce(IrsToolRunnerImpl *t, intptr_t step, bool begin);
+IrsErrorKind irsToolWriteManifest(IrsToolRunnerImpl *t);
+IrsErrorKind irsToolFinishOutput(IrsToolRunnerImpl *t, const char *from,
+                                 const char *output);
+bool irsToolFilesEqual(const char *a, const char *b);
+/// failure-input.mlir and reproducer.mlir of step i into `dir`, and the
+/// replay command lines (ToolFailure.c). False if the pre-step IR failed.
+bool irsToolWritePreStep(IrsToolRunnerImpl *t, intptr_t i, const char *input,
+                         const char *dir);
+/// Forgets the last run's results (ToolRunner.c).
+void irsToolRunReset(IrsToolRunnerImpl *t);
+/// Whether `path` holds MLIR bytecode; false also when unreadable.
+bool irsToolFileIsBytecode(const char *path);
+/// Copies `from` to `to` atomically (irsWriteFileAtomic). 0 or errno.
+int irsToolCopyFile(const char *from, const char *to);
+/// A scratch path in the work directory; malloc'd.
+char *irsToolScratch(IrsToolRunnerImpl *t, const char *name);
+
+#endif // IRS_TOOL_TOOLIMPL_H

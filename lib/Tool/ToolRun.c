@@ -1,0 +1,471 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- ToolRun.c - the two modes of a tool run, and the getters -----------===//
+//
+// See Tool.h for the modes and ToolRunner.c for the hand-over between
+// steps. Every tool output is checked before it is trusted: present and
+// non-empty (mlir-opt prints at least "module {}"), and either bytecode or
+// text without NUL bytes; a tool that breaks this is reported as
+// misbehaving (irsToolRunnerGetToolError), not as a failing pass.
+//
+//===----------------------------------------------------------------------===//
+#define _GNU_SOURCE
+#include "ToolImpl.h"
+
+#include "../Support/Fs.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static MlirStringRef stepText(IrsToolRunnerImpl *t, intptr_t i) {
+  return irsPipelineGetStepText(t->rec.pipeline, i);
+}
+
+static void failTool(IrsToolRunnerImpl *t, intptr_t i, const char *what) {
+  irsBufReset(&t->rec.errMsg);
+  if (i >= 0) {
+    MlirStringRef s = stepText(t, i);
+    irsBufPrintf(&t->rec.errMsg, "step %ld '%.*s': ", (long)(i + 1),
+                 (int)s.length, s.data);
+  }
+  irsBufPrintf(&t->rec.errMsg, "'%s' %s", t->path, what);
+  t->toolError = true;
+  t->rec.failedStep = i + 1;
+}
+
+// NULL when `path` is a plausible output, else what is wrong with it.
+static const char *checkOutput(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return "exited with 0 but wrote no output";
+  char buf[65536];
+  size_t n = fread(buf, 1, sizeof(buf), f);
+  fclose(f);
+  if (n == 0)
+    return "exited with 0 but wrote no output";
+  if (n >= 4 && memcmp(buf, "ML\xefR", 4) == 0)
+    return NULL;
+  if (memchr(buf, '\0', n))
+    return "wrote output that is neither MLIR text nor bytecode";
+  return NULL;
+}
+
+bool irsToolFilesEqual(const char *a, const char *b) {
+  FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+  bool eq = fa && fb;
+  static const size_t kChunk = 65536;
+  char *x = eq ? malloc(2 * kChunk) : NULL;
+  eq = eq && x;
+  while (eq) {
+    size_t na = fread(x, 1, kChunk, fa), nb = fread(x + kChunk, 1, kChunk, fb);
+    eq = na == nb && memcmp(x, x + kChunk, na) == 0;
+    if (na == 0)
+      break;
+  }
+  free(x);
+  if (fa)
+    fclose(fa);
+  if (fb)
+    fclose(fb);
+  return eq;
+}
+
+void irsToolAnnounce(IrsToolRunnerImpl *t, intptr_t step, bool begin) {
+  if (t->opts.onStep)
+    t->opts.onStep(step, begin, t->opts.onStepUserData);
+}
+
+void irsToolForwardStderr(IrsToolRunnerImpl *t, const IrsToolExecResult *r,
+                          bool quiet) {
+  if (!quiet && t->opts.onStderr && r->err.len)
+    t->opts.onStderr(irsBufRef(&r->err), t->opts.onStderrUserData);
+}
+
+// Runs `e` with its output going to "<output>.tmp-tool", renamed into place
+// on success: a dump is never seen half-written.
+static IrsErrorKind execAtomic(IrsToolRunnerImpl *t, IrsToolExec e,
+                               IrsToolExecResult *r) {
+  IrsBuf tmp = IRS_BUF_INIT;
+  irsBufPrintf(&tmp, "%s.tmp-tool", e.output);
+  if (tmp.failed)
+    return IRS_ERR_NOMEM;
+  const char *final = e.output;
+  e.output = tmp.data;
+  IrsErrorKind k = irsToolExecRun(t, &e, r);
+  // No file to rename is the tool writing nothing: checkOutput says so.
+  if (k == IRS_OK && irsToolExecOk(r) && rename(tmp.data, final) != 0 &&
+      errno != ENOENT)
+    k = IRS_ERR_IO;
+  unlink(tmp.data);
+  irsBufFree(&tmp);
+  return k;
+}
+
+void irsToolRecordStep(IrsToolRunnerImpl *t, intptr_t i,
+                       const IrsToolExecResult *r) {
+  IrsStepResult *s = &t->rec.steps[i].result;
+  s->wallMs = r->res.runMs;
+  s->cpuMs = r->cpuMs;
+  s->peakRssKb = r->res.peakRssKb;
+  irsToolDiagsFree(&t->diags[i]);
+  if (irsToolDiagsParse(irsBufRef(&r->err), i + 1, &t->diags[i]) == IRS_OK) {
+    s->diagnostics = t->diags[i].diags;
+    s->numDiagnostics = t->diags[i].numDiags;
+  }
+  t->rec.totalWallMs += r->res.runMs;
+}
+
+IrsErrorKind irsToolWriteManifest(IrsToolRunnerImpl *t) {
+  if (!t->rec.dumpDir)
+    return IRS_OK;
+  int e = irsManifestWrite(&t->rec, t->rec.dumpDir);
+  if (!e)
+    return IRS_OK;
+  irsBufReset(&t->rec.errMsg);
+  irsBufPrintf(&t->rec.errMsg, "cannot write manifest '%s/manifest.xml': %s",
+               t->rec.dumpDir, strerror(e));
+  return IRS_ERR_IO;
+}
+
+// 0000-input.mlir: the input as the tool prints it, which is also the
+// first check that the tool can read it.
+static IrsErrorKind dumpInput(IrsToolRunnerImpl *t, const char *input,
+                              char **printed) {
+  *printed = irsPathJoin(t->rec.dumpDir, "0000-input.mlir");
+  if (!*printed)
+    return IRS_ERR_NOMEM;
+  IrsToolExec e = {.input = input, .output = *printed, .verifyEach = true,
+                   .helper = true};
+  IrsToolExecResult r;
+  IrsErrorKind k = execAtomic(t, e, &r);
+  irsToolForwardStderr(t, &r, false);
+  if (k == IRS_OK && !irsToolExecOk(&r)) {
+    k = r.execErrno ? IRS_ERR_IO : IRS_ERR_PARSE;
+    irsBufReset(&t->rec.errMsg);
+    if (r.execErrno)
+      irsBufPrintf(&t->rec.errMsg, "cannot run tool '%s': %s", t->path,
+                   strerror(r.execErrno));
+    else
+      irsBufPrintf(&t->rec.errMsg, "'%s' cannot parse the input", t->path);
+    t->toolError = r.execErrno != 0;
+  }
+  irsToolExecResultFree(&r);
+  const char *bad = k == IRS_OK ? checkOutput(*printed) : NULL;
+  if (bad) {
+    failTool(t, -1, bad);
+    return IRS_ERR_IO;
+  }
+  if (k == IRS_OK)
+    t->rec.inputDumpFile = irsStrDup("0000-input.mlir");
+  return k;
+}
+
+// Where step i writes: its dump when dumping, else scratch (bytecode unless
+// it is the last step and text is wanted).
+static char *stepOutput(IrsToolRunnerImpl *t, intptr_t i, bool *bytecode) {
+  bool last = i == t->rec.numSteps - 1;
+  if (t->rec.dumpDir) {
+    *bytecode = false;
+    IrsBuf name = IRS_BUF_INIT;
+    irsPmDumpName(&t->rec, i, &name);
+    char *p = name.failed ? NULL : irsPathJoin(t->rec.dumpDir, name.data);
+    irsBufFree(&name);
+    return p;
+  }
+  *bytecode = last ? t->opts.emitBytecode : t->bytecodeOk;
+  char name[64];
+  snprintf(name, sizeof(name), "step-%ld.%s", (long)(i + 1),
+           *bytecode ? "mlirbc" : "mlir");
+  return irsToolScratch(t, name);
+}
+
+// Bookkeeping after step i wrote `out` from `prev` (the step's input as the
+// tool printed it, NULL when unknown). Returns whether `out` is kept as the
+// next step's input.
+static bool acceptStep(IrsToolRunnerImpl *t, intptr_t i, const char *prev,
+                       const char *out, bool askedBytecode) {
+  IrsStepState *s = &t->rec.steps[i];
+  if (askedBytecode && !irsToolFileIsBytecode(out)) {
+    t->bytecodeOk = false;
+    t->ignoredBytecode = true;
+  } else if (askedBytecode) {
+    t->usedBytecode = true;
+  }
+  s->result.status = IrsStepOk;
+  s->result.changed = !prev || !irsToolFilesEqual(prev, out);
+  s->result.verified = s->result.verifierOk = t->opts.verifyEach;
+  if (!t->rec.dumpDir)
+    return true;
+  if (t->opts.dumpOnlyChanged && !s->result.changed) {
+    unlink(out);
+    return false;
+  }
+  s->dumpFile = irsStrDup(strrchr(out, '/') ? strrchr(out, '/') + 1 : out);
+  if (s->dumpFile)
+    s->result.dumpFile = mlirStringRefCreateFromCString(s->dumpFile);
+  return true;
+}
+
+// Runs step i on *cur; on success *cur becomes its output (when kept; the
+// old *cur is removed if it was scratch). `prev` is the step's input as the
+// tool printed it (NULL: unknown), for "changed".
+static IrsErrorKind runStep(IrsToolRunnerImpl *t, intptr_t i, char **cur,
+                            const char *prev, bool curScratch, bool quiet) {
+  bool bc = false;
+  char *out = stepOutput(t, i, &bc);
+  char *text = irsStrDupRef(stepText(t, i));
+  if (!out || !text) {
+    free(out);
+    free(text);
+    return IRS_ERR_NOMEM;
+  }
+  IrsToolExec e = {.pipeline = text, .input = *cur, .output = out,
+                   .verifyEach = t->opts.verifyEach, .bytecode = bc,
+                   .step = i + 1};
+  IrsToolExecResult r;
+  irsToolAnnounce(t, i + 1, true);
+  IrsErrorKind k = t->rec.dumpDir ? execAtomic(t, e, &r)
+                                  : irsToolExecRun(t, &e, &r);
+  irsToolAnnounce(t, i + 1, false);
+  free(text);
+  if (k == IRS_OK) {
+    irsToolRecordStep(t, i, &r);
+    irsToolForwardStderr(t, &r, quiet);
+    const char *bad = irsToolExecOk(&r) ? checkOutput(out) : NULL;
+    if (!irsToolExecOk(&r))
+      k = irsToolDocumentFailure(t, i, *cur, &r);
+    else if (bad) {
+      failTool(t, i, bad);
+      k = IRS_ERR_IO;
+    }
+  }
+  irsToolExecResultFree(&r);
+  if (k == IRS_OK && acceptStep(t, i, prev, out, bc)) {
+    if (curScratch)
+      unlink(*cur);
+    free(*cur);
+    *cur = out;
+    out = NULL;
+  }
+  free(out);
+  return k == IRS_OK ? irsToolWriteManifest(t) : k;
+}
+
+// Runs every step; *final gets the path of the last IR the tool printed
+// (caller frees).
+static IrsErrorKind runSteps(IrsToolRunnerImpl *t, const char *input,
+                             bool quiet, char **final) {
+  char *cur = irsStrDup(input), *printed = NULL;
+  IrsErrorKind k = cur ? IRS_OK : IRS_ERR_NOMEM;
+  if (k == IRS_OK && t->rec.dumpDir) {
+    k = dumpInput(t, input, &printed);
+    if (k == IRS_OK)
+      k = irsToolWriteManifest(t);
+  }
+  for (intptr_t i = 0; k == IRS_OK && i < t->rec.numSteps; ++i) {
+    bool scratch = i > 0 && !t->rec.dumpDir;
+    k = runStep(t, i, &cur, i == 0 ? printed : cur, scratch, quiet);
+    if (k == IRS_OK && i == 0 && printed && strcmp(cur, input) == 0) {
+      // Step 1 left the IR unchanged and wrote no dump: carry on from the
+      // printed input, which is what the tool's output would have been.
+      free(cur);
+      cur = irsStrDup(printed);
+    }
+  }
+  free(printed);
+  *final = cur;
+  return k;
+}
+
+// Puts the final IR `from` at `output` in the format asked for, converting
+// with the tool when `from` is in the other one.
+IrsErrorKind irsToolFinishOutput(IrsToolRunnerImpl *t, const char *from,
+                                 const char *output) {
+  if (irsToolFileIsBytecode(from) != t->opts.emitBytecode && t->bytecodeOk) {
+    char *conv = irsToolScratch(t, "output.converted");
+    IrsToolExec e = {.input = from, .output = conv, .verifyEach = false,
+                     .bytecode = t->opts.emitBytecode, .helper = true};
+    IrsToolExecResult r;
+    bool ok = conv && irsToolExecRun(t, &e, &r) == IRS_OK && irsToolExecOk(&r);
+    irsToolExecResultFree(&r);
+    IrsErrorKind k = ok ? irsToolFinishOutput(t, conv, output) : IRS_ERR_IO;
+    if (!ok)
+      failTool(t, -1, "could not convert the output");
+    if (conv)
+      unlink(conv);
+    free(conv);
+    return k;
+  }
+  int e = irsToolCopyFile(from, output);
+  if (e) {
+    irsBufReset(&t->rec.errMsg);
+    irsBufPrintf(&t->rec.errMsg, "cannot write output '%s': %s", output,
+                 strerror(e));
+    return IRS_ERR_IO;
+  }
+  return IRS_OK;
+}
+
+// A failed whole run: replay step by step, silently (the user has seen the
+// tool's diagnostics), to find and document the failing step.
+static IrsErrorKind locate(IrsToolRunnerImpl *t, const char *input,
+                           IrsToolExecResult *whole) {
+  if (whole->execErrno || whole->res.outcome == IrsWorkerInterrupted) {
+    IrsErrorKind k = irsToolDocumentFailure(t, 0, input, whole);
+    t->rec.failedStep = 0;
+    if (whole->res.outcome == IrsWorkerInterrupted || t->hasDeath) {
+      irsBufReset(&t->rec.errMsg);
+      irsBufAppendStr(&t->rec.errMsg, "interrupted in the pipeline");
+    }
+    return k;
+  }
+  t->rec.totalWallMs = 0;
+  char *final = NULL;
+  IrsErrorKind k = runSteps(t, input, true, &final);
+  free(final);
+  if (k != IRS_OK)
+    return k;
+  irsBufReset(&t->rec.errMsg);
+  irsBufAppendStr(&t->rec.errMsg, "pipeline failed, but no single step fails "
+                                  "when replayed step by step");
+  if (whole->res.outcome != IrsWorkerExited) {
+    t->hasDeath = true;
+    t->death = *whole;
+    memset(whole, 0, sizeof(*whole));
+  }
+  return IRS_ERR_PASS;
+}
+
+static IrsErrorKind runWhole(IrsToolRunnerImpl *t, const char *input,
+                             const char *output) {
+  char *out = irsToolScratch(t, "output");
+  char *text = irsStrDupRef(irsPipelineGetText(t->rec.pipeline));
+  if (!out || !text) {
+    free(out);
+    free(text);
+    return IRS_ERR_NOMEM;
+  }
+  IrsToolExec e = {.pipeline = text, .input = input, .output = out,
+                   .verifyEach = t->opts.verifyEach,
+                   .bytecode = t->opts.emitBytecode};
+  IrsToolExecResult r;
+  irsToolAnnounce(t, 0, true);
+  IrsErrorKind k = irsToolExecRun(t, &e, &r);
+  irsToolAnnounce(t, 0, false);
+  free(text);
+  if (k == IRS_OK) {
+    t->rec.totalWallMs = r.res.runMs;
+    irsToolForwardStderr(t, &r, false);
+    const char *bad = irsToolExecOk(&r) ? checkOutput(out) : NULL;
+    if (!irsToolExecOk(&r))
+      k = locate(t, input, &r);
+    else if (bad) {
+      failTool(t, -1, bad);
+      k = IRS_ERR_IO;
+    } else
+      k = irsToolFinishOutput(t, out, output);
+  }
+  irsToolExecResultFree(&r);
+  unlink(out);
+  free(out);
+  return k;
+}
+
+IrsStatus irsToolRunnerRun(IrsToolRunner runner, const char *inputPath,
+                           const char *outputPath) {
+  IrsToolRunnerImpl *t = runner.ptr;
+  irsToolRunReset(t);
+  IrsPassManagerImpl *r = &t->rec;
+  IrsErrorKind k = IRS_OK;
+  if (r->dumpDir) {
+    IrsBuf err = IRS_BUF_INIT;
+    k = irsDumpDirPrepare(r->dumpDir, t->opts.dumpOverwrite, &err);
+    if (k != IRS_OK)
+      irsBufAppendRef(&r->errMsg, irsBufRef(&err));
+    irsBufFree(&err);
+    if (k != IRS_OK)
+      return irsStatusMake(k);
+  }
+  r->running = true;
+  if (r->dumpDir || (t->opts.stepwise && r->numSteps > 0)) {
+    char *final = NULL;
+    k = runSteps(t, inputPath, false, &final);
+    if (k == IRS_OK)
+      k = irsToolFinishOutput(t, final, outputPath);
+    free(final);
+  } else {
+    k = runWhole(t, inputPath, outputPath);
+  }
+  r->running = false;
+  r->runStatus = k;
+  IrsErrorKind km = irsToolWriteManifest(t);
+  return irsStatusMake(k != IRS_OK ? k : km);
+}
+
+MlirStringRef irsToolRunnerGetErrorMessage(IrsToolRunner runner) {
+  IrsToolRunnerImpl *t = runner.ptr;
+  return irsBufRef(&t->rec.errMsg);
+}
+
+MlirStringRef irsToolRunnerGetFailureDir(IrsToolRunner runner) {
+  IrsToolRunnerImpl *t = runner.ptr;
+  const char *d = t->rec.failureDirUsed;
+  return mlirStringRefCreateFromCString(d ? d : "");
+}
+
+intptr_t irsToolRunnerGetFailedStep(IrsToolRunner runner) {
+  return ((IrsToolRunnerImpl *)runner.ptr)->rec.failedStep;
+}
+
+const IrsWorkerResult *irsToolRunnerGetDeath(IrsToolRunner runner) {
+  IrsToolRunnerImpl *t = runner.ptr;
+  return t->hasDeath ? &t->death.res : NULL;
+}
+
+bool irsToolRunnerGetToolError(IrsToolRunner runner) {
+  return ((IrsToolRunnerImpl *)runner.ptr)->toolError;
+}
+
+MlirStringRef irsToolRunnerGetReplayCommand(IrsToolRunner runner) {
+  return irsBufRef(&((IrsToolRunnerImpl *)runner.ptr)->replayCmd);
+}
+
+MlirStringRef irsToolRunnerGetReproducerCommand(IrsToolRunner runner) {
+  return irsBufRef(&((IrsToolRunnerImpl *)runner.ptr)->reproCmd);
+}
+
+intptr_t irsToolRunnerGetNumSteps(IrsToolRunner runner) {
+  return ((IrsToolRunnerImpl *)runner.ptr)->rec.numSteps;
+}
+
+const IrsStepResult *irsToolRunnerGetStepResult(IrsToolRunner runner,
+                                                intptr_t pos) {
+  return &((IrsToolRunnerImpl *)runner.ptr)->rec.steps[pos].result;
+}
+
+double irsToolRunnerGetTotalWallMs(IrsToolRunner runner) {
+  return ((IrsToolRunnerImpl *)runner.ptr)->rec.totalWallMs;
+}
+
+bool irsToolRunnerUsedBytecode(IrsToolRunner runner) {
+  return ((IrsToolRunnerImpl *)runner.ptr)->usedBytecode;
+}
+
+bool irsToolRunnerIgnoredBytecode(IrsToolRunner runner) {
+  return ((IrsToolRunnerImpl *)runner.ptr)->ignoredBytecode;
+}
+
+void irsToolRunnerPrintTiming(IrsToolRunner runner, IrsTimingSort sort,
+                              MlirStringCallback callback, void *userData) {
+  // The record is a pass manager's as far as the table is concerned.
+  IrsToolRunnerImpl *t = runner.ptr;
+  irsPassManagerPrintTiming((IrsPassManager){&t->rec}, sort, callback,
+                            userData);
+}
+
+IrsSupervisor irsToolRunnerGetSupervisor(IrsToolRunner runner) {
+  return ((IrsToolRunnerImpl *)runner.ptr)->sup;
+}

@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- ToolRunner.c - a pipeline run through the user's tool ---------------===//
+//
+// Whole mode runs the tool once on the whole pipeline: the cost over a plain
+// run of the tool is one fork, one exec wrapper and copying the output into
+// place. Only when it fails are the steps replayed one process each, which
+// finds and documents the failing step as a stepwise run would.
+//
+// Stepwise mode runs one tool process per step, each on the previous one's
+// output. With a dump directory that output is the dump itself (the tool's
+// text, written to "<dump>.tmp-tool" and renamed into place, so dumps are
+// never half-written); otherwise it is bytecode in the scratch directory,
+// the cheapest exact hand-over (no text printing or parsing of locations).
+// The last step writes the user's output format directly. "changed" is a
+// byte comparison with the step's input as the tool printed it.
+//
+//===----------------------------------------------------------------------===//
+#define _GNU_SOURCE
+#include "ToolImpl.h"
+
+#include "../Support/Fs.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+IrsToolOptions irsToolOptionsDefault(void) {
+  IrsToolOptions o;
+  memset(&o, 0, sizeof(o));
+  o.verifyEach = true;
+  o.writeFailureReport = true;
+  o.threadingEnabled = true;
+  return o;
+}
+
+static void report(MlirStringCallback cb, void *ud, const char *fmt,
+                   const char *a, const char *b) {
+  char line[1024];
+  snprintf(line, sizeof(line), fmt, a, b);
+  if (cb)
+    cb(mlirStringRefCreateFromCString(line), ud);
+}
+
+// One line naming why `path` cannot be executed; false then.
+static bool checkTool(const char *path, MlirStringCallback cb, void *ud) {
+  struct stat st;
+  int e = 0;
+  if (stat(path, &st) != 0)
+    e = errno;
+  else if (S_ISDIR(st.st_mode))
+    e = EISDIR;
+  else if (access(path, X_OK) != 0)
+    e = errno;
+  if (e)
+    report(cb, ud, "cannot run tool '%s': %s", path, strerror(e));
+  return e == 0;
+}
+
+static char *dupOrNull(const char *s) { return s ? irsStrDup(s) : NULL; }
+
+static bool copyOptions(IrsToolRunnerImpl *t, const IrsToolOptions *o) {
+  t->opts = *o;
+  t->path = irsStrDup(o->path);
+  t->args = calloc((size_t)o->numArgs + 1, sizeof(char *));
+  bool ok = t->path && t->args;
+  for (intptr_t k = 0; ok && k < o->numArgs; ++k)
+    ok = (t->args[t->numArgs++] = irsStrDup(o->args[k])) != NULL;
+  IrsPassManagerImpl *r = &t->rec;
+  r->opts = irsInstrumentationOptionsDefault();
+  r->opts.verifyEach = o->verifyEach;
+  r->opts.dumpOnlyChanged = o->dumpOnlyChanged;
+  r->opts.threadingEnabled = o->threadingEnabled;
+  r->opts.writeFailureReport = o->writeFailureReport;
+  r->dumpDir = dupOrNull(o->dumpDir);
+  r->failureDir = dupOrNull(o->failureDir);
+  r->toolName = dupOrNull(o->toolName);
+  r->commandLine = dupOrNull(o->commandLine);
+  r->inputPath = dupOrNull(o->inputPath);
+  r->inputHash = dupOrNull(o->inputHash);
+  t->opts.path = NULL;
+  t->opts.args = NULL;
+  return ok && (!o->dumpDir || r->dumpDir) && (!o->failureDir || r->failureDir);
+}
+
+static bool makeWorkDir(IrsToolRunnerImpl *t) {
+  const char *tmp = getenv("TMPDIR");
+  IrsBuf b = IRS_BUF_INIT;
+  irsBufPrintf(&b, "%s/irscope-tool-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  t->workDir = irsBufDetach(&b);
+  return t->workDir && mkdtemp(t->workDir);
+}
+
+IrsToolRunner irsToolRunnerCreate(IrsPipeline pipeline,
+                                  const IrsToolOptions *options,
+                                  MlirStringCallback errorCallback,
+                                  void *userData) {
+  if (!checkTool(options->path, errorCallback, userData))
+    return (IrsToolRunner){NULL};
+  IrsToolRunnerImpl *t = calloc(1, sizeof(*t));
+  if (!t)
+    return (IrsToolRunner){NULL};
+  t->rec.pipeline = pipeline;
+  t->rec.numSteps = irsPipelineGetNumSteps(pipeline);
+  t->rec.steps = calloc((size_t)t->rec.numSteps + 1, sizeof(IrsStepState));
+  t->diags = calloc((size_t)t->rec.numSteps + 1, sizeof(IrsToolDiags));
+  t->bytecodeOk = true;
+  IrsSupervisorOptions so = {.stepTimeoutSec = options->stepTimeoutSec,
+                             .memoryLimitBytes = options->memoryLimitBytes};
+  bool ok = t->rec.steps && t->diags && copyOptions(t, options);
+  // Helper prints get ten times the step timeout, at least 30 s.
+  IrsSupervisorOptions ho = so;
+  if (ho.stepTimeoutSec > 0 && ho.stepTimeoutSec < 30)
+    ho.stepTimeoutSec = ho.stepTimeoutSec * 10 > 30 ? ho.stepTimeoutSec * 10 : 30;
+  if (ok) {
+    t->sup = irsSupervisorCreate(&so);
+    t->helperSup = irsSupervisorCreate(&ho);
+  }
+  ok = ok && t->sup.ptr && t->helperSup.ptr;
+  if (!ok || !makeWorkDir(t)) {
+    report(errorCallback, userData, "%s%s",
+           ok ? "cannot create a scratch directory: " : "out of memory",
+           ok ? strerror(errno) : "");
+    irsToolRunnerDestroy((IrsToolRunner){t});
+    return (IrsToolRunner){NULL};
+  }
+  return (IrsToolRunner){t};
+}
+
+static void removeWorkDir(const char *dir) {
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  while (d && (e = readdir(d)) != NULL) {
+    if (e->d_name[0] == '.')
+      continue;
+    char *p = irsPathJoin(dir, e->d_name);
+    if (p)
+      unlink(p);
+    free(p);
+  }
+  if (d)
+    closedir(d);
+  rmdir(dir);
+}
+
+// Forgets the last run's results.
+void irsToolRunReset(IrsToolRunnerImpl *t) {
+  IrsPassManagerImpl *r = &t->rec;
+  for (intptr_t i = 0; i < r->numSteps; ++i) {
+    IrsStepState *s = &r->steps[i];
+    free(s->dumpFile);
+    free(s->failedHook);
+    irsToolDiagsFree(&t->diags[i]);
+    memset(s, 0, sizeof(*s));
+    s->result.status = IrsStepNotRun;
+    s->result.opsBefore = s->result.opsAfter = -1;
+    s->result.failedHook = s->result.dumpFile = mlirStringRefCreate("", 0);
+  }
+  irsBufReset(&r->errMsg);
+  free(r->failureDirUsed);
+  free(r->inputDumpFile);
+  r->failureDirUsed = r->inputDumpFile = NULL;
+  r->failedStep = 0;
+  r->runStatus = IRS_OK;
+  r->deathKind = NULL;
+  r->interrupted = false;
+  r->inputOps = -1;
+  r->totalWallMs = 0;
+  irsToolExecResultFree(&t->death);
+  t->hasDeath = t->toolError = t->usedBytecode = t->ignoredBytecode = false;
+  irsBufReset(&t->replayCmd);
+  irsBufReset(&t->reproCmd);
+}
+
+void irsToolRunnerDestroy(IrsToolRunner runner) {
+  IrsToolRunnerImpl *t = runner.ptr;
+  if (!t)
+    return;
+  if (t->rec.steps)
+    irsToolRunReset(t);
+  if (t->workDir)
+    removeWorkDir(t->workDir);
+  irsSupervisorDestroy(t->sup);
+  irsSupervisorDestroy(t->helperSup);
+  IrsPassManagerImpl *r = &t->rec;
+  free(r->steps);
+  free(r->dumpDir);
+  free(r->failureDir);
+  free(r->toolName);
+  free(r->commandLine);
+  free(r->inputPath);
+  free(r->inputHash);
+  irsBufFree(&r->errMsg);
+  for (intptr_t k = 0; k < t->numArgs; ++k)
+    free(t->args[k]);
+  free(t->args);
+  free(t->path);
+  free(t->diags);
+  free(t->workDir);
+  irsBufFree(&t->replayCmd);
+  irsBufFree(&t->reproCmd);
+  free(t);
+}

@@ -1,0 +1,69 @@
+// A crash of mlir-opt in a test-* pass, on a module that needs the test
+// dialect: documented like a crash of irscope's own worker (exit 5,
+// report.xml of kind crash with the tool's stack dump), with the exact IR
+// that went into the step and a reproducer that mlir-opt itself replays.
+// Exit codes are checked exactly with `sh -c '...; echo exit=$?'`.
+
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: sh -c 'irscope-opt --tool=%mlir_opt %s --pass-pipeline="builtin.module(func.func(cse),test-pass-crash,canonicalize)" --dump-after-each=%t/d -o %t/out.mlir; echo exit=$?' 2> %t/err | FileCheck %s --check-prefix=EXIT
+// EXIT: exit=5
+// RUN: FileCheck %s --check-prefix=ERR -DDIR=%t/d -DTOOL=%mlir_opt < %t/err
+// ERR: Stack dump:
+// ERR: irscope-opt: error: step 2 'builtin.module(test-pass-crash)' crashed with SIGABRT; report: [[DIR]]/report.xml
+// ERR-NEXT: irscope-opt: note: replay: [[TOOL]] '--pass-pipeline=builtin.module(test-pass-crash)' [[DIR]]/failure-input.mlir -o -
+// ERR-NEXT: irscope-opt: note: or: [[TOOL]] --run-reproducer [[DIR]]/reproducer.mlir
+// RUN: test ! -e %t/out.mlir
+
+// RUN: xmllint --noout --schema %schemas/report.xsd %t/d/report.xml
+// RUN: xmllint --noout --schema %schemas/manifest.xsd %t/d/manifest.xml
+// RUN: FileCheck %s --check-prefix=REPORT < %t/d/report.xml
+// REPORT: <failure kind="crash" step="2" pass="test-pass-crash" anchor="builtin.module" elapsed-ms="{{[0-9.]+}}" signal="6" signal-name="SIGABRT"
+// REPORT-NEXT: <message>step 2 'builtin.module(test-pass-crash)' crashed with SIGABRT</message>
+// REPORT-NEXT: <stderr>PLEASE submit a bug report
+// REPORT: <pre-step-ir file="failure-input.mlir"/>
+// REPORT-NEXT: <last-good-dump file="0001-func.func-cse.mlir"/>
+// REPORT-NEXT: <reproducer file="reproducer.mlir" pipeline="builtin.module(test-pass-crash)"/>
+// RUN: FileCheck %s --check-prefix=MANIFEST < %t/d/manifest.xml
+// MANIFEST: <irscope-manifest version="1" status="crash">
+// MANIFEST: <step index="2" pass="test-pass-crash" anchor="builtin.module" status="crash">
+// MANIFEST: <step index="3" pass="canonicalize" anchor="builtin.module" status="not-run">
+// MANIFEST: <failure report="report.xml"/>
+
+// The pre-step IR is exactly the previous step's dump (custom syntax of the
+// test dialect included), and both replays crash mlir-opt the same way.
+// RUN: diff %t/d/0001-func.func-cse.mlir %t/d/failure-input.mlir
+// RUN: FileCheck %s --check-prefix=PRE < %t/d/failure-input.mlir
+// PRE: test.format_all_types_match_var %arg0, %arg0 : i64
+// RUN: not --crash %mlir_opt --pass-pipeline="builtin.module(test-pass-crash)" %t/d/failure-input.mlir 2>&1 | FileCheck %s --check-prefix=REPLAY
+// RUN: not --crash %mlir_opt --run-reproducer %t/d/reproducer.mlir 2>&1 | FileCheck %s --check-prefix=REPLAY
+// REPLAY: Stack dump:
+// RUN: FileCheck %s --check-prefix=REPRO < %t/d/reproducer.mlir
+// REPRO: "test.format_all_types_match_var"(%arg0, %arg0) : (i64, i64) -> i64 loc(
+// REPRO: mlir_reproducer: {
+// REPRO-NEXT: pipeline: "builtin.module(test-pass-crash)",
+// REPRO-NEXT: disable_threading: false,
+// REPRO-NEXT: verify_each: true
+
+// irscope-report shows the run like one of irscope's own.
+// RUN: irscope-report %t/d -o %t/page.html
+// RUN: FileCheck %s --check-prefix=PAGE < %t/page.html
+// PAGE: <body data-failed-step="2">
+// PAGE: <span id="run-status">crash</span>
+// PAGE: <p class="failure-message">step 2 'builtin.module(test-pass-crash)' crashed with SIGABRT</p>
+// PAGE: data-step="2" {{.*}}data-status="crashed"
+
+// Whole-pipeline mode (no dumps): one run of the tool; the crash is then
+// located by replaying the steps, and documented the same way.
+// RUN: sh -c 'irscope-opt --tool=%mlir_opt %s --pass-pipeline="builtin.module(func.func(cse),test-pass-crash,canonicalize)" --failure-dir=%t/w -o %t/out.mlir; echo exit=$?' 2> %t/err2 | FileCheck %s --check-prefix=EXIT
+// RUN: FileCheck %s --check-prefix=WHOLE -DDIR=%t/w < %t/err2
+// WHOLE: Stack dump:
+// WHOLE-NOT: Stack dump:
+// WHOLE: irscope-opt: error: step 2 'builtin.module(test-pass-crash)' crashed with SIGABRT; report: [[DIR]]/report.xml
+// RUN: FileCheck %s --check-prefix=PRE < %t/w/failure-input.mlir
+
+func.func @f(%a: i64) -> i64 {
+  %0 = test.format_all_types_match_var %a, %a : i64
+  %1 = test.format_all_types_match_var %a, %a : i64
+  %2 = arith.addi %0, %1 : i64
+  return %2 : i64
+}

@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- ToolMode.c - irscope-opt --tool=PATH: the user's tool runs the steps ===//
+//
+// Turns the configuration into an IrsToolRunner (lib/Tool), prints what the
+// library reports and picks the exit code. irscope's process never creates
+// an MLIR context here: the tool parses, verifies and prints the IR, so its
+// own dialects (mlir-opt's test dialect, fir-opt's FIR) need nothing from
+// irscope. Options that only make sense in irscope's own pass manager are
+// refused with a pointer to --tool-arg.
+//
+//===----------------------------------------------------------------------===//
+#include "Driver.h"
+
+#include "irscope/Tool.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+// irscope-opt options with no meaning when the tool runs the passes: the
+// option and what to do instead.
+static bool refuseOptions(const IrsOptConfig *c) {
+  const char *bad = c->irdlFiles.num       ? "irdl-file"
+                    : c->verifyWith        ? "verify-with"
+                    : c->splitInputFile    ? "split-input-file"
+                    : c->runReproducer     ? "run-reproducer"
+                    : c->dumpInBackground  ? "dump-in-background"
+                    : c->mlirPrintIrBeforeAll ? "mlir-print-ir-before-all"
+                    : c->mlirPrintIrAfterAll  ? "mlir-print-ir-after-all"
+                    : c->mlirPrintIrTreeDir   ? "mlir-print-ir-tree-dir"
+                    : c->mlirTiming           ? "mlir-timing"
+                    : c->mlirPassStatistics   ? "mlir-pass-statistics"
+                    : c->mlirPrintIrAfterChange  ? "mlir-print-ir-after-change"
+                    : c->mlirPrintIrAfterFailure ? "mlir-print-ir-after-failure"
+                    : c->mlirPrintIrModuleScope  ? "mlir-print-ir-module-scope"
+                    : c->hasSeed                 ? "seed"
+                    : c->verifyDiagnostics       ? "verify-diagnostics"
+                                                 : NULL;
+  if (!bad)
+    return false;
+  // mlir-opt's own options exist in the tool; irscope's do not.
+  if (strncmp(bad, "mlir-", 5) == 0 || !strcmp(bad, "verify-diagnostics"))
+    fprintf(stderr, "irscope-opt: error: '--%s' is not available with "
+                    "'--tool'; pass the tool's own option with "
+                    "'--tool-arg=--%s'\n",
+            bad, bad);
+  else
+    fprintf(stderr, "irscope-opt: error: '--%s' is not available with "
+                    "'--tool'\n",
+            bad);
+  return true;
+}
+
+static void writeStderr(MlirStringRef s, void *ud) {
+  (void)ud;
+  fwrite(s.data, 1, s.length, stderr);
+}
+
+static void errorLine(MlirStringRef s, void *ud) {
+  (void)ud;
+  fprintf(stderr, "irscope-opt: error: %.*s\n", (int)s.length, s.data);
+}
+
+// The tool's arguments: --tool-arg values, then the printing flags
+// irscope-opt shares with mlir-opt, so they mean the same in both modes.
+typedef struct ToolArgs {
+  const char **v;
+  intptr_t n;
+  char elide[64], elideRes[64];
+} ToolArgs;
+
+static bool toolArgs(const IrsOptConfig *c, ToolArgs *a) {
+  a->v = calloc(c->toolArgs.num + 12, sizeof(char *));
+  a->n = 0;
+  if (!a->v)
+    return false;
+  for (size_t k = 0; k < c->toolArgs.num; ++k)
+    a->v[a->n++] = c->toolArgs.items[k];
+  const struct {
+    bool on;
+    const char *flag;
+  } flags[] = {
+      {c->allowUnregistered, "--allow-unregistered-dialect"},
+      {c->printGeneric, "--mlir-print-op-generic"},
+      {c->printDebugInfo, "--mlir-print-debuginfo"},
+      {c->printLocalScope, "--mlir-print-local-scope"},
+      {c->prettyDebugInfo, "--mlir-pretty-debuginfo"},
+      {c->printAssumeVerified, "--mlir-print-assume-verified"},
+      {c->printSkipRegions, "--mlir-print-skip-regions"},
+      {c->useNameLocAsPrefix, "--mlir-use-nameloc-as-prefix"},
+  };
+  for (size_t k = 0; k < sizeof(flags) / sizeof(flags[0]); ++k)
+    if (flags[k].on)
+      a->v[a->n++] = flags[k].flag;
+  if (c->elideElementsAttrs >= 0) {
+    snprintf(a->elide, sizeof(a->elide),
+             "--mlir-elide-elementsattrs-if-larger=%ld", c->elideElementsAttrs);
+    a->v[a->n++] = a->elide;
+  }
+  if (c->elideResourceStrings >= 0) {
+    snprintf(a->elideRes, sizeof(a->elideRes),
+             "--mlir-elide-resource-strings-if-larger=%ld",
+             c->elideResourceStrings);
+    a->v[a->n++] = a->elideRes;
+  }
+  return true;
+}
+
+// stdin goes to a file first: the tool reads a path.
+static char *stdinToFile(IrsInput in) {
+  const char *tmp = getenv("TMPDIR");
+  char *path = malloc(4096);
+  if (!path)
+    return NULL;
+  snprintf(path, 4096, "%s/irscope-stdin-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  int fd = mkstemp(path);
+  MlirStringRef s = irsInputGetContents(in);
+  bool ok = fd >= 0 && write(fd, s.data, s.length) == (ssize_t)s.length;
+  if (fd >= 0)
+    close(fd);
+  if (!ok) {
+    fprintf(stderr, "irscope-opt: error: cannot save stdin to '%s': %s\n",
+            path, strerror(errno));
+    unlink(path);
+    free(path);
+    return NULL;
+  }
+  return path;
+}
+
+// Everything the user needs after a failed run: the report, the replay.
+int irsOptToolReportFailure(IrsToolRunner t, IrsErrorKind k) {
+  MlirStringRef msg = irsToolRunnerGetErrorMessage(t);
+  MlirStringRef dir = irsToolRunnerGetFailureDir(t);
+  const IrsWorkerResult *death = irsToolRunnerGetDeath(t);
+  if (dir.length)
+    fprintf(stderr, "irscope-opt: error: %.*s; report: %.*s/report.xml\n",
+            (int)msg.length, msg.data, (int)dir.length, dir.data);
+  else
+    fprintf(stderr, "irscope-opt: error: %.*s\n", (int)msg.length, msg.data);
+  MlirStringRef replay = irsToolRunnerGetReplayCommand(t);
+  MlirStringRef repro = irsToolRunnerGetReproducerCommand(t);
+  if (replay.length)
+    fprintf(stderr, "irscope-opt: note: replay: %.*s\n", (int)replay.length,
+            replay.data);
+  if (repro.length)
+    fprintf(stderr, "irscope-opt: note: or: %.*s\n", (int)repro.length,
+            repro.data);
+  return death ? irsOptExitForOutcome(death->outcome) : irsOptExitFor(k);
+}
+
+static IrsOptInterrupts interrupts;
+
+static IrsTimingSort timingSort(const IrsOptConfig *c) {
+  return !strcmp(c->timingSort, "wall")  ? IrsTimingSortWall
+         : !strcmp(c->timingSort, "cpu") ? IrsTimingSortCpu
+                                         : IrsTimingSortPipeline;
+}
+
+// One run (or determinism check) with a ready runner: output, notes,
+// timing, the failure, --trace/--junit. Returns the exit code.
+static int runOnce(IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
+                   const char *input, const char *output,
+                   const IrsOptToolStarts *starts) {
+  intptr_t differing = 0;
+  irsOptInterruptsCatch(irsToolRunnerGetSupervisor(t), &interrupts);
+  IrsStatus st = c->checkDeterminism
+                     ? irsToolRunnerCheckDeterminism(t, input, output,
+                                                     *c->checkDeterminism != 0,
+                                                     &differing)
+                     : irsToolRunnerRun(t, input, output);
+  irsOptInterruptsRestore(&interrupts);
+  if (irsToolRunnerIgnoredBytecode(t))
+    fprintf(stderr, "irscope-opt: note: '%s' ignored '--emit-bytecode'; its "
+                    "steps hand over text\n", c->tool);
+  if (c->timing)
+    irsToolRunnerPrintTiming(t, timingSort(c), writeStderr, NULL);
+  int rc = irsStatusIsOk(st) ? IRS_EXIT_OK : irsOptToolReportFailure(t, st.kind);
+  if (irsStatusIsOk(st) && differing > 0) {
+    irsOptToolReportFailure(t, IRS_ERR_PASS);
+    rc = IRS_EXIT_NONDETERMINISM;
+  }
+  return irsOptWorse(rc, irsOptToolLogWrite(c, t, p, starts));
+}
+
+static int runWith(IrsOptConfig *c, IrsPipeline p, IrsInput in,
+                   const char *inputPath, const char *outputPath) {
+  ToolArgs args;
+  bool argsOk = toolArgs(c, &args);
+  IrsToolOptions o = irsToolOptionsDefault();
+  o.path = c->tool;
+  o.args = args.v;
+  o.numArgs = args.n;
+  o.stepTimeoutSec = c->stepTimeout;
+  o.memoryLimitBytes = c->memoryLimit;
+  o.dumpDir = c->dumpAfterEach;
+  o.dumpOnlyChanged = c->dumpOnlyChanged;
+  o.dumpOverwrite = c->dumpOverwrite;
+  o.verifyEach = c->verifyEach;
+  // --repeat runs step by step unless --repeat-whole, as without --tool.
+  o.stepwise = c->timing || c->trace || c->junit ||
+               (c->repeat > 0 && !c->repeatWhole);
+  o.failureDir = c->failureDir;
+  o.threadingEnabled = !c->disableThreading;
+  o.emitBytecode = c->emitBytecode;
+  o.toolName = "irscope-opt";
+  o.commandLine = c->commandLine;
+  o.inputPath = c->input;
+  o.inputHash = irsInputGetHash(in);
+  o.onStderr = writeStderr;
+  intptr_t n = irsPipelineGetNumSteps(p);
+  IrsOptToolStarts starts = {calloc((size_t)n + 1, sizeof(double)), n};
+  for (intptr_t i = 0; starts.ms && i < n; ++i)
+    starts.ms[i] = -1;
+  o.onStep = irsOptToolLogStep;
+  o.onStepUserData = &starts;
+  int rc = IRS_EXIT_IO;
+  if (argsOk && starts.ms && c->repeat > 0) {
+    rc = irsOptToolRepeat(c, p, &o, inputPath);
+  } else if (argsOk && starts.ms) {
+    IrsToolRunner t = irsToolRunnerCreate(p, &o, errorLine, NULL);
+    rc = irsToolRunnerIsNull(t)
+             ? IRS_EXIT_USAGE
+             : runOnce(c, t, p, inputPath, outputPath, &starts);
+    irsToolRunnerDestroy(t);
+  }
+  free(args.v);
+  free(starts.ms);
+  return rc;
+}
+
+static int copyToStdout(const char *path) {
+  FILE *f = fopen(path, "rb");
+  char buf[65536];
+  size_t n;
+  while (f && (n = fread(buf, 1, sizeof(buf), f)) > 0)
+    fwrite(buf, 1, n, stdout);
+  if (f)
+    fclose(f);
+  return f && fflush(stdout) == 0 ? IRS_EXIT_OK : IRS_EXIT_IO;
+}
+
+static IrsPipeline makePipeline(const IrsOptConfig *c) {
+  if (c->passPipeline)
+    return irsPipelineCreateParse(mlirStringRefCreateFromCString(c->passPipeline),
+                                  errorLine, NULL);
+  return irsOptionsPipelineFromFlags(&c->passFlags, errorLine, NULL);
+}
+
+int irsOptRunTool(IrsOptConfig *c) {
+  if (refuseOptions(c))
+    return IRS_EXIT_USAGE;
+  IrsErrorKind k = IRS_OK;
+  IrsInput in = irsInputCreateFromFile(c->input, errorLine, NULL, &k);
+  if (irsInputIsNull(in))
+    return k == IRS_ERR_NOMEM ? IRS_EXIT_IO : IRS_EXIT_USAGE;
+  IrsPipeline p = makePipeline(c);
+  char *stdinPath = !strcmp(c->input, "-") ? stdinToFile(in) : NULL;
+  char *outPath = NULL;
+  bool toStdout = !strcmp(c->output, "-");
+  if (toStdout) {
+    outPath = malloc(4096);
+    const char *tmp = getenv("TMPDIR");
+    if (outPath) {
+      snprintf(outPath, 4096, "%s/irscope-out-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+      int fd = mkstemp(outPath);
+      if (fd >= 0)
+        close(fd);
+    }
+  }
+  int rc = IRS_EXIT_USAGE;
+  if (!irsPipelineIsNull(p) && (stdinPath || strcmp(c->input, "-")) &&
+      (!toStdout || outPath))
+    rc = runWith(c, p, in, stdinPath ? stdinPath : c->input,
+                 toStdout ? outPath : c->output);
+  if (rc == IRS_EXIT_OK && toStdout && c->repeat == 0)
+    rc = copyToStdout(outPath);
+  if (outPath)
+    unlink(outPath);
+  if (stdinPath)
+    unlink(stdinPath);
+  free(outPath);
+  free(stdinPath);
+  irsPipelineDestroy(p);
+  irsInputDestroy(in);
+  return rc;
+}
