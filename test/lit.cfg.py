@@ -31,6 +31,12 @@ config.substitutions.append(("%irscope_src", config.irs_src_root))
 config.substitutions.append(("%dialects", os.path.join(config.irs_src_root, "dialects")))
 config.substitutions.append(("%schemas", os.path.join(config.irs_src_root, "docs", "schema")))
 config.substitutions.append(("%mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
+# Flang's fir-opt and bbc (Debian flang-22), a real downstream MLIR tool.
+config.substitutions.append(("%fir_opt", os.path.join(config.llvm_tools_dir, "fir-opt")))
+config.substitutions.append(("%bbc", os.path.join(config.llvm_tools_dir, "bbc")))
+if all(os.access(os.path.join(config.llvm_tools_dir, t), os.X_OK)
+       for t in ("fir-opt", "bbc")):
+    config.available_features.add("flang")
 
 if shutil.which("xmllint"):
     config.available_features.add("xmllint")
