@@ -29,6 +29,7 @@ typedef struct IrsExDiag {
 typedef struct IrsExStep {
   int index;
   char *pass, *anchor, *status, *pipeline, *options;
+  char *target; // converted runs: the symbol of the op dumped, NULL if none
   bool ran;          // has results (not "not-run", not a patched crash)
   bool changed;
   char *dumpFile;    // NULL when skipped
