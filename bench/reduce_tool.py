@@ -212,9 +212,11 @@ def main():
         if args.j:
             cmd.append("-j" + args.j)
         t0 = time.time()
-        subprocess.run(cmd, capture_output=True)
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        why = "" if r.returncode == 0 else \
+            (r.stderr.strip().splitlines() or ["?"])[-1][:70]
         res["opt-reduce"] = (count_ops(tool, out), time.time() - t0,
-                             crash_signal(tool, targs, out) == sig, "")
+                             crash_signal(tool, targs, out) == sig, why)
         out = os.path.join(work, name + ".greedy.mlir")
         t0 = time.time()
         n = greedy(tool, targs, path, sig, out)
