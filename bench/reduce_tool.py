@@ -15,10 +15,10 @@ tool as executor:
   fir-memref-df     fir-opt --fir-memref-dataflow-opt on the same, lowered
                     to FIR first (--convert-hlfir-to-fir).
 
-Reducers: opt-reduce --tool=TOOL; `greedy`, written here, the simplest
-reducer there is: delete one line at a time, from the last to the first,
-keep the deletion when the tool still crashes, repeat until a round keeps
-nothing; mlir-reduce with a test script calling the tool (it cannot read
+Reducers: opt-reduce --tool=TOOL; `greedy`, bench/linedel.py's greedy
+line deleter (runs of lines, halving, then single lines until a pass
+deletes nothing), keeping a deletion while the tool still crashes;
+mlir-reduce with a test script calling the tool (it cannot read
 FIR: no fir dialect, no --allow-unregistered-dialect; shown as n/a).
 
 "Still crashes" means the plain tool dies of the same signal on the result
@@ -38,6 +38,9 @@ import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import linedel  # noqa: E402  (bench/linedel.py: the greedy reference)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SRC = os.path.dirname(HERE)
@@ -121,25 +124,12 @@ def count_ops(tool, path):
                           r.stdout, re.M))
 
 
-def greedy(tool, args, path, sig, out):
-    """Delete lines one at a time (last to first) while the tool still dies
-    of `sig`; until a round keeps nothing. Returns the number of tests."""
-    lines = open(path).read().split("\n")
-    tests = 0
-    cand = out + ".cand.mlir"
-    changed = True
-    while changed:
-        changed = False
-        i = len(lines) - 1
-        while i >= 0:
-            trial = lines[:i] + lines[i + 1:]
-            open(cand, "w").write("\n".join(trial))
-            tests += 1
-            if crash_signal(tool, args, cand) == sig:
-                lines = trial
-                changed = True
-            i -= 1
-    open(out, "w").write("\n".join(lines))
+def greedy(tool, args, path, sig, out, work):
+    """bench/linedel.py's greedy line deleter with "the tool still dies of
+    `sig`" as its oracle. Returns the number of tests."""
+    text, tests, _ = linedel.reduce_lines(
+        open(path).read(), lambda c: crash_signal(tool, args, c) == sig, work)
+    open(out, "w").write(text)
     return tests
 
 
@@ -219,7 +209,7 @@ def main():
                              crash_signal(tool, targs, out) == sig, why)
         out = os.path.join(work, name + ".greedy.mlir")
         t0 = time.time()
-        n = greedy(tool, targs, path, sig, out)
+        n = greedy(tool, targs, path, sig, out, work)
         res["greedy"] = (count_ops(tool, out), time.time() - t0,
                          crash_signal(tool, targs, out) == sig,
                          "%d tests" % n)

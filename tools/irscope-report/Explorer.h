@@ -47,6 +47,7 @@ typedef struct IrsExRun {
   char *pipeline;
   long inputOps;
   bool dumpOnlyChanged;
+  bool converted; // from another tool's dumps (FromLog.c)
   IrsExStep *steps;
   int numSteps;
   int failedStep; // 1-based, 0 if none

@@ -202,6 +202,9 @@ bool irsExLoad(const char *dir, IrsExRun *run, char *err, size_t cap,
   }
   run->dir = strdup(dir);
   run->status = attr(root, "status");
+  char *conv = attr(root, "converted");
+  run->converted = conv && !strcmp(conv, "true");
+  free(conv);
   xmlNodePtr tool = child(root, "tool");
   run->toolName = attr(tool, "name");
   run->toolVersion = attr(tool, "version");

@@ -423,7 +423,10 @@ static void failureSection(xmlNodePtr body, const IrsExRun *run,
   xmlNodePtr p = tel(sec, "p", "failure-kind", b);
   xmlNewProp(p, X("id"), X("failure-summary"));
   if (!run->hasReport) {
-    tel(sec, "p", "note", "report.xml could not be read");
+    tel(sec, "p", "note", run->converted
+                              ? "converted from another tool's dumps: no "
+                                "report.xml, the log has the messages"
+                              : "report.xml could not be read");
     return;
   }
   if (run->failMessage)
