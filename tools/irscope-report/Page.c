@@ -733,7 +733,8 @@ static void stepsSection(xmlNodePtr body, const IrsExRun *run,
   xmlNewProp(sel, X("id"), X("symbol-filter"));
   xmlNodePtr opt = tel(sel, "option", NULL, "all symbols");
   xmlNewProp(opt, X("value"), X(""));
-  qsort(allSyms->names, (size_t)allSyms->num, sizeof(char *), cmpStr);
+  if (allSyms->num > 0) // names is NULL when no step touched a symbol
+    qsort(allSyms->names, (size_t)allSyms->num, sizeof(char *), cmpStr);
   for (int i = 0; i < allSyms->num; ++i) {
     opt = tel(sel, "option", NULL, allSyms->names[i]);
     xmlNewProp(opt, X("value"), X(allSyms->names[i]));
