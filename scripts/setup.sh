@@ -12,6 +12,9 @@ PKGS=(
   libgit2-dev pkg-config
   libcmocka-dev
   python3
+  # fir-opt and bbc, a real downstream MLIR compiler: opt-reduce --tool's
+  # tests (test/Reduce/tool-fir.test) and bench/reduce_tool.py.
+  flang-22
   # The browser test of irscope-report's page (test/Browser); without
   # them that one test is reported UNSUPPORTED.
   chromium chromium-driver

@@ -54,6 +54,7 @@ fir_opt = os.path.join(config.llvm_tools_dir, "fir-opt")
 bbc = os.path.join(config.llvm_tools_dir, "bbc")
 if os.access(fir_opt, os.X_OK) and os.access(bbc, os.X_OK):
     config.available_features.add("fir-opt")
+    config.available_features.add("flang")
     config.substitutions.append(("%fir_opt", fir_opt))
     config.substitutions.append(("%bbc", bbc))
 else:

@@ -70,6 +70,9 @@ typedef struct IrsReduceProgress {
   int64_t cacheHits; ///< candidates answered from the cache (not in testsRun)
   /// Set when the report is about a test run that just ended, else NULL.
   const IrsReduceTestReport *test;
+  /// Set, once per reduction, when a strategy falls back or is skipped for
+  /// lack of dialect knowledge (tool mode), else NULL.
+  const char *note;
 } IrsReduceProgress;
 
 typedef struct IrsReduceOptions {
@@ -80,6 +83,14 @@ typedef struct IrsReduceOptions {
   const char *const *testArgv;
   int testArgc;
   bool testMustFail;
+  /// Tool mode when non-NULL (with `pipeline`): argv of an mlir-opt
+  /// compatible tool up to its input, the pipeline's arguments included
+  /// (`TOOL [ARG]... --pass-pipeline=P`); the candidate, printed in generic
+  /// form, and `-o /dev/null` are appended. The tool is the executor and
+  /// the signature is derived from how it ended (see docs/opt-reduce.md,
+  /// Tool mode). argv[0] must be a path usable from any directory.
+  const char *const *toolArgv;
+  int toolArgc;
   /// Accept any failure instead of the same signature.
   bool anyFailure;
   /// POSIX extended regex the first error message must match instead of the

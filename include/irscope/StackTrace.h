@@ -26,7 +26,9 @@ typedef struct IrsStackFrame {
   uint64_t address;
 } IrsStackFrame;
 
-/// Finds the backtrace lines in `text` (other lines are ignored) and calls
+/// Finds the backtrace lines in `text` (other lines are ignored; LLVM's
+/// unsymbolised stack dump lines "N  MODULE 0xADDR [SYMBOL + OFF]" count
+/// too, a frame without a symbol with its address as the offset) and calls
 /// `callback` for each frame, starting at the frame that faulted: when the
 /// trace starts with the signal handler and the C library's signal
 /// trampoline, those are skipped. Returns the number of frames reported.

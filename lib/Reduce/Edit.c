@@ -171,6 +171,11 @@ int64_t *irsReduceCollectAtDepth(Reducer *r, int depth, size_t *n,
 }
 
 MlirValue irsEditPoison(MlirContext ctx, MlirType t, MlirOperation before) {
+  // Tool mode without a tool that takes ub.poison (opt-reduce's probe
+  // decides whether the ub dialect is loaded): no poison at all.
+  if (!mlirContextIsRegisteredOperation(
+          ctx, mlirStringRefCreateFromCString("ub.poison")))
+    return (MlirValue){NULL};
   MlirOperationState st = mlirOperationStateGet(
       mlirStringRefCreateFromCString("ub.poison"),
       mlirOperationGetLocation(before));
@@ -184,16 +189,56 @@ MlirValue irsEditPoison(MlirContext ctx, MlirType t, MlirOperation before) {
   return mlirOperationGetResult(p, 0);
 }
 
-void irsEditEraseOp(MlirContext ctx, MlirOperation op) {
+// The last value of type `t` defined before `at` in its block (results of
+// earlier ops, else the block's arguments), other than `not`; null if none.
+static MlirValue earlierValue(MlirOperation at, MlirType t, MlirValue not) {
+  MlirBlock b = mlirOperationGetBlock(at);
+  MlirValue found = {NULL};
+  for (MlirOperation o = mlirBlockGetFirstOperation(b);
+       !mlirOperationIsNull(o) && !mlirOperationEqual(o, at);
+       o = mlirOperationGetNextInBlock(o))
+    for (intptr_t i = 0; i < mlirOperationGetNumResults(o); ++i)
+      if (mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(o, i)), t) &&
+          !mlirValueEqual(mlirOperationGetResult(o, i), not))
+        found = mlirOperationGetResult(o, i);
+  for (intptr_t i = mlirBlockGetNumArguments(b); mlirValueIsNull(found) && i--;)
+    if (mlirTypeEqual(mlirValueGetType(mlirBlockGetArgument(b, i)), t) &&
+        !mlirValueEqual(mlirBlockGetArgument(b, i), not))
+      found = mlirBlockGetArgument(b, i);
+  return found;
+}
+
+MlirValue irsEditSubstitute(MlirContext ctx, MlirValue old,
+                            MlirOperation before) {
+  MlirType t = mlirValueGetType(old);
+  MlirValue v = irsEditPoison(ctx, t, before);
+  // Without poison: a value that dominates `before`, hence every use of
+  // its results: defined earlier in its block or in an enclosing block,
+  // up to the top-level op (a function's body does not see the module's).
+  for (MlirOperation at = before; mlirValueIsNull(v);) {
+    MlirOperation parent = mlirOperationGetParentOperation(at);
+    if (mlirOperationIsNull(parent) ||
+        mlirOperationIsNull(mlirOperationGetParentOperation(parent)))
+      break; // `at` is a top-level op
+    v = earlierValue(at, t, old);
+    at = parent;
+  }
+  return v;
+}
+
+bool irsEditEraseOp(MlirContext ctx, MlirOperation op) {
   intptr_t nr = mlirOperationGetNumResults(op);
   for (intptr_t i = 0; i < nr; ++i) {
     MlirValue v = mlirOperationGetResult(op, i);
     if (mlirOpOperandIsNull(mlirValueGetFirstUse(v)))
       continue;
-    mlirValueReplaceAllUsesOfWith(
-        v, irsEditPoison(ctx, mlirValueGetType(v), op));
+    MlirValue with = irsEditSubstitute(ctx, v, op);
+    if (mlirValueIsNull(with))
+      return false;
+    mlirValueReplaceAllUsesOfWith(v, with);
   }
   mlirOperationDestroy(op);
+  return true;
 }
 
 static int cmpRef(const void *x, const void *y) {
@@ -272,8 +317,8 @@ static bool applyErase(MlirContext ctx, MlirOperation root, const IrsEdit *e) {
   // Reverse pre-order: nested ops go before the ops that contain them, so
   // no erased op is touched twice.
   for (size_t i = c.n; i-- > 1;)
-    if (mark[i])
-      irsEditEraseOp(ctx, c.ops[i]);
+    if (mark[i] && !irsEditEraseOp(ctx, c.ops[i]))
+      ok = false;
   free(mark);
   free(c.ops);
   return ok;

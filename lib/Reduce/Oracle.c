@@ -32,6 +32,7 @@
 #include "irscope/StackTrace.h"
 
 #include <execinfo.h>
+#include <sys/personality.h>
 
 #include <errno.h>
 #include <ctype.h>
@@ -184,6 +185,61 @@ static int worker(IrsWorkerChannel ch, void *ud) {
   return rc;
 }
 
+// Script and tool mode: prints the candidate into the job's directory and
+// execs `argv` on it there, the candidate appended (a tool also gets
+// `-o /dev/null`). The exec is announced as step 1, so that the parent
+// knows the exit code is the script's or the tool's, not the worker's.
+// A tool runs with LLVM's symboliser off (llvm-symbolizer takes seconds
+// over libMLIR's debug information, for each crashing candidate) and
+// without address-space randomisation, so that the unsymbolised frame
+// addresses of its stack dump, which name the crash site, are the same in
+// every run. Candidates reach a tool in generic form: the tool, not this
+// context, knows its dialects' custom syntax.
+static int execOnCandidate(Job *j, const char *const *args, int argc) {
+  Reducer *r = j->r;
+  bool tool = args == r->opts.toolArgv;
+  MlirOperation root = mlirModuleGetOperation(r->module);
+  char dir[512], path[600];
+  jobDir(r, j->id, dir, sizeof(dir));
+  snprintf(path, sizeof(path), "%s/candidate.mlir", dir);
+  setpgid(0, 0);
+  if (mkdir(dir, 0700) != 0)
+    return kExitInvalid;
+  MlirOpPrintingFlags f = mlirOpPrintingFlagsCreate();
+  if (tool)
+    mlirOpPrintingFlagsPrintGenericOpForm(f);
+  IrsAtomicFile af;
+  if (irsAtomicFileOpen(&af, path) != 0)
+    return kExitInvalid;
+  mlirOperationPrintWithFlags(root, f, irsAtomicFileStringCallback, &af);
+  mlirOpPrintingFlagsDestroy(f);
+  irsAtomicFileWrite(&af, "\n", 1);
+  if (irsAtomicFileCommit(&af) != 0)
+    return kExitInvalid;
+  const char **argv = calloc((size_t)argc + 4, sizeof(char *));
+  if (!argv)
+    return kExitInvalid;
+  for (int i = 0; i < argc; ++i)
+    argv[i] = args[i];
+  if (r->testPath && !tool)
+    argv[0] = r->testPath;
+  argv[argc] = path;
+  if (tool) {
+    argv[argc + 1] = "-o";
+    argv[argc + 2] = "/dev/null";
+    setenv("LLVM_DISABLE_SYMBOLIZATION", "1", 1);
+    personality(ADDR_NO_RANDOMIZE);
+  }
+  irsWorkerChannelStepBegin(j->ch, 0, 1); // the test's time is the step's
+  if (chdir(dir) != 0)
+    return kExitInvalid;
+  execv(argv[0], (char *const *)argv);
+  execvp(argv[0], (char *const *)argv);
+  fprintf(stderr, "cannot run test '%s': %s\n", argv[0], strerror(errno));
+  free(argv);
+  return kExitNoTest;
+}
+
 static int workerBody(Job *j) {
   Reducer *r = j->r;
   MlirOperation root = mlirModuleGetOperation(r->module);
@@ -209,37 +265,8 @@ static int workerBody(Job *j) {
     if (!applied)
       return kExitInvalid;
   }
-  if (r->opts.testArgv) {
-    char dir[512], path[600];
-    jobDir(r, j->id, dir, sizeof(dir));
-    snprintf(path, sizeof(path), "%s/candidate.mlir", dir);
-    setpgid(0, 0);
-    if (mkdir(dir, 0700) != 0)
-      return kExitInvalid;
-    MlirOpPrintingFlags f = mlirOpPrintingFlagsCreate();
-    IrsAtomicFile af;
-    if (irsAtomicFileOpen(&af, path) != 0)
-      return kExitInvalid;
-    mlirOperationPrintWithFlags(root, f, irsAtomicFileStringCallback, &af);
-    mlirOpPrintingFlagsDestroy(f);
-    irsAtomicFileWrite(&af, "\n", 1);
-    if (irsAtomicFileCommit(&af) != 0)
-      return kExitInvalid;
-    const char **argv = calloc((size_t)r->opts.testArgc + 2, sizeof(char *));
-    for (int i = 0; i < r->opts.testArgc; ++i)
-      argv[i] = r->opts.testArgv[i];
-    if (r->testPath)
-      argv[0] = r->testPath;
-    argv[r->opts.testArgc] = path;
-    irsWorkerChannelStepBegin(j->ch, 0, 1); // the test's time is the step's
-    if (chdir(dir) != 0)
-      return kExitInvalid;
-    execv(argv[0], (char *const *)argv);
-    execvp(argv[0], (char *const *)argv);
-    fprintf(stderr, "cannot run test '%s': %s\n", argv[0], strerror(errno));
-    free(argv);
-    return kExitNoTest;
-  }
+  if (r->opts.testArgv)
+    return execOnCandidate(j, r->opts.testArgv, r->opts.testArgc);
   // An edit that breaks the IR is discarded before the pipeline runs: a
   // reproducer must start from valid IR even when the bug is a verifier
   // failure after some pass. Only an input that was invalid to begin with
@@ -247,6 +274,8 @@ static int workerBody(Job *j) {
   // without this check.
   if (j->edit && !r->inputInvalid && !mlirOperationVerify(root))
     return kExitInvalid;
+  if (r->opts.toolArgv)
+    return execOnCandidate(j, r->opts.toolArgv, r->opts.toolArgc);
   IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
   o.forceStepwise = true;
   o.writeFailureReport = false;
@@ -351,6 +380,25 @@ static void symbolise(Reducer *r, const char *p, size_t n, IrsBuf *out) {
   }
 }
 
+// The text of the first error diagnostic in `tail`: after ": error: " (a
+// located diagnostic), or after "error: " at the start of a line (a tool's
+// unlocated one, with `bare0`), whichever comes first; NULL if none.
+static const char *firstError(const char *tail, size_t tl, bool bare0) {
+  const char *located = memmem(tail, tl, ": error: ", 9);
+  const char *bare = NULL;
+  for (const char *p = bare0 ? tail : NULL; p && p < tail + tl;) {
+    if ((size_t)(tail + tl - p) >= 7 && memcmp(p, "error: ", 7) == 0) {
+      bare = p;
+      break;
+    }
+    p = memchr(p, '\n', (size_t)(tail + tl - p));
+    p = p ? p + 1 : NULL;
+  }
+  if (located && (!bare || located < bare))
+    return located + 9;
+  return bare ? bare + 7 : NULL;
+}
+
 static void signatureOf(Reducer *r, const IrsWorkerResult *res,
                         IrsSignature *s) {
   memset(s, 0, sizeof(*s));
@@ -371,6 +419,16 @@ static void signatureOf(Reducer *r, const IrsWorkerResult *res,
     snprintf(s->kind, sizeof(s->kind), "interrupted");
     break;
   case IrsWorkerExited:
+    if (r->opts.toolArgv && res->inStep && res->step == 1) {
+      // The tool's own exit code (see execOnCandidate). A tool does not
+      // say whether a pass failed, the verifier rejected the IR or it could
+      // not read its input: the message tells them apart.
+      bool noExec = res->exitCode == kExitNoTest && tl &&
+                    memmem(tail, tl, "cannot run test", 15);
+      snprintf(s->kind, sizeof(s->kind), "%s",
+               res->exitCode == 0 ? "ok" : noExec ? "invalid" : "failure");
+      break;
+    }
     snprintf(s->kind, sizeof(s->kind), "%s",
              res->exitCode == 0            ? "ok"
              : res->exitCode == kExitPass   ? "pass-failure"
@@ -382,9 +440,21 @@ static void signatureOf(Reducer *r, const IrsWorkerResult *res,
   }
   if (r->opts.testArgv)
     return;
-  // The failing pass: announced by the worker, or the step it died in.
+  if (r->opts.toolArgv && res->outcome != IrsWorkerExited &&
+      !(res->inStep && res->step == 1)) {
+    // The worker itself, before the tool ran (applying the edit): not the
+    // tool's failure.
+    char k[sizeof(s->kind)];
+    snprintf(k, sizeof(k), "%s", s->kind);
+    snprintf(s->kind, sizeof(s->kind), "edit-%.*s", (int)sizeof(k) - 6, k);
+    return;
+  }
+  // The failing pass: announced by the worker, or the step it died in (a
+  // tool announces neither: its one step is the whole pipeline).
   const char *f = tail ? memmem(tail, tl, "##irs-failed ", 13) : NULL;
-  if (f) {
+  if (r->opts.toolArgv) {
+    // Nothing to read here.
+  } else if (f) {
     long step = 0;
     char name[128] = "";
     if (sscanf(f + 13, "%ld %127s", &step, name) == 2) {
@@ -408,10 +478,13 @@ static void signatureOf(Reducer *r, const IrsWorkerResult *res,
     SiteOut so = {s->site, sizeof(s->site), 0};
     irsStackTraceGetCrashSite(irsBufRef(&text), siteCb, &so);
     irsBufFree(&text);
+  } else if (r->opts.toolArgv && tail && res->outcome == IrsWorkerCrashed) {
+    // LLVM's own stack dump, printed by the tool's signal handler.
+    SiteOut so = {s->site, sizeof(s->site), 0};
+    irsStackTraceGetCrashSite(mlirStringRefCreate(tail, tl), siteCb, &so);
   }
-  const char *e = tail ? memmem(tail, tl, ": error: ", 9) : NULL;
+  const char *e = tail ? firstError(tail, tl, r->opts.toolArgv != NULL) : NULL;
   if (e) {
-    e += 9;
     const char *end = memchr(e, '\n', (size_t)(tail + tl - e));
     // Numbers, SSA names and addresses masked (shared with --repeat).
     irsNormaliseMessage(e, end ? (size_t)(end - e) : (size_t)(tail + tl - e),
@@ -672,7 +745,7 @@ static bool batchRun(Batch *b) {
   int64_t before = r->testsRun;
   IrsStatus st = irsSupervisorRunBatch(r->sup, &wb);
   free(data);
-  if (r->opts.testArgv)
+  if (r->opts.testArgv || r->opts.toolArgv)
     for (size_t j = 0; j < nj; ++j)
       removeJobDir(r, b->jobs[j].id);
   r->nextRunId += (int64_t)nj;
@@ -1009,7 +1082,8 @@ bool irsReduceEstablish(Reducer *r) {
       ran = true;
   }
   if (firstFail < 0) {
-    irsBufPrintf(&r->msg, "the input is not interesting: the pipeline %s%s",
+    irsBufPrintf(&r->msg, "the input is not interesting: the %s %s%s",
+                 r->opts.toolArgv ? "tool" : "pipeline",
                  !ran ? "cannot run on it"
                  : r->opts.checkDeterminism
                      ? "succeeds on it and every step printed the same IR "

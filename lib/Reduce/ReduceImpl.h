@@ -82,6 +82,7 @@ typedef struct Reducer {
   // worth trying again (INT64_MAX: always; -1: never, it broke).
   int64_t runPassesRetryAt[3];
   int64_t failuresBefore, runsBefore, failuresAfter, runsAfter;
+  bool toolNoted[2]; // tool mode: the skipped strategies were noted
 } Reducer;
 
 /// What a candidate edit does. Ops are named by their pre-order index in
@@ -168,10 +169,19 @@ bool irsOpListPush(IrsOpList *l, MlirOperation op);
 /// Every func.call under `root` of the func.func `func` (by its symbol
 /// name), in pre-order; the caller frees `.ops` (StrategyDropArgs.c).
 IrsOpList irsEditCallsOf(MlirOperation root, MlirOperation func);
-/// A new ub.poison of `type` inserted before `before`; returns its value.
+/// A new ub.poison of `type` inserted before `before`; returns its value,
+/// or null when `ub.poison` is not a registered op of `ctx` (tool mode with
+/// a tool that does not take it).
 MlirValue irsEditPoison(MlirContext ctx, MlirType type, MlirOperation before);
-/// Erases `op`, replacing used results by poison (the erase edit's step).
-void irsEditEraseOp(MlirContext ctx, MlirOperation op);
+/// What replaces the uses of `old`, which goes, from `before` on: a new
+/// poison of its type, else (no poison) the nearest other value of that
+/// type that dominates `before` inside its top-level op, else null.
+MlirValue irsEditSubstitute(MlirContext ctx, MlirValue old,
+                            MlirOperation before);
+/// Erases `op`, replacing used results by irsEditSubstitute (the erase
+/// edit's step). False, with `op` (maybe some uses replaced) kept, when a
+/// used result has no substitute.
+bool irsEditEraseOp(MlirContext ctx, MlirOperation op);
 /// Per-kind appliers, one in each strategy's file.
 bool irsEditApplyInline(MlirContext ctx, MlirOperation root, const IrsEdit *e);
 bool irsEditApplyDropArg(MlirContext ctx, MlirOperation root, const IrsEdit *e);
@@ -233,6 +243,8 @@ bool irsReduceMeasure(Reducer *r, int64_t *failures, int64_t *runs);
 void irsReduceCacheFree(Reducer *r);
 int64_t irsReduceCountOps(MlirOperation op);
 void irsReduceReport(Reducer *r, bool improved);
+/// Hands `note` to the progress callback (IrsReduceProgress.note).
+void irsReduceNote(Reducer *r, const char *note);
 /// Reports one test run that just ended (IrsReduceProgress.test).
 void irsReduceReportTest(Reducer *r, const IrsReduceTestReport *t);
 /// Whether a candidate made by `edit` must not have more ops than the

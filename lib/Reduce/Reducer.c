@@ -71,17 +71,20 @@ static bool enabled(Reducer *r, const char *name) {
 
 // Hands the progress callback the state now, about an improvement or one
 // test run (t), or neither.
-static void report(Reducer *r, bool improved, const IrsReduceTestReport *t) {
+static void report(Reducer *r, bool improved, const IrsReduceTestReport *t,
+                   const char *note) {
   if (!r->opts.onProgress)
     return;
   IrsReduceProgress p = {r->opsBefore, r->opsNow, r->testsRun,
                          nowSec() - r->start, r->strategy, improved,
-                         r->cacheHits, t};
+                         r->cacheHits, t, note};
   r->opts.onProgress(&p, r->opts.userData);
 }
 
+void irsReduceNote(Reducer *r, const char *note) { report(r, false, NULL, note); }
+
 void irsReduceReportTest(Reducer *r, const IrsReduceTestReport *t) {
-  report(r, false, t);
+  report(r, false, t, NULL);
 }
 
 void irsReduceReport(Reducer *r, bool improved) {
@@ -92,7 +95,7 @@ void irsReduceReport(Reducer *r, bool improved) {
     if (r->strategyIndex >= 0)
       ++r->strategyWins[r->strategyIndex];
   }
-  report(r, improved, NULL);
+  report(r, improved, NULL, NULL);
 }
 
 typedef struct Sink {
@@ -404,6 +407,28 @@ void irsReducerDestroy(IrsReducer h) {
   free(r);
 }
 
+// Tool mode: `pipeline` needs the failing step, which a tool run does not
+// tell; `run-passes` runs irscope's canonicalize, cse and symbol-dce, which
+// know nothing of ops whose dialect is not registered here (all but
+// builtin's and ub's): they would change nothing and cost three tests a
+// round. Said once, through the progress callback (opt-reduce -v).
+static bool skipInToolMode(Reducer *r, const char *name) {
+  const char *why =
+      !strcmp(name, "pipeline")
+          ? "strategy 'pipeline' skipped: a run of the tool does not say "
+            "which step failed"
+      : !strcmp(name, "run-passes")
+          ? "strategy 'run-passes' skipped: canonicalize, cse and symbol-dce "
+            "need the tool's dialects, which are not registered in "
+            "opt-reduce"
+          : NULL;
+  if (why && !r->toolNoted[name[0] == 'p']) {
+    r->toolNoted[name[0] == 'p'] = true;
+    irsReduceNote(r, why);
+  }
+  return why != NULL;
+}
+
 // Pass 0: the reducing strategies to a fixed point; pass 1: the final
 // (cosmetic) ones, once.
 static void reduceToFixedPoint(Reducer *r) {
@@ -416,6 +441,8 @@ static void reduceToFixedPoint(Reducer *r) {
             !enabled(r, strategies[s].name))
           continue;
         if (r->opts.testArgv && strcmp(strategies[s].name, "pipeline") == 0)
+          continue;
+        if (r->opts.toolArgv && skipInToolMode(r, strategies[s].name))
           continue;
         // The final strategies change little, and their tests at the full
         // timeout confirm quick hang verdicts for free when they succeed.

@@ -44,10 +44,15 @@ static MlirBlock blockAt(MlirOperation op, int64_t region, int64_t block) {
   return b;
 }
 
-static void dropUses(MlirContext ctx, MlirValue v, MlirOperation before) {
-  if (!mlirOpOperandIsNull(mlirValueGetFirstUse(v)))
-    mlirValueReplaceAllUsesOfWith(
-        v, irsEditPoison(ctx, mlirValueGetType(v), before));
+// False (nothing changed) when `v` is used and has no substitute.
+static bool dropUses(MlirContext ctx, MlirValue v, MlirOperation before) {
+  if (mlirOpOperandIsNull(mlirValueGetFirstUse(v)))
+    return true;
+  MlirValue with = irsEditSubstitute(ctx, v, before);
+  if (mlirValueIsNull(with))
+    return false;
+  mlirValueReplaceAllUsesOfWith(v, with);
+  return true;
 }
 
 // Sets the operands of `op` to its current ones minus #`drop`.
@@ -113,6 +118,27 @@ static MlirType shrinkType(MlirContext ctx, MlirType ft, intptr_t dropIn,
   return t;
 }
 
+// Sets array attribute `name` of `op`, if it has one, to itself without
+// element `drop`.
+static bool shrinkArrayAttr(MlirContext ctx, MlirOperation op,
+                            MlirStringRef name, intptr_t drop) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, name);
+  if (mlirAttributeIsNull(a))
+    return true;
+  if (!mlirAttributeIsAArray(a))
+    return false;
+  intptr_t n = mlirArrayAttrGetNumElements(a), k = 0;
+  MlirAttribute *e = malloc((size_t)(n + 1) * sizeof(MlirAttribute));
+  if (!e)
+    return false;
+  for (intptr_t i = 0; i < n; ++i)
+    if (i != drop)
+      e[k++] = mlirArrayAttrGetElement(a, i);
+  mlirOperationSetAttributeByName(op, name, mlirArrayAttrGet(ctx, k, e));
+  free(e);
+  return true;
+}
+
 static bool setFuncType(MlirContext ctx, MlirOperation func, intptr_t dropIn,
                         intptr_t dropRes) {
   MlirAttribute ta = mlirOperationGetAttributeByName(func, str("function_type"));
@@ -122,8 +148,16 @@ static bool setFuncType(MlirContext ctx, MlirOperation func, intptr_t dropIn,
   if (mlirTypeIsNull(nt))
     return false;
   mlirOperationSetAttributeByName(func, str("function_type"), mlirTypeAttrGet(nt));
-  mlirOperationRemoveAttributeByName(func, str(dropIn >= 0 ? "arg_attrs" : "res_attrs"));
-  return true;
+  MlirStringRef which = str(dropIn >= 0 ? "arg_attrs" : "res_attrs");
+  if (mlirContextIsRegisteredOperation(
+          ctx, mlirIdentifierStr(mlirOperationGetName(func)))) {
+    mlirOperationRemoveAttributeByName(func, which);
+    return true;
+  }
+  // An unregistered func.func (tool mode) keeps them in its properties,
+  // where an attribute cannot be removed, only replaced: by the list
+  // without the dropped entry.
+  return shrinkArrayAttr(ctx, func, which, dropIn >= 0 ? dropIn : dropRes);
 }
 
 static bool dropFuncArg(MlirContext ctx, MlirOperation root, MlirOperation func,
@@ -139,7 +173,8 @@ static bool dropFuncArg(MlirContext ctx, MlirOperation root, MlirOperation func,
     MlirOperation first = mlirBlockGetFirstOperation(entry);
     if (mlirOperationIsNull(first))
       return false;
-    dropUses(ctx, mlirBlockGetArgument(entry, a), first);
+    if (!dropUses(ctx, mlirBlockGetArgument(entry, a), first))
+      return false;
     mlirBlockEraseArgument(entry, (unsigned)a);
   }
   if (!setFuncType(ctx, func, a, -1))
@@ -200,7 +235,8 @@ static bool dropBlockArg(MlirContext ctx, MlirBlock b, intptr_t a) {
   MlirOperation first = mlirBlockGetFirstOperation(b);
   if (mlirOperationIsNull(first))
     return false;
-  dropUses(ctx, mlirBlockGetArgument(b, a), first);
+  if (!dropUses(ctx, mlirBlockGetArgument(b, a), first))
+    return false;
   mlirBlockEraseArgument(b, (unsigned)a);
   return true;
 }
@@ -216,7 +252,12 @@ bool irsEditApplyDropArg(MlirContext ctx, MlirOperation root, const IrsEdit *e) 
 }
 
 // Rebuilds `call` without result #`drop`; a use of it becomes poison.
-static void rebuildCall(MlirContext ctx, MlirOperation call, intptr_t drop) {
+// False when that cannot be done: an unregistered call (tool mode) keeps
+// its callee in properties this API cannot copy.
+static bool rebuildCall(MlirContext ctx, MlirOperation call, intptr_t drop) {
+  if (!mlirContextIsRegisteredOperation(
+          ctx, mlirIdentifierStr(mlirOperationGetName(call))))
+    return false;
   intptr_t no = mlirOperationGetNumOperands(call);
   intptr_t nr = mlirOperationGetNumResults(call);
   intptr_t na = mlirOperationGetNumAttributes(call);
@@ -225,7 +266,7 @@ static void rebuildCall(MlirContext ctx, MlirOperation call, intptr_t drop) {
   MlirNamedAttribute *attrs = malloc((size_t)(na + 1) * sizeof(*attrs));
   if (!ops || !res || !attrs) {
     free(ops), free(res), free(attrs);
-    return;
+    return false;
   }
   for (intptr_t i = 0; i < no; ++i)
     ops[i] = mlirOperationGetOperand(call, i);
@@ -247,15 +288,18 @@ static void rebuildCall(MlirContext ctx, MlirOperation call, intptr_t drop) {
   mlirOperationStateAddAttributes(&st, ka, attrs);
   MlirOperation nc = mlirOperationCreate(&st);
   mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(call), call, nc);
+  bool ok = true;
   for (intptr_t i = 0, k = 0; i < nr; ++i) {
     MlirValue v = mlirOperationGetResult(call, i);
-    if (i == drop)
-      dropUses(ctx, v, nc);
-    else
+    if (i != drop)
       mlirValueReplaceAllUsesOfWith(v, mlirOperationGetResult(nc, k++));
+    else if (!dropUses(ctx, v, nc))
+      ok = false;
   }
-  mlirOperationDestroy(call);
+  if (ok)
+    mlirOperationDestroy(call);
   free(ops), free(res), free(attrs);
+  return ok;
 }
 
 typedef struct Returns {
@@ -286,11 +330,12 @@ bool irsEditApplyDropResult(MlirContext ctx, MlirOperation root,
   Returns rs = {func, e->a};
   mlirOperationWalk(func, returnCb, &rs, MlirWalkPreOrder);
   IrsOpList calls = irsEditCallsOf(root, func);
-  for (size_t i = 0; i < calls.n; ++i)
+  bool ok = true;
+  for (size_t i = 0; ok && i < calls.n; ++i)
     if (e->a < mlirOperationGetNumResults(calls.ops[i]))
-      rebuildCall(ctx, calls.ops[i], e->a);
+      ok = rebuildCall(ctx, calls.ops[i], e->a);
   free(calls.ops);
-  return true;
+  return ok;
 }
 
 // Block and function arguments: dropping one renumbers only the ops inside

@@ -36,7 +36,9 @@ bool irsEditApplyInline(MlirContext ctx, MlirOperation root, const IrsEdit *e) {
     if (j >= 0 && mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(op, j)), t))
       v = mlirOperationGetOperand(op, j);
     else
-      v = irsEditPoison(ctx, t, op);
+      v = irsEditSubstitute(ctx, arg, op);
+    if (mlirValueIsNull(v))
+      return false;
     mlirValueReplaceAllUsesOfWith(arg, v);
   }
   MlirOperation term = mlirBlockGetTerminator(b);
@@ -58,7 +60,9 @@ bool irsEditApplyInline(MlirContext ctx, MlirOperation root, const IrsEdit *e) {
     if (mlirOpOperandIsNull(mlirValueGetFirstUse(res)))
       continue;
     MlirValue v = match ? mlirOperationGetOperand(term, i)
-                        : irsEditPoison(ctx, mlirValueGetType(res), op);
+                        : irsEditSubstitute(ctx, res, op);
+    if (mlirValueIsNull(v))
+      return false;
     mlirValueReplaceAllUsesOfWith(res, v);
   }
   mlirOperationDestroy(op);

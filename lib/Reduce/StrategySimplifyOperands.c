@@ -66,7 +66,7 @@ bool irsEditApplySetOperand(MlirContext ctx, MlirOperation root,
       return false;
     v = mlirOperationGetResult(def, 0);
   }
-  if (!mlirTypeEqual(mlirValueGetType(v), t))
+  if (mlirValueIsNull(v) || !mlirTypeEqual(mlirValueGetType(v), t))
     return false;
   mlirOperationSetOperand(op, e->a, v);
   return true;

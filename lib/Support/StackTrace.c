@@ -67,6 +67,50 @@ static bool parseLine(const char *s, const char *end, IrsStackFrame *f) {
   return true;
 }
 
+// LLVM's own stack dump, as a tool built on LLVM prints it from its signal
+// handler when it cannot symbolise: "N  MODULE 0xADDR [SYMBOL + DECIMAL]",
+// the symbol already demangled. A frame without a symbol has only its
+// address, kept as the offset (stable when the tool runs without address
+// randomisation, as opt-reduce runs it).
+static bool parseLlvmLine(const char *s, const char *end, IrsStackFrame *f) {
+  while (s < end && *s == ' ')
+    ++s;
+  const char *d = s;
+  while (s < end && *s >= '0' && *s <= '9')
+    ++s;
+  if (s == d || s == end || *s != ' ')
+    return false;
+  while (s < end && *s == ' ')
+    ++s;
+  const char *mod = s;
+  while (s < end && *s != ' ')
+    ++s;
+  f->module = mlirStringRefCreate(mod, (size_t)(s - mod));
+  while (s < end && *s == ' ')
+    ++s;
+  if (!startsWith(s, end, "0x"))
+    return false;
+  const char *stop;
+  f->address = parseHex(s, end, &stop);
+  if (stop == s + 2 || (stop < end && *stop != ' '))
+    return false;
+  f->symbol = mlirStringRefCreate(stop, 0);
+  f->offset = f->address;
+  if (stop + 1 < end) {
+    const char *sym = stop + 1, *plus = NULL;
+    for (const char *p = end - 3; p > sym; --p)
+      if (memcmp(p, " + ", 3) == 0) {
+        plus = p;
+        break;
+      }
+    if (!plus)
+      return false;
+    f->symbol = mlirStringRefCreate(sym, (size_t)(plus - sym));
+    f->offset = strtoull(plus + 3, NULL, 10);
+  }
+  return true;
+}
+
 static bool refContains(MlirStringRef r, const char *needle) {
   return r.length && memmem(r.data, r.length, needle, strlen(needle)) != NULL;
 }
@@ -88,7 +132,7 @@ intptr_t irsStackTraceParse(MlirStringRef text,
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     const char *le = nl ? nl : end;
     IrsStackFrame f;
-    if (parseLine(p, le, &f)) {
+    if (parseLine(p, le, &f) || parseLlvmLine(p, le, &f)) {
       if (n == cap) {
         cap = cap ? cap * 2 : 32;
         IrsStackFrame *q = realloc(frames, cap * sizeof(*q));

@@ -38,6 +38,46 @@ static const char kAbort[] =
     "5TwineEb+0x40)[0x3000]\n"
     "/work/b/lib/libirscope.so.0(+0x1234)[0x4000]\n";
 
+// LLVM's own stack dump without symbolisation, as a tool (mlir-opt) prints
+// it: a real SIGSEGV (llvm/llvm-project#205982) and the abort of
+// -test-pass-crash, whose first frame of its own has no symbol.
+static const char kLlvmSegv[] =
+    "Stack dump without symbol names (ensure you have llvm-symbolizer ...):\n"
+    "0  libLLVM.so.22.1 0x00007fb2524b8786 llvm::sys::PrintStackTrace(llvm::"
+    "raw_ostream&, int) + 54\n"
+    "1  libLLVM.so.22.1 0x00007fb2524b5fd3 llvm::sys::RunSignalHandlers() + "
+    "131\n"
+    "2  libLLVM.so.22.1 0x00007fb2524b94f4\n"
+    "3  libc.so.6       0x00007fb24d45a050\n"
+    "4  libMLIR.so.22.1 0x00007fb25c725f00 mlir::Operation::isProperAncestor("
+    "mlir::Operation*) + 16\n"
+    "5  libMLIR.so.22.1 0x00007fb2598ac12b\n";
+static const char kLlvmAbort[] =
+    "0.\tProgram arguments: mlir-opt --test-pass-crash t.mlir\n"
+    "0  libLLVM.so.22.1 0x00007f13486b8786 llvm::sys::PrintStackTrace(llvm::"
+    "raw_ostream&, int) + 54\n"
+    "1  libLLVM.so.22.1 0x00007f13486b5fd3 llvm::sys::RunSignalHandlers() + "
+    "131\n"
+    "2  libLLVM.so.22.1 0x00007f13486b94f4\n"
+    "3  libc.so.6       0x00007f134325a050\n"
+    "4  libc.so.6       0x00007f13432a8eec\n"
+    "5  libc.so.6       0x00007f1343259fb2 gsignal + 18\n"
+    "6  libc.so.6       0x00007f1343244472 abort + 211\n"
+    "7  mlir-opt        0x00005634f29ce8e6\n";
+
+static void test_stacktrace__llvm_dump_crash_site(void **state) {
+  (void)state;
+  IrsBuf b = IRS_BUF_INIT;
+  assert_true(irsStackTraceGetCrashSite(
+      mlirStringRefCreateFromCString(kLlvmSegv), irsBufStringCallback, &b));
+  assert_string_equal(b.data, "mlir::Operation::isProperAncestor");
+  irsBufReset(&b);
+  assert_true(irsStackTraceGetCrashSite(
+      mlirStringRefCreateFromCString(kLlvmAbort), irsBufStringCallback, &b));
+  assert_string_equal(b.data, "mlir-opt+0x5634f29ce8e6");
+  irsBufFree(&b);
+}
+
 static void countFrame(const IrsStackFrame *f, void *ud) {
   (void)f;
   ++*(int *)ud;
@@ -113,6 +153,7 @@ int main(void) {
       cmocka_unit_test(test_stacktrace__crash_site_skips_runtime),
       cmocka_unit_test(test_stacktrace__crash_site_of_abort_without_symbol),
       cmocka_unit_test(test_stacktrace__no_trace),
+      cmocka_unit_test(test_stacktrace__llvm_dump_crash_site),
       cmocka_unit_test(test_stacktrace__demangle_passes_plain_names),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

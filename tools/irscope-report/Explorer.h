@@ -29,6 +29,7 @@ typedef struct IrsExDiag {
 typedef struct IrsExStep {
   int index;
   char *pass, *anchor, *status, *pipeline, *options;
+  char *target; // converted runs: the symbol of the op dumped, NULL if none
   bool ran;          // has results (not "not-run", not a patched crash)
   bool changed;
   char *dumpFile;    // NULL when skipped
@@ -46,6 +47,7 @@ typedef struct IrsExRun {
   char *pipeline;
   long inputOps;
   bool dumpOnlyChanged;
+  bool converted; // from another tool's dumps (FromLog.c)
   IrsExStep *steps;
   int numSteps;
   int failedStep; // 1-based, 0 if none

@@ -90,6 +90,7 @@ static bool readStep(xmlNodePtr n, IrsExStep *s, char *err, size_t cap) {
   s->pass = attr(n, "pass");
   s->anchor = attr(n, "anchor");
   s->status = attr(n, "status");
+  s->target = attr(n, "target");
   if (s->index <= 0 || !s->pass || !s->anchor || !s->status) {
     snprintf(err, cap, "a <step> lacks its index, pass, anchor or status");
     return false;
@@ -203,6 +204,9 @@ bool irsExLoad(const char *dir, IrsExRun *run, char *err, size_t cap,
   }
   run->dir = strdup(dir);
   run->status = attr(root, "status");
+  char *conv = attr(root, "converted");
+  run->converted = conv && !strcmp(conv, "true");
+  free(conv);
   xmlNodePtr tool = child(root, "tool");
   run->toolName = attr(tool, "name");
   run->toolVersion = attr(tool, "version");
@@ -257,6 +261,7 @@ void irsExFree(IrsExRun *run) {
     IrsExStep *s = &run->steps[i];
     free(s->pass);
     free(s->anchor);
+    free(s->target);
     free(s->status);
     free(s->pipeline);
     free(s->options);

@@ -423,7 +423,10 @@ static void failureSection(xmlNodePtr body, const IrsExRun *run,
   xmlNodePtr p = tel(sec, "p", "failure-kind", b);
   xmlNewProp(p, X("id"), X("failure-summary"));
   if (!run->hasReport) {
-    tel(sec, "p", "note", "report.xml could not be read");
+    tel(sec, "p", "note", run->converted
+                              ? "converted from another tool's dumps: no "
+                                "report.xml, the log has the messages"
+                              : "report.xml could not be read");
     return;
   }
   if (run->failMessage)
@@ -665,7 +668,8 @@ static void stepDetails(xmlNodePtr parent, const IrsExRun *run,
   addText(sum, b);
   snprintf(b, sizeof(b), "badge status-%s", statusClass(s));
   tel(sum, "span", b, s->status);
-  snprintf(b, sizeof(b), " %s on %s", s->pass, s->anchor);
+  snprintf(b, sizeof(b), " %s on %s%s%s", s->pass, s->anchor,
+           s->target ? " " : "", s->target ? s->target : "");
   addText(sum, b);
   if (s->ran) {
     snprintf(b, sizeof(b), " \xc2\xb7 %.3f ms \xc2\xb7 ops %ld \xe2\x86\x92 %ld%s",

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE
 #include "Explorer.h"
+#include "FromLog.h"
 #include "Options.h"
 
 #include "irscope/Support.h"
@@ -52,11 +53,46 @@ static char *linkPrefix(const char *dir, const char *out) {
   return res;
 }
 
+// --from-log / --from-tree-dir: DIR is made from the other tool's dumps
+// (FromLog.c) before the page is built from it.
+static char *joinArgs(int argc, char **argv) {
+  char *cmd = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&cmd, &len);
+  for (int i = 0; f && i < argc; ++i)
+    fprintf(f, "%s%s", i ? " " : "", argv[i]);
+  if (f)
+    fclose(f);
+  return cmd;
+}
+
+static bool convertInto(const char *log, const char *tree, const char *dir,
+                        const char *cmd) {
+  char err[4600];
+  if (log && tree) {
+    fprintf(stderr, "irscope-report: error: give one of '--from-log' and "
+                    "'--from-tree-dir'\n");
+    return false;
+  }
+  bool ok = log ? irsExFromLog(log, dir, cmd, err, sizeof(err))
+                : irsExFromTreeDir(tree, dir, cmd, err, sizeof(err));
+  if (!ok)
+    fprintf(stderr, "irscope-report: error: %s\n", err);
+  return ok;
+}
+
 int main(int argc, char **argv) {
   const char *output = NULL;
   long maxDiffKb = 256;
   bool help = false, version = false;
+  const char *fromLog = NULL, *fromTree = NULL;
   const IrsOption options[] = {
+      IRS_OPT_STRING(0, "from-log", &fromLog, "FILE",
+                     "first convert another tool's --mlir-print-ir-after-all "
+                     "/ -before-all log into DIR"),
+      IRS_OPT_STRING(0, "from-tree-dir", &fromTree, "TREE",
+                     "first convert a --mlir-print-ir-tree-dir directory "
+                     "into DIR"),
       IRS_OPT_STRING('o', "o", &output, "FILE",
                      "where to write the page (default DIR/report.html)"),
       IRS_OPT_INT(0, "max-diff-kb", &maxDiffKb, "N",
@@ -66,6 +102,10 @@ int main(int argc, char **argv) {
       IRS_OPT_END(),
   };
   char err[4600];
+  // Kept before parsing, which reorders argv: the converted manifest's
+  // command line.
+  char *orig[argc + 1];
+  memcpy(orig, argv, (size_t)(argc + 1) * sizeof(char *));
   int npos = irsOptionsParse(argc, argv, options, NULL, NULL, err, sizeof(err));
   if (npos < 0) {
     fprintf(stderr, "irscope-report: error: %s\n", err);
@@ -95,6 +135,12 @@ int main(int argc, char **argv) {
     return IRS_REPORT_EXIT_USAGE;
   }
   const char *dir = argv[1];
+  char *cmd = fromLog || fromTree ? joinArgs(argc, orig) : NULL;
+  bool converted = !(fromLog || fromTree) ||
+                   convertInto(fromLog, fromTree, dir, cmd);
+  free(cmd);
+  if (!converted)
+    return IRS_REPORT_EXIT_USAGE;
   IrsExRun run;
   bool usage = false;
   if (!irsExLoad(dir, &run, err, sizeof(err), &usage)) {

@@ -14,6 +14,7 @@
 #include "FixTest.h"
 #include "Options.h"
 #include "Plugins.h"
+#include "Tool.h"
 
 #include "irscope/Diagnostics.h"
 #include "irscope/Input.h"
@@ -51,8 +52,9 @@ typedef struct Cfg {
   const char *input, *output, *pipeline, *test, *match, *strategies;
   const char *reproducer, *litTest, *testTimeout, *maxTime, *memoryLimit;
   const char *litTestMode; // --emit-lit-test-mode: NULL or "fix", "pin"
-  IrsStringList testArgs, passFlags, irdlFiles;
   IrsToolPlugins plugins; // --load-*-plugin, loaded before any fork
+  const char *tool; // --tool: the executor (Tool.h)
+  IrsStringList testArgs, passFlags, irdlFiles, toolArgs;
   bool mustFail, anyFailure, allowUnregistered, listStrategies, help, version;
   bool verbose; // a line per test
   // mlir-opt flags that mean something here: how -o is printed; threading
@@ -109,6 +111,12 @@ static void forwardDiag(const IrsDiagnostic *d, void *ud) {
 
 static void progress(const IrsReduceProgress *p, void *ud) {
   Cfg *c = ud;
+  if (p->note) {
+    if (c->verbose)
+      fprintf(stderr, "%sopt-reduce: note: %s\n", c->tty ? "\r\033[K" : "",
+              p->note);
+    return;
+  }
   if (p->test) {
     if (!c->verbose)
       return;
@@ -312,6 +320,33 @@ static bool miscompileOptions(const Cfg *c, IrsExecOptions *exec,
   return irsToolExecFlagsParse("opt-reduce", &c->execFlags, exec, tol);
 }
 
+// Tool mode needs a pipeline (the tool's, as pass flags or
+// --pass-pipeline) and has no reproducer of its own yet.
+static bool toolOptionsOk(const Cfg *c) {
+  const char *bad = c->test               ? "--test"
+                    : c->checkDeterminism ? "--check-determinism"
+                    : c->reproducer       ? "--reproducer"
+                    : c->litTest          ? "--emit-lit-test"
+                    : c->irdlFiles.num    ? "--irdl-file"
+                                          : NULL;
+  if (bad)
+    fprintf(stderr, "opt-reduce: error: '%s' cannot be combined with "
+                    "'--tool'\n", bad);
+  return bad == NULL;
+}
+
+// The result in the tool's custom syntax; when the tool cannot print it,
+// it stays in generic form, which the tool reads as well.
+static void printBack(const Cfg *c, OrTool *t) {
+  char why[512];
+  if (!strcmp(c->output, "/dev/null") ||
+      orToolPrintBack(t, c->output, c->printDebugInfo, why, sizeof(why)))
+    return;
+  fprintf(stderr, "opt-reduce: note: the tool cannot print the result in its "
+                  "custom syntax (%s): '%s' is in generic form\n", why,
+          c->output);
+}
+
 static void usage(const IrsOption *opts) {
   irsOptionsPrintUsage(stdout,
                        "opt-reduce INPUT (--pass-pipeline=PIPE | --<pass>... "
@@ -352,6 +387,11 @@ int main(int argc, char **argv) {
                      "argument"),
       IRS_OPT_LIST(0, "test-arg", &c.testArgs, "ARG",
                    "argument for the test (repeatable)"),
+      IRS_OPT_STRING(0, "tool", &c.tool, "PATH",
+                     "run the pipeline with this mlir-opt compatible tool "
+                     "(its own dialects and passes)"),
+      IRS_OPT_LIST(0, "tool-arg", &c.toolArgs, "ARG",
+                   "argument for the tool, before the pipeline (repeatable)"),
       IRS_OPT_BOOL(0, "test-must-fail", &c.mustFail,
                    "non-zero exit of the test means interesting"),
       IRS_OPT_STRING(0, "match", &c.match, "REGEX",
@@ -503,6 +543,8 @@ int main(int argc, char **argv) {
             c.checkDeterminism);
     ok = false;
   }
+  if (ok && c.tool && !toolOptionsOk(&c))
+    ok = false;
   if (ok && c.checkDeterminism && c.test) {
     fprintf(stderr, "opt-reduce: error: '--check-determinism' needs a "
                     "pipeline, not a test script\n");
@@ -549,15 +591,40 @@ int main(int argc, char **argv) {
     goto done;
   }
 
+  // Tool mode: the input as the tool prints it in generic form.
+  OrTool tool = {0};
+  char generic[512];
+  if (c.tool) {
+    if (!orToolCreate(&tool, c.tool, &c.toolArgs, c.pipeline, &c.passFlags) ||
+        !orToolPrepare(&tool, c.input, generic, sizeof(generic))) {
+      orToolDestroy(&tool);
+      irsPipelineDestroy(pipe);
+      irsInputDestroy(in);
+      rc = EXIT_USAGE;
+      goto done;
+    }
+    irsInputDestroy(in);
+    in = irsInputCreateFromFile(generic, errLine, NULL, &kind);
+    if (c.verbose && !tool.takesPoison)
+      fprintf(stderr, "opt-reduce: note: the tool does not take 'ub.poison': "
+                      "uses of erased results get an earlier value of the "
+                      "same type instead, and operands are not replaced by "
+                      "poison\n");
+  }
   // Candidates are tested in forked children of this process, which may run
-  // passes only if the context has no thread pool.
+  // passes only if the context has no thread pool. In tool mode the
+  // context registers no dialect: the tool's ops stay generic and
+  // round-trip verbatim, whatever MLIR revision the tool is built on.
   mlirRegisterAllPasses();
   MlirDialectRegistry reg = mlirDialectRegistryCreate();
-  mlirRegisterAllDialects(reg);
+  if (!c.tool)
+    mlirRegisterAllDialects(reg);
   irsToolPluginsAddDialects(&c.plugins, reg);
   MlirContext ctx = mlirContextCreateWithRegistry(reg, false);
   mlirDialectRegistryDestroy(reg);
   mlirContextSetAllowUnregisteredDialects(ctx, c.allowUnregistered);
+  if (c.tool)
+    orToolSetUpContext(&tool, ctx);
   IrsDiagnosticCapture diags = irsDiagnosticCaptureCreate(ctx, forwardDiag, NULL);
   irsDiagnosticCaptureSetFallbackFileName(
       diags, mlirStringRefCreateFromCString(irsInputGetSourceName(in)));
@@ -586,7 +653,7 @@ int main(int argc, char **argv) {
     goto done;
   }
 
-  if (!c.test) {
+  if (!c.test && !c.tool) {
     IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
     o.threadingEnabled = false;
     o.passRegistry = c.plugins.registry;
@@ -624,6 +691,8 @@ int main(int argc, char **argv) {
   ro.testArgv = testArgv;
   ro.testArgc = testArgc;
   ro.testMustFail = c.mustFail;
+  ro.toolArgv = c.tool ? tool.argv : NULL;
+  ro.toolArgc = tool.argc;
   ro.anyFailure = c.anyFailure;
   ro.matchRegex = c.match;
   ro.testTimeoutSec = testTimeout;
@@ -677,9 +746,11 @@ int main(int argc, char **argv) {
               (int)msg.length, msg.data, c.output,
               (long long)irsReducerGetTestsRun(r),
               c.test ? "" : "; signature: ", c.test ? "" : sig->kind,
-              c.test ? "" : " in ", c.test ? "" : sig->pass,
+              c.test || !sig->pass[0] ? "" : " in ", c.test ? "" : sig->pass,
               !c.test && sig->site[0] ? " at " : "",
               !c.test && sig->site[0] ? sig->site : "");
+      if (c.tool && !c.printGeneric)
+        printBack(&c, &tool);
       if (c.reproducer && !c.test &&
           irsReproducerWriteFileWithPlugins(best, c.reproducer, p, true, true,
                                             c.plugins.plugins) != 0) {
@@ -699,6 +770,7 @@ int main(int argc, char **argv) {
     }
     irsReducerDestroy(r);
   }
+  orToolDestroy(&tool); // its temporary directory, before the quick exit
 #if !defined(__SANITIZE_ADDRESS__)
   // Everything is written and the temporary directory is gone: tearing
   // down the context and LLVM's static objects only costs time (about
@@ -716,5 +788,6 @@ done:
   irsStringListFree(&c.passFlags);
   irsStringListFree(&c.irdlFiles);
   irsToolPluginsFree(&c.plugins);
+  irsStringListFree(&c.toolArgs);
   return rc;
 }

@@ -1,0 +1,30 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# A stand-in for an MLIR tool with a shortcoming, for opt-reduce --tool's
+# edge cases: runs mlir-opt (found in PATH) with the same arguments, except
+# as FAKE_TOOL says:
+#   no-generic    refuses --mlir-print-op-generic (cannot print generic form)
+#   no-printback  fails when writing opt-reduce's final print-back file
+#   no-poison     rejects any input holding ub.poison (a tool without ub)
+#   garbage       prints garbage instead of the generic form
+gen= prev= out=
+for a in "$@"; do
+  [ "$prev" = -o ] && out=$a
+  prev=$a
+  case "$FAKE_TOOL:$a" in
+  no-generic:--mlir-print-op-generic)
+    echo "fake-tool: error: unknown option '$a'" >&2; exit 1 ;;
+  no-printback:*.opt-reduce-tmp)
+    echo "fake-tool: error: the printer is broken" >&2; exit 1 ;;
+  no-poison:*)
+    if [ -f "$a" ] && grep -q '"ub.poison"' "$a"; then
+      echo "$a:1:1: error: dialect 'ub' is unknown" >&2; exit 1
+    fi ;;
+  garbage:--mlir-print-op-generic)
+    gen=1 ;;
+  esac
+done
+if [ -n "$gen" ]; then
+  echo 'this is } not MLIR' > "$out"; exit 0
+fi
+exec mlir-opt "$@"
