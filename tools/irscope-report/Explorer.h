@@ -52,6 +52,8 @@ typedef struct IrsExRun {
   // From report.xml, when there is one.
   bool hasReport;
   char *failKind, *failMessage, *failHook, *failSignal, *failStderr;
+  char *failTrace; // <stack-trace>: demangled, one frame a line
+  char *failSite;  // crash-site or hang-site
   double failElapsedMs;
   char *preStepIr, *postStepIr, *lastGoodDump, *reproducer, *reproPipeline,
       *fullReproducer;

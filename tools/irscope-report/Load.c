@@ -145,6 +145,10 @@ static void readReport(IrsExRun *run, const char *file) {
   run->failElapsedMs = attrDouble(f, "elapsed-ms");
   run->failMessage = text(child(f, "message"));
   run->failStderr = text(child(f, "stderr"));
+  run->failTrace = text(child(f, "stack-trace"));
+  run->failSite = attr(f, "crash-site");
+  if (!run->failSite)
+    run->failSite = attr(f, "hang-site");
   if (!run->failedStep)
     run->failedStep = (int)attrLong(f, "step", 0);
   xmlNodePtr a = child(root, "artifacts");
@@ -274,6 +278,7 @@ void irsExFree(IrsExRun *run) {
                    &run->commandLine, &run->inputPath, &run->inputDump,
                    &run->pipeline, &run->failKind, &run->failMessage,
                    &run->failHook, &run->failSignal, &run->failStderr,
+                   &run->failTrace, &run->failSite,
                    &run->preStepIr, &run->postStepIr, &run->lastGoodDump,
                    &run->reproducer, &run->reproPipeline, &run->fullReproducer};
   for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); ++i)
