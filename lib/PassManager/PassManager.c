@@ -345,7 +345,10 @@ IrsPassManager irsPassManagerCreate(MlirContext context, IrsPipeline pipeline,
     irsStderrCaptureEnd(&cap, &printed);
     if (!ok) {
       pointAt(pipeline, irsPipelineGetStepOffset(pipeline, i), &err);
+      size_t reasonAt = err.len;
       appendReason(&err, &why, &printed);
+      irsPassAdviseError(pm->ctx, irsPipelineGetStepPassName(pipeline, i),
+                         &err, reasonAt);
       irsBufFree(&why);
       irsBufFree(&printed);
       goto fail;

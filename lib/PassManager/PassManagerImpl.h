@@ -141,4 +141,11 @@ int irsReproducerWrite(MlirOperation module, const char *path,
                        MlirStringRef pipeline, bool disableThreading,
                        bool verifyEach);
 
+/// Advice.c: makes the reason (from `reasonAt` in `err`) why a step with
+/// pass `pass` could not be built point the way: "did you mean 'X'?" after
+/// an unknown pass, and the pass's name and options after LLVM's
+/// "<Pass-Options-Parser>: no such option X".
+void irsPassAdviseError(MlirContext ctx, MlirStringRef pass, IrsBuf *err,
+                        size_t reasonAt);
+
 #endif // IRS_PASSMANAGER_PASSMANAGERIMPL_H

@@ -11,6 +11,7 @@
 #include "CrashHandler.h"
 #include "DiagOut.h"
 #include "Driver.h"
+#include "PipelineEcho.h"
 
 #include "irscope/Diagnostics.h"
 #include "irscope/Input.h"
@@ -76,6 +77,11 @@ void irsOptForwardDiag(const IrsDiagnostic *d, void *ud) {
 void irsOptErrorLine(MlirStringRef s, void *ud) {
   (void)ud;
   fprintf(stderr, "irscope-opt: error: %.*s\n", (int)s.length, s.data);
+}
+
+// --pass-pipeline errors: with advice, the text and a caret (ud: the text).
+static void pipelineErrorLine(MlirStringRef s, void *ud) {
+  irsToolPipelineErrorLine("irscope-opt", s, ud);
 }
 
 static void flagErrorLine(MlirStringRef s, void *ud) {
@@ -397,7 +403,10 @@ static int workChunk(ChunkWork *w, intptr_t c) {
                      ? irsOptCheckDeterminism(run, pm, op, &ndRc)
                      : irsPassManagerRun(pm, op);
   irsOptLogChunkEnd(run, c);
-  if (cfg->timing)
+  // A usage error (a used dump directory, a pipeline for another op)
+  // comes before anything ran: it comes alone, without an empty table.
+  bool ranNothing = st.kind == IRS_ERR_USAGE || st.kind == IRS_ERR_PIPELINE;
+  if (cfg->timing && !ranNothing)
     irsPassManagerPrintTiming(pm, run->sort, irsOptStderrCallback, NULL);
   if (!irsStatusIsOk(st)) {
     // Under --verify-diagnostics the failure is what the test expects; its
@@ -489,7 +498,10 @@ int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
   // user: name the flag instead.
   pm = irsPassManagerCreate(
       ctx, pipeline, &opts,
-      cfg->passPipeline || cfg->runReproducer ? irsOptErrorLine : flagErrorLine, NULL);
+      cfg->passPipeline  ? pipelineErrorLine
+      : cfg->runReproducer ? irsOptErrorLine
+                           : flagErrorLine,
+      (void *)cfg->passPipeline);
   if (irsPassManagerIsNull(pm)) {
     rc = IRS_EXIT_USAGE;
     goto cleanup_ctx;
