@@ -806,9 +806,10 @@ static void writeFailure(IrsPassManagerImpl *pm, intptr_t i,
       if (!e)
         pre = "failure-input.mlir";
       if (!e && reproPath)
-        e = irsReproducerWrite(before, reproPath,
-                               irsPipelineGetStepText(pm->pipeline, i),
-                               !pm->opts.threadingEnabled, pm->opts.verifyEach);
+        e = irsReproducerWriteSeeded(
+            before, reproPath, irsPipelineGetStepText(pm->pipeline, i),
+            !pm->opts.threadingEnabled, pm->opts.verifyEach, pm->env.hasSeed,
+            pm->env.seed);
       free(prePath);
       free(reproPath);
       mlirOperationDestroy(before);

@@ -140,6 +140,10 @@ int irsReportWrite(IrsPassManagerImpl *pm, const char *dir,
 int irsReproducerWrite(MlirOperation module, const char *path,
                        MlirStringRef pipeline, bool disableThreading,
                        bool verifyEach);
+/// The same, carrying the seed of a seeded run (Reproducer.c says how).
+int irsReproducerWriteSeeded(MlirOperation module, const char *path,
+                             MlirStringRef pipeline, bool disableThreading,
+                             bool verifyEach, bool hasSeed, uint64_t seed);
 
 /// Advice.c: makes the reason (from `reasonAt` in `err`) why a step with
 /// pass `pass` could not be built point the way: "did you mean 'X'?" after

@@ -144,3 +144,10 @@ int irsReproducerWriteFile(MlirOperation module, const char *path,
   return irsReproducerWrite(module, path, pipeline, disableThreading,
                             verifyEach);
 }
+
+int irsReproducerWriteFileSeeded(MlirOperation module, const char *path,
+                                 MlirStringRef pipeline, bool disableThreading,
+                                 bool verifyEach, uint64_t seed) {
+  return irsReproducerWriteSeeded(module, path, pipeline, disableThreading,
+                                  verifyEach, true, seed);
+}

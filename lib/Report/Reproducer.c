@@ -12,7 +12,11 @@
 //       }
 //     }
 //   #-}
-// The module is printed in generic form: a reproducer must parse even when
+// A seeded run's reproducer also carries `irscope_run: { seed: "N" }` in
+// the same dictionary (a string: MLIR reads "0x..." as a blob), which
+// irscope-opt --run-reproducer hands back to the randomised passes, so that
+// the replay makes the failing run's choices; mlir-opt accepts and ignores
+// the entry. The module is printed in generic form: a reproducer must parse even when
 // a custom printer/parser pair disagrees, and it is read by tools, not
 // people.
 //
@@ -23,6 +27,13 @@
 int irsReproducerWrite(MlirOperation module, const char *path,
                        MlirStringRef pipeline, bool disableThreading,
                        bool verifyEach) {
+  return irsReproducerWriteSeeded(module, path, pipeline, disableThreading,
+                                  verifyEach, false, 0);
+}
+
+int irsReproducerWriteSeeded(MlirOperation module, const char *path,
+                             MlirStringRef pipeline, bool disableThreading,
+                             bool verifyEach, bool hasSeed, uint64_t seed) {
   IrsAtomicFile af;
   int e = irsAtomicFileOpen(&af, path);
   if (e)
@@ -45,9 +56,13 @@ int irsReproducerWrite(MlirOperation module, const char *path,
   }
   irsBufPrintf(&b,
                "\",\n      disable_threading: %s,\n      verify_each: %s\n"
-               "    }\n  }\n#-}\n",
+               "    }",
                disableThreading ? "true" : "false",
                verifyEach ? "true" : "false");
+  if (hasSeed)
+    irsBufPrintf(&b, ",\n    irscope_run: {\n      seed: \"%llu\"\n    }",
+                 (unsigned long long)seed);
+  irsBufAppendStr(&b, "\n  }\n#-}\n");
   irsAtomicFileWrite(&af, b.data, b.len);
   irsBufFree(&b);
   return irsAtomicFileCommit(&af);

@@ -229,12 +229,13 @@ static bool loadIrdl(MlirContext ctx, const char *path) {
   return ok;
 }
 
-// The `mlir_reproducer: {...}` entry of the input's file metadata: from
-// the key to its closing brace (braces in quoted strings do not count).
-// Only `{-# ... #-}` sections that start a line are searched, so that a
-// comment mentioning one (a lit RUN line) is not taken for it. NULL if
-// there is none.
-static const char *findReproducerEntry(const char *text, const char **end) {
+// The `KEY: {...}` entry (`mlir_reproducer`, `irscope_run`) of the input's
+// file metadata: from the key to its closing brace (braces in quoted
+// strings do not count). Only `{-# ... #-}` sections that start a line are
+// searched, so that a comment mentioning one (a lit RUN line) is not taken
+// for it. NULL if there is none.
+static const char *findResourceEntry(const char *text, const char *key,
+                                     const char **end) {
   for (const char *sec = strstr(text, "{-#"); sec;
        sec = strstr(sec + 3, "{-#")) {
     const char *ls = sec;
@@ -245,9 +246,9 @@ static const char *findReproducerEntry(const char *text, const char **end) {
     const char *secEnd = strstr(sec, "#-}");
     if (!secEnd)
       return NULL;
-    for (const char *k = strstr(sec, "mlir_reproducer"); k && k < secEnd;
-         k = strstr(k + 1, "mlir_reproducer")) {
-      const char *p = k + strlen("mlir_reproducer");
+    for (const char *k = strstr(sec, key); k && k < secEnd;
+         k = strstr(k + 1, key)) {
+      const char *p = k + strlen(key);
       p += strspn(p, " \t\r\n");
       if (*p != ':')
         continue;
@@ -281,12 +282,27 @@ static const char *findReproducerEntry(const char *text, const char **end) {
 // dialect_resources (mlir-opt writes both into one; irscope-opt's
 // reproducers put the entry into a second section after them), and the
 // blobs the IR refers to must stay.
+// Blanks the resource entry [start, end) of the input, with a separating
+// comma, so that the entries left around it still parse.
+static void blankEntry(IrsInput input, const char *start, const char *end) {
+  const char *text = irsInputGetContents(input).data;
+  const char *before = start;
+  while (before > text && strchr(" \t\r\n", before[-1]))
+    --before;
+  const char *after = end + strspn(end, " \t\r\n");
+  if (before > text && before[-1] == ',')
+    start = before - 1;
+  else if (*after == ',')
+    end = after + 1;
+  irsInputBlankRange(input, (size_t)(start - text), (size_t)(end - start));
+}
+
 static char *takeReproducer(IrsInput input, bool *threadingOff,
-                            bool *verifyEach) {
+                            bool *verifyEach, bool *hasSeed, uint64_t *seed) {
   MlirStringRef c = irsInputGetContents(input);
   const char *text = c.data;
   const char *end = NULL;
-  const char *start = findReproducerEntry(text, &end);
+  const char *start = findResourceEntry(text, "mlir_reproducer", &end);
   if (!start)
     return NULL;
   char *sect = strndup(start, (size_t)(end - start));
@@ -315,17 +331,18 @@ static char *takeReproducer(IrsInput input, bool *threadingOff,
       *verifyEach = strncmp(v + 12 + strspn(v + 12, " "), "false", 5) != 0;
   }
   free(sect);
-  // Take a separating comma with the entry, so that the entries left
-  // around it still parse.
-  const char *before = start;
-  while (before > text && strchr(" \t\r\n", before[-1]))
-    --before;
-  const char *after = end + strspn(end, " \t\r\n");
-  if (before > text && before[-1] == ',')
-    start = before - 1;
-  else if (*after == ',')
-    end = after + 1;
-  irsInputBlankRange(input, (size_t)(start - text), (size_t)(end - start));
+  blankEntry(input, start, end);
+  // The seed of a seeded run (--repeat with --seed, or --seed): irscope's
+  // own entry, which mlir-opt keeps but does not read.
+  start = findResourceEntry(text, "irscope_run", &end);
+  if (start) {
+    const char *sd = strstr(start, "seed:");
+    if (sd && sd < end && (sd = strchr(sd, '"')) && sd < end) {
+      *seed = strtoull(sd + 1, NULL, 10);
+      *hasSeed = true;
+    }
+    blankEntry(input, start, end);
+  }
   return pipeline;
 }
 
@@ -601,9 +618,11 @@ int irsOptRun(IrsOptConfig *cfg) {
     return IRS_EXIT_USAGE;
   }
   char *reproPipeline = NULL;
-  bool reproThreadingOff = false, reproVerify = true;
+  bool reproThreadingOff = false, reproVerify = true, reproHasSeed = false;
+  uint64_t reproSeed = 0;
   if (cfg->runReproducer) {
-    reproPipeline = takeReproducer(input, &reproThreadingOff, &reproVerify);
+    reproPipeline = takeReproducer(input, &reproThreadingOff, &reproVerify,
+                                   &reproHasSeed, &reproSeed);
     if (!reproPipeline) {
       fprintf(stderr, "irscope-opt: error: '%s' holds no mlir_reproducer "
                       "section with a pipeline\n",
@@ -613,6 +632,10 @@ int irsOptRun(IrsOptConfig *cfg) {
     }
     if (reproThreadingOff)
       cfg->disableThreading = true;
+    if (reproHasSeed && !cfg->hasSeed) { // an explicit --seed wins
+      cfg->hasSeed = true;
+      cfg->seed = reproSeed;
+    }
     cfg->verifyEach = cfg->verifyEach && reproVerify;
   }
   if (cfg->mlirPrintIrModuleScope && !cfg->disableThreading) {

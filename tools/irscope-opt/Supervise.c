@@ -120,9 +120,16 @@ int irsOptReplay(IrsOptRun *run, MlirContext ctx, IrsPassManager pm) {
     if (irsModuleWriteFile(op, path, false, cfg->printDebugInfo) != 0)
       rc = IRS_EXIT_IO;
     snprintf(path, sizeof(path), "%s/reproducer.mlir", run->jobDir);
-    if (irsReproducerWriteFile(op, path,
-                               irsPipelineGetStepText(run->pipeline, i),
-                               cfg->disableThreading, cfg->verifyEach) != 0)
+    MlirStringRef stepText = irsPipelineGetStepText(run->pipeline, i);
+    // A seeded run's local reproducer replays with its seed.
+    int we = cfg->hasSeed
+                 ? irsReproducerWriteFileSeeded(op, path, stepText,
+                                                cfg->disableThreading,
+                                                cfg->verifyEach, cfg->seed)
+                 : irsReproducerWriteFile(op, path, stepText,
+                                          cfg->disableThreading,
+                                          cfg->verifyEach);
+    if (we != 0)
       rc = IRS_EXIT_IO;
   }
   mlirModuleDestroy(m);
