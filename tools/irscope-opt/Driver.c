@@ -105,6 +105,19 @@ static void flagErrorLine(MlirStringRef s, void *ud) {
           (int)(end - p), p);
 }
 
+// A successful run with --dump-after-each says what it left where: one
+// line, "irscope-opt: dumps: 4 steps, 2 changed IR, none failed: DIR".
+static void printDumpSummary(IrsPassManager pm, const char *dir) {
+  intptr_t n = irsPassManagerGetNumSteps(pm), changed = 0;
+  for (intptr_t i = 0; i < n; ++i) {
+    const IrsStepResult *r = irsPassManagerGetStepResult(pm, i);
+    changed += r && r->status == IrsStepOk && r->changed;
+  }
+  fprintf(stderr, "irscope-opt: dumps: %ld step%s, %ld changed the IR, none "
+                  "failed: %s\n",
+          (long)n, n == 1 ? "" : "s", (long)changed, dir ? dir : "?");
+}
+
 static bool mlirInstrumented(const IrsOptConfig *cfg) {
   return cfg->mlirPrintIrBeforeAll || cfg->mlirPrintIrAfterAll ||
          cfg->mlirPrintIrAfterFailure || cfg->mlirTiming ||
@@ -432,6 +445,13 @@ static int workChunk(ChunkWork *w, intptr_t c) {
       printRunError(pm);
     mlirModuleDestroy(m);
     return ndRc ? ndRc : exitFor(st.kind);
+  }
+  // With mlir-opt's instrumentation stderr is MLIR's, byte for byte as
+  // mlir-opt writes it: nothing is added to it.
+  if (cfg->dumpAfterEach && !cfg->checkDeterminism && !mlirInstrumented(cfg)) {
+    char *dd = irsOptChunkDir(cfg, cfg->dumpAfterEach, c, w->nchunks);
+    printDumpSummary(pm, dd);
+    free(dd);
   }
   if (cfg->emitBytecode) {
     mlirOperationWriteBytecode(op, outCallback, o);

@@ -704,7 +704,13 @@ static void stepDetails(xmlNodePtr parent, const IrsExRun *run,
   attrf(det, "data-step", "%d", s->index);
   attrf(det, "data-status", "%s", statusClass(s));
   xmlNewProp(det, X("data-symbols"), X(v->symbols ? v->symbols : ""));
-  if (failing)
+  // Steps start collapsed; the failing one is open, else (a run that did
+  // not fail) the first that changed the IR.
+  int firstChanged = 0;
+  for (int i = 0; i < run->numSteps && !firstChanged; ++i)
+    if (run->steps[i].ran && run->steps[i].changed)
+      firstChanged = run->steps[i].index;
+  if (failing || (!run->failedStep && s->index == firstChanged))
     xmlNewProp(det, X("open"), NULL);
   xmlNodePtr sum = el(det, "summary", NULL);
   char b[512];
@@ -714,6 +720,13 @@ static void stepDetails(xmlNodePtr parent, const IrsExRun *run,
   tel(sum, "span", b, s->status);
   snprintf(b, sizeof(b), " %s on %s", s->pass, s->anchor);
   addText(sum, b);
+  // Whether the IR changed, as a badge of its own: "ok" says only that the
+  // step succeeded.
+  if (s->ran) {
+    addText(sum, " ");
+    tel(sum, "span", s->changed ? "badge change changed" : "badge change unchanged",
+        s->changed ? "changed" : "unchanged");
+  }
   if (s->ran) {
     snprintf(b, sizeof(b), " \xc2\xb7 %.3f ms \xc2\xb7 ops %ld \xe2\x86\x92 %ld%s",
              s->wallMs, s->opsBefore, s->opsAfter,
