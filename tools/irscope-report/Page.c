@@ -801,7 +801,8 @@ static void stepsSection(xmlNodePtr body, const IrsExRun *run,
   xmlNewProp(sel, X("id"), X("symbol-filter"));
   xmlNodePtr opt = tel(sel, "option", NULL, "all symbols");
   xmlNewProp(opt, X("value"), X(""));
-  qsort(allSyms->names, (size_t)allSyms->num, sizeof(char *), cmpStr);
+  if (allSyms->num > 0) // qsort may not be handed a null array
+    qsort(allSyms->names, (size_t)allSyms->num, sizeof(char *), cmpStr);
   for (int i = 0; i < allSyms->num; ++i) {
     opt = tel(sel, "option", NULL, allSyms->names[i]);
     xmlNewProp(opt, X("value"), X(allSyms->names[i]));
