@@ -19,6 +19,7 @@ for var in ("TMPDIR", "HOME"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 if config.irs_sanitize:
+    config.available_features.add("asan")
     # MLIR's own one-time allocations are not ours to report.
     config.environment["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=0"
     config.environment["LSAN_OPTIONS"] = "suppressions=" + os.path.join(
@@ -27,6 +28,7 @@ if config.irs_sanitize:
 import sys
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%libirscope", os.path.join(config.irs_obj_root, "lib", "libirscope.so")))
+config.substitutions.append(("%irscope_libdir", os.path.join(config.irs_obj_root, "lib")))
 config.substitutions.append(("%irscope_src", config.irs_src_root))
 config.substitutions.append(("%irs_obj_root", config.irs_obj_root))
 config.substitutions.append(("%dialects", os.path.join(config.irs_src_root, "dialects")))

@@ -88,6 +88,9 @@ typedef struct IrsInstrumentationOptions {
   /// or a timeout can be attributed to one step).
   bool forceStepwise;
   /// Called for each diagnostic emitted during a run, as it happens.
+  /// NOTHING IS PRINTED WHEN THIS IS NULL (the library never prints): the
+  /// diagnostics are then only in the step results and reports. Set it to a
+  /// function calling irsDiagnosticPrint to see them as mlir-opt shows them.
   IrsDiagnosticCallback onDiagnostic;
   void *onDiagnosticUserData;
   /// MLIR's own instrumentation, as mlir-opt's --mlir-print-ir-*,
@@ -227,6 +230,13 @@ IRS_API void irsPassManagerSetDiagVerifier(IrsPassManager pm,
 /// IRS_ERR_IO or IRS_ERR_NOMEM. The one-line explanation is
 /// irsPassManagerGetErrorMessage. The module is left as the last step left
 /// it.
+///
+/// Not crash-protected: the passes run in the calling process, so a crash,
+/// hang or memory blow-up in a pass takes the caller down and leaves the
+/// dump directory's manifest.xml at status="running" (the step after the
+/// last one with results was running; nothing was documented). For
+/// protection run this in a worker of an IrsSupervisor (Supervisor.h), as
+/// irscope-opt does; docs/API.md#crashes-are-not-caught-in-process.
 IRS_API IrsStatus irsPassManagerRun(IrsPassManager pm, MlirOperation module);
 
 /// One-line message describing the last failure; empty after success.

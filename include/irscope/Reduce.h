@@ -48,6 +48,9 @@ typedef struct IrsSignature {
   /// Crashes: the function the worker died in (see irsStackTraceGetCrashSite),
   /// "" if unknown. Part of the comparison when both sides know it.
   char site[256];
+  /// When `site` has no name ("libMLIR.so.22.1+0x..."): its nearest named
+  /// caller (irsStackTraceGetNamedCaller), for the reader; not compared.
+  char siteCaller[256];
 } IrsSignature;
 
 /// One test run, reported right after it ends (opt-reduce --verbose).

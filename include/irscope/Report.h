@@ -113,6 +113,16 @@ IRS_API int irsReproducerWriteFileWithPlugins(MlirOperation module,
                                               bool verifyEach,
                                               IrsPlugins plugins);
 
+/// The same for a run with a seed (irsPassManagerSetSeed): the file also
+/// carries `irscope_run: { seed: "N" }`, which `irscope-opt
+/// --run-reproducer` hands back to randomised passes (mlir-opt ignores it).
+IRS_API int irsReproducerWriteFileSeeded(MlirOperation module,
+                                         const char *path,
+                                         MlirStringRef pipeline,
+                                         bool disableThreading,
+                                         bool verifyEach,
+                                         IrsPlugins plugins, uint64_t seed);
+
 /// Runs steps [first, last) (0-based) of the pass manager's pipeline on
 /// `module`, one at a time, without instrumentation. `onStep`, if set in the
 /// options, is still called. Returns IRS_ERR_PASS if a step fails.

@@ -58,6 +58,30 @@ IRS_API bool irsStackTraceGetCrashSite(MlirStringRef text,
                                        MlirStringCallback callback,
                                        void *userData);
 
+/// Writes the nearest named caller of an unnamed crash site: when the site
+/// frame has no symbol ("libMLIR.so.22.1+0x64439d5", a hidden function),
+/// the first frame below it outside the runtimes that has one, demangled
+/// without its parameter list. Returns false (writing nothing) when the
+/// site has a name or no such frame exists. Tools print it as
+/// "crashed in SITE (under CALLER)".
+IRS_API bool irsStackTraceGetNamedCaller(MlirStringRef text,
+                                         MlirStringCallback callback,
+                                         void *userData);
+
+/// Writes the short form of the trace a terminal shows: at most `maxFrames`
+/// lines "  #N function at file:line" (or "  #N function (module)" without
+/// debug info, "  #N module+0xOFF" without a symbol), from the crash site
+/// on, names demangled without parameter lists. With `symbolizer` (a path to
+/// llvm-symbolizer; NULL or "" for none) file:line and the names of hidden
+/// functions come from the objects' debug info, by one symbolizer process
+/// (at most 5 s; on any failure the glibc names stay). Addresses are mapped
+/// through the objects loaded in the calling process, so the trace must come
+/// from this process or a worker forked from it. Returns the number of lines.
+IRS_API intptr_t irsStackTraceSummarise(MlirStringRef text, intptr_t maxFrames,
+                                        const char *symbolizer,
+                                        MlirStringCallback callback,
+                                        void *userData);
+
 #ifdef __cplusplus
 }
 #endif

@@ -67,6 +67,12 @@ typedef struct IrsSupervisorOptions {
   /// still reads as a timeout). The result's elapsedMs does not count the
   /// wait. Off (the default), the kill is immediate.
   bool traceOnTimeout;
+  /// With forwardStderr: hold back the frame lines of a crash trace (the
+  /// lines "MODULE(...) [0xADDR]" after a "...: fatal signal ..." line and a
+  /// "Stack trace:" line, as the tools' crash handler prints them), so that
+  /// the caller can print a short one (irsStackTraceSummarise); they are
+  /// still in the result's stderrTail. Hang traces are forwarded whole.
+  bool abridgeCrashTraces;
 } IrsSupervisorOptions;
 
 /// The signal of traceOnTimeout (from <signal.h>). SIGUSR1 rather than

@@ -92,9 +92,10 @@ static void document(IrsPassManagerImpl *pm, intptr_t i, MlirOperation pre,
     e = irsDumpModule(pre, p1, pm->opts.printGeneric, pm->opts.printDebugInfo,
                       true);
   if (!e)
-    e = irsReproducerWrite(pre, p2, irsPipelineGetStepText(pm->pipeline, i),
-                           !pm->opts.threadingEnabled, pm->opts.verifyEach,
-                           pm->opts.plugins);
+    e = irsReproducerWriteSeeded(
+        pre, p2, irsPipelineGetStepText(pm->pipeline, i),
+        !pm->opts.threadingEnabled, pm->opts.verifyEach, pm->opts.plugins, pm->env.hasSeed,
+        pm->env.seed);
   if (!e)
     e = irsDumpModule(first, p3, pm->opts.printGeneric,
                       pm->opts.printDebugInfo, true);

@@ -348,7 +348,10 @@ IrsPassManager irsPassManagerCreate(MlirContext context, IrsPipeline pipeline,
     irsStderrCaptureEnd(&cap, &printed);
     if (!ok) {
       pointAt(pipeline, irsPipelineGetStepOffset(pipeline, i), &err);
+      size_t reasonAt = err.len;
       appendReason(&err, &why, &printed);
+      irsPassAdviseError(pm->ctx, irsPipelineGetStepPassName(pipeline, i),
+                         &err, reasonAt);
       irsBufFree(&why);
       irsBufFree(&printed);
       goto fail;
@@ -804,10 +807,10 @@ static void writeFailure(IrsPassManagerImpl *pm, intptr_t i,
       if (!e)
         pre = "failure-input.mlir";
       if (!e && reproPath)
-        e = irsReproducerWrite(before, reproPath,
-                               irsPipelineGetStepText(pm->pipeline, i),
-                               !pm->opts.threadingEnabled, pm->opts.verifyEach,
-                               pm->opts.plugins);
+        e = irsReproducerWriteSeeded(
+            before, reproPath, irsPipelineGetStepText(pm->pipeline, i),
+            !pm->opts.threadingEnabled, pm->opts.verifyEach, pm->opts.plugins, pm->env.hasSeed,
+            pm->env.seed);
       free(prePath);
       free(reproPath);
       mlirOperationDestroy(before);

@@ -155,5 +155,17 @@ void irsReproducerAppendResource(IrsBuf *b, MlirStringRef pipeline,
 int irsReproducerWrite(MlirOperation module, const char *path,
                        MlirStringRef pipeline, bool disableThreading,
                        bool verifyEach, IrsPlugins plugins);
+/// The same, carrying the seed of a seeded run (Reproducer.c says how).
+int irsReproducerWriteSeeded(MlirOperation module, const char *path,
+                             MlirStringRef pipeline, bool disableThreading,
+                             bool verifyEach, IrsPlugins plugins, bool hasSeed,
+                             uint64_t seed);
+
+/// Advice.c: makes the reason (from `reasonAt` in `err`) why a step with
+/// pass `pass` could not be built point the way: "did you mean 'X'?" after
+/// an unknown pass, and the pass's name and options after LLVM's
+/// "<Pass-Options-Parser>: no such option X".
+void irsPassAdviseError(MlirContext ctx, MlirStringRef pass, IrsBuf *err,
+                        size_t reasonAt);
 
 #endif // IRS_PASSMANAGER_PASSMANAGERIMPL_H

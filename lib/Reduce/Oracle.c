@@ -477,6 +477,8 @@ static void signatureOf(Reducer *r, const IrsWorkerResult *res,
     symbolise(r, bt + 13, (size_t)(tail + tl - bt - 13), &text);
     SiteOut so = {s->site, sizeof(s->site), 0};
     irsStackTraceGetCrashSite(irsBufRef(&text), siteCb, &so);
+    SiteOut co = {s->siteCaller, sizeof(s->siteCaller), 0};
+    irsStackTraceGetNamedCaller(irsBufRef(&text), siteCb, &co);
     irsBufFree(&text);
   } else if (r->opts.toolArgv && tail && res->outcome == IrsWorkerCrashed) {
     // LLVM's own stack dump, printed by the tool's signal handler.

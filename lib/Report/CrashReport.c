@@ -158,3 +158,11 @@ int irsReproducerWriteFileWithPlugins(MlirOperation module, const char *path,
   return irsReproducerWrite(module, path, pipeline, disableThreading,
                             verifyEach, plugins);
 }
+
+int irsReproducerWriteFileSeeded(MlirOperation module, const char *path,
+                                 MlirStringRef pipeline, bool disableThreading,
+                                 bool verifyEach, IrsPlugins plugins,
+                                 uint64_t seed) {
+  return irsReproducerWriteSeeded(module, path, pipeline, disableThreading,
+                                  verifyEach, plugins, true, seed);
+}

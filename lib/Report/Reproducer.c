@@ -12,7 +12,11 @@
 //       }
 //     }
 //   #-}
-// The module is printed in generic form: a reproducer must parse even when
+// A seeded run's reproducer also carries `irscope_run: { seed: "N" }` in
+// the same dictionary (a string: MLIR reads "0x..." as a blob), which
+// irscope-opt --run-reproducer hands back to the randomised passes, so that
+// the replay makes the failing run's choices; mlir-opt accepts and ignores
+// the entry. The module is printed in generic form: a reproducer must parse even when
 // a custom printer/parser pair disagrees, and it is read by tools, not
 // people.
 //
@@ -44,8 +48,12 @@ static void writeReplayLines(IrsAtomicFile *af, IrsPlugins plugins) {
   irsBufFree(&b);
 }
 
-void irsReproducerAppendResource(IrsBuf *b, MlirStringRef pipeline,
-                                 bool disableThreading, bool verifyEach) {
+// The resource block; a seeded run (--repeat, --seed) also records its seed
+// under `irscope_run`, which irscope-opt --run-reproducer reads and
+// mlir-opt ignores.
+static void appendResource(IrsBuf *b, MlirStringRef pipeline,
+                           bool disableThreading, bool verifyEach,
+                           bool hasSeed, uint64_t seed) {
   irsBufAppendStr(b, "\n{-#\n  external_resources: {\n    mlir_reproducer: {\n"
                      "      pipeline: \"");
   // The pipeline is an MLIR string literal: escape quotes and backslashes.
@@ -57,14 +65,31 @@ void irsReproducerAppendResource(IrsBuf *b, MlirStringRef pipeline,
   }
   irsBufPrintf(b,
                "\",\n      disable_threading: %s,\n      verify_each: %s\n"
-               "    }\n  }\n#-}\n",
+               "    }",
                disableThreading ? "true" : "false",
                verifyEach ? "true" : "false");
+  if (hasSeed)
+    irsBufPrintf(b, ",\n    irscope_run: {\n      seed: \"%llu\"\n    }",
+                 (unsigned long long)seed);
+  irsBufAppendStr(b, "\n  }\n#-}\n");
+}
+
+void irsReproducerAppendResource(IrsBuf *b, MlirStringRef pipeline,
+                                 bool disableThreading, bool verifyEach) {
+  appendResource(b, pipeline, disableThreading, verifyEach, false, 0);
 }
 
 int irsReproducerWrite(MlirOperation module, const char *path,
                        MlirStringRef pipeline, bool disableThreading,
                        bool verifyEach, IrsPlugins plugins) {
+  return irsReproducerWriteSeeded(module, path, pipeline, disableThreading,
+                                  verifyEach, plugins, false, 0);
+}
+
+int irsReproducerWriteSeeded(MlirOperation module, const char *path,
+                             MlirStringRef pipeline, bool disableThreading,
+                             bool verifyEach, IrsPlugins plugins, bool hasSeed,
+                             uint64_t seed) {
   IrsAtomicFile af;
   int e = irsAtomicFileOpen(&af, path);
   if (e)
@@ -77,7 +102,7 @@ int irsReproducerWrite(MlirOperation module, const char *path,
   mlirOperationPrintWithFlags(module, flags, irsAtomicFileStringCallback, &af);
   mlirOpPrintingFlagsDestroy(flags);
   IrsBuf b = IRS_BUF_INIT;
-  irsReproducerAppendResource(&b, pipeline, disableThreading, verifyEach);
+  appendResource(&b, pipeline, disableThreading, verifyEach, hasSeed, seed);
   irsAtomicFileWrite(&af, b.data, b.len);
   irsBufFree(&b);
   return irsAtomicFileCommit(&af);

@@ -39,6 +39,11 @@ typedef struct Supervisor {
   IrsWorkerResult result;
   IrsBuf tail;
   IrsBuf line; // partial channel line
+  // abridgeCrashTraces: the stderr line being forwarded, and where in a
+  // crash trace the forwarder is (0 outside, 1 after "fatal signal", 2 in
+  // its frames).
+  IrsBuf fwdLine;
+  int fwdState;
   // Chunk outputs received so far (index = chunk) and the frame being read.
   IrsBuf *outputs;
   bool *hasOutput;
@@ -169,6 +174,7 @@ void irsSupervisorDestroy(IrsSupervisor supervisor) {
     irsSupervisorDestroy((IrsSupervisor){s->slots[i]});
   irsBufFree(&s->tail);
   irsBufFree(&s->line);
+  irsBufFree(&s->fwdLine);
   for (intptr_t i = 0; i < s->numOutputs; ++i)
     irsBufFree(&s->outputs[i]);
   free(s->outputs);
@@ -344,6 +350,60 @@ static ssize_t readChannel(Supervisor *s, int fd, bool *open,
   return n;
 }
 
+static void writeAll(const char *d, size_t n) {
+  size_t off = 0;
+  while (off < n) {
+    ssize_t w = write(2, d + off, n - off);
+    if (w < 0 && errno == EINTR)
+      continue;
+    if (w <= 0)
+      break;
+    off += (size_t)w;
+  }
+}
+
+static bool isFrameLine(const char *d, size_t n) {
+  return n > 4 && d[n - 1] == ']' && memmem(d, n, "[0x", 3) != NULL;
+}
+
+// abridgeCrashTraces: forwards line by line and holds back the frame lines
+// that follow "...: fatal signal ...\nStack trace:" (CrashHandler.c's
+// header); they stay in the tail for the caller to summarise. A line is
+// forwarded as it arrives except inside a trace, where it must be whole to
+// be judged.
+static void forwardAbridged(Supervisor *s, const char *buf, size_t n,
+                            bool flush) {
+  size_t i = 0;
+  while (i < n || flush) {
+    const char *nl = i < n ? memchr(buf + i, '\n', n - i) : NULL;
+    size_t seg = nl ? (size_t)(nl - (buf + i)) : n - i;
+    irsBufAppend(&s->fwdLine, buf + i, seg);
+    if (s->fwdState != 2)
+      writeAll(buf + i, seg + (nl ? 1 : 0));
+    i += seg + (nl ? 1 : 0);
+    if (!nl && !flush)
+      return; // the rest of the line comes with the next read
+    const char *l = s->fwdLine.data ? s->fwdLine.data : "";
+    size_t ln = s->fwdLine.len;
+    if (s->fwdState == 2 && isFrameLine(l, ln)) {
+      // held back
+    } else {
+      if (s->fwdState == 2) {
+        writeAll(l, ln);
+        if (nl)
+          writeAll("\n", 1);
+      }
+      if (s->fwdState == 1 && ln == 12 && memcmp(l, "Stack trace:", 12) == 0)
+        s->fwdState = 2;
+      else
+        s->fwdState = memmem(l, ln, ": fatal signal ", 15) ? 1 : 0;
+    }
+    irsBufReset(&s->fwdLine);
+    if (!nl)
+      return;
+  }
+}
+
 static ssize_t readStderr(Supervisor *s, int fd, bool *open) {
   char buf[8192];
   ssize_t n = read(fd, buf, sizeof(buf));
@@ -354,17 +414,10 @@ static ssize_t readStderr(Supervisor *s, int fd, bool *open) {
     }
     return -1;
   }
-  if (s->opts.forwardStderr) {
-    ssize_t off = 0;
-    while (off < n) {
-      ssize_t w = write(2, buf + off, (size_t)(n - off));
-      if (w < 0 && errno == EINTR)
-        continue;
-      if (w <= 0)
-        break;
-      off += w;
-    }
-  }
+  if (s->opts.forwardStderr && s->opts.abridgeCrashTraces)
+    forwardAbridged(s, buf, (size_t)n, false);
+  else if (s->opts.forwardStderr)
+    writeAll(buf, (size_t)n);
   tailAppend(s, buf, (size_t)n);
   return n;
 }
@@ -377,6 +430,8 @@ static IrsStatus runStart(Supervisor *s, IrsWorkerMain fn, void *userData) {
   s->result.chunk = -1;
   irsBufReset(&s->tail);
   irsBufReset(&s->line);
+  irsBufReset(&s->fwdLine);
+  s->fwdState = 0;
   s->inFrame = false;
   s->numValues = 0;
   int ch[2], er[2];
@@ -590,6 +645,8 @@ static const IrsWorkerResult *runFinish(Supervisor *s) {
     ;
   while (s->erOpen && readStderr(s, s->erFd, &s->erOpen) > 0)
     ;
+  if (s->opts.forwardStderr && s->opts.abridgeCrashTraces && s->fwdLine.len)
+    forwardAbridged(s, NULL, 0, true); // a last line without newline
   close(s->chFd);
   close(s->erFd);
   s->pid = 0;

@@ -4,6 +4,7 @@
 #include "irscope/StackTrace.h"
 
 #include "Buf.h"
+#include "StackTraceImpl.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -177,7 +178,7 @@ void irsDemangle(MlirStringRef name, MlirStringCallback callback,
   callback(name, userData);
 }
 
-static MlirStringRef baseName(MlirStringRef path) {
+MlirStringRef irsStackBaseName(MlirStringRef path) {
   for (size_t i = path.length; i > 0; --i)
     if (path.data[i - 1] == '/')
       return mlirStringRefCreate(path.data + i, path.length - i);
@@ -198,9 +199,9 @@ static void formatFrame(const IrsStackFrame *f, void *ud) {
   if (f->symbol.length) {
     irsDemangle(f->symbol, irsBufStringCallback, &s->line);
     irsBufPrintf(&s->line, "+0x%llx (", (unsigned long long)f->offset);
-    irsBufAppendRef(&s->line, baseName(f->module));
+    irsBufAppendRef(&s->line, irsStackBaseName(f->module));
   } else {
-    irsBufAppendRef(&s->line, baseName(f->module));
+    irsBufAppendRef(&s->line, irsStackBaseName(f->module));
     irsBufPrintf(&s->line, "+0x%llx (", (unsigned long long)f->offset);
     irsBufAppendStr(&s->line, "no symbol");
   }
@@ -218,7 +219,7 @@ intptr_t irsStackTraceFormat(MlirStringRef text, MlirStringCallback callback,
 
 // Frames that only report a crash someone else caused: the runtime
 // libraries and LLVM's fatal-error paths.
-static bool isNoise(const IrsStackFrame *f, MlirStringRef demangled) {
+bool irsStackFrameIsNoise(const IrsStackFrame *f, MlirStringRef demangled) {
   if (isLibc(f) || refContains(f->module, "libstdc++") ||
       refContains(f->module, "libgcc_s") || refContains(f->module, "libasan") ||
       refContains(f->module, "libubsan"))
@@ -237,7 +238,7 @@ static bool isNoise(const IrsStackFrame *f, MlirStringRef demangled) {
 // Drops the parameter list (and a trailing " const"): the last top-level
 // "(...)" of a demangled name. Template arguments may hold parentheses, so
 // depth is tracked over <> and ().
-static size_t withoutParams(const char *s, size_t n) {
+size_t irsStackWithoutParams(const char *s, size_t n) {
   while (n >= 6 && memcmp(s + n - 6, " const", 6) == 0)
     n -= 6;
   if (n == 0 || s[n - 1] != ')')
@@ -259,6 +260,13 @@ static size_t withoutParams(const char *s, size_t n) {
   return n;
 }
 
+bool irsStackFrameDemangleIsNoise(const IrsStackFrame *f, IrsBuf *name) {
+  irsBufReset(name);
+  if (f->symbol.length)
+    irsDemangle(f->symbol, irsBufStringCallback, name);
+  return irsStackFrameIsNoise(f, irsBufRef(name));
+}
+
 typedef struct SiteState {
   bool found;
   IrsBuf out;
@@ -269,16 +277,13 @@ static void siteFrame(const IrsStackFrame *f, void *ud) {
   SiteState *s = ud;
   if (s->found)
     return;
-  irsBufReset(&s->tmp);
-  if (f->symbol.length)
-    irsDemangle(f->symbol, irsBufStringCallback, &s->tmp);
-  if (isNoise(f, irsBufRef(&s->tmp)))
+  if (irsStackFrameDemangleIsNoise(f, &s->tmp))
     return;
   s->found = true;
   if (f->symbol.length) {
-    irsBufAppend(&s->out, s->tmp.data, withoutParams(s->tmp.data, s->tmp.len));
+    irsBufAppend(&s->out, s->tmp.data, irsStackWithoutParams(s->tmp.data, s->tmp.len));
   } else {
-    irsBufAppendRef(&s->out, baseName(f->module));
+    irsBufAppendRef(&s->out, irsStackBaseName(f->module));
     irsBufPrintf(&s->out, "+0x%llx", (unsigned long long)f->offset);
   }
 }
@@ -290,6 +295,45 @@ bool irsStackTraceGetCrashSite(MlirStringRef text, MlirStringCallback callback,
   if (s.found && s.out.len)
     callback(irsBufRef(&s.out), userData);
   bool found = s.found && s.out.len;
+  irsBufFree(&s.out);
+  irsBufFree(&s.tmp);
+  return found;
+}
+
+// The nearest caller with a name, below a site frame that has none
+// ("module+0xOFF": a hidden function, common inside libMLIR): "hung in
+// libMLIR.so.22.1+0x2fce16a" alone does not say that the greedy driver was
+// folding.
+typedef struct CallerState {
+  int phase; // 0: before the site, 1: past an unnamed site, 2: done
+  IrsBuf out, tmp;
+} CallerState;
+
+static void callerFrame(const IrsStackFrame *f, void *ud) {
+  CallerState *s = ud;
+  if (s->phase == 2)
+    return;
+  if (irsStackFrameDemangleIsNoise(f, &s->tmp))
+    return;
+  if (s->phase == 0) {
+    // The site itself: a named site needs no caller.
+    s->phase = f->symbol.length ? 2 : 1;
+    return;
+  }
+  if (!f->symbol.length)
+    return;
+  irsBufAppend(&s->out, s->tmp.data,
+               irsStackWithoutParams(s->tmp.data, s->tmp.len));
+  s->phase = 2;
+}
+
+bool irsStackTraceGetNamedCaller(MlirStringRef text,
+                                 MlirStringCallback callback, void *userData) {
+  CallerState s = {0, IRS_BUF_INIT, IRS_BUF_INIT};
+  irsStackTraceParse(text, callerFrame, &s);
+  bool found = s.out.len > 0;
+  if (found)
+    callback(irsBufRef(&s.out), userData);
   irsBufFree(&s.out);
   irsBufFree(&s.tmp);
   return found;

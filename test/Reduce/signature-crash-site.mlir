@@ -10,6 +10,7 @@
 // RUN: not --crash %mlir_opt -remove-dead-values %s -o /dev/null
 // RUN: opt-reduce %s --pass-pipeline='builtin.module(remove-dead-values)' -o %t 2>&1 | FileCheck %s --check-prefix=LOG
 // LOG: opt-reduce: done: wrote '{{.*}}' ({{[0-9]+}} tests); signature: crash in remove-dead-values at libMLIR.so.{{[0-9.]+}}+0x{{[0-9a-f]+}}
+// LOG-SAME: (under mlir::{{.*}})
 // RUN: FileCheck %s --check-prefix=OUT --implicit-check-not=call --implicit-check-not=@g < %t
 // OUT: func.func private @f(
 // OUT: scf.if

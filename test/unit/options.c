@@ -277,6 +277,20 @@ static void test_options__unknown_callback(void **state) {
   assert_true(c->verbose);
 }
 
+// A typo of an option is answered with the option ("--dump-dri").
+static void test_options__suggests_close_option(void **state) {
+  Cfg *c = *state;
+  char err[256];
+  char *argv[] = {"tool", "--dump-dri=x"};
+  assert_int_equal(parse(c, ARGC(argv), argv, err), -1);
+  assert_string_equal(err,
+                      "unknown option '--dump-dri'; did you mean '--dump-dir'?");
+  char *argv2[] = {"tool", "--verify-eahc"};
+  assert_int_equal(parse(c, ARGC(argv2), argv2, err), -1);
+  assert_string_equal(
+      err, "unknown option '--verify-eahc'; did you mean '--verify-each'?");
+}
+
 static void test_options__unknown_rejected(void **state) {
   Cfg *c = *state;
   char err[256] = "";
@@ -549,6 +563,7 @@ int main(void) {
       T(test_options__positionals_keep_order),
       T(test_options__double_dash_ends_options),
       T(test_options__unknown_callback),
+      T(test_options__suggests_close_option),
       T(test_options__unknown_rejected),
       T(test_options__single_dash_pass_flag_is_not_short_o),
       T(test_options__short_int_attached),

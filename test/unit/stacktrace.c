@@ -146,6 +146,49 @@ static void test_stacktrace__demangle_passes_plain_names(void **state) {
   irsBufFree(&b);
 }
 
+// kSegv's caller of the unnamed last frame is not needed: its site is named.
+static const char kHidden[] =
+    "x(+0x10)[0x1000]\n"
+    "/lib/x86_64-linux-gnu/libc.so.6(+0x3c050)[0x2000]\n"
+    "/usr/lib/llvm-22/lib/libMLIR.so.22.1(+0x64439d5)[0x3000]\n"
+    "/lib/x86_64-linux-gnu/libstdc++.so.6(_ZNSt6thread6_StateD2Ev+0x4)[0x3100]\n"
+    "/usr/lib/llvm-22/lib/libMLIR.so.22.1(+0x6440000)[0x3200]\n"
+    "/usr/lib/llvm-22/lib/libMLIR.so.22.1(_ZN4mlir6detail17OpToOpPassAdaptor3"
+    "runEPNS_4PassEPNS_9OperationENS_15AnalysisManagerEbj+0x3d7)[0x4000]\n";
+
+static void test_stacktrace__named_caller_of_hidden_site(void **state) {
+  (void)state;
+  IrsBuf b = IRS_BUF_INIT;
+  assert_true(irsStackTraceGetNamedCaller(
+      mlirStringRefCreateFromCString(kHidden), irsBufStringCallback, &b));
+  assert_string_equal(b.data, "mlir::detail::OpToOpPassAdaptor::run");
+  irsBufReset(&b);
+  // A named site needs no caller.
+  assert_false(irsStackTraceGetNamedCaller(
+      mlirStringRefCreateFromCString(kSegv), irsBufStringCallback, &b));
+  assert_int_equal(b.len, 0);
+  irsBufFree(&b);
+}
+
+static void test_stacktrace__summary_starts_at_site(void **state) {
+  (void)state;
+  IrsBuf b = IRS_BUF_INIT;
+  intptr_t n = irsStackTraceSummarise(mlirStringRefCreateFromCString(kSegv), 2,
+                                      NULL, irsBufStringCallback, &b);
+  assert_int_equal(n, 2);
+  assert_string_equal(
+      b.data,
+      "  #0 mlir::DenseElementsAttr::AttributeElementIterator::operator* "
+      "(libMLIR.so.22.1)\n"
+      "  #1 mlir::vector::ExtractOp::fold (libMLIR.so.22.1)\n");
+  irsBufReset(&b);
+  n = irsStackTraceSummarise(mlirStringRefCreateFromCString(kHidden), 9, NULL,
+                             irsBufStringCallback, &b);
+  assert_int_equal(n, 4);
+  assert_non_null(strstr(b.data, "  #0 libMLIR.so.22.1+0x64439d5\n"));
+  irsBufFree(&b);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_stacktrace__skips_handler_and_trampoline),
@@ -155,6 +198,8 @@ int main(void) {
       cmocka_unit_test(test_stacktrace__no_trace),
       cmocka_unit_test(test_stacktrace__llvm_dump_crash_site),
       cmocka_unit_test(test_stacktrace__demangle_passes_plain_names),
+      cmocka_unit_test(test_stacktrace__named_caller_of_hidden_site),
+      cmocka_unit_test(test_stacktrace__summary_starts_at_site),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,6 +2,7 @@
 // Table-driven option parser; see Options.h.
 #include "Options.h"
 
+#include "irscope/Advice.h"
 #include "mlir-c/RegisterEverything.h"
 
 #include <errno.h>
@@ -22,6 +23,53 @@ static const IrsOption *findShort(const IrsOption *t, char c) {
     if (t->shortName && t->shortName == c)
       return t;
   return NULL;
+}
+
+// The tool option closest to the unknown long option `name` (len bytes,
+// before any '='): a typo is at most one edit away (two for names of eight
+// or more letters); short names are not guessed at.
+static const IrsOption *closestLong(const IrsOption *t, const char *name,
+                                    size_t len) {
+  if (len < 4)
+    return NULL;
+  size_t limit = len >= 8 ? 2 : 1, best = limit + 1;
+  const IrsOption *found = NULL;
+  MlirStringRef n = mlirStringRefCreate(name, len);
+  for (; t->kind != IrsOptionEnd; ++t) {
+    if (!t->longName || strlen(t->longName) < 4)
+      continue;
+    size_t d = irsEditDistance(
+        n, mlirStringRefCreateFromCString(t->longName), limit);
+    if (d < best) {
+      best = d;
+      found = t;
+    }
+  }
+  return found;
+}
+
+// Unknown options a tool's callback took as pass flags although they are
+// close to one of its options ("--dump-after-eachh"): whether they are
+// typos is known only once MLIR's registry can be asked
+// (irsOptionsPipelineFromFlags). Reset by each irsOptionsParse.
+enum { kMaxSuspects = 16 };
+static struct {
+  char flag[128];   // as given to the callback, dashes dropped, before '='
+  char dashes[3];   // as written: "-" or "--"
+  char option[128]; // the close option's long name
+} suspects[kMaxSuspects];
+static int numSuspects;
+
+static void suspect(const char *arg, const IrsOption *o) {
+  if (numSuspects == kMaxSuspects)
+    return;
+  const char *name = arg + 1 + (arg[1] == '-');
+  snprintf(suspects[numSuspects].flag, sizeof(suspects[0].flag), "%.*s",
+           (int)strcspn(name, "="), name);
+  snprintf(suspects[numSuspects].dashes, 3, "%s", arg[1] == '-' ? "--" : "-");
+  snprintf(suspects[numSuspects].option, sizeof(suspects[0].option), "%s",
+           o->longName);
+  ++numSuspects;
 }
 
 bool irsStringListAppend(IrsStringList *l, const char *v) {
@@ -95,6 +143,7 @@ int irsOptionsParse(int argc, char **argv, const IrsOption *table,
                     size_t errSize) {
   int npos = 0;
   bool onlyPositional = false;
+  numSuspects = 0;
   for (int i = 1; i < argc; ++i) {
     char *a = argv[i];
     if (onlyPositional || a[0] != '-' || a[1] == '\0') {
@@ -138,16 +187,24 @@ int irsOptionsParse(int argc, char **argv, const IrsOption *table,
         s = NULL;
       bool attachedFirst =
           s && (s->kind == IrsOptionInt || name[1] < 'a' || name[1] > 'z');
-      if (!attachedFirst && unknown && unknown(a, userData))
+      const IrsOption *close = closestLong(table, name, len);
+      if (!attachedFirst && unknown && unknown(a, userData)) {
+        if (close)
+          suspect(a, close);
         continue;
+      }
       if (s) {
         char shown[4] = {'-', name[0], 0, 0};
         if (store(s, shown, name + 1, err, errSize) != 0)
           return -1;
         continue;
       }
-      snprintf(err, errSize, "unknown option '%.*s'",
-               (int)(len + (size_t)(name - a)), a);
+      if (close)
+        snprintf(err, errSize, "unknown option '%.*s'; did you mean '--%s'?",
+                 (int)(len + (size_t)(name - a)), a, close->longName);
+      else
+        snprintf(err, errSize, "unknown option '%.*s'",
+                 (int)(len + (size_t)(name - a)), a);
       return -1;
     }
     if (needsValue(o) && !val) {
@@ -250,6 +307,28 @@ bool irsOptionsParseSeconds(const char *tool, const char *option,
   return true;
 }
 
+// A pass flag close to one of the tool's options that names no pass is a
+// mistyped option: say so (through `cb`) instead of "no such pass".
+static bool typoOfOption(const IrsStringList *flags, MlirContext ctx,
+                         MlirStringCallback cb, void *ud) {
+  for (int k = 0; k < numSuspects; ++k) {
+    bool given = false;
+    for (size_t i = 0; i < flags->num && !given; ++i)
+      given = strncmp(flags->items[i], suspects[k].flag,
+                      strlen(suspects[k].flag)) == 0;
+    if (!given || irsPassIsRegistered(ctx, mlirStringRefCreateFromCString(
+                                               suspects[k].flag)))
+      continue;
+    char msg[512];
+    snprintf(msg, sizeof(msg), "unknown option '%s%s'; did you mean '--%s'?",
+             suspects[k].dashes, suspects[k].flag, suspects[k].option);
+    if (cb)
+      cb(mlirStringRefCreateFromCString(msg), ud);
+    return true;
+  }
+  return false;
+}
+
 IrsPipeline irsOptionsPipelineFromFlags(const IrsStringList *flags,
                                         MlirStringCallback errorCallback,
                                         void *userData) {
@@ -273,8 +352,10 @@ IrsPipeline irsOptionsPipelineFromFlags(const IrsStringList *flags,
     // is cheap and gone before a supervisor forks its worker.
     mlirRegisterAllPasses();
     MlirContext ctx = mlirContextCreateWithThreading(false);
-    IrsPipeline nested =
-        irsPipelineNestRestrictedPasses(p, ctx, errorCallback, userData);
+    IrsPipeline nested = typoOfOption(flags, ctx, errorCallback, userData)
+                             ? (IrsPipeline){NULL}
+                             : irsPipelineNestRestrictedPasses(
+                                   p, ctx, errorCallback, userData);
     mlirContextDestroy(ctx);
     irsPipelineDestroy(p);
     p = nested;

@@ -11,6 +11,7 @@
 #include "CrashHandler.h"
 #include "DiagOut.h"
 #include "Driver.h"
+#include "PipelineEcho.h"
 
 #include "irscope/Diagnostics.h"
 #include "irscope/Input.h"
@@ -78,6 +79,11 @@ void irsOptErrorLine(MlirStringRef s, void *ud) {
   fprintf(stderr, "irscope-opt: error: %.*s\n", (int)s.length, s.data);
 }
 
+// --pass-pipeline errors: with advice, the text and a caret (ud: the text).
+static void pipelineErrorLine(MlirStringRef s, void *ud) {
+  irsToolPipelineErrorLine("irscope-opt", s, ud);
+}
+
 static void flagErrorLine(MlirStringRef s, void *ud) {
   (void)ud;
   // "pipeline:1:N: <what>" -> "<what>"
@@ -97,6 +103,19 @@ static void flagErrorLine(MlirStringRef s, void *ud) {
   }
   fprintf(stderr, "irscope-opt: error: in pass flags: %.*s\n",
           (int)(end - p), p);
+}
+
+// A successful run with --dump-after-each says what it left where: one
+// line, "irscope-opt: dumps: 4 steps, 2 changed IR, none failed: DIR".
+static void printDumpSummary(IrsPassManager pm, const char *dir) {
+  intptr_t n = irsPassManagerGetNumSteps(pm), changed = 0;
+  for (intptr_t i = 0; i < n; ++i) {
+    const IrsStepResult *r = irsPassManagerGetStepResult(pm, i);
+    changed += r && r->status == IrsStepOk && r->changed;
+  }
+  fprintf(stderr, "irscope-opt: dumps: %ld step%s, %ld changed the IR, none "
+                  "failed: %s\n",
+          (long)n, n == 1 ? "" : "s", (long)changed, dir ? dir : "?");
 }
 
 static bool mlirInstrumented(const IrsOptConfig *cfg) {
@@ -227,12 +246,13 @@ static bool loadIrdl(MlirContext ctx, const char *path) {
   return ok;
 }
 
-// The `mlir_reproducer: {...}` entry of the input's file metadata: from
-// the key to its closing brace (braces in quoted strings do not count).
-// Only `{-# ... #-}` sections that start a line are searched, so that a
-// comment mentioning one (a lit RUN line) is not taken for it. NULL if
-// there is none.
-static const char *findReproducerEntry(const char *text, const char **end) {
+// The `KEY: {...}` entry (`mlir_reproducer`, `irscope_run`) of the input's
+// file metadata: from the key to its closing brace (braces in quoted
+// strings do not count). Only `{-# ... #-}` sections that start a line are
+// searched, so that a comment mentioning one (a lit RUN line) is not taken
+// for it. NULL if there is none.
+static const char *findResourceEntry(const char *text, const char *key,
+                                     const char **end) {
   for (const char *sec = strstr(text, "{-#"); sec;
        sec = strstr(sec + 3, "{-#")) {
     const char *ls = sec;
@@ -243,9 +263,9 @@ static const char *findReproducerEntry(const char *text, const char **end) {
     const char *secEnd = strstr(sec, "#-}");
     if (!secEnd)
       return NULL;
-    for (const char *k = strstr(sec, "mlir_reproducer"); k && k < secEnd;
-         k = strstr(k + 1, "mlir_reproducer")) {
-      const char *p = k + strlen("mlir_reproducer");
+    for (const char *k = strstr(sec, key); k && k < secEnd;
+         k = strstr(k + 1, key)) {
+      const char *p = k + strlen(key);
       p += strspn(p, " \t\r\n");
       if (*p != ':')
         continue;
@@ -279,12 +299,27 @@ static const char *findReproducerEntry(const char *text, const char **end) {
 // dialect_resources (mlir-opt writes both into one; irscope-opt's
 // reproducers put the entry into a second section after them), and the
 // blobs the IR refers to must stay.
+// Blanks the resource entry [start, end) of the input, with a separating
+// comma, so that the entries left around it still parse.
+static void blankEntry(IrsInput input, const char *start, const char *end) {
+  const char *text = irsInputGetContents(input).data;
+  const char *before = start;
+  while (before > text && strchr(" \t\r\n", before[-1]))
+    --before;
+  const char *after = end + strspn(end, " \t\r\n");
+  if (before > text && before[-1] == ',')
+    start = before - 1;
+  else if (*after == ',')
+    end = after + 1;
+  irsInputBlankRange(input, (size_t)(start - text), (size_t)(end - start));
+}
+
 static char *takeReproducer(IrsInput input, bool *threadingOff,
-                            bool *verifyEach) {
+                            bool *verifyEach, bool *hasSeed, uint64_t *seed) {
   MlirStringRef c = irsInputGetContents(input);
   const char *text = c.data;
   const char *end = NULL;
-  const char *start = findReproducerEntry(text, &end);
+  const char *start = findResourceEntry(text, "mlir_reproducer", &end);
   if (!start)
     return NULL;
   char *sect = strndup(start, (size_t)(end - start));
@@ -313,17 +348,18 @@ static char *takeReproducer(IrsInput input, bool *threadingOff,
       *verifyEach = strncmp(v + 12 + strspn(v + 12, " "), "false", 5) != 0;
   }
   free(sect);
-  // Take a separating comma with the entry, so that the entries left
-  // around it still parse.
-  const char *before = start;
-  while (before > text && strchr(" \t\r\n", before[-1]))
-    --before;
-  const char *after = end + strspn(end, " \t\r\n");
-  if (before > text && before[-1] == ',')
-    start = before - 1;
-  else if (*after == ',')
-    end = after + 1;
-  irsInputBlankRange(input, (size_t)(start - text), (size_t)(end - start));
+  blankEntry(input, start, end);
+  // The seed of a seeded run (--repeat with --seed, or --seed): irscope's
+  // own entry, which mlir-opt keeps but does not read.
+  start = findResourceEntry(text, "irscope_run", &end);
+  if (start) {
+    const char *sd = strstr(start, "seed:");
+    if (sd && sd < end && (sd = strchr(sd, '"')) && sd < end) {
+      *seed = strtoull(sd + 1, NULL, 10);
+      *hasSeed = true;
+    }
+    blankEntry(input, start, end);
+  }
   return pipeline;
 }
 
@@ -402,7 +438,10 @@ static int workChunk(ChunkWork *w, intptr_t c) {
                      ? irsOptCheckDeterminism(run, pm, op, &ndRc)
                      : irsPassManagerRun(pm, op);
   irsOptLogChunkEnd(run, c);
-  if (cfg->timing)
+  // A usage error (a used dump directory, a pipeline for another op)
+  // comes before anything ran: it comes alone, without an empty table.
+  bool ranNothing = st.kind == IRS_ERR_USAGE || st.kind == IRS_ERR_PIPELINE;
+  if (cfg->timing && !ranNothing)
     irsPassManagerPrintTiming(pm, run->sort, irsOptStderrCallback, NULL);
   if (!irsStatusIsOk(st)) {
     // Under --verify-diagnostics the failure is what the test expects; its
@@ -411,6 +450,13 @@ static int workChunk(ChunkWork *w, intptr_t c) {
       printRunError(pm);
     mlirModuleDestroy(m);
     return ndRc ? ndRc : irsOptExitFor(st.kind);
+  }
+  // With mlir-opt's instrumentation stderr is MLIR's, byte for byte as
+  // mlir-opt writes it: nothing is added to it.
+  if (cfg->dumpAfterEach && !cfg->checkDeterminism && !mlirInstrumented(cfg)) {
+    char *dd = irsOptChunkDir(cfg, cfg->dumpAfterEach, c, w->nchunks);
+    printDumpSummary(pm, dd);
+    free(dd);
   }
   if (cfg->emitBytecode) {
     mlirOperationWriteBytecode(op, outCallback, o);
@@ -494,7 +540,10 @@ int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
   // user: name the flag instead.
   pm = irsPassManagerCreate(
       ctx, pipeline, &opts,
-      cfg->passPipeline || cfg->runReproducer ? irsOptErrorLine : flagErrorLine, NULL);
+      cfg->passPipeline  ? pipelineErrorLine
+      : cfg->runReproducer ? irsOptErrorLine
+                           : flagErrorLine,
+      (void *)cfg->passPipeline);
   if (irsPassManagerIsNull(pm)) {
     rc = IRS_EXIT_USAGE;
     goto cleanup_ctx;
@@ -594,9 +643,11 @@ int irsOptRun(IrsOptConfig *cfg) {
     return IRS_EXIT_USAGE;
   }
   char *reproPipeline = NULL;
-  bool reproThreadingOff = false, reproVerify = true;
+  bool reproThreadingOff = false, reproVerify = true, reproHasSeed = false;
+  uint64_t reproSeed = 0;
   if (cfg->runReproducer) {
-    reproPipeline = takeReproducer(input, &reproThreadingOff, &reproVerify);
+    reproPipeline = takeReproducer(input, &reproThreadingOff, &reproVerify,
+                                   &reproHasSeed, &reproSeed);
     if (!reproPipeline) {
       fprintf(stderr, "irscope-opt: error: '%s' holds no mlir_reproducer "
                       "section with a pipeline\n",
@@ -606,6 +657,10 @@ int irsOptRun(IrsOptConfig *cfg) {
     }
     if (reproThreadingOff)
       cfg->disableThreading = true;
+    if (reproHasSeed && !cfg->hasSeed) { // an explicit --seed wins
+      cfg->hasSeed = true;
+      cfg->seed = reproSeed;
+    }
     cfg->verifyEach = cfg->verifyEach && reproVerify;
   }
   if (cfg->mlirPrintIrModuleScope && !cfg->disableThreading) {

@@ -208,6 +208,15 @@ static void passName(Repeat *r, intptr_t step, char *out, size_t cap) {
   }
 }
 
+// A new failure of a seeded repeat: the seed that replays it (its
+// reproducer carries it too, so --run-reproducer makes the same choices).
+static void seedNote(const Sig *s, int64_t run) {
+  if (s->hasRunSeed)
+    fprintf(stderr, "irscope-opt: note: run %lld drew with --seed=%llu; its "
+                    "reproducer replays with it\n",
+            (long long)(run + 1), (unsigned long long)s->runSeed);
+}
+
 static Sig *findSig(Repeat *r, const char *kind, int signal, intptr_t step,
                     const char *message) {
   for (intptr_t i = 0; i < r->numSigs; ++i) {
@@ -601,6 +610,7 @@ int irsOptRepeat(IrsOptRun *run) {
         fprintf(stderr, "irscope-opt: error: run %lld: step %ld failed "
                         "(%s); report: %s/report.xml\n",
                 (long long)(i + 1), (long)step, kind, rep->dir);
+        seedNote(s, i);
       } else if (!exited) {
         // The supervisor's replays rebuild the pre-step IR and reproducers
         // from the input, as for a single run.
@@ -618,6 +628,7 @@ int irsOptRepeat(IrsOptRun *run) {
         job.log = NULL;
         fprintf(stderr, "irscope-opt: repeat: run %lld failed in a new way:\n",
                 (long long)(i + 1));
+        seedNote(s, i);
         irsOptDocumentDeath(&job, quiet, res, 0);
         s->dir = strdup(dir);
       }

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE
 #include "CrashHandler.h"
+#include "CrashNote.h"
 #include "Driver.h"
 
 #include "irscope/Report.h"
@@ -120,9 +121,17 @@ int irsOptReplay(IrsOptRun *run, MlirContext ctx, IrsPassManager pm) {
     if (irsModuleWriteFile(op, path, false, cfg->printDebugInfo) != 0)
       rc = IRS_EXIT_IO;
     snprintf(path, sizeof(path), "%s/reproducer.mlir", run->jobDir);
-    if (irsReproducerWriteFileWithPlugins(
-            op, path, irsPipelineGetStepText(run->pipeline, i),
-            cfg->disableThreading, cfg->verifyEach, cfg->plugins.plugins) != 0)
+    MlirStringRef stepText = irsPipelineGetStepText(run->pipeline, i);
+    // A seeded run's local reproducer replays with its seed.
+    int we = cfg->hasSeed
+                 ? irsReproducerWriteFileSeeded(op, path, stepText,
+                                                cfg->disableThreading,
+                                                cfg->verifyEach,
+                                                cfg->plugins.plugins, cfg->seed)
+                 : irsReproducerWriteFileWithPlugins(
+                       op, path, stepText, cfg->disableThreading,
+                       cfg->verifyEach, cfg->plugins.plugins);
+    if (we != 0)
       rc = IRS_EXIT_IO;
   }
   mlirModuleDestroy(m);
@@ -371,66 +380,6 @@ static char *makeFailureDir(const IrsOptConfig *cfg, intptr_t chunk,
   return d;
 }
 
-static void appendOut(MlirStringRef s, void *ud) {
-  irsOptOutAppend(ud, s.data, s.length);
-}
-
-// Finds, below the site frame when it has no symbol ("module+0xOFF": a
-// hidden function, common inside libMLIR), the nearest caller that has
-// one: "hung in libMLIR.so.22.1+0x2fce16a" alone does not say that the
-// greedy driver was folding.
-typedef struct NamedCaller {
-  MlirStringRef site;
-  bool past; // the site frame has been seen
-  IrsOptOut *out;
-  IrsOptOut key, line;
-} NamedCaller;
-
-static void namedCallerFrame(const IrsStackFrame *f, void *ud) {
-  NamedCaller *c = ud;
-  if (c->out->len)
-    return;
-  if (c->past) {
-    if (!f->symbol.length)
-      return;
-    // One-line trace of this frame: the library names it the way it names
-    // a site (demangled, no parameters), and says nothing for a runtime
-    // frame, which is skipped.
-    c->line.len = 0;
-    irsOptOutAppend(&c->line, f->module.data, f->module.length);
-    irsOptOutAppend(&c->line, "(", 1);
-    irsOptOutAppend(&c->line, f->symbol.data, f->symbol.length);
-    char tail[64];
-    snprintf(tail, sizeof(tail), "+0x%llx) [0x%llx]\n",
-             (unsigned long long)f->offset, (unsigned long long)f->address);
-    irsOptOutAppend(&c->line, tail, strlen(tail));
-    irsStackTraceGetCrashSite((MlirStringRef){c->line.data, c->line.len},
-                              appendOut, c->out);
-    return;
-  }
-  if (f->symbol.length)
-    return;
-  const char *base = f->module.data;
-  for (size_t i = 0; i < f->module.length; ++i)
-    if (f->module.data[i] == '/')
-      base = f->module.data + i + 1;
-  c->key.len = 0;
-  irsOptOutAppend(&c->key, base,
-                  (size_t)(f->module.data + f->module.length - base));
-  char off[32];
-  snprintf(off, sizeof(off), "+0x%llx", (unsigned long long)f->offset);
-  irsOptOutAppend(&c->key, off, strlen(off));
-  c->past = c->key.len == c->site.length &&
-            memcmp(c->key.data, c->site.data, c->key.len) == 0;
-}
-
-static void namedCaller(MlirStringRef trace, MlirStringRef site,
-                        IrsOptOut *out) {
-  NamedCaller c = {site, false, out, {0}, {0}};
-  irsStackTraceParse(trace, namedCallerFrame, &c);
-  free(c.key.data);
-  free(c.line.data);
-}
 
 // Documents a worker that died in chunk `k`. Returns the exit code.
 static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
@@ -552,23 +501,15 @@ static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
     markManifest(dumpDir, kind, step, outcome != IrsWorkerInterrupted);
   }
   free(dumpDir);
-  // A timed-out worker was asked for its trace (see irsOptSupervise); the
-  // same first frame outside the runtimes names where it was stuck.
+  // A crash's frames were held back from the terminal (abridgeCrashTraces):
+  // a few symbolised ones stand for them. A timed-out worker was asked for
+  // its trace (see irsOptSupervise); the same first frame outside the
+  // runtimes names where it was stuck.
   if (outcome == IrsWorkerCrashed || outcome == IrsWorkerTimedOut) {
     MlirStringRef trace = {tail.data ? tail.data : "", tail.len};
-    IrsOptOut site = {0}, caller = {0};
-    bool found = irsStackTraceGetCrashSite(trace, appendOut, &site);
-    if (found && outcome == IrsWorkerTimedOut)
-      namedCaller(trace, (MlirStringRef){site.data, site.len}, &caller);
-    if (found && caller.len)
-      fprintf(stderr, "irscope-opt: note: hung in %.*s (under %.*s)\n",
-              (int)site.len, site.data, (int)caller.len, caller.data);
-    else if (found)
-      fprintf(stderr, "irscope-opt: note: %s in %.*s\n",
-              outcome == IrsWorkerCrashed ? "crashed" : "hung", (int)site.len,
-              site.data);
-    free(site.data);
-    free(caller.data);
+    if (outcome == IrsWorkerCrashed && run->abridgedTraces)
+      irsToolPrintCrashFrames(trace);
+    irsToolPrintSiteNote("irscope-opt", trace, outcome == IrsWorkerTimedOut);
   }
   if (outcome == IrsWorkerInterrupted || !dir)
     fprintf(stderr, "irscope-opt: error: %s\n", msg);
@@ -592,12 +533,14 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
   IrsOptConfig *cfg = run->cfg;
   intptr_t nchunks = irsInputGetNumChunks(run->input);
   run->supervised = true;
+  run->abridgedTraces = true;
   // A timeout's report says where the step was stuck (workerMain handles
   // the signal); at most IRS_SUPERVISOR_TRACE_WAIT_MS more per timeout.
   IrsSupervisorOptions so = {.stepTimeoutSec = cfg->stepTimeout,
                              .memoryLimitBytes = cfg->memoryLimit,
                              .forwardStderr = true,
-                             .traceOnTimeout = true};
+                             .traceOnTimeout = true,
+                             .abridgeCrashTraces = true};
   IrsSupervisor sup = irsSupervisorCreate(&so);
   // Replays repeat what the user has already seen: same limits, no echo,
   // and no trace (theirs would only repeat the first one's).
@@ -655,5 +598,6 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
   irsSupervisorDestroy(sup);
   irsSupervisorDestroy(quiet);
   run->supervised = false;
+  run->abridgedTraces = false;
   return rc;
 }

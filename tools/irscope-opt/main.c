@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Driver.h"
+#include "ShellQuote.h"
 
 #include "irscope/Support.h"
 
@@ -40,21 +41,6 @@ static bool passFlag(const char *arg, void *ud) {
   return irsOptionsTakePassFlag(arg, &((IrsOptConfig *)ud)->passFlags);
 }
 
-static char *joinArgs(int argc, char **argv) {
-  size_t n = 1;
-  for (int i = 0; i < argc; ++i)
-    n += strlen(argv[i]) + 3;
-  char *s = malloc(n);
-  if (!s)
-    return NULL;
-  s[0] = '\0';
-  for (int i = 0; i < argc; ++i) {
-    if (i)
-      strcat(s, " ");
-    strcat(s, argv[i]);
-  }
-  return s;
-}
 
 // Values of mlir-opt's display options. The C API only creates MLIR's
 // default timing manager, whose display is the tree: the list display cannot
@@ -239,7 +225,7 @@ int main(int argc, char **argv) {
       IRS_OPT_END(),
   };
   // Recorded before parsing: the parser reorders argv.
-  char *cmd = joinArgs(argc, argv);
+  char *cmd = irsToolShellJoin(argc, argv); // pastes into a shell
   char err[512];
   int npos = irsOptionsParse(argc, argv, options, passFlag, &cfg, err,
                              sizeof(err));

@@ -56,6 +56,8 @@ typedef struct IrsExRun {
   char *failKind, *failMessage, *failHook, *failSignal, *failStderr;
   // Kind wrong-result: what the program printed before and after the step.
   char *failExpected, *failActual;
+  char *failTrace; // <stack-trace>: demangled, one frame a line
+  char *failSite;  // crash-site or hang-site
   double failElapsedMs;
   char *preStepIr, *postStepIr, *lastGoodDump, *reproducer, *reproPipeline,
       *fullReproducer;

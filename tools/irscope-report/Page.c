@@ -21,6 +21,7 @@
 #include "Explorer.h"
 
 #include "irscope/Diff.h"
+#include "irscope/StackTrace.h"
 
 #include "page_css.h"
 #include "page_js.h"
@@ -404,6 +405,51 @@ static void header(xmlNodePtr body, const IrsExRun *run) {
   tel(d, "code", NULL, run->dir);
 }
 
+// What the worker printed, with the raw glibc frame lines (mangled names,
+// addresses) replaced by the report's demangled trace.
+static void workerText(const IrsExRun *run, Text *t) {
+  const char *p = run->failStderr;
+  bool traced = false;
+  while (*p) {
+    const char *nl = strchr(p, '\n');
+    size_t n = nl ? (size_t)(nl - p) : strlen(p);
+    bool frame = n > 4 && p[n - 1] == ']' && memmem(p, n, "[0x", 3);
+    if (!frame || !run->failTrace) {
+      textAppend(t, p, n + (nl ? 1 : 0));
+    } else if (!traced) {
+      textStr(t, run->failTrace);
+      traced = true;
+    }
+    p += n + (nl ? 1 : 0);
+  }
+}
+
+// Both replays, with absolute paths so that they can be pasted anywhere:
+// irscope-opt's, and upstream mlir-opt's when the pipeline has no irscope
+// pass (mlir-opt does not know those).
+static void replays(xmlNodePtr sec, const IrsExRun *run, const char *repro) {
+  tel(sec, "h3", NULL, "Reproduce");
+  char abs[4096];
+  const char *dir = realpath(run->dir, abs) ? abs : run->dir;
+  char cmd[4200];
+  snprintf(cmd, sizeof(cmd), "irscope-opt --run-reproducer %s/%s", dir, repro);
+  xmlNodePtr pre = tel(sec, "pre", NULL, cmd);
+  xmlNewProp(pre, X("id"), X("reproducer-command"));
+  const char *pipe = repro == run->reproducer ? run->reproPipeline : NULL;
+  const char *whole = run->pipeline;
+  bool own = (pipe && strstr(pipe, "irs-")) ||
+             (!pipe && whole && strstr(whole, "irs-"));
+  if (own) {
+    tel(sec, "p", "note",
+        "mlir-opt cannot replay it: the pipeline has irscope's own passes");
+    return;
+  }
+  snprintf(cmd, sizeof(cmd), "mlir-opt --run-reproducer %s/%s -o /dev/null",
+           dir, repro);
+  pre = tel(sec, "pre", NULL, cmd);
+  xmlNewProp(pre, X("id"), X("mlir-opt-command"));
+}
+
 static void failureSection(xmlNodePtr body, const IrsExRun *run,
                            const IrsExPageOptions *o) {
   if (!run->failedStep && !run->hasReport)
@@ -439,9 +485,28 @@ static void failureSection(xmlNodePtr body, const IrsExRun *run,
     snprintf(b, sizeof(b), "Signal: %s", run->failSignal);
     tel(sec, "p", NULL, b);
   }
+  if (run->failSite) {
+    // An unnamed site's nearest named caller, from the raw trace.
+    Text caller = {0};
+    if (run->failStderr)
+      irsStackTraceGetNamedCaller(
+          mlirStringRefCreateFromCString(run->failStderr), textCallback,
+          &caller);
+    snprintf(b, sizeof(b), "%s in %s%s%s%s",
+             run->failKind && !strcmp(run->failKind, "timeout") ? "Hung"
+                                                                : "Crashed",
+             run->failSite, caller.data ? " (under " : "",
+             caller.data ? caller.data : "", caller.data ? ")" : "");
+    free(caller.data);
+    xmlNodePtr sp = tel(sec, "p", NULL, b);
+    xmlNewProp(sp, X("id"), X("crash-site"));
+  }
   if (run->failStderr && *run->failStderr) {
     tel(sec, "h3", NULL, "What the worker printed (diagnostics, stack trace)");
-    xmlNodePtr pre = tel(sec, "pre", NULL, run->failStderr);
+    Text t = {0};
+    workerText(run, &t);
+    xmlNodePtr pre = tel(sec, "pre", NULL, t.data ? t.data : run->failStderr);
+    free(t.data);
     xmlNewProp(pre, X("id"), X("stack-trace"));
   }
   if (run->failExpected || run->failActual) {
@@ -475,14 +540,8 @@ static void failureSection(xmlNodePtr body, const IrsExRun *run,
     link(li, o, arts[i][1]);
   }
   const char *repro = run->reproducer ? run->reproducer : run->fullReproducer;
-  if (repro) {
-    tel(sec, "h3", NULL, "Reproduce");
-    char cmd[4200];
-    snprintf(cmd, sizeof(cmd), "irscope-opt --run-reproducer %s/%s", run->dir,
-             repro);
-    xmlNodePtr pre = tel(sec, "pre", NULL, cmd);
-    xmlNewProp(pre, X("id"), X("reproducer-command"));
-  }
+  if (repro)
+    replays(sec, run, repro);
 }
 
 static void timeline(xmlNodePtr body, const IrsExRun *run) {
@@ -660,7 +719,13 @@ static void stepDetails(xmlNodePtr parent, const IrsExRun *run,
   attrf(det, "data-step", "%d", s->index);
   attrf(det, "data-status", "%s", statusClass(s));
   xmlNewProp(det, X("data-symbols"), X(v->symbols ? v->symbols : ""));
-  if (failing)
+  // Steps start collapsed; the failing one is open, else (a run that did
+  // not fail) the first that changed the IR.
+  int firstChanged = 0;
+  for (int i = 0; i < run->numSteps && !firstChanged; ++i)
+    if (run->steps[i].ran && run->steps[i].changed)
+      firstChanged = run->steps[i].index;
+  if (failing || (!run->failedStep && s->index == firstChanged))
     xmlNewProp(det, X("open"), NULL);
   xmlNodePtr sum = el(det, "summary", NULL);
   char b[512];
@@ -671,6 +736,13 @@ static void stepDetails(xmlNodePtr parent, const IrsExRun *run,
   snprintf(b, sizeof(b), " %s on %s%s%s", s->pass, s->anchor,
            s->target ? " " : "", s->target ? s->target : "");
   addText(sum, b);
+  // Whether the IR changed, as a badge of its own: "ok" says only that the
+  // step succeeded.
+  if (s->ran) {
+    addText(sum, " ");
+    tel(sum, "span", s->changed ? "badge change changed" : "badge change unchanged",
+        s->changed ? "changed" : "unchanged");
+  }
   if (s->ran) {
     snprintf(b, sizeof(b), " \xc2\xb7 %.3f ms \xc2\xb7 ops %ld \xe2\x86\x92 %ld%s",
              s->wallMs, s->opsBefore, s->opsAfter,

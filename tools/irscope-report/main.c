@@ -171,6 +171,11 @@ int main(int argc, char **argv) {
       fprintf(stderr, "irscope-report: error: cannot write '%s': %s\n", output,
               strerror(e));
       rc = IRS_REPORT_EXIT_IO;
+    } else {
+      // Where the page is, as a path that opens from anywhere.
+      char abs[4096];
+      fprintf(stderr, "irscope-report: wrote %s\n",
+              realpath(output, abs) ? abs : output);
     }
   }
   free(html);

@@ -742,13 +742,17 @@ int main(int argc, char **argv) {
       const IrsSignature *sig = irsReducerGetSignature(r);
       MlirStringRef p = irsReducerGetPipeline(r);
       printSummary(&c, r, pipe);
-      fprintf(stderr, "opt-reduce: %.*s: wrote '%s' (%lld tests)%s%s%s%s%s%s\n",
+      bool caller = !c.test && sig->site[0] && sig->siteCaller[0];
+      fprintf(stderr,
+              "opt-reduce: %.*s: wrote '%s' (%lld tests)%s%s%s%s%s%s%s%s%s\n",
               (int)msg.length, msg.data, c.output,
               (long long)irsReducerGetTestsRun(r),
               c.test ? "" : "; signature: ", c.test ? "" : sig->kind,
               c.test || !sig->pass[0] ? "" : " in ", c.test ? "" : sig->pass,
               !c.test && sig->site[0] ? " at " : "",
-              !c.test && sig->site[0] ? sig->site : "");
+              !c.test && sig->site[0] ? sig->site : "",
+              caller ? " (under " : "", caller ? sig->siteCaller : "",
+              caller ? ")" : "");
       if (c.tool && !c.printGeneric)
         printBack(&c, &tool);
       if (c.reproducer && !c.test &&

@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- StackSummary.c - the few frames of a crash a terminal shows --------===//
+//
+// A dead worker's glibc backtrace is some twenty lines of mangled names and
+// addresses; a person needs the crash site and the few frames above it. The
+// summary starts at the crash site (irsStackTraceGetCrashSite's frame),
+// demangles, and, when a symbolizer is given, adds file:line for frames of
+// objects with debug info (LLVM's own crash handler uses llvm-symbolizer the
+// same way). Addresses are resolved against the objects loaded in the
+// calling process: right for a worker forked from it, which shares its
+// layout; a frame that cannot be mapped keeps its glibc name.
+//
+//===----------------------------------------------------------------------===//
+#define _GNU_SOURCE
+#include "irscope/StackTrace.h"
+
+#include "Buf.h"
+#include "StackTraceImpl.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <link.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+extern char **environ;
+
+enum { kMaxFrames = 16, kSymbolizerWaitMs = 5000 };
+
+typedef struct Frame {
+  IrsStackFrame f;
+  char obj[4096]; // object path for the symbolizer ("" if unmapped)
+  uint64_t rel;   // address inside it
+  char fn[512], loc[1024]; // symbolizer answers ("" if none)
+} Frame;
+
+typedef struct Collect {
+  Frame *frames;
+  intptr_t n, max;
+  bool started;
+  IrsBuf tmp;
+} Collect;
+
+static void collectFrame(const IrsStackFrame *f, void *ud) {
+  Collect *c = ud;
+  if (c->n >= c->max)
+    return;
+  if (!c->started) {
+    if (irsStackFrameDemangleIsNoise(f, &c->tmp))
+      return;
+    c->started = true;
+  }
+  memset(&c->frames[c->n], 0, sizeof(Frame));
+  c->frames[c->n++].f = *f;
+}
+
+typedef struct FindObj {
+  uint64_t addr;
+  const char *name;
+  uint64_t bias;
+  bool found;
+} FindObj;
+
+static int findObj(struct dl_phdr_info *info, size_t size, void *ud) {
+  (void)size;
+  FindObj *q = ud;
+  for (int i = 0; i < info->dlpi_phnum; ++i) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    uint64_t lo = info->dlpi_addr + ph->p_vaddr;
+    if (ph->p_type == PT_LOAD && q->addr >= lo && q->addr < lo + ph->p_memsz) {
+      q->name = info->dlpi_name;
+      q->bias = info->dlpi_addr;
+      q->found = true;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+// Where frame `fr` is for the symbolizer. Return addresses point after the
+// call; one byte back lands in the calling line (and, for the faulting
+// frame, still in the faulting function).
+static void locate(Frame *fr) {
+  uint64_t a = fr->f.address - 1;
+  FindObj q = {a, NULL, 0, false};
+  dl_iterate_phdr(findObj, &q);
+  MlirStringRef want = irsStackBaseName(fr->f.module);
+  if (q.found) {
+    const char *name = q.name && *q.name ? q.name : "/proc/self/exe";
+    MlirStringRef have = irsStackBaseName(mlirStringRefCreateFromCString(name));
+    bool main = !q.name || !*q.name;
+    if (main || (have.length == want.length &&
+                 memcmp(have.data, want.data, want.length) == 0)) {
+      snprintf(fr->obj, sizeof(fr->obj), "%s", name);
+      fr->rel = a - q.bias;
+      return;
+    }
+  }
+  // Not loaded here (a plugin the worker opened): a frame without a symbol
+  // still has its offset in the object.
+  if (!fr->f.symbol.length && fr->f.module.length && fr->f.module.data[0] == '/') {
+    snprintf(fr->obj, sizeof(fr->obj), "%.*s", (int)fr->f.module.length,
+             fr->f.module.data);
+    fr->rel = fr->f.offset - 1;
+  }
+}
+
+static bool readAll(int fd, pid_t pid, IrsBuf *out) {
+  struct timespec t0;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  for (;;) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    long left = kSymbolizerWaitMs - ((t.tv_sec - t0.tv_sec) * 1000 +
+                                     (t.tv_nsec - t0.tv_nsec) / 1000000);
+    struct pollfd p = {fd, POLLIN, 0};
+    if (left <= 0 || poll(&p, 1, (int)left) <= 0) {
+      if (left > 0 && errno == EINTR)
+        continue;
+      kill(pid, SIGKILL);
+      return false;
+    }
+    char buf[4096];
+    ssize_t n = read(fd, buf, sizeof(buf));
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return true;
+    irsBufAppend(out, buf, (size_t)n);
+  }
+}
+
+// One symbolizer run for all frames: "CODE obj 0xrel" in, "function\n
+// file:line:column\n\n" out per query.
+static void symbolise(const char *tool, Frame *fs, intptr_t n) {
+  IrsBuf in = IRS_BUF_INIT, out = IRS_BUF_INIT;
+  intptr_t asked = 0;
+  for (intptr_t i = 0; i < n; ++i)
+    if (fs[i].obj[0]) {
+      irsBufPrintf(&in, "CODE \"%s\" 0x%llx\n", fs[i].obj,
+                   (unsigned long long)fs[i].rel);
+      ++asked;
+    }
+  int toChild[2] = {-1, -1}, fromChild[2] = {-1, -1};
+  if (!asked || in.failed || pipe2(toChild, O_CLOEXEC) != 0 ||
+      pipe2(fromChild, O_CLOEXEC) != 0)
+    goto done;
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, toChild[0], 0);
+  posix_spawn_file_actions_adddup2(&fa, fromChild[1], 1);
+  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+  char *argv[] = {(char *)tool, "--demangle", "--no-inlines",
+                  "--functions=linkage", NULL};
+  pid_t pid;
+  int err = posix_spawn(&pid, tool, &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  close(toChild[0]);
+  close(fromChild[1]);
+  toChild[0] = fromChild[1] = -1;
+  if (err != 0)
+    goto done;
+  // The queries are a few hundred bytes: the pipe takes them whole.
+  ssize_t w = write(toChild[1], in.data, in.len);
+  (void)w;
+  close(toChild[1]);
+  toChild[1] = -1;
+  bool ok = readAll(fromChild[0], pid, &out);
+  waitpid(pid, NULL, 0);
+  if (!ok || out.failed)
+    goto done;
+  const char *p = out.data, *end = out.data + out.len;
+  for (intptr_t i = 0; i < n && p < end; ++i) {
+    if (!fs[i].obj[0])
+      continue;
+    const char *l1 = memchr(p, '\n', (size_t)(end - p));
+    const char *l2 = l1 ? memchr(l1 + 1, '\n', (size_t)(end - l1 - 1)) : NULL;
+    if (!l2)
+      break;
+    if (!(l1 - p == 2 && memcmp(p, "??", 2) == 0))
+      snprintf(fs[i].fn, sizeof(fs[i].fn), "%.*s", (int)(l1 - p), p);
+    if (!(l2 - l1 - 1 >= 2 && memcmp(l1 + 1, "??", 2) == 0))
+      snprintf(fs[i].loc, sizeof(fs[i].loc), "%.*s", (int)(l2 - l1 - 1),
+               l1 + 1);
+    p = l2 + 1;
+    while (p < end && *p == '\n')
+      ++p;
+  }
+done:
+  for (int i = 0; i < 2; ++i) {
+    if (toChild[i] >= 0)
+      close(toChild[i]);
+    if (fromChild[i] >= 0)
+      close(fromChild[i]);
+  }
+  irsBufFree(&in);
+  irsBufFree(&out);
+}
+
+// "file:line:column" without the column, and without a leading directory
+// when the file is long: what a reader can open.
+static void appendLocation(IrsBuf *b, const char *loc) {
+  const char *last = strrchr(loc, ':');
+  size_t n = strlen(loc);
+  if (last && last > loc) {
+    const char *prev = last - 1;
+    while (prev > loc && *prev != ':')
+      --prev;
+    if (*prev == ':' && strspn(last + 1, "0123456789") == strlen(last + 1))
+      n = (size_t)(last - loc);
+  }
+  if (n >= 2 && loc[n - 2] == ':' && loc[n - 1] == '0')
+    return; // no line
+  irsBufAppendStr(b, " at ");
+  irsBufAppend(b, loc, n);
+}
+
+static void writeFrame(const Frame *fr, intptr_t index, IrsBuf *line) {
+  irsBufReset(line);
+  irsBufPrintf(line, "  #%ld ", (long)index);
+  IrsBuf name = IRS_BUF_INIT;
+  if (fr->f.symbol.length)
+    irsDemangle(fr->f.symbol, irsBufStringCallback, &name);
+  else if (fr->fn[0])
+    irsBufAppendStr(&name, fr->fn);
+  if (name.len) {
+    irsBufAppend(line, name.data, irsStackWithoutParams(name.data, name.len));
+  } else {
+    irsBufAppendRef(line, irsStackBaseName(fr->f.module));
+    irsBufPrintf(line, "+0x%llx", (unsigned long long)fr->f.offset);
+  }
+  irsBufFree(&name);
+  if (fr->loc[0]) {
+    appendLocation(line, fr->loc);
+  } else if (fr->f.symbol.length || fr->fn[0]) {
+    irsBufAppendStr(line, " (");
+    irsBufAppendRef(line, irsStackBaseName(fr->f.module));
+    irsBufAppendStr(line, ")");
+  }
+  irsBufAppendStr(line, "\n");
+}
+
+intptr_t irsStackTraceSummarise(MlirStringRef text, intptr_t maxFrames,
+                                const char *symbolizer,
+                                MlirStringCallback callback, void *userData) {
+  if (maxFrames <= 0)
+    return 0;
+  Frame *fs = calloc((size_t)kMaxFrames, sizeof(Frame));
+  if (!fs)
+    return 0;
+  Collect c = {fs, 0, maxFrames < kMaxFrames ? maxFrames : kMaxFrames, false,
+               IRS_BUF_INIT};
+  irsStackTraceParse(text, collectFrame, &c);
+  irsBufFree(&c.tmp);
+  if (symbolizer && *symbolizer) {
+    for (intptr_t i = 0; i < c.n; ++i)
+      locate(&fs[i]);
+    symbolise(symbolizer, fs, c.n);
+  }
+  IrsBuf line = IRS_BUF_INIT;
+  for (intptr_t i = 0; i < c.n; ++i) {
+    writeFrame(&fs[i], i, &line);
+    callback(irsBufRef(&line), userData);
+  }
+  irsBufFree(&line);
+  free(fs);
+  return c.n;
+}

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- StackTraceImpl.h - pieces shared by the stack-trace readers --------===//
+//
+// StackTrace.c parses and names frames; StackSummary.c writes the short,
+// symbolised trace a terminal shows. Both judge frames the same way.
+//
+//===----------------------------------------------------------------------===//
+#ifndef IRS_SUPPORT_STACKTRACEIMPL_H
+#define IRS_SUPPORT_STACKTRACEIMPL_H
+
+#include "Buf.h"
+#include "irscope/StackTrace.h"
+
+#include <stddef.h>
+
+/// A frame that only reports a crash someone else caused: the C/C++
+/// runtimes, the sanitizers, LLVM's fatal-error paths, abort and assert.
+bool irsStackFrameIsNoise(const IrsStackFrame *f, MlirStringRef demangled);
+
+/// Demangles f's symbol into `name` (emptied first; stays empty without a
+/// symbol) and judges the frame as irsStackFrameIsNoise does.
+bool irsStackFrameDemangleIsNoise(const IrsStackFrame *f, IrsBuf *name);
+
+/// Length of demangled name `s` without its parameter list.
+size_t irsStackWithoutParams(const char *s, size_t n);
+
+/// The file name of `path`.
+MlirStringRef irsStackBaseName(MlirStringRef path);
+
+#endif // IRS_SUPPORT_STACKTRACEIMPL_H

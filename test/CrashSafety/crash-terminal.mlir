@@ -1,0 +1,52 @@
+// What a crash looks like on the terminal: the worker's "fatal signal" and
+// "Stack trace:" lines, then a few frames from the crash site on (demangled,
+// without parameter lists; file:line from llvm-symbolizer where the object
+// has debug info, as irscope's own library has in this build), the crash
+// site with its nearest named caller when it has no name itself, and the
+// one-line error with the report's path. None of the raw glibc frame lines
+// ("module(symbol+0xOFF) [0xADDR]") reach the terminal; report.xml keeps
+// them.
+
+// RUN: rm -rf %t
+// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(cse),irs-test-abort{op=arith.muli},symbol-dce)" --failure-dir=%t -o /dev/null; echo exit=$?' > %t.log 2>&1
+// RUN: FileCheck %s -DDIR=%t --implicit-check-not="[0x" --implicit-check-not="irscope-opt: error:" < %t.log
+// CHECK: irscope-opt: fatal signal SIGABRT
+// CHECK-NEXT: Stack trace:
+// CHECK-NEXT: {{^}}  #0 runAbort{{[.a-z]*}} at {{.*}}lib/Passes/TestCrash.c:{{[0-9]+$}}
+// (A debug build may show one more frame of the pass before MLIR's.)
+// CHECK-NEXT: {{^}}  #1 {{.+}}
+// CHECK-NEXT: {{^}}  #2 mlir::detail::OpToOpPassAdaptor::{{.+}} (libMLIR.so.{{[0-9.]+}}){{$}}
+// CHECK-NEXT: {{^}}  #3 mlir::{{.+}} (libMLIR.so.{{[0-9.]+}}){{$}}
+// CHECK-NEXT: irscope-opt: note: crashed in libirscope.so.0+0x{{[0-9a-f]+}} (under mlir::detail::OpToOpPassAdaptor::run){{$}}
+// CHECK-NEXT: irscope-opt: error: step 2 'builtin.module(irs-test-abort{op=arith.muli})' crashed with SIGABRT; report: [[DIR]]/report.xml
+// CHECK-NEXT: exit=5
+// RUN: count 9 < %t.log
+
+// RUN: FileCheck %s --check-prefix=REPORT < %t/report.xml
+// REPORT: <stderr>irscope-opt: fatal signal SIGABRT
+// REPORT: libMLIR.so.{{[0-9.]+}}(_ZN4mlir11PassManager3runEPNS_9OperationE+0x{{[0-9a-f]+}})[0x
+// REPORT: </stack-trace>
+
+// Without a symbolizer the frames keep glibc's names.
+// RUN: rm -rf %t
+// RUN: env LLVM_SYMBOLIZER_PATH=/nonexistent not irscope-opt %s --pass-pipeline="builtin.module(func.func(cse),irs-test-abort{op=arith.muli},symbol-dce)" --failure-dir=%t -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=NOSYM --implicit-check-not="[0x"
+// NOSYM: Stack trace:
+// NOSYM-NEXT: {{^}}  #0 libirscope.so.0+0x{{[0-9a-f]+$}}
+// NOSYM-NEXT: {{^}}  #1 {{.+}}
+
+// An upstream crash in MLIR itself (named site: no caller needed).
+// RUN: rm -rf %t
+// RUN: not irscope-opt %S/upstream-vector-extract-fold.mlir --pass-pipeline="builtin.module(func.func(cse),sccp,symbol-dce)" --failure-dir=%t -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=UP --implicit-check-not="[0x"
+// UP: Stack trace:
+// UP-NEXT: {{^}}  #0 mlir::DenseElementsAttr::AttributeElementIterator::operator* (libMLIR
+// UP-NEXT: {{^}}  #1 mlir::vector::ExtractOp::fold (libMLIR
+// UP: irscope-opt: note: crashed in mlir::DenseElementsAttr::AttributeElementIterator::operator*{{$}}
+
+func.func @f(%a: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %b = arith.addi %a, %c0 : i32
+  %e = arith.muli %b, %b : i32
+  return %e : i32
+}

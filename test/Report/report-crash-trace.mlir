@@ -1,0 +1,34 @@
+// The page of a crashed run shows the trace as a person reads it: the
+// worker's stderr with the raw glibc frames replaced by the report's
+// demangled ones, the crash site with its nearest named caller, and both
+// replays with absolute paths (mlir-opt's only when the pipeline has no
+// irscope pass, which mlir-opt does not know).
+
+// RUN: rm -rf %t && mkdir -p %t && cd %t
+// RUN: not irscope-opt %s --pass-pipeline="builtin.module(func.func(cse),irs-test-abort{op=arith.muli})" --dump-after-each=rel -o /dev/null 2>/dev/null
+// RUN: irscope-report rel 2>&1 | FileCheck %s --check-prefix=OUT -DDIR=%t
+// OUT: irscope-report: wrote [[DIR]]/rel/report.html
+// RUN: FileCheck %s -DDIR=%t --implicit-check-not="[0x" < rel/report.html
+// CHECK: <p id="crash-site">Crashed in libirscope.so.0+0x{{[0-9a-f]+}} (under mlir::detail::OpToOpPassAdaptor::run)</p>
+// CHECK: <pre id="stack-trace">irscope-opt: fatal signal SIGABRT
+// CHECK-NEXT: Stack trace:
+// CHECK-NEXT: #0 libc.so.6
+// CHECK: mlir::PassManager::run(mlir::Operation*)+0x{{[0-9a-f]+}} (libMLIR.so
+// CHECK: <pre id="reproducer-command">irscope-opt --run-reproducer [[DIR]]/rel/reproducer.mlir</pre>
+// CHECK-NEXT: <p class="note">mlir-opt cannot replay it: the pipeline has irscope's own passes</p>
+
+// An upstream crash: both replays.
+// RUN: not irscope-opt %S/../CrashSafety/upstream-vector-extract-fold.mlir --pass-pipeline="builtin.module(func.func(cse),sccp)" --dump-after-each=up -o /dev/null 2>/dev/null
+// RUN: irscope-report up
+// RUN: FileCheck %s --check-prefix=UP -DDIR=%t < up/report.html
+// UP: <p id="crash-site">Crashed in mlir::DenseElementsAttr::AttributeElementIterator::operator*</p>
+// UP: <pre id="reproducer-command">irscope-opt --run-reproducer [[DIR]]/up/reproducer.mlir</pre>
+// UP-NEXT: <pre id="mlir-opt-command">mlir-opt --run-reproducer [[DIR]]/up/reproducer.mlir -o /dev/null</pre>
+// RUN: not --crash mlir-opt --run-reproducer %t/up/reproducer.mlir -o /dev/null
+
+func.func @f(%a: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %b = arith.addi %a, %c0 : i32
+  %e = arith.muli %b, %b : i32
+  return %e : i32
+}

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: Apache-2.0
+// The terminal's view of a dead worker's trace; see CrashNote.h.
+#include "CrashNote.h"
+
+#include "irscope/StackTrace.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef IRS_LLVM_SYMBOLIZER
+#define IRS_LLVM_SYMBOLIZER ""
+#endif
+
+const char *irsToolSymbolizer(void) {
+  const char *p = getenv("LLVM_SYMBOLIZER_PATH");
+  if (!p || !*p)
+    p = IRS_LLVM_SYMBOLIZER;
+  return *p && access(p, X_OK) == 0 ? p : NULL;
+}
+
+static void putErr(MlirStringRef s, void *ud) {
+  (void)ud;
+  fwrite(s.data, 1, s.length, stderr);
+}
+
+void irsToolPrintCrashFrames(MlirStringRef trace) {
+  irsStackTraceSummarise(trace, IRS_TOOL_CRASH_FRAMES, irsToolSymbolizer(),
+                         putErr, NULL);
+}
+
+typedef struct Text {
+  char *out;
+  size_t cap, len;
+} Text;
+
+static void appendText(MlirStringRef s, void *ud) {
+  Text *t = ud;
+  if (t->len + 1 >= t->cap)
+    return;
+  size_t n = s.length < t->cap - 1 - t->len ? s.length : t->cap - 1 - t->len;
+  memcpy(t->out + t->len, s.data, n);
+  t->len += n;
+  t->out[t->len] = '\0';
+}
+
+static void appendStr(Text *t, const char *s) {
+  appendText(mlirStringRefCreateFromCString(s), t);
+}
+
+void irsToolSiteText(MlirStringRef trace, char *out, size_t cap) {
+  Text t = {out, cap, 0};
+  if (cap)
+    out[0] = '\0';
+  if (!irsStackTraceGetCrashSite(trace, appendText, &t))
+    return;
+  size_t before = t.len;
+  appendStr(&t, " (under ");
+  size_t mark = t.len;
+  if (irsStackTraceGetNamedCaller(trace, appendText, &t) && t.len > mark)
+    appendStr(&t, ")");
+  else
+    out[t.len = before] = '\0';
+}
+
+void irsToolPrintSiteNote(const char *tool, MlirStringRef trace, bool hang) {
+  char site[1024];
+  irsToolSiteText(trace, site, sizeof(site));
+  if (site[0])
+    fprintf(stderr, "%s: note: %s in %s\n", tool,
+            hang ? "hung" : "crashed", site);
+}
