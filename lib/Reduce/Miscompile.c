@@ -163,56 +163,33 @@ out:
 }
 
 
-typedef struct PoisonUsers {
-  MlirOperation *ops;
-  size_t n, cap;
-} PoisonUsers;
-
-static bool push(PoisonUsers *u, MlirOperation op) {
-  if (u->n == u->cap) {
-    size_t cap = u->cap ? 2 * u->cap : 16;
-    MlirOperation *p = realloc(u->ops, cap * sizeof(*p));
-    if (!p)
-      return false;
-    u->ops = p;
-    u->cap = cap;
-  }
-  u->ops[u->n++] = op;
-  return true;
-}
-
-static bool isPoison(MlirOperation op) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  return n.length == 9 && !memcmp(n.data, "ub.poison", 9);
-}
-
 // Ops (not terminators: they cannot go) with an operand defined by
 // ub.poison, in pre-order.
 static MlirWalkResult findPoisonUsers(MlirOperation op, void *ud) {
-  PoisonUsers *u = ud;
+  IrsOpList *u = ud;
   if (mlirBlockIsNull(mlirOperationGetBlock(op)) ||
       mlirOperationEqual(mlirBlockGetTerminator(mlirOperationGetBlock(op)), op))
     return MlirWalkResultAdvance;
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
     MlirValue v = mlirOperationGetOperand(op, i);
-    if (!mlirValueIsAOpResult(v) || !isPoison(mlirOpResultGetOwner(v)))
+    if (!mlirValueIsAOpResult(v) || !irsEditIsPoison(mlirOpResultGetOwner(v)))
       continue;
-    return push(u, op) ? MlirWalkResultSkip : MlirWalkResultInterrupt;
+    return irsOpListPush(u, op) ? MlirWalkResultSkip : MlirWalkResultInterrupt;
   }
   return MlirWalkResultAdvance;
 }
 
 static MlirWalkResult collectUnusedPoison(MlirOperation op, void *ud) {
-  PoisonUsers *u = ud;
-  if (!isPoison(op) ||
+  IrsOpList *u = ud;
+  if (!irsEditIsPoison(op) ||
       !mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, 0))))
     return MlirWalkResultAdvance;
-  return push(u, op) ? MlirWalkResultAdvance : MlirWalkResultInterrupt;
+  return irsOpListPush(u, op) ? MlirWalkResultAdvance : MlirWalkResultInterrupt;
 }
 
 void irsReduceErasePoisonUsers(MlirContext ctx, MlirOperation root) {
   for (int round = 0; round < 1000; ++round) {
-    PoisonUsers u = {NULL, 0, 0};
+    IrsOpList u = {NULL, 0, 0};
     mlirOperationWalk(root, findPoisonUsers, &u, MlirWalkPreOrder);
     // Last first: a later user may be nested in an earlier one's region.
     for (size_t i = u.n; i-- > 0;)
@@ -222,7 +199,7 @@ void irsReduceErasePoisonUsers(MlirContext ctx, MlirOperation root) {
       break;
   }
   // The placeholders nothing uses any more.
-  PoisonUsers dead = {NULL, 0, 0};
+  IrsOpList dead = {NULL, 0, 0};
   mlirOperationWalk(root, collectUnusedPoison, &dead, MlirWalkPreOrder);
   for (size_t i = dead.n; i-- > 0;)
     mlirOperationDestroy(dead.ops[i]);
@@ -230,7 +207,7 @@ void irsReduceErasePoisonUsers(MlirContext ctx, MlirOperation root) {
 }
 
 static MlirWalkResult countPoison(MlirOperation op, void *ud) {
-  if (isPoison(op))
+  if (irsEditIsPoison(op))
     ++*(int64_t *)ud;
   return MlirWalkResultAdvance;
 }
