@@ -206,6 +206,16 @@ def run_case(path, build, outdir, max_time, linedel_cap, mlir_reduce_cap):
     return row
 
 
+def versus(reduce, ops):
+    """` =`, ` <` or ` >`: opt-reduce's result (the `reduce` column, "N ->
+    M") against `ops`; empty when either is unknown."""
+    m = re.match(r"\d+ -> (\d+)", reduce)
+    if not m or ops is None:
+        return ""
+    mine = int(m.group(1))
+    return " " + ("=" if mine == ops else "<" if mine < ops else ">")
+
+
 def mlir_reduce_column(path, args, hang_limit, work, keep, cap, reduce):
     """mlir-reduce with a test script around plain mlir-opt (same outcome
     and first error as the input; exit 1 = interesting, mlir-reduce's
@@ -234,11 +244,7 @@ def mlir_reduce_column(path, args, hang_limit, work, keep, cap, reduce):
             mlir_signature(path, args, hang_limit)):
         return "NO/%.0f%s" % (secs, "+" if o == "hang" else "")
     ops = count_ops(out, keep)
-    m = re.match(r"\d+ -> (\d+)", reduce)
-    cmp = ""
-    if m and ops is not None:
-        mine = int(m.group(1))
-        cmp = " " + ("=" if mine == ops else "<" if mine < ops else ">")
+    cmp = versus(reduce, ops)
     return "%s/%.0f%s%s" % (ops, secs, "+" if o == "hang" else "", cmp)
 
 
@@ -280,11 +286,7 @@ def linedel_column(path, args, m_out, hang_limit, work, keep, cap, reduce):
     out = os.path.join(work, "linedel.mlir")
     open(out, "w").write(text)
     ops = count_ops(out, keep)
-    m = re.match(r"\d+ -> (\d+)", reduce)
-    cmp = ""
-    if m and ops is not None:
-        mine = int(m.group(1))
-        cmp = " " + ("=" if mine == ops else "<" if mine < ops else ">")
+    cmp = versus(reduce, ops)
     return "%s%s%s" % (ops, "+" if stopped else "", cmp)
 
 
