@@ -95,6 +95,8 @@ func.func @d(%x: i32, %z: i32) -> i32 {
   return %y : i32
 }
 
+// ERR-NEXT: {{^}}  %y = arith.subi %x, %z : i32{{$}}
+// ERR-NEXT: {{^ +\^$}}
 // ERR-NEXT: irscope-opt: error: step 3 'builtin.module(func.func(irs-test-fail{op=arith.subi}))' failed: pass 'irs-test-fail' signalled failure; report: [[DIR]]/chunk-003/report.xml
 
 // OUT:      module {

@@ -89,7 +89,9 @@ func.func @wrap_sink(%a: i32, %f: f32) {
 // -----
 
 func.func @add_i64(%a: i64, %b: i32) -> i32 {
-  // ERR: {{.*}}:[[@LINE+2]]:8: error: expected 'i32' but got 'i64'
+  // ERR: {{.*}}:[[@LINE+4]]:8: error: expected 'i32' but got 'i64'
+  // ERR-NEXT: {{^}}  %s = "irs_test.add"(%a, %b) : (i64, i32) -> i32{{$}}
+  // ERR-NEXT: {{^ +\^$}}
   // ERR-NEXT: note: see current operation: %0 = "irs_test.add"(%arg0, %arg1) : (i64, i32) -> i32
   %s = "irs_test.add"(%a, %b) : (i64, i32) -> i32
   return %s : i32
@@ -138,6 +140,10 @@ func.func @sink_mixed(%a: i32, %b: i64) {
 // PIPE-NEXT:    "irs_test.sink"(%[[B]]) : (!irs_test.box<i32>) -> ()
 // PIPE-NEXT:    return %[[T]] : i32
 // STATS: remark: op statistics: 9 operations in 3 dialects
+// The remark is at the chunk's implicit module, which starts where the
+// chunk does: right after the marker line's text.
+// STATS-NEXT: {{^// -{5}$}}
+// STATS-NEXT: {{^ +\^$}}
 // STATS-NEXT: note: irs_test: 6 (irs_test.add 3, irs_test.const 1, irs_test.sink 1, irs_test.wrap 1)
 // STATS-NEXT: note: func: 2 (func.func 1, func.return 1)
 // STATS-NEXT: note: builtin: 1 (builtin.module 1)

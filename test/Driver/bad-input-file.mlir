@@ -32,6 +32,9 @@
 // RUN:   | FileCheck %s --check-prefix=JUNK --match-full-lines -DPATH=%t.png.mlir
 // JUNK-NOT: {{.}}
 // JUNK: [[PATH]]:1:1: error: unexpected character
+// The source line follows without a caret, byte for byte as mlir-opt
+// prints it for this input.
+// JUNK-NEXT: {{.}}PNG
 // JUNK-NEXT: exit=2
 
 // Something that starts like bytecode but is not: the bytecode reader's

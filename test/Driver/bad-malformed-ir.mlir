@@ -1,5 +1,6 @@
-// Malformed input IR is an input error: exit code 2 and one line per error
-// in mlir-opt's "file:line:col: error: message" form, where the file is the
+// Malformed input IR is an input error: exit code 2 and each error in
+// mlir-opt's form ("file:line:col: error: message", then the source line and
+// a caret under the column), where the file is the
 // name given on the command line ("<stdin>" for standard input) and the
 // line is the line in that file, also for a chunk of --split-input-file.
 // Nothing runs and nothing is printed for the malformed input.
@@ -23,8 +24,14 @@ func.func @f(%a: i32) -> i32 {
   // SPLIT: {{^}}{{.*}}bad-malformed-ir.mlir:[[#@LINE+1]]:10: error: use of undeclared SSA value name{{$}}
   return %c : i32
 }
+// FILE-NEXT: {{^}}  return %c : i32{{$}}
+// FILE-NEXT: {{^ +\^$}}
 // FILE-NEXT: exit=2
+// STDIN-NEXT: {{^}}  return %c : i32{{$}}
+// STDIN-NEXT: {{^ +\^$}}
 // STDIN-NEXT: exit=2
+// SPLIT-NEXT: {{^}}  return %c : i32{{$}}
+// SPLIT-NEXT: {{^ +\^$}}
 
 // -----
 

@@ -23,6 +23,8 @@ func.func @f(%a: i32) -> i32 {
 // step is located afterwards by replay).
 // RUN: rm -rf %t && sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(canonicalize,irs-test-fail{op=arith.muli},cse))" --failure-dir=%t -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR -DDIR=%t --implicit-check-not=error:
+// ERR-NEXT: {{^}}  %e = arith.muli %c, %d : i32{{$}}
+// ERR-NEXT: {{^ +\^$}}
 // ERR-NEXT: irscope-opt: error: step 2 'builtin.module(func.func(irs-test-fail{op=arith.muli}))' failed: pass 'irs-test-fail' signalled failure; report: [[DIR]]/report.xml
 // ERR-NEXT: exit=1
 

@@ -88,6 +88,8 @@ func.func @b(%x: i32) -> i32 {
   %y = arith.muli %x, %x : i32
   return %y : i32
 }
+// OUT-NEXT: {{^}}  %y = arith.muli %x, %x : i32{{$}}
+// OUT-NEXT: {{^ +\^$}}
 // OUT-NEXT: irscope-opt: error: step 2 'builtin.module(func.func(irs-test-fail{op=arith.muli}))' failed: pass 'irs-test-fail' signalled failure; report: [[DIR]]/chunk-001/report.xml
 
 // -----
@@ -97,6 +99,8 @@ func.func @c(%x: i32, %z: i32) -> i32 {
   %y = arith.subi %x, %z : i32
   return %y : i32
 }
+// OUT-NEXT: {{^}}  %y = arith.subi %x, %z : i32{{$}}
+// OUT-NEXT: {{^ +\^$}}
 // OUT: irscope-opt: error: step 3 'builtin.module(func.func(irs-test-corrupt{op=arith.subi}))' broke the IR: verifier failed after pass 'irs-test-corrupt'; report: [[DIR]]/chunk-002/report.xml
 
 // The output holds the chunk that succeeded, joined by the output marker

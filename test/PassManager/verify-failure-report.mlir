@@ -20,6 +20,8 @@ func.func @f(%a: i32) -> i32 {
 
 // RUN: rm -rf %t && sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(canonicalize,irs-test-corrupt{op=arith.muli},cse))" --failure-dir=%t -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR -DDIR=%t --implicit-check-not=error:
+// ERR-NEXT: {{^}}  %e = arith.muli %c, %c : i32{{$}}
+// ERR-NEXT: {{^ +\^$}}
 // ERR-NEXT: note: see current operation: %1 = "builtin.unrealized_conversion_cast"(%2) : (i32) -> i32
 // ERR-NEXT: note: operand defined here (op in the same block)
 // ERR-NEXT: irscope-opt: error: step 2 'builtin.module(func.func(irs-test-corrupt{op=arith.muli}))' broke the IR: verifier failed after pass 'irs-test-corrupt'; report: [[DIR]]/report.xml

@@ -11,8 +11,8 @@ and so must their stderr, byte for byte.
 
 With --format (Inputs/format), the files are not about -verify-diagnostics:
 their RUN line makes mlir-opt report parse errors, verifier errors or pass
-failures, and irscope-opt run with the same flags and
---diagnostic-format=mlir must print the same diagnostics, byte for byte
+failures, and irscope-opt run with the same flags (both by default and with
+--diagnostic-format=mlir) must print the same diagnostics, byte for byte
 (its own "irscope-opt: " summary lines left out), and fail too.
 
 Prints one line per file and a summary line; exits 1 on any disagreement.
@@ -103,13 +103,17 @@ def check_format(irs, mlir, files):
     failures, count = [], 0
     for path in files:
         args, _ = run_line(path, need="mlir-opt")
-        ri, ei = run(irs, args + ["--diagnostic-format=mlir"], path)
         rm, em = run(mlir, args, path)
-        ei = "".join(l for l in ei.splitlines(True)
-                     if not l.startswith("irscope-opt: "))
         n = em.count(": error: ")
         count += n
-        ok = ei == em and (ri != 0) == (rm != 0)
+        # The default form and the explicit --diagnostic-format=mlir must
+        # both be mlir-opt's.
+        ok = True
+        for extra in ([], ["--diagnostic-format=mlir"]):
+            ri, ei = run(irs, args + extra, path)
+            ei = "".join(l for l in ei.splitlines(True)
+                         if not l.startswith("irscope-opt: "))
+            ok = ok and ei == em and (ri != 0) == (rm != 0)
         if not ok:
             failures.append("%s: irscope-opt %d, mlir-opt %d\n--- irscope-opt\n"
                             "%s--- mlir-opt\n%s" % (path, ri, rm, ei, em))

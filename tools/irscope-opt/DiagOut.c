@@ -19,12 +19,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-// The form of diagnostics without --diagnostic-format. mlir-opt's form
-// would be the natural default, but the test suite's older FileCheck lines
-// (CHECK-NEXT right after a diagnostic) expect one line per diagnostic;
-// docs/irscope-opt.md#diagnostics. The complaints of --verify-diagnostics
-// are always in mlir-opt's form unless "plain" is asked for.
-static const char kDefaultFormat[] = "plain";
+// The form of diagnostics without --diagnostic-format: mlir-opt's (source
+// line and caret after each file location), so that FileCheck lines written
+// against mlir-opt's stderr carry over; "plain" keeps one line per
+// diagnostic for tools that read them; docs/irscope-opt.md#diagnostics.
+static const char kDefaultFormat[] = "mlir";
 
 typedef struct DiagOut {
   bool plain;         // diagnostics in one line each
