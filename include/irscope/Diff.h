@@ -27,6 +27,18 @@ IRS_API IrsStatus irsDiffUnified(MlirStringRef before, MlirStringRef after,
                                  MlirStringCallback callback, void *userData,
                                  bool *differs);
 
+/// The structural view of the same diff: lines are compared with every SSA
+/// value name (`%x`, `%0`, `%arg1`) and block name (`^bb2`) left out
+/// (string literals untouched), so renumbering alone (after cse, say) is no
+/// difference; the lines shown are the originals (removed lines from
+/// `before`, added and context lines from `after`). `*differs` tells whether
+/// the texts differ other than in names. Same statuses as irsDiffUnified.
+IRS_API IrsStatus irsDiffStructural(MlirStringRef before, MlirStringRef after,
+                                    const char *beforeLabel,
+                                    const char *afterLabel, int contextLines,
+                                    MlirStringCallback callback,
+                                    void *userData, bool *differs);
+
 #ifdef __cplusplus
 }
 #endif

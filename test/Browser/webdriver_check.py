@@ -155,17 +155,40 @@ def main():
         d.wait("var b = document.getElementById('diff-view-%d');"
                "return b && b.dataset.rendered === 'true';" % a.click,
                "the diff of step %d" % a.click)
-        diff = d.script("""
+        count = """
             var b = document.getElementById('diff-view-%d');
             return {lines: b.querySelectorAll('.dl').length,
                     added: b.querySelectorAll('.dl.add').length,
                     removed: b.querySelectorAll('.dl.del').length,
                     tokens: b.querySelectorAll('.tk-op, .tk-val').length,
-                    shown: b.offsetHeight > 0};""" % a.click)
+                    shown: b.offsetHeight > 0,
+                    view: b.dataset.view || 'text'};""" % a.click
+        diff = d.script(count)
         print("diff of step %d expanded on click: %d lines before, %d after "
-              "(%d added, %d removed, highlighted %s, visible %s)" % (
+              "(%d added, %d removed, highlighted %s, visible %s, view %s)" % (
                   a.click, before, diff["lines"], diff["added"],
-                  diff["removed"], diff["tokens"] > 0, diff["shown"]))
+                  diff["removed"], diff["tokens"] > 0, diff["shown"],
+                  diff["view"]))
+
+        # The view buttons switch between the structural and the text diff.
+        other = "text" if diff["view"] == "structural" else "structural"
+        btn = d.s("POST", "/element", {
+            "using": "css selector",
+            "value": 'button.view[data-step="%d"][data-view="%s"]' % (a.click, other)})
+        d.s("POST", "/element/%s/click" % list(btn.values())[0], {})
+        d.wait("var b = document.getElementById('diff-view-%d');"
+               "return b && b.dataset.view === '%s' && b.dataset.rendered === 'true';"
+               % (a.click, other), "the %s diff of step %d" % (other, a.click))
+        switched = d.script(count)
+        pressed = d.script(
+            "return document.querySelector('button.view[data-step=\"%d\"]"
+            "[aria-pressed=\"true\"]').dataset.view;" % a.click)
+        print("%s view of step %d on click: %d lines (%d added, %d removed, "
+              "button pressed %s, %s than the %s view)" % (
+                  other, a.click, switched["lines"], switched["added"],
+                  switched["removed"], pressed,
+                  "longer" if switched["lines"] > diff["lines"] else
+                  "not longer", diff["view"]))
 
         # The symbol filter hides steps whose diff does not touch it.
         vis = d.script("""

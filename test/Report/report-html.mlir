@@ -49,7 +49,9 @@
 // CHECK-SAME: <summary>1 <span class="badge status-ok">ok</span> canonicalize on func.func
 // CHECK: <p class="verifier">CPU {{[0-9.]+}} ms &middot; verifier: ok</p>
 // CHECK: Dump <a href="0001-func.func-canonicalize.mlir">0001-func.func-canonicalize.mlir</a>, compared with <a href="0000-input.mlir">0000-input.mlir</a>
-// CHECK: <div class="diff" id="diff-view-1"></div>
+// The structural view (test/Report/report-structural-diff.mlir) is the
+// shorter here, so the box shows it first.
+// CHECK: <div class="diff" id="diff-view-1" data-view="structural"></div>
 // CHECK-NEXT: <template id="diff-1">--- 0000-input.mlir
 // CHECK-NEXT: +++ 0001-func.func-canonicalize.mlir
 // CHECK-NEXT: @@ -1,11 +1,9 @@ @f

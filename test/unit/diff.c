@@ -69,12 +69,74 @@ static void test_diff__missing_final_newline_is_marked(void **state) {
   irsBufFree(&b);
 }
 
+// After cse the printer renumbers every later value: a plain diff shows
+// each such line as changed, the structural one only the erased op.
+static void test_diff_structural__renumbering_is_no_change(void **state) {
+  (void)state;
+  const char *before = "  %0 = arith.addi %a, %a : i32\n"
+                       "  %1 = arith.addi %a, %a : i32\n"
+                       "  %2 = arith.muli %0, %1 : i32\n"
+                       "  return %2 : i32\n";
+  const char *after = "  %0 = arith.addi %a, %a : i32\n"
+                      "  %1 = arith.muli %0, %0 : i32\n"
+                      "  return %1 : i32\n";
+  IrsBuf b = IRS_BUF_INIT;
+  bool differs = false;
+  IrsStatus st = irsDiffStructural(ref(before), ref(after), "x", "y", 0,
+                                   irsBufStringCallback, &b, &differs);
+  assert_true(irsStatusIsOk(st));
+  assert_true(differs);
+  // One hunk: the erased addi, shown as it was; the renamed muli and return
+  // lines are no change.
+  assert_string_equal(b.data, "--- x\n+++ y\n@@ -2 +1,0 @@\n"
+                              "-  %1 = arith.addi %a, %a : i32\n");
+  irsBufFree(&b);
+}
+
+static void test_diff_structural__names_only_means_equal(void **state) {
+  (void)state;
+  IrsBuf b = IRS_BUF_INIT;
+  bool differs = true;
+  IrsStatus st = irsDiffStructural(
+      ref("^bb1(%x: i32):\n  cf.br ^bb2(%x : i32)\n"),
+      ref("^bb3(%arg0: i32):\n  cf.br ^bb0(%arg0 : i32)\n"), "x", "y", 3,
+      irsBufStringCallback, &b, &differs);
+  assert_true(irsStatusIsOk(st));
+  assert_false(differs);
+  assert_int_equal(b.len, 0);
+  irsBufFree(&b);
+}
+
+// A change of op, type or attribute is a change, shown with the original
+// names; "%" inside a string attribute is text, not a name.
+static void test_diff_structural__real_changes_show_original_lines(
+    void **state) {
+  (void)state;
+  IrsBuf b = IRS_BUF_INIT;
+  bool differs = false;
+  IrsStatus st = irsDiffStructural(
+      ref("%3 = arith.addi %1, %2 : i32\nx {s = \"%a\"}\n"),
+      ref("%4 = arith.addi %1, %2 : i64\nx {s = \"%b\"}\n"), "x", "y", 3,
+      irsBufStringCallback, &b, &differs);
+  assert_true(irsStatusIsOk(st));
+  assert_true(differs);
+  assert_string_equal(b.data, "--- x\n+++ y\n@@ -1,2 +1,2 @@\n"
+                              "-%3 = arith.addi %1, %2 : i32\n"
+                              "-x {s = \"%a\"}\n"
+                              "+%4 = arith.addi %1, %2 : i64\n"
+                              "+x {s = \"%b\"}\n");
+  irsBufFree(&b);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_diff__equal_texts_print_nothing),
       cmocka_unit_test(test_diff__unified_format_with_labels),
       cmocka_unit_test(test_diff__context_limits_hunks),
       cmocka_unit_test(test_diff__missing_final_newline_is_marked),
+      cmocka_unit_test(test_diff_structural__renumbering_is_no_change),
+      cmocka_unit_test(test_diff_structural__names_only_means_equal),
+      cmocka_unit_test(test_diff_structural__real_changes_show_original_lines),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

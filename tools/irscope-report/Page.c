@@ -163,6 +163,11 @@ typedef struct StepView {
   char *diff;         // annotated (and possibly cut) unified diff; NULL: none
   bool diffCut;
   long diffLines, diffLinesShown;
+  // The structural view (irsDiffStructural: SSA names ignored), annotated
+  // and cut the same way; "" when only names changed. NULL with no diff.
+  char *structDiff;
+  bool structCut;
+  long structLines;
   char *note;         // why there is no diff, or NULL
   char *compareWith;  // file the diff starts from
   char *symbols;      // space-separated symbols the diff touches
@@ -281,6 +286,31 @@ static void annotate(StepView *v, const char *diff, size_t len,
   v->symbols = syms.data;
 }
 
+// Adds the structural diff to a view that has a text diff: the same hunks
+// annotated the same way, over lines compared without SSA names.
+static bool structuralView(StepView *v, MlirStringRef before,
+                           MlirStringRef after, const char *beforeName,
+                           const char *afterName, const IrsExSymbols *syms,
+                           size_t max, SymSet *allSyms) {
+  Text d = {0};
+  IrsStatus st = irsDiffStructural(before, after, beforeName, afterName, 3,
+                                   textCallback, &d, NULL);
+  if (!irsStatusIsOk(st) || d.failed) {
+    free(d.data);
+    return false;
+  }
+  StepView sv = {0};
+  annotate(&sv, d.data ? d.data : "", d.len, syms, max, allSyms);
+  free(d.data);
+  free(sv.symbols);
+  if (!sv.diff)
+    return false;
+  v->structDiff = sv.diff;
+  v->structCut = sv.diffCut;
+  v->structLines = sv.diffLines;
+  return true;
+}
+
 // Fills the views: diffs against the previous IR and dialect counts.
 static bool analyse(const IrsExRun *run, const IrsExPageOptions *o,
                     StepView *views, IrsExDialectCount **inputCounts,
@@ -359,14 +389,20 @@ static bool analyse(const IrsExRun *run, const IrsExPageOptions *o,
         v->note = strdup("the IR is the same as before the step");
       } else {
         IrsExSymbols syms;
-        if (!irsExFindSymbols(after, len, &syms)) {
+        bool ok = irsExFindSymbols(after, len, &syms);
+        if (ok) {
+          annotate(v, d.data, d.len, &syms, o->maxDiffBytes, allSyms);
+          ok = structuralView(v, (MlirStringRef){prev, prevLen},
+                              (MlirStringRef){after, len}, prevName,
+                              s->dumpFile, &syms, o->maxDiffBytes, allSyms);
+          irsExSymbolsFree(&syms);
+        }
+        if (!ok) {
           free(d.data);
           free(after);
           free(prev);
           return false;
         }
-        annotate(v, d.data, d.len, &syms, o->maxDiffBytes, allSyms);
-        irsExSymbolsFree(&syms);
       }
       free(d.data);
     }
@@ -707,6 +743,31 @@ static void opChart(xmlNodePtr body, const IrsExRun *run,
       "such as return inside a function, are counted under (unprefixed)).");
 }
 
+// The switch between the text diff and the structural one, with the size
+// of each, so a reader sees how much of the change is only renaming.
+static void diffViews(xmlNodePtr bodyDiv, const IrsExStep *s,
+                      const StepView *v) {
+  if (!v->structDiff)
+    return;
+  xmlNodePtr p = el(bodyDiv, "p", "diff-views");
+  addText(p, "Diff ");
+  char b[160];
+  if (*v->structDiff)
+    snprintf(b, sizeof(b), "structural (%ld lines%s)", v->structLines,
+             v->structCut ? ", cut" : "");
+  else
+    snprintf(b, sizeof(b), "structural (only names changed)");
+  xmlNodePtr sb = tel(p, "button", "view", b);
+  xmlNewProp(sb, X("data-view"), X("structural"));
+  attrf(sb, "data-step", "%d", s->index);
+  addText(p, " ");
+  snprintf(b, sizeof(b), "text (%ld lines%s)", v->diffLines,
+           v->diffCut ? ", cut" : "");
+  xmlNodePtr tb = tel(p, "button", "view", b);
+  xmlNewProp(tb, X("data-view"), X("text"));
+  attrf(tb, "data-step", "%d", s->index);
+}
+
 static void stepDetails(xmlNodePtr parent, const IrsExRun *run,
                         const IrsExStep *s, const StepView *v,
                         const IrsExPageOptions *o) {
@@ -797,10 +858,19 @@ static void stepDetails(xmlNodePtr parent, const IrsExRun *run,
       link(n, o, s->dumpFile);
       addText(n, ".");
     }
+    diffViews(bodyDiv, s, v);
     xmlNodePtr box = el(bodyDiv, "div", "diff");
     attrf(box, "id", "diff-view-%d", s->index);
+    // The structural view is shown first when it is shorter: after cse or
+    // canonicalize most of a text diff is renumbering.
+    bool structural = v->structDiff && v->structLines < v->diffLines;
+    xmlNewProp(box, X("data-view"), X(structural ? "structural" : "text"));
     xmlNodePtr tpl = tel(bodyDiv, "template", NULL, v->diff);
     attrf(tpl, "id", "diff-%d", s->index);
+    if (v->structDiff) {
+      tpl = tel(bodyDiv, "template", NULL, v->structDiff);
+      attrf(tpl, "id", "diff-structural-%d", s->index);
+    }
   }
 }
 
@@ -917,6 +987,7 @@ done:
     xmlFreeDoc(doc);
   for (int i = 0; views && i < run->numSteps; ++i) {
     free(views[i].diff);
+    free(views[i].structDiff);
     free(views[i].note);
     free(views[i].compareWith);
     free(views[i].symbols);

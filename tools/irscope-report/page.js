@@ -63,10 +63,27 @@
     return div;
   }
 
+  // The template of the view the box asks for: "structural" (lines compared
+  // without SSA names) when the page offers it, else the text diff.
+  function diffTemplate(step, box) {
+    var s = box.getAttribute("data-view") === "structural" &&
+            document.getElementById("diff-structural-" + step);
+    return s || document.getElementById("diff-" + step);
+  }
+
+  function markView(step, box) {
+    var view = box.getAttribute("data-view");
+    document.querySelectorAll('button.view[data-step="' + step + '"]').forEach(function (b) {
+      b.setAttribute("aria-pressed", String(b.getAttribute("data-view") === view));
+    });
+  }
+
   function renderDiff(step) {
     var box = document.getElementById("diff-view-" + step);
-    var tpl = document.getElementById("diff-" + step);
-    if (!box || !tpl) return;
+    if (!box) return;
+    var tpl = diffTemplate(step, box);
+    if (!tpl) return;
+    markView(step, box);
     var gen = (generation[step] || 0) + 1;
     generation[step] = gen;
     box.textContent = "";
@@ -85,7 +102,9 @@
         todo.push([c === "+" ? "add" : c === "-" ? "del" : "ctx", l, true]);
       });
     });
-    if (filterSym && shown === 0)
+    if (d.head.length === 0 && d.hunks.length === 0)
+      todo.push(["note", "only SSA value and block names changed in this step", false]);
+    else if (filterSym && shown === 0)
       todo.push(["note", "no change to " + filterSym + " in this step", false]);
     var pos = 0;
     function slice() {
@@ -129,6 +148,17 @@
   document.addEventListener("DOMContentLoaded", function () {
     var sel = document.getElementById("symbol-filter");
     if (sel) sel.addEventListener("change", applyFilter);
+    // The structural/text switch of each step's diff.
+    document.querySelectorAll("button.view").forEach(function (b) {
+      var step = b.getAttribute("data-step");
+      var box = document.getElementById("diff-view-" + step);
+      if (!box) return;
+      markView(step, box);
+      b.addEventListener("click", function () {
+        box.setAttribute("data-view", b.getAttribute("data-view"));
+        renderDiff(step);
+      });
+    });
     // Clicking a timeline bar opens its step (and the fold around it).
     document.querySelectorAll(".timeline .bar").forEach(function (bar) {
       bar.addEventListener("click", function () {
