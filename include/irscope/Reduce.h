@@ -24,6 +24,7 @@
 #include "irscope/PassRegistry.h"
 #include "irscope/Pipeline.h"
 #include "irscope/Plugin.h"
+#include "irscope/Signature.h"
 #include "irscope/Exec.h"
 #include "irscope/Support.h"
 #include <mlir-c/IR.h>
@@ -31,27 +32,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/// A failure signature: what "still fails the same way" compares.
-typedef struct IrsSignature {
-  /// "crash", "timeout", "memory-limit", "pass-failure", "verify-failure",
-  /// "nondeterminism" (with checkDeterminism), or "ok" when the pipeline
-  /// succeeded.
-  char kind[24];
-  int signal;
-  /// Name of the failing pass ("" if unknown).
-  char pass[128];
-  /// First error message with numbers, SSA names and addresses masked.
-  char message[512];
-  /// 1-based failing step of the pipeline (0 if unknown).
-  int64_t step;
-  /// Crashes: the function the worker died in (see irsStackTraceGetCrashSite),
-  /// "" if unknown. Part of the comparison when both sides know it.
-  char site[256];
-  /// When `site` has no name ("libMLIR.so.22.1+0x..."): its nearest named
-  /// caller (irsStackTraceGetNamedCaller), for the reader; not compared.
-  char siteCaller[256];
-} IrsSignature;
 
 /// One test run, reported right after it ends (opt-reduce --verbose).
 typedef struct IrsReduceTestReport {

@@ -18,6 +18,7 @@
 #ifndef IRS_SUPERVISOR_H
 #define IRS_SUPERVISOR_H
 
+#include "irscope/Outcome.h"
 #include "irscope/Support.h"
 
 #ifdef __cplusplus
@@ -100,6 +101,16 @@ typedef enum IrsWorkerOutcome {
 /// Lower-kebab name: "exited", "crash", "timeout", "memory-limit",
 /// "interrupted".
 IRS_API const char *irsWorkerOutcomeGetName(IrsWorkerOutcome outcome);
+
+/// The outcome kind of a worker that ended so: IrsOutcomeExit (exited),
+/// IrsOutcomeCrash, IrsOutcomeTimeout, IrsOutcomeMemoryLimit or
+/// IrsOutcomeInterrupted. Its exit code is irscope-opt's for the death.
+IRS_API IrsOutcome irsWorkerOutcomeGetOutcome(IrsWorkerOutcome outcome);
+
+/// The kind a dead worker is documented as (crash reports, manifests, run
+/// logs): as irsWorkerOutcomeGetOutcome, except that a worker that exited
+/// before finishing is documented as a crash.
+IRS_API IrsOutcome irsWorkerOutcomeGetDeathKind(IrsWorkerOutcome outcome);
 
 typedef struct IrsWorkerResult {
   IrsWorkerOutcome outcome;

@@ -337,21 +337,6 @@ static int workerBody(Job *j) {
 // Signatures
 //===----------------------------------------------------------------------===//
 
-typedef struct SiteOut {
-  char *buf;
-  size_t cap, len;
-} SiteOut;
-
-static void siteCb(MlirStringRef str, void *ud) {
-  SiteOut *o = ud;
-  size_t n = str.length;
-  if (o->len + n + 1 > o->cap)
-    n = o->cap - o->len - 1;
-  memcpy(o->buf + o->len, str.data, n);
-  o->len += n;
-  o->buf[o->len] = '\0';
-}
-
 // Turns the worker's "0xADDR" lines into glibc backtrace lines, looking
 // each address up once per reducer: the same crash repeats in most
 // candidates, and dladdr over libMLIR's symbols is slow.
@@ -380,23 +365,24 @@ static void symbolise(Reducer *r, const char *p, size_t n, IrsBuf *out) {
   }
 }
 
-// The text of the first error diagnostic in `tail`: after ": error: " (a
-// located diagnostic), or after "error: " at the start of a line (a tool's
-// unlocated one, with `bare0`), whichever comes first; NULL if none.
-static const char *firstError(const char *tail, size_t tl, bool bare0) {
-  const char *located = memmem(tail, tl, ": error: ", 9);
-  const char *bare = NULL;
-  for (const char *p = bare0 ? tail : NULL; p && p < tail + tl;) {
-    if ((size_t)(tail + tl - p) >= 7 && memcmp(p, "error: ", 7) == 0) {
-      bare = p;
-      break;
-    }
-    p = memchr(p, '\n', (size_t)(tail + tl - p));
-    p = p ? p + 1 : NULL;
+// The kind of a worker that exited (workerBody's exit codes are the
+// outcomes' own); a code that is no step's result means the candidate
+// could not be tested.
+static IrsOutcome exitKind(const Reducer *r, const IrsWorkerResult *res,
+                           MlirStringRef tail) {
+  if (r->opts.toolArgv && res->inStep && res->step == 1) {
+    // The tool's own exit code (see execOnCandidate). A tool does not
+    // say whether a pass failed, the verifier rejected the IR or it could
+    // not read its input: the message tells them apart.
+    bool noExec = res->exitCode == kExitNoTest && tail.length &&
+                  memmem(tail.data, tail.length, "cannot run test", 15);
+    return res->exitCode == 0 ? IrsOutcomeOk
+           : noExec           ? IrsOutcomeInvalid
+                              : IrsOutcomeFailure;
   }
-  if (located && (!bare || located < bare))
-    return located + 9;
-  return bare ? bare + 7 : NULL;
+  IrsOutcome k = irsOutcomeFromExitCode(res->exitCode);
+  return k == IrsOutcomeOk || irsOutcomeIsStepFailure(k) ? k
+                                                         : IrsOutcomeInvalid;
 }
 
 static void signatureOf(Reducer *r, const IrsWorkerResult *res,
@@ -404,49 +390,18 @@ static void signatureOf(Reducer *r, const IrsWorkerResult *res,
   memset(s, 0, sizeof(*s));
   const char *tail = res->stderrTail.data;
   size_t tl = res->stderrTail.length;
-  switch (res->outcome) {
-  case IrsWorkerCrashed:
-    snprintf(s->kind, sizeof(s->kind), "crash");
-    s->signal = res->signal;
-    break;
-  case IrsWorkerTimedOut:
-    snprintf(s->kind, sizeof(s->kind), "timeout");
-    break;
-  case IrsWorkerMemoryLimit:
-    snprintf(s->kind, sizeof(s->kind), "memory-limit");
-    break;
-  case IrsWorkerInterrupted:
-    snprintf(s->kind, sizeof(s->kind), "interrupted");
-    break;
-  case IrsWorkerExited:
-    if (r->opts.toolArgv && res->inStep && res->step == 1) {
-      // The tool's own exit code (see execOnCandidate). A tool does not
-      // say whether a pass failed, the verifier rejected the IR or it could
-      // not read its input: the message tells them apart.
-      bool noExec = res->exitCode == kExitNoTest && tl &&
-                    memmem(tail, tl, "cannot run test", 15);
-      snprintf(s->kind, sizeof(s->kind), "%s",
-               res->exitCode == 0 ? "ok" : noExec ? "invalid" : "failure");
-      break;
-    }
-    snprintf(s->kind, sizeof(s->kind), "%s",
-             res->exitCode == 0            ? "ok"
-             : res->exitCode == kExitPass   ? "pass-failure"
-             : res->exitCode == kExitVerify ? "verify-failure"
-             : res->exitCode == kExitNondeterministic ? "nondeterminism"
-             : res->exitCode == IRS_REDUCE_EXIT_MISCOMPILE ? "wrong-result"
-                                            : "invalid");
-    break;
-  }
+  MlirStringRef tailRef = mlirStringRefCreate(tail ? tail : "", tail ? tl : 0);
+  s->kind = res->outcome == IrsWorkerExited
+                ? exitKind(r, res, tailRef)
+                : irsWorkerOutcomeGetOutcome(res->outcome);
+  s->signal = res->outcome == IrsWorkerCrashed ? res->signal : 0;
   if (r->opts.testArgv)
     return;
   if (r->opts.toolArgv && res->outcome != IrsWorkerExited &&
       !(res->inStep && res->step == 1)) {
     // The worker itself, before the tool ran (applying the edit): not the
     // tool's failure.
-    char k[sizeof(s->kind)];
-    snprintf(k, sizeof(k), "%s", s->kind);
-    snprintf(s->kind, sizeof(s->kind), "edit-%.*s", (int)sizeof(k) - 6, k);
+    s->inEdit = true;
     return;
   }
   // The failing pass: announced by the worker, or the step it died in (a
@@ -457,15 +412,12 @@ static void signatureOf(Reducer *r, const IrsWorkerResult *res,
   } else if (f) {
     long step = 0;
     char name[128] = "";
-    if (sscanf(f + 13, "%ld %127s", &step, name) == 2) {
-      snprintf(s->pass, sizeof(s->pass), "%s", name);
-      s->step = step;
-    }
+    if (sscanf(f + 13, "%ld %127s", &step, name) == 2)
+      irsSignatureSetStep(s, step, mlirStringRefCreateFromCString(name));
   } else if (res->inStep && res->step > 0 &&
              res->step <= irsPipelineGetNumSteps(r->pipeline)) {
-    MlirStringRef p = irsPipelineGetStepPassName(r->pipeline, res->step - 1);
-    snprintf(s->pass, sizeof(s->pass), "%.*s", (int)p.length, p.data);
-    s->step = res->step;
+    irsSignatureSetStep(
+        s, res->step, irsPipelineGetStepPassName(r->pipeline, res->step - 1));
   }
   // Where it crashed: two different bugs in one pass often die of the same
   // signal without a message; the crashing function tells them apart.
@@ -475,52 +427,31 @@ static void signatureOf(Reducer *r, const IrsWorkerResult *res,
   if (bt) {
     IrsBuf text = {0};
     symbolise(r, bt + 13, (size_t)(tail + tl - bt - 13), &text);
-    SiteOut so = {s->site, sizeof(s->site), 0};
-    irsStackTraceGetCrashSite(irsBufRef(&text), siteCb, &so);
-    SiteOut co = {s->siteCaller, sizeof(s->siteCaller), 0};
-    irsStackTraceGetNamedCaller(irsBufRef(&text), siteCb, &co);
+    irsSignatureSetCrashSite(s, irsBufRef(&text), /*withCaller=*/true);
     irsBufFree(&text);
   } else if (r->opts.toolArgv && tail && res->outcome == IrsWorkerCrashed) {
     // LLVM's own stack dump, printed by the tool's signal handler.
-    SiteOut so = {s->site, sizeof(s->site), 0};
-    irsStackTraceGetCrashSite(mlirStringRefCreate(tail, tl), siteCb, &so);
+    irsSignatureSetCrashSite(s, tailRef, /*withCaller=*/false);
   }
-  const char *e = tail ? firstError(tail, tl, r->opts.toolArgv != NULL) : NULL;
-  if (e) {
-    const char *end = memchr(e, '\n', (size_t)(tail + tl - e));
-    // Numbers, SSA names and addresses masked (shared with --repeat).
-    irsNormaliseMessage(e, end ? (size_t)(end - e) : (size_t)(tail + tl - e),
-                        s->message, sizeof(s->message));
-  }
-}
-
-static bool isFailure(const IrsSignature *s) {
-  return strcmp(s->kind, "ok") != 0 && strcmp(s->kind, "invalid") != 0 &&
-         strcmp(s->kind, "interrupted") != 0;
+  // Numbers, SSA names and addresses masked (shared with --repeat).
+  irsSignatureSetFirstError(s, tailRef, r->opts.toolArgv != NULL);
 }
 
 static bool sameSignature(Reducer *r, const IrsSignature *s) {
-  if (!isFailure(s))
+  if (!irsSignatureIsFailure(s))
     return false;
   if (r->opts.anyFailure)
     return true;
-  const IrsSignature *t = &r->target;
-  if (strcmp(s->kind, t->kind) != 0 || s->signal != t->signal ||
-      strcmp(s->pass, t->pass) != 0)
+  if (!r->opts.matchRegex)
+    return irsSignatureMatches(s, &r->target, IrsSignatureMatchMessage);
+  if (!irsSignatureMatches(s, &r->target, 0))
     return false;
-  // A crash elsewhere is another bug, even in the same pass. (A candidate
-  // whose trace got lost says nothing either way.)
-  if (t->site[0] && s->site[0] && strcmp(s->site, t->site) != 0)
+  regex_t re;
+  if (regcomp(&re, r->opts.matchRegex, REG_EXTENDED | REG_NOSUB) != 0)
     return false;
-  if (r->opts.matchRegex) {
-    regex_t re;
-    if (regcomp(&re, r->opts.matchRegex, REG_EXTENDED | REG_NOSUB) != 0)
-      return false;
-    bool ok = regexec(&re, s->message, 0, NULL, 0) == 0;
-    regfree(&re);
-    return ok;
-  }
-  return strcmp(s->message, t->message) == 0;
+  bool ok = regexec(&re, s->message, 0, NULL, 0) == 0;
+  regfree(&re);
+  return ok;
 }
 
 //===----------------------------------------------------------------------===//
@@ -534,17 +465,14 @@ static bool runVerdict(Reducer *r, const IrsWorkerResult *res,
     memset(sig, 0, sizeof(*sig));
     bool ok = res->outcome == IrsWorkerExited &&
               (r->opts.testMustFail ? res->exitCode != 0 : res->exitCode == 0);
-    snprintf(sig->kind, sizeof(sig->kind), "%s", ok ? "interesting" : "ok");
+    sig->kind = ok ? IrsOutcomeInteresting : IrsOutcomeOk;
     return ok;
   }
   signatureOf(r, res, sig);
   if (res->inStep && res->step == 0) {
     // Died or timed out applying the edit (step 0, see workerBody): says
     // nothing about the bug, and the edit must not reach the parent.
-    char k[sizeof(sig->kind)];
-    snprintf(k, sizeof(k), "%s", sig->kind);
-    snprintf(sig->kind, sizeof(sig->kind), "edit-%.*s",
-             (int)sizeof(sig->kind) - 6, k);
+    sig->inEdit = true;
     r->editBroke = true;
     return false;
   }
@@ -665,9 +593,13 @@ static void jobDone(intptr_t job, const IrsWorkerResult *res, void *ud) {
     IrsBuf d = IRS_BUF_INIT;
     irsEditDescribe(jb->edit, &d);
     // The input's check runs before there is a signature to compare with.
-    bool shown = b->measure && !r->target.kind[0] ? isFailure(&sig) : yes;
-    IrsReduceTestReport t = {d.data ? d.data : "", sig.kind, sig.pass, shown,
-                             quick, res->runMs};
+    bool shown = b->measure && r->target.kind == IrsOutcomeNone
+                     ? irsSignatureIsFailure(&sig)
+                     : yes;
+    char kind[32];
+    IrsReduceTestReport t = {d.data ? d.data : "",
+                             irsSignatureFormatKind(&sig, kind, sizeof(kind)),
+                             sig.pass, shown, quick, res->runMs};
     irsReduceReportTest(r, &t);
     irsBufFree(&d);
   }
@@ -1077,10 +1009,11 @@ bool irsReduceEstablish(Reducer *r) {
   int64_t firstFail = -1;
   bool ran = false;
   for (int64_t j = 0; j < runs; ++j) {
-    if (firstFail < 0 && isFailure(&b.sigs[j]))
+    const IrsSignature *s = &b.sigs[j];
+    if (firstFail < 0 && irsSignatureIsFailure(s))
       firstFail = j;
-    if (strcmp(b.sigs[j].kind, "invalid") != 0 &&
-        strcmp(b.sigs[j].kind, "interrupted") != 0)
+    if (s->inEdit ||
+        (s->kind != IrsOutcomeInvalid && s->kind != IrsOutcomeInterrupted))
       ran = true;
   }
   if (firstFail < 0) {
@@ -1096,7 +1029,8 @@ bool irsReduceEstablish(Reducer *r) {
     return false;
   }
   r->target = b.sigs[firstFail];
-  if (strcmp(r->target.kind, "timeout") == 0 && r->opts.testTimeoutSec > 0 &&
+  if (r->target.kind == IrsOutcomeTimeout && !r->target.inEdit &&
+      r->opts.testTimeoutSec > 0 &&
       r->testRuns == 1) {
     r->original = mlirOperationClone(mlirModuleGetOperation(r->module));
     r->quickHangs = !mlirOperationIsNull(r->original);

@@ -71,20 +71,29 @@ typedef struct Supervisor {
   double traceAskedAt, traceDeadline;
 } Supervisor;
 
+IrsOutcome irsWorkerOutcomeGetOutcome(IrsWorkerOutcome o) {
+  static const IrsOutcome of[] = {
+      [IrsWorkerExited] = IrsOutcomeExit,
+      [IrsWorkerCrashed] = IrsOutcomeCrash,
+      [IrsWorkerTimedOut] = IrsOutcomeTimeout,
+      [IrsWorkerMemoryLimit] = IrsOutcomeMemoryLimit,
+      [IrsWorkerInterrupted] = IrsOutcomeInterrupted,
+  };
+  return (unsigned)o < sizeof(of) / sizeof(of[0]) ? of[o] : IrsOutcomeNone;
+}
+
+IrsOutcome irsWorkerOutcomeGetDeathKind(IrsWorkerOutcome o) {
+  IrsOutcome k = irsWorkerOutcomeGetOutcome(o);
+  return k == IrsOutcomeExit || k == IrsOutcomeNone ? IrsOutcomeCrash : k;
+}
+
 const char *irsWorkerOutcomeGetName(IrsWorkerOutcome o) {
-  switch (o) {
-  case IrsWorkerExited:
+  // "exited" names how a process ended, not an outcome of a run ("exit":
+  // it ended before the run did).
+  if (o == IrsWorkerExited)
     return "exited";
-  case IrsWorkerCrashed:
-    return "crash";
-  case IrsWorkerTimedOut:
-    return "timeout";
-  case IrsWorkerMemoryLimit:
-    return "memory-limit";
-  case IrsWorkerInterrupted:
-    return "interrupted";
-  }
-  return "unknown";
+  IrsOutcome k = irsWorkerOutcomeGetOutcome(o);
+  return k == IrsOutcomeNone ? "unknown" : irsOutcomeGetName(k);
 }
 
 static void sendLine(IrsWorkerChannel ch, const char *s) {

@@ -1,25 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // Names of error kinds, version strings and input hashing.
+#include "irscope/Outcome.h"
 #include "irscope/Support.h"
 
 #include "IrsConfig.h"
 
-static const char *const kindNames[] = {
-    [IRS_OK] = "ok",
-    [IRS_ERR_USAGE] = "usage-error",
-    [IRS_ERR_PARSE] = "parse-error",
-    [IRS_ERR_PIPELINE] = "pipeline-error",
-    [IRS_ERR_PASS] = "pass-failure",
-    [IRS_ERR_VERIFY] = "verify-failure",
-    [IRS_ERR_IO] = "io-error",
-    [IRS_ERR_NOMEM] = "out-of-memory",
-};
-
+// The names are the outcome table's (Outcome.c).
 const char *irsErrorKindGetName(IrsErrorKind kind) {
-  if ((unsigned)kind < sizeof(kindNames) / sizeof(kindNames[0]) &&
-      kindNames[kind])
-    return kindNames[kind];
-  return "unknown";
+  IrsOutcome o = irsOutcomeFromErrorKind(kind);
+  return o == IrsOutcomeNone ? "unknown" : irsOutcomeGetName(o);
 }
 
 const char *irsGetVersion(void) { return IRS_VERSION_STRING; }

@@ -47,10 +47,10 @@ static char *pluginFlags(IrsPlugins plugins, bool mlirOnly) {
 static void printRunLine(FILE *f, const IrsFixTestInfo *in) {
   const IrsSignature *sig = in->sig;
   MlirStringRef p = in->pipeline;
-  bool timeout = !strcmp(sig->kind, "timeout");
-  bool nondet = !strcmp(sig->kind, "nondeterminism");
-  bool diag = !strcmp(sig->kind, "pass-failure") ||
-              !strcmp(sig->kind, "verify-failure");
+  IrsOutcome k = sig->inEdit ? IrsOutcomeNone : sig->kind;
+  bool timeout = k == IrsOutcomeTimeout;
+  bool nondet = k == IrsOutcomeNondeterminism;
+  bool diag = k == IrsOutcomePassFailure || k == IrsOutcomeVerifyFailure;
   // A hang must not hang the test suite, and nondeterminism only shows
   // under --check-determinism: both need irscope-opt.
   // mlir-opt cannot load irscope C plugins, whose passes it does not know.
@@ -97,7 +97,9 @@ static void printChecks(FILE *f, MlirOperation module) {
 void irsFixTestPrint(FILE *f, const IrsFixTestInfo *in, MlirOperation module) {
   const IrsSignature *sig = in->sig;
   fprintf(f, "// Regression test reduced by opt-reduce from '%s'.\n", in->input);
-  fprintf(f, "// Bug: %s in pass '%s'%s%s%s%s\n", sig->kind, sig->pass,
+  char kind[32];
+  fprintf(f, "// Bug: %s in pass '%s'%s%s%s%s\n",
+          irsSignatureFormatKind(sig, kind, sizeof(kind)), sig->pass,
           sig->site[0] ? " at " : "", sig->site, sig->message[0] ? ": " : "",
           sig->message);
   fputs("// It fails while the bug is there and passes once it is fixed: the\n"

@@ -215,14 +215,16 @@ static void fileCb(MlirStringRef s, void *ud) {
 // message; the test passes while the failure is there.
 static void printPinHeader(FILE *f, const Cfg *c, const IrsSignature *sig,
                            MlirStringRef pipe) {
-  bool crash = !strcmp(sig->kind, "crash");
+  bool crash = sig->kind == IrsOutcomeCrash && !sig->inEdit;
+  char kind[32];
   fprintf(f, "// Reduced by opt-reduce from '%s': %s in pass '%s'.\n",
-          c->input, sig->kind, sig->pass);
+          c->input, irsSignatureFormatKind(sig, kind, sizeof(kind)),
+          sig->pass);
   fprintf(f, "// It pins today's failure; once the bug is fixed the RUN line "
              "fails: then\n// replace it with a check of the correct "
              "output.\n");
-  bool timeout = !strcmp(sig->kind, "timeout");
-  bool nondet = !strcmp(sig->kind, "nondeterminism");
+  bool timeout = sig->kind == IrsOutcomeTimeout && !sig->inEdit;
+  bool nondet = sig->kind == IrsOutcomeNondeterminism && !sig->inEdit;
   // The RUN line loads the plugins the reduction did, so the test replays.
   char *pf = NULL;
   size_t pfLen = 0;
@@ -743,11 +745,12 @@ int main(int argc, char **argv) {
       MlirStringRef p = irsReducerGetPipeline(r);
       printSummary(&c, r, pipe);
       bool caller = !c.test && sig->site[0] && sig->siteCaller[0];
+      char kind[32];
       fprintf(stderr,
               "opt-reduce: %.*s: wrote '%s' (%lld tests)%s%s%s%s%s%s%s%s%s\n",
               (int)msg.length, msg.data, c.output,
               (long long)irsReducerGetTestsRun(r),
-              c.test ? "" : "; signature: ", c.test ? "" : sig->kind,
+              c.test ? "" : "; signature: ", c.test ? "" : irsSignatureFormatKind(sig, kind, sizeof(kind)),
               c.test || !sig->pass[0] ? "" : " in ", c.test ? "" : sig->pass,
               !c.test && sig->site[0] ? " at " : "",
               !c.test && sig->site[0] ? sig->site : "",
