@@ -622,9 +622,30 @@ static void timeline(xmlNodePtr body, const IrsExRun *run) {
   }
 }
 
-static const char *PALETTE[] = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759",
-                                "#76b7b2", "#edc948", "#b07aa1"};
 enum { TOP_DIALECTS = 6 };
+
+// A dialect keeps its colour on every page, so two runs' charts can be
+// compared at a glance: the common dialects have fixed colours (Tableau 10),
+// any other gets a hue derived from its name alone.
+static void dialectColour(const char *name, char *out, size_t n) {
+  static const struct {
+    const char *dialect, *colour;
+  } KNOWN[] = {{"arith", "#4e79a7"},   {"func", "#f28e2b"},
+               {"scf", "#59a14f"},     {"llvm", "#e15759"},
+               {"builtin", "#76b7b2"}, {"cf", "#edc948"},
+               {"memref", "#b07aa1"},  {"tensor", "#ff9da7"},
+               {"(unprefixed)", "#9c755f"}};
+  for (size_t i = 0; i < sizeof(KNOWN) / sizeof(KNOWN[0]); ++i)
+    if (!strcmp(KNOWN[i].dialect, name)) {
+      snprintf(out, n, "%s", KNOWN[i].colour);
+      return;
+    }
+  uint32_t h = 2166136261u; // FNV-1a
+  for (const char *p = name; *p; ++p)
+    h = (h ^ (unsigned char)*p) * 16777619u;
+  snprintf(out, n, "hsl(%u, 45%%, %u%%)", (unsigned)(h % 360),
+           45 + (unsigned)((h >> 9) % 20));
+}
 
 static long countOf(const IrsExDialectCount *c, int n, const char *name) {
   for (int i = 0; i < n; ++i)
@@ -658,9 +679,11 @@ static void opColumn(xmlNodePtr chart, const char *label, long total,
     rest -= k;
     snprintf(b, sizeof(b), ", %s %ld", top[t], k);
     textStr(&title, b);
+    char colour[40];
+    dialectColour(top[t], colour, sizeof(colour));
     xmlNodePtr seg = el(col, "div", "seg");
     attrf(seg, "style", "height: %.2f%%; background: %s",
-          total ? 100.0 * (double)k / (double)total : 0, PALETTE[t]);
+          total ? 100.0 * (double)k / (double)total : 0, colour);
   }
   if (rest > 0) {
     snprintf(b, sizeof(b), ", other %ld", rest);
@@ -678,6 +701,20 @@ static int cmpCount(const void *a, const void *b) {
   const IrsExDialectCount *x = a, *y = b;
   return x->count < y->count ? 1 : x->count > y->count ? -1
                                                         : strcmp(x->name, y->name);
+}
+
+// Step numbers under the columns ("in" for the input); with many steps
+// only every k-th is labelled, so about 25 labels fit any width.
+static void stepAxis(xmlNodePtr plot, const IrsExRun *run) {
+  xmlNodePtr x = el(plot, "div", "opchart-x");
+  int every = run->numSteps / 25 + 1;
+  tel(x, "span", NULL, "in");
+  for (int i = 0; i < run->numSteps; ++i) {
+    int index = run->steps[i].index;
+    char b[16];
+    snprintf(b, sizeof(b), "%d", index);
+    tel(x, "span", NULL, index % every == 0 ? b : "");
+  }
 }
 
 static void opChart(xmlNodePtr body, const IrsExRun *run,
@@ -711,7 +748,13 @@ static void opChart(xmlNodePtr body, const IrsExRun *run,
   for (int i = 0; i < run->numSteps; ++i)
     if (run->steps[i].opsAfter > maxTotal)
       maxTotal = run->steps[i].opsAfter;
-  xmlNodePtr chart = el(sec, "div", "opchart");
+  xmlNodePtr plot = el(sec, "div", "opplot");
+  xmlNodePtr yAxis = el(plot, "div", "opchart-y");
+  char b[64];
+  snprintf(b, sizeof(b), "%ld ops", maxTotal);
+  tel(yAxis, "span", NULL, b);
+  tel(yAxis, "span", NULL, "0");
+  xmlNodePtr chart = el(plot, "div", "opchart");
   xmlNewProp(chart, X("id"), X("opchart"));
   opColumn(chart, "input", run->inputOps, maxTotal, input, numInput, top,
            numTop);
@@ -723,12 +766,15 @@ static void opChart(xmlNodePtr body, const IrsExRun *run,
     opColumn(chart, label, total, maxTotal, views[i].dialects,
              views[i].numDialects, top, numTop);
   }
+  stepAxis(plot, run);
   xmlNodePtr lg = el(sec, "p", "legend");
   xmlNewProp(lg, X("id"), X("dialect-legend"));
   for (int t = 0; t < numTop; ++t) {
     xmlNodePtr sp = el(lg, "span", NULL);
     xmlNodePtr i = el(sp, "i", NULL);
-    attrf(i, "style", "background: %s", PALETTE[t]);
+    char colour[40];
+    dialectColour(top[t], colour, sizeof(colour));
+    attrf(i, "style", "background: %s", colour);
     addText(sp, top[t]);
   }
   if (np > numTop) {
