@@ -346,6 +346,31 @@ bool irsOptionCheckSize(const IrsOption *o, char *err, size_t errSize) {
   return !text || checkSize(shown, text, o->dest, err, errSize);
 }
 
+bool irsOptionCheckWords(const IrsOption *o, char *err, size_t errSize) {
+  const char *v = *(const char **)o->value;
+  const IrsOptionWords *w = o->dest;
+  for (const char *const *word = w->words; v && *word; ++word)
+    if (!strcmp(v, *word))
+      return true;
+  if (!v)
+    return true;
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+  snprintf(err, errSize, w->message, v);
+#pragma GCC diagnostic pop
+  return false;
+}
+
+bool irsOptionsParseUint64(const char *text, uint64_t *value) {
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(text, &end, 0);
+  if (errno || end == text || *end || text[0] == '-')
+    return false;
+  *value = v;
+  return true;
+}
+
 // A side of a rule, "NAME", "NAME=V" or "NAME!=V", taken apart.
 typedef struct Side {
   const IrsOption *row;
@@ -441,10 +466,20 @@ bool irsOptionsCheck(const char *tool, const IrsOption *table,
   bool ok = true;
   for (const IrsOption *o = table; ok && o->kind != IrsOptionEnd; ++o)
     ok = !o->check || o->check(o, err, sizeof(err));
-  if (ok && !brokenRule(table, conflicts, err, sizeof(err)))
+  if (!ok) {
+    if (err[0]) // else the check printed its own line
+      fprintf(stderr, "%s: error: %s\n", tool, err);
+    return false;
+  }
+  return irsOptionsCheckRules(tool, table, conflicts);
+}
+
+bool irsOptionsCheckRules(const char *tool, const IrsOption *table,
+                          const IrsOptionConflict *conflicts) {
+  char err[1024];
+  if (!brokenRule(table, conflicts, err, sizeof(err)))
     return true;
-  if (err[0]) // else the check printed its own line
-    fprintf(stderr, "%s: error: %s\n", tool, err);
+  fprintf(stderr, "%s: error: %s\n", tool, err);
   return false;
 }
 

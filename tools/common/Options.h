@@ -125,6 +125,11 @@ int irsOptionsParse(int argc, char **argv, const IrsOption *table,
 bool irsOptionsCheck(const char *tool, const IrsOption *table,
                      const IrsOptionConflict *conflicts);
 
+/// The rules of `conflicts` alone (irsOptionsCheck without the value
+/// checks), for rules that apply in one mode of a tool only.
+bool irsOptionsCheckRules(const char *tool, const IrsOption *table,
+                          const IrsOptionConflict *conflicts);
+
 /// Whether the condition `spec` (see IrsOptionConflict) holds for `table`;
 /// false for a name the table does not have.
 bool irsOptionsHolds(const IrsOption *table, const char *spec);
@@ -134,6 +139,19 @@ bool irsOptionsHolds(const IrsOption *table, const char *spec);
 /// row holding a size (irsOptionsParseSize), into an int64_t.
 bool irsOptionCheckSeconds(const IrsOption *o, char *err, size_t errSize);
 bool irsOptionCheckSize(const IrsOption *o, char *err, size_t errSize);
+
+/// irsOptionCheckWords: a string row (not given: NULL) holding one of a few
+/// words; its dest is an IrsOptionWords. "" is the value of an optional
+/// string given without one.
+typedef struct IrsOptionWords {
+  const char *const *words; ///< NULL-terminated
+  const char *message;      ///< for any other value, which is its one %s
+} IrsOptionWords;
+bool irsOptionCheckWords(const IrsOption *o, char *err, size_t errSize);
+
+/// An unsigned 64-bit integer in C notation (decimal, 0x..., 0...), no
+/// sign; false if `text` is none.
+bool irsOptionsParseUint64(const char *text, uint64_t *value);
 
 /// The option as a message shows it: "-o" for one-letter names, else
 /// "--name".

@@ -40,14 +40,9 @@ static bool passFlag(const char *arg, void *ud) {
 // Value checks of the rows (IrsOptionCheckFn)
 //===----------------------------------------------------------------------===//
 
-static bool checkLitTestMode(const IrsOption *o, char *err, size_t n) {
-  const char *v = *(const char **)o->value;
-  if (!v || !strcmp(v, "fix") || !strcmp(v, "pin"))
-    return true;
-  snprintf(err, n, "unknown --emit-lit-test-mode '%s' (expected fix or pin)",
-           v);
-  return false;
-}
+static const IrsOptionWords litTestModes = {
+    (const char *const[]){"fix", "pin", NULL},
+    "unknown --emit-lit-test-mode '%s' (expected fix or pin)"};
 
 // No -j (LONG_MIN): as many tests as online CPUs, adapted while they are
 // short (dest: the config's autoJobs).
@@ -91,23 +86,13 @@ static bool checkMinRate(const IrsOption *o, char *err, size_t n) {
   return false;
 }
 
-static bool checkDeterminismMode(const IrsOption *o, char *err, size_t n) {
-  const char *v = *(const char **)o->value;
-  if (!v || !*v || !strcmp(v, "threads"))
-    return true;
-  snprintf(err, n, "option '--check-determinism' expects nothing or "
-                   "'=threads', not '%s'", v);
-  return false;
-}
+static const IrsOptionWords determinismModes = {
+    (const char *const[]){"", "threads", NULL},
+    "option '--check-determinism' expects nothing or '=threads', not '%s'"};
 
 static bool checkSeed(const IrsOption *o, char *err, size_t n) {
   const char *v = *(const char **)o->value;
-  if (!v)
-    return true;
-  char *end;
-  errno = 0;
-  *(uint64_t *)o->dest = strtoull(v, &end, 0);
-  if (!errno && end != v && !*end && v[0] != '-')
+  if (!v || irsOptionsParseUint64(v, o->dest))
     return true;
   snprintf(err, n, "option '--seed' expects a non-negative integer, not '%s'",
            v);
@@ -195,7 +180,8 @@ static void fillTable(OrConfig *c, IrsOption *t) {
       IRS_OPT_STRING_CB(0, "emit-lit-test-mode", &c->litTestMode, "fix|pin",
                         "fix (default): passes once fixed; pin: expects the "
                         "failure of today",
-                        checkLitTestMode, NULL),
+                        irsOptionCheckWords,
+                        (void *)&litTestModes),
       IRS_OPT_INT_CB('j', "j", &c->jobs, "N",
                      "tests run at once (default: online CPUs)", checkJobs,
                      &c->autoJobs),
@@ -211,7 +197,8 @@ static void fillTable(OrConfig *c, IrsOption *t) {
                            "runs on identical input differ (=threads: "
                            "threading on, then off), as irscope-opt "
                            "--check-determinism",
-                           checkDeterminismMode, NULL),
+                           irsOptionCheckWords,
+                           (void *)&determinismModes),
       IRS_OPT_BOOL_CB(0, "miscompile", &c->miscompile,
                       "reduce while the step that changes the program's "
                       "results still does",
