@@ -557,12 +557,12 @@ static void test_options__usage(void **state) {
 // A table with checked rows and rows the rules name.
 typedef struct Checked {
   const char *timeout, *limit, *output, *mode;
-  bool repeat, protect, printed;
+  bool repeat, protect;
   long jobs;
   IrsStringList files;
   double timeoutSec;
   int64_t limitBytes;
-  IrsOption table[9];
+  IrsOption table[8];
 } Checked;
 
 static bool checkMode(const IrsOption *o, char *err, size_t n) {
@@ -571,12 +571,6 @@ static bool checkMode(const IrsOption *o, char *err, size_t n) {
     return true;
   snprintf(err, n, "bad mode '%s'", v);
   return false;
-}
-
-// A check that prints its own line: nothing is added to it.
-static bool checkPrints(const IrsOption *o, char *err, size_t n) {
-  err[0] = '\0';
-  return !*(bool *)o->value;
 }
 
 static Checked *newChecked(void) {
@@ -591,8 +585,6 @@ static Checked *newChecked(void) {
                         irsOptionCheckSize, &c->limitBytes),
       IRS_OPT_STRING_CB(0, "mode", &c->mode, "MODE", "fast only", checkMode,
                         NULL),
-      IRS_OPT_BOOL_CB(0, "printed", &c->printed, "fails quietly", checkPrints,
-                      NULL),
       IRS_OPT_BOOL(0, "repeat", &c->repeat, "repeat"),
       IRS_OPT_BOOL(0, "protect", &c->protect, "protection"),
       IRS_OPT_LIST(0, "file", &c->files, "FILE", "files"),
@@ -666,16 +658,6 @@ static void test_options__check_reports_first_bad_row(void **state) {
   c->timeout = NULL;
   assert_false(checkCaptured(c, NULL, out, sizeof(out)));
   assert_string_equal(out, "tool: error: bad mode 'slow'\n");
-  freeChecked(c);
-}
-
-static void test_options__check_that_printed_adds_nothing(void **state) {
-  (void)state;
-  Checked *c = newChecked();
-  c->printed = true;
-  char out[512];
-  assert_false(checkCaptured(c, NULL, out, sizeof(out)));
-  assert_string_equal(out, "");
   freeChecked(c);
 }
 
@@ -799,6 +781,20 @@ static void test_options__parse_uint64(void **state) {
   assert_true(v == 7); // untouched on failure
 }
 
+static void test_options__check_seconds_text(void **state) {
+  (void)state;
+  double sec = 0;
+  char err[128] = "";
+  assert_true(irsOptionsCheckSeconds("--exec-timeout", "0.25", &sec, err,
+                                     sizeof(err)));
+  assert_true(sec == 0.25);
+  assert_false(irsOptionsCheckSeconds("--exec-timeout", "-1", &sec, err,
+                                      sizeof(err)));
+  assert_string_equal(err, "option '--exec-timeout' expects a positive number "
+                           "of seconds, not '-1'");
+  assert_true(sec == 0.25);
+}
+
 int main(void) {
 #define T(name) cmocka_unit_test_setup_teardown(name, setUp, tearDown)
   const struct CMUnitTest tests[] = {
@@ -827,7 +823,6 @@ int main(void) {
       T(test_options__check_parses_values_into_dest),
       T(test_options__check_rows_not_given_pass),
       T(test_options__check_reports_first_bad_row),
-      T(test_options__check_that_printed_adds_nothing),
       T(test_options__rules_default_messages),
       T(test_options__rules_on_values),
       T(test_options__rules_alone_skip_value_checks),
@@ -835,6 +830,7 @@ int main(void) {
       T(test_options__show_name),
       T(test_options__check_words),
       T(test_options__parse_uint64),
+      T(test_options__check_seconds_text),
   };
 #undef T
   return cmocka_run_group_tests(tests, NULL, NULL);

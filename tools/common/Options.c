@@ -283,8 +283,7 @@ bool irsOptionsParseSize(const char *text, int64_t *bytes) {
   return true;
 }
 
-// The messages of a bad size or number of seconds, shared by the row
-// checks and the printing parsers that the execution options use.
+// The messages of a bad size or number of seconds.
 static bool checkSize(const char *option, const char *text, int64_t *bytes,
                       char *err, size_t errSize) {
   if (irsOptionsParseSize(text, bytes))
@@ -294,8 +293,8 @@ static bool checkSize(const char *option, const char *text, int64_t *bytes,
   return false;
 }
 
-static bool checkSeconds(const char *option, const char *text,
-                         double *seconds, char *err, size_t errSize) {
+bool irsOptionsCheckSeconds(const char *option, const char *text,
+                            double *seconds, char *err, size_t errSize) {
   char *end;
   double v = strtod(text, &end);
   if (end == text || *end || v <= 0) {
@@ -305,24 +304,6 @@ static bool checkSeconds(const char *option, const char *text,
   }
   *seconds = v;
   return true;
-}
-
-bool irsOptionsParseMemoryLimit(const char *tool, const char *text,
-                                int64_t *bytes) {
-  char err[512];
-  if (checkSize("--memory-limit", text, bytes, err, sizeof(err)))
-    return true;
-  fprintf(stderr, "%s: error: %s\n", tool, err);
-  return false;
-}
-
-bool irsOptionsParseSeconds(const char *tool, const char *option,
-                            const char *text, double *seconds) {
-  char err[512];
-  if (checkSeconds(option, text, seconds, err, sizeof(err)))
-    return true;
-  fprintf(stderr, "%s: error: %s\n", tool, err);
-  return false;
 }
 
 void irsOptionShowName(const IrsOption *o, char *out, size_t outSize) {
@@ -336,7 +317,7 @@ bool irsOptionCheckSeconds(const IrsOption *o, char *err, size_t errSize) {
   const char *text = *(const char **)o->value;
   char shown[128];
   irsOptionShowName(o, shown, sizeof(shown));
-  return !text || checkSeconds(shown, text, o->dest, err, errSize);
+  return !text || irsOptionsCheckSeconds(shown, text, o->dest, err, errSize);
 }
 
 bool irsOptionCheckSize(const IrsOption *o, char *err, size_t errSize) {
@@ -467,8 +448,7 @@ bool irsOptionsCheck(const char *tool, const IrsOption *table,
   for (const IrsOption *o = table; ok && o->kind != IrsOptionEnd; ++o)
     ok = !o->check || o->check(o, err, sizeof(err));
   if (!ok) {
-    if (err[0]) // else the check printed its own line
-      fprintf(stderr, "%s: error: %s\n", tool, err);
+    fprintf(stderr, "%s: error: %s\n", tool, err);
     return false;
   }
   return irsOptionsCheckRules(tool, table, conflicts);

@@ -43,8 +43,6 @@ struct IrsOption;
 /// into `err` and returns false. It runs for every row that has one, given
 /// or not (a string row not given holds NULL), from irsOptionsCheck: after
 /// parsing, so that "--help" or "--version" with a bad value still work.
-/// A check that reuses a printing parser (irsToolExecFlagsParse) returns
-/// false with `err` left empty.
 typedef bool (*IrsOptionCheckFn)(const struct IrsOption *o, char *err,
                                  size_t errSize);
 
@@ -181,13 +179,9 @@ IrsPipeline irsOptionsPipelineFromFlags(const IrsStringList *flags,
 /// False if it is not a positive size.
 bool irsOptionsParseSize(const char *text, int64_t *bytes);
 
-/// The value of a --memory-limit option of `tool` (irsOptionsParseSize); on
-/// a bad value prints "<tool>: error: ..." to stderr and returns false.
-bool irsOptionsParseMemoryLimit(const char *tool, const char *text,
-                                int64_t *bytes);
-/// A positive number of seconds for `option` of `tool`; on a bad value
-/// prints "<tool>: error: ..." to stderr and returns false.
-bool irsOptionsParseSeconds(const char *tool, const char *option,
-                            const char *text, double *seconds);
+/// A positive number of seconds for `option` (as shown: "--exec-timeout");
+/// on a bad value writes the message into `err` and returns false.
+bool irsOptionsCheckSeconds(const char *option, const char *text,
+                            double *seconds, char *err, size_t errSize);
 
 #endif // IRS_TOOLS_OPTIONS_H

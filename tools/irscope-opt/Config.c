@@ -115,13 +115,11 @@ static const IrsOptionWords determinismModes = {
     (const char *const[]){"", "threads", NULL},
     "option '--check-determinism' takes no value or '=threads', not '%s'"};
 
-// --check-results' execution options, checked whether it is given or not;
-// the parser prints its own error line.
+// --check-results' execution options, checked whether it is given or not.
 static bool checkExecOptions(const IrsOption *o, char *err, size_t n) {
   IrsOptConfig *cfg = o->dest;
-  err[0] = '\0';
-  return irsToolExecFlagsParse("irscope-opt", &cfg->execFlags, &cfg->exec,
-                               &cfg->tolerance);
+  return irsToolExecFlagsCheck(&cfg->execFlags, &cfg->exec, &cfg->tolerance,
+                               err, n);
 }
 
 //===----------------------------------------------------------------------===//

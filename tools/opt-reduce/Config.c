@@ -99,15 +99,11 @@ static bool checkSeed(const IrsOption *o, char *err, size_t n) {
   return false;
 }
 
-// --miscompile's execution options (dest: the config); the parser prints
-// its own error line.
+// --miscompile's execution options (dest: the config).
 static bool checkMiscompile(const IrsOption *o, char *err, size_t n) {
   OrConfig *c = o->dest;
-  if (!c->miscompile)
-    return true;
-  err[0] = '\0';
-  return irsToolExecFlagsParse("opt-reduce", &c->execFlags, &c->exec,
-                               &c->tolerance);
+  return !c->miscompile || irsToolExecFlagsCheck(&c->execFlags, &c->exec,
+                                                 &c->tolerance, err, n);
 }
 
 //===----------------------------------------------------------------------===//
