@@ -3,7 +3,8 @@
 // (tools/common/Options.c): flags, "=value" and separate values, the short
 // "-o FILE" form, attached short values ("-j1", "-o/tmp/x"), single-dash
 // long options, the unknown-option callback, "--", list and optional-value
-// options, every error message, and the generated usage text.
+// options, every error message, the generated usage text, and the value
+// checks and rules between options (irsOptionsCheck).
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 //===----------------------------------------------------------------------===//
 // A table like irscope-opt's
@@ -548,6 +550,251 @@ static void test_options__usage(void **state) {
   free(text);
 }
 
+//===----------------------------------------------------------------------===//
+// Value checks and rules (irsOptionsCheck)
+//===----------------------------------------------------------------------===//
+
+// A table with checked rows and rows the rules name.
+typedef struct Checked {
+  const char *timeout, *limit, *output, *mode;
+  bool repeat, protect;
+  long jobs;
+  IrsStringList files;
+  double timeoutSec;
+  int64_t limitBytes;
+  IrsOption table[8];
+} Checked;
+
+static bool checkMode(const IrsOption *o, char *err, size_t n) {
+  const char *v = *(const char **)o->value;
+  if (!v || !strcmp(v, "fast"))
+    return true;
+  snprintf(err, n, "bad mode '%s'", v);
+  return false;
+}
+
+static Checked *newChecked(void) {
+  Checked *c = calloc(1, sizeof(Checked));
+  c->output = "-";
+  c->protect = true;
+  IrsOption t[] = {
+      IRS_OPT_STRING('o', "o", &c->output, "FILE", "output"),
+      IRS_OPT_STRING_CB(0, "timeout", &c->timeout, "SECONDS", "a time",
+                        irsOptionCheckSeconds, &c->timeoutSec),
+      IRS_OPT_STRING_CB(0, "limit", &c->limit, "SIZE", "a size",
+                        irsOptionCheckSize, &c->limitBytes),
+      IRS_OPT_STRING_CB(0, "mode", &c->mode, "MODE", "fast only", checkMode,
+                        NULL),
+      IRS_OPT_BOOL(0, "repeat", &c->repeat, "repeat"),
+      IRS_OPT_BOOL(0, "protect", &c->protect, "protection"),
+      IRS_OPT_LIST(0, "file", &c->files, "FILE", "files"),
+      IRS_OPT_END(),
+  };
+  memcpy(c->table, t, sizeof(t));
+  return c;
+}
+
+// irsOptionsCheck (rules: nullable) with its stderr line in `out`.
+static bool checkCaptured(Checked *c, const IrsOptionConflict *rules,
+                          char *out, size_t n) {
+  fflush(stderr);
+  FILE *tmp = tmpfile();
+  assert_non_null(tmp);
+  int saved = dup(2);
+  dup2(fileno(tmp), 2);
+  bool ok = irsOptionsCheck("tool", c->table, rules);
+  fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  rewind(tmp);
+  size_t len = fread(out, 1, n - 1, tmp);
+  out[len] = '\0';
+  fclose(tmp);
+  return ok;
+}
+
+static void freeChecked(Checked *c) {
+  irsStringListFree(&c->files);
+  free(c);
+}
+
+static void test_options__check_parses_values_into_dest(void **state) {
+  (void)state;
+  Checked *c = newChecked();
+  c->timeout = "2.5";
+  c->limit = "2M";
+  char out[512];
+  assert_true(checkCaptured(c, NULL, out, sizeof(out)));
+  assert_string_equal(out, "");
+  assert_true(c->timeoutSec == 2.5);
+  assert_int_equal(c->limitBytes, 2 * 1024 * 1024);
+  freeChecked(c);
+}
+
+static void test_options__check_rows_not_given_pass(void **state) {
+  (void)state;
+  Checked *c = newChecked();
+  char out[512];
+  assert_true(checkCaptured(c, NULL, out, sizeof(out)));
+  assert_true(c->timeoutSec == 0);
+  assert_int_equal(c->limitBytes, 0);
+  freeChecked(c);
+}
+
+static void test_options__check_reports_first_bad_row(void **state) {
+  (void)state;
+  Checked *c = newChecked();
+  c->limit = "lots";
+  c->mode = "slow";
+  char out[512];
+  assert_false(checkCaptured(c, NULL, out, sizeof(out)));
+  assert_string_equal(out, "tool: error: option '--limit' expects a size "
+                           "such as 512M or 2G, not 'lots'\n");
+  c->limit = NULL;
+  c->timeout = "0";
+  assert_false(checkCaptured(c, NULL, out, sizeof(out)));
+  assert_string_equal(out, "tool: error: option '--timeout' expects a "
+                           "positive number of seconds, not '0'\n");
+  c->timeout = NULL;
+  assert_false(checkCaptured(c, NULL, out, sizeof(out)));
+  assert_string_equal(out, "tool: error: bad mode 'slow'\n");
+  freeChecked(c);
+}
+
+static void test_options__rules_default_messages(void **state) {
+  (void)state;
+  Checked *c = newChecked();
+  const IrsOptionConflict rules[] = {
+      IRS_OPT_EXCLUDES("repeat", "file"),
+      IRS_OPT_NEEDS("mode", "repeat"),
+      IRS_OPT_CONFLICTS_END(),
+  };
+  char out[512];
+  assert_true(checkCaptured(c, rules, out, sizeof(out)));
+  c->mode = "fast";
+  assert_false(checkCaptured(c, rules, out, sizeof(out)));
+  assert_string_equal(out, "tool: error: '--mode' needs '--repeat'\n");
+  c->repeat = true;
+  assert_true(checkCaptured(c, rules, out, sizeof(out)));
+  assert_true(irsStringListAppend(&c->files, "a.mlir"));
+  assert_false(checkCaptured(c, rules, out, sizeof(out)));
+  assert_string_equal(out,
+                      "tool: error: '--repeat' cannot be combined with "
+                      "'--file'\n");
+  freeChecked(c);
+}
+
+static void test_options__rules_on_values(void **state) {
+  (void)state;
+  Checked *c = newChecked();
+  c->repeat = true;
+  const IrsOptionConflict rules[] = {
+      IRS_OPT_EXCLUDES("repeat", "o!=-"),
+      IRS_OPT_CONFLICT("repeat", "protect=0", IrsOptionExcludes,
+                       "'%2$s' and '%1$s' disagree"),
+      IRS_OPT_CONFLICTS_END(),
+  };
+  char out[512];
+  assert_true(checkCaptured(c, rules, out, sizeof(out))); // -o is "-"
+  c->output = "x.mlir";
+  assert_false(checkCaptured(c, rules, out, sizeof(out)));
+  assert_string_equal(out, "tool: error: '--repeat' cannot be combined with "
+                           "'-o'\n");
+  c->output = "-";
+  c->protect = false;
+  assert_false(checkCaptured(c, rules, out, sizeof(out)));
+  assert_string_equal(out, "tool: error: '--protect=0' and '--repeat' "
+                           "disagree\n");
+  freeChecked(c);
+}
+
+static void test_options__rules_alone_skip_value_checks(void **state) {
+  (void)state;
+  Checked *c = newChecked();
+  c->mode = "slow"; // a bad value irsOptionsCheckRules does not look at
+  const IrsOptionConflict rules[] = {IRS_OPT_CONFLICTS_END()};
+  assert_true(irsOptionsCheckRules("tool", c->table, rules));
+  freeChecked(c);
+}
+
+static void test_options__holds(void **state) {
+  (void)state;
+  Checked *c = newChecked();
+  assert_true(irsOptionsHolds(c->table, "o"));
+  assert_true(irsOptionsHolds(c->table, "o=-"));
+  assert_false(irsOptionsHolds(c->table, "o!=-"));
+  assert_false(irsOptionsHolds(c->table, "timeout"));
+  assert_false(irsOptionsHolds(c->table, "timeout!=1")); // not set at all
+  assert_true(irsOptionsHolds(c->table, "protect"));
+  assert_true(irsOptionsHolds(c->table, "protect=1"));
+  assert_false(irsOptionsHolds(c->table, "protect=0"));
+  assert_false(irsOptionsHolds(c->table, "file"));
+  assert_true(irsStringListAppend(&c->files, "a.mlir"));
+  assert_true(irsOptionsHolds(c->table, "file"));
+  assert_false(irsOptionsHolds(c->table, "no-such-option"));
+  freeChecked(c);
+}
+
+static void test_options__show_name(void **state) {
+  (void)state;
+  Checked *c = newChecked();
+  char shown[32];
+  irsOptionShowName(&c->table[0], shown, sizeof(shown));
+  assert_string_equal(shown, "-o");
+  irsOptionShowName(&c->table[1], shown, sizeof(shown));
+  assert_string_equal(shown, "--timeout");
+  freeChecked(c);
+}
+
+static void test_options__check_words(void **state) {
+  (void)state;
+  const char *mode = NULL;
+  const IrsOptionWords words = {(const char *const[]){"", "threads", NULL},
+                                "'--mode' takes no value or '=threads', not "
+                                "'%s'"};
+  IrsOption row = IRS_OPT_OPTSTRING_CB(0, "mode", &mode, "threads", "a mode",
+                                       irsOptionCheckWords, (void *)&words);
+  char err[128] = "";
+  assert_true(irsOptionCheckWords(&row, err, sizeof(err))); // not given
+  mode = "";
+  assert_true(irsOptionCheckWords(&row, err, sizeof(err)));
+  mode = "threads";
+  assert_true(irsOptionCheckWords(&row, err, sizeof(err)));
+  mode = "thread";
+  assert_false(irsOptionCheckWords(&row, err, sizeof(err)));
+  assert_string_equal(err,
+                      "'--mode' takes no value or '=threads', not 'thread'");
+}
+
+static void test_options__parse_uint64(void **state) {
+  (void)state;
+  uint64_t v = 7;
+  assert_true(irsOptionsParseUint64("18446744073709551615", &v));
+  assert_true(v == UINT64_MAX);
+  assert_true(irsOptionsParseUint64("0x10", &v));
+  assert_true(v == 16);
+  v = 7;
+  assert_false(irsOptionsParseUint64("-3", &v));
+  assert_false(irsOptionsParseUint64("18446744073709551616", &v));
+  assert_false(irsOptionsParseUint64("12ab", &v));
+  assert_false(irsOptionsParseUint64("", &v));
+  assert_true(v == 7); // untouched on failure
+}
+
+static void test_options__check_seconds_text(void **state) {
+  (void)state;
+  double sec = 0;
+  char err[128] = "";
+  assert_true(irsOptionsCheckSeconds("--exec-timeout", "0.25", &sec, err,
+                                     sizeof(err)));
+  assert_true(sec == 0.25);
+  assert_false(irsOptionsCheckSeconds("--exec-timeout", "-1", &sec, err,
+                                      sizeof(err)));
+  assert_string_equal(err, "option '--exec-timeout' expects a positive number "
+                           "of seconds, not '-1'");
+  assert_true(sec == 0.25);
+}
+
 int main(void) {
 #define T(name) cmocka_unit_test_setup_teardown(name, setUp, tearDown)
   const struct CMUnitTest tests[] = {
@@ -573,6 +820,17 @@ int main(void) {
       T(test_options__bad_int),
       T(test_options__bad_value_names_option_only),
       T(test_options__usage),
+      T(test_options__check_parses_values_into_dest),
+      T(test_options__check_rows_not_given_pass),
+      T(test_options__check_reports_first_bad_row),
+      T(test_options__rules_default_messages),
+      T(test_options__rules_on_values),
+      T(test_options__rules_alone_skip_value_checks),
+      T(test_options__holds),
+      T(test_options__show_name),
+      T(test_options__check_words),
+      T(test_options__parse_uint64),
+      T(test_options__check_seconds_text),
   };
 #undef T
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -24,20 +24,20 @@ void irsToolExecWorkerSetup(int stdoutFd, void *userData) {
     setvbuf(stdout, NULL, _IOLBF, 0);
 }
 
-bool irsToolExecFlagsParse(const char *tool, const IrsToolExecFlags *f,
-                           IrsExecOptions *o, IrsExecTolerance *tol) {
+bool irsToolExecFlagsCheck(const IrsToolExecFlags *f, IrsExecOptions *o,
+                           IrsExecTolerance *tol, char *err, size_t errSize) {
   *o = irsExecOptionsDefault();
   o->lowering = f->lowering;
   o->entry = f->entry;
   o->sharedLibs = f->sharedLibs;
   tol->rel = tol->abs = 0;
-  if (f->timeout &&
-      !irsOptionsParseSeconds(tool, "--exec-timeout", f->timeout, &o->timeoutSec))
+  if (f->timeout && !irsOptionsCheckSeconds("--exec-timeout", f->timeout,
+                                             &o->timeoutSec, err, errSize))
     return false;
   if (f->tolerance && !irsExecToleranceParse(f->tolerance, tol)) {
-    fprintf(stderr, "%s: error: option '--result-tolerance' expects REL[,ABS] "
-                    "(non-negative numbers), not '%s'\n",
-            tool, f->tolerance);
+    snprintf(err, errSize, "option '--result-tolerance' expects REL[,ABS] "
+                           "(non-negative numbers), not '%s'",
+             f->tolerance);
     return false;
   }
   return true;

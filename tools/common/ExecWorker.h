@@ -40,8 +40,11 @@ typedef struct IrsToolExecFlags {
                      mode ": limit of one execution (default 10)")
 
 /// Turns the flags into execution options (strings borrowed from `flags`)
-/// and a tolerance; false after one "TOOL: error: ..." line.
-bool irsToolExecFlagsParse(const char *tool, const IrsToolExecFlags *flags,
-                           IrsExecOptions *options, IrsExecTolerance *tolerance);
+/// and a tolerance; on a bad value writes the message (without "TOOL:
+/// error: ") into `err` and returns false. The tools call it from the value
+/// check of their --check-results or --miscompile row.
+bool irsToolExecFlagsCheck(const IrsToolExecFlags *flags,
+                           IrsExecOptions *options, IrsExecTolerance *tolerance,
+                           char *err, size_t errSize);
 
 #endif

@@ -283,28 +283,184 @@ bool irsOptionsParseSize(const char *text, int64_t *bytes) {
   return true;
 }
 
-bool irsOptionsParseMemoryLimit(const char *tool, const char *text,
-                                int64_t *bytes) {
+// The messages of a bad size or number of seconds.
+static bool checkSize(const char *option, const char *text, int64_t *bytes,
+                      char *err, size_t errSize) {
   if (irsOptionsParseSize(text, bytes))
     return true;
-  fprintf(stderr, "%s: error: option '--memory-limit' expects a size such as "
-                  "512M or 2G, not '%s'\n",
-          tool, text);
+  snprintf(err, errSize, "option '%s' expects a size such as 512M or 2G, "
+                         "not '%s'", option, text);
   return false;
 }
 
-bool irsOptionsParseSeconds(const char *tool, const char *option,
-                            const char *text, double *seconds) {
+bool irsOptionsCheckSeconds(const char *option, const char *text,
+                            double *seconds, char *err, size_t errSize) {
   char *end;
   double v = strtod(text, &end);
   if (end == text || *end || v <= 0) {
-    fprintf(stderr, "%s: error: option '%s' expects a positive number of "
-                    "seconds, not '%s'\n",
-            tool, option, text);
+    snprintf(err, errSize, "option '%s' expects a positive number of "
+                           "seconds, not '%s'", option, text);
     return false;
   }
   *seconds = v;
   return true;
+}
+
+void irsOptionShowName(const IrsOption *o, char *out, size_t outSize) {
+  if (o->longName && strlen(o->longName) > 1)
+    snprintf(out, outSize, "--%s", o->longName);
+  else
+    snprintf(out, outSize, "-%c", o->longName ? o->longName[0] : o->shortName);
+}
+
+bool irsOptionCheckSeconds(const IrsOption *o, char *err, size_t errSize) {
+  const char *text = *(const char **)o->value;
+  char shown[128];
+  irsOptionShowName(o, shown, sizeof(shown));
+  return !text || irsOptionsCheckSeconds(shown, text, o->dest, err, errSize);
+}
+
+bool irsOptionCheckSize(const IrsOption *o, char *err, size_t errSize) {
+  const char *text = *(const char **)o->value;
+  char shown[128];
+  irsOptionShowName(o, shown, sizeof(shown));
+  return !text || checkSize(shown, text, o->dest, err, errSize);
+}
+
+bool irsOptionCheckWords(const IrsOption *o, char *err, size_t errSize) {
+  const char *v = *(const char **)o->value;
+  const IrsOptionWords *w = o->dest;
+  for (const char *const *word = w->words; v && *word; ++word)
+    if (!strcmp(v, *word))
+      return true;
+  if (!v)
+    return true;
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+  snprintf(err, errSize, w->message, v);
+#pragma GCC diagnostic pop
+  return false;
+}
+
+bool irsOptionsParseUint64(const char *text, uint64_t *value) {
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(text, &end, 0);
+  if (errno || end == text || *end || text[0] == '-')
+    return false;
+  *value = v;
+  return true;
+}
+
+// A side of a rule, "NAME", "NAME=V" or "NAME!=V", taken apart.
+typedef struct Side {
+  const IrsOption *row;
+  const char *value; // V, NULL for "NAME"
+  bool negated;      // "!="
+  size_t shownLen;   // of the spec's text shown after the dashes
+} Side;
+
+static bool sideOf(const IrsOption *table, const char *spec, Side *side) {
+  size_t n = strcspn(spec, "!=");
+  side->row = findLong(table, spec, n);
+  side->negated = spec[n] == '!';
+  side->value = spec[n] ? spec + n + 1 + side->negated : NULL;
+  side->shownLen = side->negated ? n : strlen(spec);
+  return side->row != NULL;
+}
+
+static bool isSet(const IrsOption *o) {
+  switch (o->kind) {
+  case IrsOptionBool:
+    return *(bool *)o->value;
+  case IrsOptionString:
+  case IrsOptionOptionalString:
+    return *(const char **)o->value != NULL;
+  case IrsOptionInt:
+    return *(long *)o->value != 0;
+  case IrsOptionList:
+    return ((IrsStringList *)o->value)->num > 0;
+  case IrsOptionEnd:
+    break;
+  }
+  return false;
+}
+
+static bool holds(const Side *s) {
+  if (!s->value)
+    return isSet(s->row);
+  bool equal;
+  if (s->row->kind == IrsOptionBool) {
+    equal = *(bool *)s->row->value == (strcmp(s->value, "0") != 0);
+  } else if (s->row->kind == IrsOptionString ||
+             s->row->kind == IrsOptionOptionalString) {
+    const char *v = *(const char **)s->row->value;
+    if (!v)
+      return false;
+    equal = strcmp(v, s->value) == 0;
+  } else {
+    return false;
+  }
+  return s->negated ? !equal : equal;
+}
+
+bool irsOptionsHolds(const IrsOption *table, const char *spec) {
+  Side s;
+  return sideOf(table, spec, &s) && holds(&s);
+}
+
+static void showSide(const char *spec, const Side *s, char *out, size_t n) {
+  snprintf(out, n, "%s%.*s", strlen(s->row->longName) > 1 ? "--" : "-",
+           (int)s->shownLen, spec);
+}
+
+// The message of the first rule of `conflicts` that is broken, into err;
+// false if none is.
+static bool brokenRule(const IrsOption *table,
+                       const IrsOptionConflict *conflicts, char *err,
+                       size_t errSize) {
+  for (const IrsOptionConflict *c = conflicts; c && c->option; ++c) {
+    Side a, b;
+    if (!sideOf(table, c->option, &a) || !sideOf(table, c->other, &b) ||
+        !holds(&a) || holds(&b) != (c->rule == IrsOptionExcludes))
+      continue;
+    char shownA[128], shownB[128];
+    showSide(c->option, &a, shownA, sizeof(shownA));
+    showSide(c->other, &b, shownB, sizeof(shownB));
+    const char *fmt = c->message ? c->message
+                      : c->rule == IrsOptionExcludes
+                          ? "'%1$s' cannot be combined with '%2$s'"
+                          : "'%1$s' needs '%2$s'";
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+    snprintf(err, errSize, fmt, shownA, shownB);
+#pragma GCC diagnostic pop
+    return true;
+  }
+  return false;
+}
+
+bool irsOptionsCheck(const char *tool, const IrsOption *table,
+                     const IrsOptionConflict *conflicts) {
+  char err[1024];
+  err[0] = '\0';
+  bool ok = true;
+  for (const IrsOption *o = table; ok && o->kind != IrsOptionEnd; ++o)
+    ok = !o->check || o->check(o, err, sizeof(err));
+  if (!ok) {
+    fprintf(stderr, "%s: error: %s\n", tool, err);
+    return false;
+  }
+  return irsOptionsCheckRules(tool, table, conflicts);
+}
+
+bool irsOptionsCheckRules(const char *tool, const IrsOption *table,
+                          const IrsOptionConflict *conflicts) {
+  char err[1024];
+  if (!brokenRule(table, conflicts, err, sizeof(err)))
+    return true;
+  fprintf(stderr, "%s: error: %s\n", tool, err);
+  return false;
 }
 
 // A pass flag close to one of the tool's options that names no pass is a

@@ -35,6 +35,17 @@ typedef struct IrsStringList {
   size_t num, cap;
 } IrsStringList;
 
+struct IrsOption;
+
+/// A row's value check, in the manner of git's OPT_CALLBACK: reads what the
+/// parser stored in `o->value`, parses it into `o->dest` and returns true,
+/// or writes why the value is bad (one line, without "<tool>: error: ")
+/// into `err` and returns false. It runs for every row that has one, given
+/// or not (a string row not given holds NULL), from irsOptionsCheck: after
+/// parsing, so that "--help" or "--version" with a bad value still work.
+typedef bool (*IrsOptionCheckFn)(const struct IrsOption *o, char *err,
+                                 size_t errSize);
+
 typedef struct IrsOption {
   IrsOptionKind kind;
   char shortName; // 0 if none
@@ -42,14 +53,52 @@ typedef struct IrsOption {
   void *value;
   const char *argHelp; // e.g. "DIR"; NULL for flags
   const char *help;
+  IrsOptionCheckFn check; // NULL: any value of the kind
+  void *dest;             // what `check` fills (its own type)
 } IrsOption;
 
-#define IRS_OPT_BOOL(s, l, v, h) {IrsOptionBool, s, l, v, NULL, h}
-#define IRS_OPT_STRING(s, l, v, a, h) {IrsOptionString, s, l, v, a, h}
-#define IRS_OPT_OPTSTRING(s, l, v, a, h) {IrsOptionOptionalString, s, l, v, a, h}
-#define IRS_OPT_INT(s, l, v, a, h) {IrsOptionInt, s, l, v, a, h}
-#define IRS_OPT_LIST(s, l, v, a, h) {IrsOptionList, s, l, v, a, h}
-#define IRS_OPT_END() {IrsOptionEnd, 0, NULL, NULL, NULL, NULL}
+#define IRS_OPT_BOOL(s, l, v, h) IRS_OPT_BOOL_CB(s, l, v, h, NULL, NULL)
+#define IRS_OPT_STRING(s, l, v, a, h) IRS_OPT_STRING_CB(s, l, v, a, h, NULL, NULL)
+#define IRS_OPT_OPTSTRING(s, l, v, a, h)                                       \
+  IRS_OPT_OPTSTRING_CB(s, l, v, a, h, NULL, NULL)
+#define IRS_OPT_INT(s, l, v, a, h) IRS_OPT_INT_CB(s, l, v, a, h, NULL, NULL)
+#define IRS_OPT_LIST(s, l, v, a, h) {IrsOptionList, s, l, v, a, h, NULL, NULL}
+#define IRS_OPT_END() {IrsOptionEnd, 0, NULL, NULL, NULL, NULL, NULL, NULL}
+/// Rows whose value `fn` checks and parses into `d` (IrsOptionCheckFn).
+#define IRS_OPT_BOOL_CB(s, l, v, h, fn, d)                                     \
+  {IrsOptionBool, s, l, v, NULL, h, fn, d}
+#define IRS_OPT_STRING_CB(s, l, v, a, h, fn, d)                                \
+  {IrsOptionString, s, l, v, a, h, fn, d}
+#define IRS_OPT_OPTSTRING_CB(s, l, v, a, h, fn, d)                             \
+  {IrsOptionOptionalString, s, l, v, a, h, fn, d}
+#define IRS_OPT_INT_CB(s, l, v, a, h, fn, d) {IrsOptionInt, s, l, v, a, h, fn, d}
+
+/// A declared rule between two rows, checked by irsOptionsCheck. Each side
+/// is a condition on a row, written as the row's long name: "NAME" holds
+/// when the option is set (a bool true, a string not NULL, a list not
+/// empty, an integer not 0), "NAME=V" when its value is V (a bool's "0" or
+/// "1"), "NAME!=V" when it is set to something else than V ("o!=-": an
+/// output other than stdout). A side is shown as written, without "!=V",
+/// after "-" (one-letter names) or "--".
+typedef enum IrsOptionRule {
+  IrsOptionExcludes, // `option` and `other` cannot both hold
+  IrsOptionNeeds,    // `option` holds only with `other`
+} IrsOptionRule;
+
+typedef struct IrsOptionConflict {
+  const char *option;
+  const char *other;
+  IrsOptionRule rule;
+  /// NULL for "'%1$s' cannot be combined with '%2$s'" (Excludes) or
+  /// "'%1$s' needs '%2$s'" (Needs); else a format of its own taking the
+  /// two sides as shown (it may use neither).
+  const char *message;
+} IrsOptionConflict;
+
+#define IRS_OPT_EXCLUDES(a, b) {a, b, IrsOptionExcludes, NULL}
+#define IRS_OPT_NEEDS(a, b) {a, b, IrsOptionNeeds, NULL}
+#define IRS_OPT_CONFLICT(a, b, rule, msg) {a, b, rule, msg}
+#define IRS_OPT_CONFLICTS_END() {NULL, NULL, IrsOptionExcludes, NULL}
 
 /// Called with an unknown option (as written, dashes included). Return true
 /// to accept it, false to make it an error.
@@ -66,6 +115,45 @@ typedef bool (*IrsUnknownOptionFn)(const char *arg, void *userData);
 int irsOptionsParse(int argc, char **argv, const IrsOption *table,
                     IrsUnknownOptionFn unknown, void *userData, char *err,
                     size_t errSize);
+
+/// After irsOptionsParse: runs the value checks of `table` in its order,
+/// then the rules of `conflicts` (nullable) in theirs. On the first that
+/// fails prints "<tool>: error: <message>" to stderr and returns false (a
+/// usage error).
+bool irsOptionsCheck(const char *tool, const IrsOption *table,
+                     const IrsOptionConflict *conflicts);
+
+/// The rules of `conflicts` alone (irsOptionsCheck without the value
+/// checks), for rules that apply in one mode of a tool only.
+bool irsOptionsCheckRules(const char *tool, const IrsOption *table,
+                          const IrsOptionConflict *conflicts);
+
+/// Whether the condition `spec` (see IrsOptionConflict) holds for `table`;
+/// false for a name the table does not have.
+bool irsOptionsHolds(const IrsOption *table, const char *spec);
+
+/// Stock value checks. irsOptionCheckSeconds: a string row holding a
+/// positive number of seconds, into a double. irsOptionCheckSize: a string
+/// row holding a size (irsOptionsParseSize), into an int64_t.
+bool irsOptionCheckSeconds(const IrsOption *o, char *err, size_t errSize);
+bool irsOptionCheckSize(const IrsOption *o, char *err, size_t errSize);
+
+/// irsOptionCheckWords: a string row (not given: NULL) holding one of a few
+/// words; its dest is an IrsOptionWords. "" is the value of an optional
+/// string given without one.
+typedef struct IrsOptionWords {
+  const char *const *words; ///< NULL-terminated
+  const char *message;      ///< for any other value, which is its one %s
+} IrsOptionWords;
+bool irsOptionCheckWords(const IrsOption *o, char *err, size_t errSize);
+
+/// An unsigned 64-bit integer in C notation (decimal, 0x..., 0...), no
+/// sign; false if `text` is none.
+bool irsOptionsParseUint64(const char *text, uint64_t *value);
+
+/// The option as a message shows it: "-o" for one-letter names, else
+/// "--name".
+void irsOptionShowName(const IrsOption *o, char *out, size_t outSize);
 
 /// Prints "usage: <usage>" and one line per option.
 void irsOptionsPrintUsage(FILE *out, const char *usage,
@@ -91,13 +179,9 @@ IrsPipeline irsOptionsPipelineFromFlags(const IrsStringList *flags,
 /// False if it is not a positive size.
 bool irsOptionsParseSize(const char *text, int64_t *bytes);
 
-/// The value of a --memory-limit option of `tool` (irsOptionsParseSize); on
-/// a bad value prints "<tool>: error: ..." to stderr and returns false.
-bool irsOptionsParseMemoryLimit(const char *tool, const char *text,
-                                int64_t *bytes);
-/// A positive number of seconds for `option` of `tool`; on a bad value
-/// prints "<tool>: error: ..." to stderr and returns false.
-bool irsOptionsParseSeconds(const char *tool, const char *option,
-                            const char *text, double *seconds);
+/// A positive number of seconds for `option` (as shown: "--exec-timeout");
+/// on a bad value writes the message into `err` and returns false.
+bool irsOptionsCheckSeconds(const char *option, const char *text,
+                            double *seconds, char *err, size_t errSize);
 
 #endif // IRS_TOOLS_OPTIONS_H

@@ -72,28 +72,6 @@ void irsOptCheckResultsBegin(IrsOptRun *run, IrsPassManager pm,
                               sendStepIr, run);
 }
 
-bool irsOptCheckResultsOptions(IrsOptConfig *cfg) {
-  if (!irsToolExecFlagsParse("irscope-opt", &cfg->execFlags, &cfg->exec,
-                             &cfg->tolerance))
-    return false;
-  cfg->exec.memoryLimitBytes = cfg->memoryLimit;
-  cfg->exec.allowUnregistered = cfg->allowUnregistered;
-  if (!cfg->checkResults)
-    return true;
-  const char *clash = cfg->splitInputFile     ? "split-input-file"
-                      : cfg->repeat > 0       ? "repeat"
-                      : cfg->checkDeterminism ? "check-determinism"
-                      : !cfg->crashProtection ? "crash-protection=0"
-                                              : NULL;
-  if (clash) {
-    fprintf(stderr, "irscope-opt: error: '--check-results' cannot be combined "
-                    "with '--%s'\n",
-            clash);
-    return false;
-  }
-  return true;
-}
-
 void irsOptCheckResultsCollect(IrsOptRun *run, IrsSupervisor sup) {
   if (!run->cfg->checkResults)
     return;

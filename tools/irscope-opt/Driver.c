@@ -474,36 +474,13 @@ static int workChunk(ChunkWork *w, intptr_t c) {
   return rc;
 }
 
-// The real work: set up a context, then parse, run and print each chunk from
-// run->firstChunk on. Runs in the worker process when supervised (output
-// then goes to one file per chunk, for the supervisor to assemble), or in
-// the main process with --crash-protection=0. In the replay modes it only
-// serves the supervisor (see Supervise.c).
-int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
-  IrsOptConfig *cfg = run->cfg;
-  IrsInput input = run->input;
-  IrsPipeline pipeline = run->pipeline;
-  int rc = IRS_EXIT_OK;
-  // Registration of passes is process-global in MLIR; it belongs to the
-  // tool, never to the library. Only processes that run MLIR pay for it:
-  // with crash protection that is the worker, not the supervisor.
-  mlirRegisterAllPasses();
-  MlirContext ctx = irsOptMakeContext(cfg, !cfg->disableThreading);
-  IrsDiagnosticCapture parseDiags =
-      irsDiagnosticCaptureCreate(ctx, irsOptForwardDiag, NULL);
-  irsDiagnosticCaptureSetFallbackFileName(
-      parseDiags, mlirStringRefCreateFromCString(irsInputGetSourceName(input)));
-  IrsPassManager pm = {NULL};
-  // Created before the pass manager, which borrows it for MLIR's printing.
-  MlirOpPrintingFlags flags = makePrintingFlags(cfg);
-
-  for (size_t i = 0; i < cfg->irdlFiles.num; ++i) {
-    if (!loadIrdl(ctx, cfg->irdlFiles.items[i])) {
-      rc = IRS_EXIT_USAGE;
-      goto cleanup_ctx;
-    }
-  }
-
+// The pass manager options of irsOptWork: the run's, with the dumps,
+// MLIR's own instrumentation and the reload of the input; a replay only
+// serves the supervisor and writes none of them.
+static IrsInstrumentationOptions workOptions(IrsOptRun *run,
+                                             MlirOpPrintingFlags flags,
+                                             Reload *reload) {
+  const IrsOptConfig *cfg = run->cfg;
   bool replay = run->mode != IrsOptModeNormal;
   IrsInstrumentationOptions opts = irsOptInstrumentationOptions(run);
   opts.dumpDir = replay ? NULL : cfg->dumpAfterEach;
@@ -533,13 +510,64 @@ int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
             ? MLIR_PASS_DISPLAY_MODE_LIST
             : MLIR_PASS_DISPLAY_MODE_PIPELINE;
   }
-  Reload reload = {input, ctx, 0};
   opts.reloadInput = reloadChunk;
-  opts.reloadInputUserData = &reload;
+  opts.reloadInputUserData = reload;
+  return opts;
+}
+
+// Each chunk from run->firstChunk on, with its diagnostics verified under
+// --verify-diagnostics; the worst exit code.
+static int workChunks(ChunkWork *w) {
+  IrsOptRun *run = w->run;
+  int rc = IRS_EXIT_OK;
+  irsOptDiagOutRunBegin(run->firstChunk);
+  for (intptr_t c = run->firstChunk; c < w->nchunks; ++c) {
+    run->chunk = c;
+    irsOptDiagOutChunkBegin(c);
+    irsPassManagerSetDiagVerifier(w->pm, irsOptDiagOutVerifier());
+    int chunkRc = workChunk(w, c);
+    irsPassManagerSetDiagVerifier(w->pm, (IrsDiagVerifier){NULL});
+    rc = irsOptWorse(rc, irsOptDiagOutChunkEnd(chunkRc));
+    irsWorkerChannelChunkDone(run->ch, c);
+  }
+  return irsOptWorse(rc, irsOptDiagOutRunEnd());
+}
+
+// The real work: set up a context, then parse, run and print each chunk from
+// run->firstChunk on. Runs in the worker process when supervised (output
+// then goes to one file per chunk, for the supervisor to assemble), or in
+// the main process with --crash-protection=0. In the replay modes it only
+// serves the supervisor (see Supervise.c).
+int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
+  IrsOptConfig *cfg = run->cfg;
+  IrsInput input = run->input;
+  int rc = IRS_EXIT_OK;
+  // Registration of passes is process-global in MLIR; it belongs to the
+  // tool, never to the library. Only processes that run MLIR pay for it:
+  // with crash protection that is the worker, not the supervisor.
+  mlirRegisterAllPasses();
+  MlirContext ctx = irsOptMakeContext(cfg, !cfg->disableThreading);
+  IrsDiagnosticCapture parseDiags =
+      irsDiagnosticCaptureCreate(ctx, irsOptForwardDiag, NULL);
+  irsDiagnosticCaptureSetFallbackFileName(
+      parseDiags, mlirStringRefCreateFromCString(irsInputGetSourceName(input)));
+  IrsPassManager pm = {NULL};
+  // Created before the pass manager, which borrows it for MLIR's printing.
+  MlirOpPrintingFlags flags = makePrintingFlags(cfg);
+
+  for (size_t i = 0; i < cfg->irdlFiles.num; ++i) {
+    if (!loadIrdl(ctx, cfg->irdlFiles.items[i])) {
+      rc = IRS_EXIT_USAGE;
+      goto cleanup_ctx;
+    }
+  }
+
+  Reload reload = {input, ctx, 0};
+  IrsInstrumentationOptions opts = workOptions(run, flags, &reload);
   // Positions in a pipeline assembled from pass flags mean nothing to the
   // user: name the flag instead.
   pm = irsPassManagerCreate(
-      ctx, pipeline, &opts,
+      ctx, run->pipeline, &opts,
       cfg->passPipeline  ? pipelineErrorLine
       : cfg->runReproducer ? irsOptErrorLine
                            : flagErrorLine,
@@ -551,24 +579,13 @@ int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
   run->pm = pm;
   if (cfg->hasSeed)
     irsPassManagerSetSeed(pm, cfg->seed);
-  if (replay) {
+  if (run->mode != IrsOptModeNormal) {
     rc = irsOptReplay(run, ctx, pm);
     goto cleanup_ctx;
   }
-
-  intptr_t nchunks = irsInputGetNumChunks(input);
-  ChunkWork w = {run, ctx, pm, parseDiags, flags, &reload, out, nchunks};
-  irsOptDiagOutRunBegin(run->firstChunk);
-  for (intptr_t c = run->firstChunk; c < nchunks; ++c) {
-    run->chunk = c;
-    irsOptDiagOutChunkBegin(c);
-    irsPassManagerSetDiagVerifier(pm, irsOptDiagOutVerifier());
-    int chunkRc = workChunk(&w, c);
-    irsPassManagerSetDiagVerifier(pm, (IrsDiagVerifier){NULL});
-    rc = irsOptWorse(rc, irsOptDiagOutChunkEnd(chunkRc));
-    irsWorkerChannelChunkDone(run->ch, c);
-  }
-  rc = irsOptWorse(rc, irsOptDiagOutRunEnd());
+  ChunkWork w = {run,   ctx,     pm,  parseDiags,
+                 flags, &reload, out, irsInputGetNumChunks(input)};
+  rc = workChunks(&w);
 cleanup_ctx:
   run->pm = (IrsPassManager){NULL};
   irsPassManagerDestroy(pm);
@@ -606,98 +623,80 @@ static int writeOutput(const IrsOptConfig *cfg, IrsOptOut *out, int rc) {
   return IRS_EXIT_OK;
 }
 
-int irsOptRun(IrsOptConfig *cfg) {
-  int rc = IRS_EXIT_OK;
-  IrsErrorKind k = IRS_OK;
-  if (cfg->passPipeline && cfg->passFlags.num) {
-    fprintf(stderr, "irscope-opt: error: '--pass-pipeline' cannot be combined "
-                    "with pass flags such as '--%s'\n",
-            cfg->passFlags.items[0]);
-    return IRS_EXIT_USAGE;
+// --run-reproducer: the pipeline of the input's mlir_reproducer (malloc'd),
+// its threading, verification and seed applied to `cfg`; NULL after an
+// error line.
+static char *applyReproducer(IrsOptConfig *cfg, IrsInput input) {
+  bool threadingOff = false, verify = true, hasSeed = false;
+  uint64_t seed = 0;
+  char *pipeline =
+      takeReproducer(input, &threadingOff, &verify, &hasSeed, &seed);
+  if (!pipeline) {
+    fprintf(stderr, "irscope-opt: error: '%s' holds no mlir_reproducer "
+                    "section with a pipeline\n",
+            cfg->input);
+    return NULL;
   }
-  IrsTimingSort sort = IrsTimingSortPipeline;
-  if (!strcmp(cfg->timingSort, "wall"))
-    sort = IrsTimingSortWall;
-  else if (!strcmp(cfg->timingSort, "cpu"))
-    sort = IrsTimingSortCpu;
-  else if (strcmp(cfg->timingSort, "pipeline") != 0) {
-    fprintf(stderr, "irscope-opt: error: unknown --timing-sort '%s' (expected "
-                    "pipeline, wall or cpu)\n",
-            cfg->timingSort);
-    return IRS_EXIT_USAGE;
+  if (threadingOff)
+    cfg->disableThreading = true;
+  if (hasSeed && !cfg->hasSeed) { // an explicit --seed wins
+    cfg->hasSeed = true;
+    cfg->seed = seed;
   }
+  cfg->verifyEach = cfg->verifyEach && verify;
+  return pipeline;
+}
 
-  IrsInput input = irsInputCreateFromFile(cfg->input, irsOptErrorLine, NULL, &k);
-  if (irsInputIsNull(input))
-    return k == IRS_ERR_NOMEM ? IRS_EXIT_IO : IRS_EXIT_USAGE;
-  if (!irsOptDiagOutInit(cfg, input)) {
-    irsInputDestroy(input);
-    return IRS_EXIT_USAGE;
-  }
-
-  if (cfg->runReproducer && (cfg->passPipeline || cfg->passFlags.num)) {
-    fprintf(stderr, "irscope-opt: error: '--run-reproducer' takes its pipeline "
-                    "from the input; do not pass '--pass-pipeline' or pass "
-                    "flags with it\n");
-    irsInputDestroy(input);
-    return IRS_EXIT_USAGE;
-  }
-  char *reproPipeline = NULL;
-  bool reproThreadingOff = false, reproVerify = true, reproHasSeed = false;
-  uint64_t reproSeed = 0;
-  if (cfg->runReproducer) {
-    reproPipeline = takeReproducer(input, &reproThreadingOff, &reproVerify,
-                                   &reproHasSeed, &reproSeed);
-    if (!reproPipeline) {
-      fprintf(stderr, "irscope-opt: error: '%s' holds no mlir_reproducer "
-                      "section with a pipeline\n",
-              cfg->input);
-      irsInputDestroy(input);
-      return IRS_EXIT_USAGE;
-    }
-    if (reproThreadingOff)
-      cfg->disableThreading = true;
-    if (reproHasSeed && !cfg->hasSeed) { // an explicit --seed wins
-      cfg->hasSeed = true;
-      cfg->seed = reproSeed;
-    }
-    cfg->verifyEach = cfg->verifyEach && reproVerify;
-  }
+// The pipeline of the run: the reproducer's, --pass-pipeline or the pass
+// flags; null after an error line. Threading may be turned off by the
+// reproducer, so mlir-opt's module-scope rule is checked here.
+static IrsPipeline makePipeline(IrsOptConfig *cfg, IrsInput input) {
+  char *repro = NULL;
+  if (cfg->runReproducer && !(repro = applyReproducer(cfg, input)))
+    return (IrsPipeline){NULL};
+  IrsPipeline pipeline = {NULL};
   if (cfg->mlirPrintIrModuleScope && !cfg->disableThreading) {
     // mlir-opt's rule and words (MLIR itself would abort).
     fprintf(stderr, "irscope-opt: error: IR print for module scope can't be "
                     "setup on a pass-manager without disabling "
                     "multi-threading first; add '--mlir-disable-threading'\n");
-    irsInputDestroy(input);
-    return IRS_EXIT_USAGE;
-  }
-  if (mlirInstrumented(cfg) && (cfg->repeat > 0 || cfg->checkDeterminism)) {
-    // Those modes run every step several times: MLIR's printers would
-    // print each run, interleaved, with nothing to tell them apart.
-    fprintf(stderr, "irscope-opt: error: mlir-opt's '--mlir-print-ir-*', "
-                    "'--mlir-timing' and '--mlir-pass-statistics' cannot be "
-                    "combined with '--%s'\n",
-            cfg->repeat > 0 ? "repeat" : "check-determinism");
-    irsInputDestroy(input);
-    return IRS_EXIT_USAGE;
-  }
-
-  IrsPipeline pipeline = {NULL};
-  if (reproPipeline) {
+  } else if (repro || cfg->passPipeline) {
     pipeline = irsPipelineCreateParse(
-        mlirStringRefCreateFromCString(reproPipeline), irsOptErrorLine, NULL);
-  } else if (cfg->passPipeline) {
-    pipeline = irsPipelineCreateParse(
-        mlirStringRefCreateFromCString(cfg->passPipeline), irsOptErrorLine, NULL);
+        mlirStringRefCreateFromCString(repro ? repro : cfg->passPipeline),
+        irsOptErrorLine, NULL);
   } else {
     pipeline = irsOptionsPipelineFromFlags(&cfg->passFlags, flagErrorLine, NULL);
   }
-  free(reproPipeline);
-  if (irsPipelineIsNull(pipeline)) {
+  free(repro);
+  return pipeline;
+}
+
+// The run in the mode asked for: repeated, supervised or in this process.
+static int runMode(IrsOptRun *run, IrsOptOut *out) {
+  const IrsOptConfig *cfg = run->cfg;
+  if (cfg->repeat > 0)
+    return irsOptRepeat(run);
+  if (!cfg->crashProtection) {
+    // Unprotected, the process still says how it died (signal and stack).
+    irsInstallCrashHandlers("irscope-opt");
+    return irsOptWork(run, out);
+  }
+  int rc = irsOptSupervise(run, out);
+  return rc == IRS_EXIT_OK ? irsOptCheckResults(run) : rc;
+}
+
+// The option checks are Config.c's; what needs the input is checked here.
+int irsOptRun(IrsOptConfig *cfg) {
+  IrsErrorKind k = IRS_OK;
+  IrsInput input = irsInputCreateFromFile(cfg->input, irsOptErrorLine, NULL, &k);
+  if (irsInputIsNull(input))
+    return k == IRS_ERR_NOMEM ? IRS_EXIT_IO : IRS_EXIT_USAGE;
+  IrsPipeline pipeline = {NULL};
+  if (!irsOptDiagOutInit(cfg, input) ||
+      irsPipelineIsNull(pipeline = makePipeline(cfg, input))) {
     irsInputDestroy(input);
     return IRS_EXIT_USAGE;
   }
-
   if (cfg->splitInputFile)
     irsInputSplit(input, mlirStringRefCreateFromCString(
                              *cfg->splitInputFile ? cfg->splitInputFile
@@ -708,22 +707,11 @@ int irsOptRun(IrsOptConfig *cfg) {
   run.cfg = cfg;
   run.input = input;
   run.pipeline = pipeline;
-  run.sort = sort;
+  run.sort = cfg->sort;
   run.ch.fd = -1;
   IrsOptOut out = {0};
   run.log = irsOptLogCreate(cfg);
-  if (cfg->repeat > 0) {
-    rc = irsOptRepeat(&run);
-  } else if (cfg->crashProtection) {
-    rc = irsOptSupervise(&run, &out);
-    if (rc == IRS_EXIT_OK)
-      rc = irsOptCheckResults(&run);
-  } else {
-    // Unprotected, the process still says how it died (signal and stack).
-    irsInstallCrashHandlers("irscope-opt");
-    rc = irsOptWork(&run, &out);
-  }
-
+  int rc = runMode(&run, &out);
   rc = irsOptWorse(rc, writeOutput(cfg, &out, rc));
   // After the output: a trace or JUnit file that cannot be written does not
   // take away the result of a run that worked.

@@ -58,6 +58,7 @@ typedef struct IrsOptConfig {
   const char *verifyWith;
   bool timing;
   const char *timingSort;
+  IrsTimingSort sort;      // ... as checked (Config.c)
   const char *failureDir;
   bool runReproducer;
   long elideElementsAttrs;
@@ -132,23 +133,18 @@ typedef struct IrsOptRun {
   char stepIrHash[17];   // --check-results: hash of the IR last sent (worker)
 } IrsOptRun;
 
-/// --check-results (CheckResults.c). irsOptCheckResultsOptions checks the
-/// option combination (false after one error line); in the worker,
-/// irsOptCheckResultsBegin makes every step's IR reach the supervisor;
+/// --check-results (CheckResults.c; its options are checked by Config.c).
+/// In the worker, irsOptCheckResultsBegin makes every step's IR reach the
+/// supervisor;
 /// irsOptCheckResultsCollect keeps it before the supervisor goes;
 /// irsOptCheckResults executes and bisects and returns the exit code.
-bool irsOptCheckResultsOptions(IrsOptConfig *cfg);
 void irsOptCheckResultsBegin(IrsOptRun *run, IrsPassManager pm,
                              MlirOperation op);
 void irsOptCheckResultsCollect(IrsOptRun *run, IrsSupervisor sup);
 int irsOptCheckResults(IrsOptRun *run);
 
-/// --repeat, --check-determinism and --seed (Repeat.c). irsOptFlakeOptions
-/// parses and checks their values (NULL: not given); false after printing
-/// one error line (exit code IRS_EXIT_USAGE).
-bool irsOptFlakeOptions(IrsOptConfig *cfg, const char *repeat,
-                        const char *seed);
-/// Runs the pipeline cfg->repeat times in forked children; exit code.
+/// --repeat, --check-determinism and --seed (Repeat.c; their options are
+/// checked by Config.c). Runs the pipeline cfg->repeat times in forked children; exit code.
 int irsOptRepeat(IrsOptRun *run);
 /// The "irscope-opt: repeat:" summary lines of a repeated run (Repeat.c),
 /// shared by --tool runs (ToolRepeat.c).

@@ -19,40 +19,6 @@
 #include <string.h>
 #include <unistd.h>
 
-// irscope-opt options with no meaning when the tool runs the passes: the
-// option and what to do instead.
-static bool refuseOptions(const IrsOptConfig *c) {
-  const char *bad = c->irdlFiles.num       ? "irdl-file"
-                    : c->verifyWith        ? "verify-with"
-                    : c->splitInputFile    ? "split-input-file"
-                    : c->runReproducer     ? "run-reproducer"
-                    : c->dumpInBackground  ? "dump-in-background"
-                    : c->mlirPrintIrBeforeAll ? "mlir-print-ir-before-all"
-                    : c->mlirPrintIrAfterAll  ? "mlir-print-ir-after-all"
-                    : c->mlirPrintIrTreeDir   ? "mlir-print-ir-tree-dir"
-                    : c->mlirTiming           ? "mlir-timing"
-                    : c->mlirPassStatistics   ? "mlir-pass-statistics"
-                    : c->mlirPrintIrAfterChange  ? "mlir-print-ir-after-change"
-                    : c->mlirPrintIrAfterFailure ? "mlir-print-ir-after-failure"
-                    : c->mlirPrintIrModuleScope  ? "mlir-print-ir-module-scope"
-                    : c->hasSeed                 ? "seed"
-                    : c->verifyDiagnostics       ? "verify-diagnostics"
-                                                 : NULL;
-  if (!bad)
-    return false;
-  // mlir-opt's own options exist in the tool; irscope's do not.
-  if (strncmp(bad, "mlir-", 5) == 0 || !strcmp(bad, "verify-diagnostics"))
-    fprintf(stderr, "irscope-opt: error: '--%s' is not available with "
-                    "'--tool'; pass the tool's own option with "
-                    "'--tool-arg=--%s'\n",
-            bad, bad);
-  else
-    fprintf(stderr, "irscope-opt: error: '--%s' is not available with "
-                    "'--tool'\n",
-            bad);
-  return true;
-}
-
 static void writeStderr(MlirStringRef s, void *ud) {
   (void)ud;
   fwrite(s.data, 1, s.length, stderr);
@@ -153,12 +119,6 @@ int irsOptToolReportFailure(IrsToolRunner t, IrsErrorKind k) {
 
 static IrsOptInterrupts interrupts;
 
-static IrsTimingSort timingSort(const IrsOptConfig *c) {
-  return !strcmp(c->timingSort, "wall")  ? IrsTimingSortWall
-         : !strcmp(c->timingSort, "cpu") ? IrsTimingSortCpu
-                                         : IrsTimingSortPipeline;
-}
-
 // One run (or determinism check) with a ready runner: output, notes,
 // timing, the failure, --trace/--junit. Returns the exit code.
 static int runOnce(IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
@@ -176,7 +136,7 @@ static int runOnce(IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
     fprintf(stderr, "irscope-opt: note: '%s' ignored '--emit-bytecode'; its "
                     "steps hand over text\n", c->tool);
   if (c->timing)
-    irsToolRunnerPrintTiming(t, timingSort(c), writeStderr, NULL);
+    irsToolRunnerPrintTiming(t, c->sort, writeStderr, NULL);
   int rc = irsStatusIsOk(st) ? IRS_EXIT_OK : irsOptToolReportFailure(t, st.kind);
   if (irsStatusIsOk(st) && differing > 0) {
     irsOptToolReportFailure(t, IRS_ERR_PASS);
@@ -249,9 +209,8 @@ static IrsPipeline makePipeline(const IrsOptConfig *c) {
   return irsOptionsPipelineFromFlags(&c->passFlags, errorLine, NULL);
 }
 
+// The options that mean nothing here are refused by Config.c.
 int irsOptRunTool(IrsOptConfig *c) {
-  if (refuseOptions(c))
-    return IRS_EXIT_USAGE;
   IrsErrorKind k = IRS_OK;
   IrsInput in = irsInputCreateFromFile(c->input, errorLine, NULL, &k);
   if (irsInputIsNull(in))

@@ -311,6 +311,51 @@ static bool structuralView(StepView *v, MlirStringRef before,
   return true;
 }
 
+// The note of a step without IR of its own to show: it did not finish, or
+// wrote no dump (why, from the manifest). NULL for a step that never ran.
+static char *noDumpNote(const IrsExStep *s) {
+  if (!s->ran)
+    return strcmp(s->status, "not-run") != 0
+               ? strdup("the step did not finish; its IR was not dumped")
+               : NULL;
+  const char *why = s->dumpSkipped ? s->dumpSkipped : "";
+  if (!strcmp(why, "unchanged"))
+    return strdup("the step changed nothing (dump skipped by "
+                  "--dump-only-changed)");
+  if (!strcmp(why, "failed"))
+    return strdup("the step failed; see the failure artefacts");
+  return strdup("no dump was written for this step");
+}
+
+// The diffs of step `s`, whose IR is `after`, against `prev` (named
+// prevName): the text diff, annotated, and the structural one. False when
+// out of memory.
+static bool compareStep(StepView *v, const IrsExStep *s, MlirStringRef prev,
+                        const char *prevName, MlirStringRef after,
+                        const IrsExPageOptions *o, SymSet *allSyms) {
+  Text d = {0};
+  bool differs = false;
+  IrsStatus st = irsDiffUnified(prev, after, prevName, s->dumpFile, 3,
+                                textCallback, &d, &differs);
+  bool ok = irsStatusIsOk(st) && !d.failed;
+  if (ok)
+    v->compareWith = strdup(prevName);
+  if (ok && !differs) {
+    v->note = strdup("the IR is the same as before the step");
+  } else if (ok) {
+    IrsExSymbols syms;
+    ok = irsExFindSymbols(after.data, after.length, &syms);
+    if (ok) {
+      annotate(v, d.data, d.len, &syms, o->maxDiffBytes, allSyms);
+      ok = structuralView(v, prev, after, prevName, s->dumpFile, &syms,
+                          o->maxDiffBytes, allSyms);
+      irsExSymbolsFree(&syms);
+    }
+  }
+  free(d.data);
+  return ok;
+}
+
 // Fills the views: diffs against the previous IR and dialect counts.
 static bool analyse(const IrsExRun *run, const IrsExPageOptions *o,
                     StepView *views, IrsExDialectCount **inputCounts,
@@ -337,20 +382,8 @@ static bool analyse(const IrsExRun *run, const IrsExPageOptions *o,
     StepView *v = &views[i];
     v->dialects = counts;
     v->numDialects = numCounts;
-    if (!s->ran) {
-      if (strcmp(s->status, "not-run") != 0)
-        v->note = strdup("the step did not finish; its IR was not dumped");
-      continue;
-    }
-    if (!s->dumpFile) {
-      const char *why = s->dumpSkipped ? s->dumpSkipped : "";
-      if (!strcmp(why, "unchanged"))
-        v->note = strdup("the step changed nothing (dump skipped by "
-                         "--dump-only-changed)");
-      else if (!strcmp(why, "failed"))
-        v->note = strdup("the step failed; see the failure artefacts");
-      else
-        v->note = strdup("no dump was written for this step");
+    if (!s->ran || !s->dumpFile) {
+      v->note = noDumpNote(s);
       continue;
     }
     size_t len = 0;
@@ -372,39 +405,11 @@ static bool analyse(const IrsExRun *run, const IrsExPageOptions *o,
     numCounts = v->numDialects;
     if (!prev) {
       v->note = strdup("no earlier IR in the directory to compare with");
-    } else {
-      Text d = {0};
-      bool differs = false;
-      IrsStatus st = irsDiffUnified(
-          (MlirStringRef){prev, prevLen}, (MlirStringRef){after, len},
-          prevName, s->dumpFile, 3, textCallback, &d, &differs);
-      if (!irsStatusIsOk(st) || d.failed) {
-        free(d.data);
-        free(after);
-        free(prev);
-        return false;
-      }
-      v->compareWith = strdup(prevName);
-      if (!differs) {
-        v->note = strdup("the IR is the same as before the step");
-      } else {
-        IrsExSymbols syms;
-        bool ok = irsExFindSymbols(after, len, &syms);
-        if (ok) {
-          annotate(v, d.data, d.len, &syms, o->maxDiffBytes, allSyms);
-          ok = structuralView(v, (MlirStringRef){prev, prevLen},
-                              (MlirStringRef){after, len}, prevName,
-                              s->dumpFile, &syms, o->maxDiffBytes, allSyms);
-          irsExSymbolsFree(&syms);
-        }
-        if (!ok) {
-          free(d.data);
-          free(after);
-          free(prev);
-          return false;
-        }
-      }
-      free(d.data);
+    } else if (!compareStep(v, s, (MlirStringRef){prev, prevLen}, prevName,
+                            (MlirStringRef){after, len}, o, allSyms)) {
+      free(after);
+      free(prev);
+      return false;
     }
     free(prev);
     prev = after;
@@ -814,26 +819,9 @@ static void diffViews(xmlNodePtr bodyDiv, const IrsExStep *s,
   attrf(tb, "data-step", "%d", s->index);
 }
 
-static void stepDetails(xmlNodePtr parent, const IrsExRun *run,
-                        const IrsExStep *s, const StepView *v,
-                        const IrsExPageOptions *o) {
-  bool failing = s->index == run->failedStep;
-  char cls[96];
-  snprintf(cls, sizeof(cls), "step st-%s%s", statusClass(s),
-           failing ? " failing-step" : "");
-  xmlNodePtr det = el(parent, "details", cls);
-  attrf(det, "id", "step-%d", s->index);
-  attrf(det, "data-step", "%d", s->index);
-  attrf(det, "data-status", "%s", statusClass(s));
-  xmlNewProp(det, X("data-symbols"), X(v->symbols ? v->symbols : ""));
-  // Steps start collapsed; the failing one is open, else (a run that did
-  // not fail) the first that changed the IR.
-  int firstChanged = 0;
-  for (int i = 0; i < run->numSteps && !firstChanged; ++i)
-    if (run->steps[i].ran && run->steps[i].changed)
-      firstChanged = run->steps[i].index;
-  if (failing || (!run->failedStep && s->index == firstChanged))
-    xmlNewProp(det, X("open"), NULL);
+// The line of a step that shows while it is collapsed: number, status,
+// pass, whether the IR changed, times and op counts.
+static void stepSummary(xmlNodePtr det, const IrsExStep *s, bool failing) {
   xmlNodePtr sum = el(det, "summary", NULL);
   char b[512];
   snprintf(b, sizeof(b), "%d ", s->index);
@@ -858,6 +846,60 @@ static void stepDetails(xmlNodePtr parent, const IrsExRun *run,
   }
   if (failing)
     tel(sum, "strong", "failing-marker", " \xe2\x9c\x96 failing step");
+}
+
+// The diff of a step (capped, with the switch between the text and the
+// structural view) as templates the page's script shows.
+static void stepDiff(xmlNodePtr bodyDiv, const IrsExStep *s,
+                     const StepView *v, const IrsExPageOptions *o) {
+  char b[512];
+  if (v->diffCut) {
+    xmlNodePtr n = el(bodyDiv, "p", "note capped");
+    snprintf(b, sizeof(b),
+             "This diff is too large to embed: showing the first %ld of "
+             "%ld lines (limit %zu bytes). The full IR is in ",
+             v->diffLinesShown, v->diffLines, o->maxDiffBytes);
+    addText(n, b);
+    link(n, o, s->dumpFile);
+    addText(n, ".");
+  }
+  diffViews(bodyDiv, s, v);
+  xmlNodePtr box = el(bodyDiv, "div", "diff");
+  attrf(box, "id", "diff-view-%d", s->index);
+  // The structural view is shown first when it is shorter: after cse or
+  // canonicalize most of a text diff is renumbering.
+  bool structural = v->structDiff && v->structLines < v->diffLines;
+  xmlNewProp(box, X("data-view"), X(structural ? "structural" : "text"));
+  xmlNodePtr tpl = tel(bodyDiv, "template", NULL, v->diff);
+  attrf(tpl, "id", "diff-%d", s->index);
+  if (v->structDiff) {
+    tpl = tel(bodyDiv, "template", NULL, v->structDiff);
+    attrf(tpl, "id", "diff-structural-%d", s->index);
+  }
+}
+
+static void stepDetails(xmlNodePtr parent, const IrsExRun *run,
+                        const IrsExStep *s, const StepView *v,
+                        const IrsExPageOptions *o) {
+  bool failing = s->index == run->failedStep;
+  char cls[96];
+  snprintf(cls, sizeof(cls), "step st-%s%s", statusClass(s),
+           failing ? " failing-step" : "");
+  xmlNodePtr det = el(parent, "details", cls);
+  attrf(det, "id", "step-%d", s->index);
+  attrf(det, "data-step", "%d", s->index);
+  attrf(det, "data-status", "%s", statusClass(s));
+  xmlNewProp(det, X("data-symbols"), X(v->symbols ? v->symbols : ""));
+  // Steps start collapsed; the failing one is open, else (a run that did
+  // not fail) the first that changed the IR.
+  int firstChanged = 0;
+  for (int i = 0; i < run->numSteps && !firstChanged; ++i)
+    if (run->steps[i].ran && run->steps[i].changed)
+      firstChanged = run->steps[i].index;
+  if (failing || (!run->failedStep && s->index == firstChanged))
+    xmlNewProp(det, X("open"), NULL);
+  stepSummary(det, s, failing);
+  char b[512];
   xmlNodePtr bodyDiv = el(det, "div", "body");
   xmlNodePtr p = el(bodyDiv, "p", "meta");
   addText(p, "Pipeline ");
@@ -893,31 +935,8 @@ static void stepDetails(xmlNodePtr parent, const IrsExRun *run,
   }
   if (v->note)
     tel(bodyDiv, "p", "note", v->note);
-  if (v->diff) {
-    if (v->diffCut) {
-      xmlNodePtr n = el(bodyDiv, "p", "note capped");
-      snprintf(b, sizeof(b),
-               "This diff is too large to embed: showing the first %ld of "
-               "%ld lines (limit %zu bytes). The full IR is in ",
-               v->diffLinesShown, v->diffLines, o->maxDiffBytes);
-      addText(n, b);
-      link(n, o, s->dumpFile);
-      addText(n, ".");
-    }
-    diffViews(bodyDiv, s, v);
-    xmlNodePtr box = el(bodyDiv, "div", "diff");
-    attrf(box, "id", "diff-view-%d", s->index);
-    // The structural view is shown first when it is shorter: after cse or
-    // canonicalize most of a text diff is renumbering.
-    bool structural = v->structDiff && v->structLines < v->diffLines;
-    xmlNewProp(box, X("data-view"), X(structural ? "structural" : "text"));
-    xmlNodePtr tpl = tel(bodyDiv, "template", NULL, v->diff);
-    attrf(tpl, "id", "diff-%d", s->index);
-    if (v->structDiff) {
-      tpl = tel(bodyDiv, "template", NULL, v->structDiff);
-      attrf(tpl, "id", "diff-structural-%d", s->index);
-    }
-  }
+  if (v->diff)
+    stepDiff(bodyDiv, s, v, o);
 }
 
 static void stepsSection(xmlNodePtr body, const IrsExRun *run,

@@ -69,11 +69,6 @@ static char *joinArgs(int argc, char **argv) {
 static bool convertInto(const char *log, const char *tree, const char *dir,
                         const char *cmd) {
   char err[4600];
-  if (log && tree) {
-    fprintf(stderr, "irscope-report: error: give one of '--from-log' and "
-                    "'--from-tree-dir'\n");
-    return false;
-  }
   bool ok = log ? irsExFromLog(log, dir, cmd, err, sizeof(err))
                 : irsExFromTreeDir(tree, dir, cmd, err, sizeof(err));
   if (!ok)
@@ -81,44 +76,60 @@ static bool convertInto(const char *log, const char *tree, const char *dir,
   return ok;
 }
 
-int main(int argc, char **argv) {
-  const char *output = NULL;
-  long maxDiffKb = 256;
-  bool help = false, version = false;
-  const char *fromLog = NULL, *fromTree = NULL;
+typedef struct Config {
+  const char *dir, *output, *fromLog, *fromTree;
+  long maxDiffKb;
+  bool help, version;
+} Config;
+
+static bool checkMaxDiff(const IrsOption *o, char *err, size_t n) {
+  if (*(long *)o->value > 0)
+    return true;
+  snprintf(err, n, "option '--max-diff-kb' expects a positive number");
+  return false;
+}
+
+static const IrsOptionConflict rules[] = {
+    IRS_OPT_CONFLICT("from-log", "from-tree-dir", IrsOptionExcludes,
+                     "give one of '%1$s' and '%2$s'"),
+    IRS_OPT_CONFLICTS_END(),
+};
+
+// Parses and checks the command line into `c`: -1 when the page is to be
+// written, else the exit code (a usage error, --help, --version).
+static int parseConfig(Config *c, int argc, char **argv) {
+  memset(c, 0, sizeof(*c));
+  c->maxDiffKb = 256;
   const IrsOption options[] = {
-      IRS_OPT_STRING(0, "from-log", &fromLog, "FILE",
+      IRS_OPT_STRING(0, "from-log", &c->fromLog, "FILE",
                      "first convert another tool's --mlir-print-ir-after-all "
                      "/ -before-all log into DIR"),
-      IRS_OPT_STRING(0, "from-tree-dir", &fromTree, "TREE",
+      IRS_OPT_STRING(0, "from-tree-dir", &c->fromTree, "TREE",
                      "first convert a --mlir-print-ir-tree-dir directory "
                      "into DIR"),
-      IRS_OPT_STRING('o', "o", &output, "FILE",
+      IRS_OPT_STRING('o', "o", &c->output, "FILE",
                      "where to write the page (default DIR/report.html)"),
-      IRS_OPT_INT(0, "max-diff-kb", &maxDiffKb, "N",
-                  "embed at most N KiB of diff per step (default 256)"),
-      IRS_OPT_BOOL(0, "version", &version, "print the version and exit"),
-      IRS_OPT_BOOL('h', "help", &help, "print this help and exit"),
+      IRS_OPT_INT_CB(0, "max-diff-kb", &c->maxDiffKb, "N",
+                     "embed at most N KiB of diff per step (default 256)",
+                     checkMaxDiff, NULL),
+      IRS_OPT_BOOL(0, "version", &c->version, "print the version and exit"),
+      IRS_OPT_BOOL('h', "help", &c->help, "print this help and exit"),
       IRS_OPT_END(),
   };
   char err[4600];
-  // Kept before parsing, which reorders argv: the converted manifest's
-  // command line.
-  char *orig[argc + 1];
-  memcpy(orig, argv, (size_t)(argc + 1) * sizeof(char *));
   int npos = irsOptionsParse(argc, argv, options, NULL, NULL, err, sizeof(err));
   if (npos < 0) {
     fprintf(stderr, "irscope-report: error: %s\n", err);
     return IRS_REPORT_EXIT_USAGE;
   }
-  if (help) {
+  if (c->help) {
     irsOptionsPrintUsage(stdout, "irscope-report DIR [-o FILE]", options);
     printf("\nDIR is a directory written by irscope-opt --dump-after-each.\n"
            "Exit codes: 0 ok, 2 usage error or bad directory/manifest,\n"
            "  4 I/O error.\n");
     return IRS_REPORT_EXIT_OK;
   }
-  if (version) {
+  if (c->version) {
     printf("irscope-report %s\n", irsGetVersion());
     return IRS_REPORT_EXIT_OK;
   }
@@ -129,40 +140,22 @@ int main(int argc, char **argv) {
                       : "too many arguments: give one directory");
     return IRS_REPORT_EXIT_USAGE;
   }
-  if (maxDiffKb <= 0) {
-    fprintf(stderr, "irscope-report: error: option '--max-diff-kb' expects a "
-                    "positive number\n");
-    return IRS_REPORT_EXIT_USAGE;
-  }
-  const char *dir = argv[1];
-  char *cmd = fromLog || fromTree ? joinArgs(argc, orig) : NULL;
-  bool converted = !(fromLog || fromTree) ||
-                   convertInto(fromLog, fromTree, dir, cmd);
-  free(cmd);
-  if (!converted)
-    return IRS_REPORT_EXIT_USAGE;
-  IrsExRun run;
-  bool usage = false;
-  if (!irsExLoad(dir, &run, err, sizeof(err), &usage)) {
-    fprintf(stderr, "irscope-report: error: %s\n", err);
-    irsExFree(&run);
-    return usage ? IRS_REPORT_EXIT_USAGE : IRS_REPORT_EXIT_IO;
-  }
-  char *defaultOut = NULL;
-  if (!output) {
-    if (asprintf(&defaultOut, "%s/report.html", dir) < 0) {
-      fprintf(stderr, "irscope-report: error: out of memory\n");
-      irsExFree(&run);
-      return IRS_REPORT_EXIT_IO;
-    }
-    output = defaultOut;
-  }
+  c->dir = argv[1];
+  return irsOptionsCheck("irscope-report", options, rules)
+             ? -1
+             : IRS_REPORT_EXIT_USAGE;
+}
+
+// Renders the page of `run` and writes it to `output` atomically.
+static int writePage(const Config *c, const IrsExRun *run,
+                     const char *output) {
+  char err[4600];
   int rc = IRS_REPORT_EXIT_OK;
-  char *prefix = linkPrefix(dir, output);
-  IrsExPageOptions po = {(size_t)maxDiffKb * 1024, prefix ? prefix : ""};
+  char *prefix = linkPrefix(c->dir, output);
+  IrsExPageOptions po = {(size_t)c->maxDiffKb * 1024, prefix ? prefix : ""};
   char *html = NULL;
   size_t len = 0;
-  if (!irsExRenderPage(&run, &po, &html, &len, err, sizeof(err))) {
+  if (!irsExRenderPage(run, &po, &html, &len, err, sizeof(err))) {
     fprintf(stderr, "irscope-report: error: %s\n", err);
     rc = IRS_REPORT_EXIT_IO;
   } else {
@@ -180,6 +173,40 @@ int main(int argc, char **argv) {
   }
   free(html);
   free(prefix);
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  // Kept before parsing, which reorders argv: the converted manifest's
+  // command line.
+  char *orig[argc + 1];
+  memcpy(orig, argv, (size_t)(argc + 1) * sizeof(char *));
+  Config c;
+  int rc = parseConfig(&c, argc, argv);
+  if (rc >= 0)
+    return rc;
+  if (c.fromLog || c.fromTree) {
+    char *cmd = joinArgs(argc, orig);
+    bool converted = convertInto(c.fromLog, c.fromTree, c.dir, cmd);
+    free(cmd);
+    if (!converted)
+      return IRS_REPORT_EXIT_USAGE;
+  }
+  IrsExRun run;
+  bool usage = false;
+  char err[4600];
+  if (!irsExLoad(c.dir, &run, err, sizeof(err), &usage)) {
+    fprintf(stderr, "irscope-report: error: %s\n", err);
+    irsExFree(&run);
+    return usage ? IRS_REPORT_EXIT_USAGE : IRS_REPORT_EXIT_IO;
+  }
+  char *defaultOut = NULL;
+  if (!c.output && asprintf(&defaultOut, "%s/report.html", c.dir) < 0) {
+    fprintf(stderr, "irscope-report: error: out of memory\n");
+    irsExFree(&run);
+    return IRS_REPORT_EXIT_IO;
+  }
+  rc = writePage(&c, &run, c.output ? c.output : defaultOut);
   free(defaultOut);
   irsExFree(&run);
   return rc;

@@ -1,0 +1,489 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Config.c - irscope-opt's option table, its checks and rules --------===//
+//
+// Every option irscope-opt has, the checks of their values (turning them
+// into the typed fields of IrsOptConfig) and the rules between them, with
+// the usage text and the early exits (--help, --version, --list-passes).
+// Checks that need the input (a --run-reproducer's pipeline) stay with
+// the run (Driver.c).
+//
+//===----------------------------------------------------------------------===//
+#include "Config.h"
+
+#include "ShellQuote.h"
+
+#include "irscope/Support.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// mlir-opt options irscope-opt does not have. Upstream bug reports pass
+// them (`--verify-diagnostics`, `-debug`, `--mlir-print-stacktrace-on-
+// diagnostic`); taken as pass flags they would be reported as passes that do
+// not exist, which sends the reader looking for a pass. MLIR names no pass
+// "mlir-*".
+static bool isMlirOptOnlyOption(const char *name) {
+  static const char *const names[] = {
+      "verify-diagnostics", "debug", "debug-only", "dump-pass-pipeline",
+      "show-dialects", "log-actions-to", "verify-roundtrip", "emit-bytecode-version"};
+  if (strncmp(name, "mlir-", 5) == 0)
+    return true;
+  size_t n = strcspn(name, "=");
+  for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); ++i)
+    if (strlen(names[i]) == n && strncmp(name, names[i], n) == 0)
+      return true;
+  return false;
+}
+
+// "--cse" and "-cse" both name a pass, as in mlir-opt.
+static bool passFlag(const char *arg, void *ud) {
+  if (arg[0] == '-' && isMlirOptOnlyOption(arg + 1 + (arg[1] == '-')))
+    return false; // reported as an unknown option
+  return irsOptionsTakePassFlag(arg, &((IrsOptConfig *)ud)->passFlags);
+}
+
+//===----------------------------------------------------------------------===//
+// Value checks of the rows (IrsOptionCheckFn)
+//===----------------------------------------------------------------------===//
+
+// Values of mlir-opt's display options. The C API only creates MLIR's
+// default timing manager, whose display is the tree: the list display cannot
+// be had, and is refused rather than silently shown as a tree.
+static bool checkTimingDisplay(const IrsOption *o, char *err, size_t n) {
+  const char *v = *(const char **)o->value;
+  if (!strcmp(v, "list")) {
+    snprintf(err, n, "'--mlir-timing-display=list' is not available (MLIR's "
+                     "C API only prints the tree display)");
+    return false;
+  }
+  if (!strcmp(v, "tree"))
+    return true;
+  snprintf(err, n, "option '--mlir-timing-display' expects 'list' or 'tree', "
+                   "not '%s'", v);
+  return false;
+}
+
+static const IrsOptionWords statisticsDisplays = {
+    (const char *const[]){"list", "pipeline", NULL},
+    "option '--mlir-pass-statistics-display' expects 'list' or 'pipeline', "
+    "not '%s'"};
+
+// Into cfg->sort (dest: the config). With --tool an order it does not know
+// has always meant the pipeline's, without a word.
+static bool checkTimingSort(const IrsOption *o, char *err, size_t n) {
+  IrsOptConfig *cfg = o->dest;
+  const char *v = cfg->timingSort;
+  cfg->sort = !strcmp(v, "wall") ? IrsTimingSortWall
+              : !strcmp(v, "cpu") ? IrsTimingSortCpu
+                                  : IrsTimingSortPipeline;
+  if (cfg->tool || !strcmp(v, "pipeline") || cfg->sort != IrsTimingSortPipeline)
+    return true;
+  snprintf(err, n, "unknown --timing-sort '%s' (expected pipeline, wall or "
+                   "cpu)", v);
+  return false;
+}
+
+static bool checkRepeat(const IrsOption *o, char *err, size_t n) {
+  const char *v = *(const char **)o->value;
+  if (!v)
+    return true;
+  char *end;
+  errno = 0;
+  long runs = strtol(v, &end, 10);
+  if (end != v && !*end && !errno && runs > 0 && runs <= 100000000) {
+    *(long *)o->dest = runs;
+    return true;
+  }
+  snprintf(err, n, "option '--repeat' expects a positive number of runs, not "
+                   "'%s'", v);
+  return false;
+}
+
+static bool checkSeed(const IrsOption *o, char *err, size_t n) {
+  const char *v = *(const char **)o->value;
+  IrsOptConfig *cfg = o->dest;
+  if (!v || (cfg->hasSeed = irsOptionsParseUint64(v, &cfg->seed)))
+    return true;
+  snprintf(err, n, "option '--seed' expects an unsigned 64-bit integer, not "
+                   "'%s'", v);
+  return false;
+}
+
+static const IrsOptionWords determinismModes = {
+    (const char *const[]){"", "threads", NULL},
+    "option '--check-determinism' takes no value or '=threads', not '%s'"};
+
+// --check-results' execution options, checked whether it is given or not.
+static bool checkExecOptions(const IrsOption *o, char *err, size_t n) {
+  IrsOptConfig *cfg = o->dest;
+  return irsToolExecFlagsCheck(&cfg->execFlags, &cfg->exec, &cfg->tolerance,
+                               err, n);
+}
+
+//===----------------------------------------------------------------------===//
+// Rules between rows
+//===----------------------------------------------------------------------===//
+
+#define MLIR_INSTRUMENTATION_EXCLUDES(other)                                   \
+  IRS_OPT_CONFLICT("mlir-print-ir-before-all", other, IrsOptionExcludes,       \
+                   kInstrumented),                                             \
+      IRS_OPT_CONFLICT("mlir-print-ir-after-all", other, IrsOptionExcludes,    \
+                       kInstrumented),                                         \
+      IRS_OPT_CONFLICT("mlir-print-ir-after-failure", other,                   \
+                       IrsOptionExcludes, kInstrumented),                      \
+      IRS_OPT_CONFLICT("mlir-timing", other, IrsOptionExcludes,                \
+                       kInstrumented),                                         \
+      IRS_OPT_CONFLICT("mlir-pass-statistics", other, IrsOptionExcludes,       \
+                       kInstrumented)
+
+// Repeating modes run every step several times: MLIR's printers would
+// print each run, interleaved, with nothing to tell them apart.
+static const char kInstrumented[] =
+    "mlir-opt's '--mlir-print-ir-*', '--mlir-timing' and "
+    "'--mlir-pass-statistics' cannot be combined with '%2$s'";
+static const char kNeedsProtection[] =
+    "'--step-timeout' and '--memory-limit' need crash protection; drop "
+    "'--crash-protection=0'";
+
+static const IrsOptionConflict rules[] = {
+    IRS_OPT_NEEDS("stop-on-failure", "repeat"),
+    IRS_OPT_NEEDS("repeat-whole", "repeat"),
+    IRS_OPT_EXCLUDES("repeat", "check-determinism"),
+    IRS_OPT_EXCLUDES("repeat", "dump-after-each"),
+    IRS_OPT_EXCLUDES("repeat", "split-input-file"),
+    IRS_OPT_EXCLUDES("repeat", "o!=-"),
+    IRS_OPT_EXCLUDES("repeat", "emit-bytecode"),
+    IRS_OPT_EXCLUDES("check-determinism", "dump-after-each"),
+    IRS_OPT_EXCLUDES("check-results", "split-input-file"),
+    IRS_OPT_EXCLUDES("check-results", "repeat"),
+    IRS_OPT_EXCLUDES("check-results", "check-determinism"),
+    IRS_OPT_EXCLUDES("check-results", "crash-protection=0"),
+    // Each repetition is its own run; one trace or test report of many
+    // runs of the same steps would say nothing a dashboard can use.
+    IRS_OPT_EXCLUDES("trace", "repeat"),
+    IRS_OPT_EXCLUDES("junit", "repeat"),
+    IRS_OPT_CONFLICT("step-timeout", "crash-protection", IrsOptionNeeds,
+                     kNeedsProtection),
+    IRS_OPT_CONFLICT("memory-limit", "crash-protection", IrsOptionNeeds,
+                     kNeedsProtection),
+    IRS_OPT_CONFLICTS_END(),
+};
+
+// Without --tool: irscope-opt runs the passes itself.
+static const IrsOptionConflict ownPassRules[] = {
+    MLIR_INSTRUMENTATION_EXCLUDES("repeat"),
+    MLIR_INSTRUMENTATION_EXCLUDES("check-determinism"),
+    IRS_OPT_CONFLICTS_END(),
+};
+
+// irscope-opt options with no meaning when the tool runs the passes;
+// mlir-opt's own exist in the tool.
+static const char kNotWithTool[] = "'%1$s' is not available with '%2$s'";
+static const char kToolHasIt[] =
+    "'%1$s' is not available with '%2$s'; pass the tool's own option with "
+    "'--tool-arg=%1$s'";
+#define NOT_WITH_TOOL(name) IRS_OPT_CONFLICT(name, "tool", IrsOptionExcludes, \
+                                             kNotWithTool)
+#define TOOL_HAS_IT(name) IRS_OPT_CONFLICT(name, "tool", IrsOptionExcludes,   \
+                                           kToolHasIt)
+static const IrsOptionConflict toolRules[] = {
+    NOT_WITH_TOOL("irdl-file"),
+    NOT_WITH_TOOL("verify-with"),
+    NOT_WITH_TOOL("split-input-file"),
+    NOT_WITH_TOOL("run-reproducer"),
+    NOT_WITH_TOOL("dump-in-background"),
+    TOOL_HAS_IT("mlir-print-ir-before-all"),
+    TOOL_HAS_IT("mlir-print-ir-after-all"),
+    TOOL_HAS_IT("mlir-print-ir-tree-dir"),
+    TOOL_HAS_IT("mlir-timing"),
+    TOOL_HAS_IT("mlir-pass-statistics"),
+    TOOL_HAS_IT("mlir-print-ir-after-change"),
+    TOOL_HAS_IT("mlir-print-ir-after-failure"),
+    TOOL_HAS_IT("mlir-print-ir-module-scope"),
+    NOT_WITH_TOOL("seed"),
+    TOOL_HAS_IT("verify-diagnostics"),
+    IRS_OPT_CONFLICTS_END(),
+};
+
+//===----------------------------------------------------------------------===//
+// The table
+//===----------------------------------------------------------------------===//
+
+// Rows whose storage is no field of the configuration: values checked into
+// one, and the early exits.
+typedef struct Given {
+  const char *stepTimeout, *memoryLimit, *repeat, *seed;
+  bool help, version, listPasses;
+} Given;
+
+enum { kNumOptions = 80 };
+
+// The table in three parts (input and output; mlir-opt's own flags; the
+// run), each appended at t[*n].
+static void addRows(IrsOption *t, size_t *n, const IrsOption *rows,
+                    size_t num) {
+  if (*n + num > kNumOptions)
+    abort(); // kNumOptions is too small for the table
+  memcpy(t + *n, rows, num * sizeof(*rows));
+  *n += num;
+}
+
+static void ioRows(IrsOptConfig *cfg, IrsOption *t, size_t *n) {
+  const IrsOption rows[] = {
+      IRS_OPT_STRING('o', "o", &cfg->output, "FILE",
+                     "output file ('-' for stdout, the default)"),
+      IRS_OPT_STRING(0, "pass-pipeline", &cfg->passPipeline, "PIPELINE",
+                     "textual pass pipeline, e.g. 'builtin.module(cse)'"),
+      IRS_OPT_OPTSTRING(0, "split-input-file", &cfg->splitInputFile, "MARKER",
+                        "process each '// -----' chunk independently"),
+      IRS_OPT_STRING(0, "output-split-marker", &cfg->outputSplitMarker,
+                     "MARKER", "marker between chunks in the output"),
+      IRS_OPT_OPTSTRING(0, "verify-diagnostics", &cfg->verifyDiagnostics,
+                        "all|only-expected",
+                        "check diagnostics against expected-* comments"),
+      IRS_OPT_STRING(0, "diagnostic-format", &cfg->diagnosticFormat, "FORMAT",
+                     "plain (one line each, default) or mlir (as mlir-opt)"),
+      IRS_OPT_BOOL(0, "allow-unregistered-dialect", &cfg->allowUnregistered,
+                   "allow operations of unregistered dialects"),
+      IRS_OPT_BOOL(0, "mlir-print-op-generic", &cfg->printGeneric,
+                   "print operations in generic form"),
+      IRS_OPT_BOOL(0, "mlir-print-debuginfo", &cfg->printDebugInfo,
+                   "print locations"),
+      IRS_OPT_INT(0, "mlir-elide-elementsattrs-if-larger",
+                  &cfg->elideElementsAttrs, "N",
+                  "elide elements attributes with more than N elements"),
+      IRS_OPT_BOOL(0, "mlir-disable-threading", &cfg->disableThreading,
+                   "run passes on a single thread"),
+  };
+  addRows(t, n, rows, sizeof(rows) / sizeof(rows[0]));
+}
+
+static void mlirOptRows(IrsOptConfig *cfg, IrsOption *t, size_t *n) {
+  const IrsOption rows[] = {
+      // mlir-opt's own flags, same names and meaning (printed by MLIR).
+      IRS_OPT_BOOL(0, "mlir-print-ir-before-all", &cfg->mlirPrintIrBeforeAll,
+                   "mlir-opt's: print IR before each pass (stderr)"),
+      IRS_OPT_BOOL(0, "mlir-print-ir-after-all", &cfg->mlirPrintIrAfterAll,
+                   "mlir-opt's: print IR after each pass (stderr)"),
+      IRS_OPT_BOOL(0, "mlir-print-ir-after-change",
+                   &cfg->mlirPrintIrAfterChange,
+                   "mlir-opt's: print after a pass only if the IR changed"),
+      IRS_OPT_BOOL(0, "mlir-print-ir-after-failure",
+                   &cfg->mlirPrintIrAfterFailure,
+                   "mlir-opt's: print IR after a pass that failed"),
+      IRS_OPT_BOOL(0, "mlir-print-ir-module-scope",
+                   &cfg->mlirPrintIrModuleScope,
+                   "mlir-opt's: print the top-level op (needs "
+                   "--mlir-disable-threading)"),
+      IRS_OPT_STRING(0, "mlir-print-ir-tree-dir", &cfg->mlirPrintIrTreeDir,
+                     "DIR", "mlir-opt's: print IR into a file tree in DIR"),
+      IRS_OPT_BOOL(0, "mlir-timing", &cfg->mlirTiming,
+                   "mlir-opt's: MLIR's execution time report (stderr)"),
+      IRS_OPT_STRING_CB(0, "mlir-timing-display", &cfg->mlirTimingDisplay,
+                        "tree", "mlir-opt's: timing display (tree only)",
+                        checkTimingDisplay, NULL),
+      IRS_OPT_BOOL(0, "mlir-pass-statistics", &cfg->mlirPassStatistics,
+                   "mlir-opt's: print pass statistics (stderr)"),
+      IRS_OPT_STRING_CB(0, "mlir-pass-statistics-display",
+                        &cfg->mlirPassStatisticsDisplay, "MODE",
+                        "mlir-opt's: list or pipeline (default)",
+                        irsOptionCheckWords,
+                        (void *)&statisticsDisplays),
+      IRS_OPT_BOOL(0, "mlir-print-local-scope", &cfg->printLocalScope,
+                   "mlir-opt's: print with local scope, no aliases"),
+      IRS_OPT_BOOL(0, "mlir-pretty-debuginfo", &cfg->prettyDebugInfo,
+                   "mlir-opt's: pretty form of --mlir-print-debuginfo"),
+      IRS_OPT_BOOL(0, "mlir-print-assume-verified", &cfg->printAssumeVerified,
+                   "mlir-opt's: skip verification before custom printing"),
+      IRS_OPT_BOOL(0, "mlir-print-skip-regions", &cfg->printSkipRegions,
+                   "mlir-opt's: do not print regions"),
+      IRS_OPT_BOOL(0, "mlir-use-nameloc-as-prefix", &cfg->useNameLocAsPrefix,
+                   "mlir-opt's: name SSA values after their NameLocs"),
+      IRS_OPT_INT(0, "mlir-elide-resource-strings-if-larger",
+                  &cfg->elideResourceStrings, "N",
+                  "mlir-opt's: elide resource strings over N chars"),
+  };
+  addRows(t, n, rows, sizeof(rows) / sizeof(rows[0]));
+}
+
+static void runRows(IrsOptConfig *cfg, Given *g, IrsOption *t, size_t *n) {
+  const IrsOption rows[] = {
+      IRS_OPT_BOOL(0, "emit-bytecode", &cfg->emitBytecode,
+                   "write MLIR bytecode instead of text"),
+      IRS_OPT_LIST(0, "irdl-file", &cfg->irdlFiles, "FILE",
+                   "load IRDL dialect definitions from FILE (repeatable)"),
+      IRS_OPT_PLUGINS(&cfg->plugins),
+      IRS_OPT_BOOL(0, "run-reproducer", &cfg->runReproducer,
+                   "run the pipeline stored in the input's mlir_reproducer"),
+      IRS_OPT_STRING(0, "dump-after-each", &cfg->dumpAfterEach, "DIR",
+                     "dump the module after every step into DIR"),
+      IRS_OPT_BOOL(0, "dump-only-changed", &cfg->dumpOnlyChanged,
+                   "skip dumps of steps that did not change the IR"),
+      IRS_OPT_BOOL(0, "dump-in-background", &cfg->dumpInBackground,
+                   "print dumps in forked children while the next step runs"),
+      IRS_OPT_BOOL(0, "dump-overwrite", &cfg->dumpOverwrite,
+                   "replace a previous run found in the dump directory"),
+      IRS_OPT_BOOL(0, "verify-each", &cfg->verifyEach,
+                   "verify the module after every step (default on)"),
+      IRS_OPT_STRING(0, "verify-with", &cfg->verifyWith, "PIPELINE",
+                     "also run this checking pipeline after every step"),
+      IRS_OPT_BOOL(0, "timing", &cfg->timing,
+                   "print a per-step timing table to stderr"),
+      IRS_OPT_STRING_CB(0, "timing-sort", &cfg->timingSort, "ORDER",
+                        "timing table order: pipeline, wall or cpu",
+                        checkTimingSort, cfg),
+      IRS_OPT_STRING(0, "trace", &cfg->trace, "FILE",
+                     "write the steps as Chrome trace-event JSON to FILE"),
+      IRS_OPT_STRING(0, "junit", &cfg->junit, "FILE",
+                     "write the steps as JUnit XML (one testcase each) to FILE"),
+      IRS_OPT_STRING_CB(0, "repeat", &g->repeat, "N",
+                        "run the pipeline N times, each in its own process, "
+                        "and report the failure rate",
+                        checkRepeat, &cfg->repeat),
+      IRS_OPT_BOOL(0, "stop-on-failure", &cfg->stopOnFailure,
+                   "with --repeat: stop at the first failing run"),
+      IRS_OPT_BOOL(0, "repeat-whole", &cfg->repeatWhole,
+                   "with --repeat: run the pipeline as one pass manager, "
+                   "as mlir-opt schedules it"),
+      IRS_OPT_OPTSTRING_CB(0, "check-determinism", &cfg->checkDeterminism,
+                           "threads",
+                           "run each step twice and report the first whose "
+                           "outputs differ (=threads: threading on, then off)",
+                           irsOptionCheckWords,
+                           (void *)&determinismModes),
+      IRS_OPT_STRING_CB(0, "seed", &g->seed, "S",
+                        "seed for every random choice (recorded in reports)",
+                        checkSeed, cfg),
+      IRS_OPT_BOOL_CB(0, "check-results", &cfg->checkResults,
+                      "execute the input and the IR after the steps; report "
+                      "the first step that changes the results",
+                      checkExecOptions, cfg),
+      IRS_TOOL_EXEC_OPTIONS(&cfg->execFlags, "--check-results"),
+      IRS_OPT_BOOL(0, "crash-protection", &cfg->crashProtection,
+                   "run passes in a supervised worker (default on)"),
+      IRS_OPT_STRING_CB(0, "step-timeout", &g->stepTimeout, "SECONDS",
+                        "treat a step running longer than this as a hang",
+                        irsOptionCheckSeconds, &cfg->stepTimeout),
+      IRS_OPT_STRING_CB(0, "memory-limit", &g->memoryLimit, "SIZE",
+                        "kill the run above this resident size (e.g. 512M, "
+                        "2G)",
+                        irsOptionCheckSize, &cfg->memoryLimit),
+      IRS_OPT_STRING(0, "failure-dir", &cfg->failureDir, "DIR",
+                     "where failure reports go without --dump-after-each"),
+      IRS_OPT_STRING(0, "tool", &cfg->tool, "PATH",
+                     "run each step in this mlir-opt-compatible tool"),
+      IRS_OPT_LIST(0, "tool-arg", &cfg->toolArgs, "ARG",
+                   "argument for every run of --tool (repeatable)"),
+      IRS_OPT_BOOL(0, "list-passes", &g->listPasses,
+                   "list irscope's own passes and exit"),
+      IRS_OPT_BOOL(0, "version", &g->version, "print the version and exit"),
+      IRS_OPT_BOOL('h', "help", &g->help, "print this help and exit"),
+      IRS_OPT_END(),
+  };
+  addRows(t, n, rows, sizeof(rows) / sizeof(rows[0]));
+}
+
+static void defaults(IrsOptConfig *cfg) {
+  memset(cfg, 0, sizeof(*cfg));
+  cfg->input = "-";
+  cfg->output = "-";
+  cfg->verifyEach = true;
+  cfg->outputSplitMarker = "// -----";
+  cfg->timingSort = "pipeline";
+  cfg->elideElementsAttrs = -1;
+  cfg->crashProtection = true;
+  cfg->mlirTimingDisplay = "tree";
+  cfg->mlirPassStatisticsDisplay = "pipeline";
+  cfg->elideResourceStrings = -1;
+}
+
+static void usage(const IrsOption *options) {
+  irsOptionsPrintUsage(stdout,
+                       "irscope-opt [options] [--<pass>[=<options>]...] "
+                       "[input|-]",
+                       options);
+  printf("\nAny other --NAME[=OPTIONS] is a pass flag, as in mlir-opt:\n"
+         "  --canonicalize --inline=\"default-pipeline=canonicalize\"\n"
+         "Exit codes: 0 ok, 1 pass failure, 2 usage or input error,\n"
+         "  3 verifier failure, 4 I/O error, 5 crash, 6 step timeout,\n"
+         "  7 memory limit, 8 nondeterminism (--check-determinism),\n"
+         "  9 wrong result (--check-results), 130 interrupted.\n");
+}
+
+static int usageError(const char *message) {
+  fprintf(stderr, "irscope-opt: error: %s\n", message);
+  return IRS_EXIT_USAGE;
+}
+
+// The checks of what is no row: the inputs, and the pass flags the
+// unknown-option callback collected.
+static int checkRest(IrsOptConfig *cfg, int npos, char **argv) {
+  if (npos > 1) {
+    fprintf(stderr, "irscope-opt: error: too many inputs: '%s' and '%s'\n",
+            argv[1], argv[2]);
+    return IRS_EXIT_USAGE;
+  }
+  if (npos == 1)
+    cfg->input = argv[1];
+  if (cfg->tool)
+    return -1;
+  if (cfg->passPipeline && cfg->passFlags.num) {
+    fprintf(stderr, "irscope-opt: error: '--pass-pipeline' cannot be combined "
+                    "with pass flags such as '--%s'\n",
+            cfg->passFlags.items[0]);
+    return IRS_EXIT_USAGE;
+  }
+  if (cfg->runReproducer && (cfg->passPipeline || cfg->passFlags.num))
+    return usageError("'--run-reproducer' takes its pipeline from the input; "
+                      "do not pass '--pass-pipeline' or pass flags with it");
+  return -1;
+}
+
+int irsOptConfigParse(IrsOptConfig *cfg, int argc, char **argv) {
+  defaults(cfg);
+  Given given = {0}, *g = &given;
+  IrsOption options[kNumOptions];
+  size_t num = 0;
+  ioRows(cfg, options, &num);
+  mlirOptRows(cfg, options, &num);
+  runRows(cfg, g, options, &num);
+  // Recorded before parsing: the parser reorders argv.
+  cfg->commandLine = irsToolShellJoin(argc, argv); // pastes into a shell
+  char err[512];
+  int npos = irsOptionsParse(argc, argv, options, passFlag, cfg, err,
+                             sizeof(err));
+  if (npos < 0)
+    return usageError(err);
+  if (g->help) {
+    usage(options);
+    return IRS_EXIT_OK;
+  }
+  if (g->version) {
+    printf("irscope-opt %s (MLIR %s)\n", irsGetVersion(), irsGetMlirVersion());
+    return IRS_EXIT_OK;
+  }
+  if (!irsToolPluginsLoad(&cfg->plugins, "irscope-opt"))
+    return IRS_EXIT_USAGE;
+  if (g->listPasses) {
+    irsToolPluginsListPasses(&cfg->plugins, stdout);
+    printf("MLIR's own passes are those listed by 'mlir-opt --help'.\n");
+    return IRS_EXIT_OK;
+  }
+  if (!irsOptionsCheck("irscope-opt", options, rules) ||
+      !irsOptionsCheckRules("irscope-opt", options,
+                            cfg->tool ? toolRules : ownPassRules))
+    return IRS_EXIT_USAGE;
+  cfg->exec.memoryLimitBytes = cfg->memoryLimit;
+  cfg->exec.allowUnregistered = cfg->allowUnregistered;
+  return checkRest(cfg, npos, argv);
+}
+
+void irsOptConfigFree(IrsOptConfig *cfg) {
+  free((char *)cfg->commandLine);
+  irsStringListFree(&cfg->passFlags);
+  irsStringListFree(&cfg->irdlFiles);
+  irsToolPluginsFree(&cfg->plugins);
+  irsStringListFree(&cfg->toolArgs);
+}

@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Config.c - opt-reduce's option table, its checks and rules ---------===//
+#include "Config.h"
+
+#include "irscope/Reduce.h"
+#include "irscope/Supervisor.h"
+#include "irscope/Support.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+// mlir-opt's reporting flags, common in pasted bug-report command lines:
+// they print, time or count, and change no failure. Ignored with a note.
+static const char *const ignoredMlirFlags[] = {
+    "mlir-timing", "mlir-timing-display", "mlir-pass-statistics",
+    "mlir-pass-statistics-display", "mlir-print-ir-before-all",
+    "mlir-print-ir-after-all", "mlir-print-ir-after-change",
+    "mlir-print-ir-after-failure", "mlir-print-ir-module-scope",
+    "mlir-print-ir-tree-dir", "mlir-print-ir-before", "mlir-print-ir-after",
+    "mlir-print-stacktrace-on-diagnostic", "mlir-print-local-scope",
+    "mlir-elide-elementsattrs-if-larger", "mlir-pretty-debuginfo", NULL};
+
+static bool passFlag(const char *arg, void *ud) {
+  const char *name = arg + 1 + (arg[1] == '-');
+  size_t len = strcspn(name, "=");
+  for (const char *const *f = ignoredMlirFlags; arg[0] == '-' && *f; ++f)
+    if (strlen(*f) == len && strncmp(name, *f, len) == 0) {
+      fprintf(stderr, "opt-reduce: note: ignoring '%s': it reports and does "
+                      "not change a failure\n", arg);
+      return true;
+    }
+  return irsOptionsTakePassFlag(arg, &((OrConfig *)ud)->passFlags);
+}
+
+//===----------------------------------------------------------------------===//
+// Value checks of the rows (IrsOptionCheckFn)
+//===----------------------------------------------------------------------===//
+
+static const IrsOptionWords litTestModes = {
+    (const char *const[]){"fix", "pin", NULL},
+    "unknown --emit-lit-test-mode '%s' (expected fix or pin)"};
+
+// No -j (LONG_MIN): as many tests as online CPUs, adapted while they are
+// short (dest: the config's autoJobs).
+static bool checkJobs(const IrsOption *o, char *err, size_t n) {
+  long *jobs = o->value;
+  if (*jobs == LONG_MIN) {
+    *(bool *)o->dest = true;
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    *jobs = cpus > 0 ? cpus : 1;
+    if (*jobs > IRS_SUPERVISOR_MAX_PARALLEL)
+      *jobs = IRS_SUPERVISOR_MAX_PARALLEL;
+    return true;
+  }
+  if (*jobs >= 1 && *jobs <= IRS_SUPERVISOR_MAX_PARALLEL)
+    return true;
+  snprintf(err, n, "option '-j' expects a number of tests from 1 to %d, not "
+                   "'%ld'", IRS_SUPERVISOR_MAX_PARALLEL, *jobs);
+  return false;
+}
+
+static bool checkTestRuns(const IrsOption *o, char *err, size_t n) {
+  long runs = *(long *)o->value;
+  if (runs >= 1 && runs <= 1000000)
+    return true;
+  snprintf(err, n, "option '--test-runs' expects a positive number of runs, "
+                   "not '%ld'", runs);
+  return false;
+}
+
+static bool checkMinRate(const IrsOption *o, char *err, size_t n) {
+  const char *v = *(const char **)o->value;
+  if (!v)
+    return true;
+  char *end;
+  double rate = strtod(v, &end);
+  *(double *)o->dest = rate;
+  if (end != v && !*end && rate > 0 && rate <= 1)
+    return true;
+  snprintf(err, n, "option '--min-rate' expects a fraction in (0, 1], not "
+                   "'%s'", v);
+  return false;
+}
+
+static const IrsOptionWords determinismModes = {
+    (const char *const[]){"", "threads", NULL},
+    "option '--check-determinism' expects nothing or '=threads', not '%s'"};
+
+static bool checkSeed(const IrsOption *o, char *err, size_t n) {
+  const char *v = *(const char **)o->value;
+  if (!v || irsOptionsParseUint64(v, o->dest))
+    return true;
+  snprintf(err, n, "option '--seed' expects a non-negative integer, not '%s'",
+           v);
+  return false;
+}
+
+// --miscompile's execution options (dest: the config).
+static bool checkMiscompile(const IrsOption *o, char *err, size_t n) {
+  OrConfig *c = o->dest;
+  return !c->miscompile || irsToolExecFlagsCheck(&c->execFlags, &c->exec,
+                                                 &c->tolerance, err, n);
+}
+
+//===----------------------------------------------------------------------===//
+// Rules between rows
+//===----------------------------------------------------------------------===//
+
+static const IrsOptionConflict conflicts[] = {
+    // Tool mode needs a pipeline (the tool's, as pass flags or
+    // --pass-pipeline) and has no reproducer of its own yet.
+    IRS_OPT_EXCLUDES("test", "tool"),
+    IRS_OPT_EXCLUDES("check-determinism", "tool"),
+    IRS_OPT_EXCLUDES("reproducer", "tool"),
+    IRS_OPT_EXCLUDES("emit-lit-test", "tool"),
+    IRS_OPT_EXCLUDES("irdl-file", "tool"),
+    IRS_OPT_CONFLICT("check-determinism", "test", IrsOptionExcludes,
+                     "'%1$s' needs a pipeline, not a test script"),
+    IRS_OPT_CONFLICT("miscompile", "test", IrsOptionExcludes,
+                     "'%1$s' needs a pipeline and cannot be combined with "
+                     "'%2$s'"),
+    IRS_OPT_CONFLICT("miscompile", "check-determinism", IrsOptionExcludes,
+                     "'%1$s' needs a pipeline and cannot be combined with "
+                     "'%2$s'"),
+    IRS_OPT_CONFLICTS_END(),
+};
+
+//===----------------------------------------------------------------------===//
+// The table
+//===----------------------------------------------------------------------===//
+
+enum { kNumOptions = 40 };
+
+static void fillTable(OrConfig *c, IrsOption *t) {
+  const IrsOption opts[] = {
+      IRS_OPT_STRING('o', "o", &c->output, "FILE",
+                     "best result so far (default reduced.mlir)"),
+      IRS_OPT_STRING(0, "pass-pipeline", &c->pipeline, "PIPELINE",
+                     "the pipeline whose failure is reduced"),
+      IRS_OPT_STRING(0, "test", &c->test, "SCRIPT",
+                     "interestingness test; the candidate file is its last "
+                     "argument"),
+      IRS_OPT_LIST(0, "test-arg", &c->testArgs, "ARG",
+                   "argument for the test (repeatable)"),
+      IRS_OPT_STRING(0, "tool", &c->tool, "PATH",
+                     "run the pipeline with this mlir-opt compatible tool "
+                     "(its own dialects and passes)"),
+      IRS_OPT_LIST(0, "tool-arg", &c->toolArgs, "ARG",
+                   "argument for the tool, before the pipeline (repeatable)"),
+      IRS_OPT_BOOL(0, "test-must-fail", &c->mustFail,
+                   "non-zero exit of the test means interesting"),
+      IRS_OPT_STRING(0, "match", &c->match, "REGEX",
+                     "first error message must match REGEX instead"),
+      IRS_OPT_BOOL(0, "any-failure", &c->anyFailure, "accept any failure"),
+      IRS_OPT_STRING_CB(0, "test-timeout", &c->testTimeout, "SECONDS",
+                        "kill a candidate test after this long",
+                        irsOptionCheckSeconds, &c->testTimeoutSec),
+      IRS_OPT_STRING_CB(0, "max-time", &c->maxTime, "SECONDS",
+                        "stop reducing after this long",
+                        irsOptionCheckSeconds, &c->maxTimeSec),
+      IRS_OPT_STRING_CB(0, "memory-limit", &c->memoryLimit, "BYTES",
+                        "kill a candidate above this resident size",
+                        irsOptionCheckSize, &c->memoryLimitBytes),
+      IRS_OPT_STRING(0, "strategies", &c->strategies, "LIST",
+                     "comma-separated strategies (see --list-strategies)"),
+      IRS_OPT_BOOL(0, "list-strategies", &c->listStrategies,
+                   "list reduction strategies and exit"),
+      IRS_OPT_STRING(0, "reproducer", &c->reproducer, "FILE",
+                     "also write an mlir_reproducer with the reduced pipeline"),
+      IRS_OPT_STRING(0, "emit-lit-test", &c->litTest, "FILE",
+                     "also write the lit regression test of the fix"),
+      IRS_OPT_STRING_CB(0, "emit-lit-test-mode", &c->litTestMode, "fix|pin",
+                        "fix (default): passes once fixed; pin: expects the "
+                        "failure of today",
+                        irsOptionCheckWords,
+                        (void *)&litTestModes),
+      IRS_OPT_INT_CB('j', "j", &c->jobs, "N",
+                     "tests run at once (default: online CPUs)", checkJobs,
+                     &c->autoJobs),
+      IRS_OPT_INT_CB(0, "test-runs", &c->testRuns, "K",
+                     "runs per candidate (flaky failures; default 1)",
+                     checkTestRuns, NULL),
+      IRS_OPT_STRING_CB(0, "min-rate", &c->minRate, "R",
+                        "fraction of the runs that must fail (default: one)",
+                        checkMinRate, &c->minRateValue),
+      IRS_OPT_OPTSTRING_CB(0, "check-determinism", &c->checkDeterminism,
+                           "threads",
+                           "the failure is nondeterminism: a step whose two "
+                           "runs on identical input differ (=threads: "
+                           "threading on, then off), as irscope-opt "
+                           "--check-determinism",
+                           irsOptionCheckWords,
+                           (void *)&determinismModes),
+      IRS_OPT_BOOL_CB(0, "miscompile", &c->miscompile,
+                      "reduce while the step that changes the program's "
+                      "results still does",
+                      checkMiscompile, c),
+      IRS_TOOL_EXEC_OPTIONS(&c->execFlags, "--miscompile"),
+      IRS_OPT_STRING_CB(0, "seed", &c->seed, "N",
+                        "seed handed to passes that draw random numbers",
+                        checkSeed, &c->seedValue),
+      IRS_OPT_BOOL(0, "allow-unregistered-dialect", &c->allowUnregistered,
+                   "allow operations of unregistered dialects"),
+      IRS_OPT_PLUGINS(&c->plugins),
+      IRS_OPT_LIST(0, "irdl-file", &c->irdlFiles, "FILE",
+                   "load IRDL dialects (repeatable)"),
+      IRS_OPT_BOOL(0, "version", &c->version, "print the version and exit"),
+      IRS_OPT_BOOL(0, "mlir-print-op-generic", &c->printGeneric,
+                   "write -o in the generic op form"),
+      IRS_OPT_BOOL(0, "mlir-print-debuginfo", &c->printDebugInfo,
+                   "write -o with locations"),
+      IRS_OPT_BOOL(0, "mlir-disable-threading", &c->disableThreading,
+                   "accepted for mlir-opt command lines: candidates always "
+                   "run single-threaded"),
+      IRS_OPT_BOOL('v', "verbose", &c->verbose,
+                   "print a line per test: candidate, outcome, time"),
+      IRS_OPT_BOOL('h', "help", &c->help, "print this help and exit"),
+      IRS_OPT_END(),
+  };
+  _Static_assert(sizeof(opts) / sizeof(opts[0]) <= kNumOptions,
+                 "kNumOptions is too small for the table");
+  memcpy(t, opts, sizeof(opts));
+}
+
+static void usage(const IrsOption *opts) {
+  irsOptionsPrintUsage(stdout,
+                       "opt-reduce INPUT (--pass-pipeline=PIPE | --<pass>... "
+                       "| --test=SCRIPT) [options]",
+                       opts);
+  printf("\nIn-process mode keeps a candidate if the pipeline still fails the "
+         "same way\n(kind, failing pass, first error with numbers and names "
+         "masked).\nScript mode keeps it if SCRIPT [--test-arg]... FILE exits "
+         "0 (or non-zero\nwith --test-must-fail). Exit codes: 0 reduced, 2 "
+         "usage error or input not\ninteresting, 4 I/O error.\n");
+}
+
+static int usageError(const char *message) {
+  fprintf(stderr, "opt-reduce: error: %s\n", message);
+  return OR_EXIT_USAGE;
+}
+
+int orConfigParse(OrConfig *c, int argc, char **argv) {
+  memset(c, 0, sizeof(*c));
+  c->output = "reduced.mlir";
+  c->jobs = LONG_MIN; // not given (any given value is checked)
+  c->testRuns = 1;
+  c->exec = irsExecOptionsDefault();
+  IrsOption opts[kNumOptions];
+  fillTable(c, opts);
+  char err[512];
+  int npos = irsOptionsParse(argc, argv, opts, passFlag, c, err, sizeof(err));
+  if (npos < 0)
+    return usageError(err);
+  if (c->help) {
+    usage(opts);
+    return OR_EXIT_OK;
+  }
+  if (c->version) {
+    printf("opt-reduce %s (MLIR %s)\n", irsGetVersion(), irsGetMlirVersion());
+    return OR_EXIT_OK;
+  }
+  if (!irsToolPluginsLoad(&c->plugins, "opt-reduce"))
+    return OR_EXIT_USAGE;
+  if (c->listStrategies) {
+    for (intptr_t i = 0; i < irsReduceStrategyGetNum(); ++i)
+      printf("  %-16s %s\n", irsReduceStrategyGetName(i),
+             irsReduceStrategyGetDescription(i));
+    return OR_EXIT_OK;
+  }
+  if (npos != 1)
+    return usageError("expected exactly one input file");
+  c->input = argv[1];
+  // Pass flags are no row of the table: the mode is checked here.
+  if ((c->pipeline != NULL) + (c->passFlags.num > 0) + (c->test != NULL) != 1)
+    return usageError("give exactly one of --pass-pipeline, pass flags, or "
+                      "--test");
+  return irsOptionsCheck("opt-reduce", opts, conflicts) ? -1 : OR_EXIT_USAGE;
+}
+
+void orConfigFree(OrConfig *c) {
+  irsStringListFree(&c->testArgs);
+  irsStringListFree(&c->passFlags);
+  irsStringListFree(&c->irdlFiles);
+  irsToolPluginsFree(&c->plugins);
+  irsStringListFree(&c->toolArgs);
+}

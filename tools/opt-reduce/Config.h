@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Config.h - opt-reduce's configuration and option table -------------===//
+//
+// Config.c owns the option table: its rows, the checks of their values and
+// the rules between them, the usage text and the early exits (--help,
+// --version, --list-strategies). main.c takes an OrConfig that passed all
+// of them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef IRS_TOOLS_OPT_REDUCE_CONFIG_H
+#define IRS_TOOLS_OPT_REDUCE_CONFIG_H
+
+#include "ExecWorker.h"
+#include "Options.h"
+#include "Plugins.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/// Exit codes (docs/opt-reduce.md).
+enum { OR_EXIT_OK = 0, OR_EXIT_FAIL = 1, OR_EXIT_USAGE = 2, OR_EXIT_IO = 4 };
+
+typedef struct OrConfig {
+  const char *input, *output, *pipeline, *test, *match, *strategies;
+  const char *reproducer, *litTest, *testTimeout, *maxTime, *memoryLimit;
+  const char *litTestMode; // --emit-lit-test-mode: NULL or "fix", "pin"
+  IrsToolPlugins plugins; // --load-*-plugin, loaded before any fork
+  const char *tool; // --tool: the executor (Tool.h)
+  IrsStringList testArgs, passFlags, irdlFiles, toolArgs;
+  bool mustFail, anyFailure, allowUnregistered, listStrategies, help, version;
+  bool verbose; // a line per test
+  // mlir-opt flags that mean something here: how -o is printed; threading
+  // (candidates always run single-threaded: accepted for pasted commands).
+  bool printGeneric, printDebugInfo, disableThreading;
+  const char *minRate, *seed;
+  const char *checkDeterminism; // NULL: off; "": repeat; "threads"
+  bool miscompile; // --miscompile and its execution options
+  IrsToolExecFlags execFlags;
+  long jobs, testRuns;
+  bool autoJobs; // no -j: up to the online CPUs, one while tests are short
+  // The values checked and parsed from the strings above.
+  double testTimeoutSec, maxTimeSec, minRateValue;
+  int64_t memoryLimitBytes;
+  uint64_t seedValue;
+  IrsExecOptions exec; // --miscompile's, with its tolerance
+  IrsExecTolerance tolerance;
+} OrConfig;
+
+/// Parses and checks the command line into `c`. Returns -1 when the
+/// reduction is to run; otherwise the exit code of a usage error (its line
+/// printed) or of an early exit (--help, --version, --list-strategies).
+/// `c` needs orConfigFree either way.
+int orConfigParse(OrConfig *c, int argc, char **argv);
+void orConfigFree(OrConfig *c);
+
+#endif

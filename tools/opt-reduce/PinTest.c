@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- PinTest.c - the pin form of --emit-lit-test, and the choice of form -===//
+#include "PinTest.h"
+
+#include "CrashHandler.h"
+#include "FixTest.h"
+
+#include "irscope/Report.h"
+#include "irscope/Support.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void fileCb(MlirStringRef s, void *ud) {
+  fwrite(s.data, 1, s.length, (FILE *)ud);
+}
+
+// The pin form: a RUN line with the right `not`, CHECK on the signature's
+// message; the test passes while the failure is there.
+static void printPinHeader(FILE *f, const OrConfig *c, const IrsSignature *sig,
+                           MlirStringRef pipe) {
+  bool crash = sig->kind == IrsOutcomeCrash && !sig->inEdit;
+  char kind[32];
+  fprintf(f, "// Reduced by opt-reduce from '%s': %s in pass '%s'.\n",
+          c->input, irsSignatureFormatKind(sig, kind, sizeof(kind)),
+          sig->pass);
+  fprintf(f, "// It pins today's failure; once the bug is fixed the RUN line "
+             "fails: then\n// replace it with a check of the correct "
+             "output.\n");
+  bool timeout = sig->kind == IrsOutcomeTimeout && !sig->inEdit;
+  bool nondet = sig->kind == IrsOutcomeNondeterminism && !sig->inEdit;
+  // The RUN line loads the plugins the reduction did, so the test replays.
+  char *pf = NULL;
+  size_t pfLen = 0;
+  FILE *pff = open_memstream(&pf, &pfLen);
+  if (pff) {
+    irsPluginsPrintFlags(c->plugins.plugins, false, fileCb, pff);
+    fclose(pff);
+  }
+  if (nondet)
+    fprintf(f, "// RUN: not irscope-opt %%s%s --check-determinism%s "
+               "--pass-pipeline='%.*s' -o /dev/null 2>&1 | FileCheck %%s\n",
+            pf ? pf : "", c->checkDeterminism && *c->checkDeterminism ? "=threads" : "",
+            (int)pipe.length, pipe.data);
+  else if (timeout)
+    fprintf(f, "// RUN: not irscope-opt %%s%s --step-timeout=%s "
+               "--pass-pipeline='%.*s' -o /dev/null 2>&1 | FileCheck %%s\n",
+            pf ? pf : "", c->testTimeout, (int)pipe.length, pipe.data);
+  else
+  fprintf(f, "// RUN: %s irscope-opt %%s%s --crash-protection=0 "
+             "--pass-pipeline='%.*s' -o /dev/null 2>&1 | FileCheck %%s\n",
+          crash ? "not --crash" : "not", pf ? pf : "", (int)pipe.length,
+          pipe.data);
+  free(pf);
+  if (nondet) {
+    fprintf(f, "// CHECK: is not deterministic: pass '%s' printed different "
+               "IR\n",
+            sig->pass);
+  } else if (timeout) {
+    fputs("// CHECK: timed out after\n", f);
+  } else if (sig->message[0]) {
+    // The masked parts of the message become regexes.
+    fputs("// CHECK: error: ", f);
+    for (const char *p = sig->message; *p; ++p) {
+      if (*p == 'N')
+        fputs("{{[0-9a-zA-Z_.]+}}", f);
+      else if (*p == '%')
+        fputs("%{{[a-zA-Z0-9_#]*}}", f);
+      else if (*p == '{' && p[1] == '{')
+        fputs("{{[{][{]}}", f), ++p;
+      else
+        fputc(*p, f);
+    }
+    fputc('\n', f);
+  } else if (crash) {
+    fprintf(f, "// CHECK: irscope-opt: fatal signal %s\n",
+            irsSignalName(sig->signal));
+  }
+}
+
+// The lit test: the fix form (FixTest.c) or the pin form, then the reduced
+// module.
+int orLitTestWrite(const OrConfig *c, IrsReducer r, MlirOperation m) {
+  const IrsSignature *sig = irsReducerGetSignature(r);
+  MlirStringRef pipe = irsReducerGetPipeline(r);
+  // Built in memory, then written through a temporary and a rename: an
+  // existing test file is never left half-written.
+  char *text = NULL;
+  size_t textLen = 0;
+  FILE *f = open_memstream(&text, &textLen);
+  if (!f)
+    return errno;
+  if (c->litTestMode && !strcmp(c->litTestMode, "pin")) {
+    printPinHeader(f, c, sig, pipe);
+  } else {
+    IrsFixTestInfo info = {c->input, sig, pipe, c->testTimeout,
+                           c->checkDeterminism, c->plugins.plugins};
+    irsFixTestPrint(f, &info, m);
+  }
+  fputc('\n', f);
+  MlirOpPrintingFlags fl = mlirOpPrintingFlagsCreate();
+  mlirOperationPrintWithFlags(m, fl, fileCb, f);
+  mlirOpPrintingFlagsDestroy(fl);
+  fputc('\n', f);
+  if (fclose(f) != 0) {
+    free(text);
+    return ENOMEM;
+  }
+  int e = irsFileWriteAtomic(c->litTest, text, textLen);
+  free(text);
+  return e;
+}

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Progress.c - opt-reduce's progress lines, summary and results ------===//
+#include "Progress.h"
+
+#include "MiscompileLit.h"
+#include "PinTest.h"
+
+#include "irscope/Report.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void orProgressReport(const IrsReduceProgress *p, void *ud) {
+  OrProgress *c = ud;
+  if (p->note) {
+    if (c->cfg->verbose)
+      fprintf(stderr, "%sopt-reduce: note: %s\n", c->tty ? "\r\033[K" : "",
+              p->note);
+    return;
+  }
+  if (p->test) {
+    if (!c->cfg->verbose)
+      return;
+    const IrsReduceTestReport *t = p->test;
+    fprintf(stderr, "%sopt-reduce: test %lld [%s] %s: %s%s%s, %s (%.0f ms%s)\n",
+            c->tty ? "\r\033[K" : "", (long long)p->testsRun,
+            p->strategy ? p->strategy : "", t->edit, t->outcome,
+            t->pass[0] ? " in " : "", t->pass,
+            t->interesting ? "interesting" : "not interesting", t->runMs,
+            t->quick ? ", judged hung early" : "");
+    return;
+  }
+  if (c->tty) {
+    // Redrawn at most ten times a second: a fast reduction reports hundreds
+    // of tests a second, and a terminal that scrolls slows everything down.
+    if (!p->improved && p->elapsedSec - c->lastDraw < 0.1)
+      return;
+    c->lastDraw = p->elapsedSec;
+    fprintf(stderr, "\r\033[Kopt-reduce: %lld ops left (from %lld), %lld tests "
+                    "(+%lld cached), %.1f tests/s, %.1f s, %s",
+            (long long)p->opsNow, (long long)p->opsBefore,
+            (long long)p->testsRun, (long long)p->cacheHits,
+            p->elapsedSec > 0 ? (double)p->testsRun / p->elapsedSec : 0.0,
+            p->elapsedSec, p->strategy ? p->strategy : "");
+    c->lastLen = 1;
+    fflush(stderr);
+  } else if (p->improved) {
+    fprintf(stderr, "opt-reduce: %s: %lld ops (%lld tests, %.1f s)\n",
+            p->strategy ? p->strategy : "", (long long)p->opsNow,
+            (long long)p->testsRun, p->elapsedSec);
+  }
+}
+
+// The summary, before the last line: sizes, tests, per-strategy wins and,
+// with --test-runs, the failure rates.
+static void printSummary(const OrConfig *c, IrsReducer r, IrsPipeline original) {
+  IrsReduceSummary s;
+  irsReducerGetSummary(r, &s);
+  fprintf(stderr, "opt-reduce: ops: %lld -> %lld, bytes: %lld -> %lld\n",
+          (long long)s.opsBefore, (long long)s.opsAfter,
+          (long long)s.bytesBefore, (long long)s.bytesAfter);
+  fprintf(stderr,
+          "opt-reduce: tests: %lld run + %lld cached in %.1f s (%.1f tests/s, "
+          "-j %s%ld, seed %s)\n",
+          (long long)s.testsRun, (long long)s.cacheHits, s.elapsedSec,
+          s.elapsedSec > 0 ? (double)s.testsRun / s.elapsedSec : 0.0,
+          c->autoJobs ? "auto up to " : "", c->jobs,
+          c->seed ? c->seed : "none");
+  fputs("opt-reduce: wins:", stderr);
+  bool any = false;
+  for (intptr_t i = 0; i < irsReduceStrategyGetNum(); ++i) {
+    int64_t wins = 0;
+    int64_t ops = irsReducerGetStrategyOps(r, i, &wins);
+    if (!wins)
+      continue;
+    fprintf(stderr, "%s %s %lld (%+lld ops)", any ? "," : "",
+            irsReduceStrategyGetName(i), (long long)wins, -(long long)ops);
+    any = true;
+  }
+  fputs(any ? "\n" : " none\n", stderr);
+  // The result may fail only under the reduced pipeline: say so, or
+  // someone replays -o with the original command and sees it pass.
+  MlirStringRef now = irsReducerGetPipeline(r);
+  if (!irsPipelineIsNull(original)) {
+    MlirStringRef was = irsPipelineGetText(original);
+    if (now.length != was.length || memcmp(now.data, was.data, now.length))
+      fprintf(stderr,
+              "opt-reduce: pipeline: %.*s (reduced from %.*s; the output "
+              "fails with the reduced one, as --reproducer records)\n",
+              (int)now.length, now.data, (int)was.length, was.data);
+  }
+  if (s.quickHangSec > 0)
+    fprintf(stderr,
+            "opt-reduce: hangs: candidates judged hung after %.2f s (%d x the "
+            "slowest step that ended), the result %s\n",
+            s.quickHangSec, IRS_REDUCE_HANG_FACTOR,
+            s.hangRedone ? "did not hang at the full --test-timeout: "
+                           "reduced again without quick verdicts"
+                         : "confirmed at the full --test-timeout");
+  if (s.runsBefore > 1)
+    fprintf(stderr,
+            "opt-reduce: failure rate: input %lld/%lld (%.0f%%), result "
+            "%lld/%lld (%.0f%%)\n",
+            (long long)s.failuresBefore, (long long)s.runsBefore,
+            100.0 * (double)s.failuresBefore / (double)s.runsBefore,
+            (long long)s.failuresAfter, (long long)s.runsAfter,
+            s.runsAfter ? 100.0 * (double)s.failuresAfter / (double)s.runsAfter
+                        : 0.0);
+}
+
+// The result in the tool's custom syntax; when the tool cannot print it,
+// it stays in generic form, which the tool reads as well.
+static void printBack(const OrConfig *c, OrTool *t) {
+  char why[512];
+  if (!strcmp(c->output, "/dev/null") ||
+      orToolPrintBack(t, c->output, c->printDebugInfo, why, sizeof(why)))
+    return;
+  fprintf(stderr, "opt-reduce: note: the tool cannot print the result in its "
+                  "custom syntax (%s): '%s' is in generic form\n", why,
+          c->output);
+}
+
+void orProgressEnd(OrProgress *p) {
+  if (p->tty && p->lastLen)
+    fputs("\r\033[K", stderr); // the live line gives way to the summary
+}
+
+// The last line: what the reduction did, where the result is, and the
+// signature it kept.
+static void printLastLine(const OrConfig *c, IrsReducer r) {
+  MlirStringRef msg = irsReducerGetMessage(r);
+  const IrsSignature *sig = irsReducerGetSignature(r);
+  bool caller = !c->test && sig->site[0] && sig->siteCaller[0];
+  char kind[32];
+  fprintf(stderr,
+          "opt-reduce: %.*s: wrote '%s' (%lld tests)%s%s%s%s%s%s%s%s%s\n",
+          (int)msg.length, msg.data, c->output,
+          (long long)irsReducerGetTestsRun(r),
+          c->test ? "" : "; signature: ",
+          c->test ? "" : irsSignatureFormatKind(sig, kind, sizeof(kind)),
+          c->test || !sig->pass[0] ? "" : " in ", c->test ? "" : sig->pass,
+          !c->test && sig->site[0] ? " at " : "",
+          !c->test && sig->site[0] ? sig->site : "",
+          caller ? " (under " : "", caller ? sig->siteCaller : "",
+          caller ? ")" : "");
+}
+
+int orFinish(const OrConfig *c, OrSession *s, IrsReducer r) {
+  MlirOperation best = irsReducerGetModule(r);
+  const IrsSignature *sig = irsReducerGetSignature(r);
+  MlirStringRef p = irsReducerGetPipeline(r);
+  printSummary(c, r, s->pipeline);
+  printLastLine(c, r);
+  if (c->tool && !c->printGeneric)
+    printBack(c, &s->tool);
+  int rc = OR_EXIT_OK;
+  if (c->reproducer && !c->test &&
+      irsReproducerWriteFileWithPlugins(best, c->reproducer, p, true, true,
+                                        c->plugins.plugins) != 0) {
+    fprintf(stderr, "opt-reduce: error: cannot write '%s'\n", c->reproducer);
+    rc = OR_EXIT_IO;
+  }
+  if (c->litTest && !c->test) {
+    int e = c->miscompile ? irsReduceWriteMiscompileLitTest(
+                                c->litTest, c->input, best, p, sig, &c->exec)
+                          : orLitTestWrite(c, r, best);
+    if (e) {
+      fprintf(stderr, "opt-reduce: error: cannot write '%s': %s\n",
+              c->litTest, strerror(e));
+      rc = OR_EXIT_IO;
+    }
+  }
+  return rc;
+}

@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Session.c - opt-reduce's input, pipeline, context and module -------===//
+#include "Session.h"
+
+#include "irscope/Diagnostics.h"
+#include "irscope/PassManager.h"
+
+#include <mlir-c/Dialect/IRDL.h>
+#include <mlir-c/RegisterEverything.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void orErrorLine(MlirStringRef s, void *ud) {
+  (void)ud;
+  fprintf(stderr, "opt-reduce: error: %.*s\n", (int)s.length, s.data);
+}
+
+static void stderrCb(MlirStringRef s, void *ud) {
+  (void)ud;
+  fwrite(s.data, 1, s.length, stderr);
+}
+
+static void forwardDiag(const IrsDiagnostic *d, void *ud) {
+  (void)ud;
+  irsDiagnosticPrint(d, stderrCb, NULL);
+}
+
+// Tool mode: the input as the tool prints it in generic form.
+static int prepareTool(OrSession *s, const OrConfig *c) {
+  char generic[512];
+  if (!orToolCreate(&s->tool, c->tool, &c->toolArgs, c->pipeline,
+                    &c->passFlags) ||
+      !orToolPrepare(&s->tool, c->input, generic, sizeof(generic)))
+    return OR_EXIT_USAGE;
+  IrsErrorKind kind = IRS_OK;
+  irsInputDestroy(s->input);
+  s->input = irsInputCreateFromFile(generic, orErrorLine, NULL, &kind);
+  if (c->verbose && !s->tool.takesPoison)
+    fprintf(stderr, "opt-reduce: note: the tool does not take 'ub.poison': "
+                    "uses of erased results get an earlier value of the "
+                    "same type instead, and operands are not replaced by "
+                    "poison\n");
+  return OR_EXIT_OK;
+}
+
+// Candidates are tested in forked children of this process, which may run
+// passes only if the context has no thread pool. In tool mode the context
+// registers no dialect: the tool's ops stay generic and round-trip
+// verbatim, whatever MLIR revision the tool is built on.
+static void createContext(OrSession *s, const OrConfig *c) {
+  mlirRegisterAllPasses();
+  MlirDialectRegistry reg = mlirDialectRegistryCreate();
+  if (!c->tool)
+    mlirRegisterAllDialects(reg);
+  irsToolPluginsAddDialects(&c->plugins, reg);
+  s->ctx = mlirContextCreateWithRegistry(reg, false);
+  mlirDialectRegistryDestroy(reg);
+  mlirContextSetAllowUnregisteredDialects(s->ctx, c->allowUnregistered);
+  if (c->tool)
+    orToolSetUpContext(&s->tool, s->ctx);
+}
+
+static bool loadIrdl(MlirContext ctx, const char *path) {
+  IrsErrorKind kind = IRS_OK;
+  IrsInput d = irsInputCreateFromFile(path, orErrorLine, NULL, &kind);
+  MlirModule dm = irsInputIsNull(d) ? (MlirModule){NULL}
+                                    : irsInputParseChunk(d, ctx, 0);
+  bool ok = !mlirModuleIsNull(dm) &&
+            mlirLogicalResultIsSuccess(mlirLoadIRDLDialects(dm));
+  if (!ok)
+    fprintf(stderr, "opt-reduce: error: cannot load IRDL dialects from '%s'\n",
+            path);
+  if (!mlirModuleIsNull(dm))
+    mlirModuleDestroy(dm);
+  irsInputDestroy(d);
+  return ok;
+}
+
+// The IRDL dialects, then the input; their diagnostics go to stderr.
+static int parseModule(OrSession *s, const OrConfig *c) {
+  IrsDiagnosticCapture diags =
+      irsDiagnosticCaptureCreate(s->ctx, forwardDiag, NULL);
+  irsDiagnosticCaptureSetFallbackFileName(
+      diags, mlirStringRefCreateFromCString(irsInputGetSourceName(s->input)));
+  bool ok = true;
+  for (size_t i = 0; i < c->irdlFiles.num && ok; ++i)
+    ok = loadIrdl(s->ctx, c->irdlFiles.items[i]);
+  if (ok)
+    s->module = irsInputParseChunk(s->input, s->ctx, 0);
+  // From here on diagnostics belong to candidates, which print their own.
+  irsDiagnosticCaptureDestroy(diags);
+  return ok && !mlirModuleIsNull(s->module) ? OR_EXIT_OK : OR_EXIT_USAGE;
+}
+
+// In-process mode: the pipeline must build, for the input's top-level op.
+static int checkPipeline(OrSession *s, const OrConfig *c) {
+  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
+  o.threadingEnabled = false;
+  o.passRegistry = c->plugins.registry;
+  IrsPassManager vpm = irsPassManagerCreate(s->ctx, s->pipeline, &o,
+                                            orErrorLine, NULL);
+  bool bad = irsPassManagerIsNull(vpm);
+  irsPassManagerDestroy(vpm);
+  MlirStringRef root = irsPipelineGetRootAnchor(s->pipeline);
+  MlirStringRef name = mlirIdentifierStr(
+      mlirOperationGetName(mlirModuleGetOperation(s->module)));
+  if (!bad && !(root.length == 3 && !memcmp(root.data, "any", 3)) &&
+      (root.length != name.length ||
+       memcmp(root.data, name.data, name.length))) {
+    fprintf(stderr, "opt-reduce: error: the pipeline is anchored on '%.*s' but the input's top-level operation is '%.*s'\n",
+            (int)root.length, root.data, (int)name.length, name.data);
+    bad = true;
+  }
+  return bad ? OR_EXIT_USAGE : OR_EXIT_OK;
+}
+
+int orSessionCreate(OrSession *s, const OrConfig *c) {
+  memset(s, 0, sizeof(*s));
+  IrsErrorKind kind = IRS_OK;
+  s->input = irsInputCreateFromFile(c->input, orErrorLine, NULL, &kind);
+  if (irsInputIsNull(s->input))
+    return OR_EXIT_USAGE;
+  if (c->pipeline)
+    s->pipeline = irsPipelineCreateParse(
+        mlirStringRefCreateFromCString(c->pipeline), orErrorLine, NULL);
+  else if (c->passFlags.num)
+    s->pipeline = irsOptionsPipelineFromFlags(&c->passFlags, orErrorLine, NULL);
+  if (!c->test && irsPipelineIsNull(s->pipeline))
+    return OR_EXIT_USAGE;
+  int rc = c->tool ? prepareTool(s, c) : OR_EXIT_OK;
+  if (rc != OR_EXIT_OK)
+    return rc;
+  createContext(s, c);
+  rc = parseModule(s, c);
+  if (rc == OR_EXIT_OK && !c->test && !c->tool)
+    rc = checkPipeline(s, c);
+  if (rc == OR_EXIT_OK && c->test) {
+    s->testArgv = calloc(c->testArgs.num + 2, sizeof(char *));
+    s->testArgv[s->testArgc++] = c->test;
+    for (size_t i = 0; i < c->testArgs.num; ++i)
+      s->testArgv[s->testArgc++] = c->testArgs.items[i];
+  }
+  return rc;
+}
+
+void orSessionDestroy(OrSession *s) {
+  orToolDestroy(&s->tool);
+  free(s->testArgv);
+  if (!mlirModuleIsNull(s->module))
+    mlirModuleDestroy(s->module);
+  if (!mlirContextIsNull(s->ctx))
+    mlirContextDestroy(s->ctx);
+  irsPipelineDestroy(s->pipeline);
+  irsInputDestroy(s->input);
+}
