@@ -135,6 +135,38 @@ IRS_API double irsRunDocNodeGetAttrDouble(IrsRunDocNode node,
 /// The element's text ("" when empty), or NULL for a null node. Borrowed.
 IRS_API const char *irsRunDocNodeGetText(IrsRunDocNode node);
 
+/// A byte range of a text.
+typedef struct IrsTextRange {
+  size_t offset;
+  size_t length; ///< 0: absent
+} IrsTextRange;
+
+/// What a reproducer's resources say (lib/Report/ReproducerRead.c): the
+/// mlir_reproducer entry MLIR and irscope write, and irscope's own
+/// irscope_run entry. Each has* says whether the file sets the value.
+typedef struct IrsReproducerParts {
+  bool hasPipeline;
+  bool hasDisableThreading, disableThreading;
+  bool hasVerifyEach, verifyEach;
+  bool hasSeed;
+  uint64_t seed;
+  /// The two entries (each with a comma separating it from a neighbour),
+  /// to be blanked out before the file is parsed: MLIR's parser warns
+  /// about an unknown resource, and the rest of the file metadata (the
+  /// dialect_resources the IR refers to) must stay.
+  IrsTextRange entries[2];
+} IrsReproducerParts;
+
+/// Finds the mlir_reproducer entry in the file metadata of `text` (only
+/// `{-# ... #-}` sections that start a line count, so that a comment
+/// mentioning one is not taken for it) and fills `parts`; the pipeline,
+/// unescaped, goes to `pipeline` (called once when it is present). Returns
+/// false when there is no such entry.
+IRS_API bool irsReproducerReadParts(MlirStringRef text,
+                                    IrsReproducerParts *parts,
+                                    MlirStringCallback pipeline,
+                                    void *userData);
+
 /// The input's op count recorded in DIR/manifest.xml (`<input ops=..>`);
 /// -1 when there is no manifest, it does not parse or records none.
 IRS_API int64_t irsRunDirGetInputOps(const char *dir);

@@ -11,10 +11,12 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#define TEMP_DIR_NAME "irscope-unit-rundir"
+#include "TempDir.h"
+
 #include "irscope/Report.h"
 #include "irscope/RunDir.h"
 
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,33 +26,6 @@
 //===----------------------------------------------------------------------===//
 // Helpers
 //===----------------------------------------------------------------------===//
-
-static int rmEntry(const char *path, const struct stat *st, int flag,
-                   struct FTW *ftw) {
-  (void)st;
-  (void)flag;
-  (void)ftw;
-  return remove(path);
-}
-
-static int setUp(void **state) {
-  const char *t = getenv("TMPDIR");
-  char *dir = malloc(4096);
-  snprintf(dir, 4096, "%s/irscope-unit-rundir-XXXXXX", t && *t ? t : "/tmp");
-  if (!mkdtemp(dir)) {
-    free(dir);
-    return -1;
-  }
-  *state = dir;
-  return 0;
-}
-
-static int tearDown(void **state) {
-  char *dir = *state;
-  nftw(dir, rmEntry, 16, FTW_DEPTH | FTW_PHYS);
-  free(dir);
-  return 0;
-}
 
 static char *at(void **state, const char *name, char *buf) {
   snprintf(buf, 4096, "%s/%s", (const char *)*state, name);
@@ -67,14 +42,7 @@ static void put(void **state, const char *name, const char *text) {
 
 static char *slurp(void **state, const char *name) {
   char p[4096];
-  FILE *f = fopen(at(state, name, p), "rb");
-  if (!f)
-    return NULL;
-  char *buf = calloc(1, 1 << 16);
-  size_t n = fread(buf, 1, (1 << 16) - 1, f);
-  buf[n] = '\0';
-  fclose(f);
-  return buf;
+  return slurpPath(at(state, name, p));
 }
 
 static bool exists(void **state, const char *name) {
