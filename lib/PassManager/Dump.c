@@ -12,6 +12,7 @@
 #include "PassManagerImpl.h"
 
 #include "../Support/Fs.h"
+#include "irscope/RunDir.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -38,21 +39,6 @@ int irsDumpModule(MlirOperation module, const char *path, bool generic,
   return irsAtomicFileCommit(&af);
 }
 
-// Files a run writes: "NNNN-*.mlir", the fixed names, and their temporaries.
-static bool isRunFile(const char *n) {
-  static const char *const fixed[] = {
-      "manifest.xml",        "report.xml",      "failure-input.mlir",
-      "failure-output.mlir", "reproducer.mlir", NULL};
-  for (const char *const *f = fixed; *f; ++f) {
-    size_t l = strlen(*f);
-    if (strncmp(n, *f, l) == 0 && (n[l] == '\0' || strncmp(n + l, ".tmp-", 5) == 0))
-      return true;
-  }
-  size_t l = strlen(n), digits = strspn(n, "0123456789");
-  return digits >= 4 && n[digits] == '-' && l > digits + 6 &&
-         (strcmp(n + l - 5, ".mlir") == 0 || strstr(n, ".mlir.tmp-"));
-}
-
 IrsErrorKind irsDumpDirPrepare(const char *dir, bool overwrite, IrsBuf *err) {
   int e = irsMkdirP(dir);
   if (e) {
@@ -74,7 +60,7 @@ IrsErrorKind irsDumpDirPrepare(const char *dir, bool overwrite, IrsBuf *err) {
   IrsErrorKind k = IRS_OK;
   struct dirent *ent;
   while ((ent = readdir(d)) != NULL) {
-    if (!isRunFile(ent->d_name))
+    if (!irsRunDirIsRunFile(ent->d_name))
       continue;
     if (!overwrite) {
       irsBufPrintf(err,

@@ -22,6 +22,7 @@
 #include "../Support/Fs.h"
 #include "../Support/StderrCapture.h"
 #include "irscope/Report.h"
+#include "irscope/RunDir.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -508,10 +509,9 @@ static void takeDiagnostics(IrsPassManagerImpl *pm, IrsStepState *s,
 }
 
 void irsPmDumpName(IrsPassManagerImpl *pm, intptr_t i, IrsBuf *out) {
-  char anchor[65], pass[65];
-  irsSanitizeFileName(irsPipelineGetStepAnchor(pm->pipeline, i), anchor, 64);
-  irsSanitizeFileName(irsPipelineGetStepPassName(pm->pipeline, i), pass, 64);
-  irsBufPrintf(out, "%04ld-%s-%s.mlir", (long)(i + 1), anchor, pass);
+  irsRunDirDumpName(i + 1, irsPipelineGetStepAnchor(pm->pipeline, i),
+                    irsPipelineGetStepPassName(pm->pipeline, i),
+                    irsBufStringCallback, out);
 }
 
 static void setError(IrsPassManagerImpl *pm, const char *fmt, const char *a,
@@ -720,32 +720,11 @@ static IrsStepStatus runStep(IrsPassManagerImpl *pm, intptr_t i,
   return st;
 }
 
-static const char *defaultFailureRoot(void) {
-  const char *t = getenv("TMPDIR");
-  return t && *t ? t : "/tmp";
-}
-
 // Picks (and creates) the directory for failure artefacts.
 static char *failureDirFor(IrsPassManagerImpl *pm, IrsBuf *err) {
   char *dir = NULL;
-  if (pm->dumpDir)
-    dir = irsStrDup(pm->dumpDir);
-  else if (pm->failureDir)
-    dir = irsStrDup(pm->failureDir);
-  else {
-    // A fresh directory per failure: several pass managers, chunks or
-    // processes never overwrite each other's evidence.
-    IrsBuf b = IRS_BUF_INIT;
-    irsBufPrintf(&b, "%s/irscope-failure-XXXXXX", defaultFailureRoot());
-    dir = irsBufDetach(&b);
-    if (dir && !mkdtemp(dir)) {
-      irsBufPrintf(err, "cannot create failure directory '%s': %s", dir,
-                   strerror(errno));
-      free(dir);
-      return NULL;
-    }
-  }
-  int e = dir ? irsMkdirP(dir) : ENOMEM;
+  int e = irsRunDirCreateFailureDir(pm->dumpDir ? pm->dumpDir : pm->failureDir,
+                                    &dir);
   if (e) {
     irsBufPrintf(err, "cannot create failure directory '%s': %s",
                  dir ? dir : "", strerror(e));

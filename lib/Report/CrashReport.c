@@ -19,12 +19,8 @@
 
 #define X(s) ((const xmlChar *)(s))
 
-int irsCrashReportWrite(const IrsCrashInfo *c, const char *dir) {
-  xmlBufferPtr buf;
-  xmlTextWriterPtr w = irsXmlBegin(&buf, "irscope-report");
-  if (!w)
-    return ENOMEM;
-
+// <tool>, <command-line>, <input>, <pipeline>, <settings> and <plugins>.
+static void writeHeader(xmlTextWriterPtr w, const IrsCrashInfo *c) {
   irsXmlStartRunHeader(w, c->toolName, c->commandLine, c->inputPath,
                        c->inputHash);
   if (c->inputOps >= 0)
@@ -41,19 +37,10 @@ int irsCrashReportWrite(const IrsCrashInfo *c, const char *dir) {
                               X(c->dumpOnlyChanged ? "true" : "false"));
   xmlTextWriterEndElement(w);
   irsXmlWritePlugins(w, c->plugins);
+}
 
-  intptr_t n = irsPipelineGetNumSteps(c->pipeline);
-  intptr_t i = c->step - 1;
-  xmlTextWriterStartElement(w, X("failure"));
-  xmlTextWriterWriteAttribute(w, X("kind"), X(c->kind));
-  xmlTextWriterWriteFormatAttribute(w, X("step"), "%ld", (long)c->step);
-  if (i >= 0 && i < n) {
-    irsXmlAttrRef(w, "pass", irsPipelineGetStepPassName(c->pipeline, i));
-    irsXmlAttrRef(w, "anchor", irsPipelineGetStepAnchor(c->pipeline, i));
-  } else {
-    xmlTextWriterWriteAttribute(w, X("pass"), X(""));
-    xmlTextWriterWriteAttribute(w, X("anchor"), X(""));
-  }
+// The attributes of <failure> that say how the worker died.
+static void writeDeath(xmlTextWriterPtr w, const IrsCrashInfo *c) {
   xmlTextWriterWriteFormatAttribute(w, X("elapsed-ms"), "%.3f", c->elapsedMs);
   if (c->signal) {
     xmlTextWriterWriteFormatAttribute(w, X("signal"), "%d", c->signal);
@@ -68,6 +55,22 @@ int irsCrashReportWrite(const IrsCrashInfo *c, const char *dir) {
   if (c->peakRssKb > 0)
     xmlTextWriterWriteFormatAttribute(w, X("peak-rss-kb"), "%lld",
                                       (long long)c->peakRssKb);
+}
+
+static void writeFailure(xmlTextWriterPtr w, const IrsCrashInfo *c) {
+  intptr_t n = irsPipelineGetNumSteps(c->pipeline);
+  intptr_t i = c->step - 1;
+  xmlTextWriterStartElement(w, X("failure"));
+  xmlTextWriterWriteAttribute(w, X("kind"), X(c->kind));
+  xmlTextWriterWriteFormatAttribute(w, X("step"), "%ld", (long)c->step);
+  if (i >= 0 && i < n) {
+    irsXmlAttrRef(w, "pass", irsPipelineGetStepPassName(c->pipeline, i));
+    irsXmlAttrRef(w, "anchor", irsPipelineGetStepAnchor(c->pipeline, i));
+  } else {
+    xmlTextWriterWriteAttribute(w, X("pass"), X(""));
+    xmlTextWriterWriteAttribute(w, X("anchor"), X(""));
+  }
+  writeDeath(w, c);
   // The handler's raw backtrace stays in <stderr>; the readable form and
   // the crash site are derived here, where allocating is safe. A timed-out
   // worker may have printed one when asked (traceOnTimeout): its first
@@ -92,30 +95,42 @@ int irsCrashReportWrite(const IrsCrashInfo *c, const char *dir) {
   if (c->results)
     irsXmlWriteResults(w, c->results);
   xmlTextWriterEndElement(w);
+}
 
+static void writeFile(xmlTextWriterPtr w, const char *elem, const char *file,
+                      const MlirStringRef *pipeline) {
+  irsXmlStartFileElem(w, elem, file);
+  if (pipeline)
+    irsXmlAttrRef(w, "pipeline", *pipeline);
+  xmlTextWriterEndElement(w);
+}
+
+static void writeArtifacts(xmlTextWriterPtr w, const IrsCrashInfo *c) {
+  intptr_t n = irsPipelineGetNumSteps(c->pipeline);
+  intptr_t i = c->step - 1;
   xmlTextWriterStartElement(w, X("artifacts"));
-  if (c->preStepIr) {
-    irsXmlStartFileElem(w, "pre-step-ir", c->preStepIr);
-    xmlTextWriterEndElement(w);
-  }
+  if (c->preStepIr)
+    writeFile(w, "pre-step-ir", c->preStepIr, NULL);
   if (c->results)
     irsXmlWriteResultFiles(w, c->results);
-  if (c->lastGoodDump) {
-    irsXmlStartFileElem(w, "last-good-dump", c->lastGoodDump);
-    xmlTextWriterEndElement(w);
-  }
+  if (c->lastGoodDump)
+    writeFile(w, "last-good-dump", c->lastGoodDump, NULL);
   if (c->reproducer && i >= 0 && i < n) {
-    irsXmlStartFileElem(w, "reproducer", c->reproducer);
-    irsXmlAttrRef(w, "pipeline", irsPipelineGetStepText(c->pipeline, i));
-    xmlTextWriterEndElement(w);
+    MlirStringRef p = irsPipelineGetStepText(c->pipeline, i);
+    writeFile(w, "reproducer", c->reproducer, &p);
   }
   if (c->fullReproducer) {
-    irsXmlStartFileElem(w, "full-reproducer", c->fullReproducer);
-    irsXmlAttrRef(w, "pipeline", irsPipelineGetText(c->pipeline));
-    xmlTextWriterEndElement(w);
+    MlirStringRef p = irsPipelineGetText(c->pipeline);
+    writeFile(w, "full-reproducer", c->fullReproducer, &p);
   }
   xmlTextWriterEndElement(w);
+}
 
+// Every step before the failing one ran fine, the failing one died, the
+// rest never ran (a wrong result's later steps did run).
+static void writeSteps(xmlTextWriterPtr w, const IrsCrashInfo *c) {
+  intptr_t n = irsPipelineGetNumSteps(c->pipeline);
+  intptr_t i = c->step - 1;
   xmlTextWriterStartElement(w, X("steps"));
   xmlTextWriterWriteFormatAttribute(w, X("count"), "%ld", (long)n);
   if (c->step > 0)
@@ -135,6 +150,17 @@ int irsCrashReportWrite(const IrsCrashInfo *c, const char *dir) {
     xmlTextWriterEndElement(w);
   }
   xmlTextWriterEndElement(w);
+}
+
+int irsCrashReportWrite(const IrsCrashInfo *c, const char *dir) {
+  xmlBufferPtr buf;
+  xmlTextWriterPtr w = irsXmlBegin(&buf, "irscope-report");
+  if (!w)
+    return ENOMEM;
+  writeHeader(w, c);
+  writeFailure(w, c);
+  writeArtifacts(w, c);
+  writeSteps(w, c);
   xmlTextWriterEndElement(w);
   return irsXmlCommit(w, buf, dir, "report.xml");
 }

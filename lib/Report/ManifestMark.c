@@ -1,13 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
-//===- ManifestMark.c - mark a step of a finished run as failed -----------===//
+//===- ManifestMark.c - mark a step of a run's manifest as failed ---------===//
 //
-// A wrong result is found after the run that wrote manifest.xml has ended
-// well (the pass manager saw nothing wrong), by executing its dumps. The
-// manifest is then reread as a document, the step and the run given the
-// failure's status and pointed at the report, and written back atomically.
+// Two runs end with a manifest.xml that no pass manager will rewrite again:
+// a wrong result, found after the run ended well by executing its dumps,
+// and a worker that died (crash, timeout, memory limit, interrupt), whose
+// last manifest says "running". In both the manifest is reread as a
+// document, the step and the run given the failure's status and pointed at
+// the report, and written back atomically: it was complete after the last
+// finished step, so the edit keeps it valid.
 //
 //===----------------------------------------------------------------------===//
+#include "XmlUtil.h"
+
 #include "irscope/Report.h"
+#include "irscope/RunDir.h"
 #include "../Support/Fs.h"
 
 #include <libxml/parser.h>
@@ -27,41 +33,163 @@ static xmlNodePtr child(xmlNodePtr n, const char *name) {
   return NULL;
 }
 
-static void markStep(xmlNodePtr steps, intptr_t step, const char *status) {
+static bool attrIs(xmlNodePtr n, const char *name, const char *value) {
+  xmlChar *v = xmlGetProp(n, X(name));
+  bool is = v && !xmlStrcmp(v, X(value));
+  xmlFree(v);
+  return is;
+}
+
+// The <step> of 1-based index `step`, or NULL.
+static xmlNodePtr stepNode(xmlNodePtr steps, intptr_t step) {
+  char idx[32];
+  snprintf(idx, sizeof(idx), "%ld", (long)step);
+  for (xmlNodePtr c = steps->children; c; c = c->next)
+    if (c->type == XML_ELEMENT_NODE && !xmlStrcmp(c->name, X("step")) &&
+        attrIs(c, "index", idx))
+      return c;
+  return NULL;
+}
+
+static void setFailed(xmlNodePtr steps, intptr_t step) {
   char idx[32];
   snprintf(idx, sizeof(idx), "%ld", (long)step);
   xmlSetProp(steps, X("failed"), X(idx));
-  for (xmlNodePtr c = steps->children; c; c = c->next) {
-    if (c->type != XML_ELEMENT_NODE || xmlStrcmp(c->name, X("step")))
+}
+
+// Elements the writers give text content (irsXmlElemRef): written empty,
+// they read back without children but were "<x></x>", not "<x/>".
+static bool isTextElement(const xmlChar *name) {
+  static const char *const names[] = {"command-line", "pipeline", "options",
+                                      "message",      "stderr",   "stack-trace",
+                                      "diff",         NULL};
+  for (const char *const *n = names; *n; ++n)
+    if (!xmlStrcmp(name, X(*n)))
+      return true;
+  return false;
+}
+
+static bool hasElementChild(xmlNodePtr n) {
+  for (xmlNodePtr c = n->children; c; c = c->next)
+    if (c->type == XML_ELEMENT_NODE)
+      return true;
+  return false;
+}
+
+// Writes `n` back through the writer the document came from, call for
+// call, so that layout and escaping (a text's '"' is "&quot;") stay byte
+// for byte what the pass manager wrote. The root's version is irsXmlBegin's.
+static void rewrite(xmlTextWriterPtr w, xmlNodePtr n, bool isRoot) {
+  if (!isRoot)
+    xmlTextWriterStartElement(w, n->name);
+  for (xmlAttrPtr a = n->properties; a; a = a->next) {
+    if (isRoot && !xmlStrcmp(a->name, X("version")))
       continue;
-    xmlChar *i = xmlGetProp(c, X("index"));
-    if (i && !xmlStrcmp(i, X(idx)))
-      xmlSetProp(c, X("status"), X(status));
-    xmlFree(i);
+    xmlChar *v = xmlNodeListGetString(n->doc, a->children, 1);
+    xmlTextWriterWriteAttribute(w, a->name, v ? v : X(""));
+    xmlFree(v);
   }
+  if (hasElementChild(n)) {
+    for (xmlNodePtr c = n->children; c; c = c->next)
+      if (c->type == XML_ELEMENT_NODE)
+        rewrite(w, c, false);
+  } else if (n->children || isTextElement(n->name)) {
+    xmlChar *t = xmlNodeGetContent(n);
+    xmlTextWriterWriteString(w, t ? t : X(""));
+    xmlFree(t);
+  }
+  if (!isRoot)
+    xmlTextWriterEndElement(w);
+}
+
+static int writeBack(xmlDocPtr doc, const char *dir) {
+  xmlNodePtr root = xmlDocGetRootElement(doc);
+  xmlBufferPtr buf;
+  xmlTextWriterPtr w = irsXmlBegin(&buf, (const char *)root->name);
+  if (!w)
+    return ENOMEM;
+  rewrite(w, root, true);
+  xmlTextWriterEndElement(w);
+  return irsXmlCommit(w, buf, dir, IRS_RUN_DIR_MANIFEST);
+}
+
+static xmlDocPtr readManifest(const char *dir, char **path) {
+  *path = irsPathJoin(dir, IRS_RUN_DIR_MANIFEST);
+  return *path ? xmlReadFile(*path, NULL,
+                             XML_PARSE_NONET | XML_PARSE_NOERROR |
+                                 XML_PARSE_NOWARNING)
+               : NULL;
 }
 
 int irsManifestMarkStepFailed(const char *dir, intptr_t step,
                               const char *status, const char *report) {
-  char *path = irsPathJoin(dir, "manifest.xml");
+  char *path;
+  xmlDocPtr doc = readManifest(dir, &path);
   if (!path)
     return ENOMEM;
-  xmlDocPtr doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOBLANKS);
   int e = EINVAL;
   xmlNodePtr root = doc ? xmlDocGetRootElement(doc) : NULL;
   xmlNodePtr steps = child(root, "steps");
   if (steps) {
     xmlSetProp(root, X("status"), X(status));
-    markStep(steps, step, status);
+    setFailed(steps, step);
+    xmlNodePtr s = stepNode(steps, step);
+    if (s)
+      xmlSetProp(s, X("status"), X(status));
     xmlNodePtr f = child(root, "failure");
     if (!f)
       f = xmlNewChild(root, NULL, X("failure"), NULL);
     xmlSetProp(f, X("report"), X(report));
-    xmlChar *mem = NULL;
-    int n = 0;
-    xmlDocDumpFormatMemoryEnc(doc, &mem, &n, "UTF-8", 1);
-    e = mem ? irsWriteFileAtomic(path, mem, (size_t)n) : ENOMEM;
-    xmlFree(mem);
+    e = writeBack(doc, dir);
+  }
+  if (doc)
+    xmlFreeDoc(doc);
+  free(path);
+  return e;
+}
+
+// No dump is left "pending": the worker that would have finished it is
+// gone, and the file is complete or absent.
+static void dropPending(xmlNodePtr n) {
+  for (xmlNodePtr c = n->children; c; c = c->next) {
+    if (c->type != XML_ELEMENT_NODE)
+      continue;
+    if (attrIs(c, "pending", "true"))
+      xmlUnsetProp(c, X("pending"));
+    dropPending(c);
+  }
+}
+
+static void markDeath(xmlNodePtr root, xmlNodePtr steps, const char *status,
+                      intptr_t step, bool hasReport) {
+  xmlSetProp(root, X("status"), X(status));
+  if (step > 0 && hasReport) {
+    if (!xmlHasProp(steps, X("failed")))
+      setFailed(steps, step);
+    // Only a step the worker had not finished takes the death's status.
+    xmlNodePtr s = stepNode(steps, step);
+    if (s && attrIs(s, "status", "not-run"))
+      xmlSetProp(s, X("status"), X(status));
+  }
+  dropPending(steps);
+  if (hasReport && !child(root, "failure"))
+    xmlSetProp(xmlNewChild(root, NULL, X("failure"), NULL), X("report"),
+               X(IRS_RUN_DIR_REPORT));
+}
+
+int irsManifestMarkDeath(const char *dir, const char *status, intptr_t step,
+                         bool hasReport) {
+  char *path;
+  xmlDocPtr doc = readManifest(dir, &path);
+  if (!path)
+    return ENOMEM;
+  int e = doc ? 0 : ENOENT;
+  xmlNodePtr root = doc ? xmlDocGetRootElement(doc) : NULL;
+  xmlNodePtr steps = child(root, "steps");
+  // A manifest the worker finished is not the dead run's.
+  if (steps && attrIs(root, "status", "running")) {
+    markDeath(root, steps, status, step, hasReport);
+    e = writeBack(doc, dir);
   }
   if (doc)
     xmlFreeDoc(doc);

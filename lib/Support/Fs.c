@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // File-system helpers; see Fs.h.
 #include "Fs.h"
+#include "irscope/RunDir.h"
 #include "irscope/Support.h"
 #include "Buf.h"
 
@@ -37,7 +38,7 @@ int irsAtomicFileOpen(IrsAtomicFile *af, const char *path) {
   IrsBuf b = IRS_BUF_INIT;
   // mkstemp: unique even when several threads (parallel pass instances)
   // or processes write the same file at once.
-  irsBufPrintf(&b, "%s.tmp-XXXXXX", path);
+  irsBufPrintf(&b, "%s" IRS_RUN_DIR_TEMP_INFIX "XXXXXX", path);
   af->tmpPath = irsBufDetach(&b);
   af->path = irsStrDup(path);
   af->buf = malloc(kBufSize);

@@ -14,6 +14,7 @@
 #include "IrsConfig.h"
 
 #include "irscope/Report.h"
+#include "irscope/RunDir.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -25,16 +26,8 @@ static char *failureDir(const IrsOptConfig *cfg, bool *isDump) {
   *isDump = cfg->dumpAfterEach != NULL;
   if (cfg->dumpAfterEach)
     return strdup(cfg->dumpAfterEach);
-  if (cfg->failureDir) {
-    if (mkdir(cfg->failureDir, 0777) != 0 && errno != EEXIST)
-      return NULL;
-    return strdup(cfg->failureDir);
-  }
-  const char *tmp = getenv("TMPDIR");
   char *d = NULL;
-  if (asprintf(&d, "%s/irscope-failure-XXXXXX", tmp && *tmp ? tmp : "/tmp") < 0)
-    return NULL;
-  if (!mkdtemp(d)) {
+  if (irsRunDirCreateFailureDir(cfg->failureDir, &d) != 0) {
     free(d);
     return NULL;
   }

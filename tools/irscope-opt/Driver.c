@@ -17,6 +17,7 @@
 #include "irscope/Input.h"
 #include "irscope/PassManager.h"
 #include "irscope/Pipeline.h"
+#include "irscope/RunDir.h"
 
 #include <mlir-c/Dialect/IRDL.h>
 #include <mlir-c/IR.h>
@@ -246,121 +247,35 @@ static bool loadIrdl(MlirContext ctx, const char *path) {
   return ok;
 }
 
-// The `KEY: {...}` entry (`mlir_reproducer`, `irscope_run`) of the input's
-// file metadata: from the key to its closing brace (braces in quoted
-// strings do not count). Only `{-# ... #-}` sections that start a line are
-// searched, so that a comment mentioning one (a lit RUN line) is not taken
-// for it. NULL if there is none.
-static const char *findResourceEntry(const char *text, const char *key,
-                                     const char **end) {
-  for (const char *sec = strstr(text, "{-#"); sec;
-       sec = strstr(sec + 3, "{-#")) {
-    const char *ls = sec;
-    while (ls > text && (ls[-1] == ' ' || ls[-1] == '\t'))
-      --ls;
-    if (ls > text && ls[-1] != '\n')
-      continue;
-    const char *secEnd = strstr(sec, "#-}");
-    if (!secEnd)
-      return NULL;
-    for (const char *k = strstr(sec, key); k && k < secEnd;
-         k = strstr(k + 1, key)) {
-      const char *p = k + strlen(key);
-      p += strspn(p, " \t\r\n");
-      if (*p != ':')
-        continue;
-      ++p;
-      p += strspn(p, " \t\r\n");
-      if (*p != '{')
-        continue;
-      int depth = 0;
-      for (; p < secEnd; ++p) {
-        if (*p == '"') {
-          for (++p; p < secEnd && *p != '"'; ++p)
-            if (*p == '\\' && p[1])
-              ++p;
-        } else if (*p == '{') {
-          ++depth;
-        } else if (*p == '}' && --depth == 0) {
-          *end = p + 1;
-          return k;
-        }
-      }
-      return NULL;
-    }
-  }
-  return NULL;
-}
-
-// Pulls pipeline, disable_threading and verify_each out of the input's
-// mlir_reproducer resource and blanks that entry out (keeping line and
-// column numbers) so the parser does not warn about an unknown resource.
-// Only the entry goes: the same {-# #-} section can hold the module's
-// dialect_resources (mlir-opt writes both into one; irscope-opt's
-// reproducers put the entry into a second section after them), and the
-// blobs the IR refers to must stay.
-// Blanks the resource entry [start, end) of the input, with a separating
-// comma, so that the entries left around it still parse.
-static void blankEntry(IrsInput input, const char *start, const char *end) {
-  const char *text = irsInputGetContents(input).data;
-  const char *before = start;
-  while (before > text && strchr(" \t\r\n", before[-1]))
-    --before;
-  const char *after = end + strspn(end, " \t\r\n");
-  if (before > text && before[-1] == ',')
-    start = before - 1;
-  else if (*after == ',')
-    end = after + 1;
-  irsInputBlankRange(input, (size_t)(start - text), (size_t)(end - start));
-}
-
+// Pulls pipeline, disable_threading, verify_each and the seed out of the
+// input's reproducer resources (irsReproducerReadParts) and blanks those
+// entries out, keeping line and column numbers and the rest of the file
+// metadata. NULL when there is no mlir_reproducer entry with a pipeline.
 static char *takeReproducer(IrsInput input, bool *threadingOff,
                             bool *verifyEach, bool *hasSeed, uint64_t *seed) {
-  MlirStringRef c = irsInputGetContents(input);
-  const char *text = c.data;
-  const char *end = NULL;
-  const char *start = findResourceEntry(text, "mlir_reproducer", &end);
-  if (!start)
+  IrsReproducerParts parts;
+  IrsOptOut pipeline = {0};
+  if (!irsReproducerReadParts(irsInputGetContents(input), &parts, outCallback,
+                              &pipeline))
     return NULL;
-  char *sect = strndup(start, (size_t)(end - start));
-  char *pipeline = NULL;
-  char *p = sect ? strstr(sect, "pipeline:") : NULL;
-  if (p && (p = strchr(p, '"'))) {
-    size_t n = 0;
-    char *q = ++p;
-    char *outp = malloc(strlen(p) + 1);
-    if (outp) {
-      while (*q && *q != '"') {
-        if (*q == '\\' && q[1])
-          ++q;
-        outp[n++] = *q++;
-      }
-      outp[n] = '\0';
-      pipeline = outp;
-    }
+  for (int i = 0; i < 2; ++i)
+    if (parts.entries[i].length)
+      irsInputBlankRange(input, parts.entries[i].offset,
+                         parts.entries[i].length);
+  if (parts.hasDisableThreading)
+    *threadingOff = parts.disableThreading;
+  if (parts.hasVerifyEach)
+    *verifyEach = parts.verifyEach;
+  if (parts.hasSeed) {
+    *seed = parts.seed;
+    *hasSeed = true;
   }
-  if (sect) {
-    char *t = strstr(sect, "disable_threading:");
-    if (t)
-      *threadingOff = strncmp(t + 18 + strspn(t + 18, " "), "true", 4) == 0;
-    char *v = strstr(sect, "verify_each:");
-    if (v)
-      *verifyEach = strncmp(v + 12 + strspn(v + 12, " "), "false", 5) != 0;
+  irsOptOutAppend(&pipeline, "", 1);
+  if (!parts.hasPipeline || pipeline.failed) {
+    free(pipeline.data);
+    return NULL;
   }
-  free(sect);
-  blankEntry(input, start, end);
-  // The seed of a seeded run (--repeat with --seed, or --seed): irscope's
-  // own entry, which mlir-opt keeps but does not read.
-  start = findResourceEntry(text, "irscope_run", &end);
-  if (start) {
-    const char *sd = strstr(start, "seed:");
-    if (sd && sd < end && (sd = strchr(sd, '"')) && sd < end) {
-      *seed = strtoull(sd + 1, NULL, 10);
-      *hasSeed = true;
-    }
-    blankEntry(input, start, end);
-  }
-  return pipeline;
+  return pipeline.data;
 }
 
 typedef struct Reload {

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- CrashDoc.h - documenting a worker that died ------------------------===//
+//
+// When a supervised worker dies (signal, step timeout, memory limit,
+// interrupt), irsCrashDocument turns what the supervisor saw into the same
+// evidence for every driver: it finds the step by a replay if the worker
+// did not announce one, has a second replay rebuild the IR that went into
+// that step and write the reproducers, writes report.xml
+// (irsCrashReportWrite), removes the dead worker's temporaries and marks
+// its manifest (irsManifestMarkDeath). The replays run in workers forked
+// by the caller's quiet supervisor; the driver supplies their body
+// (IrsCrashReplayMain: parse the input, build a pass manager, call
+// irsCrashReplayRun), because only it knows how to set those up. Nothing is
+// printed: the one-line summary comes back for the driver to show.
+//
+//===----------------------------------------------------------------------===//
+#ifndef IRS_CRASHDOC_H
+#define IRS_CRASHDOC_H
+
+#include "irscope/PassManager.h"
+#include "irscope/Pipeline.h"
+#include "irscope/Plugin.h"
+#include "irscope/Supervisor.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+//===----------------------------------------------------------------------===//
+// Replays (inside a worker)
+//===----------------------------------------------------------------------===//
+
+typedef enum IrsCrashReplayKind {
+  /// Run the input step by step until it dies: the step it announces last
+  /// is the failing one.
+  IrsCrashReplayLocate,
+  /// Write reproducer-full.mlir (the input with the whole pipeline) and,
+  /// for a known step, the IR that went into it (failure-input.mlir) and
+  /// reproducer.mlir (that IR with only the failing step).
+  IrsCrashReplaySnapshot,
+} IrsCrashReplayKind;
+
+/// One replay a crash documentation asks for.
+typedef struct IrsCrashReplay {
+  IrsCrashReplayKind kind;
+  intptr_t step;   ///< snapshot: 1-based failing step, 0 when unknown
+  const char *dir; ///< snapshot: where the files go
+} IrsCrashReplay;
+
+/// The run being replayed, as the snapshot's files record it.
+typedef struct IrsCrashReplaySettings {
+  IrsPipeline pipeline; ///< the pass manager's pipeline
+  bool disableThreading;
+  bool verifyEach;
+  bool printDebugInfo; ///< locations in failure-input.mlir
+  bool hasSeed;        ///< reproducer.mlir replays with `seed`
+  uint64_t seed;
+  IrsPlugins plugins; ///< nullable: named in the reproducers' replay lines
+} IrsCrashReplaySettings;
+
+/// Performs `replay` on `module` (the dead worker's input, parsed afresh)
+/// with `pm`, a pass manager of the run's pipeline that prints nothing.
+/// First hands the input's op count to the supervisor as value
+/// "input-ops". Returns IRS_OK, IRS_ERR_PASS (a step failed: the replay
+/// did not reach the failing step) or IRS_ERR_IO (a file was not written).
+IRS_API IrsErrorKind irsCrashReplayRun(const IrsCrashReplay *replay,
+                                       IrsWorkerChannel ch, IrsPassManager pm,
+                                       MlirOperation module,
+                                       const IrsCrashReplaySettings *settings);
+
+/// The body of a replay worker, supplied by the driver: set the process up
+/// as for its own workers, parse the input, build the pass manager and call
+/// irsCrashReplayRun. Returns the worker's exit code (0: done).
+typedef int (*IrsCrashReplayMain)(IrsWorkerChannel ch,
+                                  const IrsCrashReplay *replay,
+                                  void *userData);
+
+//===----------------------------------------------------------------------===//
+// Documenting
+//===----------------------------------------------------------------------===//
+
+/// The run around the dead worker. Strings are borrowed.
+typedef struct IrsCrashDocOptions {
+  const char *toolName;
+  const char *commandLine;
+  const char *inputPath;
+  const char *inputHash;
+  IrsPipeline pipeline;
+  bool verifyEach;
+  bool threading;
+  bool dumpOnlyChanged;
+  IrsPlugins plugins;           ///< nullable
+  double stepTimeoutSec;        ///< the supervisor's limits, for the message
+  int64_t memoryLimitBytes;
+  /// The dead chunk's dump directory (nullable): its manifest is marked,
+  /// its temporaries removed and its dumps named in the report.
+  const char *dumpDir;
+  /// Where the artefacts go: `dumpDir` or the failure directory the user
+  /// gave; NULL for a fresh irscope-failure-XXXXXX (irsRunDirCreateFailureDir).
+  const char *failureDir;
+  IrsCrashReplayMain replay;
+  void *replayUserData;
+  /// Names a signal ("SIGSEGV") as the driver's crash handler does, so
+  /// the message and report say what the worker's last line said.
+  const char *(*signalName)(int signal);
+} IrsCrashDocOptions;
+
+/// What was documented. Fill with irsCrashDocument, free with
+/// irsCrashDocRelease.
+typedef struct IrsCrashDoc {
+  IrsWorkerOutcome outcome;
+  /// "crash", "timeout", "memory-limit" or "interrupted" (static).
+  const char *kind;
+  /// 1-based failing step; 0 when not even a replay could tell.
+  intptr_t step;
+  /// "step 3 '...' crashed with SIGSEGV" and the like.
+  char message[1024];
+  /// The failure directory; "" when none was made (interrupted, or it
+  /// could not be created).
+  char dir[4096];
+  /// errno value of writing report.xml, 0 when written.
+  int writeError;
+  /// How long the worker ran its last step (ms).
+  double elapsedMs;
+  /// The dead worker's stderr during its step (owned copy).
+  MlirStringRef stderrTail;
+} IrsCrashDoc;
+
+/// Documents the worker whose result is `res` (from any supervisor; it is
+/// copied first) with replays run by `quiet`, a supervisor with the run's
+/// limits that forwards nothing. Interrupted workers get no replays, no
+/// directory and no report, only their manifest marked. Fills `doc`.
+IRS_API void irsCrashDocument(IrsSupervisor quiet, const IrsWorkerResult *res,
+                              const IrsCrashDocOptions *options,
+                              IrsCrashDoc *doc);
+
+/// The summary line a driver shows after its "error: " prefix: the message,
+/// then "; report: DIR/report.xml" or "; cannot write report in 'DIR':
+/// REASON" when there is a directory. Calls `callback` once.
+IRS_API void irsCrashDocGetSummary(const IrsCrashDoc *doc,
+                                   MlirStringCallback callback,
+                                   void *userData);
+
+/// Frees what `doc` owns; a zeroed document is a no-op.
+IRS_API void irsCrashDocRelease(IrsCrashDoc *doc);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // IRS_CRASHDOC_H

@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- RunDir.h - the run directory: its names, and reading it back -------===//
+//
+// A run directory is a dump directory (--dump-after-each) or a failure
+// directory. This header is its one owner: the names of the files a run
+// writes (numbered dumps, the fixed artefacts, the temporaries of atomic
+// writes, the default irscope-failure-XXXXXX directory), the clean-up a
+// supervisor does after a killed worker, and reading its XML documents back
+// (manifest.xml, report.xml) through libxml2. Tools and the library's own
+// writers use these instead of re-deriving a rule, so a name changes in one
+// place. Schemas: docs/schema/manifest.xsd, docs/schema/report.xsd.
+//
+//===----------------------------------------------------------------------===//
+#ifndef IRS_RUNDIR_H
+#define IRS_RUNDIR_H
+
+#include "irscope/Support.h"
+
+#include <mlir-c/Support.h>
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+//===----------------------------------------------------------------------===//
+// Names
+//===----------------------------------------------------------------------===//
+
+#define IRS_RUN_DIR_MANIFEST "manifest.xml"
+#define IRS_RUN_DIR_REPORT "report.xml"
+#define IRS_RUN_DIR_INPUT_DUMP "0000-input.mlir"
+#define IRS_RUN_DIR_PRE_STEP_IR "failure-input.mlir"
+#define IRS_RUN_DIR_POST_STEP_IR "failure-output.mlir"
+#define IRS_RUN_DIR_REPRODUCER "reproducer.mlir"
+#define IRS_RUN_DIR_FULL_REPRODUCER "reproducer-full.mlir"
+/// An atomic write goes to "<name>" IRS_RUN_DIR_TEMP_INFIX "XXXXXX" first.
+#define IRS_RUN_DIR_TEMP_INFIX ".tmp-"
+/// Prefix of the fresh failure directory made when none is given.
+#define IRS_RUN_DIR_FAILURE_PREFIX "irscope-failure-"
+
+/// Names the dump of 1-based step `step` whose pass `pass` is anchored on
+/// `anchor`: "NNNN-<anchor>-<pass>.mlir", both parts made safe for a file
+/// name and cut to 64 bytes. Calls `callback` once.
+IRS_API void irsRunDirDumpName(intptr_t step, MlirStringRef anchor,
+                               MlirStringRef pass, MlirStringCallback callback,
+                               void *userData);
+
+/// The step index of a numbered dump's file name ("0003-func.func-cse.mlir"
+/// is 3, the input dump 0); -1 for any other name, temporaries included.
+IRS_API long irsRunDirDumpIndex(const char *name);
+
+/// Whether `name` is the temporary of an atomic write.
+IRS_API bool irsRunDirIsTemporary(const char *name);
+
+/// Whether `name` is a file a run writes into its directory: a numbered
+/// dump, manifest.xml, report.xml, failure-input.mlir, failure-output.mlir
+/// or reproducer.mlir, or the temporary of one of them.
+IRS_API bool irsRunDirIsRunFile(const char *name);
+
+//===----------------------------------------------------------------------===//
+// Directories
+//===----------------------------------------------------------------------===//
+
+/// Creates the directory for failure artefacts and stores its malloc'd
+/// path in *dir: `given` (mkdir -p) when it is not NULL, else a fresh
+/// $TMPDIR/irscope-failure-XXXXXX (/tmp when TMPDIR is unset or empty), so
+/// that several runs never overwrite each other's evidence. Returns 0 or an
+/// errno value; on failure *dir still holds the path tried (or NULL when
+/// out of memory), for the caller's message.
+IRS_API int irsRunDirCreateFailureDir(const char *given, char **dir);
+
+/// Removes the temporaries a killed process left in `dir`. Returns 0 or an
+/// errno value (the directory cannot be opened).
+IRS_API int irsRunDirRemoveTemporaries(const char *dir);
+
+/// The numbered dumps of `dir`: the name of the most recent one before
+/// 1-based step `beforeStep` (the last good IR; any step when
+/// `beforeStep` <= 0) into `last`, and the input dump's into `input`. A
+/// buffer is left untouched when there is no such file; both are cut to
+/// their capacity.
+IRS_API void irsRunDirFindDumps(const char *dir, intptr_t beforeStep,
+                                char *last, size_t lastCap, char *input,
+                                size_t inputCap);
+
+//===----------------------------------------------------------------------===//
+// Reading documents back
+//===----------------------------------------------------------------------===//
+
+/// A manifest.xml or report.xml read back (no network, no entities, no
+/// messages printed). Nodes and strings obtained from it are valid until
+/// irsRunDocDestroy.
+typedef struct IrsRunDoc {
+  void *ptr;
+} IrsRunDoc;
+
+/// An element of an IrsRunDoc; null for "no such element".
+typedef struct IrsRunDocNode {
+  void *ptr;
+} IrsRunDocNode;
+
+static inline bool irsRunDocIsNull(IrsRunDoc d) { return !d.ptr; }
+static inline bool irsRunDocNodeIsNull(IrsRunDocNode n) { return !n.ptr; }
+
+/// Reads the XML file at `path`. On failure returns a null document and
+/// writes libxml2's first line ("not well-formed XML" when it has none)
+/// into `err` (nullable, `cap` bytes).
+IRS_API IrsRunDoc irsRunDocCreateFromFile(const char *path, char *err,
+                                          size_t cap);
+/// Frees the document and everything borrowed from it; null is a no-op.
+IRS_API void irsRunDocDestroy(IrsRunDoc doc);
+
+/// The root element.
+IRS_API IrsRunDocNode irsRunDocGetRoot(IrsRunDoc doc);
+/// Whether `node` is an element named `name` (false for a null node).
+IRS_API bool irsRunDocNodeIs(IrsRunDocNode node, const char *name);
+/// The first child element named `name` (any element when `name` is NULL);
+/// null when there is none or `node` is null.
+IRS_API IrsRunDocNode irsRunDocNodeGetChild(IrsRunDocNode node,
+                                            const char *name);
+/// The next sibling element named `name` (any when NULL), or null.
+IRS_API IrsRunDocNode irsRunDocNodeGetNext(IrsRunDocNode node,
+                                           const char *name);
+/// The attribute's value, or NULL when absent or `node` is null. Borrowed.
+IRS_API const char *irsRunDocNodeGetAttr(IrsRunDocNode node,
+                                         const char *name);
+/// The attribute as a decimal integer or number; `dflt` when absent.
+IRS_API long irsRunDocNodeGetAttrLong(IrsRunDocNode node, const char *name,
+                                      long dflt);
+IRS_API double irsRunDocNodeGetAttrDouble(IrsRunDocNode node,
+                                          const char *name);
+/// The element's text ("" when empty), or NULL for a null node. Borrowed.
+IRS_API const char *irsRunDocNodeGetText(IrsRunDocNode node);
+
+/// A byte range of a text.
+typedef struct IrsTextRange {
+  size_t offset;
+  size_t length; ///< 0: absent
+} IrsTextRange;
+
+/// What a reproducer's resources say (lib/Report/ReproducerRead.c): the
+/// mlir_reproducer entry MLIR and irscope write, and irscope's own
+/// irscope_run entry. Each has* says whether the file sets the value.
+typedef struct IrsReproducerParts {
+  bool hasPipeline;
+  bool hasDisableThreading, disableThreading;
+  bool hasVerifyEach, verifyEach;
+  bool hasSeed;
+  uint64_t seed;
+  /// The two entries (each with a comma separating it from a neighbour),
+  /// to be blanked out before the file is parsed: MLIR's parser warns
+  /// about an unknown resource, and the rest of the file metadata (the
+  /// dialect_resources the IR refers to) must stay.
+  IrsTextRange entries[2];
+} IrsReproducerParts;
+
+/// Finds the mlir_reproducer entry in the file metadata of `text` (only
+/// `{-# ... #-}` sections that start a line count, so that a comment
+/// mentioning one is not taken for it) and fills `parts`; the pipeline,
+/// unescaped, goes to `pipeline` (called once when it is present). Returns
+/// false when there is no such entry.
+IRS_API bool irsReproducerReadParts(MlirStringRef text,
+                                    IrsReproducerParts *parts,
+                                    MlirStringCallback pipeline,
+                                    void *userData);
+
+/// The input's op count recorded in DIR/manifest.xml (`<input ops=..>`);
+/// -1 when there is no manifest, it does not parse or records none.
+IRS_API int64_t irsRunDirGetInputOps(const char *dir);
+
+//===----------------------------------------------------------------------===//
+// Editing a manifest after its run
+//===----------------------------------------------------------------------===//
+
+/// Marks DIR/manifest.xml of a run whose worker died while the manifest
+/// said status="running": the run gets `status` ("crash", "timeout",
+/// "memory-limit", "interrupted"), no dump stays pending, and with
+/// `hasReport` 1-based step `step` (when > 0 and not finished) gets the
+/// status, <steps> its failed="..." and the run a <failure> pointing at
+/// report.xml. A manifest that does not say "running" is left alone.
+/// Returns 0 or an errno value (ENOENT when there is no readable manifest).
+/// irsManifestMarkStepFailed (Report.h) marks a run that ended well.
+IRS_API int irsManifestMarkDeath(const char *dir, const char *status,
+                                 intptr_t step, bool hasReport);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // IRS_RUNDIR_H

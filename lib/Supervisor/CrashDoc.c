@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- CrashDoc.c - documenting a worker that died ------------------------===//
+//
+// The supervisor side of include/irscope/CrashDoc.h. The order matters:
+// the step is located before the failure directory is made (an interrupt
+// needs neither), the snapshot replay fills the directory before
+// report.xml names its files, and the manifest is marked last, pointing at
+// a report that exists. Replays repeat what the user has already seen, so
+// they run under the caller's quiet supervisor and cost nothing unless a
+// worker died.
+//
+//===----------------------------------------------------------------------===//
+#define _GNU_SOURCE
+#include "irscope/CrashDoc.h"
+#include "irscope/Report.h"
+#include "irscope/RunDir.h"
+#include "irscope/StackTrace.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Replay {
+  const IrsCrashDocOptions *o;
+  IrsCrashReplay r;
+} Replay;
+
+static int replayMain(IrsWorkerChannel ch, void *ud) {
+  Replay *p = ud;
+  return p->o->replay(ch, &p->r, p->o->replayUserData);
+}
+
+static const char *kindOf(IrsWorkerOutcome o) {
+  return o == IrsWorkerTimedOut      ? "timeout"
+         : o == IrsWorkerMemoryLimit ? "memory-limit"
+         : o == IrsWorkerInterrupted ? "interrupted"
+                                     : "crash";
+}
+
+// The step a step-by-step replay dies in, or 0: a whole-pipeline run
+// announces no steps.
+static intptr_t locate(IrsSupervisor quiet, const IrsCrashDocOptions *o) {
+  Replay job = {o, {IrsCrashReplayLocate, 0, NULL}};
+  const IrsWorkerResult *r;
+  if (irsStatusIsOk(irsSupervisorRun(quiet, replayMain, &job, &r)) &&
+      (r->outcome != IrsWorkerExited || r->exitCode != 0) && r->inStep &&
+      r->step > 0)
+    return r->step;
+  return 0;
+}
+
+// Fills the directory; true when the pre-step IR and the local reproducer
+// were written.
+static bool snapshot(IrsSupervisor quiet, const IrsCrashDocOptions *o,
+                     const IrsCrashDoc *doc, int64_t *inputOps) {
+  Replay job = {o, {IrsCrashReplaySnapshot, doc->step, doc->dir}};
+  const IrsWorkerResult *r;
+  if (!irsStatusIsOk(irsSupervisorRun(quiet, replayMain, &job, &r)))
+    return false;
+  bool havePre = r->outcome == IrsWorkerExited && r->exitCode == 0 &&
+                 doc->step > 0;
+  irsSupervisorGetValue(quiet, "input-ops", inputOps);
+  return havePre;
+}
+
+static void describe(IrsCrashDoc *doc, const IrsWorkerResult *res,
+                     const IrsCrashDocOptions *o) {
+  char where[600] = "";
+  if (doc->step > 0) {
+    MlirStringRef t = irsPipelineGetStepText(o->pipeline, doc->step - 1);
+    snprintf(where, sizeof(where), "step %ld '%.*s'", (long)doc->step,
+             (int)(t.length > 400 ? 400 : t.length), t.data);
+  } else {
+    snprintf(where, sizeof(where), "%s", "the pipeline");
+  }
+  char *m = doc->message;
+  size_t cap = sizeof(doc->message);
+  MlirStringRef tail = doc->stderrTail;
+  if (doc->outcome == IrsWorkerTimedOut)
+    snprintf(m, cap, "%s timed out after %g s", where, o->stepTimeoutSec);
+  else if (doc->outcome == IrsWorkerMemoryLimit)
+    snprintf(m, cap, "%s exceeded the memory limit of %lld bytes", where,
+             (long long)o->memoryLimitBytes);
+  else if (doc->outcome == IrsWorkerInterrupted)
+    snprintf(m, cap, "interrupted in %s", where);
+  else if (doc->outcome == IrsWorkerExited)
+    snprintf(m, cap, "%s ended the process with exit code %d", where,
+             res->exitCode);
+  else
+    snprintf(m, cap, "%s crashed with %s%s", where, o->signalName(res->signal),
+             tail.length && memmem(tail.data, tail.length, "(stack overflow)", 16)
+                 ? " (stack overflow)"
+                 : "");
+}
+
+static int writeReport(const IrsCrashDoc *doc, const IrsWorkerResult *res,
+                       const IrsCrashDocOptions *o, bool havePre,
+                       int64_t inputOps) {
+  IrsCrashInfo info;
+  memset(&info, 0, sizeof(info));
+  info.toolName = o->toolName;
+  info.commandLine = o->commandLine;
+  info.inputPath = o->inputPath;
+  info.inputHash = o->inputHash;
+  info.pipeline = o->pipeline;
+  info.verifyEach = o->verifyEach;
+  info.threading = o->threading;
+  info.kind = doc->kind;
+  info.step = doc->step;
+  info.signal = doc->outcome == IrsWorkerCrashed ? res->signal : 0;
+  info.signalName = o->signalName(res->signal);
+  info.elapsedMs = res->elapsedMs;
+  info.timeoutSec = doc->outcome == IrsWorkerTimedOut ? o->stepTimeoutSec : 0;
+  info.memoryLimitBytes =
+      doc->outcome == IrsWorkerMemoryLimit ? o->memoryLimitBytes : 0;
+  info.peakRssKb = res->peakRssKb;
+  info.stderrTail = doc->stderrTail;
+  info.message = doc->message;
+  info.preStepIr = havePre ? IRS_RUN_DIR_PRE_STEP_IR : NULL;
+  info.reproducer = havePre ? IRS_RUN_DIR_REPRODUCER : NULL;
+  info.fullReproducer = IRS_RUN_DIR_FULL_REPRODUCER;
+  info.dumpOnlyChanged = o->dumpOnlyChanged;
+  info.plugins = o->plugins;
+  char lastGood[256] = "", inputDump[32] = "";
+  if (o->dumpDir)
+    irsRunDirFindDumps(o->dumpDir, doc->step, lastGood, sizeof(lastGood),
+                       inputDump, sizeof(inputDump));
+  info.lastGoodDump = lastGood[0] ? lastGood : NULL;
+  // The supervisor never parses the input: the replay counted its ops, or
+  // the worker recorded them in the manifest.
+  info.inputOps = inputOps >= 0 ? inputOps
+                  : o->dumpDir  ? irsRunDirGetInputOps(o->dumpDir)
+                                : -1;
+  info.inputDump = inputDump[0] ? inputDump : NULL;
+  return irsCrashReportWrite(&info, doc->dir);
+}
+
+// The directory the artefacts go to, into doc->dir ("" when none). One the
+// user named is used even when it cannot be created: writing the report
+// then fails and says why.
+static void makeDir(IrsCrashDoc *doc, const IrsCrashDocOptions *o) {
+  char *d = NULL;
+  int e = irsRunDirCreateFailureDir(o->failureDir, &d);
+  if (d && (!e || o->failureDir))
+    snprintf(doc->dir, sizeof(doc->dir), "%s", d);
+  free(d);
+}
+
+void irsCrashDocument(IrsSupervisor quiet, const IrsWorkerResult *given,
+                      const IrsCrashDocOptions *o, IrsCrashDoc *doc) {
+  // The replays may reuse the supervisor `given` belongs to.
+  IrsWorkerResult copy = *given;
+  const IrsWorkerResult *res = &copy;
+  memset(doc, 0, sizeof(*doc));
+  doc->elapsedMs = res->elapsedMs;
+  doc->outcome = res->outcome;
+  doc->kind = kindOf(res->outcome);
+  doc->step = res->inStep ? res->step : 0;
+  // Keep what the dead worker said, for the same reason.
+  char *tail = res->stderrTail.length ? malloc(res->stderrTail.length + 1)
+                                      : NULL;
+  if (tail) {
+    memcpy(tail, res->stderrTail.data, res->stderrTail.length);
+    tail[res->stderrTail.length] = '\0';
+  }
+  doc->stderrTail = (MlirStringRef){tail ? tail : "",
+                                    tail ? res->stderrTail.length : 0};
+  bool interrupted = res->outcome == IrsWorkerInterrupted;
+  if (doc->step == 0 && !interrupted)
+    doc->step = locate(quiet, o);
+  if (!interrupted)
+    makeDir(doc, o);
+  bool havePre = false;
+  int64_t inputOps = -1;
+  if (doc->dir[0])
+    havePre = snapshot(quiet, o, doc, &inputOps);
+  describe(doc, res, o);
+  if (doc->dir[0])
+    doc->writeError = writeReport(doc, res, o, havePre, inputOps);
+  if (o->dumpDir) {
+    irsRunDirRemoveTemporaries(o->dumpDir);
+    irsManifestMarkDeath(o->dumpDir, doc->kind, doc->step, !interrupted);
+  }
+}
+
+void irsCrashDocGetSummary(const IrsCrashDoc *doc, MlirStringCallback callback,
+                           void *userData) {
+  char line[1024 + 4096 + 128];
+  int n;
+  if (!doc->dir[0])
+    n = snprintf(line, sizeof(line), "%s", doc->message);
+  else if (doc->writeError)
+    n = snprintf(line, sizeof(line), "%s; cannot write report in '%s': %s",
+                 doc->message, doc->dir, strerror(doc->writeError));
+  else
+    n = snprintf(line, sizeof(line), "%s; report: %s/report.xml",
+                 doc->message, doc->dir);
+  callback((MlirStringRef){line, (size_t)n}, userData);
+}
+
+void irsCrashDocRelease(IrsCrashDoc *doc) {
+  if (doc->stderrTail.length)
+    free((char *)doc->stderrTail.data);
+  doc->stderrTail = (MlirStringRef){"", 0};
+}

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- RunDir.c - names and clean-up of a run directory -------------------===//
+//
+// The rules of include/irscope/RunDir.h that need no XML: how dumps,
+// artefacts and temporaries are named and told apart, where a failure
+// directory goes, and what a supervisor removes after a killed worker. The
+// pass manager (Dump.c), atomic writes (Fs.c) and the supervisors all ask
+// here, so that a reader of the directory and its writer never disagree.
+//
+//===----------------------------------------------------------------------===//
+#define _GNU_SOURCE
+#include "irscope/RunDir.h"
+
+#include "Buf.h"
+#include "Fs.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void irsRunDirDumpName(intptr_t step, MlirStringRef anchor, MlirStringRef pass,
+                       MlirStringCallback callback, void *userData) {
+  char a[65], p[65], name[160];
+  irsSanitizeFileName(anchor, a, 64);
+  irsSanitizeFileName(pass, p, 64);
+  int n = snprintf(name, sizeof(name), "%04ld-%s-%s.mlir", (long)step, a, p);
+  callback((MlirStringRef){name, (size_t)n}, userData);
+}
+
+bool irsRunDirIsTemporary(const char *name) {
+  return strstr(name, IRS_RUN_DIR_TEMP_INFIX) != NULL;
+}
+
+// "NNNN-" with at least four digits, something after the dash.
+static size_t dumpDigits(const char *name, size_t len) {
+  size_t digits = strspn(name, "0123456789");
+  return digits >= 4 && name[digits] == '-' && len > digits + 6 ? digits : 0;
+}
+
+static bool endsWith(const char *s, size_t len, const char *suffix) {
+  size_t n = strlen(suffix);
+  return len >= n && strcmp(s + len - n, suffix) == 0;
+}
+
+long irsRunDirDumpIndex(const char *name) {
+  size_t len = strlen(name);
+  if (!dumpDigits(name, len) || !endsWith(name, len, ".mlir") ||
+      irsRunDirIsTemporary(name))
+    return -1;
+  return strtol(name, NULL, 10);
+}
+
+bool irsRunDirIsRunFile(const char *name) {
+  static const char *const fixed[] = {
+      IRS_RUN_DIR_MANIFEST,     IRS_RUN_DIR_REPORT,
+      IRS_RUN_DIR_PRE_STEP_IR,  IRS_RUN_DIR_POST_STEP_IR,
+      IRS_RUN_DIR_REPRODUCER,   NULL};
+  size_t tl = strlen(IRS_RUN_DIR_TEMP_INFIX);
+  for (const char *const *f = fixed; *f; ++f) {
+    size_t l = strlen(*f);
+    if (strncmp(name, *f, l) == 0 &&
+        (name[l] == '\0' || strncmp(name + l, IRS_RUN_DIR_TEMP_INFIX, tl) == 0))
+      return true;
+  }
+  size_t len = strlen(name);
+  return dumpDigits(name, len) &&
+         (endsWith(name, len, ".mlir") ||
+          strstr(name, ".mlir" IRS_RUN_DIR_TEMP_INFIX));
+}
+
+int irsRunDirCreateFailureDir(const char *given, char **dir) {
+  if (given) {
+    *dir = irsStrDup(given);
+    return *dir ? irsMkdirP(*dir) : ENOMEM;
+  }
+  const char *t = getenv("TMPDIR");
+  IrsBuf b = IRS_BUF_INIT;
+  irsBufPrintf(&b, "%s/" IRS_RUN_DIR_FAILURE_PREFIX "XXXXXX",
+               t && *t ? t : "/tmp");
+  *dir = irsBufDetach(&b);
+  if (!*dir)
+    return ENOMEM;
+  return mkdtemp(*dir) ? 0 : (errno ? errno : EIO);
+}
+
+int irsRunDirRemoveTemporaries(const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d)
+    return errno ? errno : EIO;
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL) {
+    if (!irsRunDirIsTemporary(e->d_name))
+      continue;
+    char *p = irsPathJoin(dir, e->d_name);
+    if (p)
+      unlink(p);
+    free(p);
+  }
+  closedir(d);
+  return 0;
+}
+
+void irsRunDirFindDumps(const char *dir, intptr_t beforeStep, char *last,
+                        size_t lastCap, char *input, size_t inputCap) {
+  DIR *d = opendir(dir);
+  if (!d)
+    return;
+  long best = -1;
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL) {
+    long idx = irsRunDirDumpIndex(e->d_name);
+    if (idx < 0)
+      continue;
+    if (idx == 0)
+      snprintf(input, inputCap, "%s", e->d_name);
+    if ((beforeStep <= 0 || idx < beforeStep) && idx > best) {
+      best = idx;
+      snprintf(last, lastCap, "%s", e->d_name);
+    }
+  }
+  closedir(d);
+}

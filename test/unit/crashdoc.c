@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: Apache-2.0
+// Unit tests of crash documentation in the library (include/irscope/
+// CrashDoc.h, lib/Supervisor/CrashDoc.c): from a dead worker's result and a
+// driver's replay body to the message, the failure directory, report.xml
+// and the marked manifest, with nothing printed. The replay bodies here are
+// fakes that write what a real snapshot writes, without MLIR. Also the read
+// side of reproducers (irsReproducerReadParts, lib/Report/ReproducerRead.c).
+#define _XOPEN_SOURCE 700
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#define TEMP_DIR_NAME "irscope-unit-crashdoc"
+#include "TempDir.h"
+
+#include "irscope/CrashDoc.h"
+#include "irscope/RunDir.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+static void appendCb(MlirStringRef s, void *ud) {
+  strncat(ud, s.data, s.length);
+}
+
+static const char *signalName(int sig) {
+  return sig == SIGSEGV ? "SIGSEGV" : "signal";
+}
+
+// What the fake replays saw, through a file (they run in another process).
+typedef struct Fake {
+  const char *log;
+} Fake;
+
+// Locate: dies in step 2. Snapshot: writes the pre-step IR, reports the op
+// count, and logs the step and directory it was asked for.
+static int fakeReplay(IrsWorkerChannel ch, const IrsCrashReplay *r, void *ud) {
+  Fake *f = ud;
+  if (r->kind == IrsCrashReplayLocate) {
+    irsWorkerChannelStepBegin(ch, 0, 1);
+    irsWorkerChannelStepEnd(ch, 0, 1);
+    irsWorkerChannelStepBegin(ch, 0, 2);
+    return 3;
+  }
+  irsWorkerChannelSendValue(ch, "input-ops", 7);
+  char p[8192];
+  snprintf(p, sizeof(p), "%s/%s", r->dir, IRS_RUN_DIR_PRE_STEP_IR);
+  FILE *o = fopen(p, "w");
+  if (o)
+    fclose(o);
+  FILE *l = fopen(f->log, "a");
+  if (l) {
+    fprintf(l, "snapshot step=%ld\n", (long)r->step);
+    fclose(l);
+  }
+  return 0;
+}
+
+static const char *const kRunning =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<irscope-manifest version=\"1\" status=\"running\">\n"
+    "  <input path=\"in.mlir\"/>\n"
+    "  <pipeline>builtin.module(cse,symbol-dce)</pipeline>\n"
+    "  <steps count=\"2\">\n"
+    "    <step index=\"1\" pass=\"cse\" anchor=\"builtin.module\" "
+    "status=\"ok\">\n"
+    "      <pipeline>builtin.module(cse)</pipeline>\n"
+    "    </step>\n"
+    "    <step index=\"2\" pass=\"symbol-dce\" anchor=\"builtin.module\" "
+    "status=\"not-run\">\n"
+    "      <pipeline>builtin.module(symbol-dce)</pipeline>\n"
+    "    </step>\n"
+    "  </steps>\n"
+    "</irscope-manifest>\n";
+
+typedef struct Setup {
+  IrsPipeline pipeline;
+  IrsSupervisor quiet;
+  char dumpDir[4096], failDir[4096], log[4096];
+  Fake fake;
+  IrsCrashDocOptions o;
+} Setup;
+
+static void prepare(Setup *s, const char *root, bool withDumpDir) {
+  memset(s, 0, sizeof(*s));
+  s->pipeline = irsPipelineCreateParse(
+      mlirStringRefCreateFromCString("builtin.module(cse,symbol-dce)"), NULL,
+      NULL);
+  assert_false(irsPipelineIsNull(s->pipeline));
+  IrsSupervisorOptions so = {0};
+  s->quiet = irsSupervisorCreate(&so);
+  snprintf(s->dumpDir, sizeof(s->dumpDir), "%s", root);
+  snprintf(s->failDir, sizeof(s->failDir), "%s/fail", root);
+  snprintf(s->log, sizeof(s->log), "%s/replays.log", root);
+  char p[8192];
+  snprintf(p, sizeof(p), "%s/manifest.xml", root);
+  FILE *f = fopen(p, "w");
+  fputs(kRunning, f);
+  fclose(f);
+  s->fake.log = s->log;
+  s->o = (IrsCrashDocOptions){.toolName = "unit",
+                              .pipeline = s->pipeline,
+                              .verifyEach = true,
+                              .threading = true,
+                              .stepTimeoutSec = 2,
+                              .dumpDir = withDumpDir ? s->dumpDir : NULL,
+                              .failureDir = s->failDir,
+                              .replay = fakeReplay,
+                              .replayUserData = &s->fake,
+                              .signalName = signalName};
+}
+
+static void finish(Setup *s) {
+  irsSupervisorDestroy(s->quiet);
+  irsPipelineDestroy(s->pipeline);
+}
+
+static IrsWorkerResult deadIn(IrsWorkerOutcome o, intptr_t step,
+                              const char *tail) {
+  IrsWorkerResult r;
+  memset(&r, 0, sizeof(r));
+  r.outcome = o;
+  r.signal = o == IrsWorkerCrashed ? SIGSEGV : 0;
+  r.step = step;
+  r.inStep = step > 0;
+  r.elapsedMs = 12.5;
+  r.stderrTail = mlirStringRefCreateFromCString(tail);
+  return r;
+}
+
+//===----------------------------------------------------------------------===//
+// Documenting
+//===----------------------------------------------------------------------===//
+
+static void test_crashdoc__crash_in_known_step(void **state) {
+  Setup s;
+  prepare(&s, *state, true);
+  IrsWorkerResult res = deadIn(IrsWorkerCrashed, 2, "boom\n");
+  IrsCrashDoc doc;
+  irsCrashDocument(s.quiet, &res, &s.o, &doc);
+  assert_int_equal(doc.step, 2);
+  assert_string_equal(doc.kind, "crash");
+  assert_string_equal(doc.message,
+                      "step 2 'builtin.module(symbol-dce)' crashed with SIGSEGV");
+  assert_string_equal(doc.dir, s.failDir);
+  assert_int_equal(doc.writeError, 0);
+  assert_int_equal(doc.stderrTail.length, 5);
+  char line[8192] = "", want[8192];
+  irsCrashDocGetSummary(&doc, appendCb, line);
+  snprintf(want, sizeof(want), "%s; report: %s/report.xml", doc.message,
+           s.failDir);
+  assert_string_equal(line, want);
+  // The snapshot was asked for step 2; its files and op count are named.
+  char p[8192];
+  char *log = slurpPath(s.log);
+  assert_string_equal(log, "snapshot step=2\n");
+  free(log);
+  snprintf(p, sizeof(p), "%s/report.xml", s.failDir);
+  char *rep = slurpPath(p);
+  assert_non_null(rep);
+  assert_non_null(strstr(rep, "kind=\"crash\" step=\"2\" pass=\"symbol-dce\""));
+  assert_non_null(strstr(rep, "ops=\"7\""));
+  assert_non_null(strstr(rep, "<pre-step-ir file=\"failure-input.mlir\"/>"));
+  assert_non_null(strstr(rep, "<stderr>boom\n</stderr>"));
+  free(rep);
+  // The manifest says how the run ended.
+  snprintf(p, sizeof(p), "%s/manifest.xml", s.dumpDir);
+  char *m = slurpPath(p);
+  assert_non_null(strstr(m, "status=\"crash\">"));
+  assert_non_null(strstr(m, "<steps count=\"2\" failed=\"2\">"));
+  assert_non_null(strstr(m, "<failure report=\"report.xml\"/>"));
+  free(m);
+  irsCrashDocRelease(&doc);
+  finish(&s);
+}
+
+static void test_crashdoc__locates_an_unknown_step(void **state) {
+  Setup s;
+  prepare(&s, *state, false);
+  IrsWorkerResult res = deadIn(IrsWorkerTimedOut, 0, "");
+  IrsCrashDoc doc;
+  irsCrashDocument(s.quiet, &res, &s.o, &doc);
+  assert_int_equal(doc.step, 2);
+  assert_string_equal(doc.kind, "timeout");
+  assert_string_equal(doc.message,
+                      "step 2 'builtin.module(symbol-dce)' timed out after 2 s");
+  irsCrashDocRelease(&doc);
+  irsCrashDocRelease(&doc); // released twice: still fine
+  finish(&s);
+}
+
+static void test_crashdoc__interrupt_writes_no_report(void **state) {
+  Setup s;
+  prepare(&s, *state, true);
+  IrsWorkerResult res = deadIn(IrsWorkerInterrupted, 1, "");
+  IrsCrashDoc doc;
+  irsCrashDocument(s.quiet, &res, &s.o, &doc);
+  assert_string_equal(doc.kind, "interrupted");
+  assert_string_equal(doc.dir, "");
+  char line[2048] = "";
+  irsCrashDocGetSummary(&doc, appendCb, line);
+  assert_string_equal(line, "interrupted in step 1 'builtin.module(cse)'");
+  struct stat st;
+  assert_int_not_equal(stat(s.failDir, &st), 0);
+  assert_int_not_equal(stat(s.log, &st), 0); // no replay ran
+  char p[8192];
+  snprintf(p, sizeof(p), "%s/manifest.xml", s.dumpDir);
+  char *m = slurpPath(p);
+  assert_non_null(strstr(m, "status=\"interrupted\">"));
+  assert_null(strstr(m, "<failure"));
+  free(m);
+  irsCrashDocRelease(&doc);
+  finish(&s);
+}
+
+static void test_crashdoc__unwritable_dir_is_in_the_summary(void **state) {
+  Setup s;
+  prepare(&s, *state, false);
+  // A file where the failure directory should be.
+  FILE *f = fopen(s.failDir, "w");
+  fclose(f);
+  IrsWorkerResult res = deadIn(IrsWorkerMemoryLimit, 1, "");
+  s.o.memoryLimitBytes = 1000;
+  IrsCrashDoc doc;
+  irsCrashDocument(s.quiet, &res, &s.o, &doc);
+  assert_int_not_equal(doc.writeError, 0);
+  char line[8192] = "";
+  irsCrashDocGetSummary(&doc, appendCb, line);
+  assert_non_null(strstr(line, "step 1 'builtin.module(cse)' exceeded the "
+                               "memory limit of 1000 bytes; cannot write "
+                               "report in '"));
+  irsCrashDocRelease(&doc);
+  finish(&s);
+}
+
+//===----------------------------------------------------------------------===//
+// Reproducer parts
+//===----------------------------------------------------------------------===//
+
+static const char *const kRepro =
+    "// RUN: irscope-opt %s --run-reproducer {-# mlir_reproducer: {} #-}\n"
+    "module {\n}\n"
+    "\n"
+    "{-#\n"
+    "  external_resources: {\n"
+    "    mlir_reproducer: {\n"
+    "      pipeline: \"builtin.module(p{s=\\\"x}\\\"})\",\n"
+    "      disable_threading: true,\n"
+    "      verify_each: false\n"
+    "    },\n"
+    "    irscope_run: {\n"
+    "      seed: \"42\"\n"
+    "    }\n"
+    "  }\n"
+    "#-}\n";
+
+static void test_crashdoc__reproducer_parts(void **state) {
+  (void)state;
+  IrsReproducerParts parts;
+  char pipeline[256] = "";
+  assert_true(irsReproducerReadParts(mlirStringRefCreateFromCString(kRepro),
+                                     &parts, appendCb, pipeline));
+  assert_true(parts.hasPipeline);
+  assert_string_equal(pipeline, "builtin.module(p{s=\"x}\"})");
+  assert_true(parts.hasDisableThreading && parts.disableThreading);
+  assert_true(parts.hasVerifyEach && !parts.verifyEach);
+  assert_true(parts.hasSeed);
+  assert_int_equal(parts.seed, 42);
+  // Blanking both entries leaves an empty dictionary, lines in place.
+  char *t = strdup(kRepro);
+  for (int i = 0; i < 2; ++i)
+    for (size_t k = 0; k < parts.entries[i].length; ++k)
+      if (t[parts.entries[i].offset + k] != '\n')
+        t[parts.entries[i].offset + k] = ' ';
+  char *open = strstr(t, "external_resources: {") + 21;
+  char *close = strstr(open, "}");
+  for (char *c = open; c < close; ++c)
+    assert_non_null(strchr(" \n", *c));
+  size_t lines = 0;
+  for (char *c = t; *c; ++c)
+    lines += *c == '\n';
+  assert_int_equal(lines, 16);
+  free(t);
+}
+
+static void test_crashdoc__reproducer_without_entry(void **state) {
+  (void)state;
+  IrsReproducerParts parts;
+  char pipeline[64] = "";
+  // Only a section that starts a line counts: the RUN line's does not.
+  const char *text = "// {-# external_resources: { mlir_reproducer: "
+                     "{ pipeline: \"x\" } } #-}\nmodule {}\n";
+  assert_false(irsReproducerReadParts(mlirStringRefCreateFromCString(text),
+                                      &parts, appendCb, pipeline));
+  assert_string_equal(pipeline, "");
+  const char *noPipe = "module {}\n{-#\n  external_resources: {\n"
+                       "    mlir_reproducer: { verify_each: true }\n  }\n#-}\n";
+  assert_true(irsReproducerReadParts(mlirStringRefCreateFromCString(noPipe),
+                                     &parts, appendCb, pipeline));
+  assert_false(parts.hasPipeline);
+  assert_false(parts.hasDisableThreading);
+  assert_true(parts.hasVerifyEach && parts.verifyEach);
+  assert_false(parts.hasSeed);
+  assert_int_equal(parts.entries[1].length, 0);
+}
+
+int main(void) {
+#define T(f) cmocka_unit_test_setup_teardown(f, setUp, tearDown)
+  const struct CMUnitTest tests[] = {
+      T(test_crashdoc__crash_in_known_step),
+      T(test_crashdoc__locates_an_unknown_step),
+      T(test_crashdoc__interrupt_writes_no_report),
+      T(test_crashdoc__unwritable_dir_is_in_the_summary),
+      T(test_crashdoc__reproducer_parts),
+      T(test_crashdoc__reproducer_without_entry),
+  };
+#undef T
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
