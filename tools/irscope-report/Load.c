@@ -2,7 +2,8 @@
 //===- Load.c - reading a dump directory's manifest and report -------------===//
 //
 // The manifest (docs/manifest.md) is the index of the directory; report.xml
-// (docs/report.md) adds the failure when the manifest points at it. Both are
+// (docs/report.md) adds the failure when the manifest points at it, and is
+// the index itself in a failure directory written without dumps. Both are
 // read through the run directory's reader (irscope/RunDir.h: libxml2,
 // without network access or entity expansion). The reader accepts every
 // manifest the schema allows, including one a supervisor patched after a
@@ -123,8 +124,11 @@ static void readReport(IrsExRun *run, const char *file) {
   irsRunDocDestroy(doc);
 }
 
-// The directory holds a manifest; false with the message otherwise.
-static bool checkDir(const char *dir, char *path, char *err, size_t cap) {
+// The directory holds a manifest, or (a failure directory written without
+// --dump-after-each) only report.xml, whose run header and steps have the
+// manifest's shape; false with the message otherwise.
+static bool checkDir(const char *dir, char *path, bool *reportOnly, char *err,
+                     size_t cap) {
   struct stat st;
   if (stat(dir, &st) != 0) {
     snprintf(err, cap, "cannot open directory '%s': %s", dir, strerror(errno));
@@ -135,7 +139,15 @@ static bool checkDir(const char *dir, char *path, char *err, size_t cap) {
     return false;
   }
   snprintf(path, 4096, "%s/manifest.xml", dir);
+  *reportOnly = false;
   if (stat(path, &st) != 0) {
+    char report[4096];
+    snprintf(report, sizeof(report), "%s/report.xml", dir);
+    if (stat(report, &st) == 0) {
+      memcpy(path, report, strlen(report) + 1);
+      *reportOnly = true;
+      return true;
+    }
     snprintf(err, cap,
              "no manifest in '%s' (expected '%s' from irscope-opt "
              "--dump-after-each)",
@@ -169,16 +181,8 @@ static bool readSteps(IrsExRun *run, Node steps, const char *path, char *err,
   return true;
 }
 
-static bool readManifest(IrsExRun *run, Node root, const char *path,
-                         char *err, size_t cap, bool *usage) {
-  if (!irsRunDocNodeIs(root, "irscope-manifest")) {
-    snprintf(err, cap, "invalid manifest '%s': the root element is not "
-                       "<irscope-manifest>",
-             path);
-    return false;
-  }
-  run->status = attr(root, "status");
-  run->converted = attrIsTrue(root, "converted");
+// The run header manifests and reports share.
+static void readHeader(IrsExRun *run, Node root) {
   Node tool = child(root, "tool");
   run->toolName = attr(tool, "name");
   run->toolVersion = attr(tool, "version");
@@ -189,9 +193,22 @@ static bool readManifest(IrsExRun *run, Node root, const char *path,
   run->inputOps = irsRunDocNodeGetAttrLong(in, "ops", -1);
   run->pipeline = text(child(root, "pipeline"));
   run->dumpOnlyChanged = attrIsTrue(child(root, "settings"), "dump-only-changed");
+}
+
+static bool readManifest(IrsExRun *run, Node root, const char *path,
+                         char *err, size_t cap, bool *usage) {
+  if (!irsRunDocNodeIs(root, "irscope-manifest")) {
+    snprintf(err, cap, "invalid manifest '%s': the root element is not "
+                       "<irscope-manifest>",
+             path);
+    return false;
+  }
+  run->status = attr(root, "status");
+  run->converted = attrIsTrue(root, "converted");
+  readHeader(run, root);
   Node steps = child(root, "steps");
   if (!run->status || irsRunDocNodeIsNull(steps) || !run->pipeline ||
-      irsRunDocNodeIsNull(in)) {
+      irsRunDocNodeIsNull(child(root, "input"))) {
     snprintf(err, cap, "invalid manifest '%s': missing status, <input>, "
                        "<pipeline> or <steps>",
              path);
@@ -205,21 +222,48 @@ static bool readManifest(IrsExRun *run, Node root, const char *path,
   return true;
 }
 
+// A failure directory without dumps: report.xml is both the index (its run
+// header and <steps> are the manifest's) and the failure.
+static bool readReportOnly(IrsExRun *run, Node root, const char *path,
+                           char *err, size_t cap, bool *usage) {
+  Node steps = child(root, "steps");
+  if (!irsRunDocNodeIs(root, "irscope-report") || irsRunDocNodeIsNull(steps)) {
+    snprintf(err, cap, "invalid report '%s': expected <irscope-report> with "
+                       "<steps>",
+             path);
+    return false;
+  }
+  run->status = strdup("failed");
+  readHeader(run, root);
+  if (!readSteps(run, steps, path, err, cap, usage))
+    return false;
+  readReport(run, "report.xml");
+  // When the first step failed, the IR that went into it is the input: the
+  // page counts the input's dialects from it.
+  if (run->failedStep == 1 && run->preStepIr && !run->inputDump)
+    run->inputDump = strdup(run->preStepIr);
+  return true;
+}
+
 bool irsExLoad(const char *dir, IrsExRun *run, char *err, size_t cap,
                bool *usage) {
   memset(run, 0, sizeof(*run));
   *usage = true;
   char path[4096];
-  if (!checkDir(dir, path, err, cap))
+  bool reportOnly;
+  if (!checkDir(dir, path, &reportOnly, err, cap))
     return false;
   char why[1024];
   IrsRunDoc doc = irsRunDocCreateFromFile(path, why, sizeof(why));
   if (irsRunDocIsNull(doc)) {
-    snprintf(err, cap, "invalid manifest '%s': %s", path, why);
+    snprintf(err, cap, "invalid %s '%s': %s",
+             reportOnly ? "report" : "manifest", path, why);
     return false;
   }
   run->dir = strdup(dir);
-  bool ok = readManifest(run, irsRunDocGetRoot(doc), path, err, cap, usage);
+  Node root = irsRunDocGetRoot(doc);
+  bool ok = reportOnly ? readReportOnly(run, root, path, err, cap, usage)
+                       : readManifest(run, root, path, err, cap, usage);
   irsRunDocDestroy(doc);
   return ok;
 }
