@@ -122,4 +122,18 @@ typedef struct IrsExPageOptions {
 bool irsExRenderPage(const IrsExRun *run, const IrsExPageOptions *opts,
                      char **html, size_t *len, char *err, size_t errCap);
 
+//===----------------------------------------------------------------------===//
+// --repeat directories (Repeat.c)
+//===----------------------------------------------------------------------===//
+
+/// DIR holds repeat.xml and no manifest.
+bool irsExIsRepeatDir(const char *dir);
+/// The page of a --repeat directory (*html malloc'd) and the failure
+/// directories of its signatures, whose own pages link from it
+/// (*failureDirs: malloc'd array of malloc'd paths). False with a reason in
+/// err; *usage tells a bad repeat.xml (exit 2) from running out of memory.
+bool irsExRenderRepeatPage(const char *dir, char **html, size_t *len,
+                           char ***failureDirs, int *numFailureDirs,
+                           char *err, size_t errCap, bool *usage);
+
 #endif // IRS_TOOLS_IRSCOPE_REPORT_EXPLORER_H

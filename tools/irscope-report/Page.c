@@ -35,7 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define X(s) ((const xmlChar *)(s))
+#include "PageDom.h"
 
 //===----------------------------------------------------------------------===//
 // Small helpers
@@ -96,37 +96,6 @@ static char *readFile(const char *dir, const char *name, size_t *len) {
     t.data = calloc(1, 1);
   *len = t.len;
   return t.data;
-}
-
-static xmlNodePtr el(xmlNodePtr parent, const char *tag, const char *cls) {
-  xmlNodePtr n = xmlNewChild(parent, NULL, X(tag), NULL);
-  if (n && cls)
-    xmlNewProp(n, X("class"), X(cls));
-  return n;
-}
-
-// An element whose text content is `s` (escaped by the serializer).
-static xmlNodePtr tel(xmlNodePtr parent, const char *tag, const char *cls,
-                      const char *s) {
-  xmlNodePtr n = xmlNewTextChild(parent, NULL, X(tag), X(s ? s : ""));
-  if (n && cls)
-    xmlNewProp(n, X("class"), X(cls));
-  return n;
-}
-
-static void addText(xmlNodePtr parent, const char *s) {
-  xmlAddChild(parent, xmlNewText(X(s)));
-}
-
-static void attrf(xmlNodePtr n, const char *name, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void attrf(xmlNodePtr n, const char *name, const char *fmt, ...) {
-  char b[1024];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(b, sizeof(b), fmt, ap);
-  va_end(ap);
-  xmlNewProp(n, X(name), X(b));
 }
 
 static xmlNodePtr link(xmlNodePtr parent, const IrsExPageOptions *o,
@@ -985,6 +954,53 @@ static void stepsSection(xmlNodePtr body, const IrsExRun *run,
   }
 }
 
+htmlDocPtr irsExPageBegin(const char *title, xmlNodePtr *body) {
+  htmlDocPtr doc = htmlNewDocNoDtD(NULL, NULL);
+  if (!doc)
+    return NULL;
+  xmlCreateIntSubset(doc, X("html"), NULL, NULL);
+  xmlNodePtr root = xmlNewNode(NULL, X("html"));
+  xmlDocSetRootElement(doc, root);
+  xmlNewProp(root, X("lang"), X("en"));
+  xmlNodePtr head = el(root, "head", NULL);
+  xmlNodePtr meta = el(head, "meta", NULL);
+  xmlNewProp(meta, X("charset"), X("utf-8"));
+  tel(head, "title", NULL, title);
+  // The page must not reach the network; say so to the browser as well.
+  xmlNodePtr csp = el(head, "meta", NULL);
+  xmlNewProp(csp, X("http-equiv"), X("Content-Security-Policy"));
+  xmlNewProp(csp, X("content"),
+             X("default-src 'none'; style-src 'unsafe-inline'; "
+               "script-src 'unsafe-inline'; img-src data:"));
+  tel(head, "style", NULL, PAGE_css);
+  *body = el(root, "body", NULL);
+  return doc;
+}
+
+bool irsExPageEnd(htmlDocPtr doc, xmlNodePtr body, char **html, size_t *len,
+                  char *err, size_t errCap) {
+  tel(body, "script", NULL, PAGE_js);
+  xmlChar *mem = NULL;
+  int size = 0;
+  htmlDocDumpMemoryFormat(doc, &mem, &size, 1);
+  if (!mem) {
+    snprintf(err, errCap, "out of memory serialising the page");
+    return false;
+  }
+  bool ok = false;
+  *html = malloc((size_t)size + 1);
+  if (*html) {
+    memcpy(*html, mem, (size_t)size);
+    (*html)[size] = '\0';
+    *len = (size_t)size;
+    ok = true;
+  } else {
+    snprintf(err, errCap, "out of memory");
+  }
+  xmlFree(mem);
+  return ok;
+}
+
 bool irsExRenderPage(const IrsExRun *run, const IrsExPageOptions *o,
                      char **html, size_t *len, char *err, size_t errCap) {
   StepView *views = calloc((size_t)(run->numSteps ? run->numSteps : 1),
@@ -998,55 +1014,22 @@ bool irsExRenderPage(const IrsExRun *run, const IrsExPageOptions *o,
     snprintf(err, errCap, "out of memory while comparing dumps");
     goto done;
   }
-  doc = htmlNewDocNoDtD(NULL, NULL);
+  char title[600];
+  snprintf(title, sizeof(title), "irscope report: %s",
+           run->inputPath ? run->inputPath : run->dir);
+  xmlNodePtr body = NULL;
+  doc = irsExPageBegin(title, &body);
   if (!doc) {
     snprintf(err, errCap, "out of memory");
     goto done;
   }
-  xmlCreateIntSubset(doc, X("html"), NULL, NULL);
-  xmlNodePtr root = xmlNewNode(NULL, X("html"));
-  xmlDocSetRootElement(doc, root);
-  xmlNewProp(root, X("lang"), X("en"));
-  xmlNodePtr head = el(root, "head", NULL);
-  xmlNodePtr meta = el(head, "meta", NULL);
-  xmlNewProp(meta, X("charset"), X("utf-8"));
-  char title[600];
-  snprintf(title, sizeof(title), "irscope report: %s",
-           run->inputPath ? run->inputPath : run->dir);
-  tel(head, "title", NULL, title);
-  // The page must not reach the network; say so to the browser as well.
-  xmlNodePtr csp = el(head, "meta", NULL);
-  xmlNewProp(csp, X("http-equiv"), X("Content-Security-Policy"));
-  xmlNewProp(csp, X("content"),
-             X("default-src 'none'; style-src 'unsafe-inline'; "
-               "script-src 'unsafe-inline'; img-src data:"));
-  tel(head, "style", NULL, PAGE_css);
-  xmlNodePtr body = el(root, "body", NULL);
   attrf(body, "data-failed-step", "%d", run->failedStep);
   header(body, run);
   failureSection(body, run, o);
   timeline(body, run);
   opChart(body, run, views, input, numInput);
   stepsSection(body, run, views, o, &allSyms);
-  tel(body, "script", NULL, PAGE_js);
-
-  xmlChar *mem = NULL;
-  int size = 0;
-  htmlDocDumpMemoryFormat(doc, &mem, &size, 1);
-  if (!mem) {
-    snprintf(err, errCap, "out of memory serialising the page");
-    goto done;
-  }
-  *html = malloc((size_t)size + 1);
-  if (*html) {
-    memcpy(*html, mem, (size_t)size);
-    (*html)[size] = '\0';
-    *len = (size_t)size;
-    ok = true;
-  } else {
-    snprintf(err, errCap, "out of memory");
-  }
-  xmlFree(mem);
+  ok = irsExPageEnd(doc, body, html, len, err, errCap);
 done:
   if (doc)
     xmlFreeDoc(doc);

@@ -146,12 +146,27 @@ static int parseConfig(Config *c, int argc, char **argv) {
              : IRS_REPORT_EXIT_USAGE;
 }
 
-// Renders the page of `run` and writes it to `output` atomically.
-static int writePage(const Config *c, const IrsExRun *run,
+// Writes a page to `output` atomically and says where it is.
+static int writeHtml(const char *output, const char *html, size_t len) {
+  int e = irsFileWriteAtomic(output, html, len);
+  if (e) {
+    fprintf(stderr, "irscope-report: error: cannot write '%s': %s\n", output,
+            strerror(e));
+    return IRS_REPORT_EXIT_IO;
+  }
+  // Where the page is, as a path that opens from anywhere.
+  char abs[4096];
+  fprintf(stderr, "irscope-report: wrote %s\n",
+          realpath(output, abs) ? abs : output);
+  return IRS_REPORT_EXIT_OK;
+}
+
+// Renders the page of the run in `dir` and writes it to `output`.
+static int writePage(const Config *c, const char *dir, const IrsExRun *run,
                      const char *output) {
   char err[4600];
   int rc = IRS_REPORT_EXIT_OK;
-  char *prefix = linkPrefix(c->dir, output);
+  char *prefix = linkPrefix(dir, output);
   IrsExPageOptions po = {(size_t)c->maxDiffKb * 1024, prefix ? prefix : ""};
   char *html = NULL;
   size_t len = 0;
@@ -159,20 +174,64 @@ static int writePage(const Config *c, const IrsExRun *run,
     fprintf(stderr, "irscope-report: error: %s\n", err);
     rc = IRS_REPORT_EXIT_IO;
   } else {
-    int e = irsFileWriteAtomic(output, html, len);
-    if (e) {
-      fprintf(stderr, "irscope-report: error: cannot write '%s': %s\n", output,
-              strerror(e));
-      rc = IRS_REPORT_EXIT_IO;
-    } else {
-      // Where the page is, as a path that opens from anywhere.
-      char abs[4096];
-      fprintf(stderr, "irscope-report: wrote %s\n",
-              realpath(output, abs) ? abs : output);
-    }
+    rc = writeHtml(output, html, len);
   }
   free(html);
   free(prefix);
+  return rc;
+}
+
+// Loads the run in `dir` and writes its page to `output` (NULL:
+// dir/report.html).
+static int reportRun(const Config *c, const char *dir, const char *output) {
+  IrsExRun run;
+  bool usage = false;
+  char err[4600];
+  if (!irsExLoad(dir, &run, err, sizeof(err), &usage)) {
+    fprintf(stderr, "irscope-report: error: %s\n", err);
+    irsExFree(&run);
+    return usage ? IRS_REPORT_EXIT_USAGE : IRS_REPORT_EXIT_IO;
+  }
+  char *defaultOut = NULL;
+  if (!output && asprintf(&defaultOut, "%s/report.html", dir) < 0) {
+    fprintf(stderr, "irscope-report: error: out of memory\n");
+    irsExFree(&run);
+    return IRS_REPORT_EXIT_IO;
+  }
+  int rc = writePage(c, dir, &run, output ? output : defaultOut);
+  free(defaultOut);
+  irsExFree(&run);
+  return rc;
+}
+
+// A --repeat directory: its summary page, then each signature's failure
+// directory's own page (the summary links them), the worst exit code.
+static int reportRepeat(const Config *c) {
+  char *html = NULL, **dirs = NULL, err[4600];
+  size_t len = 0;
+  int num = 0;
+  bool usage = false;
+  int rc;
+  if (!irsExRenderRepeatPage(c->dir, &html, &len, &dirs, &num, err,
+                             sizeof(err), &usage)) {
+    fprintf(stderr, "irscope-report: error: %s\n", err);
+    rc = usage ? IRS_REPORT_EXIT_USAGE : IRS_REPORT_EXIT_IO;
+  } else {
+    char *out = NULL;
+    if (!c->output && asprintf(&out, "%s/report.html", c->dir) < 0)
+      out = NULL;
+    rc = c->output || out ? writeHtml(c->output ? c->output : out, html, len)
+                          : IRS_REPORT_EXIT_IO;
+    free(out);
+  }
+  for (int i = 0; i < num; ++i) {
+    int r = reportRun(c, dirs[i], NULL);
+    if (r > rc)
+      rc = r;
+    free(dirs[i]);
+  }
+  free(dirs);
+  free(html);
   return rc;
 }
 
@@ -192,22 +251,7 @@ int main(int argc, char **argv) {
     if (!converted)
       return IRS_REPORT_EXIT_USAGE;
   }
-  IrsExRun run;
-  bool usage = false;
-  char err[4600];
-  if (!irsExLoad(c.dir, &run, err, sizeof(err), &usage)) {
-    fprintf(stderr, "irscope-report: error: %s\n", err);
-    irsExFree(&run);
-    return usage ? IRS_REPORT_EXIT_USAGE : IRS_REPORT_EXIT_IO;
-  }
-  char *defaultOut = NULL;
-  if (!c.output && asprintf(&defaultOut, "%s/report.html", c.dir) < 0) {
-    fprintf(stderr, "irscope-report: error: out of memory\n");
-    irsExFree(&run);
-    return IRS_REPORT_EXIT_IO;
-  }
-  rc = writePage(&c, &run, c.output ? c.output : defaultOut);
-  free(defaultOut);
-  irsExFree(&run);
-  return rc;
+  if (irsExIsRepeatDir(c.dir))
+    return reportRepeat(&c);
+  return reportRun(&c, c.dir, c.output);
 }
