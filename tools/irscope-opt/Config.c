@@ -111,6 +111,14 @@ static bool checkSeed(const IrsOption *o, char *err, size_t n) {
   return false;
 }
 
+static const IrsOptionWords diagnosticFormats = {
+    (const char *const[]){"mlir", "plain", NULL},
+    "unknown --diagnostic-format '%s' (expected mlir or plain)"};
+
+static const IrsOptionWords verifyModes = {
+    (const char *const[]){"", "all", "only-expected", NULL},
+    "unknown --verify-diagnostics '%s' (expected all or only-expected)"};
+
 static const IrsOptionWords determinismModes = {
     (const char *const[]){"", "threads", NULL},
     "option '--check-determinism' takes no value or '=threads', not '%s'"};
@@ -164,6 +172,10 @@ static const IrsOptionConflict rules[] = {
     // runs of the same steps would say nothing a dashboard can use.
     IRS_OPT_EXCLUDES("trace", "repeat"),
     IRS_OPT_EXCLUDES("junit", "repeat"),
+    // Those modes run every step several times: each run would be matched
+    // against the same expectations.
+    IRS_OPT_EXCLUDES("verify-diagnostics", "repeat"),
+    IRS_OPT_EXCLUDES("verify-diagnostics", "check-determinism"),
     IRS_OPT_CONFLICT("step-timeout", "crash-protection", IrsOptionNeeds,
                      kNeedsProtection),
     IRS_OPT_CONFLICT("memory-limit", "crash-protection", IrsOptionNeeds,
@@ -240,11 +252,15 @@ static void ioRows(IrsOptConfig *cfg, IrsOption *t, size_t *n) {
                         "process each '// -----' chunk independently"),
       IRS_OPT_STRING(0, "output-split-marker", &cfg->outputSplitMarker,
                      "MARKER", "marker between chunks in the output"),
-      IRS_OPT_OPTSTRING(0, "verify-diagnostics", &cfg->verifyDiagnostics,
-                        "all|only-expected",
-                        "check diagnostics against expected-* comments"),
-      IRS_OPT_STRING(0, "diagnostic-format", &cfg->diagnosticFormat, "FORMAT",
-                     "plain (one line each, default) or mlir (as mlir-opt)"),
+      IRS_OPT_OPTSTRING_CB(0, "verify-diagnostics", &cfg->verifyDiagnostics,
+                           "all|only-expected",
+                           "check diagnostics against expected-* comments",
+                           irsOptionCheckWords, (void *)&verifyModes),
+      IRS_OPT_STRING_CB(0, "diagnostic-format", &cfg->diagnosticFormat,
+                        "FORMAT",
+                        "mlir (as mlir-opt, the default) or plain (one line "
+                        "each)",
+                        irsOptionCheckWords, (void *)&diagnosticFormats),
       IRS_OPT_BOOL(0, "allow-unregistered-dialect", &cfg->allowUnregistered,
                    "allow operations of unregistered dialects"),
       IRS_OPT_BOOL(0, "mlir-print-op-generic", &cfg->printGeneric,

@@ -53,29 +53,11 @@ static void flushText(IrsOptOut *t) {
 }
 
 bool irsOptDiagOutInit(const IrsOptConfig *cfg, IrsInput input) {
+  // The values and the modes they exclude are checked with the option
+  // table (Config.c).
   const char *fmt = cfg->diagnosticFormat ? cfg->diagnosticFormat
                                           : kDefaultFormat;
-  if (strcmp(fmt, "mlir") != 0 && strcmp(fmt, "plain") != 0) {
-    fprintf(stderr, "irscope-opt: error: unknown --diagnostic-format '%s' "
-                    "(expected mlir or plain)\n",
-            fmt);
-    return false;
-  }
   const char *v = cfg->verifyDiagnostics;
-  if (v && *v && strcmp(v, "all") != 0 && strcmp(v, "only-expected") != 0) {
-    fprintf(stderr, "irscope-opt: error: unknown --verify-diagnostics '%s' "
-                    "(expected all or only-expected)\n",
-            v);
-    return false;
-  }
-  if (v && (cfg->repeat > 0 || cfg->checkDeterminism)) {
-    // Those modes run every step several times: each run would be matched
-    // against the same expectations.
-    fprintf(stderr, "irscope-opt: error: '--verify-diagnostics' cannot be "
-                    "combined with '--%s'\n",
-            cfg->repeat > 0 ? "repeat" : "check-determinism");
-    return false;
-  }
   memset(&out, 0, sizeof(out));
   out.plain = !strcmp(fmt, "plain");
   out.plainComplaints = cfg->diagnosticFormat && out.plain;
