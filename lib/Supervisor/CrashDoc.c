@@ -30,11 +30,11 @@ static int replayMain(IrsWorkerChannel ch, void *ud) {
   return p->o->replay(ch, &p->r, p->o->replayUserData);
 }
 
+// A worker that exited inside a step did not finish it (a sanitizer
+// report, a library calling exit()): documented as a crash.
 static const char *kindOf(IrsWorkerOutcome o) {
-  return o == IrsWorkerTimedOut      ? "timeout"
-         : o == IrsWorkerMemoryLimit ? "memory-limit"
-         : o == IrsWorkerInterrupted ? "interrupted"
-                                     : "crash";
+  return o == IrsWorkerExited ? irsWorkerOutcomeGetName(IrsWorkerCrashed)
+                              : irsWorkerOutcomeGetName(o);
 }
 
 // The step a step-by-step replay dies in, or 0: a whole-pipeline run
