@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE
 #include "irscope/CrashDoc.h"
+#include "irscope/Outcome.h"
 #include "irscope/Report.h"
 #include "irscope/RunDir.h"
 #include "irscope/StackTrace.h"
@@ -30,11 +31,8 @@ static int replayMain(IrsWorkerChannel ch, void *ud) {
   return p->o->replay(ch, &p->r, p->o->replayUserData);
 }
 
-// A worker that exited inside a step did not finish it (a sanitizer
-// report, a library calling exit()): documented as a crash.
 static const char *kindOf(IrsWorkerOutcome o) {
-  return o == IrsWorkerExited ? irsWorkerOutcomeGetName(IrsWorkerCrashed)
-                              : irsWorkerOutcomeGetName(o);
+  return irsOutcomeGetName(irsWorkerOutcomeGetDeathKind(o));
 }
 
 // The step a step-by-step replay dies in, or 0: a whole-pipeline run
