@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "XmlUtil.h"
 
+#include "irscope/Outcome.h"
 #include "irscope/Report.h"
 #include "irscope/RunDir.h"
 #include "../Support/Fs.h"
@@ -36,6 +37,13 @@ static xmlNodePtr child(xmlNodePtr n, const char *name) {
 static bool attrIs(xmlNodePtr n, const char *name, const char *value) {
   xmlChar *v = xmlGetProp(n, X(name));
   bool is = v && !xmlStrcmp(v, X(value));
+  xmlFree(v);
+  return is;
+}
+
+static bool statusIs(xmlNodePtr n, IrsOutcome status) {
+  xmlChar *v = xmlGetProp(n, X("status"));
+  bool is = v && irsOutcomeFromName((const char *)v) == status;
   xmlFree(v);
   return is;
 }
@@ -168,7 +176,7 @@ static void markDeath(xmlNodePtr root, xmlNodePtr steps, const char *status,
       setFailed(steps, step);
     // Only a step the worker had not finished takes the death's status.
     xmlNodePtr s = stepNode(steps, step);
-    if (s && attrIs(s, "status", "not-run"))
+    if (s && statusIs(s, IrsOutcomeNotRun))
       xmlSetProp(s, X("status"), X(status));
   }
   dropPending(steps);
@@ -187,7 +195,7 @@ int irsManifestMarkDeath(const char *dir, const char *status, intptr_t step,
   xmlNodePtr root = doc ? xmlDocGetRootElement(doc) : NULL;
   xmlNodePtr steps = child(root, "steps");
   // A manifest the worker finished is not the dead run's.
-  if (steps && attrIs(root, "status", "running")) {
+  if (steps && statusIs(root, IrsOutcomeRunning)) {
     markDeath(root, steps, status, step, hasReport);
     e = writeBack(doc, dir);
   }

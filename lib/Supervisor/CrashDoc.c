@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE
 #include "irscope/CrashDoc.h"
+#include "irscope/Outcome.h"
 #include "irscope/Report.h"
 #include "irscope/RunDir.h"
 #include "irscope/StackTrace.h"
@@ -31,10 +32,7 @@ static int replayMain(IrsWorkerChannel ch, void *ud) {
 }
 
 static const char *kindOf(IrsWorkerOutcome o) {
-  return o == IrsWorkerTimedOut      ? "timeout"
-         : o == IrsWorkerMemoryLimit ? "memory-limit"
-         : o == IrsWorkerInterrupted ? "interrupted"
-                                     : "crash";
+  return irsOutcomeGetName(irsWorkerOutcomeGetDeathKind(o));
 }
 
 // The step a step-by-step replay dies in, or 0: a whole-pipeline run

@@ -19,8 +19,6 @@
 #include "Driver.h"
 
 #include "irscope/CrashDoc.h"
-#include "irscope/Report.h"
-#include "irscope/StackTrace.h"
 
 #include <mlir-c/IR.h>
 
