@@ -51,7 +51,8 @@ typedef struct IrsInstrumentationOptions {
   bool dumpOverwrite;
   /// Run the verifier on the whole module after every step (default true).
   bool verifyEach;
-  /// Run step by step even if nothing else asks for it (timing).
+  /// Run step by step even if nothing else asks for it (timing, or so that
+  /// a crash or a timeout can be attributed to one step).
   bool stepwise;
   /// Extra checking pipeline run after each step, e.g. "builtin.module(
   /// irs-op-stats)"; NULL for none. A failure is a verifier failure.
@@ -84,8 +85,9 @@ typedef struct IrsInstrumentationOptions {
   /// runs as one. Lets a supervisor know where a worker died.
   void (*onStep)(intptr_t step, bool begin, void *userData);
   void *onStepUserData;
-  /// Run step by step even without other instrumentation (so that a crash
-  /// or a timeout can be attributed to one step).
+  /// The same as `stepwise` (kept for source compatibility; either one set
+  /// makes the run stepwise), named for its use: a crash or a timeout can
+  /// then be attributed to one step.
   bool forceStepwise;
   /// Called for each diagnostic emitted during a run, as it happens.
   /// NOTHING IS PRINTED WHEN THIS IS NULL (the library never prints): the
@@ -132,6 +134,10 @@ typedef struct IrsInstrumentationOptions {
   /// Plugins the run loaded (Plugin.h), recorded in the manifest, reports
   /// and reproducers; borrowed, must outlive the pass manager. Nullable.
   IrsPlugins plugins;
+  /// Catches what LLVM's option parser prints while the step pipelines are
+  /// built, so that irsPassManagerCreate's error names a bad option value
+  /// (Support.h says why this is the caller's business). Zero: none.
+  IrsStderrCatcher stderrCatcher;
 } IrsInstrumentationOptions;
 
 /// Defaults: no dumps, verify-each on, failure report on, threading on.
@@ -238,6 +244,13 @@ IRS_API void irsPassManagerSetDiagVerifier(IrsPassManager pm,
 /// protection run this in a worker of an IrsSupervisor (Supervisor.h), as
 /// irscope-opt does; docs/API.md#crashes-are-not-caught-in-process.
 IRS_API IrsStatus irsPassManagerRun(IrsPassManager pm, MlirOperation module);
+
+/// Runs steps [first, last) (0-based) of the pass manager's pipeline on
+/// `module`, one at a time, without instrumentation. `onStep`, if set in the
+/// options, is still called. Returns IRS_ERR_PASS if a step fails.
+IRS_API IrsStatus irsPassManagerRunSteps(IrsPassManager pm,
+                                         MlirOperation module, intptr_t first,
+                                         intptr_t last);
 
 /// One-line message describing the last failure; empty after success.
 IRS_API MlirStringRef irsPassManagerGetErrorMessage(IrsPassManager pm);

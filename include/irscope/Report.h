@@ -123,13 +123,6 @@ IRS_API int irsReproducerWriteFileSeeded(MlirOperation module,
                                          bool verifyEach,
                                          IrsPlugins plugins, uint64_t seed);
 
-/// Runs steps [first, last) (0-based) of the pass manager's pipeline on
-/// `module`, one at a time, without instrumentation. `onStep`, if set in the
-/// options, is still called. Returns IRS_ERR_PASS if a step fails.
-IRS_API IrsStatus irsPassManagerRunSteps(IrsPassManager pm,
-                                         MlirOperation module, intptr_t first,
-                                         intptr_t last);
-
 #ifdef __cplusplus
 }
 #endif

@@ -73,6 +73,28 @@ IRS_API int irsFileWriteAtomic(const char *path, const void *data,
 /// plus a NUL into `out`. Used to identify inputs in manifests.
 IRS_API void irsHashBytesHex(const void *data, size_t size, char out[17]);
 
+/// Catches what LLVM writes to stderr behind the C API's back: its option
+/// parser reports a bad pass-option value ("for the --max-iterations
+/// option: 'abc' value invalid for long argument!") on llvm::errs(), not
+/// through MLIR's error callback, and the C API offers no way to point
+/// llvm::errs() elsewhere. The library never redirects a file descriptor
+/// itself; a program that owns its process and wants those words in
+/// irscope's one-line errors supplies a catcher (irscope's tools point fd 2
+/// at a temporary file, tools/common/StderrCatch.c). With no catcher
+/// (`begin` NULL) LLVM's line reaches stderr as LLVM wrote it and the error
+/// names MLIR's reason ("invalid pass or pass options").
+/// Used around building the step pipelines in irsPassManagerCreate only:
+/// never while passes run.
+typedef struct IrsStderrCatcher {
+  /// Starts catching.
+  void (*begin)(void *userData);
+  /// Stops catching and hands what was caught to `callback` (possibly in
+  /// several pieces; not at all when nothing was).
+  void (*end)(void *userData, MlirStringCallback callback,
+              void *callbackUserData);
+  void *userData;
+} IrsStderrCatcher;
+
 #ifdef __cplusplus
 }
 #endif

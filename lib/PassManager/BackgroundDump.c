@@ -34,7 +34,7 @@ static IrsErrorKind finish(IrsPassManagerImpl *pm, intptr_t k, int status,
   IrsBgDump *d = &pm->bg[k];
   IrsErrorKind kind = IRS_OK;
   int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  IrsStepState *s = d->step >= 0 ? &pm->steps[d->step] : NULL;
+  IrsRecordStep *s = d->step >= 0 ? &pm->rec.steps[d->step] : NULL;
   if (s)
     s->dumpPending = false;
   if (code != 0) {
@@ -122,6 +122,6 @@ int irsBgDumpStart(IrsPassManagerImpl *pm, intptr_t step, MlirOperation module,
   }
   pm->bg[pm->numBg++] = (IrsBgDump){pid, step, p};
   if (step >= 0)
-    pm->steps[step].dumpPending = true;
+    pm->rec.steps[step].dumpPending = true;
   return 0;
 }

@@ -15,13 +15,12 @@
 // numbers.
 //
 //===----------------------------------------------------------------------===//
-#include "Determinism.h"
 #include "Fingerprint.h"
+#include "PassManagerImpl.h"
 
 #include "../Support/DiagnosticsImpl.h"
 #include "../Support/Fs.h"
 #include "irscope/Diff.h"
-#include "irscope/Report.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -32,6 +31,9 @@ void irsPassManagerSetSeed(IrsPassManager handle, uint64_t seed) {
   IrsPassManagerImpl *pm = irsPmUnwrap(handle);
   pm->env.seed = seed;
   pm->env.hasSeed = true;
+  // The record carries it into manifests, reports and reproducers.
+  pm->rec.seed = seed;
+  pm->rec.hasSeed = true;
 }
 
 bool irsPassManagerGetSeed(IrsPassManager handle, uint64_t *seed) {
@@ -39,12 +41,6 @@ bool irsPassManagerGetSeed(IrsPassManager handle, uint64_t *seed) {
   if (pm->env.hasSeed && seed)
     *seed = pm->env.seed;
   return pm->env.hasSeed;
-}
-
-static double nowMs(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
 static void printTo(MlirOperation op, IrsPassManagerImpl *pm, IrsBuf *out) {
@@ -80,7 +76,7 @@ static void document(IrsPassManagerImpl *pm, intptr_t i, MlirOperation pre,
                      IrsDeterminismMode mode) {
   if (!pm->opts.writeFailureReport)
     return;
-  char *dir = irsPmFailureDirOpen(pm);
+  char *dir = irsRunRecordFailureDirOpen(&pm->rec);
   if (!dir)
     return;
   const char *preName = "failure-input.mlir", *repro = "reproducer.mlir",
@@ -99,19 +95,189 @@ static void document(IrsPassManagerImpl *pm, intptr_t i, MlirOperation pre,
   if (!e)
     e = irsDumpModule(first, p3, pm->opts.printGeneric,
                       pm->opts.printDebugInfo, true);
-  if (!e)
-    e = irsNondeterminismReportWrite(pm, dir, i, diff,
-                                     mode == IrsDeterminismThreads ? "threads"
-                                                                   : "repeat",
-                                     preName, post, repro);
+  if (!e) {
+    pm->rec.artifacts = (IrsRecordArtifacts){
+        .preStepIr = preName, .postStepIr = post, .reproducer = repro,
+        .diff = diff,
+        .determinismMode = mode == IrsDeterminismThreads ? "threads"
+                                                         : "repeat"};
+    e = irsRunRecordWrite(&pm->rec, IrsRecordWriterNondeterminismReport, dir);
+    pm->rec.artifacts = (IrsRecordArtifacts){0};
+  }
   if (e)
-    irsBufPrintf(&pm->errMsg,
+    irsBufPrintf(&pm->rec.errMsg,
                  "; could not write all failure artefacts to '%s': %s", dir,
                  strerror(e));
   free(p1);
   free(p2);
   free(p3);
-  pm->failureDirUsed = dir;
+  pm->rec.failureDirUsed = dir;
+}
+
+// One check: the mode and the buffers reused across steps.
+typedef struct Check {
+  IrsPassManagerImpl *pm;
+  IrsDeterminismMode mode;
+  IrsBuf a, b, diff;
+  double t0;
+  int64_t ops; // ops before the current step
+} Check;
+
+// The same per-run reset and pass manager rebuild as irsPassManagerRun.
+static IrsStatus startCheck(IrsPassManager handle, MlirOperation module) {
+  IrsPassManagerImpl *pm = irsPmUnwrap(handle);
+  irsBufReset(&pm->rec.errMsg);
+  free(pm->rec.failureDirUsed);
+  pm->rec.failureDirUsed = NULL;
+  pm->rec.failedStep = 0;
+  for (intptr_t i = 0; i < pm->numSteps; ++i) {
+    IrsRecordStep *s = &pm->rec.steps[i];
+    free(s->diagCopies);
+    s->diagCopies = NULL;
+    memset(&s->result, 0, sizeof(s->result));
+    s->result.dumpFile = mlirStringRefCreate("", 0);
+    s->result.failedHook = mlirStringRefCreate("", 0);
+  }
+  // Fresh managers for every run after the first, as irsPassManagerRun
+  // builds them (irsPmRebuild): running no steps does it.
+  IrsStatus st = irsPassManagerRunSteps(handle, module, 0, 0);
+  if (!irsStatusIsOk(st))
+    return st;
+  irsDiagnosticCaptureDestroy(pm->capture);
+  pm->capture = irsDiagnosticCaptureCreate(pm->ctx, pm->opts.onDiagnostic,
+                                           pm->opts.onDiagnosticUserData);
+  if (irsDiagnosticCaptureIsNull(pm->capture))
+    return irsStatusMake(IRS_ERR_NOMEM);
+  pm->env.capture = pm->capture;
+  pm->inputFingerprint = irsFingerprint(module, &pm->rec.inputOps);
+  return irsStatusOk();
+}
+
+// Runs step i on `module` (recorded, diagnostics kept) and on `second`
+// (diagnostics dropped: the user saw the first run's); *st2 gets the second
+// status. In threads mode the first run is threaded, the second not.
+static IrsStepStatus runTwice(Check *c, intptr_t i, MlirOperation module,
+                              MlirOperation second, IrsStepStatus *st2) {
+  IrsPassManagerImpl *pm = c->pm;
+  bool threads = c->mode == IrsDeterminismThreads;
+  if (pm->opts.onStep)
+    pm->opts.onStep(i + 1, true, pm->opts.onStepUserData);
+  irsDiagnosticCaptureSetStep(pm->capture, i + 1);
+  if (threads)
+    mlirContextEnableMultithreading(pm->ctx, true);
+  double w0 = irsPmNowMs(CLOCK_MONOTONIC);
+  IrsStepStatus st1 = runOnce(pm, i, module);
+  pm->rec.steps[i].result.wallMs = irsPmNowMs(CLOCK_MONOTONIC) - w0;
+  irsDiagnosticCaptureSetDiscard(pm->capture, true);
+  if (threads)
+    mlirContextEnableMultithreading(pm->ctx, false);
+  *st2 = runOnce(pm, i, second);
+  irsDiagnosticCaptureSetDiscard(pm->capture, false);
+  if (threads)
+    mlirContextEnableMultithreading(pm->ctx, pm->opts.threadingEnabled);
+  irsDiagnosticCaptureSetStep(pm->capture, 0);
+  if (pm->opts.onStep)
+    pm->opts.onStep(i + 1, false, pm->opts.onStepUserData);
+  return st1;
+}
+
+static void recordFirst(Check *c, intptr_t i, MlirOperation module,
+                        IrsStepStatus st1) {
+  IrsPassManagerImpl *pm = c->pm;
+  IrsStepResult *r = &pm->rec.steps[i].result;
+  r->opsBefore = c->ops;
+  pm->steps[i].fingerprint = irsFingerprint(module, &c->ops);
+  r->opsAfter = c->ops;
+  r->changed = pm->steps[i].fingerprint !=
+               (i ? pm->steps[i - 1].fingerprint : pm->inputFingerprint);
+  r->status = st1;
+  r->verified = pm->opts.verifyEach && st1 != IrsStepPassFailed;
+  r->verifierOk = st1 == IrsStepOk;
+}
+
+// Prints both results and, when they differ, diffs them into c->diff.
+static bool printedDiffer(Check *c, MlirOperation module, MlirOperation second,
+                          IrsErrorKind *k) {
+  bool threads = c->mode == IrsDeterminismThreads;
+  irsBufReset(&c->a);
+  irsBufReset(&c->b);
+  printTo(module, c->pm, &c->a);
+  printTo(second, c->pm, &c->b);
+  bool differ = c->a.len != c->b.len ||
+                (c->a.len && memcmp(c->a.data, c->b.data, c->a.len));
+  if (!differ)
+    return false;
+  irsBufReset(&c->diff);
+  IrsStatus ds = irsDiffUnified(irsBufRef(&c->a), irsBufRef(&c->b),
+                                threads ? "threading-on" : "first-run",
+                                threads ? "threading-off" : "second-run", 3,
+                                irsBufStringCallback, &c->diff, NULL);
+  if (!irsStatusIsOk(ds) || c->a.failed || c->b.failed || c->diff.failed)
+    *k = IRS_ERR_NOMEM;
+  return true;
+}
+
+static void describe(Check *c, intptr_t i, IrsStepStatus st1,
+                     IrsStepStatus st2) {
+  IrsPassManagerImpl *pm = c->pm;
+  bool threads = c->mode == IrsDeterminismThreads;
+  MlirStringRef text = irsPipelineGetStepText(pm->pipeline, i);
+  MlirStringRef pass = irsPipelineGetStepPassName(pm->pipeline, i);
+  IrsBuf *m = &pm->rec.errMsg;
+  irsBufReset(m);
+  if (st1 != st2)
+    irsBufPrintf(m,
+                 "step %ld '%.*s' is not deterministic: pass '%.*s' %s "
+                 "in the %s run and %s in the %s run",
+                 (long)(i + 1), (int)text.length, text.data, (int)pass.length,
+                 pass.data, statusWord(st1), threads ? "threaded" : "first",
+                 statusWord(st2), threads ? "single-threaded" : "second");
+  else if (st1 == IrsStepOk)
+    irsBufPrintf(m,
+                 "step %ld '%.*s' is not deterministic: pass '%.*s' "
+                 "printed different IR %s",
+                 (long)(i + 1), (int)text.length, text.data, (int)pass.length,
+                 pass.data,
+                 threads ? "with threading on and off"
+                         : "in two runs on the same input");
+  else
+    // Failing the same way twice is an ordinary failure.
+    irsBufPrintf(m,
+                 "step %ld '%.*s' %s in both runs (pass '%.*s'); run "
+                 "without --check-determinism to document it",
+                 (long)(i + 1), (int)text.length, text.data, statusWord(st1),
+                 (int)pass.length, pass.data);
+}
+
+// Checks step i. Returns false when the check stops here: a difference
+// (documented; *differingStep set) or an error in *k.
+static bool checkStep(Check *c, intptr_t i, MlirOperation module,
+                      IrsErrorKind *k, intptr_t *differingStep) {
+  IrsPassManagerImpl *pm = c->pm;
+  MlirOperation pre = mlirOperationClone(module);
+  MlirOperation second = mlirOperationClone(module);
+  IrsStepStatus st2;
+  IrsStepStatus st1 = runTwice(c, i, module, second, &st2);
+  recordFirst(c, i, module, st1);
+  bool differ = st1 != st2;
+  if (!differ && st1 == IrsStepOk)
+    differ = printedDiffer(c, module, second, k);
+  bool go = *k == IRS_OK;
+  if (go && (differ || st1 != IrsStepOk)) {
+    pm->rec.failedStep = i + 1;
+    describe(c, i, st1, st2);
+    go = false;
+  }
+  if (*k == IRS_OK && differ) {
+    pm->rec.totalWallMs = irsPmNowMs(CLOCK_MONOTONIC) - c->t0;
+    document(pm, i, pre, module, irsBufRef(&c->diff), c->mode);
+    *differingStep = i + 1;
+  } else if (*k == IRS_OK && st1 != IrsStepOk) {
+    *k = irsPmStatusKind(st1);
+  }
+  mlirOperationDestroy(pre);
+  mlirOperationDestroy(second);
+  return go;
 }
 
 IrsStatus irsPassManagerCheckDeterminism(IrsPassManager handle,
@@ -119,136 +285,22 @@ IrsStatus irsPassManagerCheckDeterminism(IrsPassManager handle,
                                          IrsDeterminismMode mode,
                                          intptr_t *differingStep) {
   IrsPassManagerImpl *pm = irsPmUnwrap(handle);
-  // The same per-run reset and pass manager rebuild as irsPassManagerRun.
-  irsBufReset(&pm->errMsg);
-  free(pm->failureDirUsed);
-  pm->failureDirUsed = NULL;
-  pm->failedStep = 0;
-  for (intptr_t i = 0; i < pm->numSteps; ++i) {
-    free(pm->steps[i].diagCopies);
-    pm->steps[i].diagCopies = NULL;
-    memset(&pm->steps[i].result, 0, sizeof(pm->steps[i].result));
-    pm->steps[i].result.dumpFile = mlirStringRefCreate("", 0);
-    pm->steps[i].result.failedHook = mlirStringRefCreate("", 0);
-  }
   *differingStep = 0;
-  {
-    // Fresh managers for every run after the first, as irsPassManagerRun
-    // builds them (see rebuild in PassManager.c): running no steps does it.
-    IrsStatus st = irsPassManagerRunSteps(handle, module, 0, 0);
-    if (!irsStatusIsOk(st))
-      return st;
-  }
-  irsDiagnosticCaptureDestroy(pm->capture);
-  pm->capture = irsDiagnosticCaptureCreate(pm->ctx, pm->opts.onDiagnostic,
-                                           pm->opts.onDiagnosticUserData);
-  if (irsDiagnosticCaptureIsNull(pm->capture))
-    return irsStatusMake(IRS_ERR_NOMEM);
-  pm->env.capture = pm->capture;
-  pm->inputFingerprint = irsFingerprint(module, &pm->inputOps);
-
+  IrsStatus st = startCheck(handle, module);
+  if (!irsStatusIsOk(st))
+    return st;
+  Check c = {.pm = pm, .mode = mode, .a = IRS_BUF_INIT, .b = IRS_BUF_INIT,
+             .diff = IRS_BUF_INIT, .t0 = irsPmNowMs(CLOCK_MONOTONIC),
+             .ops = pm->rec.inputOps};
   IrsErrorKind k = IRS_OK;
-  IrsBuf a = IRS_BUF_INIT, b = IRS_BUF_INIT, diff = IRS_BUF_INIT;
-  double t0 = nowMs();
-  int64_t ops = pm->inputOps;
-  bool break_ = false;
-  for (intptr_t i = 0; i < pm->numSteps && k == IRS_OK && !break_; ++i) {
-    IrsStepState *s = &pm->steps[i];
-    MlirOperation pre = mlirOperationClone(module);
-    MlirOperation second = mlirOperationClone(module);
-    if (pm->opts.onStep)
-      pm->opts.onStep(i + 1, true, pm->opts.onStepUserData);
-    irsDiagnosticCaptureSetStep(pm->capture, i + 1);
-    if (mode == IrsDeterminismThreads)
-      mlirContextEnableMultithreading(pm->ctx, true);
-    double w0 = nowMs();
-    IrsStepStatus st1 = runOnce(pm, i, module);
-    s->result.wallMs = nowMs() - w0;
-    // The user saw the first run's diagnostics; the second would repeat them.
-    irsDiagnosticCaptureSetDiscard(pm->capture, true);
-    if (mode == IrsDeterminismThreads)
-      mlirContextEnableMultithreading(pm->ctx, false);
-    IrsStepStatus st2 = runOnce(pm, i, second);
-    irsDiagnosticCaptureSetDiscard(pm->capture, false);
-    if (mode == IrsDeterminismThreads)
-      mlirContextEnableMultithreading(pm->ctx, pm->opts.threadingEnabled);
-    irsDiagnosticCaptureSetStep(pm->capture, 0);
-    if (pm->opts.onStep)
-      pm->opts.onStep(i + 1, false, pm->opts.onStepUserData);
-    s->result.opsBefore = ops;
-    s->fingerprint = irsFingerprint(module, &ops);
-    s->result.opsAfter = ops;
-    s->result.changed =
-        s->fingerprint != (i ? pm->steps[i - 1].fingerprint
-                             : pm->inputFingerprint);
-    s->result.status = st1;
-    s->result.verified = pm->opts.verifyEach && st1 != IrsStepPassFailed;
-    s->result.verifierOk = st1 == IrsStepOk;
-    MlirStringRef text = irsPipelineGetStepText(pm->pipeline, i);
-    MlirStringRef pass = irsPipelineGetStepPassName(pm->pipeline, i);
-    bool differ = st1 != st2;
-    if (!differ && st1 == IrsStepOk) {
-      irsBufReset(&a);
-      irsBufReset(&b);
-      printTo(module, pm, &a);
-      printTo(second, pm, &b);
-      differ = a.len != b.len || (a.len && memcmp(a.data, b.data, a.len));
-      if (differ) {
-        irsBufReset(&diff);
-        IrsStatus ds = irsDiffUnified(
-            irsBufRef(&a), irsBufRef(&b),
-            mode == IrsDeterminismThreads ? "threading-on" : "first-run",
-            mode == IrsDeterminismThreads ? "threading-off" : "second-run", 3,
-            irsBufStringCallback, &diff, NULL);
-        if (!irsStatusIsOk(ds) || a.failed || b.failed || diff.failed)
-          k = IRS_ERR_NOMEM;
-      }
-    }
-    if (k == IRS_OK && differ) {
-      pm->failedStep = i + 1;
-      irsBufReset(&pm->errMsg);
-      if (st1 != st2)
-        irsBufPrintf(&pm->errMsg,
-                     "step %ld '%.*s' is not deterministic: pass '%.*s' %s "
-                     "in the %s run and %s in the %s run",
-                     (long)(i + 1), (int)text.length, text.data,
-                     (int)pass.length, pass.data, statusWord(st1),
-                     mode == IrsDeterminismThreads ? "threaded" : "first",
-                     statusWord(st2),
-                     mode == IrsDeterminismThreads ? "single-threaded"
-                                                   : "second");
-      else
-        irsBufPrintf(&pm->errMsg,
-                     "step %ld '%.*s' is not deterministic: pass '%.*s' "
-                     "printed different IR %s",
-                     (long)(i + 1), (int)text.length, text.data,
-                     (int)pass.length, pass.data,
-                     mode == IrsDeterminismThreads
-                         ? "with threading on and off"
-                         : "in two runs on the same input");
-      pm->totalWallMs = nowMs() - t0;
-      document(pm, i, pre, module, irsBufRef(&diff), mode);
-      *differingStep = i + 1;
-      break_ = true;
-    } else if (k == IRS_OK && st1 != IrsStepOk) {
-      // Failing the same way twice is an ordinary failure.
-      pm->failedStep = i + 1;
-      irsBufReset(&pm->errMsg);
-      irsBufPrintf(&pm->errMsg,
-                   "step %ld '%.*s' %s in both runs (pass '%.*s'); run "
-                   "without --check-determinism to document it",
-                   (long)(i + 1), (int)text.length, text.data,
-                   statusWord(st1), (int)pass.length, pass.data);
-      k = st1 == IrsStepPassFailed ? IRS_ERR_PASS : IRS_ERR_VERIFY;
-    }
-    mlirOperationDestroy(pre);
-    mlirOperationDestroy(second);
-  }
-  pm->totalWallMs = nowMs() - t0;
-  irsBufFree(&a);
-  irsBufFree(&b);
-  irsBufFree(&diff);
-  pm->runStatus = k;
+  for (intptr_t i = 0; i < pm->numSteps; ++i)
+    if (!checkStep(&c, i, module, &k, differingStep))
+      break;
+  pm->rec.totalWallMs = irsPmNowMs(CLOCK_MONOTONIC) - c.t0;
+  irsBufFree(&c.a);
+  irsBufFree(&c.b);
+  irsBufFree(&c.diff);
+  pm->rec.runStatus = k;
   irsDiagnosticCaptureDetach(pm->capture);
   pm->env.capture = (IrsDiagnosticCapture){NULL};
   return irsStatusMake(k);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-//===- Dump.c - numbered IR dumps and the dump directory ------------------===//
+//===- Dump.c - dump names and the dump directory -------------------------===//
 //
 // A dump directory holds one run: 0000-input.mlir, NNNN-<anchor>-<pass>.mlir
 // per step, manifest.xml, and on failure report.xml, failure-input.mlir,
@@ -20,23 +20,10 @@
 #include <string.h>
 #include <unistd.h>
 
-int irsDumpModule(MlirOperation module, const char *path, bool generic,
-                  bool debugInfo, bool assumeVerified) {
-  IrsAtomicFile af;
-  int e = irsAtomicFileOpen(&af, path);
-  if (e)
-    return e;
-  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
-  if (generic)
-    mlirOpPrintingFlagsPrintGenericOpForm(flags);
-  if (debugInfo)
-    mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
-  if (assumeVerified)
-    mlirOpPrintingFlagsAssumeVerified(flags);
-  mlirOperationPrintWithFlags(module, flags, irsAtomicFileStringCallback, &af);
-  mlirOpPrintingFlagsDestroy(flags);
-  irsAtomicFileWrite(&af, "\n", 1);
-  return irsAtomicFileCommit(&af);
+void irsPmDumpName(IrsPipeline p, intptr_t i, IrsBuf *out) {
+  irsRunDirDumpName(i + 1, irsPipelineGetStepAnchor(p, i),
+                    irsPipelineGetStepPassName(p, i), irsBufStringCallback,
+                    out);
 }
 
 IrsErrorKind irsDumpDirPrepare(const char *dir, bool overwrite, IrsBuf *err) {

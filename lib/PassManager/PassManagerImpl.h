@@ -1,29 +1,30 @@
 // SPDX-License-Identifier: Apache-2.0
 //===- PassManagerImpl.h - state of an IrsPassManager ---------------------===//
 //
-// Shared by the files that implement the pass manager (PassManager.c runs
-// steps, Dump.c writes numbered dumps) and the report writers in
-// lib/Report, which read the step results to produce manifest.xml and
-// report.xml.
+// Shared by the files that implement the pass manager (see the table in
+// docs/ARCHITECTURE.md). What a run did is kept in `rec`, an IrsRunRecord
+// (lib/Report/RunRecord.h): the only thing the writers of manifest.xml and
+// report.xml see. Everything else here is the machinery of running: MLIR
+// pass managers, fingerprints, background printers, the dump cache.
 //
 //===----------------------------------------------------------------------===//
 #ifndef IRS_PASSMANAGER_PASSMANAGERIMPL_H
 #define IRS_PASSMANAGER_PASSMANAGERIMPL_H
 
 #include "../Passes/PassesImpl.h"
+#include "../Report/IrFile.h"
+#include "../Report/RunRecord.h"
 #include "../Support/Buf.h"
 #include "irscope/PassManager.h"
 
 #include <mlir-c/Pass.h>
 
+#include <time.h>
+
+/// The running side of one step; its results are in rec.steps.
 typedef struct IrsStepState {
   MlirPassManager pm; // runs just this step; owned
-  IrsStepResult result;
-  IrsDiagnostic *diagCopies; // shallow copies, strings owned by the capture
-  char *dumpFile;
-  char *failedHook;
   uint64_t fingerprint; // after the step
-  bool dumpPending;     // a background printer is still writing dumpFile
   // Carries MLIR's own instrumentation (--mlir-print-ir-*, --mlir-timing,
   // ...) during a stepwise run; null otherwise. A second manager because
   // MLIR instrumentation cannot be removed, and `pm` also serves replays
@@ -59,12 +60,13 @@ int irsDumpModuleStitched(IrsDumpCache **cache, MlirOperation module,
 
 typedef struct IrsPassManagerImpl {
   MlirContext ctx;
+  // The pipeline being built: rec.pipeline, or the --verify-with pipeline
+  // while its manager is built (irsPmBuildWhole).
   IrsPipeline pipeline;
-  IrsInstrumentationOptions opts; // strings below are our copies
-  char *dumpDir, *failureDir, *verifyWith, *toolName, *commandLine,
-      *inputPath, *inputHash;
+  IrsInstrumentationOptions opts; // borrowed strings cleared; copies in rec
+  IrsRunRecord rec;               // what the last run did
 
-  IrsStepState *steps;
+  IrsStepState *steps; // rec.numSteps of them
   intptr_t numSteps;
   MlirPassManager whole;      // the full pipeline, for uninstrumented runs
   MlirPassManager verifyWithPm; // nullable
@@ -74,18 +76,9 @@ typedef struct IrsPassManagerImpl {
 
   IrsPassEnv env;
   IrsDiagnosticCapture capture; // diagnostics of the last run
-  IrsDiagVerifier diagVerifier; // borrowed, nullable: counts for the manifest
 
-  // Last run.
-  IrsBuf errMsg;
-  char *failureDirUsed; // where report.xml went; NULL if none
-  intptr_t failedStep;  // 1-based, 0 if none
-  IrsErrorKind runStatus;
-  bool running, interrupted;
-  double totalWallMs;
-  int64_t inputOps;
+  // Last run (the rest is in rec).
   uint64_t inputFingerprint;
-  char *inputDumpFile;
   IrsBgDump *bg; // in-flight background dumps
   intptr_t numBg, capBg;
   IrsBuf bgErr; // first background failure not yet reported
@@ -97,22 +90,13 @@ typedef struct IrsPassManagerImpl {
   // Top-level op fingerprints of the IR as it is now (dumping runs only),
   // shared by the changed-detection and the dump writer.
   uint64_t *topFps;
-  size_t numTopFps, capTopFps; // distinguishes default failure dirs of one process
+  size_t numTopFps, capTopFps;
   char *mlirTreeDir;            // our copy of opts.mlirPrintIrTreeDir
-  // Set by the tool runner (lib/Tool), which keeps its run in this record
-  // so that its manifest and report come from the same writers: the kind
-  // ("crash", "timeout", ...) of a step whose process died, which is then
-  // the run's and step failedStep's status. NULL otherwise.
-  const char *deathKind;
 } IrsPassManagerImpl;
 
 static inline IrsPassManagerImpl *irsPmUnwrap(IrsPassManager pm) {
   return (IrsPassManagerImpl *)pm.ptr;
 }
-
-/// Writes the module to `path` atomically. Returns 0 or an errno value.
-int irsDumpModule(MlirOperation module, const char *path, bool generic,
-                  bool debugInfo, bool assumeVerified);
 
 /// Forks a child that prints `module` to `path`; 0 or an errno value (then
 /// the caller prints synchronously).
@@ -126,40 +110,71 @@ IrsErrorKind irsBgDumpReap(IrsPassManagerImpl *pm, bool waitAll, IrsBuf *err);
 /// `overwrite`, otherwise fails with a message in `err`. Creates `dir`.
 IrsErrorKind irsDumpDirPrepare(const char *dir, bool overwrite, IrsBuf *err);
 
-/// Picks and creates the directory for failure artefacts (the dump
-/// directory, else the failure directory, else a fresh one under $TMPDIR).
-/// Returns it (caller frees), or NULL after appending "; <why>" to errMsg.
-char *irsPmFailureDirOpen(IrsPassManagerImpl *pm);
-
 /// The dump file name of step i (0-based): NNNN-<anchor>-<pass>.mlir.
-void irsPmDumpName(IrsPassManagerImpl *pm, intptr_t i, IrsBuf *out);
+void irsPmDumpName(IrsPipeline p, intptr_t i, IrsBuf *out);
 
-/// Rewrites dir/manifest.xml from the pass manager's state (report/Manifest.c).
-int irsManifestWrite(IrsPassManagerImpl *pm, const char *dir);
+//===----------------------------------------------------------------------===//
+// Build.c: the MLIR pass managers
+//===----------------------------------------------------------------------===//
 
-/// Writes report.xml for the failure of step `failedStep` into `dir`
-/// (report/FailureReport.c). `preStepIr`/`postStepIr` are file names
-/// relative to `dir` (nullable).
-int irsReportWrite(IrsPassManagerImpl *pm, const char *dir,
-                   const char *preStepIr, const char *postStepIr,
-                   const char *reproducer);
+/// A fresh MLIR pass manager on the pipeline's root anchor.
+MlirPassManager irsPmNewMlirPm(IrsPassManagerImpl *pm);
+/// Adds step i of pm->pipeline to `mpm`; false with the reason in `err`.
+bool irsPmBuildStep(IrsPassManagerImpl *pm, intptr_t i, MlirPassManager mpm,
+                    IrsBuf *err);
+/// The whole of pm->pipeline in one manager (null with the reason in `err`).
+MlirPassManager irsPmBuildWhole(IrsPassManagerImpl *pm, IrsBuf *err);
+/// At creation: every step's manager and the --verify-with one; false with
+/// the one-line error (pointing into the pipeline text) in `err`.
+bool irsPmBuildAll(IrsPassManagerImpl *pm, IrsBuf *err);
+/// Fresh managers for a run after the first (Build.c says why).
+IrsErrorKind irsPmRebuild(IrsPassManagerImpl *pm);
 
-/// Appends the file-metadata block holding an mlir_reproducer resource that
-/// runs `pipeline` (what follows the IR in a reproducer; lib/Tool appends it
-/// to IR a foreign tool printed).
-void irsReproducerAppendResource(IrsBuf *b, MlirStringRef pipeline,
-                                 bool disableThreading, bool verifyEach);
+//===----------------------------------------------------------------------===//
+// MlirInstrumentation.c: MLIR's own printing, timing, statistics
+//===----------------------------------------------------------------------===//
 
-/// Writes `module` plus an mlir_reproducer resource that runs `pipeline`,
-/// preceded by the replay command lines when `plugins` (nullable) has any.
-int irsReproducerWrite(MlirOperation module, const char *path,
-                       MlirStringRef pipeline, bool disableThreading,
-                       bool verifyEach, IrsPlugins plugins);
-/// The same, carrying the seed of a seeded run (Reproducer.c says how).
-int irsReproducerWriteSeeded(MlirOperation module, const char *path,
-                             MlirStringRef pipeline, bool disableThreading,
-                             bool verifyEach, IrsPlugins plugins, bool hasSeed,
-                             uint64_t seed);
+bool irsPmWantsMlirInstrumentation(const IrsInstrumentationOptions *o);
+void irsPmInstrumentMlir(IrsPassManagerImpl *pm, MlirPassManager mpm,
+                         const char *treeDir);
+IrsErrorKind irsPmBuildUserPm(IrsPassManagerImpl *pm, intptr_t i);
+void irsPmDropUserPm(IrsPassManagerImpl *pm, intptr_t i);
+void irsPmDropUserPms(IrsPassManagerImpl *pm);
+
+//===----------------------------------------------------------------------===//
+// Step.c: one step, its dump and the manifest
+//===----------------------------------------------------------------------===//
+
+/// Milliseconds on `clk`.
+double irsPmNowMs(clockid_t clk);
+/// Runs step i on `module`. With `instrumented`, also the checks after it
+/// (--verify-with, hooks) and the fingerprint used by dumps. Returns the
+/// step status; results go to pm->rec.steps[i].
+IrsStepStatus irsPmRunStep(IrsPassManagerImpl *pm, intptr_t i,
+                           MlirOperation module, bool instrumented,
+                           uint64_t prevFp, int64_t prevOps);
+uint64_t irsPmFingerprintRun(IrsPassManagerImpl *pm, MlirOperation module,
+                             int64_t *ops);
+/// Prints a dump to `path` (stitched when provably identical). 0 or errno.
+int irsPmWriteDump(IrsPassManagerImpl *pm, MlirOperation module,
+                   const char *path, bool verified);
+/// Writes step i's numbered dump when one is due.
+IrsErrorKind irsPmDumpStep(IrsPassManagerImpl *pm, intptr_t i,
+                           MlirOperation module);
+/// Rewrites manifest.xml in the dump directory from the record.
+IrsErrorKind irsPmUpdateManifest(IrsPassManagerImpl *pm);
+
+//===----------------------------------------------------------------------===//
+// Failure.c: documenting a failed step
+//===----------------------------------------------------------------------===//
+
+IrsErrorKind irsPmStatusKind(IrsStepStatus st);
+/// The one-line message of step i's failure, into pm->rec.errMsg.
+void irsPmDescribeFailure(IrsPassManagerImpl *pm, intptr_t i);
+/// Writes the artefacts and report.xml of step i's failure (`module`: the
+/// IR after the step; `input`: the run's input copy, nullable).
+void irsPmWriteFailure(IrsPassManagerImpl *pm, intptr_t i,
+                       MlirOperation module, MlirOperation input);
 
 /// Advice.c: makes the reason (from `reasonAt` in `err`) why a step with
 /// pass `pass` could not be built point the way: "did you mean 'X'?" after

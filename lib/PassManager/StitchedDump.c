@@ -172,41 +172,24 @@ static void appendIndented(IrsBuf *out, const char *t, size_t n) {
   }
 }
 
-int irsDumpModuleStitched(IrsDumpCache **cachep, MlirOperation module,
-                          const char *path, bool assumeVerified,
-                          bool threads, const uint64_t *topFps,
-                          size_t numTopFps, bool *stitched) {
-  *stitched = false;
+// The one block of a builtin.module, or null when the module is not one
+// the stitcher understands.
+static MlirBlock moduleBody(MlirOperation module) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(module));
   if (name.length != 14 || memcmp(name.data, "builtin.module", 14) != 0 ||
       mlirOperationGetNumRegions(module) != 1)
-    return 0;
-  MlirRegion r = mlirOperationGetRegion(module, 0);
-  MlirBlock body = mlirRegionGetFirstBlock(r);
+    return (MlirBlock){NULL};
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   if (mlirBlockIsNull(body) || !mlirBlockIsNull(mlirBlockGetNextInRegion(body)))
-    return 0;
-  IrsBuf text = IRS_BUF_INIT;
-  if (!moduleHeader(module, &text)) {
-    irsBufFree(&text);
-    return 0;
-  }
-  size_t n = 0;
-  for (MlirOperation o = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(o);
-       o = mlirOperationGetNextInBlock(o))
-    ++n;
-  MlirOperation *ops = calloc(n ? n : 1, sizeof(*ops));
-  Entry *fresh = calloc(n ? n : 1, sizeof(*fresh));
-  bool *todo = calloc(n ? n : 1, sizeof(*todo));
-  IrsDumpCache *cache = *cachep;
-  if (!cache)
-    cache = *cachep = calloc(1, sizeof(IrsDumpCache));
-  if (!ops || !fresh || !todo || !cache) {
-    free(ops);
-    free(fresh);
-    free(todo);
-    irsBufFree(&text);
-    return 0;
-  }
+    return (MlirBlock){NULL};
+  return body;
+}
+
+// Takes the cached text of every top-level op the step left alone (same op,
+// same fingerprint) into `fresh`; marks the others in `todo`.
+static void takeCached(IrsDumpCache *cache, MlirBlock body, size_t n,
+                       const uint64_t *topFps, size_t numTopFps,
+                       MlirOperation *ops, Entry *fresh, bool *todo) {
   size_t k = 0;
   // Old entries are matched in order: passes rarely reorder functions, so a
   // moving cursor finds most of them at once.
@@ -233,6 +216,11 @@ int irsDumpModuleStitched(IrsDumpCache **cachep, MlirOperation module,
       todo[k] = true;
     }
   }
+}
+
+// Prints the ops marked in `todo`, in two halves on two threads when allowed.
+static void printMissing(MlirOperation *ops, Entry *fresh, bool *todo, size_t n,
+                         bool assumeVerified, bool threads) {
   Job jobs[2] = {{ops, fresh, todo, 0, n / 2, assumeVerified},
                  {ops, fresh, todo, n / 2, n, assumeVerified}};
   pthread_t th;
@@ -244,6 +232,59 @@ int irsDumpModuleStitched(IrsDumpCache **cachep, MlirOperation module,
     jobs[0].end = n;
     printRange(&jobs[0]);
   }
+}
+
+// The new texts become the cache (also when we fall back: they are valid
+// standalone prints; mayAlias is re-checked only for reprinted ones, so
+// drop the cache on fallback to keep that invariant simple).
+static void replaceCache(IrsDumpCache *cache, Entry *fresh, size_t n, bool ok) {
+  for (size_t i = 0; i < cache->num; ++i)
+    free(cache->entries[i].text);
+  free(cache->entries);
+  if (ok) {
+    cache->entries = fresh;
+    cache->num = n;
+    return;
+  }
+  for (size_t i = 0; i < n; ++i)
+    free(fresh[i].text);
+  free(fresh);
+  cache->entries = NULL;
+  cache->num = 0;
+}
+
+int irsDumpModuleStitched(IrsDumpCache **cachep, MlirOperation module,
+                          const char *path, bool assumeVerified,
+                          bool threads, const uint64_t *topFps,
+                          size_t numTopFps, bool *stitched) {
+  *stitched = false;
+  MlirBlock body = moduleBody(module);
+  if (mlirBlockIsNull(body))
+    return 0;
+  IrsBuf text = IRS_BUF_INIT;
+  if (!moduleHeader(module, &text)) {
+    irsBufFree(&text);
+    return 0;
+  }
+  size_t n = 0;
+  for (MlirOperation o = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o))
+    ++n;
+  MlirOperation *ops = calloc(n ? n : 1, sizeof(*ops));
+  Entry *fresh = calloc(n ? n : 1, sizeof(*fresh));
+  bool *todo = calloc(n ? n : 1, sizeof(*todo));
+  IrsDumpCache *cache = *cachep;
+  if (!cache)
+    cache = *cachep = calloc(1, sizeof(IrsDumpCache));
+  if (!ops || !fresh || !todo || !cache) {
+    free(ops);
+    free(fresh);
+    free(todo);
+    irsBufFree(&text);
+    return 0;
+  }
+  takeCached(cache, body, n, topFps, numTopFps, ops, fresh, todo);
+  printMissing(ops, fresh, todo, n, assumeVerified, threads);
   bool ok = true;
   for (size_t i = 0; i < n && ok; ++i)
     ok = fresh[i].text && !(todo[i] && mayAlias(fresh[i].text, fresh[i].len));
@@ -258,22 +299,7 @@ int irsDumpModuleStitched(IrsDumpCache **cachep, MlirOperation module,
       err = irsWriteFileAtomic(path, text.data, text.len);
     *stitched = ok && !err;
   }
-  // The new texts become the cache (also when we fall back: they are valid
-  // standalone prints; mayAlias is re-checked only for reprinted ones, so
-  // drop the cache on fallback to keep that invariant simple).
-  for (size_t i = 0; i < cache->num; ++i)
-    free(cache->entries[i].text);
-  free(cache->entries);
-  if (ok) {
-    cache->entries = fresh;
-    cache->num = n;
-  } else {
-    for (size_t i = 0; i < n; ++i)
-      free(fresh[i].text);
-    free(fresh);
-    cache->entries = NULL;
-    cache->num = 0;
-  }
+  replaceCache(cache, fresh, n, ok);
   free(ops);
   free(todo);
   irsBufFree(&text);

@@ -15,7 +15,6 @@
 //===----------------------------------------------------------------------===//
 #include "irscope/Pipeline.h"
 #include "../Support/Buf.h"
-#include "../Support/StderrCapture.h"
 
 #include "mlir-c/Pass.h"
 
@@ -436,16 +435,16 @@ IrsPipeline irsPipelineNestRestrictedPasses(IrsPipeline pipeline,
     if (s->numAnchors == 1) {
       MlirPassManager pm = mlirPassManagerCreateOnOperation(
           ctx, mlirStringRefCreateFromCString(p->root));
-      IrsBuf raw = IRS_BUF_INIT, printed = IRS_BUF_INIT;
-      // A bad option value is printed by LLVM's option parser straight to
-      // stderr; the pass manager reports it properly later, so drop it here.
-      IrsStderrCapture cap;
-      irsStderrCaptureBegin(&cap);
+      IrsBuf raw = IRS_BUF_INIT, probe = IRS_BUF_INIT;
+      // The probe names the pass without its options: the op a pass is
+      // restricted to does not depend on them, and a bad option value would
+      // make LLVM's option parser print to stderr (the pass manager reports
+      // it properly later).
+      irsBufPrintf(&probe, "%s(%s)", p->root, s->pass);
       MlirLogicalResult r = mlirParsePassPipeline(
-          mlirPassManagerGetAsOpPassManager(pm),
-          mlirStringRefCreateFromCString(s->text), appendCallback, &raw);
-      irsStderrCaptureEnd(&cap, &printed);
-      irsBufFree(&printed);
+          mlirPassManagerGetAsOpPassManager(pm), irsBufRef(&probe),
+          appendCallback, &raw);
+      irsBufFree(&probe);
       if (mlirLogicalResultIsFailure(r) && restrictedTo(&raw, &op, &opLen) &&
           !(opLen == rootLen && memcmp(op, p->root, opLen) == 0)) {
         irsBufAppend(&t, op, opLen);

@@ -12,58 +12,45 @@
 
 #define X(s) ((const xmlChar *)(s))
 
-int irsReportWrite(IrsPassManagerImpl *pm, const char *dir,
-                   const char *preStepIr, const char *postStepIr,
-                   const char *reproducer) {
-  intptr_t i = pm->failedStep - 1;
-  if (i < 0 || i >= pm->numSteps)
+int irsFailureReportWriteXml(xmlTextWriterPtr w, const IrsRunRecord *rec) {
+  intptr_t i = rec->failedStep - 1;
+  if (i < 0 || i >= rec->numSteps)
     return EINVAL;
-  const IrsStepResult *r = &pm->steps[i].result;
-  xmlBufferPtr buf;
-  xmlTextWriterPtr w = irsXmlBegin(&buf, "irscope-report");
-  if (!w)
-    return ENOMEM;
-  irsXmlWriteRunHeader(w, pm);
+  const IrsStepResult *r = &rec->steps[i].result;
+  const IrsRecordArtifacts *a = &rec->artifacts;
+  irsXmlWriteRunHeader(w, rec);
 
   irsXmlStartFailure(
-      w, pm,
+      w, rec,
       r->status == IrsStepPassFailed ? "pass-failure" : "verify-failure", i);
   if (r->failedHook.length)
     irsXmlAttrRef(w, "hook", r->failedHook);
-  xmlTextWriterWriteFormatAttribute(w, X("elapsed-ms"), "%.3f", pm->totalWallMs);
-  irsXmlElemRef(w, "message", irsBufRef(&pm->errMsg));
+  xmlTextWriterWriteFormatAttribute(w, X("elapsed-ms"), "%.3f", rec->totalWallMs);
+  irsXmlElemRef(w, "message", irsBufRef(&rec->errMsg));
   xmlTextWriterEndElement(w);
 
   xmlTextWriterStartElement(w, X("artifacts"));
-  if (preStepIr) {
-    irsXmlStartFileElem(w, "pre-step-ir", preStepIr);
+  if (a->preStepIr) {
+    irsXmlStartFileElem(w, "pre-step-ir", a->preStepIr);
     xmlTextWriterEndElement(w);
   }
-  if (postStepIr) {
-    irsXmlStartFileElem(w, "post-step-ir", postStepIr);
+  if (a->postStepIr) {
+    irsXmlStartFileElem(w, "post-step-ir", a->postStepIr);
     xmlTextWriterWriteAttribute(w, X("form"), X("generic"));
     xmlTextWriterEndElement(w);
   }
-  // The most recent dump before the failing step: with --dump-only-changed
-  // the step right before may have written none.
-  intptr_t last = i - 1;
-  while (last >= 0 && !pm->steps[last].dumpFile)
-    --last;
-  if (last >= 0) {
-    irsXmlStartFileElem(w, "last-good-dump", pm->steps[last].dumpFile);
-    xmlTextWriterEndElement(w);
-  } else if (pm->inputDumpFile) {
-    irsXmlStartFileElem(w, "last-good-dump", pm->inputDumpFile);
+  const char *lastGood = irsRunRecordLastGoodDump(rec, i);
+  if (lastGood) {
+    irsXmlStartFileElem(w, "last-good-dump", lastGood);
     xmlTextWriterEndElement(w);
   }
-  if (reproducer) {
-    irsXmlStartFileElem(w, "reproducer", reproducer);
-    irsXmlAttrRef(w, "pipeline", irsPipelineGetStepText(pm->pipeline, i));
+  if (a->reproducer) {
+    irsXmlStartFileElem(w, "reproducer", a->reproducer);
+    irsXmlAttrRef(w, "pipeline", irsPipelineGetStepText(rec->pipeline, i));
     xmlTextWriterEndElement(w);
   }
   xmlTextWriterEndElement(w);
 
-  irsXmlWriteSteps(w, pm, i + 1);
-  xmlTextWriterEndElement(w);
-  return irsXmlCommit(w, buf, dir, "report.xml");
+  irsXmlWriteSteps(w, rec, i + 1);
+  return 0;
 }

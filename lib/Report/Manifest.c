@@ -8,32 +8,27 @@
 //===----------------------------------------------------------------------===//
 #include "XmlUtil.h"
 
-#include <errno.h>
 #include <stdint.h>
 
 #define X(s) ((const xmlChar *)(s))
 
-static const char *runStatus(IrsPassManagerImpl *pm) {
-  if (pm->interrupted)
+static const char *runStatus(const IrsRunRecord *rec) {
+  if (rec->interrupted)
     return "interrupted";
-  if (pm->deathKind)
-    return pm->deathKind;
-  if (pm->running)
+  if (rec->deathKind)
+    return rec->deathKind;
+  if (rec->running)
     return "running";
-  return pm->runStatus == IRS_OK ? "ok" : irsErrorKindGetName(pm->runStatus);
+  return rec->runStatus == IRS_OK ? "ok" : irsErrorKindGetName(rec->runStatus);
 }
 
-int irsManifestWrite(IrsPassManagerImpl *pm, const char *dir) {
-  xmlBufferPtr buf;
-  xmlTextWriterPtr w = irsXmlBegin(&buf, "irscope-manifest");
-  if (!w)
-    return ENOMEM;
-  xmlTextWriterWriteAttribute(w, X("status"), X(runStatus(pm)));
-  irsXmlWriteRunHeader(w, pm);
-  irsXmlWriteSteps(w, pm, pm->failedStep);
-  if (!irsDiagVerifierIsNull(pm->diagVerifier)) {
+int irsManifestWriteXml(xmlTextWriterPtr w, const IrsRunRecord *rec) {
+  xmlTextWriterWriteAttribute(w, X("status"), X(runStatus(rec)));
+  irsXmlWriteRunHeader(w, rec);
+  irsXmlWriteSteps(w, rec, rec->failedStep);
+  if (!irsDiagVerifierIsNull(rec->diagVerifier)) {
     // Counted so far: the manifest is rewritten after every step.
-    IrsDiagVerifierCounts c = irsDiagVerifierGetCounts(pm->diagVerifier);
+    IrsDiagVerifierCounts c = irsDiagVerifierGetCounts(rec->diagVerifier);
     xmlTextWriterStartElement(w, X("diagnostics-verification"));
     xmlTextWriterWriteFormatAttribute(w, X("expected"), "%jd", (intmax_t)c.expected);
     xmlTextWriterWriteFormatAttribute(w, X("matched"), "%jd", (intmax_t)c.matched);
@@ -43,11 +38,10 @@ int irsManifestWrite(IrsPassManagerImpl *pm, const char *dir) {
                                       (intmax_t)c.unexpected);
     xmlTextWriterEndElement(w);
   }
-  if (pm->failureDirUsed) {
+  if (rec->failureDirUsed) {
     xmlTextWriterStartElement(w, X("failure"));
     xmlTextWriterWriteAttribute(w, X("report"), X("report.xml"));
     xmlTextWriterEndElement(w);
   }
-  xmlTextWriterEndElement(w);
-  return irsXmlCommit(w, buf, dir, "manifest.xml");
+  return 0;
 }

@@ -21,7 +21,8 @@
 // people.
 //
 //===----------------------------------------------------------------------===//
-#include "../PassManager/PassManagerImpl.h"
+#include "IrFile.h"
+
 #include "../Support/Fs.h"
 
 static void appendCb(MlirStringRef s, void *ud) { irsBufAppendRef(ud, s); }

@@ -46,16 +46,16 @@ void irsXmlWriteDiagnostics(xmlTextWriterPtr w, const IrsDiagnostic *d,
   xmlTextWriterEndElement(w);
 }
 
-void irsXmlWriteStep(xmlTextWriterPtr w, IrsPassManagerImpl *pm, intptr_t i) {
-  const IrsStepResult *r = &pm->steps[i].result;
-  IrsPipeline p = pm->pipeline;
+void irsXmlWriteStep(xmlTextWriterPtr w, const IrsRunRecord *rec, intptr_t i) {
+  const IrsStepResult *r = &rec->steps[i].result;
+  IrsPipeline p = rec->pipeline;
   xmlTextWriterStartElement(w, X("step"));
   xmlTextWriterWriteFormatAttribute(w, X("index"), "%ld", (long)(i + 1));
   irsXmlAttrRef(w, "pass", irsPipelineGetStepPassName(p, i));
   irsXmlAttrRef(w, "anchor", irsPipelineGetStepAnchor(p, i));
-  bool died = pm->deathKind && i == pm->failedStep - 1;
+  bool died = rec->deathKind && i == rec->failedStep - 1;
   xmlTextWriterWriteAttribute(
-      w, X("status"), X(died ? pm->deathKind : irsStepStatusGetName(r->status)));
+      w, X("status"), X(died ? rec->deathKind : irsStepStatusGetName(r->status)));
   if (r->status != IrsStepNotRun) {
     xmlTextWriterWriteAttribute(w, X("changed"), X(r->changed ? "true" : "false"));
   }
@@ -67,14 +67,14 @@ void irsXmlWriteStep(xmlTextWriterPtr w, IrsPassManagerImpl *pm, intptr_t i) {
     xmlTextWriterStartElement(w, X("dump"));
     if (r->dumpFile.length) {
       irsXmlAttrRef(w, "file", r->dumpFile);
-      if (pm->steps[i].dumpPending)
+      if (rec->steps[i].dumpPending)
         xmlTextWriterWriteAttribute(w, X("pending"), X("true"));
     }
     else
       xmlTextWriterWriteAttribute(
           w, X("skipped"),
           X(r->status != IrsStepOk ? "failed"
-            : (pm->opts.dumpOnlyChanged && !r->changed) ? "unchanged"
+            : (rec->dumpOnlyChanged && !r->changed) ? "unchanged"
                                                         : "disabled"));
     xmlTextWriterEndElement(w);
     // Unknown (-1) when irscope did not parse the module (lib/Tool).
@@ -125,31 +125,31 @@ void irsXmlStartRunHeader(xmlTextWriterPtr w, const char *toolName,
   }
 }
 
-void irsXmlWriteRunHeader(xmlTextWriterPtr w, IrsPassManagerImpl *pm) {
-  irsXmlStartRunHeader(w, pm->toolName, pm->commandLine, pm->inputPath,
-                       pm->inputHash);
-  if (pm->inputOps >= 0)
+void irsXmlWriteRunHeader(xmlTextWriterPtr w, const IrsRunRecord *rec) {
+  irsXmlStartRunHeader(w, rec->toolName, rec->commandLine, rec->inputPath,
+                       rec->inputHash);
+  if (rec->inputOps >= 0)
     xmlTextWriterWriteFormatAttribute(w, X("ops"), "%lld",
-                                      (long long)pm->inputOps);
-  if (pm->inputDumpFile)
-    xmlTextWriterWriteAttribute(w, X("dump"), X(pm->inputDumpFile));
+                                      (long long)rec->inputOps);
+  if (rec->inputDumpFile)
+    xmlTextWriterWriteAttribute(w, X("dump"), X(rec->inputDumpFile));
   xmlTextWriterEndElement(w);
-  irsXmlElemRef(w, "pipeline", irsPipelineGetText(pm->pipeline));
+  irsXmlElemRef(w, "pipeline", irsPipelineGetText(rec->pipeline));
   xmlTextWriterStartElement(w, X("settings"));
   xmlTextWriterWriteAttribute(w, X("verify-each"),
-                              X(pm->opts.verifyEach ? "true" : "false"));
+                              X(rec->verifyEach ? "true" : "false"));
   xmlTextWriterWriteAttribute(w, X("threading"),
-                              X(pm->opts.threadingEnabled ? "true" : "false"));
+                              X(rec->threadingEnabled ? "true" : "false"));
   xmlTextWriterWriteAttribute(w, X("dump-only-changed"),
-                              X(pm->opts.dumpOnlyChanged ? "true" : "false"));
-  if (pm->verifyWith)
-    xmlTextWriterWriteAttribute(w, X("verify-with"), X(pm->verifyWith));
+                              X(rec->dumpOnlyChanged ? "true" : "false"));
+  if (rec->verifyWith)
+    xmlTextWriterWriteAttribute(w, X("verify-with"), X(rec->verifyWith));
   // Only when given (--seed): the run's random choices can be replayed.
-  if (pm->env.hasSeed)
+  if (rec->hasSeed)
     xmlTextWriterWriteFormatAttribute(w, X("seed"), "%llu",
-                                      (unsigned long long)pm->env.seed);
+                                      (unsigned long long)rec->seed);
   xmlTextWriterEndElement(w);
-  irsXmlWritePlugins(w, pm->opts.plugins);
+  irsXmlWritePlugins(w, rec->plugins);
 }
 
 void irsXmlWritePlugins(xmlTextWriterPtr w, IrsPlugins plugins) {
@@ -169,24 +169,24 @@ void irsXmlWritePlugins(xmlTextWriterPtr w, IrsPlugins plugins) {
   xmlTextWriterEndElement(w);
 }
 
-void irsXmlWriteSteps(xmlTextWriterPtr w, IrsPassManagerImpl *pm,
+void irsXmlWriteSteps(xmlTextWriterPtr w, const IrsRunRecord *rec,
                       intptr_t failed) {
   xmlTextWriterStartElement(w, X("steps"));
-  xmlTextWriterWriteFormatAttribute(w, X("count"), "%ld", (long)pm->numSteps);
+  xmlTextWriterWriteFormatAttribute(w, X("count"), "%ld", (long)rec->numSteps);
   if (failed > 0)
     xmlTextWriterWriteFormatAttribute(w, X("failed"), "%ld", (long)failed);
-  for (intptr_t k = 0; k < pm->numSteps; ++k)
-    irsXmlWriteStep(w, pm, k);
+  for (intptr_t k = 0; k < rec->numSteps; ++k)
+    irsXmlWriteStep(w, rec, k);
   xmlTextWriterEndElement(w);
 }
 
-void irsXmlStartFailure(xmlTextWriterPtr w, IrsPassManagerImpl *pm,
+void irsXmlStartFailure(xmlTextWriterPtr w, const IrsRunRecord *rec,
                         const char *kind, intptr_t i) {
   xmlTextWriterStartElement(w, X("failure"));
   xmlTextWriterWriteAttribute(w, X("kind"), X(kind));
   xmlTextWriterWriteFormatAttribute(w, X("step"), "%ld", (long)(i + 1));
-  irsXmlAttrRef(w, "pass", irsPipelineGetStepPassName(pm->pipeline, i));
-  irsXmlAttrRef(w, "anchor", irsPipelineGetStepAnchor(pm->pipeline, i));
+  irsXmlAttrRef(w, "pass", irsPipelineGetStepPassName(rec->pipeline, i));
+  irsXmlAttrRef(w, "anchor", irsPipelineGetStepAnchor(rec->pipeline, i));
 }
 
 void irsXmlStartFileElem(xmlTextWriterPtr w, const char *elem,

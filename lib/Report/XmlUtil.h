@@ -3,17 +3,20 @@
 #ifndef IRS_REPORT_XMLUTIL_H
 #define IRS_REPORT_XMLUTIL_H
 
-#include "../PassManager/PassManagerImpl.h"
+#include "RunRecord.h"
+// The documents that copy IR next to them (CrashReport.c) print it with
+// IrFile.h's functions.
+#include "IrFile.h"
 
 #include <libxml/xmlwriter.h>
 
 /// Writes the <diagnostic> elements for `n` diagnostics.
 void irsXmlWriteDiagnostics(xmlTextWriterPtr w, const IrsDiagnostic *d,
                             intptr_t n);
-/// Writes <step> for step i (0-based) of `pm`.
-void irsXmlWriteStep(xmlTextWriterPtr w, IrsPassManagerImpl *pm, intptr_t i);
+/// Writes <step> for step i (0-based) of the record.
+void irsXmlWriteStep(xmlTextWriterPtr w, const IrsRunRecord *rec, intptr_t i);
 /// Writes <tool>, <command-line>, <input> and <pipeline>.
-void irsXmlWriteRunHeader(xmlTextWriterPtr w, IrsPassManagerImpl *pm);
+void irsXmlWriteRunHeader(xmlTextWriterPtr w, const IrsRunRecord *rec);
 /// <plugins> with one <plugin kind path name version/> each; nothing when
 /// there are none.
 void irsXmlWritePlugins(xmlTextWriterPtr w, IrsPlugins plugins);
@@ -23,13 +26,13 @@ void irsXmlWritePlugins(xmlTextWriterPtr w, IrsPlugins plugins);
 void irsXmlStartRunHeader(xmlTextWriterPtr w, const char *toolName,
                           const char *commandLine, const char *inputPath,
                           const char *inputHash);
-/// Writes <steps> with a <step> per step of `pm`; `failed` (1-based) only
+/// Writes <steps> with a <step> per recorded step; `failed` (1-based) only
 /// when > 0.
-void irsXmlWriteSteps(xmlTextWriterPtr w, IrsPassManagerImpl *pm,
+void irsXmlWriteSteps(xmlTextWriterPtr w, const IrsRunRecord *rec,
                       intptr_t failed);
 /// Opens <failure> of `kind` for step i (0-based) with its step, pass and
 /// anchor attributes. The caller closes it.
-void irsXmlStartFailure(xmlTextWriterPtr w, IrsPassManagerImpl *pm,
+void irsXmlStartFailure(xmlTextWriterPtr w, const IrsRunRecord *rec,
                         const char *kind, intptr_t i);
 /// Opens `elem` with a file="..." attribute. The caller closes it.
 void irsXmlStartFileElem(xmlTextWriterPtr w, const char *elem,
@@ -52,5 +55,13 @@ struct IrsResultsInfo;
 void irsXmlWriteResults(xmlTextWriterPtr w, const struct IrsResultsInfo *r);
 void irsXmlWriteResultFiles(xmlTextWriterPtr w,
                             const struct IrsResultsInfo *r);
+
+/// The writers of Writers.def (one file each; RunRecord.h says how they
+/// are called).
+#define IRS_RECORD_WRITER(id, root, file, fn, what)                            \
+  int fn(xmlTextWriterPtr w, const IrsRunRecord *rec);
+#define IRS_LOG_WRITER(id, fn, what)
+#define IRS_TEXT_WRITER(id, fn, what)
+#include "Writers.def"
 
 #endif // IRS_REPORT_XMLUTIL_H

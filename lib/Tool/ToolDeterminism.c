@@ -14,7 +14,6 @@
 #include "ToolImpl.h"
 
 #include "irscope/Diff.h"
-#include "../PassManager/Determinism.h"
 #include "../Support/Fs.h"
 
 #include <errno.h>
@@ -38,16 +37,20 @@ static void document(IrsToolRunnerImpl *t, intptr_t i, const char *input,
                      const char *first, MlirStringRef diff, bool threads) {
   if (!t->opts.writeFailureReport)
     return;
-  char *dir = irsPmFailureDirOpen(&t->rec);
+  char *dir = irsRunRecordFailureDirOpen(&t->rec);
   if (!dir)
     return;
   bool pre = irsToolWritePreStep(t, i, input, dir);
   char *post = irsPathJoin(dir, "failure-output.mlir");
   bool havePost = first && post && irsToolCopyFile(first, post) == 0;
-  int e = irsNondeterminismReportWrite(
-      &t->rec, dir, i, diff, threads ? "threads" : "repeat",
-      pre ? "failure-input.mlir" : NULL, havePost ? "failure-output.mlir" : NULL,
-      pre && t->reproCmd.len ? "reproducer.mlir" : NULL);
+  t->rec.artifacts = (IrsRecordArtifacts){
+      .preStepIr = pre ? "failure-input.mlir" : NULL,
+      .postStepIr = havePost ? "failure-output.mlir" : NULL,
+      .reproducer = pre && t->reproCmd.len ? "reproducer.mlir" : NULL,
+      .diff = diff,
+      .determinismMode = threads ? "threads" : "repeat"};
+  int e = irsRunRecordWrite(&t->rec, IrsRecordWriterNondeterminismReport, dir);
+  t->rec.artifacts = (IrsRecordArtifacts){0};
   if (e)
     irsBufPrintf(&t->rec.errMsg, "; cannot write report in '%s': %s", dir,
                  strerror(e));

@@ -158,7 +158,8 @@ static IrsErrorKind documentDeath(IrsToolRunnerImpl *t, intptr_t i,
     return IRS_ERR_PASS;
   }
   t->rec.deathKind = deathKind(w->outcome);
-  char *dir = t->opts.writeFailureReport ? irsPmFailureDirOpen(&t->rec) : NULL;
+  char *dir =
+      t->opts.writeFailureReport ? irsRunRecordFailureDirOpen(&t->rec) : NULL;
   if (!dir)
     return IRS_ERR_PASS;
   bool pre = irsToolWritePreStep(t, i, input, dir);
@@ -188,10 +189,7 @@ static IrsErrorKind documentDeath(IrsToolRunnerImpl *t, intptr_t i,
   c.dumpOnlyChanged = t->opts.dumpOnlyChanged;
   c.inputOps = -1;
   c.inputDump = t->rec.inputDumpFile;
-  intptr_t last = i - 1;
-  while (last >= 0 && !t->rec.steps[last].dumpFile)
-    --last;
-  c.lastGoodDump = last >= 0 ? t->rec.steps[last].dumpFile : t->rec.inputDumpFile;
+  c.lastGoodDump = irsRunRecordLastGoodDump(&t->rec, i);
   int e = irsCrashReportWrite(&c, dir);
   if (e)
     irsBufPrintf(&t->rec.errMsg, "; cannot write report in '%s': %s", dir,
@@ -225,14 +223,13 @@ static bool rejectedPipeline(const IrsToolExecResult *r) {
 static IrsErrorKind documentExit(IrsToolRunnerImpl *t, intptr_t i,
                                  const char *input, bool verifyFailed,
                                  const char *postScratch) {
-  IrsStepState *s = &t->rec.steps[i];
+  IrsRecordStep *s = &t->rec.steps[i];
   MlirStringRef text = stepText(t, i);
   MlirStringRef pass = irsPipelineGetStepPassName(t->rec.pipeline, i);
   s->result.status = verifyFailed ? IrsStepVerifyFailed : IrsStepPassFailed;
   s->result.verified = verifyFailed;
   if (verifyFailed) {
-    s->failedHook = irsStrDup("verifier");
-    s->result.failedHook = mlirStringRefCreateFromCString(s->failedHook);
+    irsRunRecordSetFailedHook(&t->rec, i, "verifier");
     setMessage(t, "step %ld '%.*s' broke the IR: verifier failed after pass "
                   "'%.*s'",
                (long)(i + 1), (int)text.length, text.data, (int)pass.length,
@@ -243,7 +240,8 @@ static IrsErrorKind documentExit(IrsToolRunnerImpl *t, intptr_t i,
                pass.data);
   }
   t->rec.failedStep = i + 1;
-  char *dir = t->opts.writeFailureReport ? irsPmFailureDirOpen(&t->rec) : NULL;
+  char *dir =
+      t->opts.writeFailureReport ? irsRunRecordFailureDirOpen(&t->rec) : NULL;
   if (!dir)
     return verifyFailed ? IRS_ERR_VERIFY : IRS_ERR_PASS;
   bool pre = irsToolWritePreStep(t, i, input, dir);
@@ -254,8 +252,12 @@ static IrsErrorKind documentExit(IrsToolRunnerImpl *t, intptr_t i,
       post = "failure-output.mlir";
     free(p);
   }
-  int e = irsReportWrite(&t->rec, dir, pre ? "failure-input.mlir" : NULL, post,
-                         pre && t->reproCmd.len ? "reproducer.mlir" : NULL);
+  t->rec.artifacts = (IrsRecordArtifacts){
+      .preStepIr = pre ? "failure-input.mlir" : NULL,
+      .postStepIr = post,
+      .reproducer = pre && t->reproCmd.len ? "reproducer.mlir" : NULL};
+  int e = irsRunRecordWrite(&t->rec, IrsRecordWriterFailureReport, dir);
+  t->rec.artifacts = (IrsRecordArtifacts){0};
   if (e)
     irsBufPrintf(&t->rec.errMsg, "; cannot write report in '%s': %s", dir,
                  strerror(e));

@@ -6,15 +6,16 @@
 // ToolFailure.c documents a failing step, ToolDiagnostics.c reads the
 // tool's stderr back into diagnostics.
 //
-// The run's step results live in an IrsPassManagerImpl record (`rec`, no
-// MLIR objects in it) so that manifest.xml and report.xml are written by the
-// same writers as in-process runs and cannot drift apart.
+// The run's results live in an IrsRunRecord (`rec`, lib/Report/RunRecord.h),
+// the record the pass manager keeps too, so that manifest.xml and report.xml
+// are written by the same writers as in-process runs and cannot drift apart.
 //
 //===----------------------------------------------------------------------===//
 #ifndef IRS_TOOL_TOOLIMPL_H
 #define IRS_TOOL_TOOLIMPL_H
 
-#include "../PassManager/PassManagerImpl.h"
+#include "../PassManager/PassManagerImpl.h" // dump names, dump directory
+#include "../Report/RunRecord.h"
 #include "../Support/Buf.h"
 #include "irscope/Tool.h"
 
@@ -58,7 +59,7 @@ typedef struct IrsToolExecResult {
 } IrsToolExecResult;
 
 typedef struct IrsToolRunnerImpl {
-  IrsPassManagerImpl rec; // the run as the writers read it (see above)
+  IrsRunRecord rec; // the run as the writers read it (see above)
   char *path;
   char **args;
   intptr_t numArgs;

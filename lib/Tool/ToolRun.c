@@ -121,7 +121,7 @@ void irsToolRecordStep(IrsToolRunnerImpl *t, intptr_t i,
 IrsErrorKind irsToolWriteManifest(IrsToolRunnerImpl *t) {
   if (!t->rec.dumpDir)
     return IRS_OK;
-  int e = irsManifestWrite(&t->rec, t->rec.dumpDir);
+  int e = irsRunRecordWrite(&t->rec, IrsRecordWriterManifest, t->rec.dumpDir);
   if (!e)
     return IRS_OK;
   irsBufReset(&t->rec.errMsg);
@@ -170,7 +170,7 @@ static char *stepOutput(IrsToolRunnerImpl *t, intptr_t i, bool *bytecode) {
   if (t->rec.dumpDir) {
     *bytecode = false;
     IrsBuf name = IRS_BUF_INIT;
-    irsPmDumpName(&t->rec, i, &name);
+    irsPmDumpName(t->rec.pipeline, i, &name);
     char *p = name.failed ? NULL : irsPathJoin(t->rec.dumpDir, name.data);
     irsBufFree(&name);
     return p;
@@ -187,7 +187,7 @@ static char *stepOutput(IrsToolRunnerImpl *t, intptr_t i, bool *bytecode) {
 // next step's input.
 static bool acceptStep(IrsToolRunnerImpl *t, intptr_t i, const char *prev,
                        const char *out, bool askedBytecode) {
-  IrsStepState *s = &t->rec.steps[i];
+  IrsRecordStep *s = &t->rec.steps[i];
   if (askedBytecode && !irsToolFileIsBytecode(out)) {
     t->bytecodeOk = false;
     t->ignoredBytecode = true;
@@ -203,9 +203,8 @@ static bool acceptStep(IrsToolRunnerImpl *t, intptr_t i, const char *prev,
     unlink(out);
     return false;
   }
-  s->dumpFile = irsStrDup(strrchr(out, '/') ? strrchr(out, '/') + 1 : out);
-  if (s->dumpFile)
-    s->result.dumpFile = mlirStringRefCreateFromCString(s->dumpFile);
+  irsRunRecordSetDumpFile(&t->rec, i,
+                          strrchr(out, '/') ? strrchr(out, '/') + 1 : out);
   return true;
 }
 
@@ -378,7 +377,7 @@ IrsStatus irsToolRunnerRun(IrsToolRunner runner, const char *inputPath,
                            const char *outputPath) {
   IrsToolRunnerImpl *t = runner.ptr;
   irsToolRunReset(t);
-  IrsPassManagerImpl *r = &t->rec;
+  IrsRunRecord *r = &t->rec;
   IrsErrorKind k = IRS_OK;
   if (r->dumpDir) {
     IrsBuf err = IRS_BUF_INIT;
@@ -460,10 +459,8 @@ bool irsToolRunnerIgnoredBytecode(IrsToolRunner runner) {
 
 void irsToolRunnerPrintTiming(IrsToolRunner runner, IrsTimingSort sort,
                               MlirStringCallback callback, void *userData) {
-  // The record is a pass manager's as far as the table is concerned.
   IrsToolRunnerImpl *t = runner.ptr;
-  irsPassManagerPrintTiming((IrsPassManager){&t->rec}, sort, callback,
-                            userData);
+  irsRunRecordPrintTiming(&t->rec, sort, callback, userData);
 }
 
 IrsSupervisor irsToolRunnerGetSupervisor(IrsToolRunner runner) {

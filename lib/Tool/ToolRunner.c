@@ -60,30 +60,28 @@ static bool checkTool(const char *path, MlirStringCallback cb, void *ud) {
   return e == 0;
 }
 
-static char *dupOrNull(const char *s) { return s ? irsStrDup(s) : NULL; }
-
-static bool copyOptions(IrsToolRunnerImpl *t, const IrsToolOptions *o) {
+static bool copyOptions(IrsToolRunnerImpl *t, IrsPipeline pipeline,
+                        const IrsToolOptions *o) {
   t->opts = *o;
   t->path = irsStrDup(o->path);
   t->args = calloc((size_t)o->numArgs + 1, sizeof(char *));
   bool ok = t->path && t->args;
   for (intptr_t k = 0; ok && k < o->numArgs; ++k)
     ok = (t->args[t->numArgs++] = irsStrDup(o->args[k])) != NULL;
-  IrsPassManagerImpl *r = &t->rec;
-  r->opts = irsInstrumentationOptionsDefault();
-  r->opts.verifyEach = o->verifyEach;
-  r->opts.dumpOnlyChanged = o->dumpOnlyChanged;
-  r->opts.threadingEnabled = o->threadingEnabled;
-  r->opts.writeFailureReport = o->writeFailureReport;
-  r->dumpDir = dupOrNull(o->dumpDir);
-  r->failureDir = dupOrNull(o->failureDir);
-  r->toolName = dupOrNull(o->toolName);
-  r->commandLine = dupOrNull(o->commandLine);
-  r->inputPath = dupOrNull(o->inputPath);
-  r->inputHash = dupOrNull(o->inputHash);
+  // The record's header, as an in-process run would have it.
+  IrsInstrumentationOptions ro = irsInstrumentationOptionsDefault();
+  ro.verifyEach = o->verifyEach;
+  ro.dumpOnlyChanged = o->dumpOnlyChanged;
+  ro.threadingEnabled = o->threadingEnabled;
+  ro.dumpDir = o->dumpDir;
+  ro.failureDir = o->failureDir;
+  ro.toolName = o->toolName;
+  ro.commandLine = o->commandLine;
+  ro.inputPath = o->inputPath;
+  ro.inputHash = o->inputHash;
   t->opts.path = NULL;
   t->opts.args = NULL;
-  return ok && (!o->dumpDir || r->dumpDir) && (!o->failureDir || r->failureDir);
+  return irsRunRecordInit(&t->rec, pipeline, &ro) && ok;
 }
 
 static bool makeWorkDir(IrsToolRunnerImpl *t) {
@@ -103,14 +101,12 @@ IrsToolRunner irsToolRunnerCreate(IrsPipeline pipeline,
   IrsToolRunnerImpl *t = calloc(1, sizeof(*t));
   if (!t)
     return (IrsToolRunner){NULL};
-  t->rec.pipeline = pipeline;
-  t->rec.numSteps = irsPipelineGetNumSteps(pipeline);
-  t->rec.steps = calloc((size_t)t->rec.numSteps + 1, sizeof(IrsStepState));
-  t->diags = calloc((size_t)t->rec.numSteps + 1, sizeof(IrsToolDiags));
+  t->diags = calloc((size_t)irsPipelineGetNumSteps(pipeline) + 1,
+                    sizeof(IrsToolDiags));
   t->bytecodeOk = true;
   IrsSupervisorOptions so = {.stepTimeoutSec = options->stepTimeoutSec,
                              .memoryLimitBytes = options->memoryLimitBytes};
-  bool ok = t->rec.steps && t->diags && copyOptions(t, options);
+  bool ok = t->diags && copyOptions(t, pipeline, options);
   // Helper prints get ten times the step timeout, at least 30 s.
   IrsSupervisorOptions ho = so;
   if (ho.stepTimeoutSec > 0 && ho.stepTimeoutSec < 30)
@@ -148,27 +144,14 @@ static void removeWorkDir(const char *dir) {
 
 // Forgets the last run's results.
 void irsToolRunReset(IrsToolRunnerImpl *t) {
-  IrsPassManagerImpl *r = &t->rec;
+  IrsRunRecord *r = &t->rec;
+  irsRunRecordReset(r);
   for (intptr_t i = 0; i < r->numSteps; ++i) {
-    IrsStepState *s = &r->steps[i];
-    free(s->dumpFile);
-    free(s->failedHook);
     irsToolDiagsFree(&t->diags[i]);
-    memset(s, 0, sizeof(*s));
-    s->result.status = IrsStepNotRun;
-    s->result.opsBefore = s->result.opsAfter = -1;
-    s->result.failedHook = s->result.dumpFile = mlirStringRefCreate("", 0);
+    // Unknown: irscope does not parse the module.
+    r->steps[i].result.opsBefore = r->steps[i].result.opsAfter = -1;
   }
-  irsBufReset(&r->errMsg);
-  free(r->failureDirUsed);
-  free(r->inputDumpFile);
-  r->failureDirUsed = r->inputDumpFile = NULL;
-  r->failedStep = 0;
-  r->runStatus = IRS_OK;
-  r->deathKind = NULL;
-  r->interrupted = false;
   r->inputOps = -1;
-  r->totalWallMs = 0;
   irsToolExecResultFree(&t->death);
   t->hasDeath = t->toolError = t->usedBytecode = t->ignoredBytecode = false;
   irsBufReset(&t->replayCmd);
@@ -185,15 +168,7 @@ void irsToolRunnerDestroy(IrsToolRunner runner) {
     removeWorkDir(t->workDir);
   irsSupervisorDestroy(t->sup);
   irsSupervisorDestroy(t->helperSup);
-  IrsPassManagerImpl *r = &t->rec;
-  free(r->steps);
-  free(r->dumpDir);
-  free(r->failureDir);
-  free(r->toolName);
-  free(r->commandLine);
-  free(r->inputPath);
-  free(r->inputHash);
-  irsBufFree(&r->errMsg);
+  irsRunRecordFree(&t->rec);
   for (intptr_t k = 0; k < t->numArgs; ++k)
     free(t->args[k]);
   free(t->args);

@@ -12,6 +12,7 @@
 #include "DiagOut.h"
 #include "Driver.h"
 #include "PipelineEcho.h"
+#include "StderrCatch.h"
 
 #include "irscope/Diagnostics.h"
 #include "irscope/Input.h"
@@ -224,6 +225,7 @@ IrsInstrumentationOptions irsOptInstrumentationOptions(const IrsOptRun *run) {
   opts.commandLine = cfg->commandLine;
   opts.inputPath = cfg->input;
   opts.inputHash = irsInputGetHash(run->input);
+  opts.stderrCatcher = irsToolStderrCatcher();
   return opts;
 }
 

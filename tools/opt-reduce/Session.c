@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //===- Session.c - opt-reduce's input, pipeline, context and module -------===//
 #include "Session.h"
+#include "StderrCatch.h"
 
 #include "irscope/Diagnostics.h"
 #include "irscope/PassManager.h"
@@ -99,6 +100,7 @@ static int checkPipeline(OrSession *s, const OrConfig *c) {
   IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
   o.threadingEnabled = false;
   o.passRegistry = c->plugins.registry;
+  o.stderrCatcher = irsToolStderrCatcher();
   IrsPassManager vpm = irsPassManagerCreate(s->ctx, s->pipeline, &o,
                                             orErrorLine, NULL);
   bool bad = irsPassManagerIsNull(vpm);

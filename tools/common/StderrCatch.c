@@ -1,12 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
-// Temporary redirection of fd 2; see StderrCapture.h.
-#include "StderrCapture.h"
+// Temporary redirection of fd 2 around pipeline builds; see StderrCatch.h.
+#include "StderrCatch.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
-void irsStderrCaptureBegin(IrsStderrCapture *c) {
+typedef struct Catch {
+  int savedFd; // -1 when not catching
+  int tmpFd;
+} Catch;
+
+// One per process: builds are never nested, and a tool is one process.
+static Catch theCatch = {-1, -1};
+
+static void begin(void *ud) {
+  Catch *c = ud;
   c->savedFd = -1;
   c->tmpFd = -1;
   fflush(stderr);
@@ -28,7 +37,8 @@ void irsStderrCaptureBegin(IrsStderrCapture *c) {
   c->tmpFd = fd;
 }
 
-void irsStderrCaptureEnd(IrsStderrCapture *c, IrsBuf *out) {
+static void end(void *ud, MlirStringCallback cb, void *cbData) {
+  Catch *c = ud;
   if (c->savedFd < 0)
     return;
   fflush(stderr);
@@ -38,8 +48,12 @@ void irsStderrCaptureEnd(IrsStderrCapture *c, IrsBuf *out) {
     char buf[4096];
     ssize_t n;
     while ((n = read(c->tmpFd, buf, sizeof(buf))) > 0)
-      irsBufAppend(out, buf, (size_t)n);
+      cb(mlirStringRefCreate(buf, (size_t)n), cbData);
   }
   close(c->tmpFd);
   c->savedFd = c->tmpFd = -1;
+}
+
+IrsStderrCatcher irsToolStderrCatcher(void) {
+  return (IrsStderrCatcher){begin, end, &theCatch};
 }

@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 //===- Timing.c - the per-step timing table -------------------------------===//
-#include "PassManagerImpl.h"
+//
+// irscope-opt's --timing table, a function of the run record like every
+// other document (Writers.def): the same for in-process and --tool runs.
+//
+//===----------------------------------------------------------------------===//
+#include "RunRecord.h"
 
 #include <stdlib.h>
 
@@ -23,15 +28,14 @@ static int cmpRow(const Row *a, const Row *b, IrsTimingSort sortKey) {
   return a->idx < b->idx ? -1 : a->idx > b->idx;
 }
 
-void irsPassManagerPrintTiming(IrsPassManager handle, IrsTimingSort sort,
-                               MlirStringCallback cb, void *ud) {
-  IrsPassManagerImpl *pm = irsPmUnwrap(handle);
+void irsRunRecordPrintTiming(const IrsRunRecord *rec, IrsTimingSort sort,
+                             MlirStringCallback cb, void *ud) {
   IrsBuf b = IRS_BUF_INIT;
   double wall = 0, cpu = 0;
-  Row *rows = calloc((size_t)(pm->numSteps ? pm->numSteps : 1), sizeof(Row));
+  Row *rows = calloc((size_t)(rec->numSteps ? rec->numSteps : 1), sizeof(Row));
   intptr_t n = 0;
-  for (intptr_t i = 0; i < pm->numSteps; ++i) {
-    const IrsStepResult *r = &pm->steps[i].result;
+  for (intptr_t i = 0; i < rec->numSteps; ++i) {
+    const IrsStepResult *r = &rec->steps[i].result;
     if (r->status == IrsStepNotRun)
       continue;
     wall += r->wallMs;
@@ -59,7 +63,7 @@ void irsPassManagerPrintTiming(IrsPassManager handle, IrsTimingSort sort,
                "cpu(ms)", "share", "changed", "pass");
   for (intptr_t k = 0; k < n; ++k) {
     const IrsStepResult *r = rows[k].r;
-    MlirStringRef t = irsPipelineGetStepText(pm->pipeline, rows[k].idx);
+    MlirStringRef t = irsPipelineGetStepText(rec->pipeline, rows[k].idx);
     irsBufPrintf(&b, "  %5ld  %10.3f  %10.3f  %5.1f%%  %-7s  %.*s%s\n",
                  (long)rows[k].idx + 1, r->wallMs, r->cpuMs,
                  wall > 0 ? 100.0 * r->wallMs / wall : 0.0,

@@ -1,0 +1,309 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Build.c - building the MLIR pass managers of a pipeline ------------===//
+//
+// Every step gets its own MLIR pass manager on the root anchor, built at
+// creation, so an unknown pass or a bad option is reported before anything
+// runs, at the step's position in the pipeline text. The whole-pipeline
+// manager (uninstrumented runs) and the --verify-with checking manager are
+// built here too. A pass of the pass registry (irs-* or a user pass) is
+// instantiated under nested managers for its anchors; everything else goes
+// through MLIR's own pipeline parser.
+//
+//===----------------------------------------------------------------------===//
+#include "PassManagerImpl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void collectErr(MlirStringRef s, void *ud) {
+  irsBufAppendRef((IrsBuf *)ud, s);
+}
+
+// MLIR's pipeline parser reports "<buffer>:1:5: error: <what>\n<line>\n^".
+// Keep just <what>, so we can point at the position in the user's text.
+static void extractMlirError(const IrsBuf *raw, IrsBuf *out) {
+  const char *s = raw->data ? raw->data : "";
+
+  const char *e = strstr(s, "error: ");
+  if (e)
+    s = e + 7;
+  size_t n = strcspn(s, "\n");
+  while (n && (s[n - 1] == ' ' || s[n - 1] == '\r'))
+    --n;
+  if (n == 0) {
+    irsBufAppendStr(out, "invalid pass or pass options");
+    return;
+  }
+  irsBufAppend(out, s, n);
+}
+
+// The reason a step could not be built: MLIR's message, unless LLVM's
+// option parser printed a better one ("for the --max-iterations option:
+// 'abc' value invalid for long argument!") and the catcher caught it.
+static void appendReason(IrsBuf *out, const IrsBuf *why, const IrsBuf *printed) {
+  const char *p = printed->data ? printed->data : "";
+  bool generic = !why->data || strcmp(why->data, "invalid pass or pass options") == 0 ||
+                 strstr(why->data, "failed to add") != NULL;
+  if (generic && *p) {
+    const char *f = strstr(p, "for the ");
+    if (!f)
+      f = p;
+    size_t n = strcspn(f, "\n");
+    while (n && (f[n - 1] == ' ' || f[n - 1] == '\r'))
+      --n;
+    irsBufAppend(out, f, n);
+    return;
+  }
+  irsBufAppendRef(out, irsBufRef(why));
+}
+
+static void pointAt(intptr_t offset, IrsBuf *out) {
+  irsBufPrintf(out, "pipeline:1:%ld: ", (long)offset + 1);
+}
+
+MlirPassManager irsPmNewMlirPm(IrsPassManagerImpl *pm) {
+  return mlirPassManagerCreateOnOperation(pm->ctx,
+                                          irsPipelineGetRootAnchor(pm->pipeline));
+}
+
+// Adds pass-registry pass `pass` of step i under its anchors.
+static bool buildRegistryStep(IrsPassManagerImpl *pm, intptr_t i,
+                              MlirPassManager mpm, IrsBuf *err) {
+  IrsPipeline p = pm->pipeline;
+  MlirStringRef pass = irsPipelineGetStepPassName(p, i);
+  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(mpm);
+  intptr_t na = irsPipelineGetStepNumAnchors(p, i);
+  for (intptr_t d = 1; d < na; ++d) {
+    MlirStringRef a = irsPipelineGetStepAnchorAt(p, i, d);
+    if (a.length == 3 && memcmp(a.data, "any", 3) == 0) {
+      irsBufAppendStr(err, "irscope passes cannot be nested under 'any'; "
+                           "name the operation instead");
+      return false;
+    }
+    opm = mlirOpPassManagerGetNestedUnder(opm, a);
+  }
+  IrsBuf why = IRS_BUF_INIT;
+  MlirPass mp = irsPassRegistryInstantiate(
+      pm->opts.passRegistry, pass, irsPipelineGetStepPassOptions(p, i),
+      irsPipelineGetStepAnchor(p, i), &pm->env, &why);
+  if (!mp.ptr) {
+    irsBufAppendRef(err, irsBufRef(&why));
+    irsBufFree(&why);
+    return false;
+  }
+  irsBufFree(&why);
+  mlirOpPassManagerAddOwnedPass(opm, mp);
+  return true;
+}
+
+bool irsPmBuildStep(IrsPassManagerImpl *pm, intptr_t i, MlirPassManager mpm,
+                    IrsBuf *err) {
+  IrsPipeline p = pm->pipeline;
+  if (irsPassRegistryHas(pm->opts.passRegistry,
+                         irsPipelineGetStepPassName(p, i)))
+    return buildRegistryStep(pm, i, mpm, err);
+  IrsBuf raw = IRS_BUF_INIT;
+  MlirLogicalResult r =
+      mlirParsePassPipeline(mlirPassManagerGetAsOpPassManager(mpm),
+                            irsPipelineGetStepText(p, i), collectErr, &raw);
+  if (mlirLogicalResultIsFailure(r))
+    extractMlirError(&raw, err);
+  irsBufFree(&raw);
+  return mlirLogicalResultIsSuccess(r);
+}
+
+// Appends step i's leaf into an existing pass manager (whole-pipeline
+// construction): nested managers are created per step and MLIR merges
+// adjacent ones for the same anchor, giving the same schedule as parsing
+// the whole text.
+static bool appendStep(IrsPassManagerImpl *pm, intptr_t i,
+                       MlirPassManager whole, IrsBuf *err) {
+  IrsPipeline p = pm->pipeline;
+  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(whole);
+  intptr_t na = irsPipelineGetStepNumAnchors(p, i);
+  for (intptr_t d = 1; d < na; ++d)
+    opm = mlirOpPassManagerGetNestedUnder(opm, irsPipelineGetStepAnchorAt(p, i, d));
+  MlirStringRef pass = irsPipelineGetStepPassName(p, i);
+  if (irsPassRegistryHas(pm->opts.passRegistry, pass)) {
+    MlirPass mp = irsPassRegistryInstantiate(
+        pm->opts.passRegistry, pass, irsPipelineGetStepPassOptions(p, i),
+        irsPipelineGetStepAnchor(p, i), &pm->env, err);
+    if (!mp.ptr)
+      return false;
+    mlirOpPassManagerAddOwnedPass(opm, mp);
+    return true;
+  }
+  IrsBuf leaf = IRS_BUF_INIT, raw = IRS_BUF_INIT;
+  irsBufAppendRef(&leaf, pass);
+  MlirStringRef o = irsPipelineGetStepPassOptions(p, i);
+  if (o.length) {
+    irsBufAppendStr(&leaf, "{");
+    irsBufAppendRef(&leaf, o);
+    irsBufAppendStr(&leaf, "}");
+  }
+  MlirLogicalResult r =
+      mlirOpPassManagerAddPipeline(opm, irsBufRef(&leaf), collectErr, &raw);
+  bool ok = mlirLogicalResultIsSuccess(r);
+  if (!ok)
+    extractMlirError(&raw, err);
+  irsBufFree(&leaf);
+  irsBufFree(&raw);
+  return ok;
+}
+
+static bool hasIrsPass(IrsPassManagerImpl *pm, IrsPipeline p) {
+  for (intptr_t i = 0; i < irsPipelineGetNumSteps(p); ++i)
+    if (irsPassRegistryHas(pm->opts.passRegistry,
+                           irsPipelineGetStepPassName(p, i)))
+      return true;
+  return false;
+}
+
+// MLIR's column is relative to a fragment of the text; find the offending
+// step ourselves to point at it in the user's text.
+static void locateParseError(IrsPassManagerImpl *pm, const IrsBuf *raw,
+                             IrsBuf *err) {
+  IrsPipeline p = pm->pipeline;
+  bool located = false;
+  for (intptr_t i = 0; i < irsPipelineGetNumSteps(p) && !located; ++i) {
+    MlirPassManager t = irsPmNewMlirPm(pm);
+    IrsBuf why = IRS_BUF_INIT;
+    if (!irsPmBuildStep(pm, i, t, &why)) {
+      pointAt(irsPipelineGetStepOffset(p, i), err);
+      irsBufAppendRef(err, irsBufRef(&why));
+      located = true;
+    }
+    irsBufFree(&why);
+    mlirPassManagerDestroy(t);
+  }
+  if (!located)
+    extractMlirError(raw, err);
+}
+
+MlirPassManager irsPmBuildWhole(IrsPassManagerImpl *pm, IrsBuf *err) {
+  MlirPassManager w = irsPmNewMlirPm(pm);
+  IrsPipeline p = pm->pipeline;
+  bool ok = true;
+  if (!hasIrsPass(pm, p)) {
+    // Same parse mlir-opt performs, so the schedule is identical.
+    IrsBuf raw = IRS_BUF_INIT;
+    ok = mlirLogicalResultIsSuccess(
+        mlirParsePassPipeline(mlirPassManagerGetAsOpPassManager(w),
+                              irsPipelineGetText(p), collectErr, &raw));
+    if (!ok)
+      locateParseError(pm, &raw, err);
+    irsBufFree(&raw);
+  } else {
+    for (intptr_t i = 0; ok && i < irsPipelineGetNumSteps(p); ++i)
+      ok = appendStep(pm, i, w, err);
+  }
+  if (!ok) {
+    mlirPassManagerDestroy(w);
+    return (MlirPassManager){NULL};
+  }
+  mlirPassManagerEnableVerifier(w, pm->opts.verifyEach);
+  return w;
+}
+
+// The checking pipeline, built like a whole pipeline, without verifier.
+static MlirPassManager buildVerifyWith(IrsPassManagerImpl *pm,
+                                       IrsPipeline vp, IrsBuf *err) {
+  IrsPipeline saved = pm->pipeline;
+  pm->pipeline = vp;
+  MlirPassManager v = irsPmBuildWhole(pm, err);
+  pm->pipeline = saved;
+  if (v.ptr)
+    mlirPassManagerEnableVerifier(v, false);
+  return v;
+}
+
+static void appendCaught(MlirStringRef s, void *ud) {
+  irsBufAppendRef((IrsBuf *)ud, s);
+}
+
+// Builds step i's manager at creation, with the advice a failure gets.
+static bool buildFirst(IrsPassManagerImpl *pm, intptr_t i, IrsBuf *err) {
+  IrsStepState *s = &pm->steps[i];
+  s->pm = irsPmNewMlirPm(pm);
+  // We verify between steps ourselves, so a verifier failure can be told
+  // apart from a pass failure.
+  mlirPassManagerEnableVerifier(s->pm, false);
+  IrsBuf why = IRS_BUF_INIT, printed = IRS_BUF_INIT;
+  const IrsStderrCatcher *c = &pm->opts.stderrCatcher;
+  if (c->begin)
+    c->begin(c->userData);
+  bool ok = irsPmBuildStep(pm, i, s->pm, &why);
+  if (c->begin && c->end)
+    c->end(c->userData, appendCaught, &printed);
+  if (!ok) {
+    pointAt(irsPipelineGetStepOffset(pm->pipeline, i), err);
+    size_t reasonAt = err->len;
+    appendReason(err, &why, &printed);
+    irsPassAdviseError(pm->ctx, irsPipelineGetStepPassName(pm->pipeline, i),
+                       err, reasonAt);
+  }
+  irsBufFree(&why);
+  irsBufFree(&printed);
+  return ok;
+}
+
+bool irsPmBuildAll(IrsPassManagerImpl *pm, IrsBuf *err) {
+  for (intptr_t i = 0; i < pm->numSteps; ++i)
+    if (!buildFirst(pm, i, err))
+      return false;
+  const char *vw = pm->rec.verifyWith;
+  if (!vw)
+    return true;
+  IrsPipeline vp = irsPipelineCreateParse(mlirStringRefCreateFromCString(vw),
+                                          collectErr, err);
+  if (irsPipelineIsNull(vp)) {
+    IrsBuf msg = IRS_BUF_INIT;
+    irsBufPrintf(&msg, "in --verify-with: %s", err->data ? err->data : "");
+    irsBufFree(err);
+    *err = msg;
+    return false;
+  }
+  // Passes keep pointers to their anchor names: the pipeline must live as
+  // long as the pass manager built from it.
+  pm->verifyPipeline = vp;
+  IrsBuf why = IRS_BUF_INIT;
+  pm->verifyWithPm = buildVerifyWith(pm, vp, &why);
+  if (!pm->verifyWithPm.ptr)
+    irsBufPrintf(err, "in --verify-with: %s", why.data ? why.data : "");
+  irsBufFree(&why);
+  return pm->verifyWithPm.ptr != NULL;
+}
+
+// MLIR pass managers resolve their anchor op names when first run; a
+// manager built before a dialect was loaded keeps an unregistered name and
+// then never matches ops of that dialect in later modules (seen with
+// --split-input-file when an early chunk does not use the dialect). Each run
+// after the first therefore gets freshly built managers.
+IrsErrorKind irsPmRebuild(IrsPassManagerImpl *pm) {
+  IrsBuf err = IRS_BUF_INIT;
+  for (intptr_t i = 0; i < pm->numSteps; ++i) {
+    IrsStepState *s = &pm->steps[i];
+    mlirPassManagerDestroy(s->pm);
+    s->pm = irsPmNewMlirPm(pm);
+    mlirPassManagerEnableVerifier(s->pm, false);
+    if (!irsPmBuildStep(pm, i, s->pm, &err)) {
+      irsBufReset(&pm->rec.errMsg);
+      irsBufAppendRef(&pm->rec.errMsg, irsBufRef(&err));
+      irsBufFree(&err);
+      return IRS_ERR_PIPELINE;
+    }
+  }
+  if (pm->whole.ptr) {
+    mlirPassManagerDestroy(pm->whole);
+    pm->whole = (MlirPassManager){NULL};
+  }
+  if (pm->verifyWithPm.ptr) {
+    MlirPassManager v = buildVerifyWith(pm, pm->verifyPipeline, &err);
+    if (v.ptr) {
+      mlirPassManagerDestroy(pm->verifyWithPm);
+      pm->verifyWithPm = v;
+    }
+  }
+  irsBufFree(&err);
+  return IRS_OK;
+}

@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Run.c - a whole run: stepwise, or whole and located by replay ------===//
+//
+// A run is either:
+//  - stepwise: each step's pass manager runs in turn and the instrumentation
+//    (verify, hooks, fingerprint, timing, dumps, manifest) runs in between
+//    (Step.c);
+//  - whole: one pass manager for the full pipeline, exactly as mlir-opt
+//    runs it. Only if it fails is the pipeline replayed stepwise on a copy of
+//    the input to find and document the failing step, so the happy path pays
+//    for one module clone (none with reloadInput) and nothing else.
+// Either way the run's results land in the record (pm->rec), from which the
+// manifest and the failure report are written.
+//
+//===----------------------------------------------------------------------===//
+#include "Fingerprint.h"
+#include "PassManagerImpl.h"
+
+#include "../Support/DiagnosticsImpl.h"
+#include "../Support/Fs.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void resetResults(IrsPassManagerImpl *pm) {
+  irsDumpCacheDestroy(pm->dumpCache);
+  pm->dumpCache = NULL;
+  pm->numTopFps = 0;
+  for (intptr_t i = 0; i < pm->numSteps; ++i)
+    pm->steps[i].fingerprint = 0;
+  irsRunRecordReset(&pm->rec);
+}
+
+static bool wantsStepwise(IrsPassManagerImpl *pm) {
+  return pm->opts.stepwise || pm->rec.dumpDir || pm->verifyWithPm.ptr ||
+         pm->numHooks > 0;
+}
+
+static void setError(IrsPassManagerImpl *pm, const char *fmt, const char *a,
+                     const char *b) {
+  irsBufReset(&pm->rec.errMsg);
+  irsBufPrintf(&pm->rec.errMsg, fmt, a, b);
+}
+
+static void endCapture(IrsPassManagerImpl *pm) {
+  irsDiagnosticCaptureDetach(pm->capture);
+  pm->env.capture = (IrsDiagnosticCapture){NULL};
+}
+
+// Catches the most common pipeline mistake before anything runs: a
+// pipeline anchored on another op than the one it is given.
+static bool rootMatches(IrsPassManagerImpl *pm, MlirOperation module) {
+  MlirStringRef root = irsPipelineGetRootAnchor(pm->pipeline);
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(module));
+  bool any = root.length == 3 && memcmp(root.data, "any", 3) == 0;
+  if (any || (root.length == name.length &&
+              memcmp(root.data, name.data, name.length) == 0))
+    return true;
+  irsBufReset(&pm->rec.errMsg);
+  irsBufPrintf(&pm->rec.errMsg,
+               "the pipeline is anchored on '%.*s' but the input's "
+               "top-level operation is '%.*s'; nest it, e.g. "
+               "'%.*s(%.*s(...))'",
+               (int)root.length, root.data, (int)name.length, name.data,
+               (int)name.length, name.data, (int)root.length, root.data);
+  return false;
+}
+
+// Reset, fresh managers, a fresh diagnostic capture, the root check.
+static IrsErrorKind startRun(IrsPassManagerImpl *pm, MlirOperation module) {
+  resetResults(pm);
+  if (pm->numRuns++ > 0 && irsPmRebuild(pm) != IRS_OK)
+    return IRS_ERR_PIPELINE;
+  irsDiagnosticCaptureDestroy(pm->capture);
+  pm->capture = irsDiagnosticCaptureCreate(pm->ctx, pm->opts.onDiagnostic,
+                                           pm->opts.onDiagnosticUserData);
+  if (irsDiagnosticCaptureIsNull(pm->capture)) {
+    setError(pm, "%s%s", "out of memory", "");
+    return IRS_ERR_NOMEM;
+  }
+  pm->env.capture = pm->capture;
+  if (!rootMatches(pm, module)) {
+    pm->rec.runStatus = IRS_ERR_PIPELINE;
+    endCapture(pm);
+    return IRS_ERR_PIPELINE;
+  }
+  return IRS_OK;
+}
+
+static IrsErrorKind prepareDumpDir(IrsPassManagerImpl *pm) {
+  IrsBuf err = IRS_BUF_INIT;
+  pm->dumpDirReady = false;
+  IrsErrorKind k =
+      irsDumpDirPrepare(pm->rec.dumpDir, pm->opts.dumpOverwrite, &err);
+  pm->dumpDirReady = k == IRS_OK;
+  if (k != IRS_OK) {
+    irsBufReset(&pm->rec.errMsg);
+    irsBufAppendRef(&pm->rec.errMsg, irsBufRef(&err));
+  }
+  irsBufFree(&err);
+  return k;
+}
+
+static IrsErrorKind dumpInput(IrsPassManagerImpl *pm, MlirOperation module) {
+  char *path = irsPathJoin(pm->rec.dumpDir, "0000-input.mlir");
+  int e = path ? irsPmWriteDump(pm, module, path, true) : ENOMEM;
+  free(path);
+  if (e) {
+    setError(pm, "cannot write dump '%s/0000-input.mlir': %s", pm->rec.dumpDir,
+             strerror(e));
+    return IRS_ERR_IO;
+  }
+  pm->rec.inputDumpFile = irsStrDup("0000-input.mlir");
+  return irsPmUpdateManifest(pm);
+}
+
+// Materialises the input copy through the reload callback if the run was
+// started without one.
+static void obtainInput(IrsPassManagerImpl *pm, MlirOperation *input) {
+  if (!pm->reloadPending || !mlirOperationIsNull(*input))
+    return;
+  pm->reloadPending = false;
+  irsDiagnosticCaptureSetDiscard(pm->capture, true);
+  *input = pm->opts.reloadInput(pm->opts.reloadInputUserData);
+  irsDiagnosticCaptureSetDiscard(pm->capture, false);
+}
+
+static IrsErrorKind stopRun(IrsPassManagerImpl *pm, IrsErrorKind k) {
+  pm->rec.runStatus = k;
+  pm->rec.running = false;
+  return k;
+}
+
+static IrsErrorKind runStepwise(IrsPassManagerImpl *pm, MlirOperation module,
+                                MlirOperation *inputp) {
+  uint64_t fp = pm->inputFingerprint;
+  int64_t ops = pm->rec.inputOps;
+  double t0 = irsPmNowMs(CLOCK_MONOTONIC);
+  for (intptr_t i = 0; i < pm->numSteps; ++i) {
+    IrsErrorKind bk = irsPmBuildUserPm(pm, i);
+    if (bk != IRS_OK)
+      return stopRun(pm, bk);
+    IrsStepStatus st = irsPmRunStep(pm, i, module, true, fp, ops);
+    irsPmDropUserPm(pm, i);
+    fp = pm->steps[i].fingerprint;
+    ops = pm->rec.steps[i].result.opsAfter;
+    if (st != IrsStepOk) {
+      obtainInput(pm, inputp);
+      pm->rec.failedStep = i + 1;
+      pm->rec.runStatus = irsPmStatusKind(st);
+      irsPmDescribeFailure(pm, i);
+      pm->rec.totalWallMs = irsPmNowMs(CLOCK_MONOTONIC) - t0;
+      irsPmWriteFailure(pm, i, module, *inputp);
+      pm->rec.running = false;
+      irsPmUpdateManifest(pm);
+      return pm->rec.runStatus;
+    }
+    double d0 = irsPmNowMs(CLOCK_MONOTONIC);
+    IrsErrorKind k = irsPmDumpStep(pm, i, module);
+    if (k == IRS_OK)
+      k = irsPmUpdateManifest(pm);
+    if (pm->rec.dumpDir)
+      pm->rec.steps[i].result.dumpMs = irsPmNowMs(CLOCK_MONOTONIC) - d0;
+    if (k != IRS_OK)
+      return stopRun(pm, k);
+  }
+  pm->rec.totalWallMs = irsPmNowMs(CLOCK_MONOTONIC) - t0;
+  return IRS_OK;
+}
+
+// The pipeline failed as a whole: replay it stepwise on the input copy to
+// find out which step failed and why, then document that step.
+static IrsErrorKind locateFailure(IrsPassManagerImpl *pm, MlirOperation input) {
+  MlirOperation m = mlirOperationClone(input);
+  if (mlirOperationIsNull(m)) {
+    irsBufReset(&pm->rec.errMsg);
+    irsBufAppendStr(&pm->rec.errMsg, "pipeline failed");
+    return IRS_ERR_PASS;
+  }
+  irsDiagnosticCaptureSetMuted(pm->capture, true);
+  pm->inputFingerprint = irsFingerprint(m, &pm->rec.inputOps);
+  uint64_t fp = pm->inputFingerprint;
+  int64_t ops = pm->rec.inputOps;
+  intptr_t failed = -1;
+  for (intptr_t i = 0; i < pm->numSteps && failed < 0; ++i) {
+    if (irsPmRunStep(pm, i, m, true, fp, ops) != IrsStepOk)
+      failed = i;
+    fp = pm->steps[i].fingerprint;
+    ops = pm->rec.steps[i].result.opsAfter;
+  }
+  irsDiagnosticCaptureSetMuted(pm->capture, false);
+  if (failed < 0) {
+    // The stepwise replay succeeded: the failure depends on scheduling
+    // (e.g. interleaving of nested passes). Report it without a step.
+    mlirOperationDestroy(m);
+    for (intptr_t i = 0; i < pm->numSteps; ++i)
+      pm->rec.steps[i].result.status = IrsStepNotRun;
+    irsBufReset(&pm->rec.errMsg);
+    irsBufPrintf(&pm->rec.errMsg, "%s",
+                 "pipeline failed, but no single step fails when replayed "
+                 "step by step");
+    pm->rec.runStatus = IRS_ERR_PASS;
+    return IRS_ERR_PASS;
+  }
+  pm->rec.failedStep = failed + 1;
+  pm->rec.runStatus = irsPmStatusKind(pm->rec.steps[failed].result.status);
+  irsPmDescribeFailure(pm, failed);
+  irsPmWriteFailure(pm, failed, m, input);
+  mlirOperationDestroy(m);
+  return pm->rec.runStatus;
+}
+
+// The whole pipeline in one MLIR pass manager, built on first use.
+static IrsErrorKind runWhole(IrsPassManagerImpl *pm, MlirOperation module,
+                             MlirOperation *input) {
+  if (!pm->whole.ptr) {
+    IrsBuf why = IRS_BUF_INIT;
+    pm->whole = irsPmBuildWhole(pm, &why);
+    if (pm->whole.ptr && irsPmWantsMlirInstrumentation(&pm->opts))
+      irsPmInstrumentMlir(pm, pm->whole, pm->mlirTreeDir);
+    if (!pm->whole.ptr) {
+      irsBufReset(&pm->rec.errMsg);
+      irsBufAppendRef(&pm->rec.errMsg, irsBufRef(&why));
+    }
+    irsBufFree(&why);
+    if (!pm->whole.ptr)
+      return IRS_ERR_PIPELINE;
+  }
+  double t0 = irsPmNowMs(CLOCK_MONOTONIC);
+  if (pm->opts.onStep)
+    pm->opts.onStep(0, true, pm->opts.onStepUserData);
+  MlirLogicalResult r = mlirPassManagerRunOnOp(pm->whole, module);
+  if (pm->opts.onStep)
+    pm->opts.onStep(0, false, pm->opts.onStepUserData);
+  pm->rec.totalWallMs = irsPmNowMs(CLOCK_MONOTONIC) - t0;
+  if (mlirLogicalResultIsSuccess(r)) {
+    for (intptr_t i = 0; i < pm->numSteps; ++i)
+      pm->rec.steps[i].result.status = IrsStepOk;
+    return IRS_OK;
+  }
+  obtainInput(pm, input);
+  if (mlirOperationIsNull(*input)) {
+    irsBufReset(&pm->rec.errMsg);
+    irsBufAppendStr(&pm->rec.errMsg, "pipeline failed");
+    return IRS_ERR_PASS;
+  }
+  irsDiagnosticCaptureClear(pm->capture);
+  return locateFailure(pm, *input);
+}
+
+// Every background dump on disk (or its failure known), MLIR's reports
+// printed, and the final manifest: the last word on the run, best effort
+// when the run already failed for another reason (whose message is kept).
+static IrsErrorKind finishRun(IrsPassManagerImpl *pm, IrsErrorKind k) {
+  irsPmDropUserPms(pm);
+  if (pm->numBg) {
+    IrsBuf err = IRS_BUF_INIT;
+    if (irsBgDumpReap(pm, true, &err) != IRS_OK && k == IRS_OK) {
+      irsBufReset(&pm->rec.errMsg);
+      irsBufAppendRef(&pm->rec.errMsg, irsBufRef(&err));
+      k = IRS_ERR_IO;
+    }
+    irsBufFree(&err);
+  }
+  if (pm->bgFailed && k == IRS_OK) {
+    irsBufReset(&pm->rec.errMsg);
+    irsBufAppendRef(&pm->rec.errMsg, irsBufRef(&pm->bgErr));
+    k = IRS_ERR_IO;
+  }
+  pm->bgFailed = false;
+  irsBufReset(&pm->bgErr);
+  stopRun(pm, k);
+  if (pm->rec.dumpDir && pm->dumpDirReady) {
+    IrsBuf saved = IRS_BUF_INIT;
+    irsBufAppendRef(&saved, irsBufRef(&pm->rec.errMsg));
+    IrsErrorKind mk = irsPmUpdateManifest(pm);
+    if (k == IRS_OK) {
+      k = mk;
+    } else {
+      irsBufReset(&pm->rec.errMsg);
+      irsBufAppendRef(&pm->rec.errMsg, irsBufRef(&saved));
+    }
+    irsBufFree(&saved);
+  }
+  endCapture(pm);
+  return k;
+}
+
+IrsStatus irsPassManagerRun(IrsPassManager handle, MlirOperation module) {
+  IrsPassManagerImpl *pm = irsPmUnwrap(handle);
+  IrsErrorKind k = startRun(pm, module);
+  if (k != IRS_OK)
+    return irsStatusMake(k);
+  bool stepwise = wantsStepwise(pm);
+  pm->rec.running = true;
+  if (pm->rec.dumpDir)
+    k = prepareDumpDir(pm);
+  MlirOperation input = {NULL};
+  if (k == IRS_OK) {
+    if (stepwise)
+      pm->inputFingerprint = irsPmFingerprintRun(pm, module, &pm->rec.inputOps);
+    // A copy of the input lets a failure be documented by replay. With a
+    // reload callback it is only made if something fails.
+    if (pm->opts.writeFailureReport && !pm->opts.reloadInput)
+      input = mlirOperationClone(module);
+    pm->reloadPending = pm->opts.writeFailureReport && pm->opts.reloadInput;
+    if (pm->rec.dumpDir)
+      k = dumpInput(pm, module);
+  }
+  if (k == IRS_OK)
+    k = stepwise ? runStepwise(pm, module, &input)
+                 : runWhole(pm, module, &input);
+  if (!mlirOperationIsNull(input))
+    mlirOperationDestroy(input);
+  return irsStatusMake(finishRun(pm, k));
+}
+
+IrsStatus irsPassManagerRunSteps(IrsPassManager handle, MlirOperation module,
+                                 intptr_t first, intptr_t last) {
+  IrsPassManagerImpl *pm = irsPmUnwrap(handle);
+  if (pm->numRuns++ > 0 && irsPmRebuild(pm) != IRS_OK)
+    return irsStatusMake(IRS_ERR_PIPELINE);
+  for (intptr_t i = first; i < last && i < pm->numSteps; ++i) {
+    if (pm->opts.onStep)
+      pm->opts.onStep(i + 1, true, pm->opts.onStepUserData);
+    MlirLogicalResult r = mlirPassManagerRunOnOp(pm->steps[i].pm, module);
+    if (pm->opts.onStep)
+      pm->opts.onStep(i + 1, false, pm->opts.onStepUserData);
+    if (mlirLogicalResultIsFailure(r))
+      return irsStatusMake(IRS_ERR_PASS);
+  }
+  return irsStatusOk();
+}

@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Step.c - one instrumented step and what is written after it --------===//
+//
+// Running step i: its pass manager, wall and CPU time, peak RSS, the
+// verifier, --verify-with and the verify hooks (the first to reject the IR
+// makes the step a verifier failure), the fingerprint that says whether the
+// IR changed, the step's diagnostics. Then its numbered dump (stitched from
+// cached op texts, or by a background printer, when that is provably the
+// same) and the manifest. Results go into the run record (pm->rec.steps).
+//
+//===----------------------------------------------------------------------===//
+#include "Fingerprint.h"
+#include "PassManagerImpl.h"
+
+#include "../Support/DiagnosticsImpl.h"
+#include "../Support/Fs.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+double irsPmNowMs(clockid_t clk) {
+  struct timespec ts;
+  clock_gettime(clk, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static int64_t peakRssKb(void) {
+  struct rusage ru;
+  if (getrusage(RUSAGE_SELF, &ru) != 0)
+    return 0;
+  return (int64_t)ru.ru_maxrss;
+}
+
+// Attaches the step's diagnostics [from, capture end) to its result.
+static void takeDiagnostics(IrsPassManagerImpl *pm, IrsRecordStep *s,
+                            intptr_t from) {
+  intptr_t n = irsDiagnosticCaptureGetNumDiagnostics(pm->capture) - from;
+  free(s->diagCopies);
+  s->diagCopies = NULL;
+  s->result.numDiagnostics = 0;
+  s->result.diagnostics = NULL;
+  if (n <= 0)
+    return;
+  s->diagCopies = malloc((size_t)n * sizeof(IrsDiagnostic));
+  if (!s->diagCopies)
+    return;
+  for (intptr_t k = 0; k < n; ++k)
+    s->diagCopies[k] = *irsDiagnosticCaptureGetDiagnostic(pm->capture, from + k);
+  s->result.numDiagnostics = n;
+  s->result.diagnostics = s->diagCopies;
+}
+
+// --verify-with on the live module (no copy: that would cost a deep clone
+// per step), so make sure it only looked. False when it failed or changed
+// the IR.
+static bool verifyWith(IrsPassManagerImpl *pm, intptr_t i,
+                       MlirOperation module) {
+  uint64_t before = irsFingerprint(module, NULL);
+  bool failed = mlirLogicalResultIsFailure(
+      mlirPassManagerRunOnOp(pm->verifyWithPm, module));
+  bool changed = !failed && irsFingerprint(module, NULL) != before;
+  if (changed) {
+    IrsBuf m = IRS_BUF_INIT;
+    irsBufPrintf(&m, "the --verify-with pipeline '%s' changed the IR; it "
+                     "must only check it",
+                 pm->rec.verifyWith);
+    irsDiagnosticCaptureAdd(pm->capture, IrsSeverityError,
+                            mlirStringRefCreateFromCString("<verify-with>"),
+                            irsBufRef(&m), NULL, 0);
+    irsBufFree(&m);
+  }
+  if (!failed && !changed)
+    return true;
+  IrsBuf b = IRS_BUF_INIT;
+  irsBufPrintf(&b, "verify-with(%s)", pm->rec.verifyWith);
+  irsRunRecordSetFailedHook(&pm->rec, i, b.data);
+  irsBufFree(&b);
+  return false;
+}
+
+// Runs the verifier, --verify-with and the user hooks. Returns false and
+// records the failing hook on the step when one rejects the IR.
+static bool verifyAfter(IrsPassManagerImpl *pm, intptr_t i,
+                        MlirOperation module, bool instrumented) {
+  IrsRecordStep *s = &pm->rec.steps[i];
+  if (pm->opts.verifyEach) {
+    s->result.verified = true;
+    s->result.verifierOk = mlirOperationVerify(module);
+    if (!s->result.verifierOk) {
+      irsRunRecordSetFailedHook(&pm->rec, i, "verifier");
+      return false;
+    }
+  }
+  if (!instrumented)
+    return true;
+  if (pm->verifyWithPm.ptr && !verifyWith(pm, i, module))
+    return false;
+  for (intptr_t h = 0; h < pm->numHooks; ++h) {
+    if (mlirLogicalResultIsFailure(
+            pm->hooks[h].fn(module, i + 1, pm->hooks[h].userData))) {
+      irsRunRecordSetFailedHook(&pm->rec, i,
+                                pm->hooks[h].name ? pm->hooks[h].name : "hook");
+      return false;
+    }
+  }
+  return true;
+}
+
+// Fingerprint of the IR of the instrumented run. With dumps it also keeps
+// the top-level ops' fingerprints for the dump writer, so the module is
+// walked once per step, not twice.
+uint64_t irsPmFingerprintRun(IrsPassManagerImpl *pm, MlirOperation module,
+                             int64_t *ops) {
+  if (!pm->rec.dumpDir)
+    return irsFingerprint(module, ops);
+  return irsFingerprintWithTops(module, &pm->topFps, &pm->capTopFps,
+                                &pm->numTopFps, ops);
+}
+
+IrsStepStatus irsPmRunStep(IrsPassManagerImpl *pm, intptr_t i,
+                           MlirOperation module, bool instrumented,
+                           uint64_t prevFp, int64_t prevOps) {
+  IrsStepState *s = &pm->steps[i];
+  IrsStepResult *res = &pm->rec.steps[i].result;
+  if (pm->opts.onStep)
+    pm->opts.onStep(i + 1, true, pm->opts.onStepUserData);
+  irsDiagnosticCaptureSetStep(pm->capture, i + 1);
+  intptr_t d0 = irsDiagnosticCaptureGetNumDiagnostics(pm->capture);
+  double w0 = irsPmNowMs(CLOCK_MONOTONIC);
+  double c0 = irsPmNowMs(CLOCK_PROCESS_CPUTIME_ID);
+  // The instrumented manager exists only during a stepwise run of the
+  // user's pipeline; replays and the failure search use the silent one.
+  MlirLogicalResult r =
+      mlirPassManagerRunOnOp(s->userPm.ptr ? s->userPm : s->pm, module);
+  res->wallMs = irsPmNowMs(CLOCK_MONOTONIC) - w0;
+  res->cpuMs = irsPmNowMs(CLOCK_PROCESS_CPUTIME_ID) - c0;
+  res->peakRssKb = peakRssKb();
+  res->opsBefore = prevOps;
+  IrsStepStatus st = IrsStepOk;
+  if (mlirLogicalResultIsFailure(r))
+    st = IrsStepPassFailed;
+  else {
+    double v0 = irsPmNowMs(CLOCK_MONOTONIC);
+    if (!verifyAfter(pm, i, module, instrumented))
+      st = IrsStepVerifyFailed;
+    res->verifyMs = irsPmNowMs(CLOCK_MONOTONIC) - v0;
+  }
+  if (instrumented || st != IrsStepOk) {
+    int64_t ops = 0;
+    s->fingerprint = instrumented ? irsPmFingerprintRun(pm, module, &ops)
+                                  : irsFingerprint(module, &ops);
+    res->opsAfter = ops;
+    res->changed = s->fingerprint != prevFp;
+  }
+  res->status = st;
+  takeDiagnostics(pm, &pm->rec.steps[i], d0);
+  irsDiagnosticCaptureSetStep(pm->capture, 0);
+  if (pm->opts.onStep)
+    pm->opts.onStep(i + 1, false, pm->opts.onStepUserData);
+  return st;
+}
+
+// Prints a dump, reusing the text of unchanged top-level ops when the
+// result is provably identical to a whole-module print.
+int irsPmWriteDump(IrsPassManagerImpl *pm, MlirOperation module,
+                   const char *path, bool verified) {
+  if (!pm->opts.printGeneric && !pm->opts.printDebugInfo) {
+    bool stitched = false;
+    int e = irsDumpModuleStitched(&pm->dumpCache, module, path, verified,
+                                  pm->opts.threadingEnabled, pm->topFps,
+                                  pm->numTopFps, &stitched);
+    if (e || stitched)
+      return e;
+  }
+  return irsDumpModule(module, path, pm->opts.printGeneric,
+                       pm->opts.printDebugInfo, verified);
+}
+
+IrsErrorKind irsPmDumpStep(IrsPassManagerImpl *pm, intptr_t i,
+                           MlirOperation module) {
+  IrsStepResult *res = &pm->rec.steps[i].result;
+  const char *dumpDir = pm->rec.dumpDir;
+  if (!dumpDir || res->status != IrsStepOk)
+    return IRS_OK;
+  if (pm->opts.dumpOnlyChanged && !res->changed)
+    return IRS_OK;
+  IrsBuf name = IRS_BUF_INIT;
+  irsPmDumpName(pm->pipeline, i, &name);
+  char *path = irsPathJoin(dumpDir, name.data ? name.data : "");
+  int e = path ? 0 : ENOMEM;
+  bool background = false;
+  // Only verified IR may be printed by a child: printing unverified IR would
+  // make the printer verify, and verification may need the thread pool.
+  if (path && pm->opts.dumpInBackground && res->verifierOk)
+    background = irsBgDumpStart(pm, i, module, path, pm->opts.printGeneric,
+                                pm->opts.printDebugInfo) == 0;
+  if (path && !background)
+    e = irsPmWriteDump(pm, module, path, res->verifierOk);
+  free(path);
+  IrsErrorKind k = IRS_OK;
+  if (!e && pm->bgFailed) {
+    irsBufReset(&pm->rec.errMsg);
+    irsBufAppendRef(&pm->rec.errMsg, irsBufRef(&pm->bgErr));
+    k = IRS_ERR_IO;
+  } else if (e) {
+    irsBufReset(&pm->rec.errMsg);
+    irsBufPrintf(&pm->rec.errMsg, "cannot write dump '%s/%s': %s", dumpDir,
+                 name.data ? name.data : "", strerror(e));
+    k = IRS_ERR_IO;
+  } else if (name.data) {
+    irsRunRecordSetDumpFile(&pm->rec, i, name.data);
+  }
+  irsBufFree(&name);
+  return k;
+}
+
+IrsErrorKind irsPmUpdateManifest(IrsPassManagerImpl *pm) {
+  if (!pm->rec.dumpDir)
+    return IRS_OK;
+  if (pm->numBg) {
+    IrsBuf err = IRS_BUF_INIT;
+    if (irsBgDumpReap(pm, false, &err) != IRS_OK) {
+      irsBufReset(&pm->rec.errMsg);
+      irsBufAppendRef(&pm->rec.errMsg, irsBufRef(&err));
+      irsBufFree(&err);
+      return IRS_ERR_IO;
+    }
+    irsBufFree(&err);
+  }
+  int e = irsRunRecordWrite(&pm->rec, IrsRecordWriterManifest, pm->rec.dumpDir);
+  if (e) {
+    irsBufReset(&pm->rec.errMsg);
+    irsBufPrintf(&pm->rec.errMsg, "cannot write manifest '%s/manifest.xml': %s",
+                 pm->rec.dumpDir, strerror(e));
+    return IRS_ERR_IO;
+  }
+  return IRS_OK;
+}

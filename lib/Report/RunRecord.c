@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- RunRecord.c - the record of one run and the table of its writers ---===//
+//
+// Keeping, resetting and freeing an IrsRunRecord, the few questions every
+// runner asks it (the last good dump, where failure artefacts go), and
+// irsRunRecordWrite, which hands the record to a writer of Writers.def.
+//
+//===----------------------------------------------------------------------===//
+#include "RunRecord.h"
+#include "XmlUtil.h"
+
+#include "../Support/Fs.h"
+#include "irscope/RunDir.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool dupOpt(char **dst, const char *src) {
+  *dst = src ? irsStrDup(src) : NULL;
+  return !src || *dst;
+}
+
+bool irsRunRecordInit(IrsRunRecord *rec, IrsPipeline pipeline,
+                      const IrsInstrumentationOptions *o) {
+  memset(rec, 0, sizeof(*rec));
+  rec->pipeline = pipeline;
+  rec->verifyEach = o->verifyEach;
+  rec->threadingEnabled = o->threadingEnabled;
+  rec->dumpOnlyChanged = o->dumpOnlyChanged;
+  rec->printGeneric = o->printGeneric;
+  rec->plugins = o->plugins;
+  rec->numSteps = irsPipelineGetNumSteps(pipeline);
+  rec->steps = calloc((size_t)(rec->numSteps ? rec->numSteps : 1),
+                      sizeof(IrsRecordStep));
+  if (!rec->steps)
+    return false;
+  for (intptr_t i = 0; i < rec->numSteps; ++i)
+    irsRunRecordResetStep(rec, i);
+  return dupOpt(&rec->dumpDir, o->dumpDir) &&
+         dupOpt(&rec->failureDir, o->failureDir) &&
+         dupOpt(&rec->verifyWith, o->verifyWith) &&
+         dupOpt(&rec->toolName, o->toolName) &&
+         dupOpt(&rec->commandLine, o->commandLine) &&
+         dupOpt(&rec->inputPath, o->inputPath) &&
+         dupOpt(&rec->inputHash, o->inputHash);
+}
+
+void irsRunRecordResetStep(IrsRunRecord *rec, intptr_t i) {
+  IrsRecordStep *s = &rec->steps[i];
+  free(s->diagCopies);
+  free(s->dumpFile);
+  free(s->failedHook);
+  memset(s, 0, sizeof(*s));
+  s->result.dumpFile = mlirStringRefCreate("", 0);
+  s->result.failedHook = mlirStringRefCreate("", 0);
+}
+
+void irsRunRecordReset(IrsRunRecord *rec) {
+  for (intptr_t i = 0; i < rec->numSteps; ++i)
+    irsRunRecordResetStep(rec, i);
+  irsBufReset(&rec->errMsg);
+  free(rec->failureDirUsed);
+  rec->failureDirUsed = NULL;
+  free(rec->inputDumpFile);
+  rec->inputDumpFile = NULL;
+  rec->failedStep = 0;
+  rec->runStatus = IRS_OK;
+  rec->deathKind = NULL;
+  rec->interrupted = false;
+  rec->totalWallMs = 0;
+  memset(&rec->artifacts, 0, sizeof(rec->artifacts));
+}
+
+void irsRunRecordFree(IrsRunRecord *rec) {
+  if (rec->steps)
+    irsRunRecordReset(rec);
+  free(rec->steps);
+  free(rec->dumpDir);
+  free(rec->failureDir);
+  free(rec->verifyWith);
+  free(rec->toolName);
+  free(rec->commandLine);
+  free(rec->inputPath);
+  free(rec->inputHash);
+  irsBufFree(&rec->errMsg);
+  memset(rec, 0, sizeof(*rec));
+}
+
+void irsRunRecordSetFailedHook(IrsRunRecord *rec, intptr_t i,
+                               const char *hook) {
+  IrsRecordStep *s = &rec->steps[i];
+  free(s->failedHook);
+  s->failedHook = hook ? irsStrDup(hook) : NULL;
+  s->result.failedHook = mlirStringRefCreateFromCString(
+      s->failedHook ? s->failedHook : "");
+}
+
+void irsRunRecordSetDumpFile(IrsRunRecord *rec, intptr_t i, const char *file) {
+  IrsRecordStep *s = &rec->steps[i];
+  free(s->dumpFile);
+  s->dumpFile = file ? irsStrDup(file) : NULL;
+  s->result.dumpFile =
+      mlirStringRefCreateFromCString(s->dumpFile ? s->dumpFile : "");
+}
+
+const char *irsRunRecordLastGoodDump(const IrsRunRecord *rec, intptr_t i) {
+  for (intptr_t last = i - 1; last >= 0; --last)
+    if (rec->steps[last].dumpFile)
+      return rec->steps[last].dumpFile;
+  return rec->inputDumpFile;
+}
+
+// Picks (and creates) the directory for failure artefacts (RunDir.h).
+static char *failureDirFor(const IrsRunRecord *rec, IrsBuf *err) {
+  char *dir = NULL;
+  int e = irsRunDirCreateFailureDir(rec->dumpDir ? rec->dumpDir
+                                                 : rec->failureDir,
+                                    &dir);
+  if (e) {
+    irsBufPrintf(err, "cannot create failure directory '%s': %s",
+                 dir ? dir : "", strerror(e));
+    free(dir);
+    return NULL;
+  }
+  return dir;
+}
+
+char *irsRunRecordFailureDirOpen(IrsRunRecord *rec) {
+  IrsBuf err = IRS_BUF_INIT;
+  char *dir = failureDirFor(rec, &err);
+  if (!dir) {
+    irsBufAppendStr(&rec->errMsg, "; ");
+    irsBufAppendRef(&rec->errMsg, irsBufRef(&err));
+  }
+  irsBufFree(&err);
+  return dir;
+}
+
+//===----------------------------------------------------------------------===//
+// The table
+//===----------------------------------------------------------------------===//
+
+typedef struct Writer {
+  const char *root, *file;
+  int (*fn)(xmlTextWriterPtr w, const IrsRunRecord *rec);
+} Writer;
+
+static const Writer writers[] = {
+#define IRS_RECORD_WRITER(id, root, file, fn, what) {root, file, fn},
+#define IRS_LOG_WRITER(id, fn, what)
+#define IRS_TEXT_WRITER(id, fn, what)
+#include "Writers.def"
+};
+
+const char *irsRecordWriterGetFile(IrsRecordWriter which) {
+  return which >= 0 && which < IrsRecordWriter_COUNT ? writers[which].file
+                                                      : NULL;
+}
+
+int irsRunRecordWrite(const IrsRunRecord *rec, IrsRecordWriter which,
+                      const char *dir) {
+  if (which < 0 || which >= IrsRecordWriter_COUNT)
+    return EINVAL;
+  const Writer *wr = &writers[which];
+  xmlBufferPtr buf;
+  xmlTextWriterPtr w = irsXmlBegin(&buf, wr->root);
+  if (!w)
+    return ENOMEM;
+  int e = wr->fn(w, rec);
+  if (e) {
+    xmlFreeTextWriter(w);
+    xmlBufferFree(buf);
+    return e;
+  }
+  xmlTextWriterEndElement(w);
+  return irsXmlCommit(w, buf, dir, wr->file);
+}

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- RunRecord.h - what one run did, as the writers read it -------------===//
+//
+// The record of one run of a pipeline on one module: the run header (tool,
+// command line, input, pipeline, settings, plugins), each step's result,
+// the run's status and, when a step failed, the failure with its artefacts.
+// Running code (lib/PassManager in-process, lib/Tool for a foreign tool)
+// appends to it as steps start and end; the writers of manifest.xml and
+// report.xml (Writers.def) are functions of it and see nothing else. This
+// keeps lib/Report free of the pass manager's state: the dependency runs
+// one way, from running to documenting.
+//
+// The record holds no MLIR object. Strings marked owned are freed by
+// irsRunRecordFree; the pipeline, plugins and diagnostic verifier are
+// borrowed from the run's owner.
+//
+//===----------------------------------------------------------------------===//
+#ifndef IRS_REPORT_RUNRECORD_H
+#define IRS_REPORT_RUNRECORD_H
+
+#include "../Support/Buf.h"
+#include "irscope/PassManager.h"
+
+/// One step as recorded. `result` points into the other members (dumpFile,
+/// failedHook, diagCopies) and, for diagnostics, into the capture or parse
+/// that produced them.
+typedef struct IrsRecordStep {
+  IrsStepResult result;
+  IrsDiagnostic *diagCopies; // owned array; shallow copies of diagnostics
+  char *dumpFile;            // owned; NULL when no dump was written
+  char *failedHook;          // owned; NULL when no check failed
+  bool dumpPending;          // a background printer is still writing it
+} IrsRecordStep;
+
+/// The files documenting a failure, relative to the failure directory, and
+/// what only some failures have. Borrowed: set by the runner just before it
+/// writes report.xml, valid for that write. All nullable.
+typedef struct IrsRecordArtifacts {
+  const char *preStepIr;
+  const char *postStepIr;
+  const char *reproducer;
+  /// Nondeterminism: the unified diff of the two outputs and the check's
+  /// mode ("repeat" or "threads").
+  MlirStringRef diff;
+  const char *determinismMode;
+} IrsRecordArtifacts;
+
+typedef struct IrsRunRecord {
+  // Header: set once when the runner is created.
+  IrsPipeline pipeline; // borrowed
+  char *dumpDir, *failureDir, *verifyWith; // owned, nullable
+  char *toolName, *commandLine, *inputPath, *inputHash; // owned, nullable
+  bool verifyEach, threadingEnabled, dumpOnlyChanged, printGeneric;
+  bool hasSeed;
+  uint64_t seed;
+  IrsPlugins plugins;           // borrowed, nullable
+  IrsDiagVerifier diagVerifier; // borrowed, nullable: counts for the manifest
+
+  // Steps, one per pipeline step.
+  IrsRecordStep *steps;
+  intptr_t numSteps;
+
+  // The run so far.
+  int64_t inputOps;    // -1 when unknown (irscope did not parse the module)
+  char *inputDumpFile; // owned; "0000-input.mlir" once written
+  bool running, interrupted;
+  IrsErrorKind runStatus;
+  // The kind ("crash", "timeout", ...) of a step whose process died (the
+  // tool runner); then the run's and step failedStep's status. NULL
+  // otherwise; points to a static string.
+  const char *deathKind;
+  double totalWallMs;
+  IrsBuf errMsg;        // one-line message of the last failure
+  intptr_t failedStep;  // 1-based, 0 if none
+  char *failureDirUsed; // owned; where report.xml went, NULL if none
+  IrsRecordArtifacts artifacts;
+} IrsRunRecord;
+
+/// Fills the header from `o` (strings copied) and allocates a step per step
+/// of `pipeline` (borrowed). False when out of memory; the record can then
+/// still be freed.
+bool irsRunRecordInit(IrsRunRecord *rec, IrsPipeline pipeline,
+                      const IrsInstrumentationOptions *o);
+/// Frees what the record owns. Accepts a zeroed or partly built record.
+void irsRunRecordFree(IrsRunRecord *rec);
+/// Forgets step `i`'s result: status not-run, no dump, hook or diagnostics.
+void irsRunRecordResetStep(IrsRunRecord *rec, intptr_t i);
+/// Forgets the last run: every step, the message, the failure, the input
+/// dump and the run status.
+void irsRunRecordReset(IrsRunRecord *rec);
+
+/// Records that `hook` (copied) rejected the IR after step i (0-based).
+void irsRunRecordSetFailedHook(IrsRunRecord *rec, intptr_t i, const char *hook);
+/// Records step i's dump file (copied; NULL: none).
+void irsRunRecordSetDumpFile(IrsRunRecord *rec, intptr_t i, const char *file);
+
+/// The most recent dump before step i (0-based): with --dump-only-changed
+/// the step right before may have written none. The input's dump, else NULL.
+const char *irsRunRecordLastGoodDump(const IrsRunRecord *rec, intptr_t i);
+
+/// Picks and creates the directory for failure artefacts (the dump
+/// directory, else the failure directory, else a fresh one under $TMPDIR).
+/// Returns it (caller frees), or NULL after appending "; <why>" to errMsg.
+char *irsRunRecordFailureDirOpen(IrsRunRecord *rec);
+
+//===----------------------------------------------------------------------===//
+// Writers (Writers.def): one file each, functions of the record
+//===----------------------------------------------------------------------===//
+
+typedef enum IrsRecordWriter {
+#define IRS_RECORD_WRITER(id, root, file, fn, what) IrsRecordWriter##id,
+#define IRS_LOG_WRITER(id, fn, what)
+#define IRS_TEXT_WRITER(id, fn, what)
+#include "Writers.def"
+  IrsRecordWriter_COUNT
+} IrsRecordWriter;
+
+/// The --timing table of the recorded steps (Timing.c; IRS_TEXT_WRITER).
+void irsRunRecordPrintTiming(const IrsRunRecord *rec, IrsTimingSort sort,
+                             MlirStringCallback callback, void *userData);
+
+/// The file a writer writes in its directory ("manifest.xml").
+const char *irsRecordWriterGetFile(IrsRecordWriter which);
+
+/// Writes dir/<file> of `which` from `rec`, atomically. Returns 0 or an
+/// errno value (EINVAL when the record lacks what the document needs, e.g.
+/// a report without a failed step).
+int irsRunRecordWrite(const IrsRunRecord *rec, IrsRecordWriter which,
+                      const char *dir);
+
+#endif // IRS_REPORT_RUNRECORD_H

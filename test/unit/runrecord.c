@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: Apache-2.0
+// Unit tests of the run record (lib/Report/RunRecord.c) and of its writers
+// table (Writers.def): what a runner puts into the record is what the
+// manifest and the failure report say, a reset forgets the run, the last
+// good dump skips steps without one, and a report needs a failed step.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "Report/RunRecord.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static IrsPipeline pipeline;
+
+static int setup(void **state) {
+  (void)state;
+  pipeline = irsPipelineCreateParse(
+      mlirStringRefCreateFromCString("builtin.module(func.func(cse),canonicalize)"),
+      NULL, NULL);
+  return irsPipelineIsNull(pipeline);
+}
+
+static int teardown(void **state) {
+  (void)state;
+  irsPipelineDestroy(pipeline);
+  return 0;
+}
+
+static void initRecord(IrsRunRecord *rec) {
+  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
+  o.toolName = "irscope-unit";
+  o.inputPath = "in.mlir";
+  o.dumpOnlyChanged = true;
+  assert_true(irsRunRecordInit(rec, pipeline, &o));
+  rec->inputOps = 7;
+}
+
+// Reads dir/name into a static buffer and removes it.
+static char *slurp(const char *dir, const char *name) {
+  char path[256];
+  snprintf(path, sizeof(path), "%s/%s", dir, name);
+  FILE *f = fopen(path, "r");
+  assert_non_null(f);
+  static char buf[16384];
+  size_t len = fread(buf, 1, sizeof(buf) - 1, f);
+  buf[len] = '\0';
+  fclose(f);
+  remove(path);
+  return buf;
+}
+
+static void test_runrecord__init_copies_the_header(void **state) {
+  (void)state;
+  IrsRunRecord rec;
+  initRecord(&rec);
+  assert_int_equal(rec.numSteps, 2);
+  assert_string_equal(rec.toolName, "irscope-unit");
+  assert_string_equal(rec.inputPath, "in.mlir");
+  assert_null(rec.dumpDir);
+  assert_true(rec.verifyEach);
+  assert_true(rec.dumpOnlyChanged);
+  assert_int_equal(rec.steps[1].result.status, IrsStepNotRun);
+  assert_int_equal(rec.steps[1].result.dumpFile.length, 0);
+  irsRunRecordFree(&rec);
+  // Freeing twice (a zeroed record) is harmless.
+  irsRunRecordFree(&rec);
+}
+
+static void test_runrecord__reset_forgets_the_run(void **state) {
+  (void)state;
+  IrsRunRecord rec;
+  initRecord(&rec);
+  irsRunRecordSetDumpFile(&rec, 0, "0001-func.func-cse.mlir");
+  irsRunRecordSetFailedHook(&rec, 1, "verifier");
+  rec.steps[1].result.status = IrsStepVerifyFailed;
+  rec.failedStep = 2;
+  rec.deathKind = "crash";
+  irsBufAppendStr(&rec.errMsg, "boom");
+  irsRunRecordReset(&rec);
+  assert_null(rec.steps[0].dumpFile);
+  assert_int_equal(rec.steps[0].result.dumpFile.length, 0);
+  assert_null(rec.steps[1].failedHook);
+  assert_int_equal(rec.steps[1].result.status, IrsStepNotRun);
+  assert_int_equal(rec.failedStep, 0);
+  assert_null(rec.deathKind);
+  assert_int_equal(rec.errMsg.len, 0);
+  // The header survives.
+  assert_string_equal(rec.toolName, "irscope-unit");
+  irsRunRecordFree(&rec);
+}
+
+static void test_runrecord__last_good_dump_skips_steps_without(void **state) {
+  (void)state;
+  IrsRunRecord rec;
+  initRecord(&rec);
+  assert_null(irsRunRecordLastGoodDump(&rec, 1));
+  rec.inputDumpFile = strdup("0000-input.mlir");
+  assert_string_equal(irsRunRecordLastGoodDump(&rec, 1), "0000-input.mlir");
+  irsRunRecordSetDumpFile(&rec, 0, "0001-func.func-cse.mlir");
+  assert_string_equal(irsRunRecordLastGoodDump(&rec, 1),
+                      "0001-func.func-cse.mlir");
+  assert_string_equal(irsRunRecordLastGoodDump(&rec, 0), "0000-input.mlir");
+  irsRunRecordFree(&rec);
+}
+
+static void test_runrecord__table_names_the_files(void **state) {
+  (void)state;
+  assert_string_equal(irsRecordWriterGetFile(IrsRecordWriterManifest),
+                      "manifest.xml");
+  assert_string_equal(irsRecordWriterGetFile(IrsRecordWriterFailureReport),
+                      "report.xml");
+  assert_null(irsRecordWriterGetFile(IrsRecordWriter_COUNT));
+}
+
+static void test_runrecord__manifest_is_the_record(void **state) {
+  (void)state;
+  char dir[] = "/tmp/irs-unit-record-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  IrsRunRecord rec;
+  initRecord(&rec);
+  rec.running = true;
+  rec.steps[0].result.status = IrsStepOk;
+  rec.steps[0].result.changed = false;
+  assert_int_equal(irsRunRecordWrite(&rec, IrsRecordWriterManifest, dir), 0);
+  char *m = slurp(dir, "manifest.xml");
+  assert_non_null(strstr(m, "<irscope-manifest version=\"1\" status=\"running\">"));
+  assert_non_null(strstr(m, "<tool name=\"irscope-unit\""));
+  assert_non_null(strstr(m, "<input path=\"in.mlir\" ops=\"7\"/>"));
+  assert_non_null(strstr(m, "<dump skipped=\"unchanged\"/>"));
+  assert_non_null(strstr(m, "status=\"not-run\""));
+  // A dead step's kind is the run's and the step's status.
+  rec.running = false;
+  rec.failedStep = 2;
+  rec.deathKind = "timeout";
+  assert_int_equal(irsRunRecordWrite(&rec, IrsRecordWriterManifest, dir), 0);
+  m = slurp(dir, "manifest.xml");
+  assert_non_null(strstr(m, "status=\"timeout\">"));
+  assert_non_null(strstr(m, "<steps count=\"2\" failed=\"2\">"));
+  assert_non_null(strstr(m, "anchor=\"builtin.module\" status=\"timeout\""));
+  irsRunRecordFree(&rec);
+  rmdir(dir);
+}
+
+static void test_runrecord__report_needs_a_failed_step(void **state) {
+  (void)state;
+  char dir[] = "/tmp/irs-unit-record-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  IrsRunRecord rec;
+  initRecord(&rec);
+  assert_int_equal(irsRunRecordWrite(&rec, IrsRecordWriterFailureReport, dir),
+                   EINVAL);
+  struct stat st;
+  char path[256];
+  snprintf(path, sizeof(path), "%s/report.xml", dir);
+  assert_int_not_equal(stat(path, &st), 0);
+
+  rec.failedStep = 1;
+  rec.steps[0].result.status = IrsStepVerifyFailed;
+  irsRunRecordSetFailedHook(&rec, 0, "verifier");
+  irsBufAppendStr(&rec.errMsg, "step 1 broke the IR");
+  rec.inputDumpFile = strdup("0000-input.mlir");
+  rec.artifacts = (IrsRecordArtifacts){.preStepIr = "failure-input.mlir",
+                                       .reproducer = "reproducer.mlir"};
+  assert_int_equal(irsRunRecordWrite(&rec, IrsRecordWriterFailureReport, dir),
+                   0);
+  char *r = slurp(dir, "report.xml");
+  assert_non_null(strstr(r, "<failure kind=\"verify-failure\" step=\"1\" "
+                            "pass=\"cse\" anchor=\"func.func\" "
+                            "hook=\"verifier\""));
+  assert_non_null(strstr(r, "<message>step 1 broke the IR</message>"));
+  assert_non_null(strstr(r, "<pre-step-ir file=\"failure-input.mlir\"/>"));
+  assert_null(strstr(r, "<post-step-ir"));
+  assert_non_null(strstr(r, "<last-good-dump file=\"0000-input.mlir\"/>"));
+  assert_non_null(strstr(r, "<reproducer file=\"reproducer.mlir\" "
+                            "pipeline=\"builtin.module(func.func(cse))\"/>"));
+  irsRunRecordFree(&rec);
+  rmdir(dir);
+}
+
+static void test_runrecord__failure_dir_is_the_failure_dir(void **state) {
+  (void)state;
+  char dir[] = "/tmp/irs-unit-record-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  char sub[300];
+  snprintf(sub, sizeof(sub), "%s/a/b", dir);
+  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
+  o.failureDir = sub;
+  IrsRunRecord rec;
+  assert_true(irsRunRecordInit(&rec, pipeline, &o));
+  char *got = irsRunRecordFailureDirOpen(&rec);
+  assert_non_null(got);
+  assert_string_equal(got, sub);
+  struct stat st;
+  assert_int_equal(stat(sub, &st), 0);
+  free(got);
+  irsRunRecordFree(&rec);
+  rmdir(sub);
+  snprintf(sub, sizeof(sub), "%s/a", dir);
+  rmdir(sub);
+  rmdir(dir);
+}
+
+static void appendText(MlirStringRef s, void *ud) {
+  strncat(ud, s.data, s.length);
+}
+
+static void test_runrecord__timing_lists_the_run_steps(void **state) {
+  (void)state;
+  IrsRunRecord rec;
+  initRecord(&rec);
+  rec.steps[0].result.status = IrsStepOk;
+  rec.steps[0].result.changed = true;
+  rec.steps[0].result.wallMs = 2;
+  static char out[4096];
+  out[0] = '\0';
+  irsRunRecordPrintTiming(&rec, IrsTimingSortPipeline, appendText, out);
+  assert_non_null(strstr(out, "1 steps"));
+  assert_non_null(strstr(out, "yes      builtin.module(func.func(cse))"));
+  assert_null(strstr(out, "canonicalize"));
+  irsRunRecordFree(&rec);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_runrecord__init_copies_the_header),
+      cmocka_unit_test(test_runrecord__reset_forgets_the_run),
+      cmocka_unit_test(test_runrecord__last_good_dump_skips_steps_without),
+      cmocka_unit_test(test_runrecord__table_names_the_files),
+      cmocka_unit_test(test_runrecord__manifest_is_the_record),
+      cmocka_unit_test(test_runrecord__report_needs_a_failed_step),
+      cmocka_unit_test(test_runrecord__failure_dir_is_the_failure_dir),
+      cmocka_unit_test(test_runrecord__timing_lists_the_run_steps),
+  };
+  return cmocka_run_group_tests(tests, setup, teardown);
+}
