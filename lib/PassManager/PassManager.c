@@ -21,6 +21,7 @@
 #include "../Support/DiagnosticsImpl.h"
 #include "../Support/Fs.h"
 #include "../Support/StderrCapture.h"
+#include "irscope/Outcome.h"
 #include "irscope/Report.h"
 #include "irscope/RunDir.h"
 
@@ -44,15 +45,16 @@ IrsInstrumentationOptions irsInstrumentationOptionsDefault(void) {
 }
 
 const char *irsStepStatusGetName(IrsStepStatus s) {
+  // The names are the outcome table's (Outcome.c).
   switch (s) {
   case IrsStepNotRun:
-    return "not-run";
+    return irsOutcomeGetName(IrsOutcomeNotRun);
   case IrsStepOk:
-    return "ok";
+    return irsOutcomeGetName(IrsOutcomeOk);
   case IrsStepPassFailed:
-    return "pass-failure";
+    return irsOutcomeGetName(IrsOutcomePassFailure);
   case IrsStepVerifyFailed:
-    return "verify-failure";
+    return irsOutcomeGetName(IrsOutcomeVerifyFailure);
   }
   return "unknown";
 }

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "XmlUtil.h"
+#include "irscope/Outcome.h"
 
 #include "irscope/Report.h"
 #include "irscope/StackTrace.h"
@@ -76,7 +77,7 @@ static void writeFailure(xmlTextWriterPtr w, const IrsCrashInfo *c) {
   // worker may have printed one when asked (traceOnTimeout): its first
   // frame is where the step was when stopped, a sample of the loop rather
   // than a cause, hence "hang-site" and not "crash-site".
-  bool hang = c->kind && strcmp(c->kind, "timeout") == 0;
+  bool hang = irsOutcomeFromName(c->kind) == IrsOutcomeTimeout;
   IrsBuf site = IRS_BUF_INIT, trace = IRS_BUF_INIT;
   if ((c->signal || hang) && c->stderrTail.length) {
     irsStackTraceGetCrashSite(c->stderrTail, irsBufStringCallback, &site);
@@ -140,11 +141,13 @@ static void writeSteps(xmlTextWriterPtr w, const IrsCrashInfo *c) {
     xmlTextWriterWriteFormatAttribute(w, X("index"), "%ld", (long)(k + 1));
     irsXmlAttrRef(w, "pass", irsPipelineGetStepPassName(c->pipeline, k));
     irsXmlAttrRef(w, "anchor", irsPipelineGetStepAnchor(c->pipeline, k));
-    const char *st = c->step <= 0 ? "not-run"
-                     : k < i      ? "ok"
+    const char *notRun = irsOutcomeGetName(IrsOutcomeNotRun);
+    const char *ok = irsOutcomeGetName(IrsOutcomeOk);
+    const char *st = c->step <= 0 ? notRun
+                     : k < i      ? ok
                      : k == i     ? c->kind
-                     : c->results ? "ok"
-                                  : "not-run";
+                     : c->results ? ok
+                                  : notRun;
     xmlTextWriterWriteAttribute(w, X("status"), X(st));
     irsXmlElemRef(w, "pipeline", irsPipelineGetStepText(c->pipeline, k));
     xmlTextWriterEndElement(w);

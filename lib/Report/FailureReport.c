@@ -25,9 +25,7 @@ int irsReportWrite(IrsPassManagerImpl *pm, const char *dir,
     return ENOMEM;
   irsXmlWriteRunHeader(w, pm);
 
-  irsXmlStartFailure(
-      w, pm,
-      r->status == IrsStepPassFailed ? "pass-failure" : "verify-failure", i);
+  irsXmlStartFailure(w, pm, irsStepStatusGetName(r->status), i);
   if (r->failedHook.length)
     irsXmlAttrRef(w, "hook", r->failedHook);
   xmlTextWriterWriteFormatAttribute(w, X("elapsed-ms"), "%.3f", pm->totalWallMs);

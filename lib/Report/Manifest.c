@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "XmlUtil.h"
+#include "irscope/Outcome.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -15,12 +16,12 @@
 
 static const char *runStatus(IrsPassManagerImpl *pm) {
   if (pm->interrupted)
-    return "interrupted";
+    return irsOutcomeGetName(IrsOutcomeInterrupted);
   if (pm->deathKind)
     return pm->deathKind;
   if (pm->running)
-    return "running";
-  return pm->runStatus == IRS_OK ? "ok" : irsErrorKindGetName(pm->runStatus);
+    return irsOutcomeGetName(IrsOutcomeRunning);
+  return irsErrorKindGetName(pm->runStatus);
 }
 
 int irsManifestWrite(IrsPassManagerImpl *pm, const char *dir) {

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "../PassManager/Determinism.h"
 #include "XmlUtil.h"
+#include "irscope/Outcome.h"
 
 #include <errno.h>
 
@@ -26,7 +27,7 @@ int irsNondeterminismReportWrite(IrsPassManagerImpl *pm, const char *dir,
   if (!w)
     return ENOMEM;
   irsXmlWriteRunHeader(w, pm);
-  irsXmlStartFailure(w, pm, "nondeterminism", i);
+  irsXmlStartFailure(w, pm, irsOutcomeGetName(IrsOutcomeNondeterminism), i);
   xmlTextWriterWriteFormatAttribute(w, X("elapsed-ms"), "%.3f",
                                     pm->totalWallMs);
   xmlTextWriterWriteAttribute(w, X("determinism-mode"), X(mode));

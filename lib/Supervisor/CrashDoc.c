@@ -30,13 +30,6 @@ static int replayMain(IrsWorkerChannel ch, void *ud) {
   return p->o->replay(ch, &p->r, p->o->replayUserData);
 }
 
-static const char *kindOf(IrsWorkerOutcome o) {
-  return o == IrsWorkerTimedOut      ? "timeout"
-         : o == IrsWorkerMemoryLimit ? "memory-limit"
-         : o == IrsWorkerInterrupted ? "interrupted"
-                                     : "crash";
-}
-
 // The step a step-by-step replay dies in, or 0: a whole-pipeline run
 // announces no steps.
 static intptr_t locate(IrsSupervisor quiet, const IrsCrashDocOptions *o) {
@@ -154,7 +147,7 @@ void irsCrashDocument(IrsSupervisor quiet, const IrsWorkerResult *given,
   memset(doc, 0, sizeof(*doc));
   doc->elapsedMs = res->elapsedMs;
   doc->outcome = res->outcome;
-  doc->kind = kindOf(res->outcome);
+  doc->kind = irsOutcomeGetName(irsWorkerOutcomeGetDeathKind(res->outcome));
   doc->step = res->inStep ? res->step : 0;
   // Keep what the dead worker said, for the same reason.
   char *tail = res->stderrTail.length ? malloc(res->stderrTail.length + 1)
