@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ExecImpl.h"
+#include "irscope/Outcome.h"
 
 #include "../Support/Buf.h"
 #include "IrsConfig.h"
@@ -41,14 +42,24 @@ IrsExecOptions irsExecOptionsDefault(void) {
   return o;
 }
 
-static const char *const outcomeNames[] = {
-    "ok",          "crash",           "timeout",  "memory-limit",
-    "exit",        "interrupted",     "parse-error", "lowering-failed",
-    "no-entry",    "bad-entry",       "jit-failed"};
+// Names come from the outcome table (Outcome.c).
+static const IrsOutcome outcomeKinds[] = {
+    [IrsExecOk] = IrsOutcomeOk,
+    [IrsExecCrashed] = IrsOutcomeCrash,
+    [IrsExecTimedOut] = IrsOutcomeTimeout,
+    [IrsExecMemoryLimit] = IrsOutcomeMemoryLimit,
+    [IrsExecExited] = IrsOutcomeExit,
+    [IrsExecInterrupted] = IrsOutcomeInterrupted,
+    [IrsExecParseFailed] = IrsOutcomeParseError,
+    [IrsExecLoweringFailed] = IrsOutcomeLoweringFailed,
+    [IrsExecNoEntry] = IrsOutcomeNoEntry,
+    [IrsExecBadEntry] = IrsOutcomeBadEntry,
+    [IrsExecJitFailed] = IrsOutcomeJitFailed,
+};
 
 const char *irsExecOutcomeGetName(IrsExecOutcome o) {
-  if ((unsigned)o < sizeof(outcomeNames) / sizeof(outcomeNames[0]))
-    return outcomeNames[o];
+  if ((unsigned)o < sizeof(outcomeKinds) / sizeof(outcomeKinds[0]))
+    return irsOutcomeGetName(outcomeKinds[o]);
   return "unknown";
 }
 

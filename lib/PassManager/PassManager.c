@@ -11,6 +11,7 @@
 #include "PassManagerImpl.h"
 
 #include "../Support/DiagnosticsImpl.h"
+#include "irscope/Outcome.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -26,15 +27,16 @@ IrsInstrumentationOptions irsInstrumentationOptionsDefault(void) {
 }
 
 const char *irsStepStatusGetName(IrsStepStatus s) {
+  // The names are the outcome table's (Outcome.c).
   switch (s) {
   case IrsStepNotRun:
-    return "not-run";
+    return irsOutcomeGetName(IrsOutcomeNotRun);
   case IrsStepOk:
-    return "ok";
+    return irsOutcomeGetName(IrsOutcomeOk);
   case IrsStepPassFailed:
-    return "pass-failure";
+    return irsOutcomeGetName(IrsOutcomePassFailure);
   case IrsStepVerifyFailed:
-    return "verify-failure";
+    return irsOutcomeGetName(IrsOutcomeVerifyFailure);
   }
   return "unknown";
 }

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "XmlUtil.h"
+#include "irscope/Outcome.h"
 
 #include "irscope/Outcome.h"
 #include "irscope/Report.h"

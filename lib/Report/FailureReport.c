@@ -20,9 +20,7 @@ int irsFailureReportWriteXml(xmlTextWriterPtr w, const IrsRunRecord *rec) {
   const IrsRecordArtifacts *a = &rec->artifacts;
   irsXmlWriteRunHeader(w, rec);
 
-  irsXmlStartFailure(
-      w, rec,
-      r->status == IrsStepPassFailed ? "pass-failure" : "verify-failure", i);
+  irsXmlStartFailure(w, rec, irsStepStatusGetName(r->status), i);
   if (r->failedHook.length)
     irsXmlAttrRef(w, "hook", r->failedHook);
   xmlTextWriterWriteFormatAttribute(w, X("elapsed-ms"), "%.3f", rec->totalWallMs);

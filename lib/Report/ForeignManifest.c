@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "XmlUtil.h"
+#include "irscope/Outcome.h"
 
 #include "irscope/ForeignRun.h"
 
@@ -16,7 +17,7 @@
 #define X(s) ((const xmlChar *)(s))
 
 static bool failed(const IrsForeignStep *s) {
-  return s->status && strcmp(s->status, "ok") != 0;
+  return s->status && irsOutcomeFromName(s->status) != IrsOutcomeOk;
 }
 
 static void writeStep(xmlTextWriterPtr w, const IrsForeignStep *s,
@@ -26,7 +27,8 @@ static void writeStep(xmlTextWriterPtr w, const IrsForeignStep *s,
   xmlTextWriterWriteFormatAttribute(w, X("index"), "%ld", (long)index);
   xmlTextWriterWriteAttribute(w, X("pass"), X(s->pass));
   xmlTextWriterWriteAttribute(w, X("anchor"), X(s->anchor));
-  xmlTextWriterWriteAttribute(w, X("status"), X(s->status ? s->status : "ok"));
+  xmlTextWriterWriteAttribute(
+      w, X("status"), X(s->status ? s->status : irsOutcomeGetName(IrsOutcomeOk)));
   if (s->target)
     xmlTextWriterWriteAttribute(w, X("target"), X(s->target));
   if (s->dumpFile)
@@ -56,7 +58,8 @@ int irsForeignManifestWrite(const char *dir, const IrsForeignRun *run) {
   for (intptr_t i = 0; i < run->numSteps && !fail; ++i)
     if (failed(&run->steps[i]))
       fail = i + 1;
-  const char *status = fail ? run->steps[fail - 1].status : "ok";
+  const char *status =
+      fail ? run->steps[fail - 1].status : irsOutcomeGetName(IrsOutcomeOk);
   xmlTextWriterWriteAttribute(w, X("status"), X(status));
   xmlTextWriterWriteAttribute(w, X("converted"), X("true"));
   irsXmlStartRunHeader(w, run->toolName, run->commandLine, run->inputPath,

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "RunLogImpl.h"
+#include "irscope/Outcome.h"
 
 #include "../Support/Fs.h"
 
@@ -23,8 +24,12 @@
 
 #define X(s) ((const xmlChar *)(s))
 
+static bool isNotRun(const IrsRunLogStep *s) {
+  return irsOutcomeFromName(s->status) == IrsOutcomeNotRun;
+}
+
 static bool isFailure(const IrsRunLogStep *s) {
-  return strcmp(s->status, "ok") != 0 && strcmp(s->status, "not-run") != 0;
+  return irsOutcomeFromName(s->status) != IrsOutcomeOk && !isNotRun(s);
 }
 
 static double stepSeconds(const IrsRunLogStep *s) {
@@ -59,7 +64,7 @@ static Totals totalsOf(const IrsRunLogImpl *l, const char *group) {
       continue;
     ++t.tests;
     t.failures += isFailure(s);
-    t.skipped += !strcmp(s->status, "not-run");
+    t.skipped += isNotRun(s);
     t.seconds += stepSeconds(s);
   }
   return t;
@@ -95,7 +100,7 @@ static void writeCase(xmlTextWriterPtr w, const IrsRunLogStep *s) {
     if (s->details)
       xmlTextWriterWriteString(w, X(s->details));
     xmlTextWriterEndElement(w);
-  } else if (!strcmp(s->status, "not-run")) {
+  } else if (isNotRun(s)) {
     xmlTextWriterStartElement(w, X("skipped"));
     xmlTextWriterWriteAttribute(
         w, X("message"),

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "XmlUtil.h"
+#include "irscope/Outcome.h"
 
 #include <stdint.h>
 
@@ -14,12 +15,12 @@
 
 static const char *runStatus(const IrsRunRecord *rec) {
   if (rec->interrupted)
-    return "interrupted";
+    return irsOutcomeGetName(IrsOutcomeInterrupted);
   if (rec->deathKind)
     return rec->deathKind;
   if (rec->running)
-    return "running";
-  return rec->runStatus == IRS_OK ? "ok" : irsErrorKindGetName(rec->runStatus);
+    return irsOutcomeGetName(IrsOutcomeRunning);
+  return irsErrorKindGetName(rec->runStatus);
 }
 
 int irsManifestWriteXml(xmlTextWriterPtr w, const IrsRunRecord *rec) {

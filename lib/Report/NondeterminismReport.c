@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "XmlUtil.h"
+#include "irscope/Outcome.h"
 
 #include <errno.h>
 
@@ -20,7 +21,7 @@ int irsNondeterminismReportWriteXml(xmlTextWriterPtr w,
     return EINVAL;
   const IrsRecordArtifacts *a = &rec->artifacts;
   irsXmlWriteRunHeader(w, rec);
-  irsXmlStartFailure(w, rec, "nondeterminism", i);
+  irsXmlStartFailure(w, rec, irsOutcomeGetName(IrsOutcomeNondeterminism), i);
   xmlTextWriterWriteFormatAttribute(w, X("elapsed-ms"), "%.3f",
                                     rec->totalWallMs);
   xmlTextWriterWriteAttribute(

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "XmlUtil.h"
 #include "irscope/Flake.h"
+#include "irscope/Outcome.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -26,28 +27,19 @@ static void writeRate(xmlTextWriterPtr w, int64_t failures, int64_t runs) {
   xmlTextWriterWriteFormatAttribute(w, X("ci-high"), "%.6f", r.upper);
 }
 
-int irsRepeatReportWrite(const IrsRepeatSummary *s, const char *dir) {
-  xmlBufferPtr buf;
-  xmlTextWriterPtr w = irsXmlBegin(&buf, "irscope-repeat");
-  if (!w)
-    return ENOMEM;
-  irsXmlStartRunHeader(w, s->toolName, s->commandLine, s->inputPath,
-                       s->inputHash);
-  xmlTextWriterEndElement(w);
-  irsXmlElemRef(w, "pipeline", irsPipelineGetText(s->pipeline));
+static void writeBool(xmlTextWriterPtr w, const char *name, bool v) {
+  xmlTextWriterWriteAttribute(w, X(name), X(v ? "true" : "false"));
+}
 
+static void writeRuns(xmlTextWriterPtr w, const IrsRepeatSummary *s) {
   xmlTextWriterStartElement(w, X("runs"));
   xmlTextWriterWriteFormatAttribute(w, X("requested"), "%lld",
                                     (long long)s->requestedRuns);
   xmlTextWriterWriteFormatAttribute(w, X("done"), "%lld", (long long)s->runs);
-  xmlTextWriterWriteAttribute(w, X("stopped-early"),
-                              X(s->stoppedEarly ? "true" : "false"));
-  xmlTextWriterWriteAttribute(w, X("interrupted"),
-                              X(s->interrupted ? "true" : "false"));
-  xmlTextWriterWriteAttribute(w, X("threading"),
-                              X(s->threading ? "true" : "false"));
-  xmlTextWriterWriteAttribute(w, X("verify-each"),
-                              X(s->verifyEach ? "true" : "false"));
+  writeBool(w, "stopped-early", s->stoppedEarly);
+  writeBool(w, "interrupted", s->interrupted);
+  writeBool(w, "threading", s->threading);
+  writeBool(w, "verify-each", s->verifyEach);
   xmlTextWriterWriteFormatAttribute(w, X("max-threads"), "%d", s->maxThreads);
   xmlTextWriterWriteFormatAttribute(w, X("mean-run-ms"), "%.3f", s->meanRunMs);
   if (s->hasSeed)
@@ -60,9 +52,43 @@ int irsRepeatReportWrite(const IrsRepeatSummary *s, const char *dir) {
   xmlTextWriterWriteAttribute(w, X("confidence"), X("0.95"));
   xmlTextWriterWriteAttribute(w, X("method"), X("wilson"));
   xmlTextWriterEndElement(w);
+}
 
-  // Per step: the failures attributed to it, by kind. Step 0 collects
-  // failures no step could be named for.
+// Whether signature `j` failed in step `step` with kind `kind`.
+static bool isStepKind(const IrsRepeatSummary *s, intptr_t j, intptr_t step,
+                       IrsOutcome kind) {
+  return s->signatures[j].step == step &&
+         irsOutcomeFromName(s->signatures[j].kind) == kind;
+}
+
+// One <kind> per distinct kind of step `i`'s signatures, in order of first
+// appearance.
+static void writeStepKinds(xmlTextWriterPtr w, const IrsRepeatSummary *s,
+                           intptr_t i) {
+  for (intptr_t k = 0; k < s->numSignatures; ++k) {
+    const IrsRepeatSignature *g = &s->signatures[k];
+    IrsOutcome kind = irsOutcomeFromName(g->kind);
+    if (g->step != i)
+      continue;
+    bool seen = false;
+    for (intptr_t j = 0; j < k && !seen; ++j)
+      seen = isStepKind(s, j, i, kind);
+    if (seen)
+      continue;
+    int64_t c = 0;
+    for (intptr_t j = k; j < s->numSignatures; ++j)
+      if (isStepKind(s, j, i, kind))
+        c += s->signatures[j].count;
+    xmlTextWriterStartElement(w, X("kind"));
+    xmlTextWriterWriteAttribute(w, X("name"), X(g->kind));
+    xmlTextWriterWriteFormatAttribute(w, X("count"), "%lld", (long long)c);
+    xmlTextWriterEndElement(w);
+  }
+}
+
+// Per step: the failures attributed to it, by kind. Step 0 collects
+// failures no step could be named for.
+static void writeSteps(xmlTextWriterPtr w, const IrsRepeatSummary *s) {
   intptr_t n = irsPipelineGetNumSteps(s->pipeline);
   xmlTextWriterStartElement(w, X("steps"));
   xmlTextWriterWriteFormatAttribute(w, X("count"), "%ld", (long)n);
@@ -80,58 +106,54 @@ int irsRepeatReportWrite(const IrsRepeatSummary *s, const char *dir) {
       irsXmlAttrRef(w, "anchor", irsPipelineGetStepAnchor(s->pipeline, i - 1));
     }
     writeRate(w, total, s->runs);
-    // One <kind> per distinct kind, in order of first appearance.
-    for (intptr_t k = 0; k < s->numSignatures; ++k) {
-      const IrsRepeatSignature *g = &s->signatures[k];
-      if (g->step != i)
-        continue;
-      bool seen = false;
-      for (intptr_t j = 0; j < k && !seen; ++j)
-        seen = s->signatures[j].step == i &&
-               !strcmp(s->signatures[j].kind, g->kind);
-      if (seen)
-        continue;
-      int64_t c = 0;
-      for (intptr_t j = k; j < s->numSignatures; ++j)
-        if (s->signatures[j].step == i && !strcmp(s->signatures[j].kind, g->kind))
-          c += s->signatures[j].count;
-      xmlTextWriterStartElement(w, X("kind"));
-      xmlTextWriterWriteAttribute(w, X("name"), X(g->kind));
-      xmlTextWriterWriteFormatAttribute(w, X("count"), "%lld", (long long)c);
-      xmlTextWriterEndElement(w);
-    }
+    writeStepKinds(w, s, i);
     xmlTextWriterEndElement(w);
   }
   xmlTextWriterEndElement(w);
+}
 
+static void writeSignature(xmlTextWriterPtr w, const IrsRepeatSignature *g,
+                           intptr_t id) {
+  xmlTextWriterStartElement(w, X("signature"));
+  xmlTextWriterWriteFormatAttribute(w, X("id"), "%ld", (long)id);
+  xmlTextWriterWriteAttribute(w, X("kind"), X(g->kind));
+  if (g->signal > 0) {
+    xmlTextWriterWriteFormatAttribute(w, X("signal"), "%d", g->signal);
+    if (g->signalName)
+      xmlTextWriterWriteAttribute(w, X("signal-name"), X(g->signalName));
+  }
+  xmlTextWriterWriteFormatAttribute(w, X("step"), "%ld", (long)g->step);
+  if (g->pass)
+    xmlTextWriterWriteAttribute(w, X("pass"), X(g->pass));
+  xmlTextWriterWriteFormatAttribute(w, X("count"), "%lld",
+                                    (long long)g->count);
+  xmlTextWriterWriteFormatAttribute(w, X("first-run"), "%lld",
+                                    (long long)g->firstRun);
+  if (g->hasRunSeed)
+    xmlTextWriterWriteFormatAttribute(w, X("run-seed"), "%llu",
+                                      (unsigned long long)g->runSeed);
+  if (g->artifacts)
+    xmlTextWriterWriteAttribute(w, X("artifacts"), X(g->artifacts));
+  xmlTextWriterWriteElement(w, X("message"), X(g->message ? g->message : ""));
+  xmlTextWriterEndElement(w);
+}
+
+int irsRepeatReportWrite(const IrsRepeatSummary *s, const char *dir) {
+  xmlBufferPtr buf;
+  xmlTextWriterPtr w = irsXmlBegin(&buf, "irscope-repeat");
+  if (!w)
+    return ENOMEM;
+  irsXmlStartRunHeader(w, s->toolName, s->commandLine, s->inputPath,
+                       s->inputHash);
+  xmlTextWriterEndElement(w);
+  irsXmlElemRef(w, "pipeline", irsPipelineGetText(s->pipeline));
+  writeRuns(w, s);
+  writeSteps(w, s);
   xmlTextWriterStartElement(w, X("signatures"));
   xmlTextWriterWriteFormatAttribute(w, X("count"), "%ld",
                                     (long)s->numSignatures);
-  for (intptr_t k = 0; k < s->numSignatures; ++k) {
-    const IrsRepeatSignature *g = &s->signatures[k];
-    xmlTextWriterStartElement(w, X("signature"));
-    xmlTextWriterWriteFormatAttribute(w, X("id"), "%ld", (long)(k + 1));
-    xmlTextWriterWriteAttribute(w, X("kind"), X(g->kind));
-    if (g->signal > 0) {
-      xmlTextWriterWriteFormatAttribute(w, X("signal"), "%d", g->signal);
-      if (g->signalName)
-        xmlTextWriterWriteAttribute(w, X("signal-name"), X(g->signalName));
-    }
-    xmlTextWriterWriteFormatAttribute(w, X("step"), "%ld", (long)g->step);
-    if (g->pass)
-      xmlTextWriterWriteAttribute(w, X("pass"), X(g->pass));
-    xmlTextWriterWriteFormatAttribute(w, X("count"), "%lld",
-                                      (long long)g->count);
-    xmlTextWriterWriteFormatAttribute(w, X("first-run"), "%lld",
-                                      (long long)g->firstRun);
-    if (g->hasRunSeed)
-      xmlTextWriterWriteFormatAttribute(w, X("run-seed"), "%llu",
-                                        (unsigned long long)g->runSeed);
-    if (g->artifacts)
-      xmlTextWriterWriteAttribute(w, X("artifacts"), X(g->artifacts));
-    xmlTextWriterWriteElement(w, X("message"), X(g->message ? g->message : ""));
-    xmlTextWriterEndElement(w);
-  }
+  for (intptr_t k = 0; k < s->numSignatures; ++k)
+    writeSignature(w, &s->signatures[k], k + 1);
   xmlTextWriterEndElement(w);
   xmlTextWriterEndElement(w);
   return irsXmlCommit(w, buf, dir, "repeat.xml");

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "RunLogImpl.h"
+#include "irscope/Outcome.h"
 
 #include "../Support/Buf.h"
 
@@ -71,7 +72,7 @@ IrsStatus irsRunLogAddStep(IrsRunLog log, const IrsRunLogStep *step) {
   bool ok = dupField(&s.group, step->group, false) &&
             dupField(&s.pipeline, step->pipeline, false) &&
             dupField(&s.pass, step->pass, false) &&
-            dupField(&s.status, step->status ? step->status : "ok", false) &&
+            dupField(&s.status, step->status ? step->status : irsOutcomeGetName(IrsOutcomeOk), false) &&
             dupField(&s.message, step->message, true) &&
             dupField(&s.details, step->details, true);
   if (!ok) {

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "RunLogImpl.h"
+#include "irscope/Outcome.h"
 
 #include "../Support/Buf.h"
 #include "../Support/Fs.h"
@@ -105,7 +106,7 @@ int irsRunLogWriteTrace(IrsRunLog log, const char *path) {
   double cursorUs = 0;
   for (intptr_t i = 0; i < l->num; ++i) {
     const IrsRunLogStep *s = &l->steps[i];
-    if (!strcmp(s->status, "not-run"))
+    if (irsOutcomeFromName(s->status) == IrsOutcomeNotRun)
       continue;
     double wall = nonNeg(s->wallMs) * 1000, ver = nonNeg(s->verifyMs) * 1000,
            dump = nonNeg(s->dumpMs) * 1000;

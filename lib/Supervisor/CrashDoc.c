@@ -31,10 +31,6 @@ static int replayMain(IrsWorkerChannel ch, void *ud) {
   return p->o->replay(ch, &p->r, p->o->replayUserData);
 }
 
-static const char *kindOf(IrsWorkerOutcome o) {
-  return irsOutcomeGetName(irsWorkerOutcomeGetDeathKind(o));
-}
-
 // The step a step-by-step replay dies in, or 0: a whole-pipeline run
 // announces no steps.
 static intptr_t locate(IrsSupervisor quiet, const IrsCrashDocOptions *o) {
@@ -152,7 +148,7 @@ void irsCrashDocument(IrsSupervisor quiet, const IrsWorkerResult *given,
   memset(doc, 0, sizeof(*doc));
   doc->elapsedMs = res->elapsedMs;
   doc->outcome = res->outcome;
-  doc->kind = kindOf(res->outcome);
+  doc->kind = irsOutcomeGetName(irsWorkerOutcomeGetDeathKind(res->outcome));
   doc->step = res->inStep ? res->step : 0;
   // Keep what the dead worker said, for the same reason.
   char *tail = res->stderrTail.length ? malloc(res->stderrTail.length + 1)

@@ -119,13 +119,6 @@ static const char *signalName(int sig, char buf[24]) {
   return buf;
 }
 
-static const char *deathKind(IrsWorkerOutcome o) {
-  return o == IrsWorkerTimedOut      ? "timeout"
-         : o == IrsWorkerMemoryLimit ? "memory-limit"
-         : o == IrsWorkerInterrupted ? "interrupted"
-                                     : "crash";
-}
-
 static void describeDeath(IrsToolRunnerImpl *t, intptr_t i,
                           const IrsWorkerResult *r) {
   MlirStringRef s = stepText(t, i);
@@ -157,7 +150,8 @@ static IrsErrorKind documentDeath(IrsToolRunnerImpl *t, intptr_t i,
     t->rec.interrupted = true;
     return IRS_ERR_PASS;
   }
-  t->rec.deathKind = deathKind(w->outcome);
+  t->rec.deathKind =
+      irsOutcomeGetName(irsWorkerOutcomeGetDeathKind(w->outcome));
   char *dir =
       t->opts.writeFailureReport ? irsRunRecordFailureDirOpen(&t->rec) : NULL;
   if (!dir)

@@ -238,7 +238,7 @@ static int writeArtefacts(const IrsOptCheck *c, intptr_t k, const char *dir,
       .pipeline = c->run->pipeline,
       .verifyEach = cfg->verifyEach,
       .threading = !cfg->disableThreading,
-      .kind = "wrong-result",
+      .kind = irsOutcomeGetName(IrsOutcomeWrongResult),
       .step = step,
       .message = msg,
       .preStepIr = "failure-input.mlir",
@@ -248,7 +248,8 @@ static int writeArtefacts(const IrsOptCheck *c, intptr_t k, const char *dir,
       .results = &ri};
   e = irsCrashReportWrite(&ci, dir);
   if (!e && isDump)
-    e = irsManifestMarkStepFailed(dir, step, "wrong-result", "report.xml");
+    e = irsManifestMarkStepFailed(
+        dir, step, irsOutcomeGetName(IrsOutcomeWrongResult), "report.xml");
   return e;
 }
 
@@ -258,7 +259,8 @@ int irsOptCheckResultsDocument(IrsOptCheck *c, intptr_t k) {
   bool isDump = false;
   char *dir = failureDir(c->run->cfg, &isDump);
   char *details = sideBySide(outOf(&c->res[k - 1]), outOf(&c->res[k]));
-  irsOptLogMarkStep(c->run, 0, c->v->step[k], "wrong-result", msg, details);
+  irsOptLogMarkStep(c->run, 0, c->v->step[k],
+                    irsOutcomeGetName(IrsOutcomeWrongResult), msg, details);
   int e = dir && msg ? writeArtefacts(c, k, dir, msg, line, isDump) : ENOMEM;
   if (!msg)
     fprintf(stderr, "irscope-opt: error: out of memory\n");

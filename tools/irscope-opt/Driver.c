@@ -11,6 +11,7 @@
 #include "CrashHandler.h"
 #include "DiagOut.h"
 #include "Driver.h"
+#include "Irdl.h"
 #include "PipelineEcho.h"
 #include "StderrCatch.h"
 
@@ -20,7 +21,6 @@
 #include "irscope/Pipeline.h"
 #include "irscope/RunDir.h"
 
-#include <mlir-c/Dialect/IRDL.h>
 #include <mlir-c/IR.h>
 #include <mlir-c/Pass.h>
 #include <mlir-c/RegisterEverything.h>
@@ -152,54 +152,18 @@ static MlirOpPrintingFlags makePrintingFlags(const IrsOptConfig *cfg) {
 }
 
 int irsOptExitFor(IrsErrorKind k) {
-  switch (k) {
-  case IRS_OK:
-    return IRS_EXIT_OK;
-  case IRS_ERR_PASS:
-    return IRS_EXIT_PASS_FAILURE;
-  case IRS_ERR_VERIFY:
-    return IRS_EXIT_VERIFY_FAILURE;
-  case IRS_ERR_IO:
-  case IRS_ERR_NOMEM:
-    return IRS_EXIT_IO;
-  case IRS_ERR_USAGE:
-  case IRS_ERR_PARSE:
-  case IRS_ERR_PIPELINE:
-    return IRS_EXIT_USAGE;
-  }
-  return IRS_EXIT_IO;
+  int code = irsOutcomeGetExitCode(irsOutcomeFromErrorKind(k));
+  return code < 0 ? IRS_EXIT_IO : code;
 }
 
-// Worse outcomes win when chunks disagree; I/O trouble is the worst because
-// it means something the user asked for was not written.
-static int rankOf(int code) {
-  switch (code) {
-  case IRS_EXIT_OK:
-    return 0;
-  case IRS_EXIT_USAGE:
-    return 1;
-  case IRS_EXIT_PASS_FAILURE:
-    return 2;
-  case IRS_EXIT_VERIFY_FAILURE:
-  case IRS_EXIT_NONDETERMINISM:
-  case IRS_EXIT_WRONG_RESULT:
-    return 3;
-  case IRS_EXIT_TIMEOUT:
-    return 4;
-  case IRS_EXIT_MEMORY_LIMIT:
-    return 5;
-  case IRS_EXIT_CRASH:
-    return 6;
-  case IRS_EXIT_IO:
-    return 7;
-  case IRS_EXIT_INTERRUPTED:
-    return 8;
-  default:
-    return 6;
-  }
+bool irsOptLoadIrdl(const IrsOptConfig *cfg, MlirContext ctx) {
+  return irsToolLoadIrdlFiles(ctx, "irscope-opt", cfg->irdlFiles.items,
+                              cfg->irdlFiles.num, irsOptErrorLine, NULL);
 }
 
-int irsOptWorse(int a, int b) { return rankOf(b) > rankOf(a) ? b : a; }
+// Worse outcomes win when chunks disagree (the ranks are the outcome
+// table's, docs/irscope-opt.md#exit-codes).
+int irsOptWorse(int a, int b) { return irsOutcomeWorseExitCode(a, b); }
 
 MlirContext irsOptMakeContext(const IrsOptConfig *cfg, bool threading) {
   MlirDialectRegistry reg = mlirDialectRegistryCreate();
@@ -227,26 +191,6 @@ IrsInstrumentationOptions irsOptInstrumentationOptions(const IrsOptRun *run) {
   opts.inputHash = irsInputGetHash(run->input);
   opts.stderrCatcher = irsToolStderrCatcher();
   return opts;
-}
-
-static bool loadIrdl(MlirContext ctx, const char *path) {
-  IrsErrorKind k = IRS_OK;
-  IrsInput in = irsInputCreateFromFile(path, irsOptErrorLine, NULL, &k);
-  if (irsInputIsNull(in))
-    return false;
-  MlirModule m = irsInputParseChunk(in, ctx, 0);
-  bool ok = !mlirModuleIsNull(m);
-  if (ok && mlirLogicalResultIsFailure(mlirLoadIRDLDialects(m))) {
-    fprintf(stderr, "irscope-opt: error: cannot load IRDL dialects from '%s'\n",
-            path);
-    ok = false;
-  } else if (!ok) {
-    fprintf(stderr, "irscope-opt: error: cannot parse IRDL file '%s'\n", path);
-  }
-  if (!mlirModuleIsNull(m))
-    mlirModuleDestroy(m);
-  irsInputDestroy(in);
-  return ok;
 }
 
 // Pulls pipeline, disable_threading, verify_each and the seed out of the
@@ -472,11 +416,9 @@ int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
   // Created before the pass manager, which borrows it for MLIR's printing.
   MlirOpPrintingFlags flags = makePrintingFlags(cfg);
 
-  for (size_t i = 0; i < cfg->irdlFiles.num; ++i) {
-    if (!loadIrdl(ctx, cfg->irdlFiles.items[i])) {
-      rc = IRS_EXIT_USAGE;
-      goto cleanup_ctx;
-    }
+  if (!irsOptLoadIrdl(cfg, ctx)) {
+    rc = IRS_EXIT_USAGE;
+    goto cleanup_ctx;
   }
 
   Reload reload = {input, ctx, 0};

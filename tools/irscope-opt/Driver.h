@@ -146,11 +146,6 @@ int irsOptCheckResults(IrsOptRun *run);
 /// --repeat, --check-determinism and --seed (Repeat.c; their options are
 /// checked by Config.c). Runs the pipeline cfg->repeat times in forked children; exit code.
 int irsOptRepeat(IrsOptRun *run);
-/// The "irscope-opt: repeat:" summary lines of a repeated run (Repeat.c),
-/// shared by --tool runs (ToolRepeat.c).
-void irsOptRepeatPrintSummary(IrsPipeline p, int64_t runs, int64_t failures,
-                              bool stopped, const IrsRepeatSignature *sigs,
-                              intptr_t numSigs);
 /// irsPassManagerCheckDeterminism on one chunk; on a differing step sets
 /// *exitCode to IRS_EXIT_NONDETERMINISM and returns a failed status whose
 /// message irsPassManagerGetErrorMessage holds.
@@ -168,6 +163,10 @@ int irsOptRun(IrsOptConfig *cfg);
 void irsOptStderrCallback(MlirStringRef s, void *ud);
 void irsOptForwardDiag(const IrsDiagnostic *d, void *ud);
 void irsOptErrorLine(MlirStringRef s, void *ud);
+
+/// Loads cfg's --irdl-file dialects into `ctx` (irsToolLoadIrdlFiles);
+/// false after printing why one did not load.
+bool irsOptLoadIrdl(const IrsOptConfig *cfg, MlirContext ctx);
 /// A context with all dialects registered, unregistered dialects allowed as
 /// configured and MLIR's threading as given (Driver.c).
 MlirContext irsOptMakeContext(const IrsOptConfig *cfg, bool threading);

@@ -26,16 +26,16 @@
 #define _GNU_SOURCE
 #include "CrashHandler.h"
 #include "Driver.h"
+#include "RepeatTally.h"
 
 #include "irscope/Diagnostics.h"
 #include "irscope/Flake.h"
 #include "irscope/Report.h"
+#include "irscope/Signature.h"
 
-#include <mlir-c/Dialect/IRDL.h>
 #include <mlir-c/IR.h>
 #include <mlir-c/RegisterEverything.h>
 
-#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -68,56 +68,45 @@ IrsStatus irsOptCheckDeterminism(IrsOptRun *run, IrsPassManager pm,
 // --repeat
 //===----------------------------------------------------------------------===//
 
-enum { kMsgCap = 512, kPathCap = 4096 };
+enum { kPathCap = 4096 };
 
 /// Written by the child, read by the parent after the child ended.
 typedef struct ChildReport {
-  int status; // 0: nothing written (the child died); else an exit code
-  intptr_t step;
-  char message[kMsgCap]; // normalised first error
-  char firstError[kMsgCap];
-  bool newSignature;     // artefacts kept under `dir`
+  int status; // 0: nothing written (the child died); -1 ok; else exit code
+  IrsSignature sig; // step, pass and normalised first error of a failure
+  char firstError[sizeof(((IrsSignature *)0)->message)];
+  bool newSignature; // artefacts kept under `dir`
   char dir[kPathCap];
-  int threads;           // OS threads in the child after the run
+  int threads; // OS threads in the child after the run
 } ChildReport;
-
-typedef struct Sig {
-  char kind[32];
-  int signal;
-  intptr_t step;
-  char pass[128];
-  char message[kMsgCap];
-  int64_t count;
-  int64_t firstRun;
-  bool hasRunSeed;
-  uint64_t runSeed;
-  char *dir; // nullable
-} Sig;
 
 typedef struct Repeat {
   IrsOptRun *run;
   IrsOptConfig *cfg;
   MlirContext ctx;
+  IrsDiagnosticCapture parseDiags;
+  MlirModule parsed;
   MlirOperation module;   // what each child runs on (its COW copy)
   MlirOperation pristine; // never run on: the input copy for replays
   IrsPassManager pm;
+  IrsSupervisor sup, quiet; // the runs; the replays documenting deaths
   IrsWorkerChannel ch;
   ChildReport *shared;
-  char *base;       // where repeat.xml and failure-<id> go
   int64_t runIndex; // 0-based, of the run in progress
-  Sig *sigs;
-  intptr_t numSigs, capSigs;
+  IrsOptRepeatTally tally;
+  int rc;
 } Repeat;
 
 // In the child: remember the first error, and print every diagnostic (the
 // supervisor keeps the tail for crash reports).
 static void childDiag(const IrsDiagnostic *d, void *ud) {
   Repeat *r = ud;
-  if (d->severity == IrsSeverityError && !r->shared->firstError[0]) {
-    size_t n = d->message.length < kMsgCap - 1 ? d->message.length
-                                               : kMsgCap - 1;
-    memcpy(r->shared->firstError, d->message.data, n);
-    r->shared->firstError[n] = '\0';
+  char *first = r->shared->firstError;
+  if (d->severity == IrsSeverityError && !first[0]) {
+    size_t cap = sizeof(r->shared->firstError);
+    size_t n = d->message.length < cap - 1 ? d->message.length : cap - 1;
+    memcpy(first, d->message.data, n);
+    first[n] = '\0';
   }
   irsOptForwardDiag(d, NULL);
 }
@@ -135,49 +124,22 @@ static MlirOperation reloadPristine(void *ud) {
   return mlirOperationClone(r->pristine);
 }
 
-static void passName(Repeat *r, intptr_t step, char *out, size_t cap) {
-  out[0] = '\0';
-  if (step > 0 && step <= irsPipelineGetNumSteps(r->run->pipeline)) {
-    MlirStringRef p = irsPipelineGetStepPassName(r->run->pipeline, step - 1);
-    snprintf(out, cap, "%.*s", (int)p.length, p.data);
-  }
+// The failing step, and its pass when the step is one of the pipeline's.
+static void setStep(const Repeat *r, IrsSignature *s, intptr_t step) {
+  s->step = step;
+  s->pass[0] = '\0';
+  if (step > 0 && step <= irsPipelineGetNumSteps(r->run->pipeline))
+    irsSignatureSetStep(
+        s, step, irsPipelineGetStepPassName(r->run->pipeline, step - 1));
 }
 
 // A new failure of a seeded repeat: the seed that replays it (its
 // reproducer carries it too, so --run-reproducer makes the same choices).
-static void seedNote(const Sig *s, int64_t run) {
+static void seedNote(const IrsOptRepeatSig *s, int64_t run) {
   if (s->hasRunSeed)
     fprintf(stderr, "irscope-opt: note: run %lld drew with --seed=%llu; its "
                     "reproducer replays with it\n",
             (long long)(run + 1), (unsigned long long)s->runSeed);
-}
-
-static Sig *findSig(Repeat *r, const char *kind, int signal, intptr_t step,
-                    const char *message) {
-  for (intptr_t i = 0; i < r->numSigs; ++i) {
-    Sig *s = &r->sigs[i];
-    if (!strcmp(s->kind, kind) && s->signal == signal && s->step == step &&
-        !strcmp(s->message, message))
-      return s;
-  }
-  return NULL;
-}
-
-// Removes the files of one directory level and the directory.
-static void removeDir(const char *dir) {
-  DIR *d = opendir(dir);
-  if (d) {
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-      if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-        continue;
-      char p[kPathCap];
-      snprintf(p, sizeof(p), "%s/%s", dir, e->d_name);
-      unlink(p);
-    }
-    closedir(d);
-  }
-  rmdir(dir);
 }
 
 static int countThreads(void) {
@@ -193,10 +155,27 @@ static int countThreads(void) {
   return n;
 }
 
-static const char *kindOfExit(int code) {
-  return code == IRS_EXIT_PASS_FAILURE     ? "pass-failure"
-         : code == IRS_EXIT_VERIFY_FAILURE ? "verify-failure"
-                                           : "exit";
+static IrsOutcome kindOfExit(int code) {
+  return irsOptRepeatExitKind(irsOutcomeFromExitCode(code));
+}
+
+// In the child, after a failed run: a new signature keeps the artefacts of
+// `scratch` as failure-<id>. The table is the parent's as of the fork, and
+// runs are sequential, so the id is the one the parent will give it.
+static void keepArtefacts(Repeat *r, ChildReport *rep, int code,
+                          const char *scratch) {
+  rep->sig.kind = kindOfExit(code);
+  if (!irsOptRepeatTallyFind(&r->tally, &rep->sig)) {
+    snprintf(rep->dir, sizeof(rep->dir), "%s/failure-%ld", r->tally.base,
+             (long)(r->tally.numSigs + 1));
+    irsOptRemoveDir(rep->dir);
+    if (rename(scratch, rep->dir) == 0)
+      rep->newSignature = true;
+    else
+      rep->dir[0] = '\0';
+  }
+  if (!rep->newSignature)
+    irsOptRemoveDir(scratch);
 }
 
 static int childMain(IrsWorkerChannel ch, void *ud) {
@@ -212,52 +191,20 @@ static int childMain(IrsWorkerChannel ch, void *ud) {
     irsPassManagerSetSeed(r->pm, irsSeedForRun(r->cfg->seed,
                                                (uint64_t)r->runIndex));
   char scratch[kPathCap];
-  snprintf(scratch, sizeof(scratch), "%s/.run-%lld", r->base,
+  snprintf(scratch, sizeof(scratch), "%s/.run-%lld", r->tally.base,
            (long long)r->runIndex + 1);
   irsPassManagerSetFailureDir(r->pm, scratch);
   IrsStatus st = irsPassManagerRun(r->pm, r->module);
   rep->threads = countThreads();
-  int code = IRS_EXIT_OK;
-  switch (st.kind) {
-  case IRS_OK:
-    code = IRS_EXIT_OK;
-    break;
-  case IRS_ERR_PASS:
-    code = IRS_EXIT_PASS_FAILURE;
-    break;
-  case IRS_ERR_VERIFY:
-    code = IRS_EXIT_VERIFY_FAILURE;
-    break;
-  case IRS_ERR_IO:
-  case IRS_ERR_NOMEM:
-    code = IRS_EXIT_IO;
-    break;
-  default:
-    code = IRS_EXIT_USAGE;
-    break;
-  }
+  int code = irsOptExitFor(st.kind);
   if (code != IRS_EXIT_OK) {
     MlirStringRef msg = irsPassManagerGetErrorMessage(r->pm);
     fprintf(stderr, "irscope-opt: error: %.*s\n", (int)msg.length, msg.data);
-    rep->step = irsPassManagerGetFailedStep(r->pm);
-    irsNormaliseMessage(rep->firstError, strlen(rep->firstError),
-                        rep->message, sizeof(rep->message));
-    MlirStringRef used = irsPassManagerGetFailureDir(r->pm);
-    bool wrote = used.length > 0;
-    // New signature: keep the artefacts as failure-<id>. The table is the
-    // parent's as of the fork, and runs are sequential, so the id is the
-    // one the parent will give it.
-    if (wrote && !findSig(r, kindOfExit(code), 0, rep->step, rep->message)) {
-      snprintf(rep->dir, sizeof(rep->dir), "%s/failure-%ld", r->base,
-               (long)(r->numSigs + 1));
-      removeDir(rep->dir);
-      if (rename(scratch, rep->dir) == 0)
-        rep->newSignature = true;
-      else
-        rep->dir[0] = '\0';
-    }
-    if (wrote && !rep->newSignature)
-      removeDir(scratch);
+    setStep(r, &rep->sig, irsPassManagerGetFailedStep(r->pm));
+    irsSignatureSetMessage(&rep->sig,
+                           mlirStringRefCreateFromCString(rep->firstError));
+    if (irsPassManagerGetFailureDir(r->pm).length > 0)
+      keepArtefacts(r, rep, code, scratch);
   }
   rep->status = code == IRS_EXIT_OK ? -1 : code;
   fflush(stderr);
@@ -273,370 +220,229 @@ static int childMain(IrsWorkerChannel ch, void *ud) {
   return code;
 }
 
-static Sig *addSig(Repeat *r) {
-  if (r->numSigs == r->capSigs) {
-    intptr_t cap = r->capSigs ? 2 * r->capSigs : 8;
-    Sig *s = realloc(r->sigs, (size_t)cap * sizeof(Sig));
-    if (!s)
-      return NULL;
-    r->sigs = s;
-    r->capSigs = cap;
-  }
-  Sig *s = &r->sigs[r->numSigs++];
-  memset(s, 0, sizeof(*s));
-  return s;
-}
-
-// The normalised first "error:" line of what a dead worker printed.
-static void tailMessage(MlirStringRef tail, char *out, size_t cap) {
-  out[0] = '\0';
-  const char *e = tail.data ? memmem(tail.data, tail.length, ": error: ", 9)
-                            : NULL;
-  if (!e)
-    return;
-  e += 9;
-  const char *end = memchr(e, '\n', (size_t)(tail.data + tail.length - e));
-  size_t n = end ? (size_t)(end - e) : (size_t)(tail.data + tail.length - e);
-  irsNormaliseMessage(e, n, out, cap);
-}
-
-static bool loadIrdl(MlirContext ctx, const char *path) {
-  IrsErrorKind k = IRS_OK;
-  IrsInput in = irsInputCreateFromFile(path, NULL, NULL, &k);
-  if (irsInputIsNull(in)) {
-    fprintf(stderr, "irscope-opt: error: cannot read IRDL file '%s'\n", path);
-    return false;
-  }
-  MlirModule m = irsInputParseChunk(in, ctx, 0);
-  bool ok = !mlirModuleIsNull(m) &&
-            mlirLogicalResultIsSuccess(mlirLoadIRDLDialects(m));
-  if (!ok)
-    fprintf(stderr, "irscope-opt: error: cannot load IRDL dialects from "
-                    "'%s'\n",
-            path);
-  if (!mlirModuleIsNull(m))
-    mlirModuleDestroy(m);
-  irsInputDestroy(in);
-  return ok;
-}
-
 static double nowMs(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-static char *makeBase(const IrsOptConfig *cfg) {
-  if (cfg->failureDir) {
-    char *d = strdup(cfg->failureDir);
-    if (d && mkdir(d, 0777) != 0 && errno != EEXIST) {
-      fprintf(stderr, "irscope-opt: error: cannot create '%s': %s\n", d,
-              strerror(errno));
-      free(d);
-      return NULL;
-    }
-    return d;
-  }
-  const char *t = getenv("TMPDIR");
-  size_t n = strlen(t && *t ? t : "/tmp") + 40;
-  char *d = malloc(n);
-  if (!d)
-    return NULL;
-  snprintf(d, n, "%s/irscope-repeat-XXXXXX", t && *t ? t : "/tmp");
-  if (!mkdtemp(d)) {
-    fprintf(stderr, "irscope-opt: error: cannot create '%s': %s\n", d,
-            strerror(errno));
-    free(d);
-    return NULL;
-  }
-  return d;
-}
-
-void irsOptRepeatPrintSummary(IrsPipeline p, int64_t runs, int64_t failures,
-                              bool stopped, const IrsRepeatSignature *sigs,
-                              intptr_t numSigs) {
-  IrsRateInterval ci = irsWilsonInterval(failures, runs, IRS_Z95);
-  fprintf(stderr,
-          "irscope-opt: repeat: %lld of %lld runs failed (%.2f%%, 95%% "
-          "Wilson interval %.2f%%-%.2f%%)%s\n",
-          (long long)failures, (long long)runs, 100 * ci.rate, 100 * ci.lower,
-          100 * ci.upper, stopped ? "; stopped at the first failure" : "");
-  if (failures == 0)
-    fprintf(stderr,
-            "irscope-opt: repeat: no failure seen; the failure rate is below "
-            "%.2f%% with 95%% confidence\n",
-            100 * ci.upper);
-  intptr_t n = irsPipelineGetNumSteps(p);
-  for (intptr_t i = 0; i <= n; ++i) {
-    int64_t c = 0;
-    for (intptr_t k = 0; k < numSigs; ++k)
-      if (sigs[k].step == i)
-        c += sigs[k].count;
-    if (!c)
-      continue;
-    if (i == 0) {
-      fprintf(stderr, "irscope-opt: repeat:   no step known: %lld failed\n",
-              (long long)c);
-      continue;
-    }
-    MlirStringRef t = irsPipelineGetStepText(p, i - 1);
-    fprintf(stderr, "irscope-opt: repeat:   step %ld '%.*s': %lld failed\n",
-            (long)i, (int)t.length, t.data, (long long)c);
-  }
-  for (intptr_t k = 0; k < numSigs; ++k) {
-    const IrsRepeatSignature *s = &sigs[k];
-    char kind[64];
-    if (s->signal)
-      snprintf(kind, sizeof(kind), "%s %s", s->kind, irsSignalName(s->signal));
-    else
-      snprintf(kind, sizeof(kind), "%s", s->kind);
-    fprintf(stderr,
-            "irscope-opt: repeat:   signature %ld: %s in step %ld (%s), %lld "
-            "runs, first in run %lld%s%s%s%s%s\n",
-            (long)(k + 1), kind, (long)s->step, s->pass ? s->pass : "?",
-            (long long)s->count, (long long)s->firstRun,
-            s->message[0] ? ": '" : "", s->message,
-            s->message[0] ? "'" : "", s->artifacts ? "; artefacts: " : "",
-            s->artifacts ? s->artifacts : "");
-  }
-}
-
-int irsOptRepeat(IrsOptRun *run) {
-  IrsOptConfig *cfg = run->cfg;
-  int rc = IRS_EXIT_OK;
-  Repeat r;
-  memset(&r, 0, sizeof(r));
-  r.run = run;
-  r.cfg = cfg;
-  r.base = makeBase(cfg);
-  if (!r.base)
-    return IRS_EXIT_IO;
-
-  mlirRegisterAllPasses();
-  // Threading stays off in this process: see the file comment.
-  r.ctx = irsOptMakeContext(cfg, /*threading=*/false);
-  IrsDiagnosticCapture parseDiags =
-      irsDiagnosticCaptureCreate(r.ctx, irsOptForwardDiag, NULL);
-  irsDiagnosticCaptureSetFallbackFileName(
-      parseDiags,
-      mlirStringRefCreateFromCString(irsInputGetSourceName(run->input)));
-  MlirModule m = {NULL};
-  IrsSupervisor sup = {NULL}, quiet = {NULL};
-  for (size_t i = 0; i < cfg->irdlFiles.num; ++i)
-    if (!loadIrdl(r.ctx, cfg->irdlFiles.items[i])) {
-      rc = IRS_EXIT_USAGE;
-      goto done;
-    }
-  m = irsInputParseChunk(run->input, r.ctx, 0);
-  if (mlirModuleIsNull(m)) {
-    if (irsDiagnosticCaptureGetNumErrors(parseDiags) == 0)
-      fprintf(stderr, "irscope-opt: error: cannot parse '%s'\n", cfg->input);
-    rc = IRS_EXIT_USAGE;
-    goto done;
-  }
-  r.module = mlirModuleGetOperation(m);
-  r.pristine = mlirOperationClone(r.module);
-
-  IrsInstrumentationOptions opts = irsOptInstrumentationOptions(run);
-  // Step by step, so that every failure, crashes included, has a step;
-  // --repeat-whole keeps MLIR's own schedule (adjacent nested pass
-  // managers merged, their passes interleaved per op on the threads), which
-  // some thread races need, and finds the step of a failure by replay.
+// The pass manager every child runs: step by step, so that every failure,
+// crashes included, has a step; --repeat-whole keeps MLIR's own schedule
+// (adjacent nested pass managers merged, their passes interleaved per op on
+// the threads), which some thread races need, and finds the step of a
+// failure by replay. Pipelines are checked before any fork, as in a plain
+// run.
+static IrsPassManager createPassManager(Repeat *r) {
+  const IrsOptConfig *cfg = r->cfg;
+  IrsInstrumentationOptions opts = irsOptInstrumentationOptions(r->run);
   opts.forceStepwise = !cfg->repeatWhole || cfg->stepTimeout > 0;
   opts.verifyWith = cfg->verifyWith;
   opts.writeFailureReport = true;
   opts.onDiagnostic = childDiag;
-  opts.onDiagnosticUserData = &r;
+  opts.onDiagnosticUserData = r;
   opts.onStep = childStep;
-  opts.onStepUserData = &r;
+  opts.onStepUserData = r;
   opts.reloadInput = reloadPristine;
-  opts.reloadInputUserData = &r;
-  // Pipelines are checked before any fork, as in a plain run.
-  r.pm = irsPassManagerCreate(r.ctx, run->pipeline, &opts, irsOptErrorLine,
-                              NULL);
-  if (irsPassManagerIsNull(r.pm)) {
-    rc = IRS_EXIT_USAGE;
-    goto done;
+  opts.reloadInputUserData = r;
+  return irsPassManagerCreate(r->ctx, r->run->pipeline, &opts,
+                              irsOptErrorLine, NULL);
+}
+
+// Parses the input once and prepares what every run shares. Returns an
+// exit code (IRS_EXIT_OK when ready); repeatClose cleans up either way.
+static int repeatOpen(Repeat *r) {
+  const IrsOptConfig *cfg = r->cfg;
+  mlirRegisterAllPasses();
+  // Threading stays off in this process: see the file comment.
+  r->ctx = irsOptMakeContext(cfg, /*threading=*/false);
+  r->parseDiags = irsDiagnosticCaptureCreate(r->ctx, irsOptForwardDiag, NULL);
+  irsDiagnosticCaptureSetFallbackFileName(
+      r->parseDiags,
+      mlirStringRefCreateFromCString(irsInputGetSourceName(r->run->input)));
+  if (!irsOptLoadIrdl(cfg, r->ctx))
+    return IRS_EXIT_USAGE;
+  r->parsed = irsInputParseChunk(r->run->input, r->ctx, 0);
+  if (mlirModuleIsNull(r->parsed)) {
+    if (irsDiagnosticCaptureGetNumErrors(r->parseDiags) == 0)
+      fprintf(stderr, "irscope-opt: error: cannot parse '%s'\n", cfg->input);
+    return IRS_EXIT_USAGE;
   }
-  r.shared = mmap(NULL, sizeof(ChildReport), PROT_READ | PROT_WRITE,
-                  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  if (r.shared == MAP_FAILED) {
-    r.shared = NULL;
+  r->module = mlirModuleGetOperation(r->parsed);
+  r->pristine = mlirOperationClone(r->module);
+  r->pm = createPassManager(r);
+  if (irsPassManagerIsNull(r->pm))
+    return IRS_EXIT_USAGE;
+  r->shared = mmap(NULL, sizeof(ChildReport), PROT_READ | PROT_WRITE,
+                   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (r->shared == MAP_FAILED) {
+    r->shared = NULL;
     fprintf(stderr, "irscope-opt: error: cannot map memory: %s\n",
             strerror(errno));
-    rc = IRS_EXIT_IO;
-    goto done;
+    return IRS_EXIT_IO;
   }
   IrsSupervisorOptions so = {.stepTimeoutSec = cfg->stepTimeout,
                              .memoryLimitBytes = cfg->memoryLimit};
-  sup = irsSupervisorCreate(&so);
-  quiet = irsSupervisorCreate(&so);
-  IrsOptInterrupts interrupts;
-  irsOptInterruptsCatch(sup, &interrupts);
+  r->sup = irsSupervisorCreate(&so);
+  r->quiet = irsSupervisorCreate(&so);
+  return IRS_EXIT_OK;
+}
 
-  int64_t runs = 0, failures = 0;
-  int maxThreads = 0;
-  bool stopped = false, interrupted = false;
-  double t0 = nowMs();
-  for (int64_t i = 0; i < cfg->repeat; ++i) {
-    r.runIndex = i;
-    const IrsWorkerResult *res;
-    if (!irsStatusIsOk(irsSupervisorRun(sup, childMain, &r, &res))) {
-      fprintf(stderr, "irscope-opt: error: cannot start a worker process: "
-                      "%s\n",
-              strerror(errno));
-      rc = irsOptWorse(rc, IRS_EXIT_IO);
-      break;
-    }
-    ++runs;
-    ChildReport *rep = r.shared;
-    if (rep->threads > maxThreads)
-      maxThreads = rep->threads;
-    if (res->outcome == IrsWorkerInterrupted) {
-      interrupted = true;
-      --runs;
-      rc = irsOptWorse(rc, IRS_EXIT_INTERRUPTED);
-      break;
-    }
-    bool exited = res->outcome == IrsWorkerExited && rep->status != 0;
-    if (exited && res->exitCode == IRS_EXIT_OK)
-      continue;
-    ++failures;
-    char kind[32], message[kMsgCap];
-    int sig = 0, code;
-    intptr_t step;
-    if (exited) {
-      snprintf(kind, sizeof(kind), "%s", kindOfExit(res->exitCode));
-      snprintf(message, sizeof(message), "%s", rep->message);
-      step = rep->step;
-      code = res->exitCode;
-    } else {
-      // Died: by a signal, the step timeout or the memory limit, or exited
-      // without finishing (e.g. a library calling exit()).
-      snprintf(kind, sizeof(kind), "%s",
-               res->outcome == IrsWorkerCrashed        ? "crash"
-               : res->outcome == IrsWorkerTimedOut     ? "timeout"
-               : res->outcome == IrsWorkerMemoryLimit ? "memory-limit"
-                                                       : "exit");
-      sig = res->outcome == IrsWorkerCrashed ? res->signal : 0;
-      step = res->inStep ? res->step : 0;
-      tailMessage(res->stderrTail, message, sizeof(message));
-      code = res->outcome == IrsWorkerCrashed        ? IRS_EXIT_CRASH
-             : res->outcome == IrsWorkerTimedOut     ? IRS_EXIT_TIMEOUT
-             : res->outcome == IrsWorkerMemoryLimit ? IRS_EXIT_MEMORY_LIMIT
-                                                     : IRS_EXIT_CRASH;
-    }
-    rc = irsOptWorse(rc, code);
-    Sig *s = findSig(&r, kind, sig, step, message);
-    if (s) {
-      ++s->count;
-    } else if ((s = addSig(&r)) != NULL) {
-      snprintf(s->kind, sizeof(s->kind), "%s", kind);
-      s->signal = sig;
-      s->step = step;
-      passName(&r, step, s->pass, sizeof(s->pass));
-      snprintf(s->message, sizeof(s->message), "%s", message);
-      s->count = 1;
-      s->firstRun = i + 1;
-      s->hasRunSeed = cfg->hasSeed;
-      s->runSeed = cfg->hasSeed ? irsSeedForRun(cfg->seed, (uint64_t)i) : 0;
-      if (exited && rep->newSignature) {
-        s->dir = strdup(rep->dir);
-        fprintf(stderr, "irscope-opt: error: run %lld: step %ld failed "
-                        "(%s); report: %s/report.xml\n",
-                (long long)(i + 1), (long)step, kind, rep->dir);
-        seedNote(s, i);
-      } else if (!exited) {
-        // The supervisor's replays rebuild the pre-step IR and reproducers
-        // from the input, as for a single run.
-        IrsOptConfig c2 = *cfg;
-        char dir[kPathCap];
-        snprintf(dir, sizeof(dir), "%s/failure-%ld", r.base, (long)r.numSigs);
-        removeDir(dir);
-        c2.failureDir = dir;
-        c2.dumpAfterEach = NULL;
-        // The replays redo the steps before the failing one with that
-        // run's own random choices.
-        c2.seed = s->runSeed;
-        IrsOptRun job = *run;
-        job.cfg = &c2;
-        job.log = NULL;
-        fprintf(stderr, "irscope-opt: repeat: run %lld failed in a new way:\n",
-                (long long)(i + 1));
-        seedNote(s, i);
-        irsOptDocumentDeath(&job, quiet, res, 0);
-        s->dir = strdup(dir);
-      }
-    }
-    if (cfg->stopOnFailure) {
-      stopped = i + 1 < cfg->repeat;
-      break;
-    }
+// Frees whatever repeatOpen got to.
+static void repeatClose(Repeat *r) {
+  irsSupervisorDestroy(r->sup);
+  irsSupervisorDestroy(r->quiet);
+  if (r->shared)
+    munmap(r->shared, sizeof(ChildReport));
+  irsPassManagerDestroy(r->pm);
+  if (!mlirOperationIsNull(r->pristine))
+    mlirOperationDestroy(r->pristine);
+  if (!mlirModuleIsNull(r->parsed))
+    mlirModuleDestroy(r->parsed);
+  irsDiagnosticCaptureDestroy(r->parseDiags);
+  if (!mlirContextIsNull(r->ctx))
+    mlirContextDestroy(r->ctx);
+  irsOptRepeatTallyFree(&r->tally);
+}
+
+// The signature of a failed run and its exit code. `exited`: the child
+// reported (a pass or verifier failure, or an unexpected exit code); else
+// it died by a signal, the step timeout or the memory limit, or exited
+// without finishing (e.g. a library calling exit()).
+static int classify(Repeat *r, const IrsWorkerResult *res, bool exited,
+                    IrsSignature *sig) {
+  if (exited) {
+    *sig = r->shared->sig;
+    sig->kind = kindOfExit(res->exitCode);
+    return res->exitCode;
   }
-  double elapsed = nowMs() - t0;
-  irsOptInterruptsRestore(&interrupts);
+  memset(sig, 0, sizeof(*sig));
+  sig->kind = irsWorkerOutcomeGetOutcome(res->outcome);
+  sig->signal = res->outcome == IrsWorkerCrashed ? res->signal : 0;
+  setStep(r, sig, res->inStep ? res->step : 0);
+  irsSignatureSetFirstError(sig, res->stderrTail, /*unlocated=*/false);
+  return irsOutcomeGetExitCode(sig->kind);
+}
 
-  {
-    IrsRepeatSignature *gs =
-        calloc((size_t)(r.numSigs ? r.numSigs : 1), sizeof(*gs));
-    for (intptr_t k = 0; gs && k < r.numSigs; ++k) {
-      Sig *s = &r.sigs[k];
-      gs[k] = (IrsRepeatSignature){s->kind,     s->signal,
-                                   s->signal ? irsSignalName(s->signal) : NULL,
-                                   s->step,     s->pass[0] ? s->pass : NULL,
-                                   s->message,  s->count,
-                                   s->firstRun, s->hasRunSeed,
-                                   s->runSeed,  s->dir};
-    }
-    if (gs)
-      irsOptRepeatPrintSummary(run->pipeline, runs, failures, stopped, gs,
-                               r.numSigs);
-    IrsRepeatSummary sum;
-    memset(&sum, 0, sizeof(sum));
-    sum.toolName = "irscope-opt";
-    sum.commandLine = cfg->commandLine;
-    sum.inputPath = cfg->input;
-    sum.inputHash = irsInputGetHash(run->input);
-    sum.pipeline = run->pipeline;
-    sum.threading = !cfg->disableThreading;
-    sum.verifyEach = cfg->verifyEach;
-    sum.hasSeed = cfg->hasSeed;
-    sum.seed = cfg->seed;
-    sum.requestedRuns = cfg->repeat;
-    sum.runs = runs;
-    sum.stoppedEarly = stopped;
-    sum.interrupted = interrupted;
-    sum.failures = failures;
-    sum.maxThreads = maxThreads;
-    sum.meanRunMs = runs ? elapsed / (double)runs : 0;
-    sum.numSignatures = gs ? r.numSigs : 0;
-    sum.signatures = gs;
-    int e = irsRepeatReportWrite(&sum, r.base);
-    if (e) {
-      fprintf(stderr, "irscope-opt: error: cannot write '%s/repeat.xml': %s\n",
-              r.base, strerror(e));
-      rc = irsOptWorse(rc, IRS_EXIT_IO);
-    } else {
-      fprintf(stderr, "irscope-opt: repeat: summary: %s/repeat.xml\n", r.base);
-    }
-    free(gs);
+// A dead worker's new signature: the supervisor's replays rebuild the
+// pre-step IR and reproducers from the input, as for a single run.
+static void documentDeath(Repeat *r, IrsOptRepeatSig *s,
+                          const IrsWorkerResult *res, int64_t i) {
+  IrsOptConfig c2 = *r->cfg;
+  char dir[kPathCap];
+  snprintf(dir, sizeof(dir), "%s/failure-%ld", r->tally.base,
+           (long)r->tally.numSigs);
+  irsOptRemoveDir(dir);
+  c2.failureDir = dir;
+  c2.dumpAfterEach = NULL;
+  // The replays redo the steps before the failing one with that run's own
+  // random choices.
+  c2.seed = s->runSeed;
+  IrsOptRun job = *r->run;
+  job.cfg = &c2;
+  job.log = NULL;
+  fprintf(stderr, "irscope-opt: repeat: run %lld failed in a new way:\n",
+          (long long)(i + 1));
+  seedNote(s, i);
+  irsOptDocumentDeath(&job, r->quiet, res, 0);
+  s->dir = strdup(dir);
+}
+
+// Counts a failed run under its signature; a new one is documented.
+static void recordFailure(Repeat *r, const IrsWorkerResult *res, bool exited,
+                          int64_t i) {
+  IrsSignature sig;
+  r->rc = irsOptWorse(r->rc, classify(r, res, exited, &sig));
+  IrsOptRepeatSig *s = irsOptRepeatTallyFind(&r->tally, &sig);
+  if (s) {
+    ++s->count;
+    return;
   }
+  if ((s = irsOptRepeatTallyAdd(&r->tally, &sig, i)) == NULL)
+    return;
+  s->hasRunSeed = r->cfg->hasSeed;
+  s->runSeed = r->cfg->hasSeed ? irsSeedForRun(r->cfg->seed, (uint64_t)i) : 0;
+  const ChildReport *rep = r->shared;
+  if (exited && rep->newSignature) {
+    s->dir = strdup(rep->dir);
+    fprintf(stderr, "irscope-opt: error: run %lld: step %ld failed (%s); "
+                    "report: %s/report.xml\n",
+            (long long)(i + 1), (long)sig.step, irsOutcomeGetName(sig.kind),
+            rep->dir);
+    seedNote(s, i);
+  } else if (!exited) {
+    documentDeath(r, s, res, i);
+  }
+}
 
-done:
-  irsSupervisorDestroy(sup);
-  irsSupervisorDestroy(quiet);
-  if (r.shared)
-    munmap(r.shared, sizeof(ChildReport));
-  for (intptr_t k = 0; k < r.numSigs; ++k)
-    free(r.sigs[k].dir);
-  free(r.sigs);
-  irsPassManagerDestroy(r.pm);
-  if (!mlirOperationIsNull(r.pristine))
-    mlirOperationDestroy(r.pristine);
-  if (!mlirModuleIsNull(m))
-    mlirModuleDestroy(m);
-  irsDiagnosticCaptureDestroy(parseDiags);
-  mlirContextDestroy(r.ctx);
-  free(r.base);
-  return rc;
+// Run `i`; false when the loop must stop.
+static bool runOnce(Repeat *r, int64_t i) {
+  IrsOptRepeatTally *t = &r->tally;
+  r->runIndex = i;
+  const IrsWorkerResult *res;
+  if (!irsStatusIsOk(irsSupervisorRun(r->sup, childMain, r, &res))) {
+    fprintf(stderr, "irscope-opt: error: cannot start a worker process: %s\n",
+            strerror(errno));
+    r->rc = irsOptWorse(r->rc, IRS_EXIT_IO);
+    return false;
+  }
+  const ChildReport *rep = r->shared;
+  if (rep->threads > t->maxThreads)
+    t->maxThreads = rep->threads;
+  if (res->outcome == IrsWorkerInterrupted) {
+    t->interrupted = true;
+    r->rc = irsOptWorse(r->rc, IRS_EXIT_INTERRUPTED);
+    return false;
+  }
+  ++t->runs;
+  bool exited = res->outcome == IrsWorkerExited && rep->status != 0;
+  if (exited && res->exitCode == IRS_EXIT_OK)
+    return true;
+  ++t->failures;
+  recordFailure(r, res, exited, i);
+  if (r->cfg->stopOnFailure) {
+    t->stopped = i + 1 < r->cfg->repeat;
+    return false;
+  }
+  return true;
+}
+
+// The summary lines and repeat.xml.
+static void finish(Repeat *r, double elapsedMs) {
+  const IrsOptConfig *cfg = r->cfg;
+  IrsRepeatSummary sum = {
+      .toolName = "irscope-opt",
+      .commandLine = cfg->commandLine,
+      .inputPath = cfg->input,
+      .inputHash = irsInputGetHash(r->run->input),
+      .pipeline = r->run->pipeline,
+      .threading = !cfg->disableThreading,
+      .verifyEach = cfg->verifyEach,
+      .hasSeed = cfg->hasSeed,
+      .seed = cfg->seed,
+      .requestedRuns = cfg->repeat,
+  };
+  r->rc = irsOptWorse(r->rc, irsOptRepeatTallyFinish(&r->tally, &sum,
+                                                     elapsedMs));
+}
+
+int irsOptRepeat(IrsOptRun *run) {
+  Repeat r;
+  memset(&r, 0, sizeof(r));
+  r.run = run;
+  r.cfg = run->cfg;
+  if (!irsOptRepeatTallyInit(&r.tally, r.cfg))
+    return IRS_EXIT_IO;
+  r.rc = repeatOpen(&r);
+  if (r.rc == IRS_EXIT_OK) {
+    IrsOptInterrupts interrupts;
+    irsOptInterruptsCatch(r.sup, &interrupts);
+    double t0 = nowMs();
+    for (int64_t i = 0; i < r.cfg->repeat && runOnce(&r, i); ++i)
+      ;
+    double elapsed = nowMs() - t0;
+    irsOptInterruptsRestore(&interrupts);
+    finish(&r, elapsed);
+  }
+  repeatClose(&r);
+  return r.rc;
 }

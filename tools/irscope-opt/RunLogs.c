@@ -281,7 +281,7 @@ void irsOptLogCollect(IrsOptRun *run, IrsSupervisor sup) {
       for (intptr_t i = ds->index > 0 ? ds->index : nsteps; i < nsteps; ++i) {
         char *pipeline, *pass;
         IrsRunLogStep s = stepEntry(run, group, i, &pipeline, &pass);
-        s.status = "not-run";
+        s.status = irsOutcomeGetName(IrsOutcomeNotRun);
         s.startMs = -1;
         if (!pipeline || !pass ||
             !irsStatusIsOk(irsRunLogAddStep(l->all, &s)))

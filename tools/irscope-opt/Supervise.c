@@ -134,16 +134,7 @@ static int workerMain(IrsWorkerChannel ch, void *ud) {
 }
 
 int irsOptExitForOutcome(IrsWorkerOutcome o) {
-  switch (o) {
-  case IrsWorkerTimedOut:
-    return IRS_EXIT_TIMEOUT;
-  case IrsWorkerMemoryLimit:
-    return IRS_EXIT_MEMORY_LIMIT;
-  case IrsWorkerInterrupted:
-    return IRS_EXIT_INTERRUPTED;
-  default:
-    return IRS_EXIT_CRASH;
-  }
+  return irsOutcomeGetExitCode(irsWorkerOutcomeGetDeathKind(o));
 }
 
 // The body of the library's replay workers: the dead chunk's run again, in

@@ -26,6 +26,7 @@
 #include "Explorer.h"
 
 #include "irscope/ForeignRun.h"
+#include "irscope/Outcome.h"
 #include "irscope/Support.h"
 
 #include <dirent.h>
@@ -378,6 +379,11 @@ typedef struct Out {
   int n;
 } Out;
 
+// A step the log shows without its result: it crashed, or it ended fine.
+static const char *endStatus(bool crashed) {
+  return irsOutcomeGetName(crashed ? IrsOutcomeCrash : IrsOutcomeOk);
+}
+
 static IrsForeignStep *addStep(Out *o, const char *pass, const char *anchor,
                                const char *target, const char *status) {
   IrsForeignStep *s = realloc(o->steps, (size_t)(o->n + 1) * sizeof(*s));
@@ -423,7 +429,7 @@ static bool convert(Log *l, const char *dir, const char *source,
     if (!isStep) {
       bool closed = i + 1 < l->n && l->e[i + 1].after;
       if (!closed && (l->crashed || i + 1 < l->n)) {
-        addStep(&o, e->pass, e->op, e->sym, l->crashed ? "crash" : "ok");
+        addStep(&o, e->pass, e->op, e->sym, endStatus(l->crashed));
       }
       free(prev);
       prev = now;
@@ -439,7 +445,9 @@ static bool convert(Log *l, const char *dir, const char *source,
       of = &l->e[i - 1];
     }
     IrsForeignStep *s = addStep(&o, of->pass, of->op, of->sym,
-                                e->failed ? "pass-failure" : "ok");
+                                irsOutcomeGetName(e->failed
+                                                      ? IrsOutcomePassFailure
+                                                      : IrsOutcomeOk));
     char name[512], a[128], p[256];
     sanitise(of->op, a, sizeof(a));
     sanitise(of->pass, p, sizeof(p));
@@ -455,10 +463,11 @@ static bool convert(Log *l, const char *dir, const char *source,
   }
   const Entry *last = l->n ? &l->e[l->n - 1] : NULL;
   if (ok && !anyAfter && last) // its output was not dumped, or it crashed
-    addStep(&o, last->pass, last->op, last->sym, l->crashed ? "crash" : "ok");
+    addStep(&o, last->pass, last->op, last->sym, endStatus(l->crashed));
   else if (ok && l->crashed &&
-           (o.n == 0 || strcmp(o.steps[o.n - 1].status, "crash")))
-    addStep(&o, "unknown", "unknown", NULL, "crash");
+           (o.n == 0 ||
+            irsOutcomeFromName(o.steps[o.n - 1].status) != IrsOutcomeCrash))
+    addStep(&o, "unknown", "unknown", NULL, endStatus(true));
   if (ok && input)
     ok = writeDump(dir, "0000-input.mlir", input, err, cap);
   if (ok) {

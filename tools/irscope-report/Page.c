@@ -21,6 +21,7 @@
 #include "Explorer.h"
 
 #include "irscope/Diff.h"
+#include "irscope/Outcome.h"
 #include "irscope/StackTrace.h"
 
 #include "page_css.h"
@@ -109,11 +110,12 @@ static xmlNodePtr link(xmlNodePtr parent, const IrsExPageOptions *o,
 
 // ok / unchanged / failed / crashed / not-run: the page's status classes.
 static const char *statusClass(const IrsExStep *s) {
-  if (!strcmp(s->status, "ok"))
+  IrsOutcome k = irsOutcomeFromName(s->status);
+  if (k == IrsOutcomeOk)
     return s->changed ? "ok" : "unchanged";
-  if (!strcmp(s->status, "not-run"))
+  if (k == IrsOutcomeNotRun)
     return "not-run";
-  if (!strcmp(s->status, "pass-failure") || !strcmp(s->status, "verify-failure"))
+  if (k == IrsOutcomePassFailure || k == IrsOutcomeVerifyFailure)
     return "failed";
   return "crashed"; // crash, timeout, memory-limit, interrupted
 }
@@ -284,7 +286,7 @@ static bool structuralView(StepView *v, MlirStringRef before,
 // wrote no dump (why, from the manifest). NULL for a step that never ran.
 static char *noDumpNote(const IrsExStep *s) {
   if (!s->ran)
-    return strcmp(s->status, "not-run") != 0
+    return irsOutcomeFromName(s->status) != IrsOutcomeNotRun
                ? strdup("the step did not finish; its IR was not dumped")
                : NULL;
   const char *why = s->dumpSkipped ? s->dumpSkipped : "";
@@ -503,8 +505,9 @@ static void failureSection(xmlNodePtr body, const IrsExRun *run,
           mlirStringRefCreateFromCString(run->failStderr), textCallback,
           &caller);
     snprintf(b, sizeof(b), "%s in %s%s%s%s",
-             run->failKind && !strcmp(run->failKind, "timeout") ? "Hung"
-                                                                : "Crashed",
+             irsOutcomeFromName(run->failKind) == IrsOutcomeTimeout
+                 ? "Hung"
+                 : "Crashed",
              run->failSite, caller.data ? " (under " : "",
              caller.data ? caller.data : "", caller.data ? ")" : "");
     free(caller.data);

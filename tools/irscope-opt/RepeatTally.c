@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: Apache-2.0
+// The tally of a --repeat and its summary (RepeatTally.h).
+#include "RepeatTally.h"
+
+#include "CrashHandler.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char *makeBase(const IrsOptConfig *cfg) {
+  if (cfg->failureDir) {
+    char *d = strdup(cfg->failureDir);
+    if (d && mkdir(d, 0777) != 0 && errno != EEXIST) {
+      fprintf(stderr, "irscope-opt: error: cannot create '%s': %s\n", d,
+              strerror(errno));
+      free(d);
+      return NULL;
+    }
+    return d;
+  }
+  const char *t = getenv("TMPDIR");
+  size_t n = strlen(t && *t ? t : "/tmp") + 40;
+  char *d = malloc(n);
+  if (!d)
+    return NULL;
+  snprintf(d, n, "%s/irscope-repeat-XXXXXX", t && *t ? t : "/tmp");
+  if (!mkdtemp(d)) {
+    fprintf(stderr, "irscope-opt: error: cannot create '%s': %s\n", d,
+            strerror(errno));
+    free(d);
+    return NULL;
+  }
+  return d;
+}
+
+bool irsOptRepeatTallyInit(IrsOptRepeatTally *t, const IrsOptConfig *cfg) {
+  memset(t, 0, sizeof(*t));
+  t->base = makeBase(cfg);
+  return t->base != NULL;
+}
+
+void irsOptRepeatTallyFree(IrsOptRepeatTally *t) {
+  for (intptr_t k = 0; k < t->numSigs; ++k)
+    free(t->sigs[k].dir);
+  free(t->sigs);
+  free(t->base);
+  memset(t, 0, sizeof(*t));
+}
+
+IrsOptRepeatSig *irsOptRepeatTallyFind(IrsOptRepeatTally *t,
+                                       const IrsSignature *sig) {
+  for (intptr_t i = 0; i < t->numSigs; ++i)
+    if (irsSignatureMatches(&t->sigs[i].sig, sig,
+                            IrsSignatureMatchMessage | IrsSignatureMatchStep))
+      return &t->sigs[i];
+  return NULL;
+}
+
+IrsOptRepeatSig *irsOptRepeatTallyAdd(IrsOptRepeatTally *t,
+                                      const IrsSignature *sig, int64_t run) {
+  if (t->numSigs == t->capSigs) {
+    intptr_t cap = t->capSigs ? 2 * t->capSigs : 8;
+    IrsOptRepeatSig *s = realloc(t->sigs, (size_t)cap * sizeof(*s));
+    if (!s)
+      return NULL;
+    t->sigs = s;
+    t->capSigs = cap;
+  }
+  IrsOptRepeatSig *s = &t->sigs[t->numSigs++];
+  memset(s, 0, sizeof(*s));
+  s->sig = *sig;
+  s->count = 1;
+  s->firstRun = run + 1;
+  return s;
+}
+
+IrsOutcome irsOptRepeatExitKind(IrsOutcome k) {
+  return k == IrsOutcomePassFailure || k == IrsOutcomeVerifyFailure
+             ? k
+             : IrsOutcomeExit;
+}
+
+void irsOptRemoveDir(const char *dir) {
+  DIR *d = opendir(dir);
+  if (d) {
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+      if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+        continue;
+      char p[4096];
+      snprintf(p, sizeof(p), "%s/%s", dir, e->d_name);
+      unlink(p);
+    }
+    closedir(d);
+  }
+  rmdir(dir);
+}
+
+//===----------------------------------------------------------------------===//
+// The summary
+//===----------------------------------------------------------------------===//
+
+static void printRate(int64_t runs, int64_t failures, bool stopped) {
+  IrsRateInterval ci = irsWilsonInterval(failures, runs, IRS_Z95);
+  fprintf(stderr,
+          "irscope-opt: repeat: %lld of %lld runs failed (%.2f%%, 95%% "
+          "Wilson interval %.2f%%-%.2f%%)%s\n",
+          (long long)failures, (long long)runs, 100 * ci.rate, 100 * ci.lower,
+          100 * ci.upper, stopped ? "; stopped at the first failure" : "");
+  if (failures == 0)
+    fprintf(stderr,
+            "irscope-opt: repeat: no failure seen; the failure rate is below "
+            "%.2f%% with 95%% confidence\n",
+            100 * ci.upper);
+}
+
+static void printSteps(IrsPipeline p, const IrsRepeatSignature *sigs,
+                       intptr_t numSigs) {
+  intptr_t n = irsPipelineGetNumSteps(p);
+  for (intptr_t i = 0; i <= n; ++i) {
+    int64_t c = 0;
+    for (intptr_t k = 0; k < numSigs; ++k)
+      if (sigs[k].step == i)
+        c += sigs[k].count;
+    if (!c)
+      continue;
+    if (i == 0) {
+      fprintf(stderr, "irscope-opt: repeat:   no step known: %lld failed\n",
+              (long long)c);
+      continue;
+    }
+    MlirStringRef t = irsPipelineGetStepText(p, i - 1);
+    fprintf(stderr, "irscope-opt: repeat:   step %ld '%.*s': %lld failed\n",
+            (long)i, (int)t.length, t.data, (long long)c);
+  }
+}
+
+static void printSignatures(const IrsRepeatSignature *sigs, intptr_t numSigs) {
+  for (intptr_t k = 0; k < numSigs; ++k) {
+    const IrsRepeatSignature *s = &sigs[k];
+    char kind[64];
+    if (s->signal)
+      snprintf(kind, sizeof(kind), "%s %s", s->kind, irsSignalName(s->signal));
+    else
+      snprintf(kind, sizeof(kind), "%s", s->kind);
+    fprintf(stderr,
+            "irscope-opt: repeat:   signature %ld: %s in step %ld (%s), %lld "
+            "runs, first in run %lld%s%s%s%s%s\n",
+            (long)(k + 1), kind, (long)s->step, s->pass ? s->pass : "?",
+            (long long)s->count, (long long)s->firstRun,
+            s->message[0] ? ": '" : "", s->message,
+            s->message[0] ? "'" : "", s->artifacts ? "; artefacts: " : "",
+            s->artifacts ? s->artifacts : "");
+  }
+}
+
+// The tally's signatures as repeat.xml's (borrowing the tally's strings).
+static IrsRepeatSignature *exportSigs(const IrsOptRepeatTally *t) {
+  IrsRepeatSignature *gs =
+      calloc((size_t)(t->numSigs ? t->numSigs : 1), sizeof(*gs));
+  for (intptr_t k = 0; gs && k < t->numSigs; ++k) {
+    const IrsOptRepeatSig *s = &t->sigs[k];
+    int sig = s->sig.signal;
+    gs[k] = (IrsRepeatSignature){
+        irsOutcomeGetName(s->sig.kind), sig, sig ? irsSignalName(sig) : NULL,
+        (intptr_t)s->sig.step, s->sig.pass[0] ? s->sig.pass : NULL,
+        s->sig.message, s->count, s->firstRun, s->hasRunSeed, s->runSeed,
+        s->dir};
+  }
+  return gs;
+}
+
+int irsOptRepeatTallyFinish(const IrsOptRepeatTally *t, IrsRepeatSummary *sum,
+                            double elapsedMs) {
+  IrsRepeatSignature *gs = exportSigs(t);
+  if (gs) {
+    printRate(t->runs, t->failures, t->stopped);
+    printSteps(sum->pipeline, gs, t->numSigs);
+    printSignatures(gs, t->numSigs);
+  }
+  sum->runs = t->runs;
+  sum->stoppedEarly = t->stopped;
+  sum->interrupted = t->interrupted;
+  sum->failures = t->failures;
+  sum->maxThreads = t->maxThreads;
+  sum->meanRunMs = t->runs ? elapsedMs / (double)t->runs : 0;
+  sum->numSignatures = gs ? t->numSigs : 0;
+  sum->signatures = gs;
+  int rc = IRS_EXIT_OK;
+  int e = irsRepeatReportWrite(sum, t->base);
+  if (e) {
+    fprintf(stderr, "irscope-opt: error: cannot write '%s/repeat.xml': %s\n",
+            t->base, strerror(e));
+    rc = IRS_EXIT_IO;
+  } else {
+    fprintf(stderr, "irscope-opt: repeat: summary: %s/repeat.xml\n", t->base);
+  }
+  free(gs);
+  sum->signatures = NULL;
+  return rc;
+}
