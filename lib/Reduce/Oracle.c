@@ -53,14 +53,15 @@ static void symbolise(Reducer *r, const char *p, size_t n, IrsBuf *out) {
 // The kind of a worker that exited (workerBody's exit codes are the
 // outcomes' own); a code that is no step's result means the candidate
 // could not be tested.
-static IrsOutcome exitKind(const Reducer *r, const IrsWorkerResult *res,
-                           MlirStringRef tail) {
+static IrsOutcome exitKind(const Reducer *r, const IrsWorkerResult *res) {
   if (r->opts.toolArgv && res->inStep && res->step == 1) {
     // The tool's own exit code (see execOnCandidate). A tool does not
     // say whether a pass failed, the verifier rejected the IR or it could
-    // not read its input: the message tells them apart.
-    bool noExec = res->exitCode == kExitNoTest && tail.length &&
-                  memmem(tail.data, tail.length, "cannot run test", 15);
+    // not read its input: the message tells them apart. An exec that
+    // failed leaves nothing to judge.
+    int64_t err;
+    bool noExec = res->exitCode == kExitNoTest &&
+                  irsWorkerResultGetValue(res, IRS_REDUCE_EXEC_ERRNO_KEY, &err);
     return res->exitCode == 0 ? IrsOutcomeOk
            : noExec           ? IrsOutcomeInvalid
                               : IrsOutcomeFailure;
@@ -77,7 +78,7 @@ static void signatureOf(Reducer *r, const IrsWorkerResult *res,
   size_t tl = res->stderrTail.length;
   MlirStringRef tailRef = mlirStringRefCreate(tail ? tail : "", tail ? tl : 0);
   s->kind = res->outcome == IrsWorkerExited
-                ? exitKind(r, res, tailRef)
+                ? exitKind(r, res)
                 : irsWorkerOutcomeGetOutcome(res->outcome);
   s->signal = res->outcome == IrsWorkerCrashed ? res->signal : 0;
   if (r->opts.testArgv)
@@ -89,29 +90,35 @@ static void signatureOf(Reducer *r, const IrsWorkerResult *res,
     s->inEdit = true;
     return;
   }
-  // The failing pass: announced by the worker, or the step it died in (a
-  // tool announces neither: its one step is the whole pipeline).
-  const char *f = tail ? memmem(tail, tl, "##irs-failed ", 13) : NULL;
+  // The failing pass: the step the worker reported (OracleWorker.c), or
+  // the step it died in (a tool announces neither: its one step is the
+  // whole pipeline).
+  int64_t failed = 0;
+  intptr_t steps = irsPipelineIsNull(r->pipeline)
+                       ? 0
+                       : irsPipelineGetNumSteps(r->pipeline);
   if (r->opts.toolArgv) {
     // Nothing to read here.
-  } else if (f) {
-    long step = 0;
-    char name[128] = "";
-    if (sscanf(f + 13, "%ld %127s", &step, name) == 2)
-      irsSignatureSetStep(s, step, mlirStringRefCreateFromCString(name));
+  } else if (irsWorkerResultGetValue(res, IRS_REDUCE_FAILED_STEP_KEY,
+                                     &failed)) {
+    if (failed > 0 && failed <= steps)
+      irsSignatureSetStep(
+          s, failed, irsPipelineGetStepPassName(r->pipeline, failed - 1));
   } else if (res->inStep && res->step > 0 &&
-             res->step <= irsPipelineGetNumSteps(r->pipeline)) {
+             res->step <= steps) {
     irsSignatureSetStep(
         s, res->step, irsPipelineGetStepPassName(r->pipeline, res->step - 1));
   }
   // Where it crashed: two different bugs in one pass often die of the same
   // signal without a message; the crashing function tells them apart.
+  static const char begin[] = IRS_REDUCE_FRAMES_BEGIN;
+  const size_t nb = sizeof(begin) - 1;
   const char *bt = tail && res->outcome == IrsWorkerCrashed
-                       ? memmem(tail, tl, "##irs-frames\n", 13)
+                       ? memmem(tail, tl, begin, nb)
                        : NULL;
   if (bt) {
     IrsBuf text = {0};
-    symbolise(r, bt + 13, (size_t)(tail + tl - bt - 13), &text);
+    symbolise(r, bt + nb, (size_t)(tail + tl - bt - nb), &text);
     irsSignatureSetCrashSite(s, irsBufRef(&text), /*withCaller=*/true);
     irsBufFree(&text);
   } else if (r->opts.toolArgv && tail && res->outcome == IrsWorkerCrashed) {

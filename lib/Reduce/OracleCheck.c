@@ -63,10 +63,9 @@ bool irsReduceEstablish(Reducer *r) {
   if (r->opts.testArgv) {
     int64_t count = b.fails[0];
     r->failuresBefore = count, r->runsBefore = runs;
+    int64_t err;
     if (res->outcome == IrsWorkerExited && res->exitCode == kExitNoTest &&
-        res->stderrTail.length &&
-        memmem(res->stderrTail.data, res->stderrTail.length, "cannot run test",
-               15)) {
+        irsWorkerResultGetValue(res, IRS_REDUCE_EXEC_ERRNO_KEY, &err)) {
       irsBufPrintf(&r->msg, "cannot run the test script '%s'",
                    r->opts.testArgv[0]);
     } else if (count >= r->needRuns) {

@@ -37,6 +37,9 @@ enum {
 /// The key under which the worker reports the 1-based step that failed
 /// (irsWorkerChannelSendValue): the failing pass is that step's.
 #define IRS_REDUCE_FAILED_STEP_KEY "failed-step"
+/// The key under which a script or tool mode worker reports the errno of
+/// an exec that failed (it then exits with kExitNoTest).
+#define IRS_REDUCE_EXEC_ERRNO_KEY "exec-errno"
 
 /// One run of one candidate.
 typedef struct Job {

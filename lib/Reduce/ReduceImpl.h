@@ -261,10 +261,11 @@ void irsEditDescribe(const IrsEdit *edit, IrsBuf *out);
 /// Miscompile mode's test of a candidate already edited and verified
 /// (Miscompile.c): runs `pm`'s steps on `root` and executes around the
 /// culprit. Returns the worker's exit code: 0 not interesting,
-/// IRS_REDUCE_EXIT_MISCOMPILE (after announcing the step on stderr), or 99
-/// for a candidate that cannot be judged.
+/// IRS_REDUCE_EXIT_MISCOMPILE (after sending the culprit step over `ch`,
+/// see OracleImpl.h), or 99 for a candidate that cannot be judged.
 #define IRS_REDUCE_EXIT_MISCOMPILE 9
-int irsReduceMiscompileTest(Reducer *r, IrsPassManager pm, MlirOperation root);
+int irsReduceMiscompileTest(Reducer *r, IrsWorkerChannel ch, IrsPassManager pm,
+                            MlirOperation root);
 /// ub.poison ops under `root`. In miscompile mode an edit that adds some
 /// (uses of erased results) is not applicable: a program computing with
 /// poison is undefined, whatever it prints.

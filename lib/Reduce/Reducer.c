@@ -14,7 +14,6 @@
 
 #include "../Support/Fs.h"
 
-#include <execinfo.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -377,10 +376,6 @@ IrsReducer irsReducerCreate(MlirContext context, MlirModule module,
   // ub.poison stands in for erased results; load its dialect before any
   // fork so candidates do not each load it.
   mlirContextGetOrLoadDialect(context, mlirStringRefCreateFromCString("ub"));
-  // backtrace() loads libgcc on its first call: once here, not in every
-  // crashing candidate's signal handler.
-  void *warm[2];
-  (void)backtrace(warm, 2);
   h.ptr = r;
   return h;
 }
