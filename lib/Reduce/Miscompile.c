@@ -3,7 +3,7 @@
 //
 // In miscompile mode a candidate (module and pipeline) is interesting when
 // the culprit step still changes what the program computes. The test runs
-// in the oracle's worker (Oracle.c), which already applied the edit and
+// in the oracle's worker (OracleWorker.c), which already applied the edit and
 // verified the IR; the executions it needs run in grandchildren through an
 // IrsExecutor, so a candidate whose JIT'd code crashes or hangs ends only
 // that execution.
@@ -18,7 +18,7 @@
 // undefined behaviour, a crash or nondeterminism is never interesting.
 // Uninteresting candidates mostly cost two executions, interesting ones
 // three. Edits that leave uses of erased results behind (ub.poison) are
-// refused before anything runs (Oracle.c): computing with poison is
+// refused before anything runs (OracleWorker.c): computing with poison is
 // undefined, and printing it prints garbage.
 //
 //===----------------------------------------------------------------------===//

@@ -164,8 +164,8 @@ static IrsEdit *chunkEdit(const int64_t *items, const bool *keep, size_t lo,
   for (size_t i = lo; i < hi; ++i)
     if (keep[i])
       erase[k++] = items[i];
-  e->erase = erase;
-  e->numErase = k;
+  e->erase.ops = erase;
+  e->erase.num = k;
   *storage = erase;
   return e;
 }
@@ -448,7 +448,7 @@ static void reduceToFixedPoint(Reducer *r) {
   r->strategyIndex = -1;
 }
 
-// Quick hang verdicts (see hangTimeout in Oracle.c) are bets: the result
+// Quick hang verdicts (see hangTimeout in OracleBatch.c) are bets: the result
 // must still hang at the full timeout. If it does not, the reduction is
 // redone from the input without them; if it was stopped, the input is the
 // best result that is known to hang. False on an I/O error.
