@@ -194,7 +194,6 @@ IRS_API const IrsSignature *irsReducerGetSignature(IrsReducer reducer);
 IRS_API MlirStringRef irsReducerGetMessage(IrsReducer reducer);
 IRS_API int64_t irsReducerGetTestsRun(IrsReducer reducer);
 
-/// Figures for the final summary (valid after irsReducerRun).
 /// Hang reductions judge a step hung once it runs this many times longer
 /// than the slowest step seen to end (see docs/opt-reduce.md, Hangs).
 /// Candidates shrink as the reduction goes, so steps get faster; five
@@ -202,6 +201,7 @@ IRS_API int64_t irsReducerGetTestsRun(IrsReducer reducer);
 /// by the confirmation at the full timeout.
 #define IRS_REDUCE_HANG_FACTOR 5
 
+/// Figures for the final summary (valid after irsReducerRun).
 typedef struct IrsReduceSummary {
   int64_t opsBefore, opsAfter;
   int64_t bytesBefore, bytesAfter; ///< of the module printed as -o writes it

@@ -87,8 +87,7 @@ static void jobDone(intptr_t job, const IrsWorkerResult *res, void *ud) {
   ++r->testsRun;
   if (b->measure && job == 0) {
     b->first = *res;
-    irsBufReset(&b->firstTail);
-    irsBufAppend(&b->firstTail, res->stderrTail.data, res->stderrTail.length);
+    b->first.stderrTail = mlirStringRefCreate("", 0); // the supervisor's
     b->haveFirst = true;
   }
   IrsSignature sig;
@@ -172,7 +171,6 @@ void irsReduceBatchFree(Batch *b) {
   free(b->verdict);
   free(b->quick);
   free(b->sigs);
-  irsBufFree(&b->firstTail);
 }
 
 // How many tests run at once (IrsReduceOptions.adaptiveJobs).

@@ -43,54 +43,42 @@ static void notEnough(Reducer *r, int64_t count, int64_t runs,
                what, (long long)count, (long long)runs, r->opts.minRate);
 }
 
-// The initial check: establishes the target signature (from the first run
-// that failed, in run order) and the input's failure rate.
-bool irsReduceEstablish(Reducer *r) {
-  Batch b;
-  bool ok0 = irsReduceBatchInit(&b, r, NULL, 1, true);
-  b.unstoppable = true;
-  if (!ok0 || !irsReduceBatchRun(&b) || !b.haveFirst) {
-    irsReduceBatchFree(&b);
-    irsBufPrintf(&r->msg, "%s", "cannot start a test process");
-    return false;
+// Script mode: the input is interesting when the test says so in enough
+// runs; otherwise the message says what the test did.
+static bool establishScript(Reducer *r, const Batch *b) {
+  const IrsWorkerResult *res = &b->first;
+  int64_t runs = b->done[0], count = b->fails[0], err;
+  r->failuresBefore = count, r->runsBefore = runs;
+  if (res->outcome == IrsWorkerExited && res->exitCode == kExitNoTest &&
+      irsWorkerResultGetValue(res, IRS_REDUCE_EXEC_ERRNO_KEY, &err)) {
+    irsBufPrintf(&r->msg, "cannot run the test script '%s'",
+                 r->opts.testArgv[0]);
+  } else if (count >= r->needRuns) {
+    return true;
+  } else if (count > 0) {
+    notEnough(r, count, runs, "the test found it interesting");
+  } else if (res->outcome == IrsWorkerTimedOut) {
+    irsBufPrintf(&r->msg, "the input is not interesting: the test timed out after %g s",
+                 r->opts.testTimeoutSec > 0 ? r->opts.testTimeoutSec : 60.0);
+  } else {
+    irsBufPrintf(&r->msg,
+                 "the input is not interesting: the test %s (exit code %d%s)%s",
+                 res->outcome == IrsWorkerExited ? "exited" : "was killed",
+                 res->exitCode,
+                 r->opts.testMustFail ? "; --test-must-fail expects non-zero"
+                                      : "; 0 means interesting",
+                 runs > 1 ? " in every run" : "");
   }
-  IrsWorkerResult first = b.first;
-  first.stderrTail = irsBufRef(&b.firstTail);
-  const IrsWorkerResult *res = &first;
-  int64_t runs = b.done[0];
-  const char *inRuns = runs > 1 ? " in any run" : "";
-  bool ok = false;
-  if (r->opts.testArgv) {
-    int64_t count = b.fails[0];
-    r->failuresBefore = count, r->runsBefore = runs;
-    int64_t err;
-    if (res->outcome == IrsWorkerExited && res->exitCode == kExitNoTest &&
-        irsWorkerResultGetValue(res, IRS_REDUCE_EXEC_ERRNO_KEY, &err)) {
-      irsBufPrintf(&r->msg, "cannot run the test script '%s'",
-                   r->opts.testArgv[0]);
-    } else if (count >= r->needRuns) {
-      ok = true;
-    } else if (count > 0) {
-      notEnough(r, count, runs, "the test found it interesting");
-    } else if (res->outcome == IrsWorkerTimedOut) {
-      irsBufPrintf(&r->msg, "the input is not interesting: the test timed out after %g s",
-                   r->opts.testTimeoutSec > 0 ? r->opts.testTimeoutSec : 60.0);
-    } else {
-      irsBufPrintf(&r->msg,
-                   "the input is not interesting: the test %s (exit code %d%s)%s",
-                   res->outcome == IrsWorkerExited ? "exited" : "was killed",
-                   res->exitCode,
-                   r->opts.testMustFail ? "; --test-must-fail expects non-zero"
-                                        : "; 0 means interesting",
-                   runs > 1 ? " in every run" : "");
-    }
-    irsReduceBatchFree(&b);
-    return ok;
-  }
-  int64_t firstFail = -1;
+  return false;
+}
+
+// In-process and tool mode: the target is the signature of the first run
+// that failed; the input is interesting when enough runs fail that way.
+static bool establishSignature(Reducer *r, const Batch *b) {
+  int64_t runs = b->done[0], firstFail = -1;
   bool ran = false;
   for (int64_t j = 0; j < runs; ++j) {
-    const IrsSignature *s = &b.sigs[j];
+    const IrsSignature *s = &b->sigs[j];
     if (firstFail < 0 && irsSignatureIsFailure(s))
       firstFail = j;
     if (s->inEdit ||
@@ -105,14 +93,12 @@ bool irsReduceEstablish(Reducer *r) {
                      ? "succeeds on it and every step printed the same IR "
                        "twice"
                      : "succeeds on it",
-                 inRuns);
-    irsReduceBatchFree(&b);
+                 runs > 1 ? " in any run" : "");
     return false;
   }
-  r->target = b.sigs[firstFail];
+  r->target = b->sigs[firstFail];
   if (r->target.kind == IrsOutcomeTimeout && !r->target.inEdit &&
-      r->opts.testTimeoutSec > 0 &&
-      r->testRuns == 1) {
+      r->opts.testTimeoutSec > 0 && r->testRuns == 1) {
     r->original = mlirOperationClone(mlirModuleGetOperation(r->module));
     r->quickHangs = !mlirOperationIsNull(r->original);
   }
@@ -121,16 +107,30 @@ bool irsReduceEstablish(Reducer *r) {
                  "the input is not interesting: its first error '%s' does not "
                  "match --match",
                  r->target.message);
-    irsReduceBatchFree(&b);
     return false;
   }
   int64_t count = 0;
   for (int64_t j = 0; j < runs; ++j)
-    count += irsReduceSameSignature(r, &b.sigs[j]);
+    count += irsReduceSameSignature(r, &b->sigs[j]);
   r->failuresBefore = count, r->runsBefore = runs;
-  ok = count >= r->needRuns;
-  if (!ok)
-    notEnough(r, count, runs, "the pipeline fails this way");
+  if (count >= r->needRuns)
+    return true;
+  notEnough(r, count, runs, "the pipeline fails this way");
+  return false;
+}
+
+// The initial check: establishes the target signature (from the first run
+// that failed, in run order) and the input's failure rate.
+bool irsReduceEstablish(Reducer *r) {
+  Batch b;
+  bool ok = irsReduceBatchInit(&b, r, NULL, 1, true);
+  b.unstoppable = true;
+  if (!ok || !irsReduceBatchRun(&b) || !b.haveFirst) {
+    irsReduceBatchFree(&b);
+    irsBufPrintf(&r->msg, "%s", "cannot start a test process");
+    return false;
+  }
+  ok = r->opts.testArgv ? establishScript(r, &b) : establishSignature(r, &b);
   irsReduceBatchFree(&b);
   return ok;
 }

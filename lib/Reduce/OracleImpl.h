@@ -76,10 +76,10 @@ typedef struct Batch {
   int *fails, *done;
   signed char *verdict; // -1 undecided, 0 not interesting, 1 interesting
   bool *quick; // judged interesting on a quick hang verdict (hangTimeout)
-  // The first run's result in measure mode (the input's outcome).
-  IrsSignature *sigs;
+  IrsSignature *sigs; // measure mode: every run's signature
+  // The first run's result in measure mode (the input's outcome), without
+  // its stderr tail (the supervisor's, gone with the next run).
   IrsWorkerResult first;
-  IrsBuf firstTail;
   bool haveFirst;
 } Batch;
 
