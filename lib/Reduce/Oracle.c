@@ -3,10 +3,12 @@
 //
 // A candidate is the current module with some edit applied, tested in a
 // forked worker (OracleWorker.c). How the worker ends (signal, timeout,
-// memory limit, exit code), the step it failed in and the first error it
-// printed make the candidate's signature; a run is interesting when its
-// signature is the one being reduced (runVerdict). The other parts of the
-// oracle are listed in OracleImpl.h.
+// memory limit, exit code), the step it reported failing (a typed value on
+// the supervisor's channel), its crash frames and the first error in its
+// stderr tail make the candidate's signature (an IrsSignature, Signature.h);
+// a run is interesting when that is the signature being reduced
+// (irsReduceRunVerdict). The other parts of the oracle are listed in
+// OracleImpl.h.
 //
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE

@@ -7,7 +7,7 @@
 //   OracleWorker.c    the forked worker: applies the edit, runs the pipeline
 //                     (or execs the script or tool on the candidate)
 //   Oracle.c          the failure signature of a finished run, and whether
-//                     a run is interesting (runVerdict)
+//                     a run is interesting (irsReduceRunVerdict)
 //   OracleBatch.c     a batch of runs under the supervisor: -j lanes,
 //                     --test-runs, hang timeouts, first-in-order answers
 //   OracleCache.c     outcomes already known: the cache and the empty
