@@ -58,6 +58,33 @@ typedef struct IrsReduceProgress {
   const char *note;
 } IrsReduceProgress;
 
+/// What a worker that tests a candidate is about to do, for its process
+/// set-up (IrsReduceOptions.workerSetup).
+typedef enum IrsReduceWorkerKind {
+  /// It runs MLIR code on the candidate: the pipeline (in-process mode) or
+  /// the edit before a tool runs (tool mode). A crash is part of the
+  /// signature through its site: on a fatal signal the set-up's handler
+  /// should write IRS_REDUCE_FRAMES_BEGIN, one "0xADDR\n" line per return
+  /// address of the crashing thread (innermost first, as backtrace() gives
+  /// them) and IRS_REDUCE_FRAMES_END to stderr in one write, then end the
+  /// process by the same signal. The reducer symbolises the addresses once
+  /// each, in the parent, which has the same mappings.
+  IrsReduceWorkerMlir,
+  /// Script mode: it only prints the candidate and execs the test.
+  IrsReduceWorkerScript,
+} IrsReduceWorkerKind;
+
+/// The raw crash trace of an IrsReduceWorkerMlir worker (see above).
+#define IRS_REDUCE_FRAMES_BEGIN "##irs-frames\n"
+#define IRS_REDUCE_FRAMES_END "##\n"
+
+/// Called first thing in every worker the reducer forks, before the
+/// candidate is touched: signal handlers and alternate stacks are process
+/// state, which only the process owner sets up (the library sets none).
+/// Without one, crash sites are unknown (signatures compare kind, signal,
+/// pass and message only).
+typedef void (*IrsReduceWorkerSetup)(IrsReduceWorkerKind kind, void *userData);
+
 typedef struct IrsReduceOptions {
   /// In-process mode: the pipeline whose failure is reduced (borrowed).
   IrsPipeline pipeline;
@@ -134,6 +161,10 @@ typedef struct IrsReduceOptions {
   IrsExecTolerance tolerance;
   IrsExecWorkerSetup execSetup; ///< the executions' process set-up
   void *execSetupUserData;
+  /// The test workers' process set-up (nullable; opt-reduce's is
+  /// irsToolReduceWorkerSetup in tools/common/ReduceWorker.c).
+  IrsReduceWorkerSetup workerSetup;
+  void *workerSetupUserData;
 } IrsReduceOptions;
 
 typedef struct IrsReducer {
@@ -163,7 +194,6 @@ IRS_API const IrsSignature *irsReducerGetSignature(IrsReducer reducer);
 IRS_API MlirStringRef irsReducerGetMessage(IrsReducer reducer);
 IRS_API int64_t irsReducerGetTestsRun(IrsReducer reducer);
 
-/// Figures for the final summary (valid after irsReducerRun).
 /// Hang reductions judge a step hung once it runs this many times longer
 /// than the slowest step seen to end (see docs/opt-reduce.md, Hangs).
 /// Candidates shrink as the reduction goes, so steps get faster; five
@@ -171,6 +201,7 @@ IRS_API int64_t irsReducerGetTestsRun(IrsReducer reducer);
 /// by the confirmation at the full timeout.
 #define IRS_REDUCE_HANG_FACTOR 5
 
+/// Figures for the final summary (valid after irsReducerRun).
 typedef struct IrsReduceSummary {
   int64_t opsBefore, opsAfter;
   int64_t bytesBefore, bytesAfter; ///< of the module printed as -o writes it

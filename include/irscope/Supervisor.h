@@ -43,6 +43,15 @@ IRS_API void irsWorkerChannelChunkDone(IrsWorkerChannel ch, intptr_t chunk);
 IRS_API bool irsWorkerChannelSendOutput(IrsWorkerChannel ch, intptr_t chunk,
                                         const void *data, size_t size);
 
+/// Adds `text` to the worker's stderr tail (IrsWorkerResult.stderrTail) as
+/// if the worker had written it to stderr, in order with the step
+/// announcements (so a step's text never lands in the next step's tail);
+/// not forwarded by forwardStderr. For workers that hand their diagnostics
+/// to the supervisor instead of printing them. False if the supervisor could
+/// not be reached.
+IRS_API bool irsWorkerChannelSendText(IrsWorkerChannel ch, const void *text,
+                                      size_t size);
+
 /// Reports a named number (e.g. "input-ops") to the supervisor; the last
 /// value per key is kept for the run (irsSupervisorGetValue). Keys are
 /// short words without spaces.
@@ -112,6 +121,9 @@ IRS_API IrsOutcome irsWorkerOutcomeGetOutcome(IrsWorkerOutcome outcome);
 /// before finishing is documented as a crash.
 IRS_API IrsOutcome irsWorkerOutcomeGetDeathKind(IrsWorkerOutcome outcome);
 
+/// Most distinct keys a worker's values are kept for (IrsWorkerResult).
+#define IRS_WORKER_MAX_VALUES 8
+
 typedef struct IrsWorkerResult {
   IrsWorkerOutcome outcome;
   int exitCode;
@@ -133,7 +145,18 @@ typedef struct IrsWorkerResult {
   /// What the worker wrote to stderr since its current step began (at most
   /// the last 256 KiB). Borrowed from the supervisor until its next run.
   MlirStringRef stderrTail;
+  /// Named numbers the worker sent with irsWorkerChannelSendValue (the last
+  /// value per key, the first IRS_WORKER_MAX_VALUES keys), for a batch's
+  /// jobs too; read them with irsWorkerResultGetValue.
+  int numValues;
+  char valueKeys[IRS_WORKER_MAX_VALUES][32];
+  int64_t values[IRS_WORKER_MAX_VALUES];
 } IrsWorkerResult;
+
+/// The value the worker of `result` last sent under `key`; false (and
+/// *value untouched) when it sent none.
+IRS_API bool irsWorkerResultGetValue(const IrsWorkerResult *result,
+                                     const char *key, int64_t *value);
 
 typedef struct IrsSupervisor {
   void *ptr;

@@ -292,7 +292,7 @@ static void markSymbolUsers(MlirOperation root, const IrsOpList *c, bool *mark) 
 }
 
 static bool applyErase(MlirContext ctx, MlirOperation root, const IrsEdit *e) {
-  if (e->numErase == 0)
+  if (e->erase.num == 0)
     return true;
   IrsOpList c = walkAll(root);
   bool ok = true;
@@ -302,8 +302,8 @@ static bool applyErase(MlirContext ctx, MlirOperation root, const IrsEdit *e) {
     return false;
   }
   bool top = false;
-  for (size_t k = 0; k < e->numErase; ++k) {
-    int64_t i = e->erase[k];
+  for (size_t k = 0; k < e->erase.num; ++k) {
+    int64_t i = e->erase.ops[k];
     if (i > 0 && (size_t)i < c.n) {
       mark[i] = true;
       top = top || mlirOperationEqual(
@@ -349,46 +349,86 @@ bool irsEditApply(MlirContext ctx, MlirOperation root, const IrsEdit *e) {
   case IrsEditPoisonToArg:
     return irsEditApplyPoisonToArg(ctx, root, e);
   case IrsEditGroup:
-    for (size_t i = 0; i < e->numGroup; ++i)
-      if (!irsEditApply(ctx, root, &e->group[i]))
+    for (size_t i = 0; i < e->group.num; ++i)
+      if (!irsEditApply(ctx, root, &e->group.edits[i]))
         return false;
-    return e->numGroup > 0;
+    return e->group.num > 0;
   }
   return false;
 }
 
 void irsReduceApply(Reducer *r, const IrsEdit *edit) {
   irsEditApply(r->ctx, mlirModuleGetOperation(r->module), edit);
-  if (r->opts.miscompile) // as the worker did (Oracle.c)
+  if (r->opts.miscompile) // as the worker did (OracleWorker.c)
     irsReduceErasePoisonUsers(r->ctx, mlirModuleGetOperation(r->module));
+}
+
+static void keyInts(IrsBuf *out, const int64_t *f, size_t n) {
+  irsBufAppend(out, f, n * sizeof(int64_t));
+}
+
+static void keyText(IrsBuf *out, const char *text) {
+  if (text) {
+    irsBufAppend(out, "T", 1);
+    irsBufAppend(out, text, strlen(text) + 1);
+  }
 }
 
 void irsEditKey(const IrsEdit *edit, IrsBuf *out) {
   if (!edit)
     return;
-  if (edit->kind == IrsEditErase) {
+  const IrsEdit *e = edit;
+  if (e->kind == IrsEditErase) {
     // Unchanged from the erase-only days: the hot path stays one append.
     irsBufAppend(out, "E", 1);
-    irsBufAppend(out, edit->erase, edit->numErase * sizeof(int64_t));
+    irsBufAppend(out, e->erase.ops, e->erase.num * sizeof(int64_t));
     return;
   }
-  if (edit->kind == IrsEditGroup) {
-    uint64_t n = edit->numGroup;
+  if (e->kind == IrsEditGroup) {
+    uint64_t n = e->group.num;
     irsBufAppend(out, "G", 1);
     irsBufAppend(out, &n, sizeof(n));
-    for (size_t i = 0; i < edit->numGroup; ++i)
-      irsEditKey(&edit->group[i], out);
+    for (size_t i = 0; i < e->group.num; ++i)
+      irsEditKey(&e->group.edits[i], out);
     return;
   }
-  // Every field that an applier reads, in full: two edits with equal keys
-  // must produce equal candidates.
-  int64_t f[5] = {(int64_t)edit->kind, edit->target, edit->a, edit->b,
-                  edit->c};
+  // The kind, the target and every parameter of the kind's member, in
+  // full: two edits with equal keys must produce equal candidates.
+  int64_t head[2] = {(int64_t)e->kind, e->target};
   irsBufAppend(out, "K", 1);
-  irsBufAppend(out, f, sizeof(f));
-  if (edit->text) {
-    irsBufAppend(out, "T", 1);
-    irsBufAppend(out, edit->text, strlen(edit->text) + 1);
+  keyInts(out, head, 2);
+  switch (e->kind) {
+  case IrsEditInline:
+    keyInts(out, &e->inlineRegion.region, 1);
+    return;
+  case IrsEditDropArg:
+    keyInts(out, (int64_t[]){e->dropArg.arg, e->dropArg.block,
+                             e->dropArg.region}, 3);
+    return;
+  case IrsEditDropResult:
+    keyInts(out, &e->dropResult.result, 1);
+    return;
+  case IrsEditSetOperand:
+    keyInts(out, (int64_t[]){e->setOperand.operand, e->setOperand.source,
+                             e->setOperand.index}, 3);
+    return;
+  case IrsEditAttrs:
+    keyInts(out, (int64_t[]){e->attrs.change}, 1);
+    keyText(out, e->attrs.name);
+    return;
+  case IrsEditRunPipeline:
+    keyText(out, e->runPipeline.pipeline);
+    return;
+  case IrsEditRename:
+    keyText(out, e->rename.name);
+    return;
+  case IrsEditSimplifyCfg:
+    keyInts(out, (int64_t[]){e->cfg.change, e->cfg.index}, 2);
+    return;
+  case IrsEditPoisonToArg: // the target says it all
+  case IrsEditErase:
+  case IrsEditGroup:
+    return;
   }
 }
 
@@ -397,8 +437,8 @@ bool irsEditMustNotGrow(const IrsEdit *e) {
     return false;
   if (e->kind == IrsEditDropArg || e->kind == IrsEditDropResult)
     return true;
-  for (size_t i = 0; e->kind == IrsEditGroup && i < e->numGroup; ++i)
-    if (irsEditMustNotGrow(&e->group[i]))
+  for (size_t i = 0; e->kind == IrsEditGroup && i < e->group.num; ++i)
+    if (irsEditMustNotGrow(&e->group.edits[i]))
       return true;
   return false;
 }
@@ -410,79 +450,84 @@ void irsEditDescribe(const IrsEdit *e, IrsBuf *out) {
   }
   switch (e->kind) {
   case IrsEditErase:
-    irsBufPrintf(out, "erase %zu op%s:", e->numErase,
-                 e->numErase == 1 ? "" : "s");
-    for (size_t i = 0; i < e->numErase && i < 8; ++i)
-      irsBufPrintf(out, " #%lld", (long long)e->erase[i]);
-    if (e->numErase > 8)
+    irsBufPrintf(out, "erase %zu op%s:", e->erase.num,
+                 e->erase.num == 1 ? "" : "s");
+    for (size_t i = 0; i < e->erase.num && i < 8; ++i)
+      irsBufPrintf(out, " #%lld", (long long)e->erase.ops[i]);
+    if (e->erase.num > 8)
       irsBufAppendStr(out, " ...");
     return;
   case IrsEditInline:
-    irsBufPrintf(out, "inline region %lld of op #%lld", (long long)e->a,
+    irsBufPrintf(out, "inline region %lld of op #%lld",
+                 (long long)e->inlineRegion.region,
                  (long long)e->target);
     return;
   case IrsEditDropArg:
     irsBufPrintf(out, "drop argument %lld of block %lld of region %lld of op "
                       "#%lld",
-                 (long long)e->a, (long long)e->b, (long long)e->c,
-                 (long long)e->target);
+                 (long long)e->dropArg.arg, (long long)e->dropArg.block,
+                 (long long)e->dropArg.region, (long long)e->target);
     return;
   case IrsEditDropResult:
-    irsBufPrintf(out, "drop result %lld of function #%lld", (long long)e->a,
+    irsBufPrintf(out, "drop result %lld of function #%lld",
+                 (long long)e->dropResult.result,
                  (long long)e->target);
     return;
   case IrsEditSetOperand:
-    irsBufPrintf(out, "operand %lld of op #%lld := %s", (long long)e->a,
-                 (long long)e->target,
-                 e->b == 0 ? "poison" : e->b == 1 ? "argument" : "value");
-    if (e->b)
-      irsBufPrintf(out, " %lld", (long long)e->c);
+    irsBufPrintf(out, "operand %lld of op #%lld := %s",
+                 (long long)e->setOperand.operand, (long long)e->target,
+                 e->setOperand.source == IrsEditValuePoison     ? "poison"
+                 : e->setOperand.source == IrsEditValueArgument ? "argument"
+                                                                : "value");
+    if (e->setOperand.source != IrsEditValuePoison)
+      irsBufPrintf(out, " %lld", (long long)e->setOperand.index);
     return;
   case IrsEditAttrs:
-    if (e->a == 2)
+    if (e->attrs.change == IrsEditAttrsUnknownLocations)
       irsBufAppendStr(out, "every location unknown");
-    else if (e->a == 1)
+    else if (e->attrs.change == IrsEditAttrsSplat)
       irsBufPrintf(out, "attribute '%s' of op #%lld to a splat",
-                   e->text ? e->text : "", (long long)e->target);
+                   e->attrs.name ? e->attrs.name : "", (long long)e->target);
     else
       irsBufPrintf(out, "drop discardable attributes of op #%lld",
                    (long long)e->target);
     return;
   case IrsEditRunPipeline:
-    irsBufPrintf(out, "run %s", e->text ? e->text : "");
+    irsBufPrintf(out, "run %s",
+                 e->runPipeline.pipeline ? e->runPipeline.pipeline : "");
     return;
   case IrsEditRename:
     if (e->target < 0)
       irsBufAppendStr(out, "rename every symbol");
     else
       irsBufPrintf(out, "rename op #%lld to @%s", (long long)e->target,
-                   e->text ? e->text : "");
+                   e->rename.name ? e->rename.name : "");
     return;
   case IrsEditSimplifyCfg:
-    if (e->a == 0)
+    if (e->cfg.change == IrsEditCfgFold)
       irsBufPrintf(out, "branch #%lld to its successor %lld only",
-                   (long long)e->target, (long long)e->b);
-    else if (e->a == 1)
+                   (long long)e->target, (long long)e->cfg.index);
+    else if (e->cfg.change == IrsEditCfgMerge)
       irsBufPrintf(out, "merge the successor of branch #%lld into its block",
                    (long long)e->target);
-    else if (e->a == 3)
+    else if (e->cfg.change == IrsEditCfgBypass)
       irsBufPrintf(out, "bypass the block of branch #%lld",
                    (long long)e->target);
     else
       irsBufPrintf(out, "erase unreachable blocks of region %lld of op #%lld",
-                   (long long)e->b, (long long)e->target);
+                   (long long)e->cfg.index, (long long)e->target);
     return;
   case IrsEditPoisonToArg:
     irsBufPrintf(out, "poison #%lld := a new argument of its function",
                  (long long)e->target);
     return;
   case IrsEditGroup:
-    irsBufPrintf(out, "%zu edits at once:", e->numGroup);
-    for (size_t i = 0; i < e->numGroup && i < 4; ++i) {
+    irsBufPrintf(out, "%zu edits at once:", e->group.num);
+    for (size_t i = 0; i < e->group.num && i < 4; ++i) {
       irsBufAppendStr(out, i ? "; " : " ");
-      irsEditDescribe(&e->group[i], out);
+      irsEditDescribe(&e->group.edits[i], out);
     }
-    if (e->numGroup > 4)
+    if (e->group.num > 4)
       irsBufAppendStr(out, "; ...");
     return;
   }
@@ -517,7 +562,7 @@ size_t irsReduceTryEach(Reducer *r, const IrsEdit *edits, size_t n,
   for (size_t i = 0; i < n; ++i)
     ptrs[i] = &edits[i];
   if (!skipSameTarget && n >= 2) {
-    IrsEdit all = {.kind = IrsEditGroup, .group = edits, .numGroup = n};
+    IrsEdit all = {.kind = IrsEditGroup, .group = {edits, n}};
     if (irsReduceTryEdit(r, &all)) {
       free(ptrs);
       return n;

@@ -3,7 +3,7 @@
 //
 // In miscompile mode a candidate (module and pipeline) is interesting when
 // the culprit step still changes what the program computes. The test runs
-// in the oracle's worker (Oracle.c), which already applied the edit and
+// in the oracle's worker (OracleWorker.c), which already applied the edit and
 // verified the IR; the executions it needs run in grandchildren through an
 // IrsExecutor, so a candidate whose JIT'd code crashes or hangs ends only
 // that execution.
@@ -18,21 +18,18 @@
 // undefined behaviour, a crash or nondeterminism is never interesting.
 // Uninteresting candidates mostly cost two executions, interesting ones
 // three. Edits that leave uses of erased results behind (ub.poison) are
-// refused before anything runs (Oracle.c): computing with poison is
+// refused before anything runs (OracleWorker.c): computing with poison is
 // undefined, and printing it prints garbage.
 //
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE
-#include "ReduceImpl.h"
+#include "OracleImpl.h"
 
 #include "irscope/Exec.h"
 #include "irscope/Report.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-enum { kExitInvalid = 99 };
 
 static MlirStringRef refOf(const IrsBuf *b) { return irsBufRef(b); }
 
@@ -41,11 +38,9 @@ static void printTo(MlirOperation op, IrsBuf *b) {
   mlirOperationPrint(op, irsBufStringCallback, b);
 }
 
-static int announce(const Reducer *r, intptr_t step) {
-  MlirStringRef p = irsPipelineGetStepPassName(r->pipeline, step - 1);
-  fprintf(stderr, "##irs-failed %ld %.*s\n", (long)step, (int)p.length,
-          p.data);
-  fflush(stderr);
+// Tells the parent the culprit step (its pass goes into the signature).
+static int announce(IrsWorkerChannel ch, intptr_t step) {
+  irsWorkerChannelSendValue(ch, IRS_REDUCE_FAILED_STEP_KEY, step);
   return IRS_REDUCE_EXIT_MISCOMPILE;
 }
 
@@ -70,7 +65,8 @@ static intptr_t collectVersions(const Reducer *r, IrsPassManager pm,
 
 // On the input: every step's IR, then the search irscope-opt
 // --check-results does; the culprit must run cleanly too.
-static int findCulprit(Reducer *r, IrsPassManager pm, MlirOperation root) {
+static int findCulprit(Reducer *r, IrsWorkerChannel ch, IrsPassManager pm,
+                       MlirOperation root) {
   intptr_t n = irsPipelineGetNumSteps(r->pipeline);
   IrsBuf *texts = calloc((size_t)n + 1, sizeof(*texts));
   intptr_t *steps = calloc((size_t)n + 1, sizeof(*steps));
@@ -91,7 +87,7 @@ static int findCulprit(Reducer *r, IrsPassManager pm, MlirOperation root) {
     rc = 0;
   else if (sr.status == IrsExecSearchFound &&
            res[sr.culprit].outcome == IrsExecOk)
-    rc = announce(r, steps[sr.culprit]);
+    rc = announce(ch, steps[sr.culprit]);
   for (intptr_t i = 0; i <= n && texts && res; ++i) {
     irsBufFree(&texts[i]);
     irsExecResultFree(&res[i]);
@@ -120,9 +116,10 @@ static intptr_t stepOfPass(const Reducer *r, const char *pass) {
   return 0;
 }
 
-int irsReduceMiscompileTest(Reducer *r, IrsPassManager pm, MlirOperation root) {
+int irsReduceMiscompileTest(Reducer *r, IrsWorkerChannel ch, IrsPassManager pm,
+                            MlirOperation root) {
   if (!r->target.pass[0])
-    return findCulprit(r, pm, root);
+    return findCulprit(r, ch, pm, root);
   intptr_t step = stepOfPass(r, r->target.pass);
   if (step == 0)
     return 0; // the culprit is gone: not this bug
@@ -151,7 +148,7 @@ int irsReduceMiscompileTest(Reducer *r, IrsPassManager pm, MlirOperation root) {
   }
   if (runsCleanly(ex, &pre, &again) &&
       irsExecResultsEqual(&a, &again, r->opts.tolerance))
-    rc = announce(r, step);
+    rc = announce(ch, step);
 out:
   irsExecutorDestroy(ex);
   irsExecResultFree(&a);

@@ -9,7 +9,7 @@
 #include "irscope/Supervisor.h"
 
 /// Outcomes of the candidates tested since the last accepted change (a
-/// hash table keyed by two 64-bit hashes of the cache key, see Oracle.c).
+/// hash table keyed by two 64-bit hashes of the cache key, see OracleCache.c).
 typedef struct IrsReduceCacheEntry {
   uint64_t h1, h2;
   bool used, interesting;
@@ -43,8 +43,8 @@ typedef struct Reducer {
   const char *strategy;
   bool stop;
   bool inputInvalid; // the input did not verify: candidates need not either
-  // Engine state (Oracle.c, Reducer.c).
-  int jobs;              // tests run at once (-j); see lanes() in Oracle.c
+  // Engine state (Oracle*.c, Reducer.c).
+  int jobs;              // tests run at once (-j); see lanes() in OracleBatch.c
   double testRunSec;     // summed run time of the tests (fork to end)
   int testRuns, needRuns; // runs per candidate; interesting runs needed
   int64_t nextRunId;     // numbers runs in order: dirs and per-run seeds
@@ -64,7 +64,7 @@ typedef struct Reducer {
   // (run-passes: the pass itself crashes or hangs on this module).
   bool editBroke;
   // Hangs (target kind "timeout", in-process): candidates are judged hung
-  // after hangTimeout() (Oracle.c), far below the full --test-timeout once
+  // after hangTimeout() (OracleBatch.c), far below the full --test-timeout once
   // normal runs have been timed; the result is confirmed at the full
   // timeout at the end (Reducer.c), from `original` again if that fails.
   bool quickHangs;
@@ -75,7 +75,7 @@ typedef struct Reducer {
   double maxFinishMs;   // slowest step seen to end (0: none yet)
   MlirOperation original; // the input, cloned when quickHangs is set
   // The empty module's verdict (-1 unknown) under pipeline `emptyPipeline`
-  // (malloc'd text; see emptiesModule in Oracle.c).
+  // (malloc'd text; see irsReduceEmptiesModule in OracleCache.c).
   int emptyVerdict;
   char *emptyPipeline;
   // run-passes: per cleanup pipeline, ops count at or below which it is
@@ -85,64 +85,108 @@ typedef struct Reducer {
   bool toolNoted[2]; // tool mode: the skipped strategies were noted
 } Reducer;
 
-/// What a candidate edit does. Ops are named by their pre-order index in
-/// the module (0 is the module op), which worker and parent compute alike.
-/// IrsEditErase is 0, so `(IrsEdit){erase, n}` is an erase edit.
+/// What a candidate edit does; its parameters are the IrsEdit member of the
+/// same name. Ops are named by their pre-order index in the module (0 is
+/// the module op), which worker and parent compute alike.
 typedef enum IrsEditKind {
-  IrsEditErase = 0,    ///< erase the ops `erase[0..numErase)` (ascending);
-                       ///< an erased top-level symbol takes the ops that
-                       ///< name it along
-  IrsEditInline,       ///< inline region `a` of op `target` (see below)
-  IrsEditDropArg,      ///< drop argument `a` of block `b` of region `c` of
-                       ///< op `target` (b=0: func.func arguments, callers
-                       ///< too; b>0: branch operands too)
-  IrsEditDropResult,   ///< drop result `a` of func.func `target` (and calls)
-  IrsEditSetOperand,   ///< operand `a` of op `target` := value `b`/`c`:
-                       ///< b=0 poison, b=1 arg c of the enclosing function's
-                       ///< entry block, b=2 result 0 of op c
-  IrsEditAttrs,        ///< a=0 drop discardable attrs of op `target`; a=1
-                       ///< attr named `text` of op `target` becomes a
-                       ///< splat; a=2 every
-                       ///< location becomes unknown
-  IrsEditRunPipeline,  ///< run pipeline `text` on the module; applies only
-                       ///< if the module gets smaller (see run-passes)
-  IrsEditRename,       ///< rename symbol op `target` to `text`; target=-1:
-                       ///< rename every symbol of the module (see rename)
-  IrsEditPoisonToArg,  ///< ub.poison `target` becomes a new last argument
-                       ///< of its (uncalled) func.func (see poison-to-args)
-  IrsEditGroup,        ///< the edits `group[0..numGroup)`, in order; applies
-                       ///< only if each of them does
-  IrsEditSimplifyCfg,  ///< a=0: cf.cond_br / cf.switch `target` becomes a
-                       ///< cf.br to its successor #b; a=1: the block that
-                       ///< cf.br `target` goes to (its only predecessor
-                       ///< edge) merges into the branch's block; a=2:
-                       ///< erase the unreachable blocks of region b of op
-                       ///< `target` (a=0 does that too, in its region);
-                       ///< a=3: the edges into the block that holds only
-                       ///< cf.br `target` go to its successor, the block goes
+  IrsEditErase = 0,   ///< erase ops (an erased top-level symbol takes the
+                      ///< ops that name it along)
+  IrsEditInline,      ///< replace op `target` by one of its regions
+  IrsEditDropArg,     ///< drop a block argument of op `target`
+  IrsEditDropResult,  ///< drop a result of func.func `target` (and calls)
+  IrsEditSetOperand,  ///< an operand of op `target` := a simpler value
+  IrsEditAttrs,       ///< simpler attributes or locations
+  IrsEditRunPipeline, ///< run a pipeline on the module; applies only if
+                      ///< the module gets smaller (see run-passes)
+  IrsEditRename,      ///< rename symbol op `target`; target=-1: rename
+                      ///< every symbol of the module (see rename)
+  IrsEditPoisonToArg, ///< ub.poison `target` becomes a new last argument
+                      ///< of its (uncalled) func.func (see poison-to-args)
+  IrsEditGroup,       ///< several edits in order; applies only if each does
+  IrsEditSimplifyCfg, ///< fold a branch, merge, bypass or erase blocks
 } IrsEditKind;
 
-/// One candidate edit. Which fields matter depends on `kind` (see above);
-/// the others are zero. Everything it points to is borrowed.
-typedef struct IrsEdit {
-  const int64_t *erase;
-  size_t numErase;
-  IrsEditKind kind;
-  int64_t target;
-  int64_t a, b, c;
-  const char *text; ///< nullable
-  const struct IrsEdit *group; ///< IrsEditGroup only
-  size_t numGroup;
-} IrsEdit;
+/// Where IrsEditSetOperand's new value comes from.
+typedef enum IrsEditValueSource {
+  IrsEditValuePoison = 0,   ///< a new ub.poison of the operand's type
+  IrsEditValueArgument = 1, ///< argument `index` of the enclosing
+                            ///< function's entry block
+  IrsEditValueResult = 2,   ///< result 0 of op `index`
+} IrsEditValueSource;
 
-/// An edit of `kind` (designated fields, so the others are zero).
-#define IRS_EDIT(K, TARGET, A, B, C, TEXT)                                    \
-  ((IrsEdit){.kind = (K), .target = (TARGET), .a = (A), .b = (B), .c = (C),   \
-             .text = (TEXT)})
+/// What IrsEditAttrs changes.
+typedef enum IrsEditAttrsChange {
+  IrsEditAttrsDropDiscardable = 0, ///< op `target` loses its discardable attrs
+  IrsEditAttrsSplat = 1,           ///< attr `name` of op `target` becomes a splat
+  IrsEditAttrsUnknownLocations = 2, ///< every location becomes unknown
+} IrsEditAttrsChange;
+
+/// What IrsEditSimplifyCfg does.
+typedef enum IrsEditCfgChange {
+  IrsEditCfgFold = 0,   ///< cf.cond_br / cf.switch `target` becomes a cf.br
+                        ///< to its successor `index` (and the blocks that
+                        ///< become unreachable go)
+  IrsEditCfgMerge = 1,  ///< the block that cf.br `target` goes to (its only
+                        ///< predecessor edge) merges into the branch's block
+  IrsEditCfgPrune = 2,  ///< erase the unreachable blocks of region `index`
+                        ///< of op `target`
+  IrsEditCfgBypass = 3, ///< the edges into the block that holds only cf.br
+                        ///< `target` go to its successor; the block goes
+} IrsEditCfgChange;
+
+/// One candidate edit: a tagged union, `kind` says which member holds its
+/// parameters (zero-initialise the rest). Everything it points to is
+/// borrowed.
+typedef struct IrsEdit {
+  IrsEditKind kind;
+  /// The op the edit is about (pre-order index); unused by erase and group.
+  int64_t target;
+  union {
+    struct {
+      const int64_t *ops; ///< ascending pre-order indices
+      size_t num;
+    } erase;
+    struct {
+      int64_t region; ///< its only block replaces the op
+    } inlineRegion;
+    struct {
+      /// Argument `arg` of block `block` of region `region` (block 0 of a
+      /// func.func: its arguments, callers too; block > 0: branch operands
+      /// too).
+      int64_t arg, block, region;
+    } dropArg;
+    struct {
+      int64_t result;
+    } dropResult;
+    struct {
+      int64_t operand;
+      IrsEditValueSource source;
+      int64_t index; ///< argument or op index, by `source`
+    } setOperand;
+    struct {
+      IrsEditAttrsChange change;
+      const char *name; ///< IrsEditAttrsSplat: the attribute
+    } attrs;
+    struct {
+      const char *pipeline;
+    } runPipeline;
+    struct {
+      const char *name; ///< the new name (unused with target -1)
+    } rename;
+    struct {
+      const struct IrsEdit *edits;
+      size_t num;
+    } group;
+    struct {
+      IrsEditCfgChange change;
+      int64_t index; ///< successor (fold) or region (prune)
+    } cfg;
+  };
+} IrsEdit;
 
 /// Appends bytes that identify the edit: two edits with the same key,
 /// applied to the same module, produce the same candidate (used to cache
-/// outcomes). Must be kept in step with the IrsEdit struct.
+/// outcomes). Covers the member of every kind: a new kind adds its case.
 void irsEditKey(const IrsEdit *edit, IrsBuf *out);
 /// Runs the test on the module with `edit` applied; true if interesting.
 bool irsReduceTest(Reducer *r, const IrsEdit *edit);
@@ -233,7 +277,7 @@ bool irsReduceSnapshot(Reducer *r, intptr_t steps, const char *path);
 /// Writes the best module so far; false on I/O error. Strategies call it
 /// after every accepted change: it also starts a new cache generation.
 bool irsReduceSaveBest(Reducer *r);
-/// Engine internals (Oracle.c): the first check of the input, failure-rate
+/// Engine internals (OracleCheck.c, OracleCache.c): the first check of the input, failure-rate
 /// measurement of the current module, the cache's memory.
 bool irsReduceEstablish(Reducer *r);
 /// Runs the current module once at the full test timeout; true if it is
@@ -261,10 +305,11 @@ void irsEditDescribe(const IrsEdit *edit, IrsBuf *out);
 /// Miscompile mode's test of a candidate already edited and verified
 /// (Miscompile.c): runs `pm`'s steps on `root` and executes around the
 /// culprit. Returns the worker's exit code: 0 not interesting,
-/// IRS_REDUCE_EXIT_MISCOMPILE (after announcing the step on stderr), or 99
-/// for a candidate that cannot be judged.
+/// IRS_REDUCE_EXIT_MISCOMPILE (after sending the culprit step over `ch`,
+/// see OracleImpl.h), or 99 for a candidate that cannot be judged.
 #define IRS_REDUCE_EXIT_MISCOMPILE 9
-int irsReduceMiscompileTest(Reducer *r, IrsPassManager pm, MlirOperation root);
+int irsReduceMiscompileTest(Reducer *r, IrsWorkerChannel ch, IrsPassManager pm,
+                            MlirOperation root);
 /// ub.poison ops under `root`. In miscompile mode an edit that adds some
 /// (uses of erased results) is not applicable: a program computing with
 /// poison is undefined, whatever it prints.

@@ -14,7 +14,6 @@
 
 #include "../Support/Fs.h"
 
-#include <execinfo.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -165,8 +164,8 @@ static IrsEdit *chunkEdit(const int64_t *items, const bool *keep, size_t lo,
   for (size_t i = lo; i < hi; ++i)
     if (keep[i])
       erase[k++] = items[i];
-  e->erase = erase;
-  e->numErase = k;
+  e->erase.ops = erase;
+  e->erase.num = k;
   *storage = erase;
   return e;
 }
@@ -249,33 +248,18 @@ out:
   return any;
 }
 
-IrsReducer irsReducerCreate(MlirContext context, MlirModule module,
-                            const IrsReduceOptions *options,
-                            MlirStringCallback errorCallback, void *userData) {
-  IrsReducer h = {NULL};
-  Reducer *r = calloc(1, sizeof(Reducer));
-  if (!r) {
-    mlirModuleDestroy(module);
-    return h;
-  }
-  r->ctx = context;
-  r->module = module;
-  r->opts = *options;
-  r->strategyIndex = -1;
+// Option values out of range; fixes the run counts they imply.
+static bool checkCounts(Reducer *r, IrsBuf *err) {
   r->jobs = r->opts.jobs > 0 ? r->opts.jobs : 1;
   if (r->jobs > IRS_SUPERVISOR_MAX_PARALLEL)
     r->jobs = IRS_SUPERVISOR_MAX_PARALLEL;
   r->testRuns = r->opts.testRuns > 0 ? r->opts.testRuns : 1;
   if (r->opts.jobs < 0 || r->opts.testRuns < 0 || !(r->opts.minRate >= 0) ||
       r->opts.minRate > 1) {
-    if (errorCallback)
-      errorCallback(mlirStringRefCreateFromCString(
-                        "jobs and test runs must not be negative, the minimum "
-                        "rate must be in [0, 1]"),
-                    userData);
-    mlirModuleDestroy(module);
-    free(r);
-    return h;
+    irsBufPrintf(err, "%s",
+                 "jobs and test runs must not be negative, the minimum rate "
+                 "must be in [0, 1]");
+    return false;
   }
   // At least one run, and at least the asked fraction (rounded up, with a
   // little slack so that 0.3 * 10 needs 3, not 4).
@@ -283,72 +267,62 @@ IrsReducer irsReducerCreate(MlirContext context, MlirModule module,
   r->needRuns = need > 1 ? (int)need + (need > (int)need) : 1;
   if (r->needRuns > r->testRuns)
     r->needRuns = r->testRuns;
+  return true;
+}
+
+// The mode: a pipeline (parsed into the reducer's own copy; a pipeline that
+// does not parse is reported through `cb`) or a test script, whose path is
+// made absolute: tests run inside a private temporary directory.
+static bool checkMode(Reducer *r, MlirStringCallback cb, void *ud,
+                      IrsBuf *err) {
   if (!r->opts.testArgv) {
     if (irsPipelineIsNull(r->opts.pipeline)) {
-      if (errorCallback)
-        errorCallback(mlirStringRefCreateFromCString(
-                          "either a pipeline or a test script is needed"),
-                      userData);
-      mlirModuleDestroy(module);
-      free(r);
-      return h;
+      irsBufPrintf(err, "%s", "either a pipeline or a test script is needed");
+      return false;
     }
-    r->pipeline = irsPipelineCreateParse(irsPipelineGetText(r->opts.pipeline),
-                                         errorCallback, userData);
+    r->pipeline =
+        irsPipelineCreateParse(irsPipelineGetText(r->opts.pipeline), cb, ud);
   }
   if (r->opts.testArgv && strchr(r->opts.testArgv[0], '/')) {
-    // Tests run inside a private temporary directory: make the script's
-    // path independent of the current directory.
-    char *abs = realpath(r->opts.testArgv[0], NULL);
-    if (!abs) {
-      if (errorCallback) {
-        IrsBuf b = IRS_BUF_INIT;
-        irsBufPrintf(&b, "cannot find test script '%s'", r->opts.testArgv[0]);
-        errorCallback(irsBufRef(&b), userData);
-        irsBufFree(&b);
-      }
-      mlirModuleDestroy(module);
-      free(r);
-      return h;
-    }
-    r->testPath = abs;
-  }
-  if (r->opts.strategies && *r->opts.strategies) {
-    const char *p = r->opts.strategies;
-    for (;;) {
-      const char *c = strchr(p, ',');
-      size_t l = c ? (size_t)(c - p) : strlen(p);
-      bool found = false;
-      for (intptr_t s = 0; s < NUM_STRATEGIES; ++s)
-        if (strlen(strategies[s].name) == l && !memcmp(strategies[s].name, p, l))
-          found = true;
-      if (!found) {
-        IrsBuf b = IRS_BUF_INIT;
-        irsBufPrintf(&b, "unknown strategy '%.*s' (see --list-strategies)", (int)l, p);
-        if (errorCallback) errorCallback(irsBufRef(&b), userData);
-        irsBufFree(&b);
-        irsPipelineDestroy(r->pipeline);
-        free(r->testPath);
-        mlirModuleDestroy(module);
-        free(r);
-        return h;
-      }
-      if (!c) break;
-      p = c + 1;
+    r->testPath = realpath(r->opts.testArgv[0], NULL);
+    if (!r->testPath) {
+      irsBufPrintf(err, "cannot find test script '%s'", r->opts.testArgv[0]);
+      return false;
     }
   }
+  return true;
+}
+
+// Every name of the comma-separated `list` is a strategy's.
+static bool checkStrategies(const char *list, IrsBuf *err) {
+  for (const char *p = list; p && *p;) {
+    const char *c = strchr(p, ',');
+    size_t l = c ? (size_t)(c - p) : strlen(p);
+    bool found = false;
+    for (intptr_t s = 0; s < NUM_STRATEGIES; ++s)
+      if (strlen(strategies[s].name) == l && !memcmp(strategies[s].name, p, l))
+        found = true;
+    if (!found) {
+      irsBufPrintf(err, "unknown strategy '%.*s' (see --list-strategies)",
+                   (int)l, p);
+      return false;
+    }
+    if (!c)
+      break;
+    p = c + 1;
+  }
+  return true;
+}
+
+// The temporary directory, the supervisor and the per-strategy figures.
+static bool allocate(Reducer *r, IrsBuf *err) {
   const char *t = getenv("TMPDIR");
   snprintf(r->tmpDir, sizeof(r->tmpDir), "%s/opt-reduce-XXXXXX",
            t && *t ? t : "/tmp");
   if (!mkdtemp(r->tmpDir)) {
-    if (errorCallback)
-      errorCallback(mlirStringRefCreateFromCString(
-                        "cannot create a temporary directory"),
-                    userData);
-    irsPipelineDestroy(r->pipeline);
-    mlirModuleDestroy(module);
-    free(r);
-    return h;
+    r->tmpDir[0] = '\0'; // nothing for irsReducerDestroy to remove
+    irsBufPrintf(err, "%s", "cannot create a temporary directory");
+    return false;
   }
   IrsSupervisorOptions so = {
       .stepTimeoutSec = r->opts.testTimeoutSec > 0
@@ -361,30 +335,42 @@ IrsReducer irsReducerCreate(MlirContext context, MlirModule module,
   r->strategyWins = calloc((size_t)NUM_STRATEGIES, sizeof(int64_t));
   r->symCache = calloc(kSymCacheSize, sizeof(*r->symCache));
   if (!r->sup.ptr || !r->strategyOps || !r->strategyWins || !r->symCache) {
-    if (errorCallback)
-      errorCallback(mlirStringRefCreateFromCString("out of memory"), userData);
-    irsSupervisorDestroy(r->sup);
-    free(r->strategyOps);
-    free(r->strategyWins);
-    free(r->symCache);
-    rmdir(r->tmpDir);
-    irsPipelineDestroy(r->pipeline);
-    free(r->testPath);
+    irsBufPrintf(err, "%s", "out of memory");
+    return false;
+  }
+  return true;
+}
+
+IrsReducer irsReducerCreate(MlirContext context, MlirModule module,
+                            const IrsReduceOptions *options,
+                            MlirStringCallback errorCallback, void *userData) {
+  IrsReducer h = {calloc(1, sizeof(Reducer))};
+  Reducer *r = h.ptr;
+  if (!r) {
     mlirModuleDestroy(module);
-    free(r);
     return h;
+  }
+  r->ctx = context;
+  r->module = module;
+  r->opts = *options;
+  r->strategyIndex = -1;
+  IrsBuf err = IRS_BUF_INIT;
+  if (!checkCounts(r, &err) || !checkMode(r, errorCallback, userData, &err) ||
+      !checkStrategies(r->opts.strategies, &err) || !allocate(r, &err)) {
+    if (errorCallback)
+      errorCallback(irsBufRef(&err), userData);
+    irsBufFree(&err);
+    irsReducerDestroy(h); // takes whatever was set up, the module too
+    return (IrsReducer){NULL};
   }
   // ub.poison stands in for erased results; load its dialect before any
   // fork so candidates do not each load it.
   mlirContextGetOrLoadDialect(context, mlirStringRefCreateFromCString("ub"));
-  // backtrace() loads libgcc on its first call: once here, not in every
-  // crashing candidate's signal handler.
-  void *warm[2];
-  (void)backtrace(warm, 2);
-  h.ptr = r;
   return h;
 }
 
+// Accepts a reducer irsReducerCreate gave up on half-way: every field is
+// then set up or zero.
 void irsReducerDestroy(IrsReducer h) {
   Reducer *r = h.ptr;
   if (!r)
@@ -401,9 +387,8 @@ void irsReducerDestroy(IrsReducer h) {
     mlirOperationDestroy(r->original);
   free(r->emptyPipeline);
   // The temporary directory only ever holds candidate files.
-  char cmd[300];
-  snprintf(cmd, sizeof(cmd), "%s", r->tmpDir);
-  rmdir(cmd);
+  if (r->tmpDir[0])
+    rmdir(r->tmpDir);
   free(r);
 }
 
@@ -463,7 +448,7 @@ static void reduceToFixedPoint(Reducer *r) {
   r->strategyIndex = -1;
 }
 
-// Quick hang verdicts (see hangTimeout in Oracle.c) are bets: the result
+// Quick hang verdicts (see hangTimeout in OracleBatch.c) are bets: the result
 // must still hang at the full timeout. If it does not, the reduction is
 // redone from the input without them; if it was stopped, the input is the
 // best result that is known to hang. False on an I/O error.

@@ -243,12 +243,14 @@ static bool dropBlockArg(MlirContext ctx, MlirBlock b, intptr_t a) {
 
 bool irsEditApplyDropArg(MlirContext ctx, MlirOperation root, const IrsEdit *e) {
   MlirOperation op = irsEditFindOp(root, e->target);
-  if (mlirOperationIsNull(op) || e->a < 0)
+  int64_t arg = e->dropArg.arg, block = e->dropArg.block;
+  if (mlirOperationIsNull(op) || arg < 0)
     return false;
-  if (e->b == 0)
-    return e->c == 0 && isFunc(op) && dropFuncArg(ctx, root, op, e->a);
-  MlirBlock b = blockAt(op, e->c, e->b);
-  return !mlirBlockIsNull(b) && dropBlockArg(ctx, b, e->a);
+  if (block == 0)
+    return e->dropArg.region == 0 && isFunc(op) &&
+           dropFuncArg(ctx, root, op, arg);
+  MlirBlock b = blockAt(op, e->dropArg.region, block);
+  return !mlirBlockIsNull(b) && dropBlockArg(ctx, b, arg);
 }
 
 // Rebuilds `call` without result #`drop`; a use of it becomes poison.
@@ -319,21 +321,22 @@ static MlirWalkResult returnCb(MlirOperation op, void *ud) {
 bool irsEditApplyDropResult(MlirContext ctx, MlirOperation root,
                             const IrsEdit *e) {
   MlirOperation func = irsEditFindOp(root, e->target);
-  if (mlirOperationIsNull(func) || !isFunc(func) || e->a < 0)
+  int64_t res = e->dropResult.result;
+  if (mlirOperationIsNull(func) || !isFunc(func) || res < 0)
     return false;
   MlirAttribute ta = mlirOperationGetAttributeByName(func, str("function_type"));
   if (mlirAttributeIsNull(ta) || !mlirAttributeIsAType(ta) ||
-      e->a >= mlirFunctionTypeGetNumResults(mlirTypeAttrGetValue(ta)))
+      res >= mlirFunctionTypeGetNumResults(mlirTypeAttrGetValue(ta)))
     return false;
-  if (!setFuncType(ctx, func, -1, e->a))
+  if (!setFuncType(ctx, func, -1, res))
     return false;
-  Returns rs = {func, e->a};
+  Returns rs = {func, res};
   mlirOperationWalk(func, returnCb, &rs, MlirWalkPreOrder);
   IrsOpList calls = irsEditCallsOf(root, func);
   bool ok = true;
   for (size_t i = 0; ok && i < calls.n; ++i)
-    if (e->a < mlirOperationGetNumResults(calls.ops[i]))
-      ok = rebuildCall(ctx, calls.ops[i], e->a);
+    if (res < mlirOperationGetNumResults(calls.ops[i]))
+      ok = rebuildCall(ctx, calls.ops[i], res);
   free(calls.ops);
   return ok;
 }
@@ -367,7 +370,9 @@ static bool dropArgs(Reducer *r) {
             edits = p;
             cap *= 2;
           }
-          edits[m++] = IRS_EDIT(IrsEditDropArg, (int64_t)i, a, bi, k, NULL);
+          edits[m++] = (IrsEdit){.kind = IrsEditDropArg,
+                                 .target = (int64_t)i,
+                                 .dropArg = {a, (int64_t)bi, k}};
         }
       }
     }
@@ -418,7 +423,8 @@ static bool dropResults(Reducer *r) {
           cap *= 2;
         }
         ord[m] = f;
-        edits[m++] = IRS_EDIT(IrsEditDropResult, (int64_t)i, a, 0, 0, NULL);
+        edits[m++] = (IrsEdit){.kind = IrsEditDropResult,
+                               .target = (int64_t)i, .dropResult = {a}};
       }
     }
     free(ops);
@@ -430,7 +436,7 @@ static bool dropResults(Reducer *r) {
       k = irsReduceTryFirst(r, ptrs, m);
     if (k >= 0) {
       resumeFunc = ord[k];
-      resumeRes = edits[k].a;
+      resumeRes = edits[k].dropResult.result;
       any = true;
     }
     free(ptrs);

@@ -18,10 +18,11 @@
 
 bool irsEditApplyInline(MlirContext ctx, MlirOperation root, const IrsEdit *e) {
   MlirOperation op = irsEditFindOp(root, e->target);
-  if (mlirOperationIsNull(op) || e->a < 0 ||
-      e->a >= mlirOperationGetNumRegions(op))
+  int64_t region = e->inlineRegion.region;
+  if (mlirOperationIsNull(op) || region < 0 ||
+      region >= mlirOperationGetNumRegions(op))
     return false;
-  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, e->a));
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, region));
   if (mlirBlockIsNull(b) || !mlirBlockIsNull(mlirBlockGetNextInRegion(b)))
     return false;
   intptr_t na = mlirBlockGetNumArguments(b);
@@ -88,9 +89,9 @@ bool irsReduceInlineRegion(Reducer *r) {
         continue;
       if (m == 2 * n)
         break;
-      edits[m].kind = IrsEditInline;
-      edits[m].target = (int64_t)i;
-      edits[m].a = k;
+      edits[m] = (IrsEdit){.kind = IrsEditInline,
+                           .target = (int64_t)i,
+                           .inlineRegion = {k}};
       ++m;
     }
   }

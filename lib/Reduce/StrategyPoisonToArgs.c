@@ -109,7 +109,7 @@ bool irsReducePoisonToArgs(Reducer *r) {
     MlirOperation func = funcOf(ops[i], root);
     if (!mlirOperationIsNull(func) && mlirOperationGetNumRegions(func) > 0 &&
         !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0))))
-      edits[m++] = IRS_EDIT(IrsEditPoisonToArg, (int64_t)i, 0, 0, 0, NULL);
+      edits[m++] = (IrsEdit){.kind = IrsEditPoisonToArg, .target = (int64_t)i};
   }
   free(ops);
   size_t kept = edits && m ? irsReduceTryEach(r, edits, m, false) : 0;

@@ -113,8 +113,8 @@ static bool nameTaken(const Sym *s, size_t n, const char *name) {
 bool irsEditApplyRename(MlirContext ctx, MlirOperation root, const IrsEdit *e) {
   if (e->target >= 0) {
     MlirOperation op = irsEditFindOp(root, e->target);
-    return !mlirOperationIsNull(op) && e->text && symName(op).data &&
-           renameTo(ctx, root, op, e->text);
+    return !mlirOperationIsNull(op) && e->rename.name && symName(op).data &&
+           renameTo(ctx, root, op, e->rename.name);
   }
   Sym *s = NULL;
   size_t n = symbols(root, &s);
@@ -140,14 +140,15 @@ bool irsReduceRename(Reducer *r) {
   size_t todo = 0;
   for (size_t i = 0; s && i < n; ++i)
     todo += !s[i].skip;
-  IrsEdit locs = IRS_EDIT(IrsEditAttrs, 0, 2, 0, 0, NULL);
-  IrsEdit all = IRS_EDIT(IrsEditRename, -1, 0, 0, 0, NULL);
+  IrsEdit locs = {.kind = IrsEditAttrs,
+                  .attrs = {IrsEditAttrsUnknownLocations, NULL}};
+  IrsEdit all = {.kind = IrsEditRename, .target = -1};
   bool hasLocs = irsEditHasLocations(r->ctx, root);
   // Both cosmetic edits as one test first: they nearly always go, and in a
   // hang reduction every test that still hangs costs the full timeout.
   if (hasLocs && todo > 0) {
     IrsEdit both[2] = {locs, all};
-    IrsEdit group = {.kind = IrsEditGroup, .group = both, .numGroup = 2};
+    IrsEdit group = {.kind = IrsEditGroup, .group = {both, 2}};
     if (irsReduceTryEdit(r, &group)) {
       free(s);
       return true;
@@ -164,7 +165,8 @@ bool irsReduceRename(Reducer *r) {
     for (size_t i = 0; edits && i < n; ++i) {
       if (s[i].skip || nameTaken(s, n, s[i].name))
         continue;
-      edits[m++] = IRS_EDIT(IrsEditRename, s[i].index, 0, 0, 0, s[i].name);
+      edits[m++] = (IrsEdit){.kind = IrsEditRename, .target = s[i].index,
+                             .rename = {s[i].name}};
     }
     any |= edits && irsReduceTryEach(r, edits, m, false) > 0;
     free(edits);

@@ -48,14 +48,15 @@ static Measure measure(MlirOperation root) {
 
 bool irsEditApplyRunPipeline(MlirContext ctx, MlirOperation root,
                              const IrsEdit *e) {
-  if (!e->text)
+  const char *pipeline = e->runPipeline.pipeline;
+  if (!pipeline)
     return false;
   Measure before = measure(root);
   MlirPassManager pm = mlirPassManagerCreateOnOperation(
       ctx, mlirStringRefCreateFromCString("builtin.module"));
   MlirLogicalResult ok = mlirParsePassPipeline(
       mlirPassManagerGetAsOpPassManager(pm),
-      mlirStringRefCreateFromCString(e->text), ignore, NULL);
+      mlirStringRefCreateFromCString(pipeline), ignore, NULL);
   if (mlirLogicalResultIsSuccess(ok))
     ok = mlirPassManagerRunOnOp(pm, root);
   mlirPassManagerDestroy(pm);
@@ -80,7 +81,7 @@ bool irsReduceRunPasses(Reducer *r) {
   for (size_t i = 0; i < N && !r->stop; ++i) {
     if (r->opsNow > r->runPassesRetryAt[i])
       continue;
-    IrsEdit e = IRS_EDIT(IrsEditRunPipeline, 0, 0, 0, 0, pipelines[i]);
+    IrsEdit e = {.kind = IrsEditRunPipeline, .runPipeline = {pipelines[i]}};
     r->editBroke = false;
     if (irsReduceTryEdit(r, &e)) {
       any = true;

@@ -76,7 +76,7 @@ bool irsEditHasLocations(MlirContext ctx, MlirOperation root) {
 }
 
 bool irsEditApplyAttrs(MlirContext ctx, MlirOperation root, const IrsEdit *e) {
-  if (e->a == 2) {
+  if (e->attrs.change == IrsEditAttrsUnknownLocations) {
     Locs l = {mlirLocationUnknownGet(ctx), false, true};
     mlirOperationWalk(root, locCb, &l, MlirWalkPreOrder);
     return true;
@@ -84,7 +84,7 @@ bool irsEditApplyAttrs(MlirContext ctx, MlirOperation root, const IrsEdit *e) {
   MlirOperation op = irsEditFindOp(root, e->target);
   if (mlirOperationIsNull(op))
     return false;
-  if (e->a == 0) {
+  if (e->attrs.change == IrsEditAttrsDropDiscardable) {
     while (mlirOperationGetNumDiscardableAttributes(op) > 0) {
       MlirNamedAttribute a = mlirOperationGetDiscardableAttribute(op, 0);
       if (!mlirOperationRemoveDiscardableAttributeByName(
@@ -93,9 +93,9 @@ bool irsEditApplyAttrs(MlirContext ctx, MlirOperation root, const IrsEdit *e) {
     }
     return true;
   }
-  if (!e->text)
+  if (!e->attrs.name)
     return false;
-  MlirStringRef name = mlirStringRefCreateFromCString(e->text);
+  MlirStringRef name = mlirStringRefCreateFromCString(e->attrs.name);
   MlirAttribute a = mlirOperationGetAttributeByName(op, name);
   if (!isNonSplatDense(a))
     return false;
@@ -121,7 +121,8 @@ bool irsReduceSimplifyAttrs(Reducer *r) {
     if (mlirOperationGetNumDiscardableAttributes(op) > 0) {
       if (m == cap)
         break;
-      edits[m++] = IRS_EDIT(IrsEditAttrs, (int64_t)i, 0, 0, 0, NULL);
+      edits[m++] = (IrsEdit){.kind = IrsEditAttrs, .target = (int64_t)i,
+                             .attrs = {IrsEditAttrsDropDiscardable, NULL}};
     }
     for (intptr_t k = 0; k < mlirOperationGetNumAttributes(op); ++k) {
       MlirNamedAttribute a = mlirOperationGetAttribute(op, k);
@@ -134,7 +135,8 @@ bool irsReduceSimplifyAttrs(Reducer *r) {
       memcpy(c, s.data, s.length);
       c[s.length] = '\0';
       names[nn++] = c;
-      edits[m++] = IRS_EDIT(IrsEditAttrs, (int64_t)i, 1, 0, 0, c);
+      edits[m++] = (IrsEdit){.kind = IrsEditAttrs, .target = (int64_t)i,
+                             .attrs = {IrsEditAttrsSplat, c}};
     }
     if (m == cap) {
       IrsEdit *p = realloc(edits, 2 * cap * sizeof(IrsEdit));

@@ -37,7 +37,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { kFold = 0, kMerge = 1, kPrune = 2, kBypass = 3 };
+static IrsEdit cfgEdit(size_t target, IrsEditCfgChange change,
+                       int64_t index) {
+  return (IrsEdit){.kind = IrsEditSimplifyCfg,
+                   .target = (int64_t)target,
+                   .cfg = {change, index}};
+}
 
 static MlirStringRef str(const char *s) { return mlirStringRefCreateFromCString(s); }
 
@@ -457,20 +462,21 @@ bool irsEditApplySimplifyCfg(MlirContext ctx, MlirOperation root,
   if (mlirOperationIsNull(op))
     return false;
   size_t pruned = 0;
-  if (e->a == kPrune) {
-    if (e->b < 0 || e->b >= mlirOperationGetNumRegions(op))
+  int64_t index = e->cfg.index;
+  if (e->cfg.change == IrsEditCfgPrune) {
+    if (index < 0 || index >= mlirOperationGetNumRegions(op))
       return false;
-    return prune(mlirOperationGetRegion(op, e->b), &pruned) && pruned > 0;
+    return prune(mlirOperationGetRegion(op, index), &pruned) && pruned > 0;
   }
   MlirBlock b = mlirOperationGetBlock(op);
   if (mlirBlockIsNull(b))
     return false;
   MlirRegion region = mlirBlockGetParentRegion(b);
-  if (e->a == kMerge)
+  if (e->cfg.change == IrsEditCfgMerge)
     return merge(op);
-  if (e->a == kBypass)
+  if (e->cfg.change == IrsEditCfgBypass)
     return bypass(ctx, op);
-  if (e->a != kFold || !fold(op, (intptr_t)e->b))
+  if (e->cfg.change != IrsEditCfgFold || !fold(op, (intptr_t)index))
     return false;
   return prune(region, &pruned);
 }
@@ -497,7 +503,7 @@ static IrsEdit *collect(Reducer *r, size_t *m) {
       Dead d;
       size_t numDead = 0;
       if (findDead(region, &d, &numDead) && numDead > 0 && want < 8)
-        e[want++] = IRS_EDIT(IrsEditSimplifyCfg, (int64_t)i, kPrune, g, 0, NULL);
+        e[want++] = cfgEdit(i, IrsEditCfgPrune, g);
       free(d.sorted);
       free(d.dead);
     }
@@ -506,15 +512,15 @@ static IrsEdit *collect(Reducer *r, size_t *m) {
       for (intptr_t s = 0; s < ns && ns >= 2; ++s) {
         if (want == 8)
           break; // a huge switch: its first destinations are enough
-        e[want++] = IRS_EDIT(IrsEditSimplifyCfg, (int64_t)i, kFold, s, 0, NULL);
+        e[want++] = cfgEdit(i, IrsEditCfgFold, s);
       }
     } else if (nameIs(op, "cf.br") && mlirOperationGetNumSuccessors(op) == 1) {
       MlirBlock dest = mlirOperationGetSuccessor(op, 0);
       if (!mlirBlockEqual(dest, mlirOperationGetBlock(op)) &&
           mlirBlockGetNumPredecessors(dest) == 1 && want < 8)
-        e[want++] = IRS_EDIT(IrsEditSimplifyCfg, (int64_t)i, kMerge, 0, 0, NULL);
+        e[want++] = cfgEdit(i, IrsEditCfgMerge, 0);
       if (bypassable(op) && want < 8)
-        e[want++] = IRS_EDIT(IrsEditSimplifyCfg, (int64_t)i, kBypass, 0, 0, NULL);
+        e[want++] = cfgEdit(i, IrsEditCfgBypass, 0);
     }
     for (intptr_t j = 0; j < want; ++j) {
       if (k == cap) {
@@ -559,7 +565,8 @@ bool irsReduceSimplifyCfg(Reducer *r) {
           before - irsReduceCountOps(mlirModuleGetOperation(r->module));
       const IrsEdit *e = &edits[from + (size_t)k];
       // A bypass erases only the block of its branch and no op before it.
-      resume = e->a == kBypass ? e->target : e->target - gone;
+      resume = e->cfg.change == IrsEditCfgBypass ? e->target
+                                                 : e->target - gone;
       any = true;
     }
     free(ptrs);

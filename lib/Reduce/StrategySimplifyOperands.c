@@ -47,28 +47,29 @@ static bool isSimple(MlirValue v, MlirOperation root) {
 bool irsEditApplySetOperand(MlirContext ctx, MlirOperation root,
                             const IrsEdit *e) {
   MlirOperation op = irsEditFindOp(root, e->target);
-  if (mlirOperationIsNull(op) || e->a < 0 ||
-      e->a >= mlirOperationGetNumOperands(op))
+  int64_t operand = e->setOperand.operand, index = e->setOperand.index;
+  if (mlirOperationIsNull(op) || operand < 0 ||
+      operand >= mlirOperationGetNumOperands(op))
     return false;
-  MlirType t = mlirValueGetType(mlirOperationGetOperand(op, e->a));
+  MlirType t = mlirValueGetType(mlirOperationGetOperand(op, operand));
   MlirValue v = {NULL};
-  if (e->b == 0) {
+  if (e->setOperand.source == IrsEditValuePoison) {
     v = irsEditPoison(ctx, t, op);
-  } else if (e->b == 1) {
+  } else if (e->setOperand.source == IrsEditValueArgument) {
     MlirBlock entry = entryOf(topAncestor(op, root));
-    if (mlirBlockIsNull(entry) || e->c < 0 ||
-        e->c >= mlirBlockGetNumArguments(entry))
+    if (mlirBlockIsNull(entry) || index < 0 ||
+        index >= mlirBlockGetNumArguments(entry))
       return false;
-    v = mlirBlockGetArgument(entry, e->c);
+    v = mlirBlockGetArgument(entry, index);
   } else {
-    MlirOperation def = irsEditFindOp(root, e->c);
+    MlirOperation def = irsEditFindOp(root, index);
     if (mlirOperationIsNull(def) || mlirOperationGetNumResults(def) < 1)
       return false;
     v = mlirOperationGetResult(def, 0);
   }
   if (mlirValueIsNull(v) || !mlirTypeEqual(mlirValueGetType(v), t))
     return false;
-  mlirOperationSetOperand(op, e->a, v);
+  mlirOperationSetOperand(op, operand, v);
   return true;
 }
 
@@ -90,6 +91,27 @@ static void push(Cands *c, IrsEdit e) {
 }
 
 enum { kMaxConstTypes = 32 };
+
+static IrsEdit setTo(size_t target, intptr_t operand,
+                     IrsEditValueSource source, int64_t index) {
+  return (IrsEdit){.kind = IrsEditSetOperand,
+                   .target = (int64_t)target,
+                   .setOperand = {operand, source, index}};
+}
+
+// Remembers op `i` (one result) as the first of its result type, unless one
+// was seen already or the list (kMaxConstTypes) is full.
+static void noteFirstOfType(MlirOperation op, size_t i, MlirType *types,
+                            int64_t *at, int *num) {
+  if (*num >= kMaxConstTypes)
+    return;
+  MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+  for (int k = 0; k < *num; ++k)
+    if (mlirTypeEqual(types[k], t))
+      return;
+  types[*num] = t;
+  at[(*num)++] = (int64_t)i;
+}
 
 bool irsReduceSimplifyOperands(Reducer *r) {
   MlirOperation root = mlirModuleGetOperation(r->module);
@@ -126,7 +148,7 @@ bool irsReduceSimplifyOperands(Reducer *r) {
       if (mlirValueIsAOpResult(v) && irsEditIsPoison(mlirOpResultGetOwner(v))) {
         if (first >= 0 &&
             !mlirOperationEqual(ops[poisonAt[first]], mlirOpResultGetOwner(v)))
-          push(&c, IRS_EDIT(IrsEditSetOperand, (int64_t)i, a, 2, poisonAt[first], NULL));
+          push(&c, setTo(i, a, IrsEditValueResult, poisonAt[first]));
         continue;
       }
       if (isSimple(v, root))
@@ -135,42 +157,25 @@ bool irsReduceSimplifyOperands(Reducer *r) {
       // is offered last, only where none of the type exists yet (a second
       // one would leave the operand as far from simple as before).
       if (first >= 0)
-        push(&c, IRS_EDIT(IrsEditSetOperand, (int64_t)i, a, 2, poisonAt[first], NULL));
+        push(&c, setTo(i, a, IrsEditValueResult, poisonAt[first]));
       for (intptr_t j = 0; !mlirBlockIsNull(entry) &&
                            j < mlirBlockGetNumArguments(entry); ++j)
         if (mlirTypeEqual(mlirValueGetType(mlirBlockGetArgument(entry, j)), t)) {
-          push(&c, IRS_EDIT(IrsEditSetOperand, (int64_t)i, a, 1, j, NULL));
+          push(&c, setTo(i, a, IrsEditValueArgument, j));
           break;
         }
       for (int k = 0; k < numConst; ++k)
         if (mlirTypeEqual(constType[k], t)) {
-          push(&c, IRS_EDIT(IrsEditSetOperand, (int64_t)i, a, 2, constAt[k], NULL));
+          push(&c, setTo(i, a, IrsEditValueResult, constAt[k]));
           break;
         }
       if (first < 0)
-        push(&c, IRS_EDIT(IrsEditSetOperand, (int64_t)i, a, 0, 0, NULL));
+        push(&c, setTo(i, a, IrsEditValuePoison, 0));
     }
-    if (irsEditIsPoison(op) && mlirOperationGetNumResults(op) == 1 &&
-        numPoison < kMaxConstTypes) {
-      MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
-      bool seen = false;
-      for (int k = 0; k < numPoison; ++k)
-        seen = seen || mlirTypeEqual(poisonType[k], t);
-      if (!seen) {
-        poisonType[numPoison] = t;
-        poisonAt[numPoison++] = (int64_t)i;
-      }
-    }
-    if (irsEditIsConstant(op) && !irsEditIsPoison(op) && numConst < kMaxConstTypes) {
-      MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
-      bool seen = false;
-      for (int k = 0; k < numConst; ++k)
-        seen = seen || mlirTypeEqual(constType[k], t);
-      if (!seen) {
-        constType[numConst] = t;
-        constAt[numConst++] = (int64_t)i;
-      }
-    }
+    if (irsEditIsPoison(op) && mlirOperationGetNumResults(op) == 1)
+      noteFirstOfType(op, i, poisonType, poisonAt, &numPoison);
+    if (irsEditIsConstant(op) && !irsEditIsPoison(op))
+      noteFirstOfType(op, i, constType, constAt, &numConst);
   }
   free(ops);
   // Candidates were found in ascending order; they are tried by descending

@@ -51,10 +51,6 @@ typedef struct Supervisor {
   intptr_t frameChunk;
   size_t frameLeft;
   bool inFrame;
-  // Named values of the current run.
-  char valueKeys[8][32];
-  int64_t values[8];
-  int numValues;
   volatile sig_atomic_t pid;
   volatile sig_atomic_t interrupted;
   // The run in progress (see runStart).
@@ -140,6 +136,12 @@ bool irsWorkerChannelSendOutput(IrsWorkerChannel ch, intptr_t chunk,
   return true;
 }
 
+bool irsWorkerChannelSendText(IrsWorkerChannel ch, const void *data,
+                              size_t size) {
+  // A frame of chunk -1: the supervisor adds it to the stderr tail.
+  return irsWorkerChannelSendOutput(ch, -1, data, size);
+}
+
 void irsWorkerChannelSendValue(IrsWorkerChannel ch, const char *key,
                                int64_t value) {
   char b[96];
@@ -147,15 +149,20 @@ void irsWorkerChannelSendValue(IrsWorkerChannel ch, const char *key,
   sendLine(ch, b);
 }
 
-bool irsSupervisorGetValue(IrsSupervisor supervisor, const char *key,
-                           int64_t *value) {
-  Supervisor *s = supervisor.ptr;
-  for (int i = 0; i < s->numValues; ++i)
-    if (strcmp(s->valueKeys[i], key) == 0) {
-      *value = s->values[i];
+bool irsWorkerResultGetValue(const IrsWorkerResult *r, const char *key,
+                             int64_t *value) {
+  for (int i = 0; i < r->numValues; ++i)
+    if (strcmp(r->valueKeys[i], key) == 0) {
+      *value = r->values[i];
       return true;
     }
   return false;
+}
+
+bool irsSupervisorGetValue(IrsSupervisor supervisor, const char *key,
+                           int64_t *value) {
+  Supervisor *s = supervisor.ptr;
+  return irsWorkerResultGetValue(&s->result, key, value);
 }
 
 void irsWorkerChannelChunkDone(IrsWorkerChannel ch, intptr_t chunk) {
@@ -300,13 +307,13 @@ static void handleLine(Supervisor *s, const char *l, double *stepStart) {
     long long v = 0;
     if (sscanf(l + 1, "%31s %lld", key, &v) == 2) {
       int i = 0;
-      while (i < s->numValues && strcmp(s->valueKeys[i], key) != 0)
+      while (i < r->numValues && strcmp(r->valueKeys[i], key) != 0)
         ++i;
-      if (i < 8) {
-        snprintf(s->valueKeys[i], sizeof(s->valueKeys[i]), "%s", key);
-        s->values[i] = v;
-        if (i == s->numValues)
-          ++s->numValues;
+      if (i < IRS_WORKER_MAX_VALUES) {
+        snprintf(r->valueKeys[i], sizeof(r->valueKeys[i]), "%s", key);
+        r->values[i] = v;
+        if (i == r->numValues)
+          ++r->numValues;
       }
     }
   } else if (l[0] == 'O') {
@@ -343,6 +350,8 @@ static ssize_t readChannel(Supervisor *s, int fd, bool *open,
       IrsBuf *o = outputFor(s, s->frameChunk);
       if (o)
         irsBufAppend(o, buf + i, take);
+      else if (s->frameChunk == -1) // irsWorkerChannelSendText
+        tailAppend(s, buf + i, take);
       s->frameLeft -= take;
       i += (ssize_t)take - 1;
       if (s->frameLeft == 0)
@@ -442,7 +451,6 @@ static IrsStatus runStart(Supervisor *s, IrsWorkerMain fn, void *userData) {
   irsBufReset(&s->fwdLine);
   s->fwdState = 0;
   s->inFrame = false;
-  s->numValues = 0;
   int ch[2], er[2];
   if (pipe(ch) != 0)
     return irsStatusMake(IRS_ERR_IO);

@@ -80,7 +80,7 @@ static const char *kArith = "func.func @f(%x: i32) -> i32 {\n"
 static void test_edit__erase_replaces_used_results_with_poison(void **state) {
   (void)state;
   int64_t idx[] = {2};
-  IrsEdit e = {.erase = idx, .numErase = 1};
+  IrsEdit e = {.erase = {idx, 1}};
   Applied a = apply(kArith, &e);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -104,7 +104,7 @@ static void test_edit__erase_symbol_takes_its_uses(void **state) {
                     "  return %s : i32\n"
                     "}\n";
   int64_t idx[] = {1, 2};
-  IrsEdit e = {.erase = idx, .numErase = 2};
+  IrsEdit e = {.erase = {idx, 2}};
   Applied a = apply(src, &e);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -117,16 +117,16 @@ static void test_edit__erase_symbol_takes_its_uses(void **state) {
 static void test_edit__stale_index_is_refused(void **state) {
   (void)state;
   int64_t idx[] = {99};
-  IrsEdit erase = {.erase = idx, .numErase = 1};
+  IrsEdit erase = {.erase = {idx, 1}};
   Applied a = apply(kArith, &erase);
   assert_false(a.applied);
   expectContains(&a, "arith.addi");
   free(a.text);
-  IrsEdit inl = IRS_EDIT(IrsEditInline, 99, 0, 0, 0, NULL);
+  IrsEdit inl = {.kind = IrsEditInline, .target = 99, .inlineRegion = {0}};
   a = apply(kArith, &inl);
   assert_false(a.applied);
   free(a.text);
-  IrsEdit op = IRS_EDIT(IrsEditSetOperand, 3, 7, 0, 0, NULL);
+  IrsEdit op = {.kind = IrsEditSetOperand, .target = 3, .setOperand = {7, IrsEditValuePoison, 0}};
   a = apply(kArith, &op); // operand 7 of a two-operand op
   assert_false(a.applied);
   expectContains(&a, "arith.muli %0, %arg0");
@@ -144,7 +144,7 @@ static void test_edit__inline_maps_iter_args_and_yield(void **state) {
       "  }\n"
       "  return %r : i32\n"
       "}\n";
-  IrsEdit e = IRS_EDIT(IrsEditInline, 2, 0, 0, 0, NULL);
+  IrsEdit e = {.kind = IrsEditInline, .target = 2, .inlineRegion = {0}};
   Applied a = apply(src, &e);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -166,7 +166,7 @@ static void test_edit__inline_poisons_mismatched_results(void **state) {
                     "  }\n"
                     "  return %r : i64\n"
                     "}\n";
-  IrsEdit e = IRS_EDIT(IrsEditInline, 2, 1, 0, 0, NULL); // the else region
+  IrsEdit e = {.kind = IrsEditInline, .target = 2, .inlineRegion = {1}}; // the else region
   Applied a = apply(src, &e);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -188,7 +188,7 @@ static const char *kCall =
 
 static void test_edit__drop_func_arg_updates_calls(void **state) {
   (void)state;
-  IrsEdit e = IRS_EDIT(IrsEditDropArg, 1, 0, 0, 0, NULL);
+  IrsEdit e = {.kind = IrsEditDropArg, .target = 1, .dropArg = {0, 0, 0}};
   Applied a = apply(kCall, &e);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -200,7 +200,7 @@ static void test_edit__drop_func_arg_updates_calls(void **state) {
 
 static void test_edit__drop_result_rebuilds_calls(void **state) {
   (void)state;
-  IrsEdit e = IRS_EDIT(IrsEditDropResult, 1, 1, 0, 0, NULL);
+  IrsEdit e = {.kind = IrsEditDropResult, .target = 1, .dropResult = {1}};
   Applied a = apply(kCall, &e);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -223,7 +223,7 @@ static void test_edit__drop_block_arg_updates_cond_br(void **state) {
                     "  %s = arith.addi %q, %r : i32\n"
                     "  return %s : i32\n"
                     "}\n";
-  IrsEdit e = IRS_EDIT(IrsEditDropArg, 1, 0, 2, 0, NULL); // ^bb2's %q
+  IrsEdit e = {.kind = IrsEditDropArg, .target = 1, .dropArg = {0, 2, 0}}; // ^bb2's %q
   Applied a = apply(src, &e);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -231,7 +231,7 @@ static void test_edit__drop_block_arg_updates_cond_br(void **state) {
   expectContains(&a, "cf.br ^bb2(%0 : i32)");
   expectContains(&a, "^bb2(%1: i32):");
   free(a.text);
-  IrsEdit entry = IRS_EDIT(IrsEditDropArg, 2, 0, 0, 0, NULL); // not a func
+  IrsEdit entry = {.kind = IrsEditDropArg, .target = 2, .dropArg = {0, 0, 0}}; // not a func
   a = apply(src, &entry);
   assert_false(a.applied);
   free(a.text);
@@ -254,7 +254,7 @@ static const char *kDiamond =
 
 static void test_edit__simplify_cfg_fold_prunes(void **state) {
   (void)state;
-  IrsEdit keepFalse = IRS_EDIT(IrsEditSimplifyCfg, 2, 0, 1, 0, NULL);
+  IrsEdit keepFalse = {.kind = IrsEditSimplifyCfg, .target = 2, .cfg = {IrsEditCfgFold, 1}};
   Applied a = apply(kDiamond, &keepFalse);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -263,14 +263,14 @@ static void test_edit__simplify_cfg_fold_prunes(void **state) {
   expectLacks(&a, "arith.addi"); // the true block, unreachable, is gone
   expectLacks(&a, "cond_br");
   free(a.text);
-  IrsEdit keepTrue = IRS_EDIT(IrsEditSimplifyCfg, 2, 0, 0, 0, NULL);
+  IrsEdit keepTrue = {.kind = IrsEditSimplifyCfg, .target = 2, .cfg = {IrsEditCfgFold, 0}};
   a = apply(kDiamond, &keepTrue);
   assert_true(a.applied);
   assert_true(a.verifies);
   expectContains(&a, "cf.br ^bb1(%arg0 : i32)");
   expectLacks(&a, "arith.muli");
   free(a.text);
-  IrsEdit notCond = IRS_EDIT(IrsEditSimplifyCfg, 4, 0, 0, 0, NULL); // a cf.br
+  IrsEdit notCond = {.kind = IrsEditSimplifyCfg, .target = 4, .cfg = {IrsEditCfgFold, 0}}; // a cf.br
   a = apply(kDiamond, &notCond);
   assert_false(a.applied);
   free(a.text);
@@ -287,7 +287,7 @@ static void test_edit__simplify_cfg_merge_substitutes_args(void **state) {
                     "^bb2(%r: i32):\n"
                     "  return %r : i32\n"
                     "}\n";
-  IrsEdit e = IRS_EDIT(IrsEditSimplifyCfg, 2, 1, 0, 0, NULL);
+  IrsEdit e = {.kind = IrsEditSimplifyCfg, .target = 2, .cfg = {IrsEditCfgMerge, 0}};
   Applied a = apply(src, &e);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -295,7 +295,7 @@ static void test_edit__simplify_cfg_merge_substitutes_args(void **state) {
                      "    cf.br ^bb1(%0 : i32)\n  ^bb1(%1: i32):");
   free(a.text);
   // ^bb3 of the diamond has two predecessors: no merge.
-  IrsEdit two = IRS_EDIT(IrsEditSimplifyCfg, 4, 1, 0, 0, NULL);
+  IrsEdit two = {.kind = IrsEditSimplifyCfg, .target = 4, .cfg = {IrsEditCfgMerge, 0}};
   a = apply(kDiamond, &two);
   assert_false(a.applied);
   free(a.text);
@@ -317,7 +317,7 @@ static void test_edit__simplify_cfg_bypass_and_switch(void **state) {
                     "^bb3(%r: i32, %s: i32):\n"
                     "  return %s : i32\n"
                     "}\n";
-  IrsEdit e = IRS_EDIT(IrsEditSimplifyCfg, 3, 3, 0, 0, NULL);
+  IrsEdit e = {.kind = IrsEditSimplifyCfg, .target = 3, .cfg = {IrsEditCfgBypass, 0}};
   Applied a = apply(src, &e);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -325,7 +325,7 @@ static void test_edit__simplify_cfg_bypass_and_switch(void **state) {
                      "      4: ^bb1(%arg1 : i32),\n"
                      "      5: ^bb2(%arg0, %arg1 : i32, i32)");
   free(a.text);
-  IrsEdit fold = IRS_EDIT(IrsEditSimplifyCfg, 2, 0, 2, 0, NULL); // case 5
+  IrsEdit fold = {.kind = IrsEditSimplifyCfg, .target = 2, .cfg = {IrsEditCfgFold, 2}}; // case 5
   a = apply(src, &fold);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -335,7 +335,7 @@ static void test_edit__simplify_cfg_bypass_and_switch(void **state) {
   free(a.text);
   // The entry block is never bypassed.
   const char *entry = "func.func @g() {\n  cf.br ^bb1\n^bb1:\n  return\n}\n";
-  IrsEdit first = IRS_EDIT(IrsEditSimplifyCfg, 2, 3, 0, 0, NULL);
+  IrsEdit first = {.kind = IrsEditSimplifyCfg, .target = 2, .cfg = {IrsEditCfgBypass, 0}};
   a = apply(entry, &first);
   assert_false(a.applied);
   free(a.text);
@@ -354,7 +354,7 @@ static void test_edit__simplify_cfg_prunes_dead_cycle(void **state) {
                     "  %m = arith.muli %q, %a : i32\n"
                     "  cf.br ^bb1(%m : i32)\n"
                     "}\n";
-  IrsEdit e = IRS_EDIT(IrsEditSimplifyCfg, 1, 2, 0, 0, NULL);
+  IrsEdit e = {.kind = IrsEditSimplifyCfg, .target = 1, .cfg = {IrsEditCfgPrune, 0}};
   Applied a = apply(src, &e);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -362,7 +362,7 @@ static void test_edit__simplify_cfg_prunes_dead_cycle(void **state) {
   expectLacks(&a, "arith");
   free(a.text);
   // Nothing to prune: not applied (no progress).
-  IrsEdit none = IRS_EDIT(IrsEditSimplifyCfg, 1, 2, 0, 0, NULL);
+  IrsEdit none = {.kind = IrsEditSimplifyCfg, .target = 1, .cfg = {IrsEditCfgPrune, 0}};
   a = apply(kArith, &none);
   assert_false(a.applied);
   free(a.text);
@@ -377,17 +377,17 @@ static void test_edit__set_operand_kinds(void **state) {
                     "  %m = arith.muli %a, %a : i32\n"
                     "  return %m : i32\n"
                     "}\n";
-  IrsEdit poison = IRS_EDIT(IrsEditSetOperand, 4, 0, 0, 0, NULL);
+  IrsEdit poison = {.kind = IrsEditSetOperand, .target = 4, .setOperand = {0, IrsEditValuePoison, 0}};
   Applied a = apply(src, &poison);
   assert_true(a.applied && a.verifies);
   expectContains(&a, "%1 = ub.poison : i32\n    %2 = arith.muli %1, %0");
   free(a.text);
-  IrsEdit arg = IRS_EDIT(IrsEditSetOperand, 4, 1, 1, 1, NULL);
+  IrsEdit arg = {.kind = IrsEditSetOperand, .target = 4, .setOperand = {1, IrsEditValueArgument, 1}};
   a = apply(src, &arg);
   assert_true(a.applied && a.verifies);
   expectContains(&a, "arith.muli %0, %arg1");
   free(a.text);
-  IrsEdit cst = IRS_EDIT(IrsEditSetOperand, 4, 1, 2, 2, NULL);
+  IrsEdit cst = {.kind = IrsEditSetOperand, .target = 4, .setOperand = {1, IrsEditValueResult, 2}};
   a = apply(src, &cst);
   assert_true(a.applied && a.verifies);
   expectContains(&a, "arith.muli %0, %c3_i32");
@@ -413,7 +413,7 @@ static const char *kPoison =
 
 static void test_edit__poison_to_arg(void **state) {
   (void)state;
-  IrsEdit e = IRS_EDIT(IrsEditPoisonToArg, 2, 0, 0, 0, NULL);
+  IrsEdit e = {.kind = IrsEditPoisonToArg, .target = 2};
   Applied a = apply(kPoison, &e);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -422,12 +422,12 @@ static void test_edit__poison_to_arg(void **state) {
   free(a.text);
   // A poison in a function that is called stays; so does an op that is
   // not a poison.
-  IrsEdit called = IRS_EDIT(IrsEditPoisonToArg, 6, 0, 0, 0, NULL);
+  IrsEdit called = {.kind = IrsEditPoisonToArg, .target = 6};
   a = apply(kPoison, &called);
   assert_false(a.applied);
   expectContains(&a, "func.func @g() -> i32 {");
   free(a.text);
-  IrsEdit notPoison = IRS_EDIT(IrsEditPoisonToArg, 3, 0, 0, 0, NULL);
+  IrsEdit notPoison = {.kind = IrsEditPoisonToArg, .target = 3};
   a = apply(kPoison, &notPoison);
   assert_false(a.applied);
   free(a.text);
@@ -441,13 +441,13 @@ static void test_edit__attrs(void **state) {
       "  %c = arith.constant {a.b = 1 : i32} dense<[4, 5, 6]> : tensor<3xi32>\n"
       "  return %c : tensor<3xi32>\n"
       "}\n";
-  IrsEdit splat = IRS_EDIT(IrsEditAttrs, 2, 1, 0, 0, "value");
+  IrsEdit splat = {.kind = IrsEditAttrs, .target = 2, .attrs = {IrsEditAttrsSplat, "value"}};
   Applied a = apply(src, &splat);
   assert_true(a.applied && a.verifies);
   expectContains(&a, "dense<4> : tensor<3xi32>");
   expectContains(&a, "a.b = 1");
   free(a.text);
-  IrsEdit drop = IRS_EDIT(IrsEditAttrs, 2, 0, 0, 0, NULL);
+  IrsEdit drop = {.kind = IrsEditAttrs, .target = 2, .attrs = {IrsEditAttrsDropDiscardable, NULL}};
   a = apply(src, &drop);
   assert_true(a.applied && a.verifies);
   expectLacks(&a, "a.b");
@@ -457,14 +457,14 @@ static void test_edit__attrs(void **state) {
 
 static void test_edit__rename(void **state) {
   (void)state;
-  IrsEdit all = IRS_EDIT(IrsEditRename, -1, 0, 0, 0, NULL);
+  IrsEdit all = {.kind = IrsEditRename, .target = -1};
   Applied a = apply(kCall, &all);
   assert_true(a.applied && a.verifies);
   expectContains(&a, "func.func private @f0(");
   expectContains(&a, "func.func @f1(");
   expectContains(&a, "call @f0(");
   free(a.text);
-  IrsEdit one = IRS_EDIT(IrsEditRename, 1, 0, 0, 0, "g");
+  IrsEdit one = {.kind = IrsEditRename, .target = 1, .rename = {"g"}};
   a = apply(kCall, &one);
   assert_true(a.applied && a.verifies);
   expectContains(&a, "func.func private @g(");
@@ -475,7 +475,7 @@ static void test_edit__rename(void **state) {
 
 static void test_edit__run_pipeline(void **state) {
   (void)state;
-  IrsEdit e = IRS_EDIT(IrsEditRunPipeline, 0, 0, 0, 0, "builtin.module(symbol-dce)");
+  IrsEdit e = {.kind = IrsEditRunPipeline, .target = 0, .runPipeline = {"builtin.module(symbol-dce)"}};
   const char *src = "func.func private @dead() {\n  return\n}\n"
                     "func.func @live() {\n  return\n}\n";
   Applied a = apply(src, &e);
@@ -483,7 +483,7 @@ static void test_edit__run_pipeline(void **state) {
   expectLacks(&a, "@dead");
   expectContains(&a, "@live");
   free(a.text);
-  IrsEdit bad = IRS_EDIT(IrsEditRunPipeline, 0, 0, 0, 0, "builtin.module(no-such-pass)");
+  IrsEdit bad = {.kind = IrsEditRunPipeline, .target = 0, .runPipeline = {"builtin.module(no-such-pass)"}};
   a = apply(src, &bad);
   assert_false(a.applied);
   free(a.text);
@@ -513,32 +513,67 @@ static bool sameKey(const IrsEdit *x, const IrsEdit *y) {
 static void test_edit__key_covers_every_field(void **state) {
   (void)state;
   int64_t i1[] = {1, 2}, i2[] = {1, 3};
-  IrsEdit e1 = {.erase = i1, .numErase = 2};
-  IrsEdit e2 = {.erase = i2, .numErase = 2};
-  IrsEdit e3 = {.erase = i1, .numErase = 1};
-  IrsEdit e1copy = {.erase = (int64_t[]){1, 2}, .numErase = 2};
+  IrsEdit e1 = {.erase = {i1, 2}};
+  IrsEdit e2 = {.erase = {i2, 2}};
+  IrsEdit e3 = {.erase = {i1, 1}};
+  IrsEdit e1copy = {.erase = {(int64_t[]){1, 2}, 2}};
   assert_true(sameKey(&e1, &e1copy));
   assert_false(sameKey(&e1, &e2));
   assert_false(sameKey(&e1, &e3));
-  IrsEdit base = IRS_EDIT(IrsEditSetOperand, 4, 1, 2, 3, NULL);
-  IrsEdit v[] = {base, base, base, base, base, base, base};
+  IrsEdit base = {.kind = IrsEditSetOperand, .target = 4,
+                  .setOperand = {1, IrsEditValueResult, 3}};
+  IrsEdit v[] = {base, base, base, base, base, base};
   v[0].kind = IrsEditInline;
   v[1].target = 5;
-  v[2].a = 0;
-  v[3].b = 1;
-  v[4].c = 2;
-  v[5].text = "x";
-  IrsEdit t1 = base, t2 = base;
-  t1.text = "ab";
-  t2.text = "abc";
-  for (int i = 0; i < 6; ++i)
+  v[2].setOperand.operand = 0;
+  v[3].setOperand.source = IrsEditValueArgument;
+  v[4].setOperand.index = 2;
+  for (int i = 0; i < 5; ++i)
     assert_false(sameKey(&base, &v[i]));
-  assert_true(sameKey(&base, &v[6]));
-  assert_false(sameKey(&t1, &t2));
+  assert_true(sameKey(&base, &v[5]));
+  // Text in full, by content.
+  IrsEdit t1 = {.kind = IrsEditAttrs, .target = 4,
+                .attrs = {IrsEditAttrsSplat, "ab"}};
+  IrsEdit t2 = t1, t3 = t1, t4 = t1;
+  t2.attrs.name = "abc";
   char copy[] = "ab";
-  IrsEdit t3 = base;
-  t3.text = copy;
+  t3.attrs.name = copy;
+  t4.attrs.name = NULL;
+  assert_false(sameKey(&t1, &t2));
   assert_true(sameKey(&t1, &t3));
+  assert_false(sameKey(&t1, &t4));
+  // Every parameter of every other kind's member.
+  IrsEdit pairs[][2] = {
+      {{.kind = IrsEditInline, .target = 2, .inlineRegion = {0}},
+       {.kind = IrsEditInline, .target = 2, .inlineRegion = {1}}},
+      {{.kind = IrsEditDropArg, .target = 2, .dropArg = {0, 1, 2}},
+       {.kind = IrsEditDropArg, .target = 2, .dropArg = {1, 1, 2}}},
+      {{.kind = IrsEditDropArg, .target = 2, .dropArg = {0, 1, 2}},
+       {.kind = IrsEditDropArg, .target = 2, .dropArg = {0, 0, 2}}},
+      {{.kind = IrsEditDropArg, .target = 2, .dropArg = {0, 1, 2}},
+       {.kind = IrsEditDropArg, .target = 2, .dropArg = {0, 1, 0}}},
+      {{.kind = IrsEditDropResult, .target = 2, .dropResult = {0}},
+       {.kind = IrsEditDropResult, .target = 2, .dropResult = {1}}},
+      {{.kind = IrsEditAttrs, .target = 2,
+        .attrs = {IrsEditAttrsDropDiscardable, NULL}},
+       {.kind = IrsEditAttrs, .target = 2,
+        .attrs = {IrsEditAttrsUnknownLocations, NULL}}},
+      {{.kind = IrsEditRunPipeline, .runPipeline = {"builtin.module(cse)"}},
+       {.kind = IrsEditRunPipeline, .runPipeline = {"builtin.module(dce)"}}},
+      {{.kind = IrsEditRename, .target = 2, .rename = {"a"}},
+       {.kind = IrsEditRename, .target = 2, .rename = {"b"}}},
+      {{.kind = IrsEditSimplifyCfg, .target = 2, .cfg = {IrsEditCfgFold, 1}},
+       {.kind = IrsEditSimplifyCfg, .target = 2, .cfg = {IrsEditCfgPrune, 1}}},
+      {{.kind = IrsEditSimplifyCfg, .target = 2, .cfg = {IrsEditCfgFold, 1}},
+       {.kind = IrsEditSimplifyCfg, .target = 2, .cfg = {IrsEditCfgFold, 0}}},
+      {{.kind = IrsEditPoisonToArg, .target = 2},
+       {.kind = IrsEditPoisonToArg, .target = 3}},
+  };
+  for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); ++i) {
+    assert_false(sameKey(&pairs[i][0], &pairs[i][1]));
+    IrsEdit same = pairs[i][0];
+    assert_true(sameKey(&pairs[i][0], &same));
+  }
 }
 
 int main(void) {

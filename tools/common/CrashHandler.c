@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "CrashHandler.h"
 
+#include "irscope/Reduce.h"
 #include "irscope/Supervisor.h"
 
 #include <dlfcn.h>
@@ -49,6 +50,11 @@ static void put(const char *s) {
   (void)r;
 }
 
+void irsCrashHandlerWarmUp(void) {
+  void *warm[2];
+  (void)backtrace(warm, 2);
+}
+
 static void handler(int sig, siginfo_t *info, void *uctx) {
   put(toolName);
   put(": fatal signal ");
@@ -79,8 +85,7 @@ void irsInstallCrashHandlers(const char *tool) {
   toolName = tool;
   // backtrace() loads libgcc on first use, which must not happen inside a
   // signal handler.
-  void *warm[2];
-  (void)backtrace(warm, 2);
+  irsCrashHandlerWarmUp();
   stack_t ss;
   memset(&ss, 0, sizeof(ss));
   ss.ss_sp = altStack;
@@ -95,6 +100,55 @@ void irsInstallCrashHandlers(const char *tool) {
     sigemptyset(&sa.sa_mask);
     sigaction(sigs[i], &sa, NULL);
   }
+}
+
+// Only async-signal-safe calls, and one write so that the trace arrives
+// whole. Symbolising here (backtrace_symbols_fd) cost a few milliseconds
+// per crashing candidate in dladdr's scan of libMLIR's symbol table.
+static void frameHandler(int sig) {
+  static const char hdr[] = IRS_REDUCE_FRAMES_BEGIN;
+  static const char end[] = IRS_REDUCE_FRAMES_END;
+  char line[sizeof(hdr) + 64 * (2 + 2 * sizeof(uintptr_t) + 1) + sizeof(end)];
+  size_t len = sizeof(hdr) - 1;
+  memcpy(line, hdr, len);
+  void *frames[64];
+  int n = backtrace(frames, 64);
+  for (int i = 0; i < n; ++i) {
+    uintptr_t a = (uintptr_t)frames[i];
+    char hex[2 * sizeof(a)];
+    int k = 0;
+    do {
+      hex[k++] = "0123456789abcdef"[a & 15];
+      a >>= 4;
+    } while (a);
+    line[len++] = '0', line[len++] = 'x';
+    while (k)
+      line[len++] = hex[--k];
+    line[len++] = '\n';
+  }
+  memcpy(line + len, end, sizeof(end) - 1);
+  len += sizeof(end) - 1;
+  ssize_t w = write(2, line, len);
+  (void)w;
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+void irsInstallFrameCrashHandlers(void) {
+  // The alternate stack, so that a stack overflow can still be reported.
+  stack_t ss;
+  memset(&ss, 0, sizeof(ss));
+  ss.ss_sp = altStack;
+  ss.ss_size = sizeof(altStack);
+  sigaltstack(&ss, NULL);
+  struct sigaction sa;
+  memset(&sa, 0, sizeof(sa));
+  sa.sa_handler = frameHandler;
+  sa.sa_flags = SA_ONSTACK | SA_RESETHAND;
+  sigemptyset(&sa.sa_mask);
+  static const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+  for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); ++i)
+    sigaction(sigs[i], &sa, NULL);
 }
 
 // Runs in whichever thread the supervisor signalled, possibly while that
@@ -116,8 +170,7 @@ static void hangTraceHandler(int sig) {
 
 void irsInstallHangTraceHandler(const char *tool) {
   toolName = tool;
-  void *warm[2];
-  (void)backtrace(warm, 2);
+  irsCrashHandlerWarmUp();
   struct sigaction sa;
   memset(&sa, 0, sizeof(sa));
   sa.sa_handler = hangTraceHandler;

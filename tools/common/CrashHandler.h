@@ -15,6 +15,18 @@
 /// `tool` (static string) prefixes the message.
 void irsInstallCrashHandlers(const char *tool);
 
+/// For the reducer's test workers (IrsReduceWorkerMlir, Reduce.h): on a
+/// fatal signal, writes the raw return addresses between
+/// IRS_REDUCE_FRAMES_BEGIN and IRS_REDUCE_FRAMES_END to stderr, unsymbolised
+/// (the reducer symbolises them in the parent, once per address), then
+/// dies of the same signal. backtrace() must have been called once before
+/// (irsCrashHandlerWarmUp), in the parent rather than in every worker.
+void irsInstallFrameCrashHandlers(void);
+
+/// Loads what backtrace() needs (libgcc) so that a handler need not: call
+/// once in a process before it forks workers that install handlers.
+void irsCrashHandlerWarmUp(void);
+
 /// For workers whose supervisor has traceOnTimeout: on
 /// IRS_SUPERVISOR_TRACE_SIGNAL, writes "TOOL: step timed out", the
 /// backtrace of the thread that received it (the one the supervisor picked

@@ -10,7 +10,7 @@
 // the end. This file runs the tool for those set-up and wind-up steps,
 // each under a supervisor (a tool that hangs or crashes there is reported,
 // not waited for); the per-candidate runs are the reducer's
-// (lib/Reduce/Oracle.c).
+// (lib/Reduce/OracleWorker.c).
 //
 //===----------------------------------------------------------------------===//
 #ifndef IRS_TOOLS_OPT_REDUCE_TOOL_H

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Config.h"
 #include "ExecWorker.h"
+#include "ReduceWorker.h"
 #include "Progress.h"
 #include "Session.h"
 
@@ -38,6 +39,7 @@ static IrsReduceOptions reduceOptions(OrConfig *c, const OrSession *s,
                                       OrProgress *progress) {
   IrsReduceOptions ro;
   memset(&ro, 0, sizeof(ro));
+  irsToolReduceWorkerInit(&ro);
   ro.pipeline = s->pipeline;
   ro.testArgv = s->testArgv;
   ro.testArgc = s->testArgc;

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- OracleCheck.c - runs of the module as it is ------------------------===//
+//
+// The input's check (which establishes the signature being reduced and
+// the input's failure rate), the confirmation of a hang reduction's result
+// at the full timeout, and the result's failure rate: batches of the
+// current module, unedited, run `testRuns` times.
+//
+//===----------------------------------------------------------------------===//
+#define _GNU_SOURCE
+#include "OracleImpl.h"
+
+#include <stdio.h>
+#include <string.h>
+
+// Runs the current module `testRuns` times; counts the runs that fail with
+// the target signature. For the summary's failure rates.
+bool irsReduceMeasure(Reducer *r, int64_t *failures, int64_t *runs) {
+  Batch b;
+  bool ok = irsReduceBatchInit(&b, r, NULL, 1, true) && irsReduceBatchRun(&b);
+  if (ok) {
+    *failures = b.fails[0];
+    *runs = b.done[0];
+  }
+  irsReduceBatchFree(&b);
+  return ok;
+}
+
+bool irsReduceConfirm(Reducer *r) {
+  Batch b;
+  bool ok = irsReduceBatchInit(&b, r, NULL, 1, true);
+  b.unstoppable = true;
+  ok = ok && irsReduceBatchRun(&b) && b.haveFirst && irsReduceSameSignature(r, &b.sigs[0]);
+  irsReduceBatchFree(&b);
+  return ok;
+}
+
+static void notEnough(Reducer *r, int64_t count, int64_t runs,
+                      const char *what) {
+  irsBufPrintf(&r->msg,
+               "the input is not interesting: %s in %lld of %lld runs, fewer "
+               "than --min-rate=%g asks for",
+               what, (long long)count, (long long)runs, r->opts.minRate);
+}
+
+// Script mode: the input is interesting when the test says so in enough
+// runs; otherwise the message says what the test did.
+static bool establishScript(Reducer *r, const Batch *b) {
+  const IrsWorkerResult *res = &b->first;
+  int64_t runs = b->done[0], count = b->fails[0], err;
+  r->failuresBefore = count, r->runsBefore = runs;
+  if (res->outcome == IrsWorkerExited && res->exitCode == kExitNoTest &&
+      irsWorkerResultGetValue(res, IRS_REDUCE_EXEC_ERRNO_KEY, &err)) {
+    irsBufPrintf(&r->msg, "cannot run the test script '%s'",
+                 r->opts.testArgv[0]);
+  } else if (count >= r->needRuns) {
+    return true;
+  } else if (count > 0) {
+    notEnough(r, count, runs, "the test found it interesting");
+  } else if (res->outcome == IrsWorkerTimedOut) {
+    irsBufPrintf(&r->msg, "the input is not interesting: the test timed out after %g s",
+                 r->opts.testTimeoutSec > 0 ? r->opts.testTimeoutSec : 60.0);
+  } else {
+    irsBufPrintf(&r->msg,
+                 "the input is not interesting: the test %s (exit code %d%s)%s",
+                 res->outcome == IrsWorkerExited ? "exited" : "was killed",
+                 res->exitCode,
+                 r->opts.testMustFail ? "; --test-must-fail expects non-zero"
+                                      : "; 0 means interesting",
+                 runs > 1 ? " in every run" : "");
+  }
+  return false;
+}
+
+// In-process and tool mode: the target is the signature of the first run
+// that failed; the input is interesting when enough runs fail that way.
+static bool establishSignature(Reducer *r, const Batch *b) {
+  int64_t runs = b->done[0], firstFail = -1;
+  bool ran = false;
+  for (int64_t j = 0; j < runs; ++j) {
+    const IrsSignature *s = &b->sigs[j];
+    if (firstFail < 0 && irsSignatureIsFailure(s))
+      firstFail = j;
+    if (s->inEdit ||
+        (s->kind != IrsOutcomeInvalid && s->kind != IrsOutcomeInterrupted))
+      ran = true;
+  }
+  if (firstFail < 0) {
+    irsBufPrintf(&r->msg, "the input is not interesting: the %s %s%s",
+                 r->opts.toolArgv ? "tool" : "pipeline",
+                 !ran ? "cannot run on it"
+                 : r->opts.checkDeterminism
+                     ? "succeeds on it and every step printed the same IR "
+                       "twice"
+                     : "succeeds on it",
+                 runs > 1 ? " in any run" : "");
+    return false;
+  }
+  r->target = b->sigs[firstFail];
+  if (r->target.kind == IrsOutcomeTimeout && !r->target.inEdit &&
+      r->opts.testTimeoutSec > 0 && r->testRuns == 1) {
+    r->original = mlirOperationClone(mlirModuleGetOperation(r->module));
+    r->quickHangs = !mlirOperationIsNull(r->original);
+  }
+  if (r->opts.matchRegex && !irsReduceSameSignature(r, &r->target)) {
+    irsBufPrintf(&r->msg,
+                 "the input is not interesting: its first error '%s' does not "
+                 "match --match",
+                 r->target.message);
+    return false;
+  }
+  int64_t count = 0;
+  for (int64_t j = 0; j < runs; ++j)
+    count += irsReduceSameSignature(r, &b->sigs[j]);
+  r->failuresBefore = count, r->runsBefore = runs;
+  if (count >= r->needRuns)
+    return true;
+  notEnough(r, count, runs, "the pipeline fails this way");
+  return false;
+}
+
+// The initial check: establishes the target signature (from the first run
+// that failed, in run order) and the input's failure rate.
+bool irsReduceEstablish(Reducer *r) {
+  Batch b;
+  bool ok = irsReduceBatchInit(&b, r, NULL, 1, true);
+  b.unstoppable = true;
+  if (!ok || !irsReduceBatchRun(&b) || !b.haveFirst) {
+    irsReduceBatchFree(&b);
+    irsBufPrintf(&r->msg, "%s", "cannot start a test process");
+    return false;
+  }
+  ok = r->opts.testArgv ? establishScript(r, &b) : establishSignature(r, &b);
+  irsReduceBatchFree(&b);
+  return ok;
+}

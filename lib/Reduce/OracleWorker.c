@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- OracleWorker.c - the forked worker that tests one candidate --------===//
+//
+// A candidate is tested in a forked worker: the worker applies the edit to
+// its copy-on-write module (uses of erased results become ub.poison of the
+// same type), then either runs the pipeline step by step (in-process mode)
+// or prints the candidate to a file and execs the user's script or tool on
+// it. The parent replays an accepted edit on its own module: both sides
+// apply it with irsEditApply (Edit.c). What the worker tells the parent
+// travels over the supervisor's channel: the step it is in, and the step
+// that failed (IRS_REDUCE_FAILED_STEP_KEY); its exit code says how it ended
+// (OracleImpl.h).
+//
+//===----------------------------------------------------------------------===//
+#define _GNU_SOURCE
+#include "OracleImpl.h"
+
+#include "../Support/Fs.h"
+#include "irscope/Diagnostics.h"
+#include "irscope/PassManager.h"
+#include "irscope/Report.h"
+
+#include <sys/personality.h>
+
+#include <errno.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+// Script mode: every test runs in a directory of its own, so that parallel
+// tests never see each other's candidate or scratch files.
+static void jobDir(const Reducer *r, int64_t id, char *out, size_t cap) {
+  snprintf(out, cap, "%s/%lld", r->tmpDir, (long long)id);
+}
+
+static int rmEntry(const char *path, const struct stat *st, int flag,
+                   struct FTW *ftw) {
+  (void)st, (void)flag, (void)ftw;
+  remove(path);
+  return 0;
+}
+
+void irsReduceRemoveJobDir(const Reducer *r, int64_t id) {
+  char dir[512];
+  jobDir(r, id, dir, sizeof(dir));
+  if (access(dir, F_OK) == 0)
+    nftw(dir, rmEntry, 8, FTW_DEPTH | FTW_PHYS);
+}
+
+// Diagnostics go to the supervisor, which keeps them in the step's stderr
+// tail, as "LOCATION: SEVERITY: MESSAGE" lines: the signature's first
+// error is read from there (Oracle.c).
+static void sendDiag(const IrsDiagnostic *d, void *ud) {
+  Job *j = ud;
+  IrsBuf line = IRS_BUF_INIT;
+  irsBufPrintf(&line, "%.*s: %s: %.*s\n", (int)d->location.length,
+               d->location.data, irsSeverityGetName(d->severity),
+               (int)d->message.length, d->message.data);
+  irsWorkerChannelSendText(j->ch, line.data, line.len);
+  irsBufFree(&line);
+}
+
+static void onStep(intptr_t step, bool begin, void *ud) {
+  Job *j = ud;
+  if (begin) {
+    j->step = step;
+    irsWorkerChannelStepBegin(j->ch, 0, step);
+  } else {
+    irsWorkerChannelStepEnd(j->ch, 0, step);
+  }
+}
+
+// Script and tool mode: prints the candidate into the job's directory and
+// execs `argv` on it there, the candidate appended (a tool also gets
+// `-o /dev/null`). The exec is announced as step 1, so that the parent
+// knows the exit code is the script's or the tool's, not the worker's.
+// A tool runs with LLVM's symboliser off (llvm-symbolizer takes seconds
+// over libMLIR's debug information, for each crashing candidate) and
+// without address-space randomisation, so that the unsymbolised frame
+// addresses of its stack dump, which name the crash site, are the same in
+// every run. Candidates reach a tool in generic form: the tool, not this
+// context, knows its dialects' custom syntax.
+static int execOnCandidate(Job *j, const char *const *args, int argc) {
+  Reducer *r = j->r;
+  bool tool = args == r->opts.toolArgv;
+  MlirOperation root = mlirModuleGetOperation(r->module);
+  char dir[512], path[600];
+  jobDir(r, j->id, dir, sizeof(dir));
+  snprintf(path, sizeof(path), "%s/candidate.mlir", dir);
+  setpgid(0, 0);
+  if (mkdir(dir, 0700) != 0)
+    return kExitInvalid;
+  MlirOpPrintingFlags f = mlirOpPrintingFlagsCreate();
+  if (tool)
+    mlirOpPrintingFlagsPrintGenericOpForm(f);
+  IrsAtomicFile af;
+  if (irsAtomicFileOpen(&af, path) != 0)
+    return kExitInvalid;
+  mlirOperationPrintWithFlags(root, f, irsAtomicFileStringCallback, &af);
+  mlirOpPrintingFlagsDestroy(f);
+  irsAtomicFileWrite(&af, "\n", 1);
+  if (irsAtomicFileCommit(&af) != 0)
+    return kExitInvalid;
+  const char **argv = calloc((size_t)argc + 4, sizeof(char *));
+  if (!argv)
+    return kExitInvalid;
+  for (int i = 0; i < argc; ++i)
+    argv[i] = args[i];
+  if (r->testPath && !tool)
+    argv[0] = r->testPath;
+  argv[argc] = path;
+  if (tool) {
+    argv[argc + 1] = "-o";
+    argv[argc + 2] = "/dev/null";
+    setenv("LLVM_DISABLE_SYMBOLIZATION", "1", 1);
+    personality(ADDR_NO_RANDOMIZE);
+  }
+  irsWorkerChannelStepBegin(j->ch, 0, 1); // the test's time is the step's
+  if (chdir(dir) != 0)
+    return kExitInvalid;
+  execv(argv[0], (char *const *)argv);
+  execvp(argv[0], (char *const *)argv);
+  irsWorkerChannelSendValue(j->ch, IRS_REDUCE_EXEC_ERRNO_KEY, errno);
+  free(argv);
+  return kExitNoTest;
+}
+
+// Applies the job's edit to the worker's module; false when it does not
+// apply, or applies without progress (run-passes: no smaller; dropped
+// arguments: more ops). An edit that runs passes may itself crash or hang
+// on this module: it runs as step 0, under the test timeout, and a run
+// that dies there is never interesting (irsReduceRunVerdict). The parent
+// only ever applies an edit a worker applied to the end.
+static bool applyEdit(Job *j, MlirOperation root) {
+  Reducer *r = j->r;
+  bool passes = j->edit->kind == IrsEditRunPipeline;
+  if (passes)
+    irsWorkerChannelStepBegin(j->ch, 0, 0);
+  int64_t before = irsEditMustNotGrow(j->edit) ? irsReduceCountOps(root) : -1;
+  int64_t poison = r->opts.miscompile ? irsReduceCountPoison(root) : 0;
+  bool applied = irsEditApply(r->ctx, root, j->edit);
+  if (applied && r->opts.miscompile)
+    irsReduceErasePoisonUsers(r->ctx, root);
+  applied = applied && (before < 0 || irsReduceCountOps(root) <= before) &&
+            (!r->opts.miscompile || irsReduceCountPoison(root) <= poison);
+  if (passes)
+    irsWorkerChannelStepEnd(j->ch, 0, 0);
+  return applied;
+}
+
+static IrsPassManager createPassManager(Job *j) {
+  Reducer *r = j->r;
+  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
+  o.forceStepwise = true;
+  o.writeFailureReport = false;
+  o.threadingEnabled = false;
+  o.onDiagnostic = sendDiag;
+  o.onDiagnosticUserData = j;
+  o.onStep = onStep;
+  o.onStepUserData = j;
+  o.passRegistry = r->opts.passRegistry;
+  IrsPassManager pm = irsPassManagerCreate(r->ctx, r->pipeline, &o, NULL, NULL);
+  if (!irsPassManagerIsNull(pm) && r->opts.hasSeed)
+    irsPassManagerSetSeed(pm, j->seed);
+  return pm;
+}
+
+// In-process mode: runs the pipeline on `root` (with checkDeterminism,
+// each step twice) and tells the parent which step failed; the exit code
+// says how the run ended.
+static int runPipeline(Job *j, MlirOperation root) {
+  Reducer *r = j->r;
+  IrsPassManager pm = createPassManager(j);
+  if (irsPassManagerIsNull(pm))
+    return kExitInvalid;
+  if (r->opts.miscompile) {
+    int rc = irsReduceMiscompileTest(r, j->ch, pm, root);
+    irsPassManagerDestroy(pm);
+    return rc;
+  }
+  IrsStatus st;
+  if (r->opts.checkDeterminism) {
+    // Each step twice on identical copies (threads: on, then off; this
+    // child's context never had threads, so it may start them). A step
+    // whose outputs differ is the failure.
+    intptr_t differing = 0;
+    st = irsPassManagerCheckDeterminism(
+        pm, root,
+        r->opts.checkDeterminism == 2 ? IrsDeterminismThreads
+                                      : IrsDeterminismRepeat,
+        &differing);
+    if (differing > 0) {
+      irsWorkerChannelSendValue(j->ch, IRS_REDUCE_FAILED_STEP_KEY, differing);
+      irsPassManagerDestroy(pm);
+      return kExitNondeterministic;
+    }
+  } else {
+    st = irsPassManagerRun(pm, root);
+  }
+  intptr_t failed = irsPassManagerGetFailedStep(pm);
+  if (failed > 0)
+    irsWorkerChannelSendValue(j->ch, IRS_REDUCE_FAILED_STEP_KEY, failed);
+  irsPassManagerDestroy(pm);
+  if (st.kind == IRS_ERR_PASS)
+    return kExitPass;
+  if (st.kind == IRS_ERR_VERIFY)
+    return kExitVerify;
+  return st.kind == IRS_OK ? 0 : kExitInvalid;
+}
+
+int irsReduceWorker(IrsWorkerChannel ch, void *ud) {
+  Job *j = ud;
+  Reducer *r = j->r;
+  j->ch = ch;
+  // Process set-up (signal handlers) is the driver's: this process is one
+  // it asked for.
+  if (r->opts.workerSetup)
+    r->opts.workerSetup(r->opts.testArgv ? IrsReduceWorkerScript
+                                         : IrsReduceWorkerMlir,
+                        r->opts.workerSetupUserData);
+  MlirOperation root = mlirModuleGetOperation(r->module);
+  if (j->edit && !applyEdit(j, root))
+    return kExitInvalid;
+  if (r->opts.testArgv)
+    return execOnCandidate(j, r->opts.testArgv, r->opts.testArgc);
+  // An edit that breaks the IR is discarded before the pipeline runs: a
+  // reproducer must start from valid IR even when the bug is a verifier
+  // failure after some pass. Only an input that was invalid to begin with
+  // (the bug is in the verifier, or the user reduces invalid IR) is reduced
+  // without this check.
+  if (j->edit && !r->inputInvalid && !mlirOperationVerify(root))
+    return kExitInvalid;
+  if (r->opts.toolArgv)
+    return execOnCandidate(j, r->opts.toolArgv, r->opts.toolArgc);
+  return runPipeline(j, root);
+}
