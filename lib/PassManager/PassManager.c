@@ -11,7 +11,6 @@
 #include "PassManagerImpl.h"
 
 #include "../Support/DiagnosticsImpl.h"
-#include "irscope/Outcome.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -24,21 +23,6 @@ IrsInstrumentationOptions irsInstrumentationOptionsDefault(void) {
   o.threadingEnabled = true;
   o.mlirPassStatisticsDisplay = MLIR_PASS_DISPLAY_MODE_PIPELINE;
   return o;
-}
-
-const char *irsStepStatusGetName(IrsStepStatus s) {
-  // The names are the outcome table's (Outcome.c).
-  switch (s) {
-  case IrsStepNotRun:
-    return irsOutcomeGetName(IrsOutcomeNotRun);
-  case IrsStepOk:
-    return irsOutcomeGetName(IrsOutcomeOk);
-  case IrsStepPassFailed:
-    return irsOutcomeGetName(IrsOutcomePassFailure);
-  case IrsStepVerifyFailed:
-    return irsOutcomeGetName(IrsOutcomeVerifyFailure);
-  }
-  return "unknown";
 }
 
 static void freeImpl(IrsPassManagerImpl *pm) {

@@ -42,13 +42,6 @@ int irsFailureReportWriteXml(xmlTextWriterPtr w, const IrsRunRecord *rec) {
     irsXmlStartFileElem(w, "last-good-dump", lastGood);
     xmlTextWriterEndElement(w);
   }
-  if (a->reproducer) {
-    irsXmlStartFileElem(w, "reproducer", a->reproducer);
-    irsXmlAttrRef(w, "pipeline", irsPipelineGetStepText(rec->pipeline, i));
-    xmlTextWriterEndElement(w);
-  }
-  xmlTextWriterEndElement(w);
-
-  irsXmlWriteSteps(w, rec, i + 1);
+  irsXmlEndArtifacts(w, rec, i);
   return 0;
 }

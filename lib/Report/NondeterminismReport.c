@@ -42,13 +42,6 @@ int irsNondeterminismReportWriteXml(xmlTextWriterPtr w,
                                 X(rec->printGeneric ? "generic" : "custom"));
     xmlTextWriterEndElement(w);
   }
-  if (a->reproducer) {
-    irsXmlStartFileElem(w, "reproducer", a->reproducer);
-    irsXmlAttrRef(w, "pipeline", irsPipelineGetStepText(rec->pipeline, i));
-    xmlTextWriterEndElement(w);
-  }
-  xmlTextWriterEndElement(w);
-
-  irsXmlWriteSteps(w, rec, i + 1);
+  irsXmlEndArtifacts(w, rec, i);
   return 0;
 }

@@ -229,3 +229,15 @@ int irsXmlCommit(xmlTextWriterPtr w, xmlBufferPtr buf, const char *dir,
   xmlBufferFree(buf);
   return e;
 }
+
+void irsXmlEndArtifacts(xmlTextWriterPtr w, const IrsRunRecord *rec,
+                        intptr_t i) {
+  const IrsRecordArtifacts *a = &rec->artifacts;
+  if (a->reproducer) {
+    irsXmlStartFileElem(w, "reproducer", a->reproducer);
+    irsXmlAttrRef(w, "pipeline", irsPipelineGetStepText(rec->pipeline, i));
+    xmlTextWriterEndElement(w);
+  }
+  xmlTextWriterEndElement(w);
+  irsXmlWriteSteps(w, rec, i + 1);
+}

@@ -35,6 +35,10 @@ void irsXmlWriteSteps(xmlTextWriterPtr w, const IrsRunRecord *rec,
 void irsXmlStartFailure(xmlTextWriterPtr w, const IrsRunRecord *rec,
                         const char *kind, intptr_t i);
 /// Opens `elem` with a file="..." attribute. The caller closes it.
+/// Ends a failure's <artifacts> (inside it: the reproducer of step index
+/// `i`, when the record has one) and writes the <steps> that failed at i.
+void irsXmlEndArtifacts(xmlTextWriterPtr w, const IrsRunRecord *rec,
+                        intptr_t i);
 void irsXmlStartFileElem(xmlTextWriterPtr w, const char *elem,
                          const char *file);
 /// Attribute from a string ref (not NUL-terminated).

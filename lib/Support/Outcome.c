@@ -2,6 +2,7 @@
 // The one table of outcome kinds (include/irscope/Outcome.h): names, exit
 // codes, ranks and descriptions. Every other place asks this file.
 #include "irscope/Outcome.h"
+#include "irscope/PassManager.h"
 
 #include <string.h>
 
@@ -143,4 +144,20 @@ IrsOutcome irsOutcomeFromErrorKind(IrsErrorKind kind) {
   };
   return (unsigned)kind < sizeof(of) / sizeof(of[0]) ? of[kind]
                                                      : IrsOutcomeNone;
+}
+
+// Here rather than in lib/PassManager, so that the writers in lib/Report
+// that name step statuses depend on the vocabulary, not on the pass manager.
+const char *irsStepStatusGetName(IrsStepStatus s) {
+  switch (s) {
+  case IrsStepNotRun:
+    return irsOutcomeGetName(IrsOutcomeNotRun);
+  case IrsStepOk:
+    return irsOutcomeGetName(IrsOutcomeOk);
+  case IrsStepPassFailed:
+    return irsOutcomeGetName(IrsOutcomePassFailure);
+  case IrsStepVerifyFailed:
+    return irsOutcomeGetName(IrsOutcomeVerifyFailure);
+  }
+  return "unknown";
 }
