@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A fresh temporary directory per cmocka test, removed afterwards, and a
 // file's whole contents: the fixture of the unit tests that write files
-// (rundir.c, crashdoc.c). Include after <cmocka.h>; define TEMP_DIR_NAME
+// (fs.c, input.c, rundir.c, crashdoc.c). Include after <cmocka.h>; define TEMP_DIR_NAME
 // first ("irscope-unit-NAME").
 #ifndef IRS_TEST_UNIT_TEMPDIR_H
 #define IRS_TEST_UNIT_TEMPDIR_H
@@ -41,7 +41,7 @@ static int tearDown(void **state) {
 
 // Whole contents of `path` (malloc'd, NUL-terminated; at most 64 KiB) or
 // NULL.
-static char *slurpPath(const char *path) {
+__attribute__((unused)) static char *slurpPath(const char *path) {
   FILE *f = fopen(path, "rb");
   if (!f)
     return NULL;

@@ -10,6 +10,9 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#define TEMP_DIR_NAME "irscope-unit-fs"
+#include "TempDir.h"
+
 #include "Support/Fs.h"
 
 #include <dirent.h>
@@ -27,33 +30,6 @@
 // Helpers
 //===----------------------------------------------------------------------===//
 
-static int rmEntry(const char *path, const struct stat *st, int flag,
-                   struct FTW *ftw) {
-  (void)st;
-  (void)flag;
-  (void)ftw;
-  return remove(path);
-}
-
-static int setUp(void **state) {
-  const char *t = getenv("TMPDIR");
-  char *dir = malloc(4096);
-  snprintf(dir, 4096, "%s/irscope-unit-fs-XXXXXX", t && *t ? t : "/tmp");
-  if (!mkdtemp(dir)) {
-    free(dir);
-    return -1;
-  }
-  *state = dir;
-  return 0;
-}
-
-static int tearDown(void **state) {
-  char *dir = *state;
-  nftw(dir, rmEntry, 16, FTW_DEPTH | FTW_PHYS);
-  free(dir);
-  return 0;
-}
-
 // Writes "<test dir>/<name>" into `buf` (4096 bytes) and returns it.
 static char *at(void **state, const char *name, char *buf) {
   snprintf(buf, 4096, "%s/%s", (const char *)*state, name);
@@ -68,18 +44,6 @@ static bool exists(const char *path) {
 static bool isDir(const char *path) {
   struct stat st;
   return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-// Whole contents of `path` (malloc'd, NUL-terminated) or NULL.
-static char *slurp(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  char *buf = calloc(1, 1 << 16);
-  size_t n = fread(buf, 1, (1 << 16) - 1, f);
-  buf[n] = '\0';
-  fclose(f);
-  return buf;
 }
 
 static void writeText(const char *path, const char *text) {
@@ -145,7 +109,7 @@ static void test_fs__atomic_commit_renames_into_place(void **state) {
   irsAtomicFileWrite(&af, "module {\n", 9);
   irsAtomicFileStringCallback(mlirStringRefCreateFromCString("}\n"), &af);
   assert_int_equal(irsAtomicFileCommit(&af), 0);
-  char *got = slurp(path);
+  char *got = slurpPath(path);
   assert_string_equal(got, "module {\n}\n");
   free(got);
   assert_int_equal(countEntries((const char *)*state), 1);
@@ -156,7 +120,7 @@ static void test_fs__atomic_commit_replaces_existing_file(void **state) {
   at(state, "manifest.xml", path);
   writeText(path, "old contents that are longer than the new ones\n");
   assert_int_equal(irsWriteFileAtomic(path, "new\n", 4), 0);
-  char *got = slurp(path);
+  char *got = slurpPath(path);
   assert_string_equal(got, "new\n");
   free(got);
   assert_int_equal(countEntries((const char *)*state), 1);
@@ -226,7 +190,7 @@ static void test_fs__atomic_commit_failure_keeps_old_file(void **state) {
   int rc = irsWriteFileAtomic(path, data, sizeof(data));
   unlimitFileSize();
   assert_int_equal(rc, EFBIG);
-  char *got = slurp(path);
+  char *got = slurpPath(path);
   assert_string_equal(got, "<manifest/>\n");
   free(got);
   assert_int_equal(countEntries((const char *)*state), 1);
@@ -306,7 +270,7 @@ static void test_fs__atomic_concurrent_writers(void **state) {
   irsAtomicFileWrite(&b, "from b\n", 7);
   assert_int_equal(irsAtomicFileCommit(&a), 0);
   assert_int_equal(irsAtomicFileCommit(&b), 0);
-  char *got = slurp(path);
+  char *got = slurpPath(path);
   assert_string_equal(got, "from b\n");
   free(got);
   assert_int_equal(countEntries((const char *)*state), 1);
@@ -354,7 +318,7 @@ static void test_fs__mkdirp_file_in_the_way(void **state) {
   // A middle component is a file.
   at(state, "plain/sub/dir", below);
   assert_int_equal(irsMkdirP(below), ENOTDIR);
-  char *got = slurp(file);
+  char *got = slurpPath(file);
   assert_string_equal(got, "not a directory\n");
   free(got);
 }

@@ -10,6 +10,9 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#define TEMP_DIR_NAME "irscope-unit-input"
+#include "TempDir.h"
+
 #include "Support/Buf.h"
 #include "irscope/Input.h"
 
@@ -25,33 +28,6 @@
 //===----------------------------------------------------------------------===//
 // Helpers
 //===----------------------------------------------------------------------===//
-
-static int rmEntry(const char *path, const struct stat *st, int flag,
-                   struct FTW *ftw) {
-  (void)st;
-  (void)flag;
-  (void)ftw;
-  return remove(path);
-}
-
-static int setUp(void **state) {
-  const char *t = getenv("TMPDIR");
-  char *dir = malloc(4096);
-  snprintf(dir, 4096, "%s/irscope-unit-input-XXXXXX", t && *t ? t : "/tmp");
-  if (!mkdtemp(dir)) {
-    free(dir);
-    return -1;
-  }
-  *state = dir;
-  return 0;
-}
-
-static int tearDown(void **state) {
-  char *dir = *state;
-  nftw(dir, rmEntry, 16, FTW_DEPTH | FTW_PHYS);
-  free(dir);
-  return 0;
-}
 
 // Writes `n` bytes to "<test dir>/<name>" and returns the path in `buf`.
 static char *writeFile(void **state, const char *name, const char *data,
