@@ -2,8 +2,9 @@
 //===- Irdl.h - loading --irdl-file dialects into a tool's context --------===//
 //
 // The tools' one loader of IRDL dialect definitions (irscope-opt's plain
-// runs, its --repeat and its supervised workers): read the file, parse it in
-// the tool's context and register the dialects it defines.
+// runs, its --repeat and its supervised workers, and opt-reduce): read the
+// file, parse it in the tool's context and register the dialects it
+// defines.
 //
 //===----------------------------------------------------------------------===//
 #ifndef IRS_TOOLS_IRDL_H

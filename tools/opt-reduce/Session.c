@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 //===- Session.c - opt-reduce's input, pipeline, context and module -------===//
 #include "Session.h"
+
+#include "Irdl.h"
 #include "StderrCatch.h"
 
 #include "irscope/Diagnostics.h"
 #include "irscope/PassManager.h"
 
-#include <mlir-c/Dialect/IRDL.h>
 #include <mlir-c/RegisterEverything.h>
 
 #include <stdio.h>
@@ -63,31 +64,15 @@ static void createContext(OrSession *s, const OrConfig *c) {
     orToolSetUpContext(&s->tool, s->ctx);
 }
 
-static bool loadIrdl(MlirContext ctx, const char *path) {
-  IrsErrorKind kind = IRS_OK;
-  IrsInput d = irsInputCreateFromFile(path, orErrorLine, NULL, &kind);
-  MlirModule dm = irsInputIsNull(d) ? (MlirModule){NULL}
-                                    : irsInputParseChunk(d, ctx, 0);
-  bool ok = !mlirModuleIsNull(dm) &&
-            mlirLogicalResultIsSuccess(mlirLoadIRDLDialects(dm));
-  if (!ok)
-    fprintf(stderr, "opt-reduce: error: cannot load IRDL dialects from '%s'\n",
-            path);
-  if (!mlirModuleIsNull(dm))
-    mlirModuleDestroy(dm);
-  irsInputDestroy(d);
-  return ok;
-}
-
 // The IRDL dialects, then the input; their diagnostics go to stderr.
 static int parseModule(OrSession *s, const OrConfig *c) {
   IrsDiagnosticCapture diags =
       irsDiagnosticCaptureCreate(s->ctx, forwardDiag, NULL);
   irsDiagnosticCaptureSetFallbackFileName(
       diags, mlirStringRefCreateFromCString(irsInputGetSourceName(s->input)));
-  bool ok = true;
-  for (size_t i = 0; i < c->irdlFiles.num && ok; ++i)
-    ok = loadIrdl(s->ctx, c->irdlFiles.items[i]);
+  bool ok = irsToolLoadIrdlFiles(s->ctx, "opt-reduce",
+                                 (const char *const *)c->irdlFiles.items,
+                                 c->irdlFiles.num, orErrorLine, NULL);
   if (ok)
     s->module = irsInputParseChunk(s->input, s->ctx, 0);
   // From here on diagnostics belong to candidates, which print their own.
