@@ -242,6 +242,12 @@ static IrsRunDoc readBack(const char *dir, const char *name) {
   return d;
 }
 
+// The attribute `attr` of `node`'s first child `child`.
+static const char *childAttr(IrsRunDocNode node, const char *child,
+                             const char *attr) {
+  return irsRunDocNodeGetAttr(irsRunDocNodeGetChild(node, child), attr);
+}
+
 static void test_runrecord__crash_report_is_the_recorded_death(void **state) {
   (void)state;
   char dir[] = "/tmp/irs-unit-record-XXXXXX";
@@ -287,14 +293,11 @@ static void test_runrecord__crash_report_is_the_recorded_death(void **state) {
   assert_string_equal(irsRunDocNodeGetText(irsRunDocNodeGetChild(f, "stderr")),
                       tail);
   IrsRunDocNode a = irsRunDocNodeGetChild(root, "artifacts");
-  assert_string_equal(
-      irsRunDocNodeGetAttr(irsRunDocNodeGetChild(a, "last-good-dump"), "file"),
-      "0001-func.func-cse.mlir");
-  assert_string_equal(
-      irsRunDocNodeGetAttr(irsRunDocNodeGetChild(a, "reproducer"), "pipeline"),
-      "builtin.module(canonicalize)");
-  assert_string_equal(irsRunDocNodeGetAttr(
-                          irsRunDocNodeGetChild(a, "full-reproducer"), "file"),
+  assert_string_equal(childAttr(a, "last-good-dump", "file"),
+                      "0001-func.func-cse.mlir");
+  assert_string_equal(childAttr(a, "reproducer", "pipeline"),
+                      "builtin.module(canonicalize)");
+  assert_string_equal(childAttr(a, "full-reproducer", "file"),
                       "reproducer-full.mlir");
   // The step before ran, the dead one has the death's kind.
   IrsRunDocNode steps = irsRunDocNodeGetChild(root, "steps");
