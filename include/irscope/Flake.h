@@ -10,6 +10,7 @@
 #ifndef IRS_FLAKE_H
 #define IRS_FLAKE_H
 
+#include "irscope/Outcome.h"
 #include "irscope/Pipeline.h"
 #include "irscope/Support.h"
 
@@ -61,9 +62,9 @@ IRS_API size_t irsNormaliseMessage(const char *in, size_t n, char *out,
 
 /// One distinct way the repeated runs failed. Strings are borrowed.
 typedef struct IrsRepeatSignature {
-  /// "pass-failure", "verify-failure", "crash", "timeout", "memory-limit"
-  /// or "exit" (the run ended with an unexpected exit code).
-  const char *kind;
+  /// Pass or verify failure, crash, timeout, memory limit, or
+  /// IrsOutcomeExit (the run ended with an unexpected exit code).
+  IrsOutcome kind;
   int signal;          ///< for "crash"; 0 otherwise
   const char *signalName; ///< nullable
   intptr_t step;       ///< 1-based; 0 when it could not be attributed

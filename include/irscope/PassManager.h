@@ -20,6 +20,7 @@
 
 #include "irscope/DiagVerifier.h"
 #include "irscope/Diagnostics.h"
+#include "irscope/Outcome.h"
 #include "irscope/PassRegistry.h"
 #include "irscope/Pipeline.h"
 #include "irscope/Plugin.h"
@@ -156,6 +157,8 @@ typedef enum IrsStepStatus {
 
 /// Name used in manifests: "not-run", "ok", "pass-failure", "verify-failure".
 IRS_API const char *irsStepStatusGetName(IrsStepStatus status);
+/// The outcome the status stands for (IrsOutcomeNone for a bad value).
+IRS_API IrsOutcome irsStepStatusGetOutcome(IrsStepStatus status);
 
 /// What happened in one step. Borrowed from the pass manager; valid until the
 /// next run or destroy.

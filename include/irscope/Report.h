@@ -4,7 +4,8 @@
 // A pass manager writes its own report.xml for failures it sees (pass and
 // verifier failures). Crashes, timeouts and memory-limit kills are seen by
 // a supervisor in another process, which writes the report with
-// irsCrashReportWrite from what it knows; the pre-step IR and reproducers
+// irsCrashReportWrite from what it knows (appended to a run record, whose
+// crash report writer, lib/Report/Writers.def, writes the file); the pre-step IR and reproducers
 // come from a replay worker using the functions below.
 // Schema: docs/schema/report.xsd. All files are written atomically.
 //
@@ -12,6 +13,7 @@
 #ifndef IRS_REPORT_H
 #define IRS_REPORT_H
 
+#include "irscope/Outcome.h"
 #include "irscope/PassManager.h"
 #include "irscope/Pipeline.h"
 #include "irscope/Support.h"
@@ -52,8 +54,9 @@ typedef struct IrsCrashInfo {
   IrsPipeline pipeline;
   bool verifyEach;
   bool threading;
-  /// "crash", "timeout" or "memory-limit".
-  const char *kind;
+  /// IrsOutcomeCrash, IrsOutcomeTimeout, IrsOutcomeMemoryLimit (or
+  /// IrsOutcomeWrongResult with `results`).
+  IrsOutcome kind;
   /// 1-based failing step; 0 when it could not be determined.
   intptr_t step;
   /// Signal that ended the worker (0 if none) and its name.

@@ -14,6 +14,7 @@
 #ifndef IRS_RUNLOG_H
 #define IRS_RUNLOG_H
 
+#include "irscope/Outcome.h"
 #include "irscope/Support.h"
 
 #ifdef __cplusplus
@@ -32,9 +33,10 @@ typedef struct IrsRunLogStep {
   const char *pipeline;
   /// The leaf pass name, e.g. "cse".
   const char *pass;
-  /// "ok", "not-run", "pass-failure", "verify-failure", "crash", "timeout",
-  /// "memory-limit" or "interrupted".
-  const char *status;
+  /// Ok, not run, pass or verify failure, crash, timeout, memory limit,
+  /// interrupted, wrong result. IrsOutcomeNone is taken as ok when added;
+  /// the serialized form and the documents name it (irsOutcomeGetName).
+  IrsOutcome status;
   bool changed;
   /// Start time on CLOCK_MONOTONIC in milliseconds (comparable between
   /// processes of one machine); negative when unknown, in which case the
@@ -73,7 +75,7 @@ IRS_API const IrsRunLogStep *irsRunLogGetStep(IrsRunLog log, intptr_t pos);
 /// its status, message and details (copied; message and details nullable).
 /// IRS_ERR_USAGE for a bad position, IRS_ERR_NOMEM (step unchanged).
 IRS_API IrsStatus irsRunLogSetStepFailure(IrsRunLog log, intptr_t pos,
-                                          const char *status,
+                                          IrsOutcome status,
                                           const char *message,
                                           const char *details);
 

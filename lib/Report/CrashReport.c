@@ -1,17 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 //===- CrashReport.c - report.xml for a worker that died ------------------===//
 //
-// Same document as FailureReport.c, written from what the supervisor knows
-// rather than from pass manager state: the pipeline's steps (all before the
-// failing one ran fine, the failing one died, the rest never ran), how the
-// worker died, and its last words on stderr.
+// Same document as FailureReport.c for a failure a supervisor saw: a
+// function of the run record (Writers.def) whose death section
+// (irsRunRecordSetDeath) says how the worker died and its last words on
+// stderr. irsCrashReportWrite (Report.h) is how a driver outside lib/
+// appends such a death: it builds the record from an IrsCrashInfo.
 //
 //===----------------------------------------------------------------------===//
 #include "XmlUtil.h"
-#include "irscope/Outcome.h"
 
 #include "irscope/Outcome.h"
-#include "irscope/Report.h"
 #include "irscope/StackTrace.h"
 #include "../Support/Buf.h"
 
@@ -21,81 +20,66 @@
 
 #define X(s) ((const xmlChar *)(s))
 
-// <tool>, <command-line>, <input>, <pipeline>, <settings> and <plugins>.
-static void writeHeader(xmlTextWriterPtr w, const IrsCrashInfo *c) {
-  irsXmlStartRunHeader(w, c->toolName, c->commandLine, c->inputPath,
-                       c->inputHash);
-  if (c->inputOps >= 0)
-    xmlTextWriterWriteFormatAttribute(w, X("ops"), "%lld",
-                                      (long long)c->inputOps);
-  if (c->inputDump)
-    xmlTextWriterWriteAttribute(w, X("dump"), X(c->inputDump));
-  xmlTextWriterEndElement(w);
-  irsXmlElemRef(w, "pipeline", irsPipelineGetText(c->pipeline));
-  xmlTextWriterStartElement(w, X("settings"));
-  xmlTextWriterWriteAttribute(w, X("verify-each"), X(c->verifyEach ? "true" : "false"));
-  xmlTextWriterWriteAttribute(w, X("threading"), X(c->threading ? "true" : "false"));
-  xmlTextWriterWriteAttribute(w, X("dump-only-changed"),
-                              X(c->dumpOnlyChanged ? "true" : "false"));
-  xmlTextWriterEndElement(w);
-  irsXmlWritePlugins(w, c->plugins);
-}
-
 // The attributes of <failure> that say how the worker died.
-static void writeDeath(xmlTextWriterPtr w, const IrsCrashInfo *c) {
-  xmlTextWriterWriteFormatAttribute(w, X("elapsed-ms"), "%.3f", c->elapsedMs);
-  if (c->signal) {
-    xmlTextWriterWriteFormatAttribute(w, X("signal"), "%d", c->signal);
+static void writeDeath(xmlTextWriterPtr w, const IrsRecordDeath *d) {
+  xmlTextWriterWriteFormatAttribute(w, X("elapsed-ms"), "%.3f", d->elapsedMs);
+  if (d->signal) {
+    xmlTextWriterWriteFormatAttribute(w, X("signal"), "%d", d->signal);
     xmlTextWriterWriteAttribute(w, X("signal-name"),
-                                X(c->signalName ? c->signalName : ""));
+                                X(d->signalName ? d->signalName : ""));
   }
-  if (c->timeoutSec > 0)
-    xmlTextWriterWriteFormatAttribute(w, X("timeout-s"), "%g", c->timeoutSec);
-  if (c->memoryLimitBytes > 0)
+  if (d->timeoutSec > 0)
+    xmlTextWriterWriteFormatAttribute(w, X("timeout-s"), "%g", d->timeoutSec);
+  if (d->memoryLimitBytes > 0)
     xmlTextWriterWriteFormatAttribute(w, X("memory-limit-bytes"), "%lld",
-                                      (long long)c->memoryLimitBytes);
-  if (c->peakRssKb > 0)
+                                      (long long)d->memoryLimitBytes);
+  if (d->peakRssKb > 0)
     xmlTextWriterWriteFormatAttribute(w, X("peak-rss-kb"), "%lld",
-                                      (long long)c->peakRssKb);
+                                      (long long)d->peakRssKb);
 }
 
-static void writeFailure(xmlTextWriterPtr w, const IrsCrashInfo *c) {
-  intptr_t n = irsPipelineGetNumSteps(c->pipeline);
-  intptr_t i = c->step - 1;
-  xmlTextWriterStartElement(w, X("failure"));
-  xmlTextWriterWriteAttribute(w, X("kind"), X(c->kind));
-  xmlTextWriterWriteFormatAttribute(w, X("step"), "%ld", (long)c->step);
-  if (i >= 0 && i < n) {
-    irsXmlAttrRef(w, "pass", irsPipelineGetStepPassName(c->pipeline, i));
-    irsXmlAttrRef(w, "anchor", irsPipelineGetStepAnchor(c->pipeline, i));
+// Whether the record names one of its steps as the failing one.
+static bool knowsStep(const IrsRunRecord *rec) {
+  return rec->failedStep > 0 && rec->failedStep <= rec->numSteps;
+}
+
+static void writeFailure(xmlTextWriterPtr w, const IrsRunRecord *rec) {
+  const IrsRecordDeath *d = &rec->death;
+  const char *kind = irsOutcomeGetName(rec->deathKind);
+  if (knowsStep(rec)) {
+    irsXmlStartFailure(w, rec, kind, rec->failedStep - 1);
   } else {
+    xmlTextWriterStartElement(w, X("failure"));
+    xmlTextWriterWriteAttribute(w, X("kind"), X(kind));
+    xmlTextWriterWriteFormatAttribute(w, X("step"), "%ld",
+                                      (long)rec->failedStep);
     xmlTextWriterWriteAttribute(w, X("pass"), X(""));
     xmlTextWriterWriteAttribute(w, X("anchor"), X(""));
   }
-  writeDeath(w, c);
+  writeDeath(w, d);
   // The handler's raw backtrace stays in <stderr>; the readable form and
   // the crash site are derived here, where allocating is safe. A timed-out
   // worker may have printed one when asked (traceOnTimeout): its first
   // frame is where the step was when stopped, a sample of the loop rather
   // than a cause, hence "hang-site" and not "crash-site".
-  bool hang = irsOutcomeFromName(c->kind) == IrsOutcomeTimeout;
+  bool hang = rec->deathKind == IrsOutcomeTimeout;
   IrsBuf site = IRS_BUF_INIT, trace = IRS_BUF_INIT;
-  if ((c->signal || hang) && c->stderrTail.length) {
-    irsStackTraceGetCrashSite(c->stderrTail, irsBufStringCallback, &site);
-    irsStackTraceFormat(c->stderrTail, irsBufStringCallback, &trace);
+  if ((d->signal || hang) && d->stderrTail.length) {
+    irsStackTraceGetCrashSite(d->stderrTail, irsBufStringCallback, &site);
+    irsStackTraceFormat(d->stderrTail, irsBufStringCallback, &trace);
   }
   if (site.len)
     xmlTextWriterWriteAttribute(w, X(hang ? "hang-site" : "crash-site"),
                                 X(site.data));
-  xmlTextWriterWriteElement(w, X("message"), X(c->message ? c->message : ""));
-  if (c->stderrTail.length)
-    irsXmlElemRef(w, "stderr", c->stderrTail);
+  irsXmlElemRef(w, "message", irsBufRef(&rec->errMsg));
+  if (d->stderrTail.length)
+    irsXmlElemRef(w, "stderr", d->stderrTail);
   if (trace.len)
     irsXmlElemRef(w, "stack-trace", irsBufRef(&trace));
   irsBufFree(&site);
   irsBufFree(&trace);
-  if (c->results)
-    irsXmlWriteResults(w, c->results);
+  if (rec->artifacts.results)
+    irsXmlWriteResults(w, rec->artifacts.results);
   xmlTextWriterEndElement(w);
 }
 
@@ -107,66 +91,97 @@ static void writeFile(xmlTextWriterPtr w, const char *elem, const char *file,
   xmlTextWriterEndElement(w);
 }
 
-static void writeArtifacts(xmlTextWriterPtr w, const IrsCrashInfo *c) {
-  intptr_t n = irsPipelineGetNumSteps(c->pipeline);
-  intptr_t i = c->step - 1;
+static void writeArtifacts(xmlTextWriterPtr w, const IrsRunRecord *rec) {
+  const IrsRecordArtifacts *a = &rec->artifacts;
   xmlTextWriterStartElement(w, X("artifacts"));
-  if (c->preStepIr)
-    writeFile(w, "pre-step-ir", c->preStepIr, NULL);
-  if (c->results)
-    irsXmlWriteResultFiles(w, c->results);
-  if (c->lastGoodDump)
-    writeFile(w, "last-good-dump", c->lastGoodDump, NULL);
-  if (c->reproducer && i >= 0 && i < n) {
-    MlirStringRef p = irsPipelineGetStepText(c->pipeline, i);
-    writeFile(w, "reproducer", c->reproducer, &p);
+  if (a->preStepIr)
+    writeFile(w, "pre-step-ir", a->preStepIr, NULL);
+  if (a->results)
+    irsXmlWriteResultFiles(w, a->results);
+  if (a->lastGoodDump)
+    writeFile(w, "last-good-dump", a->lastGoodDump, NULL);
+  if (a->reproducer && knowsStep(rec)) {
+    MlirStringRef p =
+        irsPipelineGetStepText(rec->pipeline, rec->failedStep - 1);
+    writeFile(w, "reproducer", a->reproducer, &p);
   }
-  if (c->fullReproducer) {
-    MlirStringRef p = irsPipelineGetText(c->pipeline);
-    writeFile(w, "full-reproducer", c->fullReproducer, &p);
+  if (a->fullReproducer) {
+    MlirStringRef p = irsPipelineGetText(rec->pipeline);
+    writeFile(w, "full-reproducer", a->fullReproducer, &p);
   }
   xmlTextWriterEndElement(w);
 }
 
 // Every step before the failing one ran fine, the failing one died, the
-// rest never ran (a wrong result's later steps did run).
-static void writeSteps(xmlTextWriterPtr w, const IrsCrashInfo *c) {
-  intptr_t n = irsPipelineGetNumSteps(c->pipeline);
-  intptr_t i = c->step - 1;
+// rest never ran (a wrong result's later steps did run). What the record's
+// steps say is not used: a supervisor knows no more than this.
+static void writeSteps(xmlTextWriterPtr w, const IrsRunRecord *rec) {
+  intptr_t n = rec->numSteps;
+  intptr_t i = rec->failedStep - 1;
   xmlTextWriterStartElement(w, X("steps"));
   xmlTextWriterWriteFormatAttribute(w, X("count"), "%ld", (long)n);
-  if (c->step > 0)
-    xmlTextWriterWriteFormatAttribute(w, X("failed"), "%ld", (long)c->step);
+  if (rec->failedStep > 0)
+    xmlTextWriterWriteFormatAttribute(w, X("failed"), "%ld",
+                                      (long)rec->failedStep);
   for (intptr_t k = 0; k < n; ++k) {
     xmlTextWriterStartElement(w, X("step"));
     xmlTextWriterWriteFormatAttribute(w, X("index"), "%ld", (long)(k + 1));
-    irsXmlAttrRef(w, "pass", irsPipelineGetStepPassName(c->pipeline, k));
-    irsXmlAttrRef(w, "anchor", irsPipelineGetStepAnchor(c->pipeline, k));
-    const char *notRun = irsOutcomeGetName(IrsOutcomeNotRun);
-    const char *ok = irsOutcomeGetName(IrsOutcomeOk);
-    const char *st = c->step <= 0 ? notRun
-                     : k < i      ? ok
-                     : k == i     ? c->kind
-                     : c->results ? ok
-                                  : notRun;
-    xmlTextWriterWriteAttribute(w, X("status"), X(st));
-    irsXmlElemRef(w, "pipeline", irsPipelineGetStepText(c->pipeline, k));
+    irsXmlAttrRef(w, "pass", irsPipelineGetStepPassName(rec->pipeline, k));
+    irsXmlAttrRef(w, "anchor", irsPipelineGetStepAnchor(rec->pipeline, k));
+    IrsOutcome st = rec->failedStep <= 0       ? IrsOutcomeNotRun
+                    : k < i                    ? IrsOutcomeOk
+                    : k == i                   ? rec->deathKind
+                    : rec->artifacts.results ? IrsOutcomeOk
+                                               : IrsOutcomeNotRun;
+    xmlTextWriterWriteAttribute(w, X("status"), X(irsOutcomeGetName(st)));
+    irsXmlElemRef(w, "pipeline", irsPipelineGetStepText(rec->pipeline, k));
     xmlTextWriterEndElement(w);
   }
   xmlTextWriterEndElement(w);
 }
 
+int irsCrashReportWriteXml(xmlTextWriterPtr w, const IrsRunRecord *rec) {
+  irsXmlWriteRunHeader(w, rec);
+  writeFailure(w, rec);
+  writeArtifacts(w, rec);
+  writeSteps(w, rec);
+  return 0;
+}
+
+// The record a driver's IrsCrashInfo describes: its header, and the death
+// appended as a supervisor would (irsRunRecordSetDeath).
+static bool recordOf(const IrsCrashInfo *c, IrsRunRecord *rec) {
+  IrsInstrumentationOptions o = irsRunRecordNamedOptions(
+      c->toolName, c->commandLine, c->inputPath, c->inputHash);
+  o.verifyEach = c->verifyEach;
+  o.threadingEnabled = c->threading;
+  o.dumpOnlyChanged = c->dumpOnlyChanged;
+  o.plugins = c->plugins;
+  if (!irsRunRecordInit(rec, c->pipeline, &o))
+    return false;
+  rec->inputOps = c->inputOps;
+  if (c->inputDump && !(rec->inputDumpFile = irsStrDup(c->inputDump)))
+    return false;
+  IrsRecordDeath d = {c->signal,     c->signalName,       c->elapsedMs,
+                      c->timeoutSec, c->memoryLimitBytes, c->peakRssKb,
+                      c->stderrTail};
+  irsRunRecordSetDeath(rec, c->step, c->kind, &d);
+  irsBufAppendStr(&rec->errMsg, c->message ? c->message : "");
+  rec->artifacts.preStepIr = c->preStepIr;
+  rec->artifacts.reproducer = c->reproducer;
+  rec->artifacts.fullReproducer = c->fullReproducer;
+  rec->artifacts.lastGoodDump = c->lastGoodDump;
+  rec->artifacts.results = c->results;
+  return !rec->errMsg.failed;
+}
+
 int irsCrashReportWrite(const IrsCrashInfo *c, const char *dir) {
-  xmlBufferPtr buf;
-  xmlTextWriterPtr w = irsXmlBegin(&buf, "irscope-report");
-  if (!w)
-    return ENOMEM;
-  writeHeader(w, c);
-  writeFailure(w, c);
-  writeArtifacts(w, c);
-  writeSteps(w, c);
-  xmlTextWriterEndElement(w);
-  return irsXmlCommit(w, buf, dir, "report.xml");
+  IrsRunRecord rec;
+  int e = recordOf(c, &rec)
+              ? irsRunRecordWrite(&rec, IrsRecordWriterCrashReport, dir)
+              : ENOMEM;
+  irsRunRecordFree(&rec);
+  return e;
 }
 
 int irsModuleWriteFile(MlirOperation module, const char *path, bool generic,

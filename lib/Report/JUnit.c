@@ -25,11 +25,11 @@
 #define X(s) ((const xmlChar *)(s))
 
 static bool isNotRun(const IrsRunLogStep *s) {
-  return irsOutcomeFromName(s->status) == IrsOutcomeNotRun;
+  return s->status == IrsOutcomeNotRun;
 }
 
 static bool isFailure(const IrsRunLogStep *s) {
-  return irsOutcomeFromName(s->status) != IrsOutcomeOk && !isNotRun(s);
+  return s->status != IrsOutcomeOk && !isNotRun(s);
 }
 
 static double stepSeconds(const IrsRunLogStep *s) {
@@ -95,8 +95,9 @@ static void writeCase(xmlTextWriterPtr w, const IrsRunLogStep *s) {
   if (isFailure(s)) {
     xmlTextWriterStartElement(w, X("failure"));
     xmlTextWriterWriteAttribute(
-        w, X("message"), X(s->message ? s->message : s->status));
-    xmlTextWriterWriteAttribute(w, X("type"), X(s->status));
+        w, X("message"),
+        X(s->message ? s->message : irsOutcomeGetName(s->status)));
+    xmlTextWriterWriteAttribute(w, X("type"), X(irsOutcomeGetName(s->status)));
     if (s->details)
       xmlTextWriterWriteString(w, X(s->details));
     xmlTextWriterEndElement(w);

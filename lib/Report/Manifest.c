@@ -16,8 +16,8 @@
 static const char *runStatus(const IrsRunRecord *rec) {
   if (rec->interrupted)
     return irsOutcomeGetName(IrsOutcomeInterrupted);
-  if (rec->deathKind)
-    return rec->deathKind;
+  if (rec->deathKind != IrsOutcomeNone)
+    return irsOutcomeGetName(rec->deathKind);
   if (rec->running)
     return irsOutcomeGetName(IrsOutcomeRunning);
   return irsErrorKindGetName(rec->runStatus);

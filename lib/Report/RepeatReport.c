@@ -4,8 +4,10 @@
 // The machine-readable summary of irscope-opt --repeat: how many runs, how
 // many failed, the rate and its 95% Wilson interval, failures per step and
 // kind, and one element per distinct failure signature with the directory
-// holding the artefacts of its first occurrence. Schema:
-// docs/schema/repeat.xsd.
+// holding the artefacts of its first occurrence. A function of the run
+// record (Writers.def): its header and its repeat section, which
+// irsRepeatReportWrite (Flake.h) fills from a driver's IrsRepeatSummary.
+// Schema: docs/schema/repeat.xsd.
 //
 //===----------------------------------------------------------------------===//
 #include "XmlUtil.h"
@@ -31,20 +33,21 @@ static void writeBool(xmlTextWriterPtr w, const char *name, bool v) {
   xmlTextWriterWriteAttribute(w, X(name), X(v ? "true" : "false"));
 }
 
-static void writeRuns(xmlTextWriterPtr w, const IrsRepeatSummary *s) {
+static void writeRuns(xmlTextWriterPtr w, const IrsRunRecord *rec) {
+  const IrsRecordRepeat *s = &rec->repeat;
   xmlTextWriterStartElement(w, X("runs"));
   xmlTextWriterWriteFormatAttribute(w, X("requested"), "%lld",
                                     (long long)s->requestedRuns);
   xmlTextWriterWriteFormatAttribute(w, X("done"), "%lld", (long long)s->runs);
   writeBool(w, "stopped-early", s->stoppedEarly);
   writeBool(w, "interrupted", s->interrupted);
-  writeBool(w, "threading", s->threading);
-  writeBool(w, "verify-each", s->verifyEach);
+  writeBool(w, "threading", rec->threadingEnabled);
+  writeBool(w, "verify-each", rec->verifyEach);
   xmlTextWriterWriteFormatAttribute(w, X("max-threads"), "%d", s->maxThreads);
   xmlTextWriterWriteFormatAttribute(w, X("mean-run-ms"), "%.3f", s->meanRunMs);
-  if (s->hasSeed)
+  if (rec->hasSeed)
     xmlTextWriterWriteFormatAttribute(w, X("seed"), "%llu",
-                                      (unsigned long long)s->seed);
+                                      (unsigned long long)rec->seed);
   xmlTextWriterEndElement(w);
 
   xmlTextWriterStartElement(w, X("failure-rate"));
@@ -55,19 +58,18 @@ static void writeRuns(xmlTextWriterPtr w, const IrsRepeatSummary *s) {
 }
 
 // Whether signature `j` failed in step `step` with kind `kind`.
-static bool isStepKind(const IrsRepeatSummary *s, intptr_t j, intptr_t step,
+static bool isStepKind(const IrsRecordRepeat *s, intptr_t j, intptr_t step,
                        IrsOutcome kind) {
-  return s->signatures[j].step == step &&
-         irsOutcomeFromName(s->signatures[j].kind) == kind;
+  return s->signatures[j].step == step && s->signatures[j].kind == kind;
 }
 
 // One <kind> per distinct kind of step `i`'s signatures, in order of first
 // appearance.
-static void writeStepKinds(xmlTextWriterPtr w, const IrsRepeatSummary *s,
+static void writeStepKinds(xmlTextWriterPtr w, const IrsRecordRepeat *s,
                            intptr_t i) {
   for (intptr_t k = 0; k < s->numSignatures; ++k) {
     const IrsRepeatSignature *g = &s->signatures[k];
-    IrsOutcome kind = irsOutcomeFromName(g->kind);
+    IrsOutcome kind = g->kind;
     if (g->step != i)
       continue;
     bool seen = false;
@@ -80,7 +82,7 @@ static void writeStepKinds(xmlTextWriterPtr w, const IrsRepeatSummary *s,
       if (isStepKind(s, j, i, kind))
         c += s->signatures[j].count;
     xmlTextWriterStartElement(w, X("kind"));
-    xmlTextWriterWriteAttribute(w, X("name"), X(g->kind));
+    xmlTextWriterWriteAttribute(w, X("name"), X(irsOutcomeGetName(g->kind)));
     xmlTextWriterWriteFormatAttribute(w, X("count"), "%lld", (long long)c);
     xmlTextWriterEndElement(w);
   }
@@ -88,8 +90,10 @@ static void writeStepKinds(xmlTextWriterPtr w, const IrsRepeatSummary *s,
 
 // Per step: the failures attributed to it, by kind. Step 0 collects
 // failures no step could be named for.
-static void writeSteps(xmlTextWriterPtr w, const IrsRepeatSummary *s) {
-  intptr_t n = irsPipelineGetNumSteps(s->pipeline);
+static void writeSteps(xmlTextWriterPtr w, const IrsRunRecord *rec) {
+  const IrsRecordRepeat *s = &rec->repeat;
+  IrsPipeline p = rec->pipeline;
+  intptr_t n = irsPipelineGetNumSteps(p);
   xmlTextWriterStartElement(w, X("steps"));
   xmlTextWriterWriteFormatAttribute(w, X("count"), "%ld", (long)n);
   for (intptr_t i = 0; i <= n; ++i) {
@@ -102,8 +106,8 @@ static void writeSteps(xmlTextWriterPtr w, const IrsRepeatSummary *s) {
     xmlTextWriterStartElement(w, X("step"));
     xmlTextWriterWriteFormatAttribute(w, X("index"), "%ld", (long)i);
     if (i > 0) {
-      irsXmlAttrRef(w, "pass", irsPipelineGetStepPassName(s->pipeline, i - 1));
-      irsXmlAttrRef(w, "anchor", irsPipelineGetStepAnchor(s->pipeline, i - 1));
+      irsXmlAttrRef(w, "pass", irsPipelineGetStepPassName(p, i - 1));
+      irsXmlAttrRef(w, "anchor", irsPipelineGetStepAnchor(p, i - 1));
     }
     writeRate(w, total, s->runs);
     writeStepKinds(w, s, i);
@@ -116,7 +120,7 @@ static void writeSignature(xmlTextWriterPtr w, const IrsRepeatSignature *g,
                            intptr_t id) {
   xmlTextWriterStartElement(w, X("signature"));
   xmlTextWriterWriteFormatAttribute(w, X("id"), "%ld", (long)id);
-  xmlTextWriterWriteAttribute(w, X("kind"), X(g->kind));
+  xmlTextWriterWriteAttribute(w, X("kind"), X(irsOutcomeGetName(g->kind)));
   if (g->signal > 0) {
     xmlTextWriterWriteFormatAttribute(w, X("signal"), "%d", g->signal);
     if (g->signalName)
@@ -138,23 +142,44 @@ static void writeSignature(xmlTextWriterPtr w, const IrsRepeatSignature *g,
   xmlTextWriterEndElement(w);
 }
 
-int irsRepeatReportWrite(const IrsRepeatSummary *s, const char *dir) {
-  xmlBufferPtr buf;
-  xmlTextWriterPtr w = irsXmlBegin(&buf, "irscope-repeat");
-  if (!w)
-    return ENOMEM;
-  irsXmlStartRunHeader(w, s->toolName, s->commandLine, s->inputPath,
-                       s->inputHash);
+int irsRepeatReportWriteXml(xmlTextWriterPtr w, const IrsRunRecord *rec) {
+  const IrsRecordRepeat *s = &rec->repeat;
+  irsXmlStartRunHeader(w, rec->toolName, rec->commandLine, rec->inputPath,
+                       rec->inputHash);
   xmlTextWriterEndElement(w);
-  irsXmlElemRef(w, "pipeline", irsPipelineGetText(s->pipeline));
-  writeRuns(w, s);
-  writeSteps(w, s);
+  irsXmlElemRef(w, "pipeline", irsPipelineGetText(rec->pipeline));
+  writeRuns(w, rec);
+  writeSteps(w, rec);
   xmlTextWriterStartElement(w, X("signatures"));
   xmlTextWriterWriteFormatAttribute(w, X("count"), "%ld",
                                     (long)s->numSignatures);
   for (intptr_t k = 0; k < s->numSignatures; ++k)
     writeSignature(w, &s->signatures[k], k + 1);
   xmlTextWriterEndElement(w);
-  xmlTextWriterEndElement(w);
-  return irsXmlCommit(w, buf, dir, "repeat.xml");
+  return 0;
+}
+
+int irsRepeatReportWrite(const IrsRepeatSummary *s, const char *dir) {
+  IrsInstrumentationOptions o = irsRunRecordNamedOptions(
+      s->toolName, s->commandLine, s->inputPath, s->inputHash);
+  o.threadingEnabled = s->threading;
+  o.verifyEach = s->verifyEach;
+  IrsRunRecord rec;
+  int e = ENOMEM;
+  if (irsRunRecordInit(&rec, s->pipeline, &o)) {
+    rec.hasSeed = s->hasSeed;
+    rec.seed = s->seed;
+    rec.repeat = (IrsRecordRepeat){.requestedRuns = s->requestedRuns,
+                                   .runs = s->runs,
+                                   .failures = s->failures,
+                                   .stoppedEarly = s->stoppedEarly,
+                                   .interrupted = s->interrupted,
+                                   .maxThreads = s->maxThreads,
+                                   .meanRunMs = s->meanRunMs,
+                                   .numSignatures = s->numSignatures,
+                                   .signatures = s->signatures};
+    e = irsRunRecordWrite(&rec, IrsRecordWriterRepeatReport, dir);
+  }
+  irsRunRecordFree(&rec);
+  return e;
 }

@@ -32,7 +32,6 @@ static void freeStep(IrsRunLogStep *s) {
   free((char *)s->group);
   free((char *)s->pipeline);
   free((char *)s->pass);
-  free((char *)s->status);
   free((char *)s->message);
   free((char *)s->details);
 }
@@ -68,11 +67,12 @@ IrsStatus irsRunLogAddStep(IrsRunLog log, const IrsRunLogStep *step) {
     l->cap = cap;
   }
   IrsRunLogStep s = *step;
-  s.group = s.pipeline = s.pass = s.status = s.message = s.details = NULL;
+  s.group = s.pipeline = s.pass = s.message = s.details = NULL;
+  if (s.status == IrsOutcomeNone)
+    s.status = IrsOutcomeOk;
   bool ok = dupField(&s.group, step->group, false) &&
             dupField(&s.pipeline, step->pipeline, false) &&
             dupField(&s.pass, step->pass, false) &&
-            dupField(&s.status, step->status ? step->status : irsOutcomeGetName(IrsOutcomeOk), false) &&
             dupField(&s.message, step->message, true) &&
             dupField(&s.details, step->details, true);
   if (!ok) {
@@ -93,23 +93,20 @@ const IrsRunLogStep *irsRunLogGetStep(IrsRunLog log, intptr_t pos) {
 }
 
 IrsStatus irsRunLogSetStepFailure(IrsRunLog log, intptr_t pos,
-                                  const char *status, const char *message,
+                                  IrsOutcome status, const char *message,
                                   const char *details) {
   IrsRunLogImpl *l = log.ptr;
   if (pos < 0 || pos >= l->num)
     return irsStatusMake(IRS_ERR_USAGE);
   IrsRunLogStep *s = &l->steps[pos];
-  const char *st = NULL, *msg = NULL, *det = NULL;
-  if (!dupField(&st, status, false) || !dupField(&msg, message, true) ||
-      !dupField(&det, details, true)) {
-    free((char *)st);
+  const char *msg = NULL, *det = NULL;
+  if (!dupField(&msg, message, true) || !dupField(&det, details, true)) {
     free((char *)msg);
     return irsStatusMake(IRS_ERR_NOMEM);
   }
-  free((char *)s->status);
   free((char *)s->message);
   free((char *)s->details);
-  s->status = st;
+  s->status = status;
   s->message = msg;
   s->details = det;
   return irsStatusOk();
@@ -150,7 +147,7 @@ void irsRunLogSerialize(IrsRunLog log, MlirStringCallback callback,
     putField(&b, s->group);
     putField(&b, s->pipeline);
     putField(&b, s->pass);
-    putField(&b, s->status);
+    putField(&b, irsOutcomeGetName(s->status));
     putField(&b, s->message);
     putField(&b, s->details);
     irsBufAppendStr(&b, "\n");
@@ -227,7 +224,8 @@ IrsStatus irsRunLogAppendSerialized(IrsRunLog log, MlirStringRef text) {
       s.group = str[0];
       s.pipeline = str[1];
       s.pass = str[2];
-      s.status = str[3];
+      // The one place a step's status is read back from text.
+      s.status = irsOutcomeFromName(str[3]);
       s.message = str[4];
       s.details = str[5];
       st = irsRunLogAddStep(log, &s);

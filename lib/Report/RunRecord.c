@@ -46,6 +46,18 @@ bool irsRunRecordInit(IrsRunRecord *rec, IrsPipeline pipeline,
          dupOpt(&rec->inputHash, o->inputHash);
 }
 
+IrsInstrumentationOptions irsRunRecordNamedOptions(const char *toolName,
+                                                   const char *commandLine,
+                                                   const char *inputPath,
+                                                   const char *inputHash) {
+  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
+  o.toolName = toolName;
+  o.commandLine = commandLine;
+  o.inputPath = inputPath;
+  o.inputHash = inputHash;
+  return o;
+}
+
 void irsRunRecordResetStep(IrsRunRecord *rec, intptr_t i) {
   IrsRecordStep *s = &rec->steps[i];
   free(s->diagCopies);
@@ -66,7 +78,9 @@ void irsRunRecordReset(IrsRunRecord *rec) {
   rec->inputDumpFile = NULL;
   rec->failedStep = 0;
   rec->runStatus = IRS_OK;
-  rec->deathKind = NULL;
+  rec->deathKind = IrsOutcomeNone;
+  memset(&rec->death, 0, sizeof(rec->death));
+  memset(&rec->repeat, 0, sizeof(rec->repeat));
   rec->interrupted = false;
   rec->totalWallMs = 0;
   memset(&rec->artifacts, 0, sizeof(rec->artifacts));
@@ -102,6 +116,13 @@ void irsRunRecordSetDumpFile(IrsRunRecord *rec, intptr_t i, const char *file) {
   s->dumpFile = file ? irsStrDup(file) : NULL;
   s->result.dumpFile =
       mlirStringRefCreateFromCString(s->dumpFile ? s->dumpFile : "");
+}
+
+void irsRunRecordSetDeath(IrsRunRecord *rec, intptr_t step, IrsOutcome kind,
+                          const IrsRecordDeath *death) {
+  rec->failedStep = step;
+  rec->deathKind = kind;
+  rec->death = *death;
 }
 
 const char *irsRunRecordLastGoodDump(const IrsRunRecord *rec, intptr_t i) {

@@ -19,7 +19,10 @@
 #define IRS_REPORT_RUNRECORD_H
 
 #include "../Support/Buf.h"
+#include "irscope/Flake.h"
+#include "irscope/Outcome.h"
 #include "irscope/PassManager.h"
+#include "irscope/Report.h"
 
 /// One step as recorded. `result` points into the other members (dumpFile,
 /// failedHook, diagCopies) and, for diagnostics, into the capture or parse
@@ -43,7 +46,44 @@ typedef struct IrsRecordArtifacts {
   /// mode ("repeat" or "threads").
   MlirStringRef diff;
   const char *determinismMode;
+  /// A dead worker's (CrashReport.c): the input with the whole pipeline,
+  /// and the dump before the failing step when the record's own steps do
+  /// not know it (the supervisor found it on disk).
+  const char *fullReproducer;
+  const char *lastGoodDump;
+  /// Kind wrong-result: the outputs before and after the step; the steps
+  /// after the failing one then count as run.
+  const IrsResultsInfo *results;
 } IrsRecordArtifacts;
+
+/// How a worker process running step failedStep ended, as its supervisor
+/// saw it (irsRunRecordSetDeath). Borrowed, like the artefacts: valid for
+/// the write of report.xml that follows.
+typedef struct IrsRecordDeath {
+  int signal;             ///< 0 when not killed by a signal
+  const char *signalName; ///< nullable
+  double elapsedMs;
+  double timeoutSec;        ///< > 0 for a timeout
+  int64_t memoryLimitBytes; ///< > 0 for a memory-limit kill
+  int64_t peakRssKb;
+  /// What the worker printed during the step: diagnostics, stack trace.
+  MlirStringRef stderrTail;
+} IrsRecordDeath;
+
+/// The tally of irscope-opt --repeat: runs of one pipeline on one input
+/// (the record's header), how many failed and each distinct way they did.
+/// Borrowed.
+typedef struct IrsRecordRepeat {
+  int64_t requestedRuns;
+  int64_t runs;      ///< runs done (fewer when stopped early)
+  int64_t failures;  ///< runs that failed in any way
+  bool stoppedEarly; ///< --stop-on-failure ended the loop
+  bool interrupted;
+  int maxThreads;   ///< most OS threads seen in one run's process
+  double meanRunMs; ///< wall time per run, fork to exit
+  intptr_t numSignatures;
+  const IrsRepeatSignature *signatures;
+} IrsRecordRepeat;
 
 typedef struct IrsRunRecord {
   // Header: set once when the runner is created.
@@ -65,15 +105,17 @@ typedef struct IrsRunRecord {
   char *inputDumpFile; // owned; "0000-input.mlir" once written
   bool running, interrupted;
   IrsErrorKind runStatus;
-  // The kind ("crash", "timeout", ...) of a step whose process died (the
-  // tool runner); then the run's and step failedStep's status. NULL
-  // otherwise; points to a static string.
-  const char *deathKind;
+  // The kind (crash, timeout, ...) of a step whose process died (the tool
+  // runner, a supervisor: irsRunRecordSetDeath); then the run's and step
+  // failedStep's status. IrsOutcomeNone otherwise.
+  IrsOutcome deathKind;
+  IrsRecordDeath death;
   double totalWallMs;
   IrsBuf errMsg;        // one-line message of the last failure
   intptr_t failedStep;  // 1-based, 0 if none
   char *failureDirUsed; // owned; where report.xml went, NULL if none
   IrsRecordArtifacts artifacts;
+  IrsRecordRepeat repeat; // --repeat's tally (RepeatReport.c)
 } IrsRunRecord;
 
 /// Fills the header from `o` (strings copied) and allocates a step per step
@@ -81,6 +123,13 @@ typedef struct IrsRunRecord {
 /// still be freed.
 bool irsRunRecordInit(IrsRunRecord *rec, IrsPipeline pipeline,
                       const IrsInstrumentationOptions *o);
+/// The default options with the run's names set (borrowed): the header of
+/// a record kept by a driver rather than a pass manager (a crash report
+/// written from an IrsCrashInfo, repeat.xml).
+IrsInstrumentationOptions irsRunRecordNamedOptions(const char *toolName,
+                                                   const char *commandLine,
+                                                   const char *inputPath,
+                                                   const char *inputHash);
 /// Frees what the record owns. Accepts a zeroed or partly built record.
 void irsRunRecordFree(IrsRunRecord *rec);
 /// Forgets step `i`'s result: status not-run, no dump, hook or diagnostics.
@@ -93,6 +142,13 @@ void irsRunRecordReset(IrsRunRecord *rec);
 void irsRunRecordSetFailedHook(IrsRunRecord *rec, intptr_t i, const char *hook);
 /// Records step i's dump file (copied; NULL: none).
 void irsRunRecordSetDumpFile(IrsRunRecord *rec, intptr_t i, const char *file);
+
+/// Records that the process running 1-based step `step` (0: unknown)
+/// died or, for IrsOutcomeWrongResult, that a later check found the step
+/// wrong: the failure's kind and how the process ended (copied; its
+/// strings borrowed). The crash report (CrashReport.c) documents it.
+void irsRunRecordSetDeath(IrsRunRecord *rec, intptr_t step, IrsOutcome kind,
+                          const IrsRecordDeath *death);
 
 /// The most recent dump before step i (0-based): with --dump-only-changed
 /// the step right before may have written none. The input's dump, else NULL.

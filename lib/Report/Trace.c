@@ -106,7 +106,7 @@ int irsRunLogWriteTrace(IrsRunLog log, const char *path) {
   double cursorUs = 0;
   for (intptr_t i = 0; i < l->num; ++i) {
     const IrsRunLogStep *s = &l->steps[i];
-    if (irsOutcomeFromName(s->status) == IrsOutcomeNotRun)
+    if (s->status == IrsOutcomeNotRun)
       continue;
     double wall = nonNeg(s->wallMs) * 1000, ver = nonNeg(s->verifyMs) * 1000,
            dump = nonNeg(s->dumpMs) * 1000;
@@ -115,7 +115,7 @@ int irsRunLogWriteTrace(IrsRunLog log, const char *path) {
     irsBufPrintf(&args, "{\"index\": %ld, \"pipeline\": ", (long)s->index);
     jsonString(&args, s->pipeline);
     irsBufAppendStr(&args, ", \"status\": ");
-    jsonString(&args, s->status);
+    jsonString(&args, irsOutcomeGetName(s->status));
     irsBufPrintf(&args, ", \"changed\": %s", s->changed ? "true" : "false");
     if (s->message) {
       irsBufAppendStr(&args, ", \"message\": ");

@@ -53,9 +53,10 @@ void irsXmlWriteStep(xmlTextWriterPtr w, const IrsRunRecord *rec, intptr_t i) {
   xmlTextWriterWriteFormatAttribute(w, X("index"), "%ld", (long)(i + 1));
   irsXmlAttrRef(w, "pass", irsPipelineGetStepPassName(p, i));
   irsXmlAttrRef(w, "anchor", irsPipelineGetStepAnchor(p, i));
-  bool died = rec->deathKind && i == rec->failedStep - 1;
+  bool died = rec->deathKind != IrsOutcomeNone && i == rec->failedStep - 1;
   xmlTextWriterWriteAttribute(
-      w, X("status"), X(died ? rec->deathKind : irsStepStatusGetName(r->status)));
+      w, X("status"), X(died ? irsOutcomeGetName(rec->deathKind)
+                             : irsStepStatusGetName(r->status)));
   if (r->status != IrsStepNotRun) {
     xmlTextWriterWriteAttribute(w, X("changed"), X(r->changed ? "true" : "false"));
   }

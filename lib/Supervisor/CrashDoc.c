@@ -99,7 +99,7 @@ static int writeReport(const IrsCrashDoc *doc, const IrsWorkerResult *res,
   info.pipeline = o->pipeline;
   info.verifyEach = o->verifyEach;
   info.threading = o->threading;
-  info.kind = doc->kind;
+  info.kind = irsWorkerOutcomeGetDeathKind(doc->outcome);
   info.step = doc->step;
   info.signal = doc->outcome == IrsWorkerCrashed ? res->signal : 0;
   info.signalName = o->signalName(res->signal);

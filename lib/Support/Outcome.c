@@ -148,16 +148,21 @@ IrsOutcome irsOutcomeFromErrorKind(IrsErrorKind kind) {
 
 // Here rather than in lib/PassManager, so that the writers in lib/Report
 // that name step statuses depend on the vocabulary, not on the pass manager.
-const char *irsStepStatusGetName(IrsStepStatus s) {
+IrsOutcome irsStepStatusGetOutcome(IrsStepStatus s) {
   switch (s) {
   case IrsStepNotRun:
-    return irsOutcomeGetName(IrsOutcomeNotRun);
+    return IrsOutcomeNotRun;
   case IrsStepOk:
-    return irsOutcomeGetName(IrsOutcomeOk);
+    return IrsOutcomeOk;
   case IrsStepPassFailed:
-    return irsOutcomeGetName(IrsOutcomePassFailure);
+    return IrsOutcomePassFailure;
   case IrsStepVerifyFailed:
-    return irsOutcomeGetName(IrsOutcomeVerifyFailure);
+    return IrsOutcomeVerifyFailure;
   }
-  return "unknown";
+  return IrsOutcomeNone;
+}
+
+const char *irsStepStatusGetName(IrsStepStatus s) {
+  IrsOutcome o = irsStepStatusGetOutcome(s);
+  return o == IrsOutcomeNone ? "unknown" : irsOutcomeGetName(o);
 }

@@ -150,8 +150,7 @@ static IrsErrorKind documentDeath(IrsToolRunnerImpl *t, intptr_t i,
     t->rec.interrupted = true;
     return IRS_ERR_PASS;
   }
-  t->rec.deathKind =
-      irsOutcomeGetName(irsWorkerOutcomeGetDeathKind(w->outcome));
+  t->rec.deathKind = irsWorkerOutcomeGetDeathKind(w->outcome);
   char *dir =
       t->opts.writeFailureReport ? irsRunRecordFailureDirOpen(&t->rec) : NULL;
   if (!dir)

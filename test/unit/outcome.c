@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "irscope/Outcome.h"
+#include "irscope/PassManager.h"
 #include "irscope/Supervisor.h"
 
 #include <string.h>
@@ -112,6 +113,21 @@ static void test_outcome__worker_outcomes_map(void **state) {
                       "interrupted");
 }
 
+static void test_outcome__step_statuses_map_with_their_names(void **state) {
+  (void)state;
+  assert_int_equal(irsStepStatusGetOutcome(IrsStepNotRun), IrsOutcomeNotRun);
+  assert_int_equal(irsStepStatusGetOutcome(IrsStepOk), IrsOutcomeOk);
+  assert_int_equal(irsStepStatusGetOutcome(IrsStepPassFailed),
+                   IrsOutcomePassFailure);
+  assert_int_equal(irsStepStatusGetOutcome(IrsStepVerifyFailed),
+                   IrsOutcomeVerifyFailure);
+  assert_int_equal(irsStepStatusGetOutcome((IrsStepStatus)99),
+                   IrsOutcomeNone);
+  assert_string_equal(irsStepStatusGetName(IrsStepVerifyFailed),
+                      "verify-failure");
+  assert_string_equal(irsStepStatusGetName((IrsStepStatus)99), "unknown");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_outcome__names_round_trip),
@@ -120,6 +136,7 @@ int main(void) {
       cmocka_unit_test(test_outcome__step_failures),
       cmocka_unit_test(test_outcome__error_kinds_map_with_their_names),
       cmocka_unit_test(test_outcome__worker_outcomes_map),
+      cmocka_unit_test(test_outcome__step_statuses_map_with_their_names),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

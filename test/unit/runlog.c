@@ -23,7 +23,7 @@ static IrsRunLogStep step(intptr_t index, const char *status) {
   s.index = index;
   s.pipeline = index == 1 ? "builtin.module(cse)" : "builtin.module(canonicalize)";
   s.pass = index == 1 ? "cse" : "canonicalize";
-  s.status = status;
+  s.status = irsOutcomeFromName(status);
   s.changed = index == 1;
   s.startMs = 1000 + 10 * (double)index;
   s.wallMs = 2.5;
@@ -48,7 +48,7 @@ static void test_runlog__serialize_round_trip_keeps_awkward_text(void **state) {
   assert_int_equal(irsRunLogGetNumSteps(back), 2);
   const IrsRunLogStep *r = irsRunLogGetStep(back, 1);
   assert_int_equal(r->index, 2);
-  assert_string_equal(r->status, "pass-failure");
+  assert_string_equal(irsOutcomeGetName(r->status), "pass-failure");
   assert_string_equal(r->message, "tab\there, backslash \\ and\nnewline");
   assert_null(r->details);
   assert_false(r->changed);

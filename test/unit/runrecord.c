@@ -2,7 +2,10 @@
 // Unit tests of the run record (lib/Report/RunRecord.c) and of its writers
 // table (Writers.def): what a runner puts into the record is what the
 // manifest and the failure report say, a reset forgets the run, the last
-// good dump skips steps without one, and a report needs a failed step.
+// good dump skips steps without one, and a report needs a failed step; a
+// dead worker appended to the record (irsRunRecordSetDeath) is what the
+// crash report says, read back through IrsRunDoc, and the repeat section
+// is what repeat.xml says.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,6 +13,7 @@
 #include <cmocka.h>
 
 #include "Report/RunRecord.h"
+#include "irscope/RunDir.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -82,7 +86,7 @@ static void test_runrecord__reset_forgets_the_run(void **state) {
   irsRunRecordSetFailedHook(&rec, 1, "verifier");
   rec.steps[1].result.status = IrsStepVerifyFailed;
   rec.failedStep = 2;
-  rec.deathKind = "crash";
+  rec.deathKind = IrsOutcomeCrash;
   irsBufAppendStr(&rec.errMsg, "boom");
   irsRunRecordReset(&rec);
   assert_null(rec.steps[0].dumpFile);
@@ -90,7 +94,7 @@ static void test_runrecord__reset_forgets_the_run(void **state) {
   assert_null(rec.steps[1].failedHook);
   assert_int_equal(rec.steps[1].result.status, IrsStepNotRun);
   assert_int_equal(rec.failedStep, 0);
-  assert_null(rec.deathKind);
+  assert_int_equal(rec.deathKind, IrsOutcomeNone);
   assert_int_equal(rec.errMsg.len, 0);
   // The header survives.
   assert_string_equal(rec.toolName, "irscope-unit");
@@ -139,7 +143,7 @@ static void test_runrecord__manifest_is_the_record(void **state) {
   // A dead step's kind is the run's and the step's status.
   rec.running = false;
   rec.failedStep = 2;
-  rec.deathKind = "timeout";
+  rec.deathKind = IrsOutcomeTimeout;
   assert_int_equal(irsRunRecordWrite(&rec, IrsRecordWriterManifest, dir), 0);
   m = slurp(dir, "manifest.xml");
   assert_non_null(strstr(m, "status=\"timeout\">"));
@@ -228,6 +232,157 @@ static void test_runrecord__timing_lists_the_run_steps(void **state) {
   irsRunRecordFree(&rec);
 }
 
+
+// Reads dir/name back as a document (the run directory's reader).
+static IrsRunDoc readBack(const char *dir, const char *name) {
+  char path[256], err[256];
+  snprintf(path, sizeof(path), "%s/%s", dir, name);
+  IrsRunDoc d = irsRunDocCreateFromFile(path, err, sizeof(err));
+  assert_false(irsRunDocIsNull(d));
+  return d;
+}
+
+// The attribute `attr` of `node`'s first child `child`.
+static const char *childAttr(IrsRunDocNode node, const char *child,
+                             const char *attr) {
+  return irsRunDocNodeGetAttr(irsRunDocNodeGetChild(node, child), attr);
+}
+
+static void test_runrecord__crash_report_is_the_recorded_death(void **state) {
+  (void)state;
+  char dir[] = "/tmp/irs-unit-record-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  IrsRunRecord rec;
+  initRecord(&rec);
+  rec.inputDumpFile = strdup("0000-input.mlir");
+  const char *tail = "boom\n#0 0x1 in crashy\n";
+  IrsRecordDeath d = {.signal = 11,
+                      .signalName = "SIGSEGV",
+                      .elapsedMs = 12.5,
+                      .peakRssKb = 2048,
+                      .stderrTail = mlirStringRefCreateFromCString(tail)};
+  irsRunRecordSetDeath(&rec, 2, IrsOutcomeCrash, &d);
+  assert_int_equal(rec.failedStep, 2);
+  assert_int_equal(rec.deathKind, IrsOutcomeCrash);
+  assert_int_equal(rec.death.signal, 11);
+  irsBufAppendStr(&rec.errMsg, "step 2 'canonicalize' crashed with SIGSEGV");
+  rec.artifacts = (IrsRecordArtifacts){
+      .preStepIr = "failure-input.mlir",
+      .reproducer = "reproducer.mlir",
+      .fullReproducer = "reproducer-full.mlir",
+      .lastGoodDump = "0001-func.func-cse.mlir"};
+  assert_int_equal(irsRunRecordWrite(&rec, IrsRecordWriterCrashReport, dir),
+                   0);
+
+  IrsRunDoc doc = readBack(dir, "report.xml");
+  IrsRunDocNode root = irsRunDocGetRoot(doc);
+  assert_true(irsRunDocNodeIs(root, "irscope-report"));
+  IrsRunDocNode input = irsRunDocNodeGetChild(root, "input");
+  assert_string_equal(irsRunDocNodeGetAttr(input, "dump"), "0000-input.mlir");
+  assert_int_equal(irsRunDocNodeGetAttrLong(input, "ops", -1), 7);
+  IrsRunDocNode f = irsRunDocNodeGetChild(root, "failure");
+  assert_string_equal(irsRunDocNodeGetAttr(f, "kind"), "crash");
+  assert_int_equal(irsRunDocNodeGetAttrLong(f, "step", 0), 2);
+  assert_string_equal(irsRunDocNodeGetAttr(f, "pass"), "canonicalize");
+  assert_string_equal(irsRunDocNodeGetAttr(f, "signal-name"), "SIGSEGV");
+  assert_int_equal(irsRunDocNodeGetAttrLong(f, "peak-rss-kb", 0), 2048);
+  assert_null(irsRunDocNodeGetAttr(f, "timeout-s"));
+  assert_string_equal(
+      irsRunDocNodeGetText(irsRunDocNodeGetChild(f, "message")),
+      "step 2 'canonicalize' crashed with SIGSEGV");
+  assert_string_equal(irsRunDocNodeGetText(irsRunDocNodeGetChild(f, "stderr")),
+                      tail);
+  IrsRunDocNode a = irsRunDocNodeGetChild(root, "artifacts");
+  assert_string_equal(childAttr(a, "last-good-dump", "file"),
+                      "0001-func.func-cse.mlir");
+  assert_string_equal(childAttr(a, "reproducer", "pipeline"),
+                      "builtin.module(canonicalize)");
+  assert_string_equal(childAttr(a, "full-reproducer", "file"),
+                      "reproducer-full.mlir");
+  // The step before ran, the dead one has the death's kind.
+  IrsRunDocNode steps = irsRunDocNodeGetChild(root, "steps");
+  assert_int_equal(irsRunDocNodeGetAttrLong(steps, "failed", 0), 2);
+  IrsRunDocNode s1 = irsRunDocNodeGetChild(steps, "step");
+  IrsRunDocNode s2 = irsRunDocNodeGetNext(s1, "step");
+  assert_string_equal(irsRunDocNodeGetAttr(s1, "status"), "ok");
+  assert_string_equal(irsRunDocNodeGetAttr(s2, "status"), "crash");
+  irsRunDocDestroy(doc);
+  slurp(dir, "report.xml");
+
+  // A timeout in an unknown step: no pass, every step not run, no signal.
+  IrsRecordDeath t = {.elapsedMs = 500, .timeoutSec = 0.5};
+  irsRunRecordSetDeath(&rec, 0, IrsOutcomeTimeout, &t);
+  rec.artifacts = (IrsRecordArtifacts){.reproducer = "reproducer.mlir"};
+  assert_int_equal(irsRunRecordWrite(&rec, IrsRecordWriterCrashReport, dir),
+                   0);
+  char *r = slurp(dir, "report.xml");
+  assert_non_null(strstr(r, "<failure kind=\"timeout\" step=\"0\" pass=\"\" "
+                            "anchor=\"\" elapsed-ms=\"500.000\" "
+                            "timeout-s=\"0.5\">"));
+  assert_null(strstr(r, "signal="));
+  assert_null(strstr(r, "<reproducer "));
+  assert_null(strstr(r, "status=\"ok\""));
+  assert_non_null(strstr(r, "<steps count=\"2\">"));
+  irsRunRecordFree(&rec);
+  rmdir(dir);
+}
+
+static void test_runrecord__repeat_report_is_the_repeat_section(void **state) {
+  (void)state;
+  char dir[] = "/tmp/irs-unit-record-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  IrsRunRecord rec;
+  initRecord(&rec);
+  rec.hasSeed = true;
+  rec.seed = 42;
+  IrsRepeatSignature sigs[] = {
+      {.kind = IrsOutcomeCrash, .signal = 6, .signalName = "SIGABRT",
+       .step = 2, .pass = "canonicalize", .message = "", .count = 3,
+       .firstRun = 4, .hasRunSeed = true, .runSeed = 7,
+       .artifacts = "failure-1"},
+      {.kind = IrsOutcomeExit, .step = 2, .pass = "canonicalize",
+       .message = "bad", .count = 1, .firstRun = 9},
+  };
+  rec.repeat = (IrsRecordRepeat){.requestedRuns = 10, .runs = 10,
+                                 .failures = 4, .maxThreads = 3,
+                                 .numSignatures = 2, .signatures = sigs};
+  assert_int_equal(irsRunRecordWrite(&rec, IrsRecordWriterRepeatReport, dir),
+                   0);
+  IrsRunDoc doc = readBack(dir, "repeat.xml");
+  IrsRunDocNode root = irsRunDocGetRoot(doc);
+  assert_true(irsRunDocNodeIs(root, "irscope-repeat"));
+  IrsRunDocNode runs = irsRunDocNodeGetChild(root, "runs");
+  assert_int_equal(irsRunDocNodeGetAttrLong(runs, "done", 0), 10);
+  assert_int_equal(irsRunDocNodeGetAttrLong(runs, "seed", 0), 42);
+  assert_string_equal(irsRunDocNodeGetAttr(runs, "verify-each"), "true");
+  // Every step is listed; no failure lacks a step, so there is no step 0.
+  IrsRunDocNode st = irsRunDocNodeGetChild(
+      irsRunDocNodeGetChild(root, "steps"), "step");
+  assert_int_equal(irsRunDocNodeGetAttrLong(st, "index", -1), 1);
+  assert_int_equal(irsRunDocNodeGetAttrLong(st, "failures", -1), 0);
+  st = irsRunDocNodeGetNext(st, "step");
+  assert_int_equal(irsRunDocNodeGetAttrLong(st, "index", -1), 2);
+  assert_int_equal(irsRunDocNodeGetAttrLong(st, "failures", -1), 4);
+  IrsRunDocNode k = irsRunDocNodeGetChild(st, "kind");
+  assert_string_equal(irsRunDocNodeGetAttr(k, "name"), "crash");
+  assert_string_equal(irsRunDocNodeGetAttr(irsRunDocNodeGetNext(k, "kind"),
+                                           "name"),
+                      "exit");
+  IrsRunDocNode g = irsRunDocNodeGetChild(
+      irsRunDocNodeGetChild(root, "signatures"), "signature");
+  assert_string_equal(irsRunDocNodeGetAttr(g, "kind"), "crash");
+  assert_string_equal(irsRunDocNodeGetAttr(g, "signal-name"), "SIGABRT");
+  assert_int_equal(irsRunDocNodeGetAttrLong(g, "run-seed", 0), 7);
+  g = irsRunDocNodeGetNext(g, "signature");
+  assert_string_equal(irsRunDocNodeGetAttr(g, "kind"), "exit");
+  assert_string_equal(irsRunDocNodeGetText(irsRunDocNodeGetChild(g, "message")),
+                      "bad");
+  irsRunDocDestroy(doc);
+  slurp(dir, "repeat.xml");
+  irsRunRecordFree(&rec);
+  rmdir(dir);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_runrecord__init_copies_the_header),
@@ -238,6 +393,8 @@ int main(void) {
       cmocka_unit_test(test_runrecord__report_needs_a_failed_step),
       cmocka_unit_test(test_runrecord__failure_dir_is_the_failure_dir),
       cmocka_unit_test(test_runrecord__timing_lists_the_run_steps),
+      cmocka_unit_test(test_runrecord__crash_report_is_the_recorded_death),
+      cmocka_unit_test(test_runrecord__repeat_report_is_the_repeat_section),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

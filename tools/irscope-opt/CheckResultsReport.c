@@ -238,7 +238,7 @@ static int writeArtefacts(const IrsOptCheck *c, intptr_t k, const char *dir,
       .pipeline = c->run->pipeline,
       .verifyEach = cfg->verifyEach,
       .threading = !cfg->disableThreading,
-      .kind = irsOutcomeGetName(IrsOutcomeWrongResult),
+      .kind = IrsOutcomeWrongResult,
       .step = step,
       .message = msg,
       .preStepIr = "failure-input.mlir",
@@ -259,8 +259,8 @@ int irsOptCheckResultsDocument(IrsOptCheck *c, intptr_t k) {
   bool isDump = false;
   char *dir = failureDir(c->run->cfg, &isDump);
   char *details = sideBySide(outOf(&c->res[k - 1]), outOf(&c->res[k]));
-  irsOptLogMarkStep(c->run, 0, c->v->step[k],
-                    irsOutcomeGetName(IrsOutcomeWrongResult), msg, details);
+  irsOptLogMarkStep(c->run, 0, c->v->step[k], IrsOutcomeWrongResult, msg,
+                    details);
   int e = dir && msg ? writeArtefacts(c, k, dir, msg, line, isDump) : ENOMEM;
   if (!msg)
     fprintf(stderr, "irscope-opt: error: out of memory\n");

@@ -228,12 +228,12 @@ struct IrsOptLog *irsOptLogCreate(const IrsOptConfig *cfg);
 void irsOptLogStepBegin(IrsOptRun *run, intptr_t step);
 void irsOptLogChunkEnd(IrsOptRun *run, intptr_t chunk);
 void irsOptLogDeath(IrsOptRun *run, intptr_t chunk, intptr_t step,
-                    const char *kind, const char *message,
+                    IrsOutcome kind, const char *message,
                     MlirStringRef details, double elapsedMs);
 void irsOptLogCollect(IrsOptRun *run, IrsSupervisor sup);
 /// Gives a logged step a failure found after the run (--check-results).
 void irsOptLogMarkStep(IrsOptRun *run, intptr_t chunk, intptr_t step,
-                       const char *kind, const char *message,
+                       IrsOutcome kind, const char *message,
                        const char *details);
 /// Writes the files and frees the log; returns an exit code (I/O errors).
 int irsOptLogFinish(IrsOptRun *run);

@@ -145,9 +145,10 @@ static void printSignatures(const IrsRepeatSignature *sigs, intptr_t numSigs) {
     const IrsRepeatSignature *s = &sigs[k];
     char kind[64];
     if (s->signal)
-      snprintf(kind, sizeof(kind), "%s %s", s->kind, irsSignalName(s->signal));
+      snprintf(kind, sizeof(kind), "%s %s", irsOutcomeGetName(s->kind),
+               irsSignalName(s->signal));
     else
-      snprintf(kind, sizeof(kind), "%s", s->kind);
+      snprintf(kind, sizeof(kind), "%s", irsOutcomeGetName(s->kind));
     fprintf(stderr,
             "irscope-opt: repeat:   signature %ld: %s in step %ld (%s), %lld "
             "runs, first in run %lld%s%s%s%s%s\n",
@@ -167,7 +168,7 @@ static IrsRepeatSignature *exportSigs(const IrsOptRepeatTally *t) {
     const IrsOptRepeatSig *s = &t->sigs[k];
     int sig = s->sig.signal;
     gs[k] = (IrsRepeatSignature){
-        irsOutcomeGetName(s->sig.kind), sig, sig ? irsSignalName(sig) : NULL,
+        s->sig.kind, sig, sig ? irsSignalName(sig) : NULL,
         (intptr_t)s->sig.step, s->sig.pass[0] ? s->sig.pass : NULL,
         s->sig.message, s->count, s->firstRun, s->hasRunSeed, s->runSeed,
         s->dir};

@@ -125,7 +125,7 @@ static void addStep(IrsOptRun *run, IrsOptLog *l, intptr_t i) {
   char *group = groupName(run, run->chunk);
   char *pipeline, *pass;
   IrsRunLogStep s = stepEntry(run, group, i, &pipeline, &pass);
-  s.status = irsStepStatusGetName(r->status);
+  s.status = irsStepStatusGetOutcome(r->status);
   s.changed = r->changed;
   s.startMs = i < l->numStarts ? l->starts[i] : -1;
   s.wallMs = r->wallMs;
@@ -211,7 +211,7 @@ void irsOptLogChunkEnd(IrsOptRun *run, intptr_t chunk) {
 }
 
 void irsOptLogDeath(IrsOptRun *run, intptr_t chunk, intptr_t step,
-                    const char *kind, const char *message,
+                    IrsOutcome kind, const char *message,
                     MlirStringRef details, double elapsedMs) {
   IrsOptLog *l = run->log;
   if (!l)
@@ -281,7 +281,7 @@ void irsOptLogCollect(IrsOptRun *run, IrsSupervisor sup) {
       for (intptr_t i = ds->index > 0 ? ds->index : nsteps; i < nsteps; ++i) {
         char *pipeline, *pass;
         IrsRunLogStep s = stepEntry(run, group, i, &pipeline, &pass);
-        s.status = irsOutcomeGetName(IrsOutcomeNotRun);
+        s.status = IrsOutcomeNotRun;
         s.startMs = -1;
         if (!pipeline || !pass ||
             !irsStatusIsOk(irsRunLogAddStep(l->all, &s)))
@@ -329,7 +329,7 @@ int irsOptLogFinish(IrsOptRun *run) {
 }
 
 void irsOptLogMarkStep(IrsOptRun *run, intptr_t chunk, intptr_t step,
-                       const char *kind, const char *message,
+                       IrsOutcome kind, const char *message,
                        const char *details) {
   IrsOptLog *l = run->log;
   if (!l)

@@ -200,8 +200,8 @@ static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
   };
   IrsCrashDoc doc;
   irsCrashDocument(quiet, res, &o, &doc);
-  irsOptLogDeath(run, k, doc.step, doc.kind, doc.message, doc.stderrTail,
-                 doc.elapsedMs);
+  irsOptLogDeath(run, k, doc.step, irsWorkerOutcomeGetDeathKind(doc.outcome),
+                 doc.message, doc.stderrTail, doc.elapsedMs);
   printDeath(run, &doc);
   irsCrashDocRelease(&doc);
   free(dumpDir);

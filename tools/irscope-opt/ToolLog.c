@@ -36,12 +36,12 @@ void irsOptToolLogStep(intptr_t step, bool begin, void *userData) {
   s->ms[step - 1] = (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-static const char *statusOf(IrsToolRunner t, intptr_t i,
-                            const IrsStepResult *r) {
+static IrsOutcome statusOf(IrsToolRunner t, intptr_t i,
+                           const IrsStepResult *r) {
   const IrsWorkerResult *d = irsToolRunnerGetDeath(t);
   if (d && irsToolRunnerGetFailedStep(t) == i + 1)
-    return irsWorkerOutcomeGetName(d->outcome);
-  return irsStepStatusGetName(r->status);
+    return irsWorkerOutcomeGetOutcome(d->outcome);
+  return irsStepStatusGetOutcome(r->status);
 }
 
 static bool addSteps(IrsRunLog log, IrsToolRunner t, IrsPipeline p,

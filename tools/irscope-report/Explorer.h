@@ -10,6 +10,8 @@
 #ifndef IRS_TOOLS_IRSCOPE_REPORT_EXPLORER_H
 #define IRS_TOOLS_IRSCOPE_REPORT_EXPLORER_H
 
+#include "irscope/Outcome.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -28,7 +30,9 @@ typedef struct IrsExDiag {
 
 typedef struct IrsExStep {
   int index;
-  char *pass, *anchor, *status, *pipeline, *options;
+  char *pass, *anchor, *pipeline, *options;
+  IrsOutcome status; // read from its name; IrsOutcomeNone for a word not
+                     // in the table
   char *target; // converted runs: the symbol of the op dumped, NULL if none
   bool ran;          // has results (not "not-run", not a patched crash)
   bool changed;
@@ -54,6 +58,7 @@ typedef struct IrsExRun {
   // From report.xml, when there is one.
   bool hasReport;
   char *failKind, *failMessage, *failHook, *failSignal, *failStderr;
+  IrsOutcome failOutcome; // failKind read as an outcome
   // Kind wrong-result: what the program printed before and after the step.
   char *failExpected, *failActual;
   char *failTrace; // <stack-trace>: demangled, one frame a line

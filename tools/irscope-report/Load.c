@@ -61,9 +61,10 @@ static bool readStep(Node n, IrsExStep *s, char *err, size_t cap) {
   s->index = (int)irsRunDocNodeGetAttrLong(n, "index", 0);
   s->pass = attr(n, "pass");
   s->anchor = attr(n, "anchor");
-  s->status = attr(n, "status");
+  const char *status = irsRunDocNodeGetAttr(n, "status");
+  s->status = irsOutcomeFromName(status);
   s->target = attr(n, "target");
-  if (s->index <= 0 || !s->pass || !s->anchor || !s->status) {
+  if (s->index <= 0 || !s->pass || !s->anchor || !status) {
     snprintf(err, cap, "a <step> lacks its index, pass, anchor or status");
     return false;
   }
@@ -101,6 +102,7 @@ static void readReport(IrsExRun *run, const char *file) {
   run->hasReport = true;
   Node f = child(root, "failure");
   run->failKind = attr(f, "kind");
+  run->failOutcome = irsOutcomeFromName(run->failKind);
   run->failHook = attr(f, "hook");
   run->failSignal = attr(f, "signal-name");
   run->failElapsedMs = irsRunDocNodeGetAttrDouble(f, "elapsed-ms");
@@ -274,7 +276,6 @@ void irsExFree(IrsExRun *run) {
     free(s->pass);
     free(s->anchor);
     free(s->target);
-    free(s->status);
     free(s->pipeline);
     free(s->options);
     free(s->dumpFile);

@@ -110,7 +110,7 @@ static xmlNodePtr link(xmlNodePtr parent, const IrsExPageOptions *o,
 
 // ok / unchanged / failed / crashed / not-run: the page's status classes.
 static const char *statusClass(const IrsExStep *s) {
-  IrsOutcome k = irsOutcomeFromName(s->status);
+  IrsOutcome k = s->status;
   if (k == IrsOutcomeOk)
     return s->changed ? "ok" : "unchanged";
   if (k == IrsOutcomeNotRun)
@@ -286,7 +286,7 @@ static bool structuralView(StepView *v, MlirStringRef before,
 // wrote no dump (why, from the manifest). NULL for a step that never ran.
 static char *noDumpNote(const IrsExStep *s) {
   if (!s->ran)
-    return irsOutcomeFromName(s->status) != IrsOutcomeNotRun
+    return s->status != IrsOutcomeNotRun
                ? strdup("the step did not finish; its IR was not dumped")
                : NULL;
   const char *why = s->dumpSkipped ? s->dumpSkipped : "";
@@ -473,7 +473,8 @@ static void failureSection(xmlNodePtr body, const IrsExRun *run,
   if (run->failedStep > 0 && run->failedStep <= run->numSteps) {
     const IrsExStep *s = &run->steps[run->failedStep - 1];
     snprintf(b, sizeof(b), "Step %d (%s on %s) failed: %s", s->index, s->pass,
-             s->anchor, run->failKind ? run->failKind : s->status);
+             s->anchor,
+             run->failKind ? run->failKind : irsOutcomeGetName(s->status));
   } else {
     snprintf(b, sizeof(b), "The run failed: %s",
              run->failKind ? run->failKind : run->status);
@@ -505,7 +506,7 @@ static void failureSection(xmlNodePtr body, const IrsExRun *run,
           mlirStringRefCreateFromCString(run->failStderr), textCallback,
           &caller);
     snprintf(b, sizeof(b), "%s in %s%s%s%s",
-             irsOutcomeFromName(run->failKind) == IrsOutcomeTimeout
+             run->failOutcome == IrsOutcomeTimeout
                  ? "Hung"
                  : "Crashed",
              run->failSite, caller.data ? " (under " : "",
@@ -583,7 +584,7 @@ static void timeline(xmlNodePtr body, const IrsExRun *run) {
       grow = 1;
     attrf(a, "style", "flex-grow: %.3f", grow);
     attrf(a, "title", "step %d %s (%s): %s, %.3f ms", s->index, s->pass,
-          s->anchor, s->status, ms);
+          s->anchor, irsOutcomeGetName(s->status), ms);
     char label[32];
     snprintf(label, sizeof(label), "%d", s->index);
     addText(a, label);
@@ -799,7 +800,7 @@ static void stepSummary(xmlNodePtr det, const IrsExStep *s, bool failing) {
   snprintf(b, sizeof(b), "%d ", s->index);
   addText(sum, b);
   snprintf(b, sizeof(b), "badge status-%s", statusClass(s));
-  tel(sum, "span", b, s->status);
+  tel(sum, "span", b, irsOutcomeGetName(s->status));
   snprintf(b, sizeof(b), " %s on %s%s%s", s->pass, s->anchor,
            s->target ? " " : "", s->target ? s->target : "");
   addText(sum, b);
