@@ -47,6 +47,10 @@ enum { kSplitBudgetBytes = 4 << 20 };
 // chunk's text is cut the same way, so that its signature is a plain run's.
 enum { kTailBytes = 256 << 10 };
 
+// Crashes of another kind met before any batch crashed the target's way
+// (see judge) after which batches are given up.
+enum { kMaxDoubts = 3 };
+
 static const char kMarker[] = "// -----\n";
 static const char kReport[] = "... Execution time report ...";
 
@@ -251,7 +255,8 @@ static bool crashVerdict(Reducer *r, const IrsWorkerResult *res,
 // Judges the candidates of one finished batch; returns how many were
 // decided (0: the batch told nothing, batches are off).
 static size_t judge(Reducer *r, const SplitJob *s, const IrsWorkerResult *res,
-                    SplitRun *sr, signed char *verdict, bool *hit) {
+                    SplitRun *sr, signed char *verdict, bool *hit,
+                    bool *stop) {
   bool toolRan = res->inStep && res->step == 1;
   bool died = toolRan && res->outcome != IrsWorkerExited;
   size_t candChunks = sr->chunks - s->withModule;
@@ -283,6 +288,14 @@ static size_t judge(Reducer *r, const SplitJob *s, const IrsWorkerResult *res,
   }
   if (yes)
     r->splitState = 1;
+  // Not trusted yet, and a crash of another kind: the batch may be what
+  // made it differ. That candidate goes to a plain run (the caller's), and
+  // after kMaxDoubts such crashes batches are off.
+  bool doubt = died && !yes && r->splitState == 0 && k < candChunks &&
+               res->outcome == IrsWorkerCrashed;
+  if (doubt && ++r->splitDoubts >= kMaxDoubts)
+    turnOff(r, "batches crashed otherwise than the crash being reduced, "
+               "before any crashed that way");
   double ms = res->runMs / (double)(died ? k + 1 : k);
   size_t chunk = 0, i = 0;
   for (; i < sr->considered; ++i) {
@@ -291,6 +304,10 @@ static size_t judge(Reducer *r, const SplitJob *s, const IrsWorkerResult *res,
     verdict[i] = 0;
     if (!sr->printed[i]) {
       reportChunk(r, s->edits[i], "invalid", false, 0);
+    } else if (chunk == k && doubt) {
+      --r->testsRun, --r->splitTests; // its plain run counts
+      *stop = true;
+      return i;
     } else if (chunk == k) {
       char kind[32];
       verdict[i] = yes;
@@ -319,8 +336,8 @@ bool irsReduceSplitUsable(Reducer *r, const IrsEdit *const *edits, size_t n) {
 size_t irsReduceSplitTest(Reducer *r, const IrsEdit *const *edits, size_t n,
                           signed char *verdict) {
   size_t from = 0;
-  bool hit = false;
-  while (from < n && !hit && r->splitState >= 0 &&
+  bool hit = false, stop = false;
+  while (from < n && !hit && !stop && r->splitState >= 0 &&
          !(r->opts.stopFlag && *r->opts.stopFlag)) {
     SplitJob s = {{.r = r, .ch = {-1}, .id = r->nextRunId++},
                   edits + from,
@@ -332,8 +349,8 @@ size_t irsReduceSplitTest(Reducer *r, const IrsEdit *const *edits, size_t n,
     size_t got = 0;
     if (irsStatusIsOk(st) && res && readRun(r, &s, &sr)) {
       r->testRunSec += res->runMs / 1e3;
-      ++r->toolBatches;
-      got = judge(r, &s, res, &sr, verdict + from, &hit);
+      got = judge(r, &s, res, &sr, verdict + from, &hit, &stop);
+      r->toolBatches += got > 0;
     } else if (r->splitState >= 0) {
       turnOff(r, "a batch could not be run");
     }

@@ -88,6 +88,7 @@ typedef struct Reducer {
   int64_t splitLastChunk; // chunk of its process the last hit was in
   int64_t toolBatches;    // tool processes that tested a batch
   int64_t splitTests;     // candidates those decided
+  int splitDoubts;        // other crashes before trust (OracleSplit.c)
   bool splitUnconfirmed;  // the module was last accepted on a batch verdict
                           // no plain run stands for (Reducer.c confirms)
 } Reducer;
