@@ -281,7 +281,8 @@ static size_t judge(Reducer *r, const SplitJob *s, const IrsWorkerResult *res,
   IrsSignature sig;
   memset(&sig, 0, sizeof(sig));
   bool yes = died && crashVerdict(r, res, sr, &sig);
-  if (s->withModule && k >= candChunks && !yes) {
+  bool late = res->outcome == IrsWorkerTimedOut && k > 0;
+  if (s->withModule && k >= candChunks && !yes && !late) {
     turnOff(r, "in a batch, the module as it is did not crash as it does "
                "in a plain run");
     return 0;
@@ -296,6 +297,9 @@ static size_t judge(Reducer *r, const SplitJob *s, const IrsWorkerResult *res,
   if (doubt && ++r->splitDoubts >= kMaxDoubts)
     turnOff(r, "batches crashed otherwise than the crash being reduced, "
                "before any crashed that way");
+  // A batch that ran out of time after some chunks (`late`) says nothing
+  // about the chunk it was in: the test timeout is per candidate, so that
+  // one starts the next batch.
   double ms = res->runMs / (double)(died ? k + 1 : k);
   size_t chunk = 0, i = 0;
   for (; i < sr->considered; ++i) {
@@ -304,6 +308,9 @@ static size_t judge(Reducer *r, const SplitJob *s, const IrsWorkerResult *res,
     verdict[i] = 0;
     if (!sr->printed[i]) {
       reportChunk(r, s->edits[i], "invalid", false, 0);
+    } else if (chunk == k && late) {
+      --r->testsRun, --r->splitTests; // tested again, first in the next
+      return i;
     } else if (chunk == k && doubt) {
       --r->testsRun, --r->splitTests; // its plain run counts
       *stop = true;
