@@ -26,6 +26,16 @@
 // CHECK-NOT: func.func
 // CHECK: test.copy(
 
+// A result accepted from a chunk after the first of its tool process (here
+// erase-ops' last win, its batch's twelfth chunk) is run once plainly at
+// the end.
+// RUN: opt-reduce %s --tool=%mlir_opt -optimize-allocation-liveness -test-written-to --strategies=erase-symbols,erase-ops -o %t.c.mlir -v 2> %t.c.log > /dev/null
+// RUN: FileCheck %s --check-prefix=CONFIRM < %t.c.log
+// CONFIRM: opt-reduce: note: batch: 12 candidates tested in one tool process (--split-input-file), the last one interesting
+// CONFIRM: opt-reduce: test {{[0-9]+}} [confirm] the module as it is: crash, interesting
+// CONFIRM-NOT: reduced again
+// CONFIRM: signature: crash at mlir::Operation::isProperAncestor
+
 // A tool that cannot test batches, or whose batches crash otherwise than
 // its plain runs: candidates go one per tool process, and the reduction is
 // the same.
