@@ -32,6 +32,7 @@ Usage: bench/reduce_tool.py [--build build] [--cap 900] [--cases a,b] [-j N]
 import argparse
 import os
 import re
+import resource
 import shutil
 import signal
 import subprocess
@@ -103,6 +104,12 @@ WRITTEN_TO = """func.func @test(%arg0: memref<10xf32>) {
   return
 }
 """
+
+
+def child_cpu():
+    """CPU seconds (user + system) of the waited-for children so far."""
+    u = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return u.ru_utime + u.ru_stime
 
 
 def crash_signal(tool, args, path):
@@ -187,8 +194,8 @@ def main():
     cases = make_cases(work)
     pick = [c for c in args.cases.split(",") if c] or list(cases)
     print("load average: %.2f %.2f %.2f" % os.getloadavg())
-    print("%-17s %-12s %6s %8s %6s %s" %
-          ("case", "reducer", "ops", "seconds", "crash", "note"))
+    print("%-17s %-12s %6s %8s %7s %6s %s" %
+          ("case", "reducer", "ops", "seconds", "cpu s", "crash", "note"))
     bars = []
     for name in pick:
         tool, targs, path = cases[name]
@@ -196,44 +203,59 @@ def main():
         if not sig:
             print("%-17s input does not crash: skipped" % name)
             continue
-        res = {"input": (count_ops(tool, path), 0.0, True, "")}
+        res = {"input": (count_ops(tool, path), 0.0, 0.0, True, "")}
         out = os.path.join(work, name + ".opt-reduce.mlir")
         cmd = [reducer, path, "--tool=" + tool] + targs + ["-o", out]
         if args.j:
             cmd.append("-j" + args.j)
-        t0 = time.time()
-        r = subprocess.run(cmd, capture_output=True, text=True)
+        t0, c0 = time.time(), child_cpu()
+        r = subprocess.run(cmd + ["-v"], capture_output=True, text=True)
+        secs, cpu = time.time() - t0, child_cpu() - c0
         why = "" if r.returncode == 0 else \
             (r.stderr.strip().splitlines() or ["?"])[-1][:70]
-        res["opt-reduce"] = (count_ops(tool, out), time.time() - t0,
+        m = re.search(r"(\d+) of (\d+) tests ran in (\d+) batched", r.stderr)
+        plain = len(re.findall(r"^opt-reduce: test ", r.stderr, re.M))
+        if not why:
+            why = "%d tests, %s batches" % (plain, m.group(3) if m else 0)
+        res["opt-reduce"] = (count_ops(tool, out), secs, cpu,
                              crash_signal(tool, targs, out) == sig, why)
         out = os.path.join(work, name + ".greedy.mlir")
-        t0 = time.time()
+        t0, c0 = time.time(), child_cpu()
         n = greedy(tool, targs, path, sig, out, work)
         res["greedy"] = (count_ops(tool, out), time.time() - t0,
+                         child_cpu() - c0,
                          crash_signal(tool, targs, out) == sig,
                          "%d tests" % n)
         out = os.path.join(work, name + ".mlir-reduce.mlir")
+        c0 = child_cpu()
         secs, ok, why = mlir_reduce(tool, targs, path, sig, out, work,
                                     args.cap)
         res["mlir-reduce"] = (count_ops(tool, out) if ok else -1, secs,
+                              child_cpu() - c0,
                               ok and crash_signal(tool, targs, out) == sig,
                               why if not ok else "")
-        for who, (ops, secs, same, note) in res.items():
-            print("%-17s %-12s %6s %8.1f %6s %s" %
-                  (name, who, ops if ops >= 0 else "n/a", secs,
+        for who, (ops, secs, cpu, same, note) in res.items():
+            print("%-17s %-12s %6s %8.1f %7.2f %6s %s" %
+                  (name, who, ops if ops >= 0 else "n/a", secs, cpu,
                    "yes" if same else "NO", note))
         me, gr, mr = res["opt-reduce"], res["greedy"], res["mlir-reduce"]
-        bars.append((name, me[2], me[0] <= gr[0] and me[0] >= 0,
-                     me[1] / mr[1] if mr[0] >= 0 and mr[1] > 0 else None))
+        ok_mr = mr[0] >= 0 and mr[1] > 0
+        bars.append((name, me[3], me[0] <= gr[0] and me[0] >= 0,
+                     me[1] / mr[1] if ok_mr else None,
+                     me[2] / mr[2] if ok_mr and mr[2] > 0 else None,
+                     me[1] / gr[1] if gr[1] > 0 else None,
+                     me[2] / gr[2] if gr[2] > 0 else None))
     print("load average: %.2f %.2f %.2f" % os.getloadavg())
     print("\nbars: result still crashes; ops <= greedy; time <= 1/10 "
           "mlir-reduce")
-    for name, crash, small, ratio in bars:
-        print("  %-17s crashes %-3s ops<=greedy %-3s time/mlir-reduce %s" %
+    for name, crash, small, ratio, cratio, gratio, gcratio in bars:
+        print("  %-17s crashes %-3s ops<=greedy %-3s time/mlir-reduce %s"
+              " (cpu %s); time/greedy %.3f (cpu %.3f)" %
               (name, "yes" if crash else "NO", "yes" if small else "NO",
                "%.3f (%s)" % (ratio, "ok" if ratio <= 0.1 else "NOT MET")
-               if ratio is not None else "n/a (mlir-reduce cannot read it)"))
+               if ratio is not None else "n/a (mlir-reduce cannot read it)",
+               "%.3f" % cratio if cratio is not None else "n/a",
+               gratio or 0, gcratio or 0))
     shutil.rmtree(work, ignore_errors=True)
 
 

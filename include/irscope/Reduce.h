@@ -55,6 +55,8 @@ typedef struct IrsReduceProgress {
   const IrsReduceTestReport *test;
   /// Set, once per reduction, when a strategy falls back or is skipped for
   /// lack of dialect knowledge (tool mode), else NULL.
+  /// Also set (tool mode, a crash) after each batch of candidates tested in
+  /// one tool process, and when batches are given up.
   const char *note;
 } IrsReduceProgress;
 

@@ -556,21 +556,32 @@ intptr_t irsReduceTryFirst(Reducer *r, const IrsEdit *const *edits, size_t n) {
 
 size_t irsReduceTryEach(Reducer *r, const IrsEdit *edits, size_t n,
                         bool skipSameTarget) {
-  const IrsEdit **ptrs = malloc((n ? n : 1) * sizeof(*ptrs));
+  const IrsEdit **ptrs = malloc((n + 1) * sizeof(*ptrs));
   if (!ptrs)
     return 0;
   for (size_t i = 0; i < n; ++i)
-    ptrs[i] = &edits[i];
+    ptrs[i + 1] = &edits[i];
+  size_t kept = 0, from = 0;
   if (!skipSameTarget && n >= 2) {
+    // The group first, then each edit, as one list: sequential testing
+    // would try them in this order, and one list is one batch (-j, or one
+    // tool process in tool mode) instead of a test and then a batch.
     IrsEdit all = {.kind = IrsEditGroup, .group = {edits, n}};
-    if (irsReduceTryEdit(r, &all)) {
+    ptrs[0] = &all;
+    intptr_t k = irsReduceTryFirst(r, ptrs, n + 1);
+    if (k == 0) {
       free(ptrs);
       return n;
     }
+    if (k < 0 || r->stop) {
+      free(ptrs);
+      return 0;
+    }
+    kept = 1;
+    from = (size_t)k; // edits[k - 1] was kept
   }
-  size_t kept = 0;
-  for (size_t from = 0; from < n && !r->stop;) {
-    intptr_t k = irsReduceTryFirst(r, ptrs + from, n - from);
+  for (; from < n && !r->stop;) {
+    intptr_t k = irsReduceTryFirst(r, ptrs + 1 + from, n - from);
     if (k < 0)
       break;
     ++kept;

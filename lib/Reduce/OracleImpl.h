@@ -106,4 +106,29 @@ bool irsReduceEmptiesModule(Reducer *r, const IrsEdit *e, size_t top);
 int irsReduceEmptyVerdict(Reducer *r);
 void irsReduceSetEmptyVerdict(Reducer *r, bool interesting);
 
+/// Script and tool mode: the directory of run `id` (OracleWorker.c).
+void irsReduceJobDir(const Reducer *r, int64_t id, char *out, size_t cap);
+/// Worker side: applies the job's edit to `root` and checks the result as
+/// a candidate must be (verified, unless the input was not); false: the
+/// candidate is not to be run.
+bool irsReduceWorkerApply(Job *j, MlirOperation root);
+struct IrsAtomicFile;
+/// Prints `root` in generic form, as candidates reach a tool, and a newline.
+void irsReducePrintGeneric(MlirOperation root, struct IrsAtomicFile *af);
+/// Worker side, tool mode: execs the tool on the candidate file `path`
+/// inside `dir`, with `extra` (NULL-ended, may be NULL) before it; returns
+/// only if the exec failed.
+int irsReduceExecTool(Job *j, const char *const *extra, const char *dir,
+                      const char *path);
+
+/// Tool mode, reducing a crash: tests candidates many per tool process
+/// (OracleSplit.c). Whether the `n` candidates may go that way.
+bool irsReduceSplitUsable(Reducer *r, const IrsEdit *const *edits, size_t n);
+/// Tests `edits` in order in as few tool processes as it can, up to the
+/// first interesting one; sets verdict[i] (0 or 1) for the candidates it
+/// decided, a prefix of the list, and returns how many (0 when batches
+/// turned out not to work with this tool: they are then off for good).
+size_t irsReduceSplitTest(Reducer *r, const IrsEdit *const *edits, size_t n,
+                          signed char *verdict);
+
 #endif

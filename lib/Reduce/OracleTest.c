@@ -82,28 +82,58 @@ static void lookUp(Reducer *r, const IrsEdit *const *edits, size_t n,
   irsBufFree(&key);
 }
 
-// Runs the pending candidates as one batch and caches their verdicts;
-// returns the first interesting candidate's list position (the cached one
-// when none ran interesting), -1 if none or unknown, and in *quick whether
-// that verdict was a quick hang verdict.
-static intptr_t runPending(Reducer *r, const Pending *p, bool *quick) {
+// Verdicts of the pending candidates, in order (-1 unknown): a prefix from
+// batches of many candidates per tool process (OracleSplit.c) when they
+// can be used, the rest from one batch of runs. False if the runs could
+// not be started.
+static bool decide(Reducer *r, const Pending *p, signed char *v, bool *q,
+                   size_t *fromSplit) {
+  memset(v, -1, p->m);
+  size_t from = 0;
+  if (irsReduceSplitUsable(r, p->todo, p->m))
+    from = irsReduceSplitTest(r, p->todo, p->m, v);
+  *fromSplit = from;
+  if (from == p->m || (from > 0 && v[from - 1] == 1))
+    return true;
+  Batch b;
+  bool ok = irsReduceBatchInit(&b, r, p->todo + from, p->m - from, false) &&
+            irsReduceBatchRun(&b);
+  for (size_t k = 0; ok && k < p->m - from; ++k) {
+    v[from + k] = b.verdict[k];
+    q[from + k] = b.quick[k];
+  }
+  irsReduceBatchFree(&b);
+  return ok || from > 0;
+}
+
+// Runs the pending candidates and caches their verdicts; returns the first
+// interesting candidate's list position (the cached one when none ran
+// interesting), -1 if none or unknown, in *quick whether that verdict was
+// a quick hang verdict and in *batched whether it came from a chunk after
+// the first of a tool process (OracleSplit.c), which no plain run backs.
+static intptr_t runPending(Reducer *r, const Pending *p, bool *quick,
+                           bool *batched) {
   intptr_t answer = p->cachedYes;
   *quick = true; // a cached verdict: how it was made is not kept
-  Batch b;
-  if (irsReduceBatchInit(&b, r, p->todo, p->m, false) && irsReduceBatchRun(&b)) {
+  *batched = r->toolBatches > 0;
+  signed char *v = malloc(p->m);
+  bool *q = calloc(p->m, sizeof(bool));
+  size_t fromSplit = 0;
+  if (v && q && decide(r, p, v, q, &fromSplit)) {
     for (size_t k = 0; k < p->m; ++k) {
-      if (b.verdict[k] < 0)
+      if (v[k] < 0)
         break; // stopped early: nothing after an unknown one is first
       size_t i = p->pos[k];
       IrsReduceCacheEntry *e =
           irsReduceCacheSlot(r, p->h[2 * i], p->h[2 * i + 1], true);
       if (e)
-        e->interesting = b.verdict[k] == 1;
+        e->interesting = v[k] == 1;
       if (p->empties[i])
-        irsReduceSetEmptyVerdict(r, b.verdict[k] == 1);
-      if (b.verdict[k] == 1) {
+        irsReduceSetEmptyVerdict(r, v[k] == 1);
+      if (v[k] == 1) {
         answer = (intptr_t)i;
-        *quick = b.quick[k];
+        *quick = q[k];
+        *batched = k < fromSplit && r->splitLastChunk > 0;
         break;
       }
     }
@@ -111,12 +141,13 @@ static intptr_t runPending(Reducer *r, const Pending *p, bool *quick) {
     // unless an undecided run came before it.
     if (answer == p->cachedYes && p->cachedYes >= 0)
       for (size_t k = 0; k < p->m; ++k)
-        if (b.verdict[k] < 0 && p->pos[k] < (size_t)p->cachedYes)
+        if (v[k] < 0 && p->pos[k] < (size_t)p->cachedYes)
           answer = -1;
   } else {
     answer = -1;
   }
-  irsReduceBatchFree(&b);
+  free(v);
+  free(q);
   return answer;
 }
 
@@ -128,17 +159,19 @@ intptr_t irsReduceTestFirst(Reducer *r, const IrsEdit *const *edits, size_t n) {
     return -1;
   lookUp(r, edits, n, &p);
   intptr_t answer = p.cachedYes;
-  bool answerQuick = true;
+  bool answerQuick = true, answerBatched = r->toolBatches > 0;
   if (p.m > 0)
-    answer = runPending(r, &p, &answerQuick);
+    answer = runPending(r, &p, &answerQuick, &answerBatched);
   // Count the hits that sequential testing would have met: those up to
   // the answer (a list may run far beyond it).
   for (size_t i = 0; i < n && (answer < 0 || i <= (size_t)answer); ++i)
     r->cacheHits += p.cached[i];
   // Every caller applies the candidate found: whether the module then
   // still needs confirming at the full timeout is this verdict's.
-  if (answer >= 0)
+  if (answer >= 0) {
     r->unconfirmed = r->quickHangs && answerQuick;
+    r->splitUnconfirmed = answerBatched;
+  }
   pendingFree(&p);
   irsReduceReport(r, false);
   return answer;

@@ -32,7 +32,7 @@
 
 // Script mode: every test runs in a directory of its own, so that parallel
 // tests never see each other's candidate or scratch files.
-static void jobDir(const Reducer *r, int64_t id, char *out, size_t cap) {
+void irsReduceJobDir(const Reducer *r, int64_t id, char *out, size_t cap) {
   snprintf(out, cap, "%s/%lld", r->tmpDir, (long long)id);
 }
 
@@ -45,7 +45,7 @@ static int rmEntry(const char *path, const struct stat *st, int flag,
 
 void irsReduceRemoveJobDir(const Reducer *r, int64_t id) {
   char dir[512];
-  jobDir(r, id, dir, sizeof(dir));
+  irsReduceJobDir(r, id, dir, sizeof(dir));
   if (access(dir, F_OK) == 0)
     nftw(dir, rmEntry, 8, FTW_DEPTH | FTW_PHYS);
 }
@@ -73,48 +73,47 @@ static void onStep(intptr_t step, bool begin, void *ud) {
   }
 }
 
-// Script and tool mode: prints the candidate into the job's directory and
-// execs `argv` on it there, the candidate appended (a tool also gets
+// A tool's candidate: generic form, since the tool, not this context,
+// knows its dialects' custom syntax.
+void irsReducePrintGeneric(MlirOperation root, IrsAtomicFile *af) {
+  MlirOpPrintingFlags f = mlirOpPrintingFlagsCreate();
+  mlirOpPrintingFlagsPrintGenericOpForm(f);
+  mlirOperationPrintWithFlags(root, f, irsAtomicFileStringCallback, af);
+  mlirOpPrintingFlagsDestroy(f);
+  irsAtomicFileWrite(af, "\n", 1);
+}
+
+// Execs `args` on the candidate file `path` in the job's directory `dir`,
+// the candidate appended after `extra` (NULL-ended; a tool also gets
 // `-o /dev/null`). The exec is announced as step 1, so that the parent
 // knows the exit code is the script's or the tool's, not the worker's.
 // A tool runs with LLVM's symboliser off (llvm-symbolizer takes seconds
 // over libMLIR's debug information, for each crashing candidate) and
 // without address-space randomisation, so that the unsymbolised frame
 // addresses of its stack dump, which name the crash site, are the same in
-// every run. Candidates reach a tool in generic form: the tool, not this
-// context, knows its dialects' custom syntax.
-static int execOnCandidate(Job *j, const char *const *args, int argc) {
+// every run.
+static int execArgs(Job *j, const char *const *args, int argc,
+                    const char *const *extra, const char *dir,
+                    const char *path) {
   Reducer *r = j->r;
   bool tool = args == r->opts.toolArgv;
-  MlirOperation root = mlirModuleGetOperation(r->module);
-  char dir[512], path[600];
-  jobDir(r, j->id, dir, sizeof(dir));
-  snprintf(path, sizeof(path), "%s/candidate.mlir", dir);
-  setpgid(0, 0);
-  if (mkdir(dir, 0700) != 0)
-    return kExitInvalid;
-  MlirOpPrintingFlags f = mlirOpPrintingFlagsCreate();
-  if (tool)
-    mlirOpPrintingFlagsPrintGenericOpForm(f);
-  IrsAtomicFile af;
-  if (irsAtomicFileOpen(&af, path) != 0)
-    return kExitInvalid;
-  mlirOperationPrintWithFlags(root, f, irsAtomicFileStringCallback, &af);
-  mlirOpPrintingFlagsDestroy(f);
-  irsAtomicFileWrite(&af, "\n", 1);
-  if (irsAtomicFileCommit(&af) != 0)
-    return kExitInvalid;
-  const char **argv = calloc((size_t)argc + 4, sizeof(char *));
+  size_t ne = 0;
+  while (extra && extra[ne])
+    ++ne;
+  const char **argv = calloc((size_t)argc + ne + 4, sizeof(char *));
   if (!argv)
     return kExitInvalid;
   for (int i = 0; i < argc; ++i)
     argv[i] = args[i];
   if (r->testPath && !tool)
     argv[0] = r->testPath;
-  argv[argc] = path;
+  for (size_t i = 0; i < ne; ++i)
+    argv[argc + (int)i] = extra[i];
+  int k = argc + (int)ne;
+  argv[k++] = path;
   if (tool) {
-    argv[argc + 1] = "-o";
-    argv[argc + 2] = "/dev/null";
+    argv[k++] = "-o";
+    argv[k++] = "/dev/null";
     setenv("LLVM_DISABLE_SYMBOLIZATION", "1", 1);
     personality(ADDR_NO_RANDOMIZE);
   }
@@ -126,6 +125,41 @@ static int execOnCandidate(Job *j, const char *const *args, int argc) {
   irsWorkerChannelSendValue(j->ch, IRS_REDUCE_EXEC_ERRNO_KEY, errno);
   free(argv);
   return kExitNoTest;
+}
+
+int irsReduceExecTool(Job *j, const char *const *extra, const char *dir,
+                      const char *path) {
+  Reducer *r = j->r;
+  return execArgs(j, r->opts.toolArgv, r->opts.toolArgc, extra, dir, path);
+}
+
+// Script and tool mode: prints the candidate into the job's directory and
+// execs `args` on it there (execArgs). Candidates reach a tool in generic
+// form.
+static int execOnCandidate(Job *j, const char *const *args, int argc) {
+  Reducer *r = j->r;
+  bool tool = args == r->opts.toolArgv;
+  MlirOperation root = mlirModuleGetOperation(r->module);
+  char dir[512], path[600];
+  irsReduceJobDir(r, j->id, dir, sizeof(dir));
+  snprintf(path, sizeof(path), "%s/candidate.mlir", dir);
+  setpgid(0, 0);
+  if (mkdir(dir, 0700) != 0)
+    return kExitInvalid;
+  IrsAtomicFile af;
+  if (irsAtomicFileOpen(&af, path) != 0)
+    return kExitInvalid;
+  if (tool) {
+    irsReducePrintGeneric(root, &af);
+  } else {
+    MlirOpPrintingFlags f = mlirOpPrintingFlagsCreate();
+    mlirOperationPrintWithFlags(root, f, irsAtomicFileStringCallback, &af);
+    mlirOpPrintingFlagsDestroy(f);
+    irsAtomicFileWrite(&af, "\n", 1);
+  }
+  if (irsAtomicFileCommit(&af) != 0)
+    return kExitInvalid;
+  return execArgs(j, args, argc, NULL, dir, path);
 }
 
 // Applies the job's edit to the worker's module; false when it does not
@@ -211,6 +245,19 @@ static int runPipeline(Job *j, MlirOperation root) {
   return st.kind == IRS_OK ? 0 : kExitInvalid;
 }
 
+bool irsReduceWorkerApply(Job *j, MlirOperation root) {
+  Reducer *r = j->r;
+  if (j->edit && !applyEdit(j, root))
+    return false;
+  // An edit that breaks the IR is discarded before the pipeline runs: a
+  // reproducer must start from valid IR even when the bug is a verifier
+  // failure after some pass. Only an input that was invalid to begin with
+  // (the bug is in the verifier, or the user reduces invalid IR) is reduced
+  // without this check. A script judges its candidates itself.
+  return r->opts.testArgv || !j->edit || r->inputInvalid ||
+         mlirOperationVerify(root);
+}
+
 int irsReduceWorker(IrsWorkerChannel ch, void *ud) {
   Job *j = ud;
   Reducer *r = j->r;
@@ -222,17 +269,10 @@ int irsReduceWorker(IrsWorkerChannel ch, void *ud) {
                                          : IrsReduceWorkerMlir,
                         r->opts.workerSetupUserData);
   MlirOperation root = mlirModuleGetOperation(r->module);
-  if (j->edit && !applyEdit(j, root))
+  if (!irsReduceWorkerApply(j, root))
     return kExitInvalid;
   if (r->opts.testArgv)
     return execOnCandidate(j, r->opts.testArgv, r->opts.testArgc);
-  // An edit that breaks the IR is discarded before the pipeline runs: a
-  // reproducer must start from valid IR even when the bug is a verifier
-  // failure after some pass. Only an input that was invalid to begin with
-  // (the bug is in the verifier, or the user reduces invalid IR) is reduced
-  // without this check.
-  if (j->edit && !r->inputInvalid && !mlirOperationVerify(root))
-    return kExitInvalid;
   if (r->opts.toolArgv)
     return execOnCandidate(j, r->opts.toolArgv, r->opts.toolArgc);
   return runPipeline(j, root);

@@ -83,6 +83,14 @@ typedef struct Reducer {
   int64_t runPassesRetryAt[3];
   int64_t failuresBefore, runsBefore, failuresAfter, runsAfter;
   bool toolNoted[2]; // tool mode: the skipped strategies were noted
+  // Tool mode, a crash: candidates many per tool process (OracleSplit.c).
+  int splitState;         // -1 off, 0 not yet trusted, 1 trusted
+  int64_t splitLastChunk; // chunk of its process the last hit was in
+  int64_t toolBatches;    // tool processes that tested a batch
+  int64_t splitTests;     // candidates those decided
+  int splitDoubts;        // other crashes before trust (OracleSplit.c)
+  bool splitUnconfirmed;  // the module was last accepted on a batch verdict
+                          // no plain run stands for (Reducer.c confirms)
 } Reducer;
 
 /// What a candidate edit does; its parameters are the IrsEdit member of the

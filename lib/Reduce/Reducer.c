@@ -452,14 +452,22 @@ static void reduceToFixedPoint(Reducer *r) {
 // must still hang at the full timeout. If it does not, the reduction is
 // redone from the input without them; if it was stopped, the input is the
 // best result that is known to hang. False on an I/O error.
+// Tool mode's batches are the other bet (OracleSplit.c): a result
+// accepted from a chunk after the first of its tool process is run once
+// plainly; if it does not crash that way there, the reduction is redone
+// one candidate per tool process.
 static bool confirmOrRedo(Reducer *r) {
   const char *was = r->strategy;
+  bool batched = r->splitUnconfirmed;
   r->strategy = "confirm";
   r->quickHangs = false;
+  r->splitUnconfirmed = false;
   bool ok = irsReduceConfirm(r);
   r->strategy = was;
   if (ok)
     return true;
+  if (mlirOperationIsNull(r->original))
+    return true; // nothing to redo from (cannot happen: kept for both bets)
   mlirModuleDestroy(r->module);
   r->module = mlirModuleFromOperation(r->original);
   r->original = (MlirOperation){NULL};
@@ -467,7 +475,14 @@ static bool confirmOrRedo(Reducer *r) {
   r->pipeline = irsPipelineCreateParse(irsPipelineGetText(r->opts.pipeline),
                                        NULL, NULL);
   r->unconfirmed = false;
-  r->hangRedone = true;
+  if (batched) {
+    r->splitState = -1;
+    irsReduceNote(r, "the result of batched tests did not crash that way "
+                     "when run alone: reduced again, one candidate per tool "
+                     "process");
+  } else {
+    r->hangRedone = true;
+  }
   // A cleanup pass killed on a quick verdict may not have hung at all.
   for (size_t i = 0; i < sizeof(r->runPassesRetryAt) / sizeof(int64_t); ++i)
     r->runPassesRetryAt[i] = INT64_MAX;
@@ -500,9 +515,22 @@ IrsStatus irsReducerRun(IrsReducer h) {
     irsBufPrintf(&r->msg, "cannot write '%s'", r->opts.outputPath);
     return irsStatusMake(IRS_ERR_IO);
   }
+  // Tool mode, a crash: what to redo from if batched verdicts fail their
+  // confirmation (see confirmOrRedo).
+  if (r->opts.toolArgv && r->target.kind == IrsOutcomeCrash &&
+      mlirOperationIsNull(r->original))
+    r->original = mlirOperationClone(mlirModuleGetOperation(r->module));
   reduceToFixedPoint(r);
-  if (r->unconfirmed && !confirmOrRedo(r))
+  if ((r->unconfirmed || r->splitUnconfirmed) && !confirmOrRedo(r))
     return irsStatusMake(IRS_ERR_IO);
+  if (r->toolBatches > 0) {
+    IrsBuf n = IRS_BUF_INIT;
+    irsBufPrintf(&n, "%lld of %lld tests ran in %lld batched tool processes",
+                 (long long)r->splitTests, (long long)r->testsRun,
+                 (long long)r->toolBatches);
+    irsReduceNote(r, n.data);
+    irsBufFree(&n);
+  }
   r->strategyIndex = -1;
   if (!irsReduceSaveBest(r)) {
     irsBufPrintf(&r->msg, "cannot write '%s'", r->opts.outputPath);

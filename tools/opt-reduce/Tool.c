@@ -41,57 +41,94 @@ static int execWorker(IrsWorkerChannel ch, void *ud) {
   return 127;
 }
 
-// Runs the tool's path and --tool-arg values, then `extra` (NULL-ended).
-// Returns the exit code, or -1 when the tool did not exit (a signal: then
-// `why` says which); `why` gets the first error line of its stderr.
+// One run of the tool: its path and --tool-arg values, then `extra`
+// (NULL-ended). `rc` gets the exit code, or -1 when the tool did not exit
+// (a signal: then `why` says which); `why` gets the first error line of
+// its stderr.
+typedef struct Run {
+  const char *const *extra;
+  Exec exec;
+  int rc;
+  char why[512];
+} Run;
+
+static void describe(Run *run, const IrsWorkerResult *res) {
+  MlirStringRef tail = res->stderrTail;
+  const char *err = tail.length ? memmem(tail.data, tail.length, "error: ", 7)
+                                : NULL;
+  const char *from = err ? err : tail.data;
+  while (from > tail.data && from[-1] != '\n') // the whole line
+    --from;
+  size_t left = tail.length - (size_t)(from - tail.data);
+  const char *nl = left ? memchr(from, '\n', left) : NULL;
+  size_t len = nl ? (size_t)(nl - from) : left;
+  size_t cap = sizeof(run->why);
+  int rc = res->outcome == IrsWorkerExited ? res->exitCode : -1;
+  run->rc = rc;
+  if (rc < 0 && res->outcome == IrsWorkerCrashed)
+    snprintf(run->why, cap, "it crashed (%s)", irsSignalName(res->signal));
+  else if (rc < 0)
+    snprintf(run->why, cap, "it ended: %s",
+             irsWorkerOutcomeGetName(res->outcome));
+  else if (len)
+    snprintf(run->why, cap, "%.*s", (int)len, from);
+  else
+    snprintf(run->why, cap, "exit code %d", rc);
+}
+
+static void runDone(intptr_t job, const IrsWorkerResult *res, void *ud) {
+  describe(&((Run *)ud)[job], res);
+}
+
+static bool runNeeded(intptr_t job, bool started, void *ud) {
+  (void)job, (void)started, (void)ud;
+  return true;
+}
+
+// Runs the `n` runs all at once: they are independent, and on a busy
+// machine a tool's start-up costs more waiting than computing.
+static void runAll(const OrTool *t, Run *runs, size_t n) {
+  void *data[4];
+  bool ok = n <= sizeof(data) / sizeof(data[0]);
+  for (size_t j = 0; j < n; ++j) {
+    Run *run = &runs[j];
+    run->rc = -1;
+    snprintf(run->why, sizeof(run->why), "out of memory");
+    size_t ne = 0;
+    while (run->extra[ne])
+      ++ne;
+    const char **argv = calloc(t->args->num + ne + 2, sizeof(char *));
+    run->exec.argv = argv;
+    ok = ok && argv;
+    if (!argv)
+      continue;
+    size_t k = 0;
+    argv[k++] = t->path;
+    for (size_t i = 0; i < t->args->num; ++i)
+      argv[k++] = t->args->items[i];
+    for (size_t i = 0; i < ne; ++i)
+      argv[k++] = run->extra[i];
+    data[j] = &run->exec;
+  }
+  IrsSupervisorOptions so = {0};
+  IrsSupervisor sup = ok ? irsSupervisorCreate(&so) : (IrsSupervisor){NULL};
+  IrsWorkerBatch b = {(intptr_t)n, (intptr_t)n, execWorker, data, runDone,
+                      runNeeded, runs};
+  if (sup.ptr && !irsStatusIsOk(irsSupervisorRunBatch(sup, &b)))
+    for (size_t j = 0; j < n; ++j)
+      if (runs[j].rc < 0 && !strcmp(runs[j].why, "out of memory"))
+        snprintf(runs[j].why, sizeof(runs[j].why), "cannot start a process");
+  irsSupervisorDestroy(sup);
+  for (size_t j = 0; j < n; ++j)
+    free((void *)runs[j].exec.argv);
+}
+
 static int run(const OrTool *t, const char *const *extra, char *why,
                size_t cap) {
-  size_t ne = 0;
-  while (extra[ne])
-    ++ne;
-  const char **argv = calloc(t->args->num + ne + 2, sizeof(char *));
-  if (!argv) {
-    snprintf(why, cap, "out of memory");
-    return -1;
-  }
-  size_t k = 0;
-  argv[k++] = t->path;
-  for (size_t i = 0; i < t->args->num; ++i)
-    argv[k++] = t->args->items[i];
-  for (size_t i = 0; i < ne; ++i)
-    argv[k++] = extra[i];
-  IrsSupervisorOptions so = {0};
-  IrsSupervisor sup = irsSupervisorCreate(&so);
-  Exec e = {argv};
-  const IrsWorkerResult *res = NULL;
-  int rc = -1;
-  why[0] = '\0';
-  if (sup.ptr && irsStatusIsOk(irsSupervisorRun(sup, execWorker, &e, &res))) {
-    MlirStringRef tail = res->stderrTail;
-    const char *err = tail.length ? memmem(tail.data, tail.length, "error: ", 7)
-                                  : NULL;
-    const char *from = err ? err : tail.data;
-    while (from > tail.data && from[-1] != '\n') // the whole line
-      --from;
-    size_t left = tail.length - (size_t)(from - tail.data);
-    const char *nl = left ? memchr(from, '\n', left) : NULL;
-    size_t len = nl ? (size_t)(nl - from) : left;
-    if (res->outcome == IrsWorkerExited)
-      rc = res->exitCode;
-    if (rc < 0 && res->outcome == IrsWorkerCrashed)
-      snprintf(why, cap, "it crashed (%s)", irsSignalName(res->signal));
-    else if (rc < 0)
-      snprintf(why, cap, "it ended: %s", irsWorkerOutcomeGetName(res->outcome));
-    else if (len)
-      snprintf(why, cap, "%.*s", (int)len, from);
-    else
-      snprintf(why, cap, "exit code %d", rc);
-  } else {
-    snprintf(why, cap, "cannot start a process");
-  }
-  irsSupervisorDestroy(sup);
-  free(argv);
-  return rc;
+  Run one = {.extra = extra};
+  runAll(t, &one, 1);
+  snprintf(why, cap, "%s", one.why);
+  return one.rc;
 }
 
 static char *findInPath(const char *name) {
@@ -189,16 +226,15 @@ static const char kPoisonProbe[] =
     "  %0 = \"ub.poison\"() <{value = #ub.poison}> : () -> i32\n"
     "}) : () -> ()\n";
 
+// The three set-up runs, at once: the conversion to generic form, the
+// pipeline on an empty module, and the ub.poison probe.
 bool orToolPrepare(OrTool *t, const char *input, char *generic, size_t cap) {
-  char why[512], empty[300], probe[300];
+  char empty[300], probe[300];
   snprintf(generic, cap, "%s/input.mlir", t->dir);
-  const char *conv[] = {"--mlir-print-op-generic", input, "-o", generic, NULL};
-  if (run(t, conv, why, sizeof(why)) != 0) {
-    fprintf(stderr, "opt-reduce: error: the tool cannot print '%s' in "
-                    "generic form: %s\n", input, why);
-    return false;
-  }
   snprintf(empty, sizeof(empty), "%s/empty.mlir", t->dir);
+  snprintf(probe, sizeof(probe), "%s/poison.mlir", t->dir);
+  const char *conv[] = {"--mlir-print-op-generic", input, "-o", generic, NULL};
+  const char *pr[] = {probe, "-o", "/dev/null", NULL};
   const char **withPipe = calloc((size_t)t->argc + 4, sizeof(char *));
   if (!withPipe || !writeText(empty, "module {\n}\n")) {
     free(withPipe);
@@ -211,18 +247,22 @@ bool orToolPrepare(OrTool *t, const char *input, char *generic, size_t cap) {
   withPipe[k++] = empty;
   withPipe[k++] = "-o";
   withPipe[k++] = "/dev/null";
-  int rc = run(t, withPipe, why, sizeof(why));
+  bool probed = writeText(probe, kPoisonProbe);
+  Run runs[3] = {{.extra = conv}, {.extra = withPipe}, {.extra = pr}};
+  runAll(t, runs, probed ? 3 : 2);
   free(withPipe);
-  if (rc > 0) {
-    fprintf(stderr, "opt-reduce: error: the tool fails on an empty module "
-                    "with this pipeline, so on every input (a bad pass name "
-                    "or option?): %s\n", why);
+  if (runs[0].rc != 0) {
+    fprintf(stderr, "opt-reduce: error: the tool cannot print '%s' in "
+                    "generic form: %s\n", input, runs[0].why);
     return false;
   }
-  snprintf(probe, sizeof(probe), "%s/poison.mlir", t->dir);
-  const char *pr[] = {probe, "-o", "/dev/null", NULL};
-  t->takesPoison = writeText(probe, kPoisonProbe) &&
-                   run(t, pr, why, sizeof(why)) == 0;
+  if (runs[1].rc > 0) {
+    fprintf(stderr, "opt-reduce: error: the tool fails on an empty module "
+                    "with this pipeline, so on every input (a bad pass name "
+                    "or option?): %s\n", runs[1].why);
+    return false;
+  }
+  t->takesPoison = probed && runs[2].rc == 0;
   return true;
 }
 

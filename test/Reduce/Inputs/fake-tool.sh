@@ -7,6 +7,9 @@
 #   no-printback  fails when writing opt-reduce's final print-back file
 #   no-poison     rejects any input holding ub.poison (a tool without ub)
 #   garbage       prints garbage instead of the generic form
+#   no-split      refuses --split-input-file (cannot test batches)
+#   batch-abort   dies of SIGABRT when given --split-input-file (a batch
+#                 never crashes the way a plain run does)
 gen= prev= out=
 for a in "$@"; do
   [ "$prev" = -o ] && out=$a
@@ -22,6 +25,10 @@ for a in "$@"; do
     fi ;;
   garbage:--mlir-print-op-generic)
     gen=1 ;;
+  no-split:--split-input-file)
+    echo "fake-tool: error: unknown option '$a'" >&2; exit 1 ;;
+  batch-abort:--split-input-file)
+    kill -ABRT $$ ;;
   esac
 done
 if [ -n "$gen" ]; then
