@@ -12,6 +12,7 @@
 
 #include "CrashHandler.h"
 
+#include "irscope/Signature.h"
 #include "irscope/Supervisor.h"
 
 #include <mlir-c/Dialect/UB.h>
@@ -54,8 +55,8 @@ typedef struct Run {
 
 static void describe(Run *run, const IrsWorkerResult *res) {
   MlirStringRef tail = res->stderrTail;
-  const char *err = tail.length ? memmem(tail.data, tail.length, "error: ", 7)
-                                : NULL;
+  size_t errLen = 0; // the line of the first error, as the signatures see it
+  const char *err = irsSignatureFindFirstError(tail, true, &errLen);
   const char *from = err ? err : tail.data;
   while (from > tail.data && from[-1] != '\n') // the whole line
     --from;
