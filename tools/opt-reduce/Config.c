@@ -240,7 +240,7 @@ static void usage(const IrsOption *opts) {
 
 static int usageError(const char *message) {
   fprintf(stderr, "opt-reduce: error: %s\n", message);
-  return OR_EXIT_USAGE;
+  return irsOutcomeGetExitCode(IrsOutcomeUsageError);
 }
 
 int orConfigParse(OrConfig *c, int argc, char **argv) {
@@ -257,19 +257,19 @@ int orConfigParse(OrConfig *c, int argc, char **argv) {
     return usageError(err);
   if (c->help) {
     usage(opts);
-    return OR_EXIT_OK;
+    return irsOutcomeGetExitCode(IrsOutcomeOk);
   }
   if (c->version) {
     printf("opt-reduce %s (MLIR %s)\n", irsGetVersion(), irsGetMlirVersion());
-    return OR_EXIT_OK;
+    return irsOutcomeGetExitCode(IrsOutcomeOk);
   }
   if (!irsToolPluginsLoad(&c->plugins, "opt-reduce"))
-    return OR_EXIT_USAGE;
+    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   if (c->listStrategies) {
     for (intptr_t i = 0; i < irsReduceStrategyGetNum(); ++i)
       printf("  %-16s %s\n", irsReduceStrategyGetName(i),
              irsReduceStrategyGetDescription(i));
-    return OR_EXIT_OK;
+    return irsOutcomeGetExitCode(IrsOutcomeOk);
   }
   if (npos != 1)
     return usageError("expected exactly one input file");
@@ -278,7 +278,9 @@ int orConfigParse(OrConfig *c, int argc, char **argv) {
   if ((c->pipeline != NULL) + (c->passFlags.num > 0) + (c->test != NULL) != 1)
     return usageError("give exactly one of --pass-pipeline, pass flags, or "
                       "--test");
-  return irsOptionsCheck("opt-reduce", opts, conflicts) ? -1 : OR_EXIT_USAGE;
+  return irsOptionsCheck("opt-reduce", opts, conflicts)
+             ? -1
+             : irsOutcomeGetExitCode(IrsOutcomeUsageError);
 }
 
 void orConfigFree(OrConfig *c) {

@@ -14,11 +14,13 @@
 #include "Options.h"
 #include "Plugins.h"
 
+#include "irscope/Outcome.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 
-/// Exit codes (docs/opt-reduce.md).
-enum { OR_EXIT_OK = 0, OR_EXIT_FAIL = 1, OR_EXIT_USAGE = 2, OR_EXIT_IO = 4 };
+/// Exit codes (docs/opt-reduce.md): irsOutcomeGetExitCode of ok, a usage
+/// error or an I/O error (irscope/Outcome.h).
 
 typedef struct OrConfig {
   const char *input, *output, *pipeline, *test, *match, *strategies;

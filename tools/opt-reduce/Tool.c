@@ -12,6 +12,7 @@
 
 #include "CrashHandler.h"
 
+#include "irscope/Outcome.h"
 #include "irscope/Signature.h"
 #include "irscope/Supervisor.h"
 
@@ -39,7 +40,7 @@ static int execWorker(IrsWorkerChannel ch, void *ud) {
   setenv("LLVM_DISABLE_SYMBOLIZATION", "1", 1);
   execv(e->argv[0], (char *const *)e->argv);
   fprintf(stderr, "cannot run '%s': %s\n", e->argv[0], strerror(errno));
-  return 127;
+  return IRS_EXIT_EXEC_FAILED;
 }
 
 // One run of the tool: its path and --tool-arg values, then `extra`
