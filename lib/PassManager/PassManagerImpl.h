@@ -106,13 +106,6 @@ int irsBgDumpStart(IrsPassManagerImpl *pm, intptr_t step, MlirOperation module,
 /// Returns IRS_ERR_IO with a message in `err` if one failed.
 IrsErrorKind irsBgDumpReap(IrsPassManagerImpl *pm, bool waitAll, IrsBuf *err);
 
-/// Checks `dir` for the files of an earlier run; removes them when
-/// `overwrite`, otherwise fails with a message in `err`. Creates `dir`.
-IrsErrorKind irsDumpDirPrepare(const char *dir, bool overwrite, IrsBuf *err);
-
-/// The dump file name of step i (0-based): NNNN-<anchor>-<pass>.mlir.
-void irsPmDumpName(IrsPipeline p, intptr_t i, IrsBuf *out);
-
 //===----------------------------------------------------------------------===//
 // Build.c: the MLIR pass managers
 //===----------------------------------------------------------------------===//

@@ -18,6 +18,7 @@
 
 #include "../Support/DiagnosticsImpl.h"
 #include "../Support/Fs.h"
+#include "irscope/RunDir.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -91,8 +92,8 @@ static IrsErrorKind startRun(IrsPassManagerImpl *pm, MlirOperation module) {
 static IrsErrorKind prepareDumpDir(IrsPassManagerImpl *pm) {
   IrsBuf err = IRS_BUF_INIT;
   pm->dumpDirReady = false;
-  IrsErrorKind k =
-      irsDumpDirPrepare(pm->rec.dumpDir, pm->opts.dumpOverwrite, &err);
+  IrsErrorKind k = irsRunDirPrepareDumps(
+      pm->rec.dumpDir, pm->opts.dumpOverwrite, irsBufStringCallback, &err);
   pm->dumpDirReady = k == IRS_OK;
   if (k != IRS_OK) {
     irsBufReset(&pm->rec.errMsg);

@@ -14,6 +14,7 @@
 
 #include "../Support/DiagnosticsImpl.h"
 #include "../Support/Fs.h"
+#include "irscope/RunDir.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -187,7 +188,9 @@ IrsErrorKind irsPmDumpStep(IrsPassManagerImpl *pm, intptr_t i,
   if (pm->opts.dumpOnlyChanged && !res->changed)
     return IRS_OK;
   IrsBuf name = IRS_BUF_INIT;
-  irsPmDumpName(pm->pipeline, i, &name);
+  irsRunDirDumpName(i + 1, irsPipelineGetStepAnchor(pm->pipeline, i),
+                    irsPipelineGetStepPassName(pm->pipeline, i),
+                    irsBufStringCallback, &name);
   char *path = irsPathJoin(dumpDir, name.data ? name.data : "");
   int e = path ? 0 : ENOMEM;
   bool background = false;
