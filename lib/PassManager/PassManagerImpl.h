@@ -138,8 +138,6 @@ void irsPmDropUserPms(IrsPassManagerImpl *pm);
 // Step.c: one step, its dump and the manifest
 //===----------------------------------------------------------------------===//
 
-/// Milliseconds on `clk`.
-double irsPmNowMs(clockid_t clk);
 /// Runs step i on `module`. With `instrumented`, also the checks after it
 /// (--verify-with, hooks) and the fingerprint used by dumps. Returns the
 /// step status; results go to pm->rec.steps[i].

@@ -221,9 +221,7 @@ static int childMain(IrsWorkerChannel ch, void *ud) {
 }
 
 static double nowMs(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+  return irsClockMonotonicMs();
 }
 
 // The pass manager every child runs: step by step, so that every failure,

@@ -37,9 +37,7 @@ typedef struct IrsOptLog {
 } IrsOptLog;
 
 static double monoMs(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+  return irsClockMonotonicMs();
 }
 
 IrsOptLog *irsOptLogCreate(const IrsOptConfig *cfg) {

@@ -31,9 +31,7 @@ void irsOptToolLogStep(intptr_t step, bool begin, void *userData) {
   IrsOptToolStarts *s = userData;
   if (!begin || step < 1 || step > s->num)
     return;
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  s->ms[step - 1] = (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+  s->ms[step - 1] = irsClockMonotonicMs();
 }
 
 static IrsOutcome statusOf(IrsToolRunner t, intptr_t i,

@@ -44,9 +44,7 @@ static void signatureOf(IrsToolRunner t, IrsPipeline p, IrsErrorKind k,
 }
 
 static double nowMs(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+  return irsClockMonotonicMs();
 }
 
 // A new signature: the run's artefacts become BASE/failure-K.
