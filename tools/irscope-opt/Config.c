@@ -468,8 +468,8 @@ int irsOptConfigParse(IrsOptConfig *cfg, int argc, char **argv) {
   // Recorded before parsing: the parser reorders argv.
   cfg->commandLine = irsToolShellJoin(argc, argv); // pastes into a shell
   char err[512];
-  int npos = irsOptionsParse(argc, argv, options, passFlag, cfg, err,
-                             sizeof(err));
+  int npos = irsOptionsParseNoting(argc, argv, options, passFlag, cfg,
+                                   &cfg->suspects, err, sizeof(err));
   if (npos < 0)
     return usageError(err);
   if (g->help) {

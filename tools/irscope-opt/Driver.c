@@ -524,7 +524,8 @@ static IrsPipeline makePipeline(IrsOptConfig *cfg, IrsInput input) {
         mlirStringRefCreateFromCString(repro ? repro : cfg->passPipeline),
         irsOptErrorLine, NULL);
   } else {
-    pipeline = irsOptionsPipelineFromFlags(&cfg->passFlags, flagErrorLine, NULL);
+    pipeline = irsOptionsPipelineFromFlags(&cfg->passFlags, &cfg->suspects,
+                                           flagErrorLine, NULL);
   }
   free(repro);
   return pipeline;

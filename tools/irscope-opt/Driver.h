@@ -31,6 +31,7 @@ typedef struct IrsOptConfig {
   const char *output;
   const char *passPipeline;
   IrsStringList passFlags; // "canonicalize", "inline=default-pipeline=..."
+  IrsOptionSuspects suspects; // pass flags that may be mistyped options
   const char *splitInputFile; // NULL: off; "": default marker
   const char *outputSplitMarker;
   bool allowUnregistered;

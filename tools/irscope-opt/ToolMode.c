@@ -117,14 +117,13 @@ int irsOptToolReportFailure(IrsToolRunner t, IrsErrorKind k) {
   return death ? irsOptExitForOutcome(death->outcome) : irsOptExitFor(k);
 }
 
-static IrsOptInterrupts interrupts;
-
 // One run (or determinism check) with a ready runner: output, notes,
 // timing, the failure, --trace/--junit. Returns the exit code.
 static int runOnce(IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
                    const char *input, const char *output,
                    const IrsOptToolStarts *starts) {
   intptr_t differing = 0;
+  IrsOptInterrupts interrupts; // the handlers to put back after the run
   irsOptInterruptsCatch(irsToolRunnerGetSupervisor(t), &interrupts);
   IrsStatus st = c->checkDeterminism
                      ? irsToolRunnerCheckDeterminism(t, input, output,
@@ -208,7 +207,8 @@ static IrsPipeline makePipeline(const IrsOptConfig *c) {
   if (c->passPipeline)
     return irsPipelineCreateParse(mlirStringRefCreateFromCString(c->passPipeline),
                                   errorLine, NULL);
-  return irsOptionsPipelineFromFlags(&c->passFlags, errorLine, NULL);
+  return irsOptionsPipelineFromFlags(&c->passFlags, &c->suspects, errorLine,
+                                     NULL);
 }
 
 // The options that mean nothing here are refused by Config.c.

@@ -252,7 +252,8 @@ int orConfigParse(OrConfig *c, int argc, char **argv) {
   IrsOption opts[kNumOptions];
   fillTable(c, opts);
   char err[512];
-  int npos = irsOptionsParse(argc, argv, opts, passFlag, c, err, sizeof(err));
+  int npos = irsOptionsParseNoting(argc, argv, opts, passFlag, c,
+                                   &c->suspects, err, sizeof(err));
   if (npos < 0)
     return usageError(err);
   if (c->help) {

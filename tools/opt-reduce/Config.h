@@ -29,6 +29,7 @@ typedef struct OrConfig {
   IrsToolPlugins plugins; // --load-*-plugin, loaded before any fork
   const char *tool; // --tool: the executor (Tool.h)
   IrsStringList testArgs, passFlags, irdlFiles, toolArgs;
+  IrsOptionSuspects suspects; // pass flags that may be mistyped options
   bool mustFail, anyFailure, allowUnregistered, listStrategies, help, version;
   bool verbose; // a line per test
   // mlir-opt flags that mean something here: how -o is printed; threading

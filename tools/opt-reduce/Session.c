@@ -115,7 +115,8 @@ int orSessionCreate(OrSession *s, const OrConfig *c) {
     s->pipeline = irsPipelineCreateParse(
         mlirStringRefCreateFromCString(c->pipeline), orErrorLine, NULL);
   else if (c->passFlags.num)
-    s->pipeline = irsOptionsPipelineFromFlags(&c->passFlags, orErrorLine, NULL);
+    s->pipeline = irsOptionsPipelineFromFlags(&c->passFlags, &c->suspects,
+                                              orErrorLine, NULL);
   if (!c->test && irsPipelineIsNull(s->pipeline))
     return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   int rc = c->tool ? prepareTool(s, c) : irsOutcomeGetExitCode(IrsOutcomeOk);

@@ -22,6 +22,8 @@
 #include <string.h>
 #include <unistd.h>
 
+// Process-level state because a signal handler sets it (the reducer polls
+// it through IrsReduceOptions.stopFlag).
 static volatile int stopFlag;
 // The first signal stops the reduction cleanly; a second one (the user
 // insists, e.g. while the input check hangs) ends opt-reduce at once.
