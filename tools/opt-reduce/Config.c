@@ -118,6 +118,10 @@ static const IrsOptionConflict conflicts[] = {
     IRS_OPT_EXCLUDES("reproducer", "tool"),
     IRS_OPT_EXCLUDES("emit-lit-test", "tool"),
     IRS_OPT_EXCLUDES("irdl-file", "tool"),
+    IRS_OPT_EXCLUDES("failure-dir", "tool"),
+    IRS_OPT_CONFLICT("failure-dir", "test", IrsOptionExcludes,
+                     "'%1$s' needs a pipeline, not a test script"),
+    IRS_OPT_EXCLUDES("failure-dir", "miscompile"),
     IRS_OPT_CONFLICT("check-determinism", "test", IrsOptionExcludes,
                      "'%1$s' needs a pipeline, not a test script"),
     IRS_OPT_CONFLICT("miscompile", "test", IrsOptionExcludes,
@@ -173,6 +177,9 @@ static void fillTable(OrConfig *c, IrsOption *t) {
                      "also write an mlir_reproducer with the reduced pipeline"),
       IRS_OPT_STRING(0, "emit-lit-test", &c->litTest, "FILE",
                      "also write the lit regression test of the fix"),
+      IRS_OPT_STRING(0, "failure-dir", &c->failureDir, "DIR",
+                     "document a reduced crash, hang or memory blow-up in "
+                     "DIR as irscope-opt does (report.xml, reproducers)"),
       IRS_OPT_STRING_CB(0, "emit-lit-test-mode", &c->litTestMode, "fix|pin",
                         "fix (default): passes once fixed; pin: expects the "
                         "failure of today",

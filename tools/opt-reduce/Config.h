@@ -26,6 +26,8 @@ typedef struct OrConfig {
   const char *input, *output, *pipeline, *test, *match, *strategies;
   const char *reproducer, *litTest, *testTimeout, *maxTime, *memoryLimit;
   const char *litTestMode; // --emit-lit-test-mode: NULL or "fix", "pin"
+  const char *failureDir;  // --failure-dir: document the reduced death
+                           // there (CrashReport.c)
   IrsToolPlugins plugins; // --load-*-plugin, loaded before any fork
   const char *tool; // --tool: the executor (Tool.h)
   IrsStringList testArgs, passFlags, irdlFiles, toolArgs;

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Config.h"
+#include "CrashReport.h"
 #include "ExecWorker.h"
 #include "ReduceWorker.h"
 #include "Progress.h"
@@ -98,6 +99,8 @@ static int reduce(OrConfig *c, OrSession *s) {
                                                      : IrsOutcomeUsageError);
   } else {
     rc = orFinish(c, s, r);
+    int doc = orCrashReportWrite(c, s->ctx, r);
+    rc = rc ? rc : doc;
   }
   irsReducerDestroy(r);
   return rc;
