@@ -72,6 +72,26 @@ IRS_API const char *irsOutcomeGetDescription(IrsOutcome outcome);
 /// running, and the reducer's and executor's own kinds).
 IRS_API int irsOutcomeGetExitCode(IrsOutcome outcome);
 
+/// Exit codes that are no outcome's, because they end no run: what a worker
+/// or helper process tells the process that started it. Every other exit
+/// code of irscope's tools and workers is irsOutcomeGetExitCode of an
+/// outcome (0 ok, 1 pass-failure, 2 usage-error, ...); these are the only
+/// ones spelled as numbers, here once (test/unit/outcome.c pins them).
+enum {
+  /// opt-reduce's test worker could not test the candidate (the edit or
+  /// the pipeline could not be applied): not interesting, not the bug.
+  IRS_EXIT_INVALID_CANDIDATE = 99,
+  /// A script or tool was found but could not be run (the shell's 126):
+  /// opt-reduce's script and tool-mode workers after a failed exec (with
+  /// the errno as a worker value), and its launcher (Launcher.c, which
+  /// links only libc and so repeats the number).
+  IRS_EXIT_CANNOT_EXEC = 126,
+  /// A program could not be executed at all (the shell's 127): the worker
+  /// of a --tool run (lib/Tool/Exec.c) and opt-reduce's tool probes after a
+  /// failed exec, and opt-reduce's launcher when the reducer is missing.
+  IRS_EXIT_EXEC_FAILED = 127,
+};
+
 /// The first kind in the table whose exit code is `code` (0 ok, 1
 /// pass-failure, 2 usage-error, ..., 130 interrupted), or IrsOutcomeNone.
 IRS_API IrsOutcome irsOutcomeFromExitCode(int code);

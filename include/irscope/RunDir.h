@@ -73,6 +73,17 @@ IRS_API bool irsRunDirIsRunFile(const char *name);
 /// out of memory), for the caller's message.
 IRS_API int irsRunDirCreateFailureDir(const char *given, char **dir);
 
+/// Makes `dir` ready for a run's dumps (the pass manager's and a --tool
+/// run's): creates it (mkdir -p) and checks that it is writable. Files of an
+/// earlier run (irsRunDirIsRunFile) are never silently mixed with a new
+/// one: with `overwrite` exactly those are removed (nothing else in the
+/// directory is touched), otherwise the preparation fails. Returns IRS_OK,
+/// IRS_ERR_USAGE (an earlier run is there) or IRS_ERR_IO, and then hands
+/// the one-line reason to `message` (nullable), once.
+IRS_API IrsErrorKind irsRunDirPrepareDumps(const char *dir, bool overwrite,
+                                           MlirStringCallback message,
+                                           void *userData);
+
 /// Removes the temporaries a killed process left in `dir`. Returns 0 or an
 /// errno value (the directory cannot be opened).
 IRS_API int irsRunDirRemoveTemporaries(const char *dir);

@@ -69,6 +69,17 @@ IRS_API const char *irsGetMlirVersion(void);
 IRS_API int irsFileWriteAtomic(const char *path, const void *data,
                                size_t size);
 
+/// Milliseconds on the monotonic clock (CLOCK_MONOTONIC) from an arbitrary
+/// origin shared by every process on the machine, so that a supervisor and
+/// its workers can compare times: only differences mean anything. Every
+/// elapsed time irscope measures (steps, runs, reductions, timeouts) comes
+/// from here (lib/Support/Clock.c).
+IRS_API double irsClockMonotonicMs(void);
+
+/// The CPU time the calling process has used, in milliseconds
+/// (CLOCK_PROCESS_CPUTIME_ID); only differences mean anything.
+IRS_API double irsClockProcessCpuMs(void);
+
 /// 64-bit FNV-1a hash of `size` bytes, written as 16 lower-case hex digits
 /// plus a NUL into `out`. Used to identify inputs in manifests.
 IRS_API void irsHashBytesHex(const void *data, size_t size, char out[17]);

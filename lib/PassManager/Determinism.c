@@ -165,9 +165,9 @@ static IrsStepStatus runTwice(Check *c, intptr_t i, MlirOperation module,
   irsDiagnosticCaptureSetStep(pm->capture, i + 1);
   if (threads)
     mlirContextEnableMultithreading(pm->ctx, true);
-  double w0 = irsPmNowMs(CLOCK_MONOTONIC);
+  double w0 = irsClockMonotonicMs();
   IrsStepStatus st1 = runOnce(pm, i, module);
-  pm->rec.steps[i].result.wallMs = irsPmNowMs(CLOCK_MONOTONIC) - w0;
+  pm->rec.steps[i].result.wallMs = irsClockMonotonicMs() - w0;
   irsDiagnosticCaptureSetDiscard(pm->capture, true);
   if (threads)
     mlirContextEnableMultithreading(pm->ctx, false);
@@ -269,7 +269,7 @@ static bool checkStep(Check *c, intptr_t i, MlirOperation module,
     go = false;
   }
   if (*k == IRS_OK && differ) {
-    pm->rec.totalWallMs = irsPmNowMs(CLOCK_MONOTONIC) - c->t0;
+    pm->rec.totalWallMs = irsClockMonotonicMs() - c->t0;
     document(pm, i, pre, module, irsBufRef(&c->diff), c->mode);
     *differingStep = i + 1;
   } else if (*k == IRS_OK && st1 != IrsStepOk) {
@@ -290,13 +290,13 @@ IrsStatus irsPassManagerCheckDeterminism(IrsPassManager handle,
   if (!irsStatusIsOk(st))
     return st;
   Check c = {.pm = pm, .mode = mode, .a = IRS_BUF_INIT, .b = IRS_BUF_INIT,
-             .diff = IRS_BUF_INIT, .t0 = irsPmNowMs(CLOCK_MONOTONIC),
+             .diff = IRS_BUF_INIT, .t0 = irsClockMonotonicMs(),
              .ops = pm->rec.inputOps};
   IrsErrorKind k = IRS_OK;
   for (intptr_t i = 0; i < pm->numSteps; ++i)
     if (!checkStep(&c, i, module, &k, differingStep))
       break;
-  pm->rec.totalWallMs = irsPmNowMs(CLOCK_MONOTONIC) - c.t0;
+  pm->rec.totalWallMs = irsClockMonotonicMs() - c.t0;
   irsBufFree(&c.a);
   irsBufFree(&c.b);
   irsBufFree(&c.diff);

@@ -12,6 +12,8 @@
 //===----------------------------------------------------------------------===//
 #include "PassManagerImpl.h"
 
+#include "irscope/RunDir.h"
+
 #include <sys/stat.h>
 
 static bool wantsMlirPrinting(const IrsInstrumentationOptions *o) {
@@ -77,7 +79,9 @@ IrsErrorKind irsPmBuildUserPm(IrsPassManagerImpl *pm, intptr_t i) {
     // Errors are left to MLIR, which reports them as it does in mlir-opt.
     (void)mkdir(pm->mlirTreeDir, 0777);
     irsBufPrintf(&dir, "%s/", pm->mlirTreeDir);
-    irsPmDumpName(pm->pipeline, i, &dir);
+    irsRunDirDumpName(i + 1, irsPipelineGetStepAnchor(pm->pipeline, i),
+                      irsPipelineGetStepPassName(pm->pipeline, i),
+                      irsBufStringCallback, &dir);
     if (dir.len > 5)
       dir.data[dir.len -= 5] = '\0'; // drop ".mlir"
   }

@@ -106,13 +106,6 @@ int irsBgDumpStart(IrsPassManagerImpl *pm, intptr_t step, MlirOperation module,
 /// Returns IRS_ERR_IO with a message in `err` if one failed.
 IrsErrorKind irsBgDumpReap(IrsPassManagerImpl *pm, bool waitAll, IrsBuf *err);
 
-/// Checks `dir` for the files of an earlier run; removes them when
-/// `overwrite`, otherwise fails with a message in `err`. Creates `dir`.
-IrsErrorKind irsDumpDirPrepare(const char *dir, bool overwrite, IrsBuf *err);
-
-/// The dump file name of step i (0-based): NNNN-<anchor>-<pass>.mlir.
-void irsPmDumpName(IrsPipeline p, intptr_t i, IrsBuf *out);
-
 //===----------------------------------------------------------------------===//
 // Build.c: the MLIR pass managers
 //===----------------------------------------------------------------------===//
@@ -145,8 +138,6 @@ void irsPmDropUserPms(IrsPassManagerImpl *pm);
 // Step.c: one step, its dump and the manifest
 //===----------------------------------------------------------------------===//
 
-/// Milliseconds on `clk`.
-double irsPmNowMs(clockid_t clk);
 /// Runs step i on `module`. With `instrumented`, also the checks after it
 /// (--verify-with, hooks) and the fingerprint used by dumps. Returns the
 /// step status; results go to pm->rec.steps[i].

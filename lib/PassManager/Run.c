@@ -18,6 +18,7 @@
 
 #include "../Support/DiagnosticsImpl.h"
 #include "../Support/Fs.h"
+#include "irscope/RunDir.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -91,8 +92,8 @@ static IrsErrorKind startRun(IrsPassManagerImpl *pm, MlirOperation module) {
 static IrsErrorKind prepareDumpDir(IrsPassManagerImpl *pm) {
   IrsBuf err = IRS_BUF_INIT;
   pm->dumpDirReady = false;
-  IrsErrorKind k =
-      irsDumpDirPrepare(pm->rec.dumpDir, pm->opts.dumpOverwrite, &err);
+  IrsErrorKind k = irsRunDirPrepareDumps(
+      pm->rec.dumpDir, pm->opts.dumpOverwrite, irsBufStringCallback, &err);
   pm->dumpDirReady = k == IRS_OK;
   if (k != IRS_OK) {
     irsBufReset(&pm->rec.errMsg);
@@ -136,7 +137,7 @@ static IrsErrorKind runStepwise(IrsPassManagerImpl *pm, MlirOperation module,
                                 MlirOperation *inputp) {
   uint64_t fp = pm->inputFingerprint;
   int64_t ops = pm->rec.inputOps;
-  double t0 = irsPmNowMs(CLOCK_MONOTONIC);
+  double t0 = irsClockMonotonicMs();
   for (intptr_t i = 0; i < pm->numSteps; ++i) {
     IrsErrorKind bk = irsPmBuildUserPm(pm, i);
     if (bk != IRS_OK)
@@ -150,22 +151,22 @@ static IrsErrorKind runStepwise(IrsPassManagerImpl *pm, MlirOperation module,
       pm->rec.failedStep = i + 1;
       pm->rec.runStatus = irsPmStatusKind(st);
       irsPmDescribeFailure(pm, i);
-      pm->rec.totalWallMs = irsPmNowMs(CLOCK_MONOTONIC) - t0;
+      pm->rec.totalWallMs = irsClockMonotonicMs() - t0;
       irsPmWriteFailure(pm, i, module, *inputp);
       pm->rec.running = false;
       irsPmUpdateManifest(pm);
       return pm->rec.runStatus;
     }
-    double d0 = irsPmNowMs(CLOCK_MONOTONIC);
+    double d0 = irsClockMonotonicMs();
     IrsErrorKind k = irsPmDumpStep(pm, i, module);
     if (k == IRS_OK)
       k = irsPmUpdateManifest(pm);
     if (pm->rec.dumpDir)
-      pm->rec.steps[i].result.dumpMs = irsPmNowMs(CLOCK_MONOTONIC) - d0;
+      pm->rec.steps[i].result.dumpMs = irsClockMonotonicMs() - d0;
     if (k != IRS_OK)
       return stopRun(pm, k);
   }
-  pm->rec.totalWallMs = irsPmNowMs(CLOCK_MONOTONIC) - t0;
+  pm->rec.totalWallMs = irsClockMonotonicMs() - t0;
   return IRS_OK;
 }
 
@@ -227,13 +228,13 @@ static IrsErrorKind runWhole(IrsPassManagerImpl *pm, MlirOperation module,
     if (!pm->whole.ptr)
       return IRS_ERR_PIPELINE;
   }
-  double t0 = irsPmNowMs(CLOCK_MONOTONIC);
+  double t0 = irsClockMonotonicMs();
   if (pm->opts.onStep)
     pm->opts.onStep(0, true, pm->opts.onStepUserData);
   MlirLogicalResult r = mlirPassManagerRunOnOp(pm->whole, module);
   if (pm->opts.onStep)
     pm->opts.onStep(0, false, pm->opts.onStepUserData);
-  pm->rec.totalWallMs = irsPmNowMs(CLOCK_MONOTONIC) - t0;
+  pm->rec.totalWallMs = irsClockMonotonicMs() - t0;
   if (mlirLogicalResultIsSuccess(r)) {
     for (intptr_t i = 0; i < pm->numSteps; ++i)
       pm->rec.steps[i].result.status = IrsStepOk;

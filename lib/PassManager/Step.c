@@ -14,17 +14,12 @@
 
 #include "../Support/DiagnosticsImpl.h"
 #include "../Support/Fs.h"
+#include "irscope/RunDir.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-
-double irsPmNowMs(clockid_t clk) {
-  struct timespec ts;
-  clock_gettime(clk, &ts);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
 
 static int64_t peakRssKb(void) {
   struct rusage ru;
@@ -128,24 +123,24 @@ IrsStepStatus irsPmRunStep(IrsPassManagerImpl *pm, intptr_t i,
     pm->opts.onStep(i + 1, true, pm->opts.onStepUserData);
   irsDiagnosticCaptureSetStep(pm->capture, i + 1);
   intptr_t d0 = irsDiagnosticCaptureGetNumDiagnostics(pm->capture);
-  double w0 = irsPmNowMs(CLOCK_MONOTONIC);
-  double c0 = irsPmNowMs(CLOCK_PROCESS_CPUTIME_ID);
+  double w0 = irsClockMonotonicMs();
+  double c0 = irsClockProcessCpuMs();
   // The instrumented manager exists only during a stepwise run of the
   // user's pipeline; replays and the failure search use the silent one.
   MlirLogicalResult r =
       mlirPassManagerRunOnOp(s->userPm.ptr ? s->userPm : s->pm, module);
-  res->wallMs = irsPmNowMs(CLOCK_MONOTONIC) - w0;
-  res->cpuMs = irsPmNowMs(CLOCK_PROCESS_CPUTIME_ID) - c0;
+  res->wallMs = irsClockMonotonicMs() - w0;
+  res->cpuMs = irsClockProcessCpuMs() - c0;
   res->peakRssKb = peakRssKb();
   res->opsBefore = prevOps;
   IrsStepStatus st = IrsStepOk;
   if (mlirLogicalResultIsFailure(r))
     st = IrsStepPassFailed;
   else {
-    double v0 = irsPmNowMs(CLOCK_MONOTONIC);
+    double v0 = irsClockMonotonicMs();
     if (!verifyAfter(pm, i, module, instrumented))
       st = IrsStepVerifyFailed;
-    res->verifyMs = irsPmNowMs(CLOCK_MONOTONIC) - v0;
+    res->verifyMs = irsClockMonotonicMs() - v0;
   }
   if (instrumented || st != IrsStepOk) {
     int64_t ops = 0;
@@ -187,7 +182,9 @@ IrsErrorKind irsPmDumpStep(IrsPassManagerImpl *pm, intptr_t i,
   if (pm->opts.dumpOnlyChanged && !res->changed)
     return IRS_OK;
   IrsBuf name = IRS_BUF_INIT;
-  irsPmDumpName(pm->pipeline, i, &name);
+  irsRunDirDumpName(i + 1, irsPipelineGetStepAnchor(pm->pipeline, i),
+                    irsPipelineGetStepPassName(pm->pipeline, i),
+                    irsBufStringCallback, &name);
   char *path = irsPathJoin(dumpDir, name.data ? name.data : "");
   int e = path ? 0 : ENOMEM;
   bool background = false;

@@ -41,7 +41,7 @@ static void printTo(MlirOperation op, IrsBuf *b) {
 // Tells the parent the culprit step (its pass goes into the signature).
 static int announce(IrsWorkerChannel ch, intptr_t step) {
   irsWorkerChannelSendValue(ch, IRS_REDUCE_FAILED_STEP_KEY, step);
-  return IRS_REDUCE_EXIT_MISCOMPILE;
+  return irsOutcomeGetExitCode(IrsOutcomeWrongResult);
 }
 
 // The IR after each step that changed it: texts[0] the input, steps[i] the
@@ -74,7 +74,7 @@ static int findCulprit(Reducer *r, IrsWorkerChannel ch, IrsPassManager pm,
   IrsExecResult *res = calloc((size_t)n + 1, sizeof(*res));
   IrsExecutor ex = irsExecutorCreate(r->opts.miscompile, r->opts.execSetup,
                                      r->opts.execSetupUserData);
-  int rc = kExitInvalid;
+  int rc = IRS_EXIT_INVALID_CANDIDATE;
   intptr_t num = texts && steps && refs && res && !irsExecutorIsNull(ex)
                      ? collectVersions(r, pm, root, texts, steps)
                      : -1;
@@ -128,7 +128,7 @@ int irsReduceMiscompileTest(Reducer *r, IrsWorkerChannel ch, IrsPassManager pm,
   memset(&a, 0, sizeof(a));
   b = again = a;
   IrsExecutor ex = {NULL};
-  int rc = kExitInvalid;
+  int rc = IRS_EXIT_INVALID_CANDIDATE;
   if (!irsStatusIsOk(irsPassManagerRunSteps(pm, root, 0, step - 1)))
     goto out;
   printTo(root, &pre);

@@ -62,7 +62,7 @@ static IrsOutcome exitKind(const Reducer *r, const IrsWorkerResult *res) {
     // not read its input: the message tells them apart. An exec that
     // failed leaves nothing to judge.
     int64_t err;
-    bool noExec = res->exitCode == kExitNoTest &&
+    bool noExec = res->exitCode == IRS_EXIT_CANNOT_EXEC &&
                   irsWorkerResultGetValue(res, IRS_REDUCE_EXEC_ERRNO_KEY, &err);
     return res->exitCode == 0 ? IrsOutcomeOk
            : noExec           ? IrsOutcomeInvalid

@@ -19,12 +19,6 @@
 #include <string.h>
 #include <time.h>
 
-static double nowSec(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static bool jobNeeded(intptr_t job, bool started, void *ud) {
   Batch *b = ud;
   Reducer *r = b->r;
@@ -33,7 +27,7 @@ static bool jobNeeded(intptr_t job, bool started, void *ud) {
     r->stop = true;
   // --max-time is checked between tests, also inside a long list.
   if (!b->measure && r->opts.maxTimeSec > 0 &&
-      nowSec() - r->start > r->opts.maxTimeSec)
+      irsClockMonotonicMs() / 1e3 - r->start > r->opts.maxTimeSec)
     r->stop = true;
   // Measuring the rates goes on after --max-time, not after a signal; the
   // input check always runs (without it there is nothing to write).

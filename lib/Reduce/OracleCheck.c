@@ -49,7 +49,8 @@ static bool establishScript(Reducer *r, const Batch *b) {
   const IrsWorkerResult *res = &b->first;
   int64_t runs = b->done[0], count = b->fails[0], err;
   r->failuresBefore = count, r->runsBefore = runs;
-  if (res->outcome == IrsWorkerExited && res->exitCode == kExitNoTest &&
+  if (res->outcome == IrsWorkerExited &&
+      res->exitCode == IRS_EXIT_CANNOT_EXEC &&
       irsWorkerResultGetValue(res, IRS_REDUCE_EXEC_ERRNO_KEY, &err)) {
     irsBufPrintf(&r->msg, "cannot run the test script '%s'",
                  r->opts.testArgv[0]);

@@ -23,22 +23,19 @@
 
 #include "ReduceImpl.h"
 
-/// Exit codes of the oracle's worker (OracleWorker.c), read back by the
-/// signature (Oracle.c). IRS_REDUCE_EXIT_MISCOMPILE (ReduceImpl.h) is the
-/// miscompile oracle's.
-enum {
-  kExitInvalid = 99,
-  kExitPass = 1,
-  kExitVerify = 3,
-  kExitNondeterministic = 8,
-  kExitNoTest = 126
-};
+/// The oracle's worker (OracleWorker.c) exits with the exit code of the
+/// outcome it saw (irsOutcomeGetExitCode: pass-failure, verify-failure,
+/// nondeterminism, and wrong-result for the miscompile oracle), read back by
+/// the signature (Oracle.c) with irsOutcomeFromExitCode; with
+/// IRS_EXIT_INVALID_CANDIDATE for a candidate it could not test, and with
+/// IRS_EXIT_CANNOT_EXEC when a script or tool could not be started
+/// (irscope/Outcome.h).
 
 /// The key under which the worker reports the 1-based step that failed
 /// (irsWorkerChannelSendValue): the failing pass is that step's.
 #define IRS_REDUCE_FAILED_STEP_KEY "failed-step"
 /// The key under which a script or tool mode worker reports the errno of
-/// an exec that failed (it then exits with kExitNoTest).
+/// an exec that failed (it then exits with IRS_EXIT_CANNOT_EXEC).
 #define IRS_REDUCE_EXEC_ERRNO_KEY "exec-errno"
 
 /// One run of one candidate.

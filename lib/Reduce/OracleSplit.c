@@ -104,7 +104,7 @@ static int splitWorker(IrsWorkerChannel ch, void *ud) {
   IrsAtomicFile af;
   FILE *idx = mkdir(dir, 0700) == 0 ? fopen(index, "w") : NULL;
   if (!idx || irsAtomicFileOpen(&af, path) != 0)
-    return kExitInvalid;
+    return IRS_EXIT_INVALID_CANDIDATE;
   MlirOperation root = mlirModuleGetOperation(r->module);
   Counted c = {&af, 0};
   size_t written = 0;
@@ -122,12 +122,12 @@ static int splitWorker(IrsWorkerChannel ch, void *ud) {
     printChunk(root, &c, written++ == 0);
   bool closed = fclose(idx) == 0;
   if (irsAtomicFileCommit(&af) != 0 || !closed)
-    return kExitInvalid;
+    return IRS_EXIT_INVALID_CANDIDATE;
   if (written == 0)
     return 0; // nothing to run: every candidate considered was invalid
   int fd = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
   if (fd < 0 || dup2(fd, 2) < 0)
-    return kExitInvalid;
+    return IRS_EXIT_INVALID_CANDIDATE;
   close(fd);
   const char *extra[] = {"--split-input-file", "--mlir-timing", NULL};
   return irsReduceExecTool(j, extra, dir, path);

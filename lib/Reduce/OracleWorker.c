@@ -102,7 +102,7 @@ static int execArgs(Job *j, const char *const *args, int argc,
     ++ne;
   const char **argv = calloc((size_t)argc + ne + 4, sizeof(char *));
   if (!argv)
-    return kExitInvalid;
+    return IRS_EXIT_INVALID_CANDIDATE;
   for (int i = 0; i < argc; ++i)
     argv[i] = args[i];
   if (r->testPath && !tool)
@@ -119,12 +119,12 @@ static int execArgs(Job *j, const char *const *args, int argc,
   }
   irsWorkerChannelStepBegin(j->ch, 0, 1); // the test's time is the step's
   if (chdir(dir) != 0)
-    return kExitInvalid;
+    return IRS_EXIT_INVALID_CANDIDATE;
   execv(argv[0], (char *const *)argv);
   execvp(argv[0], (char *const *)argv);
   irsWorkerChannelSendValue(j->ch, IRS_REDUCE_EXEC_ERRNO_KEY, errno);
   free(argv);
-  return kExitNoTest;
+  return IRS_EXIT_CANNOT_EXEC;
 }
 
 int irsReduceExecTool(Job *j, const char *const *extra, const char *dir,
@@ -145,10 +145,10 @@ static int execOnCandidate(Job *j, const char *const *args, int argc) {
   snprintf(path, sizeof(path), "%s/candidate.mlir", dir);
   setpgid(0, 0);
   if (mkdir(dir, 0700) != 0)
-    return kExitInvalid;
+    return IRS_EXIT_INVALID_CANDIDATE;
   IrsAtomicFile af;
   if (irsAtomicFileOpen(&af, path) != 0)
-    return kExitInvalid;
+    return IRS_EXIT_INVALID_CANDIDATE;
   if (tool) {
     irsReducePrintGeneric(root, &af);
   } else {
@@ -158,7 +158,7 @@ static int execOnCandidate(Job *j, const char *const *args, int argc) {
     irsAtomicFileWrite(&af, "\n", 1);
   }
   if (irsAtomicFileCommit(&af) != 0)
-    return kExitInvalid;
+    return IRS_EXIT_INVALID_CANDIDATE;
   return execArgs(j, args, argc, NULL, dir, path);
 }
 
@@ -209,7 +209,7 @@ static int runPipeline(Job *j, MlirOperation root) {
   Reducer *r = j->r;
   IrsPassManager pm = createPassManager(j);
   if (irsPassManagerIsNull(pm))
-    return kExitInvalid;
+    return IRS_EXIT_INVALID_CANDIDATE;
   if (r->opts.miscompile) {
     int rc = irsReduceMiscompileTest(r, j->ch, pm, root);
     irsPassManagerDestroy(pm);
@@ -229,7 +229,7 @@ static int runPipeline(Job *j, MlirOperation root) {
     if (differing > 0) {
       irsWorkerChannelSendValue(j->ch, IRS_REDUCE_FAILED_STEP_KEY, differing);
       irsPassManagerDestroy(pm);
-      return kExitNondeterministic;
+      return irsOutcomeGetExitCode(IrsOutcomeNondeterminism);
     }
   } else {
     st = irsPassManagerRun(pm, root);
@@ -239,10 +239,10 @@ static int runPipeline(Job *j, MlirOperation root) {
     irsWorkerChannelSendValue(j->ch, IRS_REDUCE_FAILED_STEP_KEY, failed);
   irsPassManagerDestroy(pm);
   if (st.kind == IRS_ERR_PASS)
-    return kExitPass;
+    return irsOutcomeGetExitCode(IrsOutcomePassFailure);
   if (st.kind == IRS_ERR_VERIFY)
-    return kExitVerify;
-  return st.kind == IRS_OK ? 0 : kExitInvalid;
+    return irsOutcomeGetExitCode(IrsOutcomeVerifyFailure);
+  return st.kind == IRS_OK ? 0 : IRS_EXIT_INVALID_CANDIDATE;
 }
 
 bool irsReduceWorkerApply(Job *j, MlirOperation root) {
@@ -270,7 +270,7 @@ int irsReduceWorker(IrsWorkerChannel ch, void *ud) {
                         r->opts.workerSetupUserData);
   MlirOperation root = mlirModuleGetOperation(r->module);
   if (!irsReduceWorkerApply(j, root))
-    return kExitInvalid;
+    return IRS_EXIT_INVALID_CANDIDATE;
   if (r->opts.testArgv)
     return execOnCandidate(j, r->opts.testArgv, r->opts.testArgc);
   if (r->opts.toolArgv)

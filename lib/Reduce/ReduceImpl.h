@@ -4,6 +4,7 @@
 #define IRS_REDUCE_REDUCEIMPL_H
 
 #include "../Support/Buf.h"
+#include "irscope/Outcome.h"
 #include "irscope/PassManager.h"
 #include "irscope/Reduce.h"
 #include "irscope/Supervisor.h"
@@ -312,10 +313,10 @@ void irsEditDescribe(const IrsEdit *edit, IrsBuf *out);
 
 /// Miscompile mode's test of a candidate already edited and verified
 /// (Miscompile.c): runs `pm`'s steps on `root` and executes around the
-/// culprit. Returns the worker's exit code: 0 not interesting,
-/// IRS_REDUCE_EXIT_MISCOMPILE (after sending the culprit step over `ch`,
-/// see OracleImpl.h), or 99 for a candidate that cannot be judged.
-#define IRS_REDUCE_EXIT_MISCOMPILE 9
+/// culprit. Returns the worker's exit code: 0 not interesting, a wrong
+/// result's (irsOutcomeGetExitCode; after sending the culprit step over
+/// `ch`, see OracleImpl.h), or IRS_EXIT_INVALID_CANDIDATE for a candidate
+/// that cannot be judged.
 int irsReduceMiscompileTest(Reducer *r, IrsWorkerChannel ch, IrsPassManager pm,
                             MlirOperation root);
 /// ub.poison ops under `root`. In miscompile mode an edit that adds some

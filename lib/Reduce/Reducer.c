@@ -23,12 +23,6 @@
 
 bool irsReduceEstablish(Reducer *r);
 
-static double nowSec(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 typedef struct Strategy {
   const char *name;
   bool (*fn)(Reducer *);
@@ -75,7 +69,7 @@ static void report(Reducer *r, bool improved, const IrsReduceTestReport *t,
   if (!r->opts.onProgress)
     return;
   IrsReduceProgress p = {r->opsBefore, r->opsNow, r->testsRun,
-                         nowSec() - r->start, r->strategy, improved,
+                         irsClockMonotonicMs() / 1e3 - r->start, r->strategy, improved,
                          r->cacheHits, t, note};
   r->opts.onProgress(&p, r->opts.userData);
 }
@@ -139,7 +133,7 @@ bool irsReduceSaveBest(Reducer *r) {
 static bool outOfTime(Reducer *r) {
   if (r->opts.stopFlag && *r->opts.stopFlag)
     r->stop = true;
-  if (r->opts.maxTimeSec > 0 && nowSec() - r->start > r->opts.maxTimeSec)
+  if (r->opts.maxTimeSec > 0 && irsClockMonotonicMs() / 1e3 - r->start > r->opts.maxTimeSec)
     r->stop = true;
   return r->stop;
 }
@@ -500,7 +494,7 @@ static bool confirmOrRedo(Reducer *r) {
 
 IrsStatus irsReducerRun(IrsReducer h) {
   Reducer *r = h.ptr;
-  r->start = nowSec();
+  r->start = irsClockMonotonicMs() / 1e3;
   r->opsBefore = r->opsNow =
       irsReduceCountOps(mlirModuleGetOperation(r->module));
   r->bytesBefore = r->bytesAfter = printModule(r, NULL);
@@ -557,7 +551,7 @@ void irsReducerGetSummary(IrsReducer h, IrsReduceSummary *out) {
   out->bytesAfter = r->bytesAfter;
   out->testsRun = r->testsRun;
   out->cacheHits = r->cacheHits;
-  out->elapsedSec = r->start > 0 ? nowSec() - r->start : 0;
+  out->elapsedSec = r->start > 0 ? irsClockMonotonicMs() / 1e3 - r->start : 0;
   out->failuresBefore = r->failuresBefore;
   out->runsBefore = r->runsBefore;
   out->failuresAfter = r->failuresAfter;

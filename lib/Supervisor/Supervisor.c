@@ -252,9 +252,7 @@ void irsSupervisorInterrupt(IrsSupervisor supervisor) {
 }
 
 static double nowMs(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+  return irsClockMonotonicMs();
 }
 
 static int64_t rssKb(pid_t pid) {

@@ -3,9 +3,11 @@
 //
 // The rules of include/irscope/RunDir.h that need no XML: how dumps,
 // artefacts and temporaries are named and told apart, where a failure
-// directory goes, and what a supervisor removes after a killed worker. The
-// pass manager (Dump.c), atomic writes (Fs.c) and the supervisors all ask
-// here, so that a reader of the directory and its writer never disagree.
+// directory goes, how a dump directory is prepared (an earlier run's files
+// are never silently mixed with a new one), and what a supervisor removes
+// after a killed worker. The pass manager, lib/Tool, atomic writes (Fs.c),
+// the supervisors and irscope-report's converters all ask here, so that a
+// reader of the directory and its writer never disagree.
 //
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE
@@ -84,6 +86,62 @@ int irsRunDirCreateFailureDir(const char *given, char **dir) {
   if (!*dir)
     return ENOMEM;
   return mkdtemp(*dir) ? 0 : (errno ? errno : EIO);
+}
+
+// Why preparing `dir` failed, to the caller's callback.
+static IrsErrorKind prepareFailed(IrsErrorKind k, IrsBuf *err,
+                                  MlirStringCallback message, void *ud) {
+  if (message)
+    message(irsBufRef(err), ud);
+  irsBufFree(err);
+  return k;
+}
+
+IrsErrorKind irsRunDirPrepareDumps(const char *dir, bool overwrite,
+                                   MlirStringCallback message, void *ud) {
+  IrsBuf b = IRS_BUF_INIT, *err = &b;
+  int e = irsMkdirP(dir);
+  if (e) {
+    irsBufPrintf(err, "cannot create dump directory '%s': %s", dir,
+                 strerror(e));
+    return prepareFailed(IRS_ERR_IO, err, message, ud);
+  }
+  if (access(dir, W_OK) != 0) {
+    irsBufPrintf(err, "cannot write to dump directory '%s': %s", dir,
+                 strerror(errno));
+    return prepareFailed(IRS_ERR_IO, err, message, ud);
+  }
+  DIR *d = opendir(dir);
+  if (!d) {
+    irsBufPrintf(err, "cannot open dump directory '%s': %s", dir,
+                 strerror(errno));
+    return prepareFailed(IRS_ERR_IO, err, message, ud);
+  }
+  IrsErrorKind k = IRS_OK;
+  struct dirent *ent;
+  while ((ent = readdir(d)) != NULL) {
+    if (!irsRunDirIsRunFile(ent->d_name))
+      continue;
+    if (!overwrite) {
+      irsBufPrintf(err,
+                   "dump directory '%s' already holds a previous run ('%s'); "
+                   "remove it or pass --dump-overwrite",
+                   dir, ent->d_name);
+      k = IRS_ERR_USAGE;
+      break;
+    }
+    char *p = irsPathJoin(dir, ent->d_name);
+    if (!p || unlink(p) != 0) {
+      irsBufPrintf(err, "cannot remove '%s/%s' from the previous run: %s", dir,
+                   ent->d_name, p ? strerror(errno) : "out of memory");
+      free(p);
+      k = IRS_ERR_IO;
+      break;
+    }
+    free(p);
+  }
+  closedir(d);
+  return k == IRS_OK ? k : prepareFailed(k, err, message, ud);
 }
 
 int irsRunDirRemoveTemporaries(const char *dir) {

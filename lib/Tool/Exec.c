@@ -11,6 +11,7 @@
 #include "ToolImpl.h"
 
 #include "../Support/Fs.h"
+#include "irscope/Outcome.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -35,7 +36,7 @@ static int execMain(IrsWorkerChannel ch, void *userData) {
   irsWorkerChannelStepBegin(ch, 0, j->step);
   execv(j->argv[0], j->argv);
   irsWorkerChannelSendValue(ch, "exec-errno", errno);
-  return 127;
+  return IRS_EXIT_EXEC_FAILED;
 }
 
 static bool hasArg(const IrsToolRunnerImpl *t, const char *arg) {

@@ -14,7 +14,7 @@
 #ifndef IRS_TOOL_TOOLIMPL_H
 #define IRS_TOOL_TOOLIMPL_H
 
-#include "../PassManager/PassManagerImpl.h" // dump names, dump directory
+#include "../Report/IrFile.h"
 #include "../Report/RunRecord.h"
 #include "../Support/Buf.h"
 #include "irscope/Tool.h"

@@ -12,6 +12,7 @@
 #include "ToolImpl.h"
 
 #include "../Support/Fs.h"
+#include "irscope/RunDir.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -170,7 +171,9 @@ static char *stepOutput(IrsToolRunnerImpl *t, intptr_t i, bool *bytecode) {
   if (t->rec.dumpDir) {
     *bytecode = false;
     IrsBuf name = IRS_BUF_INIT;
-    irsPmDumpName(t->rec.pipeline, i, &name);
+    irsRunDirDumpName(i + 1, irsPipelineGetStepAnchor(t->rec.pipeline, i),
+                      irsPipelineGetStepPassName(t->rec.pipeline, i),
+                      irsBufStringCallback, &name);
     char *p = name.failed ? NULL : irsPathJoin(t->rec.dumpDir, name.data);
     irsBufFree(&name);
     return p;
@@ -381,7 +384,8 @@ IrsStatus irsToolRunnerRun(IrsToolRunner runner, const char *inputPath,
   IrsErrorKind k = IRS_OK;
   if (r->dumpDir) {
     IrsBuf err = IRS_BUF_INIT;
-    k = irsDumpDirPrepare(r->dumpDir, t->opts.dumpOverwrite, &err);
+    k = irsRunDirPrepareDumps(r->dumpDir, t->opts.dumpOverwrite,
+                              irsBufStringCallback, &err);
     if (k != IRS_OK)
       irsBufAppendRef(&r->errMsg, irsBufRef(&err));
     irsBufFree(&err);

@@ -469,6 +469,74 @@ static void test_options__pass_flags_and_attached_o(void **state) {
   irsStringListFree(&flags);
 }
 
+// Pass flags close to an option are noted in the caller's state, not in
+// the parser: two parses keep two lists, and a new parse starts afresh.
+static void test_options__suspects_are_the_callers(void **state) {
+  Cfg *c = *state;
+  char err[256] = "";
+  IrsStringList flags = {0};
+  IrsOptionSuspects first, second;
+  memset(&first, 0, sizeof(first));
+  memset(&second, 0, sizeof(second));
+  char *argv[] = {"tool", "--dump-dirr=x", "-cse", "-verbos"};
+  assert_int_equal(irsOptionsParseNoting(ARGC(argv), argv, c->table,
+                                         takePassFlag, &flags, &first, err,
+                                         sizeof(err)),
+                   0);
+  assert_int_equal(first.num, 2);
+  assert_string_equal(first.items[0].flag, "dump-dirr");
+  assert_string_equal(first.items[0].dashes, "--");
+  assert_string_equal(first.items[0].option, "dump-dir");
+  assert_string_equal(first.items[1].flag, "verbos");
+  assert_string_equal(first.items[1].dashes, "-");
+  assert_string_equal(first.items[1].option, "verbose");
+  char *argv2[] = {"tool", "--count=3"};
+  assert_int_equal(irsOptionsParseNoting(ARGC(argv2), argv2, c->table,
+                                         takePassFlag, &flags, &second, err,
+                                         sizeof(err)),
+                   0);
+  assert_int_equal(second.num, 0);
+  assert_int_equal(first.num, 2); // untouched by the other parse
+  second.num = 5;                  // stale: a parse resets it
+  assert_int_equal(irsOptionsParseNoting(ARGC(argv2), argv2, c->table,
+                                         takePassFlag, &flags, &second, err,
+                                         sizeof(err)),
+                   0);
+  assert_int_equal(second.num, 0);
+  irsStringListFree(&flags);
+}
+
+static void appendMessage(MlirStringRef s, void *ud) {
+  strncat(ud, s.data, s.length);
+}
+
+// A noted flag that names no pass becomes "did you mean"; without the
+// state the same flags make a pipeline, whose unknown pass the pass
+// manager reports later.
+static void test_options__pipeline_names_the_mistyped_option(void **state) {
+  Cfg *c = *state;
+  char err[256] = "", msg[512] = "";
+  IrsStringList flags = {0};
+  IrsOptionSuspects sus;
+  memset(&sus, 0, sizeof(sus));
+  char *argv[] = {"tool", "--dump-dirr=x", "--cse"};
+  assert_int_equal(irsOptionsParseNoting(ARGC(argv), argv, c->table,
+                                         takePassFlag, &flags, &sus, err,
+                                         sizeof(err)),
+                   0);
+  IrsPipeline p =
+      irsOptionsPipelineFromFlags(&flags, &sus, appendMessage, msg);
+  assert_true(irsPipelineIsNull(p));
+  assert_string_equal(msg,
+                      "unknown option '--dump-dirr'; did you mean '--dump-dir'?");
+  msg[0] = '\0';
+  p = irsOptionsPipelineFromFlags(&flags, NULL, appendMessage, msg);
+  assert_false(irsPipelineIsNull(p));
+  assert_string_equal(msg, "");
+  irsPipelineDestroy(p);
+  irsStringListFree(&flags);
+}
+
 //===----------------------------------------------------------------------===//
 // Errors
 //===----------------------------------------------------------------------===//
@@ -816,6 +884,8 @@ int main(void) {
       T(test_options__short_int_attached),
       T(test_options__short_string_attached),
       T(test_options__pass_flags_and_attached_o),
+      T(test_options__suspects_are_the_callers),
+      T(test_options__pipeline_names_the_mistyped_option),
       T(test_options__missing_values),
       T(test_options__bad_int),
       T(test_options__bad_value_names_option_only),

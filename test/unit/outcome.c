@@ -59,6 +59,19 @@ static void test_outcome__exit_codes_are_the_documented_ones(void **state) {
   assert_int_equal(irsOutcomeFromExitCode(-1), IrsOutcomeNone);
 }
 
+// The exit codes that are no outcome's: the values the workers' parents
+// and docs/opt-reduce.md rely on, and none of them an outcome's.
+static void test_outcome__protocol_exit_codes_are_no_outcomes(void **state) {
+  (void)state;
+  assert_int_equal(IRS_EXIT_INVALID_CANDIDATE, 99);
+  assert_int_equal(IRS_EXIT_CANNOT_EXEC, 126);
+  assert_int_equal(IRS_EXIT_EXEC_FAILED, 127);
+  const int protocol[] = {IRS_EXIT_INVALID_CANDIDATE, IRS_EXIT_CANNOT_EXEC,
+                          IRS_EXIT_EXEC_FAILED};
+  for (size_t i = 0; i < sizeof(protocol) / sizeof(protocol[0]); ++i)
+    assert_int_equal(irsOutcomeFromExitCode(protocol[i]), IrsOutcomeNone);
+}
+
 static void test_outcome__worst_exit_code_wins_in_documented_order(void **s) {
   (void)s;
   // docs/irscope-opt.md: 0, 2, 1, 3 (8 and 9 ranked with 3), 6, 7, 5, 4, 130.
@@ -132,6 +145,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_outcome__names_round_trip),
       cmocka_unit_test(test_outcome__exit_codes_are_the_documented_ones),
+      cmocka_unit_test(test_outcome__protocol_exit_codes_are_no_outcomes),
       cmocka_unit_test(test_outcome__worst_exit_code_wins_in_documented_order),
       cmocka_unit_test(test_outcome__step_failures),
       cmocka_unit_test(test_outcome__error_kinds_map_with_their_names),

@@ -154,6 +154,42 @@ static void test_rundir__remove_temporaries(void **state) {
   assert_int_not_equal(irsRunDirRemoveTemporaries(at(state, "none", p)), 0);
 }
 
+// A dump directory is created (with its parents); an earlier run's files
+// stop a new run unless it may overwrite them, which removes exactly them.
+static void test_rundir__prepare_dumps(void **state) {
+  char p[4096], why[512] = "";
+  assert_int_equal(irsRunDirPrepareDumps(at(state, "a/b", p), false,
+                                         appendCb, why),
+                   IRS_OK);
+  assert_string_equal(why, "");
+  assert_true(exists(state, "a/b"));
+  put(state, "0001-func.func-cse.mlir", "old");
+  put(state, "manifest.xml", "old");
+  put(state, "notes.txt", "keep");
+  assert_int_equal(irsRunDirPrepareDumps(*state, false, appendCb, why),
+                   IRS_ERR_USAGE);
+  assert_non_null(strstr(why, "already holds a previous run"));
+  assert_non_null(strstr(why, "--dump-overwrite"));
+  assert_null(strchr(why, '\n'));
+  assert_true(exists(state, "manifest.xml"));
+  assert_int_equal(irsRunDirPrepareDumps(*state, true, NULL, NULL), IRS_OK);
+  assert_false(exists(state, "0001-func.func-cse.mlir"));
+  assert_false(exists(state, "manifest.xml"));
+  assert_true(exists(state, "notes.txt"));
+  assert_true(exists(state, "a"));
+}
+
+// A path that cannot be a directory is an I/O error, said in one line.
+static void test_rundir__prepare_dumps_io_error(void **state) {
+  char p[4096], why[512] = "";
+  put(state, "file", "x");
+  assert_int_equal(irsRunDirPrepareDumps(at(state, "file/sub", p), false,
+                                         appendCb, why),
+                   IRS_ERR_IO);
+  assert_non_null(strstr(why, "cannot create dump directory"));
+  assert_null(strchr(why, '\n'));
+}
+
 static void test_rundir__find_dumps(void **state) {
   put(state, "0000-input.mlir", "");
   put(state, "0001-func.func-canonicalize.mlir", "");
@@ -336,6 +372,8 @@ int main(void) {
       T(test_rundir__failure_dir_given_is_created),
       T(test_rundir__failure_dir_fresh_under_tmpdir),
       T(test_rundir__remove_temporaries),
+      T(test_rundir__prepare_dumps),
+      T(test_rundir__prepare_dumps_io_error),
       T(test_rundir__find_dumps),
       T(test_rundir__doc_reads_back),
       T(test_rundir__doc_error_is_one_line),

@@ -48,28 +48,18 @@ static const IrsOption *closestLong(const IrsOption *t, const char *name,
   return found;
 }
 
-// Unknown options a tool's callback took as pass flags although they are
-// close to one of its options ("--dump-after-eachh"): whether they are
-// typos is known only once MLIR's registry can be asked
-// (irsOptionsPipelineFromFlags). Reset by each irsOptionsParse.
-enum { kMaxSuspects = 16 };
-static struct {
-  char flag[128];   // as given to the callback, dashes dropped, before '='
-  char dashes[3];   // as written: "-" or "--"
-  char option[128]; // the close option's long name
-} suspects[kMaxSuspects];
-static int numSuspects;
-
-static void suspect(const char *arg, const IrsOption *o) {
-  if (numSuspects == kMaxSuspects)
+// Notes an unknown option the callback took although it is close to `o`
+// (see IrsOptionSuspects); the first IRS_OPTION_MAX_SUSPECTS are kept.
+static void suspect(IrsOptionSuspects *s, const char *arg, const IrsOption *o) {
+  if (!s || s->num == IRS_OPTION_MAX_SUSPECTS)
     return;
   const char *name = arg + 1 + (arg[1] == '-');
-  snprintf(suspects[numSuspects].flag, sizeof(suspects[0].flag), "%.*s",
+  snprintf(s->items[s->num].flag, sizeof(s->items[0].flag), "%.*s",
            (int)strcspn(name, "="), name);
-  snprintf(suspects[numSuspects].dashes, 3, "%s", arg[1] == '-' ? "--" : "-");
-  snprintf(suspects[numSuspects].option, sizeof(suspects[0].option), "%s",
+  snprintf(s->items[s->num].dashes, 3, "%s", arg[1] == '-' ? "--" : "-");
+  snprintf(s->items[s->num].option, sizeof(s->items[0].option), "%s",
            o->longName);
-  ++numSuspects;
+  ++s->num;
 }
 
 bool irsStringListAppend(IrsStringList *l, const char *v) {
@@ -141,9 +131,18 @@ static bool needsValue(const IrsOption *o) {
 int irsOptionsParse(int argc, char **argv, const IrsOption *table,
                     IrsUnknownOptionFn unknown, void *userData, char *err,
                     size_t errSize) {
+  return irsOptionsParseNoting(argc, argv, table, unknown, userData, NULL,
+                               err, errSize);
+}
+
+int irsOptionsParseNoting(int argc, char **argv, const IrsOption *table,
+                          IrsUnknownOptionFn unknown, void *userData,
+                          IrsOptionSuspects *suspects, char *err,
+                          size_t errSize) {
   int npos = 0;
   bool onlyPositional = false;
-  numSuspects = 0;
+  if (suspects)
+    suspects->num = 0;
   for (int i = 1; i < argc; ++i) {
     char *a = argv[i];
     if (onlyPositional || a[0] != '-' || a[1] == '\0') {
@@ -190,7 +189,7 @@ int irsOptionsParse(int argc, char **argv, const IrsOption *table,
       const IrsOption *close = closestLong(table, name, len);
       if (!attachedFirst && unknown && unknown(a, userData)) {
         if (close)
-          suspect(a, close);
+          suspect(suspects, a, close);
         continue;
       }
       if (s) {
@@ -465,19 +464,20 @@ bool irsOptionsCheckRules(const char *tool, const IrsOption *table,
 
 // A pass flag close to one of the tool's options that names no pass is a
 // mistyped option: say so (through `cb`) instead of "no such pass".
-static bool typoOfOption(const IrsStringList *flags, MlirContext ctx,
+static bool typoOfOption(const IrsStringList *flags,
+                         const IrsOptionSuspects *suspects, MlirContext ctx,
                          MlirStringCallback cb, void *ud) {
-  for (int k = 0; k < numSuspects; ++k) {
+  for (int k = 0; suspects && k < suspects->num; ++k) {
+    const char *flag = suspects->items[k].flag;
     bool given = false;
     for (size_t i = 0; i < flags->num && !given; ++i)
-      given = strncmp(flags->items[i], suspects[k].flag,
-                      strlen(suspects[k].flag)) == 0;
-    if (!given || irsPassIsRegistered(ctx, mlirStringRefCreateFromCString(
-                                               suspects[k].flag)))
+      given = strncmp(flags->items[i], flag, strlen(flag)) == 0;
+    if (!given ||
+        irsPassIsRegistered(ctx, mlirStringRefCreateFromCString(flag)))
       continue;
     char msg[512];
     snprintf(msg, sizeof(msg), "unknown option '%s%s'; did you mean '--%s'?",
-             suspects[k].dashes, suspects[k].flag, suspects[k].option);
+             suspects->items[k].dashes, flag, suspects->items[k].option);
     if (cb)
       cb(mlirStringRefCreateFromCString(msg), ud);
     return true;
@@ -486,6 +486,7 @@ static bool typoOfOption(const IrsStringList *flags, MlirContext ctx,
 }
 
 IrsPipeline irsOptionsPipelineFromFlags(const IrsStringList *flags,
+                                        const IrsOptionSuspects *suspects,
                                         MlirStringCallback errorCallback,
                                         void *userData) {
   MlirStringRef *refs = calloc(flags->num ? flags->num : 1, sizeof(*refs));
@@ -508,7 +509,8 @@ IrsPipeline irsOptionsPipelineFromFlags(const IrsStringList *flags,
     // is cheap and gone before a supervisor forks its worker.
     mlirRegisterAllPasses();
     MlirContext ctx = mlirContextCreateWithThreading(false);
-    IrsPipeline nested = typoOfOption(flags, ctx, errorCallback, userData)
+    IrsPipeline nested = typoOfOption(flags, suspects, ctx, errorCallback,
+                                          userData)
                              ? (IrsPipeline){NULL}
                              : irsPipelineNestRestrictedPasses(
                                    p, ctx, errorCallback, userData);

@@ -116,6 +116,28 @@ int irsOptionsParse(int argc, char **argv, const IrsOption *table,
                     IrsUnknownOptionFn unknown, void *userData, char *err,
                     size_t errSize);
 
+/// Unknown options that `unknown` accepted (as pass flags) although they
+/// are close to one of the table's ("--dump-after-eachh"). Whether they are
+/// typos is known only once MLIR's registry can be asked, when the pass
+/// flags become a pipeline (irsOptionsPipelineFromFlags), so the parse
+/// notes them here for it: state the caller keeps between the two calls,
+/// never a global. Plain data; irsOptionsParseNoting resets it.
+enum { IRS_OPTION_MAX_SUSPECTS = 16 };
+typedef struct IrsOptionSuspects {
+  int num;
+  struct {
+    char flag[128];   ///< as given to the callback, dashes dropped, before '='
+    char dashes[3];   ///< as written: "-" or "--"
+    char option[128]; ///< the close option's long name
+  } items[IRS_OPTION_MAX_SUSPECTS];
+} IrsOptionSuspects;
+
+/// irsOptionsParse that also notes the suspects in `suspects` (nullable).
+int irsOptionsParseNoting(int argc, char **argv, const IrsOption *table,
+                          IrsUnknownOptionFn unknown, void *userData,
+                          IrsOptionSuspects *suspects, char *err,
+                          size_t errSize);
+
 /// After irsOptionsParse: runs the value checks of `table` in its order,
 /// then the rules of `conflicts` (nullable) in theirs. On the first that
 /// fails prints "<tool>: error: <message>" to stderr and returns false (a
@@ -171,7 +193,10 @@ bool irsOptionsTakePassFlag(const char *arg, IrsStringList *flags);
 
 /// The pipeline "builtin.module(<flag>,...)" for pass flags collected by
 /// irsOptionsTakePassFlag; null (reported through `errorCallback`) on error.
+/// A flag noted in `suspects` (nullable) that names no pass is reported as
+/// the mistyped option it is closest to.
 IrsPipeline irsOptionsPipelineFromFlags(const IrsStringList *flags,
+                                        const IrsOptionSuspects *suspects,
                                         MlirStringCallback errorCallback,
                                         void *userData);
 

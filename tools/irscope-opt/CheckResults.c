@@ -154,8 +154,9 @@ static int referenceFailed(const IrsOptCheck *c, const IrsExecResult *r) {
     fprintf(stderr, "irscope-opt: error: the input '%s' does not run cleanly: "
                     "'@%s' %s; --check-results needs a reference result\n",
             cfg->input, cfg->exec.entry ? cfg->exec.entry : "main", how);
-  return r->outcome == IrsExecInterrupted ? IRS_EXIT_INTERRUPTED
-                                          : IRS_EXIT_USAGE;
+  return irsOutcomeGetExitCode(r->outcome == IrsExecInterrupted
+                                   ? IrsOutcomeInterrupted
+                                   : IrsOutcomeUsageError);
 }
 
 // The search's verdict as one line on stderr and an exit code.
@@ -163,7 +164,7 @@ static int runCheck(IrsOptCheck *c) {
   IrsOptResults *v = c->v;
   MlirStringRef *texts = calloc((size_t)v->num, sizeof(*texts));
   if (!texts)
-    return IRS_EXIT_IO;
+    return irsOutcomeGetExitCode(IrsOutcomeIoError);
   for (intptr_t i = 0; i < v->num; ++i)
     texts[i] = irsOptCheckText(c, i);
   IrsExecSearchResult sr = irsExecSearch(c->ex, texts, v->num, c->tol, c->res);
@@ -175,14 +176,14 @@ static int runCheck(IrsOptCheck *c) {
     fprintf(stderr, "irscope-opt: error: cannot start an execution worker: "
                     "%s\n",
             strerror(errno));
-    return IRS_EXIT_IO;
+    return irsOutcomeGetExitCode(IrsOutcomeIoError);
   case IrsExecSearchReferenceFailed:
     return referenceFailed(c, &c->res[0]);
   case IrsExecSearchSame:
     fprintf(stderr, "irscope-opt: note: results match the input's after all "
                     "%ld steps (%ld executions)\n",
             (long)irsPipelineGetNumSteps(c->run->pipeline), runs);
-    return IRS_EXIT_OK;
+    return irsOutcomeGetExitCode(IrsOutcomeOk);
   case IrsExecSearchNondeterministic: {
     intptr_t s = v->step[sr.unstable];
     char what[64] = "the input";
@@ -192,7 +193,7 @@ static int runCheck(IrsOptCheck *c) {
                     "two executions of %s printed different results; not a "
                     "miscompile (%ld executions)\n",
             what, runs);
-    return IRS_EXIT_NONDETERMINISM;
+    return irsOutcomeGetExitCode(IrsOutcomeNondeterminism);
   }
   case IrsExecSearchCannotExecute: {
     MlirStringRef st = irsPipelineGetStepText(c->run->pipeline, v->step[k] - 1);
@@ -201,7 +202,7 @@ static int runCheck(IrsOptCheck *c) {
     fprintf(stderr, "irscope-opt: error: cannot execute the IR after step %ld "
                     "'%.*s': %s\n",
             (long)v->step[k], (int)st.length, st.data, how);
-    return IRS_EXIT_USAGE;
+    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   }
   case IrsExecSearchFound:
     break;
@@ -213,13 +214,13 @@ int irsOptCheckResults(IrsOptRun *run) {
   const IrsOptConfig *cfg = run->cfg;
   IrsOptResults *v = run->results;
   if (!cfg->checkResults)
-    return IRS_EXIT_OK;
+    return irsOutcomeGetExitCode(IrsOutcomeOk);
   if (!v || !v->text || !v->text[0]) {
     fprintf(stderr, "irscope-opt: error: out of memory keeping the steps' IR "
                     "for --check-results\n");
     resultsFree(v);
     run->results = NULL;
-    return IRS_EXIT_IO;
+    return irsOutcomeGetExitCode(IrsOutcomeIoError);
   }
   IrsOptCheck c = {run, v, {NULL}, cfg->tolerance, NULL};
   // Registration is process-global and belongs to the tool; done here once
@@ -231,7 +232,7 @@ int irsOptCheckResults(IrsOptRun *run) {
   if (irsExecutorIsNull(c.ex) || !c.res) {
     fprintf(stderr, "irscope-opt: error: cannot set up executions: %s\n",
             strerror(errno ? errno : ENOMEM));
-    rc = IRS_EXIT_IO;
+    rc = irsOutcomeGetExitCode(IrsOutcomeIoError);
   } else {
     rc = runCheck(&c);
   }

@@ -28,7 +28,8 @@ MlirStringRef irsOptCheckText(const IrsOptCheck *c, intptr_t i);
 void irsOptDescribeExec(const IrsExecResult *r, char *buf, size_t n);
 /// Documents version k as the first with another result
 /// (CheckResultsReport.c): artefacts, report.xml, manifest, run log, one
-/// error line. Returns IRS_EXIT_WRONG_RESULT (or IRS_EXIT_IO).
+/// error line. Returns the exit code of a wrong result
+/// (or of an I/O error).
 int irsOptCheckResultsDocument(IrsOptCheck *c, intptr_t k);
 
 #endif

@@ -274,5 +274,5 @@ int irsOptCheckResultsDocument(IrsOptCheck *c, intptr_t k) {
   free(details);
   free(dir);
   free(msg);
-  return IRS_EXIT_WRONG_RESULT;
+  return irsOutcomeGetExitCode(IrsOutcomeWrongResult);
 }

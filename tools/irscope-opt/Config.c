@@ -430,7 +430,7 @@ static void usage(const IrsOption *options) {
 
 static int usageError(const char *message) {
   fprintf(stderr, "irscope-opt: error: %s\n", message);
-  return IRS_EXIT_USAGE;
+  return irsOutcomeGetExitCode(IrsOutcomeUsageError);
 }
 
 // The checks of what is no row: the inputs, and the pass flags the
@@ -439,7 +439,7 @@ static int checkRest(IrsOptConfig *cfg, int npos, char **argv) {
   if (npos > 1) {
     fprintf(stderr, "irscope-opt: error: too many inputs: '%s' and '%s'\n",
             argv[1], argv[2]);
-    return IRS_EXIT_USAGE;
+    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   }
   if (npos == 1)
     cfg->input = argv[1];
@@ -449,7 +449,7 @@ static int checkRest(IrsOptConfig *cfg, int npos, char **argv) {
     fprintf(stderr, "irscope-opt: error: '--pass-pipeline' cannot be combined "
                     "with pass flags such as '--%s'\n",
             cfg->passFlags.items[0]);
-    return IRS_EXIT_USAGE;
+    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   }
   if (cfg->runReproducer && (cfg->passPipeline || cfg->passFlags.num))
     return usageError("'--run-reproducer' takes its pipeline from the input; "
@@ -468,29 +468,29 @@ int irsOptConfigParse(IrsOptConfig *cfg, int argc, char **argv) {
   // Recorded before parsing: the parser reorders argv.
   cfg->commandLine = irsToolShellJoin(argc, argv); // pastes into a shell
   char err[512];
-  int npos = irsOptionsParse(argc, argv, options, passFlag, cfg, err,
-                             sizeof(err));
+  int npos = irsOptionsParseNoting(argc, argv, options, passFlag, cfg,
+                                   &cfg->suspects, err, sizeof(err));
   if (npos < 0)
     return usageError(err);
   if (g->help) {
     usage(options);
-    return IRS_EXIT_OK;
+    return irsOutcomeGetExitCode(IrsOutcomeOk);
   }
   if (g->version) {
     printf("irscope-opt %s (MLIR %s)\n", irsGetVersion(), irsGetMlirVersion());
-    return IRS_EXIT_OK;
+    return irsOutcomeGetExitCode(IrsOutcomeOk);
   }
   if (!irsToolPluginsLoad(&cfg->plugins, "irscope-opt"))
-    return IRS_EXIT_USAGE;
+    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   if (g->listPasses) {
     irsToolPluginsListPasses(&cfg->plugins, stdout);
     printf("MLIR's own passes are those listed by 'mlir-opt --help'.\n");
-    return IRS_EXIT_OK;
+    return irsOutcomeGetExitCode(IrsOutcomeOk);
   }
   if (!irsOptionsCheck("irscope-opt", options, rules) ||
       !irsOptionsCheckRules("irscope-opt", options,
                             cfg->tool ? toolRules : ownPassRules))
-    return IRS_EXIT_USAGE;
+    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   cfg->exec.memoryLimitBytes = cfg->memoryLimit;
   cfg->exec.allowUnregistered = cfg->allowUnregistered;
   return checkRest(cfg, npos, argv);

@@ -149,19 +149,19 @@ void irsOptDiagOutChunkBegin(intptr_t chunk) {
 }
 
 int irsOptDiagOutChunkEnd(int chunkRc) {
-  if (!out.verify || chunkRc == IRS_EXIT_IO)
+  if (!out.verify || chunkRc == irsOutcomeGetExitCode(IrsOutcomeIoError))
     return chunkRc;
-  return IRS_EXIT_OK;
+  return irsOutcomeGetExitCode(IrsOutcomeOk);
 }
 
 int irsOptDiagOutRunEnd(void) {
   if (!out.verify)
-    return IRS_EXIT_OK;
+    return irsOutcomeGetExitCode(IrsOutcomeOk);
   bool ok = !out.failed && !irsDiagVerifierIsNull(out.verifier) &&
             irsDiagVerifierFinish(out.verifier);
   irsDiagVerifierDestroy(out.verifier);
   out.verifier = (IrsDiagVerifier){NULL};
-  return ok ? IRS_EXIT_OK : IRS_EXIT_PASS_FAILURE;
+  return irsOutcomeGetExitCode(ok ? IrsOutcomeOk : IrsOutcomePassFailure);
 }
 
 bool irsOptDiagOutVerifying(void) { return out.verify; }

@@ -18,7 +18,8 @@
 
 /// Checks --diagnostic-format and --verify-diagnostics (and what they cannot
 /// be combined with) and remembers the input whose lines diagnostics show.
-/// False after printing one error line (exit code IRS_EXIT_USAGE).
+/// False after printing one error line (the exit code of a
+/// usage error).
 bool irsOptDiagOutInit(const IrsOptConfig *cfg, IrsInput input);
 /// Shows one diagnostic with its notes.
 void irsOptDiagOutPrint(const IrsDiagnostic *d);

@@ -153,7 +153,7 @@ static MlirOpPrintingFlags makePrintingFlags(const IrsOptConfig *cfg) {
 
 int irsOptExitFor(IrsErrorKind k) {
   int code = irsOutcomeGetExitCode(irsOutcomeFromErrorKind(k));
-  return code < 0 ? IRS_EXIT_IO : code;
+  return code < 0 ? irsOutcomeGetExitCode(IrsOutcomeIoError) : code;
 }
 
 bool irsOptLoadIrdl(const IrsOptConfig *cfg, MlirContext ctx) {
@@ -289,7 +289,7 @@ static int workChunk(ChunkWork *w, intptr_t c) {
   if (mlirModuleIsNull(m)) {
     if (irsDiagnosticCaptureGetNumErrors(w->parseDiags) == errs0)
       fprintf(stderr, "irscope-opt: error: cannot parse '%s'\n", cfg->input);
-    return IRS_EXIT_USAGE;
+    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   }
   MlirOperation op = mlirModuleGetOperation(m);
   w->reload->chunk = c;
@@ -326,10 +326,10 @@ static int workChunk(ChunkWork *w, intptr_t c) {
     irsOptOutAppend(o, "\n", 1);
   }
   mlirModuleDestroy(m);
-  int rc = IRS_EXIT_OK;
+  int rc = irsOutcomeGetExitCode(IrsOutcomeOk);
   if (run->supervised) {
     if (irsOptWriteChunkOutput(run, c, &chunkOut) != 0)
-      rc = IRS_EXIT_IO;
+      rc = irsOutcomeGetExitCode(IrsOutcomeIoError);
     free(chunkOut.data);
   }
   return rc;
@@ -380,7 +380,7 @@ static IrsInstrumentationOptions workOptions(IrsOptRun *run,
 // --verify-diagnostics; the worst exit code.
 static int workChunks(ChunkWork *w) {
   IrsOptRun *run = w->run;
-  int rc = IRS_EXIT_OK;
+  int rc = irsOutcomeGetExitCode(IrsOutcomeOk);
   irsOptDiagOutRunBegin(run->firstChunk);
   for (intptr_t c = run->firstChunk; c < w->nchunks; ++c) {
     run->chunk = c;
@@ -402,7 +402,7 @@ static int workChunks(ChunkWork *w) {
 int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
   IrsOptConfig *cfg = run->cfg;
   IrsInput input = run->input;
-  int rc = IRS_EXIT_OK;
+  int rc = irsOutcomeGetExitCode(IrsOutcomeOk);
   // Registration of passes is process-global in MLIR; it belongs to the
   // tool, never to the library. Only processes that run MLIR pay for it:
   // with crash protection that is the worker, not the supervisor.
@@ -417,7 +417,7 @@ int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
   MlirOpPrintingFlags flags = makePrintingFlags(cfg);
 
   if (!irsOptLoadIrdl(cfg, ctx)) {
-    rc = IRS_EXIT_USAGE;
+    rc = irsOutcomeGetExitCode(IrsOutcomeUsageError);
     goto cleanup_ctx;
   }
 
@@ -432,7 +432,7 @@ int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
                            : flagErrorLine,
       (void *)cfg->passPipeline);
   if (irsPassManagerIsNull(pm)) {
-    rc = IRS_EXIT_USAGE;
+    rc = irsOutcomeGetExitCode(IrsOutcomeUsageError);
     goto cleanup_ctx;
   }
   run->pm = pm;
@@ -460,26 +460,26 @@ cleanup_ctx:
 static int writeOutput(const IrsOptConfig *cfg, IrsOptOut *out, int rc) {
   if (out->failed) {
     fprintf(stderr, "irscope-opt: error: out of memory collecting output\n");
-    return IRS_EXIT_IO;
+    return irsOutcomeGetExitCode(IrsOutcomeIoError);
   }
   if (!strcmp(cfg->output, "-")) {
     if ((out->len && fwrite(out->data, 1, out->len, stdout) != out->len) ||
         fflush(stdout) != 0) {
       fprintf(stderr, "irscope-opt: error: cannot write output: %s\n",
               strerror(errno));
-      return IRS_EXIT_IO;
+      return irsOutcomeGetExitCode(IrsOutcomeIoError);
     }
-    return IRS_EXIT_OK;
+    return irsOutcomeGetExitCode(IrsOutcomeOk);
   }
-  if (rc != IRS_EXIT_OK)
-    return IRS_EXIT_OK;
+  if (rc != irsOutcomeGetExitCode(IrsOutcomeOk))
+    return irsOutcomeGetExitCode(IrsOutcomeOk);
   int e = irsOptWriteFileAtomic(cfg->output, out->data, out->len);
   if (e) {
     fprintf(stderr, "irscope-opt: error: cannot write output file '%s': %s\n",
             cfg->output, strerror(e));
-    return IRS_EXIT_IO;
+    return irsOutcomeGetExitCode(IrsOutcomeIoError);
   }
-  return IRS_EXIT_OK;
+  return irsOutcomeGetExitCode(IrsOutcomeOk);
 }
 
 // --run-reproducer: the pipeline of the input's mlir_reproducer (malloc'd),
@@ -524,7 +524,8 @@ static IrsPipeline makePipeline(IrsOptConfig *cfg, IrsInput input) {
         mlirStringRefCreateFromCString(repro ? repro : cfg->passPipeline),
         irsOptErrorLine, NULL);
   } else {
-    pipeline = irsOptionsPipelineFromFlags(&cfg->passFlags, flagErrorLine, NULL);
+    pipeline = irsOptionsPipelineFromFlags(&cfg->passFlags, &cfg->suspects,
+                                           flagErrorLine, NULL);
   }
   free(repro);
   return pipeline;
@@ -541,7 +542,8 @@ static int runMode(IrsOptRun *run, IrsOptOut *out) {
     return irsOptWork(run, out);
   }
   int rc = irsOptSupervise(run, out);
-  return rc == IRS_EXIT_OK ? irsOptCheckResults(run) : rc;
+  return rc == irsOutcomeGetExitCode(IrsOutcomeOk) ? irsOptCheckResults(run)
+                                                   : rc;
 }
 
 // The option checks are Config.c's; what needs the input is checked here.
@@ -549,12 +551,13 @@ int irsOptRun(IrsOptConfig *cfg) {
   IrsErrorKind k = IRS_OK;
   IrsInput input = irsInputCreateFromFile(cfg->input, irsOptErrorLine, NULL, &k);
   if (irsInputIsNull(input))
-    return k == IRS_ERR_NOMEM ? IRS_EXIT_IO : IRS_EXIT_USAGE;
+    return irsOutcomeGetExitCode(k == IRS_ERR_NOMEM ? IrsOutcomeIoError
+                                                    : IrsOutcomeUsageError);
   IrsPipeline pipeline = {NULL};
   if (!irsOptDiagOutInit(cfg, input) ||
       irsPipelineIsNull(pipeline = makePipeline(cfg, input))) {
     irsInputDestroy(input);
-    return IRS_EXIT_USAGE;
+    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   }
   if (cfg->splitInputFile)
     irsInputSplit(input, mlirStringRefCreateFromCString(

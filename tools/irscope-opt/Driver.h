@@ -15,6 +15,7 @@
 
 #include "irscope/Flake.h"
 #include "irscope/Input.h"
+#include "irscope/Outcome.h"
 #include "irscope/PassManager.h"
 #include "irscope/Pipeline.h"
 #include "irscope/Supervisor.h"
@@ -22,26 +23,15 @@
 
 #include <signal.h>
 
-/// Exit codes, documented in docs/irscope-opt.md.
-enum {
-  IRS_EXIT_OK = 0,
-  IRS_EXIT_PASS_FAILURE = 1,
-  IRS_EXIT_USAGE = 2, // bad options, pipeline, or input IR
-  IRS_EXIT_VERIFY_FAILURE = 3,
-  IRS_EXIT_IO = 4,
-  IRS_EXIT_CRASH = 5,
-  IRS_EXIT_TIMEOUT = 6,
-  IRS_EXIT_MEMORY_LIMIT = 7,
-  IRS_EXIT_NONDETERMINISM = 8, // --check-determinism found a differing step
-  IRS_EXIT_WRONG_RESULT = 9,    // --check-results found a step changing results
-  IRS_EXIT_INTERRUPTED = 130,
-};
+/// Exit codes: irsOutcomeGetExitCode (irscope/Outcome.h) of the outcome,
+/// the one table documented in docs/irscope-opt.md.
 
 typedef struct IrsOptConfig {
   const char *input;
   const char *output;
   const char *passPipeline;
   IrsStringList passFlags; // "canonicalize", "inline=default-pipeline=..."
+  IrsOptionSuspects suspects; // pass flags that may be mistyped options
   const char *splitInputFile; // NULL: off; "": default marker
   const char *outputSplitMarker;
   bool allowUnregistered;
@@ -147,7 +137,7 @@ int irsOptCheckResults(IrsOptRun *run);
 /// checked by Config.c). Runs the pipeline cfg->repeat times in forked children; exit code.
 int irsOptRepeat(IrsOptRun *run);
 /// irsPassManagerCheckDeterminism on one chunk; on a differing step sets
-/// *exitCode to IRS_EXIT_NONDETERMINISM and returns a failed status whose
+/// *exitCode to nondeterminism's exit code and returns a failed status whose
 /// message irsPassManagerGetErrorMessage holds.
 IrsStatus irsOptCheckDeterminism(IrsOptRun *run, IrsPassManager pm,
                                  MlirOperation op, int *exitCode);

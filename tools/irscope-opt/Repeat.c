@@ -58,7 +58,7 @@ IrsStatus irsOptCheckDeterminism(IrsOptRun *run, IrsPassManager pm,
   intptr_t step = 0;
   IrsStatus st = irsPassManagerCheckDeterminism(pm, op, mode, &step);
   if (irsStatusIsOk(st) && step > 0) {
-    *exitCode = IRS_EXIT_NONDETERMINISM;
+    *exitCode = irsOutcomeGetExitCode(IrsOutcomeNondeterminism);
     return irsStatusMake(IRS_ERR_PASS);
   }
   return st;
@@ -197,7 +197,7 @@ static int childMain(IrsWorkerChannel ch, void *ud) {
   IrsStatus st = irsPassManagerRun(r->pm, r->module);
   rep->threads = countThreads();
   int code = irsOptExitFor(st.kind);
-  if (code != IRS_EXIT_OK) {
+  if (code != irsOutcomeGetExitCode(IrsOutcomeOk)) {
     MlirStringRef msg = irsPassManagerGetErrorMessage(r->pm);
     fprintf(stderr, "irscope-opt: error: %.*s\n", (int)msg.length, msg.data);
     setStep(r, &rep->sig, irsPassManagerGetFailedStep(r->pm));
@@ -206,7 +206,7 @@ static int childMain(IrsWorkerChannel ch, void *ud) {
     if (irsPassManagerGetFailureDir(r->pm).length > 0)
       keepArtefacts(r, rep, code, scratch);
   }
-  rep->status = code == IRS_EXIT_OK ? -1 : code;
+  rep->status = code == irsOutcomeGetExitCode(IrsOutcomeOk) ? -1 : code;
   fflush(stderr);
 #if defined(__SANITIZE_ADDRESS__)
   // The supervisor lets LeakSanitizer check each worker at exit, which
@@ -221,9 +221,7 @@ static int childMain(IrsWorkerChannel ch, void *ud) {
 }
 
 static double nowMs(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+  return irsClockMonotonicMs();
 }
 
 // The pass manager every child runs: step by step, so that every failure,
@@ -249,7 +247,7 @@ static IrsPassManager createPassManager(Repeat *r) {
 }
 
 // Parses the input once and prepares what every run shares. Returns an
-// exit code (IRS_EXIT_OK when ready); repeatClose cleans up either way.
+// exit code (ok's when ready); repeatClose cleans up either way.
 static int repeatOpen(Repeat *r) {
   const IrsOptConfig *cfg = r->cfg;
   mlirRegisterAllPasses();
@@ -260,31 +258,31 @@ static int repeatOpen(Repeat *r) {
       r->parseDiags,
       mlirStringRefCreateFromCString(irsInputGetSourceName(r->run->input)));
   if (!irsOptLoadIrdl(cfg, r->ctx))
-    return IRS_EXIT_USAGE;
+    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   r->parsed = irsInputParseChunk(r->run->input, r->ctx, 0);
   if (mlirModuleIsNull(r->parsed)) {
     if (irsDiagnosticCaptureGetNumErrors(r->parseDiags) == 0)
       fprintf(stderr, "irscope-opt: error: cannot parse '%s'\n", cfg->input);
-    return IRS_EXIT_USAGE;
+    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   }
   r->module = mlirModuleGetOperation(r->parsed);
   r->pristine = mlirOperationClone(r->module);
   r->pm = createPassManager(r);
   if (irsPassManagerIsNull(r->pm))
-    return IRS_EXIT_USAGE;
+    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   r->shared = mmap(NULL, sizeof(ChildReport), PROT_READ | PROT_WRITE,
                    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (r->shared == MAP_FAILED) {
     r->shared = NULL;
     fprintf(stderr, "irscope-opt: error: cannot map memory: %s\n",
             strerror(errno));
-    return IRS_EXIT_IO;
+    return irsOutcomeGetExitCode(IrsOutcomeIoError);
   }
   IrsSupervisorOptions so = {.stepTimeoutSec = cfg->stepTimeout,
                              .memoryLimitBytes = cfg->memoryLimit};
   r->sup = irsSupervisorCreate(&so);
   r->quiet = irsSupervisorCreate(&so);
-  return IRS_EXIT_OK;
+  return irsOutcomeGetExitCode(IrsOutcomeOk);
 }
 
 // Frees whatever repeatOpen got to.
@@ -382,7 +380,7 @@ static bool runOnce(Repeat *r, int64_t i) {
   if (!irsStatusIsOk(irsSupervisorRun(r->sup, childMain, r, &res))) {
     fprintf(stderr, "irscope-opt: error: cannot start a worker process: %s\n",
             strerror(errno));
-    r->rc = irsOptWorse(r->rc, IRS_EXIT_IO);
+    r->rc = irsOptWorse(r->rc, irsOutcomeGetExitCode(IrsOutcomeIoError));
     return false;
   }
   const ChildReport *rep = r->shared;
@@ -390,12 +388,12 @@ static bool runOnce(Repeat *r, int64_t i) {
     t->maxThreads = rep->threads;
   if (res->outcome == IrsWorkerInterrupted) {
     t->interrupted = true;
-    r->rc = irsOptWorse(r->rc, IRS_EXIT_INTERRUPTED);
+    r->rc = irsOptWorse(r->rc, irsOutcomeGetExitCode(IrsOutcomeInterrupted));
     return false;
   }
   ++t->runs;
   bool exited = res->outcome == IrsWorkerExited && rep->status != 0;
-  if (exited && res->exitCode == IRS_EXIT_OK)
+  if (exited && res->exitCode == irsOutcomeGetExitCode(IrsOutcomeOk))
     return true;
   ++t->failures;
   recordFailure(r, res, exited, i);
@@ -431,9 +429,9 @@ int irsOptRepeat(IrsOptRun *run) {
   r.run = run;
   r.cfg = run->cfg;
   if (!irsOptRepeatTallyInit(&r.tally, r.cfg))
-    return IRS_EXIT_IO;
+    return irsOutcomeGetExitCode(IrsOutcomeIoError);
   r.rc = repeatOpen(&r);
-  if (r.rc == IRS_EXIT_OK) {
+  if (r.rc == irsOutcomeGetExitCode(IrsOutcomeOk)) {
     IrsOptInterrupts interrupts;
     irsOptInterruptsCatch(r.sup, &interrupts);
     double t0 = nowMs();

@@ -192,12 +192,12 @@ int irsOptRepeatTallyFinish(const IrsOptRepeatTally *t, IrsRepeatSummary *sum,
   sum->meanRunMs = t->runs ? elapsedMs / (double)t->runs : 0;
   sum->numSignatures = gs ? t->numSigs : 0;
   sum->signatures = gs;
-  int rc = IRS_EXIT_OK;
+  int rc = irsOutcomeGetExitCode(IrsOutcomeOk);
   int e = irsRepeatReportWrite(sum, t->base);
   if (e) {
     fprintf(stderr, "irscope-opt: error: cannot write '%s/repeat.xml': %s\n",
             t->base, strerror(e));
-    rc = IRS_EXIT_IO;
+    rc = irsOutcomeGetExitCode(IrsOutcomeIoError);
   } else {
     fprintf(stderr, "irscope-opt: repeat: summary: %s/repeat.xml\n", t->base);
   }

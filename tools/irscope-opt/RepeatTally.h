@@ -59,7 +59,8 @@ IrsOutcome irsOptRepeatExitKind(IrsOutcome kind);
 
 /// Prints the summary lines and writes BASE/repeat.xml from `sum` (its
 /// run and signature fields are filled here from the tally, the rest by
-/// the caller). Returns IRS_EXIT_OK or IRS_EXIT_IO.
+/// the caller). Returns the exit code of ok or of an
+/// I/O error.
 int irsOptRepeatTallyFinish(const IrsOptRepeatTally *t, IrsRepeatSummary *sum,
                             double elapsedMs);
 

@@ -37,9 +37,7 @@ typedef struct IrsOptLog {
 } IrsOptLog;
 
 static double monoMs(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+  return irsClockMonotonicMs();
 }
 
 IrsOptLog *irsOptLogCreate(const IrsOptConfig *cfg) {
@@ -297,12 +295,12 @@ void irsOptLogCollect(IrsOptRun *run, IrsSupervisor sup) {
 int irsOptLogFinish(IrsOptRun *run) {
   IrsOptLog *l = run->log;
   if (!l && !run->cfg->trace && !run->cfg->junit)
-    return IRS_EXIT_OK;
-  int rc = IRS_EXIT_OK;
+    return irsOutcomeGetExitCode(IrsOutcomeOk);
+  int rc = irsOutcomeGetExitCode(IrsOutcomeOk);
   if (!l || l->failed) {
     fprintf(stderr, "irscope-opt: error: out of memory recording steps for "
                     "--trace/--junit\n");
-    rc = IRS_EXIT_IO;
+    rc = irsOutcomeGetExitCode(IrsOutcomeIoError);
     if (!l)
       return rc;
   } else {
@@ -311,12 +309,12 @@ int irsOptLogFinish(IrsOptRun *run) {
     if (cfg->trace && (e = irsRunLogWriteTrace(l->all, cfg->trace)) != 0) {
       fprintf(stderr, "irscope-opt: error: cannot write trace file '%s': %s\n",
               cfg->trace, strerror(e));
-      rc = IRS_EXIT_IO;
+      rc = irsOutcomeGetExitCode(IrsOutcomeIoError);
     }
     if (cfg->junit && (e = irsRunLogWriteJUnit(l->all, cfg->junit)) != 0) {
       fprintf(stderr, "irscope-opt: error: cannot write JUnit file '%s': %s\n",
               cfg->junit, strerror(e));
-      rc = IRS_EXIT_IO;
+      rc = irsOutcomeGetExitCode(IrsOutcomeIoError);
     }
   }
   irsRunLogDestroy(l->all);

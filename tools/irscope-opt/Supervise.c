@@ -70,7 +70,7 @@ int irsOptReplay(IrsOptRun *run, MlirContext ctx, IrsPassManager pm) {
   run->chunk = run->jobChunk;
   MlirModule m = irsInputParseChunk(run->input, ctx, run->jobChunk);
   if (mlirModuleIsNull(m))
-    return IRS_EXIT_USAGE;
+    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   IrsCrashReplay r = {run->mode == IrsOptModeLocate ? IrsCrashReplayLocate
                                                     : IrsCrashReplaySnapshot,
                       run->jobStep, run->jobDir};
@@ -236,7 +236,7 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
   IrsOptInterrupts interrupts;
   irsOptInterruptsCatch(sup, &interrupts);
 
-  int rc = IRS_EXIT_OK;
+  int rc = irsOutcomeGetExitCode(IrsOutcomeOk);
   intptr_t first = 0;
   while (first < nchunks) {
     run->firstChunk = first;
@@ -246,7 +246,7 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
       fprintf(stderr, "irscope-opt: error: cannot start a worker process: "
                       "%s\n",
               strerror(errno));
-      rc = IRS_EXIT_IO;
+      rc = irsOutcomeGetExitCode(IrsOutcomeIoError);
       break;
     }
     // A worker that exits while inside a step did not finish it: a
@@ -261,7 +261,7 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
     if (k < first)
       k = first;
     rc = irsOptWorse(rc, documentDeath(run, quiet, res, k));
-    if (rc == IRS_EXIT_INTERRUPTED)
+    if (rc == irsOutcomeGetExitCode(IrsOutcomeInterrupted))
       break;
     first = k + 1;
   }

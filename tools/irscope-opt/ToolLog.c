@@ -31,9 +31,7 @@ void irsOptToolLogStep(intptr_t step, bool begin, void *userData) {
   IrsOptToolStarts *s = userData;
   if (!begin || step < 1 || step > s->num)
     return;
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  s->ms[step - 1] = (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+  s->ms[step - 1] = irsClockMonotonicMs();
 }
 
 static IrsOutcome statusOf(IrsToolRunner t, intptr_t i,
@@ -75,7 +73,7 @@ static bool addSteps(IrsRunLog log, IrsToolRunner t, IrsPipeline p,
 int irsOptToolLogWrite(const IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
                        const IrsOptToolStarts *starts) {
   if (!c->trace && !c->junit)
-    return IRS_EXIT_OK;
+    return irsOutcomeGetExitCode(IrsOutcomeOk);
   char name[4096];
   snprintf(name, sizeof(name), "irscope-opt %s", c->input);
   IrsRunLog log = irsRunLogCreate(name);
@@ -83,18 +81,18 @@ int irsOptToolLogWrite(const IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
     fprintf(stderr, "irscope-opt: error: out of memory recording steps for "
                     "'--trace'/'--junit'\n");
     irsRunLogDestroy(log);
-    return IRS_EXIT_IO;
+    return irsOutcomeGetExitCode(IrsOutcomeIoError);
   }
-  int rc = IRS_EXIT_OK, e;
+  int rc = irsOutcomeGetExitCode(IrsOutcomeOk), e;
   if (c->trace && (e = irsRunLogWriteTrace(log, c->trace)) != 0) {
     fprintf(stderr, "irscope-opt: error: cannot write trace file '%s': %s\n",
             c->trace, strerror(e));
-    rc = IRS_EXIT_IO;
+    rc = irsOutcomeGetExitCode(IrsOutcomeIoError);
   }
   if (c->junit && (e = irsRunLogWriteJUnit(log, c->junit)) != 0) {
     fprintf(stderr, "irscope-opt: error: cannot write JUnit file '%s': %s\n",
             c->junit, strerror(e));
-    rc = IRS_EXIT_IO;
+    rc = irsOutcomeGetExitCode(IrsOutcomeIoError);
   }
   irsRunLogDestroy(log);
   return rc;

@@ -117,14 +117,13 @@ int irsOptToolReportFailure(IrsToolRunner t, IrsErrorKind k) {
   return death ? irsOptExitForOutcome(death->outcome) : irsOptExitFor(k);
 }
 
-static IrsOptInterrupts interrupts;
-
 // One run (or determinism check) with a ready runner: output, notes,
 // timing, the failure, --trace/--junit. Returns the exit code.
 static int runOnce(IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
                    const char *input, const char *output,
                    const IrsOptToolStarts *starts) {
   intptr_t differing = 0;
+  IrsOptInterrupts interrupts; // the handlers to put back after the run
   irsOptInterruptsCatch(irsToolRunnerGetSupervisor(t), &interrupts);
   IrsStatus st = c->checkDeterminism
                      ? irsToolRunnerCheckDeterminism(t, input, output,
@@ -137,10 +136,11 @@ static int runOnce(IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
                     "steps hand over text\n", c->tool);
   if (c->timing)
     irsToolRunnerPrintTiming(t, c->sort, writeStderr, NULL);
-  int rc = irsStatusIsOk(st) ? IRS_EXIT_OK : irsOptToolReportFailure(t, st.kind);
+  int rc = irsStatusIsOk(st) ? irsOutcomeGetExitCode(IrsOutcomeOk)
+                             : irsOptToolReportFailure(t, st.kind);
   if (irsStatusIsOk(st) && differing > 0) {
     irsOptToolReportFailure(t, IRS_ERR_PASS);
-    rc = IRS_EXIT_NONDETERMINISM;
+    rc = irsOutcomeGetExitCode(IrsOutcomeNondeterminism);
   }
   return irsOptWorse(rc, irsOptToolLogWrite(c, t, p, starts));
 }
@@ -176,13 +176,13 @@ static int runWith(IrsOptConfig *c, IrsPipeline p, IrsInput in,
     starts.ms[i] = -1;
   o.onStep = irsOptToolLogStep;
   o.onStepUserData = &starts;
-  int rc = IRS_EXIT_IO;
+  int rc = irsOutcomeGetExitCode(IrsOutcomeIoError);
   if (argsOk && starts.ms && c->repeat > 0) {
     rc = irsOptToolRepeat(c, p, &o, inputPath);
   } else if (argsOk && starts.ms) {
     IrsToolRunner t = irsToolRunnerCreate(p, &o, errorLine, NULL);
     rc = irsToolRunnerIsNull(t)
-             ? IRS_EXIT_USAGE
+             ? irsOutcomeGetExitCode(IrsOutcomeUsageError)
              : runOnce(c, t, p, inputPath, outputPath, &starts);
     irsToolRunnerDestroy(t);
   }
@@ -199,14 +199,16 @@ static int copyToStdout(const char *path) {
     fwrite(buf, 1, n, stdout);
   if (f)
     fclose(f);
-  return f && fflush(stdout) == 0 ? IRS_EXIT_OK : IRS_EXIT_IO;
+  return irsOutcomeGetExitCode(f && fflush(stdout) == 0 ? IrsOutcomeOk
+                                                         : IrsOutcomeIoError);
 }
 
 static IrsPipeline makePipeline(const IrsOptConfig *c) {
   if (c->passPipeline)
     return irsPipelineCreateParse(mlirStringRefCreateFromCString(c->passPipeline),
                                   errorLine, NULL);
-  return irsOptionsPipelineFromFlags(&c->passFlags, errorLine, NULL);
+  return irsOptionsPipelineFromFlags(&c->passFlags, &c->suspects, errorLine,
+                                     NULL);
 }
 
 // The options that mean nothing here are refused by Config.c.
@@ -214,7 +216,8 @@ int irsOptRunTool(IrsOptConfig *c) {
   IrsErrorKind k = IRS_OK;
   IrsInput in = irsInputCreateFromFile(c->input, errorLine, NULL, &k);
   if (irsInputIsNull(in))
-    return k == IRS_ERR_NOMEM ? IRS_EXIT_IO : IRS_EXIT_USAGE;
+    return irsOutcomeGetExitCode(k == IRS_ERR_NOMEM ? IrsOutcomeIoError
+                                                    : IrsOutcomeUsageError);
   IrsPipeline p = makePipeline(c);
   char *stdinPath = !strcmp(c->input, "-") ? stdinToFile(in) : NULL;
   char *outPath = NULL;
@@ -229,12 +232,12 @@ int irsOptRunTool(IrsOptConfig *c) {
         close(fd);
     }
   }
-  int rc = IRS_EXIT_USAGE;
+  int rc = irsOutcomeGetExitCode(IrsOutcomeUsageError);
   if (!irsPipelineIsNull(p) && (stdinPath || strcmp(c->input, "-")) &&
       (!toStdout || outPath))
     rc = runWith(c, p, in, stdinPath ? stdinPath : c->input,
                  toStdout ? outPath : c->output);
-  if (rc == IRS_EXIT_OK && toStdout && c->repeat == 0)
+  if (rc == irsOutcomeGetExitCode(IrsOutcomeOk) && toStdout && c->repeat == 0)
     rc = copyToStdout(outPath);
   if (outPath)
     unlink(outPath);

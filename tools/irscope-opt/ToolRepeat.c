@@ -44,9 +44,7 @@ static void signatureOf(IrsToolRunner t, IrsPipeline p, IrsErrorKind k,
 }
 
 static double nowMs(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+  return irsClockMonotonicMs();
 }
 
 // A new signature: the run's artefacts become BASE/failure-K.
@@ -69,8 +67,8 @@ static void keepArtefacts(IrsToolRunner t, const IrsOptRepeatTally *tally,
 static int repeatRuns(const IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
                       const char *input, const char *scratch,
                       IrsOptRepeatTally *tally) {
-  int rc = IRS_EXIT_OK;
-  static IrsOptInterrupts saved;
+  int rc = irsOutcomeGetExitCode(IrsOutcomeOk);
+  IrsOptInterrupts saved; // the handlers to put back after the runs
   irsOptInterruptsCatch(irsToolRunnerGetSupervisor(t), &saved);
   for (long i = 0; i < c->repeat; ++i) {
     irsOptRemoveDir(scratch);
@@ -78,7 +76,7 @@ static int repeatRuns(const IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
     const IrsWorkerResult *d = irsToolRunnerGetDeath(t);
     if (d && d->outcome == IrsWorkerInterrupted) {
       tally->interrupted = true;
-      rc = IRS_EXIT_INTERRUPTED;
+      rc = irsOutcomeGetExitCode(IrsOutcomeInterrupted);
       break;
     }
     ++tally->runs;
@@ -95,7 +93,7 @@ static int repeatRuns(const IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
     } else if ((s = irsOptRepeatTallyAdd(tally, &sig, i)) != NULL) {
       keepArtefacts(t, tally, s, scratch, i);
     } else {
-      return IRS_EXIT_IO;
+      return irsOutcomeGetExitCode(IrsOutcomeIoError);
     }
     if (c->stopOnFailure) {
       tally->stopped = i + 1 < c->repeat;
@@ -111,7 +109,7 @@ int irsOptToolRepeat(const IrsOptConfig *c, IrsPipeline p,
                      const IrsToolOptions *o, const char *input) {
   IrsOptRepeatTally tally;
   if (!irsOptRepeatTallyInit(&tally, c))
-    return IRS_EXIT_IO;
+    return irsOutcomeGetExitCode(IrsOutcomeIoError);
   char scratch[4200];
   snprintf(scratch, sizeof(scratch), "%s/.run", tally.base);
   IrsToolOptions o2 = *o;
@@ -121,7 +119,7 @@ int irsOptToolRepeat(const IrsOptConfig *c, IrsPipeline p,
   IrsToolRunner t = irsToolRunnerCreate(p, &o2, irsOptErrorLine, NULL);
   if (irsToolRunnerIsNull(t)) {
     irsOptRepeatTallyFree(&tally);
-    return IRS_EXIT_USAGE;
+    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   }
   double t0 = nowMs();
   int rc = repeatRuns(c, t, p, input, scratch, &tally);

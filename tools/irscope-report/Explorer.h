@@ -16,12 +16,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Exit codes, documented in docs/irscope-report.md.
-enum {
-  IRS_REPORT_EXIT_OK = 0,
-  IRS_REPORT_EXIT_USAGE = 2, // bad options, directory or manifest
-  IRS_REPORT_EXIT_IO = 4,    // cannot write the page, out of memory
-};
+/// Exit codes, documented in docs/irscope-report.md: irsOutcomeGetExitCode
+/// (irscope/Outcome.h) of ok, a usage error (bad options, directory or
+/// manifest) or an I/O error (cannot write the page, out of memory).
 
 typedef struct IrsExDiag {
   char *severity, *location, *message;

@@ -27,6 +27,7 @@
 
 #include "irscope/ForeignRun.h"
 #include "irscope/Outcome.h"
+#include "irscope/RunDir.h"
 #include "irscope/Support.h"
 
 #include <dirent.h>
@@ -346,15 +347,9 @@ static long countOps(const char *t) {
   return sum;
 }
 
-// A file name part made of letters, digits, '.', '-' and '_'.
-static void sanitise(const char *in, char *out, size_t cap) {
-  size_t k = 0;
-  for (const char *p = in; *p && k + 1 < cap; ++p)
-    out[k++] = ((*p | 32) >= 'a' && (*p | 32) <= 'z') ||
-                       (*p >= '0' && *p <= '9') || *p == '.' || *p == '-'
-                   ? *p
-                   : '_';
-  out[k] = '\0';
+// An irsRunDirDumpName callback: keeps a malloc'd copy of the name.
+static void keepName(MlirStringRef name, void *ud) {
+  *(char **)ud = strndup(name.data, name.length);
 }
 
 static bool writeDump(const char *dir, const char *name, const char *text,
@@ -448,16 +443,14 @@ static bool convert(Log *l, const char *dir, const char *source,
                                 irsOutcomeGetName(e->failed
                                                       ? IrsOutcomePassFailure
                                                       : IrsOutcomeOk));
-    char name[512], a[128], p[256];
-    sanitise(of->op, a, sizeof(a));
-    sanitise(of->pass, p, sizeof(p));
-    snprintf(name, sizeof(name), "%04d-%s-%s.mlir", o.n, a, p);
-    o.names[o.n - 1] = strdup(name);
+    irsRunDirDumpName(o.n, mlirStringRefCreateFromCString(of->op),
+                      mlirStringRefCreateFromCString(of->pass), keepName,
+                      &o.names[o.n - 1]);
     s->dumpFile = o.names[o.n - 1];
     s->changed = !prev || strcmp(prev, now) != 0;
     s->opsBefore = prev ? countOps(prev) : -1;
     s->opsAfter = countOps(now);
-    ok = s->dumpFile && writeDump(dir, name, now, err, cap);
+    ok = s->dumpFile && writeDump(dir, s->dumpFile, now, err, cap);
     free(prev);
     prev = now;
   }
@@ -469,10 +462,10 @@ static bool convert(Log *l, const char *dir, const char *source,
             irsOutcomeFromName(o.steps[o.n - 1].status) != IrsOutcomeCrash))
     addStep(&o, "unknown", "unknown", NULL, endStatus(true));
   if (ok && input)
-    ok = writeDump(dir, "0000-input.mlir", input, err, cap);
+    ok = writeDump(dir, IRS_RUN_DIR_INPUT_DUMP, input, err, cap);
   if (ok) {
     IrsForeignRun run = {"irscope-report", cmdLine, source,
-                         input ? "0000-input.mlir" : NULL,
+                         input ? IRS_RUN_DIR_INPUT_DUMP : NULL,
                          input ? countOps(input) : 0, o.steps, o.n};
     int e = irsForeignManifestWrite(dir, &run);
     if (e) {

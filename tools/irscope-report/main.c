@@ -120,30 +120,30 @@ static int parseConfig(Config *c, int argc, char **argv) {
   int npos = irsOptionsParse(argc, argv, options, NULL, NULL, err, sizeof(err));
   if (npos < 0) {
     fprintf(stderr, "irscope-report: error: %s\n", err);
-    return IRS_REPORT_EXIT_USAGE;
+    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   }
   if (c->help) {
     irsOptionsPrintUsage(stdout, "irscope-report DIR [-o FILE]", options);
     printf("\nDIR is a directory written by irscope-opt --dump-after-each.\n"
            "Exit codes: 0 ok, 2 usage error or bad directory/manifest,\n"
            "  4 I/O error.\n");
-    return IRS_REPORT_EXIT_OK;
+    return irsOutcomeGetExitCode(IrsOutcomeOk);
   }
   if (c->version) {
     printf("irscope-report %s\n", irsGetVersion());
-    return IRS_REPORT_EXIT_OK;
+    return irsOutcomeGetExitCode(IrsOutcomeOk);
   }
   if (npos != 1) {
     fprintf(stderr, "irscope-report: error: %s\n",
             npos == 0 ? "no directory given (usage: irscope-report DIR [-o "
                         "FILE])"
                       : "too many arguments: give one directory");
-    return IRS_REPORT_EXIT_USAGE;
+    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   }
   c->dir = argv[1];
   return irsOptionsCheck("irscope-report", options, rules)
              ? -1
-             : IRS_REPORT_EXIT_USAGE;
+             : irsOutcomeGetExitCode(IrsOutcomeUsageError);
 }
 
 // Writes a page to `output` atomically and says where it is.
@@ -152,27 +152,27 @@ static int writeHtml(const char *output, const char *html, size_t len) {
   if (e) {
     fprintf(stderr, "irscope-report: error: cannot write '%s': %s\n", output,
             strerror(e));
-    return IRS_REPORT_EXIT_IO;
+    return irsOutcomeGetExitCode(IrsOutcomeIoError);
   }
   // Where the page is, as a path that opens from anywhere.
   char abs[4096];
   fprintf(stderr, "irscope-report: wrote %s\n",
           realpath(output, abs) ? abs : output);
-  return IRS_REPORT_EXIT_OK;
+  return irsOutcomeGetExitCode(IrsOutcomeOk);
 }
 
 // Renders the page of the run in `dir` and writes it to `output`.
 static int writePage(const Config *c, const char *dir, const IrsExRun *run,
                      const char *output) {
   char err[4600];
-  int rc = IRS_REPORT_EXIT_OK;
+  int rc = irsOutcomeGetExitCode(IrsOutcomeOk);
   char *prefix = linkPrefix(dir, output);
   IrsExPageOptions po = {(size_t)c->maxDiffKb * 1024, prefix ? prefix : ""};
   char *html = NULL;
   size_t len = 0;
   if (!irsExRenderPage(run, &po, &html, &len, err, sizeof(err))) {
     fprintf(stderr, "irscope-report: error: %s\n", err);
-    rc = IRS_REPORT_EXIT_IO;
+    rc = irsOutcomeGetExitCode(IrsOutcomeIoError);
   } else {
     rc = writeHtml(output, html, len);
   }
@@ -190,13 +190,14 @@ static int reportRun(const Config *c, const char *dir, const char *output) {
   if (!irsExLoad(dir, &run, err, sizeof(err), &usage)) {
     fprintf(stderr, "irscope-report: error: %s\n", err);
     irsExFree(&run);
-    return usage ? IRS_REPORT_EXIT_USAGE : IRS_REPORT_EXIT_IO;
+    return irsOutcomeGetExitCode(usage ? IrsOutcomeUsageError
+                                       : IrsOutcomeIoError);
   }
   char *defaultOut = NULL;
   if (!output && asprintf(&defaultOut, "%s/report.html", dir) < 0) {
     fprintf(stderr, "irscope-report: error: out of memory\n");
     irsExFree(&run);
-    return IRS_REPORT_EXIT_IO;
+    return irsOutcomeGetExitCode(IrsOutcomeIoError);
   }
   int rc = writePage(c, dir, &run, output ? output : defaultOut);
   free(defaultOut);
@@ -215,13 +216,14 @@ static int reportRepeat(const Config *c) {
   if (!irsExRenderRepeatPage(c->dir, &html, &len, &dirs, &num, err,
                              sizeof(err), &usage)) {
     fprintf(stderr, "irscope-report: error: %s\n", err);
-    rc = usage ? IRS_REPORT_EXIT_USAGE : IRS_REPORT_EXIT_IO;
+    rc = irsOutcomeGetExitCode(usage ? IrsOutcomeUsageError
+                                     : IrsOutcomeIoError);
   } else {
     char *out = NULL;
     if (!c->output && asprintf(&out, "%s/report.html", c->dir) < 0)
       out = NULL;
     rc = c->output || out ? writeHtml(c->output ? c->output : out, html, len)
-                          : IRS_REPORT_EXIT_IO;
+                          : irsOutcomeGetExitCode(IrsOutcomeIoError);
     free(out);
   }
   for (int i = 0; i < num; ++i) {
@@ -249,7 +251,7 @@ int main(int argc, char **argv) {
     bool converted = convertInto(c.fromLog, c.fromTree, c.dir, cmd);
     free(cmd);
     if (!converted)
-      return IRS_REPORT_EXIT_USAGE;
+      return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   }
   if (irsExIsRepeatDir(c.dir))
     return reportRepeat(&c);

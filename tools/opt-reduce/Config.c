@@ -118,6 +118,10 @@ static const IrsOptionConflict conflicts[] = {
     IRS_OPT_EXCLUDES("reproducer", "tool"),
     IRS_OPT_EXCLUDES("emit-lit-test", "tool"),
     IRS_OPT_EXCLUDES("irdl-file", "tool"),
+    IRS_OPT_EXCLUDES("failure-dir", "tool"),
+    IRS_OPT_CONFLICT("failure-dir", "test", IrsOptionExcludes,
+                     "'%1$s' needs a pipeline, not a test script"),
+    IRS_OPT_EXCLUDES("failure-dir", "miscompile"),
     IRS_OPT_CONFLICT("check-determinism", "test", IrsOptionExcludes,
                      "'%1$s' needs a pipeline, not a test script"),
     IRS_OPT_CONFLICT("miscompile", "test", IrsOptionExcludes,
@@ -173,6 +177,9 @@ static void fillTable(OrConfig *c, IrsOption *t) {
                      "also write an mlir_reproducer with the reduced pipeline"),
       IRS_OPT_STRING(0, "emit-lit-test", &c->litTest, "FILE",
                      "also write the lit regression test of the fix"),
+      IRS_OPT_STRING(0, "failure-dir", &c->failureDir, "DIR",
+                     "document a reduced crash, hang or memory blow-up in "
+                     "DIR as irscope-opt does (report.xml, reproducers)"),
       IRS_OPT_STRING_CB(0, "emit-lit-test-mode", &c->litTestMode, "fix|pin",
                         "fix (default): passes once fixed; pin: expects the "
                         "failure of today",
@@ -240,7 +247,7 @@ static void usage(const IrsOption *opts) {
 
 static int usageError(const char *message) {
   fprintf(stderr, "opt-reduce: error: %s\n", message);
-  return OR_EXIT_USAGE;
+  return irsOutcomeGetExitCode(IrsOutcomeUsageError);
 }
 
 int orConfigParse(OrConfig *c, int argc, char **argv) {
@@ -252,24 +259,25 @@ int orConfigParse(OrConfig *c, int argc, char **argv) {
   IrsOption opts[kNumOptions];
   fillTable(c, opts);
   char err[512];
-  int npos = irsOptionsParse(argc, argv, opts, passFlag, c, err, sizeof(err));
+  int npos = irsOptionsParseNoting(argc, argv, opts, passFlag, c,
+                                   &c->suspects, err, sizeof(err));
   if (npos < 0)
     return usageError(err);
   if (c->help) {
     usage(opts);
-    return OR_EXIT_OK;
+    return irsOutcomeGetExitCode(IrsOutcomeOk);
   }
   if (c->version) {
     printf("opt-reduce %s (MLIR %s)\n", irsGetVersion(), irsGetMlirVersion());
-    return OR_EXIT_OK;
+    return irsOutcomeGetExitCode(IrsOutcomeOk);
   }
   if (!irsToolPluginsLoad(&c->plugins, "opt-reduce"))
-    return OR_EXIT_USAGE;
+    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   if (c->listStrategies) {
     for (intptr_t i = 0; i < irsReduceStrategyGetNum(); ++i)
       printf("  %-16s %s\n", irsReduceStrategyGetName(i),
              irsReduceStrategyGetDescription(i));
-    return OR_EXIT_OK;
+    return irsOutcomeGetExitCode(IrsOutcomeOk);
   }
   if (npos != 1)
     return usageError("expected exactly one input file");
@@ -278,7 +286,9 @@ int orConfigParse(OrConfig *c, int argc, char **argv) {
   if ((c->pipeline != NULL) + (c->passFlags.num > 0) + (c->test != NULL) != 1)
     return usageError("give exactly one of --pass-pipeline, pass flags, or "
                       "--test");
-  return irsOptionsCheck("opt-reduce", opts, conflicts) ? -1 : OR_EXIT_USAGE;
+  return irsOptionsCheck("opt-reduce", opts, conflicts)
+             ? -1
+             : irsOutcomeGetExitCode(IrsOutcomeUsageError);
 }
 
 void orConfigFree(OrConfig *c) {

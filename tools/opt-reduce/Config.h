@@ -14,19 +14,24 @@
 #include "Options.h"
 #include "Plugins.h"
 
+#include "irscope/Outcome.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 
-/// Exit codes (docs/opt-reduce.md).
-enum { OR_EXIT_OK = 0, OR_EXIT_FAIL = 1, OR_EXIT_USAGE = 2, OR_EXIT_IO = 4 };
+/// Exit codes (docs/opt-reduce.md): irsOutcomeGetExitCode of ok, a usage
+/// error or an I/O error (irscope/Outcome.h).
 
 typedef struct OrConfig {
   const char *input, *output, *pipeline, *test, *match, *strategies;
   const char *reproducer, *litTest, *testTimeout, *maxTime, *memoryLimit;
   const char *litTestMode; // --emit-lit-test-mode: NULL or "fix", "pin"
+  const char *failureDir;  // --failure-dir: document the reduced death
+                           // there (CrashReport.c)
   IrsToolPlugins plugins; // --load-*-plugin, loaded before any fork
   const char *tool; // --tool: the executor (Tool.h)
   IrsStringList testArgs, passFlags, irdlFiles, toolArgs;
+  IrsOptionSuspects suspects; // pass flags that may be mistyped options
   bool mustFail, anyFailure, allowUnregistered, listStrategies, help, version;
   bool verbose; // a line per test
   // mlir-opt flags that mean something here: how -o is printed; threading

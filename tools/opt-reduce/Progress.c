@@ -155,12 +155,12 @@ int orFinish(const OrConfig *c, OrSession *s, IrsReducer r) {
   printLastLine(c, r);
   if (c->tool && !c->printGeneric)
     printBack(c, &s->tool);
-  int rc = OR_EXIT_OK;
+  int rc = irsOutcomeGetExitCode(IrsOutcomeOk);
   if (c->reproducer && !c->test &&
       irsReproducerWriteFileWithPlugins(best, c->reproducer, p, true, true,
                                         c->plugins.plugins) != 0) {
     fprintf(stderr, "opt-reduce: error: cannot write '%s'\n", c->reproducer);
-    rc = OR_EXIT_IO;
+    rc = irsOutcomeGetExitCode(IrsOutcomeIoError);
   }
   if (c->litTest && !c->test) {
     int e = c->miscompile ? irsReduceWriteMiscompileLitTest(
@@ -169,7 +169,7 @@ int orFinish(const OrConfig *c, OrSession *s, IrsReducer r) {
     if (e) {
       fprintf(stderr, "opt-reduce: error: cannot write '%s': %s\n",
               c->litTest, strerror(e));
-      rc = OR_EXIT_IO;
+      rc = irsOutcomeGetExitCode(IrsOutcomeIoError);
     }
   }
   return rc;

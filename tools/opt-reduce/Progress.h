@@ -29,7 +29,8 @@ void orProgressEnd(OrProgress *p);
 
 /// After a successful irsReducerRun: the summary and the last line on
 /// stderr, then the result in the tool's syntax, the reproducer and the
-/// lit test. Returns OR_EXIT_OK or OR_EXIT_IO (a file not written).
+/// lit test. Returns the exit code of ok or of an I/O error (a file not
+/// written).
 int orFinish(const OrConfig *c, OrSession *s, IrsReducer r);
 
 #endif

@@ -35,7 +35,7 @@ static int prepareTool(OrSession *s, const OrConfig *c) {
   if (!orToolCreate(&s->tool, c->tool, &c->toolArgs, c->pipeline,
                     &c->passFlags) ||
       !orToolPrepare(&s->tool, c->input, generic, sizeof(generic)))
-    return OR_EXIT_USAGE;
+    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   IrsErrorKind kind = IRS_OK;
   irsInputDestroy(s->input);
   s->input = irsInputCreateFromFile(generic, orErrorLine, NULL, &kind);
@@ -44,7 +44,7 @@ static int prepareTool(OrSession *s, const OrConfig *c) {
                     "uses of erased results get an earlier value of the "
                     "same type instead, and operands are not replaced by "
                     "poison\n");
-  return OR_EXIT_OK;
+  return irsOutcomeGetExitCode(IrsOutcomeOk);
 }
 
 // Candidates are tested in forked children of this process, which may run
@@ -77,7 +77,9 @@ static int parseModule(OrSession *s, const OrConfig *c) {
     s->module = irsInputParseChunk(s->input, s->ctx, 0);
   // From here on diagnostics belong to candidates, which print their own.
   irsDiagnosticCaptureDestroy(diags);
-  return ok && !mlirModuleIsNull(s->module) ? OR_EXIT_OK : OR_EXIT_USAGE;
+  return irsOutcomeGetExitCode(ok && !mlirModuleIsNull(s->module)
+                                   ? IrsOutcomeOk
+                                   : IrsOutcomeUsageError);
 }
 
 // In-process mode: the pipeline must build, for the input's top-level op.
@@ -100,7 +102,7 @@ static int checkPipeline(OrSession *s, const OrConfig *c) {
             (int)root.length, root.data, (int)name.length, name.data);
     bad = true;
   }
-  return bad ? OR_EXIT_USAGE : OR_EXIT_OK;
+  return irsOutcomeGetExitCode(bad ? IrsOutcomeUsageError : IrsOutcomeOk);
 }
 
 int orSessionCreate(OrSession *s, const OrConfig *c) {
@@ -108,22 +110,23 @@ int orSessionCreate(OrSession *s, const OrConfig *c) {
   IrsErrorKind kind = IRS_OK;
   s->input = irsInputCreateFromFile(c->input, orErrorLine, NULL, &kind);
   if (irsInputIsNull(s->input))
-    return OR_EXIT_USAGE;
+    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   if (c->pipeline)
     s->pipeline = irsPipelineCreateParse(
         mlirStringRefCreateFromCString(c->pipeline), orErrorLine, NULL);
   else if (c->passFlags.num)
-    s->pipeline = irsOptionsPipelineFromFlags(&c->passFlags, orErrorLine, NULL);
+    s->pipeline = irsOptionsPipelineFromFlags(&c->passFlags, &c->suspects,
+                                              orErrorLine, NULL);
   if (!c->test && irsPipelineIsNull(s->pipeline))
-    return OR_EXIT_USAGE;
-  int rc = c->tool ? prepareTool(s, c) : OR_EXIT_OK;
-  if (rc != OR_EXIT_OK)
+    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
+  int rc = c->tool ? prepareTool(s, c) : irsOutcomeGetExitCode(IrsOutcomeOk);
+  if (rc != irsOutcomeGetExitCode(IrsOutcomeOk))
     return rc;
   createContext(s, c);
   rc = parseModule(s, c);
-  if (rc == OR_EXIT_OK && !c->test && !c->tool)
+  if (rc == irsOutcomeGetExitCode(IrsOutcomeOk) && !c->test && !c->tool)
     rc = checkPipeline(s, c);
-  if (rc == OR_EXIT_OK && c->test) {
+  if (rc == irsOutcomeGetExitCode(IrsOutcomeOk) && c->test) {
     s->testArgv = calloc(c->testArgs.num + 2, sizeof(char *));
     s->testArgv[s->testArgc++] = c->test;
     for (size_t i = 0; i < c->testArgs.num; ++i)

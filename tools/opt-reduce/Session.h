@@ -26,8 +26,8 @@ typedef struct OrSession {
   int testArgc;
 } OrSession;
 
-/// Sets `s` up for `c`. Returns OR_EXIT_OK, or the exit code of an error
-/// whose line is printed. orSessionDestroy is needed either way.
+/// Sets `s` up for `c`. Returns ok's exit code, or the exit code of an
+/// error whose line is printed. orSessionDestroy is needed either way.
 int orSessionCreate(OrSession *s, const OrConfig *c);
 void orSessionDestroy(OrSession *s);
 

@@ -12,6 +12,8 @@
 
 #include "CrashHandler.h"
 
+#include "irscope/Outcome.h"
+#include "irscope/Signature.h"
 #include "irscope/Supervisor.h"
 
 #include <mlir-c/Dialect/UB.h>
@@ -38,7 +40,7 @@ static int execWorker(IrsWorkerChannel ch, void *ud) {
   setenv("LLVM_DISABLE_SYMBOLIZATION", "1", 1);
   execv(e->argv[0], (char *const *)e->argv);
   fprintf(stderr, "cannot run '%s': %s\n", e->argv[0], strerror(errno));
-  return 127;
+  return IRS_EXIT_EXEC_FAILED;
 }
 
 // One run of the tool: its path and --tool-arg values, then `extra`
@@ -54,8 +56,8 @@ typedef struct Run {
 
 static void describe(Run *run, const IrsWorkerResult *res) {
   MlirStringRef tail = res->stderrTail;
-  const char *err = tail.length ? memmem(tail.data, tail.length, "error: ", 7)
-                                : NULL;
+  size_t errLen = 0; // the line of the first error, as the signatures see it
+  const char *err = irsSignatureFindFirstError(tail, true, &errLen);
   const char *from = err ? err : tail.data;
   while (from > tail.data && from[-1] != '\n') // the whole line
     --from;

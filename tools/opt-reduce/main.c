@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Config.h"
+#include "CrashReport.h"
 #include "ExecWorker.h"
 #include "ReduceWorker.h"
 #include "Progress.h"
@@ -22,6 +23,8 @@
 #include <string.h>
 #include <unistd.h>
 
+// Process-level state because a signal handler sets it (the reducer polls
+// it through IrsReduceOptions.stopFlag).
 static volatile int stopFlag;
 // The first signal stops the reduction cleanly; a second one (the user
 // insists, e.g. while the input check hangs) ends opt-reduce at once.
@@ -85,16 +88,19 @@ static int reduce(OrConfig *c, OrSession *s) {
   IrsReducer r = irsReducerCreate(s->ctx, s->module, &ro, orErrorLine, NULL);
   s->module = (MlirModule){NULL}; // the reducer's now
   if (!r.ptr)
-    return OR_EXIT_USAGE;
+    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   IrsStatus st = irsReducerRun(r);
   orProgressEnd(&progress);
   int rc;
   if (!irsStatusIsOk(st)) {
     MlirStringRef msg = irsReducerGetMessage(r);
     fprintf(stderr, "opt-reduce: error: %.*s\n", (int)msg.length, msg.data);
-    rc = st.kind == IRS_ERR_IO ? OR_EXIT_IO : OR_EXIT_USAGE;
+    rc = irsOutcomeGetExitCode(st.kind == IRS_ERR_IO ? IrsOutcomeIoError
+                                                     : IrsOutcomeUsageError);
   } else {
     rc = orFinish(c, s, r);
+    int doc = orCrashReportWrite(c, s->ctx, r);
+    rc = rc ? rc : doc;
   }
   irsReducerDestroy(r);
   return rc;
@@ -121,7 +127,7 @@ int main(int argc, char **argv) {
   }
   OrSession s;
   rc = orSessionCreate(&s, &c);
-  if (rc == OR_EXIT_OK)
+  if (rc == irsOutcomeGetExitCode(IrsOutcomeOk))
     rc = reduce(&c, &s);
   orToolDestroy(&s.tool); // its temporary directory, before the quick exit
 #if !defined(__SANITIZE_ADDRESS__)
