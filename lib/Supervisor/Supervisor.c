@@ -53,6 +53,7 @@ typedef struct Supervisor {
   bool inFrame;
   volatile sig_atomic_t pid;
   volatile sig_atomic_t interrupted;
+  bool interruptSent; // this run's worker was told to stop
   // The run in progress (see runStart).
   int chFd, erFd;
   bool chOpen, erOpen;
@@ -703,10 +704,26 @@ static void runCancel(Supervisor *s) {
 IrsStatus irsSupervisorRun(IrsSupervisor supervisor, IrsWorkerMain fn,
                            void *userData, const IrsWorkerResult **result) {
   Supervisor *s = supervisor.ptr;
+  // An interrupt that came between two runs, or during the fork before the
+  // worker's pid was known, must not be lost: no new worker starts, and
+  // one that started unaware is stopped in the loop below.
+  if (s->interrupted) {
+    memset(&s->result, 0, sizeof(s->result));
+    s->result.chunk = -1;
+    s->result.outcome = IrsWorkerInterrupted;
+    s->result.signal = SIGTERM;
+    *result = &s->result;
+    return irsStatusOk();
+  }
   IrsStatus st = runStart(s, fn, userData);
   if (!irsStatusIsOk(st))
     return st;
+  s->interruptSent = false;
   for (;;) {
+    if (s->interrupted && !s->interruptSent) {
+      s->interruptSent = true;
+      kill((pid_t)s->pid, SIGTERM);
+    }
     struct pollfd p[2];
     int np = runPollFds(s, p);
     if (np > 0) {
