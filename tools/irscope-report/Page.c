@@ -827,7 +827,7 @@ static void stepSummary(xmlNodePtr det, const IrsExStep *s, bool failing) {
   } else if (s->elapsedMs > 0) {
     snprintf(b, sizeof(b), " \xc2\xb7 ran %.3f ms before it was %s",
              s->elapsedMs,
-             irsOutcomeFromName(s->status) == IrsOutcomeInterrupted
+             s->status == IrsOutcomeInterrupted
                  ? "interrupted"
                  : "stopped");
     addText(sum, b);
