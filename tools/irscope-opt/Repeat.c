@@ -248,7 +248,9 @@ static IrsPassManager createPassManager(Repeat *r) {
   opts.reloadInput = reloadPristine;
   opts.reloadInputUserData = r;
   return irsPassManagerCreate(r->ctx, r->run->pipeline, &opts,
-                              irsOptErrorLine, NULL);
+                              cfg->passPipeline ? irsOptPipelineErrorLine
+                                                : irsOptErrorLine,
+                              (void *)cfg->passPipeline);
 }
 
 // Parses the input once and prepares what every run shares. Returns an
