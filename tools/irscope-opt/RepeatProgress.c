@@ -2,17 +2,14 @@
 //===- RepeatProgress.c - what a --repeat shows while it runs -------------===//
 #include "RepeatProgress.h"
 
+#include "irscope/Support.h"
+
 #include <stdio.h>
-#include <time.h>
 #include <unistd.h>
 
 enum { kLiveEveryMs = 100, kLogEveryMs = 5000 };
 
-static double nowMs(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
+static double nowMs(void) { return irsClockMonotonicMs(); }
 
 void irsOptRepeatProgressBegin(IrsOptRepeatProgress *p, int64_t requested) {
   p->requested = requested;
