@@ -188,14 +188,17 @@ IRS_API int64_t irsRunDirGetInputOps(const char *dir);
 
 /// Marks DIR/manifest.xml of a run whose worker died while the manifest
 /// said status="running": the run gets `status` ("crash", "timeout",
-/// "memory-limit", "interrupted"), no dump stays pending, and with
-/// `hasReport` 1-based step `step` (when > 0 and not finished) gets the
-/// status, <steps> its failed="..." and the run a <failure> pointing at
-/// report.xml. A manifest that does not say "running" is left alone.
-/// Returns 0 or an errno value (ENOENT when there is no readable manifest).
-/// irsManifestMarkStepFailed (Report.h) marks a run that ended well.
+/// "memory-limit", "interrupted"), no dump stays pending, 1-based step
+/// `step` (when > 0 and not finished) gets the status and, when
+/// `elapsedMs` >= 0, elapsed-ms="..." (how long it ran before the worker
+/// died), and with `hasReport` <steps> gets its failed="..." and the run a
+/// <failure> pointing at report.xml. A manifest that does not say
+/// "running" is left alone. Returns 0 or an errno value (ENOENT when there
+/// is no readable manifest). irsManifestMarkStepFailed (Report.h) marks a
+/// run that ended well.
 IRS_API int irsManifestMarkDeath(const char *dir, const char *status,
-                                 intptr_t step, bool hasReport);
+                                 intptr_t step, bool hasReport,
+                                 double elapsedMs);
 
 #ifdef __cplusplus
 }

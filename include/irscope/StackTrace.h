@@ -82,6 +82,17 @@ IRS_API intptr_t irsStackTraceSummarise(MlirStringRef text, intptr_t maxFrames,
                                         MlirStringCallback callback,
                                         void *userData);
 
+/// The crash site as irsStackTraceSummarise's first line names it, without
+/// the "  #0 " and the newline: "runPass at TestFlaky.c:108",
+/// "mlir::Foo::fold (libMLIR.so.22.1)", or for a frame that has no name
+/// even after symbolising, "libX.so+0xOFF (under nearest::named::caller)".
+/// With `symbolizer` NULL or "" the names are glibc's (hidden functions stay
+/// "module+0xOFF"). False (callback not called) when the text has no frame.
+IRS_API bool irsStackTraceGetSymbolisedSite(MlirStringRef text,
+                                            const char *symbolizer,
+                                            MlirStringCallback callback,
+                                            void *userData);
+
 #ifdef __cplusplus
 }
 #endif

@@ -81,7 +81,8 @@ typedef struct IrsSupervisorOptions {
   /// lines "MODULE(...) [0xADDR]" after a "...: fatal signal ..." line and a
   /// "Stack trace:" line, as the tools' crash handler prints them), so that
   /// the caller can print a short one (irsStackTraceSummarise); they are
-  /// still in the result's stderrTail. Hang traces are forwarded whole.
+  /// still in the result's stderrTail. The same holds for the frames of a
+  /// hang trace (": step timed out" and "Stack trace:") and its end line.
   bool abridgeCrashTraces;
 } IrsSupervisorOptions;
 

@@ -169,15 +169,23 @@ static void dropPending(xmlNodePtr n) {
 }
 
 static void markDeath(xmlNodePtr root, xmlNodePtr steps, const char *status,
-                      intptr_t step, bool hasReport) {
+                      intptr_t step, bool hasReport, double elapsedMs) {
   xmlSetProp(root, X("status"), X(status));
-  if (step > 0 && hasReport) {
-    if (!xmlHasProp(steps, X("failed")))
+  if (step > 0) {
+    if (hasReport && !xmlHasProp(steps, X("failed")))
       setFailed(steps, step);
-    // Only a step the worker had not finished takes the death's status.
+    // Only a step the worker had not finished takes the death's status,
+    // and how long it had run: an interrupted step too, so that a reader
+    // does not take it for one that never started.
     xmlNodePtr s = stepNode(steps, step);
-    if (s && statusIs(s, IrsOutcomeNotRun))
+    if (s && statusIs(s, IrsOutcomeNotRun)) {
       xmlSetProp(s, X("status"), X(status));
+      if (elapsedMs >= 0) {
+        char ms[32];
+        snprintf(ms, sizeof(ms), "%.3f", elapsedMs);
+        xmlSetProp(s, X("elapsed-ms"), X(ms));
+      }
+    }
   }
   dropPending(steps);
   if (hasReport && !child(root, "failure"))
@@ -186,7 +194,7 @@ static void markDeath(xmlNodePtr root, xmlNodePtr steps, const char *status,
 }
 
 int irsManifestMarkDeath(const char *dir, const char *status, intptr_t step,
-                         bool hasReport) {
+                         bool hasReport, double elapsedMs) {
   char *path;
   xmlDocPtr doc = readManifest(dir, &path);
   if (!path)
@@ -196,7 +204,7 @@ int irsManifestMarkDeath(const char *dir, const char *status, intptr_t step,
   xmlNodePtr steps = child(root, "steps");
   // A manifest the worker finished is not the dead run's.
   if (steps && statusIs(root, IrsOutcomeRunning)) {
-    markDeath(root, steps, status, step, hasReport);
+    markDeath(root, steps, status, step, hasReport, elapsedMs);
     e = writeBack(doc, dir);
   }
   if (doc)

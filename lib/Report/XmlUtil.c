@@ -54,12 +54,21 @@ void irsXmlWriteStep(xmlTextWriterPtr w, const IrsRunRecord *rec, intptr_t i) {
   irsXmlAttrRef(w, "pass", irsPipelineGetStepPassName(p, i));
   irsXmlAttrRef(w, "anchor", irsPipelineGetStepAnchor(p, i));
   bool died = rec->deathKind != IrsOutcomeNone && i == rec->failedStep - 1;
+  // The step an interrupt stopped is not "not-run": it says so, with how
+  // long it ran, as one whose worker died does.
+  bool stopped = rec->interrupted && i == rec->failedStep - 1 &&
+                 r->status == IrsStepNotRun;
   xmlTextWriterWriteAttribute(
-      w, X("status"), X(died ? irsOutcomeGetName(rec->deathKind)
-                             : irsStepStatusGetName(r->status)));
+      w, X("status"),
+      X(died ? irsOutcomeGetName(rec->deathKind)
+             : stopped ? irsOutcomeGetName(IrsOutcomeInterrupted)
+                       : irsStepStatusGetName(r->status)));
   if (r->status != IrsStepNotRun) {
     xmlTextWriterWriteAttribute(w, X("changed"), X(r->changed ? "true" : "false"));
   }
+  if (stopped && rec->death.elapsedMs > 0)
+    xmlTextWriterWriteFormatAttribute(w, X("elapsed-ms"), "%.3f",
+                                      rec->death.elapsedMs);
   irsXmlElemRef(w, "pipeline", irsPipelineGetStepText(p, i));
   MlirStringRef opts = irsPipelineGetStepPassOptions(p, i);
   if (opts.length)

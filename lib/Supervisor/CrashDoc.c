@@ -173,7 +173,8 @@ void irsCrashDocument(IrsSupervisor quiet, const IrsWorkerResult *given,
     doc->writeError = writeReport(doc, res, o, havePre, inputOps);
   if (o->dumpDir) {
     irsRunDirRemoveTemporaries(o->dumpDir);
-    irsManifestMarkDeath(o->dumpDir, doc->kind, doc->step, !interrupted);
+    irsManifestMarkDeath(o->dumpDir, doc->kind, doc->step, !interrupted,
+                         res->inStep ? res->elapsedMs : -1);
   }
 }
 

@@ -53,6 +53,7 @@ typedef struct Supervisor {
   bool inFrame;
   volatile sig_atomic_t pid;
   volatile sig_atomic_t interrupted;
+  bool interruptSent; // this run's worker was told to stop
   // The run in progress (see runStart).
   int chFd, erFd;
   bool chOpen, erOpen;
@@ -383,8 +384,9 @@ static bool isFrameLine(const char *d, size_t n) {
 }
 
 // abridgeCrashTraces: forwards line by line and holds back the frame lines
-// that follow "...: fatal signal ...\nStack trace:" (CrashHandler.c's
-// header); they stay in the tail for the caller to summarise. A line is
+// that follow "...: fatal signal ...\nStack trace:" or "...: step timed
+// out\nStack trace:" (CrashHandler.c's headers), and a hang trace's end
+// line; they stay in the tail for the caller to summarise. A line is
 // forwarded as it arrives except inside a trace, where it must be whole to
 // be judged.
 static void forwardAbridged(Supervisor *s, const char *buf, size_t n,
@@ -401,8 +403,12 @@ static void forwardAbridged(Supervisor *s, const char *buf, size_t n,
       return; // the rest of the line comes with the next read
     const char *l = s->fwdLine.data ? s->fwdLine.data : "";
     size_t ln = s->fwdLine.len;
+    size_t endLen = strlen(IRS_SUPERVISOR_TRACE_END) - 1; // without '\n'
     if (s->fwdState == 2 && isFrameLine(l, ln)) {
       // held back
+    } else if (s->fwdState == 2 && ln == endLen &&
+               memcmp(l, IRS_SUPERVISOR_TRACE_END, endLen) == 0) {
+      s->fwdState = 0; // held back: the frames it ends were
     } else {
       if (s->fwdState == 2) {
         writeAll(l, ln);
@@ -412,7 +418,11 @@ static void forwardAbridged(Supervisor *s, const char *buf, size_t n,
       if (s->fwdState == 1 && ln == 12 && memcmp(l, "Stack trace:", 12) == 0)
         s->fwdState = 2;
       else
-        s->fwdState = memmem(l, ln, ": fatal signal ", 15) ? 1 : 0;
+        s->fwdState = memmem(l, ln, ": fatal signal ", 15) ||
+                              (ln > 16 && !memcmp(l + ln - 16,
+                                                  ": step timed out", 16))
+                          ? 1
+                          : 0;
     }
     irsBufReset(&s->fwdLine);
     if (!nl)
@@ -703,10 +713,26 @@ static void runCancel(Supervisor *s) {
 IrsStatus irsSupervisorRun(IrsSupervisor supervisor, IrsWorkerMain fn,
                            void *userData, const IrsWorkerResult **result) {
   Supervisor *s = supervisor.ptr;
+  // An interrupt that came between two runs, or during the fork before the
+  // worker's pid was known, must not be lost: no new worker starts, and
+  // one that started unaware is stopped in the loop below.
+  if (s->interrupted) {
+    memset(&s->result, 0, sizeof(s->result));
+    s->result.chunk = -1;
+    s->result.outcome = IrsWorkerInterrupted;
+    s->result.signal = SIGTERM;
+    *result = &s->result;
+    return irsStatusOk();
+  }
   IrsStatus st = runStart(s, fn, userData);
   if (!irsStatusIsOk(st))
     return st;
+  s->interruptSent = false;
   for (;;) {
+    if (s->interrupted && !s->interruptSent) {
+      s->interruptSent = true;
+      kill((pid_t)s->pid, SIGTERM);
+    }
     struct pollfd p[2];
     int np = runPollFds(s, p);
     if (np > 0) {

@@ -206,7 +206,7 @@ done:
 
 // "file:line:column" without the column, and without a leading directory
 // when the file is long: what a reader can open.
-static void appendLocation(IrsBuf *b, const char *loc) {
+static bool appendLocation(IrsBuf *b, const char *loc) {
   const char *last = strrchr(loc, ':');
   size_t n = strlen(loc);
   if (last && last > loc) {
@@ -217,14 +217,18 @@ static void appendLocation(IrsBuf *b, const char *loc) {
       n = (size_t)(last - loc);
   }
   if (n >= 2 && loc[n - 2] == ':' && loc[n - 1] == '0')
-    return; // no line
+    return false; // no line
   irsBufAppendStr(b, " at ");
   irsBufAppend(b, loc, n);
+  return true;
 }
 
-static void writeFrame(const Frame *fr, intptr_t index, IrsBuf *line) {
-  irsBufReset(line);
-  irsBufPrintf(line, "  #%ld ", (long)index);
+static bool frameHasName(const Frame *fr) {
+  return fr->f.symbol.length || fr->fn[0];
+}
+
+// "function at file:line", "function (module)" or "module+0xOFF".
+static void appendFrame(IrsBuf *line, const Frame *fr) {
   IrsBuf name = IRS_BUF_INIT;
   if (fr->f.symbol.length)
     irsDemangle(fr->f.symbol, irsBufStringCallback, &name);
@@ -237,25 +241,31 @@ static void writeFrame(const Frame *fr, intptr_t index, IrsBuf *line) {
     irsBufPrintf(line, "+0x%llx", (unsigned long long)fr->f.offset);
   }
   irsBufFree(&name);
-  if (fr->loc[0]) {
-    appendLocation(line, fr->loc);
-  } else if (fr->f.symbol.length || fr->fn[0]) {
+  // A name without a line keeps its object, which tells a plugin's code
+  // from MLIR's.
+  if (fr->loc[0] && appendLocation(line, fr->loc)) {
+  } else if (frameHasName(fr)) {
     irsBufAppendStr(line, " (");
     irsBufAppendRef(line, irsStackBaseName(fr->f.module));
     irsBufAppendStr(line, ")");
   }
+}
+
+static void writeFrame(const Frame *fr, intptr_t index, IrsBuf *line) {
+  irsBufReset(line);
+  irsBufPrintf(line, "  #%ld ", (long)index);
+  appendFrame(line, fr);
   irsBufAppendStr(line, "\n");
 }
 
-intptr_t irsStackTraceSummarise(MlirStringRef text, intptr_t maxFrames,
-                                const char *symbolizer,
-                                MlirStringCallback callback, void *userData) {
-  if (maxFrames <= 0)
-    return 0;
+// Up to `max` frames from the crash site on, symbolised when `symbolizer`
+// is given; NULL when out of memory. *n: how many.
+static Frame *collectFrames(MlirStringRef text, intptr_t max,
+                            const char *symbolizer, intptr_t *n) {
   Frame *fs = calloc((size_t)kMaxFrames, sizeof(Frame));
   if (!fs)
-    return 0;
-  Collect c = {fs, 0, maxFrames < kMaxFrames ? maxFrames : kMaxFrames, false,
+    return NULL;
+  Collect c = {fs, 0, max < kMaxFrames ? max : kMaxFrames, false,
                IRS_BUF_INIT};
   irsStackTraceParse(text, collectFrame, &c);
   irsBufFree(&c.tmp);
@@ -264,12 +274,62 @@ intptr_t irsStackTraceSummarise(MlirStringRef text, intptr_t maxFrames,
       locate(&fs[i]);
     symbolise(symbolizer, fs, c.n);
   }
+  *n = c.n;
+  return fs;
+}
+
+bool irsStackTraceGetSymbolisedSite(MlirStringRef text, const char *symbolizer,
+                                    MlirStringCallback callback,
+                                    void *userData) {
+  intptr_t n = 0;
+  Frame *fs = collectFrames(text, kMaxFrames, symbolizer, &n);
+  if (!fs || n == 0) {
+    free(fs);
+    return false;
+  }
   IrsBuf line = IRS_BUF_INIT;
-  for (intptr_t i = 0; i < c.n; ++i) {
+  appendFrame(&line, &fs[0]);
+  // A site with no name even after symbolising (a stripped object): its
+  // nearest named caller says at least which code it was in.
+  for (intptr_t i = 1; !frameHasName(&fs[0]) && i < n; ++i) {
+    if (!frameHasName(&fs[i]))
+      continue;
+    IrsBuf caller = IRS_BUF_INIT;
+    appendFrame(&caller, &fs[i]);
+    // Only the function: its place in the trace says enough.
+    size_t len = caller.len;
+    const char *cut = strstr(caller.data, " at ");
+    if (!cut)
+      cut = strstr(caller.data, " (");
+    if (cut)
+      len = (size_t)(cut - caller.data);
+    irsBufAppendStr(&line, " (under ");
+    irsBufAppend(&line, caller.data, len);
+    irsBufAppendStr(&line, ")");
+    irsBufFree(&caller);
+    break;
+  }
+  callback(irsBufRef(&line), userData);
+  irsBufFree(&line);
+  free(fs);
+  return true;
+}
+
+intptr_t irsStackTraceSummarise(MlirStringRef text, intptr_t maxFrames,
+                                const char *symbolizer,
+                                MlirStringCallback callback, void *userData) {
+  if (maxFrames <= 0)
+    return 0;
+  intptr_t n = 0;
+  Frame *fs = collectFrames(text, maxFrames, symbolizer, &n);
+  if (!fs)
+    return 0;
+  IrsBuf line = IRS_BUF_INIT;
+  for (intptr_t i = 0; i < n; ++i) {
     writeFrame(&fs[i], i, &line);
     callback(irsBufRef(&line), userData);
   }
   irsBufFree(&line);
   free(fs);
-  return c.n;
+  return n;
 }

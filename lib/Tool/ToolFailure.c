@@ -148,6 +148,7 @@ static IrsErrorKind documentDeath(IrsToolRunnerImpl *t, intptr_t i,
   t->rec.failedStep = i + 1;
   if (w->outcome == IrsWorkerInterrupted) {
     t->rec.interrupted = true;
+    t->rec.death.elapsedMs = w->elapsedMs;
     return IRS_ERR_PASS;
   }
   t->rec.deathKind = irsWorkerOutcomeGetDeathKind(w->outcome);

@@ -33,10 +33,20 @@
 // MANIFEST: <step index="2" pass="cse" anchor="func.func" status="ok" changed="true">
 // MANIFEST-NEXT: <pipeline>builtin.module(func.func(cse))</pipeline>
 // MANIFEST-NEXT: <dump file="0002-func.func-cse.mlir"/>
-// MANIFEST: <step index="3" pass="irs-test-hang" anchor="builtin.module"
+// The step it was stopped in is marked as such, with how long it had run
+// (not "not-run", which would give its time to the step before).
+// MANIFEST: <step index="3" pass="irs-test-hang" anchor="builtin.module" status="interrupted" elapsed-ms="{{[0-9]+\.[0-9][0-9][0-9]}}">
 // MANIFEST: <step index="4" pass="symbol-dce" anchor="builtin.module" status="not-run">
 // MANIFEST-NOT: <failure
 // MANIFEST: </irscope-manifest>
+
+// The explorer page shows the step as interrupted, its bar sized by the
+// time it ran.
+// RUN: irscope-report %t 2>&1 | FileCheck %s --check-prefix=REPORT
+// REPORT: irscope-report: wrote {{.*}}report.html
+// RUN: FileCheck %s --check-prefix=PAGE < %t/report.html
+// PAGE: <a class="bar status-interrupted" href="#step-3" data-step="3" data-status="interrupted" style="flex-grow: {{[0-9.]+}}" title="step 3 irs-test-hang (builtin.module): interrupted, {{[0-9]+\.[0-9][0-9][0-9]}} ms">
+// PAGE: <span class="badge status-interrupted">interrupted</span> irs-test-hang on builtin.module &middot; ran {{[0-9]+\.[0-9][0-9][0-9]}} ms before it was interrupted</summary>
 
 // The dumps written before the interrupt are complete.
 // RUN: FileCheck %s --check-prefix=CSE --match-full-lines < %t/0002-func.func-cse.mlir

@@ -15,7 +15,7 @@
 // RUN:   | FileCheck %s --check-prefix=ERR -DDIR=%t --implicit-check-not="irscope-opt: error:"
 // ERR: irscope-opt: fatal signal SIGSEGV
 // ERR-NEXT: Stack trace:
-// ERR: irscope-opt: note: crashed in mlir::DenseElementsAttr::AttributeElementIterator::operator*{{$}}
+// ERR: irscope-opt: note: crashed in mlir::DenseElementsAttr::AttributeElementIterator::operator* (libMLIR.so.{{[0-9.]+}}){{$}}
 // ERR-NEXT: irscope-opt: error: step 2 'builtin.module(sccp)' crashed with SIGSEGV; report: [[DIR]]/report.xml
 // ERR-NEXT: exit=5
 

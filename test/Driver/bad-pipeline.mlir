@@ -1,7 +1,8 @@
 // A malformed pipeline or an unknown pass is a usage error: exit code 2,
-// exactly one line "irscope-opt: error: pipeline:1:<col>: <what>" where
-// <col> is the 1-based column in the --pass-pipeline text, and nothing else
-// happens (no output, no dump directory).
+// one line "irscope-opt: error: pipeline:1:<col>: <what>" where <col> is
+// the 1-based column in the --pass-pipeline text, followed by the pipeline
+// echoed with a caret under that column, and nothing else happens (no
+// output, no dump directory).
 //
 // Exit codes are checked exactly with `sh -c '...; echo exit=$?'`.
 
@@ -10,6 +11,8 @@
 // RUN:   | FileCheck %s --check-prefix=UNKNOWN --match-full-lines
 // UNKNOWN-NOT: {{.}}
 // UNKNOWN: irscope-opt: error: pipeline:1:39: 'no-such-pass' does not refer to a registered pass or pass pipeline
+// UNKNOWN-NEXT: {{^}}  builtin.module(func.func(canonicalize,no-such-pass),cse){{$}}
+// UNKNOWN-NEXT: {{^ +\^$}}
 // UNKNOWN-NEXT: exit=2
 // UNKNOWN-EMPTY:
 // RUN: not ls %t.d
@@ -19,6 +22,8 @@
 // RUN:   | FileCheck %s --check-prefix=PAREN --match-full-lines
 // PAREN-NOT: {{.}}
 // PAREN: irscope-opt: error: pipeline:1:15: missing ')' closing the pipeline opened here
+// PAREN-NEXT: {{^}}  builtin.module(func.func(canonicalize,cse){{$}}
+// PAREN-NEXT: {{^ +\^$}}
 // PAREN-NEXT: exit=2
 // PAREN-EMPTY:
 
@@ -27,6 +32,8 @@
 // RUN:   | FileCheck %s --check-prefix=BRACE --match-full-lines
 // BRACE-NOT: {{.}}
 // BRACE: irscope-opt: error: pipeline:1:38: missing '}' closing the pass options opened here
+// BRACE-NEXT: {{^}}  builtin.module(func.func(canonicalize{{[{]}}max-iterations=1,cse)){{$}}
+// BRACE-NEXT: {{^ +\^$}}
 // BRACE-NEXT: exit=2
 // BRACE-EMPTY:
 
@@ -35,6 +42,8 @@
 // RUN:   | FileCheck %s --check-prefix=IRSOPT --match-full-lines
 // IRSOPT-NOT: {{.}}
 // IRSOPT: irscope-opt: error: pipeline:1:30: pass 'irs-test-fail' requires option 'op=NAME'
+// IRSOPT-NEXT: {{^}}  builtin.module(func.func(cse,irs-test-fail)){{$}}
+// IRSOPT-NEXT: {{^ +\^$}}
 // IRSOPT-NEXT: exit=2
 
 // An unknown pass given as a flag: the user wrote no pipeline text, so the
@@ -52,6 +61,8 @@
 // RUN:   | FileCheck %s --check-prefix=BADVAL --match-full-lines
 // BADVAL-NOT: {{.}}
 // BADVAL: irscope-opt: error: pipeline:1:16: for the --max-iterations option: 'abc' value invalid for long argument!
+// BADVAL-NEXT: {{^}}  builtin.module(canonicalize{{[{]}}max-iterations=abc{{[}]}}){{$}}
+// BADVAL-NEXT: {{^ +\^$}}
 // BADVAL-NEXT: exit=2
 // BADVAL-EMPTY:
 

@@ -25,6 +25,12 @@
 // UNK-NEXT:  builtin.module(func.func(cse,canonicalze))
 // UNK-NEXT:                               ^
 // UNK-NEXT:exit=2
+// No advice (nothing is close): the echo and caret all the same.
+// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(cse,zzqqxx))"; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=NOADV --match-full-lines --strict-whitespace
+// NOADV:irscope-opt: error: pipeline:1:30: 'zzqqxx' does not refer to a registered pass or pass pipeline
+// NOADV-NEXT:  builtin.module(func.func(cse,zzqqxx))
+// NOADV-NEXT:                               ^
+// NOADV-NEXT:exit=2
 // RUN: not irscope-opt %s --pass-pipeline="builtin.module(irs-test-fial{op=x})" 2>&1 | FileCheck %s --check-prefix=IRS
 // IRS: 'irs-test-fial' does not refer to a registered pass or pass pipeline; did you mean 'irs-test-fail'?
 // As a flag: no pipeline text to echo.

@@ -29,6 +29,8 @@
 // A pipeline error is found before any run is forked.
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(nosuch)" --repeat=3 --failure-dir=%t.p; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=PIPE
 // PIPE: irscope-opt: error: pipeline:1:16: 'nosuch' does not refer to a registered pass or pass pipeline
+// PIPE-NEXT: {{^}}  builtin.module(nosuch){{$}}
+// PIPE-NEXT: {{^ +\^$}}
 // PIPE-NEXT: exit=2
 
 // Pass options of the fault-injection passes are checked too.

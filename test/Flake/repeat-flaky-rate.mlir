@@ -11,7 +11,8 @@
 // RUN: rm -rf %t
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(canonicalize,irs-test-flaky{op=func.func rate=0.05},cse)" --repeat=200 --failure-dir=%t; echo exit=$?' > %t.log 2>&1
 // RUN: FileCheck %s -DDIR=%t < %t.log
-// CHECK: irscope-opt: error: run {{[0-9]+}}: step 2 failed (pass-failure); report: [[DIR]]/failure-1/report.xml
+// CHECK: irscope-opt: repeat: run {{[0-9]+}} failed in a new way:
+// CHECK-NEXT: irscope-opt: error: step 2 'builtin.module(irs-test-flaky{op=func.func rate=0.05})' failed: pass 'irs-test-flaky' signalled failure; report: [[DIR]]/failure-1/report.xml
 // CHECK: irscope-opt: repeat: {{([1-9]|[1-3][0-9]|40)}} of 200 runs failed ({{[0-9.]+}}%, 95% Wilson interval {{[0-9.]+}}%-{{[0-9.]+}}%)
 // CHECK-NEXT: irscope-opt: repeat:   step 2 'builtin.module(irs-test-flaky{op=func.func rate=0.05})': {{[0-9]+}} failed
 // CHECK-NEXT: irscope-opt: repeat:   signature 1: pass-failure in step 2 (irs-test-flaky), {{[0-9]+}} runs, first in run {{[0-9]+}}: 'irs-test-flaky: injected flaky failure at 'func.func''; artefacts: [[DIR]]/failure-1

@@ -8,7 +8,8 @@
 // RUN: rm -rf %t
 // RUN: not irscope-opt %s --pass-pipeline="builtin.module(canonicalize,irs-test-flaky{op=func.func rate=0.05},cse)" --repeat=100 --seed=42 --failure-dir=%t 2> %t.log
 // RUN: FileCheck %s --check-prefix=LOG -DDIR=%t < %t.log
-// LOG: irscope-opt: error: run [[RN:[0-9]+]]: step 2 failed (pass-failure); report: [[DIR]]/failure-1/report.xml
+// LOG: irscope-opt: repeat: run [[RN:[0-9]+]] failed in a new way:
+// LOG-NEXT: irscope-opt: error: step 2 'builtin.module(irs-test-flaky{op=func.func rate=0.05})' failed: pass 'irs-test-flaky' signalled failure; report: [[DIR]]/failure-1/report.xml
 // LOG-NEXT: irscope-opt: note: run [[RN]] drew with --seed=[[SEED:[0-9]+]]; its reproducer replays with it
 // RUN: FileCheck %s --check-prefix=REPRO < %t/failure-1/reproducer.mlir
 // REPRO: pipeline: "builtin.module(irs-test-flaky{op=func.func rate=0.05})",
@@ -26,7 +27,9 @@
 // RUN: rm -rf %t.c
 // RUN: not irscope-opt %s --pass-pipeline="builtin.module(canonicalize,irs-test-flaky{op=func.func rate=0.05 mode=crash},cse)" --repeat=100 --seed=42 --failure-dir=%t.c 2> %t.c.log
 // RUN: FileCheck %s --check-prefix=CLOG < %t.c.log
+// A crash's first lines have the same form as a pass failure's.
 // CLOG: irscope-opt: repeat: run [[RN:[0-9]+]] failed in a new way:
+// CLOG: irscope-opt: error: step 2 'builtin.module(irs-test-flaky{op=func.func rate=0.05 mode=crash})' crashed with SIGSEGV; report: {{.*}}/failure-1/report.xml
 // CLOG-NEXT: irscope-opt: note: run [[RN]] drew with --seed={{[0-9]+}}; its reproducer replays with it
 // RUN: not irscope-opt --run-reproducer %t.c/failure-1/reproducer.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=CREPLAY
 // CREPLAY: crashed with SIGSEGV

@@ -5,7 +5,8 @@
 // RUN: rm -rf %t
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(cse,irs-test-flaky{op=func.func rate=1})" --repeat=50 --stop-on-failure --failure-dir=%t; echo exit=$?' > %t.log 2>&1
 // RUN: FileCheck %s < %t.log
-// CHECK: irscope-opt: error: run 1: step 2 failed (pass-failure)
+// CHECK: irscope-opt: repeat: run 1 failed in a new way:
+// CHECK-NEXT: irscope-opt: error: step 2 'builtin.module(irs-test-flaky{op=func.func rate=1})' failed: pass 'irs-test-flaky' signalled failure; report: {{.*}}/failure-1/report.xml
 // CHECK-NEXT: irscope-opt: repeat: 1 of 1 runs failed (100.00%, 95% Wilson interval 20.65%-100.00%); stopped at the first failure
 // CHECK: exit=1
 // RUN: FileCheck %s --check-prefix=XML < %t/repeat.xml

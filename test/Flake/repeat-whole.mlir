@@ -8,7 +8,8 @@
 // RUN: rm -rf %t %t.c
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(canonicalize,irs-test-flaky{op=arith.muli rate=1}))" --repeat=3 --repeat-whole --failure-dir=%t; echo exit=$?' > %t.log 2>&1
 // RUN: FileCheck %s -DDIR=%t < %t.log
-// CHECK: irscope-opt: error: run 1: step 2 failed (pass-failure); report: [[DIR]]/failure-1/report.xml
+// CHECK: irscope-opt: repeat: run 1 failed in a new way:
+// CHECK-NEXT: irscope-opt: error: step 2 'builtin.module(func.func(irs-test-flaky{op=arith.muli rate=1}))' failed: pass 'irs-test-flaky' signalled failure; report: [[DIR]]/failure-1/report.xml
 // CHECK: irscope-opt: repeat: 3 of 3 runs failed
 // CHECK-NEXT: irscope-opt: repeat:   step 2 'builtin.module(func.func(irs-test-flaky{op=arith.muli rate=1}))': 3 failed
 // CHECK: exit=1

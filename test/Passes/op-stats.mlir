@@ -66,6 +66,8 @@ func.func private @g() { return }
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(irs-op-stats{bogus=1})"; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BADOPT
 // BADOPT: irscope-opt: error: pipeline:1:16: unknown option 'bogus' for pass 'irs-op-stats'
+// BADOPT-NEXT: {{^}}  builtin.module(irs-op-stats{{[{]}}bogus=1{{[}]}}){{$}}
+// BADOPT-NEXT: {{^ +\^$}}
 // BADOPT-NEXT: exit=2
 
 // A file that cannot be written fails the pass (exit 1) and says why.

@@ -9,7 +9,7 @@
 
 // RUN: rm -rf %t && mkdir %t
 // RUN: sh -c 'irscope-opt %s --load-dialect-plugin=%irsx_plugin --load-pass-plugin=%irsx_plugin --pass-pipeline="builtin.module(canonicalize,irsx-fold-wrap)" --failure-dir=%t/crash -o /dev/null; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=CRASH
-// CRASH: irscope-opt: note: crashed in libIrsxPlugin.so
+// CRASH: irscope-opt: note: crashed in (anonymous namespace)::FoldWrap::matchAndRewrite
 // CRASH-NEXT: irscope-opt: error: step 2 'builtin.module(irsx-fold-wrap)' crashed with SIGSEGV; report: {{.*}}/crash/report.xml
 // CRASH-NEXT: exit=5
 // RUN: FileCheck %s --check-prefix=REPORT < %t/crash/report.xml

@@ -38,6 +38,17 @@
 // RUN:   | FileCheck %s --check-prefix=WINS
 // WINS: opt-reduce: wins: erase-symbols 2 (-5 ops), erase-ops {{[1-9][0-9]*}} (+0 ops)
 
+// Progress lines: a line with a count reports the fewest ops so far; a kept
+// change that removes no op (erase-ops' poison above) says what it is
+// rather than repeating the count.
+// RUN: opt-reduce %s --irs-test-fail=op=arith.muli --strategies=erase-symbols,erase-ops -j 1 -o %t.out3 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=PROG
+// PROG:      opt-reduce: erase-symbols: 7 ops (4 tests, {{[0-9.]+}} s)
+// PROG-NEXT: opt-reduce: erase-symbols: 5 ops (5 tests, {{[0-9.]+}} s)
+// PROG-NEXT: opt-reduce: erase-ops: simplified, now 5 ops (fewest so far 5; {{[0-9]+}} tests, {{[0-9.]+}} s)
+// PROG-NOT:  opt-reduce: {{[a-z-]+}}: 5 ops (
+// PROG:      opt-reduce: ops: 10 -> 5
+
 // On a terminal (script(1) provides one): a live line, redrawn in place
 // ("\r" and erase-line), that the summary replaces.
 // RUN: script -qec "opt-reduce %s --irs-test-fail=op=arith.muli --strategies=erase-symbols -j 1 -o %t.out3" /dev/null \

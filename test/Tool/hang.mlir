@@ -39,6 +39,7 @@
 // RUN: xmllint --noout --schema %schemas/manifest.xsd %t/i/manifest.xml
 // RUN: FileCheck %s --check-prefix=IMANIFEST < %t/i/manifest.xml
 // IMANIFEST: <irscope-manifest version="1" status="interrupted">
+// IMANIFEST: <step index="2" pass="canonicalize" anchor="func.func" status="interrupted" elapsed-ms="{{[0-9]+\.[0-9][0-9][0-9]}}">
 
 func.func @f(%c: i1) {
   %c1 = arith.constant 1 : i32

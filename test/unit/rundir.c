@@ -291,7 +291,7 @@ static void test_rundir__input_ops(void **state) {
 // statuses, failed="2", the pending flag and the <failure> line change.
 static void test_rundir__mark_death(void **state) {
   put(state, "manifest.xml", kRunning);
-  assert_int_equal(irsManifestMarkDeath(*state, "crash", 2, true), 0);
+  assert_int_equal(irsManifestMarkDeath(*state, "crash", 2, true, -1), 0);
   char *got = slurp(state, "manifest.xml");
   const char *want =
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -320,7 +320,7 @@ static void test_rundir__mark_death(void **state) {
   assert_string_equal(got, want);
   free(got);
   // Only a running manifest is the dead run's: marking again changes nothing.
-  assert_int_equal(irsManifestMarkDeath(*state, "timeout", 1, true), 0);
+  assert_int_equal(irsManifestMarkDeath(*state, "timeout", 1, true, 5), 0);
   got = slurp(state, "manifest.xml");
   assert_string_equal(got, want);
   free(got);
@@ -328,17 +328,23 @@ static void test_rundir__mark_death(void **state) {
 
 static void test_rundir__mark_interrupted(void **state) {
   put(state, "manifest.xml", kRunning);
-  assert_int_equal(irsManifestMarkDeath(*state, "interrupted", 2, false), 0);
+  assert_int_equal(
+      irsManifestMarkDeath(*state, "interrupted", 2, false, 1234.5), 0);
   char *got = slurp(state, "manifest.xml");
   assert_non_null(strstr(got, "status=\"interrupted\">\n"));
   assert_non_null(strstr(got, "<steps count=\"2\">\n"));
-  assert_non_null(strstr(got, "status=\"not-run\""));
+  // The step it was stopped in is not "not-run": it ran for 1.2 s.
+  assert_non_null(strstr(got, "<step index=\"2\" pass=\"symbol-dce\" "
+                              "anchor=\"builtin.module\" "
+                              "status=\"interrupted\" "
+                              "elapsed-ms=\"1234.500\">\n"));
+  assert_null(strstr(got, "status=\"not-run\""));
   assert_null(strstr(got, "pending"));
   assert_null(strstr(got, "<failure"));
   free(got);
   char p[4096];
   assert_int_not_equal(irsManifestMarkDeath(at(state, "none", p), "crash", 1,
-                                            true),
+                                            true, -1),
                        0);
 }
 

@@ -53,6 +53,12 @@ void irsToolSiteText(MlirStringRef trace, char *out, size_t cap) {
   Text t = {out, cap, 0};
   if (cap)
     out[0] = '\0';
+  // With debug info a hidden function (a pass's static helper) has a name
+  // and a line: "crashed in runPass at TestFlaky.c:108", not an offset.
+  const char *symbolizer = irsToolSymbolizer();
+  if (symbolizer &&
+      irsStackTraceGetSymbolisedSite(trace, symbolizer, appendText, &t))
+    return;
   if (!irsStackTraceGetCrashSite(trace, appendText, &t))
     return;
   size_t before = t.len;

@@ -11,9 +11,7 @@ void irsToolPipelineErrorLine(const char *tool, MlirStringRef msg,
   fprintf(stderr, "%s: error: %.*s\n", tool, (int)msg.length, msg.data);
   unsigned line = 0, col = 0;
   char *text = strndup(msg.data, msg.length);
-  bool advice = text && (strstr(text, "; did you mean '") ||
-                         strstr(text, "' has no option '"));
-  if (pipeline && advice && sscanf(text, "pipeline:%u:%u:", &line, &col) == 2 &&
+  if (text && pipeline && sscanf(text, "pipeline:%u:%u:", &line, &col) == 2 &&
       line == 1 && col >= 1 && col <= strlen(pipeline) &&
       !strchr(pipeline, '\n'))
     fprintf(stderr, "  %s\n  %*s^\n", pipeline, (int)col - 1, "");

@@ -5,10 +5,10 @@
 
 #include <mlir-c/Support.h>
 
-/// Prints "TOOL: error: MSG". When MSG is about a position in `pipeline`
-/// ("pipeline:1:N: ...") and carries advice (a "did you mean" or a pass's
-/// options), the pipeline text follows, indented, with a caret under
-/// column N. Other errors stay one line (scripts and tests read them so).
+/// Prints "TOOL: error: MSG". When MSG is about a position in a one-line
+/// `pipeline` ("pipeline:1:N: ..."), the pipeline text follows, indented,
+/// with a caret under column N, as mlir-opt shows a source line. The
+/// error line stays first and whole (scripts and tests read it so).
 void irsToolPipelineErrorLine(const char *tool, MlirStringRef msg,
                               const char *pipeline);
 

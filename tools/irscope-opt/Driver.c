@@ -81,8 +81,8 @@ void irsOptErrorLine(MlirStringRef s, void *ud) {
   fprintf(stderr, "irscope-opt: error: %.*s\n", (int)s.length, s.data);
 }
 
-// --pass-pipeline errors: with advice, the text and a caret (ud: the text).
-static void pipelineErrorLine(MlirStringRef s, void *ud) {
+// --pass-pipeline errors: the text and a caret follow (ud: the text).
+void irsOptPipelineErrorLine(MlirStringRef s, void *ud) {
   irsToolPipelineErrorLine("irscope-opt", s, ud);
 }
 
@@ -427,7 +427,7 @@ int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
   // user: name the flag instead.
   pm = irsPassManagerCreate(
       ctx, run->pipeline, &opts,
-      cfg->passPipeline  ? pipelineErrorLine
+      cfg->passPipeline  ? irsOptPipelineErrorLine
       : cfg->runReproducer ? irsOptErrorLine
                            : flagErrorLine,
       (void *)cfg->passPipeline);
@@ -522,7 +522,8 @@ static IrsPipeline makePipeline(IrsOptConfig *cfg, IrsInput input) {
   } else if (repro || cfg->passPipeline) {
     pipeline = irsPipelineCreateParse(
         mlirStringRefCreateFromCString(repro ? repro : cfg->passPipeline),
-        irsOptErrorLine, NULL);
+        repro ? irsOptErrorLine : irsOptPipelineErrorLine,
+        repro ? NULL : (void *)cfg->passPipeline);
   } else {
     pipeline = irsOptionsPipelineFromFlags(&cfg->passFlags, &cfg->suspects,
                                            flagErrorLine, NULL);

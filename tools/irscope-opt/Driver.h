@@ -153,6 +153,9 @@ int irsOptRun(IrsOptConfig *cfg);
 void irsOptStderrCallback(MlirStringRef s, void *ud);
 void irsOptForwardDiag(const IrsDiagnostic *d, void *ud);
 void irsOptErrorLine(MlirStringRef s, void *ud);
+/// irsOptErrorLine for an error in the --pass-pipeline text `ud` (a
+/// const char *, or NULL): the text follows with a caret under the column.
+void irsOptPipelineErrorLine(MlirStringRef s, void *ud);
 
 /// Loads cfg's --irdl-file dialects into `ctx` (irsToolLoadIrdlFiles);
 /// false after printing why one did not load.

@@ -26,6 +26,7 @@
 #define _GNU_SOURCE
 #include "CrashHandler.h"
 #include "Driver.h"
+#include "RepeatProgress.h"
 #include "RepeatTally.h"
 
 #include "irscope/Diagnostics.h"
@@ -75,6 +76,7 @@ typedef struct ChildReport {
   int status; // 0: nothing written (the child died); -1 ok; else exit code
   IrsSignature sig; // step, pass and normalised first error of a failure
   char firstError[sizeof(((IrsSignature *)0)->message)];
+  char message[1024]; // the run's one-line error, as a single run says it
   bool newSignature; // artefacts kept under `dir`
   char dir[kPathCap];
   int threads; // OS threads in the child after the run
@@ -94,6 +96,7 @@ typedef struct Repeat {
   ChildReport *shared;
   int64_t runIndex; // 0-based, of the run in progress
   IrsOptRepeatTally tally;
+  IrsOptRepeatProgress progress;
   int rc;
 } Repeat;
 
@@ -200,6 +203,8 @@ static int childMain(IrsWorkerChannel ch, void *ud) {
   if (code != irsOutcomeGetExitCode(IrsOutcomeOk)) {
     MlirStringRef msg = irsPassManagerGetErrorMessage(r->pm);
     fprintf(stderr, "irscope-opt: error: %.*s\n", (int)msg.length, msg.data);
+    snprintf(rep->message, sizeof(rep->message), "%.*s", (int)msg.length,
+             msg.data);
     setStep(r, &rep->sig, irsPassManagerGetFailedStep(r->pm));
     irsSignatureSetMessage(&rep->sig,
                            mlirStringRefCreateFromCString(rep->firstError));
@@ -243,7 +248,9 @@ static IrsPassManager createPassManager(Repeat *r) {
   opts.reloadInput = reloadPristine;
   opts.reloadInputUserData = r;
   return irsPassManagerCreate(r->ctx, r->run->pipeline, &opts,
-                              irsOptErrorLine, NULL);
+                              cfg->passPipeline ? irsOptPipelineErrorLine
+                                                : irsOptErrorLine,
+                              (void *)cfg->passPipeline);
 }
 
 // Parses the input once and prepares what every run shares. Returns an
@@ -338,10 +345,9 @@ static void documentDeath(Repeat *r, IrsOptRepeatSig *s,
   IrsOptRun job = *r->run;
   job.cfg = &c2;
   job.log = NULL;
-  fprintf(stderr, "irscope-opt: repeat: run %lld failed in a new way:\n",
-          (long long)(i + 1));
-  seedNote(s, i);
+  irsOptRepeatNewFailure(i, NULL, NULL);
   irsOptDocumentDeath(&job, r->quiet, res, 0);
+  seedNote(s, i);
   s->dir = strdup(dir);
 }
 
@@ -360,12 +366,10 @@ static void recordFailure(Repeat *r, const IrsWorkerResult *res, bool exited,
   s->hasRunSeed = r->cfg->hasSeed;
   s->runSeed = r->cfg->hasSeed ? irsSeedForRun(r->cfg->seed, (uint64_t)i) : 0;
   const ChildReport *rep = r->shared;
+  irsOptRepeatProgressClear(&r->progress);
   if (exited && rep->newSignature) {
     s->dir = strdup(rep->dir);
-    fprintf(stderr, "irscope-opt: error: run %lld: step %ld failed (%s); "
-                    "report: %s/report.xml\n",
-            (long long)(i + 1), (long)sig.step, irsOutcomeGetName(sig.kind),
-            rep->dir);
+    irsOptRepeatNewFailure(i, rep->message, rep->dir);
     seedNote(s, i);
   } else if (!exited) {
     documentDeath(r, s, res, i);
@@ -435,8 +439,11 @@ int irsOptRepeat(IrsOptRun *run) {
     IrsOptInterrupts interrupts;
     irsOptInterruptsCatch(r.sup, &interrupts);
     double t0 = nowMs();
+    irsOptRepeatProgressBegin(&r.progress, r.cfg->repeat);
     for (int64_t i = 0; i < r.cfg->repeat && runOnce(&r, i); ++i)
-      ;
+      irsOptRepeatProgressUpdate(&r.progress, r.tally.runs, r.tally.failures,
+                                 r.tally.numSigs);
+    irsOptRepeatProgressClear(&r.progress);
     double elapsed = nowMs() - t0;
     irsOptInterruptsRestore(&interrupts);
     finish(&r, elapsed);

@@ -180,6 +180,12 @@ int irsOptRepeatTallyFinish(const IrsOptRepeatTally *t, IrsRepeatSummary *sum,
                             double elapsedMs) {
   IrsRepeatSignature *gs = exportSigs(t);
   if (gs) {
+    // The rate and its interval are over the runs that finished: the one
+    // an interrupt cut short counts for nothing.
+    if (t->interrupted)
+      fprintf(stderr, "irscope-opt: repeat: interrupted after %lld of %lld "
+                      "runs\n",
+              (long long)t->runs, (long long)sum->requestedRuns);
     printRate(t->runs, t->failures, t->stopped);
     printSteps(sum->pipeline, gs, t->numSigs);
     printSignatures(gs, t->numSigs);

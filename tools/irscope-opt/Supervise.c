@@ -155,11 +155,11 @@ static void printLine(MlirStringRef s, void *ud) {
 
 // A crash's frames were held back from the terminal (abridgeCrashTraces):
 // a few symbolised ones stand for them. A timed-out worker was asked for
-// its trace (see irsOptSupervise); the same first frame outside the
-// runtimes names where it was stuck.
+// its trace (see irsOptSupervise), held back the same way; the same first
+// frame outside the runtimes names where it was stuck.
 static void printDeath(const IrsOptRun *run, const IrsCrashDoc *doc) {
   if (doc->outcome == IrsWorkerCrashed || doc->outcome == IrsWorkerTimedOut) {
-    if (doc->outcome == IrsWorkerCrashed && run->abridgedTraces)
+    if (run->abridgedTraces)
       irsToolPrintCrashFrames(doc->stderrTail);
     irsToolPrintSiteNote("irscope-opt", doc->stderrTail,
                          doc->outcome == IrsWorkerTimedOut);

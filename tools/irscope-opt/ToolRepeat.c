@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE
 #include "Driver.h"
+#include "RepeatProgress.h"
 #include "RepeatTally.h"
 
 #include <errno.h>
@@ -57,10 +58,9 @@ static void keepArtefacts(IrsToolRunner t, const IrsOptRepeatTally *tally,
   MlirStringRef m = irsToolRunnerGetErrorMessage(t);
   bool kept = rename(scratch, dir) == 0;
   s->dir = kept ? strdup(dir) : NULL;
-  fprintf(stderr, "irscope-opt: repeat: run %ld failed in a new way:\n"
-                  "irscope-opt: error: %.*s%s%s%s\n",
-          run + 1, (int)m.length, m.data, kept ? "; report: " : "",
-          kept ? dir : "", kept ? "/report.xml" : "");
+  char msg[2048];
+  snprintf(msg, sizeof(msg), "%.*s", (int)m.length, m.data);
+  irsOptRepeatNewFailure(run, msg, kept ? dir : NULL);
 }
 
 // Runs the repetitions into `tally`; returns the worst exit code.
@@ -70,7 +70,11 @@ static int repeatRuns(const IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
   int rc = irsOutcomeGetExitCode(IrsOutcomeOk);
   IrsOptInterrupts saved; // the handlers to put back after the runs
   irsOptInterruptsCatch(irsToolRunnerGetSupervisor(t), &saved);
+  IrsOptRepeatProgress progress;
+  irsOptRepeatProgressBegin(&progress, c->repeat);
   for (long i = 0; i < c->repeat; ++i) {
+    irsOptRepeatProgressUpdate(&progress, tally->runs, tally->failures,
+                               tally->numSigs);
     irsOptRemoveDir(scratch);
     IrsStatus st = irsToolRunnerRun(t, input, "/dev/null");
     const IrsWorkerResult *d = irsToolRunnerGetDeath(t);
@@ -91,6 +95,7 @@ static int repeatRuns(const IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
     if (s) {
       ++s->count;
     } else if ((s = irsOptRepeatTallyAdd(tally, &sig, i)) != NULL) {
+      irsOptRepeatProgressClear(&progress);
       keepArtefacts(t, tally, s, scratch, i);
     } else {
       return irsOutcomeGetExitCode(IrsOutcomeIoError);
@@ -100,6 +105,7 @@ static int repeatRuns(const IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
       break;
     }
   }
+  irsOptRepeatProgressClear(&progress);
   irsOptInterruptsRestore(&saved);
   irsOptRemoveDir(scratch);
   return rc;

@@ -37,6 +37,7 @@ typedef struct IrsExStep {
   char *dumpSkipped; // "failed", "unchanged", "disabled" or NULL
   long opsBefore, opsAfter;
   double wallMs, cpuMs;
+  double elapsedMs; // a step the worker died or was stopped in; 0: none
   char *verifier, *failedHook;
   IrsExDiag *diags;
   int numDiags;

@@ -69,6 +69,7 @@ static bool readStep(Node n, IrsExStep *s, char *err, size_t cap) {
     return false;
   }
   s->changed = attrIsTrue(n, "changed");
+  s->elapsedMs = irsRunDocNodeGetAttrDouble(n, "elapsed-ms");
   s->pipeline = text(child(n, "pipeline"));
   s->options = text(child(n, "options"));
   Node dump = child(n, "dump");

@@ -117,10 +117,17 @@ static const char *statusClass(const IrsExStep *s) {
     return "not-run";
   if (k == IrsOutcomePassFailure || k == IrsOutcomeVerifyFailure)
     return "failed";
-  return "crashed"; // crash, timeout, memory-limit, interrupted
+  if (k == IrsOutcomeInterrupted)
+    return "interrupted";
+  return "crashed"; // crash, timeout, memory-limit
 }
 
+// A step that did not finish has no <time>: its bar gets the time it ran
+// before the worker died or was stopped (the manifest's elapsed-ms, else
+// the report's).
 static double stepMs(const IrsExRun *run, const IrsExStep *s) {
+  if (!s->ran && s->elapsedMs > 0)
+    return s->elapsedMs;
   if (!s->ran && s->index == run->failedStep && run->failElapsedMs > 0)
     return run->failElapsedMs;
   return s->wallMs;
@@ -590,8 +597,9 @@ static void timeline(xmlNodePtr body, const IrsExRun *run) {
     addText(a, label);
   }
   xmlNodePtr lg = el(sec, "p", "legend");
-  const char *names[] = {"ok", "unchanged", "failed", "crashed", "not-run"};
-  for (size_t i = 0; i < 5; ++i) {
+  const char *names[] = {"ok",          "unchanged", "failed", "crashed",
+                         "interrupted", "not-run"};
+  for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); ++i) {
     xmlNodePtr sp = el(lg, "span", NULL);
     char c[32];
     snprintf(c, sizeof(c), "status-%s", names[i]);
@@ -815,6 +823,13 @@ static void stepSummary(xmlNodePtr det, const IrsExStep *s, bool failing) {
     snprintf(b, sizeof(b), " \xc2\xb7 %.3f ms \xc2\xb7 ops %ld \xe2\x86\x92 %ld%s",
              s->wallMs, s->opsBefore, s->opsAfter,
              s->changed ? "" : " \xc2\xb7 unchanged");
+    addText(sum, b);
+  } else if (s->elapsedMs > 0) {
+    snprintf(b, sizeof(b), " \xc2\xb7 ran %.3f ms before it was %s",
+             s->elapsedMs,
+             s->status == IrsOutcomeInterrupted
+                 ? "interrupted"
+                 : "stopped");
     addText(sum, b);
   }
   if (failing)

@@ -47,9 +47,23 @@ void orProgressReport(const IrsReduceProgress *p, void *ud) {
     c->lastLen = 1;
     fflush(stderr);
   } else if (p->improved) {
-    fprintf(stderr, "opt-reduce: %s: %lld ops (%lld tests, %.1f s)\n",
-            p->strategy ? p->strategy : "", (long long)p->opsNow,
-            (long long)p->testsRun, p->elapsedSec);
+    // The reducer also keeps changes that make the module simpler without
+    // fewer ops (a constant for a computed value, a shorter name), and a
+    // substitution may add an op that a later deletion pays for. A line
+    // with a count is the fewest so far; any other says what it is.
+    const char *strategy = p->strategy ? p->strategy : "";
+    if (!c->fewestOps || p->opsNow < c->fewestOps) {
+      c->fewestOps = p->opsNow;
+      fprintf(stderr, "opt-reduce: %s: %lld ops (%lld tests, %.1f s)\n",
+              strategy, (long long)p->opsNow, (long long)p->testsRun,
+              p->elapsedSec);
+    } else {
+      fprintf(stderr,
+              "opt-reduce: %s: simplified, now %lld ops (fewest so far %lld; "
+              "%lld tests, %.1f s)\n",
+              strategy, (long long)p->opsNow, (long long)c->fewestOps,
+              (long long)p->testsRun, p->elapsedSec);
+    }
   }
 }
 

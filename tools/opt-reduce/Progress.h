@@ -20,6 +20,7 @@ typedef struct OrProgress {
   bool tty;
   double lastDraw; // when the live line was last drawn
   int lastLen;     // how long it was
+  int64_t fewestOps; // the fewest ops an improvement line reported; 0: none
 } OrProgress;
 
 /// The reducer's onProgress (`ud`: an OrProgress).

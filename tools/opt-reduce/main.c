@@ -83,7 +83,7 @@ static IrsReduceOptions reduceOptions(OrConfig *c, const OrSession *s,
 
 // Reduces and, when that worked, reports and writes the results.
 static int reduce(OrConfig *c, OrSession *s) {
-  OrProgress progress = {c, isatty(2), 0, 0};
+  OrProgress progress = {c, isatty(2), 0, 0, 0};
   IrsReduceOptions ro = reduceOptions(c, s, &progress);
   IrsReducer r = irsReducerCreate(s->ctx, s->module, &ro, orErrorLine, NULL);
   s->module = (MlirModule){NULL}; // the reducer's now
