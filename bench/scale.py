@@ -91,6 +91,7 @@ def run_size(a, lines, work, irs, red, snippet_ops):
     text = open(mod).read()
     row = {"lines": text.count("\n"), "mb": len(text) / 1e6,
            "load0": load()}
+    print("\n%d lines: runs" % row["lines"], flush=True)
     dumps = os.path.join(work, "dumps")
     if not a.reduce_only:
         cases = {
@@ -107,6 +108,11 @@ def run_size(a, lines, work, irs, red, snippet_ops):
             for k, cmd in cases.items():
                 shutil.rmtree(dumps, ignore_errors=True)
                 got[k].append(measure(cmd))
+                # Each run as it ends: 1M-line runs take minutes under load.
+                print("  run %-9s wall %7.2f s  cpu %7.2f s  peak RSS %7.1f MB"
+                      "  (load %s)" % ((k,) + got[k][-1][:2] +
+                                       (got[k][-1][2] / 1e6, load())),
+                      flush=True)
         row["dump"] = dir_bytes(dumps)
         shutil.rmtree(dumps, ignore_errors=True)
         med = {k: [statistics.median(x[i] for x in v) for i in range(3)]
