@@ -67,6 +67,9 @@ static void onStep(intptr_t step, bool begin, void *ud) {
   Job *j = ud;
   if (begin) {
     j->step = step;
+    // The input's check (generation 0), before the step's clock starts.
+    if (j->r->checkSnapSteps && j->r->generation == 0 && !j->edit)
+      irsReduceSnapshotStep(j->r, step);
     irsWorkerChannelStepBegin(j->ch, 0, step);
   } else {
     irsWorkerChannelStepEnd(j->ch, 0, step);

@@ -57,6 +57,14 @@ typedef struct Reducer {
   // 1 + the generation at which the pipeline strategy last found that the
   // IR going into the failing step is larger than the module (0: never).
   uint64_t pipelineGrewAt;
+  // The input's check writes the IR going into each of its steps (up to
+  // this many; 0: it does not), valid while the generation is the one
+  // noted (see OracleSnapshot.c).
+  intptr_t checkSnapSteps;
+  uint64_t checkSnapGeneration;
+  // When the best module so far was last written and what that cost: big
+  // modules are not rewritten after every accepted change (Reducer.c).
+  double lastSaveAt, saveSecPerOp;
   intptr_t strategyIndex; // of `strategy` in the table, -1 for none
   int64_t *strategyOps;   // per strategy: ops removed
   int64_t *strategyWins;  // per strategy: accepted changes
@@ -281,8 +289,15 @@ int64_t *irsReduceCollectAtDepth(Reducer *r, int depth, size_t *n,
 /// ddmin over `items`: removes as many as possible while interesting.
 /// Returns true if anything was removed.
 bool irsReduceDdmin(Reducer *r, int64_t *items, size_t n);
-/// Writes the module after the first `steps` steps to `path` (in a worker).
+/// Writes the module after the first `steps` steps to `path` (in a worker,
+/// or taken from the input's check, see irsReduceSnapshotStep).
 bool irsReduceSnapshot(Reducer *r, intptr_t steps, const char *path);
+/// In the check's worker (r->checkSnapSteps set), before step `step`:
+/// writes the IR going into it, and removes the one going into the step
+/// before.
+void irsReduceSnapshotStep(Reducer *r, intptr_t step);
+/// Removes what irsReduceSnapshotStep left behind.
+void irsReduceSnapshotDrop(Reducer *r);
 /// Writes the best module so far; false on I/O error. Strategies call it
 /// after every accepted change: it also starts a new cache generation.
 bool irsReduceSaveBest(Reducer *r);

@@ -119,16 +119,29 @@ static int64_t printModule(Reducer *r, IrsAtomicFile *af) {
   return k.bytes + 1;
 }
 
-bool irsReduceSaveBest(Reducer *r) {
+// Printing a module of a million ops takes seconds, and ddmin accepts a
+// dozen halvings of it in a row: a write is put off while it would cost
+// more than a fifth of the time since the last one (estimated per op from
+// that one). `force`: the input, and the result at the end, are always
+// written; only a killed run can leave an older (bigger) best behind.
+static bool saveBest(Reducer *r, bool force) {
   ++r->generation;
   if (!r->opts.outputPath)
+    return true;
+  double t0 = nowSec();
+  if (!force && r->saveSecPerOp * (double)r->opsNow > (t0 - r->lastSaveAt) / 5)
     return true;
   IrsAtomicFile af;
   if (irsAtomicFileOpen(&af, r->opts.outputPath) != 0)
     return false;
   r->bytesAfter = printModule(r, &af);
-  return irsAtomicFileCommit(&af) == 0;
+  bool ok = irsAtomicFileCommit(&af) == 0;
+  r->lastSaveAt = nowSec();
+  r->saveSecPerOp = (r->lastSaveAt - t0) / (double)(r->opsNow > 0 ? r->opsNow : 1);
+  return ok;
 }
+
+bool irsReduceSaveBest(Reducer *r) { return saveBest(r, false); }
 
 static bool outOfTime(Reducer *r) {
   if (r->opts.stopFlag && *r->opts.stopFlag)
@@ -485,11 +498,23 @@ static bool confirmOrRedo(Reducer *r) {
   memset(r->strategyWins, 0, (size_t)NUM_STRATEGIES * sizeof(int64_t));
   ++r->generation; // cached verdicts were about the other module
   r->opsNow = irsReduceCountOps(mlirModuleGetOperation(r->module));
-  if (!irsReduceSaveBest(r))
+  if (!saveBest(r, true))
     return false;
   if (!r->stop)
     reduceToFixedPoint(r);
   return true;
+}
+
+// Whether the input's check writes the IR going into each step for the
+// pipeline strategy (OracleSnapshot.c): only a single in-process run of a
+// pipeline of several steps has the snapshot that strategy takes.
+static intptr_t checkSnapshots(Reducer *r) {
+  if (r->opts.testArgv || r->opts.toolArgv || r->opts.miscompile ||
+      r->opts.checkDeterminism || r->testRuns != 1 ||
+      !enabled(r, "pipeline"))
+    return 0;
+  intptr_t n = irsPipelineGetNumSteps(r->pipeline);
+  return n > 1 ? n : 0;
 }
 
 IrsStatus irsReducerRun(IrsReducer h) {
@@ -497,24 +522,33 @@ IrsStatus irsReducerRun(IrsReducer h) {
   r->start = irsClockMonotonicMs() / 1e3;
   r->opsBefore = r->opsNow =
       irsReduceCountOps(mlirModuleGetOperation(r->module));
-  r->bytesBefore = r->bytesAfter = printModule(r, NULL);
   for (size_t i = 0; i < sizeof(r->runPassesRetryAt) / sizeof(int64_t); ++i)
     r->runPassesRetryAt[i] = INT64_MAX;
   r->emptyVerdict = -1;
   r->strategy = "check";
   r->inputInvalid = !mlirOperationVerify(mlirModuleGetOperation(r->module));
-  if (!irsReduceEstablish(r))
+  r->checkSnapSteps = checkSnapshots(r);
+  if (!irsReduceEstablish(r)) {
+    irsReduceSnapshotDrop(r);
     return irsStatusMake(IRS_ERR_USAGE);
-  if (!irsReduceSaveBest(r)) {
+  }
+  // The input's size in bytes comes from its first write (a print of a big
+  // module takes seconds).
+  if (!saveBest(r, true)) {
+    irsReduceSnapshotDrop(r);
     irsBufPrintf(&r->msg, "cannot write '%s'", r->opts.outputPath);
     return irsStatusMake(IRS_ERR_IO);
   }
+  r->bytesBefore = r->bytesAfter =
+      r->opts.outputPath ? r->bytesAfter : printModule(r, NULL);
+  r->checkSnapGeneration = r->generation;
   // Tool mode, a crash: what to redo from if batched verdicts fail their
   // confirmation (see confirmOrRedo).
   if (r->opts.toolArgv && r->target.kind == IrsOutcomeCrash &&
       mlirOperationIsNull(r->original))
     r->original = mlirOperationClone(mlirModuleGetOperation(r->module));
   reduceToFixedPoint(r);
+  irsReduceSnapshotDrop(r);
   if ((r->unconfirmed || r->splitUnconfirmed) && !confirmOrRedo(r))
     return irsStatusMake(IRS_ERR_IO);
   if (r->toolBatches > 0) {
@@ -526,7 +560,7 @@ IrsStatus irsReducerRun(IrsReducer h) {
     irsBufFree(&n);
   }
   r->strategyIndex = -1;
-  if (!irsReduceSaveBest(r)) {
+  if (!saveBest(r, true)) {
     irsBufPrintf(&r->msg, "cannot write '%s'", r->opts.outputPath);
     return irsStatusMake(IRS_ERR_IO);
   }

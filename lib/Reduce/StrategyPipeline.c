@@ -12,13 +12,21 @@
 // the pre-step IR is no larger than the module. (Measured on upstream
 // #62374, affine-loop-tile then a hang in affine-data-copy-generate:
 // cutting first ended at 12 ops, a greedy line deleter under the whole
-// pipeline at 11.)
+// pipeline at 11.) A big module is cut at once all the same: there every
+// test under the whole pipeline costs the steps before the failing one
+// again (seconds each on a million ops; after the cut a test runs one
+// step), and such modules are mostly unrelated code that the first
+// halvings remove either way.
 //
 //===----------------------------------------------------------------------===//
 #include "ReduceImpl.h"
 
 #include <stdio.h>
 #include <unistd.h>
+
+// Ops from which the cut is taken even when the IR going into the failing
+// step is larger.
+enum { kCutAtOnceOps = 100000 };
 
 bool irsReducePipeline(Reducer *r) {
   intptr_t n = irsPipelineGetNumSteps(r->pipeline);
@@ -35,7 +43,8 @@ bool irsReducePipeline(Reducer *r) {
   unlink(path);
   if (s > 1 && mlirModuleIsNull(pre))
     return false;
-  if (s > 1 && irsReduceCountOps(mlirModuleGetOperation(pre)) > r->opsNow) {
+  if (s > 1 && r->opsNow < kCutAtOnceOps &&
+      irsReduceCountOps(mlirModuleGetOperation(pre)) > r->opsNow) {
     mlirModuleDestroy(pre);
     r->pipelineGrewAt = r->generation + 1;
     return false;
