@@ -3,8 +3,10 @@
 //
 // The artefacts of a wrong result, written where any failure's go: the IR
 // before and after the step, both results, report.xml of kind
-// "wrong-result" and reproducer.sh, which shows the difference with
-// upstream mlir-opt and mlir-runner alone. The dump directory's manifest
+// "wrong-result", reproducer.sh, which shows the difference with
+// upstream mlir-opt and mlir-runner alone, and reproducer.mlir, the
+// pre-step IR with an mlir_reproducer resource that runs the step, for
+// `mlir-opt --run-reproducer` (then lowered and run like the rest). The dump directory's manifest
 // and the --trace/--junit log get the step's new status too.
 //
 //===----------------------------------------------------------------------===//
@@ -194,6 +196,28 @@ static char *message(const IrsOptCheck *c, intptr_t k, intptr_t *line) {
   return m;
 }
 
+// reproducer.mlir: the IR before the step, parsed here (this process is
+// done forking executions) and written with irscope's reproducer writer.
+// False when it does not parse (an --irdl-file dialect): then there is
+// none, and reproducer.sh still shows the difference.
+static bool writeReproducer(const IrsOptCheck *c, intptr_t k, const char *dir,
+                            const char *name) {
+  const IrsOptConfig *cfg = c->run->cfg;
+  MlirContext ctx = irsOptMakeContext(cfg, /*threading=*/false);
+  MlirModule m = mlirModuleCreateParse(ctx, irsOptCheckText(c, k - 1));
+  char *path = NULL;
+  bool ok = !mlirModuleIsNull(m) && asprintf(&path, "%s/%s", dir, name) >= 0 &&
+            irsReproducerWriteFile(
+                mlirModuleGetOperation(m), path,
+                irsPipelineGetStepText(c->run->pipeline, c->v->step[k] - 1),
+                /*disableThreading=*/true, cfg->verifyEach) == 0;
+  free(path);
+  if (!mlirModuleIsNull(m))
+    mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+  return ok;
+}
+
 static int writeArtefacts(const IrsOptCheck *c, intptr_t k, const char *dir,
                           const char *msg, intptr_t line, bool isDump) {
   const IrsOptConfig *cfg = c->run->cfg;
@@ -218,6 +242,7 @@ static int writeArtefacts(const IrsOptCheck *c, intptr_t k, const char *dir,
   char path[4096];
   snprintf(path, sizeof(path), "%s/reproducer.sh", dir);
   chmod(path, 0755);
+  bool haveReproducer = writeReproducer(c, k, dir, "reproducer.mlir");
   IrsResultsInfo ri = {
       .entry = cfg->exec.entry ? cfg->exec.entry : "main",
       .executions = irsExecutorGetNumRuns(c->ex),
@@ -242,6 +267,7 @@ static int writeArtefacts(const IrsOptCheck *c, intptr_t k, const char *dir,
       .step = step,
       .message = msg,
       .preStepIr = "failure-input.mlir",
+      .reproducer = haveReproducer ? "reproducer.mlir" : NULL,
       .dumpOnlyChanged = cfg->dumpOnlyChanged,
       .inputOps = -1,
       .inputDump = isDump ? "0000-input.mlir" : NULL,
