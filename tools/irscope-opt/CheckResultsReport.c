@@ -24,12 +24,19 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static char *failureDir(const IrsOptConfig *cfg, bool *isDump) {
+// The chunk's dump directory, or a new failure directory under its
+// --failure-dir (each chunk has its own, as for any failure).
+static char *failureDir(const IrsOptCheck *c, bool *isDump) {
+  const IrsOptConfig *cfg = c->run->cfg;
+  intptr_t n = irsInputGetNumChunks(c->run->input);
   *isDump = cfg->dumpAfterEach != NULL;
   if (cfg->dumpAfterEach)
-    return strdup(cfg->dumpAfterEach);
+    return irsOptChunkDir(cfg, cfg->dumpAfterEach, c->chunk, n);
+  char *base = irsOptChunkDir(cfg, cfg->failureDir, c->chunk, n);
   char *d = NULL;
-  if (irsRunDirCreateFailureDir(cfg->failureDir, &d) != 0) {
+  int e = irsRunDirCreateFailureDir(base, &d);
+  free(base);
+  if (e != 0) {
     free(d);
     return NULL;
   }
@@ -283,20 +290,21 @@ int irsOptCheckResultsDocument(IrsOptCheck *c, intptr_t k) {
   intptr_t line = 0;
   char *msg = message(c, k, &line);
   bool isDump = false;
-  char *dir = failureDir(c->run->cfg, &isDump);
+  char *dir = failureDir(c, &isDump);
   char *details = sideBySide(outOf(&c->res[k - 1]), outOf(&c->res[k]));
-  irsOptLogMarkStep(c->run, 0, c->v->step[k], IrsOutcomeWrongResult, msg,
-                    details);
+  irsOptLogMarkStep(c->run, c->chunk, c->v->step[k], IrsOutcomeWrongResult,
+                    msg, details);
   int e = dir && msg ? writeArtefacts(c, k, dir, msg, line, isDump) : ENOMEM;
   if (!msg)
     fprintf(stderr, "irscope-opt: error: out of memory\n");
   else if (e)
-    fprintf(stderr, "irscope-opt: error: %s; cannot write report in '%s': %s\n",
-            msg, dir ? dir : "?", strerror(e));
+    fprintf(stderr, "irscope-opt: error: %s%s; cannot write report in '%s': %s\n",
+            c->prefix, msg, dir ? dir : "?", strerror(e));
   else
-    fprintf(stderr, "irscope-opt: error: %s; report: %s/report.xml\n", msg, dir);
-  fprintf(stderr, "irscope-opt: note: found with %ld executions\n",
-          (long)irsExecutorGetNumRuns(c->ex));
+    fprintf(stderr, "irscope-opt: error: %s%s; report: %s/report.xml\n",
+            c->prefix, msg, dir);
+  fprintf(stderr, "irscope-opt: note: %sfound with %ld executions\n",
+          c->prefix, (long)irsExecutorGetNumRuns(c->ex));
   free(details);
   free(dir);
   free(msg);
