@@ -34,6 +34,7 @@
 #include "irscope/Exec.h"
 #include "irscope/Report.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,6 +70,44 @@ static intptr_t collectVersions(const Reducer *r, IrsPassManager pm,
   return num;
 }
 
+// Candidates' executions are judged hung long before --exec-timeout: a
+// candidate whose program runs far longer than the input's (an edit that
+// made a loop endless is common) is not interesting anyway, since it does
+// not run cleanly. The input's slowest execution is kept in the reducer's
+// temporary directory by the worker that checked it (workers share
+// nothing else); candidates get 10 times that, at least 1 s, at most the
+// timeout asked for. Too short a limit only rejects a candidate, it never
+// lets a wrong one through; the result is confirmed at the full timeout.
+static void execTimeFile(const Reducer *r, char *path, size_t n) {
+  snprintf(path, n, "%s/exec-ms", r->tmpDir);
+}
+
+static void noteExecTime(const Reducer *r, double ms) {
+  char path[300];
+  execTimeFile(r, path, sizeof(path));
+  FILE *f = fopen(path, "w");
+  if (f) {
+    fprintf(f, "%.3f\n", ms);
+    fclose(f);
+  }
+}
+
+static double candidateTimeout(const Reducer *r) {
+  double full = r->opts.miscompile->timeoutSec, ms = -1;
+  char path[300];
+  execTimeFile(r, path, sizeof(path));
+  FILE *f = r->miscompileFull ? NULL : fopen(path, "r");
+  if (f) {
+    if (fscanf(f, "%lf", &ms) != 1)
+      ms = -1;
+    fclose(f);
+  }
+  if (ms < 0)
+    return full;
+  double quick = ms * 10 / 1000 > 1 ? ms * 10 / 1000 : 1;
+  return full > 0 && full < quick ? full : quick;
+}
+
 // On the input: every step's IR, then the search irscope-opt
 // --check-results does; the culprit must run cleanly too.
 static int findCulprit(Reducer *r, IrsWorkerChannel ch, IrsPassManager pm,
@@ -92,8 +131,12 @@ static int findCulprit(Reducer *r, IrsWorkerChannel ch, IrsPassManager pm,
   if (sr.status == IrsExecSearchSame)
     rc = 0;
   else if (sr.status == IrsExecSearchFound &&
-           res[sr.culprit].outcome == IrsExecOk)
+           res[sr.culprit].outcome == IrsExecOk) {
+    noteExecTime(r, res[0].wallMs > res[sr.culprit].wallMs
+                        ? res[0].wallMs
+                        : res[sr.culprit].wallMs);
     rc = announce(ch, steps[sr.culprit]);
+  }
   for (intptr_t i = 0; i <= n && texts && res; ++i) {
     irsBufFree(&texts[i]);
     irsExecResultFree(&res[i]);
@@ -125,8 +168,10 @@ static bool sameText(const IrsBuf *a, const IrsBuf *b) {
 // gave its result twice).
 static int judge(Reducer *r, IrsWorkerChannel ch, intptr_t step,
                  const IrsBuf *pre, const IrsBuf *post, bool full) {
-  IrsExecutor ex = irsExecutorCreate(r->opts.miscompile, r->opts.execSetup,
-                                     r->opts.execSetupUserData);
+  IrsExecOptions o = *r->opts.miscompile;
+  o.timeoutSec = candidateTimeout(r);
+  IrsExecutor ex =
+      irsExecutorCreate(&o, r->opts.execSetup, r->opts.execSetupUserData);
   if (irsExecutorIsNull(ex))
     return kExitInvalid;
   MlirStringRef texts[3] = {refOf(pre), refOf(post), refOf(pre)};
