@@ -37,6 +37,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static MlirStringRef refOf(const IrsBuf *b) { return irsBufRef(b); }
 
@@ -71,25 +72,32 @@ static intptr_t collectVersions(const Reducer *r, IrsPassManager pm,
 }
 
 // Candidates' executions are judged hung long before --exec-timeout: a
-// candidate whose program runs far longer than the input's (an edit that
-// made a loop endless is common) is not interesting anyway, since it does
-// not run cleanly. The input's slowest execution is kept in the reducer's
-// temporary directory by the worker that checked it (workers share
-// nothing else); candidates get 10 times that, at least 1 s, at most the
-// timeout asked for. Too short a limit only rejects a candidate, it never
+// candidate whose program runs far longer than the module it was made from
+// (an edit that made a loop endless is common) is not interesting anyway,
+// since it does not run cleanly. The slowest execution of the input, and
+// then of the last candidate found interesting (the reduction goes on from
+// it, and it is ever smaller), is kept in the reducer's temporary
+// directory by the worker that ran it (workers share nothing else);
+// candidates get 10 times that, at least 1 s, at most the timeout asked
+// for. Too short a limit only rejects a candidate, it never
 // lets a wrong one through; the result is confirmed at the full timeout.
 static void execTimeFile(const Reducer *r, char *path, size_t n) {
   snprintf(path, n, "%s/exec-ms", r->tmpDir);
 }
 
+// Written to a file of this worker's, then renamed: a concurrent reader
+// sees the old time or the new one.
 static void noteExecTime(const Reducer *r, double ms) {
-  char path[300];
+  char path[300], tmp[320];
   execTimeFile(r, path, sizeof(path));
-  FILE *f = fopen(path, "w");
-  if (f) {
-    fprintf(f, "%.3f\n", ms);
-    fclose(f);
-  }
+  snprintf(tmp, sizeof(tmp), "%s.%ld", path, (long)getpid());
+  FILE *f = fopen(tmp, "w");
+  if (!f)
+    return;
+  bool ok = fprintf(f, "%.3f\n", ms) > 0;
+  ok = fclose(f) == 0 && ok;
+  if (!ok || rename(tmp, path) != 0)
+    unlink(tmp);
 }
 
 static double candidateTimeout(const Reducer *r) {
@@ -182,8 +190,11 @@ static int judge(Reducer *r, IrsWorkerChannel ch, intptr_t step,
     if (irsExecResultsEqual(&res[0], &res[1], r->opts.tolerance))
       rc = 0;
     else if (!full ||
-             (k == 3 && irsExecResultsEqual(&res[0], &res[2], r->opts.tolerance)))
+             (k == 3 && irsExecResultsEqual(&res[0], &res[2], r->opts.tolerance))) {
+      noteExecTime(r, res[0].wallMs > res[1].wallMs ? res[0].wallMs
+                                                    : res[1].wallMs);
       rc = announce(ch, step);
+    }
   }
   for (intptr_t i = 0; i < k; ++i)
     irsExecResultFree(&res[i]);
