@@ -163,17 +163,17 @@ static int referenceFailed(const IrsOptCheck *c, const IrsExecResult *r) {
   const IrsOptConfig *cfg = c->run->cfg;
   char how[512];
   irsOptDescribeExec(r, how, sizeof(how));
-  const char *in = c->prefix[0] ? c->prefix : "";
   char *nl = strchr(how, '\n');
   if (nl)
     *nl = '\0';
   if (irsExecOutcomeIsSetupError(r->outcome))
     fprintf(stderr, "irscope-opt: error: %scannot execute the input '%s': %s\n",
-            in, cfg->input, how);
+            c->prefix, cfg->input, how);
   else
     fprintf(stderr, "irscope-opt: error: %sthe input '%s' does not run cleanly: "
                     "'@%s' %s; --check-results needs a reference result\n",
-            in, cfg->input, cfg->exec.entry ? cfg->exec.entry : "main", how);
+            c->prefix, cfg->input, cfg->exec.entry ? cfg->exec.entry : "main",
+            how);
   return r->outcome == IrsExecInterrupted ? IRS_EXIT_INTERRUPTED
                                           : IRS_EXIT_USAGE;
 }
