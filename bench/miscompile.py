@@ -16,8 +16,9 @@ change it. Then:
 - --check-results: the step it names (must be the culprit), executions
   (bar: <= ceil(log2(steps)) + 3), and whether its expected/actual outputs
   are what mlir-runner prints for the IR before and after that step;
-- opt-reduce --miscompile: ops before -> after (bar: <= 25), seconds
-  (bar for buried cases: <= 60), and whether the result still miscompiles
+- opt-reduce --miscompile: ops before -> after (bar: <= 25), wall seconds
+  (bar for buried cases: <= 60) and CPU seconds (user + system of it and
+  its workers, steadier under load), and whether the result still miscompiles
   under upstream mlir-opt + mlir-runner with the reduced pipeline;
 - mlir-reduce with the same question asked by a shell script: ops,
   seconds (capped by --cap), still miscompiling.
@@ -28,6 +29,7 @@ import argparse
 import math
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -140,18 +142,28 @@ def check_results(irs, path, pipeline, work):
     return step, text, int(e.group(1)) if e else None, same, None
 
 
+def children_cpu():
+    """CPU seconds (user + system) of the children reaped so far: opt-reduce
+    waits for its workers and their execution workers, so their time is in
+    it too."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
 def opt_reduce(tool, path, pipeline, work):
+    """ops, wall seconds, CPU seconds, still miscompiles, pipeline, error."""
     out = os.path.join(work, "red.mlir")
     lit = os.path.join(work, "red.lit.mlir")
-    t = time.monotonic()
+    t, c = time.monotonic(), children_cpu()
     rc, _, err = sh([tool, path, "--pass-pipeline=" + pipeline, "--miscompile",
                      "-o", out, "--emit-lit-test=" + lit], timeout=1800)
-    secs = time.monotonic() - t
+    secs, cpu = time.monotonic() - t, children_cpu() - c
     if rc != 0:
-        return -1, secs, False, "", err.strip().splitlines()[-1:]
+        return -1, secs, cpu, False, "", err.strip().splitlines()[-1:]
     m = re.search(r"--pass-pipeline='([^']*)'", open(lit).read())
     red = m.group(1) if m else pipeline
-    return count_ops(IRS, out), secs, still_miscompiles(out, red), red, None
+    return (count_ops(IRS, out), secs, cpu, still_miscompiles(out, red), red,
+            None)
 
 
 def mlir_reduce(path, pipeline, work, cap):
@@ -224,10 +236,12 @@ def main():
         print("  check-results: step %s %s, %s executions (bar <= %d), outputs "
               "match mlir-runner: %s%s" % (step, text, execs, bar, same,
                                            " " + str(err) if err else ""))
-        ops, secs, still, red, err = opt_reduce(reducer, path, pipeline, cw)
-        print("  opt-reduce --miscompile: %d ops, %.1f s, still miscompiles "
-              "upstream: %s, pipeline %s%s" % (ops, secs, still, red,
-                                               " " + str(err) if err else ""))
+        load = os.getloadavg()[0]
+        ops, secs, cpu, still, red, err = opt_reduce(reducer, path, pipeline, cw)
+        print("  opt-reduce --miscompile: %d ops, %.1f s wall, %.1f s CPU "
+              "(load %.1f -> %.1f), still miscompiles upstream: %s, pipeline "
+              "%s%s" % (ops, secs, cpu, load, os.getloadavg()[0], still, red,
+                        " " + str(err) if err else ""))
         ok = (repro and named and execs is not None and execs <= bar and same and
               0 <= ops <= 25 and still and
               (not name.endswith("-buried") or secs <= 60))

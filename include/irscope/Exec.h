@@ -160,7 +160,22 @@ IRS_API void irsExecutorDestroy(IrsExecutor executor);
 IRS_API IrsStatus irsExecutorRun(IrsExecutor executor, MlirStringRef moduleText,
                                  IrsExecResult *result);
 
-/// Executions done so far (every irsExecutorRun that started a worker).
+/// The most executions irsExecutorRunSequence does in one worker.
+#define IRS_EXEC_MAX_SEQUENCE 4
+
+/// Executes `num` (1..IRS_EXEC_MAX_SEQUENCE) module texts one after the
+/// other in one fresh worker, each under its own timeout, stopping after
+/// the first that does not end cleanly (IrsExecOk): one process start,
+/// and the lowering's and JIT's code is paged in once. Fills
+/// results[0..k) (each to free with irsExecResultFree; the rest zeroed)
+/// and returns k, the executions that ran, or -1 when no worker could be
+/// started. Same requirements as irsExecutorRun.
+IRS_API intptr_t irsExecutorRunSequence(IrsExecutor executor,
+                                        const MlirStringRef *texts,
+                                        intptr_t num, IrsExecResult *results);
+
+/// Executions done so far (every execution irsExecutorRun or
+/// irsExecutorRunSequence ran).
 IRS_API intptr_t irsExecutorGetNumRuns(IrsExecutor executor);
 
 /// Asks the running execution to stop; async-signal-safe.

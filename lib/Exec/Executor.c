@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 enum { SlotValue = 0, SlotMessage = 1, SlotType = 2 };
@@ -96,23 +97,26 @@ void irsExecutorInterrupt(IrsExecutor executor) {
 
 typedef struct Job {
   ExecutorImpl *ex;
-  MlirStringRef text;
+  const MlirStringRef *texts;
+  intptr_t num;
+  intptr_t current; // the execution in progress: slots 3 * current + Slot*
   IrsWorkerChannel ch;
 } Job;
 
-static void sendValue(MlirStringRef s, void *ud) {
-  Job *j = ud;
-  irsWorkerChannelSendOutput(j->ch, SlotValue, s.data, s.length);
+static void sendSlot(Job *j, int slot, MlirStringRef s) {
+  irsWorkerChannelSendOutput(j->ch, 3 * j->current + slot, s.data, s.length);
 }
 
+static void sendValue(MlirStringRef s, void *ud) { sendSlot(ud, SlotValue, s); }
 static void sendMessage(MlirStringRef s, void *ud) {
-  Job *j = ud;
-  irsWorkerChannelSendOutput(j->ch, SlotMessage, s.data, s.length);
+  sendSlot(ud, SlotMessage, s);
 }
+static void sendType(MlirStringRef s, void *ud) { sendSlot(ud, SlotType, s); }
 
-static void sendType(MlirStringRef s, void *ud) {
-  Job *j = ud;
-  irsWorkerChannelSendOutput(j->ch, SlotType, s.data, s.length);
+static double nowMs(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
 static MlirLogicalResult parseDiag(MlirDiagnostic d, void *ud) {
@@ -122,19 +126,12 @@ static MlirLogicalResult parseDiag(MlirDiagnostic d, void *ud) {
   return mlirLogicalResultSuccess();
 }
 
-static int execWorker(IrsWorkerChannel ch, void *ud) {
-  Job *j = ud;
-  j->ch = ch;
-  j->ex->setup(j->ex->fd, j->ex->setupData);
-  MlirContext ctx =
-      mlirContextCreateWithRegistry(j->ex->registry, /*threading=*/false);
-  mlirRegisterAllLLVMTranslations(ctx);
-  mlirContextSetAllowUnregisteredDialects(ctx, j->ex->opts.allowUnregistered);
-  irsWorkerChannelStepBegin(ch, 0, 1);
+// One execution in the worker's context: parse, lower, JIT, call.
+static IrsExecOutcome execOne(Job *j, MlirContext ctx, MlirStringRef text) {
   IrsBuf diag = IRS_BUF_INIT;
   MlirDiagnosticHandlerID h =
       mlirContextAttachDiagnosticHandler(ctx, parseDiag, &diag, NULL);
-  MlirModule m = mlirModuleCreateParse(ctx, j->text);
+  MlirModule m = mlirModuleCreateParse(ctx, text);
   mlirContextDetachDiagnosticHandler(ctx, h);
   IrsExecOutcome out;
   if (mlirModuleIsNull(m)) {
@@ -147,31 +144,60 @@ static int execWorker(IrsWorkerChannel ch, void *ud) {
     mlirModuleDestroy(m);
   }
   irsBufFree(&diag);
-  irsWorkerChannelStepEnd(ch, 0, 1);
+  return out;
+}
+
+// Execution i is step i + 1 of the worker; after it, the values "e<i>"
+// and "us<i>" tell the parent how it ended (below). The worker stops after the first execution
+// that does not end cleanly; its exit code is the last outcome.
+static int execWorker(IrsWorkerChannel ch, void *ud) {
+  Job *j = ud;
+  j->ch = ch;
+  j->ex->setup(j->ex->fd, j->ex->setupData);
+  MlirContext ctx =
+      mlirContextCreateWithRegistry(j->ex->registry, /*threading=*/false);
+  mlirRegisterAllLLVMTranslations(ctx);
+  mlirContextSetAllowUnregisteredDialects(ctx, j->ex->opts.allowUnregistered);
+  IrsExecOutcome out = IrsExecOk;
+  for (j->current = 0; j->current < j->num && out == IrsExecOk; ++j->current) {
+    double t0 = nowMs();
+    irsWorkerChannelStepBegin(ch, 0, j->current + 1);
+    out = execOne(j, ctx, j->texts[j->current]);
+    irsWorkerChannelStepEnd(ch, 0, j->current + 1);
+    fflush(stdout);
+    // Where its printed text ends in the capture file (shared offset with
+    // fd 1), with the outcome in the low 4 bits; and its wall time.
+    char key[16];
+    snprintf(key, sizeof(key), "e%ld", (long)j->current);
+    irsWorkerChannelSendValue(
+        ch, key, (int64_t)lseek(j->ex->fd, 0, SEEK_CUR) * 16 + (int64_t)out);
+    snprintf(key, sizeof(key), "us%ld", (long)j->current);
+    irsWorkerChannelSendValue(ch, key, (int64_t)((nowMs() - t0) * 1000));
+  }
   // The context is not destroyed: the process ends now, and a JIT'd
   // module's global destructors already ran in the engine's destroy.
-  fflush(stdout);
   _exit((int)out);
 }
 
-static char *readCapture(int fd, size_t *len) {
+// Bytes [from, to) of the capture file, to = -1: to its end.
+static void readCapture(int fd, int64_t from, int64_t to, IrsBuf *out) {
   struct stat st;
-  *len = 0;
   if (fstat(fd, &st) != 0)
-    return NULL;
-  size_t n = (size_t)st.st_size;
-  char *s = malloc(n + 1);
+    return;
+  if (to < 0 || to > (int64_t)st.st_size)
+    to = (int64_t)st.st_size;
+  if (from >= to)
+    return;
+  char *s = malloc((size_t)(to - from));
   if (!s)
-    return NULL;
-  ssize_t got = n ? pread(fd, s, n, 0) : 0;
-  if (got < 0)
-    got = 0;
-  s[got] = '\0';
-  *len = (size_t)got;
-  return s;
+    return;
+  ssize_t got = pread(fd, s, (size_t)(to - from), (off_t)from);
+  if (got > 0)
+    irsBufAppend(out, s, (size_t)got);
+  free(s);
 }
 
-// The outcome of a worker that ended.
+// The outcome of a worker that ended during an execution.
 static void classify(const IrsWorkerResult *res, IrsExecResult *r) {
   switch (res->outcome) {
   case IrsWorkerExited:
@@ -201,49 +227,92 @@ static void classify(const IrsWorkerResult *res, IrsExecResult *r) {
   }
 }
 
-IrsStatus irsExecutorRun(IrsExecutor executor, MlirStringRef text,
-                         IrsExecResult *r) {
+static MlirStringRef slot(IrsSupervisor sup, intptr_t i, int which) {
+  return irsSupervisorGetOutput(sup, 3 * i + which);
+}
+
+// Fills r with execution i of the worker that ended with `res`; `*from`
+// is where its printed text starts in the capture file (moved past it).
+// False when the worker never finished it (not started, or the worker
+// died in it: then r says how, if it was the one running).
+static bool collect(ExecutorImpl *e, IrsSupervisor sup,
+                    const IrsWorkerResult *res, intptr_t i, int64_t *from,
+                    IrsExecResult *r) {
+  char key[16];
+  int64_t ended, us = 0;
+  snprintf(key, sizeof(key), "e%ld", (long)i);
+  bool done = irsWorkerResultGetValue(res, key, &ended);
+  snprintf(key, sizeof(key), "us%ld", (long)i);
+  irsWorkerResultGetValue(res, key, &us);
+  if (done) {
+    r->outcome = (IrsExecOutcome)(ended & 15);
+    r->wallMs = (double)us / 1000;
+  } else {
+    classify(res, r);
+    r->wallMs = res->elapsedMs;
+  }
+  IrsBuf out = IRS_BUF_INIT;
+  readCapture(e->fd, *from, done ? ended / 16 : -1, &out);
+  *from = done ? ended / 16 : *from;
+  if (r->outcome == IrsExecOk)
+    irsBufAppendRef(&out, slot(sup, i, SlotValue));
+  irsBufAppend(&out, "", 0);
+  r->outputLength = out.len;
+  r->output = out.data ? irsBufDetach(&out) : strdup("");
+  MlirStringRef msg = slot(sup, i, SlotMessage);
+  if (!msg.length && r->outcome != IrsExecOk && !done)
+    msg = res->stderrTail;
+  r->message = msg.length ? strndup(msg.data, msg.length) : NULL;
+  MlirStringRef type = slot(sup, i, SlotType);
+  r->resultType = type.length ? strndup(type.data, type.length) : NULL;
+  return done;
+}
+
+intptr_t irsExecutorRunSequence(IrsExecutor executor,
+                                const MlirStringRef *texts, intptr_t num,
+                                IrsExecResult *results) {
   ExecutorImpl *e = executor.ptr;
-  memset(r, 0, sizeof(*r));
-  if (ftruncate(e->fd, 0) != 0 || lseek(e->fd, 0, SEEK_SET) != 0)
-    return (IrsStatus){IRS_ERR_IO};
+  memset(results, 0, (size_t)num * sizeof(*results));
+  if (num < 1 || num > IRS_EXEC_MAX_SEQUENCE || ftruncate(e->fd, 0) != 0 ||
+      lseek(e->fd, 0, SEEK_SET) != 0)
+    return -1;
   IrsSupervisorOptions so = {.stepTimeoutSec = e->opts.timeoutSec,
                              .memoryLimitBytes = e->opts.memoryLimitBytes};
   IrsSupervisor sup = irsSupervisorCreate(&so);
   if (!sup.ptr)
-    return (IrsStatus){IRS_ERR_NOMEM};
+    return -1;
   // Nothing of ours may reach the capture file through a buffer the
   // worker inherits.
   fflush(stdout);
-  Job job = {e, text, {-1}};
+  Job job = {e, texts, num, 0, {-1}};
   const IrsWorkerResult *res = NULL;
   e->current = sup;
   IrsStatus st = irsSupervisorRun(sup, execWorker, &job, &res);
   e->current = (IrsSupervisor){NULL};
   if (!irsStatusIsOk(st)) {
     irsSupervisorDestroy(sup);
-    return st;
+    return -1;
   }
-  ++e->runs;
-  classify(res, r);
-  r->wallMs = res->runMs;
-  IrsBuf out = IRS_BUF_INIT;
-  size_t n;
-  char *printed = readCapture(e->fd, &n);
-  if (printed)
-    irsBufAppend(&out, printed, n);
-  free(printed);
-  if (r->outcome == IrsExecOk)
-    irsBufAppendRef(&out, irsSupervisorGetOutput(sup, SlotValue));
-  irsBufAppend(&out, "", 0);
-  r->outputLength = out.len;
-  r->output = out.data ? irsBufDetach(&out) : strdup("");
-  MlirStringRef msg = irsSupervisorGetOutput(sup, SlotMessage);
-  if (!msg.length && r->outcome != IrsExecOk)
-    msg = res->stderrTail;
-  r->message = msg.length ? strndup(msg.data, msg.length) : NULL;
-  MlirStringRef type = irsSupervisorGetOutput(sup, SlotType);
-  r->resultType = type.length ? strndup(type.data, type.length) : NULL;
+  intptr_t filled = 0;
+  int64_t from = 0;
+  for (bool more = true; more && filled < num; ++filled) {
+    more = collect(e, sup, res, filled, &from, &results[filled]) &&
+           results[filled].outcome == IrsExecOk;
+    // A worker that died between two executions started no other one.
+    if (!more && results[filled].outcome == IrsExecOk) {
+      irsExecResultFree(&results[filled]);
+      memset(&results[filled], 0, sizeof(results[filled]));
+      break;
+    }
+  }
+  e->runs += filled;
   irsSupervisorDestroy(sup);
+  return filled;
+}
+
+IrsStatus irsExecutorRun(IrsExecutor executor, MlirStringRef text,
+                         IrsExecResult *r) {
+  if (irsExecutorRunSequence(executor, &text, 1, r) < 1)
+    return (IrsStatus){IRS_ERR_IO};
   return (IrsStatus){IRS_OK};
 }

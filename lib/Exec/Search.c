@@ -5,7 +5,9 @@
 // what opt-reduce --miscompile does once with its input: execute the
 // reference, bisect, confirm. Each version is executed at most once during
 // the search (results are kept), so the confirmation's two extra
-// executions are the only repeats. A version that never gives the same
+// executions are the only repeats. The reference and the last version run
+// in one worker, and so do the two confirming executions
+// (irsExecutorRunSequence): the same executions, fewer process starts. A version that never gives the same
 // result twice is reported as nondeterministic, never as the culprit.
 //
 //===----------------------------------------------------------------------===//
@@ -36,14 +38,40 @@ static int sameAsReference(intptr_t i, void *ud) {
   return irsExecResultsEqual(&s->res[0], r, s->tol) ? 1 : 0;
 }
 
-// 1: version i gives its first result again; 0: it does not; -1: no worker.
-static int repeats(Search *s, intptr_t i) {
-  IrsExecResult again;
-  if (!irsStatusIsOk(irsExecutorRun(s->ex, s->v[i], &again)))
-    return -1;
-  bool same = irsExecResultsEqual(&s->res[i], &again, s->tol);
-  irsExecResultFree(&again);
-  return same;
+// The reference and the last version, which the bisection asks first, in
+// one worker (the last is not run when the reference fails).
+static bool execFirstAndLast(Search *s, intptr_t num) {
+  if (num < 2)
+    return execOnce(s, 0) != NULL;
+  MlirStringRef texts[2] = {s->v[0], s->v[num - 1]};
+  IrsExecResult two[2];
+  intptr_t k = irsExecutorRunSequence(s->ex, texts, 2, two);
+  if (k < 1) {
+    s->noWorker = true;
+    return false;
+  }
+  s->res[0] = two[0];
+  if (k == 2)
+    s->res[num - 1] = two[1];
+  return true;
+}
+
+// Executes versions i - 1 and i once more, in one worker. Sets *before and
+// *after to whether each gave its first result again (*after is 1 when
+// i - 1 did not: it is not run then). False: no worker.
+static bool repeatPair(Search *s, intptr_t i, int *before, int *after) {
+  MlirStringRef texts[2] = {s->v[i - 1], s->v[i]};
+  IrsExecResult again[2];
+  intptr_t k = irsExecutorRunSequence(s->ex, texts, 2, again);
+  if (k < 1)
+    return false;
+  *before = irsExecResultsEqual(&s->res[i - 1], &again[0], s->tol);
+  // A reference-equal version that no longer runs cleanly stopped the pair.
+  *after = !*before || k < 2 ||
+           irsExecResultsEqual(&s->res[i], &again[1], s->tol);
+  for (intptr_t j = 0; j < k; ++j)
+    irsExecResultFree(&again[j]);
+  return true;
 }
 
 IrsExecSearchResult irsExecSearch(IrsExecutor ex, const MlirStringRef *v,
@@ -51,9 +79,9 @@ IrsExecSearchResult irsExecSearch(IrsExecutor ex, const MlirStringRef *v,
                                   IrsExecResult *res) {
   Search s = {ex, v, tol, res, false};
   IrsExecSearchResult out = {IrsExecSearchNoWorker, 0, 0};
-  const IrsExecResult *ref = execOnce(&s, 0);
-  if (!ref)
+  if (!execFirstAndLast(&s, num))
     return out;
+  const IrsExecResult *ref = &res[0];
   if (ref->outcome != IrsExecOk) {
     out.status = IrsExecSearchReferenceFailed;
     return out;
@@ -65,9 +93,8 @@ IrsExecSearchResult irsExecSearch(IrsExecutor ex, const MlirStringRef *v,
     out.status = IrsExecSearchSame;
     return out;
   }
-  int before = repeats(&s, k - 1);
-  int after = before == 1 ? repeats(&s, k) : 1;
-  if (before < 0 || after < 0)
+  int before = 0, after = 0;
+  if (!repeatPair(&s, k, &before, &after))
     return out;
   if (!before || !after) {
     out.status = IrsExecSearchNondeterministic;

@@ -11,13 +11,19 @@
 // The culprit is found once, on the input, the way irscope-opt
 // --check-results finds it (every step's IR, bisection, confirmation), and
 // is then named by its pass in the signature. Later candidates run the
-// steps before the first step of that pass, execute the IR before it
-// (must run cleanly), run the step, execute its output (must run cleanly
-// too, and give another result), and execute the IR before the step once
-// more (must give the same result again): a candidate that reduced into
-// undefined behaviour, a crash or nondeterminism is never interesting.
-// Uninteresting candidates mostly cost two executions, interesting ones
-// three. Edits that leave uses of erased results behind (ub.poison) are
+// steps before the first step of that pass and the step; a step that left
+// the IR as it was is not interesting without executing anything.
+// Otherwise one execution worker (irsExecutorRunSequence) runs the IR
+// before the step (must run cleanly) and the step's output (must run
+// cleanly too, and give another result): a candidate that reduced into
+// undefined behaviour or a crash is never interesting. Whether the IR
+// before the step gives its result again (nondeterminism) is asked only
+// with r->miscompileFull: Reducer.c turns it on to confirm the result of
+// the reduction and, if that fails, reduces again from the input with it
+// on. That is sound: the input (findCulprit) and the result pass the full
+// guards, and intermediate candidates are never output; a nondeterministic
+// one can only mislead the search, which the confirmation then catches.
+// Edits that leave uses of erased results behind (ub.poison) are
 // refused before anything runs (OracleWorker.c): computing with poison is
 // undefined, and printing it prints garbage.
 //
@@ -28,8 +34,10 @@
 #include "irscope/Exec.h"
 #include "irscope/Report.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static MlirStringRef refOf(const IrsBuf *b) { return irsBufRef(b); }
 
@@ -63,6 +71,51 @@ static intptr_t collectVersions(const Reducer *r, IrsPassManager pm,
   return num;
 }
 
+// Candidates' executions are judged hung long before --exec-timeout: a
+// candidate whose program runs far longer than the module it was made from
+// (an edit that made a loop endless is common) is not interesting anyway,
+// since it does not run cleanly. The slowest execution of the input, and
+// then of the last candidate found interesting (the reduction goes on from
+// it, and it is ever smaller), is kept in the reducer's temporary
+// directory by the worker that ran it (workers share nothing else);
+// candidates get 10 times that, at least 1 s, at most the timeout asked
+// for. Too short a limit only rejects a candidate, it never
+// lets a wrong one through; the result is confirmed at the full timeout.
+static void execTimeFile(const Reducer *r, char *path, size_t n) {
+  snprintf(path, n, "%s/exec-ms", r->tmpDir);
+}
+
+// Written to a file of this worker's, then renamed: a concurrent reader
+// sees the old time or the new one.
+static void noteExecTime(const Reducer *r, double ms) {
+  char path[300], tmp[320];
+  execTimeFile(r, path, sizeof(path));
+  snprintf(tmp, sizeof(tmp), "%s.%ld", path, (long)getpid());
+  FILE *f = fopen(tmp, "w");
+  if (!f)
+    return;
+  bool ok = fprintf(f, "%.3f\n", ms) > 0;
+  ok = fclose(f) == 0 && ok;
+  if (!ok || rename(tmp, path) != 0)
+    unlink(tmp);
+}
+
+static double candidateTimeout(const Reducer *r) {
+  double full = r->opts.miscompile->timeoutSec, ms = -1;
+  char path[300];
+  execTimeFile(r, path, sizeof(path));
+  FILE *f = r->miscompileFull ? NULL : fopen(path, "r");
+  if (f) {
+    if (fscanf(f, "%lf", &ms) != 1)
+      ms = -1;
+    fclose(f);
+  }
+  if (ms < 0)
+    return full;
+  double quick = ms * 10 / 1000 > 1 ? ms * 10 / 1000 : 1;
+  return full > 0 && full < quick ? full : quick;
+}
+
 // On the input: every step's IR, then the search irscope-opt
 // --check-results does; the culprit must run cleanly too.
 static int findCulprit(Reducer *r, IrsWorkerChannel ch, IrsPassManager pm,
@@ -86,8 +139,12 @@ static int findCulprit(Reducer *r, IrsWorkerChannel ch, IrsPassManager pm,
   if (sr.status == IrsExecSearchSame)
     rc = 0;
   else if (sr.status == IrsExecSearchFound &&
-           res[sr.culprit].outcome == IrsExecOk)
+           res[sr.culprit].outcome == IrsExecOk) {
+    noteExecTime(r, res[0].wallMs > res[sr.culprit].wallMs
+                        ? res[0].wallMs
+                        : res[sr.culprit].wallMs);
     rc = announce(ch, steps[sr.culprit]);
+  }
   for (intptr_t i = 0; i <= n && texts && res; ++i) {
     irsBufFree(&texts[i]);
     irsExecResultFree(&res[i]);
@@ -100,12 +157,6 @@ static int findCulprit(Reducer *r, IrsWorkerChannel ch, IrsPassManager pm,
   return rc;
 }
 
-// Executes `text`; true when it ran cleanly (the result in *out).
-static bool runsCleanly(IrsExecutor ex, const IrsBuf *text, IrsExecResult *out) {
-  return irsStatusIsOk(irsExecutorRun(ex, refOf(text), out)) &&
-         out->outcome == IrsExecOk;
-}
-
 static intptr_t stepOfPass(const Reducer *r, const char *pass) {
   intptr_t n = irsPipelineGetNumSteps(r->pipeline);
   for (intptr_t s = 0; s < n; ++s) {
@@ -116,6 +167,41 @@ static intptr_t stepOfPass(const Reducer *r, const char *pass) {
   return 0;
 }
 
+static bool sameText(const IrsBuf *a, const IrsBuf *b) {
+  return a->len == b->len && (!a->len || !memcmp(a->data, b->data, a->len));
+}
+
+// Executes the step's input, its output and, with `full`, its input again,
+// in one worker. Interesting: both ran cleanly and differ (and the input
+// gave its result twice).
+static int judge(Reducer *r, IrsWorkerChannel ch, intptr_t step,
+                 const IrsBuf *pre, const IrsBuf *post, bool full) {
+  IrsExecOptions o = *r->opts.miscompile;
+  o.timeoutSec = candidateTimeout(r);
+  IrsExecutor ex =
+      irsExecutorCreate(&o, r->opts.execSetup, r->opts.execSetupUserData);
+  if (irsExecutorIsNull(ex))
+    return IRS_EXIT_INVALID_CANDIDATE;
+  MlirStringRef texts[3] = {refOf(pre), refOf(post), refOf(pre)};
+  IrsExecResult res[3];
+  intptr_t k = irsExecutorRunSequence(ex, texts, full ? 3 : 2, res);
+  int rc = IRS_EXIT_INVALID_CANDIDATE;
+  if (k >= 2 && res[1].outcome == IrsExecOk) {
+    if (irsExecResultsEqual(&res[0], &res[1], r->opts.tolerance))
+      rc = 0;
+    else if (!full ||
+             (k == 3 && irsExecResultsEqual(&res[0], &res[2], r->opts.tolerance))) {
+      noteExecTime(r, res[0].wallMs > res[1].wallMs ? res[0].wallMs
+                                                    : res[1].wallMs);
+      rc = announce(ch, step);
+    }
+  }
+  for (intptr_t i = 0; i < k; ++i)
+    irsExecResultFree(&res[i]);
+  irsExecutorDestroy(ex);
+  return rc;
+}
+
 int irsReduceMiscompileTest(Reducer *r, IrsWorkerChannel ch, IrsPassManager pm,
                             MlirOperation root) {
   if (!r->target.pass[0])
@@ -124,41 +210,23 @@ int irsReduceMiscompileTest(Reducer *r, IrsWorkerChannel ch, IrsPassManager pm,
   if (step == 0)
     return 0; // the culprit is gone: not this bug
   IrsBuf pre = IRS_BUF_INIT, post = IRS_BUF_INIT;
-  IrsExecResult a, b, again;
-  memset(&a, 0, sizeof(a));
-  b = again = a;
-  IrsExecutor ex = {NULL};
   int rc = IRS_EXIT_INVALID_CANDIDATE;
-  if (!irsStatusIsOk(irsPassManagerRunSteps(pm, root, 0, step - 1)))
-    goto out;
-  printTo(root, &pre);
-  if (!irsStatusIsOk(irsPassManagerRunSteps(pm, root, step - 1, step)))
-    goto out;
-  printTo(root, &post);
-  ex = irsExecutorCreate(r->opts.miscompile, r->opts.execSetup,
-                         r->opts.execSetupUserData);
-  // Cheapest verdicts first: the input of the step must run, its output
-  // must run and differ, and the input must give its result again.
-  if (irsExecutorIsNull(ex) || !runsCleanly(ex, &pre, &a) ||
-      !runsCleanly(ex, &post, &b))
-    goto out;
-  if (irsExecResultsEqual(&a, &b, r->opts.tolerance)) {
-    rc = 0;
-    goto out;
+  if (irsStatusIsOk(irsPassManagerRunSteps(pm, root, 0, step - 1))) {
+    printTo(root, &pre);
+    if (irsStatusIsOk(irsPassManagerRunSteps(pm, root, step - 1, step))) {
+      printTo(root, &post);
+      // A step that leaves the IR as it was cannot change the results
+      // (short of nondeterminism, which is never interesting): no
+      // execution needed.
+      rc = sameText(&pre, &post)
+               ? 0
+               : judge(r, ch, step, &pre, &post, r->miscompileFull);
+    }
   }
-  if (runsCleanly(ex, &pre, &again) &&
-      irsExecResultsEqual(&a, &again, r->opts.tolerance))
-    rc = announce(ch, step);
-out:
-  irsExecutorDestroy(ex);
-  irsExecResultFree(&a);
-  irsExecResultFree(&b);
-  irsExecResultFree(&again);
   irsBufFree(&pre);
   irsBufFree(&post);
   return rc;
 }
-
 
 // Ops (not terminators: they cannot go) with an operand defined by
 // ub.poison, in pre-order.

@@ -100,6 +100,10 @@ typedef struct Reducer {
   int splitDoubts;        // other crashes before trust (OracleSplit.c)
   bool splitUnconfirmed;  // the module was last accepted on a batch verdict
                           // no plain run stands for (Reducer.c confirms)
+  // Miscompile mode: whether each candidate's pre-step IR is executed a
+  // second time to show it deterministic (Miscompile.c). Off while
+  // reducing; the result is then checked with it on (Reducer.c).
+  bool miscompileFull;
 } Reducer;
 
 /// What a candidate edit does; its parameters are the IrsEdit member of the

@@ -128,7 +128,7 @@ static bool saveBest(Reducer *r, bool force) {
   ++r->generation;
   if (!r->opts.outputPath)
     return true;
-  double t0 = nowSec();
+  double t0 = irsClockMonotonicMs() / 1e3;
   if (!force && r->saveSecPerOp * (double)r->opsNow > (t0 - r->lastSaveAt) / 5)
     return true;
   IrsAtomicFile af;
@@ -136,7 +136,7 @@ static bool saveBest(Reducer *r, bool force) {
     return false;
   r->bytesAfter = printModule(r, &af);
   bool ok = irsAtomicFileCommit(&af) == 0;
-  r->lastSaveAt = nowSec();
+  r->lastSaveAt = irsClockMonotonicMs() / 1e3;
   r->saveSecPerOp = (r->lastSaveAt - t0) / (double)(r->opsNow > 0 ? r->opsNow : 1);
   return ok;
 }
@@ -421,6 +421,13 @@ static bool skipInToolMode(Reducer *r, const char *name) {
   return why != NULL;
 }
 
+// Miscompile mode: `rename` only makes names short, and every one of its
+// tests costs two executions; the entry and what it prints stay as they
+// are named in the input.
+static bool skipInMiscompileMode(Reducer *r, const char *name) {
+  return r->opts.miscompile && !strcmp(name, "rename");
+}
+
 // Pass 0: the reducing strategies to a fixed point; pass 1: the final
 // (cosmetic) ones, once.
 static void reduceToFixedPoint(Reducer *r) {
@@ -435,6 +442,8 @@ static void reduceToFixedPoint(Reducer *r) {
         if (r->opts.testArgv && strcmp(strategies[s].name, "pipeline") == 0)
           continue;
         if (r->opts.toolArgv && skipInToolMode(r, strategies[s].name))
+          continue;
+        if (skipInMiscompileMode(r, strategies[s].name))
           continue;
         // The final strategies change little, and their tests at the full
         // timeout confirm quick hang verdicts for free when they succeed.
@@ -458,21 +467,30 @@ static void reduceToFixedPoint(Reducer *r) {
 // Quick hang verdicts (see hangTimeout in OracleBatch.c) are bets: the result
 // must still hang at the full timeout. If it does not, the reduction is
 // redone from the input without them; if it was stopped, the input is the
-// best result that is known to hang. False on an I/O error.
+// best result that is known to hang.
 // Tool mode's batches are the other bet (OracleSplit.c): a result
 // accepted from a chunk after the first of its tool process is run once
 // plainly; if it does not crash that way there, the reduction is redone
 // one candidate per tool process.
+// Miscompile mode confirms the same way that the result's pre-step IR is
+// deterministic, which candidates
+// are not checked for (Miscompile.c). False on an I/O error.
 static bool confirmOrRedo(Reducer *r) {
   const char *was = r->strategy;
   bool batched = r->splitUnconfirmed;
   r->strategy = "confirm";
   r->quickHangs = false;
   r->splitUnconfirmed = false;
+  bool wasFull = r->miscompileFull;
+  r->miscompileFull = true;
   bool ok = irsReduceConfirm(r);
   r->strategy = was;
   if (ok)
     return true;
+  if (r->opts.miscompile && !wasFull)
+    irsReduceNote(r, "the result's pre-step IR did not give its result "
+                     "twice: reduced again from the input, checking every "
+                     "candidate's twice");
   if (mlirOperationIsNull(r->original))
     return true; // nothing to redo from (cannot happen: kept for both bets)
   mlirModuleDestroy(r->module);
@@ -487,7 +505,7 @@ static bool confirmOrRedo(Reducer *r) {
     irsReduceNote(r, "the result of batched tests did not crash that way "
                      "when run alone: reduced again, one candidate per tool "
                      "process");
-  } else {
+  } else if (!r->opts.miscompile) { // there, only determinism is confirmed
     r->hangRedone = true;
   }
   // A cleanup pass killed on a quick verdict may not have hung at all.
@@ -532,6 +550,10 @@ IrsStatus irsReducerRun(IrsReducer h) {
     irsReduceSnapshotDrop(r);
     return irsStatusMake(IRS_ERR_USAGE);
   }
+  // Miscompile mode checks determinism once, on the result (confirmOrRedo),
+  // and needs the input back if that fails.
+  if (r->opts.miscompile && mlirOperationIsNull(r->original))
+    r->original = mlirOperationClone(mlirModuleGetOperation(r->module));
   // The input's size in bytes comes from its first write (a print of a big
   // module takes seconds).
   if (!saveBest(r, true)) {
@@ -549,6 +571,7 @@ IrsStatus irsReducerRun(IrsReducer h) {
     r->original = mlirOperationClone(mlirModuleGetOperation(r->module));
   reduceToFixedPoint(r);
   irsReduceSnapshotDrop(r);
+  r->unconfirmed = r->unconfirmed || (r->opts.miscompile && !r->miscompileFull);
   if ((r->unconfirmed || r->splitUnconfirmed) && !confirmOrRedo(r))
     return irsStatusMake(IRS_ERR_IO);
   if (r->toolBatches > 0) {

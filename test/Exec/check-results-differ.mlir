@@ -20,6 +20,7 @@
 // FILES-NEXT: failure-output.mlir
 // FILES-NEXT: manifest.xml
 // FILES-NEXT: report.xml
+// FILES-NEXT: reproducer.mlir
 // FILES-NEXT: reproducer.sh
 
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/d/report.xml

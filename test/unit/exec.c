@@ -2,7 +2,9 @@
 // Unit tests of the execution oracle's pure parts (lib/Exec): comparing
 // result texts exactly, with printMemref addresses ignored and numbers
 // within a tolerance, parsing --result-tolerance, and the bisection that
-// finds the first differing version with 1 + ceil(log2(n)) questions.
+// finds the first differing version with 1 + ceil(log2(n)) questions;
+// and one worker running a sequence of executions, each with its own
+// output, stopping at the first that does not end cleanly.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,7 +13,10 @@
 
 #include "Exec/ExecImpl.h"
 
+#include <mlir-c/RegisterEverything.h>
+
 #include <string.h>
+#include <unistd.h>
 
 static MlirStringRef ref(const char *s) {
   return (MlirStringRef){s, strlen(s)};
@@ -143,6 +148,45 @@ static void test_bisect__abort_propagates(void **state) {
   assert_int_equal(irsExecBisect(16, same, &first), -1);
 }
 
+static void toCapture(int fd, void *ud) {
+  (void)ud;
+  dup2(fd, STDOUT_FILENO);
+}
+
+#define PRINTS(N)                                                              \
+  "func.func @main() {\n  %c = arith.constant " #N " : i64\n"                  \
+  "  vector.print %c : i64\n  return\n}\n"
+
+static void test_sequence__outputs_apart_and_stops_at_failure(void **state) {
+  (void)state;
+  mlirRegisterAllPasses();
+  IrsExecOptions o = irsExecOptionsDefault();
+  IrsExecutor ex = irsExecutorCreate(&o, toCapture, NULL);
+  assert_false(irsExecutorIsNull(ex));
+  MlirStringRef two[2] = {ref(PRINTS(1)), ref(PRINTS(22))};
+  IrsExecResult res[3];
+  assert_int_equal(irsExecutorRunSequence(ex, two, 2, res), 2);
+  assert_int_equal(res[0].outcome, IrsExecOk);
+  assert_string_equal(res[0].output, "1\n");
+  assert_string_equal(res[1].output, "22\n");
+  assert_string_equal(res[1].resultType, "void");
+  for (int i = 0; i < 2; ++i)
+    irsExecResultFree(&res[i]);
+  // The second does not parse: the third never runs.
+  MlirStringRef three[3] = {ref(PRINTS(3)), ref("func.func @main( {"),
+                            ref(PRINTS(4))};
+  assert_int_equal(irsExecutorRunSequence(ex, three, 3, res), 2);
+  assert_string_equal(res[0].output, "3\n");
+  assert_int_equal(res[1].outcome, IrsExecParseFailed);
+  assert_non_null(res[1].message);
+  assert_null(res[2].output);
+  assert_int_equal(irsExecutorGetNumRuns(ex), 4);
+  for (int i = 0; i < 2; ++i)
+    irsExecResultFree(&res[i]);
+  assert_int_equal(irsExecutorRunSequence(ex, three, 0, res), -1);
+  irsExecutorDestroy(ex);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_compare__exact_text),
@@ -153,6 +197,7 @@ int main(void) {
       cmocka_unit_test(test_bisect__finds_first_bad_within_log2),
       cmocka_unit_test(test_bisect__all_good_needs_one_question),
       cmocka_unit_test(test_bisect__abort_propagates),
+      cmocka_unit_test(test_sequence__outputs_apart_and_stops_at_failure),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -31,8 +31,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static intptr_t slotOf(const IrsOptRun *run, intptr_t step) {
-  return 2 * irsInputGetNumChunks(run->input) + step;
+// Chunk c's IR after step s (0: unused) goes to slot 2 * numChunks +
+// c * (numSteps + 1) + s: the slots below are the chunks' outputs and logs.
+static intptr_t slotOf(const IrsOptRun *run, intptr_t chunk, intptr_t step) {
+  return 2 * irsInputGetNumChunks(run->input) +
+         chunk * (irsPipelineGetNumSteps(run->pipeline) + 1) + step;
 }
 
 static void appendOut(MlirStringRef s, void *ud) {
@@ -52,7 +55,7 @@ static MlirLogicalResult sendStepIr(MlirOperation module, intptr_t step,
   hashOf(module, hash, &o);
   if (strcmp(hash, run->stepIrHash) != 0) {
     memcpy(run->stepIrHash, hash, sizeof(hash));
-    irsWorkerChannelSendOutput(run->ch, slotOf(run, step),
+    irsWorkerChannelSendOutput(run->ch, slotOf(run, run->chunk, step),
                                o.data ? o.data : "", o.len);
   }
   free(o.data);
@@ -72,42 +75,58 @@ void irsOptCheckResultsBegin(IrsOptRun *run, IrsPassManager pm,
                               sendStepIr, run);
 }
 
-void irsOptCheckResultsCollect(IrsOptRun *run, IrsSupervisor sup) {
-  if (!run->cfg->checkResults)
-    return;
+// The determinism check compares each step's two outputs but runs no
+// verify hook, so the steps' IR comes from a run of its own afterwards,
+// on the chunk as parsed: three runs of each step in all.
+IrsStatus irsOptCheckResultsDeterminism(IrsOptRun *run, IrsPassManager pm,
+                                        MlirOperation op, int *exitCode) {
+  MlirOperation copy = mlirOperationClone(op);
+  IrsStatus st = irsOptCheckDeterminism(run, pm, copy, exitCode);
+  mlirOperationDestroy(copy);
+  if (!irsStatusIsOk(st) || *exitCode)
+    return st;
+  return irsPassManagerRun(pm, op);
+}
+
+// Chunk c's versions from the supervisor's slots; false when out of memory.
+static bool collectChunk(IrsOptRun *run, IrsSupervisor sup, intptr_t c,
+                         IrsOptResults *r) {
   intptr_t n = irsPipelineGetNumSteps(run->pipeline);
-  IrsOptResults *r = calloc(1, sizeof(*r));
-  if (!r)
-    return;
   r->step = calloc((size_t)n + 1, sizeof(*r->step));
   r->text = calloc((size_t)n + 1, sizeof(*r->text));
   r->len = calloc((size_t)n + 1, sizeof(*r->len));
-  run->results = r;
   if (!r->step || !r->text || !r->len)
-    return;
-  MlirStringRef in = irsInputGetChunk(run->input, 0);
+    return false;
+  MlirStringRef in = irsInputGetChunk(run->input, c);
   r->text[0] = strndup(in.data, in.length);
   r->len[0] = in.length;
   r->num = 1;
   for (intptr_t s = 1; s <= n; ++s) {
-    if (!irsSupervisorHasOutput(sup, slotOf(run, s)))
+    if (!irsSupervisorHasOutput(sup, slotOf(run, c, s)))
       continue;
-    MlirStringRef t = irsSupervisorGetOutput(sup, slotOf(run, s));
+    MlirStringRef t = irsSupervisorGetOutput(sup, slotOf(run, c, s));
     r->step[r->num] = s;
     r->len[r->num] = t.length;
     r->text[r->num++] = strndup(t.data, t.length);
   }
+  return r->text[0] != NULL;
+}
+
+void irsOptCheckResultsCollect(IrsOptRun *run, IrsSupervisor sup) {
+  if (!run->cfg->checkResults)
+    return;
+  intptr_t chunks = irsInputGetNumChunks(run->input);
+  run->results = calloc((size_t)chunks, sizeof(*run->results));
+  for (intptr_t c = 0; run->results && c < chunks; ++c)
+    run->results[c].ok = collectChunk(run, sup, c, &run->results[c]);
 }
 
 static void resultsFree(IrsOptResults *r) {
-  if (!r)
-    return;
   for (intptr_t i = 0; r->text && i < r->num; ++i)
     free(r->text[i]);
   free(r->text);
   free(r->step);
   free(r->len);
-  free(r);
 }
 
 //===----------------------------------------------------------------------===//
@@ -148,15 +167,15 @@ static int referenceFailed(const IrsOptCheck *c, const IrsExecResult *r) {
   if (nl)
     *nl = '\0';
   if (irsExecOutcomeIsSetupError(r->outcome))
-    fprintf(stderr, "irscope-opt: error: cannot execute the input '%s': %s\n",
-            cfg->input, how);
+    fprintf(stderr, "irscope-opt: error: %scannot execute the input '%s': %s\n",
+            c->prefix, cfg->input, how);
   else
-    fprintf(stderr, "irscope-opt: error: the input '%s' does not run cleanly: "
+    fprintf(stderr, "irscope-opt: error: %sthe input '%s' does not run cleanly: "
                     "'@%s' %s; --check-results needs a reference result\n",
-            cfg->input, cfg->exec.entry ? cfg->exec.entry : "main", how);
-  return irsOutcomeGetExitCode(r->outcome == IrsExecInterrupted
-                                   ? IrsOutcomeInterrupted
-                                   : IrsOutcomeUsageError);
+            c->prefix, cfg->input, cfg->exec.entry ? cfg->exec.entry : "main",
+            how);
+  return r->outcome == IrsExecInterrupted ? irsOutcomeGetExitCode(IrsOutcomeInterrupted)
+                                          : irsOutcomeGetExitCode(IrsOutcomeUsageError);
 }
 
 // The search's verdict as one line on stderr and an exit code.
@@ -180,28 +199,28 @@ static int runCheck(IrsOptCheck *c) {
   case IrsExecSearchReferenceFailed:
     return referenceFailed(c, &c->res[0]);
   case IrsExecSearchSame:
-    fprintf(stderr, "irscope-opt: note: results match the input's after all "
+    fprintf(stderr, "irscope-opt: note: %sresults match the input's after all "
                     "%ld steps (%ld executions)\n",
-            (long)irsPipelineGetNumSteps(c->run->pipeline), runs);
+            c->prefix, (long)irsPipelineGetNumSteps(c->run->pipeline), runs);
     return irsOutcomeGetExitCode(IrsOutcomeOk);
   case IrsExecSearchNondeterministic: {
     intptr_t s = v->step[sr.unstable];
     char what[64] = "the input";
     if (s)
       snprintf(what, sizeof(what), "the IR after step %ld", (long)s);
-    fprintf(stderr, "irscope-opt: error: the results are not deterministic: "
+    fprintf(stderr, "irscope-opt: error: %sthe results are not deterministic: "
                     "two executions of %s printed different results; not a "
                     "miscompile (%ld executions)\n",
-            what, runs);
+            c->prefix, what, runs);
     return irsOutcomeGetExitCode(IrsOutcomeNondeterminism);
   }
   case IrsExecSearchCannotExecute: {
     MlirStringRef st = irsPipelineGetStepText(c->run->pipeline, v->step[k] - 1);
     char how[512];
     irsOptDescribeExec(&c->res[k], how, sizeof(how));
-    fprintf(stderr, "irscope-opt: error: cannot execute the IR after step %ld "
+    fprintf(stderr, "irscope-opt: error: %scannot execute the IR after step %ld "
                     "'%.*s': %s\n",
-            (long)v->step[k], (int)st.length, st.data, how);
+            c->prefix, (long)v->step[k], (int)st.length, st.data, how);
     return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   }
   case IrsExecSearchFound:
@@ -210,22 +229,14 @@ static int runCheck(IrsOptCheck *c) {
   return irsOptCheckResultsDocument(c, k);
 }
 
-int irsOptCheckResults(IrsOptRun *run) {
+// One chunk's check: its own executor, so that execution counts are the
+// chunk's.
+static int checkChunk(IrsOptRun *run, intptr_t chunk) {
   const IrsOptConfig *cfg = run->cfg;
-  IrsOptResults *v = run->results;
-  if (!cfg->checkResults)
-    return irsOutcomeGetExitCode(IrsOutcomeOk);
-  if (!v || !v->text || !v->text[0]) {
-    fprintf(stderr, "irscope-opt: error: out of memory keeping the steps' IR "
-                    "for --check-results\n");
-    resultsFree(v);
-    run->results = NULL;
-    return irsOutcomeGetExitCode(IrsOutcomeIoError);
-  }
-  IrsOptCheck c = {run, v, {NULL}, cfg->tolerance, NULL};
-  // Registration is process-global and belongs to the tool; done here once
-  // (this process runs no MLIR itself), the execution workers inherit it.
-  mlirRegisterAllPasses();
+  IrsOptResults *v = &run->results[chunk];
+  IrsOptCheck c = {run, v, {NULL}, cfg->tolerance, NULL, chunk, ""};
+  if (irsInputGetNumChunks(run->input) > 1)
+    snprintf(c.prefix, sizeof(c.prefix), "chunk %ld: ", (long)chunk);
   c.ex = irsExecutorCreate(&cfg->exec, irsToolExecWorkerSetup, "irscope-opt");
   c.res = calloc((size_t)v->num, sizeof(*c.res));
   int rc;
@@ -240,7 +251,32 @@ int irsOptCheckResults(IrsOptRun *run) {
     irsExecResultFree(&c.res[i]);
   free(c.res);
   irsExecutorDestroy(c.ex);
-  resultsFree(v);
+  return rc;
+}
+
+int irsOptCheckResults(IrsOptRun *run) {
+  const IrsOptConfig *cfg = run->cfg;
+  if (!cfg->checkResults)
+    return irsOutcomeGetExitCode(IrsOutcomeOk);
+  intptr_t chunks = irsInputGetNumChunks(run->input);
+  bool ok = run->results != NULL;
+  for (intptr_t c = 0; ok && c < chunks; ++c)
+    ok = run->results[c].ok;
+  // Registration is process-global and belongs to the tool; done here once
+  // (this process runs no MLIR itself), the execution workers inherit it.
+  if (ok)
+    mlirRegisterAllPasses();
+  else
+    fprintf(stderr, "irscope-opt: error: out of memory keeping the steps' IR "
+                    "for --check-results\n");
+  // Each chunk is checked and documented on its own (--split-input-file);
+  // the exit code is the worst.
+  int rc = ok ? irsOutcomeGetExitCode(IrsOutcomeOk) : irsOutcomeGetExitCode(IrsOutcomeIoError);
+  for (intptr_t c = 0; ok && c < chunks && rc != irsOutcomeGetExitCode(IrsOutcomeInterrupted); ++c)
+    rc = irsOptWorse(rc, checkChunk(run, c));
+  for (intptr_t c = 0; run->results && c < chunks; ++c)
+    resultsFree(&run->results[c]);
+  free(run->results);
   run->results = NULL;
   return rc;
 }

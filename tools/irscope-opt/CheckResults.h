@@ -12,6 +12,7 @@ typedef struct IrsOptResults {
   intptr_t *step;   // the step after which version i was printed
   char **text;
   size_t *len;
+  bool ok; // all of it was kept (not out of memory)
 } IrsOptResults;
 
 typedef struct IrsOptCheck {
@@ -20,6 +21,8 @@ typedef struct IrsOptCheck {
   IrsExecutor ex;
   IrsExecTolerance tol;
   IrsExecResult *res; // first execution of each version (irsExecSearch)
+  intptr_t chunk;     // of the input (--split-input-file)
+  char prefix[32];    // "chunk N: " in messages when there are several
 } IrsOptCheck;
 
 /// Version i's IR text.

@@ -3,8 +3,10 @@
 //
 // The artefacts of a wrong result, written where any failure's go: the IR
 // before and after the step, both results, report.xml of kind
-// "wrong-result" and reproducer.sh, which shows the difference with
-// upstream mlir-opt and mlir-runner alone. The dump directory's manifest
+// "wrong-result", reproducer.sh, which shows the difference with
+// upstream mlir-opt and mlir-runner alone, and reproducer.mlir, the
+// pre-step IR with an mlir_reproducer resource that runs the step, for
+// `mlir-opt --run-reproducer` (then lowered and run like the rest). The dump directory's manifest
 // and the --trace/--junit log get the step's new status too.
 //
 //===----------------------------------------------------------------------===//
@@ -22,12 +24,19 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static char *failureDir(const IrsOptConfig *cfg, bool *isDump) {
+// The chunk's dump directory, or a new failure directory under its
+// --failure-dir (each chunk has its own, as for any failure).
+static char *failureDir(const IrsOptCheck *c, bool *isDump) {
+  const IrsOptConfig *cfg = c->run->cfg;
+  intptr_t n = irsInputGetNumChunks(c->run->input);
   *isDump = cfg->dumpAfterEach != NULL;
   if (cfg->dumpAfterEach)
-    return strdup(cfg->dumpAfterEach);
+    return irsOptChunkDir(cfg, cfg->dumpAfterEach, c->chunk, n);
+  char *base = irsOptChunkDir(cfg, cfg->failureDir, c->chunk, n);
   char *d = NULL;
-  if (irsRunDirCreateFailureDir(cfg->failureDir, &d) != 0) {
+  int e = irsRunDirCreateFailureDir(base, &d);
+  free(base);
+  if (e != 0) {
     free(d);
     return NULL;
   }
@@ -194,6 +203,28 @@ static char *message(const IrsOptCheck *c, intptr_t k, intptr_t *line) {
   return m;
 }
 
+// reproducer.mlir: the IR before the step, parsed here (this process is
+// done forking executions) and written with irscope's reproducer writer.
+// False when it does not parse (an --irdl-file dialect): then there is
+// none, and reproducer.sh still shows the difference.
+static bool writeReproducer(const IrsOptCheck *c, intptr_t k, const char *dir,
+                            const char *name) {
+  const IrsOptConfig *cfg = c->run->cfg;
+  MlirContext ctx = irsOptMakeContext(cfg, /*threading=*/false);
+  MlirModule m = mlirModuleCreateParse(ctx, irsOptCheckText(c, k - 1));
+  char *path = NULL;
+  bool ok = !mlirModuleIsNull(m) && asprintf(&path, "%s/%s", dir, name) >= 0 &&
+            irsReproducerWriteFile(
+                mlirModuleGetOperation(m), path,
+                irsPipelineGetStepText(c->run->pipeline, c->v->step[k] - 1),
+                /*disableThreading=*/true, cfg->verifyEach) == 0;
+  free(path);
+  if (!mlirModuleIsNull(m))
+    mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+  return ok;
+}
+
 static int writeArtefacts(const IrsOptCheck *c, intptr_t k, const char *dir,
                           const char *msg, intptr_t line, bool isDump) {
   const IrsOptConfig *cfg = c->run->cfg;
@@ -218,6 +249,7 @@ static int writeArtefacts(const IrsOptCheck *c, intptr_t k, const char *dir,
   char path[4096];
   snprintf(path, sizeof(path), "%s/reproducer.sh", dir);
   chmod(path, 0755);
+  bool haveReproducer = writeReproducer(c, k, dir, "reproducer.mlir");
   IrsResultsInfo ri = {
       .entry = cfg->exec.entry ? cfg->exec.entry : "main",
       .executions = irsExecutorGetNumRuns(c->ex),
@@ -242,6 +274,7 @@ static int writeArtefacts(const IrsOptCheck *c, intptr_t k, const char *dir,
       .step = step,
       .message = msg,
       .preStepIr = "failure-input.mlir",
+      .reproducer = haveReproducer ? "reproducer.mlir" : NULL,
       .dumpOnlyChanged = cfg->dumpOnlyChanged,
       .inputOps = -1,
       .inputDump = isDump ? "0000-input.mlir" : NULL,
@@ -257,20 +290,21 @@ int irsOptCheckResultsDocument(IrsOptCheck *c, intptr_t k) {
   intptr_t line = 0;
   char *msg = message(c, k, &line);
   bool isDump = false;
-  char *dir = failureDir(c->run->cfg, &isDump);
+  char *dir = failureDir(c, &isDump);
   char *details = sideBySide(outOf(&c->res[k - 1]), outOf(&c->res[k]));
-  irsOptLogMarkStep(c->run, 0, c->v->step[k], IrsOutcomeWrongResult, msg,
-                    details);
+  irsOptLogMarkStep(c->run, c->chunk, c->v->step[k], IrsOutcomeWrongResult,
+                    msg, details);
   int e = dir && msg ? writeArtefacts(c, k, dir, msg, line, isDump) : ENOMEM;
   if (!msg)
     fprintf(stderr, "irscope-opt: error: out of memory\n");
   else if (e)
-    fprintf(stderr, "irscope-opt: error: %s; cannot write report in '%s': %s\n",
-            msg, dir ? dir : "?", strerror(e));
+    fprintf(stderr, "irscope-opt: error: %s%s; cannot write report in '%s': %s\n",
+            c->prefix, msg, dir ? dir : "?", strerror(e));
   else
-    fprintf(stderr, "irscope-opt: error: %s; report: %s/report.xml\n", msg, dir);
-  fprintf(stderr, "irscope-opt: note: found with %ld executions\n",
-          (long)irsExecutorGetNumRuns(c->ex));
+    fprintf(stderr, "irscope-opt: error: %s%s; report: %s/report.xml\n",
+            c->prefix, msg, dir);
+  fprintf(stderr, "irscope-opt: note: %sfound with %ld executions\n",
+          c->prefix, (long)irsExecutorGetNumRuns(c->ex));
   free(details);
   free(dir);
   free(msg);

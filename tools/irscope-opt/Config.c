@@ -155,6 +155,14 @@ static const char kNeedsProtection[] =
     "'--step-timeout' and '--memory-limit' need crash protection; drop "
     "'--crash-protection=0'";
 
+// --repeat counts how often a run fails, each run's verdict made in its
+// own child when the run ends; a wrong result is known only after the
+// supervisor has executed and bisected the steps' IR of one run.
+static const char kResultsRepeat[] =
+    "'--check-results' cannot be combined with '--repeat': a repetition's "
+    "verdict is its run's, and a wrong result needs executions after the "
+    "run; check one run with '--seed=S' instead";
+
 static const IrsOptionConflict rules[] = {
     IRS_OPT_NEEDS("stop-on-failure", "repeat"),
     IRS_OPT_NEEDS("repeat-whole", "repeat"),
@@ -164,9 +172,8 @@ static const IrsOptionConflict rules[] = {
     IRS_OPT_EXCLUDES("repeat", "o!=-"),
     IRS_OPT_EXCLUDES("repeat", "emit-bytecode"),
     IRS_OPT_EXCLUDES("check-determinism", "dump-after-each"),
-    IRS_OPT_EXCLUDES("check-results", "split-input-file"),
-    IRS_OPT_EXCLUDES("check-results", "repeat"),
-    IRS_OPT_EXCLUDES("check-results", "check-determinism"),
+    IRS_OPT_CONFLICT("check-results", "repeat", IrsOptionExcludes,
+                     kResultsRepeat),
     IRS_OPT_EXCLUDES("check-results", "crash-protection=0"),
     // Each repetition is its own run; one trace or test report of many
     // runs of the same steps would say nothing a dashboard can use.

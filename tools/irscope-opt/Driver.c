@@ -295,7 +295,9 @@ static int workChunk(ChunkWork *w, intptr_t c) {
   w->reload->chunk = c;
   irsOptCheckResultsBegin(run, pm, op);
   int ndRc = 0;
-  IrsStatus st = cfg->checkDeterminism
+  IrsStatus st = cfg->checkDeterminism && cfg->checkResults
+                     ? irsOptCheckResultsDeterminism(run, pm, op, &ndRc)
+                 : cfg->checkDeterminism
                      ? irsOptCheckDeterminism(run, pm, op, &ndRc)
                      : irsPassManagerRun(pm, op);
   irsOptLogChunkEnd(run, c);

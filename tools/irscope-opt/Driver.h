@@ -119,7 +119,7 @@ typedef struct IrsOptRun {
   const char *jobDir;  // snapshot: where artefacts go
   struct IrsOptLog *log; // --trace/--junit bookkeeping (RunLogs.c); nullable
   IrsPassManager pm;     // the worker's pass manager, for the log
-  struct IrsOptResults *results; // --check-results: the steps' IR (parent)
+  struct IrsOptResults *results; // --check-results: each chunk's steps' IR (parent)
   char stepIrHash[17];   // --check-results: hash of the IR last sent (worker)
 } IrsOptRun;
 
@@ -132,6 +132,11 @@ void irsOptCheckResultsBegin(IrsOptRun *run, IrsPassManager pm,
                              MlirOperation op);
 void irsOptCheckResultsCollect(IrsOptRun *run, IrsSupervisor sup);
 int irsOptCheckResults(IrsOptRun *run);
+/// With --check-determinism too (CheckResults.c): the determinism check on
+/// a copy of `op`, then, if every step printed the same IR twice, the run
+/// whose steps' IR --check-results executes.
+IrsStatus irsOptCheckResultsDeterminism(IrsOptRun *run, IrsPassManager pm,
+                                        MlirOperation op, int *exitCode);
 
 /// --repeat, --check-determinism and --seed (Repeat.c; their options are
 /// checked by Config.c). Runs the pipeline cfg->repeat times in forked children; exit code.
