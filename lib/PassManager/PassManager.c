@@ -15,16 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-IrsInstrumentationOptions irsInstrumentationOptionsDefault(void) {
-  IrsInstrumentationOptions o;
-  memset(&o, 0, sizeof(o));
-  o.verifyEach = true;
-  o.writeFailureReport = true;
-  o.threadingEnabled = true;
-  o.mlirPassStatisticsDisplay = MLIR_PASS_DISPLAY_MODE_PIPELINE;
-  return o;
-}
-
 static void freeImpl(IrsPassManagerImpl *pm) {
   if (!pm)
     return;
