@@ -17,7 +17,6 @@ int irsFailureReportWriteXml(xmlTextWriterPtr w, const IrsRunRecord *rec) {
   if (i < 0 || i >= rec->numSteps)
     return EINVAL;
   const IrsStepResult *r = &rec->steps[i].result;
-  const IrsRecordArtifacts *a = &rec->artifacts;
   irsXmlWriteRunHeader(w, rec);
 
   irsXmlStartFailure(w, rec, irsStepStatusGetName(r->status), i);
@@ -27,16 +26,7 @@ int irsFailureReportWriteXml(xmlTextWriterPtr w, const IrsRunRecord *rec) {
   irsXmlElemRef(w, "message", irsBufRef(&rec->errMsg));
   xmlTextWriterEndElement(w);
 
-  xmlTextWriterStartElement(w, X("artifacts"));
-  if (a->preStepIr) {
-    irsXmlStartFileElem(w, "pre-step-ir", a->preStepIr);
-    xmlTextWriterEndElement(w);
-  }
-  if (a->postStepIr) {
-    irsXmlStartFileElem(w, "post-step-ir", a->postStepIr);
-    xmlTextWriterWriteAttribute(w, X("form"), X("generic"));
-    xmlTextWriterEndElement(w);
-  }
+  irsXmlStartArtifacts(w, rec, "generic");
   const char *lastGood = irsRunRecordLastGoodDump(rec, i);
   if (lastGood) {
     irsXmlStartFileElem(w, "last-good-dump", lastGood);

@@ -31,17 +31,7 @@ int irsNondeterminismReportWriteXml(xmlTextWriterPtr w,
   irsXmlElemRef(w, "diff", a->diff);
   xmlTextWriterEndElement(w);
 
-  xmlTextWriterStartElement(w, X("artifacts"));
-  if (a->preStepIr) {
-    irsXmlStartFileElem(w, "pre-step-ir", a->preStepIr);
-    xmlTextWriterEndElement(w);
-  }
-  if (a->postStepIr) {
-    irsXmlStartFileElem(w, "post-step-ir", a->postStepIr);
-    xmlTextWriterWriteAttribute(w, X("form"),
-                                X(rec->printGeneric ? "generic" : "custom"));
-    xmlTextWriterEndElement(w);
-  }
+  irsXmlStartArtifacts(w, rec, rec->printGeneric ? "generic" : "custom");
   irsXmlEndArtifacts(w, rec, i);
   return 0;
 }

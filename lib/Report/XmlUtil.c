@@ -251,3 +251,18 @@ void irsXmlEndArtifacts(xmlTextWriterPtr w, const IrsRunRecord *rec,
   xmlTextWriterEndElement(w);
   irsXmlWriteSteps(w, rec, i + 1);
 }
+
+void irsXmlStartArtifacts(xmlTextWriterPtr w, const IrsRunRecord *rec,
+                          const char *postForm) {
+  const IrsRecordArtifacts *a = &rec->artifacts;
+  xmlTextWriterStartElement(w, X("artifacts"));
+  if (a->preStepIr) {
+    irsXmlStartFileElem(w, "pre-step-ir", a->preStepIr);
+    xmlTextWriterEndElement(w);
+  }
+  if (a->postStepIr) {
+    irsXmlStartFileElem(w, "post-step-ir", a->postStepIr);
+    xmlTextWriterWriteAttribute(w, X("form"), X(postForm));
+    xmlTextWriterEndElement(w);
+  }
+}

@@ -35,6 +35,10 @@ void irsXmlWriteSteps(xmlTextWriterPtr w, const IrsRunRecord *rec,
 void irsXmlStartFailure(xmlTextWriterPtr w, const IrsRunRecord *rec,
                         const char *kind, intptr_t i);
 /// Opens `elem` with a file="..." attribute. The caller closes it.
+/// Opens a failure's <artifacts> with the pre-step and post-step IR files
+/// the record has (the latter in `postForm`, "generic" or "custom").
+void irsXmlStartArtifacts(xmlTextWriterPtr w, const IrsRunRecord *rec,
+                          const char *postForm);
 /// Ends a failure's <artifacts> (inside it: the reproducer of step index
 /// `i`, when the record has one) and writes the <steps> that failed at i.
 void irsXmlEndArtifacts(xmlTextWriterPtr w, const IrsRunRecord *rec,

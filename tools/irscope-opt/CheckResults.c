@@ -274,9 +274,14 @@ int irsOptCheckResults(IrsOptRun *run) {
   int rc = ok ? irsOutcomeGetExitCode(IrsOutcomeOk) : irsOutcomeGetExitCode(IrsOutcomeIoError);
   for (intptr_t c = 0; ok && c < chunks && rc != irsOutcomeGetExitCode(IrsOutcomeInterrupted); ++c)
     rc = irsOptWorse(rc, checkChunk(run, c));
+  irsOptCheckResultsRelease(run);
+  return rc;
+}
+
+void irsOptCheckResultsRelease(IrsOptRun *run) {
+  intptr_t chunks = irsInputGetNumChunks(run->input);
   for (intptr_t c = 0; run->results && c < chunks; ++c)
     resultsFree(&run->results[c]);
   free(run->results);
   run->results = NULL;
-  return rc;
 }

@@ -545,8 +545,10 @@ static int runMode(IrsOptRun *run, IrsOptOut *out) {
     return irsOptWork(run, out);
   }
   int rc = irsOptSupervise(run, out);
-  return rc == irsOutcomeGetExitCode(IrsOutcomeOk) ? irsOptCheckResults(run)
-                                                   : rc;
+  if (rc == irsOutcomeGetExitCode(IrsOutcomeOk))
+    return irsOptCheckResults(run);
+  irsOptCheckResultsRelease(run); // e.g. --check-determinism found a step
+  return rc;
 }
 
 // The option checks are Config.c's; what needs the input is checked here.

@@ -132,6 +132,9 @@ void irsOptCheckResultsBegin(IrsOptRun *run, IrsPassManager pm,
                              MlirOperation op);
 void irsOptCheckResultsCollect(IrsOptRun *run, IrsSupervisor sup);
 int irsOptCheckResults(IrsOptRun *run);
+/// Frees what irsOptCheckResultsCollect kept, for a run that ended before
+/// its results were checked (irsOptCheckResults frees it itself).
+void irsOptCheckResultsRelease(IrsOptRun *run);
 /// With --check-determinism too (CheckResults.c): the determinism check on
 /// a copy of `op`, then, if every step printed the same IR twice, the run
 /// whose steps' IR --check-results executes.
