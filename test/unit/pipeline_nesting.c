@@ -21,20 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
-static MlirContext ctx;
-
-static int setup(void **state) {
-  (void)state;
-  mlirRegisterAllPasses();
-  ctx = mlirContextCreateWithThreading(false);
-  return 0;
-}
-
-static int teardown(void **state) {
-  (void)state;
-  mlirContextDestroy(ctx);
-  return 0;
-}
+#include "PassContext.h"
 
 static void countError(MlirStringRef s, void *ud) {
   (void)s;
@@ -127,5 +114,5 @@ int main(void) {
       cmocka_unit_test(test_unknown_irscope_and_bad_options_stay),
       cmocka_unit_test(test_probe_prints_nothing),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, passContextSetup, passContextTeardown);
 }

@@ -20,20 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
-static MlirContext ctx;
-
-static int setup(void **state) {
-  (void)state;
-  mlirRegisterAllPasses();
-  ctx = mlirContextCreateWithThreading(false);
-  return 0;
-}
-
-static int teardown(void **state) {
-  (void)state;
-  mlirContextDestroy(ctx);
-  return 0;
-}
+#include "PassContext.h"
 
 static void append(MlirStringRef s, void *ud) {
   size_t n = strlen(ud);
@@ -130,5 +117,5 @@ int main(void) {
       cmocka_unit_test(test_stderrcatch__names_a_bad_option_value),
       cmocka_unit_test(test_stderrcatch__none_means_mlir_s_reason),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, passContextSetup, passContextTeardown);
 }
