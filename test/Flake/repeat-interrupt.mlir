@@ -28,10 +28,11 @@
 // erase-line) and erased before the summary. `script` gives the run a
 // pseudo-terminal.
 // RUN: rm -rf %t.tty
-// RUN: script -qec 'irscope-opt %s --pass-pipeline="builtin.module(irs-test-flaky{op=func.func rate=0})" --repeat=60 --failure-dir=%t.tty' /dev/null > %t.tty.log
+// RUN: script -qec 'irscope-opt %s --pass-pipeline="builtin.module(irs-test-flaky{op=func.func rate=0})" --repeat=400 --failure-dir=%t.tty' /dev/null > %t.tty.log
 // RUN: FileCheck %s --check-prefix=TTY < %t.tty.log
-// TTY: {{.}}[Kirscope-opt: repeat: {{[0-9]+}} of 60 runs done, 0 failed (0 signatures), {{[0-9.]+}} s{{.}}{{.}}[Kirscope-opt: repeat: {{[0-9]+}} of 60 runs done
-// TTY: s{{.}}{{.}}[Kirscope-opt: repeat: 0 of 60 runs failed
+// (400 runs: enough for a first redraw, 0.1 s in, even on an idle machine.)
+// TTY: {{.}}[Kirscope-opt: repeat: {{[0-9]+}} of 400 runs done, 0 failed (0 signatures), {{[0-9.]+}} s
+// TTY: s{{.}}{{.}}[Kirscope-opt: repeat: 0 of 400 runs failed
 
 func.func @f(%a: i32) -> i32 {
   %b = arith.addi %a, %a : i32
