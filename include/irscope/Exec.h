@@ -60,8 +60,8 @@ typedef struct IrsExecOptions {
 /// DIR/libmlir_runner_utils.so". Static storage.
 IRS_API const char *irsExecGetDefaultSharedLibs(void);
 
-/// No lowering/entry/library given, -O2 (mlir-runner's default), a 10 s
-/// timeout and no memory limit.
+/// No lowering/entry/library given, optLevel 0 (no LLVM optimisation, as
+/// mlir-runner without an -O flag), a 10 s timeout and no memory limit.
 IRS_API IrsExecOptions irsExecOptionsDefault(void);
 
 typedef enum IrsExecOutcome {

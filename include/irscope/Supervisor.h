@@ -189,12 +189,13 @@ typedef struct IrsWorkerBatch {
   /// fn's userData for each job (nullable: NULL for all).
   void *const *jobData;
   /// Called in the parent as each worker ends, in the order they end. The
-  /// result is borrowed for the duration of the call.
+  /// result is borrowed for the duration of the call. Nullable.
   void (*onDone)(intptr_t job, const IrsWorkerResult *result, void *userData);
   /// Asked before job `job` starts (started == false; false skips it) and,
   /// after every onDone, for each job still running (started == true; false
   /// kills it without an onDone). Lets a caller that wants "the first
   /// success in order" stop work that can no longer change the answer.
+  /// Nullable: NULL runs every job to its end.
   bool (*isNeeded)(intptr_t job, bool started, void *userData);
   void *userData;
 } IrsWorkerBatch;

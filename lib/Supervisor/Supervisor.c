@@ -776,7 +776,7 @@ IrsStatus irsSupervisorRunBatch(IrsSupervisor supervisor,
     for (intptr_t i = 0; i < par && next < batch->numJobs; ++i) {
       if (job[i] >= 0)
         continue;
-      while (next < batch->numJobs &&
+      while (next < batch->numJobs && batch->isNeeded &&
              !batch->isNeeded(next, false, batch->userData))
         ++next;
       if (next >= batch->numJobs)
@@ -825,9 +825,10 @@ IrsStatus irsSupervisorRunBatch(IrsSupervisor supervisor,
       job[i] = -1;
       --running;
       ended = true;
-      batch->onDone(j, r, batch->userData);
+      if (batch->onDone)
+        batch->onDone(j, r, batch->userData);
     }
-    if (!ended)
+    if (!ended || !batch->isNeeded)
       continue;
     // An outcome may make running jobs pointless (a later candidate when
     // an earlier one already won): stop them now rather than wait.

@@ -194,12 +194,44 @@ static void test_batch__each_job_has_its_own_timeout(void **state) {
   assert_int_equal(st.outcome[2], IrsWorkerTimedOut);
 }
 
+static int markMain(IrsWorkerChannel ch, void *ud) {
+  (void)ch;
+  FILE *f = fopen(ud, "w");
+  if (f)
+    fclose(f);
+  return 0;
+}
+
+static void test_batch__runs_every_job_without_callbacks(void **state) {
+  (void)state;
+  // Both callbacks are nullable: every job runs to its end, nothing is
+  // skipped or killed. Each job leaves its own file behind as evidence.
+  char dir[] = "/tmp/irscope-unit-batch-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  char paths[5][600];
+  void *data[5];
+  for (int i = 0; i < 5; ++i) {
+    snprintf(paths[i], sizeof(paths[i]), "%s/job%d", dir, i);
+    data[i] = paths[i];
+  }
+  IrsSupervisorOptions o = {0};
+  IrsSupervisor sup = irsSupervisorCreate(&o);
+  IrsWorkerBatch b = {5, 2, markMain, data, NULL, NULL, NULL};
+  assert_true(irsStatusIsOk(irsSupervisorRunBatch(sup, &b)));
+  irsSupervisorDestroy(sup);
+  assert_int_equal(countEntries(dir), 5);
+  for (int i = 0; i < 5; ++i)
+    unlink(paths[i]);
+  rmdir(dir);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_batch__every_job_reports_once),
       cmocka_unit_test(test_batch__runs_jobs_in_parallel),
       cmocka_unit_test(test_batch__later_jobs_stop_after_an_earlier_success),
       cmocka_unit_test(test_batch__each_job_has_its_own_timeout),
+      cmocka_unit_test(test_batch__runs_every_job_without_callbacks),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
