@@ -8,7 +8,24 @@
 // RUN:   | FileCheck %s --check-prefix=UNKNOWN
 // UNKNOWN-NOT: not interesting
 // UNKNOWN: opt-reduce: error: {{.*}}'no-such-pass' does not refer to a registered pass or pass pipeline
+// UNKNOWN-NEXT: {{^}}  builtin.module(no-such-pass){{$}}
+// UNKNOWN-NEXT: {{^}}                 ^{{$}}
 // UNKNOWN: exit=2
+
+// A syntax error and a misspelt pass: the text is echoed with a caret
+// under the column, as irscope-opt does, and a near name is suggested.
+// RUN: sh -c 'opt-reduce %s --pass-pipeline="builtin.module(func.func(cse)" -o %t.out; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=SYNTAX
+// SYNTAX: opt-reduce: error: pipeline:1:15: missing ')'
+// SYNTAX-NEXT: {{^}}  builtin.module(func.func(cse){{$}}
+// SYNTAX-NEXT: {{^}}                ^{{$}}
+// SYNTAX: exit=2
+// RUN: sh -c 'opt-reduce %s --pass-pipeline="builtin.module(func.func(canonicalise))" -o %t.out; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=NEAR
+// NEAR: opt-reduce: error: pipeline:1:26: 'canonicalise' does not refer to a registered pass or pass pipeline; did you mean 'canonicalize'?
+// NEAR-NEXT: {{^}}  builtin.module(func.func(canonicalise)){{$}}
+// NEAR-NEXT: {{^}}                           ^{{$}}
+// NEAR: exit=2
 
 // Anchored on another op than the input's top-level one.
 // RUN: sh -c 'opt-reduce %s --pass-pipeline="func.func(cse)" -o %t.out; echo exit=$?' 2>&1 \

@@ -3,6 +3,7 @@
 #include "Session.h"
 
 #include "Irdl.h"
+#include "PipelineEcho.h"
 #include "StderrCatch.h"
 
 #include "irscope/Diagnostics.h"
@@ -17,6 +18,11 @@
 void orErrorLine(MlirStringRef s, void *ud) {
   (void)ud;
   fprintf(stderr, "opt-reduce: error: %.*s\n", (int)s.length, s.data);
+}
+
+// --pass-pipeline errors: the text and a caret follow (ud: the text).
+static void pipelineErrorLine(MlirStringRef s, void *ud) {
+  irsToolPipelineErrorLine("opt-reduce", s, ud);
 }
 
 static void stderrCb(MlirStringRef s, void *ud) {
@@ -88,8 +94,9 @@ static int checkPipeline(OrSession *s, const OrConfig *c) {
   o.threadingEnabled = false;
   o.passRegistry = c->plugins.registry;
   o.stderrCatcher = irsToolStderrCatcher();
-  IrsPassManager vpm = irsPassManagerCreate(s->ctx, s->pipeline, &o,
-                                            orErrorLine, NULL);
+  IrsPassManager vpm =
+      irsPassManagerCreate(s->ctx, s->pipeline, &o, pipelineErrorLine,
+                           (void *)c->pipeline);
   bool bad = irsPassManagerIsNull(vpm);
   irsPassManagerDestroy(vpm);
   MlirStringRef root = irsPipelineGetRootAnchor(s->pipeline);
@@ -113,7 +120,8 @@ int orSessionCreate(OrSession *s, const OrConfig *c) {
     return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   if (c->pipeline)
     s->pipeline = irsPipelineCreateParse(
-        mlirStringRefCreateFromCString(c->pipeline), orErrorLine, NULL);
+        mlirStringRefCreateFromCString(c->pipeline), pipelineErrorLine,
+        (void *)c->pipeline);
   else if (c->passFlags.num)
     s->pipeline = irsOptionsPipelineFromFlags(&c->passFlags, &c->suspects,
                                               orErrorLine, NULL);
