@@ -36,6 +36,13 @@ IRS_API void irsWorkerChannelStepBegin(IrsWorkerChannel ch, intptr_t chunk,
                                        intptr_t step);
 IRS_API void irsWorkerChannelStepEnd(IrsWorkerChannel ch, intptr_t chunk,
                                      intptr_t step);
+/// irsWorkerChannelStepBegin when `begin`, else irsWorkerChannelStepEnd.
+IRS_API void irsWorkerChannelStep(IrsWorkerChannel ch, intptr_t chunk,
+                                  intptr_t step, bool begin);
+/// An `IrsInstrumentationOptions.onStep` callback announcing every step of
+/// chunk 0 on the channel `userData` points to (an `IrsWorkerChannel *`):
+/// what a worker running one module hands its pass manager.
+IRS_API void irsWorkerChannelOnStep(intptr_t step, bool begin, void *userData);
 IRS_API void irsWorkerChannelChunkDone(IrsWorkerChannel ch, intptr_t chunk);
 /// Hands the output of `chunk` to the supervisor, which keeps it (see
 /// irsSupervisorGetOutput) even if the worker dies later. Returns false if

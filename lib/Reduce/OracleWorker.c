@@ -70,10 +70,8 @@ static void onStep(intptr_t step, bool begin, void *ud) {
     // The input's check (generation 0), before the step's clock starts.
     if (j->r->checkSnapSteps && j->r->generation == 0 && !j->edit)
       irsReduceSnapshotStep(j->r, step);
-    irsWorkerChannelStepBegin(j->ch, 0, step);
-  } else {
-    irsWorkerChannelStepEnd(j->ch, 0, step);
   }
+  irsWorkerChannelStep(j->ch, 0, step, begin);
 }
 
 // A tool's candidate: generic form, since the tool, not this context,

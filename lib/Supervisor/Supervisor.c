@@ -116,6 +116,18 @@ void irsWorkerChannelStepEnd(IrsWorkerChannel ch, intptr_t chunk,
   sendLine(ch, b);
 }
 
+void irsWorkerChannelStep(IrsWorkerChannel ch, intptr_t chunk, intptr_t step,
+                          bool begin) {
+  if (begin)
+    irsWorkerChannelStepBegin(ch, chunk, step);
+  else
+    irsWorkerChannelStepEnd(ch, chunk, step);
+}
+
+void irsWorkerChannelOnStep(intptr_t step, bool begin, void *userData) {
+  irsWorkerChannelStep(*(const IrsWorkerChannel *)userData, 0, step, begin);
+}
+
 bool irsWorkerChannelSendOutput(IrsWorkerChannel ch, intptr_t chunk,
                                 const void *data, size_t size) {
   if (ch.fd < 0)

@@ -60,10 +60,7 @@ static void notifyStep(intptr_t step, bool begin, void *ud) {
   IrsOptRun *run = ud;
   if (begin)
     irsOptLogStepBegin(run, step);
-  if (begin)
-    irsWorkerChannelStepBegin(run->ch, run->chunk, step);
-  else
-    irsWorkerChannelStepEnd(run->ch, run->chunk, step);
+  irsWorkerChannelStep(run->ch, run->chunk, step, begin);
 }
 
 void irsOptStderrCallback(MlirStringRef s, void *ud) {

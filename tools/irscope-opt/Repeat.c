@@ -114,14 +114,6 @@ static void childDiag(const IrsDiagnostic *d, void *ud) {
   irsOptForwardDiag(d, NULL);
 }
 
-static void childStep(intptr_t step, bool begin, void *ud) {
-  Repeat *r = ud;
-  if (begin)
-    irsWorkerChannelStepBegin(r->ch, 0, step);
-  else
-    irsWorkerChannelStepEnd(r->ch, 0, step);
-}
-
 static MlirOperation reloadPristine(void *ud) {
   Repeat *r = ud;
   return mlirOperationClone(r->pristine);
@@ -243,8 +235,8 @@ static IrsPassManager createPassManager(Repeat *r) {
   opts.writeFailureReport = true;
   opts.onDiagnostic = childDiag;
   opts.onDiagnosticUserData = r;
-  opts.onStep = childStep;
-  opts.onStepUserData = r;
+  opts.onStep = irsWorkerChannelOnStep;
+  opts.onStepUserData = &r->ch;
   opts.reloadInput = reloadPristine;
   opts.reloadInputUserData = r;
   return irsPassManagerCreate(r->ctx, r->run->pipeline, &opts,

@@ -35,14 +35,6 @@ typedef struct DocRun {
   IrsWorkerChannel ch;   // in a worker
 } DocRun;
 
-static void announce(intptr_t step, bool begin, void *ud) {
-  DocRun *d = ud;
-  if (begin)
-    irsWorkerChannelStepBegin(d->ch, 0, step);
-  else
-    irsWorkerChannelStepEnd(d->ch, 0, step);
-}
-
 // A pass manager like the reducer's test workers' (stepwise, single
 // threaded), announcing its steps to the supervisor.
 static IrsPassManager stepPm(DocRun *d) {
@@ -50,8 +42,8 @@ static IrsPassManager stepPm(DocRun *d) {
   o.forceStepwise = true;
   o.writeFailureReport = false;
   o.threadingEnabled = false;
-  o.onStep = announce;
-  o.onStepUserData = d;
+  o.onStep = irsWorkerChannelOnStep;
+  o.onStepUserData = &d->ch;
   o.passRegistry = d->c->plugins.registry;
   IrsPassManager pm = irsPassManagerCreate(d->ctx, d->pipeline, &o, NULL, NULL);
   if (!irsPassManagerIsNull(pm) && d->c->seed)
