@@ -174,6 +174,10 @@ IRS_API IrsSupervisor irsToolRunnerGetSupervisor(IrsToolRunner runner);
 IRS_API intptr_t irsToolParseDiagnostics(MlirStringRef text,
                                          IrsDiagnosticCallback callback,
                                          void *userData);
+/// Whether one line (without its newline) is a diagnostic line by the rule
+/// irsToolParseDiagnostics reads: a non-blank location before the first
+/// ": <severity>: ". For readers of tool output that only skip such lines.
+IRS_API bool irsToolIsDiagnosticLine(MlirStringRef line);
 
 #ifdef __cplusplus
 }

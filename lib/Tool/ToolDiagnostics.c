@@ -53,6 +53,11 @@ static bool parseLine(const char *l, size_t n, IrsDiagnostic *d) {
   return true;
 }
 
+bool irsToolIsDiagnosticLine(MlirStringRef line) {
+  IrsDiagnostic d;
+  return parseLine(line.data, line.length, &d);
+}
+
 // Calls `fn` for every diagnostic line in order.
 static void eachLine(const char *text, size_t len,
                      void (*fn)(const IrsDiagnostic *d, void *ud), void *ud) {

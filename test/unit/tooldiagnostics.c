@@ -73,12 +73,29 @@ static void test_tooldiagnostics__leading_note_is_top_level(void **state) {
   assert_int_equal(irsToolParseDiagnostics(ref(""), NULL, NULL), 0);
 }
 
+static void test_tooldiagnostics__is_diagnostic_line(void **state) {
+  (void)state;
+  assert_true(irsToolIsDiagnosticLine(ref("a.mlir:1:1: error: e")));
+  assert_true(irsToolIsDiagnosticLine(ref("<unknown>:0: note: n")));
+  assert_true(irsToolIsDiagnosticLine(ref("a:2:3: remark: r")));
+  // No location, an indented line, no severity tag, the tag's end alone.
+  assert_false(irsToolIsDiagnosticLine(ref(": error: e")));
+  assert_false(irsToolIsDiagnosticLine(ref("  x: error: e")));
+  assert_false(irsToolIsDiagnosticLine(ref("\tx: warning: w")));
+  assert_false(irsToolIsDiagnosticLine(ref("func.func @f() {")));
+  assert_false(irsToolIsDiagnosticLine(ref("a:1:1: error:")));
+  // Only the given length counts.
+  MlirStringRef cut = {"a:1:1: error: e", 8};
+  assert_false(irsToolIsDiagnosticLine(cut));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_tooldiagnostics__error_with_excerpt_and_note),
       cmocka_unit_test(test_tooldiagnostics__first_tag_wins),
       cmocka_unit_test(test_tooldiagnostics__skips_other_lines),
       cmocka_unit_test(test_tooldiagnostics__leading_note_is_top_level),
+      cmocka_unit_test(test_tooldiagnostics__is_diagnostic_line),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

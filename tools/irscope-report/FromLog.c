@@ -29,6 +29,7 @@
 #include "irscope/Outcome.h"
 #include "irscope/RunDir.h"
 #include "irscope/Support.h"
+#include "irscope/Tool.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -125,14 +126,12 @@ static bool isCrashLine(const char *p, const char *end) {
   return false;
 }
 
-// Lines of diagnostics that a tool prints between dumps: not IR.
+// Lines of diagnostics that a tool prints between dumps: not IR. A line
+// starting with an SSA value or a closing brace is IR even when a string in
+// it reads like a diagnostic.
 static bool isDiagLine(const char *p, const char *end) {
-  const char *c = memmem(p, (size_t)(end - p), ": error: ", 9);
-  if (!c)
-    c = memmem(p, (size_t)(end - p), ": note: ", 8);
-  if (!c)
-    c = memmem(p, (size_t)(end - p), ": warning: ", 11);
-  return c && *p != ' ' && *p != '%' && *p != '}';
+  return *p != '%' && *p != '}' &&
+         irsToolIsDiagnosticLine((MlirStringRef){p, (size_t)(end - p)});
 }
 
 static bool push(Log *l, const Entry *e) {
