@@ -70,10 +70,26 @@ MlirOperation irsEditFindOp(MlirOperation root, int64_t index) {
   return f.found;
 }
 
+typedef struct Count {
+  bool (*keep)(MlirOperation op);
+  int64_t n;
+} Count;
+
+static MlirWalkResult countCb(MlirOperation op, void *ud) {
+  Count *c = ud;
+  c->n += !c->keep || c->keep(op);
+  return MlirWalkResultAdvance;
+}
+
+int64_t irsReduceCountOpsWhere(MlirOperation root,
+                               bool (*keep)(MlirOperation op)) {
+  Count c = {keep, 0};
+  mlirOperationWalk(root, countCb, &c, MlirWalkPreOrder);
+  return c.n;
+}
+
 int64_t irsReduceCountOps(MlirOperation op) {
-  IrsOpList c = walkAll(op);
-  free(c.ops);
-  return (int64_t)c.n;
+  return irsReduceCountOpsWhere(op, NULL);
 }
 
 static bool isTerminator(MlirOperation op) {

@@ -271,14 +271,6 @@ void irsReduceErasePoisonUsers(MlirContext ctx, MlirOperation root) {
   free(dead.ops);
 }
 
-static MlirWalkResult countPoison(MlirOperation op, void *ud) {
-  if (irsEditIsPoison(op))
-    ++*(int64_t *)ud;
-  return MlirWalkResultAdvance;
-}
-
 int64_t irsReduceCountPoison(MlirOperation root) {
-  int64_t n = 0;
-  mlirOperationWalk(root, countPoison, &n, MlirWalkPreOrder);
-  return n;
+  return irsReduceCountOpsWhere(root, irsEditIsPoison);
 }

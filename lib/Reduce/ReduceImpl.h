@@ -314,6 +314,10 @@ bool irsReduceConfirm(Reducer *r);
 bool irsReduceMeasure(Reducer *r, int64_t *failures, int64_t *runs);
 void irsReduceCacheFree(Reducer *r);
 int64_t irsReduceCountOps(MlirOperation op);
+/// Counts the ops under `root` (root included) that `keep` accepts (NULL:
+/// all of them), in one walk.
+int64_t irsReduceCountOpsWhere(MlirOperation root,
+                               bool (*keep)(MlirOperation op));
 void irsReduceReport(Reducer *r, bool improved);
 /// Hands `note` to the progress callback (IrsReduceProgress.note).
 void irsReduceNote(Reducer *r, const char *note);

@@ -433,6 +433,32 @@ static void test_edit__poison_to_arg(void **state) {
   free(a.text);
 }
 
+static bool isReturn(MlirOperation op) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  return n.length == 11 && memcmp(n.data, "func.return", 11) == 0;
+}
+
+// The counts the reducer's must-not-grow and miscompile checks compare.
+static void test_edit__count_ops_where(void **state) {
+  (void)state;
+  MlirContext ctx = mlirContextCreateWithThreading(false);
+  MlirDialectRegistry reg = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(reg);
+  mlirContextAppendDialectRegistry(ctx, reg);
+  mlirDialectRegistryDestroy(reg);
+  MlirModule m =
+      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(kPoison));
+  assert_false(mlirModuleIsNull(m));
+  MlirOperation root = mlirModuleGetOperation(m);
+  // The module, three functions and their eight ops.
+  assert_int_equal(irsReduceCountOps(root), 11);
+  assert_int_equal(irsReduceCountOpsWhere(root, NULL), 11);
+  assert_int_equal(irsReduceCountOpsWhere(root, isReturn), 3);
+  assert_int_equal(irsReduceCountPoison(root), 2);
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+}
+
 static void test_edit__attrs(void **state) {
   (void)state;
   // 0 module, 1 func, 2 constant, 3 return.
@@ -592,6 +618,7 @@ int main(void) {
       cmocka_unit_test(test_edit__simplify_cfg_bypass_and_switch),
       cmocka_unit_test(test_edit__simplify_cfg_prunes_dead_cycle),
       cmocka_unit_test(test_edit__set_operand_kinds),
+      cmocka_unit_test(test_edit__count_ops_where),
       cmocka_unit_test(test_edit__poison_to_arg),
       cmocka_unit_test(test_edit__attrs),
       cmocka_unit_test(test_edit__rename),
