@@ -109,8 +109,9 @@ typedef struct IrsCrashDocOptions {
 /// irsCrashDocRelease.
 typedef struct IrsCrashDoc {
   IrsWorkerOutcome outcome;
-  /// "crash", "timeout", "memory-limit" or "interrupted" (static).
-  const char *kind;
+  /// IrsOutcomeCrash, IrsOutcomeTimeout, IrsOutcomeMemoryLimit or
+  /// IrsOutcomeInterrupted.
+  IrsOutcome kind;
   /// 1-based failing step; 0 when not even a replay could tell.
   intptr_t step;
   /// "step 3 '...' crashed with SIGSEGV" and the like.

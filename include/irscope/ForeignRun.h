@@ -15,6 +15,7 @@
 #ifndef IRS_FOREIGNRUN_H
 #define IRS_FOREIGNRUN_H
 
+#include "irscope/Outcome.h"
 #include "irscope/Support.h"
 
 #include <stdbool.h>
@@ -29,9 +30,10 @@ typedef struct IrsForeignStep {
   const char *pass;     ///< pass argument ("cse"), else its name ("CSE")
   const char *anchor;   ///< the op the pass ran on ("func.func")
   const char *target;   ///< that op's symbol ("@foo"), NULL if unknown
-  /// "ok", "pass-failure" (a "... Failed" dump) or "crash" (the log ends
-  /// in this step: a dump before it and none after).
-  const char *status;
+  /// IrsOutcomeOk (or IrsOutcomeNone), IrsOutcomePassFailure (a "...
+  /// Failed" dump) or IrsOutcomeCrash (the log ends in this step: a dump
+  /// before it and none after).
+  IrsOutcome status;
   const char *dumpFile; ///< relative to the directory; NULL: no dump
   bool changed;         ///< the dump differs from the one before it
   long opsBefore, opsAfter; ///< counted in the text; -1 when unknown

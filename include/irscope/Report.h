@@ -90,11 +90,11 @@ typedef struct IrsCrashInfo {
 IRS_API int irsCrashReportWrite(const IrsCrashInfo *info, const char *dir);
 
 /// Marks step `step` (1-based) of the finished run in DIR/manifest.xml as
-/// failed with `status` (e.g. "wrong-result"), sets the run's status to it
-/// and points at `report` (relative to DIR). Returns 0 or an errno value
-/// (EINVAL when the manifest does not parse).
+/// failed with `status` (e.g. IrsOutcomeWrongResult, written by its name),
+/// sets the run's status to it and points at `report` (relative to DIR).
+/// Returns 0 or an errno value (EINVAL when the manifest does not parse).
 IRS_API int irsManifestMarkStepFailed(const char *dir, intptr_t step,
-                                      const char *status, const char *report);
+                                      IrsOutcome status, const char *report);
 
 /// Prints `module` to `path` (generic form when `generic`), atomically.
 /// Returns 0 or an errno value.

@@ -14,6 +14,7 @@
 #ifndef IRS_RUNDIR_H
 #define IRS_RUNDIR_H
 
+#include "irscope/Outcome.h"
 #include "irscope/Support.h"
 
 #include <mlir-c/Support.h>
@@ -187,8 +188,9 @@ IRS_API int64_t irsRunDirGetInputOps(const char *dir);
 //===----------------------------------------------------------------------===//
 
 /// Marks DIR/manifest.xml of a run whose worker died while the manifest
-/// said status="running": the run gets `status` ("crash", "timeout",
-/// "memory-limit", "interrupted"), no dump stays pending, 1-based step
+/// said status="running": the run gets `status` (IrsOutcomeCrash,
+/// IrsOutcomeTimeout, IrsOutcomeMemoryLimit, IrsOutcomeInterrupted; its name
+/// is what the manifest says), no dump stays pending, 1-based step
 /// `step` (when > 0 and not finished) gets the status and, when
 /// `elapsedMs` >= 0, elapsed-ms="..." (how long it ran before the worker
 /// died), and with `hasReport` <steps> gets its failed="..." and the run a
@@ -196,7 +198,7 @@ IRS_API int64_t irsRunDirGetInputOps(const char *dir);
 /// "running" is left alone. Returns 0 or an errno value (ENOENT when there
 /// is no readable manifest). irsManifestMarkStepFailed (Report.h) marks a
 /// run that ended well.
-IRS_API int irsManifestMarkDeath(const char *dir, const char *status,
+IRS_API int irsManifestMarkDeath(const char *dir, IrsOutcome status,
                                  intptr_t step, bool hasReport,
                                  double elapsedMs);
 

@@ -17,7 +17,12 @@
 #define X(s) ((const xmlChar *)(s))
 
 static bool failed(const IrsForeignStep *s) {
-  return s->status && irsOutcomeFromName(s->status) != IrsOutcomeOk;
+  return s->status != IrsOutcomeNone && s->status != IrsOutcomeOk;
+}
+
+// A step without a status ran to its end.
+static const char *statusName(IrsOutcome status) {
+  return irsOutcomeGetName(status == IrsOutcomeNone ? IrsOutcomeOk : status);
 }
 
 static void writeStep(xmlTextWriterPtr w, const IrsForeignStep *s,
@@ -27,8 +32,7 @@ static void writeStep(xmlTextWriterPtr w, const IrsForeignStep *s,
   xmlTextWriterWriteFormatAttribute(w, X("index"), "%ld", (long)index);
   xmlTextWriterWriteAttribute(w, X("pass"), X(s->pass));
   xmlTextWriterWriteAttribute(w, X("anchor"), X(s->anchor));
-  xmlTextWriterWriteAttribute(
-      w, X("status"), X(s->status ? s->status : irsOutcomeGetName(IrsOutcomeOk)));
+  xmlTextWriterWriteAttribute(w, X("status"), X(statusName(s->status)));
   if (s->target)
     xmlTextWriterWriteAttribute(w, X("target"), X(s->target));
   if (s->dumpFile)
@@ -58,9 +62,8 @@ int irsForeignManifestWrite(const char *dir, const IrsForeignRun *run) {
   for (intptr_t i = 0; i < run->numSteps && !fail; ++i)
     if (failed(&run->steps[i]))
       fail = i + 1;
-  const char *status =
-      fail ? run->steps[fail - 1].status : irsOutcomeGetName(IrsOutcomeOk);
-  xmlTextWriterWriteAttribute(w, X("status"), X(status));
+  IrsOutcome status = fail ? run->steps[fail - 1].status : IrsOutcomeOk;
+  xmlTextWriterWriteAttribute(w, X("status"), X(statusName(status)));
   xmlTextWriterWriteAttribute(w, X("converted"), X("true"));
   irsXmlStartRunHeader(w, run->toolName, run->commandLine, run->inputPath,
                        NULL);

@@ -130,7 +130,8 @@ static xmlDocPtr readManifest(const char *dir, char **path) {
 }
 
 int irsManifestMarkStepFailed(const char *dir, intptr_t step,
-                              const char *status, const char *report) {
+                              IrsOutcome outcome, const char *report) {
+  const char *status = irsOutcomeGetName(outcome);
   char *path;
   xmlDocPtr doc = readManifest(dir, &path);
   if (!path)
@@ -193,8 +194,9 @@ static void markDeath(xmlNodePtr root, xmlNodePtr steps, const char *status,
                X(IRS_RUN_DIR_REPORT));
 }
 
-int irsManifestMarkDeath(const char *dir, const char *status, intptr_t step,
+int irsManifestMarkDeath(const char *dir, IrsOutcome outcome, intptr_t step,
                          bool hasReport, double elapsedMs) {
+  const char *status = irsOutcomeGetName(outcome);
   char *path;
   xmlDocPtr doc = readManifest(dir, &path);
   if (!path)

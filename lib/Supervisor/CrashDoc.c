@@ -148,7 +148,7 @@ void irsCrashDocument(IrsSupervisor quiet, const IrsWorkerResult *given,
   memset(doc, 0, sizeof(*doc));
   doc->elapsedMs = res->elapsedMs;
   doc->outcome = res->outcome;
-  doc->kind = irsOutcomeGetName(irsWorkerOutcomeGetDeathKind(res->outcome));
+  doc->kind = irsWorkerOutcomeGetDeathKind(res->outcome);
   doc->step = res->inStep ? res->step : 0;
   // Keep what the dead worker said, for the same reason.
   char *tail = res->stderrTail.length ? malloc(res->stderrTail.length + 1)

@@ -36,10 +36,11 @@ static char *writeAndRead(const IrsForeignStep *steps, intptr_t n) {
 
 static void test_foreignmanifest__steps_and_targets(void **state) {
   (void)state;
-  IrsForeignStep s[2] = {
-      {"cse", "func.func", "@a", "ok", "0001-func.func-cse.mlir", true, 5, 4},
-      {"symbol-dce", "builtin.module", NULL, "ok",
-       "0002-builtin.module-symbol-dce.mlir", false, -1, -1}};
+  IrsForeignStep s[2] = {{"cse", "func.func", "@a", IrsOutcomeOk,
+                          "0001-func.func-cse.mlir", true, 5, 4},
+                         {"symbol-dce", "builtin.module", NULL, IrsOutcomeOk,
+                          "0002-builtin.module-symbol-dce.mlir", false, -1,
+                          -1}};
   char *m = writeAndRead(s, 2);
   assert_non_null(strstr(m, "status=\"ok\" converted=\"true\""));
   assert_non_null(strstr(m, "<pipeline>cse,symbol-dce</pipeline>"));
@@ -56,9 +57,10 @@ static void test_foreignmanifest__steps_and_targets(void **state) {
 static void test_foreignmanifest__first_failure_is_the_run_s(void **state) {
   (void)state;
   IrsForeignStep s[3] = {
-      {"a", "func.func", NULL, "ok", "0001.mlir", true, -1, -1},
-      {"b", "func.func", NULL, "pass-failure", "0002.mlir", false, -1, -1},
-      {"c", "builtin.module", NULL, "crash", NULL, false, -1, -1}};
+      {"a", "func.func", NULL, IrsOutcomeOk, "0001.mlir", true, -1, -1},
+      {"b", "func.func", NULL, IrsOutcomePassFailure, "0002.mlir", false, -1,
+       -1},
+      {"c", "builtin.module", NULL, IrsOutcomeCrash, NULL, false, -1, -1}};
   char *m = writeAndRead(s, 3);
   assert_non_null(strstr(m, "status=\"pass-failure\" converted=\"true\""));
   assert_non_null(strstr(m, "<steps count=\"3\" failed=\"2\">"));

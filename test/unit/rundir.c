@@ -291,7 +291,8 @@ static void test_rundir__input_ops(void **state) {
 // statuses, failed="2", the pending flag and the <failure> line change.
 static void test_rundir__mark_death(void **state) {
   put(state, "manifest.xml", kRunning);
-  assert_int_equal(irsManifestMarkDeath(*state, "crash", 2, true, -1), 0);
+  assert_int_equal(irsManifestMarkDeath(*state, IrsOutcomeCrash, 2, true, -1),
+                   0);
   char *got = slurp(state, "manifest.xml");
   const char *want =
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -320,7 +321,8 @@ static void test_rundir__mark_death(void **state) {
   assert_string_equal(got, want);
   free(got);
   // Only a running manifest is the dead run's: marking again changes nothing.
-  assert_int_equal(irsManifestMarkDeath(*state, "timeout", 1, true, 5), 0);
+  assert_int_equal(irsManifestMarkDeath(*state, IrsOutcomeTimeout, 1, true, 5),
+                   0);
   got = slurp(state, "manifest.xml");
   assert_string_equal(got, want);
   free(got);
@@ -329,7 +331,7 @@ static void test_rundir__mark_death(void **state) {
 static void test_rundir__mark_interrupted(void **state) {
   put(state, "manifest.xml", kRunning);
   assert_int_equal(
-      irsManifestMarkDeath(*state, "interrupted", 2, false, 1234.5), 0);
+      irsManifestMarkDeath(*state, IrsOutcomeInterrupted, 2, false, 1234.5), 0);
   char *got = slurp(state, "manifest.xml");
   assert_non_null(strstr(got, "status=\"interrupted\">\n"));
   assert_non_null(strstr(got, "<steps count=\"2\">\n"));
@@ -343,15 +345,16 @@ static void test_rundir__mark_interrupted(void **state) {
   assert_null(strstr(got, "<failure"));
   free(got);
   char p[4096];
-  assert_int_not_equal(irsManifestMarkDeath(at(state, "none", p), "crash", 1,
-                                            true, -1),
-                       0);
+  assert_int_not_equal(
+      irsManifestMarkDeath(at(state, "none", p), IrsOutcomeCrash, 1, true, -1),
+      0);
 }
 
 static void test_rundir__mark_step_failed(void **state) {
   put(state, "manifest.xml", kRunning);
   assert_int_equal(
-      irsManifestMarkStepFailed(*state, 1, "wrong-result", "report.xml"), 0);
+      irsManifestMarkStepFailed(*state, 1, IrsOutcomeWrongResult, "report.xml"),
+      0);
   char p[4096];
   IrsRunDoc doc =
       irsRunDocCreateFromFile(at(state, "manifest.xml", p), NULL, 0);

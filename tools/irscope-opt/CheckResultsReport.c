@@ -281,8 +281,8 @@ static int writeArtefacts(const IrsOptCheck *c, intptr_t k, const char *dir,
       .results = &ri};
   e = irsCrashReportWrite(&ci, dir);
   if (!e && isDump)
-    e = irsManifestMarkStepFailed(
-        dir, step, irsOutcomeGetName(IrsOutcomeWrongResult), "report.xml");
+    e = irsManifestMarkStepFailed(dir, step, IrsOutcomeWrongResult,
+                                  "report.xml");
   return e;
 }
 

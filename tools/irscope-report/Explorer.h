@@ -45,7 +45,11 @@ typedef struct IrsExStep {
 
 typedef struct IrsExRun {
   char *dir;
-  char *status, *toolName, *toolVersion, *commandLine, *inputPath, *inputDump;
+  // The manifest's status; a failure directory without dumps has none (its
+  // page says "failed").
+  IrsOutcome status;
+  bool reportOnly;
+  char *toolName, *toolVersion, *commandLine, *inputPath, *inputDump;
   char *pipeline;
   long inputOps;
   bool dumpOnlyChanged;
@@ -55,8 +59,8 @@ typedef struct IrsExRun {
   int failedStep; // 1-based, 0 if none
   // From report.xml, when there is one.
   bool hasReport;
-  char *failKind, *failMessage, *failHook, *failSignal, *failStderr;
-  IrsOutcome failOutcome; // failKind read as an outcome
+  IrsOutcome failKind; // <failure kind="...">; IrsOutcomeNone: not given
+  char *failMessage, *failHook, *failSignal, *failStderr;
   // Kind wrong-result: what the program printed before and after the step.
   char *failExpected, *failActual;
   char *failTrace; // <stack-trace>: demangled, one frame a line

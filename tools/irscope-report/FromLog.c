@@ -374,12 +374,12 @@ typedef struct Out {
 } Out;
 
 // A step the log shows without its result: it crashed, or it ended fine.
-static const char *endStatus(bool crashed) {
-  return irsOutcomeGetName(crashed ? IrsOutcomeCrash : IrsOutcomeOk);
+static IrsOutcome endStatus(bool crashed) {
+  return crashed ? IrsOutcomeCrash : IrsOutcomeOk;
 }
 
 static IrsForeignStep *addStep(Out *o, const char *pass, const char *anchor,
-                               const char *target, const char *status) {
+                               const char *target, IrsOutcome status) {
   IrsForeignStep *s = realloc(o->steps, (size_t)(o->n + 1) * sizeof(*s));
   char **nm = s ? realloc(o->names, (size_t)(o->n + 1) * sizeof(char *)) : NULL;
   if (s)
@@ -438,10 +438,9 @@ static bool convert(Log *l, const char *dir, const char *source,
       }
       of = &l->e[i - 1];
     }
-    IrsForeignStep *s = addStep(&o, of->pass, of->op, of->sym,
-                                irsOutcomeGetName(e->failed
-                                                      ? IrsOutcomePassFailure
-                                                      : IrsOutcomeOk));
+    IrsForeignStep *s =
+        addStep(&o, of->pass, of->op, of->sym,
+                e->failed ? IrsOutcomePassFailure : IrsOutcomeOk);
     irsRunDirDumpName(o.n, mlirStringRefCreateFromCString(of->op),
                       mlirStringRefCreateFromCString(of->pass), keepName,
                       &o.names[o.n - 1]);
@@ -457,8 +456,7 @@ static bool convert(Log *l, const char *dir, const char *source,
   if (ok && !anyAfter && last) // its output was not dumped, or it crashed
     addStep(&o, last->pass, last->op, last->sym, endStatus(l->crashed));
   else if (ok && l->crashed &&
-           (o.n == 0 ||
-            irsOutcomeFromName(o.steps[o.n - 1].status) != IrsOutcomeCrash))
+           (o.n == 0 || o.steps[o.n - 1].status != IrsOutcomeCrash))
     addStep(&o, "unknown", "unknown", NULL, endStatus(true));
   if (ok && input)
     ok = writeDump(dir, IRS_RUN_DIR_INPUT_DUMP, input, err, cap);

@@ -102,8 +102,7 @@ static void readReport(IrsExRun *run, const char *file) {
   }
   run->hasReport = true;
   Node f = child(root, "failure");
-  run->failKind = attr(f, "kind");
-  run->failOutcome = irsOutcomeFromName(run->failKind);
+  run->failKind = irsOutcomeFromName(irsRunDocNodeGetAttr(f, "kind"));
   run->failHook = attr(f, "hook");
   run->failSignal = attr(f, "signal-name");
   run->failElapsedMs = irsRunDocNodeGetAttrDouble(f, "elapsed-ms");
@@ -206,11 +205,12 @@ static bool readManifest(IrsExRun *run, Node root, const char *path,
              path);
     return false;
   }
-  run->status = attr(root, "status");
+  const char *status = irsRunDocNodeGetAttr(root, "status");
+  run->status = irsOutcomeFromName(status);
   run->converted = attrIsTrue(root, "converted");
   readHeader(run, root);
   Node steps = child(root, "steps");
-  if (!run->status || irsRunDocNodeIsNull(steps) || !run->pipeline ||
+  if (!status || irsRunDocNodeIsNull(steps) || !run->pipeline ||
       irsRunDocNodeIsNull(child(root, "input"))) {
     snprintf(err, cap, "invalid manifest '%s': missing status, <input>, "
                        "<pipeline> or <steps>",
@@ -236,7 +236,7 @@ static bool readReportOnly(IrsExRun *run, Node root, const char *path,
              path);
     return false;
   }
-  run->status = strdup("failed");
+  run->reportOnly = true;
   readHeader(run, root);
   if (!readSteps(run, steps, path, err, cap, usage))
     return false;
@@ -291,14 +291,14 @@ void irsExFree(IrsExRun *run) {
     free(s->diags);
   }
   free(run->steps);
-  char **strs[] = {&run->dir, &run->status, &run->toolName, &run->toolVersion,
-                   &run->commandLine, &run->inputPath, &run->inputDump,
-                   &run->pipeline, &run->failKind, &run->failMessage,
-                   &run->failHook, &run->failSignal, &run->failStderr,
-                   &run->failExpected, &run->failActual,
-                   &run->failTrace, &run->failSite,
-                   &run->preStepIr, &run->postStepIr, &run->lastGoodDump,
-                   &run->reproducer, &run->reproPipeline, &run->fullReproducer};
+  char **strs[] = {
+      &run->dir,         &run->toolName,      &run->toolVersion,
+      &run->commandLine, &run->inputPath,     &run->inputDump,
+      &run->pipeline,    &run->failMessage,   &run->failHook,
+      &run->failSignal,  &run->failStderr,    &run->failExpected,
+      &run->failActual,  &run->failTrace,     &run->failSite,
+      &run->preStepIr,   &run->postStepIr,    &run->lastGoodDump,
+      &run->reproducer,  &run->reproPipeline, &run->fullReproducer};
   for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); ++i)
     free(*strs[i]);
   memset(run, 0, sizeof(*run));

@@ -402,6 +402,10 @@ static bool analyse(const IrsExRun *run, const IrsExPageOptions *o,
 // Sections
 //===----------------------------------------------------------------------===//
 
+static const char *runStatus(const IrsExRun *run) {
+  return run->reportOnly ? "failed" : irsOutcomeGetName(run->status);
+}
+
 static void header(xmlNodePtr body, const IrsExRun *run) {
   xmlNodePtr h = el(body, "header", NULL);
   char title[600];
@@ -410,7 +414,7 @@ static void header(xmlNodePtr body, const IrsExRun *run) {
   tel(h, "h1", NULL, title);
   xmlNodePtr p = el(h, "p", "meta");
   addText(p, "Status ");
-  xmlNodePtr st = tel(p, "span", NULL, run->status);
+  xmlNodePtr st = tel(p, "span", NULL, runStatus(run));
   xmlNewProp(st, X("id"), X("run-status"));
   addText(p, " \xc2\xb7 pipeline ");
   tel(p, "code", NULL, run->pipeline);
@@ -481,10 +485,10 @@ static void failureSection(xmlNodePtr body, const IrsExRun *run,
     const IrsExStep *s = &run->steps[run->failedStep - 1];
     snprintf(b, sizeof(b), "Step %d (%s on %s) failed: %s", s->index, s->pass,
              s->anchor,
-             run->failKind ? run->failKind : irsOutcomeGetName(s->status));
+             irsOutcomeGetName(run->failKind ? run->failKind : s->status));
   } else {
     snprintf(b, sizeof(b), "The run failed: %s",
-             run->failKind ? run->failKind : run->status);
+             run->failKind ? irsOutcomeGetName(run->failKind) : runStatus(run));
   }
   xmlNodePtr p = tel(sec, "p", "failure-kind", b);
   xmlNewProp(p, X("id"), X("failure-summary"));
@@ -513,9 +517,7 @@ static void failureSection(xmlNodePtr body, const IrsExRun *run,
           mlirStringRefCreateFromCString(run->failStderr), textCallback,
           &caller);
     snprintf(b, sizeof(b), "%s in %s%s%s%s",
-             run->failOutcome == IrsOutcomeTimeout
-                 ? "Hung"
-                 : "Crashed",
+             run->failKind == IrsOutcomeTimeout ? "Hung" : "Crashed",
              run->failSite, caller.data ? " (under " : "",
              caller.data ? caller.data : "", caller.data ? ")" : "");
     free(caller.data);
