@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "Expect.h"
+#include "Quiet.h"
 
 //===----------------------------------------------------------------------===//
 // Helpers
@@ -83,42 +84,6 @@ static IrsPipeline parsePipeline(const char *text) {
   return p;
 }
 
-// Redirects stdout and stderr into a temporary file, to check that the
-// library prints nothing itself (R21).
-typedef struct Quiet {
-  int saved1, saved2;
-  FILE *tmp;
-} Quiet;
-
-static void quietBegin(Quiet *q) {
-  fflush(stdout);
-  fflush(stderr);
-  q->tmp = tmpfile();
-  q->saved1 = dup(1);
-  q->saved2 = dup(2);
-  dup2(fileno(q->tmp), 1);
-  dup2(fileno(q->tmp), 2);
-}
-
-static long quietEnd(Quiet *q) {
-  fflush(stdout);
-  fflush(stderr);
-  dup2(q->saved1, 1);
-  dup2(q->saved2, 2);
-  close(q->saved1);
-  close(q->saved2);
-  struct stat st;
-  long n = fstat(fileno(q->tmp), &st) == 0 ? (long)st.st_size : -1;
-  if (n > 0) {
-    char buf[512];
-    rewind(q->tmp);
-    size_t k = fread(buf, 1, sizeof(buf) - 1, q->tmp);
-    buf[k] = '\0';
-    printf("unexpected library output: <<%s>>\n", buf);
-  }
-  fclose(q->tmp);
-  return n;
-}
 
 static int rmEntry(const char *path, const struct stat *st, int flag,
                    struct FTW *ftw) {
