@@ -548,13 +548,21 @@ static int runMode(IrsOptRun *run, IrsOptOut *out) {
   return rc;
 }
 
-// The option checks are Config.c's; what needs the input is checked here.
-int irsOptRun(IrsOptConfig *cfg) {
+IrsInput irsOptOpenInput(const IrsOptConfig *cfg, int *rc) {
   IrsErrorKind k = IRS_OK;
   IrsInput input = irsInputCreateFromFile(cfg->input, irsOptErrorLine, NULL, &k);
+  IrsOutcome why =
+      k == IRS_ERR_NOMEM ? IrsOutcomeIoError : IrsOutcomeUsageError;
+  *rc = irsOutcomeGetExitCode(irsInputIsNull(input) ? why : IrsOutcomeOk);
+  return input;
+}
+
+// The option checks are Config.c's; what needs the input is checked here.
+int irsOptRun(IrsOptConfig *cfg) {
+  int rc;
+  IrsInput input = irsOptOpenInput(cfg, &rc);
   if (irsInputIsNull(input))
-    return irsOutcomeGetExitCode(k == IRS_ERR_NOMEM ? IrsOutcomeIoError
-                                                    : IrsOutcomeUsageError);
+    return rc;
   IrsPipeline pipeline = {NULL};
   if (!irsOptDiagOutInit(cfg, input) ||
       irsPipelineIsNull(pipeline = makePipeline(cfg, input))) {
@@ -575,7 +583,7 @@ int irsOptRun(IrsOptConfig *cfg) {
   run.ch.fd = -1;
   IrsOptOut out = {0};
   run.log = irsOptLogCreate(cfg);
-  int rc = runMode(&run, &out);
+  rc = runMode(&run, &out);
   rc = irsOptWorse(rc, writeOutput(cfg, &out, rc));
   // After the output: a trace or JUnit file that cannot be written does not
   // take away the result of a run that worked.

@@ -156,6 +156,10 @@ int irsOptDocumentDeath(IrsOptRun *run, IrsSupervisor quiet,
 
 /// Runs irscope-opt with a parsed configuration; returns the exit code.
 int irsOptRun(IrsOptConfig *cfg);
+/// Reads cfg->input (a file or "-"), or says why not in an "irscope-opt:
+/// error:" line and sets *rc to the exit code (io-error when out of
+/// memory, else usage-error); *rc is ok's when it was read.
+IrsInput irsOptOpenInput(const IrsOptConfig *cfg, int *rc);
 /// Callbacks every process of a run reports through (Driver.c): raw text
 /// to stderr, a diagnostic printed to stderr, an "irscope-opt: error:" line.
 void irsOptStderrCallback(MlirStringRef s, void *ud);

@@ -24,11 +24,6 @@ static void writeStderr(MlirStringRef s, void *ud) {
   fwrite(s.data, 1, s.length, stderr);
 }
 
-static void errorLine(MlirStringRef s, void *ud) {
-  (void)ud;
-  fprintf(stderr, "irscope-opt: error: %.*s\n", (int)s.length, s.data);
-}
-
 // The tool's arguments: --tool-arg values, then the printing flags
 // irscope-opt shares with mlir-opt, so they mean the same in both modes.
 typedef struct ToolArgs {
@@ -180,7 +175,7 @@ static int runWith(IrsOptConfig *c, IrsPipeline p, IrsInput in,
   if (argsOk && starts.ms && c->repeat > 0) {
     rc = irsOptToolRepeat(c, p, &o, inputPath);
   } else if (argsOk && starts.ms) {
-    IrsToolRunner t = irsToolRunnerCreate(p, &o, errorLine, NULL);
+    IrsToolRunner t = irsToolRunnerCreate(p, &o, irsOptErrorLine, NULL);
     rc = irsToolRunnerIsNull(t)
              ? irsOutcomeGetExitCode(IrsOutcomeUsageError)
              : runOnce(c, t, p, inputPath, outputPath, &starts);
@@ -205,19 +200,18 @@ static int copyToStdout(const char *path) {
 
 static IrsPipeline makePipeline(const IrsOptConfig *c) {
   if (c->passPipeline)
-    return irsPipelineCreateParse(mlirStringRefCreateFromCString(c->passPipeline),
-                                  errorLine, NULL);
-  return irsOptionsPipelineFromFlags(&c->passFlags, &c->suspects, errorLine,
-                                     NULL);
+    return irsPipelineCreateParse(
+        mlirStringRefCreateFromCString(c->passPipeline), irsOptErrorLine, NULL);
+  return irsOptionsPipelineFromFlags(&c->passFlags, &c->suspects,
+                                     irsOptErrorLine, NULL);
 }
 
 // The options that mean nothing here are refused by Config.c.
 int irsOptRunTool(IrsOptConfig *c) {
-  IrsErrorKind k = IRS_OK;
-  IrsInput in = irsInputCreateFromFile(c->input, errorLine, NULL, &k);
+  int rc;
+  IrsInput in = irsOptOpenInput(c, &rc);
   if (irsInputIsNull(in))
-    return irsOutcomeGetExitCode(k == IRS_ERR_NOMEM ? IrsOutcomeIoError
-                                                    : IrsOutcomeUsageError);
+    return rc;
   IrsPipeline p = makePipeline(c);
   char *stdinPath = !strcmp(c->input, "-") ? stdinToFile(in) : NULL;
   char *outPath = NULL;
@@ -232,7 +226,7 @@ int irsOptRunTool(IrsOptConfig *c) {
         close(fd);
     }
   }
-  int rc = irsOutcomeGetExitCode(IrsOutcomeUsageError);
+  rc = irsOutcomeGetExitCode(IrsOutcomeUsageError);
   if (!irsPipelineIsNull(p) && (stdinPath || strcmp(c->input, "-")) &&
       (!toStdout || outPath))
     rc = runWith(c, p, in, stdinPath ? stdinPath : c->input,
