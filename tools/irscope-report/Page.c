@@ -122,6 +122,23 @@ static const char *statusClass(const IrsExStep *s) {
   return "crashed"; // crash, timeout, memory-limit
 }
 
+// The element of step `s` in the timeline or the step list: class
+// CLASS<status>[ failing-step], then `link`="<hash>step-N" (its anchor or
+// the link to it), data-step and data-status, which page.js reads.
+static xmlNodePtr stepElement(xmlNodePtr parent, const char *tag,
+                              const char *cls, const char *link,
+                              const char *hash, const IrsExRun *run,
+                              const IrsExStep *s) {
+  char c[96];
+  snprintf(c, sizeof(c), "%s%s%s", cls, statusClass(s),
+           s->index == run->failedStep ? " failing-step" : "");
+  xmlNodePtr e = el(parent, tag, c);
+  attrf(e, link, "%sstep-%d", hash, s->index);
+  attrf(e, "data-step", "%d", s->index);
+  attrf(e, "data-status", "%s", statusClass(s));
+  return e;
+}
+
 // A step that did not finish has no <time>: its bar gets the time it ran
 // before the worker died or was stopped (the manifest's elapsed-ms, else
 // the report's).
@@ -578,14 +595,7 @@ static void timeline(xmlNodePtr body, const IrsExRun *run) {
     total += stepMs(run, &run->steps[i]);
   for (int i = 0; i < run->numSteps; ++i) {
     const IrsExStep *s = &run->steps[i];
-    char cls[96];
-    bool failing = s->index == run->failedStep;
-    snprintf(cls, sizeof(cls), "bar status-%s%s", statusClass(s),
-             failing ? " failing-step" : "");
-    xmlNodePtr a = el(tl, "a", cls);
-    attrf(a, "href", "#step-%d", s->index);
-    attrf(a, "data-step", "%d", s->index);
-    attrf(a, "data-status", "%s", statusClass(s));
+    xmlNodePtr a = stepElement(tl, "a", "bar status-", "href", "#", run, s);
     double ms = stepMs(run, s);
     // Not-run steps keep a sliver so the pipeline's shape stays visible.
     double grow = total > 0 ? ms / total * 1000 : 1;
@@ -872,13 +882,7 @@ static void stepDetails(xmlNodePtr parent, const IrsExRun *run,
                         const IrsExStep *s, const StepView *v,
                         const IrsExPageOptions *o) {
   bool failing = s->index == run->failedStep;
-  char cls[96];
-  snprintf(cls, sizeof(cls), "step st-%s%s", statusClass(s),
-           failing ? " failing-step" : "");
-  xmlNodePtr det = el(parent, "details", cls);
-  attrf(det, "id", "step-%d", s->index);
-  attrf(det, "data-step", "%d", s->index);
-  attrf(det, "data-status", "%s", statusClass(s));
+  xmlNodePtr det = stepElement(parent, "details", "step st-", "id", "", run, s);
   xmlNewProp(det, X("data-symbols"), X(v->symbols ? v->symbols : ""));
   // Steps start collapsed; the failing one is open, else (a run that did
   // not fail) the first that changed the IR.
