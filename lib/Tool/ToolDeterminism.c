@@ -60,6 +60,16 @@ static void document(IrsToolRunnerImpl *t, intptr_t i, const char *input,
 
 static const char *word(bool ok) { return ok ? "succeeded" : "failed"; }
 
+// "step N 'STEP' is not deterministic: pass 'PASS' ", which the caller
+// ends with how the two runs differed.
+static void startMessage(IrsToolRunnerImpl *t, intptr_t i) {
+  MlirStringRef s = irsPipelineGetStepText(t->rec.pipeline, i);
+  MlirStringRef p = irsPipelineGetStepPassName(t->rec.pipeline, i);
+  irsBufPrintf(&t->rec.errMsg,
+               "step %ld '%.*s' is not deterministic: pass '%.*s' ",
+               (long)(i + 1), (int)s.length, s.data, (int)p.length, p.data);
+}
+
 // Runs step i twice on `input` into `a` and `b`; returns whether they
 // differ (a differing outcome or output), with the diff in `diff`.
 static bool runTwice(IrsToolRunnerImpl *t, intptr_t i, const char *input,
@@ -99,12 +109,8 @@ static bool runTwice(IrsToolRunnerImpl *t, intptr_t i, const char *input,
     irsBufFree(&y);
   }
   if (differ && *ok1 != ok2) {
-    MlirStringRef s = irsPipelineGetStepText(t->rec.pipeline, i);
-    MlirStringRef p = irsPipelineGetStepPassName(t->rec.pipeline, i);
-    irsBufPrintf(&t->rec.errMsg,
-                 "step %ld '%.*s' is not deterministic: pass '%.*s' %s in the "
-                 "%s run and %s in the %s run",
-                 (long)(i + 1), (int)s.length, s.data, (int)p.length, p.data,
+    startMessage(t, i);
+    irsBufPrintf(&t->rec.errMsg, "%s in the %s run and %s in the %s run",
                  word(*ok1), threads ? "threaded" : "first", word(ok2),
                  threads ? "single-threaded" : "second");
   }
@@ -116,12 +122,8 @@ static bool runTwice(IrsToolRunnerImpl *t, intptr_t i, const char *input,
 static void describeDiffer(IrsToolRunnerImpl *t, intptr_t i, bool threads) {
   if (t->rec.errMsg.len)
     return; // runTwice described a differing outcome
-  MlirStringRef s = irsPipelineGetStepText(t->rec.pipeline, i);
-  MlirStringRef p = irsPipelineGetStepPassName(t->rec.pipeline, i);
-  irsBufPrintf(&t->rec.errMsg,
-               "step %ld '%.*s' is not deterministic: pass '%.*s' printed "
-               "different IR %s",
-               (long)(i + 1), (int)s.length, s.data, (int)p.length, p.data,
+  startMessage(t, i);
+  irsBufPrintf(&t->rec.errMsg, "printed different IR %s",
                threads ? "with threading on and off"
                        : "in two runs on the same input");
 }
