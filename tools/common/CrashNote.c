@@ -2,6 +2,7 @@
 // The terminal's view of a dead worker's trace; see CrashNote.h.
 #include "CrashNote.h"
 
+#include "irscope/Signature.h"
 #include "irscope/StackTrace.h"
 
 #include <stdio.h>
@@ -87,4 +88,21 @@ void irsToolPrintTraceNotes(const char *tool, MlirStringRef trace, bool hang) {
 void irsToolPrintReportNote(const char *tool, const char *dir, size_t dirLen) {
   fprintf(stderr, "%s: note: report: %.*s/report.xml\n", tool, (int)dirLen,
           dir);
+}
+
+void irsToolSignatureSite(const IrsSignature *sig, char *out, size_t cap) {
+  Text t = {out, cap, 0};
+  if (cap)
+    out[0] = '\0';
+  if (!sig->site[0])
+    return;
+  if (irsStackTraceSymboliseSite(mlirStringRefCreateFromCString(sig->site),
+                                 irsToolSymbolizer(), appendText, &t))
+    return;
+  appendStr(&t, sig->site);
+  if (sig->siteCaller[0]) {
+    appendStr(&t, " (under ");
+    appendStr(&t, sig->siteCaller);
+    appendStr(&t, ")");
+  }
 }

@@ -36,4 +36,14 @@ void irsToolPrintReportNote(const char *tool, const char *dir, size_t dirLen);
 /// `out` (empty without a trace).
 void irsToolSiteText(MlirStringRef trace, char *out, size_t cap);
 
+struct IrsSignature;
+
+/// A failure signature's crash site as a person reads it, into `out`: the
+/// site symbolised (irsStackTraceSymboliseSite) when it is "module+0xOFF"
+/// and a symbolizer names it, else "SITE (under CALLER)" or "SITE" as
+/// stored; empty without a site. For display: the signature keeps matching
+/// on what it stores.
+void irsToolSignatureSite(const struct IrsSignature *sig, char *out,
+                          size_t cap);
+
 #endif
