@@ -48,6 +48,9 @@
 // REPORT-NEXT: <stack-trace>#0 libirscope.so.0+0x{{[0-9a-f]+}} (no symbol)
 // REPORT: mlir::PassManager::run(mlir::Operation*)
 // REPORT: </stack-trace>
+// With llvm-symbolizer, the same from the site on, with the pass's name.
+// REPORT-NEXT: <symbolised-trace>#0 runCrash{{[.a-z]*}} at {{.*}}lib/Passes/TestCrash.c:{{[0-9]+$}}
+// REPORT: </symbolised-trace>
 // REPORT-NEXT: </failure>
 // REPORT-NEXT: <artifacts>
 // REPORT-NEXT: <pre-step-ir file="failure-input.mlir"/>

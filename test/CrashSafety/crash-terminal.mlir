@@ -27,6 +27,21 @@
 // REPORT: <stderr>irscope-opt: fatal signal SIGABRT
 // REPORT: libMLIR.so.{{[0-9.]+}}(_ZN4mlir11PassManager3runEPNS_9OperationE+0x{{[0-9a-f]+}})[0x
 // REPORT: </stack-trace>
+// The trace as the terminal shows it, symbolised, from the site on.
+// REPORT-NEXT: <symbolised-trace>#0 runAbort{{[.a-z]*}} at {{.*}}lib/Passes/TestCrash.c:{{[0-9]+$}}
+// REPORT-NEXT: #1 {{.+}}
+// REPORT: #2 mlir::detail::OpToOpPassAdaptor::{{.+}} (libMLIR.so.{{[0-9.]+}}){{$}}
+// REPORT: </symbolised-trace>
+// RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml
+
+// The explorer shows the symbolised frames, and the site with its line.
+// RUN: irscope-report %t -o %t/page.html
+// RUN: FileCheck %s --check-prefix=HTML < %t/page.html
+// HTML: <p id="crash-site">Crashed in runAbort{{[.a-z]*}} at {{.*}}lib/Passes/TestCrash.c:{{[0-9]+}}</p>
+// HTML: <pre id="stack-trace">irscope-opt: fatal signal SIGABRT
+// HTML-NEXT: Stack trace:
+// HTML-NEXT: #0 runAbort{{[.a-z]*}} at {{.*}}lib/Passes/TestCrash.c:{{[0-9]+$}}
+// HTML-NEXT: #1 {{.+}}
 
 // Without a symbolizer the frames keep glibc's names, and the unnamed site
 // its nearest named caller.
@@ -36,6 +51,18 @@
 // NOSYM: irscope-opt: error: step 2 {{.*}} crashed with SIGABRT{{$}}
 // NOSYM-NEXT: irscope-opt: note: crashed in libirscope.so.0+0x{{[0-9a-f]+}} (under mlir::{{.+}})
 // NOSYM-NEXT: {{^}}  #1 {{.+}}
+// No symbolizer, no <symbolised-trace>: the page falls back to the
+// demangled trace and the unnamed site with its caller, as it shows older
+// reports.
+// RUN: FileCheck %s --check-prefix=NOSYMREPORT < %t/report.xml
+// NOSYMREPORT: </stack-trace>
+// NOSYMREPORT-NOT: symbolised-trace
+// RUN: irscope-report %t -o %t/page.html
+// RUN: FileCheck %s --check-prefix=NOSYMHTML < %t/page.html
+// NOSYMHTML: <p id="crash-site">Crashed in libirscope.so.0+0x{{[0-9a-f]+}} (under mlir::{{.+}})</p>
+// NOSYMHTML: <pre id="stack-trace">irscope-opt: fatal signal SIGABRT
+// NOSYMHTML-NEXT: Stack trace:
+// NOSYMHTML-NEXT: #0 libc.so.6+0x{{[0-9a-f]+}} (no symbol)
 
 // An upstream crash in MLIR itself (named site: no caller needed).
 // RUN: rm -rf %t

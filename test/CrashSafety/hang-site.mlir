@@ -36,6 +36,8 @@
 // REPORT-NEXT: #1 libirscope.so.0+0x[[SITE]] (no symbol)
 // REPORT: mlir::PassManager::run(mlir::Operation*)
 // REPORT: </stack-trace>
+// REPORT-NEXT: <symbolised-trace>#0 runHang{{[.a-z]*}} at {{.*}}lib/Passes/TestCrash.c:{{[0-9]+$}}
+// REPORT: </symbolised-trace>
 // REPORT-NEXT: </failure>
 // REPORT: <step index="2" pass="irs-test-hang" anchor="builtin.module" status="timeout"
 

@@ -200,6 +200,7 @@ static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
       .replay = replayMain,
       .replayUserData = &job,
       .signalName = irsSignalName,
+      .symbolizer = irsToolSymbolizer(),
   };
   IrsCrashDoc doc;
   irsCrashDocument(quiet, res, &o, &doc);
