@@ -103,6 +103,8 @@ typedef struct IrsCrashDocOptions {
   /// Names a signal ("SIGSEGV") as the driver's crash handler does, so
   /// the message and report say what the worker's last line said.
   const char *(*signalName)(int signal);
+  /// An llvm-symbolizer for the report's <symbolised-trace> (nullable).
+  const char *symbolizer;
 } IrsCrashDocOptions;
 
 /// What was documented. Fill with irsCrashDocument, free with

@@ -84,6 +84,10 @@ typedef struct IrsCrashInfo {
   /// Kind "wrong-result": the outputs; the steps after the failing one
   /// then count as run. NULL for deaths.
   const IrsResultsInfo *results;
+  /// An llvm-symbolizer (nullable): with it the report also gets the trace
+  /// symbolised, <symbolised-trace>, as a terminal shows it. The trace must
+  /// come from this process or a worker forked from it.
+  const char *symbolizer;
 } IrsCrashInfo;
 
 /// Writes DIR/report.xml. Returns 0 or an errno value.

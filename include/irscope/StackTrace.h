@@ -93,6 +93,19 @@ IRS_API bool irsStackTraceGetSymbolisedSite(MlirStringRef text,
                                             MlirStringCallback callback,
                                             void *userData);
 
+/// Names a crash site kept as text, "module+0xOFF" (irsStackTraceGetCrashSite's
+/// form for a frame without a symbol, as a failure signature stores it), as
+/// irsStackTraceGetSymbolisedSite would: "runPass at TestFlaky.c:108" or
+/// "function (module)". The module is found by file name among the objects
+/// loaded in the calling process. For display only: a signature matches on
+/// the text it stores. False (callback not called) without a symbolizer,
+/// for any other form, a module not loaded here, or no name from the
+/// symbolizer.
+IRS_API bool irsStackTraceSymboliseSite(MlirStringRef site,
+                                        const char *symbolizer,
+                                        MlirStringCallback callback,
+                                        void *userData);
+
 #ifdef __cplusplus
 }
 #endif

@@ -90,6 +90,8 @@ typedef struct IrsSupervisorOptions {
   /// the caller can print a short one (irsStackTraceSummarise); they are
   /// still in the result's stderrTail. The same holds for the frames of a
   /// hang trace (": step timed out" and "Stack trace:") and its end line.
+  /// The two header lines are held back too, so that the caller's own
+  /// error line comes first; lines are forwarded whole.
   bool abridgeCrashTraces;
 } IrsSupervisorOptions;
 

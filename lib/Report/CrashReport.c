@@ -38,6 +38,15 @@ static void writeDeath(xmlTextWriterPtr w, const IrsRecordDeath *d) {
                                       (long long)d->peakRssKb);
 }
 
+enum { kSymbolisedFrames = 16 };
+
+// A summary line "  #N ..." without its indent, as <stack-trace> has them.
+static void appendTrimmed(MlirStringRef s, void *ud) {
+  while (s.length && s.data[0] == ' ')
+    ++s.data, --s.length;
+  irsBufAppendRef(ud, s);
+}
+
 // Whether the record names one of its steps as the failing one.
 static bool knowsStep(const IrsRunRecord *rec) {
   return rec->failedStep > 0 && rec->failedStep <= rec->numSteps;
@@ -63,10 +72,15 @@ static void writeFailure(xmlTextWriterPtr w, const IrsRunRecord *rec) {
   // frame is where the step was when stopped, a sample of the loop rather
   // than a cause, hence "hang-site" and not "crash-site".
   bool hang = rec->deathKind == IrsOutcomeTimeout;
-  IrsBuf site = IRS_BUF_INIT, trace = IRS_BUF_INIT;
+  IrsBuf site = IRS_BUF_INIT, trace = IRS_BUF_INIT, sym = IRS_BUF_INIT;
   if ((d->signal || hang) && d->stderrTail.length) {
     irsStackTraceGetCrashSite(d->stderrTail, irsBufStringCallback, &site);
     irsStackTraceFormat(d->stderrTail, irsBufStringCallback, &trace);
+    // The frames from the site on with file:line, for the explorer: only
+    // a process that shares the worker's layout can map its addresses.
+    if (d->symbolizer && *d->symbolizer)
+      irsStackTraceSummarise(d->stderrTail, kSymbolisedFrames, d->symbolizer,
+                             appendTrimmed, &sym);
   }
   if (site.len)
     xmlTextWriterWriteAttribute(w, X(hang ? "hang-site" : "crash-site"),
@@ -76,8 +90,11 @@ static void writeFailure(xmlTextWriterPtr w, const IrsRunRecord *rec) {
     irsXmlElemRef(w, "stderr", d->stderrTail);
   if (trace.len)
     irsXmlElemRef(w, "stack-trace", irsBufRef(&trace));
+  if (sym.len)
+    irsXmlElemRef(w, "symbolised-trace", irsBufRef(&sym));
   irsBufFree(&site);
   irsBufFree(&trace);
+  irsBufFree(&sym);
   if (rec->artifacts.results)
     irsXmlWriteResults(w, rec->artifacts.results);
   xmlTextWriterEndElement(w);
@@ -164,7 +181,7 @@ static bool recordOf(const IrsCrashInfo *c, IrsRunRecord *rec) {
     return false;
   IrsRecordDeath d = {c->signal,     c->signalName,       c->elapsedMs,
                       c->timeoutSec, c->memoryLimitBytes, c->peakRssKb,
-                      c->stderrTail};
+                      c->stderrTail, c->symbolizer};
   irsRunRecordSetDeath(rec, c->step, c->kind, &d);
   irsBufAppendStr(&rec->errMsg, c->message ? c->message : "");
   rec->artifacts.preStepIr = c->preStepIr;

@@ -70,7 +70,8 @@ static void setFailed(xmlNodePtr steps, intptr_t step) {
 static bool isTextElement(const xmlChar *name) {
   static const char *const names[] = {"command-line", "pipeline", "options",
                                       "message",      "stderr",   "stack-trace",
-                                      "diff",         NULL};
+                                      "diff",         "symbolised-trace",
+                                      NULL};
   for (const char *const *n = names; *n; ++n)
     if (!xmlStrcmp(name, X(*n)))
       return true;

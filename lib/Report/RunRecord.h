@@ -68,6 +68,8 @@ typedef struct IrsRecordDeath {
   int64_t peakRssKb;
   /// What the worker printed during the step: diagnostics, stack trace.
   MlirStringRef stderrTail;
+  /// With it, <symbolised-trace> too (nullable).
+  const char *symbolizer;
 } IrsRecordDeath;
 
 /// The tally of irscope-opt --repeat: runs of one pipeline on one input

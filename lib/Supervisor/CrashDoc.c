@@ -115,6 +115,7 @@ static int writeReport(const IrsCrashDoc *doc, const IrsWorkerResult *res,
   info.fullReproducer = IRS_RUN_DIR_FULL_REPRODUCER;
   info.dumpOnlyChanged = o->dumpOnlyChanged;
   info.plugins = o->plugins;
+  info.symbolizer = o->symbolizer;
   char lastGood[256] = "", inputDump[32] = "";
   if (o->dumpDir)
     irsRunDirFindDumps(o->dumpDir, doc->step, lastGood, sizeof(lastGood),

@@ -43,6 +43,7 @@ typedef struct Supervisor {
   // crash trace the forwarder is (0 outside, 1 after "fatal signal", 2 in
   // its frames).
   IrsBuf fwdLine;
+  IrsBuf fwdHeld; // a trace header, until "Stack trace:" confirms it
   int fwdState;
   // Chunk outputs received so far (index = chunk) and the frame being read.
   IrsBuf *outputs;
@@ -204,6 +205,7 @@ void irsSupervisorDestroy(IrsSupervisor supervisor) {
   irsBufFree(&s->tail);
   irsBufFree(&s->line);
   irsBufFree(&s->fwdLine);
+  irsBufFree(&s->fwdHeld);
   for (intptr_t i = 0; i < s->numOutputs; ++i)
     irsBufFree(&s->outputs[i]);
   free(s->outputs);
@@ -395,50 +397,85 @@ static bool isFrameLine(const char *d, size_t n) {
   return n > 4 && d[n - 1] == ']' && memmem(d, n, "[0x", 3) != NULL;
 }
 
-// abridgeCrashTraces: forwards line by line and holds back the frame lines
-// that follow "...: fatal signal ...\nStack trace:" or "...: step timed
-// out\nStack trace:" (CrashHandler.c's headers), and a hang trace's end
-// line; they stay in the tail for the caller to summarise. A line is
-// forwarded as it arrives except inside a trace, where it must be whole to
-// be judged.
+// A header of CrashHandler.c's traces: "TOOL: fatal signal ..." or
+// "TOOL: step timed out".
+static bool isTraceHeader(const char *l, size_t ln) {
+  return memmem(l, ln, ": fatal signal ", 15) ||
+         (ln > 16 && !memcmp(l + ln - 16, ": step timed out", 16));
+}
+
+enum {
+  kFwdJudge,  // at a line start: the line is held until it can be judged
+  kFwdHeader, // a trace header is held; "Stack trace:" must follow
+  kFwdFrames, // in a trace's frames
+  kFwdPass,   // the rest of a long ordinary line: forwarded as it arrives
+  kFwdHeaderMax = 256 // longer lines are no header
+};
+
+// Judges one whole line (held in fwdLine) and forwards it unless it belongs
+// to a trace.
+static void judgeLine(Supervisor *s, bool nl) {
+  const char *l = s->fwdLine.data ? s->fwdLine.data : "";
+  size_t ln = s->fwdLine.len;
+  size_t endLen = strlen(IRS_SUPERVISOR_TRACE_END) - 1; // without '\n'
+  if (s->fwdState == kFwdFrames && isFrameLine(l, ln))
+    return; // held back
+  if (s->fwdState == kFwdFrames && ln == endLen &&
+      memcmp(l, IRS_SUPERVISOR_TRACE_END, endLen) == 0) {
+    s->fwdState = kFwdJudge; // held back: the frames it ends were
+    return;
+  }
+  if (s->fwdState == kFwdHeader && ln == 12 &&
+      memcmp(l, "Stack trace:", 12) == 0) {
+    irsBufReset(&s->fwdHeld); // a trace after all: both held back
+    s->fwdState = kFwdFrames;
+    return;
+  }
+  if (s->fwdState == kFwdHeader) { // not a trace: what was held goes out
+    writeAll(s->fwdHeld.data, s->fwdHeld.len);
+    irsBufReset(&s->fwdHeld);
+  }
+  if (isTraceHeader(l, ln)) {
+    irsBufAppend(&s->fwdHeld, l, ln);
+    irsBufAppend(&s->fwdHeld, "\n", 1);
+    s->fwdState = kFwdHeader;
+    return;
+  }
+  writeAll(l, ln);
+  if (nl)
+    writeAll("\n", 1);
+  s->fwdState = kFwdJudge;
+}
+
+// abridgeCrashTraces: forwards line by line and holds back CrashHandler.c's
+// traces: the header, "Stack trace:", the frame lines and a hang trace's
+// end line. They stay in the tail for the caller, which prints its own
+// error line first and then a short, symbolised trace. A line is forwarded
+// once whole (it must be whole to be judged), a long one as it arrives.
 static void forwardAbridged(Supervisor *s, const char *buf, size_t n,
                             bool flush) {
   size_t i = 0;
   while (i < n || flush) {
     const char *nl = i < n ? memchr(buf + i, '\n', n - i) : NULL;
     size_t seg = nl ? (size_t)(nl - (buf + i)) : n - i;
-    irsBufAppend(&s->fwdLine, buf + i, seg);
-    if (s->fwdState != 2)
+    if (s->fwdState == kFwdPass)
       writeAll(buf + i, seg + (nl ? 1 : 0));
+    else
+      irsBufAppend(&s->fwdLine, buf + i, seg);
     i += seg + (nl ? 1 : 0);
-    if (!nl && !flush)
-      return; // the rest of the line comes with the next read
-    const char *l = s->fwdLine.data ? s->fwdLine.data : "";
-    size_t ln = s->fwdLine.len;
-    size_t endLen = strlen(IRS_SUPERVISOR_TRACE_END) - 1; // without '\n'
-    if (s->fwdState == 2 && isFrameLine(l, ln)) {
-      // held back
-    } else if (s->fwdState == 2 && ln == endLen &&
-               memcmp(l, IRS_SUPERVISOR_TRACE_END, endLen) == 0) {
-      s->fwdState = 0; // held back: the frames it ends were
-    } else {
-      if (s->fwdState == 2) {
-        writeAll(l, ln);
-        if (nl)
-          writeAll("\n", 1);
-      }
-      if (s->fwdState == 1 && ln == 12 && memcmp(l, "Stack trace:", 12) == 0)
-        s->fwdState = 2;
-      else
-        s->fwdState = memmem(l, ln, ": fatal signal ", 15) ||
-                              (ln > 16 && !memcmp(l + ln - 16,
-                                                  ": step timed out", 16))
-                          ? 1
-                          : 0;
+    if (s->fwdState == kFwdPass) {
+      if (nl)
+        s->fwdState = kFwdJudge;
+    } else if (nl || flush) {
+      judgeLine(s, nl != NULL);
+      irsBufReset(&s->fwdLine);
+    } else if (s->fwdState == kFwdJudge && s->fwdLine.len > kFwdHeaderMax) {
+      writeAll(s->fwdLine.data, s->fwdLine.len);
+      irsBufReset(&s->fwdLine);
+      s->fwdState = kFwdPass;
     }
-    irsBufReset(&s->fwdLine);
     if (!nl)
-      return;
+      return; // the rest of the line comes with the next read
   }
 }
 
@@ -469,7 +506,8 @@ static IrsStatus runStart(Supervisor *s, IrsWorkerMain fn, void *userData) {
   irsBufReset(&s->tail);
   irsBufReset(&s->line);
   irsBufReset(&s->fwdLine);
-  s->fwdState = 0;
+  irsBufReset(&s->fwdHeld);
+  s->fwdState = kFwdJudge;
   s->inFrame = false;
   int ch[2], er[2];
   if (pipe(ch) != 0)
@@ -684,6 +722,8 @@ static const IrsWorkerResult *runFinish(Supervisor *s) {
     ;
   if (s->opts.forwardStderr && s->opts.abridgeCrashTraces && s->fwdLine.len)
     forwardAbridged(s, NULL, 0, true); // a last line without newline
+  if (s->fwdState == kFwdHeader) // no trace followed: not one after all
+    writeAll(s->fwdHeld.data, s->fwdHeld.len);
   close(s->chFd);
   close(s->erFd);
   s->pid = 0;

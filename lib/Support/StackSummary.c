@@ -333,3 +333,66 @@ intptr_t irsStackTraceSummarise(MlirStringRef text, intptr_t maxFrames,
   free(fs);
   return n;
 }
+
+typedef struct FindByName {
+  MlirStringRef want;
+  char path[4096];
+} FindByName;
+
+static int findByName(struct dl_phdr_info *info, size_t size, void *ud) {
+  (void)size;
+  FindByName *q = ud;
+  if (!info->dlpi_name || !*info->dlpi_name)
+    return 0;
+  MlirStringRef have =
+      irsStackBaseName(mlirStringRefCreateFromCString(info->dlpi_name));
+  if (have.length != q->want.length ||
+      memcmp(have.data, q->want.data, have.length) != 0)
+    return 0;
+  snprintf(q->path, sizeof(q->path), "%s", info->dlpi_name);
+  return 1;
+}
+
+bool irsStackTraceSymboliseSite(MlirStringRef site, const char *symbolizer,
+                                MlirStringCallback callback, void *userData) {
+  // "module+0xOFF" and nothing else (a named site or "... (under ...)" has
+  // its name already).
+  const char *plus = NULL;
+  for (size_t i = 0; i + 3 < site.length; ++i)
+    if (!memcmp(site.data + i, "+0x", 3))
+      plus = site.data + i;
+  if (!symbolizer || !*symbolizer || !plus || plus == site.data ||
+      memchr(site.data, ' ', site.length))
+    return false;
+  size_t hexLen = site.length - (size_t)(plus + 3 - site.data);
+  char hex[24];
+  if (hexLen == 0 || hexLen >= sizeof(hex))
+    return false;
+  memcpy(hex, plus + 3, hexLen);
+  hex[hexLen] = '\0';
+  char *end;
+  unsigned long long off = strtoull(hex, &end, 16);
+  if (*end || off == 0)
+    return false;
+  FindByName q = {{site.data, (size_t)(plus - site.data)}, ""};
+  dl_iterate_phdr(findByName, &q);
+  if (!q.path[0])
+    return false;
+  Frame *fr = calloc(1, sizeof(Frame));
+  if (!fr)
+    return false;
+  fr->f.module = q.want;
+  fr->f.offset = off;
+  snprintf(fr->obj, sizeof(fr->obj), "%s", q.path);
+  fr->rel = off - 1; // a return address, as locate() takes it
+  symbolise(symbolizer, fr, 1);
+  bool named = fr->fn[0] != '\0';
+  if (named) {
+    IrsBuf line = IRS_BUF_INIT;
+    appendFrame(&line, fr);
+    callback(irsBufRef(&line), userData);
+    irsBufFree(&line);
+  }
+  free(fr);
+  return named;
+}

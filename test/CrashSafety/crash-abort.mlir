@@ -9,9 +9,9 @@
 // RUN: rm -rf %t %t.full
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(cse),irs-test-abort{op=arith.muli},symbol-dce)" --failure-dir=%t -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR -DDIR=%t --implicit-check-not="irscope-opt: error:"
-// ERR: irscope-opt: fatal signal SIGABRT
-// ERR-NEXT: Stack trace:
-// ERR: irscope-opt: error: step 2 'builtin.module(irs-test-abort{op=arith.muli})' crashed with SIGABRT; report: [[DIR]]/report.xml
+// ERR: irscope-opt: error: step 2 'builtin.module(irs-test-abort{op=arith.muli})' crashed with SIGABRT
+// ERR-NEXT: irscope-opt: note: crashed in {{.+}}
+// ERR: irscope-opt: note: report: [[DIR]]/report.xml
 // ERR-NEXT: exit=5
 
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml
@@ -51,8 +51,8 @@
 // FULL: pipeline: "builtin.module(func.func(cse),irs-test-abort{op=arith.muli},symbol-dce)",
 // RUN: sh -c 'irscope-opt --run-reproducer %t/reproducer-full.mlir --failure-dir=%t.full -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=REPLAYFULL -DDIR=%t.full --implicit-check-not="irscope-opt: error:"
-// REPLAYFULL: irscope-opt: fatal signal SIGABRT
-// REPLAYFULL: irscope-opt: error: step 2 'builtin.module(irs-test-abort{op=arith.muli})' crashed with SIGABRT; report: [[DIR]]/report.xml
+// REPLAYFULL: irscope-opt: error: step 2 'builtin.module(irs-test-abort{op=arith.muli})' crashed with SIGABRT
+// REPLAYFULL: irscope-opt: note: report: [[DIR]]/report.xml
 // REPLAYFULL-NEXT: exit=5
 // RUN: diff %t/failure-input.mlir %t.full/failure-input.mlir
 

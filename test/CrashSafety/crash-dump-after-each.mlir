@@ -12,8 +12,8 @@
 // RUN: rm -rf %t %t.out
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(canonicalize,cse),irs-test-abort{op=arith.muli},symbol-dce)" --dump-after-each=%t --dump-only-changed -o %t.out; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR -DDIR=%t --implicit-check-not="irscope-opt: error:"
-// ERR: irscope-opt: fatal signal SIGABRT
-// ERR: irscope-opt: error: step 3 'builtin.module(irs-test-abort{op=arith.muli})' crashed with SIGABRT; report: [[DIR]]/report.xml
+// ERR: irscope-opt: error: step 3 'builtin.module(irs-test-abort{op=arith.muli})' crashed with SIGABRT
+// ERR: irscope-opt: note: report: [[DIR]]/report.xml
 // ERR-NEXT: exit=5
 // RUN: not ls %t.out
 

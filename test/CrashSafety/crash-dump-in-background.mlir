@@ -10,7 +10,8 @@
 // RUN: rm -rf %t
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(canonicalize,cse),irs-test-abort{op=arith.muli})" --dump-after-each=%t --dump-in-background -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR -DDIR=%t --implicit-check-not="irscope-opt: error:"
-// ERR: irscope-opt: error: step 3 'builtin.module(irs-test-abort{op=arith.muli})' crashed with SIGABRT; report: [[DIR]]/report.xml
+// ERR: irscope-opt: error: step 3 'builtin.module(irs-test-abort{op=arith.muli})' crashed with SIGABRT
+// ERR: irscope-opt: note: report: [[DIR]]/report.xml
 // ERR-NEXT: exit=5
 
 // RUN: ls %t | FileCheck %s --check-prefix=FILES --match-full-lines

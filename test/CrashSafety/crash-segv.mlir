@@ -12,11 +12,12 @@
 // RUN: rm -rf %t %t.out %t.rerun
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(canonicalize,irs-test-crash{op=arith.muli},cse))" --failure-dir=%t -o %t.out; echo exit=$?' > %t.log 2>&1
 // RUN: FileCheck %s --check-prefix=ERR -DDIR=%t --implicit-check-not="irscope-opt: error:" < %t.log
-// The worker's own last words (its crash handler), passed through as they
-// were printed, then the supervisor's one-line summary.
-// ERR: irscope-opt: fatal signal SIGSEGV
-// ERR-NEXT: Stack trace:
-// ERR: irscope-opt: error: step 2 'builtin.module(func.func(irs-test-crash{op=arith.muli}))' crashed with SIGSEGV; report: [[DIR]]/report.xml
+// The supervisor's one-line error first, then the crash site and frames
+// (the worker's own last words, its crash handler's trace, stay in
+// report.xml), then the report.
+// ERR: irscope-opt: error: step 2 'builtin.module(func.func(irs-test-crash{op=arith.muli}))' crashed with SIGSEGV
+// ERR-NEXT: irscope-opt: note: crashed in {{.+}}
+// ERR: irscope-opt: note: report: [[DIR]]/report.xml
 // ERR-NEXT: exit=5
 
 // Like mlir-opt, -o is not created when the run fails.
@@ -47,6 +48,9 @@
 // REPORT-NEXT: <stack-trace>#0 libirscope.so.0+0x{{[0-9a-f]+}} (no symbol)
 // REPORT: mlir::PassManager::run(mlir::Operation*)
 // REPORT: </stack-trace>
+// With llvm-symbolizer, the same from the site on, with the pass's name.
+// REPORT-NEXT: <symbolised-trace>#0 runCrash{{[.a-z]*}} at {{.*}}lib/Passes/TestCrash.c:{{[0-9]+$}}
+// REPORT: </symbolised-trace>
 // REPORT-NEXT: </failure>
 // REPORT-NEXT: <artifacts>
 // REPORT-NEXT: <pre-step-ir file="failure-input.mlir"/>
@@ -102,8 +106,8 @@
 // pipeline, on the same IR.
 // RUN: sh -c 'irscope-opt --run-reproducer %t/reproducer.mlir --failure-dir=%t.rerun -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=REPLAY -DDIR=%t.rerun --implicit-check-not="irscope-opt: error:"
-// REPLAY: irscope-opt: fatal signal SIGSEGV
-// REPLAY: irscope-opt: error: step 1 'builtin.module(func.func(irs-test-crash{op=arith.muli}))' crashed with SIGSEGV; report: [[DIR]]/report.xml
+// REPLAY: irscope-opt: error: step 1 'builtin.module(func.func(irs-test-crash{op=arith.muli}))' crashed with SIGSEGV
+// REPLAY: irscope-opt: note: report: [[DIR]]/report.xml
 // REPLAY-NEXT: exit=5
 // RUN: diff %t/failure-input.mlir %t.rerun/failure-input.mlir
 

@@ -76,8 +76,8 @@ func.func @b(%x: i32) -> i32 {
   return %z : i32
 }
 // Chunk 1's worker dies; chunk 3 runs in a new worker.
-// ERR: irscope-opt: fatal signal SIGABRT
-// ERR: irscope-opt: error: step 2 'builtin.module(func.func(irs-test-abort{op=arith.muli}))' crashed with SIGABRT; report: [[DIR]]/chunk-001/report.xml
+// ERR: irscope-opt: error: step 2 'builtin.module(func.func(irs-test-abort{op=arith.muli}))' crashed with SIGABRT
+// ERR: irscope-opt: note: report: [[DIR]]/chunk-001/report.xml
 
 // -----
 

@@ -14,7 +14,8 @@
 // First step, whole pipeline in one pass manager (located by replay).
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(irs-test-abort{op=arith.muli},canonicalize),cse)" --failure-dir=%t.first -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=FIRST -DDIR=%t.first --implicit-check-not="irscope-opt: error:"
-// FIRST: irscope-opt: error: step 1 'builtin.module(func.func(irs-test-abort{op=arith.muli}))' crashed with SIGABRT; report: [[DIR]]/report.xml
+// FIRST: irscope-opt: error: step 1 'builtin.module(func.func(irs-test-abort{op=arith.muli}))' crashed with SIGABRT
+// FIRST: irscope-opt: note: report: [[DIR]]/report.xml
 // FIRST-NEXT: exit=5
 // RUN: xmllint --noout --schema %schemas/report.xsd %t.first/report.xml
 // RUN: FileCheck %s --check-prefix=FIRSTREPORT < %t.first/report.xml
@@ -63,7 +64,8 @@
 // one is what went into the crashing step.
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(canonicalize),cse,func.func(irs-test-abort{op=arith.muli}))" --dump-after-each=%t.lastd -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=LAST -DDIR=%t.lastd --implicit-check-not="irscope-opt: error:"
-// LAST: irscope-opt: error: step 3 'builtin.module(func.func(irs-test-abort{op=arith.muli}))' crashed with SIGABRT; report: [[DIR]]/report.xml
+// LAST: irscope-opt: error: step 3 'builtin.module(func.func(irs-test-abort{op=arith.muli}))' crashed with SIGABRT
+// LAST: irscope-opt: note: report: [[DIR]]/report.xml
 // LAST-NEXT: exit=5
 // RUN: ls %t.lastd | FileCheck %s --check-prefix=LASTFILES --match-full-lines
 // LASTFILES: 0000-input.mlir

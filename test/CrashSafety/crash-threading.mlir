@@ -12,8 +12,8 @@
 // RUN: rm -rf %t.on %t.off
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(canonicalize,irs-test-abort{op=arith.muli}))" --failure-dir=%t.on -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR -DDIR=%t.on --implicit-check-not="irscope-opt: error:"
-// ERR: irscope-opt: fatal signal SIGABRT
-// ERR: irscope-opt: error: step 2 'builtin.module(func.func(irs-test-abort{op=arith.muli}))' crashed with SIGABRT; report: [[DIR]]/report.xml
+// ERR: irscope-opt: error: step 2 'builtin.module(func.func(irs-test-abort{op=arith.muli}))' crashed with SIGABRT
+// ERR: irscope-opt: note: report: [[DIR]]/report.xml
 // ERR-NEXT: exit=5
 // RUN: xmllint --noout --schema %schemas/report.xsd %t.on/report.xml
 // RUN: FileCheck %s --check-prefix=ON < %t.on/report.xml

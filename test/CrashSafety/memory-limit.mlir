@@ -7,7 +7,8 @@
 // RUN: rm -rf %t
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(canonicalize),irs-test-oom,cse)" --memory-limit=100M --failure-dir=%t -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR -DDIR=%t --implicit-check-not="irscope-opt: error:"
-// ERR: irscope-opt: error: step 2 'builtin.module(irs-test-oom)' exceeded the memory limit of 104857600 bytes; report: [[DIR]]/report.xml
+// ERR: irscope-opt: error: step 2 'builtin.module(irs-test-oom)' exceeded the memory limit of 104857600 bytes
+// ERR-NEXT: irscope-opt: note: report: [[DIR]]/report.xml
 // ERR-NEXT: exit=7
 
 // The peak seen is over the limit (104857600 bytes = 102400 KiB).

@@ -10,9 +10,9 @@
 // RUN: rm -rf %t %t.rerun %t.pool
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(canonicalize,irs-test-stack-overflow)" --failure-dir=%t -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR -DDIR=%t --implicit-check-not="irscope-opt: error:"
-// ERR: irscope-opt: fatal signal SIGSEGV (stack overflow)
-// ERR-NEXT: Stack trace:
-// ERR: irscope-opt: error: step 2 'builtin.module(irs-test-stack-overflow)' crashed with SIGSEGV (stack overflow); report: [[DIR]]/report.xml
+// ERR: irscope-opt: error: step 2 'builtin.module(irs-test-stack-overflow)' crashed with SIGSEGV (stack overflow)
+// ERR-NEXT: irscope-opt: note: crashed in {{.+}}
+// ERR: irscope-opt: note: report: [[DIR]]/report.xml
 // ERR-NEXT: exit=5
 
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml
@@ -39,16 +39,16 @@
 // REPRO: pipeline: "builtin.module(irs-test-stack-overflow)",
 // RUN: sh -c 'irscope-opt --run-reproducer %t/reproducer.mlir --failure-dir=%t.rerun -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=REPLAY -DDIR=%t.rerun --implicit-check-not="irscope-opt: error:"
-// REPLAY: irscope-opt: fatal signal SIGSEGV (stack overflow)
-// REPLAY: irscope-opt: error: step 1 'builtin.module(irs-test-stack-overflow)' crashed with SIGSEGV (stack overflow); report: [[DIR]]/report.xml
+// REPLAY: irscope-opt: error: step 1 'builtin.module(irs-test-stack-overflow)' crashed with SIGSEGV (stack overflow)
+// REPLAY: irscope-opt: note: report: [[DIR]]/report.xml
 // REPLAY-NEXT: exit=5
 
 // On a pool thread (the functions run in parallel; @g overflows).
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(canonicalize,func.func(irs-test-stack-overflow{op=arith.muli}))" --failure-dir=%t.pool -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=POOL -DDIR=%t.pool --implicit-check-not="irscope-opt: error:"
-// POOL: irscope-opt: fatal signal SIGSEGV (stack overflow)
-// POOL-NEXT: Stack trace:
-// POOL: irscope-opt: error: step 2 'builtin.module(func.func(irs-test-stack-overflow{op=arith.muli}))' crashed with SIGSEGV (stack overflow); report: [[DIR]]/report.xml
+// POOL: irscope-opt: error: step 2 'builtin.module(func.func(irs-test-stack-overflow{op=arith.muli}))' crashed with SIGSEGV (stack overflow)
+// POOL-NEXT: irscope-opt: note: crashed in {{.+}}
+// POOL: irscope-opt: note: report: [[DIR]]/report.xml
 // POOL-NEXT: exit=5
 // RUN: FileCheck %s --check-prefix=POOLREPORT < %t.pool/report.xml
 // POOLREPORT: <failure kind="crash" step="2" pass="irs-test-stack-overflow" anchor="func.func" {{.*}}signal-name="SIGSEGV"

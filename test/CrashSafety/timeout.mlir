@@ -8,7 +8,8 @@
 // RUN: rm -rf %t
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(canonicalize),irs-test-hang{op=arith.muli},cse)" --step-timeout=0.5 --dump-after-each=%t -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR -DDIR=%t --implicit-check-not="irscope-opt: error:"
-// ERR: irscope-opt: error: step 2 'builtin.module(irs-test-hang{op=arith.muli})' timed out after 0.5 s; report: [[DIR]]/report.xml
+// ERR: irscope-opt: error: step 2 'builtin.module(irs-test-hang{op=arith.muli})' timed out after 0.5 s
+// ERR: irscope-opt: note: report: [[DIR]]/report.xml
 // ERR-NEXT: exit=6
 
 // RUN: ls %t | FileCheck %s --check-prefix=FILES --match-full-lines

@@ -16,10 +16,12 @@
 // RUN: rm -rf %t
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(cse,func.func(canonicalize),symbol-dce)" --memory-limit=%if irs-sanitize %{1G%} %else %{100M%} --failure-dir=%t -o /dev/null; echo exit=$?' > %t.log 2>&1
 // RUN: FileCheck %s --check-prefix=%if irs-sanitize %{ASAN%} %else %{ERR%} -DDIR=%t --implicit-check-not="irscope-opt: error:" < %t.log
-// ERR: irscope-opt: error: step 2 'builtin.module(func.func(canonicalize))' exceeded the memory limit of 104857600 bytes; report: [[DIR]]/report.xml
+// ERR: irscope-opt: error: step 2 'builtin.module(func.func(canonicalize))' exceeded the memory limit of 104857600 bytes
+// ERR-NEXT: irscope-opt: note: report: [[DIR]]/report.xml
 // ERR-NEXT: exit=7
 // ASAN: ERROR: AddressSanitizer
-// ASAN: irscope-opt: error: step 2 'builtin.module(func.func(canonicalize))' {{.*}}; report: [[DIR]]/report.xml
+// ASAN: irscope-opt: error: step 2 'builtin.module(func.func(canonicalize))' {{.*}}
+// ASAN: irscope-opt: note: report: [[DIR]]/report.xml
 // ASAN-NEXT: exit=5
 
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml

@@ -47,7 +47,8 @@
 // The upstream crash itself: the failing step is the nested one, and its
 // reproducer replays the crash in mlir-opt.
 // RUN: rm -rf %t.fd && not irscope-opt %S/Inputs/upstream-205982.mlir --allow-unregistered-dialect -optimize-allocation-liveness --failure-dir=%t.fd 2>&1 | FileCheck %s --check-prefix=CRASH
-// CRASH: irscope-opt: error: step 1 'builtin.module(func.func(optimize-allocation-liveness))' crashed with SIGSEGV; report: {{.*}}report.xml
+// CRASH: irscope-opt: error: step 1 'builtin.module(func.func(optimize-allocation-liveness))' crashed with SIGSEGV
+// CRASH: irscope-opt: note: report: {{.*}}report.xml
 // RUN: FileCheck %s --check-prefix=REPRO < %t.fd/reproducer.mlir
 // REPRO: pipeline: "builtin.module(func.func(optimize-allocation-liveness))"
 // RUN: not --crash %mlir_opt --allow-unregistered-dialect --run-reproducer %t.fd/reproducer.mlir -o /dev/null

@@ -7,7 +7,8 @@
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(irs-test-flaky{op=func.func rate=0.3},cse,irs-test-flaky{op=func.func rate=0.3 mode=crash})" --repeat=40 --seed=3 --failure-dir=%t; echo exit=$?' > %t.log 2>&1
 // RUN: FileCheck %s -DDIR=%t < %t.log
 // CHECK-DAG: irscope-opt: error: step 1 'builtin.module(irs-test-flaky{op=func.func rate=0.3})' failed: pass 'irs-test-flaky' signalled failure; report: [[DIR]]/failure-{{[12]}}/report.xml
-// CHECK-DAG: irscope-opt: error: step 3 'builtin.module(irs-test-flaky{op=func.func rate=0.3 mode=crash})' crashed with SIGSEGV; report: [[DIR]]/failure-{{[12]}}/report.xml
+// CHECK-DAG: irscope-opt: error: step 3 'builtin.module(irs-test-flaky{op=func.func rate=0.3 mode=crash})' crashed with SIGSEGV
+// CHECK-DAG: irscope-opt: note: report: [[DIR]]/failure-{{[12]}}/report.xml
 // CHECK: irscope-opt: repeat: {{[0-9]+}} of 40 runs failed
 // CHECK-NEXT: irscope-opt: repeat:   step 1 {{.*}}: {{[1-9][0-9]*}} failed
 // CHECK-NEXT: irscope-opt: repeat:   step 3 {{.*}}: {{[1-9][0-9]*}} failed

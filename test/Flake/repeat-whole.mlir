@@ -17,7 +17,8 @@
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(canonicalize,irs-test-flaky{op=arith.muli rate=1 mode=crash}))" --repeat=3 --repeat-whole --failure-dir=%t.c; echo exit=$?' > %t.c.log 2>&1
 // RUN: FileCheck %s --check-prefix=CRASH -DDIR=%t.c < %t.c.log
 // CRASH: irscope-opt: repeat: run 1 failed in a new way:
-// CRASH: irscope-opt: error: step 2 'builtin.module(func.func(irs-test-flaky{op=arith.muli rate=1 mode=crash}))' crashed with SIGSEGV; report: [[DIR]]/failure-1/report.xml
+// CRASH: irscope-opt: error: step 2 'builtin.module(func.func(irs-test-flaky{op=arith.muli rate=1 mode=crash}))' crashed with SIGSEGV
+// CRASH: irscope-opt: note: report: [[DIR]]/failure-1/report.xml
 // CRASH: irscope-opt: repeat: 3 of 3 runs failed
 // CRASH-NEXT: irscope-opt: repeat:   no step known: 3 failed
 // CRASH-NEXT: irscope-opt: repeat:   signature 1: crash SIGSEGV in step 0 (?), 3 runs, first in run 1; artefacts: [[DIR]]/failure-1

@@ -35,6 +35,7 @@
 // RUN: sh -c 'irscope-opt %t.out --pass-pipeline="builtin.module(func.func(irs-test-abort{op=arith.muli}))" --failure-dir=%t.fail -o %t.replay; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=REPLAY
 // REPLAY: irscope-opt: error: step 1 {{.*}} crashed with SIGABRT
+// REPLAY: irscope-opt: note: report: {{.*}}/report.xml
 // REPLAY-NEXT: exit=5
 
 func.func @f(%x: i32, %c: i1, %lb: index, %ub: index) -> i32 {

@@ -31,6 +31,7 @@
 // RUN: sh -c 'irscope-opt %t.out --pass-pipeline="builtin.module(func.func(irs-test-crash{op=arith.muli}))" --failure-dir=%t.fail -o %t.replay; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=REPLAY
 // REPLAY: irscope-opt: error: step 1 {{.*}} crashed with SIGSEGV
+// REPLAY: irscope-opt: note: report: {{.*}}/report.xml
 // REPLAY-NEXT: exit=5
 
 // Pass flags instead of --pass-pipeline, and -j (accepted; tests still run

@@ -25,8 +25,8 @@
 
 // RUN: sh -c 'irscope-opt --run-reproducer %t.repro --failure-dir=%t.fail -o %t.replay; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=REPLAY -DDIR=%t.fail
-// REPLAY: irscope-opt: fatal signal SIGABRT
-// REPLAY: irscope-opt: error: step 1 'builtin.module(func.func(irs-test-abort{op=arith.muli}))' crashed with SIGABRT; report: [[DIR]]/report.xml
+// REPLAY: irscope-opt: error: step 1 'builtin.module(func.func(irs-test-abort{op=arith.muli}))' crashed with SIGABRT
+// REPLAY: irscope-opt: note: report: [[DIR]]/report.xml
 // REPLAY-NEXT: exit=5
 
 // The reproducer holds the same module as -o.

@@ -1,6 +1,8 @@
 // The page of a crashed run shows the trace as a person reads it: the
 // worker's stderr with the raw glibc frames replaced by the report's
-// demangled ones, the crash site with its nearest named caller, and both
+// symbolised ones (function at file:line), the crash site with its line
+// (without a symbolizer: the demangled frames, and the unnamed site with
+// its nearest named caller), and both
 // replays with absolute paths (mlir-opt's only when the pipeline has no
 // irscope pass, which mlir-opt does not know).
 
@@ -8,13 +10,22 @@
 // RUN: not irscope-opt %s --pass-pipeline="builtin.module(func.func(cse),irs-test-abort{op=arith.muli})" --dump-after-each=rel -o /dev/null 2>/dev/null
 // RUN: irscope-report rel 2>&1 | FileCheck %s --check-prefix=OUT -DDIR=%t
 // OUT: irscope-report: wrote [[DIR]]/rel/report.html
-// RUN: FileCheck %s -DDIR=%t --implicit-check-not="[0x" < rel/report.html
+// RUN: FileCheck %s -DDIR=%t --check-prefix=SYM --implicit-check-not="[0x" < rel/report.html
+// SYM: <p id="crash-site">Crashed in runAbort{{[.a-z]*}} at {{.*}}lib/Passes/TestCrash.c:{{[0-9]+}}</p>
+// SYM: <pre id="stack-trace">irscope-opt: fatal signal SIGABRT
+// SYM-NEXT: Stack trace:
+// SYM-NEXT: #0 runAbort{{[.a-z]*}} at {{.*}}lib/Passes/TestCrash.c:{{[0-9]+$}}
+// SYM: mlir::PassManager::run (libMLIR.so
+// SYM: <pre id="reproducer-command">irscope-opt --run-reproducer [[DIR]]/rel/reproducer.mlir</pre>
+// RUN: rm -rf nosym && env LLVM_SYMBOLIZER_PATH=/nonexistent not irscope-opt %s --pass-pipeline="builtin.module(func.func(cse),irs-test-abort{op=arith.muli})" --dump-after-each=nosym -o /dev/null 2>/dev/null
+// RUN: irscope-report nosym
+// RUN: FileCheck %s -DDIR=%t/nosym --implicit-check-not="[0x" < nosym/report.html
 // CHECK: <p id="crash-site">Crashed in libirscope.so.0+0x{{[0-9a-f]+}} (under mlir::detail::OpToOpPassAdaptor::run)</p>
 // CHECK: <pre id="stack-trace">irscope-opt: fatal signal SIGABRT
 // CHECK-NEXT: Stack trace:
 // CHECK-NEXT: #0 libc.so.6
 // CHECK: mlir::PassManager::run(mlir::Operation*)+0x{{[0-9a-f]+}} (libMLIR.so
-// CHECK: <pre id="reproducer-command">irscope-opt --run-reproducer [[DIR]]/rel/reproducer.mlir</pre>
+// CHECK: <pre id="reproducer-command">irscope-opt --run-reproducer [[DIR]]/reproducer.mlir</pre>
 // CHECK-NEXT: <p class="note">mlir-opt cannot replay it: the pipeline has irscope's own passes</p>
 
 // An upstream crash: both replays.

@@ -9,7 +9,8 @@
 // EXIT: exit=5
 // RUN: FileCheck %s --check-prefix=ERR -DDIR=%t/d -DTOOL=%mlir_opt < %t/err
 // ERR: Stack dump:
-// ERR: irscope-opt: error: step 2 'builtin.module(test-pass-crash)' crashed with SIGABRT; report: [[DIR]]/report.xml
+// ERR: irscope-opt: error: step 2 'builtin.module(test-pass-crash)' crashed with SIGABRT
+// ERR-NEXT: irscope-opt: note: report: [[DIR]]/report.xml
 // ERR-NEXT: irscope-opt: note: replay: [[TOOL]] '--pass-pipeline=builtin.module(test-pass-crash)' [[DIR]]/failure-input.mlir -o -
 // ERR-NEXT: irscope-opt: note: or: [[TOOL]] --run-reproducer [[DIR]]/reproducer.mlir
 // RUN: test ! -e %t/out.mlir
@@ -58,7 +59,8 @@
 // RUN: FileCheck %s --check-prefix=WHOLE -DDIR=%t/w < %t/err2
 // WHOLE: Stack dump:
 // WHOLE-NOT: Stack dump:
-// WHOLE: irscope-opt: error: step 2 'builtin.module(test-pass-crash)' crashed with SIGABRT; report: [[DIR]]/report.xml
+// WHOLE: irscope-opt: error: step 2 'builtin.module(test-pass-crash)' crashed with SIGABRT
+// WHOLE-NEXT: irscope-opt: note: report: [[DIR]]/report.xml
 // RUN: FileCheck %s --check-prefix=PRE < %t/w/failure-input.mlir
 
 func.func @f(%a: i64) -> i64 {

@@ -41,7 +41,8 @@
 // The memory limit applies to the tool's process (mlir-opt starts above
 // 20 MiB resident): exit 7, a report of kind memory-limit.
 // RUN: sh -c 'irscope-opt --tool=%mlir_opt %s --cse --memory-limit=20M --failure-dir=%t/m -o %t/out.mlir; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=MEM -DDIR=%t/m
-// MEM: irscope-opt: error: step 1 'builtin.module(cse)' exceeded the memory limit of 20971520 bytes; report: [[DIR]]/report.xml
+// MEM: irscope-opt: error: step 1 'builtin.module(cse)' exceeded the memory limit of 20971520 bytes
+// MEM-NEXT: irscope-opt: note: report: [[DIR]]/report.xml
 // MEM: exit=7
 // RUN: FileCheck %s --check-prefix=MEMREPORT < %t/m/report.xml
 // MEMREPORT: <failure kind="memory-limit" step="1" pass="cse" anchor="builtin.module"

@@ -49,7 +49,8 @@
 // A tool that dies mid-step (SIGKILL after writing half a module) is a
 // crash of that step, documented with the IR that went into it.
 // RUN: sh -c 'FAKE_MODE=dies irscope-opt --tool=%S/Inputs/fake-tool.sh %s --cse --failure-dir=%t/k -o %t/k.mlir; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=DIES -DDIR=%t/k
-// DIES: irscope-opt: error: step 1 'builtin.module(cse)' crashed with SIGKILL; report: [[DIR]]/report.xml
+// DIES: irscope-opt: error: step 1 'builtin.module(cse)' crashed with SIGKILL
+// DIES-NEXT: irscope-opt: note: report: [[DIR]]/report.xml
 // DIES: exit=5
 // RUN: test ! -e %t/k.mlir
 // RUN: diff %s %t/k/failure-input.mlir

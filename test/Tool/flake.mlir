@@ -10,7 +10,8 @@
 // RUN: sh -c 'FAKE_MODE=flaky irscope-opt --tool=%S/Inputs/fake-tool.sh %s --pass-pipeline="builtin.module(func.func(cse),canonicalize)" --repeat=40 --failure-dir=%t/r; echo exit=$?' > %t/r.log 2>&1
 // RUN: FileCheck %s --check-prefix=REPEAT -DDIR=%t/r < %t/r.log
 // REPEAT: irscope-opt: repeat: run {{[0-9]+}} failed in a new way:
-// REPEAT-NEXT: irscope-opt: error: step {{[12]}} '{{.*}}' crashed with SIGSEGV; report: [[DIR]]/failure-0/report.xml
+// REPEAT-NEXT: irscope-opt: error: step {{[12]}} '{{.*}}' crashed with SIGSEGV
+// REPEAT-NEXT: irscope-opt: note: report: [[DIR]]/failure-0/report.xml
 // REPEAT: irscope-opt: repeat: {{[1-9][0-9]*}} of 40 runs failed ({{.*}}, 95% Wilson interval {{.*}})
 // REPEAT: irscope-opt: repeat:   signature 1: crash SIGSEGV in step {{[12]}} ({{cse|canonicalize}}), {{[0-9]+}} runs, first in run {{[0-9]+}}; artefacts: [[DIR]]/failure-0
 // REPEAT: irscope-opt: repeat: summary: [[DIR]]/repeat.xml

@@ -11,7 +11,8 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: sh -c 'irscope-opt --tool=%mlir_opt %s --pass-pipeline="builtin.module(cse,func.func(canonicalize),symbol-dce)" --step-timeout=15 --dump-after-each=%t/d -o %t/out.mlir; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR -DDIR=%t/d --implicit-check-not="irscope-opt: error:"
-// ERR: irscope-opt: error: step 2 'builtin.module(func.func(canonicalize))' timed out after 15 s; report: [[DIR]]/report.xml
+// ERR: irscope-opt: error: step 2 'builtin.module(func.func(canonicalize))' timed out after 15 s
+// ERR-NEXT: irscope-opt: note: report: [[DIR]]/report.xml
 // ERR-NEXT: irscope-opt: note: replay:
 // ERR-NEXT: irscope-opt: note: or:
 // ERR-NEXT: exit=6

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Unit tests of backtrace parsing, demangling and the crash site
 // (lib/Support/StackTrace.c), on traces as the crash handler prints them.
+#define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,7 +11,10 @@
 #include "Support/Buf.h"
 #include "irscope/StackTrace.h"
 
+#include <dlfcn.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 // A real SIGSEGV in MLIR 22's vector::ExtractOp::fold, shortened.
 static const char kSegv[] =
@@ -189,6 +193,47 @@ static void test_stacktrace__summary_starts_at_site(void **state) {
   irsBufFree(&b);
 }
 
+// A signature keeps its site as text; only "module+0xOFF" is looked up, in
+// an object loaded here, and only with a symbolizer.
+static void test_stacktrace__symbolise_site_text(void **state) {
+  (void)state;
+  const char *sym = "/usr/lib/llvm-22/bin/llvm-symbolizer";
+  IrsBuf b = IRS_BUF_INIT;
+  MlirStringRef hidden = mlirStringRefCreateFromCString("libMLIR.so.22.1+0x10");
+  assert_false(irsStackTraceSymboliseSite(hidden, NULL, irsBufStringCallback,
+                                          &b));
+  assert_false(irsStackTraceSymboliseSite(
+      mlirStringRefCreateFromCString("mlir::vector::ExtractOp::fold"), sym,
+      irsBufStringCallback, &b));
+  assert_false(irsStackTraceSymboliseSite(
+      mlirStringRefCreateFromCString("libx.so+0x10 (under f)"), sym,
+      irsBufStringCallback, &b));
+  assert_false(irsStackTraceSymboliseSite(
+      mlirStringRefCreateFromCString("libnot-loaded-here.so+0x10"), sym,
+      irsBufStringCallback, &b));
+  assert_int_equal(b.len, 0);
+  // An exported function of libirscope, named through its offset.
+  // (Looked up in the library itself: the test's own reference may be a
+  // PLT entry of the executable.)
+  Dl_info info;
+  void *lib = dlopen("libirscope.so.0", RTLD_NOW | RTLD_NOLOAD);
+  void *fn = lib ? dlsym(lib, "irsDemangle") : NULL;
+  assert_non_null(fn);
+  if (access(sym, X_OK) == 0 && fn && dladdr(fn, &info) && info.dli_fbase) {
+    char site[256];
+    snprintf(site, sizeof(site), "libirscope.so.0+0x%llx",
+             (unsigned long long)((uintptr_t)fn - (uintptr_t)info.dli_fbase +
+                                  1));
+    assert_true(irsStackTraceSymboliseSite(mlirStringRefCreateFromCString(site),
+                                           sym, irsBufStringCallback, &b));
+    assert_non_null(b.data);
+    assert_int_equal(strncmp(b.data, "irsDemangle", 11), 0);
+  }
+  if (lib)
+    dlclose(lib);
+  irsBufFree(&b);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_stacktrace__skips_handler_and_trampoline),
@@ -200,6 +245,7 @@ int main(void) {
       cmocka_unit_test(test_stacktrace__demangle_passes_plain_names),
       cmocka_unit_test(test_stacktrace__named_caller_of_hidden_site),
       cmocka_unit_test(test_stacktrace__summary_starts_at_site),
+      cmocka_unit_test(test_stacktrace__symbolise_site_text),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

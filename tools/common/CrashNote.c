@@ -2,6 +2,7 @@
 // The terminal's view of a dead worker's trace; see CrashNote.h.
 #include "CrashNote.h"
 
+#include "irscope/Signature.h"
 #include "irscope/StackTrace.h"
 
 #include <stdio.h>
@@ -20,14 +21,16 @@ const char *irsToolSymbolizer(void) {
   return *p && access(p, X_OK) == 0 ? p : NULL;
 }
 
-static void putErr(MlirStringRef s, void *ud) {
-  (void)ud;
-  fwrite(s.data, 1, s.length, stderr);
-}
+// Forwards the short trace's lines after its first, the site: the note
+// above names it.
+typedef struct BelowSite {
+  intptr_t seen;
+} BelowSite;
 
-void irsToolPrintCrashFrames(MlirStringRef trace) {
-  irsStackTraceSummarise(trace, IRS_TOOL_CRASH_FRAMES, irsToolSymbolizer(),
-                         putErr, NULL);
+static void putBelowSite(MlirStringRef s, void *ud) {
+  BelowSite *b = ud;
+  if (b->seen++ > 0)
+    fwrite(s.data, 1, s.length, stderr);
 }
 
 typedef struct Text {
@@ -70,10 +73,36 @@ void irsToolSiteText(MlirStringRef trace, char *out, size_t cap) {
     out[t.len = before] = '\0';
 }
 
-void irsToolPrintSiteNote(const char *tool, MlirStringRef trace, bool hang) {
+void irsToolPrintTraceNotes(const char *tool, MlirStringRef trace, bool hang) {
   char site[1024];
   irsToolSiteText(trace, site, sizeof(site));
-  if (site[0])
-    fprintf(stderr, "%s: note: %s in %s\n", tool,
-            hang ? "hung" : "crashed", site);
+  if (!site[0])
+    return;
+  fprintf(stderr, "%s: note: %s in %s\n", tool, hang ? "hung" : "crashed",
+          site);
+  BelowSite b = {0};
+  irsStackTraceSummarise(trace, IRS_TOOL_CRASH_FRAMES + 1, irsToolSymbolizer(),
+                         putBelowSite, &b);
+}
+
+void irsToolPrintReportNote(const char *tool, const char *dir, size_t dirLen) {
+  fprintf(stderr, "%s: note: report: %.*s/report.xml\n", tool, (int)dirLen,
+          dir);
+}
+
+void irsToolSignatureSite(const IrsSignature *sig, char *out, size_t cap) {
+  Text t = {out, cap, 0};
+  if (cap)
+    out[0] = '\0';
+  if (!sig->site[0])
+    return;
+  if (irsStackTraceSymboliseSite(mlirStringRefCreateFromCString(sig->site),
+                                 irsToolSymbolizer(), appendText, &t))
+    return;
+  appendStr(&t, sig->site);
+  if (sig->siteCaller[0]) {
+    appendStr(&t, " (under ");
+    appendStr(&t, sig->siteCaller);
+    appendStr(&t, ")");
+  }
 }

@@ -2,10 +2,10 @@
 //===- CrashNote.h - what a terminal shows of a dead worker's trace -------===//
 //
 // The crash handler (CrashHandler.c) prints a raw glibc backtrace; the
-// supervisor holds its frames back (abridgeCrashTraces) and the tool prints
-// these few lines instead: the first frames from the crash site on,
-// symbolised, and one note naming the site. The whole trace stays in
-// report.xml.
+// supervisor holds it back (abridgeCrashTraces) and the tool prints these
+// few lines instead, after its one-line error: one note naming the crash
+// site, the next frames, symbolised, and the report's path last. The whole
+// trace stays in report.xml.
 //
 //===----------------------------------------------------------------------===//
 #ifndef IRS_TOOLS_CRASHNOTE_H
@@ -19,18 +19,31 @@
 /// with; NULL when not executable.
 const char *irsToolSymbolizer(void);
 
-/// Frames shown on a terminal for a crash.
+/// Frames shown on a terminal below a crash's site.
 enum { IRS_TOOL_CRASH_FRAMES = 4 };
 
-/// Prints the short trace of a crash (irsStackTraceSummarise) to stderr.
-void irsToolPrintCrashFrames(MlirStringRef trace);
+/// Prints what follows a dead worker's error line to stderr: "TOOL: note:
+/// crashed in SITE" (or "hung in"; " (under CALLER)" when the site has no
+/// name), then the next IRS_TOOL_CRASH_FRAMES frames of the short trace
+/// (irsStackTraceSummarise), "  #1 caller at file:line". Nothing without a
+/// trace.
+void irsToolPrintTraceNotes(const char *tool, MlirStringRef trace, bool hang);
 
-/// Prints "TOOL: note: crashed in SITE" (or "hung in"), with
-/// " (under CALLER)" when the site has no name. Nothing without a trace.
-void irsToolPrintSiteNote(const char *tool, MlirStringRef trace, bool hang);
+/// Prints "TOOL: note: report: DIR/report.xml", the last line of a death.
+void irsToolPrintReportNote(const char *tool, const char *dir, size_t dirLen);
 
 /// The site as that note names it, "SITE" or "SITE (under CALLER)", into
 /// `out` (empty without a trace).
 void irsToolSiteText(MlirStringRef trace, char *out, size_t cap);
+
+struct IrsSignature;
+
+/// A failure signature's crash site as a person reads it, into `out`: the
+/// site symbolised (irsStackTraceSymboliseSite) when it is "module+0xOFF"
+/// and a symbolizer names it, else "SITE (under CALLER)" or "SITE" as
+/// stored; empty without a site. For display: the signature keeps matching
+/// on what it stores.
+void irsToolSignatureSite(const struct IrsSignature *sig, char *out,
+                          size_t cap);
 
 #endif

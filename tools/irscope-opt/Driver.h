@@ -112,7 +112,6 @@ typedef struct IrsOptRun {
   intptr_t firstChunk;
   intptr_t chunk;      // being processed
   bool supervised;     // chunk outputs go to the supervisor
-  bool abridgedTraces; // a crash's frames were kept off the terminal
   IrsOptMode mode;
   intptr_t jobChunk;   // replay modes: chunk and 1-based failing step
   intptr_t jobStep;

@@ -337,7 +337,7 @@ static void documentDeath(Repeat *r, IrsOptRepeatSig *s,
   IrsOptRun job = *r->run;
   job.cfg = &c2;
   job.log = NULL;
-  irsOptRepeatNewFailure(i, NULL, NULL);
+  irsOptRepeatNewFailure(i, NULL, NULL, true);
   irsOptDocumentDeath(&job, r->quiet, res, 0);
   seedNote(s, i);
   s->dir = strdup(dir);
@@ -361,7 +361,7 @@ static void recordFailure(Repeat *r, const IrsWorkerResult *res, bool exited,
   irsOptRepeatProgressClear(&r->progress);
   if (exited && rep->newSignature) {
     s->dir = strdup(rep->dir);
-    irsOptRepeatNewFailure(i, rep->message, rep->dir);
+    irsOptRepeatNewFailure(i, rep->message, rep->dir, false);
     seedNote(s, i);
   } else if (!exited) {
     documentDeath(r, s, res, i);

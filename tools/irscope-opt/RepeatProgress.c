@@ -2,9 +2,12 @@
 //===- RepeatProgress.c - what a --repeat shows while it runs -------------===//
 #include "RepeatProgress.h"
 
+#include "CrashNote.h"
+
 #include "irscope/Support.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 enum { kLiveEveryMs = 100, kLogEveryMs = 5000 };
@@ -42,12 +45,16 @@ void irsOptRepeatProgressClear(IrsOptRepeatProgress *p) {
   p->shown = false;
 }
 
-void irsOptRepeatNewFailure(int64_t run, const char *message, const char *dir) {
+void irsOptRepeatNewFailure(int64_t run, const char *message, const char *dir,
+                            bool died) {
   fprintf(stderr, "irscope-opt: repeat: run %lld failed in a new way:\n",
           (long long)(run + 1));
   if (!message)
     return;
-  if (dir)
+  if (dir && died) {
+    fprintf(stderr, "irscope-opt: error: %s\n", message);
+    irsToolPrintReportNote("irscope-opt", dir, strlen(dir));
+  } else if (dir)
     fprintf(stderr, "irscope-opt: error: %s; report: %s/report.xml\n", message,
             dir);
   else

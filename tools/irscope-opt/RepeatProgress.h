@@ -40,7 +40,9 @@ void irsOptRepeatProgressClear(IrsOptRepeatProgress *p);
 /// "repeat: run N failed in a new way:" and then either `message` as the
 /// error line (with its report when `dir` is non-NULL) or, when `message`
 /// is NULL, whatever the caller prints next (a dead worker's
-/// documentation).
-void irsOptRepeatNewFailure(int64_t run, const char *message, const char *dir);
+/// documentation). A death (`died`) has its report on a line of its own,
+/// after the error line, as a single run prints it.
+void irsOptRepeatNewFailure(int64_t run, const char *message, const char *dir,
+                            bool died);
 
 #endif // IRS_OPT_REPEATPROGRESS_H

@@ -153,18 +153,21 @@ static void printLine(MlirStringRef s, void *ud) {
   fprintf(stderr, "irscope-opt: error: %.*s\n", (int)s.length, s.data);
 }
 
-// A crash's frames were held back from the terminal (abridgeCrashTraces):
-// a few symbolised ones stand for them. A timed-out worker was asked for
-// its trace (see irsOptSupervise), held back the same way; the same first
-// frame outside the runtimes names where it was stuck.
-static void printDeath(const IrsOptRun *run, const IrsCrashDoc *doc) {
-  if (doc->outcome == IrsWorkerCrashed || doc->outcome == IrsWorkerTimedOut) {
-    if (run->abridgedTraces)
-      irsToolPrintCrashFrames(doc->stderrTail);
-    irsToolPrintSiteNote("irscope-opt", doc->stderrTail,
-                         doc->outcome == IrsWorkerTimedOut);
-  }
-  irsCrashDocGetSummary(doc, printLine, NULL);
+// The error line first, naming step, pass and signal; then where it died
+// (the crash's trace was held back from the terminal, abridgeCrashTraces;
+// a timed-out worker was asked for its trace, see irsOptSupervise, held
+// back the same way) and last the report. A report that could not be
+// written says so on the error line.
+static void printDeath(const IrsCrashDoc *doc) {
+  if (doc->writeError || !doc->dir[0])
+    irsCrashDocGetSummary(doc, printLine, NULL);
+  else
+    fprintf(stderr, "irscope-opt: error: %s\n", doc->message);
+  if (doc->outcome == IrsWorkerCrashed || doc->outcome == IrsWorkerTimedOut)
+    irsToolPrintTraceNotes("irscope-opt", doc->stderrTail,
+                           doc->outcome == IrsWorkerTimedOut);
+  if (doc->dir[0] && !doc->writeError)
+    irsToolPrintReportNote("irscope-opt", doc->dir, strlen(doc->dir));
 }
 
 // Documents a worker that died in chunk `k`. Returns the exit code.
@@ -197,12 +200,13 @@ static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
       .replay = replayMain,
       .replayUserData = &job,
       .signalName = irsSignalName,
+      .symbolizer = irsToolSymbolizer(),
   };
   IrsCrashDoc doc;
   irsCrashDocument(quiet, res, &o, &doc);
   irsOptLogDeath(run, k, doc.step, irsWorkerOutcomeGetDeathKind(doc.outcome),
                  doc.message, doc.stderrTail, doc.elapsedMs);
-  printDeath(run, &doc);
+  printDeath(&doc);
   irsCrashDocRelease(&doc);
   free(dumpDir);
   free(failDir);
@@ -218,7 +222,6 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
   IrsOptConfig *cfg = run->cfg;
   intptr_t nchunks = irsInputGetNumChunks(run->input);
   run->supervised = true;
-  run->abridgedTraces = true;
   // A timeout's report says where the step was stuck (workerMain handles
   // the signal); at most IRS_SUPERVISOR_TRACE_WAIT_MS more per timeout.
   IrsSupervisorOptions so = {.stepTimeoutSec = cfg->stepTimeout,
@@ -283,6 +286,5 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
   irsSupervisorDestroy(sup);
   irsSupervisorDestroy(quiet);
   run->supervised = false;
-  run->abridgedTraces = false;
   return rc;
 }

@@ -9,6 +9,7 @@
 // refused with a pointer to --tool-arg.
 //
 //===----------------------------------------------------------------------===//
+#include "CrashNote.h"
 #include "Driver.h"
 
 #include "irscope/Tool.h"
@@ -96,11 +97,15 @@ int irsOptToolReportFailure(IrsToolRunner t, IrsErrorKind k) {
   MlirStringRef msg = irsToolRunnerGetErrorMessage(t);
   MlirStringRef dir = irsToolRunnerGetFailureDir(t);
   const IrsWorkerResult *death = irsToolRunnerGetDeath(t);
-  if (dir.length)
+  // A death prints as a worker's does (Supervise.c): the error line, then
+  // the report (the tool's own stack dump came before, as it printed it).
+  if (dir.length && !death)
     fprintf(stderr, "irscope-opt: error: %.*s; report: %.*s/report.xml\n",
             (int)msg.length, msg.data, (int)dir.length, dir.data);
   else
     fprintf(stderr, "irscope-opt: error: %.*s\n", (int)msg.length, msg.data);
+  if (dir.length && death)
+    irsToolPrintReportNote("irscope-opt", dir.data, dir.length);
   MlirStringRef replay = irsToolRunnerGetReplayCommand(t);
   MlirStringRef repro = irsToolRunnerGetReproducerCommand(t);
   if (replay.length)

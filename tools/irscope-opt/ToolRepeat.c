@@ -60,7 +60,8 @@ static void keepArtefacts(IrsToolRunner t, const IrsOptRepeatTally *tally,
   s->dir = kept ? strdup(dir) : NULL;
   char msg[2048];
   snprintf(msg, sizeof(msg), "%.*s", (int)m.length, m.data);
-  irsOptRepeatNewFailure(run, msg, kept ? dir : NULL);
+  irsOptRepeatNewFailure(run, msg, kept ? dir : NULL,
+                         irsToolRunnerGetDeath(t) != NULL);
 }
 
 // Runs the repetitions into `tally`; returns the worst exit code.

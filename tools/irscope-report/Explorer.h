@@ -64,6 +64,7 @@ typedef struct IrsExRun {
   // Kind wrong-result: what the program printed before and after the step.
   char *failExpected, *failActual;
   char *failTrace; // <stack-trace>: demangled, one frame a line
+  char *failSymTrace; // <symbolised-trace>: from the site on, file:line
   char *failSite;  // crash-site or hang-site
   double failElapsedMs;
   char *preStepIr, *postStepIr, *lastGoodDump, *reproducer, *reproPipeline,

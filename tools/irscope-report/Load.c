@@ -111,6 +111,7 @@ static void readReport(IrsExRun *run, const char *file) {
   run->failExpected = text(child(child(f, "results"), "expected"));
   run->failActual = text(child(child(f, "results"), "actual"));
   run->failTrace = text(child(f, "stack-trace"));
+  run->failSymTrace = text(child(f, "symbolised-trace"));
   run->failSite = attr(f, "crash-site");
   if (!run->failSite)
     run->failSite = attr(f, "hang-site");
@@ -296,7 +297,7 @@ void irsExFree(IrsExRun *run) {
       &run->commandLine, &run->inputPath,     &run->inputDump,
       &run->pipeline,    &run->failMessage,   &run->failHook,
       &run->failSignal,  &run->failStderr,    &run->failExpected,
-      &run->failActual,  &run->failTrace,     &run->failSite,
+      &run->failActual,  &run->failTrace,     &run->failSymTrace, &run->failSite,
       &run->preStepIr,   &run->postStepIr,    &run->lastGoodDump,
       &run->reproducer,  &run->reproPipeline, &run->fullReproducer};
   for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); ++i)

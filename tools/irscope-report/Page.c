@@ -449,15 +449,18 @@ static void header(xmlNodePtr body, const IrsExRun *run) {
 // addresses) replaced by the report's demangled trace.
 static void workerText(const IrsExRun *run, Text *t) {
   const char *p = run->failStderr;
+  // The symbolised frames (function at file:line) when the report has them
+  // (reports written without a symbolizer, or before, do not).
+  const char *trace = run->failSymTrace ? run->failSymTrace : run->failTrace;
   bool traced = false;
   while (*p) {
     const char *nl = strchr(p, '\n');
     size_t n = nl ? (size_t)(nl - p) : strlen(p);
     bool frame = n > 4 && p[n - 1] == ']' && memmem(p, n, "[0x", 3);
-    if (!frame || !run->failTrace) {
+    if (!frame || !trace) {
       textAppend(t, p, n + (nl ? 1 : 0));
     } else if (!traced) {
-      textStr(t, run->failTrace);
+      textStr(t, trace);
       traced = true;
     }
     p += n + (nl ? 1 : 0);
@@ -488,6 +491,35 @@ static void replays(xmlNodePtr sec, const IrsExRun *run, const char *repro) {
            dir, repro);
   pre = tel(sec, "pre", NULL, cmd);
   xmlNewProp(pre, X("id"), X("mlir-opt-command"));
+}
+
+// "Crashed in SITE": the symbolised trace's first frame when it has a line
+// ("runAbort at lib/Passes/TestCrash.c:53") or names a site the report
+// could not, else the report's site with, for an unnamed one, its nearest
+// named caller from the raw trace.
+static void siteLine(xmlNodePtr sec, const IrsExRun *run) {
+  const char *verb = run->failKind == IrsOutcomeTimeout ? "Hung" : "Crashed";
+  char b[2048];
+  const char *sym = run->failSymTrace;
+  size_t n = sym ? strcspn(sym, "\n") : 0;
+  const char *name = sym && !strncmp(sym, "#0 ", 3) ? sym + 3 : NULL;
+  bool unnamed = strstr(run->failSite, "+0x") && !strchr(run->failSite, ' ');
+  if (name && (memmem(name, n - 3, " at ", 4) ||
+               (unnamed && memchr(name, ' ', n - 3)))) {
+    snprintf(b, sizeof(b), "%s in %.*s", verb, (int)(n - 3), name);
+  } else {
+    Text caller = {0};
+    if (run->failStderr)
+      irsStackTraceGetNamedCaller(
+          mlirStringRefCreateFromCString(run->failStderr), textCallback,
+          &caller);
+    snprintf(b, sizeof(b), "%s in %s%s%s%s", verb, run->failSite,
+             caller.data ? " (under " : "", caller.data ? caller.data : "",
+             caller.data ? ")" : "");
+    free(caller.data);
+  }
+  xmlNodePtr sp = tel(sec, "p", NULL, b);
+  xmlNewProp(sp, X("id"), X("crash-site"));
 }
 
 static void failureSection(xmlNodePtr body, const IrsExRun *run,
@@ -526,21 +558,8 @@ static void failureSection(xmlNodePtr body, const IrsExRun *run,
     snprintf(b, sizeof(b), "Signal: %s", run->failSignal);
     tel(sec, "p", NULL, b);
   }
-  if (run->failSite) {
-    // An unnamed site's nearest named caller, from the raw trace.
-    Text caller = {0};
-    if (run->failStderr)
-      irsStackTraceGetNamedCaller(
-          mlirStringRefCreateFromCString(run->failStderr), textCallback,
-          &caller);
-    snprintf(b, sizeof(b), "%s in %s%s%s%s",
-             run->failKind == IrsOutcomeTimeout ? "Hung" : "Crashed",
-             run->failSite, caller.data ? " (under " : "",
-             caller.data ? caller.data : "", caller.data ? ")" : "");
-    free(caller.data);
-    xmlNodePtr sp = tel(sec, "p", NULL, b);
-    xmlNewProp(sp, X("id"), X("crash-site"));
-  }
+  if (run->failSite)
+    siteLine(sec, run);
   if (run->failStderr && *run->failStderr) {
     tel(sec, "h3", NULL, "What the worker printed (diagnostics, stack trace)");
     Text t = {0};

@@ -15,6 +15,7 @@
 #include "CrashReport.h"
 
 #include "CrashHandler.h"
+#include "CrashNote.h"
 
 #include "irscope/CrashDoc.h"
 #include "irscope/Input.h"
@@ -110,6 +111,7 @@ static int document(DocRun *d, IrsSupervisor sup, const IrsWorkerResult *res,
       .replay = replayMain,
       .replayUserData = d,
       .signalName = irsSignalName,
+      .symbolizer = irsToolSymbolizer(),
   };
   IrsCrashDoc doc;
   irsCrashDocument(sup, res, &o, &doc);

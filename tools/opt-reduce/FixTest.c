@@ -13,6 +13,8 @@
 //===----------------------------------------------------------------------===//
 #include "FixTest.h"
 
+#include "CrashNote.h"
+
 #include <mlir-c/BuiltinAttributes.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -97,10 +99,11 @@ static void printChecks(FILE *f, MlirOperation module) {
 void irsFixTestPrint(FILE *f, const IrsFixTestInfo *in, MlirOperation module) {
   const IrsSignature *sig = in->sig;
   fprintf(f, "// Regression test reduced by opt-reduce from '%s'.\n", in->input);
-  char kind[32];
+  char kind[32], site[1024];
+  irsToolSignatureSite(sig, site, sizeof(site));
   fprintf(f, "// Bug: %s in pass '%s'%s%s%s%s\n",
           irsSignatureFormatKind(sig, kind, sizeof(kind)), sig->pass,
-          sig->site[0] ? " at " : "", sig->site, sig->message[0] ? ": " : "",
+          site[0] ? " at " : "", site, sig->message[0] ? ": " : "",
           sig->message);
   fputs("// It fails while the bug is there and passes once it is fixed: the\n"
         "// pipeline must then succeed and keep the symbols checked below;\n"

@@ -2,6 +2,8 @@
 //===- Progress.c - opt-reduce's progress lines, summary and results ------===//
 #include "Progress.h"
 
+#include "CrashNote.h"
+
 #include "MiscompileLit.h"
 #include "PinTest.h"
 
@@ -146,19 +148,16 @@ void orProgressEnd(OrProgress *p) {
 static void printLastLine(const OrConfig *c, IrsReducer r) {
   MlirStringRef msg = irsReducerGetMessage(r);
   const IrsSignature *sig = irsReducerGetSignature(r);
-  bool caller = !c->test && sig->site[0] && sig->siteCaller[0];
-  char kind[32];
-  fprintf(stderr,
-          "opt-reduce: %.*s: wrote '%s' (%lld tests)%s%s%s%s%s%s%s%s%s\n",
+  char kind[32], site[1024] = "";
+  if (!c->test)
+    irsToolSignatureSite(sig, site, sizeof(site));
+  fprintf(stderr, "opt-reduce: %.*s: wrote '%s' (%lld tests)%s%s%s%s%s%s\n",
           (int)msg.length, msg.data, c->output,
           (long long)irsReducerGetTestsRun(r),
           c->test ? "" : "; signature: ",
           c->test ? "" : irsSignatureFormatKind(sig, kind, sizeof(kind)),
           c->test || !sig->pass[0] ? "" : " in ", c->test ? "" : sig->pass,
-          !c->test && sig->site[0] ? " at " : "",
-          !c->test && sig->site[0] ? sig->site : "",
-          caller ? " (under " : "", caller ? sig->siteCaller : "",
-          caller ? ")" : "");
+          site[0] ? " at " : "", site);
 }
 
 int orFinish(const OrConfig *c, OrSession *s, IrsReducer r) {
