@@ -35,22 +35,25 @@ typedef struct ForkServer {
   pid_t pid, owner;
 } ForkServer;
 
-// libirscope-forkserver.so beside the libirscope this code is in.
+// libirscope-forkserver.so beside the libirscope this code is in, or in
+// ../lib of the program it is linked into statically (the unit tests).
 static char *shimPath(void) {
   Dl_info info;
   if (!dladdr((void *)irsForkServerCreate, &info) || !info.dli_fname)
     return NULL;
-  IrsBuf b = IRS_BUF_INIT;
   const char *slash = strrchr(info.dli_fname, '/');
-  if (slash)
-    irsBufAppend(&b, info.dli_fname, (size_t)(slash - info.dli_fname + 1));
-  irsBufAppendStr(&b, "libirscope-forkserver.so");
-  char *p = irsBufDetach(&b);
-  if (p && access(p, R_OK) != 0) {
+  size_t dir = slash ? (size_t)(slash - info.dli_fname + 1) : 0;
+  static const char *const kWhere[] = {"", "../lib/"};
+  for (size_t k = 0; k < 2; ++k) {
+    IrsBuf b = IRS_BUF_INIT;
+    irsBufAppend(&b, info.dli_fname, dir);
+    irsBufPrintf(&b, "%slibirscope-forkserver.so", kWhere[k]);
+    char *p = irsBufDetach(&b);
+    if (p && access(p, R_OK) == 0)
+      return p;
     free(p);
-    p = NULL;
   }
-  return p;
+  return NULL;
 }
 
 // Only a dynamically linked ELF file can take the shim: a script would
@@ -86,6 +89,10 @@ __attribute__((noreturn)) static void execServer(const char *tool,
       setenv("IRS_FORK_SERVER_EXE", tool, 1) != 0)
     _exit(127);
   setenv("LLVM_DISABLE_SYMBOLIZATION", "1", 1);
+  if (!getenv("LD_BIND_NOW")) { // see the shim: bind once, in the server
+    setenv("LD_BIND_NOW", "1", 1);
+    setenv("IRS_FORK_SERVER_BIND_NOW", "1", 1);
+  }
   personality(ADDR_NO_RANDOMIZE);
   // Without the shim (a static tool), the tool prints its version and
   // ends: the starter sees the socket close.
