@@ -15,7 +15,9 @@ tool as executor:
   fir-memref-df     fir-opt --fir-memref-dataflow-opt on the same, lowered
                     to FIR first (--convert-hlfir-to-fir).
 
-Reducers: opt-reduce --tool=TOOL; `greedy`, bench/linedel.py's greedy
+Reducers: opt-reduce --tool=TOOL (the tool forked from one start by
+its fork server, include/irscope/ForkServer.h); `exec`, the same with
+--tool-fork-server=0 (the tool exec'd per run), for reference; `greedy`, bench/linedel.py's greedy
 line deleter (runs of lines, halving, then single lines until a pass
 deletes nothing), keeping a deletion while the tool still crashes;
 mlir-reduce with a test script calling the tool (it cannot read
@@ -162,6 +164,25 @@ def mlir_reduce(tool, args, path, sig, out, work, cap):
     return time.time() - t0, ok, why
 
 
+def opt_reduce(reducer, tool, targs, path, sig, work, stem, extra):
+    out = os.path.join(work, stem + ".mlir")
+    cmd = [reducer, path, "--tool=" + tool] + targs + ["-o", out] + extra
+    t0, c0 = time.time(), child_cpu()
+    r = subprocess.run(cmd + ["-v"], capture_output=True, text=True)
+    secs, cpu = time.time() - t0, child_cpu() - c0
+    why = "" if r.returncode == 0 else \
+        (r.stderr.strip().splitlines() or ["?"])[-1][:70]
+    m = re.search(r"(\d+) of (\d+) tests ran in (\d+) batched", r.stderr)
+    f = re.search(r"tool fork server: (\d+) runs", r.stderr)
+    plain = len(re.findall(r"^opt-reduce: test ", r.stderr, re.M))
+    if not why:
+        why = "%d tests, %s batches%s" % (
+            plain, m.group(3) if m else 0,
+            ", %s forks" % f.group(1) if f else "")
+    return (count_ops(tool, out), secs, cpu,
+            crash_signal(tool, targs, out) == sig, why)
+
+
 def make_cases(work):
     cases = {}
     p = os.path.join(work, "oal-test-dialect.mlir")
@@ -204,21 +225,11 @@ def main():
             print("%-17s input does not crash: skipped" % name)
             continue
         res = {"input": (count_ops(tool, path), 0.0, 0.0, True, "")}
-        out = os.path.join(work, name + ".opt-reduce.mlir")
-        cmd = [reducer, path, "--tool=" + tool] + targs + ["-o", out]
-        if args.j:
-            cmd.append("-j" + args.j)
-        t0, c0 = time.time(), child_cpu()
-        r = subprocess.run(cmd + ["-v"], capture_output=True, text=True)
-        secs, cpu = time.time() - t0, child_cpu() - c0
-        why = "" if r.returncode == 0 else \
-            (r.stderr.strip().splitlines() or ["?"])[-1][:70]
-        m = re.search(r"(\d+) of (\d+) tests ran in (\d+) batched", r.stderr)
-        plain = len(re.findall(r"^opt-reduce: test ", r.stderr, re.M))
-        if not why:
-            why = "%d tests, %s batches" % (plain, m.group(3) if m else 0)
-        res["opt-reduce"] = (count_ops(tool, out), secs, cpu,
-                             crash_signal(tool, targs, out) == sig, why)
+        for who, extra in (("opt-reduce", []),
+                           ("exec", ["--tool-fork-server=0"])):
+            res[who] = opt_reduce(reducer, tool, targs, path, sig, work,
+                                  name + "." + who, extra + (
+                                      ["-j" + args.j] if args.j else []))
         out = os.path.join(work, name + ".greedy.mlir")
         t0, c0 = time.time(), child_cpu()
         n = greedy(tool, targs, path, sig, out, work)
@@ -239,16 +250,20 @@ def main():
                   (name, who, ops if ops >= 0 else "n/a", secs, cpu,
                    "yes" if same else "NO", note))
         me, gr, mr = res["opt-reduce"], res["greedy"], res["mlir-reduce"]
+        ex = res["exec"]
         ok_mr = mr[0] >= 0 and mr[1] > 0
         bars.append((name, me[3], me[0] <= gr[0] and me[0] >= 0,
                      me[1] / mr[1] if ok_mr else None,
                      me[2] / mr[2] if ok_mr and mr[2] > 0 else None,
                      me[1] / gr[1] if gr[1] > 0 else None,
-                     me[2] / gr[2] if gr[2] > 0 else None))
+                     me[2] / gr[2] if gr[2] > 0 else None,
+                     ex[1] / mr[1] if ok_mr else None,
+                     ex[2] / mr[2] if ok_mr and mr[2] > 0 else None))
     print("load average: %.2f %.2f %.2f" % os.getloadavg())
     print("\nbars: result still crashes; ops <= greedy; time <= 1/10 "
           "mlir-reduce")
-    for name, crash, small, ratio, cratio, gratio, gcratio in bars:
+    for (name, crash, small, ratio, cratio, gratio, gcratio, eratio,
+         ecratio) in bars:
         print("  %-17s crashes %-3s ops<=greedy %-3s time/mlir-reduce %s"
               " (cpu %s); time/greedy %.3f (cpu %.3f)" %
               (name, "yes" if crash else "NO", "yes" if small else "NO",
@@ -256,6 +271,9 @@ def main():
                if ratio is not None else "n/a (mlir-reduce cannot read it)",
                "%.3f" % cratio if cratio is not None else "n/a",
                gratio or 0, gcratio or 0))
+        if eratio is not None:
+            print("  %-17s without the fork server: time/mlir-reduce %.3f "
+                  "(cpu %.3f)" % ("", eratio, ecratio or 0))
     shutil.rmtree(work, ignore_errors=True)
 
 

@@ -15,6 +15,7 @@ install(TARGETS irscope EXPORT irscopeTargets
   LIBRARY DESTINATION lib
   INCLUDES DESTINATION include)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/irscope DESTINATION include)
+install(TARGETS irscope-forkserver LIBRARY DESTINATION lib) # beside libirscope
 set_target_properties(irscope-opt irscope-report PROPERTIES
   INSTALL_RPATH "$ORIGIN/../lib;${LLVM_LIBRARY_DIR}")
 install(TARGETS irscope-opt irscope-report RUNTIME DESTINATION bin)

@@ -26,6 +26,7 @@
 #include "irscope/Plugin.h"
 #include "irscope/Signature.h"
 #include "irscope/Exec.h"
+#include "irscope/ForkServer.h"
 #include "irscope/Support.h"
 #include <mlir-c/IR.h>
 
@@ -103,6 +104,9 @@ typedef struct IrsReduceOptions {
   /// Tool mode). argv[0] must be a path usable from any directory.
   const char *const *toolArgv;
   int toolArgc;
+  /// Tool mode: the tool started once as a fork server (ForkServer.h),
+  /// asked for each run instead of an exec; null: exec. Borrowed.
+  IrsForkServer toolForkServer;
   /// Accept any failure instead of the same signature.
   bool anyFailure;
   /// POSIX extended regex the first error message must match instead of the

@@ -65,6 +65,15 @@ IRS_API bool irsWorkerChannelSendText(IrsWorkerChannel ch, const void *text,
 IRS_API void irsWorkerChannelSendValue(IrsWorkerChannel ch, const char *key,
                                        int64_t value);
 
+/// Hands the supervision of this run over to process `pid`, which must be
+/// a child of the supervisor's process (a tool cloned by the fork server,
+/// include/irscope/ForkServer.h) that has not started yet; the worker then
+/// returns 0 and ends. From then on the supervisor watches `pid` as it
+/// watched the worker: its exit status, resident size, the step timeout,
+/// kills of its process group, interrupts. If the worker dies otherwise,
+/// `pid` is killed and reaped.
+IRS_API void irsWorkerChannelHandOver(IrsWorkerChannel ch, int64_t pid);
+
 /// The worker's body; its return value is the worker's exit code.
 typedef int (*IrsWorkerMain)(IrsWorkerChannel ch, void *userData);
 

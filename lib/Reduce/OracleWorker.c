@@ -121,6 +121,17 @@ static int execArgs(Job *j, const char *const *args, int argc,
   irsWorkerChannelStepBegin(j->ch, 0, 1); // the test's time is the step's
   if (chdir(dir) != 0)
     return IRS_EXIT_INVALID_CANDIDATE;
+  // A fork of the tool started once: watched by the supervisor as the
+  // exec'd tool would be (the worker hands it over and ends).
+  int go;
+  int64_t pid = tool ? irsForkServerSpawn(r->opts.toolForkServer, argv, &go)
+                     : -1;
+  if (pid > 0) {
+    irsWorkerChannelHandOver(j->ch, pid);
+    irsForkServerRelease(go);
+    free(argv);
+    return 0;
+  }
   execv(argv[0], (char *const *)argv);
   execvp(argv[0], (char *const *)argv);
   irsWorkerChannelSendValue(j->ch, IRS_REDUCE_EXEC_ERRNO_KEY, errno);

@@ -53,6 +53,7 @@ typedef struct Supervisor {
   size_t frameLeft;
   bool inFrame;
   volatile sig_atomic_t pid;
+  pid_t handover; // announced by irsWorkerChannelHandOver, not yet watched
   volatile sig_atomic_t interrupted;
   bool interruptSent; // this run's worker was told to stop
   // The run in progress (see runStart).
@@ -154,6 +155,12 @@ bool irsWorkerChannelSendText(IrsWorkerChannel ch, const void *data,
                               size_t size) {
   // A frame of chunk -1: the supervisor adds it to the stderr tail.
   return irsWorkerChannelSendOutput(ch, -1, data, size);
+}
+
+void irsWorkerChannelHandOver(IrsWorkerChannel ch, int64_t pid) {
+  char b[48];
+  snprintf(b, sizeof(b), "P %lld\n", (long long)pid);
+  sendLine(ch, b);
 }
 
 void irsWorkerChannelSendValue(IrsWorkerChannel ch, const char *key,
@@ -315,6 +322,8 @@ static void handleLine(Supervisor *s, const char *l, double *stepStart) {
   } else if (l[0] == 'D' && sscanf(l + 1, "%ld", &a) == 1) {
     r->chunksDone = a + 1;
     r->inStep = false;
+  } else if (l[0] == 'P' && sscanf(l + 1, "%ld", &a) == 1 && a > 0) {
+    s->handover = (pid_t)a;
   } else if (l[0] == 'V') {
     char key[32];
     long long v = 0;
@@ -553,6 +562,7 @@ static IrsStatus runStart(Supervisor *s, IrsWorkerMain fn, void *userData) {
   s->erFd = er[0];
   s->chOpen = s->erOpen = true;
   s->status = 0;
+  s->handover = 0;
   s->killedFor = IrsWorkerExited;
   s->start = s->stepStart = nowMs();
   s->traceAskedAt = s->traceDeadline = 0;
@@ -674,6 +684,38 @@ static bool traceEnded(const Supervisor *s) {
          memmem(s->tail.data, s->tail.len, IRS_SUPERVISOR_TRACE_END, n);
 }
 
+// A worker that ended after handing its run over (irsWorkerChannelHandOver)
+// is replaced by the process it named, which is then watched as the worker
+// was. The announcement may still be in the pipe. An interrupt the worker
+// got is passed on.
+static bool takeOver(Supervisor *s) {
+  if (!s->handover && s->chOpen) {
+    fcntl(s->chFd, F_SETFL, O_NONBLOCK);
+    while (s->chOpen && readChannel(s, s->chFd, &s->chOpen, &s->stepStart) > 0)
+      ;
+  }
+  if (!s->handover || s->killedFor != IrsWorkerExited ||
+      !WIFEXITED(s->status) || WEXITSTATUS(s->status) != 0)
+    return false;
+  s->pid = s->handover;
+  s->handover = 0;
+  s->status = 0;
+  if (s->interrupted)
+    kill((pid_t)s->pid, SIGTERM);
+  return true;
+}
+
+// A process handed over but never watched (the worker died first) does
+// not outlive the run; it has not started the tool's main.
+static void dropHandover(Supervisor *s) {
+  if (!s->handover)
+    return;
+  kill(-s->handover, SIGKILL), kill(s->handover, SIGKILL);
+  while (waitpid(s->handover, NULL, 0) < 0 && errno == EINTR)
+    ;
+  s->handover = 0;
+}
+
 // True once the worker has exited; enforces the limits otherwise.
 static bool runCheck(Supervisor *s) {
   pid_t pid = (pid_t)s->pid;
@@ -681,7 +723,9 @@ static bool runCheck(Supervisor *s) {
   // still holds the pipes: check for it on every round.
   pid_t w = waitpid(pid, &s->status, WNOHANG);
   if (w == pid)
-    return true;
+    return !takeOver(s);
+  if (w < 0 && errno == ECHILD)
+    return true; // not ours to wait for: never loop on it
   if (s->killedFor != IrsWorkerExited) {
     // A timed-out worker asked for its trace dies once it has written it
     // or the wait is over.
@@ -726,6 +770,7 @@ static const IrsWorkerResult *runFinish(Supervisor *s) {
     writeAll(s->fwdHeld.data, s->fwdHeld.len);
   close(s->chFd);
   close(s->erFd);
+  dropHandover(s);
   s->pid = 0;
   IrsWorkerResult *r = &s->result;
   int status = s->status;
@@ -756,6 +801,7 @@ static void runCancel(Supervisor *s) {
   kill(-pid, SIGKILL), kill(pid, SIGKILL);
   while (waitpid(pid, &s->status, 0) < 0 && errno == EINTR)
     ;
+  dropHandover(s);
   close(s->chFd);
   close(s->erFd);
   s->chOpen = s->erOpen = false;

@@ -137,7 +137,7 @@ static const IrsOptionConflict conflicts[] = {
 // The table
 //===----------------------------------------------------------------------===//
 
-enum { kNumOptions = 40 };
+enum { kNumOptions = 41 };
 
 static void fillTable(OrConfig *c, IrsOption *t) {
   const IrsOption opts[] = {
@@ -155,6 +155,9 @@ static void fillTable(OrConfig *c, IrsOption *t) {
                      "(its own dialects and passes)"),
       IRS_OPT_LIST(0, "tool-arg", &c->toolArgs, "ARG",
                    "argument for the tool, before the pipeline (repeatable)"),
+      IRS_OPT_BOOL(0, "tool-fork-server", &c->toolForkServer,
+                   "start the tool once and fork it per test (default; =0: "
+                   "exec it per test)"),
       IRS_OPT_BOOL(0, "test-must-fail", &c->mustFail,
                    "non-zero exit of the test means interesting"),
       IRS_OPT_STRING(0, "match", &c->match, "REGEX",
@@ -255,6 +258,7 @@ int orConfigParse(OrConfig *c, int argc, char **argv) {
   c->output = "reduced.mlir";
   c->jobs = LONG_MIN; // not given (any given value is checked)
   c->testRuns = 1;
+  c->toolForkServer = true;
   c->exec = irsExecOptionsDefault();
   IrsOption opts[kNumOptions];
   fillTable(c, opts);

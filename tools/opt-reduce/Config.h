@@ -34,6 +34,7 @@ typedef struct OrConfig {
   IrsOptionSuspects suspects; // pass flags that may be mistyped options
   bool mustFail, anyFailure, allowUnregistered, listStrategies, help, version;
   bool verbose; // a line per test
+  bool toolForkServer; // --tool-fork-server (default on)
   // mlir-opt flags that mean something here: how -o is printed; threading
   // (candidates always run single-threaded: accepted for pasted commands).
   bool printGeneric, printDebugInfo, disableThreading;

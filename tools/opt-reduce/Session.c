@@ -39,8 +39,11 @@ static void forwardDiag(const IrsDiagnostic *d, void *ud) {
 static int prepareTool(OrSession *s, const OrConfig *c) {
   char generic[512];
   if (!orToolCreate(&s->tool, c->tool, &c->toolArgs, c->pipeline,
-                    &c->passFlags) ||
-      !orToolPrepare(&s->tool, c->input, generic, sizeof(generic)))
+                    &c->passFlags))
+    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
+  if (c->toolForkServer)
+    orToolUseForkServer(&s->tool, c->verbose);
+  if (!orToolPrepare(&s->tool, c->input, generic, sizeof(generic)))
     return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   IrsErrorKind kind = IRS_OK;
   irsInputDestroy(s->input);

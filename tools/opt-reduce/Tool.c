@@ -29,14 +29,21 @@
 
 typedef struct Exec {
   const char *const *argv;
+  IrsForkServer server;
 } Exec;
 
 static int execWorker(IrsWorkerChannel ch, void *ud) {
-  (void)ch;
   const Exec *e = ud;
   int null = open("/dev/null", O_WRONLY);
   if (null >= 0)
     dup2(null, 1);
+  int go;
+  int64_t pid = irsForkServerSpawn(e->server, e->argv, &go);
+  if (pid > 0) {
+    irsWorkerChannelHandOver(ch, pid);
+    irsForkServerRelease(go);
+    return 0;
+  }
   setenv("LLVM_DISABLE_SYMBOLIZATION", "1", 1);
   execv(e->argv[0], (char *const *)e->argv);
   fprintf(stderr, "cannot run '%s': %s\n", e->argv[0], strerror(errno));
@@ -110,6 +117,7 @@ static void runAll(const OrTool *t, Run *runs, size_t n) {
       argv[k++] = t->args->items[i];
     for (size_t i = 0; i < ne; ++i)
       argv[k++] = run->extra[i];
+    run->exec.server = t->server;
     data[j] = &run->exec;
   }
   IrsSupervisorOptions so = {0};
@@ -202,7 +210,23 @@ static int rmEntry(const char *path, const struct stat *st, int flag,
   return 0;
 }
 
+void orToolUseForkServer(OrTool *t, bool verbose) {
+  // A loaded machine may take a second to start the tool; a tool that
+  // cannot serve ends at once or never answers.
+  t->server = irsForkServerCreate(t->path, 10);
+  t->verbose = verbose;
+  if (verbose && !t->server.ptr)
+    fprintf(stderr, "opt-reduce: note: the tool cannot be started as a fork "
+                    "server (not a dynamically linked program, or no "
+                    "libirscope-forkserver.so): it is exec'd for each run\n");
+}
+
 void orToolDestroy(OrTool *t) {
+  if (t->server.ptr && t->verbose)
+    fprintf(stderr, "opt-reduce: note: tool fork server: %lld runs of the "
+                    "tool forked from one start\n",
+            (long long)irsForkServerForks(t->server));
+  irsForkServerDestroy(t->server);
   if (t->dir[0])
     nftw(t->dir, rmEntry, 8, FTW_DEPTH | FTW_PHYS);
   for (int i = 1 + (int)(t->args ? t->args->num : 0); t->argv && i < t->argc;

@@ -18,6 +18,8 @@
 
 #include "Options.h"
 
+#include "irscope/ForkServer.h"
+
 #include <mlir-c/IR.h>
 
 #include <stdbool.h>
@@ -29,6 +31,8 @@ typedef struct OrTool {
   int argc;
   char dir[256];              ///< private temporary directory
   bool takesPoison;           ///< the tool parses opt-reduce's ub.poison
+  IrsForkServer server;       ///< see orToolUseForkServer; null: exec
+  bool verbose;               ///< say at the end how many runs were forks
 } OrTool;
 
 /// Finds the tool (a name without '/' is looked up in PATH), makes the
@@ -39,6 +43,13 @@ typedef struct OrTool {
 bool orToolCreate(OrTool *t, const char *name, const IrsStringList *args,
                   const char *pipeline, const IrsStringList *passFlags);
 void orToolDestroy(OrTool *t);
+
+/// Starts the tool once as a fork server (include/irscope/ForkServer.h):
+/// from then on every run of the tool, here and in the reducer's tests,
+/// is a fork of it rather than an exec. A tool that cannot be one (a
+/// script, a static binary) is exec'd as before; with `verbose`, a note
+/// says which, and orToolDestroy how many runs were forks.
+void orToolUseForkServer(OrTool *t, bool verbose);
 
 /// Converts `input` to generic form with the tool (`TOOL [ARG]...
 /// --mlir-print-op-generic INPUT -o OUT`), checks that the pipeline runs

@@ -49,6 +49,7 @@ static IrsReduceOptions reduceOptions(OrConfig *c, const OrSession *s,
   ro.testMustFail = c->mustFail;
   ro.toolArgv = c->tool ? s->tool.argv : NULL;
   ro.toolArgc = s->tool.argc;
+  ro.toolForkServer = s->tool.server;
   ro.anyFailure = c->anyFailure;
   ro.matchRegex = c->match;
   ro.testTimeoutSec = c->testTimeoutSec;

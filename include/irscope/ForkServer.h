@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- ForkServer.h - the user's tool started once, forked per run --------===//
+//
+// A foreign tool (mlir-opt, fir-opt, iree-opt) spends most of a small run
+// before its main: loading libMLIR and libLLVM, relocating them, running
+// their static initialisers. A fork server pays that once: the tool is
+// started with libirscope-forkserver.so preloaded (installed beside
+// libirscope), which stops it just before main and forks it for each
+// request; each fork runs main with the request's argv. The forks are
+// children of the process that created the server (clone with
+// CLONE_PARENT), so a supervisor there watches them exactly as a tool it
+// had exec'd (irsWorkerChannelHandOver). See docs/ARCHITECTURE.md, Tool
+// fork server.
+//
+// Whenever the server cannot be had (no shim library, a static or non-ELF
+// tool such as a script, a tool that exits or does not answer), Create
+// returns a null handle and the caller execs the tool as before.
+//
+//===----------------------------------------------------------------------===//
+#ifndef IRS_FORKSERVER_H
+#define IRS_FORKSERVER_H
+
+#include "irscope/Support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct IrsForkServer {
+  void *ptr;
+} IrsForkServer;
+
+/// Starts `toolPath` (an absolute path) as a fork server, in its own
+/// process group, with the environment of the caller plus
+/// `LLVM_DISABLE_SYMBOLIZATION=1` and without address-space randomisation
+/// (as opt-reduce runs a tool), and waits up to `waitSec` for it to be
+/// ready. A null handle when it cannot (see above). The calling process
+/// must be the one whose supervisor will watch the forks.
+IRS_API IrsForkServer irsForkServerCreate(const char *toolPath,
+                                          double waitSec);
+/// Stops the server (its forks run on) and reaps it.
+IRS_API void irsForkServerDestroy(IrsForkServer server);
+
+/// From a supervised worker: asks the server for a fork that will run the
+/// tool's main with `argv` (argv[0] the tool's path) and the worker's
+/// stdin, stdout, stderr and working directory. Returns the fork's pid,
+/// which waits, without having run main, until irsForkServerRelease(*go);
+/// the worker hands it over to its supervisor in between. Returns -1 (then
+/// exec the tool) when the server is gone, does not answer within a few
+/// seconds, or the worker's parent is not the server's creator.
+IRS_API int64_t irsForkServerSpawn(IrsForkServer server,
+                                   const char *const *argv, int *go);
+/// Lets a fork from irsForkServerSpawn run main; closes `go`.
+IRS_API void irsForkServerRelease(int go);
+
+/// How many forks the server has made so far; -1 if it cannot tell.
+IRS_API int64_t irsForkServerForks(IrsForkServer server);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // IRS_FORKSERVER_H

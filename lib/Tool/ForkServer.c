@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- ForkServer.c - start a tool as a fork server and ask it for forks --===//
+//
+// The client half of include/irscope/ForkServer.h; the server half is the
+// preload shim (lib/ForkServer/Shim.c), the wire format ForkRequest.h.
+// Create runs in the supervising process; Spawn in its workers, which
+// share the control socket (requests are single SOCK_SEQPACKET messages,
+// so concurrent workers cannot interleave them) and each bring their own
+// reply socket.
+//
+//===----------------------------------------------------------------------===//
+#define _GNU_SOURCE
+#include "irscope/ForkServer.h"
+
+#include "../Support/Buf.h"
+#include "ForkRequest.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/personality.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+enum { kReplyWaitMs = 5000 };
+
+typedef struct ForkServer {
+  int ctl;
+  pid_t pid, owner;
+} ForkServer;
+
+// libirscope-forkserver.so beside the libirscope this code is in, or in
+// ../lib of the program it is linked into statically (the unit tests).
+static char *shimPath(void) {
+  Dl_info info;
+  if (!dladdr((void *)irsForkServerCreate, &info) || !info.dli_fname)
+    return NULL;
+  const char *slash = strrchr(info.dli_fname, '/');
+  size_t dir = slash ? (size_t)(slash - info.dli_fname + 1) : 0;
+  static const char *const kWhere[] = {"", "../lib/"};
+  for (size_t k = 0; k < 2; ++k) {
+    IrsBuf b = IRS_BUF_INIT;
+    irsBufAppend(&b, info.dli_fname, dir);
+    irsBufPrintf(&b, "%slibirscope-forkserver.so", kWhere[k]);
+    char *p = irsBufDetach(&b);
+    if (p && access(p, R_OK) == 0)
+      return p;
+    free(p);
+  }
+  return NULL;
+}
+
+// Only a dynamically linked ELF file can take the shim: a script would
+// preload it into its interpreter (which the shim would notice, but only
+// after starting it for nothing).
+static bool isElf(const char *path) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return false;
+  unsigned char m[4];
+  bool yes = read(fd, m, 4) == 4 && m[0] == 0x7f && m[1] == 'E' &&
+             m[2] == 'L' && m[3] == 'F';
+  close(fd);
+  return yes;
+}
+
+__attribute__((noreturn)) static void execServer(const char *tool,
+                                                 const char *shim, int fd) {
+  int null = open("/dev/null", O_RDWR);
+  for (int i = 0; i < 3 && null >= 0; ++i)
+    dup2(null, i);
+  setpgid(0, 0); // a terminal's ^C is for opt-reduce, which stops the runs
+  const char *pre = getenv("LD_PRELOAD");
+  IrsBuf b = IRS_BUF_INIT;
+  irsBufAppendStr(&b, shim);
+  if (pre && *pre)
+    irsBufPrintf(&b, ":%s", pre);
+  setenv("IRS_FORK_SERVER_PRELOAD", pre ? pre : "", 1);
+  char num[16];
+  snprintf(num, sizeof(num), "%d", fd);
+  if (b.failed || setenv("LD_PRELOAD", b.data, 1) != 0 ||
+      setenv("IRS_FORK_SERVER_FD", num, 1) != 0 ||
+      setenv("IRS_FORK_SERVER_EXE", tool, 1) != 0)
+    _exit(127);
+  setenv("LLVM_DISABLE_SYMBOLIZATION", "1", 1);
+  if (!getenv("LD_BIND_NOW")) { // see the shim: bind once, in the server
+    setenv("LD_BIND_NOW", "1", 1);
+    setenv("IRS_FORK_SERVER_BIND_NOW", "1", 1);
+  }
+  personality(ADDR_NO_RANDOMIZE);
+  // Without the shim (a static tool), the tool prints its version and
+  // ends: the starter sees the socket close.
+  execl(tool, tool, "--version", (char *)NULL);
+  _exit(127);
+}
+
+static bool awaitReady(int fd, int ms) {
+  struct pollfd p = {fd, POLLIN, 0};
+  int n;
+  do
+    n = poll(&p, 1, ms);
+  while (n < 0 && errno == EINTR);
+  char c = 0;
+  return n == 1 && recv(fd, &c, 1, 0) == 1 && c == 'R';
+}
+
+IrsForkServer irsForkServerCreate(const char *toolPath, double waitSec) {
+  IrsForkServer none = {NULL};
+  char *shim = toolPath && isElf(toolPath) ? shimPath() : NULL;
+  int sv[2];
+  if (!shim || socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv)) {
+    free(shim);
+    return none;
+  }
+  pid_t pid = fork();
+  if (pid == 0) {
+    close(sv[0]);
+    fcntl(sv[1], F_SETFD, 0);
+    execServer(toolPath, shim, sv[1]);
+  }
+  free(shim);
+  close(sv[1]);
+  ForkServer *s = pid > 0 ? calloc(1, sizeof(*s)) : NULL;
+  if (!s || !awaitReady(sv[0], (int)(waitSec * 1e3))) {
+    close(sv[0]);
+    if (pid > 0) {
+      kill(pid, SIGKILL);
+      while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+        ;
+    }
+    free(s);
+    return none;
+  }
+  s->ctl = sv[0];
+  s->pid = pid;
+  s->owner = getpid();
+  return (IrsForkServer){s};
+}
+
+void irsForkServerDestroy(IrsForkServer server) {
+  ForkServer *s = server.ptr;
+  if (!s)
+    return;
+  close(s->ctl); // the server reads end of file and exits
+  int st;
+  while (waitpid(s->pid, &st, 0) < 0 && errno == EINTR)
+    ;
+  free(s);
+}
+
+// Sends a request with the reply socket `reply` and, for a fork, the
+// caller's stdin, stdout, stderr and working directory.
+static bool sendRequest(ForkServer *s, const char *const *argv, int reply) {
+  char *buf = malloc(IRS_FORK_REQUEST_MAX);
+  size_t len = buf ? irsForkRequestEncode(argv, buf, IRS_FORK_REQUEST_MAX) : 0;
+  int cwd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+  int fds[IRS_FORK_REQUEST_FDS] = {reply, 0, 1, 2, cwd};
+  int nfds = argv ? IRS_FORK_REQUEST_FDS : 1;
+  union {
+    char b[CMSG_SPACE(IRS_FORK_REQUEST_FDS * sizeof(int))];
+    struct cmsghdr align;
+  } ctrl;
+  memset(&ctrl, 0, sizeof(ctrl));
+  struct iovec iov = {buf, len};
+  struct msghdr m = {0};
+  m.msg_iov = &iov;
+  m.msg_iovlen = 1;
+  m.msg_control = ctrl.b;
+  m.msg_controllen = CMSG_SPACE(nfds * sizeof(int));
+  struct cmsghdr *c = CMSG_FIRSTHDR(&m);
+  c->cmsg_level = SOL_SOCKET;
+  c->cmsg_type = SCM_RIGHTS;
+  c->cmsg_len = CMSG_LEN(nfds * sizeof(int));
+  memcpy(CMSG_DATA(c), fds, nfds * sizeof(int));
+  ssize_t n = -1;
+  if (len > 0 && (cwd >= 0 || !argv))
+    do
+      n = sendmsg(s->ctl, &m, MSG_NOSIGNAL);
+    while (n < 0 && errno == EINTR);
+  if (cwd >= 0)
+    close(cwd);
+  free(buf);
+  return n == (ssize_t)len;
+}
+
+// One request and its 4-byte reply; the reply socket stays open in *keep
+// when asked (a fork waits on it), closed otherwise.
+static bool ask(ForkServer *s, const char *const *argv, int32_t *reply,
+                int *keep) {
+  int rp[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, rp) != 0)
+    return false;
+  bool sent = sendRequest(s, argv, rp[1]);
+  close(rp[1]);
+  struct pollfd p = {rp[0], POLLIN, 0};
+  int n = 0;
+  if (sent)
+    do
+      n = poll(&p, 1, kReplyWaitMs);
+    while (n < 0 && errno == EINTR);
+  bool ok = n == 1 && recv(rp[0], reply, sizeof(*reply), MSG_WAITALL) ==
+                          (ssize_t)sizeof(*reply);
+  if (ok && keep)
+    *keep = rp[0];
+  else
+    close(rp[0]); // a fork made late reads end of file and exits
+  return ok;
+}
+
+int64_t irsForkServerSpawn(IrsForkServer server, const char *const *argv,
+                           int *go) {
+  ForkServer *s = server.ptr;
+  int32_t pid = -1;
+  if (!s || !argv || !argv[0] || getppid() != s->owner ||
+      !ask(s, argv, &pid, go))
+    return -1;
+  if (pid <= 0) {
+    close(*go);
+    return -1;
+  }
+  return pid;
+}
+
+void irsForkServerRelease(int go) {
+  ssize_t n;
+  do
+    n = write(go, "g", 1);
+  while (n < 0 && errno == EINTR);
+  close(go);
+}
+
+int64_t irsForkServerForks(IrsForkServer server) {
+  ForkServer *s = server.ptr;
+  int32_t n = -1;
+  if (!s || !ask(s, NULL, &n, NULL))
+    return -1;
+  return n;
+}

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: Apache-2.0
+// Unit tests of the tool fork server: the request's wire format
+// (lib/Tool/ForkRequest.c), the fallback for a tool that cannot serve (a
+// script), and, with Debian's mlir-opt, forks that crash as the tool does:
+// status and stack dump the same in every fork, the first one answered by
+// glibc's dladdr and the later ones from the shim's shared table.
+#define _XOPEN_SOURCE 700
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#define TEMP_DIR_NAME "irscope-unit-forkserver"
+#include "TempDir.h"
+
+#include "Tool/ForkRequest.h"
+#include "irscope/ForkServer.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static const char kMlirOpt[] = "/usr/lib/llvm-22/bin/mlir-opt";
+
+static void test_request__round_trip(void **state) {
+  (void)state;
+  const char *argv[] = {"/bin/tool", "", "--pass-pipeline=a(b)", "x y", NULL};
+  char buf[256];
+  size_t len = irsForkRequestEncode(argv, buf, sizeof(buf));
+  assert_int_equal(len, 8 + 10 + 1 + 21 + 4);
+  const char *out[8];
+  assert_int_equal(irsForkRequestDecode(buf, len, out, 7), 4);
+  for (int i = 0; i < 4; ++i)
+    assert_string_equal(out[i], argv[i]);
+  assert_null(out[4]);
+  // Too many arguments for the receiver, or too long for the buffer.
+  assert_int_equal(irsForkRequestDecode(buf, len, out, 3), -1);
+  assert_int_equal(irsForkRequestEncode(argv, buf, len - 1), 0);
+}
+
+static void test_request__count_query_and_malformed(void **state) {
+  (void)state;
+  char buf[64];
+  const char *out[4];
+  size_t len = irsForkRequestEncode(NULL, buf, sizeof(buf));
+  assert_int_equal(len, 8);
+  assert_int_equal(irsForkRequestDecode(buf, len, out, 3), 0);
+  const char *argv[] = {"ab", NULL};
+  len = irsForkRequestEncode(argv, buf, sizeof(buf));
+  assert_int_equal(irsForkRequestDecode(buf, len - 1, out, 3), -1); // no NUL
+  buf[len] = 'x';
+  assert_int_equal(irsForkRequestDecode(buf, len + 1, out, 3), -1); // extra
+  assert_int_equal(irsForkRequestDecode(buf, 7, out, 3), -1);       // short
+  buf[0] = 'X';
+  assert_int_equal(irsForkRequestDecode(buf, len, out, 3), -1); // magic
+}
+
+static void test_server__script_tool_gets_none(void **state) {
+  char path[4200];
+  snprintf(path, sizeof(path), "%s/tool.sh", (char *)*state);
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fputs("#!/bin/sh\nexit 0\n", f);
+  fclose(f);
+  chmod(path, 0755);
+  assert_null(irsForkServerCreate(path, 5).ptr);
+}
+
+// One fork of the server, its stderr to `err`, from a child of this
+// process (Spawn requires the server's creator as the caller's parent).
+// Returns the fork's wait status.
+static int forkOnce(IrsForkServer s, const char *const *argv,
+                    const char *err) {
+  int p[2];
+  assert_int_equal(pipe(p), 0);
+  pid_t c = fork();
+  if (c == 0) {
+    int fd = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    dup2(fd, 2);
+    dup2(fd, 1); // the pass prints its findings to stdout
+    close(fd);
+    int go;
+    int64_t pid = irsForkServerSpawn(s, argv, &go);
+    if (pid > 0)
+      irsForkServerRelease(go);
+    write(p[1], &pid, sizeof(pid));
+    _exit(0);
+  }
+  close(p[1]);
+  int64_t pid = -1;
+  assert_int_equal(read(p[0], &pid, sizeof(pid)), sizeof(pid));
+  close(p[0]);
+  waitpid(c, NULL, 0);
+  assert_true(pid > 0);
+  int st = 0;
+  assert_int_equal(waitpid((pid_t)pid, &st, 0), pid); // our child
+  return st;
+}
+
+static void readAll(const char *path, char *buf, size_t cap) {
+  FILE *f = fopen(path, "r");
+  assert_non_null(f);
+  size_t n = fread(buf, 1, cap - 1, f);
+  buf[n] = '\0';
+  fclose(f);
+}
+
+static void test_server__forks_crash_alike(void **state) {
+  if (access(kMlirOpt, X_OK) != 0)
+    skip();
+  const char *dir = *state;
+  char in[4200], e1[4200], e2[4200];
+  snprintf(in, sizeof(in), "%s/in.mlir", dir);
+  snprintf(e1, sizeof(e1), "%s/e1", dir);
+  snprintf(e2, sizeof(e2), "%s/e2", dir);
+  FILE *f = fopen(in, "w");
+  assert_non_null(f);
+  // llvm/llvm-project#206914, as opt-reduce leaves it.
+  fputs("func.func @f0(%arg0: memref<10xf32>) {\n"
+        "  %c1 = arith.constant {tag = \"one\"} 1 : index\n"
+        "  %0 = memref.load %arg0[%c1] : memref<10xf32>\n"
+        "  memref.store %0, %arg0[%c1] : memref<10xf32>\n"
+        "  return\n}\n", f);
+  fclose(f);
+  IrsForkServer s = irsForkServerCreate(kMlirOpt, 30);
+  if (!s.ptr)
+    skip(); // no shim beside the test (an installed libirscope)
+  const char *argv[] = {kMlirOpt, "-test-written-to", "--mlir-disable-threading",
+                        in, "-o", "/dev/null", NULL};
+  int st1 = forkOnce(s, argv, e1);
+  int st2 = forkOnce(s, argv, e2);
+  assert_int_equal(irsForkServerForks(s), 2);
+  irsForkServerDestroy(s);
+  assert_true(WIFSIGNALED(st1));
+  assert_int_equal(st1, st2);
+  static char b1[1 << 16], b2[1 << 16];
+  readAll(e1, b1, sizeof(b1));
+  readAll(e2, b2, sizeof(b2));
+  assert_non_null(strstr(b1, "Stack dump"));
+  assert_string_equal(b1, b2);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_request__round_trip),
+      cmocka_unit_test(test_request__count_query_and_malformed),
+      cmocka_unit_test_setup_teardown(test_server__script_tool_gets_none,
+                                      setUp, tearDown),
+      cmocka_unit_test_setup_teardown(test_server__forks_crash_alike, setUp,
+                                      tearDown),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
