@@ -160,6 +160,8 @@ typedef struct IrsWorkerResult {
   double longestStepMs;
   /// From the fork to the end of the worker.
   double runMs;
+  /// Highest resident set seen while sampling, or the kernel's high-water
+  /// mark at reaping if higher (KiB).
   int64_t peakRssKb;
   /// What the worker wrote to stderr since its current step began (at most
   /// the last 256 KiB). Borrowed from the supervisor until its next run.

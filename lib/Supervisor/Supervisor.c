@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -721,9 +722,15 @@ static bool runCheck(Supervisor *s) {
   pid_t pid = (pid_t)s->pid;
   // The worker may be gone while a grandchild (a background printer)
   // still holds the pipes: check for it on every round.
-  pid_t w = waitpid(pid, &s->status, WNOHANG);
-  if (w == pid)
+  struct rusage ru;
+  pid_t w = wait4(pid, &s->status, WNOHANG, &ru);
+  if (w == pid) {
+    // A worker that dies between two samples (an abort 1 ms in) still has
+    // a peak: the kernel's high-water mark, in KiB on Linux.
+    if ((int64_t)ru.ru_maxrss > s->result.peakRssKb)
+      s->result.peakRssKb = (int64_t)ru.ru_maxrss;
     return !takeOver(s);
+  }
   if (w < 0 && errno == ECHILD)
     return true; // not ours to wait for: never loop on it
   if (s->killedFor != IrsWorkerExited) {

@@ -45,6 +45,7 @@ typedef struct State {
   IrsWorkerOutcome outcome[16];
   bool firstInOrder; // isNeeded: nothing after a known success
   int started[16];
+  int64_t peakRssKb[16];
 } State;
 
 static int jobMain(IrsWorkerChannel ch, void *ud) {
@@ -75,6 +76,7 @@ static void onDone(intptr_t job, const IrsWorkerResult *r, void *ud) {
   st->done[job]++;
   st->exitCode[job] = r->exitCode;
   st->outcome[job] = r->outcome;
+  st->peakRssKb[job] = r->peakRssKb;
 }
 
 static bool isNeeded(intptr_t job, bool started, void *ud) {
@@ -225,6 +227,19 @@ static void test_batch__runs_every_job_without_callbacks(void **state) {
   rmdir(dir);
 }
 
+static void test_batch__a_worker_that_exits_at_once_has_a_peak_rss(void **state) {
+  (void)state;
+  // Gone before the first sample: the peak comes from the reaped rusage.
+  Spec specs[3] = {{.exitCode = 0}, {.exitCode = 3}, {.exitCode = 0}};
+  State st;
+  memset(&st, 0, sizeof(st));
+  st.specs = specs;
+  st.n = 3;
+  runBatch(&st, 3, 0);
+  for (int i = 0; i < 3; ++i)
+    assert_true(st.peakRssKb[i] > 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_batch__every_job_reports_once),
@@ -232,6 +247,7 @@ int main(void) {
       cmocka_unit_test(test_batch__later_jobs_stop_after_an_earlier_success),
       cmocka_unit_test(test_batch__each_job_has_its_own_timeout),
       cmocka_unit_test(test_batch__runs_every_job_without_callbacks),
+      cmocka_unit_test(test_batch__a_worker_that_exits_at_once_has_a_peak_rss),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
