@@ -230,9 +230,11 @@ static void runNested(IrsCheckpointRun *r, MlirOperation op, intptr_t step,
   // IR the verifier passed before (at parse or at a checkpoint) passes
   // again: like MLIR's own verifier, only a changed op is verified.
   uint64_t before = s > 0 ? cell[-1].fp : row->fp0;
-  if (pm->opts.verifyEach && cell->fp != before) {
-    double v0 = irsPmNowMs(CLOCK_MONOTONIC);
-    bool ok = mlirOperationVerify(op);
+  double v0 = irsPmNowMs(CLOCK_MONOTONIC);
+  bool ok = !pm->opts.verifyEach || cell->fp == before ||
+            mlirOperationVerify(op);
+  if (pm->opts.verifyEach) {
+    // The check's time, also when it was the fingerprint comparison.
     cell->verifyMs = irsPmNowMs(CLOCK_MONOTONIC) - v0;
     if (!ok) {
       mlirExternalPassSignalFailure(pass);
@@ -489,16 +491,20 @@ static void closeGroup(IrsCheckpointRun *r, MlirOperation module,
                        MlirExternalPass pass) {
   IrsPassManagerImpl *pm = r->pm;
   size_t ng = (size_t)(r->last - r->first);
-  double elapsed = irsPmNowMs(CLOCK_MONOTONIC) - r->groupT0, busy = 0;
-  for (size_t i = 0; i < r->numRows * ng; ++i)
-    busy += r->cells[i].wallMs + r->cells[i].verifyMs;
-  double scale = busy > 0 ? elapsed / busy : 1.0;
   if (atomic_load(&r->lost))
     r->exact = true;
   // Steps no thread completed (no op to run on) complete here.
   for (intptr_t s = 0; s < (intptr_t)ng && !r->exact; ++s)
     if (!r->completed[s])
       completeGroupStep(r, s);
+  // Pass, verify and dump times of the group's steps add up to its elapsed
+  // time (the trace lays them end to end).
+  double elapsed = irsPmNowMs(CLOCK_MONOTONIC) - r->groupT0, busy = 0;
+  for (size_t i = 0; i < r->numRows * ng; ++i)
+    busy += r->cells[i].wallMs + r->cells[i].verifyMs;
+  for (intptr_t s = 0; s < (intptr_t)ng; ++s)
+    elapsed -= pm->rec.steps[r->first + s].result.dumpMs;
+  double scale = busy > 0 && elapsed > 0 ? elapsed / busy : 0.0;
   for (intptr_t s = 0; s < (intptr_t)ng && !r->exact; ++s)
     finishGroupStep(r, s, scale);
   if (!r->exact && !atomic_load(&r->ioErrAt)) {
@@ -534,9 +540,9 @@ static void runModule(IrsCheckpointRun *r, MlirOperation module, intptr_t i,
   r->moduleFp = fp;
   res->verified = pm->opts.verifyEach;
   res->verifierOk = true;
-  if (pm->opts.verifyEach && res->changed) {
+  if (pm->opts.verifyEach) {
     double v0 = irsPmNowMs(CLOCK_MONOTONIC);
-    res->verifierOk = mlirOperationVerify(module);
+    res->verifierOk = !res->changed || mlirOperationVerify(module);
     res->verifyMs = irsPmNowMs(CLOCK_MONOTONIC) - v0;
     if (!res->verifierOk) {
       mlirExternalPassSignalFailure(pass);
