@@ -19,7 +19,19 @@
 // turns the per-function results into the steps' results and stitches each
 // step's module dump from the per-function texts (StitchedDump.c); a step
 // on the module itself is checked and dumped by its checkpoint as in a
-// stepwise run. Per-function results go to one row per top-level op (made
+// stepwise run.
+//
+// Only a run that neither dumps nor verifies keeps a nested group of steps
+// fused as above. One that dumps or verifies (--verify-each is on by
+// default) gives each nested step a group of its own, `open,
+// func.func(start, s1, cp1), close, open, func.func(start, s2, cp2), close`:
+// its close runs on the module once every function has finished the step
+// and before any starts the next, so the dumps and the manifest on disk
+// when a later step crashes are the stepwise run's, a crash is announced in
+// its own step, and --verify-each verifies the whole module (symbols, calls
+// between functions: what a function's own verifier never sees) after every
+// step that changed a function, as a stepwise run does. The functions are
+// still run, fingerprinted and printed in parallel on MLIR's threads. Per-function results go to one row per top-level op (made
 // by `open`, found through a read-only index), which only the thread
 // running that op writes: no locks.
 //
@@ -44,6 +56,7 @@
 
 #include "../Support/DiagnosticsImpl.h"
 #include "../Support/Fs.h"
+#include "irscope/RunDir.h"
 
 #include <errno.h>
 #include <stdatomic.h>
@@ -101,6 +114,10 @@ struct IrsCheckpointRun {
   int64_t moduleOps;
   IrsErrorKind ioErr; // a module-level checkpoint's I/O error
   intptr_t begun;     // the step announced through onStep, -1 for none
+  // Each nested step is a group of its own, closed on the module before the
+  // next step starts anywhere: set when the run dumps or verifies (see
+  // irsPmRunCheckpointed).
+  bool single;
 };
 
 typedef struct CpPass {
@@ -164,9 +181,9 @@ static void completeGroupStep(IrsCheckpointRun *r, intptr_t s);
 
 // Tells onStep that step `next` (0-based) is the one running now, as a
 // stepwise run does, so the run's log holds every step done before it. A
-// nested step is then announced as step 0 (the whole pipeline): its
-// functions are in different steps at once, so on a crash the supervisor
-// locates the step by replay, as for an uninstrumented run.
+// nested step of a group of several is then announced as step 0 (the whole
+// pipeline): its functions are in different steps at once, so on a crash
+// the supervisor locates the step by replay, as for an uninstrumented run.
 static void announce(IrsCheckpointRun *r, intptr_t next) {
   IrsPassManagerImpl *pm = r->pm;
   if (!pm->opts.onStep)
@@ -179,7 +196,7 @@ static void announce(IrsCheckpointRun *r, intptr_t next) {
     return;
   pm->opts.onStep(next + 1, true, ud);
   r->begun = next + 1;
-  if (irsPipelineGetStepNumAnchors(pm->pipeline, next) == 2) {
+  if (!r->single && irsPipelineGetStepNumAnchors(pm->pipeline, next) == 2) {
     pm->opts.onStep(0, true, ud);
     r->begun = 0;
   }
@@ -193,8 +210,8 @@ static void runStart(IrsCheckpointRun *r, MlirOperation op) {
     return;
   }
   row->fp0 = irsFingerprint(op, &row->ops0);
-  row->t = irsPmNowMs(CLOCK_MONOTONIC);
-  row->c = irsPmNowMs(CLOCK_THREAD_CPUTIME_ID);
+  row->t = irsClockMonotonicMs();
+  row->c = irsClockThreadCpuMs();
 }
 
 // The text of the op before step s: the previous cell's, else the cache's.
@@ -212,8 +229,8 @@ static void reuseText(IrsCheckpointRun *r, CpRow *row, CpCell *cell,
 
 static void runNested(IrsCheckpointRun *r, MlirOperation op, intptr_t step,
                       MlirExternalPass pass) {
-  double t = irsPmNowMs(CLOCK_MONOTONIC);
-  double c = irsPmNowMs(CLOCK_THREAD_CPUTIME_ID);
+  double t = irsClockMonotonicMs();
+  double c = irsClockThreadCpuMs();
   size_t k;
   CpRow *row = findRow(r, op, &k);
   if (!row) {
@@ -230,12 +247,15 @@ static void runNested(IrsCheckpointRun *r, MlirOperation op, intptr_t step,
   // IR the verifier passed before (at parse or at a checkpoint) passes
   // again: like MLIR's own verifier, only a changed op is verified.
   uint64_t before = s > 0 ? cell[-1].fp : row->fp0;
-  double v0 = irsPmNowMs(CLOCK_MONOTONIC);
-  bool ok = !pm->opts.verifyEach || cell->fp == before ||
-            mlirOperationVerify(op);
-  if (pm->opts.verifyEach) {
+  double v0 = irsClockMonotonicMs();
+  // A single step's group verifies the whole module at its close; the
+  // function is verified here only when its text is printed next, which
+  // needs valid IR.
+  bool check = pm->opts.verifyEach && (!r->single || pm->rec.dumpDir);
+  bool ok = !check || cell->fp == before || mlirOperationVerify(op);
+  if (check) {
     // The check's time, also when it was the fingerprint comparison.
-    cell->verifyMs = irsPmNowMs(CLOCK_MONOTONIC) - v0;
+    cell->verifyMs = irsClockMonotonicMs() - v0;
     if (!ok) {
       mlirExternalPassSignalFailure(pass);
       return;
@@ -249,13 +269,14 @@ static void runNested(IrsCheckpointRun *r, MlirOperation op, intptr_t step,
       cell->aliased = cell->own && irsDumpTextMayAlias(cell->own, cell->len);
     }
   }
-  if (row->runs && atomic_fetch_add_explicit(&r->done[s], 1,
+  if (row->runs && !r->single &&
+      atomic_fetch_add_explicit(&r->done[s], 1,
                                              memory_order_acq_rel) +
                            1 ==
                        r->expected)
     completeGroupStep(r, s);
-  row->t = irsPmNowMs(CLOCK_MONOTONIC);
-  row->c = irsPmNowMs(CLOCK_THREAD_CPUTIME_ID);
+  row->t = irsClockMonotonicMs();
+  row->c = irsClockThreadCpuMs();
 }
 
 //===----------------------------------------------------------------------===//
@@ -269,7 +290,8 @@ static bool allocGroup(IrsCheckpointRun *r, MlirOperation module,
   IrsPipeline p = r->pm->pipeline;
   intptr_t last = first;
   MlirStringRef a = irsPipelineGetStepAnchorAt(p, first, 1);
-  while (last < r->pm->numSteps && irsPipelineGetStepNumAnchors(p, last) == 2 &&
+  while (last < r->pm->numSteps && (!r->single || last == first) &&
+         irsPipelineGetStepNumAnchors(p, last) == 2 &&
          mlirStringRefEqual(irsPipelineGetStepAnchorAt(p, last, 1), a))
     ++last;
   r->first = first;
@@ -353,7 +375,7 @@ static bool openGroup(IrsCheckpointRun *r, MlirOperation module,
                       intptr_t first) {
   bool ok = allocGroup(r, module, first) &&
             (!r->pm->rec.dumpDir || prepareTexts(r));
-  r->groupT0 = irsPmNowMs(CLOCK_MONOTONIC);
+  r->groupT0 = irsClockMonotonicMs();
   return ok;
 }
 
@@ -381,7 +403,9 @@ static bool dumpGroupStep(IrsCheckpointRun *r, intptr_t s) {
   for (size_t k = 0; ok && k < n; ++k)
     ok = (texts[k] = textAt(r, k, s, &lens[k])) != NULL;
   IrsBuf name = IRS_BUF_INIT;
-  irsPmDumpName(pm->pipeline, i, &name);
+  irsRunDirDumpName(i + 1, irsPipelineGetStepAnchor(pm->pipeline, i),
+                    irsPipelineGetStepPassName(pm->pipeline, i),
+                    irsBufStringCallback, &name);
   char *path = ok ? irsPathJoin(pm->rec.dumpDir, name.data ? name.data : "")
                   : NULL;
   bool stitched = false;
@@ -443,12 +467,12 @@ static void completeGroupStep(IrsCheckpointRun *r, intptr_t s) {
   res->peakRssKb = peakRss();
   if (!pm->rec.dumpDir)
     return;
-  double d0 = irsPmNowMs(CLOCK_MONOTONIC);
+  double d0 = irsClockMonotonicMs();
   if ((!pm->opts.dumpOnlyChanged || res->changed) && !dumpGroupStep(r, s))
     r->exact = true;
   if (!r->exact && irsPmUpdateManifest(pm) != IRS_OK)
     atomic_store(&r->ioErrAt, IRS_ERR_IO);
-  res->dumpMs = irsPmNowMs(CLOCK_MONOTONIC) - d0;
+  res->dumpMs = irsClockMonotonicMs() - d0;
 }
 
 // New fingerprints of the ops the group ran on, the module's fingerprint
@@ -487,26 +511,51 @@ static void advanceModule(IrsCheckpointRun *r, MlirOperation module) {
   free(lens);
 }
 
+// --verify-each after a single step's group: the whole module, as a
+// stepwise run verifies it, when a function changed (a function pass can
+// break what only the module's verifier sees: symbols, calls between
+// functions). False when it fails; its time in *ms.
+static bool verifyGroupModule(IrsCheckpointRun *r, MlirOperation module,
+                              double *ms) {
+  *ms = 0;
+  if (!r->single || !r->pm->opts.verifyEach)
+    return true;
+  bool changed = false;
+  for (size_t k = 0; k < r->numRows && !changed; ++k)
+    changed = r->cells[k].ran && r->cells[k].fp != r->rows[k].fp0;
+  if (!changed)
+    return true;
+  double v0 = irsClockMonotonicMs();
+  bool ok = mlirOperationVerify(module);
+  *ms = irsClockMonotonicMs() - v0;
+  return ok;
+}
+
 static void closeGroup(IrsCheckpointRun *r, MlirOperation module,
                        MlirExternalPass pass) {
   IrsPassManagerImpl *pm = r->pm;
   size_t ng = (size_t)(r->last - r->first);
-  if (atomic_load(&r->lost))
+  double moduleVerifyMs = 0;
+  if (atomic_load(&r->lost) || !verifyGroupModule(r, module, &moduleVerifyMs))
     r->exact = true;
-  // Steps no thread completed (no op to run on) complete here.
+  // Steps no thread completed (no op to run on, or a single step's group,
+  // whose threads leave it to here) complete here.
   for (intptr_t s = 0; s < (intptr_t)ng && !r->exact; ++s)
     if (!r->completed[s])
       completeGroupStep(r, s);
   // Pass, verify and dump times of the group's steps add up to its elapsed
   // time (the trace lays them end to end).
-  double elapsed = irsPmNowMs(CLOCK_MONOTONIC) - r->groupT0, busy = 0;
+  double elapsed = irsClockMonotonicMs() - r->groupT0, busy = 0;
   for (size_t i = 0; i < r->numRows * ng; ++i)
     busy += r->cells[i].wallMs + r->cells[i].verifyMs;
   for (intptr_t s = 0; s < (intptr_t)ng; ++s)
     elapsed -= pm->rec.steps[r->first + s].result.dumpMs;
+  elapsed -= moduleVerifyMs;
   double scale = busy > 0 && elapsed > 0 ? elapsed / busy : 0.0;
   for (intptr_t s = 0; s < (intptr_t)ng && !r->exact; ++s)
     finishGroupStep(r, s, scale);
+  if (!r->exact)
+    pm->rec.steps[r->first].result.verifyMs += moduleVerifyMs;
   if (!r->exact && !atomic_load(&r->ioErrAt)) {
     advanceModule(r, module);
     if (irsPmUpdateManifest(pm) != IRS_OK)
@@ -518,8 +567,8 @@ static void closeGroup(IrsCheckpointRun *r, MlirOperation module,
     mlirExternalPassSignalFailure(pass);
   else
     announce(r, next);
-  r->lastT = irsPmNowMs(CLOCK_MONOTONIC);
-  r->lastC = irsPmNowMs(CLOCK_PROCESS_CPUTIME_ID);
+  r->lastT = irsClockMonotonicMs();
+  r->lastC = irsClockProcessCpuMs();
 }
 
 // A step anchored on the module: what irsPmRunStep and runStepwise do
@@ -528,9 +577,9 @@ static void runModule(IrsCheckpointRun *r, MlirOperation module, intptr_t i,
                       MlirExternalPass pass) {
   IrsPassManagerImpl *pm = r->pm;
   IrsStepResult *res = &pm->rec.steps[i].result;
-  double t = irsPmNowMs(CLOCK_MONOTONIC);
+  double t = irsClockMonotonicMs();
   res->wallMs = t - r->lastT;
-  res->cpuMs = irsPmNowMs(CLOCK_PROCESS_CPUTIME_ID) - r->lastC;
+  res->cpuMs = irsClockProcessCpuMs() - r->lastC;
   res->peakRssKb = peakRss();
   res->opsBefore = r->moduleOps;
   uint64_t fp = irsFingerprintWithTops(module, &pm->topFps, &pm->capTopFps,
@@ -541,29 +590,29 @@ static void runModule(IrsCheckpointRun *r, MlirOperation module, intptr_t i,
   res->verified = pm->opts.verifyEach;
   res->verifierOk = true;
   if (pm->opts.verifyEach) {
-    double v0 = irsPmNowMs(CLOCK_MONOTONIC);
+    double v0 = irsClockMonotonicMs();
     res->verifierOk = !res->changed || mlirOperationVerify(module);
-    res->verifyMs = irsPmNowMs(CLOCK_MONOTONIC) - v0;
+    res->verifyMs = irsClockMonotonicMs() - v0;
     if (!res->verifierOk) {
       mlirExternalPassSignalFailure(pass);
       return;
     }
   }
   res->status = IrsStepOk;
-  double d0 = irsPmNowMs(CLOCK_MONOTONIC);
+  double d0 = irsClockMonotonicMs();
   IrsErrorKind k = irsPmDumpStep(pm, i, module);
   if (k == IRS_OK)
     k = irsPmUpdateManifest(pm);
   if (pm->rec.dumpDir)
-    res->dumpMs = irsPmNowMs(CLOCK_MONOTONIC) - d0;
+    res->dumpMs = irsClockMonotonicMs() - d0;
   if (k != IRS_OK) {
     r->ioErr = k;
     mlirExternalPassSignalFailure(pass);
   } else {
     announce(r, i + 1);
   }
-  r->lastT = irsPmNowMs(CLOCK_MONOTONIC);
-  r->lastC = irsPmNowMs(CLOCK_PROCESS_CPUTIME_ID);
+  r->lastT = irsClockMonotonicMs();
+  r->lastC = irsClockProcessCpuMs();
 }
 
 //===----------------------------------------------------------------------===//
@@ -637,7 +686,8 @@ static MlirPassManager buildCheckpointed(IrsCheckpointRun *r, IrsBuf *err) {
   bool ok = true;
   for (intptr_t i = 0; ok && i < pm->numSteps; ++i) {
     bool isNested = irsPipelineGetStepNumAnchors(p, i) == 2;
-    bool opens = isNested && (i == 0 || irsPipelineGetStepNumAnchors(p, i - 1) != 2 ||
+    bool opens = isNested && (r->single || i == 0 ||
+                              irsPipelineGetStepNumAnchors(p, i - 1) != 2 ||
                               !mlirStringRefEqual(irsPipelineGetStepAnchorAt(p, i, 1),
                                                   irsPipelineGetStepAnchorAt(p, i - 1, 1)));
     if (opens) {
@@ -648,7 +698,7 @@ static MlirPassManager buildCheckpointed(IrsCheckpointRun *r, IrsBuf *err) {
     ok = ok && irsPmAppendLeaf(pm, i, isNested ? nested : root, err);
     ok = ok && addCheckpoint(r, isNested ? nested : root,
                              isNested ? CpNested : CpModule, i);
-    bool closes = isNested && (i + 1 == pm->numSteps ||
+    bool closes = isNested && (r->single || i + 1 == pm->numSteps ||
                                irsPipelineGetStepNumAnchors(p, i + 1) != 2 ||
                                !mlirStringRefEqual(irsPipelineGetStepAnchorAt(p, i + 1, 1),
                                                    irsPipelineGetStepAnchorAt(p, i, 1)));
@@ -665,7 +715,7 @@ static MlirPassManager buildCheckpointed(IrsCheckpointRun *r, IrsBuf *err) {
 
 bool irsPmCheckpointable(IrsPassManagerImpl *pm, MlirOperation module) {
   const IrsInstrumentationOptions *o = &pm->opts;
-  if (o->forceStepwise || pm->verifyWithPm.ptr || pm->numHooks > 0 ||
+  if (pm->attributeSteps || pm->verifyWithPm.ptr || pm->numHooks > 0 ||
       irsPmWantsMlirInstrumentation(o) || o->dumpInBackground ||
       o->printGeneric || o->printDebugInfo || !o->writeFailureReport)
     return false;
@@ -684,7 +734,12 @@ bool irsPmCheckpointable(IrsPassManagerImpl *pm, MlirOperation module) {
 
 IrsErrorKind irsPmRunCheckpointed(IrsPassManagerImpl *pm, MlirOperation module,
                                   bool *exact) {
-  IrsCheckpointRun r = {.pm = pm};
+  // Dumps and the IR kept before a crashing step must not depend on which
+  // functions a fused group's threads had taken to its next step, and
+  // --verify-each checks the whole module (symbols, uses across functions)
+  // after every step: both need a boundary on the module after each step.
+  IrsCheckpointRun r = {.pm = pm,
+                        .single = pm->rec.dumpDir || pm->opts.verifyEach};
   atomic_init(&r.lost, false);
   atomic_init(&r.ioErrAt, 0);
   *exact = true;
@@ -698,14 +753,14 @@ IrsErrorKind irsPmRunCheckpointed(IrsPassManagerImpl *pm, MlirOperation module,
   r.moduleOps = pm->rec.inputOps;
   irsDiagnosticCaptureSetMuted(pm->capture, true);
   intptr_t d0 = irsDiagnosticCaptureGetNumDiagnostics(pm->capture);
-  double t0 = irsPmNowMs(CLOCK_MONOTONIC);
+  double t0 = irsClockMonotonicMs();
   r.lastT = t0;
-  r.lastC = irsPmNowMs(CLOCK_PROCESS_CPUTIME_ID);
+  r.lastC = irsClockProcessCpuMs();
   r.begun = -1;
   announce(&r, 0);
   MlirLogicalResult res = mlirPassManagerRunOnOp(w, module);
   announce(&r, pm->numSteps);
-  pm->rec.totalWallMs = irsPmNowMs(CLOCK_MONOTONIC) - t0;
+  pm->rec.totalWallMs = irsClockMonotonicMs() - t0;
   irsDiagnosticCaptureSetMuted(pm->capture, false);
   freeGroup(&r);
   mlirPassManagerDestroy(w);

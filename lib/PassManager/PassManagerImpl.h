@@ -122,6 +122,10 @@ typedef struct IrsPassManagerImpl {
   // This run goes through checkpoint passes (Checkpoint.c), which need the
   // top-level op fingerprints also without dumps.
   bool cpRun;
+  // The caller asked for a crash or timeout to be attributed to a step
+  // (opts.forceStepwise, which takeOptions folds into opts.stepwise): such
+  // a run goes step by step, never through checkpoints.
+  bool attributeSteps;
 } IrsPassManagerImpl;
 
 static inline IrsPassManagerImpl *irsPmUnwrap(IrsPassManager pm) {
