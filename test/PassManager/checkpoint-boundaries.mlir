@@ -46,7 +46,8 @@
 // RUN: not irscope-opt %t/in.mlir --pass-pipeline='builtin.module(func.func(canonicalize,irs-test-crash{op=math.sqrt},cse),symbol-dce)' --dump-after-each=%t/c1 -o %t/c1.out 2> %t/c1.err
 // RUN: not irscope-opt %t/in.mlir --pass-pipeline='builtin.module(func.func(canonicalize,irs-test-crash{op=math.sqrt},cse),symbol-dce)' --dump-after-each=%t/c2 --step-timeout=600 -o %t/c2.out 2> %t/c2.err
 // RUN: FileCheck %s --check-prefix=CRASH < %t/c1.err
-// CRASH: irscope-opt: error: step 2 'builtin.module(func.func(irs-test-crash{op=math.sqrt}))' crashed with SIGSEGV; report: {{.*}}c1/report.xml
+// CRASH: irscope-opt: error: step 2 'builtin.module(func.func(irs-test-crash{op=math.sqrt}))' crashed with SIGSEGV
+// CRASH: irscope-opt: note: report: {{.*}}c1/report.xml
 // RUN: ls %t/c1 | FileCheck %s --check-prefix=CFILES --match-full-lines
 // CFILES: 0000-input.mlir
 // CFILES-NEXT: 0001-func.func-canonicalize.mlir
