@@ -5,10 +5,12 @@
 Machines are noisy, so every figure is a ratio of medians of runs that were
 interleaved (A B A B ...) in the same process, never an absolute target.
 
-Cases (issue 2):
-  plain        irscope-opt without instrumentation / plain mlir-opt  (<= 1.05)
+Cases (issue 2, tightened by issue 15):
+  plain        irscope-opt without instrumentation / plain mlir-opt  (<= 1.03)
+  timing       irscope-opt --timing / plain mlir-opt                 (<= 1.03)
+  dumps        irscope-opt --dump-after-each / plain mlir-opt        (<= 1.12)
   instrumented irscope-opt --dump-after-each --verify-each --timing
-               / plain mlir-opt                                      (<= 1.3)
+               / plain mlir-opt                                      (<= 1.15)
   startup      both on a tiny module                                  (<= 1.0)
   protection   irscope-opt (crash protection on, the default)
                / irscope-opt --crash-protection=0                     (<= 1.05)
@@ -16,10 +18,16 @@ Cases (issue 2):
                --mlir-print-ir-after-all --mlir-print-ir-tree-dir
                --verify-each --mlir-timing / plain mlir-opt
 
-Usage: bench/run.py [--build build] [--lines 280000] [--reps 3]
+Each ratio is printed for wall time and for CPU time (user + system of the
+run's processes, steadier on a loaded machine), with `uptime` before and
+after.
+
+Usage: bench/run.py [--build build] [--lines 283000] [--reps 3]
+                    [--cases plain,timing,dumps,instrumented,protection]
 """
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -33,15 +41,32 @@ PIPELINE = ("builtin.module(func.func(canonicalize,cse),inline,"
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+CPU = {}  # id(cmd list) -> CPU seconds of the last run, see run()
+
+
 def run(cmd, cwd=None):
+    """Wall seconds of one run; its CPU seconds (the process and every
+    descendant it waited for) go to CPU[tuple(cmd)]."""
+    ru0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     r = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL,
                        stderr=subprocess.PIPE)
     dt = time.perf_counter() - t0
+    ru1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    CPU.setdefault(tuple(cmd), []).append(
+        (ru1.ru_utime - ru0.ru_utime) + (ru1.ru_stime - ru0.ru_stime))
     if r.returncode != 0:
         sys.exit("benchmark command failed (%d): %s\n%s" %
                  (r.returncode, " ".join(cmd), r.stderr.decode()[-2000:]))
     return dt
+
+
+def uptime():
+    try:
+        with open("/proc/loadavg") as f:
+            return "load average " + " ".join(f.read().split()[:3])
+    except OSError:
+        return "unknown"
 
 
 def interleaved(cases, reps, setup=None):
@@ -59,10 +84,12 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default=os.path.join(HERE, "..", "build"))
     ap.add_argument("--mlir-opt", default="/usr/lib/llvm-22/bin/mlir-opt")
-    ap.add_argument("--lines", type=int, default=280000)
+    ap.add_argument("--lines", type=int, default=283000)
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--startup-reps", type=int, default=20)
     ap.add_argument("--with-mlir-instrumented", action="store_true")
+    ap.add_argument("--cases", default="plain,timing,dumps,instrumented,protection",
+                    help="comma-separated subset of the irscope-opt cases")
     ap.add_argument("--startup-only", action="store_true",
                     help="only the tiny-module start-up comparison")
     args = ap.parse_args()
@@ -101,58 +128,73 @@ def main():
         run([irs, "--pass-pipeline=" + PIPELINE, mod, "-o", out])
         same = open(ref, "rb").read() == open(out, "rb").read()
 
-        cases = {
-            "mlir-opt": lambda: run([mopt, "--pass-pipeline=" + PIPELINE, mod,
-                                     "-o", os.devnull]),
-            "irscope-opt": lambda: run([irs, "--pass-pipeline=" + PIPELINE,
-                                        mod, "-o", os.devnull]),
-            "irscope-opt-unprotected": lambda: run(
-                [irs, "--pass-pipeline=" + PIPELINE, mod, "-o", os.devnull,
-                 "--crash-protection=0"]),
-            "irscope-opt-instr": lambda: run(
-                [irs, "--pass-pipeline=" + PIPELINE, mod, "-o", os.devnull,
-                 "--dump-after-each=" + dumps, "--dump-overwrite",
-                 "--verify-each", "--timing"]),
+        base = ["--pass-pipeline=" + PIPELINE, mod, "-o", os.devnull]
+        dump = ["--dump-after-each=" + dumps, "--dump-overwrite"]
+        cmds = {
+            "mlir-opt": [mopt] + base,
+            "plain": [irs] + base,
+            "timing": [irs] + base + ["--timing"],
+            "dumps": [irs] + base + dump,
+            "instrumented": [irs] + base + dump + ["--verify-each", "--timing"],
+            "protection": [irs] + base + ["--crash-protection=0"],
         }
         if args.with_mlir_instrumented:
-            cases["mlir-opt-instr"] = lambda: run(
-                [mopt, "--pass-pipeline=" + PIPELINE, mod, "-o", os.devnull,
-                 "--mlir-print-ir-after-all", "--mlir-print-ir-tree-dir=" + tree,
-                 "--verify-each", "--mlir-timing"])
+            cmds["mlir-opt-instr"] = [mopt] + base + [
+                "--mlir-print-ir-after-all", "--mlir-print-ir-tree-dir=" + tree,
+                "--verify-each", "--mlir-timing"]
+        want = set(args.cases.split(",")) | {"mlir-opt", "mlir-opt-instr"}
+        if "protection" in want:
+            want.add("plain")
+        cmds = {k: v for k, v in cmds.items() if k in want}
+        cases = {k: (lambda c=c: run(c)) for k, c in cmds.items()}
 
         def setup(name):
             if name == "mlir-opt-instr":
                 shutil.rmtree(tree, ignore_errors=True)
 
+        print("uptime before: " + uptime())
         t = interleaved(cases, args.reps, setup)
-        s = interleaved({
-            "mlir-opt": lambda: run([mopt, tiny, "-o", os.devnull]),
-            "irscope-opt": lambda: run([irs, tiny, "-o", os.devnull]),
-        }, args.startup_reps)
-
+        print("uptime after:  " + uptime())
+        cpu = {k: CPU[tuple(c)] for k, c in cmds.items()}
         med = {k: statistics.median(v) for k, v in t.items()}
-        smed = {k: statistics.median(v) for k, v in s.items()}
+        cmed = {k: statistics.median(v) for k, v in cpu.items()}
         lines = sum(1 for _ in open(mod))
         print("module: %d lines, pipeline: %s" % (lines, PIPELINE))
         print("identical output to mlir-opt: %s" % ("yes" if same else "NO"))
-        print("%-22s %s" % ("case", "median seconds over %d runs" % args.reps))
+        print("%-22s %s" % ("case", "median wall s / CPU s over %d runs (wall of each)"
+                            % args.reps))
         for k, v in med.items():
-            print("  %-20s %8.3f   (%s)" % (k, v, " ".join("%.2f" % x for x in t[k])))
-        print("ratios (target):")
-        print("  plain        irscope-opt / mlir-opt          = %.3f  (<= 1.05)"
-              % (med["irscope-opt"] / med["mlir-opt"]))
-        print("  instrumented irscope-opt-instr / mlir-opt    = %.3f  (<= 1.30)"
-              % (med["irscope-opt-instr"] / med["mlir-opt"]))
-        print("  protection   irscope-opt / --crash-protection=0 = %.3f  (<= 1.05)"
-              % (med["irscope-opt"] / med["irscope-opt-unprotected"]))
+            print("  %-20s %8.3f %8.3f  (%s)" % (k, v, cmed[k],
+                                              " ".join("%.2f" % x for x in t[k])))
+        print("ratios, wall and CPU (target):")
+        bars = [("plain", "irscope-opt", 1.03),
+                ("timing", "--timing", 1.03),
+                ("dumps", "--dump-after-each", 1.12),
+                ("instrumented", "--dump-after-each --verify-each --timing", 1.15)]
+        for k, label, bar in bars:
+            if k in med:
+                print("  %-12s %-41s = %.3f  cpu %.3f  (<= %.2f)"
+                      % (k, label, med[k] / med["mlir-opt"],
+                         cmed[k] / cmed["mlir-opt"], bar))
+        if "protection" in med:
+            print("  protection   irscope-opt / --crash-protection=0 = %.3f  cpu %.3f  (<= 1.05)"
+                  % (med["plain"] / med["protection"],
+                     cmed["plain"] / cmed["protection"]))
         if "mlir-opt-instr" in med:
-            print("  reference    mlir-opt-instr / mlir-opt       = %.3f"
-                  % (med["mlir-opt-instr"] / med["mlir-opt"]))
-        print("  startup      irscope-opt / mlir-opt (tiny)   = %.3f  (<= 1.00)"
-              "   [%.1f ms vs %.1f ms, median of %d]"
-              % (smed["irscope-opt"] / smed["mlir-opt"],
-                 smed["irscope-opt"] * 1e3, smed["mlir-opt"] * 1e3,
-                 args.startup_reps))
+            print("  reference    mlir-opt-instr / mlir-opt       = %.3f  cpu %.3f"
+                  % (med["mlir-opt-instr"] / med["mlir-opt"],
+                     cmed["mlir-opt-instr"] / cmed["mlir-opt"]))
+        if args.startup_reps > 0:
+            s = interleaved({
+                "mlir-opt": lambda: run([mopt, tiny, "-o", os.devnull]),
+                "irscope-opt": lambda: run([irs, tiny, "-o", os.devnull]),
+            }, args.startup_reps)
+            smed = {k: statistics.median(v) for k, v in s.items()}
+            print("  startup      irscope-opt / mlir-opt (tiny)   = %.3f  (<= 1.00)"
+                  "   [%.1f ms vs %.1f ms, median of %d]"
+                  % (smed["irscope-opt"] / smed["mlir-opt"],
+                     smed["irscope-opt"] * 1e3, smed["mlir-opt"] * 1e3,
+                     args.startup_reps))
         return 0 if same else 1
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -80,6 +80,11 @@ IRS_API double irsClockMonotonicMs(void);
 /// (CLOCK_PROCESS_CPUTIME_ID); only differences mean anything.
 IRS_API double irsClockProcessCpuMs(void);
 
+/// The CPU time the calling thread has used, in milliseconds
+/// (CLOCK_THREAD_CPUTIME_ID): a checkpointed step's time on the MLIR worker
+/// thread that ran it. Only differences on one thread mean anything.
+IRS_API double irsClockThreadCpuMs(void);
+
 /// 64-bit FNV-1a hash of `size` bytes, written as 16 lower-case hex digits
 /// plus a NUL into `out`. Used to identify inputs in manifests.
 IRS_API void irsHashBytesHex(const void *data, size_t size, char out[17]);

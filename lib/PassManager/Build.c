@@ -123,6 +123,12 @@ static bool appendStep(IrsPassManagerImpl *pm, intptr_t i,
   intptr_t na = irsPipelineGetStepNumAnchors(p, i);
   for (intptr_t d = 1; d < na; ++d)
     opm = mlirOpPassManagerGetNestedUnder(opm, irsPipelineGetStepAnchorAt(p, i, d));
+  return irsPmAppendLeaf(pm, i, opm, err);
+}
+
+bool irsPmAppendLeaf(IrsPassManagerImpl *pm, intptr_t i, MlirOpPassManager opm,
+                     IrsBuf *err) {
+  IrsPipeline p = pm->pipeline;
   MlirStringRef pass = irsPipelineGetStepPassName(p, i);
   if (irsPassRegistryHas(pm->opts.passRegistry, pass)) {
     MlirPass mp = irsPassRegistryInstantiate(

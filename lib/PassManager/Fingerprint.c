@@ -100,6 +100,16 @@ uint64_t irsFingerprintWithTops(MlirOperation root, uint64_t **tops,
   return s.h;
 }
 
+uint64_t irsFingerprintCombine(MlirOperation root, const uint64_t *tops,
+                               size_t numTops) {
+  // Exactly what irsFingerprintWithTops computes from the same parts.
+  State s = {0x84222325cbf29ce4ull, 0};
+  visit(root, &s);
+  for (size_t i = 0; i < numTops; ++i)
+    mix(&s, (const void *)(uintptr_t)tops[i]);
+  return s.h;
+}
+
 static MlirWalkResult countOne(MlirOperation op, void *ud) {
   (void)op;
   ++*(int64_t *)ud;

@@ -4,6 +4,7 @@
 #define IRS_PASSMANAGER_FINGERPRINT_H
 
 #include <mlir-c/IR.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /// Hashes the IR under `root` in one walk and counts its ops.
@@ -24,6 +25,12 @@ uint64_t irsFingerprint(MlirOperation root, int64_t *numOps);
 uint64_t irsFingerprintWithTops(MlirOperation root, uint64_t **tops,
                                 size_t *capTops, size_t *numTops,
                                 int64_t *numOps);
+
+/// The value irsFingerprintWithTops returns for `root` when its top-level
+/// ops have the fingerprints `tops` (in order): lets a caller that knows the
+/// new fingerprints of the ops a nested step ran on skip the module walk.
+uint64_t irsFingerprintCombine(MlirOperation root, const uint64_t *tops,
+                               size_t numTops);
 
 /// Only counts the ops under `root` (root included).
 int64_t irsCountOps(MlirOperation root);

@@ -57,6 +57,7 @@ static bool takeOptions(IrsPassManagerImpl *pm, IrsPipeline pipeline,
   if (o->mlirPrintIrTreeDir &&
       !(pm->mlirTreeDir = irsStrDup(o->mlirPrintIrTreeDir)))
     return false;
+  pm->attributeSteps = o->forceStepwise;
   o->stepwise = o->stepwise || o->forceStepwise;
   o->forceStepwise = false;
   o->mlirPrintIrTreeDir = NULL;

@@ -58,6 +58,33 @@ int irsDumpModuleStitched(IrsDumpCache **cache, MlirOperation module,
                           const uint64_t *topFps, size_t numTopFps,
                           bool *stitched);
 
+/// True if `t` (a standalone print) may use something the module printer
+/// would alias; such a text cannot be stitched.
+bool irsDumpTextMayAlias(const char *t, size_t n);
+/// The standalone (local-scope) print of a top-level op, as the stitcher
+/// uses it; malloc'd, null when out of memory.
+char *irsDumpPrintTop(MlirOperation op, bool assumeVerified, size_t *len);
+/// Writes `module`'s header, then texts[0..n) (the standalone prints of its
+/// top-level ops, in order, at some step) indented, to `path`. Sets
+/// *stitched false (nothing written) when the module's header cannot be
+/// stitched or a text is missing.
+int irsDumpStitchTexts(MlirOperation module, const char *const *texts,
+                       const size_t *lens, size_t n, const char *path,
+                       bool *stitched);
+/// For each op of ops[0..n) (in module order) the cached text, its length
+/// and the fingerprint it was printed at (texts[k] null when not cached).
+/// The texts stay owned by the cache until it is next changed.
+void irsDumpCacheBorrow(const IrsDumpCache *cache, const void *const *ops,
+                        size_t n, uint64_t *fps, const char **texts,
+                        size_t *lens);
+/// Makes copies of the given texts the cache's contents; false (cache
+/// emptied) when out of memory or a text is missing.
+bool irsDumpCacheAdopt(IrsDumpCache **cache, const void *const *ops,
+                       const uint64_t *fps, const char *const *texts,
+                       const size_t *lens, size_t n);
+
+typedef struct IrsCheckpointRun IrsCheckpointRun;
+
 typedef struct IrsPassManagerImpl {
   MlirContext ctx;
   // The pipeline being built: rec.pipeline, or the --verify-with pipeline
@@ -92,6 +119,13 @@ typedef struct IrsPassManagerImpl {
   uint64_t *topFps;
   size_t numTopFps, capTopFps;
   char *mlirTreeDir;            // our copy of opts.mlirPrintIrTreeDir
+  // This run goes through checkpoint passes (Checkpoint.c), which need the
+  // top-level op fingerprints also without dumps.
+  bool cpRun;
+  // The caller asked for a crash or timeout to be attributed to a step
+  // (opts.forceStepwise, which takeOptions folds into opts.stepwise): such
+  // a run goes step by step, never through checkpoints.
+  bool attributeSteps;
 } IrsPassManagerImpl;
 
 static inline IrsPassManagerImpl *irsPmUnwrap(IrsPassManager pm) {
@@ -115,6 +149,9 @@ MlirPassManager irsPmNewMlirPm(IrsPassManagerImpl *pm);
 /// Adds step i of pm->pipeline to `mpm`; false with the reason in `err`.
 bool irsPmBuildStep(IrsPassManagerImpl *pm, intptr_t i, MlirPassManager mpm,
                     IrsBuf *err);
+/// Adds step i's leaf pass to `opm`, the manager of its innermost anchor.
+bool irsPmAppendLeaf(IrsPassManagerImpl *pm, intptr_t i, MlirOpPassManager opm,
+                     IrsBuf *err);
 /// The whole of pm->pipeline in one manager (null with the reason in `err`).
 MlirPassManager irsPmBuildWhole(IrsPassManagerImpl *pm, IrsBuf *err);
 /// At creation: every step's manager and the --verify-with one; false with
@@ -166,6 +203,22 @@ void irsPmDescribeFailure(IrsPassManagerImpl *pm, intptr_t i);
 /// IR after the step; `input`: the run's input copy, nullable).
 void irsPmWriteFailure(IrsPassManagerImpl *pm, intptr_t i,
                        MlirOperation module, MlirOperation input);
+
+//===----------------------------------------------------------------------===//
+// Checkpoint.c: an instrumented run inside the pipeline's own schedule
+//===----------------------------------------------------------------------===//
+
+/// Whether this run's instrumentation can be done by checkpoint passes in
+/// one pass manager (irsPmRunCheckpointed); otherwise the run is stepwise.
+bool irsPmCheckpointable(IrsPassManagerImpl *pm, MlirOperation module);
+/// Runs the pipeline in one MLIR pass manager with a checkpoint pass after
+/// each step, at the step's nesting; fills pm->rec.steps and writes the
+/// dumps and manifest as a stepwise run would. Sets *exact when the run
+/// cannot stand as it is (a step failed, a diagnostic was emitted, a dump
+/// could not be stitched): the caller then replays the pipeline stepwise on
+/// the input, which documents it exactly. Diagnostics are captured muted.
+IrsErrorKind irsPmRunCheckpointed(IrsPassManagerImpl *pm, MlirOperation module,
+                                  bool *exact);
 
 /// Advice.c: makes the reason (from `reasonAt` in `err`) why a step with
 /// pass `pass` could not be built point the way: "did you mean 'X'?" after

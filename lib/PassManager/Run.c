@@ -170,6 +170,37 @@ static IrsErrorKind runStepwise(IrsPassManagerImpl *pm, MlirOperation module,
   return IRS_OK;
 }
 
+// An instrumented run in the pipeline's own schedule (Checkpoint.c). What
+// it cannot document exactly is replayed stepwise on a copy of the input,
+// with the replay's diagnostics shown (the first run's were muted): the
+// caller's module keeps the first run's result, which on success is the
+// same IR.
+static IrsErrorKind runCheckpointed(IrsPassManagerImpl *pm,
+                                    MlirOperation module,
+                                    MlirOperation *inputp) {
+  bool exact = false;
+  IrsErrorKind k = irsPmRunCheckpointed(pm, module, &exact);
+  if (!exact)
+    return k;
+  pm->cpRun = false;
+  obtainInput(pm, inputp);
+  MlirOperation m = mlirOperationIsNull(*inputp) ? *inputp
+                                                 : mlirOperationClone(*inputp);
+  if (mlirOperationIsNull(m)) {
+    setError(pm, "%s%s", "pipeline failed", "");
+    return IRS_ERR_PASS;
+  }
+  irsDiagnosticCaptureClear(pm->capture);
+  for (intptr_t i = 0; i < pm->numSteps; ++i)
+    irsRunRecordResetStep(&pm->rec, i);
+  irsDumpCacheDestroy(pm->dumpCache);
+  pm->dumpCache = NULL;
+  pm->inputFingerprint = irsPmFingerprintRun(pm, m, &pm->rec.inputOps);
+  k = runStepwise(pm, m, inputp);
+  mlirOperationDestroy(m);
+  return k;
+}
+
 // The pipeline failed as a whole: replay it stepwise on the input copy to
 // find out which step failed and why, then document that step.
 static IrsErrorKind locateFailure(IrsPassManagerImpl *pm, MlirOperation input) {
@@ -294,6 +325,7 @@ IrsStatus irsPassManagerRun(IrsPassManager handle, MlirOperation module) {
   if (k != IRS_OK)
     return irsStatusMake(k);
   bool stepwise = wantsStepwise(pm);
+  pm->cpRun = stepwise && irsPmCheckpointable(pm, module);
   pm->rec.running = true;
   if (pm->rec.dumpDir)
     k = prepareDumpDir(pm);
@@ -310,8 +342,10 @@ IrsStatus irsPassManagerRun(IrsPassManager handle, MlirOperation module) {
       k = dumpInput(pm, module);
   }
   if (k == IRS_OK)
-    k = stepwise ? runStepwise(pm, module, &input)
-                 : runWhole(pm, module, &input);
+    k = pm->cpRun  ? runCheckpointed(pm, module, &input)
+        : stepwise ? runStepwise(pm, module, &input)
+                   : runWhole(pm, module, &input);
+  pm->cpRun = false;
   if (!mlirOperationIsNull(input))
     mlirOperationDestroy(input);
   return irsStatusMake(finishRun(pm, k));

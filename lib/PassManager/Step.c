@@ -108,7 +108,7 @@ static bool verifyAfter(IrsPassManagerImpl *pm, intptr_t i,
 // walked once per step, not twice.
 uint64_t irsPmFingerprintRun(IrsPassManagerImpl *pm, MlirOperation module,
                              int64_t *ops) {
-  if (!pm->rec.dumpDir)
+  if (!pm->rec.dumpDir && !pm->cpRun)
     return irsFingerprint(module, ops);
   return irsFingerprintWithTops(module, &pm->topFps, &pm->capTopFps,
                                 &pm->numTopFps, ops);

@@ -69,26 +69,35 @@ static bool isIdent(char c) {
 }
 
 // True if the module printer could use an alias for something in `t`.
-static bool mayAlias(const char *t, size_t n) {
+// "#dialect.x" / "!dialect.x" at t[i] of a dialect that may define aliases.
+static bool aliasingDialectAt(const char *t, size_t n, size_t i) {
+  size_t j = i + 1;
+  while (j < n && isIdent(t[j]))
+    ++j;
+  return j < n && t[j] == '.' && j > i + 1 &&
+         !aliasFreeDialect(t + i + 1, j - i - 1);
+}
+
+bool irsDumpTextMayAlias(const char *t, size_t n) {
   // Locations are only printed with debug info, which never stitches.
   static const char *const bad[] = {"affine_map<", "affine_set<", "distinct[",
                                     "dense_resource<", "tuple<", NULL};
-  for (const char *const *b = bad; *b; ++b) {
-    size_t bl = strlen(*b);
-    for (size_t i = 0; i + bl <= n; ++i)
-      if (t[i] == (*b)[0] && (i == 0 || !isIdent(t[i - 1])) &&
-          memcmp(t + i, *b, bl) == 0)
+  // One pass over the text (it runs on every printed op): only a word
+  // starting with a, d or t, or a '#' or '!', can start something aliased.
+  for (size_t i = 0; i < n; ++i) {
+    char c = t[i];
+    if (c == '#' || c == '!') {
+      if (aliasingDialectAt(t, n, i))
         return true;
-  }
-  // "#dialect.x" / "!dialect.x" of a dialect that may define aliases.
-  for (size_t i = 0; i + 1 < n; ++i) {
-    if (t[i] != '#' && t[i] != '!')
       continue;
-    size_t j = i + 1;
-    while (j < n && isIdent(t[j]))
-      ++j;
-    if (j < n && t[j] == '.' && j > i + 1 && !aliasFreeDialect(t + i + 1, j - i - 1))
-      return true;
+    }
+    if ((c != 'a' && c != 'd' && c != 't') || (i > 0 && isIdent(t[i - 1])))
+      continue;
+    for (const char *const *b = bad; *b; ++b) {
+      size_t bl = strlen(*b);
+      if ((*b)[0] == c && i + bl <= n && memcmp(t + i, *b, bl) == 0)
+        return true;
+    }
   }
   return false;
 }
@@ -103,20 +112,34 @@ typedef struct Job {
 
 static void appendCb(MlirStringRef s, void *ud) { irsBufAppendRef(ud, s); }
 
-static void *printRange(void *arg) {
-  Job *j = arg;
+static MlirOpPrintingFlags topFlags(bool assumeVerified) {
   MlirOpPrintingFlags f = mlirOpPrintingFlagsCreate();
   mlirOpPrintingFlagsUseLocalScope(f);
-  if (j->assumeVerified)
+  if (assumeVerified)
     mlirOpPrintingFlagsAssumeVerified(f);
-  for (size_t i = j->begin; i < j->end; ++i) {
-    if (!j->todo[i])
-      continue;
-    IrsBuf b = IRS_BUF_INIT;
-    mlirOperationPrintWithFlags(j->ops[i], f, appendCb, &b);
-    j->out[i].len = b.len;
-    j->out[i].text = irsBufDetach(&b);
-  }
+  return f;
+}
+
+static char *printTop(MlirOperation op, MlirOpPrintingFlags f, size_t *len) {
+  IrsBuf b = IRS_BUF_INIT;
+  mlirOperationPrintWithFlags(op, f, appendCb, &b);
+  *len = b.len;
+  return irsBufDetach(&b);
+}
+
+char *irsDumpPrintTop(MlirOperation op, bool assumeVerified, size_t *len) {
+  MlirOpPrintingFlags f = topFlags(assumeVerified);
+  char *t = printTop(op, f, len);
+  mlirOpPrintingFlagsDestroy(f);
+  return t;
+}
+
+static void *printRange(void *arg) {
+  Job *j = arg;
+  MlirOpPrintingFlags f = topFlags(j->assumeVerified);
+  for (size_t i = j->begin; i < j->end; ++i)
+    if (j->todo[i])
+      j->out[i].text = printTop(j->ops[i], f, &j->out[i].len);
   mlirOpPrintingFlagsDestroy(f);
   return NULL;
 }
@@ -145,7 +168,7 @@ static bool moduleHeader(MlirOperation module, IrsBuf *out) {
   mlirOpPrintingFlagsDestroy(f);
   mlirOperationDestroy(empty);
   bool ok = !b.failed && b.len >= 9 && memcmp(b.data, "module", 6) == 0 &&
-            !mayAlias(b.data, b.len);
+            !irsDumpTextMayAlias(b.data, b.len);
   // Expected shape: "module ... {\n}\n" (trailing newline from top level).
   if (ok) {
     size_t n = b.len;
@@ -287,7 +310,7 @@ int irsDumpModuleStitched(IrsDumpCache **cachep, MlirOperation module,
   printMissing(ops, fresh, todo, n, assumeVerified, threads);
   bool ok = true;
   for (size_t i = 0; i < n && ok; ++i)
-    ok = fresh[i].text && !(todo[i] && mayAlias(fresh[i].text, fresh[i].len));
+    ok = fresh[i].text && !(todo[i] && irsDumpTextMayAlias(fresh[i].text, fresh[i].len));
   int err = 0;
   if (ok) {
     for (size_t i = 0; i < n; ++i)
@@ -304,4 +327,73 @@ int irsDumpModuleStitched(IrsDumpCache **cachep, MlirOperation module,
   free(todo);
   irsBufFree(&text);
   return err;
+}
+
+int irsDumpStitchTexts(MlirOperation module, const char *const *texts,
+                       const size_t *lens, size_t n, const char *path,
+                       bool *stitched) {
+  *stitched = false;
+  if (mlirBlockIsNull(moduleBody(module)))
+    return 0;
+  IrsBuf text = IRS_BUF_INIT;
+  bool ok = moduleHeader(module, &text);
+  for (size_t i = 0; i < n && ok; ++i)
+    ok = texts[i] != NULL;
+  int err = 0;
+  if (ok) {
+    for (size_t i = 0; i < n; ++i)
+      appendIndented(&text, texts[i], lens[i]);
+    irsBufAppendStr(&text, "}\n\n");
+    ok = !text.failed;
+    if (ok)
+      err = irsWriteFileAtomic(path, text.data, text.len);
+    *stitched = ok && !err;
+  }
+  irsBufFree(&text);
+  return err;
+}
+
+void irsDumpCacheBorrow(const IrsDumpCache *cache, const void *const *ops,
+                        size_t n, uint64_t *fps, const char **texts,
+                        size_t *lens) {
+  size_t cursor = 0;
+  for (size_t k = 0; k < n; ++k) {
+    texts[k] = NULL;
+    lens[k] = 0;
+    fps[k] = 0;
+    for (size_t probe = 0; cache && probe < cache->num && probe < 8; ++probe) {
+      const Entry *e = &cache->entries[(cursor + probe) % cache->num];
+      if (e->text && e->op == ops[k]) {
+        texts[k] = e->text;
+        lens[k] = e->len;
+        fps[k] = e->fp;
+        cursor = (cursor + probe) % cache->num + 1;
+        break;
+      }
+    }
+  }
+}
+
+bool irsDumpCacheAdopt(IrsDumpCache **cachep, const void *const *ops,
+                       const uint64_t *fps, const char *const *texts,
+                       const size_t *lens, size_t n) {
+  IrsDumpCache *cache = *cachep;
+  if (!cache)
+    cache = *cachep = calloc(1, sizeof(IrsDumpCache));
+  Entry *fresh = calloc(n ? n : 1, sizeof(*fresh));
+  bool ok = cache && fresh;
+  for (size_t i = 0; ok && i < n; ++i) {
+    fresh[i] = (Entry){ops[i], fps[i], malloc(lens[i] + 1), lens[i]};
+    ok = fresh[i].text != NULL && texts[i] != NULL;
+    if (ok) {
+      memcpy(fresh[i].text, texts[i], lens[i]);
+      fresh[i].text[lens[i]] = '\0';
+    }
+  }
+  if (!cache) {
+    free(fresh);
+    return false;
+  }
+  replaceCache(cache, fresh, fresh ? n : 0, ok);
+  return ok;
 }

@@ -16,3 +16,5 @@ static double readMs(clockid_t clock) {
 double irsClockMonotonicMs(void) { return readMs(CLOCK_MONOTONIC); }
 
 double irsClockProcessCpuMs(void) { return readMs(CLOCK_PROCESS_CPUTIME_ID); }
+
+double irsClockThreadCpuMs(void) { return readMs(CLOCK_THREAD_CPUTIME_ID); }

@@ -41,10 +41,19 @@ static void test_clock__process_cpu_counts_this_process(void **state) {
   assert_true(clockMs(CLOCK_PROCESS_CPUTIME_ID) >= cpu);
 }
 
+static void test_clock__thread_cpu_counts_this_thread(void **state) {
+  (void)state;
+  double before = clockMs(CLOCK_THREAD_CPUTIME_ID);
+  double cpu = irsClockThreadCpuMs();
+  assert_true(cpu >= before);
+  assert_true(clockMs(CLOCK_THREAD_CPUTIME_ID) >= cpu);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_clock__monotonic_never_goes_back),
       cmocka_unit_test(test_clock__process_cpu_counts_this_process),
+      cmocka_unit_test(test_clock__thread_cpu_counts_this_thread),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

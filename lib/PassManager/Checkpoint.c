@@ -1,0 +1,777 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Checkpoint.c - instrumentation inside the pipeline's own schedule --===//
+//
+// A stepwise run gives each step its own pass manager and does the checks
+// between steps on one thread: `func.func(canonicalize,cse)` then no longer
+// runs both passes on a function while it is hot in cache, and MLIR's
+// threads wait while the module is verified, fingerprinted and printed.
+// Here the pipeline runs as mlir-opt schedules it, in one pass manager, with
+// a checkpoint pass (an external pass) after each step at the step's own
+// nesting:
+//
+//   builtin.module(open, func.func(start, canonicalize, cp1, cse, cp2),
+//                  close, inline, cp3, ...)
+//
+// On each function, the worker thread that just ran canonicalize times it
+// (wall and thread CPU), verifies the function (--verify-each, as MLIR's
+// own verifier does after a nested pass), fingerprints it and prints it
+// when it changed, in parallel across functions. `close`, on the module,
+// turns the per-function results into the steps' results and stitches each
+// step's module dump from the per-function texts (StitchedDump.c); a step
+// on the module itself is checked and dumped by its checkpoint as in a
+// stepwise run.
+//
+// Only a run that neither dumps nor verifies keeps a nested group of steps
+// fused as above. One that dumps or verifies (--verify-each is on by
+// default) gives each nested step a group of its own, `open,
+// func.func(start, s1, cp1), close, open, func.func(start, s2, cp2), close`:
+// its close runs on the module once every function has finished the step
+// and before any starts the next, so the dumps and the manifest on disk
+// when a later step crashes are the stepwise run's, a crash is announced in
+// its own step, and --verify-each verifies the whole module (symbols, calls
+// between functions: what a function's own verifier never sees) after every
+// step that changed a function, as a stepwise run does. The functions are
+// still run, fingerprinted and printed in parallel on MLIR's threads. Per-function results go to one row per top-level op (made
+// by `open`, found through a read-only index), which only the thread
+// running that op writes: no locks.
+//
+// Timing of a nested step: its CPU time is the sum of the threads' CPU time
+// in its pass over all ops; its wall time is the group's elapsed time
+// (open to close) split between the group's steps in proportion to the
+// thread time each step's pass took (so wall times still add up to the
+// run's). A step on the module gets the time since the previous checkpoint.
+//
+// Whatever this run cannot document exactly (a pass or verifier failure,
+// any diagnostic, which the one schedule cannot attribute to a step, a dump
+// that cannot be stitched) stops it and makes the caller replay the
+// pipeline stepwise on the input (Run.c), which documents it exactly as
+// before; diagnostics are captured muted meanwhile, so the user sees only
+// the replay's. A crash is documented by the supervisor's own replay, as
+// for an uninstrumented run; the dumps and manifest of the groups that
+// completed are on disk by then.
+//
+//===----------------------------------------------------------------------===//
+#include "Fingerprint.h"
+#include "PassManagerImpl.h"
+
+#include "../Support/DiagnosticsImpl.h"
+#include "../Support/Fs.h"
+#include "irscope/RunDir.h"
+
+#include <errno.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+typedef enum CpKind { CpOpen, CpStart, CpNested, CpClose, CpModule } CpKind;
+
+typedef struct CpCell {
+  uint64_t fp;
+  int64_t ops;
+  double wallMs, cpuMs, verifyMs;
+  const char *text; // the op's text after the step: in `own`, a cell's or cache's
+  char *own;
+  size_t len;
+  bool ran, aliased;
+} CpCell;
+
+typedef struct CpRow {
+  MlirOperation op;
+  uint64_t fp0, cacheFp;
+  int64_t ops0;
+  double t, c; // when the op's current step began (wall, thread CPU)
+  const char *cacheText; // borrowed from pm->dumpCache
+  size_t cacheLen;
+  // The op's text before the group when the group does not run on it:
+  // cacheText or `own`, printed by `open`.
+  const char *text;
+  size_t textLen;
+  char *own;
+  bool runs; // the group's anchor matches it
+} CpRow;
+
+struct IrsCheckpointRun {
+  IrsPassManagerImpl *pm;
+  intptr_t first, last; // steps of the open group
+  CpRow *rows;
+  size_t numRows;
+  CpCell *cells; // numRows x (last - first)
+  size_t *index, mask; // op -> row + 1, open addressing
+  // Ops that have passed each step's checkpoint: the thread that brings
+  // done[s] to `expected` completes step s (its result, dump, manifest).
+  // A step completes only after the one before it did on that thread, so
+  // completions run one at a time and in step order.
+  atomic_size_t *done;
+  bool *completed;
+  size_t expected;
+  MlirOperation module;
+  atomic_bool lost;
+  atomic_int ioErrAt; // a completing thread's I/O error
+  bool exact; // written by one thread at a time (completions, module)
+  double groupT0, lastT, lastC;
+  uint64_t moduleFp;
+  int64_t moduleOps;
+  IrsErrorKind ioErr; // a module-level checkpoint's I/O error
+  intptr_t begun;     // the step announced through onStep, -1 for none
+  // Each nested step is a group of its own, closed on the module before the
+  // next step starts anywhere: set when the run dumps or verifies (see
+  // irsPmRunCheckpointed).
+  bool single;
+};
+
+typedef struct CpPass {
+  IrsCheckpointRun *run;
+  CpKind kind;
+  intptr_t step;
+} CpPass;
+
+static const uint64_t kCpTypeId = 0x6972732d63700000ull;
+
+static int64_t peakRss(void) {
+  struct rusage ru;
+  return getrusage(RUSAGE_SELF, &ru) == 0 ? (int64_t)ru.ru_maxrss : 0;
+}
+
+static size_t hashOp(const void *p) {
+  uint64_t x = (uint64_t)(uintptr_t)p;
+  x ^= x >> 29;
+  x *= 0xbf58476d1ce4e5b9ull;
+  return (size_t)(x ^ (x >> 32));
+}
+
+static CpRow *findRow(IrsCheckpointRun *r, MlirOperation op, size_t *row) {
+  if (!r->index)
+    return NULL;
+  for (size_t h = hashOp(op.ptr) & r->mask;; h = (h + 1) & r->mask) {
+    size_t v = r->index[h];
+    if (v == 0)
+      return NULL;
+    if (r->rows[v - 1].op.ptr == op.ptr) {
+      *row = v - 1;
+      return &r->rows[v - 1];
+    }
+  }
+}
+
+static void freeGroup(IrsCheckpointRun *r) {
+  size_t ng = (size_t)(r->last - r->first);
+  for (size_t i = 0; r->cells && i < r->numRows * ng; ++i)
+    free(r->cells[i].own);
+  for (size_t i = 0; r->rows && i < r->numRows; ++i)
+    free(r->rows[i].own);
+  free(r->cells);
+  free(r->rows);
+  free(r->index);
+  free(r->done);
+  free(r->completed);
+  r->cells = NULL;
+  r->rows = NULL;
+  r->index = NULL;
+  r->done = NULL;
+  r->completed = NULL;
+  r->numRows = 0;
+}
+
+//===----------------------------------------------------------------------===//
+// On each op of a nested group (MLIR's worker threads)
+//===----------------------------------------------------------------------===//
+
+static void completeGroupStep(IrsCheckpointRun *r, intptr_t s);
+
+// Tells onStep that step `next` (0-based) is the one running now, as a
+// stepwise run does, so the run's log holds every step done before it. A
+// nested step of a group of several is then announced as step 0 (the whole
+// pipeline): its functions are in different steps at once, so on a crash
+// the supervisor locates the step by replay, as for an uninstrumented run.
+static void announce(IrsCheckpointRun *r, intptr_t next) {
+  IrsPassManagerImpl *pm = r->pm;
+  if (!pm->opts.onStep)
+    return;
+  void *ud = pm->opts.onStepUserData;
+  if (r->begun >= 0)
+    pm->opts.onStep(r->begun, false, ud);
+  r->begun = -1;
+  if (next >= pm->numSteps)
+    return;
+  pm->opts.onStep(next + 1, true, ud);
+  r->begun = next + 1;
+  if (!r->single && irsPipelineGetStepNumAnchors(pm->pipeline, next) == 2) {
+    pm->opts.onStep(0, true, ud);
+    r->begun = 0;
+  }
+}
+
+static void runStart(IrsCheckpointRun *r, MlirOperation op) {
+  size_t k;
+  CpRow *row = findRow(r, op, &k);
+  if (!row) {
+    atomic_store(&r->lost, true);
+    return;
+  }
+  row->fp0 = irsFingerprint(op, &row->ops0);
+  row->t = irsClockMonotonicMs();
+  row->c = irsClockThreadCpuMs();
+}
+
+// The text of the op before step s: the previous cell's, else the cache's.
+static void reuseText(IrsCheckpointRun *r, CpRow *row, CpCell *cell,
+                      intptr_t s) {
+  if (s > 0 && cell[-1].fp == cell->fp && cell[-1].text) {
+    cell->text = cell[-1].text;
+    cell->len = cell[-1].len;
+  } else if (row->cacheText && row->cacheFp == cell->fp) {
+    cell->text = row->cacheText;
+    cell->len = row->cacheLen;
+  }
+  (void)r;
+}
+
+static void runNested(IrsCheckpointRun *r, MlirOperation op, intptr_t step,
+                      MlirExternalPass pass) {
+  double t = irsClockMonotonicMs();
+  double c = irsClockThreadCpuMs();
+  size_t k;
+  CpRow *row = findRow(r, op, &k);
+  if (!row) {
+    atomic_store(&r->lost, true);
+    return;
+  }
+  IrsPassManagerImpl *pm = r->pm;
+  intptr_t s = step - r->first;
+  CpCell *cell = &r->cells[k * (size_t)(r->last - r->first) + (size_t)s];
+  cell->ran = true;
+  cell->wallMs = t - row->t;
+  cell->cpuMs = c - row->c;
+  cell->fp = irsFingerprint(op, &cell->ops);
+  // IR the verifier passed before (at parse or at a checkpoint) passes
+  // again: like MLIR's own verifier, only a changed op is verified.
+  uint64_t before = s > 0 ? cell[-1].fp : row->fp0;
+  double v0 = irsClockMonotonicMs();
+  // A single step's group verifies the whole module at its close; the
+  // function is verified here only when its text is printed next, which
+  // needs valid IR.
+  bool check = pm->opts.verifyEach && (!r->single || pm->rec.dumpDir);
+  bool ok = !check || cell->fp == before || mlirOperationVerify(op);
+  if (check) {
+    // The check's time, also when it was the fingerprint comparison.
+    cell->verifyMs = irsClockMonotonicMs() - v0;
+    if (!ok) {
+      mlirExternalPassSignalFailure(pass);
+      return;
+    }
+  }
+  if (pm->rec.dumpDir) {
+    reuseText(r, row, cell, s);
+    if (!cell->text) {
+      cell->own = irsDumpPrintTop(op, pm->opts.verifyEach, &cell->len);
+      cell->text = cell->own;
+      cell->aliased = cell->own && irsDumpTextMayAlias(cell->own, cell->len);
+    }
+  }
+  if (row->runs && !r->single &&
+      atomic_fetch_add_explicit(&r->done[s], 1,
+                                             memory_order_acq_rel) +
+                           1 ==
+                       r->expected)
+    completeGroupStep(r, s);
+  row->t = irsClockMonotonicMs();
+  row->c = irsClockThreadCpuMs();
+}
+
+//===----------------------------------------------------------------------===//
+// On the module (one thread)
+//===----------------------------------------------------------------------===//
+
+// The group of nested steps from `first` on: one row per top-level op,
+// their index, the cached texts.
+static bool allocGroup(IrsCheckpointRun *r, MlirOperation module,
+                       intptr_t first) {
+  IrsPipeline p = r->pm->pipeline;
+  intptr_t last = first;
+  MlirStringRef a = irsPipelineGetStepAnchorAt(p, first, 1);
+  while (last < r->pm->numSteps && (!r->single || last == first) &&
+         irsPipelineGetStepNumAnchors(p, last) == 2 &&
+         mlirStringRefEqual(irsPipelineGetStepAnchorAt(p, last, 1), a))
+    ++last;
+  r->first = first;
+  r->last = last;
+  r->module = module;
+  size_t ng = (size_t)(last - first), n = 0;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation o = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o))
+    ++n;
+  size_t cap = 16;
+  while (cap < 2 * n)
+    cap *= 2;
+  r->numRows = n;
+  r->rows = calloc(n ? n : 1, sizeof(CpRow));
+  r->cells = calloc((n ? n : 1) * ng, sizeof(CpCell));
+  r->index = calloc(cap, sizeof(size_t));
+  r->done = calloc(ng, sizeof(atomic_size_t));
+  r->completed = calloc(ng, sizeof(bool));
+  r->mask = cap - 1;
+  r->expected = 0;
+  if (!r->rows || !r->cells || !r->index || !r->done || !r->completed)
+    return false;
+  for (size_t s = 0; s < ng; ++s)
+    atomic_init(&r->done[s], 0);
+  bool any = a.length == 3 && memcmp(a.data, "any", 3) == 0;
+  size_t k = 0;
+  for (MlirOperation o = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o), ++k) {
+    r->rows[k].op = o;
+    r->rows[k].runs =
+        !any && mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(o)), a);
+    r->expected += r->rows[k].runs;
+    size_t h = hashOp(o.ptr) & r->mask;
+    while (r->index[h])
+      h = (h + 1) & r->mask;
+    r->index[h] = k + 1;
+  }
+  return true;
+}
+
+// Borrows the cached texts; prints the ops the group does not run on when
+// their cached text is stale.
+static bool prepareTexts(IrsCheckpointRun *r) {
+  IrsPassManagerImpl *pm = r->pm;
+  size_t n = r->numRows;
+  const void **ops = calloc(n ? n : 1, sizeof(void *));
+  uint64_t *fps = calloc(n ? n : 1, sizeof(uint64_t));
+  const char **texts = calloc(n ? n : 1, sizeof(char *));
+  size_t *lens = calloc(n ? n : 1, sizeof(size_t));
+  bool ok = ops && fps && texts && lens;
+  for (size_t k = 0; ok && k < n; ++k)
+    ops[k] = r->rows[k].op.ptr;
+  if (ok)
+    irsDumpCacheBorrow(pm->dumpCache, ops, n, fps, texts, lens);
+  for (size_t k = 0; ok && k < n; ++k) {
+    CpRow *row = &r->rows[k];
+    row->cacheText = texts[k];
+    row->cacheLen = lens[k];
+    row->cacheFp = fps[k];
+    if (row->runs)
+      continue;
+    uint64_t now = pm->numTopFps == n ? pm->topFps[k] : 0;
+    if (row->cacheText && now && row->cacheFp == now) {
+      row->text = row->cacheText;
+      row->textLen = row->cacheLen;
+    } else {
+      row->own = irsDumpPrintTop(row->op, pm->opts.verifyEach, &row->textLen);
+      if (row->own && !irsDumpTextMayAlias(row->own, row->textLen))
+        row->text = row->own;
+    }
+  }
+  free(ops);
+  free(fps);
+  free(texts);
+  free(lens);
+  return ok;
+}
+
+static bool openGroup(IrsCheckpointRun *r, MlirOperation module,
+                      intptr_t first) {
+  bool ok = allocGroup(r, module, first) &&
+            (!r->pm->rec.dumpDir || prepareTexts(r));
+  r->groupT0 = irsClockMonotonicMs();
+  return ok;
+}
+
+// The text of row k after step s of the group (null: cannot stitch).
+static const char *textAt(IrsCheckpointRun *r, size_t k, intptr_t s,
+                          size_t *len) {
+  size_t ng = (size_t)(r->last - r->first);
+  CpCell *cell = &r->cells[k * ng + (size_t)s];
+  if (cell->ran) {
+    *len = cell->len;
+    return cell->aliased ? NULL : cell->text;
+  }
+  *len = r->rows[k].textLen;
+  return r->rows[k].runs ? NULL : r->rows[k].text;
+}
+
+// Stitches step s's dump from the texts; false when it cannot be stitched.
+static bool dumpGroupStep(IrsCheckpointRun *r, intptr_t s) {
+  IrsPassManagerImpl *pm = r->pm;
+  intptr_t i = r->first + s;
+  size_t n = r->numRows;
+  const char **texts = calloc(n ? n : 1, sizeof(char *));
+  size_t *lens = calloc(n ? n : 1, sizeof(size_t));
+  bool ok = texts && lens;
+  for (size_t k = 0; ok && k < n; ++k)
+    ok = (texts[k] = textAt(r, k, s, &lens[k])) != NULL;
+  IrsBuf name = IRS_BUF_INIT;
+  irsRunDirDumpName(i + 1, irsPipelineGetStepAnchor(pm->pipeline, i),
+                    irsPipelineGetStepPassName(pm->pipeline, i),
+                    irsBufStringCallback, &name);
+  char *path = ok ? irsPathJoin(pm->rec.dumpDir, name.data ? name.data : "")
+                  : NULL;
+  bool stitched = false;
+  int e = !ok ? 0 : path ? irsDumpStitchTexts(r->module, texts, lens, n, path,
+                                               &stitched)
+                         : ENOMEM;
+  free(path);
+  free(texts);
+  free(lens);
+  if (e) {
+    irsBufReset(&pm->rec.errMsg);
+    irsBufPrintf(&pm->rec.errMsg, "cannot write dump '%s/%s': %s",
+                 pm->rec.dumpDir, name.data ? name.data : "", strerror(e));
+    atomic_store(&r->ioErrAt, IRS_ERR_IO);
+  } else if (stitched && name.data) {
+    irsRunRecordSetDumpFile(&pm->rec, i, name.data);
+  }
+  irsBufFree(&name);
+  return stitched || e;
+}
+
+// Step s's result from its cells; wall times scaled by `scale`.
+static void finishGroupStep(IrsCheckpointRun *r, intptr_t s, double scale) {
+  size_t ng = (size_t)(r->last - r->first);
+  IrsStepResult *res = &r->pm->rec.steps[r->first + s].result;
+  double wall = 0, cpu = 0, verify = 0;
+  int64_t ops = r->moduleOps;
+  bool changed = false;
+  for (size_t k = 0; k < r->numRows; ++k) {
+    CpCell *c = &r->cells[k * ng + (size_t)s];
+    if (!c->ran)
+      continue;
+    uint64_t before = s > 0 ? c[-1].fp : r->rows[k].fp0;
+    changed = changed || c->fp != before;
+    ops += c->ops - r->rows[k].ops0;
+    wall += c->wallMs;
+    cpu += c->cpuMs;
+    verify += c->verifyMs;
+  }
+  res->opsBefore = s > 0 ? r->pm->rec.steps[r->first + s - 1].result.opsAfter
+                         : r->moduleOps;
+  res->opsAfter = ops;
+  res->changed = changed;
+  res->wallMs = wall * scale;
+  res->cpuMs = cpu;
+  res->verifyMs = verify * scale;
+  res->verified = r->pm->opts.verifyEach;
+  res->verifierOk = true;
+  res->status = IrsStepOk;
+}
+
+// Step s passed on every op: its result, dump and the manifest, as a
+// stepwise run has them once the step is done.
+static void completeGroupStep(IrsCheckpointRun *r, intptr_t s) {
+  IrsPassManagerImpl *pm = r->pm;
+  r->completed[s] = true;
+  finishGroupStep(r, s, 1.0);
+  IrsStepResult *res = &pm->rec.steps[r->first + s].result;
+  res->peakRssKb = peakRss();
+  if (!pm->rec.dumpDir)
+    return;
+  double d0 = irsClockMonotonicMs();
+  if ((!pm->opts.dumpOnlyChanged || res->changed) && !dumpGroupStep(r, s))
+    r->exact = true;
+  if (!r->exact && irsPmUpdateManifest(pm) != IRS_OK)
+    atomic_store(&r->ioErrAt, IRS_ERR_IO);
+  res->dumpMs = irsClockMonotonicMs() - d0;
+}
+
+// New fingerprints of the ops the group ran on, the module's fingerprint
+// and op count after the group, and the last step's texts as the dump cache.
+static void advanceModule(IrsCheckpointRun *r, MlirOperation module) {
+  IrsPassManagerImpl *pm = r->pm;
+  size_t ng = (size_t)(r->last - r->first), n = r->numRows;
+  if (pm->numTopFps != n) {
+    r->moduleFp = irsFingerprintWithTops(module, &pm->topFps, &pm->capTopFps,
+                                         &pm->numTopFps, &r->moduleOps);
+  } else {
+    for (size_t k = 0; k < n; ++k)
+      if (r->cells[k * ng + ng - 1].ran)
+        pm->topFps[k] = r->cells[k * ng + ng - 1].fp;
+    r->moduleFp = irsFingerprintCombine(module, pm->topFps, n);
+    r->moduleOps = pm->rec.steps[r->last - 1].result.opsAfter;
+  }
+  if (!pm->rec.dumpDir)
+    return;
+  const void **ops = calloc(n ? n : 1, sizeof(void *));
+  const char **texts = calloc(n ? n : 1, sizeof(char *));
+  size_t *lens = calloc(n ? n : 1, sizeof(size_t));
+  bool ok = ops && texts && lens && pm->numTopFps == n;
+  for (size_t k = 0; ok && k < n; ++k) {
+    ops[k] = r->rows[k].op.ptr;
+    ok = (texts[k] = textAt(r, k, (intptr_t)ng - 1, &lens[k])) != NULL;
+  }
+  if (ok) {
+    irsDumpCacheAdopt(&pm->dumpCache, ops, pm->topFps, texts, lens, n);
+  } else {
+    irsDumpCacheDestroy(pm->dumpCache);
+    pm->dumpCache = NULL;
+  }
+  free(ops);
+  free(texts);
+  free(lens);
+}
+
+// --verify-each after a single step's group: the whole module, as a
+// stepwise run verifies it, when a function changed (a function pass can
+// break what only the module's verifier sees: symbols, calls between
+// functions). False when it fails; its time in *ms.
+static bool verifyGroupModule(IrsCheckpointRun *r, MlirOperation module,
+                              double *ms) {
+  *ms = 0;
+  if (!r->single || !r->pm->opts.verifyEach)
+    return true;
+  bool changed = false;
+  for (size_t k = 0; k < r->numRows && !changed; ++k)
+    changed = r->cells[k].ran && r->cells[k].fp != r->rows[k].fp0;
+  if (!changed)
+    return true;
+  double v0 = irsClockMonotonicMs();
+  bool ok = mlirOperationVerify(module);
+  *ms = irsClockMonotonicMs() - v0;
+  return ok;
+}
+
+static void closeGroup(IrsCheckpointRun *r, MlirOperation module,
+                       MlirExternalPass pass) {
+  IrsPassManagerImpl *pm = r->pm;
+  size_t ng = (size_t)(r->last - r->first);
+  double moduleVerifyMs = 0;
+  if (atomic_load(&r->lost) || !verifyGroupModule(r, module, &moduleVerifyMs))
+    r->exact = true;
+  // Steps no thread completed (no op to run on, or a single step's group,
+  // whose threads leave it to here) complete here.
+  for (intptr_t s = 0; s < (intptr_t)ng && !r->exact; ++s)
+    if (!r->completed[s])
+      completeGroupStep(r, s);
+  // Pass, verify and dump times of the group's steps add up to its elapsed
+  // time (the trace lays them end to end).
+  double elapsed = irsClockMonotonicMs() - r->groupT0, busy = 0;
+  for (size_t i = 0; i < r->numRows * ng; ++i)
+    busy += r->cells[i].wallMs + r->cells[i].verifyMs;
+  for (intptr_t s = 0; s < (intptr_t)ng; ++s)
+    elapsed -= pm->rec.steps[r->first + s].result.dumpMs;
+  elapsed -= moduleVerifyMs;
+  double scale = busy > 0 && elapsed > 0 ? elapsed / busy : 0.0;
+  for (intptr_t s = 0; s < (intptr_t)ng && !r->exact; ++s)
+    finishGroupStep(r, s, scale);
+  if (!r->exact)
+    pm->rec.steps[r->first].result.verifyMs += moduleVerifyMs;
+  if (!r->exact && !atomic_load(&r->ioErrAt)) {
+    advanceModule(r, module);
+    if (irsPmUpdateManifest(pm) != IRS_OK)
+      atomic_store(&r->ioErrAt, IRS_ERR_IO);
+  }
+  intptr_t next = r->last;
+  freeGroup(r);
+  if (r->exact || atomic_load(&r->ioErrAt))
+    mlirExternalPassSignalFailure(pass);
+  else
+    announce(r, next);
+  r->lastT = irsClockMonotonicMs();
+  r->lastC = irsClockProcessCpuMs();
+}
+
+// A step anchored on the module: what irsPmRunStep and runStepwise do
+// after its pass.
+static void runModule(IrsCheckpointRun *r, MlirOperation module, intptr_t i,
+                      MlirExternalPass pass) {
+  IrsPassManagerImpl *pm = r->pm;
+  IrsStepResult *res = &pm->rec.steps[i].result;
+  double t = irsClockMonotonicMs();
+  res->wallMs = t - r->lastT;
+  res->cpuMs = irsClockProcessCpuMs() - r->lastC;
+  res->peakRssKb = peakRss();
+  res->opsBefore = r->moduleOps;
+  uint64_t fp = irsFingerprintWithTops(module, &pm->topFps, &pm->capTopFps,
+                                       &pm->numTopFps, &r->moduleOps);
+  res->opsAfter = r->moduleOps;
+  res->changed = fp != r->moduleFp;
+  r->moduleFp = fp;
+  res->verified = pm->opts.verifyEach;
+  res->verifierOk = true;
+  if (pm->opts.verifyEach) {
+    double v0 = irsClockMonotonicMs();
+    res->verifierOk = !res->changed || mlirOperationVerify(module);
+    res->verifyMs = irsClockMonotonicMs() - v0;
+    if (!res->verifierOk) {
+      mlirExternalPassSignalFailure(pass);
+      return;
+    }
+  }
+  res->status = IrsStepOk;
+  double d0 = irsClockMonotonicMs();
+  IrsErrorKind k = irsPmDumpStep(pm, i, module);
+  if (k == IRS_OK)
+    k = irsPmUpdateManifest(pm);
+  if (pm->rec.dumpDir)
+    res->dumpMs = irsClockMonotonicMs() - d0;
+  if (k != IRS_OK) {
+    r->ioErr = k;
+    mlirExternalPassSignalFailure(pass);
+  } else {
+    announce(r, i + 1);
+  }
+  r->lastT = irsClockMonotonicMs();
+  r->lastC = irsClockProcessCpuMs();
+}
+
+//===----------------------------------------------------------------------===//
+// The checkpoint pass and the pass manager
+//===----------------------------------------------------------------------===//
+
+static void cpConstruct(void *ud) { (void)ud; }
+static void cpDestruct(void *ud) { free(ud); }
+
+// MLIR clones a pass for each worker thread; the clones share the run.
+static void *cpClone(void *ud) {
+  CpPass *c = malloc(sizeof(CpPass));
+  if (c)
+    *c = *(CpPass *)ud;
+  return c;
+}
+
+static void cpRun(MlirOperation op, MlirExternalPass pass, void *ud) {
+  CpPass *p = ud;
+  if (!p) {
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
+  IrsCheckpointRun *r = p->run;
+  switch (p->kind) {
+  case CpOpen:
+    if (!openGroup(r, op, p->step)) {
+      r->exact = true;
+      mlirExternalPassSignalFailure(pass);
+    }
+    break;
+  case CpStart:
+    runStart(r, op);
+    break;
+  case CpNested:
+    runNested(r, op, p->step, pass);
+    break;
+  case CpClose:
+    closeGroup(r, op, pass);
+    break;
+  case CpModule:
+    runModule(r, op, p->step, pass);
+    break;
+  }
+}
+
+static bool addCheckpoint(IrsCheckpointRun *r, MlirOpPassManager opm,
+                          CpKind kind, intptr_t step) {
+  CpPass *p = malloc(sizeof(CpPass));
+  if (!p)
+    return false;
+  *p = (CpPass){r, kind, step};
+  MlirExternalPassCallbacks cbs = {cpConstruct, cpDestruct, NULL, cpClone,
+                                   cpRun};
+  MlirStringRef name = mlirStringRefCreateFromCString("irs-checkpoint");
+  MlirPass mp = mlirCreateExternalPass(
+      mlirTypeIDCreate(&kCpTypeId), name, name,
+      mlirStringRefCreateFromCString("irscope's per-step instrumentation"),
+      mlirStringRefCreate(NULL, 0), 0, NULL, cbs, p);
+  mlirOpPassManagerAddOwnedPass(opm, mp);
+  return true;
+}
+
+// builtin.module(open, X(start, s1, cp, s2, cp), close, s3, cp, ...)
+static MlirPassManager buildCheckpointed(IrsCheckpointRun *r, IrsBuf *err) {
+  IrsPassManagerImpl *pm = r->pm;
+  IrsPipeline p = pm->pipeline;
+  MlirPassManager w = irsPmNewMlirPm(pm);
+  MlirOpPassManager root = mlirPassManagerGetAsOpPassManager(w);
+  MlirOpPassManager nested = {NULL};
+  bool ok = true;
+  for (intptr_t i = 0; ok && i < pm->numSteps; ++i) {
+    bool isNested = irsPipelineGetStepNumAnchors(p, i) == 2;
+    bool opens = isNested && (r->single || i == 0 ||
+                              irsPipelineGetStepNumAnchors(p, i - 1) != 2 ||
+                              !mlirStringRefEqual(irsPipelineGetStepAnchorAt(p, i, 1),
+                                                  irsPipelineGetStepAnchorAt(p, i - 1, 1)));
+    if (opens) {
+      ok = addCheckpoint(r, root, CpOpen, i);
+      nested = mlirOpPassManagerGetNestedUnder(root, irsPipelineGetStepAnchorAt(p, i, 1));
+      ok = ok && addCheckpoint(r, nested, CpStart, i);
+    }
+    ok = ok && irsPmAppendLeaf(pm, i, isNested ? nested : root, err);
+    ok = ok && addCheckpoint(r, isNested ? nested : root,
+                             isNested ? CpNested : CpModule, i);
+    bool closes = isNested && (r->single || i + 1 == pm->numSteps ||
+                               irsPipelineGetStepNumAnchors(p, i + 1) != 2 ||
+                               !mlirStringRefEqual(irsPipelineGetStepAnchorAt(p, i + 1, 1),
+                                                   irsPipelineGetStepAnchorAt(p, i, 1)));
+    if (ok && closes)
+      ok = addCheckpoint(r, root, CpClose, i);
+  }
+  if (!ok) {
+    mlirPassManagerDestroy(w);
+    return (MlirPassManager){NULL};
+  }
+  mlirPassManagerEnableVerifier(w, false);
+  return w;
+}
+
+bool irsPmCheckpointable(IrsPassManagerImpl *pm, MlirOperation module) {
+  const IrsInstrumentationOptions *o = &pm->opts;
+  if (pm->attributeSteps || pm->verifyWithPm.ptr || pm->numHooks > 0 ||
+      irsPmWantsMlirInstrumentation(o) || o->dumpInBackground ||
+      o->printGeneric || o->printDebugInfo || !o->writeFailureReport)
+    return false;
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(module));
+  if (!mlirStringRefEqual(name, mlirStringRefCreateFromCString("builtin.module")) ||
+      mlirOperationGetNumRegions(module) != 1)
+    return false;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  if (mlirBlockIsNull(body) || !mlirBlockIsNull(mlirBlockGetNextInRegion(body)))
+    return false;
+  for (intptr_t i = 0; i < pm->numSteps; ++i)
+    if (irsPipelineGetStepNumAnchors(pm->pipeline, i) > 2)
+      return false;
+  return pm->numSteps > 0;
+}
+
+IrsErrorKind irsPmRunCheckpointed(IrsPassManagerImpl *pm, MlirOperation module,
+                                  bool *exact) {
+  // Dumps and the IR kept before a crashing step must not depend on which
+  // functions a fused group's threads had taken to its next step, and
+  // --verify-each checks the whole module (symbols, uses across functions)
+  // after every step: both need a boundary on the module after each step.
+  IrsCheckpointRun r = {.pm = pm,
+                        .single = pm->rec.dumpDir || pm->opts.verifyEach};
+  atomic_init(&r.lost, false);
+  atomic_init(&r.ioErrAt, 0);
+  *exact = true;
+  IrsBuf err = IRS_BUF_INIT;
+  MlirPassManager w = buildCheckpointed(&r, &err);
+  irsBufFree(&err);
+  if (!w.ptr)
+    return IRS_OK; // the stepwise replay reports it
+  // Run.c fingerprinted the input with its top-level ops (irsPmFingerprintRun).
+  r.moduleFp = pm->inputFingerprint;
+  r.moduleOps = pm->rec.inputOps;
+  irsDiagnosticCaptureSetMuted(pm->capture, true);
+  intptr_t d0 = irsDiagnosticCaptureGetNumDiagnostics(pm->capture);
+  double t0 = irsClockMonotonicMs();
+  r.lastT = t0;
+  r.lastC = irsClockProcessCpuMs();
+  r.begun = -1;
+  announce(&r, 0);
+  MlirLogicalResult res = mlirPassManagerRunOnOp(w, module);
+  announce(&r, pm->numSteps);
+  pm->rec.totalWallMs = irsClockMonotonicMs() - t0;
+  irsDiagnosticCaptureSetMuted(pm->capture, false);
+  freeGroup(&r);
+  mlirPassManagerDestroy(w);
+  if (!r.ioErr)
+    r.ioErr = (IrsErrorKind)atomic_load(&r.ioErrAt);
+  if (r.ioErr) {
+    *exact = false;
+    return r.ioErr;
+  }
+  *exact = mlirLogicalResultIsFailure(res) || r.exact ||
+           atomic_load(&r.lost) ||
+           irsDiagnosticCaptureGetNumDiagnostics(pm->capture) != d0;
+  return IRS_OK;
+}
