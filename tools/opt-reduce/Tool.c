@@ -224,8 +224,11 @@ void orToolUseForkServer(OrTool *t, bool verbose) {
 void orToolDestroy(OrTool *t) {
   if (t->server.ptr && t->verbose)
     fprintf(stderr, "opt-reduce: note: tool fork server: %lld runs of the "
-                    "tool forked from one start\n",
-            (long long)irsForkServerForks(t->server));
+                    "tool forked from one start, %s\n",
+            (long long)irsForkServerForks(t->server),
+            irsForkServerIsAtOptMain(t->server)
+                ? "in MlirOptMain, after main's registration"
+                : "before main");
   irsForkServerDestroy(t->server);
   if (t->dir[0])
     nftw(t->dir, rmEntry, 8, FTW_DEPTH | FTW_PHYS);
