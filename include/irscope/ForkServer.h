@@ -34,7 +34,8 @@ typedef struct IrsForkServer {
 /// process group, with the environment of the caller plus
 /// `LLVM_DISABLE_SYMBOLIZATION=1` and without address-space randomisation
 /// (as opt-reduce runs a tool), and waits up to `waitSec` for it to be
-/// ready. A null handle when it cannot (see above). The calling process
+/// ready (twice that when the tool must be started again to serve from
+/// main, see irsForkServerIsAtOptMain). A null handle when it cannot (see above). The calling process
 /// must be the one whose supervisor will watch the forks.
 IRS_API IrsForkServer irsForkServerCreate(const char *toolPath,
                                           double waitSec);
@@ -52,6 +53,12 @@ IRS_API int64_t irsForkServerSpawn(IrsForkServer server,
                                    const char *const *argv, int *go);
 /// Lets a fork from irsForkServerSpawn run main; closes `go`.
 IRS_API void irsForkServerRelease(int go);
+
+/// Whether the forks start in the tool's mlir::MlirOptMain, after main
+/// registered its dialects and passes (mlir-opt, fir-opt), rather than
+/// before main (a tool whose main does not call it first thing with its
+/// arguments untouched).
+IRS_API bool irsForkServerIsAtOptMain(IrsForkServer server);
 
 /// How many forks the server has made so far; -1 if it cannot tell.
 IRS_API int64_t irsForkServerForks(IrsForkServer server);

@@ -9,6 +9,12 @@
 // process is not the tool the server was asked for (an interpreter running
 // a script tool), it calls main as if it were not there.
 //
+// Where it can, the server starts serving later, in mlir::MlirOptMain,
+// which it interposes too: main has then registered every dialect, pass
+// and extension (see shimOptMain), which a fork before main did again in
+// every run. Started with IRS_FORK_SERVER_AT=main, or for a tool that
+// does not get there, it serves before main.
+//
 // As a server it reads requests (ForkRequest.h) from the control socket
 // and for each one clones itself with CLONE_PARENT: the clone is a child of
 // the process that started the server, which supervises it exactly as a
@@ -158,6 +164,7 @@ static void restoreEnv(void) {
   unsetenv("IRS_FORK_SERVER_BIND_NOW");
   unsetenv("IRS_FORK_SERVER_FD");
   unsetenv("IRS_FORK_SERVER_EXE");
+  unsetenv("IRS_FORK_SERVER_AT");
 }
 
 static void closeFds(const int *fds, int n) {
@@ -165,8 +172,9 @@ static void closeFds(const int *fds, int n) {
     close(fds[i]);
 }
 
-__attribute__((noreturn)) static void runClone(int ctl, const int *fds,
-                                               int argc, const char **argv) {
+// In the clone: waits for the go byte, takes the request's fds and working
+// directory. Returns only if it may run.
+static void enterClone(int ctl, const int *fds) {
   close(ctl);
   char go;
   ssize_t k;
@@ -182,7 +190,6 @@ __attribute__((noreturn)) static void runClone(int ctl, const int *fds,
   if (fchdir(fds[4]) != 0)
     _exit(127);
   closeFds(fds, IRS_FORK_REQUEST_FDS);
-  exit(gToolMain(argc, (char **)argv, environ));
 }
 
 // Receives one request; false when the client end is gone.
@@ -216,7 +223,9 @@ static bool receive(int ctl, char *buf, size_t *len, int *fds, int *nfds) {
   return true;
 }
 
-__attribute__((noreturn)) static void serve(int ctl) {
+// Serves requests on `ctl`, having said `ready`; returns only in a clone,
+// with the request's argv (in memory the clone owns), ready to run.
+static int serve(int ctl, char ready, const char ***argvOut) {
   fcntl(ctl, F_SETFD, FD_CLOEXEC);
   prctl(PR_SET_PDEATHSIG, SIGKILL); // the supervisor gone, so are we
   if (getppid() == 1)
@@ -224,7 +233,7 @@ __attribute__((noreturn)) static void serve(int ctl) {
   char *buf = malloc(IRS_FORK_REQUEST_MAX);
   const char **argv = malloc((IRS_FORK_REQUEST_MAX_ARGS + 1) * sizeof(char *));
   cacheCreate();
-  if (!buf || !argv || send(ctl, "R", 1, MSG_NOSIGNAL) != 1)
+  if (!buf || !argv || send(ctl, &ready, 1, MSG_NOSIGNAL) != 1)
     _exit(0);
   uint32_t forked = 0;
   for (;;) {
@@ -247,8 +256,11 @@ __attribute__((noreturn)) static void serve(int ctl) {
       // parent. glibc reads the thread id from the kernel where it
       // matters (raise, abort), so the raw clone is safe.
       long pid = syscall(SYS_clone, CLONE_PARENT | SIGCHLD, 0, 0, 0, 0);
-      if (pid == 0)
-        runClone(ctl, fds, argc, argv);
+      if (pid == 0) {
+        enterClone(ctl, fds);
+        *argvOut = argv;
+        return argc;
+      }
       reply = pid < 0 ? -errno : (int32_t)pid;
       forked += pid > 0;
     }
@@ -257,10 +269,70 @@ __attribute__((noreturn)) static void serve(int ctl) {
   }
 }
 
+// Serving from mlir::MlirOptMain(int, char **, llvm::StringRef,
+// mlir::DialectRegistry &), which mlir-opt, fir-opt and most other MLIR
+// drivers call from main once every dialect, pass and extension is
+// registered: in mlir-opt that registration is most of what a fork did
+// before parsing its input. The clone then runs MlirOptMain (which parses
+// the options, InitLLVM included) with the request's argv, and returns
+// into the tool's main as a plain run would. The server is started with
+// "--version" as its arguments: a tool that parses options in main
+// before MlirOptMain ends there, and one that calls llvm::InitLLVM there
+// (its crash dumps would name the server's arguments) is noticed below;
+// either way it does not serve from MlirOptMain, and the starter starts
+// it again to serve before main (IRS_FORK_SERVER_AT=main).
+typedef struct ShimStringRef { // llvm::StringRef, passed by value
+  const char *data;
+  size_t length;
+} ShimStringRef;
+typedef struct ShimResult { // llvm::LogicalResult, returned by value
+  bool success;
+} ShimResult;
+typedef ShimResult (*OptMainFn)(int, char **, ShimStringRef, void *);
+#define OPT_MAIN "_ZN4mlir11MlirOptMainEiPPcN4llvm9StringRefERNS_15DialectRegistryE"
+#define INIT_LLVM "_ZN4llvm8InitLLVMC1ERiRPPKcb"
+
+static int gArmedCtl = -1; // the server's socket while main runs up to MlirOptMain
+static bool gArgvBeforeOptMain; // main used its arguments before MlirOptMain
+
+ShimResult shimOptMain(int argc, char **argv, ShimStringRef tool,
+                       void *registry) __asm__(OPT_MAIN);
+ShimResult shimOptMain(int argc, char **argv, ShimStringRef tool,
+                       void *registry) {
+  OptMainFn real = (OptMainFn)dlsym(RTLD_NEXT, OPT_MAIN);
+  if (!real)
+    _exit(127);
+  int ctl = gArmedCtl;
+  gArmedCtl = -1;
+  if (ctl >= 0 && !gArgvBeforeOptMain) {
+    const char **args;
+    argc = serve(ctl, 'O', &args);
+    argv = (char **)args;
+  } else if (ctl >= 0) {
+    _exit(0); // the starter reads end of file: see above
+  }
+  return real(argc, argv, tool, registry);
+}
+
+typedef void (*InitLlvmFn)(void *, int *, const char ***, bool);
+
+void shimInitLlvm(void *self, int *argc, const char ***argv, bool pipe)
+    __asm__(INIT_LLVM);
+void shimInitLlvm(void *self, int *argc, const char ***argv, bool pipe) {
+  InitLlvmFn real = (InitLlvmFn)dlsym(RTLD_NEXT, INIT_LLVM);
+  if (!real)
+    _exit(127);
+  if (gArmedCtl >= 0)
+    gArgvBeforeOptMain = true;
+  real(self, argc, argv, pipe);
+}
+
 static int shimMain(int argc, char **argv, char **envp) {
   const char *fd = getenv("IRS_FORK_SERVER_FD");
   const char *exe = getenv("IRS_FORK_SERVER_EXE");
+  const char *at = getenv("IRS_FORK_SERVER_AT");
   bool mine = fd && exe && argc > 0 && strcmp(argv[0], exe) == 0;
+  bool atMain = at && strcmp(at, "main") == 0;
   int ctl = fd ? atoi(fd) : -1;
   if (fd)
     restoreEnv();
@@ -269,7 +341,16 @@ static int shimMain(int argc, char **argv, char **envp) {
       close(ctl);
     return gToolMain(argc, argv, envp);
   }
-  serve(ctl);
+  if (atMain) {
+    const char **args;
+    int n = serve(ctl, 'R', &args);
+    return gToolMain(n, (char **)args, environ);
+  }
+  gArmedCtl = ctl;
+  int rc = gToolMain(argc, argv, envp);
+  if (gArmedCtl >= 0)
+    _exit(0); // main never called MlirOptMain: see shimOptMain
+  return rc; // a clone's main, returned
 }
 
 int __libc_start_main(MainFn main, int argc, char **argv, void (*init)(void),

@@ -23,6 +23,7 @@
 #include <sys/personality.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -117,6 +118,16 @@ static int execArgs(Job *j, const char *const *args, int argc,
     argv[k++] = "/dev/null";
     setenv("LLVM_DISABLE_SYMBOLIZATION", "1", 1);
     personality(ADDR_NO_RANDOMIZE);
+    // What a tool prints on stdout (-test-written-to's findings, a pass's
+    // dumps) is not opt-reduce's output, which may be stdout (-o -).
+    int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    bool quiet = null >= 0 && dup2(null, 1) == 1;
+    if (null >= 0)
+      close(null);
+    if (!quiet) {
+      free(argv);
+      return IRS_EXIT_INVALID_CANDIDATE;
+    }
   }
   irsWorkerChannelStepBegin(j->ch, 0, 1); // the test's time is the step's
   if (chdir(dir) != 0)

@@ -33,6 +33,7 @@ enum { kReplyWaitMs = 5000 };
 typedef struct ForkServer {
   int ctl;
   pid_t pid, owner;
+  bool atOptMain; // serving from MlirOptMain (see the shim), not main
 } ForkServer;
 
 // libirscope-forkserver.so beside the libirscope this code is in, or in
@@ -71,7 +72,8 @@ static bool isElf(const char *path) {
 }
 
 __attribute__((noreturn)) static void execServer(const char *tool,
-                                                 const char *shim, int fd) {
+                                                 const char *shim, int fd,
+                                                 bool atMain) {
   int null = open("/dev/null", O_RDWR);
   for (int i = 0; i < 3 && null >= 0; ++i)
     dup2(null, i);
@@ -93,6 +95,8 @@ __attribute__((noreturn)) static void execServer(const char *tool,
     setenv("LD_BIND_NOW", "1", 1);
     setenv("IRS_FORK_SERVER_BIND_NOW", "1", 1);
   }
+  if (atMain)
+    setenv("IRS_FORK_SERVER_AT", "main", 1);
   personality(ADDR_NO_RANDOMIZE);
   // Without the shim (a static tool), the tool prints its version and
   // ends: the starter sees the socket close.
@@ -100,47 +104,75 @@ __attribute__((noreturn)) static void execServer(const char *tool,
   _exit(127);
 }
 
-static bool awaitReady(int fd, int ms) {
+// The server's first byte: 'O' (serving from MlirOptMain), 'R' (from
+// main), 0 when it ended first, -1 when it did not answer in `ms`.
+static int awaitReady(int fd, int ms) {
   struct pollfd p = {fd, POLLIN, 0};
   int n;
   do
     n = poll(&p, 1, ms);
   while (n < 0 && errno == EINTR);
+  if (n != 1)
+    return -1;
   char c = 0;
-  return n == 1 && recv(fd, &c, 1, 0) == 1 && c == 'R';
+  ssize_t k = recv(fd, &c, 1, 0);
+  return k == 1 && (c == 'O' || c == 'R') ? c : k < 0 ? -1 : 0;
+}
+
+static void killServer(pid_t pid) {
+  kill(pid, SIGKILL);
+  while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+    ;
+}
+
+// One start of the server (see the shim for `atMain`); its first byte, or
+// 0 / -1 as awaitReady, with the server gone then.
+static int startServer(ForkServer *s, const char *tool, const char *shim,
+                       bool atMain, double waitSec) {
+  int sv[2];
+  if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv))
+    return -1;
+  pid_t pid = fork();
+  if (pid == 0) {
+    close(sv[0]);
+    fcntl(sv[1], F_SETFD, 0);
+    execServer(tool, shim, sv[1], atMain);
+  }
+  close(sv[1]);
+  int c = pid > 0 ? awaitReady(sv[0], (int)(waitSec * 1e3)) : -1;
+  if (c <= 0) {
+    close(sv[0]);
+    if (pid > 0)
+      killServer(pid);
+    return c;
+  }
+  s->ctl = sv[0];
+  s->pid = pid;
+  return c;
 }
 
 IrsForkServer irsForkServerCreate(const char *toolPath, double waitSec) {
   IrsForkServer none = {NULL};
   char *shim = toolPath && isElf(toolPath) ? shimPath() : NULL;
-  int sv[2];
-  if (!shim || socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv)) {
-    free(shim);
-    return none;
-  }
-  pid_t pid = fork();
-  if (pid == 0) {
-    close(sv[0]);
-    fcntl(sv[1], F_SETFD, 0);
-    execServer(toolPath, shim, sv[1]);
-  }
+  ForkServer *s = shim ? calloc(1, sizeof(*s)) : NULL;
+  // First from MlirOptMain; a tool that ends before it (another main, or
+  // one that uses its arguments first) is started again to serve from main.
+  int c = s ? startServer(s, toolPath, shim, false, waitSec) : -1;
+  if (c == 0)
+    c = startServer(s, toolPath, shim, true, waitSec);
   free(shim);
-  close(sv[1]);
-  ForkServer *s = pid > 0 ? calloc(1, sizeof(*s)) : NULL;
-  if (!s || !awaitReady(sv[0], (int)(waitSec * 1e3))) {
-    close(sv[0]);
-    if (pid > 0) {
-      kill(pid, SIGKILL);
-      while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-        ;
-    }
+  if (c <= 0) {
     free(s);
     return none;
   }
-  s->ctl = sv[0];
-  s->pid = pid;
+  s->atOptMain = c == 'O';
   s->owner = getpid();
   return (IrsForkServer){s};
+}
+
+bool irsForkServerIsAtOptMain(IrsForkServer server) {
+  ForkServer *s = server.ptr;
+  return s && s->atOptMain;
 }
 
 void irsForkServerDestroy(IrsForkServer server) {

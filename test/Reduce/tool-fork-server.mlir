@@ -9,7 +9,7 @@
 // FS-NOT: cannot be started as a fork server
 // FS: opt-reduce: test 1 [check] the module as it is: crash, interesting
 // FS: opt-reduce: done: wrote '{{.*}}' ({{[0-9]+}} tests); signature: crash at mlir::Operation::isProperAncestor
-// FS-NEXT: opt-reduce: note: tool fork server: {{[1-9][0-9]*}} runs of the tool forked from one start
+// FS-NEXT: opt-reduce: note: tool fork server: {{[1-9][0-9]*}} runs of the tool forked from one start, in MlirOptMain, after main's registration
 // RUN: opt-reduce %s --tool=%mlir_opt -optimize-allocation-liveness -o %t.exec.mlir -v --tool-fork-server=0 2> %t.exec.log
 // RUN: FileCheck %s --check-prefix=EXEC < %t.exec.log
 // EXEC: opt-reduce: test 1 [check] the module as it is: crash, interesting

@@ -19,6 +19,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -142,6 +143,70 @@ static void test_server__forks_crash_alike(void **state) {
   assert_string_equal(b1, b2);
 }
 
+// mlir-opt's main calls MlirOptMain: the server serves from there, and a
+// fork's output is a plain run's (argv, stdout and the input all the
+// request's, not the server's "--version").
+static void test_server__mlir_opt_serves_from_opt_main(void **state) {
+  if (access(kMlirOpt, X_OK) != 0)
+    skip();
+  const char *dir = *state;
+  char in[4200], out[4200], plain[4200], cmd[13000];
+  snprintf(in, sizeof(in), "%s/in.mlir", dir);
+  snprintf(out, sizeof(out), "%s/out", dir);
+  snprintf(plain, sizeof(plain), "%s/plain", dir);
+  FILE *f = fopen(in, "w");
+  assert_non_null(f);
+  fputs("func.func @f(%a: i32) -> i32 {\n"
+        "  %0 = arith.addi %a, %a : i32\n  return %0 : i32\n}\n", f);
+  fclose(f);
+  IrsForkServer s = irsForkServerCreate(kMlirOpt, 30);
+  if (!s.ptr)
+    skip(); // no shim beside the test (an installed libirscope)
+  assert_true(irsForkServerIsAtOptMain(s));
+  const char *argv[] = {kMlirOpt, "--mlir-print-op-generic", in, NULL};
+  int st = forkOnce(s, argv, out);
+  irsForkServerDestroy(s);
+  assert_true(WIFEXITED(st));
+  assert_int_equal(WEXITSTATUS(st), 0);
+  snprintf(cmd, sizeof(cmd), "%s --mlir-print-op-generic %s > %s 2>&1",
+           kMlirOpt, in, plain);
+  assert_int_equal(system(cmd), 0);
+  static char b1[1 << 16], b2[1 << 16];
+  readAll(out, b1, sizeof(b1));
+  readAll(plain, b2, sizeof(b2));
+  assert_non_null(strstr(b1, "\"arith.addi\""));
+  assert_string_equal(b1, b2);
+}
+
+// A program that never calls MlirOptMain (cat) is started again and
+// served from before main, with the request's arguments.
+static void test_server__other_tool_serves_from_main(void **state) {
+  const char *cat = "/bin/cat";
+  if (access(cat, X_OK) != 0)
+    skip();
+  const char *dir = *state;
+  char in[4200], out[4200];
+  snprintf(in, sizeof(in), "%s/in.txt", dir);
+  snprintf(out, sizeof(out), "%s/out", dir);
+  FILE *f = fopen(in, "w");
+  assert_non_null(f);
+  fputs("served\n", f);
+  fclose(f);
+  IrsForkServer s = irsForkServerCreate(cat, 30);
+  if (!s.ptr)
+    skip();
+  assert_false(irsForkServerIsAtOptMain(s));
+  const char *argv[] = {cat, in, NULL};
+  int st = forkOnce(s, argv, out);
+  assert_int_equal(irsForkServerForks(s), 1);
+  irsForkServerDestroy(s);
+  assert_true(WIFEXITED(st));
+  assert_int_equal(WEXITSTATUS(st), 0);
+  char b[64];
+  readAll(out, b, sizeof(b));
+  assert_string_equal(b, "served\n");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_request__round_trip),
@@ -150,6 +215,10 @@ int main(void) {
                                       setUp, tearDown),
       cmocka_unit_test_setup_teardown(test_server__forks_crash_alike, setUp,
                                       tearDown),
+      cmocka_unit_test_setup_teardown(
+          test_server__mlir_opt_serves_from_opt_main, setUp, tearDown),
+      cmocka_unit_test_setup_teardown(test_server__other_tool_serves_from_main,
+                                      setUp, tearDown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

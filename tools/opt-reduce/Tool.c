@@ -224,8 +224,11 @@ void orToolUseForkServer(OrTool *t, bool verbose) {
 void orToolDestroy(OrTool *t) {
   if (t->server.ptr && t->verbose)
     fprintf(stderr, "opt-reduce: note: tool fork server: %lld runs of the "
-                    "tool forked from one start\n",
-            (long long)irsForkServerForks(t->server));
+                    "tool forked from one start, %s\n",
+            (long long)irsForkServerForks(t->server),
+            irsForkServerIsAtOptMain(t->server)
+                ? "in MlirOptMain, after main's registration"
+                : "before main");
   irsForkServerDestroy(t->server);
   if (t->dir[0])
     nftw(t->dir, rmEntry, 8, FTW_DEPTH | FTW_PHYS);
@@ -300,12 +303,15 @@ void orToolSetUpContext(const OrTool *t, MlirContext ctx) {
 
 bool orToolPrintBack(OrTool *t, const char *path, bool debugInfo, char *why,
                      size_t cap) {
-  char tmp[4200];
-  snprintf(tmp, sizeof(tmp), "%s.opt-reduce-tmp", path);
-  const char *args[] = {path, "-o", tmp,
+  // "-o -" names a file "-" here, which the tool would read as its stdin
+  // (and any name starting with '-' as an option): spelled as a path.
+  char in[4200], tmp[4220];
+  snprintf(in, sizeof(in), "%s%s", strchr(path, '/') ? "" : "./", path);
+  snprintf(tmp, sizeof(tmp), "%s.opt-reduce-tmp", in);
+  const char *args[] = {in, "-o", tmp,
                         debugInfo ? "--mlir-print-debuginfo" : NULL, NULL};
   int rc = run(t, args, why, cap);
-  if (rc != 0 || rename(tmp, path) != 0) {
+  if (rc != 0 || rename(tmp, in) != 0) {
     if (rc == 0)
       snprintf(why, cap, "%s", strerror(errno));
     remove(tmp);

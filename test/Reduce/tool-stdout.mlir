@@ -1,0 +1,29 @@
+// opt-reduce --tool keeps its stdout to itself: what the tool prints there
+// (-test-written-to's findings, in every test) is not shown, and `-o -`
+// names a file "-", which the print-back hands the tool as "./-" rather
+// than as "read stdin" (which left an empty module there).
+// RUN: rm -rf %t && mkdir -p %t && cd %t
+// RUN: opt-reduce %s --tool=%mlir_opt -test-written-to -o - > %t/stdout 2> %t/stderr
+// RUN: FileCheck %s --check-prefix=OUT --allow-empty --implicit-check-not={{.}} < %t/stdout
+// OUT-NOT: {{.}}
+// RUN: FileCheck %s --check-prefix=ERR < %t/stderr
+// ERR: opt-reduce: done: wrote '-' ({{[0-9]+}} tests); signature: crash at mlir::StringAttr::getValue
+// ERR-NOT: generic form
+// RUN: FileCheck %s --check-prefix=RES --input-file=%t/-
+// RES: func.func @f0(%arg0: memref<10xf32>) {
+// RES: memref.load
+// RUN: not --crash %mlir_opt -test-written-to %t/- -o /dev/null
+
+func.func @other(%a: i32, %b: i32) -> i32 {
+  %0 = arith.addi %a, %b : i32
+  return %0 : i32
+}
+func.func @test(%arg0: memref<10xf32>) {
+  %c0 = arith.constant {tag = "zero"} 0 : index
+  %c1 = arith.constant {tag = "one"} 1 : index
+  %0 = memref.load %arg0[%c1] : memref<10xf32>
+  %2 = memref.load %arg0[%c0] : memref<10xf32>
+  memref.store %0, %arg0[%c1] : memref<10xf32>
+  memref.store %2, %arg0[%c0] : memref<10xf32>
+  return
+}
