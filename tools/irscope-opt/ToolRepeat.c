@@ -60,8 +60,11 @@ static void keepArtefacts(IrsToolRunner t, const IrsOptRepeatTally *tally,
   s->dir = kept ? strdup(dir) : NULL;
   char msg[2048];
   snprintf(msg, sizeof(msg), "%.*s", (int)m.length, m.data);
-  irsOptRepeatNewFailure(run, msg, kept ? dir : NULL,
-                         irsToolRunnerGetDeath(t) != NULL);
+  const IrsWorkerResult *d = irsToolRunnerGetDeath(t);
+  MlirStringRef trace = d && d->outcome == IrsWorkerCrashed
+                            ? d->stderrTail
+                            : (MlirStringRef){NULL, 0};
+  irsOptRepeatNewFailure(run, msg, kept ? dir : NULL, d != NULL, trace);
 }
 
 // Runs the repetitions into `tally`; returns the worst exit code.
