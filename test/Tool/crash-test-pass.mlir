@@ -62,11 +62,15 @@
 
 // irscope-report shows the run like one of irscope's own.
 // RUN: irscope-report %t/d -o %t/page.html
-// RUN: FileCheck %s --check-prefix=PAGE < %t/page.html
+// RUN: FileCheck %s --check-prefix=PAGE -DTOOL=%mlir_opt -DDIR=%t/d < %t/page.html
 // PAGE: <body data-failed-step="2">
 // PAGE: <span id="run-status">crash</span>
 // PAGE: <p class="failure-message">step 2 'builtin.module(test-pass-crash)' crashed with SIGABRT</p>
 // PAGE: <p id="crash-site">Crashed in mlir-opt+0x{{[0-9a-f]+}} (under mlir::detail::OpToOpPassAdaptor::run)</p>
+// Both replays run the tool (irscope-opt and mlir-opt would not know the
+// test dialect of a downstream tool), with absolute paths, and replay.
+// PAGE: <pre id="reproducer-command">[[TOOL]] --run-reproducer [[DIR]]/reproducer.mlir</pre>
+// PAGE-NEXT: <pre id="tool-replay-command">[[TOOL]] --pass-pipeline='builtin.module(test-pass-crash)' [[DIR]]/failure-input.mlir -o -</pre>
 // PAGE: data-step="2" {{.*}}data-status="crashed"
 
 // Whole-pipeline mode (no dumps): one run of the tool; the crash is then
@@ -79,6 +83,11 @@
 // WHOLE: irscope-opt: note: report: [[DIR]]/report.xml
 // WHOLE-NOT: Stack dump
 // RUN: FileCheck %s --check-prefix=PRE < %t/w/failure-input.mlir
+
+// The tool's arguments are part of the page's replays, quoted for a shell.
+// RUN: cd %t && irscope-opt --tool=%mlir_opt %s --tool-arg=--mlir-print-op-generic --pass-pipeline="builtin.module(test-pass-crash)" --failure-dir=a -o /dev/null 2> /dev/null; irscope-report %t/a -o %t/a.html
+// RUN: FileCheck %s --check-prefix=ARGS -DTOOL=%mlir_opt -DDIR=%t/a < %t/a.html
+// ARGS: <pre id="reproducer-command">[[TOOL]] --mlir-print-op-generic --run-reproducer [[DIR]]/reproducer.mlir</pre>
 
 func.func @f(%a: i64) -> i64 {
   %0 = test.format_all_types_match_var %a, %a : i64
