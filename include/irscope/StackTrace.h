@@ -53,7 +53,8 @@ IRS_API intptr_t irsStackTraceParse(MlirStringRef text,
 /// report...", "Stack dump:", "Stack dump without symbol names...") on,
 /// those lines, its "N.\tProgram arguments: ..." entries and its frame
 /// lines are left out; every other line is written, in order, with its
-/// newline. For a terminal that shows a short trace of its own (the whole
+/// newline (a line the dump's first words continue, as when the tool's last
+/// words had no newline, is written up to them, with one). For a terminal that shows a short trace of its own (the whole
 /// text stays in report.xml). Returns whether anything was left out.
 IRS_API bool irsStackTraceStripLlvmDump(MlirStringRef text,
                                         MlirStringCallback callback,

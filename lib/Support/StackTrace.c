@@ -294,8 +294,20 @@ bool irsStackTraceStripLlvmDump(MlirStringRef text, MlirStringCallback callback,
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     const char *le = nl ? nl : end, *next = nl ? nl + 1 : end;
     bool header = isLlvmDumpHeader(p, le);
+    // The tool's last words may lack their newline: the dump's first line
+    // then continues them ("result #0: [PLEASE submit a bug report...").
+    static const char kMark[] = "PLEASE submit a bug report";
+    const char *mid = inDump || header ? NULL
+                                       : memmem(p, (size_t)(le - p), kMark,
+                                                sizeof(kMark) - 1);
+    if (mid) {
+      callback(mlirStringRefCreate(p, (size_t)(mid - p)), userData);
+      callback(mlirStringRefCreate("\n", 1), userData);
+      header = true;
+    }
     inDump = inDump || header;
-    if (inDump && (header || isLlvmDumpEntry(p, le) || isFrameLine(p, le)))
+    if (mid || (inDump && (header || isLlvmDumpEntry(p, le) ||
+                           isFrameLine(p, le))))
       dropped = true;
     else
       callback(mlirStringRefCreate(p, (size_t)(next - p)), userData);

@@ -84,6 +84,17 @@
 // WHOLE-NOT: Stack dump
 // RUN: FileCheck %s --check-prefix=PRE < %t/w/failure-input.mlir
 
+// What the tool printed besides its stack dump is shown, before the error
+// line: a diagnostic, and the start of a line its dump continued.
+// RUN: sh -c 'FAKE_MODE=last-words irscope-opt --tool=%S/Inputs/fake-tool.sh %s --pass-pipeline="builtin.module(test-pass-crash)" -o /dev/null; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=WORDS
+// WORDS: fake.mlir:1:1: warning: last words before the crash
+// WORDS-NEXT: partial: [{{$}}
+// WORDS-NEXT: irscope-opt: error: step 1 'builtin.module(test-pass-crash)' crashed with SIGABRT
+// WORDS-NEXT: irscope-opt: note: crashed in mlir-opt+0x{{[0-9a-f]+}} (under mlir::detail::OpToOpPassAdaptor::run)
+// WORDS-NOT: Stack dump
+// WORDS-NOT: PLEASE
+// WORDS: exit=5
+
 // The tool's arguments are part of the page's replays, quoted for a shell.
 // RUN: cd %t && irscope-opt --tool=%mlir_opt %s --tool-arg=--mlir-print-op-generic --pass-pipeline="builtin.module(test-pass-crash)" --failure-dir=a -o /dev/null 2> /dev/null; irscope-report %t/a -o %t/a.html
 // RUN: FileCheck %s --check-prefix=ARGS -DTOOL=%mlir_opt -DDIR=%t/a < %t/a.html

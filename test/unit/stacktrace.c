@@ -142,8 +142,9 @@ static void test_stacktrace__llvm_symbolised_dump(void **state) {
 static void test_stacktrace__strip_llvm_dump(void **state) {
   (void)state;
   IrsBuf b = IRS_BUF_INIT;
-  assert_true(irsStackTraceStripLlvmDump(
-      mlirStringRefCreateFromCString(kLlvmSymbolised), irsBufStringCallback, &b));
+  assert_true(
+      irsStackTraceStripLlvmDump(mlirStringRefCreateFromCString(kLlvmSymbolised),
+                                 irsBufStringCallback, &b));
   assert_string_equal(b.data, "in.mlir:3:8: remark: before the crash\n");
   irsBufReset(&b);
   // The unsymbolised form, and a line that is not the dump's after it.
@@ -151,8 +152,18 @@ static void test_stacktrace__strip_llvm_dump(void **state) {
   irsBufAppendStr(&in, "error: first\n");
   irsBufAppendStr(&in, kLlvmSegv);
   irsBufAppendStr(&in, "last words");
-  assert_true(irsStackTraceStripLlvmDump(irsBufRef(&in), irsBufStringCallback, &b));
+  assert_true(irsStackTraceStripLlvmDump(irsBufRef(&in), irsBufStringCallback,
+                                         &b));
   assert_string_equal(b.data, "error: first\nlast words");
+  irsBufReset(&b);
+  // Last words without a newline: the dump's first line continues them.
+  irsBufReset(&in);
+  irsBufAppendStr(&in, " result #0: [");
+  irsBufAppendStr(&in, kLlvmSymbolised + strlen("in.mlir:3:8: remark: before "
+                                                "the crash\n"));
+  assert_true(irsStackTraceStripLlvmDump(irsBufRef(&in), irsBufStringCallback,
+                                         &b));
+  assert_string_equal(b.data, " result #0: [\n");
   irsBufReset(&b);
   // Text without a dump is written whole, even frame-like lines.
   const char *plain = "a.mlir:1:1: error: x\n #0 0x1 not a dump\n";
