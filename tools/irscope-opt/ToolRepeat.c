@@ -52,8 +52,9 @@ static double nowMs(void) {
 static void keepArtefacts(IrsToolRunner t, const IrsOptRepeatTally *tally,
                           IrsOptRepeatSig *s, const char *scratch, long run) {
   char dir[4200];
+  // failure-K for signature K, as without --tool (Repeat.c).
   snprintf(dir, sizeof(dir), "%s/failure-%ld", tally->base,
-           (long)(tally->numSigs - 1));
+           (long)tally->numSigs);
   irsOptRemoveDir(dir);
   MlirStringRef m = irsToolRunnerGetErrorMessage(t);
   bool kept = rename(scratch, dir) == 0;
