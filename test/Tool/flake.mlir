@@ -20,6 +20,13 @@
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/r/failure-1/report.xml
 // RUN: FileCheck %s --check-prefix=REPEATXML < %t/r/repeat.xml
 // REPEATXML: <signature id="1" kind="crash" signal="11" signal-name="SIGSEGV" step="{{[12]}}"
+// The repeat page and the failure's page replay with the tool.
+// RUN: irscope-report %t/r 2>&1 | FileCheck %s --check-prefix=RPAGE -DDIR=%t/r
+// RPAGE: irscope-report: wrote [[DIR]]/report.html
+// RUN: FileCheck %s --check-prefix=RREPLAY -DTOOL=%S/Inputs/fake-tool.sh < %t/r/report.html
+// RREPLAY: <pre class="replay">[[TOOL]] --run-reproducer /{{.*}}/failure-1/reproducer.mlir</pre>
+// RUN: FileCheck %s --check-prefix=FREPLAY -DTOOL=%S/Inputs/fake-tool.sh < %t/r/failure-1/report.html
+// FREPLAY: <pre id="reproducer-command">[[TOOL]] --run-reproducer /{{.*}}/failure-1/reproducer.mlir</pre>
 // A clean tool: no failure in 3 runs.
 // RUN: sh -c 'irscope-opt --tool=%mlir_opt %s --pass-pipeline="builtin.module(func.func(cse),canonicalize)" --repeat=3 --failure-dir=%t/c; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=CLEAN
 // CLEAN: irscope-opt: repeat: 0 of 3 runs failed
