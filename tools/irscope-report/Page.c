@@ -447,8 +447,20 @@ static void header(xmlNodePtr body, const IrsExRun *run) {
   tel(d, "code", NULL, run->dir);
 }
 
-// What the worker printed, with the raw glibc frame lines (mangled names,
-// addresses) replaced by the report's demangled trace.
+static void ignoreFrame(const IrsStackFrame *f, void *ud) {
+  (void)f;
+  (void)ud;
+}
+
+// A line of a trace in any form irsStackTraceParse reads: the crash
+// handler's glibc frames, a tool's own LLVM stack dump.
+static bool isFrameLine(const char *p, size_t n) {
+  return irsStackTraceParse(mlirStringRefCreate(p, n), ignoreFrame, NULL) == 1;
+}
+
+// What the worker printed, with the raw frame lines (glibc's mangled names
+// and addresses, or a tool's LLVM dump from its own signal handler on)
+// replaced by the report's demangled trace, from the crash site on.
 static void workerText(const IrsExRun *run, Text *t) {
   const char *p = run->failStderr;
   // The symbolised frames (function at file:line) when the report has them
@@ -458,7 +470,7 @@ static void workerText(const IrsExRun *run, Text *t) {
   while (*p) {
     const char *nl = strchr(p, '\n');
     size_t n = nl ? (size_t)(nl - p) : strlen(p);
-    bool frame = n > 4 && p[n - 1] == ']' && memmem(p, n, "[0x", 3);
+    bool frame = isFrameLine(p, n);
     if (!frame || !trace) {
       textAppend(t, p, n + (nl ? 1 : 0));
     } else if (!traced) {
