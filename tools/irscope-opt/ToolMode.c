@@ -120,6 +120,10 @@ int irsOptToolReportFailure(IrsToolRunner t, IrsErrorKind k) {
   return death ? irsOptExitForOutcome(death->outcome) : irsOptExitFor(k);
 }
 
+static const IrsStepResult *toolStep(void *t, intptr_t i) {
+  return irsToolRunnerGetStepResult((IrsToolRunner){t}, i);
+}
+
 // One run (or determinism check) with a ready runner: output, notes,
 // timing, the failure, --trace/--junit. Returns the exit code.
 static int runOnce(IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
@@ -141,6 +145,9 @@ static int runOnce(IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
     irsToolRunnerPrintTiming(t, c->sort, writeStderr, NULL);
   int rc = irsStatusIsOk(st) ? irsOutcomeGetExitCode(IrsOutcomeOk)
                              : irsOptToolReportFailure(t, st.kind);
+  if (irsStatusIsOk(st) && c->dumpAfterEach && !c->checkDeterminism)
+    irsOptPrintDumpSummary(irsToolRunnerGetNumSteps(t), toolStep, t.ptr,
+                           c->dumpAfterEach);
   if (irsStatusIsOk(st) && differing > 0) {
     irsOptToolReportFailure(t, IRS_ERR_PASS);
     rc = irsOutcomeGetExitCode(IrsOutcomeNondeterminism);
