@@ -24,11 +24,22 @@ typedef struct IrsStackFrame {
   MlirStringRef symbol; ///< mangled name, empty for hidden symbols
   uint64_t offset;      ///< from the symbol, or from the module if none
   uint64_t address;
+  /// "file:line:column" when the trace names it already (LLVM's symbolised
+  /// stack dump), else empty.
+  MlirStringRef location;
+  /// Parsed from LLVM's stack dump, which a tool built on LLVM prints from
+  /// its own signal handler: the addresses are that process's, so they are
+  /// never mapped through the reader's objects, and a symbolised frame's
+  /// `symbol` is already demangled (with its parameter list) and its
+  /// `offset` is from `module`.
+  bool llvmDump;
 } IrsStackFrame;
 
 /// Finds the backtrace lines in `text` (other lines are ignored; LLVM's
 /// unsymbolised stack dump lines "N  MODULE 0xADDR [SYMBOL + OFF]" count
-/// too, a frame without a symbol with its address as the offset) and calls
+/// too, a frame without a symbol with its address as the offset, and so do
+/// its symbolised lines "#N 0xADDR FUNCTION file:line:col", "#N 0xADDR
+/// [FUNCTION] (MODULE+0xOFF)") and calls
 /// `callback` for each frame, starting at the frame that faulted: when the
 /// trace starts with the signal handler and the C library's signal
 /// trampoline, those are skipped. Returns the number of frames reported.
@@ -36,6 +47,18 @@ IRS_API intptr_t irsStackTraceParse(MlirStringRef text,
                                     void (*callback)(const IrsStackFrame *frame,
                                                      void *userData),
                                     void *userData);
+
+/// Writes `text` without the stack dump a tool built on LLVM prints when it
+/// crashes: from the first of its header lines ("PLEASE submit a bug
+/// report...", "Stack dump:", "Stack dump without symbol names...") on,
+/// those lines, its "N.\tProgram arguments: ..." entries and its frame
+/// lines are left out; every other line is written, in order, with its
+/// newline (a line the dump's first words continue, as when the tool's last
+/// words had no newline, is written up to them, with one). For a terminal that shows a short trace of its own (the whole
+/// text stays in report.xml). Returns whether anything was left out.
+IRS_API bool irsStackTraceStripLlvmDump(MlirStringRef text,
+                                        MlirStringCallback callback,
+                                        void *userData);
 
 /// Writes `name` demangled (Itanium C++ ABI), or as is if it is not a
 /// mangled name.
@@ -76,7 +99,10 @@ IRS_API bool irsStackTraceGetNamedCaller(MlirStringRef text,
 /// functions come from the objects' debug info, by one symbolizer process
 /// (at most 5 s; on any failure the glibc names stay). Addresses are mapped
 /// through the objects loaded in the calling process, so the trace must come
-/// from this process or a worker forked from it. Returns the number of lines.
+/// from this process or a worker forked from it; the frames of a tool's own
+/// LLVM stack dump (IrsStackFrame.llvmDump) are the exception: they keep the
+/// names and lines the dump gives and are never mapped, so a tool's trace
+/// reads right with or without `symbolizer`. Returns the number of lines.
 IRS_API intptr_t irsStackTraceSummarise(MlirStringRef text, intptr_t maxFrames,
                                         const char *symbolizer,
                                         MlirStringCallback callback,

@@ -70,7 +70,10 @@ typedef struct IrsToolOptions {
   const char *inputPath;
   const char *inputHash;
   /// The tool's stderr of each step (or of the whole run) once it ended,
-  /// not of replays. Nullable.
+  /// not of replays. Nullable. When the tool died of a signal, its own LLVM
+  /// stack dump is left out (irsStackTraceStripLlvmDump), so that the
+  /// caller can print a short trace after its error line; the whole text
+  /// is in report.xml and irsToolRunnerGetDeath's stderrTail.
   MlirStringCallback onStderr;
   void *onStderrUserData;
   /// As IrsInstrumentationOptions.onStep: step begins and ends (1-based;

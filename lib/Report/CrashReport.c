@@ -77,10 +77,13 @@ static void writeFailure(xmlTextWriterPtr w, const IrsRunRecord *rec) {
     irsStackTraceGetCrashSite(d->stderrTail, irsBufStringCallback, &site);
     irsStackTraceFormat(d->stderrTail, irsBufStringCallback, &trace);
     // The frames from the site on with file:line, for the explorer: only
-    // a process that shares the worker's layout can map its addresses.
-    if (d->symbolizer && *d->symbolizer)
-      irsStackTraceSummarise(d->stderrTail, kSymbolisedFrames, d->symbolizer,
-                             appendTrimmed, &sym);
+    // a process that shares the worker's layout can map its addresses. A
+    // tool's own LLVM stack dump comes symbolised: kept when it has lines.
+    irsStackTraceSummarise(d->stderrTail, kSymbolisedFrames, d->symbolizer,
+                           appendTrimmed, &sym);
+    if (!(d->symbolizer && *d->symbolizer) &&
+        !(sym.len && strstr(sym.data, " at ")))
+      irsBufReset(&sym);
   }
   if (site.len)
     xmlTextWriterWriteAttribute(w, X(hang ? "hang-site" : "crash-site"),

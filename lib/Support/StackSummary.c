@@ -57,8 +57,13 @@ static void collectFrame(const IrsStackFrame *f, void *ud) {
       return;
     c->started = true;
   }
-  memset(&c->frames[c->n], 0, sizeof(Frame));
-  c->frames[c->n++].f = *f;
+  Frame *fr = &c->frames[c->n++];
+  memset(fr, 0, sizeof(Frame));
+  fr->f = *f;
+  // LLVM's symbolised dump has the line already.
+  if (f->location.length)
+    snprintf(fr->loc, sizeof(fr->loc), "%.*s", (int)f->location.length,
+             f->location.data);
 }
 
 typedef struct FindObj {
@@ -88,6 +93,10 @@ static int findObj(struct dl_phdr_info *info, size_t size, void *ud) {
 // call; one byte back lands in the calling line (and, for the faulting
 // frame, still in the faulting function).
 static void locate(Frame *fr) {
+  // A tool's own dump: its addresses mean nothing here, and LLVM asked
+  // llvm-symbolizer already; what it could not name, neither can we.
+  if (fr->f.llvmDump)
+    return;
   uint64_t a = fr->f.address - 1;
   FindObj q = {a, NULL, 0, false};
   dl_iterate_phdr(findObj, &q);
@@ -244,7 +253,7 @@ static void appendFrame(IrsBuf *line, const Frame *fr) {
   // A name without a line keeps its object, which tells a plugin's code
   // from MLIR's.
   if (fr->loc[0] && appendLocation(line, fr->loc)) {
-  } else if (frameHasName(fr)) {
+  } else if (frameHasName(fr) && fr->f.module.length) {
     irsBufAppendStr(line, " (");
     irsBufAppendRef(line, irsStackBaseName(fr->f.module));
     irsBufAppendStr(line, ")");

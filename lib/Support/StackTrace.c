@@ -97,6 +97,7 @@ static bool parseLlvmLine(const char *s, const char *end, IrsStackFrame *f) {
     return false;
   f->symbol = mlirStringRefCreate(stop, 0);
   f->offset = f->address;
+  f->llvmDump = true;
   if (stop + 1 < end) {
     const char *sym = stop + 1, *plus = NULL;
     for (const char *p = end - 3; p > sym; --p)
@@ -109,6 +110,100 @@ static bool parseLlvmLine(const char *s, const char *end, IrsStackFrame *f) {
     f->symbol = mlirStringRefCreate(sym, (size_t)(plus - sym));
     f->offset = strtoull(plus + 3, NULL, 10);
   }
+  return true;
+}
+
+static bool isHex(char c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
+         (c >= 'A' && c <= 'F');
+}
+
+// "MODULE+0xOFF" of a symbolised line's "(MODULE+0xOFF)", between `s` and
+// `end` (the parentheses excluded).
+static bool parseModuleOffset(const char *s, const char *end,
+                              IrsStackFrame *f) {
+  const char *plus = NULL;
+  for (const char *p = end - 3; p >= s; --p)
+    if (memcmp(p, "+0x", 3) == 0) {
+      plus = p;
+      break;
+    }
+  if (!plus || plus == s || plus + 3 == end)
+    return false;
+  for (const char *p = plus + 3; p < end; ++p)
+    if (!isHex(*p))
+      return false;
+  const char *stop;
+  f->module = mlirStringRefCreate(s, (size_t)(plus - s));
+  f->offset = parseHex(plus + 1, end, &stop);
+  return true;
+}
+
+// A place as llvm-symbolizer prints it, "file:line:column" (or
+// "file:line"): no space, and digits after its last colon.
+static bool isLocation(const char *s, const char *end) {
+  const char *colon = NULL;
+  for (const char *p = s; p < end; ++p) {
+    if (*p == ' ')
+      return false;
+    if (*p == ':')
+      colon = p;
+  }
+  if (!colon || colon == s || colon + 1 == end)
+    return false;
+  for (const char *p = colon + 1; p < end; ++p)
+    if (*p < '0' || *p > '9')
+      return false;
+  return true;
+}
+
+// LLVM's symbolised stack dump (llvm-symbolizer answered): " #N 0xADDR
+// FUNCTION file:line:col", " #N 0xADDR FUNCTION (MODULE+0xOFF)", " #N
+// 0xADDR (MODULE+0xOFF)" or " #N 0xADDR" alone (an address in no object).
+// FUNCTION is demangled and may hold spaces and parentheses, so the line is
+// read from its end.
+static bool parseLlvmSymbolisedLine(const char *s, const char *end,
+                                    IrsStackFrame *f) {
+  while (s < end && *s == ' ')
+    ++s;
+  if (s == end || *s != '#')
+    return false;
+  const char *d = ++s;
+  while (s < end && *s >= '0' && *s <= '9')
+    ++s;
+  if (s == d || s == end || *s != ' ')
+    return false;
+  while (s < end && *s == ' ')
+    ++s;
+  if (!startsWith(s, end, "0x"))
+    return false;
+  const char *stop;
+  f->address = parseHex(s, end, &stop);
+  if (stop == s + 2 || (stop < end && *stop != ' '))
+    return false;
+  while (end > stop && (end[-1] == ' ' || end[-1] == '\r'))
+    --end;
+  const char *rest = stop;
+  while (rest < end && *rest == ' ')
+    ++rest;
+  f->llvmDump = true;
+  f->offset = f->address;
+  const char *fnEnd = end;
+  if (end > rest && end[-1] == ')') {
+    const char *open = memrchr(rest, '(', (size_t)(end - rest));
+    if (open && parseModuleOffset(open + 1, end - 1, f))
+      fnEnd = open;
+  } else {
+    const char *sp = memrchr(rest, ' ', (size_t)(end - rest));
+    const char *loc = sp ? sp + 1 : rest;
+    if (isLocation(loc, end)) {
+      f->location = mlirStringRefCreate(loc, (size_t)(end - loc));
+      fnEnd = sp ? sp : rest;
+    }
+  }
+  while (fnEnd > rest && fnEnd[-1] == ' ')
+    --fnEnd;
+  f->symbol = mlirStringRefCreate(rest, (size_t)(fnEnd - rest));
   return true;
 }
 
@@ -133,7 +228,10 @@ intptr_t irsStackTraceParse(MlirStringRef text,
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     const char *le = nl ? nl : end;
     IrsStackFrame f;
-    if (parseLine(p, le, &f) || parseLlvmLine(p, le, &f)) {
+    memset(&f, 0, sizeof(f));
+    if (parseLine(p, le, &f) ||
+        (memset(&f, 0, sizeof(f)), parseLlvmLine(p, le, &f)) ||
+        (memset(&f, 0, sizeof(f)), parseLlvmSymbolisedLine(p, le, &f))) {
       if (n == cap) {
         cap = cap ? cap * 2 : 32;
         IrsStackFrame *q = realloc(frames, cap * sizeof(*q));
@@ -159,6 +257,63 @@ intptr_t irsStackTraceParse(MlirStringRef text,
     callback(&frames[i], userData);
   free(frames);
   return n > first ? (intptr_t)(n - first) : 0;
+}
+
+static bool isFrameLine(const char *s, const char *end) {
+  IrsStackFrame f;
+  memset(&f, 0, sizeof(f));
+  if (parseLine(s, end, &f))
+    return true;
+  memset(&f, 0, sizeof(f));
+  if (parseLlvmLine(s, end, &f))
+    return true;
+  memset(&f, 0, sizeof(f));
+  return parseLlvmSymbolisedLine(s, end, &f);
+}
+
+static bool isLlvmDumpHeader(const char *s, const char *end) {
+  return startsWith(s, end, "PLEASE submit a bug report") ||
+         startsWith(s, end, "Stack dump:") ||
+         startsWith(s, end, "Stack dump without symbol names");
+}
+
+// PrettyStackTrace's entries: "0.\tProgram arguments: ...", "1.\tRunning
+// pass ...".
+static bool isLlvmDumpEntry(const char *s, const char *end) {
+  const char *d = s;
+  while (s < end && *s >= '0' && *s <= '9')
+    ++s;
+  return s > d && startsWith(s, end, ".\t");
+}
+
+bool irsStackTraceStripLlvmDump(MlirStringRef text, MlirStringCallback callback,
+                                void *userData) {
+  const char *p = text.data, *end = text.data + text.length;
+  bool inDump = false, dropped = false;
+  while (p < end) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    const char *le = nl ? nl : end, *next = nl ? nl + 1 : end;
+    bool header = isLlvmDumpHeader(p, le);
+    // The tool's last words may lack their newline: the dump's first line
+    // then continues them ("result #0: [PLEASE submit a bug report...").
+    static const char kMark[] = "PLEASE submit a bug report";
+    const char *mid = inDump || header ? NULL
+                                       : memmem(p, (size_t)(le - p), kMark,
+                                                sizeof(kMark) - 1);
+    if (mid) {
+      callback(mlirStringRefCreate(p, (size_t)(mid - p)), userData);
+      callback(mlirStringRefCreate("\n", 1), userData);
+      header = true;
+    }
+    inDump = inDump || header;
+    if (mid || (inDump && (header || isLlvmDumpEntry(p, le) ||
+                           isFrameLine(p, le))))
+      dropped = true;
+    else
+      callback(mlirStringRefCreate(p, (size_t)(next - p)), userData);
+    p = next;
+  }
+  return dropped;
 }
 
 void irsDemangle(MlirStringRef name, MlirStringCallback callback,
@@ -224,9 +379,13 @@ bool irsStackFrameIsNoise(const IrsStackFrame *f, MlirStringRef demangled) {
       refContains(f->module, "libgcc_s") || refContains(f->module, "libasan") ||
       refContains(f->module, "libubsan"))
     return true;
+  // LLVM's symbolised dump names a libc frame with debug info without its
+  // module ("__pthread_kill_implementation ./nptl/pthread_kill.c:44:76"),
+  // and its own handler's frames come first ("SignalHandler(int, ...)").
   static const char *const fatal[] = {
       "llvm::report_fatal_error", "llvm::llvm_unreachable_internal",
-      "llvm::sys::", "__assert_fail", "abort", "raise"};
+      "llvm::sys::", "__assert_fail", "abort", "raise", "SignalHandler(",
+      "__restore_rt", "__pthread_kill", "pthread_kill", "gsignal"};
   for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); ++i) {
     size_t l = strlen(fatal[i]);
     if (demangled.length >= l && memcmp(demangled.data, fatal[i], l) == 0)

@@ -13,6 +13,7 @@
 
 #include "../Support/Fs.h"
 #include "irscope/RunDir.h"
+#include "irscope/StackTrace.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -81,8 +82,18 @@ void irsToolAnnounce(IrsToolRunnerImpl *t, intptr_t step, bool begin) {
 
 void irsToolForwardStderr(IrsToolRunnerImpl *t, const IrsToolExecResult *r,
                           bool quiet) {
-  if (!quiet && t->opts.onStderr && r->err.len)
+  if (quiet || !t->opts.onStderr || !r->err.len)
+    return;
+  if (r->res.outcome != IrsWorkerCrashed) {
     t->opts.onStderr(irsBufRef(&r->err), t->opts.onStderrUserData);
+    return;
+  }
+  // One call, as for a tool that lived: the caller may not expect pieces.
+  IrsBuf kept = IRS_BUF_INIT;
+  irsStackTraceStripLlvmDump(irsBufRef(&r->err), irsBufStringCallback, &kept);
+  if (kept.len)
+    t->opts.onStderr(irsBufRef(&kept), t->opts.onStderrUserData);
+  irsBufFree(&kept);
 }
 
 // Runs `e` with its output going to "<output>.tmp-tool", renamed into place

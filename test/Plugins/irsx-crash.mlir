@@ -35,7 +35,7 @@
 
 // opt-reduce: its test workers are forked after the plugins are loaded.
 // RUN: opt-reduce %s --load-dialect-plugin=%irsx_plugin --load-pass-plugin=%irsx_plugin --pass-pipeline="builtin.module(canonicalize,irsx-fold-wrap)" -o %t/reduced.mlir --emit-lit-test=%t/lit.mlir --emit-lit-test-mode=pin --reproducer=%t/reduced-repro.mlir 2>&1 | FileCheck %s --check-prefix=REDUCE
-// REDUCE: opt-reduce: done: wrote '{{.*}}/reduced.mlir' ({{[0-9]+}} tests); signature: crash in irsx-fold-wrap at {{.*}}libIrsxPlugin.so
+// REDUCE: opt-reduce: done: wrote '{{.*}}/reduced.mlir' ({{[0-9]+}} tests); signature: crash in irsx-fold-wrap, in {{.*}}libIrsxPlugin.so
 // RUN: FileCheck %s --check-prefix=REDUCED < %t/reduced.mlir
 // REDUCED: func.func @f
 // REDUCED-NOT: arith.muli

@@ -27,7 +27,7 @@
 // RUN: opt-reduce %s --pass-pipeline="builtin.module(func.func(irs-test-crash{op=arith.muli}))" --strategies=erase-symbols -o %t.crash.out --emit-lit-test=%t.suite/crash.test 2>&1 | FileCheck %s --check-prefix=LOG2
 // LOG2: signature: crash in irs-test-crash
 // RUN: FileCheck %s --check-prefix=CRASH --match-full-lines < %t.suite/crash.test
-// CRASH:      // Bug: crash in pass 'irs-test-crash' at {{.+}}
+// CRASH:      // Bug: crash in pass 'irs-test-crash', in {{.+}}
 // CRASH:      // {{RUN}}: irscope-opt %s -pass-pipeline='builtin.module(func.func(irs-test-crash{op=arith.muli}))' | FileCheck %s
 
 // A pipeline of MLIR's passes only runs with mlir-opt.

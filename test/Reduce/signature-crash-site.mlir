@@ -9,7 +9,7 @@
 
 // RUN: not --crash %mlir_opt -remove-dead-values %s -o /dev/null
 // RUN: opt-reduce %s --pass-pipeline='builtin.module(remove-dead-values)' -o %t 2>&1 | FileCheck %s --check-prefix=LOG
-// LOG: opt-reduce: done: wrote '{{.*}}' ({{[0-9]+}} tests); signature: crash in remove-dead-values at libMLIR.so.{{[0-9.]+}}+0x{{[0-9a-f]+}}
+// LOG: opt-reduce: done: wrote '{{.*}}' ({{[0-9]+}} tests); signature: crash in remove-dead-values, in libMLIR.so.{{[0-9.]+}}+0x{{[0-9a-f]+}}
 // LOG-SAME: (under mlir::{{.*}})
 // RUN: FileCheck %s --check-prefix=OUT --implicit-check-not=call --implicit-check-not=@g < %t
 // OUT: func.func private @f(
@@ -19,7 +19,7 @@
 // The other bug alone has another crash site.
 // RUN: sed -e '/^  func.func private @f(/,/^  }$/d' %s > %t.g.mlir
 // RUN: opt-reduce %t.g.mlir --pass-pipeline='builtin.module(remove-dead-values)' -o %t.g.out 2>&1 | FileCheck %s --check-prefix=OTHER
-// OTHER: signature: crash in remove-dead-values at mlir::detail::OperandStorage::OperandStorage
+// OTHER: signature: crash in remove-dead-values, in mlir::detail::OperandStorage::OperandStorage
 
 module {
   func.func private @g0(%arg0: i32) -> i32 {

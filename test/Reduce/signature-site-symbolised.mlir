@@ -6,14 +6,14 @@
 
 // RUN: rm -rf %t && mkdir %t
 // RUN: opt-reduce %s --pass-pipeline='builtin.module(irs-test-abort{op=arith.muli})' -o %t/out.mlir --emit-lit-test=%t/test.mlir 2>&1 | FileCheck %s --check-prefix=SYM
-// SYM: opt-reduce: done: wrote '{{.*}}' ({{[0-9]+}} tests); signature: crash in irs-test-abort at runAbort{{[.a-z]*}} at {{.*}}lib/Passes/TestCrash.c:{{[0-9]+$}}
+// SYM: opt-reduce: done: wrote '{{.*}}' ({{[0-9]+}} tests); signature: crash in irs-test-abort, in runAbort{{[.a-z]*}} at {{.*}}lib/Passes/TestCrash.c:{{[0-9]+$}}
 // RUN: FileCheck %s --check-prefix=LIT < %t/test.mlir
-// LIT: // Bug: crash in pass 'irs-test-abort' at runAbort{{[.a-z]*}} at {{.*}}lib/Passes/TestCrash.c:{{[0-9]+$}}
+// LIT: // Bug: crash in pass 'irs-test-abort', in runAbort{{[.a-z]*}} at {{.*}}lib/Passes/TestCrash.c:{{[0-9]+$}}
 
 // RUN: env LLVM_SYMBOLIZER_PATH=/nonexistent opt-reduce %s --pass-pipeline='builtin.module(irs-test-abort{op=arith.muli})' -o %t/out2.mlir --emit-lit-test=%t/test2.mlir 2>&1 | FileCheck %s --check-prefix=NOSYM
-// NOSYM: opt-reduce: done: wrote '{{.*}}' ({{[0-9]+}} tests); signature: crash in irs-test-abort at libirscope.so.0+0x{{[0-9a-f]+}} (under mlir::{{.+}}){{$}}
+// NOSYM: opt-reduce: done: wrote '{{.*}}' ({{[0-9]+}} tests); signature: crash in irs-test-abort, in libirscope.so.0+0x{{[0-9a-f]+}} (under mlir::{{.+}}){{$}}
 // RUN: FileCheck %s --check-prefix=NOSYMLIT < %t/test2.mlir
-// NOSYMLIT: // Bug: crash in pass 'irs-test-abort' at libirscope.so.0+0x{{[0-9a-f]+}} (under mlir::{{.+}}){{$}}
+// NOSYMLIT: // Bug: crash in pass 'irs-test-abort', in libirscope.so.0+0x{{[0-9a-f]+}} (under mlir::{{.+}}){{$}}
 // The same reduction either way: display only.
 // RUN: diff %t/out.mlir %t/out2.mlir
 

@@ -20,7 +20,7 @@
 // LOG-NEXT: opt-reduce: note: batch: 1 candidate tested in one tool process (--split-input-file), the last one interesting
 // LOG-NOT: one per tool process
 // LOG: opt-reduce: note: {{[0-9]+}} of {{[0-9]+}} tests ran in {{[0-9]+}} batched tool processes
-// LOG: opt-reduce: done: wrote '{{.*}}' ({{[0-9]+}} tests); signature: crash at mlir::Operation::isProperAncestor
+// LOG: opt-reduce: done: wrote '{{.*}}' ({{[0-9]+}} tests); signature: crash in mlir::Operation::isProperAncestor
 
 // CHECK: func.func @m(
 // CHECK-NOT: func.func
@@ -34,7 +34,7 @@
 // CONFIRM: opt-reduce: note: batch: 12 candidates tested in one tool process (--split-input-file), the last one interesting
 // CONFIRM: opt-reduce: test {{[0-9]+}} [confirm] the module as it is: crash, interesting
 // CONFIRM-NOT: reduced again
-// CONFIRM: signature: crash at mlir::Operation::isProperAncestor
+// CONFIRM: signature: crash in mlir::Operation::isProperAncestor
 
 // A tool that cannot test batches, or whose batches crash otherwise than
 // its plain runs: candidates go one per tool process, and the reduction is
@@ -45,14 +45,14 @@
 // RUN: FileCheck %s --input-file=%t.ns.mlir
 // NOSPLIT: opt-reduce: note: candidates are tested one per tool process from now on: the tool did not test them as chunks of one --split-input-file run with --mlir-timing reports
 // NOSPLIT-NOT: batch:
-// NOSPLIT: signature: crash at mlir::Operation::isProperAncestor
+// NOSPLIT: signature: crash in mlir::Operation::isProperAncestor
 // RUN: env FAKE_TOOL=batch-abort opt-reduce %s --tool=%S/Inputs/fake-tool.sh -optimize-allocation-liveness -test-written-to -o %t.ba.mlir -v 2> %t.ba.log > /dev/null
 // RUN: FileCheck %s --check-prefix=ABORT < %t.ba.log
 // RUN: not --crash %mlir_opt -optimize-allocation-liveness -test-written-to %t.ba.mlir -o /dev/null
 // RUN: FileCheck %s --input-file=%t.ba.mlir
 // ABORT: opt-reduce: note: candidates are tested one per tool process from now on: batches crashed otherwise than the crash being reduced, before any crashed that way
 // ABORT-NOT: the last one interesting
-// ABORT: signature: crash at mlir::Operation::isProperAncestor
+// ABORT: signature: crash in mlir::Operation::isProperAncestor
 
 func.func @test(%arg0: memref<10xf32>) {
   %c0 = arith.constant {tag = "zero"} 0 : index

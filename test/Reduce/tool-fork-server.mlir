@@ -8,12 +8,12 @@
 // RUN: FileCheck %s --check-prefix=FS < %t.fs.log
 // FS-NOT: cannot be started as a fork server
 // FS: opt-reduce: test 1 [check] the module as it is: crash, interesting
-// FS: opt-reduce: done: wrote '{{.*}}' ({{[0-9]+}} tests); signature: crash at mlir::Operation::isProperAncestor
+// FS: opt-reduce: done: wrote '{{.*}}' ({{[0-9]+}} tests); signature: crash in mlir::Operation::isProperAncestor
 // FS-NEXT: opt-reduce: note: tool fork server: {{[1-9][0-9]*}} runs of the tool forked from one start, in MlirOptMain, after main's registration
 // RUN: opt-reduce %s --tool=%mlir_opt -optimize-allocation-liveness -o %t.exec.mlir -v --tool-fork-server=0 2> %t.exec.log
 // RUN: FileCheck %s --check-prefix=EXEC < %t.exec.log
 // EXEC: opt-reduce: test 1 [check] the module as it is: crash, interesting
-// EXEC: opt-reduce: done: wrote '{{.*}}' ({{[0-9]+}} tests); signature: crash at mlir::Operation::isProperAncestor
+// EXEC: opt-reduce: done: wrote '{{.*}}' ({{[0-9]+}} tests); signature: crash in mlir::Operation::isProperAncestor
 // EXEC-NOT: fork server
 // RUN: diff %t.fs.mlir %t.exec.mlir
 // RUN: not --crash %mlir_opt -optimize-allocation-liveness %t.fs.mlir -o /dev/null
@@ -34,7 +34,7 @@
 // A script tool is exec'd, with a note.
 // RUN: env FAKE_TOOL=no-poison opt-reduce %s --tool=%S/Inputs/fake-tool.sh -optimize-allocation-liveness --strategies=erase-symbols -o %t.sh.mlir -v 2>&1 | FileCheck %s --check-prefix=SCRIPT
 // SCRIPT: opt-reduce: note: the tool cannot be started as a fork server (not a dynamically linked program, or no libirscope-forkserver.so): it is exec'd for each run
-// SCRIPT: signature: crash at mlir::Operation::isProperAncestor
+// SCRIPT: signature: crash in mlir::Operation::isProperAncestor
 // SCRIPT-NOT: runs of the tool forked
 
 func.func @other(%a: i32, %b: i32) -> i32 {

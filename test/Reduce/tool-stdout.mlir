@@ -7,7 +7,7 @@
 // RUN: FileCheck %s --check-prefix=OUT --allow-empty --implicit-check-not={{.}} < %t/stdout
 // OUT-NOT: {{.}}
 // RUN: FileCheck %s --check-prefix=ERR < %t/stderr
-// ERR: opt-reduce: done: wrote '-' ({{[0-9]+}} tests); signature: crash at mlir::StringAttr::getValue
+// ERR: opt-reduce: done: wrote '-' ({{[0-9]+}} tests); signature: crash in mlir::StringAttr::getValue
 // ERR-NOT: generic form
 // RUN: FileCheck %s --check-prefix=RES --input-file=%t/-
 // RES: func.func @f0(%arg0: memref<10xf32>) {

@@ -14,7 +14,7 @@
 // LOG: opt-reduce: test 1 [check] the module as it is: crash, interesting
 // LOG: opt-reduce: note: strategy 'pipeline' skipped: a run of the tool does not say which step failed
 // LOG: opt-reduce: note: strategy 'run-passes' skipped
-// LOG: opt-reduce: done: wrote '{{.*}}' ({{[0-9]+}} tests); signature: crash at mlir::Operation::isProperAncestor
+// LOG: opt-reduce: done: wrote '{{.*}}' ({{[0-9]+}} tests); signature: crash in mlir::Operation::isProperAncestor
 
 // CHECK: module {
 // CHECK-NEXT: func.func @m(

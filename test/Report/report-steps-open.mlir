@@ -7,6 +7,9 @@
 // RUN: rm -rf %t
 // RUN: irscope-opt %s --pass-pipeline="builtin.module(func.func(cse,cse),symbol-dce)" --dump-after-each=%t -o /dev/null 2>&1 | FileCheck %s --check-prefix=SUM -DDIR=%t --match-full-lines
 // SUM: irscope-opt: dumps: 3 steps, 1 changed the IR, none failed: [[DIR]]
+// The same line when the user's tool runs the steps.
+// RUN: rm -rf %t.t && irscope-opt --tool=%mlir_opt %s --pass-pipeline="builtin.module(func.func(cse,cse),symbol-dce)" --dump-after-each=%t.t -o /dev/null 2>&1 | FileCheck %s --check-prefix=TSUM -DDIR=%t.t --match-full-lines
+// TSUM: irscope-opt: dumps: 3 steps, 1 changed the IR, none failed: [[DIR]]
 // With mlir-opt's instrumentation stderr is MLIR's alone (compared byte for
 // byte with mlir-opt's in test/Driver/mlir-flags-*.mlir): no summary.
 // RUN: rm -rf %t.m && irscope-opt %s --pass-pipeline="builtin.module(func.func(cse))" --dump-after-each=%t.m --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=QUIET

@@ -8,8 +8,19 @@
 // RUN: sh -c 'irscope-opt --tool=%mlir_opt %s --pass-pipeline="builtin.module(func.func(cse),test-pass-crash,canonicalize)" --dump-after-each=%t/d -o %t/out.mlir; echo exit=$?' 2> %t/err | FileCheck %s --check-prefix=EXIT
 // EXIT: exit=5
 // RUN: FileCheck %s --check-prefix=ERR -DDIR=%t/d -DTOOL=%mlir_opt < %t/err
-// ERR: Stack dump:
+// The terminal shows what an in-process crash shows: the error line, the
+// crash site (mlir-opt's test pass is a hidden function of a stripped
+// binary: its module offset, under its nearest named caller) and four
+// frames, parsed from mlir-opt's own symbolised stack dump, which is held
+// back (it stays whole in report.xml); then the report and the replays.
+// ERR-NOT: Stack dump
+// ERR-NOT: PLEASE submit
 // ERR: irscope-opt: error: step 2 'builtin.module(test-pass-crash)' crashed with SIGABRT
+// ERR-NEXT: irscope-opt: note: crashed in mlir-opt+0x{{[0-9a-f]+}} (under mlir::detail::OpToOpPassAdaptor::run)
+// ERR-NEXT: {{^  #1 mlir::detail::OpToOpPassAdaptor::run \(libMLIR.so.[0-9.]+\)$}}
+// ERR-NEXT: {{^  #2 .+$}}
+// ERR-NEXT: {{^  #3 .+$}}
+// ERR-NEXT: {{^  #4 .+$}}
 // ERR-NEXT: irscope-opt: note: report: [[DIR]]/report.xml
 // ERR-NEXT: irscope-opt: note: replay: [[TOOL]] '--pass-pipeline=builtin.module(test-pass-crash)' [[DIR]]/failure-input.mlir -o -
 // ERR-NEXT: irscope-opt: note: or: [[TOOL]] --run-reproducer [[DIR]]/reproducer.mlir
@@ -19,8 +30,12 @@
 // RUN: xmllint --noout --schema %schemas/manifest.xsd %t/d/manifest.xml
 // RUN: FileCheck %s --check-prefix=REPORT < %t/d/report.xml
 // REPORT: <failure kind="crash" step="2" pass="test-pass-crash" anchor="builtin.module" elapsed-ms="{{[0-9.]+}}" signal="6" signal-name="SIGABRT"
+// REPORT-SAME: crash-site="mlir-opt+0x{{[0-9a-f]+}}">
 // REPORT-NEXT: <message>step 2 'builtin.module(test-pass-crash)' crashed with SIGABRT</message>
 // REPORT-NEXT: <stderr>PLEASE submit a bug report
+// REPORT: Stack dump:
+// REPORT: <symbolised-trace>#0 mlir-opt+0x{{[0-9a-f]+}}
+// REPORT-NEXT: #1 mlir::detail::OpToOpPassAdaptor::run (libMLIR.so.{{[0-9.]+}})
 // REPORT: <pre-step-ir file="failure-input.mlir"/>
 // REPORT-NEXT: <last-good-dump file="0001-func.func-cse.mlir"/>
 // REPORT-NEXT: <reproducer file="reproducer.mlir" pipeline="builtin.module(test-pass-crash)"/>
@@ -47,21 +62,50 @@
 
 // irscope-report shows the run like one of irscope's own.
 // RUN: irscope-report %t/d -o %t/page.html
-// RUN: FileCheck %s --check-prefix=PAGE < %t/page.html
+// RUN: FileCheck %s --check-prefix=PAGE -DTOOL=%mlir_opt -DDIR=%t/d < %t/page.html
 // PAGE: <body data-failed-step="2">
 // PAGE: <span id="run-status">crash</span>
 // PAGE: <p class="failure-message">step 2 'builtin.module(test-pass-crash)' crashed with SIGABRT</p>
+// PAGE: <p id="crash-site">Crashed in mlir-opt+0x{{[0-9a-f]+}} (under mlir::detail::OpToOpPassAdaptor::run)</p>
+// The tool's stderr on the page: its dump's header, then the frames from
+// the crash site on, as the terminal names them.
+// PAGE: <pre id="stack-trace">PLEASE submit a bug report
+// PAGE-NEXT: Stack dump:
+// PAGE-NEXT: 0.{{.*}}Program arguments:
+// PAGE-NEXT: #0 mlir-opt+0x{{[0-9a-f]+}}
+// PAGE-NEXT: #1 mlir::detail::OpToOpPassAdaptor::run (libMLIR.so.{{[0-9.]+}})
+// Both replays run the tool (irscope-opt and mlir-opt would not know the
+// test dialect of a downstream tool), with absolute paths, and replay.
+// PAGE: <pre id="reproducer-command">[[TOOL]] --run-reproducer [[DIR]]/reproducer.mlir</pre>
+// PAGE-NEXT: <pre id="tool-replay-command">[[TOOL]] --pass-pipeline='builtin.module(test-pass-crash)' [[DIR]]/failure-input.mlir -o -</pre>
 // PAGE: data-step="2" {{.*}}data-status="crashed"
 
 // Whole-pipeline mode (no dumps): one run of the tool; the crash is then
 // located by replaying the steps, and documented the same way.
 // RUN: sh -c 'irscope-opt --tool=%mlir_opt %s --pass-pipeline="builtin.module(func.func(cse),test-pass-crash,canonicalize)" --failure-dir=%t/w -o %t/out.mlir; echo exit=$?' 2> %t/err2 | FileCheck %s --check-prefix=EXIT
 // RUN: FileCheck %s --check-prefix=WHOLE -DDIR=%t/w < %t/err2
-// WHOLE: Stack dump:
-// WHOLE-NOT: Stack dump:
+// WHOLE-NOT: Stack dump
 // WHOLE: irscope-opt: error: step 2 'builtin.module(test-pass-crash)' crashed with SIGABRT
-// WHOLE-NEXT: irscope-opt: note: report: [[DIR]]/report.xml
+// WHOLE-NEXT: irscope-opt: note: crashed in mlir-opt+0x{{[0-9a-f]+}} (under mlir::detail::OpToOpPassAdaptor::run)
+// WHOLE: irscope-opt: note: report: [[DIR]]/report.xml
+// WHOLE-NOT: Stack dump
 // RUN: FileCheck %s --check-prefix=PRE < %t/w/failure-input.mlir
+
+// What the tool printed besides its stack dump is shown, before the error
+// line: a diagnostic, and the start of a line its dump continued.
+// RUN: sh -c 'FAKE_MODE=last-words irscope-opt --tool=%S/Inputs/fake-tool.sh %s --pass-pipeline="builtin.module(test-pass-crash)" -o /dev/null; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=WORDS
+// WORDS: fake.mlir:1:1: warning: last words before the crash
+// WORDS-NEXT: partial: [{{$}}
+// WORDS-NEXT: irscope-opt: error: step 1 'builtin.module(test-pass-crash)' crashed with SIGABRT
+// WORDS-NEXT: irscope-opt: note: crashed in mlir-opt+0x{{[0-9a-f]+}} (under mlir::detail::OpToOpPassAdaptor::run)
+// WORDS-NOT: Stack dump
+// WORDS-NOT: PLEASE
+// WORDS: exit=5
+
+// The tool's arguments are part of the page's replays, quoted for a shell.
+// RUN: cd %t && irscope-opt --tool=%mlir_opt %s --tool-arg=--mlir-print-op-generic --pass-pipeline="builtin.module(test-pass-crash)" --failure-dir=a -o /dev/null 2> /dev/null; irscope-report %t/a -o %t/a.html
+// RUN: FileCheck %s --check-prefix=ARGS -DTOOL=%mlir_opt -DDIR=%t/a < %t/a.html
+// ARGS: <pre id="reproducer-command">[[TOOL]] --mlir-print-op-generic --run-reproducer [[DIR]]/reproducer.mlir</pre>
 
 func.func @f(%a: i64) -> i64 {
   %0 = test.format_all_types_match_var %a, %a : i64

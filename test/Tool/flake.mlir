@@ -11,15 +11,22 @@
 // RUN: FileCheck %s --check-prefix=REPEAT -DDIR=%t/r < %t/r.log
 // REPEAT: irscope-opt: repeat: run {{[0-9]+}} failed in a new way:
 // REPEAT-NEXT: irscope-opt: error: step {{[12]}} '{{.*}}' crashed with SIGSEGV
-// REPEAT-NEXT: irscope-opt: note: report: [[DIR]]/failure-0/report.xml
+// REPEAT-NEXT: irscope-opt: note: report: [[DIR]]/failure-1/report.xml
 // REPEAT: irscope-opt: repeat: {{[1-9][0-9]*}} of 40 runs failed ({{.*}}, 95% Wilson interval {{.*}})
-// REPEAT: irscope-opt: repeat:   signature 1: crash SIGSEGV in step {{[12]}} ({{cse|canonicalize}}), {{[0-9]+}} runs, first in run {{[0-9]+}}; artefacts: [[DIR]]/failure-0
+// REPEAT: irscope-opt: repeat:   signature 1: crash SIGSEGV in step {{[12]}} ({{cse|canonicalize}}), {{[0-9]+}} runs, first in run {{[0-9]+}}; artefacts: [[DIR]]/failure-1
 // REPEAT: irscope-opt: repeat: summary: [[DIR]]/repeat.xml
 // REPEAT-NEXT: exit=5
 // RUN: xmllint --noout --schema %schemas/repeat.xsd %t/r/repeat.xml
-// RUN: xmllint --noout --schema %schemas/report.xsd %t/r/failure-0/report.xml
+// RUN: xmllint --noout --schema %schemas/report.xsd %t/r/failure-1/report.xml
 // RUN: FileCheck %s --check-prefix=REPEATXML < %t/r/repeat.xml
 // REPEATXML: <signature id="1" kind="crash" signal="11" signal-name="SIGSEGV" step="{{[12]}}"
+// The repeat page and the failure's page replay with the tool.
+// RUN: irscope-report %t/r 2>&1 | FileCheck %s --check-prefix=RPAGE -DDIR=%t/r
+// RPAGE: irscope-report: wrote [[DIR]]/report.html
+// RUN: FileCheck %s --check-prefix=RREPLAY -DTOOL=%S/Inputs/fake-tool.sh < %t/r/report.html
+// RREPLAY: <pre class="replay">[[TOOL]] --run-reproducer /{{.*}}/failure-1/reproducer.mlir</pre>
+// RUN: FileCheck %s --check-prefix=FREPLAY -DTOOL=%S/Inputs/fake-tool.sh < %t/r/failure-1/report.html
+// FREPLAY: <pre id="reproducer-command">[[TOOL]] --run-reproducer /{{.*}}/failure-1/reproducer.mlir</pre>
 // A clean tool: no failure in 3 runs.
 // RUN: sh -c 'irscope-opt --tool=%mlir_opt %s --pass-pipeline="builtin.module(func.func(cse),canonicalize)" --repeat=3 --failure-dir=%t/c; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=CLEAN
 // CLEAN: irscope-opt: repeat: 0 of 3 runs failed

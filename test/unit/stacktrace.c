@@ -69,6 +69,111 @@ static const char kLlvmAbort[] =
     "6  libc.so.6       0x00007f1343244472 abort + 211\n"
     "7  mlir-opt        0x00005634f29ce8e6\n";
 
+// mlir-opt 22's own dump of -test-pass-crash as it prints it with its
+// llvm-symbolizer (shortened; libc has debug info here, libMLIR has not),
+// after a diagnostic the tool printed before it died.
+static const char kLlvmSymbolised[] =
+    "in.mlir:3:8: remark: before the crash\n"
+    "PLEASE submit a bug report to https://github.com/llvm/llvm-project/"
+    "issues/ and include the crash backtrace.\n"
+    "Stack dump:\n"
+    "0.\tProgram arguments: /usr/lib/llvm-22/bin/mlir-opt "
+    "--pass-pipeline=builtin.module(test-pass-crash) in.mlir -o /dev/null\n"
+    " #0 0x00007f0161cb8786 llvm::sys::PrintStackTrace(llvm::raw_ostream&, "
+    "int) (/usr/lib/llvm-22/bin/../lib/libLLVM.so.22.1+0x4eb8786)\n"
+    " #1 0x00007f0161cb5fd3 llvm::sys::RunSignalHandlers() "
+    "(/usr/lib/llvm-22/bin/../lib/libLLVM.so.22.1+0x4eb5fd3)\n"
+    " #2 0x00007f0161cb94f4 (/usr/lib/llvm-22/bin/../lib/libLLVM.so.22.1+"
+    "0x4eb94f4)\n"
+    " #3 0x00007f015cc5a050 (/lib/x86_64-linux-gnu/libc.so.6+0x3c050)\n"
+    " #4 0x00007f015cca8eec __pthread_kill_implementation "
+    "./nptl/pthread_kill.c:44:76\n"
+    " #5 0x00007f015cc59fb2 raise ./signal/../sysdeps/posix/raise.c:27:6\n"
+    " #6 0x00007f015cc44472 abort ./stdlib/abort.c:81:7\n"
+    " #7 0x000056016c2788e6 (/usr/lib/llvm-22/bin/mlir-opt+0xc328e6)\n"
+    " #8 0x00007f016bf8f937 mlir::detail::OpToOpPassAdaptor::run(mlir::Pass*, "
+    "mlir::Operation*, mlir::AnalysisManager, bool, unsigned int) "
+    "(/usr/lib/llvm-22/bin/../lib/libMLIR.so.22.1+0x618f937)\n"
+    " #9 0x00007f016bf9222b mlir::PassManager::run(mlir::Operation*) "
+    "(/usr/lib/llvm-22/bin/../lib/libMLIR.so.22.1+0x619222b)\n"
+    "#10 0x00007f016c1d0c07 (/usr/lib/llvm-22/bin/../lib/libMLIR.so.22.1+"
+    "0x63d0c07)\n"
+    "#11 0x00007f016c1c77d8 (anonymous namespace)::Foo::run(int) const "
+    "/src/foo/Foo.cpp:12:3\n"
+    "#12 0x000056016bc81291 main (/usr/lib/llvm-22/bin/mlir-opt+0x63b291)\n";
+
+static void test_stacktrace__llvm_symbolised_dump(void **state) {
+  (void)state;
+  MlirStringRef t = mlirStringRefCreateFromCString(kLlvmSymbolised);
+  IrsBuf b = IRS_BUF_INIT;
+  // The handler and the trampoline are skipped, libc's named frames and
+  // abort are no site: the test pass's hidden frame is, by module offset.
+  assert_true(irsStackTraceGetCrashSite(t, irsBufStringCallback, &b));
+  assert_string_equal(b.data, "mlir-opt+0xc328e6");
+  irsBufReset(&b);
+  assert_true(irsStackTraceGetNamedCaller(t, irsBufStringCallback, &b));
+  assert_string_equal(b.data, "mlir::detail::OpToOpPassAdaptor::run");
+  irsBufReset(&b);
+  // The short trace keeps the dump's names and lines, with or without a
+  // symbolizer (the addresses are the tool's, never mapped here).
+  const char *syms[] = {NULL, "/usr/lib/llvm-22/bin/llvm-symbolizer"};
+  for (int k = 0; k < 2; ++k) {
+    irsBufReset(&b);
+    intptr_t n = irsStackTraceSummarise(t, 6, syms[k], irsBufStringCallback,
+                                        &b);
+    assert_int_equal(n, 6);
+    assert_string_equal(
+        b.data, "  #0 mlir-opt+0xc328e6\n"
+                "  #1 mlir::detail::OpToOpPassAdaptor::run (libMLIR.so.22.1)\n"
+                "  #2 mlir::PassManager::run (libMLIR.so.22.1)\n"
+                "  #3 libMLIR.so.22.1+0x63d0c07\n"
+                "  #4 (anonymous namespace)::Foo::run at /src/foo/Foo.cpp:12\n"
+                "  #5 main (mlir-opt)\n");
+    irsBufReset(&b);
+    assert_true(irsStackTraceGetSymbolisedSite(t, syms[k],
+                                               irsBufStringCallback, &b));
+    assert_string_equal(
+        b.data,
+        "mlir-opt+0xc328e6 (under mlir::detail::OpToOpPassAdaptor::run)");
+  }
+  irsBufFree(&b);
+}
+
+static void test_stacktrace__strip_llvm_dump(void **state) {
+  (void)state;
+  IrsBuf b = IRS_BUF_INIT;
+  assert_true(
+      irsStackTraceStripLlvmDump(mlirStringRefCreateFromCString(kLlvmSymbolised),
+                                 irsBufStringCallback, &b));
+  assert_string_equal(b.data, "in.mlir:3:8: remark: before the crash\n");
+  irsBufReset(&b);
+  // The unsymbolised form, and a line that is not the dump's after it.
+  IrsBuf in = IRS_BUF_INIT;
+  irsBufAppendStr(&in, "error: first\n");
+  irsBufAppendStr(&in, kLlvmSegv);
+  irsBufAppendStr(&in, "last words");
+  assert_true(irsStackTraceStripLlvmDump(irsBufRef(&in), irsBufStringCallback,
+                                         &b));
+  assert_string_equal(b.data, "error: first\nlast words");
+  irsBufReset(&b);
+  // Last words without a newline: the dump's first line continues them.
+  irsBufReset(&in);
+  irsBufAppendStr(&in, " result #0: [");
+  irsBufAppendStr(&in, kLlvmSymbolised + strlen("in.mlir:3:8: remark: before "
+                                                "the crash\n"));
+  assert_true(irsStackTraceStripLlvmDump(irsBufRef(&in), irsBufStringCallback,
+                                         &b));
+  assert_string_equal(b.data, " result #0: [\n");
+  irsBufReset(&b);
+  // Text without a dump is written whole, even frame-like lines.
+  const char *plain = "a.mlir:1:1: error: x\n #0 0x1 not a dump\n";
+  assert_false(irsStackTraceStripLlvmDump(mlirStringRefCreateFromCString(plain),
+                                          irsBufStringCallback, &b));
+  assert_string_equal(b.data, plain);
+  irsBufFree(&in);
+  irsBufFree(&b);
+}
+
 static void test_stacktrace__llvm_dump_crash_site(void **state) {
   (void)state;
   IrsBuf b = IRS_BUF_INIT;
@@ -242,6 +347,8 @@ int main(void) {
       cmocka_unit_test(test_stacktrace__crash_site_of_abort_without_symbol),
       cmocka_unit_test(test_stacktrace__no_trace),
       cmocka_unit_test(test_stacktrace__llvm_dump_crash_site),
+      cmocka_unit_test(test_stacktrace__llvm_symbolised_dump),
+      cmocka_unit_test(test_stacktrace__strip_llvm_dump),
       cmocka_unit_test(test_stacktrace__demangle_passes_plain_names),
       cmocka_unit_test(test_stacktrace__named_caller_of_hidden_site),
       cmocka_unit_test(test_stacktrace__summary_starts_at_site),

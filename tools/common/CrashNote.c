@@ -106,3 +106,22 @@ void irsToolSignatureSite(const IrsSignature *sig, char *out, size_t cap) {
     appendStr(&t, ")");
   }
 }
+
+void irsToolSignatureWhere(const IrsSignature *sig, bool quotePass, char *out,
+                           size_t cap) {
+  char site[1024];
+  irsToolSignatureSite(sig, site, sizeof(site));
+  Text t = {out, cap, 0};
+  if (cap)
+    out[0] = '\0';
+  // One "in" per place: the site may end in its own "at file:line".
+  if (sig->pass[0]) {
+    appendStr(&t, quotePass ? " in pass '" : " in ");
+    appendStr(&t, sig->pass);
+    appendStr(&t, quotePass ? "'" : "");
+  }
+  if (site[0]) {
+    appendStr(&t, sig->pass[0] ? ", in " : " in ");
+    appendStr(&t, site);
+  }
+}

@@ -46,4 +46,12 @@ struct IrsSignature;
 void irsToolSignatureSite(const struct IrsSignature *sig, char *out,
                           size_t cap);
 
+/// Where a failure signature failed, as the words after its kind: " in
+/// PASS, in SITE" (the site as irsToolSignatureSite names it: "F at
+/// file:line", "F (module)", "module+0xOFF (under F)"), " in PASS", " in
+/// SITE" when no pass is known, or "" for neither. With `quotePass`:
+/// " in pass 'PASS'".
+void irsToolSignatureWhere(const struct IrsSignature *sig, bool quotePass,
+                           char *out, size_t cap);
+
 #endif

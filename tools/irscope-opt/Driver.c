@@ -104,17 +104,25 @@ static void flagErrorLine(MlirStringRef s, void *ud) {
           (int)(end - p), p);
 }
 
-// A successful run with --dump-after-each says what it left where: one
-// line, "irscope-opt: dumps: 4 steps, 2 changed IR, none failed: DIR".
-static void printDumpSummary(IrsPassManager pm, const char *dir) {
-  intptr_t n = irsPassManagerGetNumSteps(pm), changed = 0;
+void irsOptPrintDumpSummary(intptr_t n, const IrsStepResult *(*get)(void *,
+                                                                     intptr_t),
+                            void *runner, const char *dir) {
+  intptr_t changed = 0;
   for (intptr_t i = 0; i < n; ++i) {
-    const IrsStepResult *r = irsPassManagerGetStepResult(pm, i);
+    const IrsStepResult *r = get(runner, i);
     changed += r && r->status == IrsStepOk && r->changed;
   }
   fprintf(stderr, "irscope-opt: dumps: %ld step%s, %ld changed the IR, none "
                   "failed: %s\n",
           (long)n, n == 1 ? "" : "s", (long)changed, dir ? dir : "?");
+}
+
+static const IrsStepResult *pmStep(void *pm, intptr_t i) {
+  return irsPassManagerGetStepResult((IrsPassManager){pm}, i);
+}
+
+static void printDumpSummary(IrsPassManager pm, const char *dir) {
+  irsOptPrintDumpSummary(irsPassManagerGetNumSteps(pm), pmStep, pm.ptr, dir);
 }
 
 static bool mlirInstrumented(const IrsOptConfig *cfg) {

@@ -217,6 +217,14 @@ void irsOptToolLogStep(intptr_t step, bool begin, void *userData);
 /// Prints the failure of a --tool run (message, report, replay command
 /// lines) and returns its exit code (ToolMode.c).
 int irsOptToolReportFailure(IrsToolRunner t, IrsErrorKind k);
+
+/// A successful run with --dump-after-each says what it left where, in one
+/// line: "irscope-opt: dumps: 4 steps, 2 changed the IR, none failed: DIR";
+/// `get` reads step i's result of `runner` (a pass manager's or a tool
+/// runner's).
+void irsOptPrintDumpSummary(intptr_t n, const IrsStepResult *(*get)(void *,
+                                                                     intptr_t),
+                            void *runner, const char *dir);
 /// --repeat of a --tool run (ToolRepeat.c): runs the tool runner N times
 /// with `o` (its failureDir replaced), prints the summary, writes
 /// repeat.xml; returns the exit code.

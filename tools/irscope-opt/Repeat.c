@@ -337,7 +337,7 @@ static void documentDeath(Repeat *r, IrsOptRepeatSig *s,
   IrsOptRun job = *r->run;
   job.cfg = &c2;
   job.log = NULL;
-  irsOptRepeatNewFailure(i, NULL, NULL, true);
+  irsOptRepeatNewFailure(i, NULL, NULL, true, (MlirStringRef){NULL, 0});
   irsOptDocumentDeath(&job, r->quiet, res, 0);
   seedNote(s, i);
   s->dir = strdup(dir);
@@ -361,7 +361,8 @@ static void recordFailure(Repeat *r, const IrsWorkerResult *res, bool exited,
   irsOptRepeatProgressClear(&r->progress);
   if (exited && rep->newSignature) {
     s->dir = strdup(rep->dir);
-    irsOptRepeatNewFailure(i, rep->message, rep->dir, false);
+    irsOptRepeatNewFailure(i, rep->message, rep->dir, false,
+                           (MlirStringRef){NULL, 0});
     seedNote(s, i);
   } else if (!exited) {
     documentDeath(r, s, res, i);

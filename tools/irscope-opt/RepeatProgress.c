@@ -46,13 +46,15 @@ void irsOptRepeatProgressClear(IrsOptRepeatProgress *p) {
 }
 
 void irsOptRepeatNewFailure(int64_t run, const char *message, const char *dir,
-                            bool died) {
+                            bool died, MlirStringRef trace) {
   fprintf(stderr, "irscope-opt: repeat: run %lld failed in a new way:\n",
           (long long)(run + 1));
   if (!message)
     return;
   if (dir && died) {
     fprintf(stderr, "irscope-opt: error: %s\n", message);
+    if (trace.length)
+      irsToolPrintTraceNotes("irscope-opt", trace, false);
     irsToolPrintReportNote("irscope-opt", dir, strlen(dir));
   } else if (dir)
     fprintf(stderr, "irscope-opt: error: %s; report: %s/report.xml\n", message,

@@ -13,6 +13,7 @@
 #ifndef IRS_OPT_REPEATPROGRESS_H
 #define IRS_OPT_REPEATPROGRESS_H
 
+#include <mlir-c/Support.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -41,8 +42,9 @@ void irsOptRepeatProgressClear(IrsOptRepeatProgress *p);
 /// error line (with its report when `dir` is non-NULL) or, when `message`
 /// is NULL, whatever the caller prints next (a dead worker's
 /// documentation). A death (`died`) has its report on a line of its own,
-/// after the error line, as a single run prints it.
+/// after the error line and the crash notes of `trace` (a dead tool's
+/// stderr; empty for none), as a single run prints it.
 void irsOptRepeatNewFailure(int64_t run, const char *message, const char *dir,
-                            bool died);
+                            bool died, MlirStringRef trace);
 
 #endif // IRS_OPT_REPEATPROGRESS_H

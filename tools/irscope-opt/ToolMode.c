@@ -97,13 +97,16 @@ int irsOptToolReportFailure(IrsToolRunner t, IrsErrorKind k) {
   MlirStringRef msg = irsToolRunnerGetErrorMessage(t);
   MlirStringRef dir = irsToolRunnerGetFailureDir(t);
   const IrsWorkerResult *death = irsToolRunnerGetDeath(t);
-  // A death prints as a worker's does (Supervise.c): the error line, then
-  // the report (the tool's own stack dump came before, as it printed it).
+  // A death prints as a worker's does (Supervise.c): the error line, where
+  // it died (the tool's own LLVM stack dump was held back, ToolRun.c), then
+  // the report.
   if (dir.length && !death)
     fprintf(stderr, "irscope-opt: error: %.*s; report: %.*s/report.xml\n",
             (int)msg.length, msg.data, (int)dir.length, dir.data);
   else
     fprintf(stderr, "irscope-opt: error: %.*s\n", (int)msg.length, msg.data);
+  if (death && death->outcome == IrsWorkerCrashed)
+    irsToolPrintTraceNotes("irscope-opt", death->stderrTail, false);
   if (dir.length && death)
     irsToolPrintReportNote("irscope-opt", dir.data, dir.length);
   MlirStringRef replay = irsToolRunnerGetReplayCommand(t);
@@ -115,6 +118,10 @@ int irsOptToolReportFailure(IrsToolRunner t, IrsErrorKind k) {
     fprintf(stderr, "irscope-opt: note: or: %.*s\n", (int)repro.length,
             repro.data);
   return death ? irsOptExitForOutcome(death->outcome) : irsOptExitFor(k);
+}
+
+static const IrsStepResult *toolStep(void *t, intptr_t i) {
+  return irsToolRunnerGetStepResult((IrsToolRunner){t}, i);
 }
 
 // One run (or determinism check) with a ready runner: output, notes,
@@ -138,6 +145,9 @@ static int runOnce(IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
     irsToolRunnerPrintTiming(t, c->sort, writeStderr, NULL);
   int rc = irsStatusIsOk(st) ? irsOutcomeGetExitCode(IrsOutcomeOk)
                              : irsOptToolReportFailure(t, st.kind);
+  if (irsStatusIsOk(st) && c->dumpAfterEach && !c->checkDeterminism)
+    irsOptPrintDumpSummary(irsToolRunnerGetNumSteps(t), toolStep, t.ptr,
+                           c->dumpAfterEach);
   if (irsStatusIsOk(st) && differing > 0) {
     irsOptToolReportFailure(t, IRS_ERR_PASS);
     rc = irsOutcomeGetExitCode(IrsOutcomeNondeterminism);

@@ -52,16 +52,20 @@ static double nowMs(void) {
 static void keepArtefacts(IrsToolRunner t, const IrsOptRepeatTally *tally,
                           IrsOptRepeatSig *s, const char *scratch, long run) {
   char dir[4200];
+  // failure-K for signature K, as without --tool (Repeat.c).
   snprintf(dir, sizeof(dir), "%s/failure-%ld", tally->base,
-           (long)(tally->numSigs - 1));
+           (long)tally->numSigs);
   irsOptRemoveDir(dir);
   MlirStringRef m = irsToolRunnerGetErrorMessage(t);
   bool kept = rename(scratch, dir) == 0;
   s->dir = kept ? strdup(dir) : NULL;
   char msg[2048];
   snprintf(msg, sizeof(msg), "%.*s", (int)m.length, m.data);
-  irsOptRepeatNewFailure(run, msg, kept ? dir : NULL,
-                         irsToolRunnerGetDeath(t) != NULL);
+  const IrsWorkerResult *d = irsToolRunnerGetDeath(t);
+  MlirStringRef trace = d && d->outcome == IrsWorkerCrashed
+                            ? d->stderrTail
+                            : (MlirStringRef){NULL, 0};
+  irsOptRepeatNewFailure(run, msg, kept ? dir : NULL, d != NULL, trace);
 }
 
 // Runs the repetitions into `tally`; returns the worst exit code.

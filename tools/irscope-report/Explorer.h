@@ -144,4 +144,10 @@ bool irsExRenderRepeatPage(const char *dir, char **html, size_t *len,
                            char ***failureDirs, int *numFailureDirs,
                            char *err, size_t errCap, bool *usage);
 
+/// The tool of a run made with `irscope-opt --tool=PATH`, read from its
+/// shell-quoted command line (ToolCommand.c): "PATH ARGS", ARGS being the
+/// --tool-arg values and --allow-unregistered-dialect when given, quoted
+/// for a shell; NULL when the run had no --tool. malloc'd.
+char *irsExToolCommand(const char *commandLine);
+
 #endif // IRS_TOOLS_IRSCOPE_REPORT_EXPLORER_H

@@ -24,6 +24,8 @@
 #include "irscope/Outcome.h"
 #include "irscope/StackTrace.h"
 
+#include "ShellQuote.h"
+
 #include "page_css.h"
 #include "page_js.h"
 
@@ -445,8 +447,20 @@ static void header(xmlNodePtr body, const IrsExRun *run) {
   tel(d, "code", NULL, run->dir);
 }
 
-// What the worker printed, with the raw glibc frame lines (mangled names,
-// addresses) replaced by the report's demangled trace.
+static void ignoreFrame(const IrsStackFrame *f, void *ud) {
+  (void)f;
+  (void)ud;
+}
+
+// A line of a trace in any form irsStackTraceParse reads: the crash
+// handler's glibc frames, a tool's own LLVM stack dump.
+static bool isFrameLine(const char *p, size_t n) {
+  return irsStackTraceParse(mlirStringRefCreate(p, n), ignoreFrame, NULL) == 1;
+}
+
+// What the worker printed, with the raw frame lines (glibc's mangled names
+// and addresses, or a tool's LLVM dump from its own signal handler on)
+// replaced by the report's demangled trace, from the crash site on.
 static void workerText(const IrsExRun *run, Text *t) {
   const char *p = run->failStderr;
   // The symbolised frames (function at file:line) when the report has them
@@ -456,7 +470,7 @@ static void workerText(const IrsExRun *run, Text *t) {
   while (*p) {
     const char *nl = strchr(p, '\n');
     size_t n = nl ? (size_t)(nl - p) : strlen(p);
-    bool frame = n > 4 && p[n - 1] == ']' && memmem(p, n, "[0x", 3);
+    bool frame = isFrameLine(p, n);
     if (!frame || !trace) {
       textAppend(t, p, n + (nl ? 1 : 0));
     } else if (!traced) {
@@ -467,13 +481,41 @@ static void workerText(const IrsExRun *run, Text *t) {
   }
 }
 
+// A run of `irscope-opt --tool=PATH` replays with PATH (its IR may need
+// PATH's dialects): its reproducer, and its pass on the pre-step IR.
+static bool toolReplays(xmlNodePtr sec, const IrsExRun *run, const char *dir,
+                        const char *repro) {
+  char *tool = irsExToolCommand(run->commandLine);
+  if (!tool)
+    return false;
+  char cmd[8400];
+  snprintf(cmd, sizeof(cmd), "%s --run-reproducer %s/%s", tool, dir, repro);
+  xmlNodePtr pre = tel(sec, "pre", NULL, cmd);
+  xmlNewProp(pre, X("id"), X("reproducer-command"));
+  if (run->preStepIr && run->reproPipeline && repro == run->reproducer) {
+    char joined[4200];
+    snprintf(joined, sizeof(joined), "--pass-pipeline=%s", run->reproPipeline);
+    char *word[] = {joined};
+    char *quoted = irsToolShellJoin(1, word);
+    snprintf(cmd, sizeof(cmd), "%s %s %s/%s -o -", tool,
+             quoted ? quoted : joined, dir, run->preStepIr);
+    free(quoted);
+    pre = tel(sec, "pre", NULL, cmd);
+    xmlNewProp(pre, X("id"), X("tool-replay-command"));
+  }
+  free(tool);
+  return true;
+}
+
 // Both replays, with absolute paths so that they can be pasted anywhere:
 // irscope-opt's, and upstream mlir-opt's when the pipeline has no irscope
-// pass (mlir-opt does not know those).
+// pass (mlir-opt does not know those); a --tool run's with its tool.
 static void replays(xmlNodePtr sec, const IrsExRun *run, const char *repro) {
   tel(sec, "h3", NULL, "Reproduce");
   char abs[4096];
   const char *dir = realpath(run->dir, abs) ? abs : run->dir;
+  if (toolReplays(sec, run, dir, repro))
+    return;
   char cmd[4200];
   snprintf(cmd, sizeof(cmd), "irscope-opt --run-reproducer %s/%s", dir, repro);
   xmlNodePtr pre = tel(sec, "pre", NULL, cmd);

@@ -142,7 +142,8 @@ static void stepsTable(xmlNodePtr body, Node root) {
   }
 }
 
-static void signature(xmlNodePtr sec, Node sig, const char *absDir) {
+static void signature(xmlNodePtr sec, Node sig, const char *absDir,
+                      const char *tool) {
   xmlNodePtr div = el(sec, "div", "signature");
   attrf(div, "id", "signature-%s", attrOr(sig, "id", "0"));
   char b[4600];
@@ -177,9 +178,10 @@ static void signature(xmlNodePtr sec, Node sig, const char *absDir) {
     xmlNodePtr a = tel(li, "a", NULL, b);
     xmlNewProp(a, X("href"), X(b));
   }
-  char cmd[5300];
-  snprintf(cmd, sizeof(cmd),
-           "irscope-opt --run-reproducer %s/%s/reproducer.mlir", absDir, art);
+  // A --tool run replays with its tool, as its failure's page says.
+  char cmd[9500];
+  snprintf(cmd, sizeof(cmd), "%s --run-reproducer %s/%s/reproducer.mlir",
+           tool ? tool : "irscope-opt", absDir, art);
   tel(div, "pre", "replay", cmd);
 }
 
@@ -194,9 +196,12 @@ static void signaturesSection(xmlNodePtr body, Node root, const char *dir) {
   }
   char abs[4096];
   const char *absDir = realpath(dir, abs) ? abs : dir;
+  char *tool =
+      irsExToolCommand(irsRunDocNodeGetText(child(root, "command-line")));
   for (Node s = child(sigs, "signature"); !irsRunDocNodeIsNull(s);
        s = irsRunDocNodeGetNext(s, "signature"))
-    signature(sec, s, absDir);
+    signature(sec, s, absDir, tool);
+  free(tool);
 }
 
 bool irsExRenderRepeatPage(const char *dir, char **html, size_t *len,

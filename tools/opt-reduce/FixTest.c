@@ -99,12 +99,11 @@ static void printChecks(FILE *f, MlirOperation module) {
 void irsFixTestPrint(FILE *f, const IrsFixTestInfo *in, MlirOperation module) {
   const IrsSignature *sig = in->sig;
   fprintf(f, "// Regression test reduced by opt-reduce from '%s'.\n", in->input);
-  char kind[32], site[1024];
-  irsToolSignatureSite(sig, site, sizeof(site));
-  fprintf(f, "// Bug: %s in pass '%s'%s%s%s%s\n",
-          irsSignatureFormatKind(sig, kind, sizeof(kind)), sig->pass,
-          site[0] ? " at " : "", site, sig->message[0] ? ": " : "",
-          sig->message);
+  char kind[32], where[1536];
+  irsToolSignatureWhere(sig, true, where, sizeof(where));
+  fprintf(f, "// Bug: %s%s%s%s\n",
+          irsSignatureFormatKind(sig, kind, sizeof(kind)), where,
+          sig->message[0] ? ": " : "", sig->message);
   fputs("// It fails while the bug is there and passes once it is fixed: the\n"
         "// pipeline must then succeed and keep the symbols checked below;\n"
         "// add CHECK lines for the output of the fix.\n",

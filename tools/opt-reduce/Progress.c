@@ -144,20 +144,19 @@ void orProgressEnd(OrProgress *p) {
 }
 
 // The last line: what the reduction did, where the result is, and the
-// signature it kept.
+// signature it kept: "crash in PASS, in SITE" (irsToolSignatureWhere).
 static void printLastLine(const OrConfig *c, IrsReducer r) {
   MlirStringRef msg = irsReducerGetMessage(r);
   const IrsSignature *sig = irsReducerGetSignature(r);
-  char kind[32], site[1024] = "";
+  char kind[32], where[1536] = "";
   if (!c->test)
-    irsToolSignatureSite(sig, site, sizeof(site));
-  fprintf(stderr, "opt-reduce: %.*s: wrote '%s' (%lld tests)%s%s%s%s%s%s\n",
+    irsToolSignatureWhere(sig, false, where, sizeof(where));
+  fprintf(stderr, "opt-reduce: %.*s: wrote '%s' (%lld tests)%s%s%s\n",
           (int)msg.length, msg.data, c->output,
           (long long)irsReducerGetTestsRun(r),
           c->test ? "" : "; signature: ",
           c->test ? "" : irsSignatureFormatKind(sig, kind, sizeof(kind)),
-          c->test || !sig->pass[0] ? "" : " in ", c->test ? "" : sig->pass,
-          site[0] ? " at " : "", site);
+          where);
 }
 
 int orFinish(const OrConfig *c, OrSession *s, IrsReducer r) {

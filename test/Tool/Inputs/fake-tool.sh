@@ -30,5 +30,10 @@ no-bytecode)
     [ "$a" = "--emit-bytecode" ] || args="$args '$a'"
   done
   eval exec mlir-opt $args ;;
+last-words)
+  # A diagnostic, and a partial line the tool's stack dump will continue.
+  echo "fake.mlir:1:1: warning: last words before the crash" >&2
+  printf 'partial: [' >&2
+  exec mlir-opt "$@" ;;
 *) exec mlir-opt "$@" ;;
 esac
