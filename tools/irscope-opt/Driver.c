@@ -173,6 +173,13 @@ MlirContext irsOptMakeContext(const IrsOptConfig *cfg, bool threading) {
   return ctx;
 }
 
+IrsRunHeader irsOptRunHeader(const IrsOptConfig *cfg, IrsInput input) {
+  return (IrsRunHeader){.toolName = "irscope-opt",
+                        .commandLine = cfg->commandLine,
+                        .inputPath = cfg->input,
+                        .inputHash = irsInputGetHash(input)};
+}
+
 IrsInstrumentationOptions irsOptInstrumentationOptions(const IrsOptRun *run) {
   const IrsOptConfig *cfg = run->cfg;
   IrsInstrumentationOptions opts = irsInstrumentationOptionsDefault();
@@ -180,12 +187,9 @@ IrsInstrumentationOptions irsOptInstrumentationOptions(const IrsOptRun *run) {
   opts.printGeneric = cfg->printGeneric;
   opts.printDebugInfo = cfg->printDebugInfo;
   opts.threadingEnabled = !cfg->disableThreading;
-  opts.toolName = "irscope-opt";
   opts.passRegistry = cfg->plugins.registry;
   opts.plugins = cfg->plugins.plugins;
-  opts.commandLine = cfg->commandLine;
-  opts.inputPath = cfg->input;
-  opts.inputHash = irsInputGetHash(run->input);
+  opts.header = irsOptRunHeader(cfg, run->input);
   opts.stderrCatcher = irsToolStderrCatcher();
   return opts;
 }

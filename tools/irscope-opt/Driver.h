@@ -177,6 +177,9 @@ MlirContext irsOptMakeContext(const IrsOptConfig *cfg, bool threading);
 /// The pass manager options every run of `run` shares (Driver.c): the
 /// verifier, the printing of failure artefacts and the report's provenance.
 IrsInstrumentationOptions irsOptInstrumentationOptions(const IrsOptRun *run);
+/// What every manifest and report of the run names (Driver.c): irscope-opt,
+/// the command line, the input and its hash.
+IrsRunHeader irsOptRunHeader(const IrsOptConfig *cfg, IrsInput input);
 /// While a supervisor runs workers, SIGINT and SIGTERM interrupt it
 /// (Supervise.c); irsOptInterruptsRestore puts the old handlers back.
 typedef struct IrsOptInterrupts {
