@@ -12,6 +12,7 @@
 #include "ExecWorker.h"
 #include "Options.h"
 #include "Plugins.h"
+#include "Text.h"
 
 #include "irscope/Flake.h"
 #include "irscope/Input.h"
@@ -88,13 +89,12 @@ typedef struct IrsOptConfig {
 } IrsOptConfig;
 
 /// Output collected in memory.
-typedef struct IrsOptOut {
-  char *data;
-  size_t len, cap;
-  bool failed;
-} IrsOptOut;
+// What a run collects for -o (all chunks, written once at the end).
+typedef IrsToolText IrsOptOut;
 
-void irsOptOutAppend(IrsOptOut *o, const void *d, size_t n);
+static inline void irsOptOutAppend(IrsOptOut *o, const void *d, size_t n) {
+  irsToolTextAppend(o, d, n);
+}
 
 typedef enum IrsOptMode {
   IrsOptModeNormal,   // process chunks, produce output
