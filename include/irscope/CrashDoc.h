@@ -20,6 +20,7 @@
 #include "irscope/PassManager.h"
 #include "irscope/Pipeline.h"
 #include "irscope/Plugin.h"
+#include "irscope/Report.h"
 #include "irscope/Supervisor.h"
 
 #ifdef __cplusplus
@@ -81,10 +82,7 @@ typedef int (*IrsCrashReplayMain)(IrsWorkerChannel ch,
 
 /// The run around the dead worker. Strings are borrowed.
 typedef struct IrsCrashDocOptions {
-  const char *toolName;
-  const char *commandLine;
-  const char *inputPath;
-  const char *inputHash;
+  IrsRunHeader header; ///< the report's (Support.h)
   IrsPipeline pipeline;
   bool verifyEach;
   bool threading;
@@ -146,6 +144,17 @@ IRS_API void irsCrashDocGetSummary(const IrsCrashDoc *doc,
 
 /// Frees what `doc` owns; a zeroed document is a no-op.
 IRS_API void irsCrashDocRelease(IrsCrashDoc *doc);
+
+/// The death `res` describes, as its crash report names it: the kind, the
+/// signal (0 unless the worker crashed) and `signalName`, the time, the
+/// limit that was hit (`stepTimeoutSec` for a timeout, `memoryLimitBytes`
+/// for the memory limit; the other 0), the peak RSS and the stderr tail
+/// (borrowed from `res`). Every other field of `info` is left as it is.
+IRS_API void irsCrashInfoSetDeath(IrsCrashInfo *info,
+                                  const IrsWorkerResult *res,
+                                  const char *signalName,
+                                  double stepTimeoutSec,
+                                  int64_t memoryLimitBytes);
 
 #ifdef __cplusplus
 }

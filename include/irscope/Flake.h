@@ -80,10 +80,7 @@ typedef struct IrsRepeatSignature {
 /// Everything repeat.xml says. Strings are borrowed; nullable ones may be
 /// NULL.
 typedef struct IrsRepeatSummary {
-  const char *toolName;
-  const char *commandLine;
-  const char *inputPath;
-  const char *inputHash;
+  IrsRunHeader header; ///< Support.h
   IrsPipeline pipeline;
   bool threading;
   bool verifyEach;

@@ -40,9 +40,9 @@ typedef struct IrsForeignStep {
 } IrsForeignStep;
 
 typedef struct IrsForeignRun {
-  const char *toolName;    ///< who converted ("irscope-report")
-  const char *commandLine; ///< nullable
-  const char *inputPath;   ///< the log or tree directory, nullable
+  /// Who converted ("irscope-report"), its command line (nullable) and
+  /// the log or tree directory (nullable) as the input; no hash.
+  IrsRunHeader header;
   const char *inputDump;   ///< the IR before the first step, nullable
   long inputOps;           ///< ops in inputDump, 0 if none
   const IrsForeignStep *steps;

@@ -68,12 +68,8 @@ typedef struct IrsInstrumentationOptions {
   bool printDebugInfo;
   /// Whether the context runs multithreaded (recorded in reproducers).
   bool threadingEnabled;
-  /// Recorded in the manifest and report; all nullable.
-  const char *toolName;
-  const char *commandLine;
-  const char *inputPath;
-  /// Input content hash in hex, e.g. from irsHashBytes; nullable.
-  const char *inputHash;
+  /// Recorded in the manifest and report (Support.h); all nullable.
+  IrsRunHeader header;
   /// Produces a fresh copy of the run's input module (ownership passes to
   /// the library), used to replay the pipeline when a step fails. When NULL
   /// the library clones the module before running, which costs a deep copy

@@ -47,10 +47,7 @@ typedef struct IrsResultsInfo {
 /// Everything report.xml says about a worker that died. Strings are
 /// borrowed; nullable ones may be NULL.
 typedef struct IrsCrashInfo {
-  const char *toolName;
-  const char *commandLine;
-  const char *inputPath;
-  const char *inputHash;
+  IrsRunHeader header; ///< Support.h
   IrsPipeline pipeline;
   bool verifyEach;
   bool threading;

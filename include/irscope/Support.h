@@ -111,6 +111,21 @@ typedef struct IrsStderrCatcher {
   void *userData;
 } IrsStderrCatcher;
 
+/// Who ran what on which input: the header of every manifest, report and
+/// repeat.xml (`<tool name=...>`, `<command-line>`, `<input path= hash=>`).
+/// One struct, so that a driver fills it once and hands it on
+/// (IrsInstrumentationOptions, IrsToolOptions, IrsCrashDocOptions,
+/// IrsCrashInfo, IrsRepeatSummary, IrsForeignRun all hold one). Strings
+/// are borrowed and nullable: a NULL tool name is written as "irscope".
+typedef struct IrsRunHeader {
+  const char *toolName;
+  /// The command line, quoted so that it pastes into a shell.
+  const char *commandLine;
+  const char *inputPath;
+  /// Input content hash in hex, e.g. from irsHashBytesHex.
+  const char *inputHash;
+} IrsRunHeader;
+
 #ifdef __cplusplus
 }
 #endif

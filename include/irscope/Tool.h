@@ -64,11 +64,8 @@ typedef struct IrsToolOptions {
   bool threadingEnabled;
   /// Final output as bytecode (--emit-bytecode) instead of text.
   bool emitBytecode;
-  /// Recorded in manifest and report (nullable).
-  const char *toolName;
-  const char *commandLine;
-  const char *inputPath;
-  const char *inputHash;
+  /// Recorded in manifest and report (Support.h; nullable).
+  IrsRunHeader header;
   /// The tool's stderr of each step (or of the whole run) once it ended,
   /// not of replays. Nullable. When the tool died of a signal, its own LLVM
   /// stack dump is left out (irsStackTraceStripLlvmDump), so that the

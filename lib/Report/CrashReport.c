@@ -171,8 +171,7 @@ int irsCrashReportWriteXml(xmlTextWriterPtr w, const IrsRunRecord *rec) {
 // The record a driver's IrsCrashInfo describes: its header, and the death
 // appended as a supervisor would (irsRunRecordSetDeath).
 static bool recordOf(const IrsCrashInfo *c, IrsRunRecord *rec) {
-  IrsInstrumentationOptions o = irsRunRecordNamedOptions(
-      c->toolName, c->commandLine, c->inputPath, c->inputHash);
+  IrsInstrumentationOptions o = irsRunRecordNamedOptions(&c->header);
   o.verifyEach = c->verifyEach;
   o.threadingEnabled = c->threading;
   o.dumpOnlyChanged = c->dumpOnlyChanged;

@@ -65,8 +65,9 @@ int irsForeignManifestWrite(const char *dir, const IrsForeignRun *run) {
   IrsOutcome status = fail ? run->steps[fail - 1].status : IrsOutcomeOk;
   xmlTextWriterWriteAttribute(w, X("status"), X(statusName(status)));
   xmlTextWriterWriteAttribute(w, X("converted"), X("true"));
-  irsXmlStartRunHeader(w, run->toolName, run->commandLine, run->inputPath,
-                       NULL);
+  IrsRunHeader header = run->header;
+  header.inputHash = NULL; // a log has no input file to hash
+  irsXmlStartRunHeader(w, &header);
   xmlTextWriterWriteFormatAttribute(w, X("ops"), "%ld",
                                     run->inputOps > 0 ? run->inputOps : 0);
   if (run->inputDump)

@@ -144,8 +144,7 @@ static void writeSignature(xmlTextWriterPtr w, const IrsRepeatSignature *g,
 
 int irsRepeatReportWriteXml(xmlTextWriterPtr w, const IrsRunRecord *rec) {
   const IrsRecordRepeat *s = &rec->repeat;
-  irsXmlStartRunHeader(w, rec->toolName, rec->commandLine, rec->inputPath,
-                       rec->inputHash);
+  irsXmlStartRunHeader(w, &rec->header);
   xmlTextWriterEndElement(w);
   irsXmlElemRef(w, "pipeline", irsPipelineGetText(rec->pipeline));
   writeRuns(w, rec);
@@ -160,8 +159,7 @@ int irsRepeatReportWriteXml(xmlTextWriterPtr w, const IrsRunRecord *rec) {
 }
 
 int irsRepeatReportWrite(const IrsRepeatSummary *s, const char *dir) {
-  IrsInstrumentationOptions o = irsRunRecordNamedOptions(
-      s->toolName, s->commandLine, s->inputPath, s->inputHash);
+  IrsInstrumentationOptions o = irsRunRecordNamedOptions(&s->header);
   o.threadingEnabled = s->threading;
   o.verifyEach = s->verifyEach;
   IrsRunRecord rec;

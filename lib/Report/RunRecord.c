@@ -21,6 +21,18 @@ static bool dupOpt(char **dst, const char *src) {
   return !src || *dst;
 }
 
+// The header's strings, copied: the record owns them (irsRunRecordFree).
+static bool copyHeader(IrsRunHeader *dst, const IrsRunHeader *src) {
+  const char *const from[] = {src->toolName, src->commandLine, src->inputPath,
+                              src->inputHash};
+  char *to[4] = {NULL, NULL, NULL, NULL};
+  bool ok = true;
+  for (int i = 0; i < 4 && ok; ++i)
+    ok = dupOpt(&to[i], from[i]);
+  *dst = (IrsRunHeader){to[0], to[1], to[2], to[3]};
+  return ok;
+}
+
 bool irsRunRecordInit(IrsRunRecord *rec, IrsPipeline pipeline,
                       const IrsInstrumentationOptions *o) {
   memset(rec, 0, sizeof(*rec));
@@ -40,21 +52,12 @@ bool irsRunRecordInit(IrsRunRecord *rec, IrsPipeline pipeline,
   return dupOpt(&rec->dumpDir, o->dumpDir) &&
          dupOpt(&rec->failureDir, o->failureDir) &&
          dupOpt(&rec->verifyWith, o->verifyWith) &&
-         dupOpt(&rec->toolName, o->toolName) &&
-         dupOpt(&rec->commandLine, o->commandLine) &&
-         dupOpt(&rec->inputPath, o->inputPath) &&
-         dupOpt(&rec->inputHash, o->inputHash);
+         copyHeader(&rec->header, &o->header);
 }
 
-IrsInstrumentationOptions irsRunRecordNamedOptions(const char *toolName,
-                                                   const char *commandLine,
-                                                   const char *inputPath,
-                                                   const char *inputHash) {
+IrsInstrumentationOptions irsRunRecordNamedOptions(const IrsRunHeader *header) {
   IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
-  o.toolName = toolName;
-  o.commandLine = commandLine;
-  o.inputPath = inputPath;
-  o.inputHash = inputHash;
+  o.header = *header;
   return o;
 }
 
@@ -93,10 +96,10 @@ void irsRunRecordFree(IrsRunRecord *rec) {
   free(rec->dumpDir);
   free(rec->failureDir);
   free(rec->verifyWith);
-  free(rec->toolName);
-  free(rec->commandLine);
-  free(rec->inputPath);
-  free(rec->inputHash);
+  free((char *)rec->header.toolName);
+  free((char *)rec->header.commandLine);
+  free((char *)rec->header.inputPath);
+  free((char *)rec->header.inputHash);
   irsBufFree(&rec->errMsg);
   memset(rec, 0, sizeof(*rec));
 }

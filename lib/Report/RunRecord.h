@@ -91,7 +91,7 @@ typedef struct IrsRunRecord {
   // Header: set once when the runner is created.
   IrsPipeline pipeline; // borrowed
   char *dumpDir, *failureDir, *verifyWith; // owned, nullable
-  char *toolName, *commandLine, *inputPath, *inputHash; // owned, nullable
+  IrsRunHeader header; // its strings owned, nullable
   bool verifyEach, threadingEnabled, dumpOnlyChanged, printGeneric;
   bool hasSeed;
   uint64_t seed;
@@ -125,13 +125,10 @@ typedef struct IrsRunRecord {
 /// still be freed.
 bool irsRunRecordInit(IrsRunRecord *rec, IrsPipeline pipeline,
                       const IrsInstrumentationOptions *o);
-/// The default options with the run's names set (borrowed): the header of
-/// a record kept by a driver rather than a pass manager (a crash report
+/// The default options with the run's header set (borrowed): the options
+/// of a record kept by a driver rather than a pass manager (a crash report
 /// written from an IrsCrashInfo, repeat.xml).
-IrsInstrumentationOptions irsRunRecordNamedOptions(const char *toolName,
-                                                   const char *commandLine,
-                                                   const char *inputPath,
-                                                   const char *inputHash);
+IrsInstrumentationOptions irsRunRecordNamedOptions(const IrsRunHeader *header);
 /// Frees what the record owns. Accepts a zeroed or partly built record.
 void irsRunRecordFree(IrsRunRecord *rec);
 /// Forgets step `i`'s result: status not-run, no dump, hook or diagnostics.

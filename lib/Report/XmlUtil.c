@@ -116,9 +116,9 @@ void irsXmlWriteStep(xmlTextWriterPtr w, const IrsRunRecord *rec, intptr_t i) {
   xmlTextWriterEndElement(w);
 }
 
-void irsXmlStartRunHeader(xmlTextWriterPtr w, const char *toolName,
-                          const char *commandLine, const char *inputPath,
-                          const char *inputHash) {
+void irsXmlStartRunHeader(xmlTextWriterPtr w, const IrsRunHeader *header) {
+  const char *toolName = header->toolName, *commandLine = header->commandLine,
+             *inputPath = header->inputPath, *inputHash = header->inputHash;
   xmlTextWriterStartElement(w, X("tool"));
   xmlTextWriterWriteAttribute(w, X("name"), X(toolName ? toolName : "irscope"));
   xmlTextWriterWriteAttribute(w, X("version"), X(irsGetVersion()));
@@ -136,8 +136,7 @@ void irsXmlStartRunHeader(xmlTextWriterPtr w, const char *toolName,
 }
 
 void irsXmlWriteRunHeader(xmlTextWriterPtr w, const IrsRunRecord *rec) {
-  irsXmlStartRunHeader(w, rec->toolName, rec->commandLine, rec->inputPath,
-                       rec->inputHash);
+  irsXmlStartRunHeader(w, &rec->header);
   if (rec->inputOps >= 0)
     xmlTextWriterWriteFormatAttribute(w, X("ops"), "%lld",
                                       (long long)rec->inputOps);

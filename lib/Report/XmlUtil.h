@@ -23,9 +23,7 @@ void irsXmlWritePlugins(xmlTextWriterPtr w, IrsPlugins plugins);
 /// Writes <tool> and <command-line> (when given) and opens <input> with its
 /// path and hash (when given): documents written without a pass manager
 /// (crash, repeat) start the same way. The caller closes <input>.
-void irsXmlStartRunHeader(xmlTextWriterPtr w, const char *toolName,
-                          const char *commandLine, const char *inputPath,
-                          const char *inputHash);
+void irsXmlStartRunHeader(xmlTextWriterPtr w, const IrsRunHeader *header);
 /// Writes <steps> with a <step> per recorded step; `failed` (1-based) only
 /// when > 0.
 void irsXmlWriteSteps(xmlTextWriterPtr w, const IrsRunRecord *rec,

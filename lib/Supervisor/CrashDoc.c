@@ -92,23 +92,14 @@ static int writeReport(const IrsCrashDoc *doc, const IrsWorkerResult *res,
                        int64_t inputOps) {
   IrsCrashInfo info;
   memset(&info, 0, sizeof(info));
-  info.toolName = o->toolName;
-  info.commandLine = o->commandLine;
-  info.inputPath = o->inputPath;
-  info.inputHash = o->inputHash;
+  info.header = o->header;
   info.pipeline = o->pipeline;
   info.verifyEach = o->verifyEach;
   info.threading = o->threading;
-  info.kind = irsWorkerOutcomeGetDeathKind(doc->outcome);
+  irsCrashInfoSetDeath(&info, res, o->signalName(res->signal),
+                       o->stepTimeoutSec, o->memoryLimitBytes);
   info.step = doc->step;
-  info.signal = doc->outcome == IrsWorkerCrashed ? res->signal : 0;
-  info.signalName = o->signalName(res->signal);
-  info.elapsedMs = res->elapsedMs;
-  info.timeoutSec = doc->outcome == IrsWorkerTimedOut ? o->stepTimeoutSec : 0;
-  info.memoryLimitBytes =
-      doc->outcome == IrsWorkerMemoryLimit ? o->memoryLimitBytes : 0;
-  info.peakRssKb = res->peakRssKb;
-  info.stderrTail = doc->stderrTail;
+  info.stderrTail = doc->stderrTail; // the replays may have reused res's
   info.message = doc->message;
   info.preStepIr = havePre ? IRS_RUN_DIR_PRE_STEP_IR : NULL;
   info.reproducer = havePre ? IRS_RUN_DIR_REPRODUCER : NULL;
@@ -139,6 +130,20 @@ static void makeDir(IrsCrashDoc *doc, const IrsCrashDocOptions *o) {
   if (d && (!e || o->failureDir))
     snprintf(doc->dir, sizeof(doc->dir), "%s", d);
   free(d);
+}
+
+void irsCrashInfoSetDeath(IrsCrashInfo *info, const IrsWorkerResult *res,
+                          const char *signalName, double stepTimeoutSec,
+                          int64_t memoryLimitBytes) {
+  info->kind = irsWorkerOutcomeGetDeathKind(res->outcome);
+  info->signal = res->outcome == IrsWorkerCrashed ? res->signal : 0;
+  info->signalName = signalName;
+  info->elapsedMs = res->elapsedMs;
+  info->timeoutSec = res->outcome == IrsWorkerTimedOut ? stepTimeoutSec : 0;
+  info->memoryLimitBytes =
+      res->outcome == IrsWorkerMemoryLimit ? memoryLimitBytes : 0;
+  info->peakRssKb = res->peakRssKb;
+  info->stderrTail = res->stderrTail;
 }
 
 void irsCrashDocument(IrsSupervisor quiet, const IrsWorkerResult *given,

@@ -21,6 +21,7 @@
 #define _GNU_SOURCE
 #include "ToolImpl.h"
 
+#include "irscope/CrashDoc.h"
 #include "irscope/Report.h"
 #include "../Support/Fs.h"
 
@@ -159,24 +160,16 @@ static IrsErrorKind documentDeath(IrsToolRunnerImpl *t, intptr_t i,
   bool pre = irsToolWritePreStep(t, i, input, dir);
   IrsCrashInfo c;
   memset(&c, 0, sizeof(c));
-  c.toolName = t->rec.toolName ? t->rec.toolName : "irscope-opt";
-  c.commandLine = t->rec.commandLine;
-  c.inputPath = t->rec.inputPath;
-  c.inputHash = t->rec.inputHash;
+  c.header = t->rec.header;
+  if (!c.header.toolName)
+    c.header.toolName = "irscope-opt";
   c.pipeline = t->rec.pipeline;
   c.verifyEach = t->opts.verifyEach;
   c.threading = t->opts.threadingEnabled;
-  c.kind = t->rec.deathKind;
-  c.step = i + 1;
-  c.signal = w->outcome == IrsWorkerCrashed ? w->signal : 0;
   char sig[24];
-  c.signalName = signalName(w->signal, sig);
-  c.elapsedMs = w->elapsedMs;
-  c.timeoutSec = w->outcome == IrsWorkerTimedOut ? t->opts.stepTimeoutSec : 0;
-  c.memoryLimitBytes =
-      w->outcome == IrsWorkerMemoryLimit ? t->opts.memoryLimitBytes : 0;
-  c.peakRssKb = w->peakRssKb;
-  c.stderrTail = w->stderrTail;
+  irsCrashInfoSetDeath(&c, w, signalName(w->signal, sig),
+                       t->opts.stepTimeoutSec, t->opts.memoryLimitBytes);
+  c.step = i + 1;
   c.message = t->rec.errMsg.data;
   c.preStepIr = pre ? "failure-input.mlir" : NULL;
   c.reproducer = pre && t->reproCmd.len ? "reproducer.mlir" : NULL;

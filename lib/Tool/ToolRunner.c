@@ -75,10 +75,7 @@ static bool copyOptions(IrsToolRunnerImpl *t, IrsPipeline pipeline,
   ro.threadingEnabled = o->threadingEnabled;
   ro.dumpDir = o->dumpDir;
   ro.failureDir = o->failureDir;
-  ro.toolName = o->toolName;
-  ro.commandLine = o->commandLine;
-  ro.inputPath = o->inputPath;
-  ro.inputHash = o->inputHash;
+  ro.header = o->header;
   t->opts.path = NULL;
   t->opts.args = NULL;
   return irsRunRecordInit(&t->rec, pipeline, &ro) && ok;

@@ -19,6 +19,7 @@
 
 #include "Expect.h"
 #include "Quiet.h"
+#include "Context.h"
 
 //===----------------------------------------------------------------------===//
 // Helpers
@@ -49,14 +50,6 @@ static void printFirstLines(const IrsDiagnostic *d) {
   }
 }
 
-static MlirContext newContext(void) {
-  MlirDialectRegistry reg = mlirDialectRegistryCreate();
-  mlirRegisterAllDialects(reg);
-  MlirContext ctx = mlirContextCreateWithRegistry(reg, false);
-  mlirDialectRegistryDestroy(reg);
-  return ctx;
-}
-
 static MlirLocation fileLoc(MlirContext ctx, const char *file, unsigned line,
                             unsigned col) {
   return mlirLocationFileLineColGet(ctx, mlirStringRefCreateFromCString(file),
@@ -81,7 +74,7 @@ static void testSeverityNames(void) {
 // CHECK-LABEL: testLocationFormats
 static void testLocationFormats(void) {
   printf("testLocationFormats\n");
-  MlirContext ctx = newContext();
+  MlirContext ctx = newContext(false);
   IrsDiagnosticCapture cap = irsDiagnosticCaptureCreate(ctx, NULL, NULL);
   EXPECT(!irsDiagnosticCaptureIsNull(cap));
   MlirLocation fused[2] = {mlirLocationUnknownGet(ctx),
@@ -131,7 +124,7 @@ static void testLocationFormats(void) {
 // CHECK-LABEL: testFallbackFileName
 static void testFallbackFileName(void) {
   printf("testFallbackFileName\n");
-  MlirContext ctx = newContext();
+  MlirContext ctx = newContext(false);
   IrsDiagnosticCapture cap = irsDiagnosticCaptureCreate(ctx, NULL, NULL);
   char name[] = "fallback.mlir";
   irsDiagnosticCaptureSetFallbackFileName(
@@ -164,7 +157,7 @@ static void testFallbackFileName(void) {
 // CHECK-LABEL: testErrorWithNotes
 static void testErrorWithNotes(void) {
   printf("testErrorWithNotes\n");
-  MlirContext ctx = newContext();
+  MlirContext ctx = newContext(false);
   IrsDiagnosticCapture cap = irsDiagnosticCaptureCreate(ctx, NULL, NULL);
   Quiet q;
   quietBegin(&q);
@@ -213,7 +206,7 @@ static void forward(const IrsDiagnostic *d, void *userData) {
 // CHECK-LABEL: testForwardAndClear
 static void testForwardAndClear(void) {
   printf("testForwardAndClear\n");
-  MlirContext ctx = newContext();
+  MlirContext ctx = newContext(false);
   Forwarded f = {0};
   IrsDiagnosticCapture cap = irsDiagnosticCaptureCreate(ctx, forward, &f);
   mlirEmitError(fileLoc(ctx, "a.mlir", 1, 1), "first");
@@ -249,7 +242,7 @@ static MlirLogicalResult countingHandler(MlirDiagnostic d, void *userData) {
 // CHECK-LABEL: testDestroyDetaches
 static void testDestroyDetaches(void) {
   printf("testDestroyDetaches\n");
-  MlirContext ctx = newContext();
+  MlirContext ctx = newContext(false);
   int seen = 0;
   MlirDiagnosticHandlerID id =
       mlirContextAttachDiagnosticHandler(ctx, countingHandler, &seen, NULL);

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "Expect.h"
+#include "Context.h"
 
 static const char kModule[] = "module {\n"
                               "  func.func @f(%a: i32) -> i32 {\n"
@@ -31,14 +32,6 @@ static const char kModule[] = "module {\n"
                               "    return %1 : i32\n"
                               "  }\n"
                               "}\n";
-
-static MlirContext newContext(void) {
-  MlirDialectRegistry reg = mlirDialectRegistryCreate();
-  mlirRegisterAllDialects(reg);
-  MlirContext ctx = mlirContextCreateWithRegistry(reg, false);
-  mlirDialectRegistryDestroy(reg);
-  return ctx;
-}
 
 static void printErr(MlirStringRef s, void *userData) {
   (void)userData;
@@ -76,7 +69,7 @@ static void endCapture(const char *path) {
 
 static IrsStatus runWith(const char *pipelineText, IrsInstrumentationOptions o,
                          const char *capturePath) {
-  MlirContext ctx = newContext();
+  MlirContext ctx = newContext(false);
   MlirModule m =
       mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(kModule));
   IrsPipeline p = irsPipelineCreateParse(
@@ -188,7 +181,7 @@ static void testModuleScopeThreading(void) {
   IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
   o.mlirPrintIrAfterAll = true;
   o.mlirPrintIrModuleScope = true;
-  MlirContext ctx = newContext();
+  MlirContext ctx = newContext(false);
   IrsPipeline p = irsPipelineCreateParse(
       mlirStringRefCreateFromCString("builtin.module(canonicalize)"), printErr,
       NULL);

@@ -25,6 +25,7 @@
 
 #include "Expect.h"
 #include "Quiet.h"
+#include "Context.h"
 
 //===----------------------------------------------------------------------===//
 // Helpers
@@ -55,14 +56,6 @@ static void printErr(MlirStringRef s, void *userData) {
   printf("error callback: ");
   printRef(s);
   printf("\n");
-}
-
-static MlirContext newContext(bool threading) {
-  MlirDialectRegistry reg = mlirDialectRegistryCreate();
-  mlirRegisterAllDialects(reg);
-  MlirContext ctx = mlirContextCreateWithRegistry(reg, threading);
-  mlirDialectRegistryDestroy(reg);
-  return ctx;
 }
 
 static MlirModule parseModule(MlirContext ctx, const char *text) {

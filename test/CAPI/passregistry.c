@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "Expect.h"
+#include "Context.h"
 
 static const char kModule[] = "module {\n"
                               "  func.func @f(%a: i32) -> i32 {\n"
@@ -117,14 +118,6 @@ static void printErr(MlirStringRef s, void *ud) {
   printf("\n");
 }
 
-static MlirContext newContext(void) {
-  MlirDialectRegistry reg = mlirDialectRegistryCreate();
-  mlirRegisterAllDialects(reg);
-  MlirContext ctx = mlirContextCreateWithRegistry(reg, true);
-  mlirDialectRegistryDestroy(reg);
-  return ctx;
-}
-
 // Builds and runs `pipeline` with `registry`; prints the outcome.
 static IrsStatus runPipeline(MlirContext ctx, IrsPassRegistry registry,
                              const char *pipeline) {
@@ -208,7 +201,7 @@ int main(void) {
   testListing(r);
   testBadRegistrations(r);
 
-  MlirContext ctx = newContext();
+  MlirContext ctx = newContext(true);
   // Next to MLIR's passes and irscope's, on both functions in parallel.
   EXPECT(irsStatusIsOk(runPipeline(
       ctx, r, "builtin.module(func.func(count-ops{min=1},cse),irs-op-stats)")));

@@ -108,7 +108,7 @@ static void prepare(Setup *s, const char *root, bool withDumpDir) {
   fputs(kRunning, f);
   fclose(f);
   s->fake.log = s->log;
-  s->o = (IrsCrashDocOptions){.toolName = "unit",
+  s->o = (IrsCrashDocOptions){.header.toolName = "unit",
                               .pipeline = s->pipeline,
                               .verifyEach = true,
                               .threading = true,
@@ -314,6 +314,45 @@ static void test_crashdoc__reproducer_without_entry(void **state) {
   assert_int_equal(parts.entries[1].length, 0);
 }
 
+// irsCrashInfoSetDeath names the death and only the limit that was hit,
+// and leaves the rest of the info alone.
+static void test_crashdoc__info_set_death(void **state) {
+  (void)state;
+  IrsCrashInfo info;
+  memset(&info, 0, sizeof(info));
+  info.step = 3;
+  info.message = "kept";
+  IrsWorkerResult r;
+  memset(&r, 0, sizeof(r));
+  r.outcome = IrsWorkerCrashed;
+  r.signal = SIGSEGV;
+  r.elapsedMs = 12.5;
+  r.peakRssKb = 4096;
+  r.stderrTail = mlirStringRefCreateFromCString("tail");
+  irsCrashInfoSetDeath(&info, &r, "SIGSEGV", 2, 1 << 20);
+  assert_int_equal(info.kind, IrsOutcomeCrash);
+  assert_int_equal(info.signal, SIGSEGV);
+  assert_string_equal(info.signalName, "SIGSEGV");
+  assert_true(info.elapsedMs == 12.5);
+  assert_true(info.timeoutSec == 0);
+  assert_int_equal(info.memoryLimitBytes, 0);
+  assert_int_equal(info.peakRssKb, 4096);
+  assert_int_equal(info.stderrTail.length, 4);
+  assert_int_equal(info.step, 3);
+  assert_string_equal(info.message, "kept");
+  r.outcome = IrsWorkerTimedOut;
+  irsCrashInfoSetDeath(&info, &r, "signal", 2, 1 << 20);
+  assert_int_equal(info.kind, IrsOutcomeTimeout);
+  assert_int_equal(info.signal, 0);
+  assert_true(info.timeoutSec == 2);
+  assert_int_equal(info.memoryLimitBytes, 0);
+  r.outcome = IrsWorkerMemoryLimit;
+  irsCrashInfoSetDeath(&info, &r, "signal", 2, 1 << 20);
+  assert_int_equal(info.kind, IrsOutcomeMemoryLimit);
+  assert_true(info.timeoutSec == 0);
+  assert_int_equal(info.memoryLimitBytes, 1 << 20);
+}
+
 int main(void) {
 #define T(f) cmocka_unit_test_setup_teardown(f, setUp, tearDown)
   const struct CMUnitTest tests[] = {
@@ -323,6 +362,7 @@ int main(void) {
       T(test_crashdoc__unwritable_dir_is_in_the_summary),
       T(test_crashdoc__reproducer_parts),
       T(test_crashdoc__reproducer_without_entry),
+      T(test_crashdoc__info_set_death),
   };
 #undef T
   return cmocka_run_group_tests(tests, NULL, NULL);

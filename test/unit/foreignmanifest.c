@@ -18,8 +18,9 @@
 static char *writeAndRead(const IrsForeignStep *steps, intptr_t n) {
   char dir[] = "/tmp/irs-unit-foreign-XXXXXX";
   assert_non_null(mkdtemp(dir));
-  IrsForeignRun run = {"irscope-report", "irscope-report --from-log=x.log d",
-                       "x.log", NULL, 0, steps, n};
+  IrsForeignRun run = {
+      {"irscope-report", "irscope-report --from-log=x.log d", "x.log", NULL},
+      NULL, 0, steps, n};
   assert_int_equal(irsForeignManifestWrite(dir, &run), 0);
   char path[128];
   snprintf(path, sizeof(path), "%s/manifest.xml", dir);

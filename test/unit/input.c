@@ -15,6 +15,7 @@
 
 #include "Support/Buf.h"
 #include "irscope/Input.h"
+#include "../CAPI/Context.h"
 
 #include <ftw.h>
 #include <mlir-c/IR.h>
@@ -299,14 +300,6 @@ static void test_input__blank_range_keeps_newlines(void **state) {
 // Parsing chunks keeps the original positions
 //===----------------------------------------------------------------------===//
 
-static MlirContext newContext(void) {
-  MlirDialectRegistry reg = mlirDialectRegistryCreate();
-  mlirRegisterAllDialects(reg);
-  MlirContext ctx = mlirContextCreateWithRegistry(reg, false);
-  mlirDialectRegistryDestroy(reg);
-  return ctx;
-}
-
 static void appendCb(MlirStringRef s, void *ud) {
   irsBufAppendRef((IrsBuf *)ud, s);
 }
@@ -331,7 +324,7 @@ static void test_input__parse_chunk_keeps_lines(void **state) {
   char path[4096];
   IrsInput in = readInput(state, "lines.mlir", kThree, path);
   irsInputSplit(in, mlirStringRefCreateFromCString("// -----"));
-  MlirContext ctx = newContext();
+  MlirContext ctx = newContext(false);
   MlirModule m = irsInputParseChunk(in, ctx, 2);
   assert_false(mlirModuleIsNull(m));
   IrsBuf loc = IRS_BUF_INIT;
@@ -358,7 +351,7 @@ static void test_input__parse_chunk_names_file(void **state) {
   char path[4096];
   IrsInput in = readInput(state, "named.mlir", kThree, path);
   irsInputSplit(in, mlirStringRefCreateFromCString("// -----"));
-  MlirContext ctx = newContext();
+  MlirContext ctx = newContext(false);
   char want[4200];
   for (intptr_t c = 0; c < 3; ++c) {
     MlirModule m = irsInputParseChunk(in, ctx, c);
@@ -379,7 +372,7 @@ static void test_input__parse_whole_file(void **state) {
   char path[4096];
   IrsInput in = readInput(state, "whole.mlir",
                           "\n\nfunc.func @f() {\n  return\n}\n", path);
-  MlirContext ctx = newContext();
+  MlirContext ctx = newContext(false);
   MlirModule m = irsInputParseChunk(in, ctx, 0);
   assert_false(mlirModuleIsNull(m));
   IrsBuf loc = IRS_BUF_INIT;

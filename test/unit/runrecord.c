@@ -40,8 +40,8 @@ static int teardown(void **state) {
 
 static void initRecord(IrsRunRecord *rec) {
   IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
-  o.toolName = "irscope-unit";
-  o.inputPath = "in.mlir";
+  o.header.toolName = "irscope-unit";
+  o.header.inputPath = "in.mlir";
   o.dumpOnlyChanged = true;
   assert_true(irsRunRecordInit(rec, pipeline, &o));
   rec->inputOps = 7;
@@ -66,8 +66,8 @@ static void test_runrecord__init_copies_the_header(void **state) {
   IrsRunRecord rec;
   initRecord(&rec);
   assert_int_equal(rec.numSteps, 2);
-  assert_string_equal(rec.toolName, "irscope-unit");
-  assert_string_equal(rec.inputPath, "in.mlir");
+  assert_string_equal(rec.header.toolName, "irscope-unit");
+  assert_string_equal(rec.header.inputPath, "in.mlir");
   assert_null(rec.dumpDir);
   assert_true(rec.verifyEach);
   assert_true(rec.dumpOnlyChanged);
@@ -97,7 +97,7 @@ static void test_runrecord__reset_forgets_the_run(void **state) {
   assert_int_equal(rec.deathKind, IrsOutcomeNone);
   assert_int_equal(rec.errMsg.len, 0);
   // The header survives.
-  assert_string_equal(rec.toolName, "irscope-unit");
+  assert_string_equal(rec.header.toolName, "irscope-unit");
   irsRunRecordFree(&rec);
 }
 

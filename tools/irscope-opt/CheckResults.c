@@ -38,12 +38,8 @@ static intptr_t slotOf(const IrsOptRun *run, intptr_t chunk, intptr_t step) {
          chunk * (irsPipelineGetNumSteps(run->pipeline) + 1) + step;
 }
 
-static void appendOut(MlirStringRef s, void *ud) {
-  irsOptOutAppend(ud, s.data, s.length);
-}
-
 static void hashOf(MlirOperation op, char out[17], IrsOptOut *text) {
-  mlirOperationPrint(op, appendOut, text);
+  mlirOperationPrint(op, irsToolTextCallback, text);
   irsHashBytesHex(text->data ? text->data : "", text->len, out);
 }
 

@@ -263,10 +263,7 @@ static int writeArtefacts(const IrsOptCheck *c, intptr_t k, const char *dir,
       .postStepIr = "failure-output.mlir",
       .runReproducer = "reproducer.sh"};
   IrsCrashInfo ci = {
-      .toolName = "irscope-opt",
-      .commandLine = cfg->commandLine,
-      .inputPath = cfg->input,
-      .inputHash = irsInputGetHash(c->run->input),
+      .header = irsOptRunHeader(cfg, c->run->input),
       .pipeline = c->run->pipeline,
       .verifyEach = cfg->verifyEach,
       .threading = !cfg->disableThreading,

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Config.h"
 
+#include "ConfigStart.h"
 #include "ShellQuote.h"
 
 #include "irscope/Support.h"
@@ -422,22 +423,16 @@ static void defaults(IrsOptConfig *cfg) {
   cfg->elideResourceStrings = -1;
 }
 
-static void usage(const IrsOption *options) {
-  irsOptionsPrintUsage(stdout,
-                       "irscope-opt [options] [--<pass>[=<options>]...] "
-                       "[input|-]",
-                       options);
-  printf("\nAny other --NAME[=OPTIONS] is a pass flag, as in mlir-opt:\n"
-         "  --canonicalize --inline=\"default-pipeline=canonicalize\"\n"
-         "Exit codes: 0 ok, 1 pass failure, 2 usage or input error,\n"
-         "  3 verifier failure, 4 I/O error, 5 crash, 6 step timeout,\n"
-         "  7 memory limit, 8 nondeterminism (--check-determinism),\n"
-         "  9 wrong result (--check-results), 130 interrupted.\n");
-}
+static const char usageMore[] =
+    "\nAny other --NAME[=OPTIONS] is a pass flag, as in mlir-opt:\n"
+    "  --canonicalize --inline=\"default-pipeline=canonicalize\"\n"
+    "Exit codes: 0 ok, 1 pass failure, 2 usage or input error,\n"
+    "  3 verifier failure, 4 I/O error, 5 crash, 6 step timeout,\n"
+    "  7 memory limit, 8 nondeterminism (--check-determinism),\n"
+    "  9 wrong result (--check-results), 130 interrupted.\n";
 
 static int usageError(const char *message) {
-  fprintf(stderr, "irscope-opt: error: %s\n", message);
-  return irsOutcomeGetExitCode(IrsOutcomeUsageError);
+  return irsConfigUsageError("irscope-opt", message);
 }
 
 // The checks of what is no row: the inputs, and the pass flags the
@@ -474,21 +469,20 @@ int irsOptConfigParse(IrsOptConfig *cfg, int argc, char **argv) {
   runRows(cfg, g, options, &num);
   // Recorded before parsing: the parser reorders argv.
   cfg->commandLine = irsToolShellJoin(argc, argv); // pastes into a shell
-  char err[512];
-  int npos = irsOptionsParseNoting(argc, argv, options, passFlag, cfg,
-                                   &cfg->suspects, err, sizeof(err));
-  if (npos < 0)
-    return usageError(err);
-  if (g->help) {
-    usage(options);
-    return irsOutcomeGetExitCode(IrsOutcomeOk);
-  }
-  if (g->version) {
-    printf("irscope-opt %s (MLIR %s)\n", irsGetVersion(), irsGetMlirVersion());
-    return irsOutcomeGetExitCode(IrsOutcomeOk);
-  }
-  if (!irsToolPluginsLoad(&cfg->plugins, "irscope-opt"))
-    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
+  const IrsConfigStart start = {
+      .tool = "irscope-opt",
+      .synopsis = "irscope-opt [options] [--<pass>[=<options>]...] [input|-]",
+      .usageMore = usageMore,
+      .unknown = passFlag,
+      .userData = cfg,
+      .suspects = &cfg->suspects,
+      .help = &g->help,
+      .version = &g->version,
+      .plugins = &cfg->plugins,
+  };
+  int npos, rc = irsConfigStart(&start, argc, argv, options, &npos);
+  if (rc >= 0)
+    return rc;
   if (g->listPasses) {
     irsToolPluginsListPasses(&cfg->plugins, stdout);
     printf("MLIR's own passes are those listed by 'mlir-opt --help'.\n");

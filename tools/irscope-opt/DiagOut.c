@@ -41,10 +41,6 @@ typedef struct DiagOut {
 // the IRDL loader) and which all print to the same stderr.
 static DiagOut out;
 
-static void textAppend(MlirStringRef s, void *ud) {
-  irsOptOutAppend((IrsOptOut *)ud, s.data, s.length);
-}
-
 // One write per diagnostic, so that a diagnostic's lines stay together.
 static void flushText(IrsOptOut *t) {
   if (t->len)
@@ -75,10 +71,10 @@ static void printComplaint(const IrsDiagComplaint *c, void *ud) {
   IrsOptOut t = {0};
   if (out.plainComplaints)
     irsSourceMessagePrint(c->location, IrsSeverityError, c->message, 0, false,
-                          NULL, textAppend, &t);
+                          NULL, irsToolTextCallback, &t);
   else
     irsSourceMessagePrint(c->location, IrsSeverityError, c->message,
-                          c->rangeLength, true, &out.src, textAppend, &t);
+                          c->rangeLength, true, &out.src, irsToolTextCallback, &t);
   flushText(&t);
 }
 
@@ -112,9 +108,9 @@ void irsOptDiagOutPrint(const IrsDiagnostic *d) {
   }
   IrsOptOut t = {0};
   if (out.plain)
-    irsDiagnosticPrint(d, textAppend, &t);
+    irsDiagnosticPrint(d, irsToolTextCallback, &t);
   else
-    irsDiagnosticPrintWithSource(d, &out.src, textAppend, &t);
+    irsDiagnosticPrintWithSource(d, &out.src, irsToolTextCallback, &t);
   flushText(&t);
 }
 

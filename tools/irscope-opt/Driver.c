@@ -31,29 +31,6 @@
 #include <string.h>
 #include <unistd.h>
 
-void irsOptOutAppend(IrsOptOut *o, const void *d, size_t n) {
-  if (o->failed || n == 0)
-    return;
-  if (o->len + n > o->cap) {
-    size_t cap = o->cap ? o->cap : 1 << 16;
-    while (cap < o->len + n)
-      cap *= 2;
-    char *p = realloc(o->data, cap);
-    if (!p) {
-      o->failed = true;
-      return;
-    }
-    o->data = p;
-    o->cap = cap;
-  }
-  memcpy(o->data + o->len, d, n);
-  o->len += n;
-}
-
-
-static void outCallback(MlirStringRef s, void *ud) {
-  irsOptOutAppend((IrsOptOut *)ud, s.data, s.length);
-}
 
 // Tells the supervisor (if any) where the worker is.
 static void notifyStep(intptr_t step, bool begin, void *ud) {
@@ -181,6 +158,13 @@ MlirContext irsOptMakeContext(const IrsOptConfig *cfg, bool threading) {
   return ctx;
 }
 
+IrsRunHeader irsOptRunHeader(const IrsOptConfig *cfg, IrsInput input) {
+  return (IrsRunHeader){.toolName = "irscope-opt",
+                        .commandLine = cfg->commandLine,
+                        .inputPath = cfg->input,
+                        .inputHash = irsInputGetHash(input)};
+}
+
 IrsInstrumentationOptions irsOptInstrumentationOptions(const IrsOptRun *run) {
   const IrsOptConfig *cfg = run->cfg;
   IrsInstrumentationOptions opts = irsInstrumentationOptionsDefault();
@@ -188,12 +172,9 @@ IrsInstrumentationOptions irsOptInstrumentationOptions(const IrsOptRun *run) {
   opts.printGeneric = cfg->printGeneric;
   opts.printDebugInfo = cfg->printDebugInfo;
   opts.threadingEnabled = !cfg->disableThreading;
-  opts.toolName = "irscope-opt";
   opts.passRegistry = cfg->plugins.registry;
   opts.plugins = cfg->plugins.plugins;
-  opts.commandLine = cfg->commandLine;
-  opts.inputPath = cfg->input;
-  opts.inputHash = irsInputGetHash(run->input);
+  opts.header = irsOptRunHeader(cfg, run->input);
   opts.stderrCatcher = irsToolStderrCatcher();
   return opts;
 }
@@ -206,7 +187,7 @@ static char *takeReproducer(IrsInput input, bool *threadingOff,
                             bool *verifyEach, bool *hasSeed, uint64_t *seed) {
   IrsReproducerParts parts;
   IrsOptOut pipeline = {0};
-  if (!irsReproducerReadParts(irsInputGetContents(input), &parts, outCallback,
+  if (!irsReproducerReadParts(irsInputGetContents(input), &parts, irsToolTextCallback,
                               &pipeline))
     return NULL;
   for (int i = 0; i < 2; ++i)
@@ -327,9 +308,9 @@ static int workChunk(ChunkWork *w, intptr_t c) {
     free(dd);
   }
   if (cfg->emitBytecode) {
-    mlirOperationWriteBytecode(op, outCallback, o);
+    mlirOperationWriteBytecode(op, irsToolTextCallback, o);
   } else {
-    mlirOperationPrintWithFlags(op, w->flags, outCallback, o);
+    mlirOperationPrintWithFlags(op, w->flags, irsToolTextCallback, o);
     irsOptOutAppend(o, "\n", 1);
   }
   mlirModuleDestroy(m);

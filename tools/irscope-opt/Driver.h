@@ -12,6 +12,7 @@
 #include "ExecWorker.h"
 #include "Options.h"
 #include "Plugins.h"
+#include "Text.h"
 
 #include "irscope/Flake.h"
 #include "irscope/Input.h"
@@ -88,13 +89,12 @@ typedef struct IrsOptConfig {
 } IrsOptConfig;
 
 /// Output collected in memory.
-typedef struct IrsOptOut {
-  char *data;
-  size_t len, cap;
-  bool failed;
-} IrsOptOut;
+// What a run collects for -o (all chunks, written once at the end).
+typedef IrsToolText IrsOptOut;
 
-void irsOptOutAppend(IrsOptOut *o, const void *d, size_t n);
+static inline void irsOptOutAppend(IrsOptOut *o, const void *d, size_t n) {
+  irsToolTextAppend(o, d, n);
+}
 
 typedef enum IrsOptMode {
   IrsOptModeNormal,   // process chunks, produce output
@@ -177,6 +177,9 @@ MlirContext irsOptMakeContext(const IrsOptConfig *cfg, bool threading);
 /// The pass manager options every run of `run` shares (Driver.c): the
 /// verifier, the printing of failure artefacts and the report's provenance.
 IrsInstrumentationOptions irsOptInstrumentationOptions(const IrsOptRun *run);
+/// What every manifest and report of the run names (Driver.c): irscope-opt,
+/// the command line, the input and its hash.
+IrsRunHeader irsOptRunHeader(const IrsOptConfig *cfg, IrsInput input);
 /// While a supervisor runs workers, SIGINT and SIGTERM interrupt it
 /// (Supervise.c); irsOptInterruptsRestore puts the old handlers back.
 typedef struct IrsOptInterrupts {

@@ -405,10 +405,7 @@ static bool runOnce(Repeat *r, int64_t i) {
 static void finish(Repeat *r, double elapsedMs) {
   const IrsOptConfig *cfg = r->cfg;
   IrsRepeatSummary sum = {
-      .toolName = "irscope-opt",
-      .commandLine = cfg->commandLine,
-      .inputPath = cfg->input,
-      .inputHash = irsInputGetHash(r->run->input),
+      .header = irsOptRunHeader(cfg, r->run->input),
       .pipeline = r->run->pipeline,
       .threading = !cfg->disableThreading,
       .verifyEach = cfg->verifyEach,

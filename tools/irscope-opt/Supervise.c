@@ -184,10 +184,7 @@ static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
       cfg, cfg->dumpAfterEach ? cfg->dumpAfterEach : cfg->failureDir, k,
       nchunks);
   IrsCrashDocOptions o = {
-      .toolName = "irscope-opt",
-      .commandLine = cfg->commandLine,
-      .inputPath = cfg->input,
-      .inputHash = irsInputGetHash(run->input),
+      .header = irsOptRunHeader(cfg, run->input),
       .pipeline = run->pipeline,
       .verifyEach = cfg->verifyEach,
       .threading = !cfg->disableThreading,

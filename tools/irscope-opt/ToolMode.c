@@ -175,10 +175,7 @@ static int runWith(IrsOptConfig *c, IrsPipeline p, IrsInput in,
   o.failureDir = c->failureDir;
   o.threadingEnabled = !c->disableThreading;
   o.emitBytecode = c->emitBytecode;
-  o.toolName = "irscope-opt";
-  o.commandLine = c->commandLine;
-  o.inputPath = c->input;
-  o.inputHash = irsInputGetHash(in);
+  o.header = irsOptRunHeader(c, in);
   o.onStderr = writeStderr;
   intptr_t n = irsPipelineGetNumSteps(p);
   IrsOptToolStarts starts = {calloc((size_t)n + 1, sizeof(double)), n};

@@ -136,10 +136,7 @@ int irsOptToolRepeat(const IrsOptConfig *c, IrsPipeline p,
   int rc = repeatRuns(c, t, p, input, scratch, &tally);
   double elapsed = nowMs() - t0;
   IrsRepeatSummary sum = {
-      .toolName = "irscope-opt",
-      .commandLine = c->commandLine,
-      .inputPath = c->input,
-      .inputHash = o->inputHash,
+      .header = o->header,
       .pipeline = p,
       .threading = !c->disableThreading,
       .verifyEach = c->verifyEach,

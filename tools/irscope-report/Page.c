@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE
 #include "Explorer.h"
+#include "Text.h"
 
 #include "irscope/Diff.h"
 #include "irscope/Outcome.h"
@@ -44,37 +45,9 @@
 // Small helpers
 //===----------------------------------------------------------------------===//
 
-typedef struct Text {
-  char *data;
-  size_t len, cap;
-  bool failed;
-} Text;
+typedef IrsToolText Text;
 
-static void textAppend(Text *t, const char *d, size_t n) {
-  if (t->failed || n == 0)
-    return;
-  if (t->len + n + 1 > t->cap) {
-    size_t cap = t->cap ? t->cap : 4096;
-    while (cap < t->len + n + 1)
-      cap *= 2;
-    char *p = realloc(t->data, cap);
-    if (!p) {
-      t->failed = true;
-      return;
-    }
-    t->data = p;
-    t->cap = cap;
-  }
-  memcpy(t->data + t->len, d, n);
-  t->len += n;
-  t->data[t->len] = '\0';
-}
-
-static void textStr(Text *t, const char *s) { textAppend(t, s, strlen(s)); }
-
-static void textCallback(MlirStringRef s, void *ud) {
-  textAppend((Text *)ud, s.data, s.length);
-}
+static void textStr(Text *t, const char *s) { irsToolTextAppend(t, s, strlen(s)); }
 
 // Reads dir/name whole. NULL with errno set when it cannot.
 static char *readFile(const char *dir, const char *name, size_t *len) {
@@ -87,7 +60,7 @@ static char *readFile(const char *dir, const char *name, size_t *len) {
   char buf[1 << 16];
   size_t n;
   while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-    textAppend(&t, buf, n);
+    irsToolTextAppend(&t, buf, n);
   int bad = ferror(f);
   fclose(f);
   if (bad || t.failed) {
@@ -243,7 +216,7 @@ static void annotate(StepView *v, const char *diff, size_t len,
           ++newLine;
         q = qn;
       }
-      textAppend(&line, p, close ? (size_t)(close + 2 - p) : (size_t)(
+      irsToolTextAppend(&line, p, close ? (size_t)(close + 2 - p) : (size_t)(
                                        (eol ? eol : end) - p));
       for (int i = 0; i < hs.num; ++i) {
         textStr(&line, " ");
@@ -255,12 +228,12 @@ static void annotate(StepView *v, const char *diff, size_t len,
       free(hs.names);
       textStr(&line, "\n");
     } else {
-      textAppend(&line, p, (size_t)(next - p));
+      irsToolTextAppend(&line, p, (size_t)(next - p));
     }
     if (!cut && out.len + line.len > max && out.len > 0)
       cut = true;
     if (!cut) {
-      textAppend(&out, line.data ? line.data : "", line.len);
+      irsToolTextAppend(&out, line.data ? line.data : "", line.len);
       ++shown;
     }
     free(line.data);
@@ -291,7 +264,7 @@ static bool structuralView(StepView *v, MlirStringRef before,
                            size_t max, SymSet *allSyms) {
   Text d = {0};
   IrsStatus st = irsDiffStructural(before, after, beforeName, afterName, 3,
-                                   textCallback, &d, NULL);
+                                   irsToolTextCallback, &d, NULL);
   if (!irsStatusIsOk(st) || d.failed) {
     free(d.data);
     return false;
@@ -333,7 +306,7 @@ static bool compareStep(StepView *v, const IrsExStep *s, MlirStringRef prev,
   Text d = {0};
   bool differs = false;
   IrsStatus st = irsDiffUnified(prev, after, prevName, s->dumpFile, 3,
-                                textCallback, &d, &differs);
+                                irsToolTextCallback, &d, &differs);
   bool ok = irsStatusIsOk(st) && !d.failed;
   if (ok)
     v->compareWith = strdup(prevName);
@@ -472,7 +445,7 @@ static void workerText(const IrsExRun *run, Text *t) {
     size_t n = nl ? (size_t)(nl - p) : strlen(p);
     bool frame = isFrameLine(p, n);
     if (!frame || !trace) {
-      textAppend(t, p, n + (nl ? 1 : 0));
+      irsToolTextAppend(t, p, n + (nl ? 1 : 0));
     } else if (!traced) {
       textStr(t, trace);
       traced = true;
@@ -553,7 +526,7 @@ static void siteLine(xmlNodePtr sec, const IrsExRun *run) {
     Text caller = {0};
     if (run->failStderr)
       irsStackTraceGetNamedCaller(
-          mlirStringRefCreateFromCString(run->failStderr), textCallback,
+          mlirStringRefCreateFromCString(run->failStderr), irsToolTextCallback,
           &caller);
     snprintf(b, sizeof(b), "%s in %s%s%s%s", verb, run->failSite,
              caller.data ? " (under " : "", caller.data ? caller.data : "",

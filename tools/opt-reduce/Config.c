@@ -2,6 +2,8 @@
 //===- Config.c - opt-reduce's option table, its checks and rules ---------===//
 #include "Config.h"
 
+#include "ConfigStart.h"
+
 #include "irscope/Reduce.h"
 #include "irscope/Supervisor.h"
 #include "irscope/Support.h"
@@ -236,21 +238,15 @@ static void fillTable(OrConfig *c, IrsOption *t) {
   memcpy(t, opts, sizeof(opts));
 }
 
-static void usage(const IrsOption *opts) {
-  irsOptionsPrintUsage(stdout,
-                       "opt-reduce INPUT (--pass-pipeline=PIPE | --<pass>... "
-                       "| --test=SCRIPT) [options]",
-                       opts);
-  printf("\nIn-process mode keeps a candidate if the pipeline still fails the "
-         "same way\n(kind, failing pass, first error with numbers and names "
-         "masked).\nScript mode keeps it if SCRIPT [--test-arg]... FILE exits "
-         "0 (or non-zero\nwith --test-must-fail). Exit codes: 0 reduced, 2 "
-         "usage error or input not\ninteresting, 4 I/O error.\n");
-}
+static const char usageMore[] =
+    "\nIn-process mode keeps a candidate if the pipeline still fails the "
+    "same way\n(kind, failing pass, first error with numbers and names "
+    "masked).\nScript mode keeps it if SCRIPT [--test-arg]... FILE exits "
+    "0 (or non-zero\nwith --test-must-fail). Exit codes: 0 reduced, 2 "
+    "usage error or input not\ninteresting, 4 I/O error.\n";
 
 static int usageError(const char *message) {
-  fprintf(stderr, "opt-reduce: error: %s\n", message);
-  return irsOutcomeGetExitCode(IrsOutcomeUsageError);
+  return irsConfigUsageError("opt-reduce", message);
 }
 
 int orConfigParse(OrConfig *c, int argc, char **argv) {
@@ -262,21 +258,21 @@ int orConfigParse(OrConfig *c, int argc, char **argv) {
   c->exec = irsExecOptionsDefault();
   IrsOption opts[kNumOptions];
   fillTable(c, opts);
-  char err[512];
-  int npos = irsOptionsParseNoting(argc, argv, opts, passFlag, c,
-                                   &c->suspects, err, sizeof(err));
-  if (npos < 0)
-    return usageError(err);
-  if (c->help) {
-    usage(opts);
-    return irsOutcomeGetExitCode(IrsOutcomeOk);
-  }
-  if (c->version) {
-    printf("opt-reduce %s (MLIR %s)\n", irsGetVersion(), irsGetMlirVersion());
-    return irsOutcomeGetExitCode(IrsOutcomeOk);
-  }
-  if (!irsToolPluginsLoad(&c->plugins, "opt-reduce"))
-    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
+  const IrsConfigStart start = {
+      .tool = "opt-reduce",
+      .synopsis = "opt-reduce INPUT (--pass-pipeline=PIPE | --<pass>... "
+                  "| --test=SCRIPT) [options]",
+      .usageMore = usageMore,
+      .unknown = passFlag,
+      .userData = c,
+      .suspects = &c->suspects,
+      .help = &c->help,
+      .version = &c->version,
+      .plugins = &c->plugins,
+  };
+  int npos, rc = irsConfigStart(&start, argc, argv, opts, &npos);
+  if (rc >= 0)
+    return rc;
   if (c->listStrategies) {
     for (intptr_t i = 0; i < irsReduceStrategyGetNum(); ++i)
       printf("  %-16s %s\n", irsReduceStrategyGetName(i),

@@ -98,9 +98,9 @@ static int document(DocRun *d, IrsSupervisor sup, const IrsWorkerResult *res,
   IrsErrorKind kind = IRS_OK; // -o as written: the report's input and hash
   IrsInput out = irsInputCreateFromFile(c->output, NULL, NULL, &kind);
   IrsCrashDocOptions o = {
-      .toolName = "opt-reduce",
-      .inputPath = c->output,
-      .inputHash = irsInputIsNull(out) ? "" : irsInputGetHash(out),
+      .header = {.toolName = "opt-reduce",
+                 .inputPath = c->output,
+                 .inputHash = irsInputIsNull(out) ? "" : irsInputGetHash(out)},
       .pipeline = d->pipeline,
       .verifyEach = true,
       .threading = false,
