@@ -21,9 +21,11 @@
 // on the module itself is checked and dumped by its checkpoint as in a
 // stepwise run.
 //
-// Only a run that neither dumps nor verifies keeps a nested group of steps
-// fused as above. One that dumps or verifies (--verify-each is on by
-// default) gives each nested step a group of its own, `open,
+// Only a run that does not dump keeps a nested group of steps fused as
+// above (--verify-each then verifies each changed function between the
+// group's steps on its thread, as MLIR's verifier does, and the whole
+// module at the group's close). One that dumps gives each nested step a
+// group of its own, `open,
 // func.func(start, s1, cp1), close, open, func.func(start, s2, cp2), close`:
 // its close runs on the module once every function has finished the step
 // and before any starts the next, so the dumps and the manifest on disk
@@ -209,7 +211,16 @@ static void runStart(IrsCheckpointRun *r, MlirOperation op) {
     atomic_store(&r->lost, true);
     return;
   }
-  row->fp0 = irsFingerprint(op, &row->ops0);
+  // The op's fingerprint is known from the last checkpoint on the module
+  // (the IR has not changed since): counting its ops is a tenth of a walk
+  // that fingerprints them.
+  IrsPassManagerImpl *pm = r->pm;
+  if (pm->numTopFps == r->numRows) {
+    row->fp0 = pm->topFps[k];
+    row->ops0 = irsCountOps(op);
+  } else {
+    row->fp0 = irsFingerprint(op, &row->ops0);
+  }
   row->t = irsClockMonotonicMs();
   row->c = irsClockThreadCpuMs();
 }
@@ -248,10 +259,12 @@ static void runNested(IrsCheckpointRun *r, MlirOperation op, intptr_t step,
   // again: like MLIR's own verifier, only a changed op is verified.
   uint64_t before = s > 0 ? cell[-1].fp : row->fp0;
   double v0 = irsClockMonotonicMs();
-  // A single step's group verifies the whole module at its close; the
-  // function is verified here only when its text is printed next, which
-  // needs valid IR.
-  bool check = pm->opts.verifyEach && (!r->single || pm->rec.dumpDir);
+  // The whole module is verified at the group's close; the function is
+  // verified here only when a step of the group runs on it next (as MLIR's
+  // own verifier does between nested passes) or its text is printed next,
+  // both of which need valid IR.
+  bool check = pm->opts.verifyEach &&
+               (pm->rec.dumpDir || (!r->single && step + 1 < r->last));
   bool ok = !check || cell->fp == before || mlirOperationVerify(op);
   if (check) {
     // The check's time, also when it was the fingerprint comparison.
@@ -511,18 +524,21 @@ static void advanceModule(IrsCheckpointRun *r, MlirOperation module) {
   free(lens);
 }
 
-// --verify-each after a single step's group: the whole module, as a
-// stepwise run verifies it, when a function changed (a function pass can
-// break what only the module's verifier sees: symbols, calls between
-// functions). False when it fails; its time in *ms.
+// --verify-each after a group: the whole module, as a stepwise run
+// verifies it, when a function changed (a function pass can break what
+// only the module's verifier sees: symbols, calls between functions).
+// False when it fails; its time in *ms.
 static bool verifyGroupModule(IrsCheckpointRun *r, MlirOperation module,
                               double *ms) {
   *ms = 0;
-  if (!r->single || !r->pm->opts.verifyEach)
+  if (!r->pm->opts.verifyEach)
     return true;
+  size_t ng = (size_t)(r->last - r->first);
   bool changed = false;
-  for (size_t k = 0; k < r->numRows && !changed; ++k)
-    changed = r->cells[k].ran && r->cells[k].fp != r->rows[k].fp0;
+  for (size_t k = 0; k < r->numRows && !changed; ++k) {
+    const CpCell *c = &r->cells[k * ng + ng - 1];
+    changed = c->ran && c->fp != r->rows[k].fp0;
+  }
   if (!changed)
     return true;
   double v0 = irsClockMonotonicMs();
@@ -735,11 +751,12 @@ bool irsPmCheckpointable(IrsPassManagerImpl *pm, MlirOperation module) {
 IrsErrorKind irsPmRunCheckpointed(IrsPassManagerImpl *pm, MlirOperation module,
                                   bool *exact) {
   // Dumps and the IR kept before a crashing step must not depend on which
-  // functions a fused group's threads had taken to its next step, and
-  // --verify-each checks the whole module (symbols, uses across functions)
-  // after every step: both need a boundary on the module after each step.
-  IrsCheckpointRun r = {.pm = pm,
-                        .single = pm->rec.dumpDir || pm->opts.verifyEach};
+  // functions a fused group's threads had taken to its next step: they need
+  // a boundary on the module after each step. Without dumps the group stays
+  // fused as mlir-opt runs it (--timing alone): --verify-each verifies each
+  // changed function between the group's steps and the whole module at its
+  // close, and a failure there is located by the stepwise replay.
+  IrsCheckpointRun r = {.pm = pm, .single = pm->rec.dumpDir != NULL};
   atomic_init(&r.lost, false);
   atomic_init(&r.ioErrAt, 0);
   *exact = true;

@@ -2,11 +2,28 @@
 // Structural fingerprint of a module; see Fingerprint.h.
 #include "Fingerprint.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
+
+// The inherent attribute names seen on each op name during one walk, so
+// that an op's inherent attributes (its properties) are looked up by name:
+// enumerating them through mlirOperationGetAttribute rebuilds the op's
+// attribute dictionary (a uniqued DictionaryAttr, under the context's lock)
+// on every call, which was 80% of a walk's time.
+enum { kKinds = 32, kNames = 8, kDiscardable = 16 };
+
+typedef struct Kind {
+  const void *name; // the op name's identifier
+  int numNames;
+  MlirIdentifier names[kNames]; // sorted (identifierLess)
+} Kind;
 
 typedef struct State {
   uint64_t h;
   int64_t n;
+  int numKinds;
+  Kind kinds[kKinds];
 } State;
 
 static inline void mix(State *s, const void *p) {
@@ -18,18 +35,126 @@ static inline void mix(State *s, const void *p) {
   s->h ^= x ^ (x >> 31);
 }
 
+static bool identifierLess(MlirIdentifier a, MlirIdentifier b) {
+  MlirStringRef x = mlirIdentifierStr(a), y = mlirIdentifierStr(b);
+  size_t n = x.length < y.length ? x.length : y.length;
+  int c = n ? memcmp(x.data, y.data, n) : 0;
+  return c < 0 || (c == 0 && x.length < y.length);
+}
+
+// Inserts `name` into the sorted `names` (of *num, at most kNames) unless
+// it is there; false when it does not fit.
+static bool insertSorted(MlirIdentifier *names, MlirAttribute *attrs, int *num,
+                         MlirIdentifier name, MlirAttribute attr) {
+  for (int i = 0; i < *num; ++i)
+    if (names[i].ptr == name.ptr)
+      return true;
+  if (*num == kNames)
+    return false;
+  int i = (*num)++;
+  for (; i > 0 && identifierLess(name, names[i - 1]); --i) {
+    names[i] = names[i - 1];
+    if (attrs)
+      attrs[i] = attrs[i - 1];
+  }
+  names[i] = name;
+  if (attrs)
+    attrs[i] = attr;
+  return true;
+}
+
+static Kind *findKind(State *s, MlirIdentifier name) {
+  for (int i = 0; i < s->numKinds; ++i)
+    if (s->kinds[i].name == name.ptr)
+      return &s->kinds[i];
+  if (s->numKinds == kKinds)
+    return NULL;
+  Kind *k = &s->kinds[s->numKinds++];
+  k->name = name.ptr;
+  k->numNames = 0;
+  return k;
+}
+
+// The op's inherent attributes, sorted by name, found through the names
+// already seen on its kind; false when they are not all among those.
+static bool knownInherent(MlirOperation op, const Kind *k, intptr_t want,
+                          MlirIdentifier *names, MlirAttribute *attrs,
+                          int *num) {
+  *num = 0;
+  for (int i = 0; k && i < k->numNames; ++i) {
+    MlirAttribute a = mlirOperationGetInherentAttributeByName(
+        op, mlirIdentifierStr(k->names[i]));
+    if (!mlirAttributeIsNull(a)) {
+      names[*num] = k->names[i];
+      attrs[(*num)++] = a;
+    }
+  }
+  return *num == want;
+}
+
+// The same from the op's full attribute list (sorted here), learning the
+// names for its kind.
+static void listInherent(MlirOperation op, Kind *k, intptr_t na,
+                         const MlirIdentifier *disc, intptr_t nd,
+                         MlirIdentifier *names, MlirAttribute *attrs,
+                         int *num) {
+  *num = 0;
+  for (intptr_t i = 0; i < na; ++i) {
+    MlirNamedAttribute a = mlirOperationGetAttribute(op, i);
+    bool discardable = false;
+    for (intptr_t j = 0; j < nd && !discardable; ++j)
+      discardable = disc[j].ptr == a.name.ptr;
+    if (discardable)
+      continue;
+    insertSorted(names, attrs, num, a.name, a.attribute);
+    if (k)
+      insertSorted(k->names, NULL, &k->numNames, a.name, a.attribute);
+  }
+}
+
+// Every attribute of the op, in a sequence that depends on the IR only:
+// the discardable ones in their order, then the inherent ones (the rest)
+// sorted by name; all in their order when there are too many to sort here.
+static void mixAttributes(State *s, MlirOperation op) {
+  intptr_t na = mlirOperationGetNumAttributes(op);
+  intptr_t nd = na ? mlirOperationGetNumDiscardableAttributes(op) : 0;
+  intptr_t ni = na - nd;
+  if (ni > kNames || nd > kDiscardable) {
+    for (intptr_t i = 0; i < na; ++i) {
+      MlirNamedAttribute a = mlirOperationGetAttribute(op, i);
+      mix(s, a.name.ptr);
+      mix(s, a.attribute.ptr);
+    }
+    return;
+  }
+  MlirIdentifier disc[kDiscardable];
+  for (intptr_t i = 0; i < nd; ++i) {
+    MlirNamedAttribute a = mlirOperationGetDiscardableAttribute(op, i);
+    disc[i] = a.name;
+    mix(s, a.name.ptr);
+    mix(s, a.attribute.ptr);
+  }
+  if (ni <= 0)
+    return;
+  MlirIdentifier names[kNames];
+  MlirAttribute attrs[kNames];
+  int num = 0;
+  Kind *k = findKind(s, mlirOperationGetName(op));
+  if (!knownInherent(op, k, ni, names, attrs, &num))
+    listInherent(op, k, na, disc, nd, names, attrs, &num);
+  for (int i = 0; i < num; ++i) {
+    mix(s, names[i].ptr);
+    mix(s, attrs[i].ptr);
+  }
+}
+
 static MlirWalkResult visit(MlirOperation op, void *ud) {
   State *s = ud;
   ++s->n;
   mix(s, op.ptr);
   mix(s, mlirOperationGetName(op).ptr);
   mix(s, mlirOperationGetLocation(op).ptr);
-  intptr_t na = mlirOperationGetNumAttributes(op);
-  for (intptr_t i = 0; i < na; ++i) {
-    MlirNamedAttribute a = mlirOperationGetAttribute(op, i);
-    mix(s, a.name.ptr);
-    mix(s, a.attribute.ptr);
-  }
+  mixAttributes(s, op);
   intptr_t no = mlirOperationGetNumOperands(op);
   for (intptr_t i = 0; i < no; ++i)
     mix(s, mlirOperationGetOperand(op, i).ptr);
@@ -54,7 +179,7 @@ static MlirWalkResult visit(MlirOperation op, void *ud) {
 }
 
 uint64_t irsFingerprint(MlirOperation root, int64_t *numOps) {
-  State s = {0x84222325cbf29ce4ull, 0};
+  State s = {.h = 0x84222325cbf29ce4ull};
   mlirOperationWalk(root, visit, &s, MlirWalkPreOrder);
   if (numOps)
     *numOps = s.n;
@@ -67,7 +192,7 @@ uint64_t irsFingerprintWithTops(MlirOperation root, uint64_t **tops,
   // The root's own identity (name, attributes, regions, blocks), then each
   // top-level op's subtree hash: together they cover exactly what a full
   // walk covers.
-  State s = {0x84222325cbf29ce4ull, 0};
+  State s = {.h = 0x84222325cbf29ce4ull};
   visit(root, &s);
   *numTops = 0;
   intptr_t nr = mlirOperationGetNumRegions(root);
@@ -103,7 +228,7 @@ uint64_t irsFingerprintWithTops(MlirOperation root, uint64_t **tops,
 uint64_t irsFingerprintCombine(MlirOperation root, const uint64_t *tops,
                                size_t numTops) {
   // Exactly what irsFingerprintWithTops computes from the same parts.
-  State s = {0x84222325cbf29ce4ull, 0};
+  State s = {.h = 0x84222325cbf29ce4ull};
   visit(root, &s);
   for (size_t i = 0; i < numTops; ++i)
     mix(&s, (const void *)(uintptr_t)tops[i]);
