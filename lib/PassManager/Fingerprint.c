@@ -234,3 +234,15 @@ uint64_t irsFingerprintCombine(MlirOperation root, const uint64_t *tops,
     mix(&s, (const void *)(uintptr_t)tops[i]);
   return s.h;
 }
+
+static MlirWalkResult countOne(MlirOperation op, void *ud) {
+  (void)op;
+  ++*(int64_t *)ud;
+  return MlirWalkResultAdvance;
+}
+
+int64_t irsCountOps(MlirOperation root) {
+  int64_t n = 0;
+  mlirOperationWalk(root, countOne, &n, MlirWalkPreOrder);
+  return n;
+}

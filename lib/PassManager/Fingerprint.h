@@ -32,4 +32,7 @@ uint64_t irsFingerprintWithTops(MlirOperation root, uint64_t **tops,
 uint64_t irsFingerprintCombine(MlirOperation root, const uint64_t *tops,
                                size_t numTops);
 
+/// Only counts the ops under `root` (root included).
+int64_t irsCountOps(MlirOperation root);
+
 #endif // IRS_PASSMANAGER_FINGERPRINT_H
