@@ -468,6 +468,7 @@ void irsReducerDestroy(IrsReducer h) {
   if (!mlirOperationIsNull(r->original))
     mlirOperationDestroy(r->original);
   free(r->emptyPipeline);
+  irsReduceAnchorsFree(r);
   // The temporary directory only ever holds candidate files.
   if (r->tmpDir[0])
     rmdir(r->tmpDir);
@@ -610,6 +611,15 @@ static intptr_t checkSnapshots(Reducer *r) {
   return n > 1 ? n : 0;
 }
 
+// Whether the input's check notes the symbols its nested steps run on
+// (OracleAnchor.c): a single in-process run of the pipeline, whose steps
+// are the ones failing-symbol's candidate runs under.
+static bool checkAnchors(Reducer *r) {
+  return !r->opts.testArgv && !r->opts.toolArgv && !r->opts.miscompile &&
+         !r->opts.checkDeterminism && r->testRuns == 1 &&
+         enabled(r, "failing-symbol");
+}
+
 IrsStatus irsReducerRun(IrsReducer h) {
   Reducer *r = h.ptr;
   r->start = irsClockMonotonicMs() / 1e3;
@@ -621,6 +631,8 @@ IrsStatus irsReducerRun(IrsReducer h) {
   r->strategy = "check";
   r->inputInvalid = !mlirOperationVerify(mlirModuleGetOperation(r->module));
   r->checkSnapSteps = checkSnapshots(r);
+  if (checkAnchors(r))
+    irsReduceAnchorsStart(r); // without the mapping, nothing is noted
   BackgroundSave bg;
   backgroundSaveStart(r, &bg);
   if (!irsReduceEstablish(r)) {

@@ -1,0 +1,9 @@
+func.func private @f(%x: i32) -> i32 {
+  %0 = arith.addi %x, %x : i32
+  return %0 : i32
+}
+func.func @main() -> i32 {
+  %c = arith.constant 3 : i32
+  %0 = call @f(%c) : (i32) -> i32
+  return %0 : i32
+}
