@@ -99,3 +99,17 @@ size_t irsReduceAnchorNames(Reducer *r, intptr_t step, MlirStringRef *out,
   }
   return n;
 }
+
+bool irsReduceStepNoted(const Reducer *r, intptr_t step) {
+  if (!r->anchors || step < 1 || step > irsPipelineGetNumSteps(r->pipeline))
+    return false;
+  intptr_t na = irsPipelineGetStepNumAnchors(r->pipeline, step - 1);
+  if (na < 2)
+    return false;
+  for (intptr_t d = 1; d < na; ++d) {
+    MlirStringRef a = irsPipelineGetStepAnchorAt(r->pipeline, step - 1, d);
+    if (a.length == 3 && memcmp(a.data, "any", 3) == 0)
+      return false;
+  }
+  return true;
+}

@@ -316,6 +316,10 @@ void irsReduceAnchorsFree(Reducer *r);
 /// IrsInstrumentationOptions.onAnchorOp of the check's worker (`userData`
 /// is the Reducer): notes the top-level symbol holding `op` for `step`.
 void irsReduceAnchorNote(intptr_t step, MlirOperation op, void *userData);
+/// Whether the check's worker notes the symbols step `step` (1-based)
+/// runs on: anchors are recorded and the step is nested, not under `any`
+/// (as lib/PassManager/AnchorNote.c decides).
+bool irsReduceStepNoted(const Reducer *r, intptr_t step);
 /// The symbols noted for `step` (at most `cap`, one per thread that noted
 /// one; duplicates possible), borrowed from the mapping.
 size_t irsReduceAnchorNames(Reducer *r, intptr_t step, MlirStringRef *out,

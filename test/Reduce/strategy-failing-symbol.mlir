@@ -43,11 +43,24 @@
 // RUN: opt-reduce %S/Inputs/failing-symbol-callers.mlir --pass-pipeline="builtin.module(sccp,func.func(irs-test-crash{op=arith.constant}))" --strategies=failing-symbol,erase-symbols -v -o %t.callers 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=CALLERS
 // CALLERS:      opt-reduce: test 1 [check] the module as it is: crash in irs-test-crash, interesting
-// CALLERS-NEXT: opt-reduce: test 2 [failing-symbol] erase 1 op: #4: ok, not interesting
+// CALLERS-NEXT: opt-reduce: test 2 [failing-symbol] erase 2 ops: #4 #8: ok, not interesting
 // CALLERS:      opt-reduce: erase-symbols: {{[0-9]+}} ops
 // CALLERS:      signature: crash in irs-test-crash
 // RUN: FileCheck %s --check-prefix=CALLERS-OUT < %t.callers
 // CALLERS-OUT: func.func @main()
+
+// The check wrote no IR going into the nested step 3 (failing-symbol would
+// make it stale), so the pipeline strategy, after the failed cut, runs
+// steps 1 and 2 again to get it: the pipeline is cut all the same (symbol-dce
+// removed @dead on the way).
+// RUN: opt-reduce %S/Inputs/failing-symbol-callers.mlir --pass-pipeline="builtin.module(sccp,symbol-dce,func.func(irs-test-crash{op=arith.constant}))" --strategies=failing-symbol,pipeline -v -o %t.cut 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=CUT
+// CUT:      opt-reduce: test 2 [failing-symbol] erase 2 ops: #4 #8: ok, not interesting
+// CUT-NEXT: opt-reduce: test 3 [pipeline] the module as it is: crash in irs-test-crash, interesting
+// CUT:      opt-reduce: pipeline: builtin.module(func.func(irs-test-crash{op=arith.constant})) (reduced from
+// RUN: FileCheck %s --check-prefix=CUT-OUT --implicit-check-not=@dead < %t.cut
+// CUT-OUT: func.func private @f(
+// CUT-OUT:   arith.constant 3
 
 func.func @unrelated(%a: i32) -> i32 {
   %0 = arith.subi %a, %a : i32
