@@ -629,7 +629,8 @@ IrsStatus irsReducerRun(IrsReducer h) {
     r->runPassesRetryAt[i] = INT64_MAX;
   r->emptyVerdict = -1;
   r->strategy = "check";
-  r->inputInvalid = !mlirOperationVerify(mlirModuleGetOperation(r->module));
+  r->inputInvalid = !r->opts.inputVerified &&
+                    !mlirOperationVerify(mlirModuleGetOperation(r->module));
   r->checkSnapSteps = checkSnapshots(r);
   if (checkAnchors(r))
     irsReduceAnchorsStart(r); // without the mapping, nothing is noted
