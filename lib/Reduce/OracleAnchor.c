@@ -40,10 +40,16 @@ bool irsReduceAnchorsStart(Reducer *r) {
                  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED)
     return false;
-  r->anchors = p; // zero-filled: every slot free
-  for (int i = 0; i < kAnchorSlots; ++i)
-    atomic_store(&r->anchors->slots[i].len, -1);
+  r->anchors = p;
+  irsReduceAnchorsReset(r);
   return true;
+}
+
+void irsReduceAnchorsReset(Reducer *r) {
+  for (int i = 0; r->anchors && i < kAnchorSlots; ++i) {
+    atomic_store(&r->anchors->slots[i].tid, 0);
+    atomic_store(&r->anchors->slots[i].len, -1);
+  }
 }
 
 void irsReduceAnchorsFree(Reducer *r) {

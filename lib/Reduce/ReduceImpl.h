@@ -105,6 +105,10 @@ typedef struct Reducer {
   // NULL: not recorded. `anchorTried`: failing-symbol has used them.
   struct IrsReduceAnchors *anchors;
   bool anchorTried;
+  // The input's check runs with MLIR's threads (a big module with a nested
+  // step, failing-symbol on); every other test runs without, so the
+  // target is confirmed by a single-threaded run (Reducer.c).
+  bool checkThreaded;
   // Miscompile mode: whether each candidate's pre-step IR is executed a
   // second time to show it deterministic (Miscompile.c). Off while
   // reducing; the result is then checked with it on (Reducer.c).
@@ -313,6 +317,8 @@ void irsReduceSnapshotDrop(Reducer *r);
 typedef struct IrsReduceAnchors IrsReduceAnchors;
 bool irsReduceAnchorsStart(Reducer *r);
 void irsReduceAnchorsFree(Reducer *r);
+/// Forgets every note (before the check runs again).
+void irsReduceAnchorsReset(Reducer *r);
 /// IrsInstrumentationOptions.onAnchorOp of the check's worker (`userData`
 /// is the Reducer): notes the top-level symbol holding `op` for `step`.
 void irsReduceAnchorNote(intptr_t step, MlirOperation op, void *userData);
