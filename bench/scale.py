@@ -72,16 +72,22 @@ def bury(gen_lines, path):
 
 
 def reduce_case(red, irs, path, work, tag):
-    """(seconds, ops of the result, opt-reduce's summary line)."""
+    """(seconds, ops of the result, opt-reduce's summary line); the CPU
+    seconds of opt-reduce and the workers it waited for are appended to
+    the summary."""
     out = os.path.join(work, tag + ".reduced.mlir")
     t0 = time.perf_counter()
-    r = subprocess.run([red, path, "--pass-pipeline=" + rb.CRASH, "-o", out],
-                       capture_output=True, text=True)
+    p = subprocess.Popen([red, path, "--pass-pipeline=" + rb.CRASH, "-o", out],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         text=True)
+    err = p.stderr.read()
+    _, status, ru = os.wait4(p.pid, 0)
     secs = time.perf_counter() - t0
-    if r.returncode != 0:
-        return secs, -1, r.stderr.strip().splitlines()[-1:]
-    summary = [l for l in r.stderr.splitlines() if "ops:" in l]
-    return secs, rb.count_ops(irs, out), summary[-1:] if summary else ""
+    cpu = "(cpu %.1f s, load %s)" % (ru.ru_utime + ru.ru_stime, load())
+    if os.waitstatus_to_exitcode(status) != 0:
+        return secs, -1, err.strip().splitlines()[-1:] + [cpu]
+    summary = [l for l in err.splitlines() if "ops:" in l]
+    return secs, rb.count_ops(irs, out), (summary[-1:] if summary else []) + [cpu]
 
 
 def run_size(a, lines, work, irs, red, snippet_ops):

@@ -135,6 +135,16 @@ typedef struct IrsInstrumentationOptions {
   /// built, so that irsPassManagerCreate's error names a bad option value
   /// (Support.h says why this is the caller's business). Zero: none.
   IrsStderrCatcher stderrCatcher;
+  /// Called in stepwise runs on the thread that runs a nested step, with
+  /// the step (1-based) and each op its leaf pass is about to run on (each
+  /// func.func of `func.func(cse)`), right before it does. Set, each nested
+  /// step's manager gets a pass of irscope's in front of the leaf, in the
+  /// leaf's own nested manager (MLIR merges the two), that only calls this;
+  /// NULL (the default) leaves the managers exactly as the pipeline says.
+  /// Steps on the root op or nested under `any` are not reported. Lets a
+  /// reducer know which function a worker died in (lib/Reduce).
+  void (*onAnchorOp)(intptr_t step, MlirOperation op, void *userData);
+  void *onAnchorOpUserData;
 } IrsInstrumentationOptions;
 
 /// Defaults: no dumps, verify-each on, failure report on, threading on.

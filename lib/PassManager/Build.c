@@ -96,9 +96,17 @@ static bool buildRegistryStep(IrsPassManagerImpl *pm, intptr_t i,
   return true;
 }
 
+static bool appendStep(IrsPassManagerImpl *pm, intptr_t i,
+                       MlirPassManager whole, IrsBuf *err);
+
 bool irsPmBuildStep(IrsPassManagerImpl *pm, intptr_t i, MlirPassManager mpm,
                     IrsBuf *err) {
   IrsPipeline p = pm->pipeline;
+  // The note goes in front of the leaf, which then must be added to the
+  // manager, not parsed into it (that would replace the note): MLIR merges
+  // the two nested managers, as for the whole pipeline (appendStep).
+  if (irsPmAddAnchorNote(pm, i, mpm))
+    return appendStep(pm, i, mpm, err);
   if (irsPassRegistryHas(pm->opts.passRegistry,
                          irsPipelineGetStepPassName(p, i)))
     return buildRegistryStep(pm, i, mpm, err);

@@ -152,6 +152,12 @@ bool irsPmBuildStep(IrsPassManagerImpl *pm, intptr_t i, MlirPassManager mpm,
 /// Adds step i's leaf pass to `opm`, the manager of its innermost anchor.
 bool irsPmAppendLeaf(IrsPassManagerImpl *pm, intptr_t i, MlirOpPassManager opm,
                      IrsBuf *err);
+/// AnchorNote.c: with opts.onAnchorOp, puts the pass that calls it in
+/// `mpm`, nested as step i's leaf is, for the leaf to be added after it;
+/// false (nothing added) when step i is not nested, is nested under `any`,
+/// or opts.onAnchorOp is NULL.
+bool irsPmAddAnchorNote(IrsPassManagerImpl *pm, intptr_t i,
+                        MlirPassManager mpm);
 /// The whole of pm->pipeline in one manager (null with the reason in `err`).
 MlirPassManager irsPmBuildWhole(IrsPassManagerImpl *pm, IrsBuf *err);
 /// At creation: every step's manager and the --verify-with one; false with

@@ -257,7 +257,7 @@ bool irsEditEraseOp(MlirContext ctx, MlirOperation op) {
   return true;
 }
 
-static int cmpRef(const void *x, const void *y) {
+int irsReduceCompareRefs(const void *x, const void *y) {
   const MlirStringRef *a = x, *b = y;
   if (a->length != b->length)
     return a->length < b->length ? -1 : 1;
@@ -265,7 +265,7 @@ static int cmpRef(const void *x, const void *y) {
 }
 
 // Whether `op` names, in one of its attributes, a symbol in `names`
-// (sorted with cmpRef).
+// (sorted with irsReduceCompareRefs).
 static bool usesSymbol(MlirOperation op, const MlirStringRef *names, size_t n) {
   intptr_t na = mlirOperationGetNumAttributes(op);
   for (intptr_t i = 0; i < na; ++i) {
@@ -273,7 +273,7 @@ static bool usesSymbol(MlirOperation op, const MlirStringRef *names, size_t n) {
     if (!mlirAttributeIsAFlatSymbolRef(a))
       continue;
     MlirStringRef v = mlirFlatSymbolRefAttrGetValue(a);
-    if (bsearch(&v, names, n, sizeof(*names), cmpRef))
+    if (bsearch(&v, names, n, sizeof(*names), irsReduceCompareRefs))
       return true;
   }
   return false;
@@ -295,7 +295,7 @@ static void markSymbolUsers(MlirOperation root, const IrsOpList *c, bool *mark) 
       names[n++] = mlirStringAttrGetValue(a);
   }
   if (n > 0) {
-    qsort(names, n, sizeof(*names), cmpRef);
+    qsort(names, n, sizeof(*names), irsReduceCompareRefs);
     bool topErased = false;
     for (size_t i = 1; i < c->n; ++i) {
       if (mlirOperationEqual(mlirOperationGetParentOperation(c->ops[i]), root))

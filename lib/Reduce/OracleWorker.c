@@ -219,6 +219,18 @@ static IrsPassManager createPassManager(Job *j) {
   o.onStep = onStep;
   o.onStepUserData = j;
   o.passRegistry = r->opts.passRegistry;
+  // The input's check notes the symbol each nested step runs on, for the
+  // failing-symbol strategy (OracleAnchor.c).
+  if (r->anchors && r->generation == 0 && !j->edit) {
+    o.onAnchorOp = irsReduceAnchorNote;
+    o.onAnchorOpUserData = r;
+    // This child's context never had threads (nor has the parent's), so
+    // it may start them: the check of a big module is its slowest test.
+    if (r->checkThreaded) {
+      mlirContextEnableMultithreading(r->ctx, true);
+      o.threadingEnabled = true;
+    }
+  }
   IrsPassManager pm = irsPassManagerCreate(r->ctx, r->pipeline, &o, NULL, NULL);
   if (!irsPassManagerIsNull(pm) && r->opts.hasSeed)
     irsPassManagerSetSeed(pm, j->seed);

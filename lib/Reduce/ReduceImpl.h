@@ -100,6 +100,15 @@ typedef struct Reducer {
   int splitDoubts;        // other crashes before trust (OracleSplit.c)
   bool splitUnconfirmed;  // the module was last accepted on a batch verdict
                           // no plain run stands for (Reducer.c confirms)
+  // The top-level symbols the input's check worker last ran each nested
+  // step on, one per thread, in a mapping shared with it (OracleAnchor.c);
+  // NULL: not recorded. `anchorTried`: failing-symbol has used them.
+  struct IrsReduceAnchors *anchors;
+  bool anchorTried;
+  // The input's check runs with MLIR's threads (a big module with a nested
+  // step, failing-symbol on); every other test runs without, so the
+  // target is confirmed by a single-threaded run (Reducer.c).
+  bool checkThreaded;
   // Miscompile mode: whether each candidate's pre-step IR is executed a
   // second time to show it deterministic (Miscompile.c). Off while
   // reducing; the result is then checked with it on (Reducer.c).
@@ -302,6 +311,36 @@ bool irsReduceSnapshot(Reducer *r, intptr_t steps, const char *path);
 void irsReduceSnapshotStep(Reducer *r, intptr_t step);
 /// Removes what irsReduceSnapshotStep left behind.
 void irsReduceSnapshotDrop(Reducer *r);
+/// The shared mapping the input's check worker notes its steps' symbols
+/// in (OracleAnchor.c): false (r->anchors stays NULL) when it cannot be
+/// made. irsReduceAnchorsFree unmaps it (NULL: no-op).
+typedef struct IrsReduceAnchors IrsReduceAnchors;
+bool irsReduceAnchorsStart(Reducer *r);
+void irsReduceAnchorsFree(Reducer *r);
+/// Forgets every note (before the check runs again).
+void irsReduceAnchorsReset(Reducer *r);
+/// IrsInstrumentationOptions.onAnchorOp of the check's worker (`userData`
+/// is the Reducer): notes the top-level symbol holding `op` for `step`.
+void irsReduceAnchorNote(intptr_t step, MlirOperation op, void *userData);
+/// Whether the check's worker notes the symbols step `step` (1-based)
+/// runs on: anchors are recorded and the step is nested, not under `any`
+/// (as lib/PassManager/AnchorNote.c decides).
+bool irsReduceStepNoted(const Reducer *r, intptr_t step);
+/// The symbols noted for `step` (at most `cap`, one per thread that noted
+/// one; duplicates possible), borrowed from the mapping.
+size_t irsReduceAnchorNames(Reducer *r, intptr_t step, MlirStringRef *out,
+                            size_t cap);
+/// One flag per op directly in `root`'s body, in order (*numTops of them;
+/// malloc'd, NULL when out of memory): set for the top-level symbols named
+/// `names` and every top-level symbol they reference, transitively (a
+/// symbol reference in any attribute of an op inside them, also in arrays
+/// and dictionaries; for a nested reference its root)
+/// (StrategyFailingSymbol.c).
+bool *irsReduceSymbolClosure(MlirOperation root, const MlirStringRef *names,
+                             size_t numNames, size_t *numTops);
+/// qsort/bsearch order of MlirStringRef (by length, then bytes), for
+/// arrays of MlirStringRef or of structs that begin with one (Edit.c).
+int irsReduceCompareRefs(const void *a, const void *b);
 /// Writes the best module so far; false on I/O error. Strategies call it
 /// after every accepted change: it also starts a new cache generation.
 bool irsReduceSaveBest(Reducer *r);

@@ -468,6 +468,7 @@ void irsReducerDestroy(IrsReducer h) {
   if (!mlirOperationIsNull(r->original))
     mlirOperationDestroy(r->original);
   free(r->emptyPipeline);
+  irsReduceAnchorsFree(r);
   // The temporary directory only ever holds candidate files.
   if (r->tmpDir[0])
     rmdir(r->tmpDir);
@@ -610,6 +611,80 @@ static intptr_t checkSnapshots(Reducer *r) {
   return n > 1 ? n : 0;
 }
 
+// Whether the input's check notes the symbols its nested steps run on
+// (OracleAnchor.c): a single in-process run of the pipeline, whose steps
+// are the ones failing-symbol's candidate runs under.
+static bool checkAnchors(Reducer *r) {
+  return !r->opts.testArgv && !r->opts.toolArgv && !r->opts.miscompile &&
+         !r->opts.checkDeterminism && r->testRuns == 1 &&
+         enabled(r, "failing-symbol");
+}
+
+// Ops from which the input's check runs with MLIR's threads.
+enum { kThreadedCheckOps = 100000 };
+
+// Whether the check runs threaded: a big module, notes taken and some step
+// nested (a failure in a nested step is confirmed single-threaded at the
+// price of one test on one function, see confirmThreadedCheck).
+static bool checkThreads(Reducer *r) {
+  if (!r->anchors) // also: no pipeline (script mode)
+    return false;
+  bool nested = false;
+  for (intptr_t s = 1; s <= irsPipelineGetNumSteps(r->pipeline); ++s)
+    nested = nested || irsReduceStepNoted(r, s);
+  return nested && r->opsNow >= kThreadedCheckOps;
+}
+
+// The input's check; when it ran threaded and found nothing, again
+// without threads, as every other test runs.
+static bool establish(Reducer *r) {
+  if (irsReduceEstablish(r))
+    return true;
+  if (!r->checkThreaded)
+    return false;
+  r->checkThreaded = false;
+  irsReduceAnchorsReset(r);
+  irsBufReset(&r->msg);
+  if (!mlirOperationIsNull(r->original)) { // a hang's, made again
+    mlirOperationDestroy(r->original);
+    r->original = (MlirOperation){NULL};
+    r->quickHangs = false;
+  }
+  return irsReduceEstablish(r);
+}
+
+// The check ran with MLIR's threads, every later test runs without: its
+// signature is the target only once a single-threaded run fails that way.
+// failing-symbol's candidate is such a run, on the module cut to one
+// function (a fraction of a second where the threads saved seconds); if it
+// is not kept, the check runs again without threads, and its signature is
+// the target. False: then the input is not interesting after all.
+static bool confirmThreadedCheck(Reducer *r) {
+  if (!r->checkThreaded)
+    return true;
+  r->checkThreaded = false;
+  irsReduceNote(r, "the input was checked with MLIR's threads: its "
+                   "signature is taken once a run without them confirms "
+                   "it");
+  for (intptr_t s = 0; s < NUM_STRATEGIES; ++s) {
+    if (strategies[s].fn != irsReduceFailingSymbol)
+      continue;
+    r->strategy = strategies[s].name;
+    r->strategyIndex = s;
+    int64_t before = r->opsNow;
+    bool kept = irsReduceFailingSymbol(r);
+    r->strategyOps[s] += before - r->opsNow;
+    r->strategyIndex = -1;
+    if (kept)
+      return true;
+  }
+  r->strategy = "check";
+  irsReduceNote(r, "the input checked with threads was not confirmed by "
+                   "its failing function alone: checked again without "
+                   "threads");
+  return irsReduceEstablish(r);
+}
+
 IrsStatus irsReducerRun(IrsReducer h) {
   Reducer *r = h.ptr;
   r->start = irsClockMonotonicMs() / 1e3;
@@ -619,11 +694,15 @@ IrsStatus irsReducerRun(IrsReducer h) {
     r->runPassesRetryAt[i] = INT64_MAX;
   r->emptyVerdict = -1;
   r->strategy = "check";
-  r->inputInvalid = !mlirOperationVerify(mlirModuleGetOperation(r->module));
+  r->inputInvalid = !r->opts.inputVerified &&
+                    !mlirOperationVerify(mlirModuleGetOperation(r->module));
   r->checkSnapSteps = checkSnapshots(r);
+  if (checkAnchors(r))
+    irsReduceAnchorsStart(r); // without the mapping, nothing is noted
+  r->checkThreaded = checkThreads(r);
   BackgroundSave bg;
   backgroundSaveStart(r, &bg);
-  if (!irsReduceEstablish(r)) {
+  if (!establish(r)) {
     backgroundSaveFinish(r, &bg, false);
     irsReduceSnapshotDrop(r);
     return irsStatusMake(IRS_ERR_USAGE);
@@ -642,6 +721,10 @@ IrsStatus irsReducerRun(IrsReducer h) {
   r->bytesBefore = r->bytesAfter =
       r->opts.outputPath ? r->bytesAfter : printModule(r, NULL);
   r->checkSnapGeneration = r->generation;
+  if (!confirmThreadedCheck(r)) {
+    irsReduceSnapshotDrop(r);
+    return irsStatusMake(IRS_ERR_USAGE);
+  }
   // Tool mode, a crash: what to redo from if batched verdicts fail their
   // confirmation (see confirmOrRedo).
   if (r->opts.toolArgv && r->target.kind == IrsOutcomeCrash &&

@@ -6,7 +6,8 @@
 // Exit codes are checked exactly with `sh -c '...; echo exit=$?'`.
 
 // RUN: opt-reduce --list-strategies | FileCheck %s --check-prefix=LIST --match-full-lines
-// LIST:      pipeline keep only the failing step, run on the IR that went into it
+// LIST:      failing-symbol keep only the function a nested step failed on and the symbols it uses
+// LIST-NEXT: pipeline keep only the failing step, run on the IR that went into it
 // LIST-NEXT: erase-symbols ddmin over top-level ops (functions, globals)
 // LIST-NEXT: erase-ops ddmin per nesting level, outer ops first; used results become ub.poison
 // LIST-NEXT: inline-region replace a region-holding op by the body of one of its regions
@@ -23,7 +24,7 @@
 // poison).
 // RUN: opt-reduce %s --pass-pipeline="builtin.module(func.func(irs-test-fail{op=arith.muli}))" --strategies= -o %t.all 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ALLLOG
-// ALLLOG: opt-reduce: erase-symbols:
+// ALLLOG: opt-reduce: failing-symbol:
 // ALLLOG: opt-reduce: erase-ops:
 // RUN: FileCheck %s --check-prefix=ALL --implicit-check-not=@other --implicit-check-not=arith.constant < %t.all
 // ALL: arith.muli

@@ -44,6 +44,7 @@ static IrsReduceOptions reduceOptions(OrConfig *c, const OrSession *s,
   memset(&ro, 0, sizeof(ro));
   irsToolReduceWorkerInit(&ro);
   ro.pipeline = s->pipeline;
+  ro.inputVerified = true; // irsInputParseChunk's parse verified it
   ro.testArgv = s->testArgv;
   ro.testArgc = s->testArgc;
   ro.testMustFail = c->mustFail;
