@@ -352,6 +352,19 @@ IrsPipeline irsPipelineCreateParse(MlirStringRef text,
   return result;
 }
 
+// Parses a pipeline text built by one of the constructors below, or reports
+// that building it ran out of memory; frees the text either way.
+static IrsPipeline parseBuilt(IrsBuf *t, MlirStringCallback errorCallback,
+                              void *userData) {
+  IrsPipeline p = {NULL};
+  if (!t->failed)
+    p = irsPipelineCreateParse(irsBufRef(t), errorCallback, userData);
+  else if (errorCallback)
+    errorCallback(mlirStringRefCreateFromCString("out of memory"), userData);
+  irsBufFree(t);
+  return p;
+}
+
 IrsPipeline irsPipelineCreateFromPassFlags(const MlirStringRef *flags,
                                            intptr_t numFlags,
                                            MlirStringRef rootAnchor,
@@ -383,13 +396,7 @@ IrsPipeline irsPipelineCreateFromPassFlags(const MlirStringRef *flags,
     irsBufAppendStr(&t, "}");
   }
   irsBufAppendStr(&t, ")");
-  IrsPipeline p = {NULL};
-  if (!t.failed)
-    p = irsPipelineCreateParse(irsBufRef(&t), errorCallback, userData);
-  else if (errorCallback)
-    errorCallback(mlirStringRefCreateFromCString("out of memory"), userData);
-  irsBufFree(&t);
-  return p;
+  return parseBuilt(&t, errorCallback, userData);
 }
 
 static void appendCallback(MlirStringRef s, void *ud) {
@@ -461,13 +468,7 @@ IrsPipeline irsPipelineNestRestrictedPasses(IrsPipeline pipeline,
       irsBufAppend(&t, inner, innerLen);
   }
   irsBufAppendStr(&t, ")");
-  IrsPipeline result = {NULL};
-  if (!t.failed)
-    result = irsPipelineCreateParse(irsBufRef(&t), errorCallback, userData);
-  else if (errorCallback)
-    errorCallback(mlirStringRefCreateFromCString("out of memory"), userData);
-  irsBufFree(&t);
-  return result;
+  return parseBuilt(&t, errorCallback, userData);
 }
 
 void irsPipelineDestroy(IrsPipeline pipeline) { freePipeline(pipeline.ptr); }

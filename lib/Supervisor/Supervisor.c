@@ -354,12 +354,10 @@ static void handleLine(Supervisor *s, const char *l, double *stepStart) {
   }
 }
 
-// Both readers return the bytes read, 0 at end of file (and close), -1 when
-// nothing is available right now.
-static ssize_t readChannel(Supervisor *s, int fd, bool *open,
-                           double *stepStart) {
-  char buf[65536];
-  ssize_t n = read(fd, buf, sizeof(buf));
+// readSome and both readers return the bytes read, 0 at end of file (and
+// close), -1 when nothing is available right now.
+static ssize_t readSome(int fd, char *buf, size_t cap, bool *open) {
+  ssize_t n = read(fd, buf, cap);
   if (n <= 0) {
     if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
       *open = false;
@@ -367,6 +365,15 @@ static ssize_t readChannel(Supervisor *s, int fd, bool *open,
     }
     return -1;
   }
+  return n;
+}
+
+static ssize_t readChannel(Supervisor *s, int fd, bool *open,
+                           double *stepStart) {
+  char buf[65536];
+  ssize_t n = readSome(fd, buf, sizeof(buf), open);
+  if (n <= 0)
+    return n;
   for (ssize_t i = 0; i < n; ++i) {
     if (s->inFrame) {
       size_t take = (size_t)(n - i) < s->frameLeft ? (size_t)(n - i) : s->frameLeft;
@@ -491,14 +498,9 @@ static void forwardAbridged(Supervisor *s, const char *buf, size_t n,
 
 static ssize_t readStderr(Supervisor *s, int fd, bool *open) {
   char buf[8192];
-  ssize_t n = read(fd, buf, sizeof(buf));
-  if (n <= 0) {
-    if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
-      *open = false;
-      return 0;
-    }
-    return -1;
-  }
+  ssize_t n = readSome(fd, buf, sizeof(buf), open);
+  if (n <= 0)
+    return n;
   if (s->opts.forwardStderr && s->opts.abridgeCrashTraces)
     forwardAbridged(s, buf, (size_t)n, false);
   else if (s->opts.forwardStderr)
