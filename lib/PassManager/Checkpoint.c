@@ -204,13 +204,20 @@ static void announce(IrsCheckpointRun *r, intptr_t next) {
   }
 }
 
+// The op's row; an op the index does not know
+// makes the run lost, so the caller replays it stepwise.
+static CpRow *rowOrLost(IrsCheckpointRun *r, MlirOperation op, size_t *k) {
+  CpRow *row = findRow(r, op, k);
+  if (!row)
+    atomic_store(&r->lost, true);
+  return row;
+}
+
 static void runStart(IrsCheckpointRun *r, MlirOperation op) {
   size_t k;
-  CpRow *row = findRow(r, op, &k);
-  if (!row) {
-    atomic_store(&r->lost, true);
+  CpRow *row = rowOrLost(r, op, &k);
+  if (!row)
     return;
-  }
   // The op's fingerprint is known from the last checkpoint on the module
   // (the IR has not changed since): counting its ops is a tenth of a walk
   // that fingerprints them.
@@ -243,11 +250,9 @@ static void runNested(IrsCheckpointRun *r, MlirOperation op, intptr_t step,
   double t = irsClockMonotonicMs();
   double c = irsClockThreadCpuMs();
   size_t k;
-  CpRow *row = findRow(r, op, &k);
-  if (!row) {
-    atomic_store(&r->lost, true);
+  CpRow *row = rowOrLost(r, op, &k);
+  if (!row)
     return;
-  }
   IrsPassManagerImpl *pm = r->pm;
   intptr_t s = step - r->first;
   CpCell *cell = &r->cells[k * (size_t)(r->last - r->first) + (size_t)s];

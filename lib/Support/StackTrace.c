@@ -68,6 +68,18 @@ static bool parseLine(const char *s, const char *end, IrsStackFrame *f) {
   return true;
 }
 
+// After spaces, "0xADDR" ending at a space or the line's end: the frame's
+// address, and where it stopped.
+static bool readAddress(const char *s, const char *end, uint64_t *address,
+                        const char **stop) {
+  while (s < end && *s == ' ')
+    ++s;
+  if (!startsWith(s, end, "0x"))
+    return false;
+  *address = parseHex(s, end, stop);
+  return *stop != s + 2 && (*stop == end || **stop == ' ');
+}
+
 // LLVM's own stack dump, as a tool built on LLVM prints it from its signal
 // handler when it cannot symbolise: "N  MODULE 0xADDR [SYMBOL + DECIMAL]",
 // the symbol already demangled. A frame without a symbol has only its
@@ -87,13 +99,8 @@ static bool parseLlvmLine(const char *s, const char *end, IrsStackFrame *f) {
   while (s < end && *s != ' ')
     ++s;
   f->module = mlirStringRefCreate(mod, (size_t)(s - mod));
-  while (s < end && *s == ' ')
-    ++s;
-  if (!startsWith(s, end, "0x"))
-    return false;
   const char *stop;
-  f->address = parseHex(s, end, &stop);
-  if (stop == s + 2 || (stop < end && *stop != ' '))
+  if (!readAddress(s, end, &f->address, &stop))
     return false;
   f->symbol = mlirStringRefCreate(stop, 0);
   f->offset = f->address;
@@ -173,13 +180,8 @@ static bool parseLlvmSymbolisedLine(const char *s, const char *end,
     ++s;
   if (s == d || s == end || *s != ' ')
     return false;
-  while (s < end && *s == ' ')
-    ++s;
-  if (!startsWith(s, end, "0x"))
-    return false;
   const char *stop;
-  f->address = parseHex(s, end, &stop);
-  if (stop == s + 2 || (stop < end && *stop != ' '))
+  if (!readAddress(s, end, &f->address, &stop))
     return false;
   while (end > stop && (end[-1] == ' ' || end[-1] == '\r'))
     --end;
