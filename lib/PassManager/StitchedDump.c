@@ -181,18 +181,35 @@ static bool moduleHeader(MlirOperation module, IrsBuf *out) {
   return ok;
 }
 
-static void appendIndented(IrsBuf *out, const char *t, size_t n) {
+static void writeIndented(IrsAtomicFile *af, const char *t, size_t n) {
   size_t i = 0;
   while (i < n) {
-    size_t j = i;
-    while (j < n && t[j] != '\n')
-      ++j;
+    const char *nl = memchr(t + i, '\n', n - i);
+    size_t j = nl ? (size_t)(nl - t) : n;
     if (j > i)
-      irsBufAppend(out, "  ", 2);
-    irsBufAppend(out, t + i, j - i);
-    irsBufAppend(out, "\n", 1);
+      irsAtomicFileWrite(af, "  ", 2);
+    irsAtomicFileWrite(af, t + i, j - i);
+    irsAtomicFileWrite(af, "\n", 1);
     i = j + 1;
   }
+}
+
+// The dump: the module's header, then texts[0..n) indented, then "}".
+// Written as it is assembled, through the file's 1 MiB buffer: a dump is
+// as large as the module's text, and building it whole first cost a
+// module-sized buffer grown by doubling, then a second copy of it.
+static int writeStitched(const char *path, const IrsBuf *header,
+                         const char *const *texts, const size_t *lens,
+                         size_t n) {
+  IrsAtomicFile af;
+  int e = irsAtomicFileOpen(&af, path);
+  if (e)
+    return e;
+  irsAtomicFileWrite(&af, header->data, header->len);
+  for (size_t i = 0; i < n; ++i)
+    writeIndented(&af, texts[i], lens[i]);
+  irsAtomicFileWrite(&af, "}\n\n", 3);
+  return irsAtomicFileCommit(&af);
 }
 
 // The one block of a builtin.module, or null when the module is not one
@@ -308,22 +325,24 @@ int irsDumpModuleStitched(IrsDumpCache **cachep, MlirOperation module,
   }
   takeCached(cache, body, n, topFps, numTopFps, ops, fresh, todo);
   printMissing(ops, fresh, todo, n, assumeVerified, threads);
-  bool ok = true;
+  const char **texts = calloc(n ? n : 1, sizeof(char *));
+  size_t *lens = calloc(n ? n : 1, sizeof(size_t));
+  bool ok = texts && lens && !text.failed;
   for (size_t i = 0; i < n && ok; ++i)
     ok = fresh[i].text && !(todo[i] && irsDumpTextMayAlias(fresh[i].text, fresh[i].len));
   int err = 0;
   if (ok) {
-    for (size_t i = 0; i < n; ++i)
-      appendIndented(&text, fresh[i].text, fresh[i].len);
-    irsBufAppendStr(&text, "}\n\n");
-    if (text.failed)
-      ok = false;
-    else
-      err = irsWriteFileAtomic(path, text.data, text.len);
-    *stitched = ok && !err;
+    for (size_t i = 0; i < n; ++i) {
+      texts[i] = fresh[i].text;
+      lens[i] = fresh[i].len;
+    }
+    err = writeStitched(path, &text, texts, lens, n);
+    *stitched = !err;
   }
   replaceCache(cache, fresh, n, ok);
   free(ops);
+  free(texts);
+  free(lens);
   free(todo);
   irsBufFree(&text);
   return err;
@@ -336,18 +355,13 @@ int irsDumpStitchTexts(MlirOperation module, const char *const *texts,
   if (mlirBlockIsNull(moduleBody(module)))
     return 0;
   IrsBuf text = IRS_BUF_INIT;
-  bool ok = moduleHeader(module, &text);
+  bool ok = moduleHeader(module, &text) && !text.failed;
   for (size_t i = 0; i < n && ok; ++i)
     ok = texts[i] != NULL;
   int err = 0;
   if (ok) {
-    for (size_t i = 0; i < n; ++i)
-      appendIndented(&text, texts[i], lens[i]);
-    irsBufAppendStr(&text, "}\n\n");
-    ok = !text.failed;
-    if (ok)
-      err = irsWriteFileAtomic(path, text.data, text.len);
-    *stitched = ok && !err;
+    err = writeStitched(path, &text, texts, lens, n);
+    *stitched = !err;
   }
   irsBufFree(&text);
   return err;
