@@ -307,6 +307,43 @@ static void markSymbolUsers(MlirOperation root, const IrsOpList *c, bool *mark) 
   free(names);
 }
 
+// Whether erased top-level ops may move out whole instead of being
+// destroyed: only when nothing inside a top-level op can use a value of the
+// module's body (no top-level op has results, the body no arguments), so a
+// moved op keeps no use in the module and the candidate is the one that
+// destroying it gives.
+static bool detachable(MlirOperation root, const IrsEdit *e) {
+  if (mlirBlockIsNull(e->erase.detachTo) || mlirOperationGetNumRegions(root) != 1)
+    return false;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(root, 0));
+  if (mlirBlockIsNull(body) || mlirBlockGetNumArguments(body) > 0)
+    return false;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (mlirOperationGetNumResults(op) > 0)
+      return false;
+  return true;
+}
+
+static bool eraseMarked(MlirContext ctx, MlirOperation root, const IrsOpList *c,
+                        const bool *mark, MlirBlock detachTo) {
+  bool ok = true;
+  // Reverse pre-order: nested ops go before the ops that contain them, so
+  // no erased op is touched twice.
+  for (size_t i = c->n; i-- > 1;) {
+    if (!mark[i])
+      continue;
+    if (!mlirBlockIsNull(detachTo) &&
+        mlirOperationEqual(mlirOperationGetParentOperation(c->ops[i]), root)) {
+      mlirOperationRemoveFromParent(c->ops[i]);
+      mlirBlockAppendOwnedOperation(detachTo, c->ops[i]);
+    } else if (!irsEditEraseOp(ctx, c->ops[i])) {
+      ok = false;
+    }
+  }
+  return ok;
+}
+
 static bool applyErase(MlirContext ctx, MlirOperation root, const IrsEdit *e) {
   if (e->erase.num == 0)
     return true;
@@ -330,11 +367,9 @@ static bool applyErase(MlirContext ctx, MlirOperation root, const IrsEdit *e) {
   }
   if (top)
     markSymbolUsers(root, &c, mark);
-  // Reverse pre-order: nested ops go before the ops that contain them, so
-  // no erased op is touched twice.
-  for (size_t i = c.n; i-- > 1;)
-    if (mark[i] && !irsEditEraseOp(ctx, c.ops[i]))
-      ok = false;
+  MlirBlock to = top && detachable(root, e) ? e->erase.detachTo
+                                             : (MlirBlock){NULL};
+  ok = eraseMarked(ctx, root, &c, mark, to) && ok;
   free(mark);
   free(c.ops);
   return ok;
@@ -377,6 +412,19 @@ void irsReduceApply(Reducer *r, const IrsEdit *edit) {
   irsEditApply(r->ctx, mlirModuleGetOperation(r->module), edit);
   if (r->opts.miscompile) // as the worker did (OracleWorker.c)
     irsReduceErasePoisonUsers(r->ctx, mlirModuleGetOperation(r->module));
+  irsReduceEmptyGraveyard(r);
+}
+
+MlirBlock irsReduceGraveyard(Reducer *r) {
+  return mlirModuleIsNull(r->graveyard) ? (MlirBlock){NULL}
+                                        : mlirModuleGetBody(r->graveyard);
+}
+
+void irsReduceEmptyGraveyard(Reducer *r) {
+  MlirBlock b = irsReduceGraveyard(r);
+  for (MlirOperation op; !mlirBlockIsNull(b) &&
+                         !mlirOperationIsNull(op = mlirBlockGetFirstOperation(b));)
+    mlirOperationDestroy(op);
 }
 
 static void keyInts(IrsBuf *out, const int64_t *f, size_t n) {

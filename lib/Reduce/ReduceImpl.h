@@ -62,6 +62,7 @@ typedef struct Reducer {
   // noted (see OracleSnapshot.c).
   intptr_t checkSnapSteps;
   uint64_t checkSnapGeneration;
+  int snapWriter; // in the check's worker: the pid writing one, or 0
   // When the best module so far was last written and what that cost: big
   // modules are not rewritten after every accepted change (Reducer.c).
   double lastSaveAt, saveSecPerOp;
@@ -83,6 +84,10 @@ typedef struct Reducer {
   bool hangRedone;      // quick verdicts failed confirmation: redone
   double maxFinishMs;   // slowest step seen to end (0: none yet)
   MlirOperation original; // the input, cloned when quickHangs is set
+  // Where erase edits move the top-level ops they erase (IrsEdit.erase.
+  // detachTo, irsReduceGraveyard); emptied after each accepted change.
+  MlirModule graveyard;
+  int64_t freedOps; // ops gone since the heap was last trimmed (Reducer.c)
   // The empty module's verdict (-1 unknown) under pipeline `emptyPipeline`
   // (malloc'd text; see irsReduceEmptiesModule in OracleCache.c).
   int emptyVerdict;
@@ -175,6 +180,13 @@ typedef struct IrsEdit {
     struct {
       const int64_t *ops; ///< ascending pre-order indices
       size_t num;
+      /// Null: erased ops are destroyed. Else erased top-level ops (used
+      /// results replaced as for any erased op) move into this block, and
+      /// whoever owns it destroys them: the reducer once the edit is
+      /// applied to its own module (irsReduceApply), never a worker, whose
+      /// copy-on-write module would otherwise copy every page the erased
+      /// ops live on just to free them (bench/README.md, scale).
+      MlirBlock detachTo;
     } erase;
     struct {
       int64_t region; ///< its only block replaces the op
@@ -291,8 +303,14 @@ size_t irsReduceTryEach(Reducer *r, const IrsEdit *edits, size_t n,
 /// regions, one result): values a strategy may substitute.
 bool irsEditIsPoison(MlirOperation op);
 bool irsEditIsConstant(MlirOperation op);
-/// Applies `edit` to the reducer's own module (after a successful test).
+/// Applies `edit` to the reducer's own module (after a successful test),
+/// then destroys what it moved into the graveyard.
 void irsReduceApply(Reducer *r, const IrsEdit *edit);
+/// The block erase edits built by the reducer move erased top-level ops to
+/// (IrsEdit.erase.detachTo; null when it could not be made), and the
+/// destruction of what is in it.
+MlirBlock irsReduceGraveyard(Reducer *r);
+void irsReduceEmptyGraveyard(Reducer *r);
 /// Pre-order indices of ops to try, by predicate; caller frees.
 int64_t *irsReduceCollect(Reducer *r, bool topLevelOnly, size_t *n);
 /// Erasable ops at nesting depth `depth` (1: directly in the module body),

@@ -153,7 +153,8 @@ bool irsReduceFailingSymbol(Reducer *r) {
   int64_t *items = keep ? eraseAllBut(root, keep, numTops, &n) : NULL;
   bool kept = false;
   if (items) {
-    IrsEdit e = {.kind = IrsEditErase, .erase = {items, n}};
+    IrsEdit e = {.kind = IrsEditErase,
+                 .erase = {items, n, irsReduceGraveyard(r)}};
     kept = irsReduceTryEdit(r, &e);
   }
   free(items);

@@ -27,13 +27,18 @@ typedef struct Applied {
   char *text;    // the module printed afterwards; owned
 } Applied;
 
-static Applied apply(const char *src, const IrsEdit *e) {
+static MlirContext newContext(void) {
   MlirContext ctx = mlirContextCreateWithThreading(false);
   MlirDialectRegistry reg = mlirDialectRegistryCreate();
   mlirRegisterAllDialects(reg);
   mlirContextAppendDialectRegistry(ctx, reg);
   mlirDialectRegistryDestroy(reg);
   mlirContextLoadAllAvailableDialects(ctx);
+  return ctx;
+}
+
+static Applied apply(const char *src, const IrsEdit *e) {
+  MlirContext ctx = newContext();
   MlirModule m = mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(src));
   assert_false(mlirModuleIsNull(m));
   MlirOperation root = mlirModuleGetOperation(m);
@@ -77,6 +82,20 @@ static const char *kArith = "func.func @f(%x: i32) -> i32 {\n"
                             "  return %m : i32\n"
                             "}\n";
 
+// 0 module, 1 global, 2 callee, 3 return, 4 caller, 5 get_global, 6 call,
+// 7 addi, 8 return.
+static const char kSymbols[] =
+    "memref.global \"private\" @g : memref<2xi32>\n"
+    "func.func private @callee(%a: i32) -> i32 {\n"
+    "  return %a : i32\n"
+    "}\n"
+    "func.func @caller(%x: i32) -> i32 {\n"
+    "  %m = memref.get_global @g : memref<2xi32>\n"
+    "  %r = func.call @callee(%x) : (i32) -> i32\n"
+    "  %s = arith.addi %r, %x : i32\n"
+    "  return %s : i32\n"
+    "}\n";
+
 static void test_edit__erase_replaces_used_results_with_poison(void **state) {
   (void)state;
   int64_t idx[] = {2};
@@ -91,18 +110,7 @@ static void test_edit__erase_replaces_used_results_with_poison(void **state) {
 
 static void test_edit__erase_symbol_takes_its_uses(void **state) {
   (void)state;
-  // 0 module, 1 global, 2 callee, 3 return, 4 caller, 5 get_global,
-  // 6 call, 7 addi, 8 return.
-  const char *src = "memref.global \"private\" @g : memref<2xi32>\n"
-                    "func.func private @callee(%a: i32) -> i32 {\n"
-                    "  return %a : i32\n"
-                    "}\n"
-                    "func.func @caller(%x: i32) -> i32 {\n"
-                    "  %m = memref.get_global @g : memref<2xi32>\n"
-                    "  %r = func.call @callee(%x) : (i32) -> i32\n"
-                    "  %s = arith.addi %r, %x : i32\n"
-                    "  return %s : i32\n"
-                    "}\n";
+  const char *src = kSymbols; // erases the global and the callee
   int64_t idx[] = {1, 2};
   IrsEdit e = {.erase = {idx, 2}};
   Applied a = apply(src, &e);
@@ -112,6 +120,61 @@ static void test_edit__erase_symbol_takes_its_uses(void **state) {
   expectLacks(&a, "@g");
   expectContains(&a, "%0 = ub.poison : i32\n    %1 = arith.addi %0, %arg0");
   free(a.text);
+}
+
+// With erase.detachTo set, erased top-level ops move into that block
+// (a worker's copy-on-write module then frees nothing) and the module left
+// is the one destroying them gives; a module with a top-level op that has
+// results (a nested op could use it) destroys them as before.
+static char *printOp(MlirOperation op) {
+  IrsBuf b = IRS_BUF_INIT;
+  mlirOperationPrint(op, irsBufStringCallback, &b);
+  irsBufAppend(&b, "", 1);
+  return irsBufDetach(&b);
+}
+
+static size_t eraseDetached(const char *src, const int64_t *idx, size_t n,
+                            char **text) {
+  MlirContext ctx = newContext();
+  mlirContextSetAllowUnregisteredDialects(ctx, true);
+  MlirModule m = mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(src));
+  MlirModule rest = mlirModuleCreateEmpty(mlirLocationUnknownGet(ctx));
+  assert_false(mlirModuleIsNull(m));
+  IrsEdit e = {.erase = {idx, n, mlirModuleGetBody(rest)}};
+  assert_true(irsEditApply(ctx, mlirModuleGetOperation(m), &e));
+  assert_true(mlirOperationVerify(mlirModuleGetOperation(m)));
+  *text = printOp(mlirModuleGetOperation(m));
+  size_t moved = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(rest));
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    ++moved;
+  mlirModuleDestroy(rest);
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+  return moved;
+}
+
+static void test_edit__erase_detaches_top_level_ops(void **state) {
+  (void)state;
+  const char *src = kSymbols;
+  int64_t idx[] = {1, 2};
+  char *detached = NULL;
+  assert_int_equal(eraseDetached(src, idx, 2, &detached), 2);
+  IrsEdit e = {.erase = {idx, 2}};
+  Applied a = apply(src, &e);
+  assert_string_equal(detached, a.text);
+  expectLacks(&a, "@callee");
+  free(detached);
+  free(a.text);
+  // 0 module, 1 "test.value" (a result at the top), 2 @f, 3 return.
+  const char *withResult = "%v = \"test.value\"() : () -> i32\n"
+                           "func.func @f() {\n"
+                           "  return\n"
+                           "}\n";
+  int64_t f[] = {2};
+  assert_int_equal(eraseDetached(withResult, f, 1, &detached), 0);
+  assert_null(strstr(detached, "@f"));
+  free(detached);
 }
 
 static void test_edit__stale_index_is_refused(void **state) {
@@ -607,6 +670,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_edit__erase_replaces_used_results_with_poison),
       cmocka_unit_test(test_edit__erase_symbol_takes_its_uses),
+      cmocka_unit_test(test_edit__erase_detaches_top_level_ops),
       cmocka_unit_test(test_edit__stale_index_is_refused),
       cmocka_unit_test(test_edit__inline_maps_iter_args_and_yield),
       cmocka_unit_test(test_edit__inline_poisons_mismatched_results),
