@@ -500,7 +500,8 @@ static void advanceModule(IrsCheckpointRun *r, MlirOperation module) {
   size_t ng = (size_t)(r->last - r->first), n = r->numRows;
   if (pm->numTopFps != n) {
     r->moduleFp = irsFingerprintWithTops(module, &pm->topFps, &pm->capTopFps,
-                                         &pm->numTopFps, &r->moduleOps);
+                                         &pm->numTopFps, &r->moduleOps,
+                                         mlirContextGetNumThreads(pm->ctx) > 1);
   } else {
     for (size_t k = 0; k < n; ++k)
       if (r->cells[k * ng + ng - 1].ran)
@@ -604,7 +605,8 @@ static void runModule(IrsCheckpointRun *r, MlirOperation module, intptr_t i,
   res->peakRssKb = peakRss();
   res->opsBefore = r->moduleOps;
   uint64_t fp = irsFingerprintWithTops(module, &pm->topFps, &pm->capTopFps,
-                                       &pm->numTopFps, &r->moduleOps);
+                                       &pm->numTopFps, &r->moduleOps,
+                                       mlirContextGetNumThreads(pm->ctx) > 1);
   res->opsAfter = r->moduleOps;
   res->changed = fp != r->moduleFp;
   r->moduleFp = fp;

@@ -2,6 +2,7 @@
 // Structural fingerprint of a module; see Fingerprint.h.
 #include "Fingerprint.h"
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -186,40 +187,120 @@ uint64_t irsFingerprint(MlirOperation root, int64_t *numOps) {
   return s.h;
 }
 
+// The top-level ops of `root`'s regions, in order (NULL, *n = 0 when out
+// of memory).
+static MlirOperation *collectTops(MlirOperation root, size_t *n) {
+  size_t cap = 256, k = 0;
+  MlirOperation *ops = malloc(cap * sizeof(MlirOperation));
+  intptr_t nr = mlirOperationGetNumRegions(root);
+  for (intptr_t r = 0; ops && r < nr; ++r) {
+    MlirRegion reg = mlirOperationGetRegion(root, r);
+    for (MlirBlock b = mlirRegionGetFirstBlock(reg); ops && !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b)) {
+      for (MlirOperation o = mlirBlockGetFirstOperation(b);
+           ops && !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
+        if (k == cap) {
+          MlirOperation *p = realloc(ops, 2 * cap * sizeof(MlirOperation));
+          if (!p) {
+            free(ops);
+            ops = NULL;
+            break;
+          }
+          ops = p;
+          cap *= 2;
+        }
+        ops[k++] = o;
+      }
+    }
+  }
+  *n = ops ? k : 0;
+  return ops;
+}
+
+// What the rest of irsFingerprintWithTops mixes in, one op after the
+// other and without storing anything.
+static void mixTopsSerially(State *s, MlirOperation root) {
+  intptr_t nr = mlirOperationGetNumRegions(root);
+  for (intptr_t r = 0; r < nr; ++r) {
+    MlirRegion reg = mlirOperationGetRegion(root, r);
+    for (MlirBlock b = mlirRegionGetFirstBlock(reg); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation o = mlirBlockGetFirstOperation(b);
+           !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
+        int64_t c = 0;
+        mix(s, (const void *)(uintptr_t)irsFingerprint(o, &c));
+        s->n += c;
+      }
+  }
+}
+
+// Top-level ops [from, n) with a stride of 2: the ops of one of the two
+// walkers (interleaved, so both get a similar share of a module whose
+// functions grow or shrink along the file).
+typedef struct TopsJob {
+  const MlirOperation *ops;
+  uint64_t *fps;
+  int64_t *counts;
+  size_t from, n;
+} TopsJob;
+
+static void *walkTops(void *ud) {
+  TopsJob *j = ud;
+  for (size_t k = j->from; k < j->n; k += 2)
+    j->fps[k] = irsFingerprint(j->ops[k], &j->counts[k]);
+  return NULL;
+}
+
 uint64_t irsFingerprintWithTops(MlirOperation root, uint64_t **tops,
                                 size_t *capTops, size_t *numTops,
-                                int64_t *numOps) {
+                                int64_t *numOps, bool threads) {
   // The root's own identity (name, attributes, regions, blocks), then each
   // top-level op's subtree hash: together they cover exactly what a full
   // walk covers.
   State s = {.h = 0x84222325cbf29ce4ull};
   visit(root, &s);
   *numTops = 0;
-  intptr_t nr = mlirOperationGetNumRegions(root);
-  for (intptr_t r = 0; r < nr; ++r) {
-    MlirRegion reg = mlirOperationGetRegion(root, r);
-    for (MlirBlock b = mlirRegionGetFirstBlock(reg); !mlirBlockIsNull(b);
-         b = mlirBlockGetNextInRegion(b)) {
-      for (MlirOperation o = mlirBlockGetFirstOperation(b);
-           !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
-        int64_t n = 0;
-        uint64_t fp = irsFingerprint(o, &n);
-        s.n += n;
-        mix(&s, (const void *)(uintptr_t)fp);
-        if (*numTops == *capTops) {
-          size_t cap = *capTops ? *capTops * 2 : 256;
-          uint64_t *p = realloc(*tops, cap * sizeof(uint64_t));
-          if (!p) {
-            *numTops = 0; // callers then recompute what they need
-            continue;
-          }
-          *tops = p;
-          *capTops = cap;
-        }
-        (*tops)[(*numTops)++] = fp;
-      }
+  size_t n = 0;
+  MlirOperation *ops = collectTops(root, &n);
+  int64_t *counts = n ? calloc(n, sizeof(int64_t)) : NULL;
+  if (n > *capTops) {
+    uint64_t *p = counts ? realloc(*tops, n * sizeof(uint64_t)) : NULL;
+    if (p) {
+      *tops = p;
+      *capTops = n;
     }
   }
+  if (!ops || (n && (!counts || *capTops < n))) {
+    // Out of memory: the same value without keeping the tops (*numTops 0:
+    // callers then recompute what they need).
+    free(ops);
+    free(counts);
+    mixTopsSerially(&s, root);
+    if (numOps)
+      *numOps = s.n;
+    return s.h;
+  }
+  // The module's ops are only read, so two threads may walk disjoint
+  // top-level ops; the uniquing their attribute lookups do is locked in a
+  // multithreaded context (the caller's `threads`). At module level MLIR's
+  // own threads are idle, so this halves the walk's wall time on two cores.
+  TopsJob jobs[2] = {{ops, *tops, counts, 0, n}, {ops, *tops, counts, 1, n}};
+  pthread_t th;
+  bool two = threads && n > 1 && pthread_create(&th, NULL, walkTops, &jobs[1]) == 0;
+  if (two) {
+    walkTops(&jobs[0]);
+    pthread_join(th, NULL);
+  } else {
+    for (size_t k = 0; k < n; ++k)
+      (*tops)[k] = irsFingerprint(ops[k], &counts[k]);
+  }
+  for (size_t k = 0; k < n; ++k) {
+    s.n += counts[k];
+    mix(&s, (const void *)(uintptr_t)(*tops)[k]);
+  }
+  *numTops = n;
+  free(ops);
+  free(counts);
   if (numOps)
     *numOps = s.n;
   return s.h;

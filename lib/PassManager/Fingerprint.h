@@ -4,6 +4,7 @@
 #define IRS_PASSMANAGER_FINGERPRINT_H
 
 #include <mlir-c/IR.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -21,10 +22,13 @@ uint64_t irsFingerprint(MlirOperation root, int64_t *numOps);
 /// Same as irsFingerprint (a different value, the same "changed?" answer)
 /// but also stores the fingerprint of each op directly in `root`'s regions,
 /// in order, into *tops (grown with realloc; *numTops set). Lets the dump
-/// writer reuse them instead of walking the module a second time.
+/// writer reuse them instead of walking the module a second time. With
+/// `threads` (only for a context with multithreading on, and while no
+/// other thread changes the IR) two threads walk the top-level ops; the
+/// values are the same.
 uint64_t irsFingerprintWithTops(MlirOperation root, uint64_t **tops,
                                 size_t *capTops, size_t *numTops,
-                                int64_t *numOps);
+                                int64_t *numOps, bool threads);
 
 /// The value irsFingerprintWithTops returns for `root` when its top-level
 /// ops have the fingerprints `tops` (in order): lets a caller that knows the

@@ -111,7 +111,8 @@ uint64_t irsPmFingerprintRun(IrsPassManagerImpl *pm, MlirOperation module,
   if (!pm->rec.dumpDir && !pm->cpRun)
     return irsFingerprint(module, ops);
   return irsFingerprintWithTops(module, &pm->topFps, &pm->capTopFps,
-                                &pm->numTopFps, ops);
+                                &pm->numTopFps, ops,
+                                mlirContextGetNumThreads(pm->ctx) > 1);
 }
 
 IrsStepStatus irsPmRunStep(IrsPassManagerImpl *pm, intptr_t i,
