@@ -58,13 +58,17 @@ static void test_request__count_query_and_malformed(void **state) {
   assert_int_equal(irsForkRequestDecode(buf, len, out, 3), -1); // magic
 }
 
+static void writeText(const char *path, const char *text) {
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fputs(text, f);
+  fclose(f);
+}
+
 static void test_server__script_tool_gets_none(void **state) {
   char path[4200];
   snprintf(path, sizeof(path), "%s/tool.sh", (char *)*state);
-  FILE *f = fopen(path, "w");
-  assert_non_null(f);
-  fputs("#!/bin/sh\nexit 0\n", f);
-  fclose(f);
+  writeText(path, "#!/bin/sh\nexit 0\n");
   chmod(path, 0755);
   assert_null(irsForkServerCreate(path, 5).ptr);
 }
@@ -116,15 +120,12 @@ static void test_server__forks_crash_alike(void **state) {
   snprintf(in, sizeof(in), "%s/in.mlir", dir);
   snprintf(e1, sizeof(e1), "%s/e1", dir);
   snprintf(e2, sizeof(e2), "%s/e2", dir);
-  FILE *f = fopen(in, "w");
-  assert_non_null(f);
   // llvm/llvm-project#206914, as opt-reduce leaves it.
-  fputs("func.func @f0(%arg0: memref<10xf32>) {\n"
+  writeText(in, "func.func @f0(%arg0: memref<10xf32>) {\n"
         "  %c1 = arith.constant {tag = \"one\"} 1 : index\n"
         "  %0 = memref.load %arg0[%c1] : memref<10xf32>\n"
         "  memref.store %0, %arg0[%c1] : memref<10xf32>\n"
-        "  return\n}\n", f);
-  fclose(f);
+        "  return\n}\n");
   IrsForkServer s = irsForkServerCreate(kMlirOpt, 30);
   if (!s.ptr)
     skip(); // no shim beside the test (an installed libirscope)
@@ -154,11 +155,8 @@ static void test_server__mlir_opt_serves_from_opt_main(void **state) {
   snprintf(in, sizeof(in), "%s/in.mlir", dir);
   snprintf(out, sizeof(out), "%s/out", dir);
   snprintf(plain, sizeof(plain), "%s/plain", dir);
-  FILE *f = fopen(in, "w");
-  assert_non_null(f);
-  fputs("func.func @f(%a: i32) -> i32 {\n"
-        "  %0 = arith.addi %a, %a : i32\n  return %0 : i32\n}\n", f);
-  fclose(f);
+  writeText(in, "func.func @f(%a: i32) -> i32 {\n"
+        "  %0 = arith.addi %a, %a : i32\n  return %0 : i32\n}\n");
   IrsForkServer s = irsForkServerCreate(kMlirOpt, 30);
   if (!s.ptr)
     skip(); // no shim beside the test (an installed libirscope)
@@ -188,10 +186,7 @@ static void test_server__other_tool_serves_from_main(void **state) {
   char in[4200], out[4200];
   snprintf(in, sizeof(in), "%s/in.txt", dir);
   snprintf(out, sizeof(out), "%s/out", dir);
-  FILE *f = fopen(in, "w");
-  assert_non_null(f);
-  fputs("served\n", f);
-  fclose(f);
+  writeText(in, "served\n");
   IrsForkServer s = irsForkServerCreate(cat, 30);
   if (!s.ptr)
     skip();
@@ -242,13 +237,10 @@ static void test_server__spawn_with_from_creator(void **state) {
   snprintf(err, sizeof(err), "%s/err", dir);
   snprintf(res, sizeof(res), "%s/res.mlir", dir);
   snprintf(plain, sizeof(plain), "%s/plain.mlir", dir);
-  FILE *f = fopen(in, "w");
-  assert_non_null(f);
   // -test-written-to's findings on a tagged op, without a crash.
-  fputs("func.func @f(%a: i32) -> i32 {\n"
+  writeText(in, "func.func @f(%a: i32) -> i32 {\n"
         "  %0 = arith.addi %a, %a {tag = \"sum\"} : i32\n"
-        "  return %0 : i32\n}\n", f);
-  fclose(f);
+        "  return %0 : i32\n}\n");
   IrsForkServer s = irsForkServerCreate(kMlirOpt, 30);
   if (!s.ptr)
     skip(); // no shim beside the test (an installed libirscope)
