@@ -30,6 +30,13 @@ mlir-reduce's, the result still crashes. Load average is printed: on a busy
 machine the ratios hold only roughly.
 
 Usage: bench/reduce_tool.py [--build build] [--cap 900] [--cases a,b] [-j N]
+       bench/reduce_tool.py --ab OLD_BUILD [--build build] [--reps 5] [--cases a,b]
+
+--ab: only opt-reduce, the build in OLD_BUILD (a copy of an older build
+tree's bin, lib and libexec) against --build, interleaved (old, new, old,
+new, ...), each with LD_LIBRARY_PATH set to its own lib (the binaries'
+RUNPATH names the tree they were built in); medians of wall and CPU
+seconds, the result's size and whether it still crashes, and the load.
 """
 import argparse
 import os
@@ -183,6 +190,50 @@ def opt_reduce(reducer, tool, targs, path, sig, work, stem, extra):
             crash_signal(tool, targs, out) == sig, why)
 
 
+def median(xs):
+    xs = sorted(xs)
+    n = len(xs)
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+
+
+def ab(args, cases, pick, work):
+    """Interleaved runs of the old and the new opt-reduce (--ab)."""
+    builds = (("old", os.path.abspath(args.ab)),
+              ("new", os.path.abspath(args.build)))
+    print("load average: %.2f %.2f %.2f" % os.getloadavg())
+    for name in pick:
+        tool, targs, path = cases[name]
+        sig = crash_signal(tool, targs, path)
+        got = {who: [] for who, _ in builds}
+        for rep in range(args.reps):
+            for who, b in builds:
+                env = dict(os.environ, LD_LIBRARY_PATH=os.path.join(b, "lib"))
+                out = os.path.join(work, "%s.%s.mlir" % (name, who))
+                cmd = [os.path.join(b, "bin", "opt-reduce"), path,
+                       "--tool=" + tool] + targs + ["-o", out]
+                t0, c0 = time.time(), child_cpu()
+                r = subprocess.run(cmd, capture_output=True, env=env)
+                got[who].append((time.time() - t0, child_cpu() - c0,
+                                 r.returncode, out))
+        for who, _ in builds:
+            runs = got[who]
+            out = runs[-1][3]
+            print("%-17s %-4s wall %6.3f  cpu %6.3f  (wall %s; cpu %s)  "
+                  "ops %d  crashes %s  rc %s" %
+                  (name, who, median([x[0] for x in runs]),
+                   median([x[1] for x in runs]),
+                   " ".join("%.2f" % x[0] for x in runs),
+                   " ".join("%.2f" % x[1] for x in runs),
+                   count_ops(tool, out),
+                   "yes" if crash_signal(tool, targs, out) == sig else "NO",
+                   ",".join(str(x[2]) for x in runs)))
+        o, n = got["old"], got["new"]
+        print("%-17s new/old wall %.3f  cpu %.3f" %
+              (name, median([x[0] for x in n]) / median([x[0] for x in o]),
+               median([x[1] for x in n]) / median([x[1] for x in o])))
+    print("load average: %.2f %.2f %.2f" % os.getloadavg())
+
+
 def make_cases(work):
     cases = {}
     p = os.path.join(work, "oal-test-dialect.mlir")
@@ -209,11 +260,17 @@ def main():
     ap.add_argument("--cap", type=float, default=900)
     ap.add_argument("--cases", default="")
     ap.add_argument("-j", default="")
+    ap.add_argument("--ab", default="")
+    ap.add_argument("--reps", type=int, default=5)
     args = ap.parse_args()
     reducer = os.path.join(args.build, "bin", "opt-reduce")
     work = tempfile.mkdtemp(prefix="reduce-tool-")
     cases = make_cases(work)
     pick = [c for c in args.cases.split(",") if c] or list(cases)
+    if args.ab:
+        ab(args, cases, pick, work)
+        shutil.rmtree(work, ignore_errors=True)
+        return
     print("load average: %.2f %.2f %.2f" % os.getloadavg())
     print("%-17s %-12s %6s %8s %7s %6s %s" %
           ("case", "reducer", "ops", "seconds", "cpu s", "crash", "note"))

@@ -51,6 +51,15 @@ IRS_API void irsForkServerDestroy(IrsForkServer server);
 /// seconds, or the worker's parent is not the server's creator.
 IRS_API int64_t irsForkServerSpawn(IrsForkServer server,
                                    const char *const *argv, int *go);
+/// irsForkServerSpawn from the server's creator itself (or one of its
+/// workers), with the fork's stdin, stdout and stderr given as `stdio`
+/// and its working directory as `dirFd` (an open directory) rather than
+/// the caller's: the creator then watches the fork with
+/// irsSupervisorRunSpawned, without a worker of its own.
+IRS_API int64_t irsForkServerSpawnWith(IrsForkServer server,
+                                       const char *const *argv,
+                                       const int stdio[3], int dirFd,
+                                       int *go);
 /// Lets a fork from irsForkServerSpawn run main; closes `go`.
 IRS_API void irsForkServerRelease(int go);
 

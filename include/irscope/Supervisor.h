@@ -197,6 +197,25 @@ IRS_API IrsStatus irsSupervisorRun(IrsSupervisor supervisor, IrsWorkerMain fn,
                                    void *userData,
                                    const IrsWorkerResult **result);
 
+/// Starts, in the calling process, a child of it that is to be watched as
+/// a worker: `stderrFd` is the write end of the pipe whose text becomes the
+/// result's stderrTail (the callee may give the child another stderr, or
+/// none). Returns the child's pid, -1 if it could not be started. The child
+/// must be able to run already, or be let run by the callee before it
+/// returns.
+typedef int64_t (*IrsSpawnFn)(int stderrFd, void *userData);
+
+/// irsSupervisorRun without the worker: `spawn` starts the process itself
+/// (a tool cloned by the fork server, include/irscope/ForkServer.h), which
+/// is watched from its start as a worker that announced step `step` of
+/// chunk 0 and then handed over (irsWorkerChannelHandOver): exit status,
+/// limits, step timeout, interrupts. Spares the fork of a worker for
+/// callers whose preparation cannot crash. IRS_ERR_IO if spawn returned -1.
+IRS_API IrsStatus irsSupervisorRunSpawned(IrsSupervisor supervisor,
+                                          IrsSpawnFn spawn, void *userData,
+                                          intptr_t step,
+                                          const IrsWorkerResult **result);
+
 /// Most workers a batch runs at once.
 #define IRS_SUPERVISOR_MAX_PARALLEL 64
 

@@ -118,6 +118,12 @@ void irsReducePrintGeneric(MlirOperation root, struct IrsAtomicFile *af);
 int irsReduceExecTool(Job *j, const char *const *extra, const char *dir,
                       const char *path);
 
+/// Tool mode: the tool's command line on the candidate file `path`, with
+/// `extra` (NULL-ended, may be NULL) before it and `-o /dev/null` after;
+/// the caller frees the array (not the strings). NULL when out of memory.
+const char **irsReduceToolArgv(const Reducer *r, const char *const *extra,
+                               const char *path);
+
 /// Tool mode, reducing a crash: tests candidates many per tool process
 /// (OracleSplit.c). Whether the `n` candidates may go that way.
 bool irsReduceSplitUsable(Reducer *r, const IrsEdit *const *edits, size_t n);

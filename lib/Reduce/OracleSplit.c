@@ -25,6 +25,12 @@
 // a chunk after the first is confirmed by a plain run at the end
 // (Reducer.c).
 //
+// The batch is printed in this process (printBatch says why that is safe)
+// and, with the tool's fork server, the tool's fork is started from here
+// and watched without a worker of ours (irsSupervisorRunSpawned); lists
+// of one candidate go this way too, since a batch of one costs what a
+// plain run does, less the worker.
+//
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE
 #include "OracleImpl.h"
@@ -85,9 +91,102 @@ static void printChunk(MlirOperation op, Counted *c, bool first) {
   c->bytes += 1;
 }
 
-// The worker: each candidate is applied to a clone of the module and, if
-// it applies and verifies, printed as a chunk; `chunks` gets one line per
-// candidate considered (1: printed, 0: not a candidate), in order.
+// The outcome of one batch: what was printed, then what the tool did.
+typedef struct SplitRun {
+  bool *printed;     // per candidate considered
+  size_t considered; // candidates printed or found invalid
+  size_t chunks;     // chunks in the file (printed ones, then the module)
+  size_t reports;    // chunks the tool finished
+  IrsBuf err;        // the tool's stderr
+  // Chunk k's own text is err[from[k], to[k]) (k < reports), the dying
+  // chunk's err[from[reports], end).
+  size_t *from, *to;
+} SplitRun;
+
+// Prints the batch into the job's directory, in this process: each
+// candidate is applied to a clone of the module and, if it applies and
+// verifies, printed as a chunk. No worker is forked for this (one per
+// batch was a fifth of a small reduction's CPU time): the edits are
+// irscope's own (irsEditApply, which this process replays on its module
+// for every edit it accepts), on a module whose ops are unregistered here,
+// so they run no dialect's code; edits that run passes never come here
+// (irsReduceSplitUsable). What can crash is the tool, which runs apart.
+static bool printBatch(SplitJob *s, SplitRun *sr) {
+  Job *j = &s->job;
+  Reducer *r = j->r;
+  char dir[512], path[600];
+  irsReduceJobDir(r, j->id, dir, sizeof(dir));
+  snprintf(path, sizeof(path), "%s/candidates.mlir", dir);
+  sr->printed = calloc(s->n ? s->n : 1, sizeof(bool));
+  IrsAtomicFile af;
+  if (!sr->printed || mkdir(dir, 0700) != 0 ||
+      irsAtomicFileOpen(&af, path) != 0)
+    return false;
+  MlirOperation root = mlirModuleGetOperation(r->module);
+  Counted c = {&af, 0};
+  for (size_t i = 0; i < s->n && (i == 0 || c.bytes < kSplitBudgetBytes);
+       ++i) {
+    MlirOperation copy = mlirOperationClone(root);
+    j->edit = s->edits[i];
+    bool ok = irsReduceWorkerApply(j, copy);
+    if (ok)
+      printChunk(copy, &c, sr->chunks++ == 0);
+    mlirOperationDestroy(copy);
+    sr->printed[sr->considered++] = ok;
+  }
+  if (s->withModule && sr->chunks > 0)
+    printChunk(root, &c, false);
+  sr->chunks += s->withModule && sr->chunks > 0;
+  return irsAtomicFileCommit(&af) == 0;
+}
+
+static const char *const kSplitArgs[] = {"--split-input-file", "--mlir-timing",
+                                         NULL};
+
+// The tool's stderr: a file, which holds every chunk's report (the
+// supervisor's tail keeps only the end).
+static int openErr(const Reducer *r, const SplitJob *s) {
+  char dir[512], err[600];
+  irsReduceJobDir(r, s->job.id, dir, sizeof(dir));
+  snprintf(err, sizeof(err), "%s/stderr", dir);
+  return open(err, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+}
+
+// With the fork server: the tool's fork, started from this process and
+// watched by its supervisor (irsSupervisorRunSpawned); -1 if the server
+// cannot give one (the batch then goes through a worker).
+static int64_t spawnBatch(int stderrFd, void *ud) {
+  (void)stderrFd; // the file instead, see openErr
+  SplitJob *s = ud;
+  Reducer *r = s->job.r;
+  char dir[512], path[600];
+  irsReduceJobDir(r, s->job.id, dir, sizeof(dir));
+  snprintf(path, sizeof(path), "%s/candidates.mlir", dir);
+  const char **argv = irsReduceToolArgv(r, kSplitArgs, path);
+  int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+  int err = openErr(r, s);
+  int dirFd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+  int64_t pid = -1;
+  int go;
+  if (argv && null >= 0 && err >= 0 && dirFd >= 0) {
+    const int stdio[3] = {null, null, err};
+    pid = irsForkServerSpawnWith(r->opts.toolForkServer, argv, stdio, dirFd,
+                                 &go);
+  }
+  if (pid > 0)
+    irsForkServerRelease(go);
+  free(argv);
+  if (null >= 0)
+    close(null);
+  if (err >= 0)
+    close(err);
+  if (dirFd >= 0)
+    close(dirFd);
+  return pid > 0 ? pid : -1;
+}
+
+// Without it (or when it failed): a worker that runs the tool on the
+// batch the parent printed.
 static int splitWorker(IrsWorkerChannel ch, void *ud) {
   SplitJob *s = ud;
   Job *j = &s->job;
@@ -95,42 +194,15 @@ static int splitWorker(IrsWorkerChannel ch, void *ud) {
   j->ch = ch;
   if (r->opts.workerSetup)
     r->opts.workerSetup(IrsReduceWorkerMlir, r->opts.workerSetupUserData);
-  char dir[512], path[600], index[600], err[600];
+  setpgid(0, 0);
+  char dir[512], path[600];
   irsReduceJobDir(r, j->id, dir, sizeof(dir));
   snprintf(path, sizeof(path), "%s/candidates.mlir", dir);
-  snprintf(index, sizeof(index), "%s/chunks", dir);
-  snprintf(err, sizeof(err), "%s/stderr", dir);
-  setpgid(0, 0);
-  IrsAtomicFile af;
-  FILE *idx = mkdir(dir, 0700) == 0 ? fopen(index, "w") : NULL;
-  if (!idx || irsAtomicFileOpen(&af, path) != 0)
-    return IRS_EXIT_INVALID_CANDIDATE;
-  MlirOperation root = mlirModuleGetOperation(r->module);
-  Counted c = {&af, 0};
-  size_t written = 0;
-  for (size_t i = 0; i < s->n && (i == 0 || c.bytes < kSplitBudgetBytes);
-       ++i) {
-    MlirOperation copy = mlirOperationClone(root);
-    j->edit = s->edits[i];
-    bool ok = irsReduceWorkerApply(j, copy);
-    if (ok)
-      printChunk(copy, &c, written++ == 0);
-    mlirOperationDestroy(copy);
-    fprintf(idx, "%d\n", ok);
-  }
-  if (s->withModule)
-    printChunk(root, &c, written++ == 0);
-  bool closed = fclose(idx) == 0;
-  if (irsAtomicFileCommit(&af) != 0 || !closed)
-    return IRS_EXIT_INVALID_CANDIDATE;
-  if (written == 0)
-    return 0; // nothing to run: every candidate considered was invalid
-  int fd = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  int fd = openErr(r, s);
   if (fd < 0 || dup2(fd, 2) < 0)
     return IRS_EXIT_INVALID_CANDIDATE;
   close(fd);
-  const char *extra[] = {"--split-input-file", "--mlir-timing", NULL};
-  return irsReduceExecTool(j, extra, dir, path);
+  return irsReduceExecTool(j, kSplitArgs, dir, path);
 }
 
 static bool readFile(const char *path, IrsBuf *out) {
@@ -144,18 +216,6 @@ static bool readFile(const char *path, IrsBuf *out) {
   fclose(f);
   return true;
 }
-
-// The outcome of one batch, read back from the job's directory.
-typedef struct SplitRun {
-  bool *printed;     // per candidate considered
-  size_t considered; // candidates the worker got to
-  size_t chunks;     // chunks in the file (printed ones, then the module)
-  size_t reports;    // chunks the tool finished
-  IrsBuf err;        // the tool's stderr
-  // Chunk k's own text is err[from[k], to[k]) (k < reports), the dying
-  // chunk's err[from[reports], end).
-  size_t *from, *to;
-} SplitRun;
 
 // Finds the timing reports in the tool's stderr; a report ends at its
 // "(100.0%)  Total" line.
@@ -201,22 +261,9 @@ static const char *chunkKind(const SplitRun *sr, size_t k) {
 static bool readRun(Reducer *r, const SplitJob *s, SplitRun *sr) {
   char dir[512], path[600];
   irsReduceJobDir(r, s->job.id, dir, sizeof(dir));
-  snprintf(path, sizeof(path), "%s/chunks", dir);
-  IrsBuf idx = IRS_BUF_INIT;
-  bool ok = readFile(path, &idx);
-  sr->printed = calloc(s->n ? s->n : 1, sizeof(bool));
-  for (size_t i = 0; ok && sr->printed && i < idx.len && sr->considered < s->n;
-       ++i) {
-    if (idx.data[i] != '0' && idx.data[i] != '1')
-      continue;
-    sr->printed[sr->considered++] = idx.data[i] == '1';
-    sr->chunks += idx.data[i] == '1';
-  }
-  irsBufFree(&idx);
-  sr->chunks += s->withModule;
   snprintf(path, sizeof(path), "%s/stderr", dir);
   readFile(path, &sr->err); // absent when nothing ran
-  return ok && sr->printed && sr->considered > 0 && findReports(sr);
+  return findReports(sr);
 }
 
 static void reportChunk(Reducer *r, const IrsEdit *e, const char *kind,
@@ -260,16 +307,6 @@ static size_t judge(Reducer *r, const SplitJob *s, const IrsWorkerResult *res,
   bool toolRan = res->inStep && res->step == 1;
   bool died = toolRan && res->outcome != IrsWorkerExited;
   size_t candChunks = sr->chunks - s->withModule;
-  if (!toolRan && res->outcome == IrsWorkerExited && res->exitCode == 0 &&
-      sr->chunks == 0) {
-    for (size_t i = 0; i < sr->considered; ++i) {
-      ++r->testsRun;
-      ++r->splitTests;
-      verdict[i] = 0;
-      reportChunk(r, s->edits[i], "invalid", false, 0);
-    }
-    return sr->considered;
-  }
   if (!toolRan || (died ? sr->reports >= sr->chunks
                         : sr->reports != sr->chunks)) {
     turnOff(r, "the tool did not test them as chunks of one "
@@ -331,13 +368,57 @@ static size_t judge(Reducer *r, const SplitJob *s, const IrsWorkerResult *res,
 }
 
 bool irsReduceSplitUsable(Reducer *r, const IrsEdit *const *edits, size_t n) {
-  if (!r->opts.toolArgv || r->splitState < 0 || n < 2 || r->testRuns != 1 ||
+  if (!r->opts.toolArgv || r->splitState < 0 || n < 1 || r->testRuns != 1 ||
       r->target.kind != IrsOutcomeCrash || r->quickHangs)
     return false;
   for (size_t i = 0; i < n; ++i)
     if (!edits[i] || edits[i]->kind == IrsEditRunPipeline)
       return false; // runs passes in the worker: may crash it
   return true;
+}
+
+// No candidate of the batch applied and verified: nothing to run.
+static size_t allInvalid(Reducer *r, const SplitJob *s, const SplitRun *sr,
+                         signed char *verdict) {
+  for (size_t i = 0; i < sr->considered; ++i) {
+    ++r->testsRun;
+    ++r->splitTests;
+    verdict[i] = 0;
+    reportChunk(r, s->edits[i], "invalid", false, 0);
+  }
+  return sr->considered;
+}
+
+// Prints, runs and judges one batch; how many candidates it decided, and
+// in *ran whether the tool ran.
+static size_t runBatch(Reducer *r, SplitJob *s, signed char *verdict,
+                       bool *hit, bool *stop, bool *ran) {
+  SplitRun sr = {0};
+  size_t got = 0;
+  const IrsWorkerResult *res = NULL;
+  IrsStatus st = irsStatusMake(IRS_ERR_IO);
+  bool printed = printBatch(s, &sr);
+  *ran = printed && sr.chunks > 0;
+  if (printed && sr.chunks == 0) {
+    got = allInvalid(r, s, &sr, verdict);
+  } else if (printed) {
+    if (r->opts.toolForkServer.ptr)
+      st = irsSupervisorRunSpawned(r->sup, spawnBatch, s, 1, &res);
+    if (!irsStatusIsOk(st))
+      st = irsSupervisorRun(r->sup, splitWorker, s, &res);
+  }
+  if (printed && sr.chunks > 0 && irsStatusIsOk(st) && res &&
+      readRun(r, s, &sr)) {
+    r->testRunSec += res->runMs / 1e3;
+    got = judge(r, s, res, &sr, verdict, hit, stop);
+    r->toolBatches += got > 0;
+  } else if (got == 0 && r->splitState >= 0) {
+    turnOff(r, "a batch could not be run");
+  }
+  free(sr.printed), free(sr.from), free(sr.to);
+  irsBufFree(&sr.err);
+  irsReduceRemoveJobDir(r, s->job.id);
+  return got;
 }
 
 size_t irsReduceSplitTest(Reducer *r, const IrsEdit *const *edits, size_t n,
@@ -350,28 +431,20 @@ size_t irsReduceSplitTest(Reducer *r, const IrsEdit *const *edits, size_t n,
                   edits + from,
                   n - from,
                   r->splitState == 0};
-    const IrsWorkerResult *res = NULL;
-    IrsStatus st = irsSupervisorRun(r->sup, splitWorker, &s, &res);
-    SplitRun sr = {0};
-    size_t got = 0;
-    if (irsStatusIsOk(st) && res && readRun(r, &s, &sr)) {
-      r->testRunSec += res->runMs / 1e3;
-      got = judge(r, &s, res, &sr, verdict + from, &hit, &stop);
-      r->toolBatches += got > 0;
-    } else if (r->splitState >= 0) {
-      turnOff(r, "a batch could not be run");
-    }
-    free(sr.printed), free(sr.from), free(sr.to);
-    irsBufFree(&sr.err);
-    irsReduceRemoveJobDir(r, s.job.id);
+    bool ran = false;
+    size_t got = runBatch(r, &s, verdict + from, &hit, &stop, &ran);
     if (got == 0)
       break;
     IrsBuf note = IRS_BUF_INIT;
-    irsBufPrintf(&note,
-                 "batch: %zu candidate%s tested in one tool process "
-                 "(--split-input-file), %s",
-                 got, got == 1 ? "" : "s",
-                 hit ? "the last one interesting" : "none interesting");
+    if (ran)
+      irsBufPrintf(&note,
+                   "batch: %zu candidate%s tested in one tool process "
+                   "(--split-input-file), %s",
+                   got, got == 1 ? "" : "s",
+                   hit ? "the last one interesting" : "none interesting");
+    else
+      irsBufPrintf(&note, "batch: %zu candidate%s, none valid: the tool "
+                          "was not run", got, got == 1 ? "" : "s");
     irsReduceNote(r, note.data);
     irsBufFree(&note);
     from += got;

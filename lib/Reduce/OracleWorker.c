@@ -85,26 +85,19 @@ void irsReducePrintGeneric(MlirOperation root, IrsAtomicFile *af) {
   irsAtomicFileWrite(af, "\n", 1);
 }
 
-// Execs `args` on the candidate file `path` in the job's directory `dir`,
-// the candidate appended after `extra` (NULL-ended; a tool also gets
-// `-o /dev/null`). The exec is announced as step 1, so that the parent
-// knows the exit code is the script's or the tool's, not the worker's.
-// A tool runs with LLVM's symboliser off (llvm-symbolizer takes seconds
-// over libMLIR's debug information, for each crashing candidate) and
-// without address-space randomisation, so that the unsymbolised frame
-// addresses of its stack dump, which name the crash site, are the same in
-// every run.
-static int execArgs(Job *j, const char *const *args, int argc,
-                    const char *const *extra, const char *dir,
-                    const char *path) {
-  Reducer *r = j->r;
+// The command line of a run on the candidate file `path`: `args`, then
+// `extra` (NULL-ended, may be NULL), then `path`; a tool also gets
+// `-o /dev/null`. NULL when out of memory.
+static const char **commandLine(const Reducer *r, const char *const *args,
+                                int argc, const char *const *extra,
+                                const char *path) {
   bool tool = args == r->opts.toolArgv;
   size_t ne = 0;
   while (extra && extra[ne])
     ++ne;
   const char **argv = calloc((size_t)argc + ne + 4, sizeof(char *));
   if (!argv)
-    return IRS_EXIT_INVALID_CANDIDATE;
+    return NULL;
   for (int i = 0; i < argc; ++i)
     argv[i] = args[i];
   if (r->testPath && !tool)
@@ -116,6 +109,32 @@ static int execArgs(Job *j, const char *const *args, int argc,
   if (tool) {
     argv[k++] = "-o";
     argv[k++] = "/dev/null";
+  }
+  return argv;
+}
+
+const char **irsReduceToolArgv(const Reducer *r, const char *const *extra,
+                               const char *path) {
+  return commandLine(r, r->opts.toolArgv, r->opts.toolArgc, extra, path);
+}
+
+// Execs `args` on the candidate file `path` in the job's directory `dir`
+// (commandLine). The exec is announced as step 1, so that the parent
+// knows the exit code is the script's or the tool's, not the worker's.
+// A tool runs with LLVM's symboliser off (llvm-symbolizer takes seconds
+// over libMLIR's debug information, for each crashing candidate) and
+// without address-space randomisation, so that the unsymbolised frame
+// addresses of its stack dump, which name the crash site, are the same in
+// every run.
+static int execArgs(Job *j, const char *const *args, int argc,
+                    const char *const *extra, const char *dir,
+                    const char *path) {
+  Reducer *r = j->r;
+  bool tool = args == r->opts.toolArgv;
+  const char **argv = commandLine(r, args, argc, extra, path);
+  if (!argv)
+    return IRS_EXIT_INVALID_CANDIDATE;
+  if (tool) {
     setenv("LLVM_DISABLE_SYMBOLIZATION", "1", 1);
     personality(ADDR_NO_RANDOMIZE);
     // What a tool prints on stdout (-test-written-to's findings, a pass's

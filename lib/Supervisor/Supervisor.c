@@ -512,7 +512,7 @@ static ssize_t readStderr(Supervisor *s, int fd, bool *open) {
 // One run, in pieces, so that a batch can watch several workers with one
 // poll(): start (fork), pollFds/readReady (pipes), check (exit and limits),
 // finish (drain and classify). A single run strings them together.
-static IrsStatus runStart(Supervisor *s, IrsWorkerMain fn, void *userData) {
+static void runReset(Supervisor *s) {
   memset(&s->result, 0, sizeof(s->result));
   s->result.chunk = -1;
   irsBufReset(&s->tail);
@@ -521,6 +521,24 @@ static IrsStatus runStart(Supervisor *s, IrsWorkerMain fn, void *userData) {
   irsBufReset(&s->fwdHeld);
   s->fwdState = kFwdJudge;
   s->inFrame = false;
+}
+
+// The run's watch state once its process (pid) is known.
+static void runWatchFrom(Supervisor *s, pid_t pid, int chFd, int erFd) {
+  s->pid = pid;
+  s->chFd = chFd;
+  s->erFd = erFd;
+  s->chOpen = chFd >= 0;
+  s->erOpen = erFd >= 0;
+  s->status = 0;
+  s->handover = 0;
+  s->killedFor = IrsWorkerExited;
+  s->start = s->stepStart = nowMs();
+  s->traceAskedAt = s->traceDeadline = 0;
+}
+
+static IrsStatus runStart(Supervisor *s, IrsWorkerMain fn, void *userData) {
+  runReset(s);
   int ch[2], er[2];
   if (pipe(ch) != 0)
     return irsStatusMake(IRS_ERR_IO);
@@ -558,17 +576,30 @@ static IrsStatus runStart(Supervisor *s, IrsWorkerMain fn, void *userData) {
     _exit(rc);
 #endif
   }
-  s->pid = pid;
   close(ch[1]);
   close(er[1]);
-  s->chFd = ch[0];
-  s->erFd = er[0];
-  s->chOpen = s->erOpen = true;
-  s->status = 0;
-  s->handover = 0;
-  s->killedFor = IrsWorkerExited;
-  s->start = s->stepStart = nowMs();
-  s->traceAskedAt = s->traceDeadline = 0;
+  runWatchFrom(s, pid, ch[0], er[0]);
+  return irsStatusOk();
+}
+
+// irsSupervisorRunSpawned's start: no worker, no channel; the process is
+// in `step` from the start, as a worker that announced it and handed over.
+static IrsStatus runStartSpawned(Supervisor *s, IrsSpawnFn spawn, void *ud,
+                                 intptr_t step) {
+  runReset(s);
+  int er[2];
+  if (pipe2(er, O_CLOEXEC) != 0)
+    return irsStatusMake(IRS_ERR_IO);
+  int64_t pid = spawn(er[1], ud);
+  close(er[1]);
+  if (pid <= 0) {
+    close(er[0]);
+    return irsStatusMake(IRS_ERR_IO);
+  }
+  runWatchFrom(s, (pid_t)pid, -1, er[0]);
+  s->result.chunk = 0;
+  s->result.step = step;
+  s->result.inStep = true;
   return irsStatusOk();
 }
 
@@ -767,7 +798,8 @@ static bool runCheck(Supervisor *s) {
 
 static const IrsWorkerResult *runFinish(Supervisor *s) {
   // Drain what is left in the pipes without blocking on grandchildren.
-  fcntl(s->chFd, F_SETFL, O_NONBLOCK);
+  if (s->chFd >= 0) // none in a spawned run
+    fcntl(s->chFd, F_SETFL, O_NONBLOCK);
   fcntl(s->erFd, F_SETFL, O_NONBLOCK);
   while (s->chOpen && readChannel(s, s->chFd, &s->chOpen, &s->stepStart) > 0)
     ;
@@ -777,7 +809,8 @@ static const IrsWorkerResult *runFinish(Supervisor *s) {
     forwardAbridged(s, NULL, 0, true); // a last line without newline
   if (s->fwdState == kFwdHeader) // no trace followed: not one after all
     writeAll(s->fwdHeld.data, s->fwdHeld.len);
-  close(s->chFd);
+  if (s->chFd >= 0)
+    close(s->chFd);
   close(s->erFd);
   dropHandover(s);
   s->pid = 0;
@@ -811,29 +844,56 @@ static void runCancel(Supervisor *s) {
   while (waitpid(pid, &s->status, 0) < 0 && errno == EINTR)
     ;
   dropHandover(s);
-  close(s->chFd);
+  if (s->chFd >= 0)
+    close(s->chFd);
   close(s->erFd);
   s->chOpen = s->erOpen = false;
   s->pid = 0;
 }
 
+// An interrupt that came between two runs, or during the fork before the
+// worker's pid was known, must not be lost: no new worker starts, and
+// one that started unaware is stopped in runWatch.
+static bool interruptedBefore(Supervisor *s, const IrsWorkerResult **result) {
+  if (!s->interrupted)
+    return false;
+  memset(&s->result, 0, sizeof(s->result));
+  s->result.chunk = -1;
+  s->result.outcome = IrsWorkerInterrupted;
+  s->result.signal = SIGTERM;
+  *result = &s->result;
+  return true;
+}
+
+static const IrsWorkerResult *runWatch(Supervisor *s);
+
 IrsStatus irsSupervisorRun(IrsSupervisor supervisor, IrsWorkerMain fn,
                            void *userData, const IrsWorkerResult **result) {
   Supervisor *s = supervisor.ptr;
-  // An interrupt that came between two runs, or during the fork before the
-  // worker's pid was known, must not be lost: no new worker starts, and
-  // one that started unaware is stopped in the loop below.
-  if (s->interrupted) {
-    memset(&s->result, 0, sizeof(s->result));
-    s->result.chunk = -1;
-    s->result.outcome = IrsWorkerInterrupted;
-    s->result.signal = SIGTERM;
-    *result = &s->result;
+  if (interruptedBefore(s, result))
     return irsStatusOk();
-  }
   IrsStatus st = runStart(s, fn, userData);
   if (!irsStatusIsOk(st))
     return st;
+  *result = runWatch(s);
+  return irsStatusOk();
+}
+
+IrsStatus irsSupervisorRunSpawned(IrsSupervisor supervisor, IrsSpawnFn spawn,
+                                  void *userData, intptr_t step,
+                                  const IrsWorkerResult **result) {
+  Supervisor *s = supervisor.ptr;
+  if (interruptedBefore(s, result))
+    return irsStatusOk();
+  IrsStatus st = runStartSpawned(s, spawn, userData, step);
+  if (!irsStatusIsOk(st))
+    return st;
+  *result = runWatch(s);
+  return irsStatusOk();
+}
+
+// Watches the started run to its end.
+static const IrsWorkerResult *runWatch(Supervisor *s) {
   s->interruptSent = false;
   for (;;) {
     if (s->interrupted && !s->interruptSent) {
@@ -854,8 +914,7 @@ IrsStatus irsSupervisorRun(IrsSupervisor supervisor, IrsWorkerMain fn,
     if (runCheck(s))
       break;
   }
-  *result = runFinish(s);
-  return irsStatusOk();
+  return runFinish(s);
 }
 
 IrsStatus irsSupervisorRunBatch(IrsSupervisor supervisor,

@@ -186,13 +186,22 @@ void irsForkServerDestroy(IrsForkServer server) {
   free(s);
 }
 
-// Sends a request with the reply socket `reply` and, for a fork, the
-// caller's stdin, stdout, stderr and working directory.
-static bool sendRequest(ForkServer *s, const char *const *argv, int reply) {
+// What a fork gets: stdin, stdout, stderr and its working directory (-1:
+// the caller's own).
+typedef struct ForkFds {
+  int stdio[3];
+  int dir;
+} ForkFds;
+
+// Sends a request with the reply socket `reply` and, for a fork, its
+// stdin, stdout, stderr and working directory.
+static bool sendRequest(ForkServer *s, const char *const *argv, int reply,
+                        const ForkFds *to) {
   char *buf = malloc(IRS_FORK_REQUEST_MAX);
   size_t len = buf ? irsForkRequestEncode(argv, buf, IRS_FORK_REQUEST_MAX) : 0;
-  int cwd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
-  int fds[IRS_FORK_REQUEST_FDS] = {reply, 0, 1, 2, cwd};
+  int cwd = to->dir >= 0 ? -1 : open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+  int fds[IRS_FORK_REQUEST_FDS] = {reply, to->stdio[0], to->stdio[1],
+                                   to->stdio[2], to->dir >= 0 ? to->dir : cwd};
   int nfds = argv ? IRS_FORK_REQUEST_FDS : 1;
   union {
     char b[CMSG_SPACE(IRS_FORK_REQUEST_FDS * sizeof(int))];
@@ -211,7 +220,7 @@ static bool sendRequest(ForkServer *s, const char *const *argv, int reply) {
   c->cmsg_len = CMSG_LEN(nfds * sizeof(int));
   memcpy(CMSG_DATA(c), fds, nfds * sizeof(int));
   ssize_t n = -1;
-  if (len > 0 && (cwd >= 0 || !argv))
+  if (len > 0 && (fds[4] >= 0 || !argv))
     do
       n = sendmsg(s->ctl, &m, MSG_NOSIGNAL);
     while (n < 0 && errno == EINTR);
@@ -223,12 +232,12 @@ static bool sendRequest(ForkServer *s, const char *const *argv, int reply) {
 
 // One request and its 4-byte reply; the reply socket stays open in *keep
 // when asked (a fork waits on it), closed otherwise.
-static bool ask(ForkServer *s, const char *const *argv, int32_t *reply,
-                int *keep) {
+static bool ask(ForkServer *s, const char *const *argv, const ForkFds *to,
+                int32_t *reply, int *keep) {
   int rp[2];
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, rp) != 0)
     return false;
-  bool sent = sendRequest(s, argv, rp[1]);
+  bool sent = sendRequest(s, argv, rp[1], to);
   close(rp[1]);
   struct pollfd p = {rp[0], POLLIN, 0};
   int n = 0;
@@ -245,18 +254,33 @@ static bool ask(ForkServer *s, const char *const *argv, int32_t *reply,
   return ok;
 }
 
-int64_t irsForkServerSpawn(IrsForkServer server, const char *const *argv,
-                           int *go) {
-  ForkServer *s = server.ptr;
+static const ForkFds kCallers = {{0, 1, 2}, -1};
+
+// A fork is a child of the server's creator (CLONE_PARENT): only the
+// creator, or a worker of its, can watch it.
+static int64_t spawn(ForkServer *s, const char *const *argv, const ForkFds *to,
+                     int *go) {
   int32_t pid = -1;
-  if (!s || !argv || !argv[0] || getppid() != s->owner ||
-      !ask(s, argv, &pid, go))
+  if (!s || !argv || !argv[0] ||
+      (getppid() != s->owner && getpid() != s->owner) ||
+      !ask(s, argv, to, &pid, go))
     return -1;
   if (pid <= 0) {
     close(*go);
     return -1;
   }
   return pid;
+}
+
+int64_t irsForkServerSpawn(IrsForkServer server, const char *const *argv,
+                           int *go) {
+  return spawn(server.ptr, argv, &kCallers, go);
+}
+
+int64_t irsForkServerSpawnWith(IrsForkServer server, const char *const *argv,
+                               const int stdio[3], int dirFd, int *go) {
+  ForkFds to = {{stdio[0], stdio[1], stdio[2]}, dirFd};
+  return dirFd >= 0 ? spawn(server.ptr, argv, &to, go) : -1;
 }
 
 void irsForkServerRelease(int go) {
@@ -270,7 +294,7 @@ void irsForkServerRelease(int go) {
 int64_t irsForkServerForks(IrsForkServer server) {
   ForkServer *s = server.ptr;
   int32_t n = -1;
-  if (!s || !ask(s, NULL, &n, NULL))
+  if (!s || !ask(s, NULL, &kCallers, &n, NULL))
     return -1;
   return n;
 }

@@ -58,13 +58,17 @@ static void test_request__count_query_and_malformed(void **state) {
   assert_int_equal(irsForkRequestDecode(buf, len, out, 3), -1); // magic
 }
 
+static void writeText(const char *path, const char *text) {
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fputs(text, f);
+  fclose(f);
+}
+
 static void test_server__script_tool_gets_none(void **state) {
   char path[4200];
   snprintf(path, sizeof(path), "%s/tool.sh", (char *)*state);
-  FILE *f = fopen(path, "w");
-  assert_non_null(f);
-  fputs("#!/bin/sh\nexit 0\n", f);
-  fclose(f);
+  writeText(path, "#!/bin/sh\nexit 0\n");
   chmod(path, 0755);
   assert_null(irsForkServerCreate(path, 5).ptr);
 }
@@ -116,15 +120,12 @@ static void test_server__forks_crash_alike(void **state) {
   snprintf(in, sizeof(in), "%s/in.mlir", dir);
   snprintf(e1, sizeof(e1), "%s/e1", dir);
   snprintf(e2, sizeof(e2), "%s/e2", dir);
-  FILE *f = fopen(in, "w");
-  assert_non_null(f);
   // llvm/llvm-project#206914, as opt-reduce leaves it.
-  fputs("func.func @f0(%arg0: memref<10xf32>) {\n"
+  writeText(in, "func.func @f0(%arg0: memref<10xf32>) {\n"
         "  %c1 = arith.constant {tag = \"one\"} 1 : index\n"
         "  %0 = memref.load %arg0[%c1] : memref<10xf32>\n"
         "  memref.store %0, %arg0[%c1] : memref<10xf32>\n"
-        "  return\n}\n", f);
-  fclose(f);
+        "  return\n}\n");
   IrsForkServer s = irsForkServerCreate(kMlirOpt, 30);
   if (!s.ptr)
     skip(); // no shim beside the test (an installed libirscope)
@@ -154,11 +155,8 @@ static void test_server__mlir_opt_serves_from_opt_main(void **state) {
   snprintf(in, sizeof(in), "%s/in.mlir", dir);
   snprintf(out, sizeof(out), "%s/out", dir);
   snprintf(plain, sizeof(plain), "%s/plain", dir);
-  FILE *f = fopen(in, "w");
-  assert_non_null(f);
-  fputs("func.func @f(%a: i32) -> i32 {\n"
-        "  %0 = arith.addi %a, %a : i32\n  return %0 : i32\n}\n", f);
-  fclose(f);
+  writeText(in, "func.func @f(%a: i32) -> i32 {\n"
+        "  %0 = arith.addi %a, %a : i32\n  return %0 : i32\n}\n");
   IrsForkServer s = irsForkServerCreate(kMlirOpt, 30);
   if (!s.ptr)
     skip(); // no shim beside the test (an installed libirscope)
@@ -188,10 +186,7 @@ static void test_server__other_tool_serves_from_main(void **state) {
   char in[4200], out[4200];
   snprintf(in, sizeof(in), "%s/in.txt", dir);
   snprintf(out, sizeof(out), "%s/out", dir);
-  FILE *f = fopen(in, "w");
-  assert_non_null(f);
-  fputs("served\n", f);
-  fclose(f);
+  writeText(in, "served\n");
   IrsForkServer s = irsForkServerCreate(cat, 30);
   if (!s.ptr)
     skip();
@@ -207,6 +202,75 @@ static void test_server__other_tool_serves_from_main(void **state) {
   assert_string_equal(b, "served\n");
 }
 
+// From the server's creator itself (irsForkServerSpawnWith: no worker),
+// with the fork's stdio and working directory given. A fork whose stdout
+// is wanted ends as a plain run, with llvm::outs() flushed at exit
+// (-test-written-to prints its findings there); one whose stdout is
+// /dev/null ends at once after main (the shim's cloneEnd), and its -o file
+// and --mlir-timing report are still whole.
+static int spawnWith(IrsForkServer s, const char *const *argv,
+                     const char *dir, const char *outPath,
+                     const char *errPath) {
+  int out = open(outPath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  int err = open(errPath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  int null = open("/dev/null", O_RDONLY);
+  int dirFd = open(dir, O_RDONLY | O_DIRECTORY);
+  assert_true(out >= 0 && err >= 0 && null >= 0 && dirFd >= 0);
+  const int stdio[3] = {null, out, err};
+  int go;
+  int64_t pid = irsForkServerSpawnWith(s, argv, stdio, dirFd, &go);
+  close(out), close(err), close(null), close(dirFd);
+  assert_true(pid > 0);
+  irsForkServerRelease(go);
+  int st = 0;
+  assert_int_equal(waitpid((pid_t)pid, &st, 0), pid); // our child
+  return st;
+}
+
+static void test_server__spawn_with_from_creator(void **state) {
+  if (access(kMlirOpt, X_OK) != 0)
+    skip();
+  const char *dir = *state;
+  char in[4200], out[4200], err[4200], res[4200], plain[4200], cmd[13000];
+  snprintf(in, sizeof(in), "%s/wt.mlir", dir);
+  snprintf(out, sizeof(out), "%s/out", dir);
+  snprintf(err, sizeof(err), "%s/err", dir);
+  snprintf(res, sizeof(res), "%s/res.mlir", dir);
+  snprintf(plain, sizeof(plain), "%s/plain.mlir", dir);
+  // -test-written-to's findings on a tagged op, without a crash.
+  writeText(in, "func.func @f(%a: i32) -> i32 {\n"
+        "  %0 = arith.addi %a, %a {tag = \"sum\"} : i32\n"
+        "  return %0 : i32\n}\n");
+  IrsForkServer s = irsForkServerCreate(kMlirOpt, 30);
+  if (!s.ptr)
+    skip(); // no shim beside the test (an installed libirscope)
+  // Relative paths: the fork's working directory is `dir`.
+  const char *findings[] = {kMlirOpt, "-test-written-to", "wt.mlir", "-o",
+                            "/dev/null", NULL};
+  int st = spawnWith(s, findings, dir, out, err);
+  assert_true(WIFEXITED(st));
+  assert_int_equal(WEXITSTATUS(st), 0);
+  static char b1[1 << 16], b2[1 << 16];
+  readAll(out, b1, sizeof(b1));
+  assert_non_null(strstr(b1, "sum"));
+  const char *toFile[] = {kMlirOpt, "--mlir-print-op-generic", "--mlir-timing",
+                          "wt.mlir", "-o", "res.mlir", NULL};
+  st = spawnWith(s, toFile, dir, "/dev/null", err);
+  irsForkServerDestroy(s);
+  assert_true(WIFEXITED(st));
+  assert_int_equal(WEXITSTATUS(st), 0);
+  readAll(err, b1, sizeof(b1));
+  assert_non_null(strstr(b1, "Execution time report"));
+  assert_non_null(strstr(b1, "(100.0%)  Total"));
+  snprintf(cmd, sizeof(cmd), "%s --mlir-print-op-generic %s -o %s", kMlirOpt,
+           in, plain);
+  assert_int_equal(system(cmd), 0);
+  readAll(res, b1, sizeof(b1));
+  readAll(plain, b2, sizeof(b2));
+  assert_non_null(strstr(b1, "\"arith.addi\""));
+  assert_string_equal(b1, b2);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_request__round_trip),
@@ -218,6 +282,8 @@ int main(void) {
       cmocka_unit_test_setup_teardown(
           test_server__mlir_opt_serves_from_opt_main, setUp, tearDown),
       cmocka_unit_test_setup_teardown(test_server__other_tool_serves_from_main,
+                                      setUp, tearDown),
+      cmocka_unit_test_setup_teardown(test_server__spawn_with_from_creator,
                                       setUp, tearDown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
