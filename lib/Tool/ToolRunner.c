@@ -22,11 +22,18 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+// The longest wait for a timed-out tool's stack dump: its LLVM handler runs
+// llvm-symbolizer first when it finds one (mlir-opt 22 next to its
+// llvm-symbolizer took 1.0-1.1 s from SIGQUIT to its exit, load 6), and a
+// tool that survives SIGQUIT is killed only after it.
+enum { kTraceWaitMs = 3000 };
 
 IrsToolOptions irsToolOptionsDefault(void) {
   IrsToolOptions o;
@@ -101,8 +108,13 @@ IrsToolRunner irsToolRunnerCreate(IrsPipeline pipeline,
   t->diags = calloc((size_t)irsPipelineGetNumSteps(pipeline) + 1,
                     sizeof(IrsToolDiags));
   t->bytecodeOk = true;
+  // A step that times out is asked where it hangs before the kill: LLVM's
+  // handlers print their stack dump on SIGQUIT (Supervisor.h, traceSignal).
   IrsSupervisorOptions so = {.stepTimeoutSec = options->stepTimeoutSec,
-                             .memoryLimitBytes = options->memoryLimitBytes};
+                             .memoryLimitBytes = options->memoryLimitBytes,
+                             .traceOnTimeout = true,
+                             .traceSignal = SIGQUIT,
+                             .traceWaitMs = kTraceWaitMs};
   bool ok = t->diags && copyOptions(t, pipeline, options);
   // Helper prints get ten times the step timeout, at least 30 s.
   IrsSupervisorOptions ho = so;

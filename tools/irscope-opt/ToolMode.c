@@ -105,8 +105,11 @@ int irsOptToolReportFailure(IrsToolRunner t, IrsErrorKind k) {
             (int)msg.length, msg.data, (int)dir.length, dir.data);
   else
     fprintf(stderr, "irscope-opt: error: %.*s\n", (int)msg.length, msg.data);
-  if (death && death->outcome == IrsWorkerCrashed)
-    irsToolPrintTraceNotes("irscope-opt", death->stderrTail, false);
+  // A timed-out tool was asked for its stack dump (SIGQUIT) before the kill.
+  if (death && (death->outcome == IrsWorkerCrashed ||
+                death->outcome == IrsWorkerTimedOut))
+    irsToolPrintTraceNotes("irscope-opt", death->stderrTail,
+                           death->outcome == IrsWorkerTimedOut);
   if (dir.length && death)
     irsToolPrintReportNote("irscope-opt", dir.data, dir.length);
   MlirStringRef replay = irsToolRunnerGetReplayCommand(t);
