@@ -162,6 +162,14 @@ void irsToolExecFormat(IrsToolRunnerImpl *t, const IrsToolExec *e,
   free(pipelineArg);
 }
 
+void irsToolFormatTool(const IrsToolRunnerImpl *t, IrsBuf *out) {
+  appendQuoted(out, t->path);
+  for (intptr_t k = 0; k < t->numArgs; ++k) {
+    irsBufAppendStr(out, " ");
+    appendQuoted(out, t->args[k]);
+  }
+}
+
 bool irsToolFileIsBytecode(const char *path) {
   int fd = open(path, O_RDONLY);
   if (fd < 0)

@@ -83,6 +83,10 @@ static bool copyOptions(IrsToolRunnerImpl *t, IrsPipeline pipeline,
   ro.dumpDir = o->dumpDir;
   ro.failureDir = o->failureDir;
   ro.header = o->header;
+  if (ok) {
+    irsToolFormatTool(t, &t->toolCmd);
+    ro.header.runTool = t->toolCmd.failed ? NULL : t->toolCmd.data;
+  }
   t->opts.path = NULL;
   t->opts.args = NULL;
   return irsRunRecordInit(&t->rec, pipeline, &ro) && ok;
@@ -186,5 +190,6 @@ void irsToolRunnerDestroy(IrsToolRunner runner) {
   free(t->workDir);
   irsBufFree(&t->replayCmd);
   irsBufFree(&t->reproCmd);
+  irsBufFree(&t->toolCmd);
   free(t);
 }

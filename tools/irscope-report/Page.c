@@ -447,7 +447,7 @@ static void workerText(const IrsExRun *run, Text *t) {
 // PATH's dialects): its reproducer, and its pass on the pre-step IR.
 static bool toolReplays(xmlNodePtr sec, const IrsExRun *run, const char *dir,
                         const char *repro) {
-  char *tool = irsExToolCommand(run->commandLine);
+  char *tool = irsExRunTool(run->runTool, run->commandLine);
   if (!tool)
     return false;
   char cmd[8400];
