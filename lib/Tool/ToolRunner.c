@@ -31,9 +31,11 @@
 
 // The longest wait for a timed-out tool's stack dump: its LLVM handler runs
 // llvm-symbolizer first when it finds one (mlir-opt 22 next to its
-// llvm-symbolizer took 1.0-1.1 s from SIGQUIT to its exit, load 6), and a
-// tool that survives SIGQUIT is killed only after it.
-enum { kTraceWaitMs = 3000 };
+// llvm-symbolizer took 1.0-1.1 s from SIGQUIT to its exit at load 6, and
+// more than 3 s at load 11, where a 3 s wait kept only the dump's header).
+// The wait ends when the tool dies of the signal, so only a tool that
+// survives SIGQUIT waits it all.
+enum { kTraceWaitMs = 10000 };
 
 IrsToolOptions irsToolOptionsDefault(void) {
   IrsToolOptions o;
