@@ -85,6 +85,10 @@ typedef struct IrsCrashInfo {
   /// symbolised, <symbolised-trace>, as a terminal shows it. The trace must
   /// come from this process or a worker forked from it.
   const char *symbolizer;
+  /// A run through another tool (nullable): the command lines that replay
+  /// the failure with it, <replay-command> and <reproducer-command>.
+  const char *replayCommand;
+  const char *reproducerCommand;
 } IrsCrashInfo;
 
 /// Writes DIR/report.xml. Returns 0 or an errno value.

@@ -132,6 +132,28 @@ IRS_API bool irsStackTraceSymboliseSite(MlirStringRef site,
                                         MlirStringCallback callback,
                                         void *userData);
 
+/// Whether `line` (without its newline) is one frame of a trace in a form
+/// irsStackTraceParse reads: a glibc backtrace line, or a line of LLVM's
+/// stack dump, symbolised or not. For readers that show a worker's stderr
+/// with its raw frames replaced (irscope-report).
+IRS_API bool irsStackTraceIsFrameLine(MlirStringRef line);
+
+/// The crash (or hang) site as a report's reader should see it, from what
+/// report.xml keeps: `site` (its crash-site or hang-site attribute),
+/// `symbolised` (its <symbolised-trace>, irsStackTraceSummarise's lines
+/// without their indent; empty when absent) and `stderrText` (its
+/// <stderr>, for the nearest named caller; empty when absent). Writes the
+/// symbolised trace's first frame when it has a place ("runAbort at
+/// lib/Passes/TestCrash.c:53") or names a site that `site` leaves unnamed,
+/// else `site`, with " (under CALLER)" when irsStackTraceGetNamedCaller
+/// finds one in `stderrText` (only for an unnamed site). Writes nothing for an empty `site`
+/// and no usable first frame.
+IRS_API void irsStackTraceDescribeReportSite(MlirStringRef site,
+                                             MlirStringRef symbolised,
+                                             MlirStringRef stderrText,
+                                             MlirStringCallback callback,
+                                             void *userData);
+
 #ifdef __cplusplus
 }
 #endif

@@ -74,6 +74,12 @@ IRS_API void irsWorkerChannelSendValue(IrsWorkerChannel ch, const char *key,
 /// `pid` is killed and reaped.
 IRS_API void irsWorkerChannelHandOver(IrsWorkerChannel ch, int64_t pid);
 
+/// Sets the calling process's soft core-file limit (RLIMIT_CORE) to 0, as
+/// the supervisor does in every worker it forks (and so in the tools they
+/// exec): for a process that starts tool processes outside the supervisor
+/// (a fork server), before it does.
+IRS_API void irsWorkerNoCoreFiles(void);
+
 /// The worker's body; its return value is the worker's exit code.
 typedef int (*IrsWorkerMain)(IrsWorkerChannel ch, void *userData);
 
@@ -102,6 +108,18 @@ typedef struct IrsSupervisorOptions {
   /// The two header lines are held back too, so that the caller's own
   /// error line comes first; lines are forwarded whole.
   bool abridgeCrashTraces;
+  /// With traceOnTimeout: the signal that asks for the trace, in place of
+  /// IRS_SUPERVISOR_TRACE_SIGNAL (0: that one). A tool built on LLVM takes
+  /// SIGQUIT as fatal: its signal handler prints LLVM's stack dump of the
+  /// thread that got it, and the tool dies of it, which ends the wait as
+  /// IRS_SUPERVISOR_TRACE_END would (a tool that ignores it is killed after
+  /// the wait). Workers never write core files (see irsSupervisorRun), so
+  /// SIGQUIT's default action leaves none either.
+  int traceSignal;
+  /// With traceOnTimeout: the longest wait for the trace, in place of
+  /// IRS_SUPERVISOR_TRACE_WAIT_MS (0: that one); a tool's LLVM handler may
+  /// run llvm-symbolizer first.
+  int traceWaitMs;
 } IrsSupervisorOptions;
 
 /// The signal of traceOnTimeout (from <signal.h>). SIGUSR1 rather than

@@ -124,6 +124,10 @@ typedef struct IrsRunHeader {
   const char *inputPath;
   /// Input content hash in hex, e.g. from irsHashBytesHex.
   const char *inputHash;
+  /// A run through another tool (irscope-opt --tool): that tool's path and
+  /// arguments, shell-quoted, as each step ran it (<run-tool>); NULL
+  /// otherwise.
+  const char *runTool;
 } IrsRunHeader;
 
 #ifdef __cplusplus

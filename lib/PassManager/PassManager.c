@@ -62,7 +62,7 @@ static bool takeOptions(IrsPassManagerImpl *pm, IrsPipeline pipeline,
   o->forceStepwise = false;
   o->mlirPrintIrTreeDir = NULL;
   o->dumpDir = o->failureDir = o->verifyWith = NULL;
-  o->header = (IrsRunHeader){NULL, NULL, NULL, NULL};
+  o->header = (IrsRunHeader){NULL, NULL, NULL, NULL, NULL};
   pm->env.fallbackFileName = NULL;
   pm->numSteps = pm->rec.numSteps;
   pm->steps = calloc((size_t)(pm->numSteps ? pm->numSteps : 1),

@@ -124,8 +124,16 @@ static void signatureOf(Reducer *r, const IrsWorkerResult *res,
     irsSignatureSetCrashSite(s, irsBufRef(&text), /*withCaller=*/true);
     irsBufFree(&text);
   } else if (r->opts.toolArgv && tail && res->outcome == IrsWorkerCrashed) {
-    // LLVM's own stack dump, printed by the tool's signal handler.
-    irsSignatureSetCrashSite(s, tailRef, /*withCaller=*/false);
+    // LLVM's own stack dump, printed by the tool's signal handler. It is
+    // unsymbolised (LLVM_DISABLE_SYMBOLIZATION: llvm-symbolizer would cost
+    // seconds per crashing candidate), so a hidden function's frame has
+    // only its absolute address, "libMLIR.so.22.1+0x7ffff3c2e16a": the dump
+    // gives no module base to make it an offset, and none can be found
+    // here (another process; opt-reduce runs the tool without address
+    // randomisation, so the address is at least stable from run to run).
+    // The nearest named caller, as for an in-process crash, says where
+    // that is; it is not compared.
+    irsSignatureSetCrashSite(s, tailRef, /*withCaller=*/true);
   }
   // Numbers, SSA names and addresses masked (shared with --repeat).
   irsSignatureSetFirstError(s, tailRef, r->opts.toolArgv != NULL);

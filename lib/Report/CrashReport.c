@@ -129,6 +129,7 @@ static void writeArtifacts(xmlTextWriterPtr w, const IrsRunRecord *rec) {
     MlirStringRef p = irsPipelineGetText(rec->pipeline);
     writeFile(w, "full-reproducer", a->fullReproducer, &p);
   }
+  irsXmlWriteReplayCommands(w, a);
   xmlTextWriterEndElement(w);
 }
 
@@ -191,6 +192,8 @@ static bool recordOf(const IrsCrashInfo *c, IrsRunRecord *rec) {
   rec->artifacts.fullReproducer = c->fullReproducer;
   rec->artifacts.lastGoodDump = c->lastGoodDump;
   rec->artifacts.results = c->results;
+  rec->artifacts.replayCommand = c->replayCommand;
+  rec->artifacts.reproducerCommand = c->reproducerCommand;
   return !rec->errMsg.failed;
 }
 

@@ -68,7 +68,7 @@ static void setFailed(xmlNodePtr steps, intptr_t step) {
 // Elements the writers give text content (irsXmlElemRef): written empty,
 // they read back without children but were "<x></x>", not "<x/>".
 static bool isTextElement(const xmlChar *name) {
-  static const char *const names[] = {"command-line", "pipeline", "options",
+  static const char *const names[] = {"command-line", "run-tool", "pipeline", "options",
                                       "message",      "stderr",   "stack-trace",
                                       "diff",         "symbolised-trace",
                                       NULL};

@@ -24,12 +24,12 @@ static bool dupOpt(char **dst, const char *src) {
 // The header's strings, copied: the record owns them (irsRunRecordFree).
 static bool copyHeader(IrsRunHeader *dst, const IrsRunHeader *src) {
   const char *const from[] = {src->toolName, src->commandLine, src->inputPath,
-                              src->inputHash};
-  char *to[4] = {NULL, NULL, NULL, NULL};
+                              src->inputHash, src->runTool};
+  char *to[5] = {NULL, NULL, NULL, NULL, NULL};
   bool ok = true;
-  for (int i = 0; i < 4 && ok; ++i)
+  for (int i = 0; i < 5 && ok; ++i)
     ok = dupOpt(&to[i], from[i]);
-  *dst = (IrsRunHeader){to[0], to[1], to[2], to[3]};
+  *dst = (IrsRunHeader){to[0], to[1], to[2], to[3], to[4]};
   return ok;
 }
 
@@ -100,6 +100,7 @@ void irsRunRecordFree(IrsRunRecord *rec) {
   free((char *)rec->header.commandLine);
   free((char *)rec->header.inputPath);
   free((char *)rec->header.inputHash);
+  free((char *)rec->header.runTool);
   irsBufFree(&rec->errMsg);
   memset(rec, 0, sizeof(*rec));
 }

@@ -54,6 +54,10 @@ typedef struct IrsRecordArtifacts {
   /// Kind wrong-result: the outputs before and after the step; the steps
   /// after the failing one then count as run.
   const IrsResultsInfo *results;
+  /// A run through another tool: the command lines that replay the failure
+  /// with it (the step on the pre-step IR; its --run-reproducer).
+  const char *replayCommand;
+  const char *reproducerCommand;
 } IrsRecordArtifacts;
 
 /// How a worker process running step failedStep ended, as its supervisor

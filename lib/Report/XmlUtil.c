@@ -126,6 +126,8 @@ void irsXmlStartRunHeader(xmlTextWriterPtr w, const IrsRunHeader *header) {
   xmlTextWriterEndElement(w);
   if (commandLine)
     xmlTextWriterWriteElement(w, X("command-line"), X(commandLine));
+  if (header->runTool)
+    xmlTextWriterWriteElement(w, X("run-tool"), X(header->runTool));
   xmlTextWriterStartElement(w, X("input"));
   if (inputPath)
     xmlTextWriterWriteAttribute(w, X("path"), X(inputPath));
@@ -247,8 +249,18 @@ void irsXmlEndArtifacts(xmlTextWriterPtr w, const IrsRunRecord *rec,
     irsXmlAttrRef(w, "pipeline", irsPipelineGetStepText(rec->pipeline, i));
     xmlTextWriterEndElement(w);
   }
+  irsXmlWriteReplayCommands(w, a);
   xmlTextWriterEndElement(w);
   irsXmlWriteSteps(w, rec, i + 1);
+}
+
+void irsXmlWriteReplayCommands(xmlTextWriterPtr w,
+                               const IrsRecordArtifacts *a) {
+  if (a->replayCommand)
+    xmlTextWriterWriteElement(w, X("replay-command"), X(a->replayCommand));
+  if (a->reproducerCommand)
+    xmlTextWriterWriteElement(w, X("reproducer-command"),
+                              X(a->reproducerCommand));
 }
 
 void irsXmlStartArtifacts(xmlTextWriterPtr w, const IrsRunRecord *rec,

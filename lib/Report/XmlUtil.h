@@ -37,6 +37,10 @@ void irsXmlStartFailure(xmlTextWriterPtr w, const IrsRunRecord *rec,
 /// the record has (the latter in `postForm`, "generic" or "custom").
 void irsXmlStartArtifacts(xmlTextWriterPtr w, const IrsRunRecord *rec,
                           const char *postForm);
+/// A run through another tool: <replay-command> and <reproducer-command>,
+/// the last children of <artifacts>, when the record has them.
+void irsXmlWriteReplayCommands(xmlTextWriterPtr w,
+                               const IrsRecordArtifacts *a);
 /// Ends a failure's <artifacts> (inside it: the reproducer of step index
 /// `i`, when the record has one) and writes the <steps> that failed at i.
 void irsXmlEndArtifacts(xmlTextWriterPtr w, const IrsRunRecord *rec,

@@ -509,6 +509,19 @@ static ssize_t readStderr(Supervisor *s, int fd, bool *open) {
   return n;
 }
 
+// No core files from workers, nor from the tools they exec: the supervisor
+// documents a death itself, and a reducer's hundreds of crashing candidates
+// would each leave one (so would a tool asked for its trace with SIGQUIT,
+// whose default action dumps core). The soft limit only: a worker that
+// wants one may raise it again.
+void irsWorkerNoCoreFiles(void) {
+  struct rlimit core;
+  if (getrlimit(RLIMIT_CORE, &core) == 0) {
+    core.rlim_cur = 0;
+    setrlimit(RLIMIT_CORE, &core);
+  }
+}
+
 // One run, in pieces, so that a batch can watch several workers with one
 // poll(): start (fork), pollFds/readReady (pipes), check (exit and limits),
 // finish (drain and classify). A single run strings them together.
@@ -558,6 +571,7 @@ static IrsStatus runStart(Supervisor *s, IrsWorkerMain fn, void *userData) {
     return irsStatusMake(IRS_ERR_IO);
   }
   if (pid == 0) {
+    irsWorkerNoCoreFiles();
     close(ch[0]);
     close(er[0]);
     dup2(er[1], 2);
@@ -703,13 +717,14 @@ static pid_t traceThread(pid_t pid) {
   return best;
 }
 
-// Asks a timed-out worker for its stack trace; false if it cannot be asked.
-static bool askForTrace(pid_t pid) {
+// Asks a timed-out worker for its stack trace with `sig`; false if it
+// cannot be asked.
+static bool askForTrace(pid_t pid, int sig) {
   pid_t tid = traceThread(pid);
-  if (tgkill(pid, tid, IRS_SUPERVISOR_TRACE_SIGNAL) == 0)
+  if (tgkill(pid, tid, sig) == 0)
     return true;
   // The thread ended in between: let the kernel pick one.
-  return kill(pid, IRS_SUPERVISOR_TRACE_SIGNAL) == 0;
+  return kill(pid, sig) == 0;
 }
 
 static bool traceEnded(const Supervisor *s) {
@@ -786,9 +801,14 @@ static bool runCheck(Supervisor *s) {
   } else if (s->opts.stepTimeoutSec > 0 && s->result.inStep &&
              nowMs() - s->stepStart > s->opts.stepTimeoutSec * 1e3) {
     s->killedFor = IrsWorkerTimedOut;
-    if (s->opts.traceOnTimeout && askForTrace(pid)) {
+    const IrsSupervisorOptions *o = &s->opts;
+    if (o->traceOnTimeout &&
+        askForTrace(pid, o->traceSignal ? o->traceSignal
+                                        : IRS_SUPERVISOR_TRACE_SIGNAL)) {
       s->traceAskedAt = nowMs();
-      s->traceDeadline = s->traceAskedAt + IRS_SUPERVISOR_TRACE_WAIT_MS;
+      s->traceDeadline = s->traceAskedAt + (o->traceWaitMs > 0
+                                                ? o->traceWaitMs
+                                                : IRS_SUPERVISOR_TRACE_WAIT_MS);
     } else {
       kill(-pid, SIGKILL), kill(pid, SIGKILL);
     }

@@ -273,6 +273,10 @@ static bool isFrameLine(const char *s, const char *end) {
   return parseLlvmSymbolisedLine(s, end, &f);
 }
 
+bool irsStackTraceIsFrameLine(MlirStringRef line) {
+  return isFrameLine(line.data, line.data + line.length);
+}
+
 static bool isLlvmDumpHeader(const char *s, const char *end) {
   return startsWith(s, end, "PLEASE submit a bug report") ||
          startsWith(s, end, "Stack dump:") ||
@@ -498,4 +502,44 @@ bool irsStackTraceGetNamedCaller(MlirStringRef text,
   irsBufFree(&s.out);
   irsBufFree(&s.tmp);
   return found;
+}
+
+// A site irsStackTraceGetCrashSite wrote for a frame without a symbol:
+// "module+0xOFF", one word.
+static bool isUnnamedSite(MlirStringRef s) {
+  return refContains(s, "+0x") && !memchr(s.data, ' ', s.length);
+}
+
+void irsStackTraceDescribeReportSite(MlirStringRef site,
+                                     MlirStringRef symbolised,
+                                     MlirStringRef stderrText,
+                                     MlirStringCallback callback,
+                                     void *userData) {
+  // The summary's first line, "#0 NAME[ at FILE:LINE]" ("#0 NAME (module)"
+  // without debug info, "#0 module+0xOFF" without a name).
+  size_t n = 0;
+  while (n < symbolised.length && symbolised.data[n] != '\n')
+    ++n;
+  const char *end = symbolised.data + n;
+  if (n > 3 && startsWith(symbolised.data, end, "#0 ")) {
+    MlirStringRef name = mlirStringRefCreate(symbolised.data + 3, n - 3);
+    if (refContains(name, " at ") ||
+        (isUnnamedSite(site) && memchr(name.data, ' ', name.length))) {
+      callback(name, userData);
+      return;
+    }
+  }
+  if (!site.length)
+    return;
+  callback(site, userData);
+  if (!stderrText.length)
+    return;
+  IrsBuf caller = IRS_BUF_INIT;
+  if (irsStackTraceGetNamedCaller(stderrText, irsBufStringCallback, &caller) &&
+      caller.len) {
+    irsBufAppendStr(&caller, ")");
+    callback(mlirStringRefCreateFromCString(" (under "), userData);
+    callback(irsBufRef(&caller), userData);
+  }
+  irsBufFree(&caller);
 }

@@ -15,6 +15,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -33,6 +34,10 @@ static int execMain(IrsWorkerChannel ch, void *userData) {
     dup2(fd, 1);
     close(fd);
   }
+  // A shell's background job ignores SIGQUIT, and the tool would inherit
+  // that: LLVM's handler would print its dump and carry on instead of
+  // dying of it (a timed-out step asks with SIGQUIT, ToolRunner.c).
+  signal(SIGQUIT, SIG_DFL);
   irsWorkerChannelStepBegin(ch, 0, j->step);
   execv(j->argv[0], j->argv);
   irsWorkerChannelSendValue(ch, "exec-errno", errno);
@@ -155,6 +160,14 @@ void irsToolExecFormat(IrsToolRunnerImpl *t, const IrsToolExec *e,
   }
   free(argv);
   free(pipelineArg);
+}
+
+void irsToolFormatTool(const IrsToolRunnerImpl *t, IrsBuf *out) {
+  appendQuoted(out, t->path);
+  for (intptr_t k = 0; k < t->numArgs; ++k) {
+    irsBufAppendStr(out, " ");
+    appendQuoted(out, t->args[k]);
+  }
 }
 
 bool irsToolFileIsBytecode(const char *path) {

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE
 #include "irscope/ForkServer.h"
+#include "irscope/Supervisor.h"
 
 #include "../Support/Buf.h"
 #include "ForkRequest.h"
@@ -98,6 +99,7 @@ __attribute__((noreturn)) static void execServer(const char *tool,
   if (atMain)
     setenv("IRS_FORK_SERVER_AT", "main", 1);
   personality(ADDR_NO_RANDOMIZE);
+  irsWorkerNoCoreFiles(); // its clones are the tool's runs
   // Without the shim (a static tool), the tool prints its version and
   // ends: the starter sees the socket close.
   execl(tool, tool, "--version", (char *)NULL);

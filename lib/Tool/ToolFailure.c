@@ -80,9 +80,7 @@ static bool writeReproducer(IrsToolRunnerImpl *t, intptr_t i,
     ok = ok && !b.failed && irsWriteFileAtomic(path, b.data, b.len) == 0;
   }
   if (ok) {
-    irsBufAppendStr(&t->reproCmd, t->path);
-    for (intptr_t k = 0; k < t->numArgs; ++k)
-      irsBufPrintf(&t->reproCmd, " %s", t->args[k]);
+    irsToolFormatTool(t, &t->reproCmd);
     irsBufPrintf(&t->reproCmd, " --run-reproducer %s", path);
   }
   irsBufFree(&b);
@@ -177,6 +175,8 @@ static IrsErrorKind documentDeath(IrsToolRunnerImpl *t, intptr_t i,
   c.inputOps = -1;
   c.inputDump = t->rec.inputDumpFile;
   c.lastGoodDump = irsRunRecordLastGoodDump(&t->rec, i);
+  c.replayCommand = t->replayCmd.len ? t->replayCmd.data : NULL;
+  c.reproducerCommand = t->reproCmd.len ? t->reproCmd.data : NULL;
   int e = irsCrashReportWrite(&c, dir);
   if (e)
     irsBufPrintf(&t->rec.errMsg, "; cannot write report in '%s': %s", dir,
@@ -242,7 +242,9 @@ static IrsErrorKind documentExit(IrsToolRunnerImpl *t, intptr_t i,
   t->rec.artifacts = (IrsRecordArtifacts){
       .preStepIr = pre ? "failure-input.mlir" : NULL,
       .postStepIr = post,
-      .reproducer = pre && t->reproCmd.len ? "reproducer.mlir" : NULL};
+      .reproducer = pre && t->reproCmd.len ? "reproducer.mlir" : NULL,
+      .replayCommand = t->replayCmd.len ? t->replayCmd.data : NULL,
+      .reproducerCommand = t->reproCmd.len ? t->reproCmd.data : NULL};
   int e = irsRunRecordWrite(&t->rec, IrsRecordWriterFailureReport, dir);
   t->rec.artifacts = (IrsRecordArtifacts){0};
   if (e)

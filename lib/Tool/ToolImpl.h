@@ -76,6 +76,7 @@ typedef struct IrsToolRunnerImpl {
   bool usedBytecode;
   bool ignoredBytecode; // asked for bytecode, got text
   IrsBuf replayCmd, reproCmd;
+  IrsBuf toolCmd; // the tool and its arguments, quoted: <run-tool>
 } IrsToolRunnerImpl;
 
 /// Runs one invocation under the runner's supervisor. IRS_ERR_IO when no
@@ -90,6 +91,9 @@ static inline bool irsToolExecOk(const IrsToolExecResult *r) {
 }
 /// The invocation as a shell command line (quoted where needed).
 void irsToolExecFormat(IrsToolRunnerImpl *t, const IrsToolExec *e, IrsBuf *out);
+/// Appends the tool's path and arguments, shell-quoted as irsToolExecFormat
+/// quotes them.
+void irsToolFormatTool(const IrsToolRunnerImpl *t, IrsBuf *out);
 
 /// Documents the failure of step i (0-based) whose input was `input` and
 /// whose run ended as `r` (ToolFailure.c): classifies it, sets the step's

@@ -84,7 +84,9 @@ void irsToolForwardStderr(IrsToolRunnerImpl *t, const IrsToolExecResult *r,
                           bool quiet) {
   if (quiet || !t->opts.onStderr || !r->err.len)
     return;
-  if (r->res.outcome != IrsWorkerCrashed) {
+  // A timed-out tool was asked for its trace (SIGQUIT, ToolRunner.c).
+  if (r->res.outcome != IrsWorkerCrashed &&
+      r->res.outcome != IrsWorkerTimedOut) {
     t->opts.onStderr(irsBufRef(&r->err), t->opts.onStderrUserData);
     return;
   }

@@ -22,11 +22,20 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+// The longest wait for a timed-out tool's stack dump: its LLVM handler runs
+// llvm-symbolizer first when it finds one (mlir-opt 22 next to its
+// llvm-symbolizer took 1.0-1.1 s from SIGQUIT to its exit at load 6, and
+// more than 3 s at load 11, where a 3 s wait kept only the dump's header).
+// The wait ends when the tool dies of the signal, so only a tool that
+// survives SIGQUIT waits it all.
+enum { kTraceWaitMs = 10000 };
 
 IrsToolOptions irsToolOptionsDefault(void) {
   IrsToolOptions o;
@@ -76,6 +85,10 @@ static bool copyOptions(IrsToolRunnerImpl *t, IrsPipeline pipeline,
   ro.dumpDir = o->dumpDir;
   ro.failureDir = o->failureDir;
   ro.header = o->header;
+  if (ok) {
+    irsToolFormatTool(t, &t->toolCmd);
+    ro.header.runTool = t->toolCmd.failed ? NULL : t->toolCmd.data;
+  }
   t->opts.path = NULL;
   t->opts.args = NULL;
   return irsRunRecordInit(&t->rec, pipeline, &ro) && ok;
@@ -101,8 +114,13 @@ IrsToolRunner irsToolRunnerCreate(IrsPipeline pipeline,
   t->diags = calloc((size_t)irsPipelineGetNumSteps(pipeline) + 1,
                     sizeof(IrsToolDiags));
   t->bytecodeOk = true;
+  // A step that times out is asked where it hangs before the kill: LLVM's
+  // handlers print their stack dump on SIGQUIT (Supervisor.h, traceSignal).
   IrsSupervisorOptions so = {.stepTimeoutSec = options->stepTimeoutSec,
-                             .memoryLimitBytes = options->memoryLimitBytes};
+                             .memoryLimitBytes = options->memoryLimitBytes,
+                             .traceOnTimeout = true,
+                             .traceSignal = SIGQUIT,
+                             .traceWaitMs = kTraceWaitMs};
   bool ok = t->diags && copyOptions(t, pipeline, options);
   // Helper prints get ten times the step timeout, at least 30 s.
   IrsSupervisorOptions ho = so;
@@ -174,5 +192,6 @@ void irsToolRunnerDestroy(IrsToolRunner runner) {
   free(t->workDir);
   irsBufFree(&t->replayCmd);
   irsBufFree(&t->reproCmd);
+  irsBufFree(&t->toolCmd);
   free(t);
 }

@@ -1,18 +1,29 @@
 // opt-reduce --tool keeps its stdout to itself: what the tool prints there
-// (-test-written-to's findings, in every test) is not shown, and `-o -`
-// names a file "-", which the print-back hands the tool as "./-" rather
-// than as "read stdin" (which left an empty module there).
+// (-test-written-to's findings, in every test) is not shown. `-o -` is
+// stdout, as for mlir-opt: the result goes there once, at the end, printed
+// back through the tool in its custom syntax (by way of a temporary file:
+// no file "-" is written, and the print-back never reads stdin, which once
+// left an empty module).
 // RUN: rm -rf %t && mkdir -p %t && cd %t
-// RUN: opt-reduce %s --tool=%mlir_opt -test-written-to -o - > %t/stdout 2> %t/stderr
+// RUN: opt-reduce %s --tool=%mlir_opt -test-written-to -o r.mlir > %t/stdout 2> %t/stderr
 // RUN: FileCheck %s --check-prefix=OUT --allow-empty --implicit-check-not={{.}} < %t/stdout
 // OUT-NOT: {{.}}
-// RUN: FileCheck %s --check-prefix=ERR < %t/stderr
-// ERR: opt-reduce: done: wrote '-' ({{[0-9]+}} tests); signature: crash in mlir::StringAttr::getValue
+// RUN: FileCheck %s --check-prefix=ERR -DOUT=r.mlir < %t/stderr
+// ERR: opt-reduce: done: wrote '[[OUT]]' ({{[0-9]+}} tests); signature: crash in mlir::StringAttr::getValue
 // ERR-NOT: generic form
-// RUN: FileCheck %s --check-prefix=RES --input-file=%t/-
+// RUN: FileCheck %s --check-prefix=RES --input-file=%t/r.mlir
 // RES: func.func @f0(%arg0: memref<10xf32>) {
 // RES: memref.load
-// RUN: not --crash %mlir_opt -test-written-to %t/- -o /dev/null
+
+// RUN: opt-reduce %s --tool=%mlir_opt -test-written-to -o - > %t/stdout 2> %t/stderr
+// RUN: FileCheck %s --check-prefix=ERR -DOUT=- < %t/stderr
+// RUN: FileCheck %s --check-prefix=RES --input-file=%t/stdout
+// RUN: test ! -e %t/-
+// RUN: not --crash %mlir_opt -test-written-to %t/stdout -o /dev/null
+// And the input from stdin, `-`, as mlir-opt reads it.
+// RUN: opt-reduce - --tool=%mlir_opt -test-written-to -o - < %s > %t/stdin-out 2> %t/stderr
+// RUN: FileCheck %s --check-prefix=ERR -DOUT=- < %t/stderr
+// RUN: FileCheck %s --check-prefix=RES --input-file=%t/stdin-out
 
 func.func @other(%a: i32, %b: i32) -> i32 {
   %0 = arith.addi %a, %b : i32

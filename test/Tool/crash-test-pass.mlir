@@ -80,6 +80,27 @@
 // PAGE-NEXT: <pre id="tool-replay-command">[[TOOL]] --pass-pipeline='builtin.module(test-pass-crash)' [[DIR]]/failure-input.mlir -o -</pre>
 // PAGE: data-step="2" {{.*}}data-status="crashed"
 
+// The run header records the tool (<run-tool>) and report.xml the replay
+// command lines the terminal printed (docs/report.md). The page reads the
+// tool from <run-tool>: with --tool taken out of the recorded command line
+// its replays still run the tool.
+// RUN: FileCheck %s --check-prefix=RECORD -DDIR=%t/d -DTOOL=%mlir_opt < %t/d/report.xml
+// RECORD: <command-line>
+// RECORD-NEXT: <run-tool>[[TOOL]]</run-tool>
+// RECORD: <reproducer file="reproducer.mlir" pipeline="builtin.module(test-pass-crash)"/>
+// RECORD-NEXT: <replay-command>[[TOOL]] '--pass-pipeline=builtin.module(test-pass-crash)' [[DIR]]/failure-input.mlir -o -</replay-command>
+// RECORD-NEXT: <reproducer-command>[[TOOL]] --run-reproducer [[DIR]]/reproducer.mlir</reproducer-command>
+// RECORD-NEXT: </artifacts>
+// RUN: FileCheck %s --check-prefix=MRECORD -DTOOL=%mlir_opt < %t/d/manifest.xml
+// MRECORD: <command-line>
+// MRECORD-NEXT: <run-tool>[[TOOL]]</run-tool>
+// RUN: rm -rf %t/r && cp -r %t/d %t/r
+// RUN: sed -i 's| --tool=[^ ]*||' %t/r/manifest.xml %t/r/report.xml
+// RUN: not grep -q -- '--tool=' %t/r/manifest.xml
+// RUN: irscope-report %t/r -o %t/r.html 2>/dev/null
+// RUN: FileCheck %s --check-prefix=READBACK -DDIR=%t/r -DTOOL=%mlir_opt < %t/r.html
+// READBACK: <pre id="reproducer-command">[[TOOL]] --run-reproducer [[DIR]]/reproducer.mlir</pre>
+
 // Whole-pipeline mode (no dumps): one run of the tool; the crash is then
 // located by replaying the steps, and documented the same way.
 // RUN: sh -c 'irscope-opt --tool=%mlir_opt %s --pass-pipeline="builtin.module(func.func(cse),test-pass-crash,canonicalize)" --failure-dir=%t/w -o %t/out.mlir; echo exit=$?' 2> %t/err2 | FileCheck %s --check-prefix=EXIT

@@ -55,6 +55,13 @@
 // RUN: test ! -e %t/k.mlir
 // RUN: diff %s %t/k/failure-input.mlir
 
+// No core files from the tool (a reduction's crashing candidates would
+// each leave one): its runs have a core-file limit of 0, even under a shell
+// that allows them.
+// RUN: sh -c 'ulimit -c unlimited && echo outer=$(ulimit -c) && FAKE_MODE=core-limit irscope-opt --tool=%S/Inputs/fake-tool.sh %s --cse -o /dev/null' 2>&1 | FileCheck %s --check-prefix=CORE
+// CORE: outer=unlimited
+// CORE: warning: core file limit 0
+
 func.func @f(%a: i64) -> i64 {
   %0 = arith.addi %a, %a : i64
   %1 = arith.addi %a, %a : i64

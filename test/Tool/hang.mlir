@@ -1,8 +1,11 @@
 // A real upstream hang (MLIR 22.1.8, see
 // test/CrashSafety/upstream-canonicalize-hang.mlir) inside mlir-opt run as
 // the tool, in a module that also needs the test dialect: the step timeout
-// (15 s: it includes starting the tool, slow on a loaded machine) kills the
-// tool process, the report is of kind timeout with the IR that
+// (15 s: it includes starting the tool, slow on a loaded machine) stops the
+// tool process after asking it for its stack dump (SIGQUIT, which LLVM's
+// handlers answer): the terminal says where it hung, as for irscope's own
+// worker, with the dump held back, and the report is of kind timeout with
+// its hang-site and the IR that
 // went into the step, and a reproducer mlir-opt replays (into the same
 // hang, which `timeout` cuts here). Then SIGINT while the tool hangs: exit
 // 130, no report, the manifest says "interrupted".
@@ -11,7 +14,14 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: sh -c 'irscope-opt --tool=%mlir_opt %s --pass-pipeline="builtin.module(cse,func.func(canonicalize),symbol-dce)" --step-timeout=15 --dump-after-each=%t/d -o %t/out.mlir; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR -DDIR=%t/d --implicit-check-not="irscope-opt: error:"
+// ERR-NOT: Stack dump
+// ERR-NOT: PLEASE submit
 // ERR: irscope-opt: error: step 2 'builtin.module(func.func(canonicalize))' timed out after 15 s
+// ERR-NEXT: irscope-opt: note: hung in {{.+}}
+// ERR-NEXT: {{^  #1 .+$}}
+// ERR-NEXT: {{^  #2 .+$}}
+// ERR-NEXT: {{^  #3 .+$}}
+// ERR-NEXT: {{^  #4 .+$}}
 // ERR-NEXT: irscope-opt: note: report: [[DIR]]/report.xml
 // ERR-NEXT: irscope-opt: note: replay:
 // ERR-NEXT: irscope-opt: note: or:
@@ -21,6 +31,7 @@
 // RUN: xmllint --noout --schema %schemas/manifest.xsd %t/d/manifest.xml
 // RUN: FileCheck %s --check-prefix=REPORT < %t/d/report.xml
 // REPORT: <failure kind="timeout" step="2" pass="canonicalize" anchor="func.func" elapsed-ms="{{[0-9.]+}}" timeout-s="15"
+// REPORT-SAME: hang-site="{{[^"]+}}">
 // REPORT-NEXT: <message>step 2 'builtin.module(func.func(canonicalize))' timed out after 15 s</message>
 // REPORT: <pre-step-ir file="failure-input.mlir"/>
 // REPORT-NEXT: <last-good-dump file="0001-builtin.module-cse.mlir"/>

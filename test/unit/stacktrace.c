@@ -339,6 +339,59 @@ static void test_stacktrace__symbolise_site_text(void **state) {
   irsBufFree(&b);
 }
 
+// irscope-report shows a worker's stderr with its frame lines replaced, and
+// the site from what report.xml kept: both read through the library.
+static void test_stacktrace__frame_lines(void **state) {
+  (void)state;
+  assert_true(irsStackTraceIsFrameLine(mlirStringRefCreateFromCString(
+      "/lib/x86_64-linux-gnu/libc.so.6(+0x3c050)[0x7f100f948050]")));
+  assert_true(irsStackTraceIsFrameLine(mlirStringRefCreateFromCString(
+      "5  libMLIR.so.22.1 0x00007fb2598ac12b")));
+  assert_true(irsStackTraceIsFrameLine(mlirStringRefCreateFromCString(
+      " #4 0x00005634f29ce8e6 runAbort lib/Passes/TestCrash.c:53:3")));
+  assert_false(irsStackTraceIsFrameLine(mlirStringRefCreateFromCString(
+      "irscope-opt: error: step 2 crashed")));
+  assert_false(irsStackTraceIsFrameLine(mlirStringRefCreateFromCString("")));
+}
+
+static const char *describe(const char *site, const char *sym,
+                            const char *err, IrsBuf *b) {
+  irsBufReset(b);
+  irsStackTraceDescribeReportSite(mlirStringRefCreateFromCString(site),
+                                  mlirStringRefCreateFromCString(sym),
+                                  mlirStringRefCreateFromCString(err),
+                                  irsBufStringCallback, b);
+  return b->len ? b->data : "";
+}
+
+static void test_stacktrace__describe_report_site(void **state) {
+  (void)state;
+  IrsBuf b = IRS_BUF_INIT;
+  // A symbolised first frame with a place wins.
+  assert_string_equal(
+      describe("runAbort", "#0 runAbort at lib/Passes/TestCrash.c:53\n#1 f\n",
+               "", &b),
+      "runAbort at lib/Passes/TestCrash.c:53");
+  // It also names a site the report left unnamed.
+  assert_string_equal(describe("libMLIR.so.22.1+0x64439d5",
+                               "#0 mlir::Foo::bar (libMLIR.so.22.1)\n", "", &b),
+                      "mlir::Foo::bar (libMLIR.so.22.1)");
+  // A named site without a place stays as the report has it.
+  assert_string_equal(
+      describe("mlir::vector::ExtractOp::fold",
+               "#0 mlir::vector::ExtractOp::fold (libMLIR.so.22.1)\n", kSegv,
+               &b),
+      "mlir::vector::ExtractOp::fold");
+  // An unnamed site, no symbolised trace: its nearest named caller.
+  assert_string_equal(describe("libMLIR.so.22.1+0x64439d5", "", kHidden, &b),
+                      "libMLIR.so.22.1+0x64439d5 (under "
+                      "mlir::detail::OpToOpPassAdaptor::run)");
+  assert_string_equal(describe("libMLIR.so.22.1+0x64439d5", "#0 x", "", &b),
+                      "libMLIR.so.22.1+0x64439d5");
+  assert_string_equal(describe("", "", "", &b), "");
+  irsBufFree(&b);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_stacktrace__skips_handler_and_trampoline),
@@ -353,6 +406,8 @@ int main(void) {
       cmocka_unit_test(test_stacktrace__named_caller_of_hidden_site),
       cmocka_unit_test(test_stacktrace__summary_starts_at_site),
       cmocka_unit_test(test_stacktrace__symbolise_site_text),
+      cmocka_unit_test(test_stacktrace__frame_lines),
+      cmocka_unit_test(test_stacktrace__describe_report_site),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -31,7 +31,7 @@ int irsConfigStart(const IrsConfigStart *s, int argc, char **argv,
            irsGetMlirVersion());
     return irsOutcomeGetExitCode(IrsOutcomeOk);
   }
-  if (!irsToolPluginsLoad(s->plugins, s->tool))
+  if (s->plugins && !irsToolPluginsLoad(s->plugins, s->tool))
     return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   return -1;
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 //===- ConfigStart.h - the start every tool's configuration shares --------===//
 //
-// irscope-opt's and opt-reduce's Config.c begin alike: parse the table,
+// irscope-opt's and opt-reduce's Config.c (and irscope-report's main.c,
+// which loads no plugins) begin alike: parse the table,
 // answer --help and --version, load the plugins (before any fork, so that
 // workers inherit them), and only then their own listings and checks.
 // This is that start, once.
@@ -24,7 +25,7 @@ typedef struct IrsConfigStart {
   void *userData;
   IrsOptionSuspects *suspects; ///< nullable (irsOptionsParseNoting)
   const bool *help, *version;  ///< the table's --help and --version rows
-  IrsToolPlugins *plugins;     ///< the table's IRS_OPT_PLUGINS rows
+  IrsToolPlugins *plugins;     ///< the table's IRS_OPT_PLUGINS rows (nullable)
 } IrsConfigStart;
 
 /// Parses argv[1..argc) with `table`; prints the usage (--help) or the

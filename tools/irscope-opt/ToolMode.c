@@ -11,10 +11,12 @@
 //===----------------------------------------------------------------------===//
 #include "CrashNote.h"
 #include "Driver.h"
+#include "StdStreams.h"
 
 #include "irscope/Tool.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,20 +74,16 @@ static bool toolArgs(const IrsOptConfig *c, ToolArgs *a) {
 
 // stdin goes to a file first: the tool reads a path.
 static char *stdinToFile(IrsInput in) {
-  const char *tmp = getenv("TMPDIR");
-  char *path = malloc(4096);
-  if (!path)
-    return NULL;
-  snprintf(path, 4096, "%s/irscope-stdin-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-  int fd = mkstemp(path);
+  char *path = irsToolTempFile("irscope-stdin");
   MlirStringRef s = irsInputGetContents(in);
-  bool ok = fd >= 0 && write(fd, s.data, s.length) == (ssize_t)s.length;
-  if (fd >= 0)
-    close(fd);
+  FILE *f = path ? fopen(path, "wb") : NULL;
+  bool ok = f && fwrite(s.data, 1, s.length, f) == s.length;
+  ok = f && fclose(f) == 0 && ok;
   if (!ok) {
-    fprintf(stderr, "irscope-opt: error: cannot save stdin to '%s': %s\n",
-            path, strerror(errno));
-    unlink(path);
+    fprintf(stderr, "irscope-opt: error: cannot save stdin to a temporary "
+                    "file: %s\n", strerror(errno));
+    if (path)
+      unlink(path);
     free(path);
     return NULL;
   }
@@ -105,8 +103,11 @@ int irsOptToolReportFailure(IrsToolRunner t, IrsErrorKind k) {
             (int)msg.length, msg.data, (int)dir.length, dir.data);
   else
     fprintf(stderr, "irscope-opt: error: %.*s\n", (int)msg.length, msg.data);
-  if (death && death->outcome == IrsWorkerCrashed)
-    irsToolPrintTraceNotes("irscope-opt", death->stderrTail, false);
+  // A timed-out tool was asked for its stack dump (SIGQUIT) before the kill.
+  if (death && (death->outcome == IrsWorkerCrashed ||
+                death->outcome == IrsWorkerTimedOut))
+    irsToolPrintTraceNotes("irscope-opt", death->stderrTail,
+                           death->outcome == IrsWorkerTimedOut);
   if (dir.length && death)
     irsToolPrintReportNote("irscope-opt", dir.data, dir.length);
   MlirStringRef replay = irsToolRunnerGetReplayCommand(t);
@@ -198,18 +199,6 @@ static int runWith(IrsOptConfig *c, IrsPipeline p, IrsInput in,
   return rc;
 }
 
-static int copyToStdout(const char *path) {
-  FILE *f = fopen(path, "rb");
-  char buf[65536];
-  size_t n;
-  while (f && (n = fread(buf, 1, sizeof(buf), f)) > 0)
-    fwrite(buf, 1, n, stdout);
-  if (f)
-    fclose(f);
-  return irsOutcomeGetExitCode(f && fflush(stdout) == 0 ? IrsOutcomeOk
-                                                         : IrsOutcomeIoError);
-}
-
 static IrsPipeline makePipeline(const IrsOptConfig *c) {
   if (c->passPipeline)
     return irsPipelineCreateParse(
@@ -226,25 +215,18 @@ int irsOptRunTool(IrsOptConfig *c) {
     return rc;
   IrsPipeline p = makePipeline(c);
   char *stdinPath = !strcmp(c->input, "-") ? stdinToFile(in) : NULL;
-  char *outPath = NULL;
   bool toStdout = !strcmp(c->output, "-");
-  if (toStdout) {
-    outPath = malloc(4096);
-    const char *tmp = getenv("TMPDIR");
-    if (outPath) {
-      snprintf(outPath, 4096, "%s/irscope-out-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-      int fd = mkstemp(outPath);
-      if (fd >= 0)
-        close(fd);
-    }
-  }
+  char *outPath = toStdout ? irsToolTempFile("irscope-out") : NULL;
+  if (toStdout && !outPath)
+    fprintf(stderr, "irscope-opt: error: cannot create a temporary file for "
+                    "stdout: %s\n", strerror(errno));
   rc = irsOutcomeGetExitCode(IrsOutcomeUsageError);
   if (!irsPipelineIsNull(p) && (stdinPath || strcmp(c->input, "-")) &&
       (!toStdout || outPath))
     rc = runWith(c, p, in, stdinPath ? stdinPath : c->input,
                  toStdout ? outPath : c->output);
   if (rc == irsOutcomeGetExitCode(IrsOutcomeOk) && toStdout && c->repeat == 0)
-    rc = copyToStdout(outPath);
+    rc = irsToolCopyToStdout("irscope-opt", outPath);
   if (outPath)
     unlink(outPath);
   if (stdinPath)

@@ -50,6 +50,7 @@ typedef struct IrsExRun {
   IrsOutcome status;
   bool reportOnly;
   char *toolName, *toolVersion, *commandLine, *inputPath, *inputDump;
+  char *runTool; // <run-tool>: a --tool run's tool and its arguments
   char *pipeline;
   long inputOps;
   bool dumpOnlyChanged;
@@ -149,5 +150,10 @@ bool irsExRenderRepeatPage(const char *dir, char **html, size_t *len,
 /// --tool-arg values and --allow-unregistered-dialect when given, quoted
 /// for a shell; NULL when the run had no --tool. malloc'd.
 char *irsExToolCommand(const char *commandLine);
+
+/// The tool a run replays with: `runTool` (the run header's <run-tool>)
+/// when the run recorded it, else irsExToolCommand(commandLine) (older
+/// runs). malloc'd; NULL for a run without --tool.
+char *irsExRunTool(const char *runTool, const char *commandLine);
 
 #endif // IRS_TOOLS_IRSCOPE_REPORT_EXPLORER_H

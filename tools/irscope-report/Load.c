@@ -190,6 +190,7 @@ static void readHeader(IrsExRun *run, Node root) {
   run->toolName = attr(tool, "name");
   run->toolVersion = attr(tool, "version");
   run->commandLine = text(child(root, "command-line"));
+  run->runTool = text(child(root, "run-tool"));
   Node in = child(root, "input");
   run->inputPath = attr(in, "path");
   run->inputDump = attr(in, "dump");
@@ -299,7 +300,8 @@ void irsExFree(IrsExRun *run) {
       &run->failSignal,  &run->failStderr,    &run->failExpected,
       &run->failActual,  &run->failTrace,     &run->failSymTrace, &run->failSite,
       &run->preStepIr,   &run->postStepIr,    &run->lastGoodDump,
-      &run->reproducer,  &run->reproPipeline, &run->fullReproducer};
+      &run->reproducer,  &run->reproPipeline, &run->fullReproducer,
+      &run->runTool};
   for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); ++i)
     free(*strs[i]);
   memset(run, 0, sizeof(*run));

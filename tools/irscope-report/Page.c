@@ -420,17 +420,6 @@ static void header(xmlNodePtr body, const IrsExRun *run) {
   tel(d, "code", NULL, run->dir);
 }
 
-static void ignoreFrame(const IrsStackFrame *f, void *ud) {
-  (void)f;
-  (void)ud;
-}
-
-// A line of a trace in any form irsStackTraceParse reads: the crash
-// handler's glibc frames, a tool's own LLVM stack dump.
-static bool isFrameLine(const char *p, size_t n) {
-  return irsStackTraceParse(mlirStringRefCreate(p, n), ignoreFrame, NULL) == 1;
-}
-
 // What the worker printed, with the raw frame lines (glibc's mangled names
 // and addresses, or a tool's LLVM dump from its own signal handler on)
 // replaced by the report's demangled trace, from the crash site on.
@@ -443,7 +432,7 @@ static void workerText(const IrsExRun *run, Text *t) {
   while (*p) {
     const char *nl = strchr(p, '\n');
     size_t n = nl ? (size_t)(nl - p) : strlen(p);
-    bool frame = isFrameLine(p, n);
+    bool frame = irsStackTraceIsFrameLine(mlirStringRefCreate(p, n));
     if (!frame || !trace) {
       irsToolTextAppend(t, p, n + (nl ? 1 : 0));
     } else if (!traced) {
@@ -458,7 +447,7 @@ static void workerText(const IrsExRun *run, Text *t) {
 // PATH's dialects): its reproducer, and its pass on the pre-step IR.
 static bool toolReplays(xmlNodePtr sec, const IrsExRun *run, const char *dir,
                         const char *repro) {
-  char *tool = irsExToolCommand(run->commandLine);
+  char *tool = irsExRunTool(run->runTool, run->commandLine);
   if (!tool)
     return false;
   char cmd[8400];
@@ -508,32 +497,18 @@ static void replays(xmlNodePtr sec, const IrsExRun *run, const char *repro) {
   xmlNewProp(pre, X("id"), X("mlir-opt-command"));
 }
 
-// "Crashed in SITE": the symbolised trace's first frame when it has a line
-// ("runAbort at lib/Passes/TestCrash.c:53") or names a site the report
-// could not, else the report's site with, for an unnamed one, its nearest
-// named caller from the raw trace.
+// "Crashed in SITE", "Hung in SITE": the site as the library reads it from
+// what the report kept (irsStackTraceDescribeReportSite).
 static void siteLine(xmlNodePtr sec, const IrsExRun *run) {
-  const char *verb = run->failKind == IrsOutcomeTimeout ? "Hung" : "Crashed";
-  char b[2048];
-  const char *sym = run->failSymTrace;
-  size_t n = sym ? strcspn(sym, "\n") : 0;
-  const char *name = sym && !strncmp(sym, "#0 ", 3) ? sym + 3 : NULL;
-  bool unnamed = strstr(run->failSite, "+0x") && !strchr(run->failSite, ' ');
-  if (name && (memmem(name, n - 3, " at ", 4) ||
-               (unnamed && memchr(name, ' ', n - 3)))) {
-    snprintf(b, sizeof(b), "%s in %.*s", verb, (int)(n - 3), name);
-  } else {
-    Text caller = {0};
-    if (run->failStderr)
-      irsStackTraceGetNamedCaller(
-          mlirStringRefCreateFromCString(run->failStderr), irsToolTextCallback,
-          &caller);
-    snprintf(b, sizeof(b), "%s in %s%s%s%s", verb, run->failSite,
-             caller.data ? " (under " : "", caller.data ? caller.data : "",
-             caller.data ? ")" : "");
-    free(caller.data);
-  }
-  xmlNodePtr sp = tel(sec, "p", NULL, b);
+  Text site = {0};
+  textStr(&site, run->failKind == IrsOutcomeTimeout ? "Hung in " : "Crashed in ");
+  irsStackTraceDescribeReportSite(
+      mlirStringRefCreateFromCString(run->failSite),
+      mlirStringRefCreateFromCString(run->failSymTrace ? run->failSymTrace : ""),
+      mlirStringRefCreateFromCString(run->failStderr ? run->failStderr : ""),
+      irsToolTextCallback, &site);
+  xmlNodePtr sp = tel(sec, "p", NULL, site.data);
+  free(site.data);
   xmlNewProp(sp, X("id"), X("crash-site"));
 }
 

@@ -196,8 +196,8 @@ static void signaturesSection(xmlNodePtr body, Node root, const char *dir) {
   }
   char abs[4096];
   const char *absDir = realpath(dir, abs) ? abs : dir;
-  char *tool =
-      irsExToolCommand(irsRunDocNodeGetText(child(root, "command-line")));
+  char *tool = irsExRunTool(irsRunDocNodeGetText(child(root, "run-tool")),
+                            irsRunDocNodeGetText(child(root, "command-line")));
   for (Node s = child(sigs, "signature"); !irsRunDocNodeIsNull(s);
        s = irsRunDocNodeGetNext(s, "signature"))
     signature(sec, s, absDir, tool);

@@ -3,9 +3,10 @@
 //
 // A run made with `irscope-opt --tool=PATH` is replayed with PATH, not with
 // irscope-opt or mlir-opt (its IR may hold dialects only PATH knows). The
-// manifest records the tool only in its command line, which irscope-opt
-// writes shell-quoted (ShellQuote.h), so the words are read back as a POSIX
-// shell would split them.
+// run header records the tool in <run-tool>; runs written before it did
+// have it only in their command line, which irscope-opt writes
+// shell-quoted (ShellQuote.h), so for those the words are read back as a
+// POSIX shell would split them.
 //
 //===----------------------------------------------------------------------===//
 #include "Explorer.h"
@@ -87,4 +88,8 @@ char *irsExToolCommand(const char *commandLine) {
   free(argv);
   free(word);
   return cmd;
+}
+
+char *irsExRunTool(const char *runTool, const char *commandLine) {
+  return runTool && *runTool ? strdup(runTool) : irsExToolCommand(commandLine);
 }

@@ -10,6 +10,7 @@
 #define _GNU_SOURCE
 #include "Explorer.h"
 #include "FromLog.h"
+#include "ConfigStart.h"
 #include "Options.h"
 
 #include "irscope/Support.h"
@@ -21,9 +22,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+// `-o -`: the page goes to stdout, as mlir-opt's output does.
+static bool isStdout(const char *out) { return !strcmp(out, "-"); }
+
 // How the page refers to files of DIR: by name when the page sits in DIR,
 // else by an absolute file: URL (a relative path would break when the page
-// is moved on its own, which is the usual reason to pass -o).
+// is moved on its own, which is the usual reason to pass -o; a page on
+// stdout may go anywhere).
 static char *linkPrefix(const char *dir, const char *out) {
   char d[PATH_MAX], o[PATH_MAX];
   char *outCopy = strdup(out);
@@ -31,7 +36,8 @@ static char *linkPrefix(const char *dir, const char *out) {
     return NULL;
   const char *outDir = dirname(outCopy);
   char *res = NULL;
-  if (realpath(dir, d) && realpath(outDir, o) && !strcmp(d, o)) {
+  if (!isStdout(out) && realpath(dir, d) && realpath(outDir, o) &&
+      !strcmp(d, o)) {
     res = strdup("");
   } else if (realpath(dir, d)) {
     // Percent-encode what a URL path cannot hold as is.
@@ -108,7 +114,8 @@ static int parseConfig(Config *c, int argc, char **argv) {
                      "first convert a --mlir-print-ir-tree-dir directory "
                      "into DIR"),
       IRS_OPT_STRING('o', "o", &c->output, "FILE",
-                     "where to write the page (default DIR/report.html)"),
+                     "where to write the page (default DIR/report.html; "
+                     "'-' for stdout)"),
       IRS_OPT_INT_CB(0, "max-diff-kb", &c->maxDiffKb, "N",
                      "embed at most N KiB of diff per step (default 256)",
                      checkMaxDiff, NULL),
@@ -116,29 +123,23 @@ static int parseConfig(Config *c, int argc, char **argv) {
       IRS_OPT_BOOL('h', "help", &c->help, "print this help and exit"),
       IRS_OPT_END(),
   };
-  char err[4600];
-  int npos = irsOptionsParse(argc, argv, options, NULL, NULL, err, sizeof(err));
-  if (npos < 0) {
-    fprintf(stderr, "irscope-report: error: %s\n", err);
-    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
-  }
-  if (c->help) {
-    irsOptionsPrintUsage(stdout, "irscope-report DIR [-o FILE]", options);
-    printf("\nDIR is a directory written by irscope-opt --dump-after-each.\n"
-           "Exit codes: 0 ok, 2 usage error or bad directory/manifest,\n"
-           "  4 I/O error.\n");
-    return irsOutcomeGetExitCode(IrsOutcomeOk);
-  }
-  if (c->version) {
-    printf("irscope-report %s\n", irsGetVersion());
-    return irsOutcomeGetExitCode(IrsOutcomeOk);
-  }
+  const IrsConfigStart start = {
+      .tool = "irscope-report",
+      .synopsis = "irscope-report DIR [-o FILE]",
+      .usageMore = "\nDIR is a directory written by irscope-opt --dump-after-each.\n"
+                   "Exit codes: 0 ok, 2 usage error or bad directory/manifest,\n"
+                   "  4 I/O error.\n",
+      .help = &c->help,
+      .version = &c->version,
+  };
+  int npos, rc = irsConfigStart(&start, argc, argv, options, &npos);
+  if (rc >= 0)
+    return rc;
   if (npos != 1) {
-    fprintf(stderr, "irscope-report: error: %s\n",
-            npos == 0 ? "no directory given (usage: irscope-report DIR [-o "
-                        "FILE])"
-                      : "too many arguments: give one directory");
-    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
+    return irsConfigUsageError(
+        "irscope-report", npos == 0 ? "no directory given (usage: "
+                                      "irscope-report DIR [-o FILE])"
+                                    : "too many arguments: give one directory");
   }
   c->dir = argv[1];
   return irsOptionsCheck("irscope-report", options, rules)
@@ -148,6 +149,13 @@ static int parseConfig(Config *c, int argc, char **argv) {
 
 // Writes a page to `output` atomically and says where it is.
 static int writeHtml(const char *output, const char *html, size_t len) {
+  if (isStdout(output)) {
+    bool ok = fwrite(html, 1, len, stdout) == len && fflush(stdout) == 0;
+    if (!ok)
+      fprintf(stderr, "irscope-report: error: cannot write to stdout: %s\n",
+              strerror(errno));
+    return irsOutcomeGetExitCode(ok ? IrsOutcomeOk : IrsOutcomeIoError);
+  }
   int e = irsFileWriteAtomic(output, html, len);
   if (e) {
     fprintf(stderr, "irscope-report: error: cannot write '%s': %s\n", output,

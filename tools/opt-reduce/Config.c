@@ -144,7 +144,8 @@ enum { kNumOptions = 41 };
 static void fillTable(OrConfig *c, IrsOption *t) {
   const IrsOption opts[] = {
       IRS_OPT_STRING('o', "o", &c->output, "FILE",
-                     "best result so far (default reduced.mlir)"),
+                     "best result so far (default reduced.mlir; '-': "
+                     "stdout, at the end)"),
       IRS_OPT_STRING(0, "pass-pipeline", &c->pipeline, "PIPELINE",
                      "the pipeline whose failure is reduced"),
       IRS_OPT_STRING(0, "test", &c->test, "SCRIPT",

@@ -24,6 +24,9 @@
 
 typedef struct OrConfig {
   const char *input, *output, *pipeline, *test, *match, *strategies;
+  // How messages name -o: `output` itself, or "-" when a temporary file
+  // stands in for stdout (main.c).
+  const char *outputName;
   const char *reproducer, *litTest, *testTimeout, *maxTime, *memoryLimit;
   const char *litTestMode; // --emit-lit-test-mode: NULL or "fix", "pin"
   const char *failureDir;  // --failure-dir: document the reduced death

@@ -99,7 +99,7 @@ static int document(DocRun *d, IrsSupervisor sup, const IrsWorkerResult *res,
   IrsInput out = irsInputCreateFromFile(c->output, NULL, NULL, &kind);
   IrsCrashDocOptions o = {
       .header = {.toolName = "opt-reduce",
-                 .inputPath = c->output,
+                 .inputPath = c->outputName,
                  .inputHash = irsInputIsNull(out) ? "" : irsInputGetHash(out)},
       .pipeline = d->pipeline,
       .verifyEach = true,

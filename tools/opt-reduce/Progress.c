@@ -135,7 +135,7 @@ static void printBack(const OrConfig *c, OrTool *t) {
     return;
   fprintf(stderr, "opt-reduce: note: the tool cannot print the result in its "
                   "custom syntax (%s): '%s' is in generic form\n", why,
-          c->output);
+          c->outputName);
 }
 
 void orProgressEnd(OrProgress *p) {
@@ -152,7 +152,7 @@ static void printLastLine(const OrConfig *c, IrsReducer r) {
   if (!c->test)
     irsToolSignatureWhere(sig, false, where, sizeof(where));
   fprintf(stderr, "opt-reduce: %.*s: wrote '%s' (%lld tests)%s%s%s\n",
-          (int)msg.length, msg.data, c->output,
+          (int)msg.length, msg.data, c->outputName,
           (long long)irsReducerGetTestsRun(r),
           c->test ? "" : "; signature: ",
           c->test ? "" : irsSignatureFormatKind(sig, kind, sizeof(kind)),

@@ -14,13 +14,17 @@
 #include "ReduceWorker.h"
 #include "Progress.h"
 #include "Session.h"
+#include "StdStreams.h"
 
 #include "irscope/Reduce.h"
 
+#include <errno.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 // Process-level state because a signal handler sets it (the reducer polls
@@ -108,6 +112,49 @@ static int reduce(OrConfig *c, OrSession *s) {
   return rc;
 }
 
+// `-o -` is stdout, as for mlir-opt: a temporary file stands in during the
+// run (the reducer saves its best there as it goes, the tool prints it back
+// in its own syntax, a crash report reads it) and goes to stdout at the
+// end; messages name it '-'. `-` as the input is stdin; with --tool the
+// tool reads a path (it converts the input to generic form first), so
+// stdin is saved to one. Each stand-in replaces *path; false after saying
+// why it could not be made.
+static bool standIn(const char **path, char *file, const char *stream,
+                    char **out) {
+  *out = file;
+  if (!file) {
+    fprintf(stderr, "opt-reduce: error: cannot use a temporary file for "
+                    "%s: %s\n", stream, strerror(errno));
+    return false;
+  }
+  *path = file;
+  return true;
+}
+
+static bool standIns(OrConfig *c, char **out, char **in) {
+  *out = *in = NULL;
+  c->outputName = c->output;
+  return (strcmp(c->output, "-") != 0 ||
+          standIn(&c->output, irsToolTempFile("opt-reduce-out"), "stdout",
+                  out)) &&
+         (!c->tool || strcmp(c->input, "-") != 0 ||
+          standIn(&c->input, irsToolSaveStdin("opt-reduce-stdin"), "stdin",
+                  in));
+}
+
+// The stand-in's result (the best so far, even after an error) to stdout.
+static int flushStandIn(char *standIn, int rc) {
+  struct stat st;
+  if (standIn && stat(standIn, &st) == 0 && st.st_size > 0) {
+    int w = irsToolCopyToStdout("opt-reduce", standIn);
+    rc = rc ? rc : w;
+  }
+  if (standIn)
+    unlink(standIn);
+  free(standIn);
+  return rc;
+}
+
 int main(int argc, char **argv) {
   // bin/opt-reduce (Launcher.c) set LD_BIND_NOW for this process only: what
   // it starts, test scripts above all, gets the user's environment back.
@@ -127,11 +174,21 @@ int main(int argc, char **argv) {
     orConfigFree(&c);
     return rc;
   }
+  char *stdoutFile, *stdinFile;
+  if (!standIns(&c, &stdoutFile, &stdinFile)) {
+    flushStandIn(stdoutFile, 0); // empty: only removed
+    orConfigFree(&c);
+    return irsOutcomeGetExitCode(IrsOutcomeIoError);
+  }
   OrSession s;
   rc = orSessionCreate(&s, &c);
   if (rc == irsOutcomeGetExitCode(IrsOutcomeOk))
     rc = reduce(&c, &s);
   orToolDestroy(&s.tool); // its temporary directory, before the quick exit
+  rc = flushStandIn(stdoutFile, rc);
+  if (stdinFile)
+    unlink(stdinFile);
+  free(stdinFile);
 #if !defined(__SANITIZE_ADDRESS__)
   // Everything is written and the temporary directory is gone: tearing
   // down the context and LLVM's static objects only costs time (about
