@@ -23,6 +23,7 @@
 
 #include "irscope/Diff.h"
 #include "irscope/Outcome.h"
+#include "irscope/Pipeline.h"
 #include "irscope/StackTrace.h"
 
 #include "ShellQuote.h"
@@ -495,8 +496,9 @@ static void replays(xmlNodePtr sec, const IrsExRun *run, const char *repro) {
   xmlNewProp(pre, X("id"), X("reproducer-command"));
   const char *pipe = repro == run->reproducer ? run->reproPipeline : NULL;
   const char *whole = run->pipeline;
-  bool own = (pipe && strstr(pipe, "irs-")) ||
-             (!pipe && whole && strstr(whole, "irs-"));
+  const char *shown = pipe ? pipe : whole;
+  bool own = shown && irsPipelineTextNamesIrscopePass(
+                          mlirStringRefCreateFromCString(shown));
   if (own) {
     tel(sec, "p", "note",
         "mlir-opt cannot replay it: the pipeline has irscope's own passes");
