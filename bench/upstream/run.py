@@ -10,6 +10,19 @@ script reads:
   // TIMEOUT: <seconds>   the case hangs: per-step limit for irscope-opt
                           (--step-timeout) and opt-reduce (--test-timeout)
 
+and two optional ones:
+
+  // TOOL: <name>         the input or a pass needs that tool of
+                          /usr/lib/llvm-22/bin (mlir-opt for its test
+                          dialect, fir-opt): it is the reference in every
+                          column, and irscope-opt and opt-reduce run with
+                          --tool=<it> (opt-reduce then writes no reproducer)
+  // CHECK-RESULTS: <flags>  the case is a miscompile: irscope-opt runs with
+                          --check-results <flags> (exit 9 expected),
+                          opt-reduce with --miscompile <flags>; the
+                          reference columns (linedel, mlir-reduce) are
+                          skipped, `keeps` asks irscope-opt --check-results
+
 Usage:
   run.py [--quick] [--build DIR] [--out DIR] [--max-time S] [CASE...]
 
@@ -50,7 +63,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.dirname(HERE))
 import linedel  # noqa: E402  (the greedy line-deleting reference)
-MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
+MLIR_OPT_DEFAULT = "/usr/lib/llvm-22/bin/mlir-opt"
+MLIR_OPT = MLIR_OPT_DEFAULT
 MLIR_REDUCE = "/usr/lib/llvm-22/bin/mlir-reduce"
 QUICK = ["rdv-scf-if-clone", "canon-cf-hang", "split-rdv-chunks",
          "oal-unregistered"]
@@ -58,18 +72,27 @@ MLIR_TIMEOUT = 10.0
 
 
 def header(path):
-    args, timeout = [], None
+    """The case's header lines as a dict: args, timeout, tool (a path or
+    None), check (the --check-results flags, or None)."""
+    h = {"args": [], "timeout": None, "tool": None, "check": None}
     with open(path) as f:
         for line in f:
             if not line.startswith("//"):
                 break
             m = re.match(r"//\s*ARGS:\s*(.*)", line)
             if m:
-                args = shlex.split(m.group(1))
+                h["args"] = shlex.split(m.group(1))
             m = re.match(r"//\s*TIMEOUT:\s*(\S+)", line)
             if m:
-                timeout = float(m.group(1))
-    return args, timeout
+                h["timeout"] = float(m.group(1))
+            m = re.match(r"//\s*TOOL:\s*(\S+)", line)
+            if m:
+                h["tool"] = os.path.join(os.path.dirname(MLIR_OPT),
+                                         m.group(1))
+            m = re.match(r"//\s*CHECK-RESULTS:\s*(.*)", line)
+            if m:
+                h["check"] = shlex.split(m.group(1))
+    return h
 
 
 # Set in the test-script mode behind the mlir-reduce column: mlir-opt then
@@ -120,8 +143,13 @@ def count_ops(path, extra):
 
 
 def run_case(path, build, outdir, max_time, linedel_cap, mlir_reduce_cap):
+    global MLIR_OPT
     name = os.path.splitext(os.path.basename(path))[0]
-    args, hang_limit = header(path)
+    h = header(path)
+    # The reference tool of every column (and of the oracle processes the
+    # mlir-reduce column starts, through --oracle-tool).
+    MLIR_OPT = h["tool"] or MLIR_OPT_DEFAULT
+    args, hang_limit = h["args"], h["timeout"]
     work = os.path.join(outdir, name)
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
@@ -131,13 +159,44 @@ def run_case(path, build, outdir, max_time, linedel_cap, mlir_reduce_cap):
     # (a) mlir-opt as reported.
     m_out, _, m_stdout, _, _ = run([MLIR_OPT, path] + args, MLIR_TIMEOUT)
     row["mlir-opt"] = m_out
+    if h["check"] is not None:
+        m_out = "wrong-result"
 
     # (b) irscope-opt, same flags plus dumps and a failure directory.
-    irs = [os.path.join(build, "bin", "irscope-opt"), path] + args + [
+    i_stdout = irscope_columns(row, h, path, build, work, keep)
+    row["same-out"] = "-"
+    if m_out == "ok":
+        row["same-out"] = "y" if i_stdout == m_stdout else "N"
+
+    # (c) opt-reduce on the same pipeline (single-input cases only).
+    row["reduce"], row["secs"], row["keeps"] = "-", "-", "-"
+    row["linedel"] = row["mlir-reduce"] = "-"
+    if "--split-input-file" not in args and kind(m_out) != "ok":
+        reduce_columns(row, h, path, build, work, keep, m_out, max_time)
+        if h["check"] is not None:
+            return row  # plain mlir-opt cannot tell a miscompile
+        row["linedel"] = linedel_column(path, args, m_out, hang_limit, work,
+                                        keep, linedel_cap, row["reduce"])
+        row["mlir-reduce"] = mlir_reduce_column(path, args, hang_limit, work,
+                                                keep, mlir_reduce_cap,
+                                                row["reduce"])
+    return row
+
+
+def tool_flags(h):
+    return ["--tool=" + h["tool"]] if h["tool"] else []
+
+
+def irscope_columns(row, h, path, build, work, keep):
+    """irs rc, rep/in/repro, replay; returns irscope-opt's stdout."""
+    hang_limit = h["timeout"]
+    irs = [os.path.join(build, "bin", "irscope-opt"), path] + h["args"] + [
         "--dump-after-each=" + os.path.join(work, "dump"),
-        "--failure-dir=" + os.path.join(work, "fd")]
+        "--failure-dir=" + os.path.join(work, "fd")] + tool_flags(h)
     if hang_limit:
         irs.append("--step-timeout=%g" % hang_limit)
+    if h["check"] is not None:
+        irs += ["--check-results"] + h["check"]
     i_out, i_rc, i_stdout, i_err, _ = run(irs, 120)
     with open(os.path.join(work, "irscope-opt.stderr"), "wb") as f:
         f.write(i_err)
@@ -157,53 +216,58 @@ def run_case(path, build, outdir, max_time, linedel_cap, mlir_reduce_cap):
                      os.path.join(fdir, "reproducer.mlir")] + keep,
                     hang_limit * 3 if hang_limit else MLIR_TIMEOUT)[0]
         row["replay"] = r_out
-    row["same-out"] = "-"
-    if m_out == "ok":
-        row["same-out"] = "y" if i_stdout == m_stdout else "N"
+    return i_stdout
 
-    # (c) opt-reduce on the same pipeline (single-input cases only).
-    row["reduce"], row["secs"], row["keeps"] = "-", "-", "-"
-    row["linedel"] = row["mlir-reduce"] = "-"
-    if "--split-input-file" not in args and kind(m_out) != "ok":
-        red = os.path.join(work, "reduced.mlir")
-        rep = os.path.join(work, "reduced-reproducer.mlir")
-        cmd = [os.path.join(build, "bin", "opt-reduce"), path, "-o", red,
-               "--reproducer=" + rep, "--max-time=%g" % max_time, "-j", "2"]
-        # opt-reduce has no mlir-opt printing/threading options: it takes
-        # any other --NAME as a pass flag (reported to the lead).
-        cmd += [a for a in args if not re.match(r"--?mlir-", a)]
-        if hang_limit:
-            cmd.append("--test-timeout=%g" % hang_limit)
-        r_out, r_rc, _, r_err, secs = run(cmd, max_time * 4 + 60)
-        with open(os.path.join(work, "opt-reduce.stderr"), "wb") as f:
-            f.write(r_err)
-        row["secs"] = "%.1f" % secs
-        m = re.search(rb"ops: (\d+) -> (\d+)", r_err)
-        if m:
-            row["reduce"] = "%s -> %s" % (m.group(1).decode(),
-                                          m.group(2).decode())
-        else:
-            last = r_err.decode(errors="replace").strip().splitlines()
-            row["reduce"] = "rc=%s: %s" % (r_rc, last[-1][:60] if last else "")
-        limit = hang_limit * 3 if hang_limit else MLIR_TIMEOUT
-        verdicts = []
-        # The reduced module with the reduced pipeline (the reproducer), then
-        # with the original flags (what a user re-running the old command
-        # line sees; the pipeline strategy may have cut the pipeline).
-        for f, cmd in ((rep, [MLIR_OPT, "--run-reproducer", rep] + keep),
-                       (red, [MLIR_OPT, red] + args)):
-            if not os.path.exists(f):
-                verdicts.append("-")
-                continue
-            k_out = run(cmd, limit)[0]
-            verdicts.append("y" if kind(k_out) == kind(m_out) else "N")
-        row["keeps"] = "/".join(verdicts)
-        row["linedel"] = linedel_column(path, args, m_out, hang_limit, work,
-                                        keep, linedel_cap, row["reduce"])
-        row["mlir-reduce"] = mlir_reduce_column(path, args, hang_limit, work,
-                                                keep, mlir_reduce_cap,
-                                                row["reduce"])
-    return row
+
+def reduce_columns(row, h, path, build, work, keep, m_out, max_time):
+    """reduce, secs, keeps: opt-reduce on the case's pipeline."""
+    args, hang_limit = h["args"], h["timeout"]
+    red = os.path.join(work, "reduced.mlir")
+    rep = os.path.join(work, "reduced-reproducer.mlir")
+    cmd = [os.path.join(build, "bin", "opt-reduce"), path, "-o", red,
+           "--max-time=%g" % max_time, "-j", "2"] + tool_flags(h)
+    if not h["tool"]:
+        cmd.append("--reproducer=" + rep)  # not in tool mode (exit 2)
+    if h["check"] is not None:
+        cmd += ["--miscompile"] + h["check"]
+    # opt-reduce has no mlir-opt printing/threading options: it takes
+    # any other --NAME as a pass flag (reported to the lead).
+    cmd += [a for a in args if not re.match(r"--?mlir-", a)]
+    if hang_limit:
+        cmd.append("--test-timeout=%g" % hang_limit)
+    r_out, r_rc, _, r_err, secs = run(cmd, max_time * 4 + 60)
+    with open(os.path.join(work, "opt-reduce.stderr"), "wb") as f:
+        f.write(r_err)
+    row["secs"] = "%.1f" % secs
+    m = re.search(rb"ops: (\d+) -> (\d+)", r_err)
+    if m:
+        row["reduce"] = "%s -> %s" % (m.group(1).decode(),
+                                      m.group(2).decode())
+    else:
+        last = r_err.decode(errors="replace").strip().splitlines()
+        row["reduce"] = "rc=%s: %s" % (r_rc, last[-1][:60] if last else "")
+    limit = hang_limit * 3 if hang_limit else MLIR_TIMEOUT
+    verdicts = []
+    if h["check"] is not None:
+        # A miscompile is kept when irscope-opt still finds it (exit 9).
+        if not os.path.exists(red):
+            row["keeps"] = "-"
+            return
+        k = run([os.path.join(build, "bin", "irscope-opt"), red] + args +
+                ["--check-results", "-o", "/dev/null"] + h["check"], 120)
+        row["keeps"] = "-/" + ("y" if k[1] == 9 else "N")
+        return
+    # The reduced module with the reduced pipeline (the reproducer), then
+    # with the original flags (what a user re-running the old command
+    # line sees; the pipeline strategy may have cut the pipeline).
+    for f, cmd in ((rep, [MLIR_OPT, "--run-reproducer", rep] + keep),
+                   (red, [MLIR_OPT, red] + args)):
+        if not os.path.exists(f):
+            verdicts.append("-")
+            continue
+        k_out = run(cmd, limit)[0]
+        verdicts.append("y" if kind(k_out) == kind(m_out) else "N")
+    row["keeps"] = "/".join(verdicts)
 
 
 def versus(reduce, ops):
@@ -226,9 +290,9 @@ def mlir_reduce_column(path, args, hang_limit, work, keep, cap, reduce):
     script = os.path.join(work, "mlir-reduce-test.sh")
     with open(script, "w") as f:
         f.write("#!/bin/sh\nexec %s %s --oracle %s --oracle-hang %s "
-                "--oracle-args=%s \"$1\"\n" % (
+                "--oracle-tool=%s --oracle-args=%s \"$1\"\n" % (
                     shlex.quote(sys.executable), shlex.quote(__file__),
-                    shlex.quote(path), hang_limit or 0,
+                    shlex.quote(path), hang_limit or 0, shlex.quote(MLIR_OPT),
                     shlex.quote(" ".join(shlex.quote(a) for a in args))))
     os.chmod(script, 0o755)
     out = os.path.join(work, "mlir-reduce.mlir")
@@ -304,11 +368,15 @@ def main():
                          "skip it; it takes 25-75 s a case)")
     ap.add_argument("--oracle", help=argparse.SUPPRESS)
     ap.add_argument("--oracle-args", default="", help=argparse.SUPPRESS)
+    ap.add_argument("--oracle-tool", default=MLIR_OPT_DEFAULT,
+                    help=argparse.SUPPRESS)
     ap.add_argument("--oracle-hang", type=float, default=0,
                     help=argparse.SUPPRESS)
     ap.add_argument("cases", nargs="*")
     a = ap.parse_args()
     if a.oracle:
+        global MLIR_OPT
+        MLIR_OPT = a.oracle_tool
         OWN_SESSION[0] = False
         a.file = a.cases[0]
         return oracle_main(a)

@@ -95,6 +95,16 @@ IRS_API MlirStringRef irsPipelineGetStepAnchorAt(IrsPipeline pipeline,
 /// error messages).
 IRS_API intptr_t irsPipelineGetStepOffset(IrsPipeline pipeline, intptr_t pos);
 
+/// Whether pipeline text `text` names one of irscope's own passes (a pass
+/// name starting with "irs-": a leaf, or a nested pipeline in an option's
+/// value, as in inline{default-pipeline=irs-test-flaky}), which only
+/// irscope-opt and opt-reduce have: a reproducer, replay command or lit test
+/// of such a pipeline needs irscope-opt, upstream mlir-opt does not know the
+/// pass. Purely textual: "irs-" counts where a pass name can start (at the
+/// start, after '(', ',', '{', '=', a space or a quote), so "stairs-up" and
+/// "convert-irs-x" do not; the text need not parse.
+IRS_API bool irsPipelineTextNamesIrscopePass(MlirStringRef text);
+
 #ifdef __cplusplus
 }
 #endif

@@ -515,3 +515,11 @@ MlirStringRef irsPipelineGetStepAnchorAt(IrsPipeline pipeline, intptr_t pos,
 intptr_t irsPipelineGetStepOffset(IrsPipeline pipeline, intptr_t pos) {
   return step(pipeline, pos)->offset;
 }
+
+bool irsPipelineTextNamesIrscopePass(MlirStringRef text) {
+  for (size_t i = 0; i + 4 <= text.length; ++i)
+    if (!memcmp(text.data + i, "irs-", 4) &&
+        (i == 0 || strchr("(,{= \"'", text.data[i - 1])))
+      return true;
+  return false;
+}

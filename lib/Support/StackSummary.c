@@ -244,7 +244,7 @@ static void appendFrame(IrsBuf *line, const Frame *fr) {
   else if (fr->fn[0])
     irsBufAppendStr(&name, fr->fn);
   if (name.len) {
-    irsBufAppend(line, name.data, irsStackWithoutParams(name.data, name.len));
+    irsStackAppendShortName(line, name.data, name.len);
   } else {
     irsBufAppendRef(line, irsStackBaseName(fr->f.module));
     irsBufPrintf(line, "+0x%llx", (unsigned long long)fr->f.offset);

@@ -425,6 +425,89 @@ size_t irsStackWithoutParams(const char *s, size_t n) {
   return n;
 }
 
+static bool isIdentChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9') || c == '_';
+}
+
+// Length of the "operator" token's symbol at s[i] (s[i] just past
+// "operator"): "<<=", "->", "()", "[]"; 0 for a name ("operator bool").
+static size_t operatorSymbolLength(const char *s, size_t i, size_t n) {
+  size_t j = i;
+  if (j + 1 < n && ((s[j] == '(' && s[j + 1] == ')') ||
+                    (s[j] == '[' && s[j + 1] == ']')))
+    return 2;
+  while (j < n && strchr("<>=-!+*/%&|^~,", s[j]))
+    ++j;
+  return j - i;
+}
+
+// Whether s[i] starts "operator" as a word.
+static bool atOperator(const char *s, size_t i, size_t n) {
+  return i + 8 <= n && memcmp(s + i, "operator", 8) == 0 &&
+         (i == 0 || !isIdentChar(s[i - 1])) &&
+         (i + 8 == n || !isIdentChar(s[i + 8]));
+}
+
+// Where the name proper starts: past a return type ("llvm::LogicalResult
+// mlir::foo<T>"), which the demangler writes for function templates. The
+// last space outside brackets, unless it belongs to "operator new".
+static size_t nameStart(const char *s, size_t n) {
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < n; ++i) {
+    char c = s[i];
+    if (atOperator(s, i, n)) {
+      i += 8 + operatorSymbolLength(s, i + 8, n) - 1;
+      continue;
+    }
+    if (c == '(' || c == '<' || c == '{' || c == '[')
+      ++depth;
+    else if (c == ')' || c == '>' || c == '}' || c == ']')
+      --depth;
+    else if (c == ' ' && depth == 0 &&
+             !(i >= 8 && atOperator(s, i - 8, n)))
+      start = i + 1;
+  }
+  return start;
+}
+
+void irsStackAppendShortName(IrsBuf *out, const char *s, size_t n) {
+  n = irsStackWithoutParams(s, n);
+  size_t i = nameStart(s, n);
+  while (i < n) {
+    if (atOperator(s, i, n)) {
+      size_t len = 8 + operatorSymbolLength(s, i + 8, n);
+      irsBufAppend(out, s + i, len);
+      i += len;
+      continue;
+    }
+    if (s[i] != '<') {
+      irsBufAppend(out, s + i, 1);
+      ++i;
+      continue;
+    }
+    // A template argument list: whole when short, else "<...>".
+    int depth = 0;
+    size_t j = i;
+    for (; j < n; ++j) {
+      if (s[j] == '<' || s[j] == '(')
+        ++depth;
+      else if ((s[j] == '>' || s[j] == ')') && --depth == 0)
+        break;
+    }
+    if (j >= n) { // unbalanced: keep the rest as it is
+      irsBufAppend(out, s + i, n - i);
+      return;
+    }
+    if (j - i - 1 > kMaxTemplateArgsChars)
+      irsBufAppendStr(out, "<...>");
+    else
+      irsBufAppend(out, s + i, j - i + 1);
+    i = j + 1;
+  }
+}
+
 bool irsStackFrameDemangleIsNoise(const IrsStackFrame *f, IrsBuf *name) {
   irsBufReset(name);
   if (f->symbol.length)
@@ -446,7 +529,7 @@ static void siteFrame(const IrsStackFrame *f, void *ud) {
     return;
   s->found = true;
   if (f->symbol.length) {
-    irsBufAppend(&s->out, s->tmp.data, irsStackWithoutParams(s->tmp.data, s->tmp.len));
+    irsStackAppendShortName(&s->out, s->tmp.data, s->tmp.len);
   } else {
     irsBufAppendRef(&s->out, irsStackBaseName(f->module));
     irsBufPrintf(&s->out, "+0x%llx", (unsigned long long)f->offset);
@@ -487,8 +570,7 @@ static void callerFrame(const IrsStackFrame *f, void *ud) {
   }
   if (!f->symbol.length)
     return;
-  irsBufAppend(&s->out, s->tmp.data,
-               irsStackWithoutParams(s->tmp.data, s->tmp.len));
+  irsStackAppendShortName(&s->out, s->tmp.data, s->tmp.len);
   s->phase = 2;
 }
 

@@ -24,6 +24,14 @@ bool irsStackFrameDemangleIsNoise(const IrsStackFrame *f, IrsBuf *name);
 /// Length of demangled name `s` without its parameter list.
 size_t irsStackWithoutParams(const char *s, size_t n);
 
+/// Appends demangled name s[0, n) as the traces name frames: without its
+/// parameter list and without the return type the demangler writes for a
+/// function template; a template argument list longer than
+/// kMaxTemplateArgsChars reads "<...>" (an op's verifyTraits<...> lists
+/// every trait of the op: thousands of characters on one line).
+void irsStackAppendShortName(IrsBuf *out, const char *s, size_t n);
+enum { kMaxTemplateArgsChars = 60 };
+
 /// The file name of `path`.
 MlirStringRef irsStackBaseName(MlirStringRef path);
 

@@ -482,6 +482,29 @@ static void test_pipeline__from_pass_flags_error(void **state) {
   irsBufFree(&e.text);
 }
 
+static bool namesOwn(const char *text) {
+  return irsPipelineTextNamesIrscopePass(mlirStringRefCreateFromCString(text));
+}
+
+// The one rule behind "this reproducer needs irscope-opt" (irscope-opt's
+// reproducer.sh, irscope-report's replays, opt-reduce's lit tests).
+static void test_pipeline__names_irscope_pass(void **state) {
+  (void)state;
+  assert_true(namesOwn("irs-test-fail"));
+  assert_true(namesOwn("builtin.module(func.func(irs-test-fail{op=x}))"));
+  assert_true(namesOwn("builtin.module(canonicalize, irs-test-hang)"));
+  assert_true(namesOwn("builtin.module(inline{default-pipeline=irs-test-flaky})"));
+  assert_true(namesOwn("builtin.module(inline{default-pipeline='irs-x'})"));
+  assert_true(namesOwn("builtin.module(irs-unclosed"));
+  assert_false(namesOwn("builtin.module(func.func(canonicalize,cse))"));
+  assert_false(namesOwn("builtin.module(stairs-up,convert-irs-x)"));
+  assert_false(namesOwn("builtin.module(test-pass{name=myirs-x})"));
+  assert_false(namesOwn(""));
+  // Length-bounded: "irs-" past the end does not count.
+  assert_false(irsPipelineTextNamesIrscopePass(
+      mlirStringRefCreate("builtin.module(irs-x)", 15)));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_pipeline__nested_steps),
@@ -513,6 +536,7 @@ int main(void) {
       cmocka_unit_test(test_pipeline__from_pass_flags_strips_quotes),
       cmocka_unit_test(test_pipeline__from_pass_flags_empty_and_other_root),
       cmocka_unit_test(test_pipeline__from_pass_flags_error),
+      cmocka_unit_test(test_pipeline__names_irscope_pass),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

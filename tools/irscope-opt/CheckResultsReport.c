@@ -72,8 +72,7 @@ static void reproducerScript(const IrsOptCheck *c, intptr_t step,
                              const char *resultType, IrsOptOut *o) {
   const IrsOptConfig *cfg = c->run->cfg;
   MlirStringRef st = irsPipelineGetStepText(c->run->pipeline, step - 1);
-  MlirStringRef pass = irsPipelineGetStepPassName(c->run->pipeline, step - 1);
-  bool ours = pass.length > 4 && !strncmp(pass.data, "irs-", 4);
+  bool ours = irsPipelineTextNamesIrscopePass(st);
   const char *lower = cfg->exec.lowering ? cfg->exec.lowering
                                         : IRS_EXEC_DEFAULT_LOWERING;
   const char *libs = cfg->exec.sharedLibs ? cfg->exec.sharedLibs

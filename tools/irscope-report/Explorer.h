@@ -70,6 +70,10 @@ typedef struct IrsExRun {
   double failElapsedMs;
   char *preStepIr, *postStepIr, *lastGoodDump, *reproducer, *reproPipeline,
       *fullReproducer;
+  char *postStepForm; // <post-step-ir form>: "generic" or "custom"
+  // Kind wrong-result: both results' files and the script that prints them
+  // with upstream tools (<run-reproducer>, reproducer.sh).
+  char *expectedOutput, *actualOutput, *runReproducer;
 } IrsExRun;
 
 /// Loads DIR's manifest (and report). On failure returns false and writes a

@@ -124,6 +124,10 @@ static void readReport(IrsExRun *run, const char *file) {
   run->reproducer = attr(child(a, "reproducer"), "file");
   run->reproPipeline = attr(child(a, "reproducer"), "pipeline");
   run->fullReproducer = attr(child(a, "full-reproducer"), "file");
+  run->postStepForm = attr(child(a, "post-step-ir"), "form");
+  run->expectedOutput = attr(child(a, "expected-output"), "file");
+  run->actualOutput = attr(child(a, "actual-output"), "file");
+  run->runReproducer = attr(child(a, "run-reproducer"), "file");
   irsRunDocDestroy(doc);
 }
 
@@ -301,7 +305,8 @@ void irsExFree(IrsExRun *run) {
       &run->failActual,  &run->failTrace,     &run->failSymTrace, &run->failSite,
       &run->preStepIr,   &run->postStepIr,    &run->lastGoodDump,
       &run->reproducer,  &run->reproPipeline, &run->fullReproducer,
-      &run->runTool};
+      &run->runTool,     &run->postStepForm,  &run->expectedOutput,
+      &run->actualOutput, &run->runReproducer};
   for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); ++i)
     free(*strs[i]);
   memset(run, 0, sizeof(*run));

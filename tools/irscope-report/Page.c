@@ -23,6 +23,7 @@
 
 #include "irscope/Diff.h"
 #include "irscope/Outcome.h"
+#include "irscope/Pipeline.h"
 #include "irscope/StackTrace.h"
 
 #include "ShellQuote.h"
@@ -476,23 +477,35 @@ static void replays(xmlNodePtr sec, const IrsExRun *run, const char *repro) {
   tel(sec, "h3", NULL, "Reproduce");
   char abs[4096];
   const char *dir = realpath(run->dir, abs) ? abs : run->dir;
+  char cmd[4200];
+  // A wrong result shows only when the IR is executed: the script does
+  // that; the reproducer alone reruns the step and prints its IR.
+  if (run->runReproducer) {
+    snprintf(cmd, sizeof(cmd), "sh %s/%s", dir, run->runReproducer);
+    xmlNodePtr pre = tel(sec, "pre", NULL, cmd);
+    xmlNewProp(pre, X("id"), X("run-reproducer-command"));
+    tel(sec, "p", "note",
+        "prints the results before and after the step (mlir-opt and "
+        "mlir-runner); --run-reproducer below only reruns the step and "
+        "prints the IR it produces");
+  }
   if (toolReplays(sec, run, dir, repro))
     return;
-  char cmd[4200];
   snprintf(cmd, sizeof(cmd), "irscope-opt --run-reproducer %s/%s", dir, repro);
   xmlNodePtr pre = tel(sec, "pre", NULL, cmd);
   xmlNewProp(pre, X("id"), X("reproducer-command"));
   const char *pipe = repro == run->reproducer ? run->reproPipeline : NULL;
   const char *whole = run->pipeline;
-  bool own = (pipe && strstr(pipe, "irs-")) ||
-             (!pipe && whole && strstr(whole, "irs-"));
+  const char *shown = pipe ? pipe : whole;
+  bool own = shown && irsPipelineTextNamesIrscopePass(
+                          mlirStringRefCreateFromCString(shown));
   if (own) {
     tel(sec, "p", "note",
         "mlir-opt cannot replay it: the pipeline has irscope's own passes");
     return;
   }
-  snprintf(cmd, sizeof(cmd), "mlir-opt --run-reproducer %s/%s -o /dev/null",
-           dir, repro);
+  snprintf(cmd, sizeof(cmd), "mlir-opt --run-reproducer %s/%s%s", dir, repro,
+           run->runReproducer ? "" : " -o /dev/null");
   pre = tel(sec, "pre", NULL, cmd);
   xmlNewProp(pre, X("id"), X("mlir-opt-command"));
 }
@@ -574,13 +587,17 @@ static void failureSection(xmlNodePtr body, const IrsExRun *run,
   xmlNodePtr li = el(ul, "li", NULL);
   addText(li, "Report: ");
   link(li, o, "report.xml");
-  const char *arts[][2] = {{"IR before the step: ", run->preStepIr},
-                           {"IR after the step (generic form): ",
-                            run->postStepIr},
-                           {"Last good dump: ", run->lastGoodDump},
-                           {"Reproducer: ", run->reproducer},
-                           {"Reproducer of the whole pipeline: ",
-                            run->fullReproducer}};
+  bool custom = run->postStepForm && !strcmp(run->postStepForm, "custom");
+  const char *arts[][2] = {
+      {"IR before the step: ", run->preStepIr},
+      {custom ? "IR after the step: " : "IR after the step (generic form): ",
+       run->postStepIr},
+      {"Output before the step (expected): ", run->expectedOutput},
+      {"Output after the step (actual): ", run->actualOutput},
+      {"Script printing both outputs: ", run->runReproducer},
+      {"Last good dump: ", run->lastGoodDump},
+      {"Reproducer: ", run->reproducer},
+      {"Reproducer of the whole pipeline: ", run->fullReproducer}};
   for (size_t i = 0; i < sizeof(arts) / sizeof(arts[0]); ++i) {
     if (!arts[i][1])
       continue;

@@ -14,21 +14,12 @@
 #include "FixTest.h"
 
 #include "CrashNote.h"
+#include "irscope/Pipeline.h"
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-
-// True if the pipeline names one of irscope's passes, which only
-// irscope-opt has.
-static bool hasIrscopePass(MlirStringRef p) {
-  for (size_t i = 0; i + 4 <= p.length; ++i)
-    if (!memcmp(p.data + i, "irs-", 4) &&
-        (i == 0 || strchr("(, ", p.data[i - 1])))
-      return true;
-  return false;
-}
 
 static void appendFlags(MlirStringRef s, void *ud) {
   fwrite(s.data, 1, s.length, (FILE *)ud);
@@ -58,7 +49,7 @@ static void printRunLine(FILE *f, const IrsFixTestInfo *in) {
   // mlir-opt cannot load irscope C plugins, whose passes it does not know.
   char *all = pluginFlags(in->plugins, false);
   char *mlir = pluginFlags(in->plugins, true);
-  bool irscope = timeout || nondet || hasIrscopePass(p) ||
+  bool irscope = timeout || nondet || irsPipelineTextNamesIrscopePass(p) ||
                  strlen(all ? all : "") != strlen(mlir ? mlir : "");
   fprintf(f, "// RUN: %s %%s%s", irscope ? "irscope-opt" : "mlir-opt",
           all ? all : "");

@@ -14,6 +14,7 @@
 
 #include "ExecWorker.h"
 #include "IrsConfig.h"
+#include "irscope/Pipeline.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -89,7 +90,7 @@ int irsReduceWriteMiscompileLitTest(const char *path, const char *input,
   }
   const char *entry = exec->entry ? exec->entry : "main";
   const char *type = ref.resultType ? ref.resultType : "void";
-  bool ours = memmem(pipeline.data, pipeline.length, "irs-", 4) != NULL;
+  bool ours = irsPipelineTextNamesIrscopePass(pipeline);
   fprintf(f, "// Reduced by opt-reduce --miscompile from '%s': pass '%s' "
              "changes what '@%s' prints.\n",
           input, sig->pass, entry);
