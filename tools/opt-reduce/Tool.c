@@ -12,6 +12,8 @@
 
 #include "CrashHandler.h"
 
+#include "Tool/ForkServerStart.h"
+
 #include "irscope/Outcome.h"
 #include "irscope/Signature.h"
 #include "irscope/Supervisor.h"
@@ -25,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 typedef struct Exec {
@@ -141,27 +144,11 @@ static int run(const OrTool *t, const char *const *extra, char *why,
   return one.rc;
 }
 
-static char *findInPath(const char *name) {
-  const char *path = getenv("PATH");
-  for (const char *p = path ? path : ""; *p;) {
-    const char *c = strchr(p, ':');
-    size_t l = c ? (size_t)(c - p) : strlen(p);
-    char buf[4096];
-    snprintf(buf, sizeof(buf), "%.*s/%s", (int)l, l ? p : ".", name);
-    if (access(buf, X_OK) == 0)
-      return realpath(buf, NULL);
-    if (!c)
-      break;
-    p = c + 1;
-  }
-  return NULL;
-}
-
 bool orToolCreate(OrTool *t, const char *name, const IrsStringList *args,
                   const char *pipeline, const IrsStringList *passFlags) {
   memset(t, 0, sizeof(*t));
   t->args = args;
-  t->path = strchr(name, '/') ? realpath(name, NULL) : findInPath(name);
+  t->path = irsForkServerFindTool(name);
   if (!t->path) {
     fprintf(stderr, "opt-reduce: error: cannot find tool '%s'\n", name);
     return false;
@@ -210,10 +197,51 @@ static int rmEntry(const char *path, const struct stat *st, int flag,
   return 0;
 }
 
+// The fork server bin/opt-reduce started before it exec'd this program
+// (Launcher.c): its control socket, pid and tool, from the environment.
+static struct {
+  int ctl;
+  long pid;
+  char tool[4096];
+} prestarted = {-1, 0, ""};
+
+void orToolTakePrestarted(void) {
+  const char *v = getenv(IRS_FORK_SERVER_PRESTARTED_ENV);
+  int at = 0;
+  struct stat st;
+  // Believed only of a socket and a running child of this process: a
+  // description this program was not started with by its launcher names
+  // anything (killing "the server" must never hit another process).
+  if (v && sscanf(v, "%d %ld %n", &prestarted.ctl, &prestarted.pid, &at) >= 2 &&
+      at > 0 && prestarted.ctl >= 0 && prestarted.pid > 0 &&
+      fstat(prestarted.ctl, &st) == 0 && S_ISSOCK(st.st_mode) &&
+      waitpid((pid_t)prestarted.pid, NULL, WNOHANG) == 0) {
+    snprintf(prestarted.tool, sizeof(prestarted.tool), "%s", v + at);
+    fcntl(prestarted.ctl, F_SETFD, FD_CLOEXEC); // never into what we exec
+  } else {
+    prestarted.ctl = -1;
+  }
+  unsetenv(IRS_FORK_SERVER_PRESTARTED_ENV);
+}
+
+void orToolDiscardPrestarted(void) {
+  if (prestarted.ctl >= 0)
+    irsForkServerDiscard(prestarted.ctl, prestarted.pid);
+  prestarted.ctl = -1;
+}
+
 void orToolUseForkServer(OrTool *t, bool verbose) {
   // A loaded machine may take a second to start the tool; a tool that
-  // cannot serve ends at once or never answers.
-  t->server = irsForkServerCreate(t->path, 10);
+  // cannot serve ends at once or never answers. The launcher's server is
+  // that same start, made while this program was being loaded.
+  if (prestarted.ctl >= 0 && !strcmp(prestarted.tool, t->path)) {
+    t->server = irsForkServerAdopt(prestarted.ctl, prestarted.pid, t->path, 10);
+    t->prestarted = t->server.ptr != NULL;
+    prestarted.ctl = -1;
+  } else {
+    orToolDiscardPrestarted();
+    t->server = irsForkServerCreate(t->path, 10);
+  }
   t->verbose = verbose;
   if (verbose && !t->server.ptr)
     fprintf(stderr, "opt-reduce: note: the tool cannot be started as a fork "
@@ -224,11 +252,14 @@ void orToolUseForkServer(OrTool *t, bool verbose) {
 void orToolDestroy(OrTool *t) {
   if (t->server.ptr && t->verbose)
     fprintf(stderr, "opt-reduce: note: tool fork server: %lld runs of the "
-                    "tool forked from one start, %s\n",
+                    "tool forked from one start, %s%s\n",
             (long long)irsForkServerForks(t->server),
             irsForkServerIsAtOptMain(t->server)
                 ? "in MlirOptMain, after main's registration"
-                : "before main");
+                : "before main",
+            t->prestarted ? "; started by bin/opt-reduce while the reducer "
+                            "was loaded"
+                          : "");
   irsForkServerDestroy(t->server);
   if (t->dir[0])
     nftw(t->dir, rmEntry, 8, FTW_DEPTH | FTW_PHYS);
