@@ -136,10 +136,62 @@ static void runAll(const OrTool *t, Run *runs, size_t n) {
     free((void *)runs[j].exec.argv);
 }
 
+// A single run from the fork server, watched without a worker of ours
+// (irsSupervisorRunSpawned; a worker's fork costs a few ms of a small
+// reduction's last step): stdout /dev/null, stderr the supervisor's.
+static int64_t spawnOne(int stderrFd, void *ud) {
+  const Exec *e = ud;
+  int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+  int dir = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+  int go;
+  int64_t pid = -1;
+  if (null >= 0 && dir >= 0) {
+    const int stdio[3] = {null, null, stderrFd};
+    pid = irsForkServerSpawnWith(e->server, e->argv, stdio, dir, &go);
+  }
+  if (pid > 0)
+    irsForkServerRelease(go);
+  if (null >= 0)
+    close(null);
+  if (dir >= 0)
+    close(dir);
+  return pid > 0 ? pid : -1;
+}
+
+// The one run spawned; false when the server could not give a fork.
+static bool runSpawned(const OrTool *t, Run *one) {
+  size_t ne = 0;
+  while (one->extra[ne])
+    ++ne;
+  const char **argv = calloc(t->args->num + ne + 2, sizeof(char *));
+  IrsSupervisorOptions so = {0};
+  IrsSupervisor sup = argv ? irsSupervisorCreate(&so) : (IrsSupervisor){NULL};
+  const IrsWorkerResult *res = NULL;
+  bool ok = false;
+  if (sup.ptr) {
+    size_t k = 0;
+    argv[k++] = t->path;
+    for (size_t i = 0; i < t->args->num; ++i)
+      argv[k++] = t->args->items[i];
+    for (size_t i = 0; i < ne; ++i)
+      argv[k++] = one->extra[i];
+    one->exec = (Exec){argv, t->server};
+    ok = irsStatusIsOk(irsSupervisorRunSpawned(sup, spawnOne, &one->exec, 1,
+                                               &res)) &&
+         res;
+    if (ok)
+      describe(one, res);
+  }
+  irsSupervisorDestroy(sup);
+  free(argv);
+  return ok;
+}
+
 static int run(const OrTool *t, const char *const *extra, char *why,
                size_t cap) {
   Run one = {.extra = extra};
-  runAll(t, &one, 1);
+  if (!t->server.ptr || !runSpawned(t, &one))
+    runAll(t, &one, 1);
   snprintf(why, cap, "%s", one.why);
   return one.rc;
 }
