@@ -28,6 +28,8 @@
 // PRE-NEXT: tool fork server: {{[1-9][0-9]*}} runs {{.*}}; started by bin/opt-reduce while the reducer was loaded
 // RUN: %irs_obj_root/libexec/irscope/opt-reduce %s --tool=%mlir_opt -optimize-allocation-liveness -o %t.own.mlir -v 2>&1 | FileCheck %s --check-prefix=OWN
 // RUN: env IRS_OPT_REDUCE_FORK_SERVER="0 1 %mlir_opt" %irs_obj_root/libexec/irscope/opt-reduce %s --tool=%mlir_opt -optimize-allocation-liveness -o %t.own2.mlir -v 2>&1 | FileCheck %s --check-prefix=OWN
+// With stdin closed the launcher's socket would take fd 0: it is not handed on.
+// RUN: sh -c 'opt-reduce %s --tool=%mlir_opt -optimize-allocation-liveness -o %t.own3.mlir -v 0<&-' 2>&1 | FileCheck %s --check-prefix=OWN
 // OWN: signature: crash in mlir::Operation::isProperAncestor
 // OWN-NEXT: tool fork server: {{[1-9][0-9]*}} runs of the tool forked from one start, in MlirOptMain, after main's registration{{$}}
 // RUN: diff %t.fs.mlir %t.path.mlir

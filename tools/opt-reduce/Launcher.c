@@ -88,6 +88,10 @@ static void prestart(int argc, char **argv, const char *prefix) {
                 : -1;
   size_t cap = tool ? strlen(tool) + 64 : 0;
   char *v = ctl >= 0 ? malloc(cap) : NULL;
+  if (v && ctl <= 2) { // stdio was closed: the socket must not stand in
+    free(v);
+    v = NULL;
+  }
   if (v) {
     snprintf(v, cap, "%d %ld %s", ctl, (long)pid, tool);
     setenv(IRS_FORK_SERVER_PRESTARTED_ENV, v, 1);
