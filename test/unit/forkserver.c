@@ -115,6 +115,20 @@ static void readAll(const char *path, char *buf, size_t cap) {
   fclose(f);
 }
 
+// In `dir`: in.mlir holding one function of one `op` on i32, and the
+// paths of an output and of a plain run's output beside it.
+static void writeOneOp(const char *dir, const char *op, char in[4200],
+                       char out[4200], char plain[4200]) {
+  snprintf(in, 4200, "%s/in.mlir", dir);
+  snprintf(out, 4200, "%s/out", dir);
+  snprintf(plain, 4200, "%s/plain", dir);
+  char text[256];
+  snprintf(text, sizeof(text),
+           "func.func @f(%%a: i32) -> i32 {\n"
+           "  %%0 = %s %%a, %%a : i32\n  return %%0 : i32\n}\n", op);
+  writeText(in, text);
+}
+
 // A fork that printed `in` in generic form to `out` ended as a plain run
 // of mlir-opt (written to `plain`) does, with the same output, holding `op`.
 static void assertGenericAsPlain(int st, const char *in, const char *out,
@@ -172,11 +186,7 @@ static void test_server__mlir_opt_serves_from_opt_main(void **state) {
     skip();
   const char *dir = *state;
   char in[4200], out[4200], plain[4200];
-  snprintf(in, sizeof(in), "%s/in.mlir", dir);
-  snprintf(out, sizeof(out), "%s/out", dir);
-  snprintf(plain, sizeof(plain), "%s/plain", dir);
-  writeText(in, "func.func @f(%a: i32) -> i32 {\n"
-        "  %0 = arith.addi %a, %a : i32\n  return %0 : i32\n}\n");
+  writeOneOp(dir, "arith.addi", in, out, plain);
   IrsForkServer s = irsForkServerCreate(kMlirOpt, 30);
   if (!s.ptr)
     skip(); // no shim beside the test (an installed libirscope)
@@ -307,11 +317,7 @@ static void test_server__adopt_and_discard(void **state) {
     skip();
   const char *dir = *state;
   char in[4200], out[4200], plain[4200];
-  snprintf(in, sizeof(in), "%s/in.mlir", dir);
-  snprintf(out, sizeof(out), "%s/out", dir);
-  snprintf(plain, sizeof(plain), "%s/plain", dir);
-  writeText(in, "func.func @f(%a: i32) -> i32 {\n"
-        "  %0 = arith.muli %a, %a : i32\n  return %0 : i32\n}\n");
+  writeOneOp(dir, "arith.muli", in, out, plain);
   assert_true(irsForkServerIsElf(kMlirOpt));
   pid_t pid;
   int ctl = irsForkServerStartProcess(kMlirOpt, shim, false, false, &pid);

@@ -97,6 +97,24 @@ static bool runNeeded(intptr_t job, bool started, void *ud) {
   return true;
 }
 
+// The tool's path and --tool-arg values, then `extra` (NULL-ended);
+// calloc'd, NULL-ended.
+static const char **toolArgv(const OrTool *t, const char *const *extra) {
+  size_t ne = 0;
+  while (extra[ne])
+    ++ne;
+  const char **argv = calloc(t->args->num + ne + 2, sizeof(char *));
+  if (!argv)
+    return NULL;
+  size_t k = 0;
+  argv[k++] = t->path;
+  for (size_t i = 0; i < t->args->num; ++i)
+    argv[k++] = t->args->items[i];
+  for (size_t i = 0; i < ne; ++i)
+    argv[k++] = extra[i];
+  return argv;
+}
+
 // Runs the `n` runs all at once: they are independent, and on a busy
 // machine a tool's start-up costs more waiting than computing.
 static void runAll(const OrTool *t, Run *runs, size_t n) {
@@ -106,20 +124,11 @@ static void runAll(const OrTool *t, Run *runs, size_t n) {
     Run *run = &runs[j];
     run->rc = -1;
     snprintf(run->why, sizeof(run->why), "out of memory");
-    size_t ne = 0;
-    while (run->extra[ne])
-      ++ne;
-    const char **argv = calloc(t->args->num + ne + 2, sizeof(char *));
+    const char **argv = toolArgv(t, run->extra);
     run->exec.argv = argv;
     ok = ok && argv;
     if (!argv)
       continue;
-    size_t k = 0;
-    argv[k++] = t->path;
-    for (size_t i = 0; i < t->args->num; ++i)
-      argv[k++] = t->args->items[i];
-    for (size_t i = 0; i < ne; ++i)
-      argv[k++] = run->extra[i];
     run->exec.server = t->server;
     data[j] = &run->exec;
   }
@@ -160,21 +169,12 @@ static int64_t spawnOne(int stderrFd, void *ud) {
 
 // The one run spawned; false when the server could not give a fork.
 static bool runSpawned(const OrTool *t, Run *one) {
-  size_t ne = 0;
-  while (one->extra[ne])
-    ++ne;
-  const char **argv = calloc(t->args->num + ne + 2, sizeof(char *));
+  const char **argv = toolArgv(t, one->extra);
   IrsSupervisorOptions so = {0};
   IrsSupervisor sup = argv ? irsSupervisorCreate(&so) : (IrsSupervisor){NULL};
   const IrsWorkerResult *res = NULL;
   bool ok = false;
   if (sup.ptr) {
-    size_t k = 0;
-    argv[k++] = t->path;
-    for (size_t i = 0; i < t->args->num; ++i)
-      argv[k++] = t->args->items[i];
-    for (size_t i = 0; i < ne; ++i)
-      argv[k++] = one->extra[i];
     one->exec = (Exec){argv, t->server};
     ok = irsStatusIsOk(irsSupervisorRunSpawned(sup, spawnOne, &one->exec, 1,
                                                &res)) &&
