@@ -39,6 +39,17 @@ typedef struct IrsForkServer {
 /// must be the one whose supervisor will watch the forks.
 IRS_API IrsForkServer irsForkServerCreate(const char *toolPath,
                                           double waitSec);
+/// Takes over a server that opt-reduce's launcher started before it exec'd
+/// the calling program (as the first attempt of irsForkServerCreate, with
+/// `ctl`, its control socket, left open across the exec, and `pid` now a
+/// child of the caller): waits for it as Create does, and starts it again
+/// to serve from main when it ended first. The handle is Create's; a null
+/// one (the server gone, `ctl` closed) when it cannot serve.
+IRS_API IrsForkServer irsForkServerAdopt(int ctl, int64_t pid,
+                                         const char *toolPath, double waitSec);
+/// A server such a launcher started that is not to be used: closes `ctl`
+/// (when >= 0), kills and reaps `pid` (when > 0).
+IRS_API void irsForkServerDiscard(int ctl, int64_t pid);
 /// Stops the server (its forks run on) and reaps it.
 IRS_API void irsForkServerDestroy(IrsForkServer server);
 

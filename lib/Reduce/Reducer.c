@@ -275,6 +275,51 @@ static IrsEdit *chunkEdit(const int64_t *items, const bool *keep, size_t lo,
   return e;
 }
 
+// Tool mode's batches (OracleSplit.c): after a chunk has gone, the rest of
+// its granularity is tested again on the new module, and each chunk that
+// goes then ends a batch (the next chunks are edits of yet another
+// module): on the small crashes of bench/reduce_tool.py two of three tool
+// processes of erase-symbols were such one-chunk batches. Removing the
+// whole rest at once goes first in the list: one chunk more in the batch
+// when it is not interesting (a few ms of the tool's, nothing when it does
+// not verify), every later batch of that granularity saved when it is.
+// Only for top-level symbols, which are mostly independent (the functions
+// around the one that fails): inside a function the rest rarely goes at
+// once (on test-written-to it never did, 4 chunks more for one batch less).
+// NULL when fewer than two chunks are left or batches are not in use
+// (in-process tests cost no process each; the union would only add one).
+static IrsEdit *unionEdit(Reducer *r, const int64_t *items, const bool *keep,
+                          const size_t *los, const size_t *his, size_t first,
+                          size_t end, int64_t **storage) {
+  *storage = NULL;
+  if (end - first < 2 || !r->opts.toolArgv || r->splitState < 0 ||
+      r->testRuns != 1 || !r->strategy || strcmp(r->strategy, "erase-symbols"))
+    return NULL;
+  IrsEdit *e = chunkEdit(items, keep, los[end - 1], his[first], storage);
+  if (e)
+    e->erase.detachTo = irsReduceGraveyard(r);
+  return e;
+}
+
+// irsReduceTestFirst over `u` (when not NULL) then the n chunks: the index
+// in that list of the first interesting one, so 0 is `u` and k > 0 chunk
+// k - 1; without `u`, the chunk's index plus one. -1: none.
+static intptr_t testWithUnion(Reducer *r, const IrsEdit *u,
+                              const IrsEdit *const *edits, size_t n) {
+  if (!u) {
+    intptr_t k = irsReduceTestFirst(r, edits, n);
+    return k < 0 ? -1 : k + 1;
+  }
+  const IrsEdit **list = malloc((n + 1) * sizeof(*list));
+  if (!list)
+    return testWithUnion(r, NULL, edits, n);
+  list[0] = u;
+  memcpy(list + 1, edits, n * sizeof(*list));
+  intptr_t k = irsReduceTestFirst(r, list, n + 1);
+  free(list);
+  return k;
+}
+
 bool irsReduceDdmin(Reducer *r, int64_t *items, size_t n) {
   if (n == 0)
     return false;
@@ -328,15 +373,27 @@ bool irsReduceDdmin(Reducer *r, int64_t *items, size_t n) {
       break;
   }
   size_t first = 0, end = m;
+  bool after = false; // a chunk of this granularity has gone
   while (first < end && !outOfTime(r)) {
-    intptr_t k = irsReduceTestFirst(r, (const IrsEdit *const *)edits + first,
-                                    end - first);
+    int64_t *uStore = NULL;
+    IrsEdit *u = after ? unionEdit(r, items, keep, los, his, first, end,
+                                   &uStore)
+                       : NULL;
+    intptr_t k = testWithUnion(r, u, (const IrsEdit *const *)edits + first,
+                               end - first);
+    // k == 0: the rest went at once, as if up to its last chunk.
+    size_t c = k > 0 ? first + (size_t)k - 1 : end - 1;
+    size_t lo = k > 0 ? los[c] : los[end - 1], hi = k > 0 ? his[c] : his[first];
+    if (k >= 0) {
+      irsReduceApply(r, k > 0 ? edits[c] : u);
+      for (size_t i = lo; i < hi; ++i)
+        keep[i] = false;
+    }
+    free(uStore);
+    free(u);
     if (k < 0)
       break;
-    size_t c = first + (size_t)k;
-    irsReduceApply(r, edits[c]);
-    for (size_t i = los[c]; i < his[c]; ++i)
-      keep[i] = false;
+    after = true;
     irsReduceSaveBest(r);
     irsReduceReport(r, true);
     any = true;

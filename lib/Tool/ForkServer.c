@@ -11,10 +11,10 @@
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE
 #include "irscope/ForkServer.h"
-#include "irscope/Supervisor.h"
 
 #include "../Support/Buf.h"
 #include "ForkRequest.h"
+#include "ForkServerStart.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -24,7 +24,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/personality.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -58,54 +57,6 @@ static char *shimPath(void) {
   return NULL;
 }
 
-// Only a dynamically linked ELF file can take the shim: a script would
-// preload it into its interpreter (which the shim would notice, but only
-// after starting it for nothing).
-static bool isElf(const char *path) {
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    return false;
-  unsigned char m[4];
-  bool yes = read(fd, m, 4) == 4 && m[0] == 0x7f && m[1] == 'E' &&
-             m[2] == 'L' && m[3] == 'F';
-  close(fd);
-  return yes;
-}
-
-__attribute__((noreturn)) static void execServer(const char *tool,
-                                                 const char *shim, int fd,
-                                                 bool atMain) {
-  int null = open("/dev/null", O_RDWR);
-  for (int i = 0; i < 3 && null >= 0; ++i)
-    dup2(null, i);
-  setpgid(0, 0); // a terminal's ^C is for opt-reduce, which stops the runs
-  const char *pre = getenv("LD_PRELOAD");
-  IrsBuf b = IRS_BUF_INIT;
-  irsBufAppendStr(&b, shim);
-  if (pre && *pre)
-    irsBufPrintf(&b, ":%s", pre);
-  setenv("IRS_FORK_SERVER_PRELOAD", pre ? pre : "", 1);
-  char num[16];
-  snprintf(num, sizeof(num), "%d", fd);
-  if (b.failed || setenv("LD_PRELOAD", b.data, 1) != 0 ||
-      setenv("IRS_FORK_SERVER_FD", num, 1) != 0 ||
-      setenv("IRS_FORK_SERVER_EXE", tool, 1) != 0)
-    _exit(127);
-  setenv("LLVM_DISABLE_SYMBOLIZATION", "1", 1);
-  if (!getenv("LD_BIND_NOW")) { // see the shim: bind once, in the server
-    setenv("LD_BIND_NOW", "1", 1);
-    setenv("IRS_FORK_SERVER_BIND_NOW", "1", 1);
-  }
-  if (atMain)
-    setenv("IRS_FORK_SERVER_AT", "main", 1);
-  personality(ADDR_NO_RANDOMIZE);
-  irsWorkerNoCoreFiles(); // its clones are the tool's runs
-  // Without the shim (a static tool), the tool prints its version and
-  // ends: the starter sees the socket close.
-  execl(tool, tool, "--version", (char *)NULL);
-  _exit(127);
-}
-
 // The server's first byte: 'O' (serving from MlirOptMain), 'R' (from
 // main), 0 when it ended first, -1 when it did not answer in `ms`.
 static int awaitReady(int fd, int ms) {
@@ -129,33 +80,42 @@ static void killServer(pid_t pid) {
 
 // One start of the server (see the shim for `atMain`); its first byte, or
 // 0 / -1 as awaitReady, with the server gone then.
-static int startServer(ForkServer *s, const char *tool, const char *shim,
-                       bool atMain, double waitSec) {
-  int sv[2];
-  if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv))
-    return -1;
-  pid_t pid = fork();
-  if (pid == 0) {
-    close(sv[0]);
-    fcntl(sv[1], F_SETFD, 0);
-    execServer(tool, shim, sv[1], atMain);
-  }
-  close(sv[1]);
-  int c = pid > 0 ? awaitReady(sv[0], (int)(waitSec * 1e3)) : -1;
+// Waits for the server started as `pid` with control socket `fd`; its first
+// byte, or 0 / -1 as awaitReady, with the server gone then.
+static int awaitServer(ForkServer *s, int fd, pid_t pid, double waitSec) {
+  int c = awaitReady(fd, (int)(waitSec * 1e3));
   if (c <= 0) {
-    close(sv[0]);
-    if (pid > 0)
-      killServer(pid);
+    close(fd);
+    killServer(pid);
     return c;
   }
-  s->ctl = sv[0];
+  s->ctl = fd;
   s->pid = pid;
   return c;
 }
 
+// One start of the server (see the shim for `atMain`); its first byte, or
+// 0 / -1 as awaitReady, with the server gone then.
+static int startServer(ForkServer *s, const char *tool, const char *shim,
+                       bool atMain, double waitSec) {
+  pid_t pid;
+  int fd = irsForkServerStartProcess(tool, shim, atMain, true, &pid);
+  return fd < 0 ? -1 : awaitServer(s, fd, pid, waitSec);
+}
+
+// The handle of a server whose first byte was `c` (see awaitReady).
+static IrsForkServer ready(ForkServer *s, int c) {
+  if (c <= 0) {
+    free(s);
+    return (IrsForkServer){NULL};
+  }
+  s->atOptMain = c == 'O';
+  s->owner = getpid();
+  return (IrsForkServer){s};
+}
+
 IrsForkServer irsForkServerCreate(const char *toolPath, double waitSec) {
-  IrsForkServer none = {NULL};
-  char *shim = toolPath && isElf(toolPath) ? shimPath() : NULL;
+  char *shim = toolPath && irsForkServerIsElf(toolPath) ? shimPath() : NULL;
   ForkServer *s = shim ? calloc(1, sizeof(*s)) : NULL;
   // First from MlirOptMain; a tool that ends before it (another main, or
   // one that uses its arguments first) is started again to serve from main.
@@ -163,13 +123,30 @@ IrsForkServer irsForkServerCreate(const char *toolPath, double waitSec) {
   if (c == 0)
     c = startServer(s, toolPath, shim, true, waitSec);
   free(shim);
-  if (c <= 0) {
+  return ready(s, c);
+}
+
+IrsForkServer irsForkServerAdopt(int ctl, int64_t pid, const char *toolPath,
+                                 double waitSec) {
+  ForkServer *s = calloc(1, sizeof(*s));
+  if (!s || fcntl(ctl, F_SETFD, FD_CLOEXEC) != 0) {
     free(s);
-    return none;
+    irsForkServerDiscard(ctl, pid);
+    return (IrsForkServer){NULL};
   }
-  s->atOptMain = c == 'O';
-  s->owner = getpid();
-  return (IrsForkServer){s};
+  int c = awaitServer(s, ctl, (pid_t)pid, waitSec);
+  char *shim = c == 0 && toolPath ? shimPath() : NULL;
+  if (shim) // it ended before MlirOptMain: serve from main, as Create does
+    c = startServer(s, toolPath, shim, true, waitSec);
+  free(shim);
+  return ready(s, c);
+}
+
+void irsForkServerDiscard(int ctl, int64_t pid) {
+  if (ctl >= 0)
+    close(ctl);
+  if (pid > 0)
+    killServer((pid_t)pid);
 }
 
 bool irsForkServerIsAtOptMain(IrsForkServer server) {

@@ -15,9 +15,12 @@
 #include "TempDir.h"
 
 #include "Tool/ForkRequest.h"
+#include "Tool/ForkServerStart.h"
 #include "irscope/ForkServer.h"
 
+#include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/wait.h>
@@ -112,6 +115,37 @@ static void readAll(const char *path, char *buf, size_t cap) {
   fclose(f);
 }
 
+// In `dir`: in.mlir holding one function of one `op` on i32, and the
+// paths of an output and of a plain run's output beside it.
+static void writeOneOp(const char *dir, const char *op, char in[4200],
+                       char out[4200], char plain[4200]) {
+  snprintf(in, 4200, "%s/in.mlir", dir);
+  snprintf(out, 4200, "%s/out", dir);
+  snprintf(plain, 4200, "%s/plain", dir);
+  char text[256];
+  snprintf(text, sizeof(text),
+           "func.func @f(%%a: i32) -> i32 {\n"
+           "  %%0 = %s %%a, %%a : i32\n  return %%0 : i32\n}\n", op);
+  writeText(in, text);
+}
+
+// A fork that printed `in` in generic form to `out` ended as a plain run
+// of mlir-opt (written to `plain`) does, with the same output, holding `op`.
+static void assertGenericAsPlain(int st, const char *in, const char *out,
+                                 const char *plain, const char *op) {
+  char cmd[13000];
+  assert_true(WIFEXITED(st));
+  assert_int_equal(WEXITSTATUS(st), 0);
+  snprintf(cmd, sizeof(cmd), "%s --mlir-print-op-generic %s > %s 2>&1",
+           kMlirOpt, in, plain);
+  assert_int_equal(system(cmd), 0);
+  static char b1[1 << 16], b2[1 << 16];
+  readAll(out, b1, sizeof(b1));
+  readAll(plain, b2, sizeof(b2));
+  assert_non_null(strstr(b1, op));
+  assert_string_equal(b1, b2);
+}
+
 static void test_server__forks_crash_alike(void **state) {
   if (access(kMlirOpt, X_OK) != 0)
     skip();
@@ -151,12 +185,8 @@ static void test_server__mlir_opt_serves_from_opt_main(void **state) {
   if (access(kMlirOpt, X_OK) != 0)
     skip();
   const char *dir = *state;
-  char in[4200], out[4200], plain[4200], cmd[13000];
-  snprintf(in, sizeof(in), "%s/in.mlir", dir);
-  snprintf(out, sizeof(out), "%s/out", dir);
-  snprintf(plain, sizeof(plain), "%s/plain", dir);
-  writeText(in, "func.func @f(%a: i32) -> i32 {\n"
-        "  %0 = arith.addi %a, %a : i32\n  return %0 : i32\n}\n");
+  char in[4200], out[4200], plain[4200];
+  writeOneOp(dir, "arith.addi", in, out, plain);
   IrsForkServer s = irsForkServerCreate(kMlirOpt, 30);
   if (!s.ptr)
     skip(); // no shim beside the test (an installed libirscope)
@@ -164,16 +194,7 @@ static void test_server__mlir_opt_serves_from_opt_main(void **state) {
   const char *argv[] = {kMlirOpt, "--mlir-print-op-generic", in, NULL};
   int st = forkOnce(s, argv, out);
   irsForkServerDestroy(s);
-  assert_true(WIFEXITED(st));
-  assert_int_equal(WEXITSTATUS(st), 0);
-  snprintf(cmd, sizeof(cmd), "%s --mlir-print-op-generic %s > %s 2>&1",
-           kMlirOpt, in, plain);
-  assert_int_equal(system(cmd), 0);
-  static char b1[1 << 16], b2[1 << 16];
-  readAll(out, b1, sizeof(b1));
-  readAll(plain, b2, sizeof(b2));
-  assert_non_null(strstr(b1, "\"arith.addi\""));
-  assert_string_equal(b1, b2);
+  assertGenericAsPlain(st, in, out, plain, "\"arith.addi\"");
 }
 
 // A program that never calls MlirOptMain (cat) is started again and
@@ -271,6 +292,72 @@ static void test_server__spawn_with_from_creator(void **state) {
   assert_string_equal(b1, b2);
 }
 
+// The shim as the launcher finds it: ../lib beside this test's bin/.
+static bool shimBesideUs(char *out, size_t cap) {
+  char exe[PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+  if (n <= 0)
+    return false;
+  exe[n] = '\0';
+  char *slash = strrchr(exe, '/');
+  if (!slash)
+    return false;
+  *slash = '\0';
+  snprintf(out, cap, "%s/../lib/libirscope-forkserver.so", exe);
+  return access(out, R_OK) == 0;
+}
+
+// A server started as opt-reduce's launcher does (the control socket left
+// open across exec) is adopted: it serves as one from Create, from
+// MlirOptMain, a fork's output a plain run's; a discarded one is killed
+// and reaped.
+static void test_server__adopt_and_discard(void **state) {
+  char shim[PATH_MAX + 64];
+  if (access(kMlirOpt, X_OK) != 0 || !shimBesideUs(shim, sizeof(shim)))
+    skip();
+  const char *dir = *state;
+  char in[4200], out[4200], plain[4200];
+  writeOneOp(dir, "arith.muli", in, out, plain);
+  assert_true(irsForkServerIsElf(kMlirOpt));
+  pid_t pid;
+  int ctl = irsForkServerStartProcess(kMlirOpt, shim, false, false, &pid);
+  assert_true(ctl >= 0);
+  assert_int_equal(fcntl(ctl, F_GETFD) & FD_CLOEXEC, 0); // survives exec
+  IrsForkServer s = irsForkServerAdopt(ctl, pid, kMlirOpt, 30);
+  assert_non_null(s.ptr);
+  assert_true(irsForkServerIsAtOptMain(s));
+  assert_int_equal(fcntl(ctl, F_GETFD) & FD_CLOEXEC, FD_CLOEXEC);
+  const char *argv[] = {kMlirOpt, "--mlir-print-op-generic", in, NULL};
+  int st = forkOnce(s, argv, out);
+  assert_int_equal(irsForkServerForks(s), 1);
+  irsForkServerDestroy(s);
+  assertGenericAsPlain(st, in, out, plain, "\"arith.muli\"");
+
+  ctl = irsForkServerStartProcess(kMlirOpt, shim, false, false, &pid);
+  assert_true(ctl >= 0);
+  irsForkServerDiscard(ctl, pid);
+  errno = 0;
+  assert_int_equal(waitpid(pid, NULL, WNOHANG), -1); // reaped already
+  assert_int_equal(errno, ECHILD);
+  assert_int_equal(fcntl(ctl, F_GETFD), -1); // closed
+}
+
+// A tool named without a '/' is looked up in $PATH, one with a '/' made
+// canonical.
+static void test_start__find_tool(void **state) {
+  (void)state;
+  char *sh = irsForkServerFindTool("sh");
+  assert_non_null(sh);
+  assert_int_equal(sh[0], '/');
+  free(sh);
+  char *canon = irsForkServerFindTool("/bin/../bin/sh");
+  assert_non_null(canon);
+  assert_null(strstr(canon, ".."));
+  free(canon);
+  assert_null(irsForkServerFindTool("irscope-no-such-tool-anywhere"));
+  assert_false(irsForkServerIsElf("/no/such/file"));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_request__round_trip),
@@ -285,6 +372,9 @@ int main(void) {
                                       setUp, tearDown),
       cmocka_unit_test_setup_teardown(test_server__spawn_with_from_creator,
                                       setUp, tearDown),
+      cmocka_unit_test_setup_teardown(test_server__adopt_and_discard, setUp,
+                                      tearDown),
+      cmocka_unit_test(test_start__find_tool),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

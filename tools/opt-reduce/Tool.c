@@ -12,6 +12,8 @@
 
 #include "CrashHandler.h"
 
+#include "Tool/ForkServerStart.h"
+
 #include "irscope/Outcome.h"
 #include "irscope/Signature.h"
 #include "irscope/Supervisor.h"
@@ -25,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 typedef struct Exec {
@@ -94,6 +97,24 @@ static bool runNeeded(intptr_t job, bool started, void *ud) {
   return true;
 }
 
+// The tool's path and --tool-arg values, then `extra` (NULL-ended);
+// calloc'd, NULL-ended.
+static const char **toolArgv(const OrTool *t, const char *const *extra) {
+  size_t ne = 0;
+  while (extra[ne])
+    ++ne;
+  const char **argv = calloc(t->args->num + ne + 2, sizeof(char *));
+  if (!argv)
+    return NULL;
+  size_t k = 0;
+  argv[k++] = t->path;
+  for (size_t i = 0; i < t->args->num; ++i)
+    argv[k++] = t->args->items[i];
+  for (size_t i = 0; i < ne; ++i)
+    argv[k++] = extra[i];
+  return argv;
+}
+
 // Runs the `n` runs all at once: they are independent, and on a busy
 // machine a tool's start-up costs more waiting than computing.
 static void runAll(const OrTool *t, Run *runs, size_t n) {
@@ -103,20 +124,11 @@ static void runAll(const OrTool *t, Run *runs, size_t n) {
     Run *run = &runs[j];
     run->rc = -1;
     snprintf(run->why, sizeof(run->why), "out of memory");
-    size_t ne = 0;
-    while (run->extra[ne])
-      ++ne;
-    const char **argv = calloc(t->args->num + ne + 2, sizeof(char *));
+    const char **argv = toolArgv(t, run->extra);
     run->exec.argv = argv;
     ok = ok && argv;
     if (!argv)
       continue;
-    size_t k = 0;
-    argv[k++] = t->path;
-    for (size_t i = 0; i < t->args->num; ++i)
-      argv[k++] = t->args->items[i];
-    for (size_t i = 0; i < ne; ++i)
-      argv[k++] = run->extra[i];
     run->exec.server = t->server;
     data[j] = &run->exec;
   }
@@ -133,35 +145,62 @@ static void runAll(const OrTool *t, Run *runs, size_t n) {
     free((void *)runs[j].exec.argv);
 }
 
+// A single run from the fork server, watched without a worker of ours
+// (irsSupervisorRunSpawned; a worker's fork costs a few ms of a small
+// reduction's last step): stdout /dev/null, stderr the supervisor's.
+static int64_t spawnOne(int stderrFd, void *ud) {
+  const Exec *e = ud;
+  int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+  int dir = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+  int go;
+  int64_t pid = -1;
+  if (null >= 0 && dir >= 0) {
+    const int stdio[3] = {null, null, stderrFd};
+    pid = irsForkServerSpawnWith(e->server, e->argv, stdio, dir, &go);
+  }
+  if (pid > 0)
+    irsForkServerRelease(go);
+  if (null >= 0)
+    close(null);
+  if (dir >= 0)
+    close(dir);
+  return pid > 0 ? pid : -1;
+}
+
+// The one run spawned; false when the server could not give a fork.
+static bool runSpawned(const OrTool *t, Run *one) {
+  const char **argv = toolArgv(t, one->extra);
+  IrsSupervisorOptions so = {0};
+  IrsSupervisor sup = argv ? irsSupervisorCreate(&so) : (IrsSupervisor){NULL};
+  const IrsWorkerResult *res = NULL;
+  bool ok = false;
+  if (sup.ptr) {
+    one->exec = (Exec){argv, t->server};
+    ok = irsStatusIsOk(irsSupervisorRunSpawned(sup, spawnOne, &one->exec, 1,
+                                               &res)) &&
+         res;
+    if (ok)
+      describe(one, res);
+  }
+  irsSupervisorDestroy(sup);
+  free(argv);
+  return ok;
+}
+
 static int run(const OrTool *t, const char *const *extra, char *why,
                size_t cap) {
   Run one = {.extra = extra};
-  runAll(t, &one, 1);
+  if (!t->server.ptr || !runSpawned(t, &one))
+    runAll(t, &one, 1);
   snprintf(why, cap, "%s", one.why);
   return one.rc;
-}
-
-static char *findInPath(const char *name) {
-  const char *path = getenv("PATH");
-  for (const char *p = path ? path : ""; *p;) {
-    const char *c = strchr(p, ':');
-    size_t l = c ? (size_t)(c - p) : strlen(p);
-    char buf[4096];
-    snprintf(buf, sizeof(buf), "%.*s/%s", (int)l, l ? p : ".", name);
-    if (access(buf, X_OK) == 0)
-      return realpath(buf, NULL);
-    if (!c)
-      break;
-    p = c + 1;
-  }
-  return NULL;
 }
 
 bool orToolCreate(OrTool *t, const char *name, const IrsStringList *args,
                   const char *pipeline, const IrsStringList *passFlags) {
   memset(t, 0, sizeof(*t));
   t->args = args;
-  t->path = strchr(name, '/') ? realpath(name, NULL) : findInPath(name);
+  t->path = irsForkServerFindTool(name);
   if (!t->path) {
     fprintf(stderr, "opt-reduce: error: cannot find tool '%s'\n", name);
     return false;
@@ -210,10 +249,51 @@ static int rmEntry(const char *path, const struct stat *st, int flag,
   return 0;
 }
 
+// The fork server bin/opt-reduce started before it exec'd this program
+// (Launcher.c): its control socket, pid and tool, from the environment.
+static struct {
+  int ctl;
+  long pid;
+  char tool[4096];
+} prestarted = {-1, 0, ""};
+
+void orToolTakePrestarted(void) {
+  const char *v = getenv(IRS_FORK_SERVER_PRESTARTED_ENV);
+  int at = 0;
+  struct stat st;
+  // Believed only of a socket and a running child of this process: a
+  // description this program was not started with by its launcher names
+  // anything (killing "the server" must never hit another process).
+  if (v && sscanf(v, "%d %ld %n", &prestarted.ctl, &prestarted.pid, &at) >= 2 &&
+      at > 0 && prestarted.ctl >= 0 && prestarted.pid > 0 &&
+      fstat(prestarted.ctl, &st) == 0 && S_ISSOCK(st.st_mode) &&
+      waitpid((pid_t)prestarted.pid, NULL, WNOHANG) == 0) {
+    snprintf(prestarted.tool, sizeof(prestarted.tool), "%s", v + at);
+    fcntl(prestarted.ctl, F_SETFD, FD_CLOEXEC); // never into what we exec
+  } else {
+    prestarted.ctl = -1;
+  }
+  unsetenv(IRS_FORK_SERVER_PRESTARTED_ENV);
+}
+
+void orToolDiscardPrestarted(void) {
+  if (prestarted.ctl >= 0)
+    irsForkServerDiscard(prestarted.ctl, prestarted.pid);
+  prestarted.ctl = -1;
+}
+
 void orToolUseForkServer(OrTool *t, bool verbose) {
   // A loaded machine may take a second to start the tool; a tool that
-  // cannot serve ends at once or never answers.
-  t->server = irsForkServerCreate(t->path, 10);
+  // cannot serve ends at once or never answers. The launcher's server is
+  // that same start, made while this program was being loaded.
+  if (prestarted.ctl >= 0 && !strcmp(prestarted.tool, t->path)) {
+    t->server = irsForkServerAdopt(prestarted.ctl, prestarted.pid, t->path, 10);
+    t->prestarted = t->server.ptr != NULL;
+    prestarted.ctl = -1;
+  } else {
+    orToolDiscardPrestarted();
+    t->server = irsForkServerCreate(t->path, 10);
+  }
   t->verbose = verbose;
   if (verbose && !t->server.ptr)
     fprintf(stderr, "opt-reduce: note: the tool cannot be started as a fork "
@@ -224,11 +304,14 @@ void orToolUseForkServer(OrTool *t, bool verbose) {
 void orToolDestroy(OrTool *t) {
   if (t->server.ptr && t->verbose)
     fprintf(stderr, "opt-reduce: note: tool fork server: %lld runs of the "
-                    "tool forked from one start, %s\n",
+                    "tool forked from one start, %s%s\n",
             (long long)irsForkServerForks(t->server),
             irsForkServerIsAtOptMain(t->server)
                 ? "in MlirOptMain, after main's registration"
-                : "before main");
+                : "before main",
+            t->prestarted ? "; started by bin/opt-reduce while the reducer "
+                            "was loaded"
+                          : "");
   irsForkServerDestroy(t->server);
   if (t->dir[0])
     nftw(t->dir, rmEntry, 8, FTW_DEPTH | FTW_PHYS);

@@ -33,6 +33,7 @@ typedef struct OrTool {
   bool takesPoison;           ///< the tool parses opt-reduce's ub.poison
   IrsForkServer server;       ///< see orToolUseForkServer; null: exec
   bool verbose;               ///< say at the end how many runs were forks
+  bool prestarted;            ///< the server is the launcher's (Launcher.c)
 } OrTool;
 
 /// Finds the tool (a name without '/' is looked up in PATH), makes the
@@ -50,6 +51,14 @@ void orToolDestroy(OrTool *t);
 /// script, a static binary) is exec'd as before; with `verbose`, a note
 /// says which, and orToolDestroy how many runs were forks.
 void orToolUseForkServer(OrTool *t, bool verbose);
+
+/// Takes the fork server bin/opt-reduce (Launcher.c) may have started for
+/// the --tool it saw, from the environment (and removes it from there, so
+/// nothing this program starts sees it): first thing in main.
+/// orToolUseForkServer adopts it when its tool is the one found.
+void orToolTakePrestarted(void);
+/// Kills a started server that was not adopted (no-op otherwise).
+void orToolDiscardPrestarted(void);
 
 /// Converts `input` to generic form with the tool (`TOOL [ARG]...
 /// --mlir-print-op-generic INPUT -o OUT`), checks that the pipeline runs

@@ -15,6 +15,7 @@
 #include "Progress.h"
 #include "Session.h"
 #include "StdStreams.h"
+#include "Tool.h"
 
 #include "irscope/Reduce.h"
 
@@ -162,6 +163,7 @@ int main(int argc, char **argv) {
     unsetenv("LD_BIND_NOW");
     unsetenv("IRS_LAUNCHER_SET_BIND_NOW");
   }
+  orToolTakePrestarted(); // the launcher's fork server, if any (Tool.c)
   signal(SIGXFSZ, SIG_IGN);
   // From the start: a SIGINT while a big input is parsed must still stop
   // the reduction cleanly (after the input check), not be lost or kill us
@@ -171,6 +173,7 @@ int main(int argc, char **argv) {
   OrConfig c;
   int rc = orConfigParse(&c, argc, argv);
   if (rc >= 0) {
+    orToolDiscardPrestarted();
     orConfigFree(&c);
     return rc;
   }
@@ -182,6 +185,7 @@ int main(int argc, char **argv) {
   }
   OrSession s;
   rc = orSessionCreate(&s, &c);
+  orToolDiscardPrestarted(); // not adopted: no --tool, or another one
   if (rc == irsOutcomeGetExitCode(IrsOutcomeOk))
     rc = reduce(&c, &s);
   orToolDestroy(&s.tool); // its temporary directory, before the quick exit
