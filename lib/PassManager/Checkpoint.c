@@ -44,11 +44,11 @@
 // run's). A step on the module gets the time since the previous checkpoint.
 //
 // Whatever this run cannot document exactly (a pass or verifier failure,
-// any diagnostic, which the one schedule cannot attribute to a step, a dump
-// that cannot be stitched) stops it and makes the caller replay the
-// pipeline stepwise on the input (Run.c), which documents it exactly as
-// before; diagnostics are captured muted meanwhile, so the user sees only
-// the replay's. A crash is documented by the supervisor's own replay, as
+// any diagnostic, which the one schedule cannot attribute to a step) makes
+// the caller replay the pipeline stepwise on the input (Run.c), which
+// documents it exactly as before; diagnostics are captured muted
+// meanwhile, so the user sees only the replay's. A dump that cannot be
+// stitched (aliases) is printed whole when its step closes on the module. A crash is documented by the supervisor's own replay, as
 // for an uninstrumented run; the dumps and manifest of the groups that
 // completed are on disk by then.
 //
@@ -410,7 +410,8 @@ static const char *textAt(IrsCheckpointRun *r, size_t k, intptr_t s,
   return r->rows[k].runs ? NULL : r->rows[k].text;
 }
 
-// Stitches step s's dump from the texts; false when it cannot be stitched.
+// Step s's dump: stitched from the texts, else (in a group of one step)
+// printed whole; false when neither could be done.
 static bool dumpGroupStep(IrsCheckpointRun *r, intptr_t s) {
   IrsPassManagerImpl *pm = r->pm;
   intptr_t i = r->first + s;
@@ -424,12 +425,21 @@ static bool dumpGroupStep(IrsCheckpointRun *r, intptr_t s) {
   irsRunDirDumpName(i + 1, irsPipelineGetStepAnchor(pm->pipeline, i),
                     irsPipelineGetStepPassName(pm->pipeline, i),
                     irsBufStringCallback, &name);
-  char *path = ok ? irsPathJoin(pm->rec.dumpDir, name.data ? name.data : "")
-                  : NULL;
-  bool stitched = false;
+  char *path = ok || r->single
+                   ? irsPathJoin(pm->rec.dumpDir, name.data ? name.data : "")
+                   : NULL;
+  bool written = false;
   int e = !ok ? 0 : path ? irsDumpStitchTexts(r->module, texts, lens, n, path,
-                                               &stitched)
+                                               &written)
                          : ENOMEM;
+  // A group of one step completes on the module, after every op finished
+  // the step and before any starts the next: the module is the IR after
+  // the step, and printing it whole is its dump (aliases, an unusual
+  // header). A replay of the whole pipeline would cost far more.
+  if (!e && !written && path && r->single) {
+    e = irsDumpModule(r->module, path, false, false, pm->opts.verifyEach);
+    written = e == 0;
+  }
   free(path);
   free(texts);
   free(lens);
@@ -438,11 +448,11 @@ static bool dumpGroupStep(IrsCheckpointRun *r, intptr_t s) {
     irsBufPrintf(&pm->rec.errMsg, "cannot write dump '%s/%s': %s",
                  pm->rec.dumpDir, name.data ? name.data : "", strerror(e));
     atomic_store(&r->ioErrAt, IRS_ERR_IO);
-  } else if (stitched && name.data) {
+  } else if (written && name.data) {
     irsRunRecordSetDumpFile(&pm->rec, i, name.data);
   }
   irsBufFree(&name);
-  return stitched || e;
+  return written || e;
 }
 
 // Step s's result from its cells; wall times scaled by `scale`.

@@ -170,11 +170,29 @@ static IrsErrorKind runStepwise(IrsPassManagerImpl *pm, MlirOperation module,
   return IRS_OK;
 }
 
+// Makes `module` hold what `from` holds: its body and its attributes
+// (`from` is left empty).
+static void adoptResult(MlirOperation module, MlirOperation from) {
+  for (intptr_t i = mlirOperationGetNumAttributes(module); i-- > 0;)
+    mlirOperationRemoveAttributeByName(
+        module, mlirIdentifierStr(mlirOperationGetAttribute(module, i).name));
+  intptr_t n = mlirOperationGetNumAttributes(from);
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirNamedAttribute a = mlirOperationGetAttribute(from, i);
+    mlirOperationSetAttributeByName(module, mlirIdentifierStr(a.name),
+                                    a.attribute);
+  }
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(module); ++r)
+    mlirRegionTakeBody(mlirOperationGetRegion(module, r),
+                       mlirOperationGetRegion(from, r));
+}
+
 // An instrumented run in the pipeline's own schedule (Checkpoint.c). What
 // it cannot document exactly is replayed stepwise on a copy of the input,
-// with the replay's diagnostics shown (the first run's were muted): the
-// caller's module keeps the first run's result, which on success is the
-// same IR.
+// with the replay's diagnostics shown (the first run's were muted). The
+// first run may have stopped before the end (a checkpoint that could not
+// go on signals failure), so when the replay succeeds its result becomes
+// the caller's module: the output is then the IR the dumps show.
 static IrsErrorKind runCheckpointed(IrsPassManagerImpl *pm,
                                     MlirOperation module,
                                     MlirOperation *inputp) {
@@ -197,6 +215,8 @@ static IrsErrorKind runCheckpointed(IrsPassManagerImpl *pm,
   pm->dumpCache = NULL;
   pm->inputFingerprint = irsPmFingerprintRun(pm, m, &pm->rec.inputOps);
   k = runStepwise(pm, m, inputp);
+  if (k == IRS_OK)
+    adoptResult(module, m);
   mlirOperationDestroy(m);
   return k;
 }
