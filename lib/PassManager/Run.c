@@ -301,6 +301,37 @@ static IrsErrorKind runWhole(IrsPassManagerImpl *pm, MlirOperation module,
   return locateFailure(pm, *input);
 }
 
+// The dump of the IR the successful run left in the caller's module
+// (irsPassManagerGetFinalDump): the last step's, or with dumpOnlyChanged
+// the last one written when no step after it changed the IR. A step
+// without a dump that changed the IR, or a dump still being written, means
+// there is none.
+static void noteFinalDump(IrsPassManagerImpl *pm, IrsErrorKind k) {
+  irsBufReset(&pm->finalDump);
+  if (k != IRS_OK || !pm->rec.dumpDir || !pm->opts.verifyEach)
+    return;
+  const char *name = pm->rec.inputDumpFile;
+  for (intptr_t i = pm->numSteps; i-- > 0;) {
+    const IrsRecordStep *s = &pm->rec.steps[i];
+    if (s->result.status != IrsStepOk || s->dumpPending)
+      return;
+    if (s->dumpFile) {
+      name = s->dumpFile;
+      break;
+    }
+    if (s->result.changed)
+      return;
+  }
+  if (!name)
+    return;
+  char *path = irsPathJoin(pm->rec.dumpDir, name);
+  if (path)
+    irsBufAppendStr(&pm->finalDump, path);
+  free(path);
+  if (pm->finalDump.failed)
+    irsBufFree(&pm->finalDump);
+}
+
 // Every background dump on disk (or its failure known), MLIR's reports
 // printed, and the final manifest: the last word on the run, best effort
 // when the run already failed for another reason (whose message is kept).
@@ -335,6 +366,7 @@ static IrsErrorKind finishRun(IrsPassManagerImpl *pm, IrsErrorKind k) {
     }
     irsBufFree(&saved);
   }
+  noteFinalDump(pm, k);
   endCapture(pm);
   return k;
 }
@@ -344,6 +376,7 @@ IrsStatus irsPassManagerRun(IrsPassManager handle, MlirOperation module) {
   IrsErrorKind k = startRun(pm, module);
   if (k != IRS_OK)
     return irsStatusMake(k);
+  irsBufReset(&pm->finalDump);
   bool stepwise = wantsStepwise(pm);
   pm->cpRun = stepwise && irsPmCheckpointable(pm, module);
   pm->rec.running = true;
