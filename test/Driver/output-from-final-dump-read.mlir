@@ -1,4 +1,6 @@
 // REQUIRES: strace
+// LeakSanitizer cannot run under ptrace.
+// UNSUPPORTED: asan
 // The output is the final dump's bytes, read from the file, when it is
 // printed with the dumps' flags; with other flags (here local scope) the
 // module is printed and the dump is never read. (The bytes themselves are
