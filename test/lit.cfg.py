@@ -66,6 +66,13 @@ else:
 if shutil.which("xmllint"):
     config.available_features.add("xmllint")
 
+# strace, where ptrace is allowed: tests that check which files a run reads.
+import subprocess
+if shutil.which("strace") and subprocess.run(
+        ["strace", "-o", os.devnull, "true"], stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL).returncode == 0:
+    config.available_features.add("strace")
+
 # The browser test (test/Browser) needs headless Chromium and chromedriver
 # (Debian: chromium, chromium-driver; scripts/setup.sh installs them).
 if shutil.which("chromium") and shutil.which("chromedriver"):

@@ -279,6 +279,21 @@ IRS_API intptr_t irsPassManagerGetNumSteps(IrsPassManager pm);
 IRS_API const IrsStepResult *irsPassManagerGetStepResult(IrsPassManager pm,
                                                          intptr_t pos);
 
+/// The dump file (a NUL-terminated path) holding the IR exactly as the last
+/// run left the module, or an empty string when there is none. Its bytes are what
+/// mlirOperationPrintWithFlags writes for the module with the dumps'
+/// printing flags (printGeneric and printDebugInfo from the options, debug
+/// info in its plain form, MLIR's defaults for everything else), followed
+/// by "\n", and the IR in it passed the verifier (so an assumeVerified
+/// print is the same). A driver that prints the module with those flags
+/// after the run may copy this file instead (irscope-opt does for its
+/// output). With dumpOnlyChanged it may be an earlier step's dump (or the
+/// input's) when the steps after it left the IR unchanged; like every
+/// dump, it assumes the module given to irsPassManagerRun was valid.
+/// Empty when the run failed or wrote no dumps, or without verifyEach.
+/// Borrowed: valid until the next run or irsPassManagerDestroy.
+IRS_API MlirStringRef irsPassManagerGetFinalDump(IrsPassManager pm);
+
 /// Whole-run totals of the last run.
 IRS_API double irsPassManagerGetTotalWallMs(IrsPassManager pm);
 

@@ -39,6 +39,7 @@ static void freeImpl(IrsPassManagerImpl *pm) {
   // A run always reaps its children; nothing can be in flight here.
   free(pm->bg);
   irsBufFree(&pm->bgErr);
+  irsBufFree(&pm->finalDump);
   irsDumpCacheDestroy(pm->dumpCache);
   free(pm->topFps);
   free(pm->mlirTreeDir);
@@ -165,6 +166,10 @@ intptr_t irsPassManagerGetNumSteps(IrsPassManager pm) {
 const IrsStepResult *irsPassManagerGetStepResult(IrsPassManager pm,
                                                  intptr_t pos) {
   return &irsPmUnwrap(pm)->rec.steps[pos].result;
+}
+
+MlirStringRef irsPassManagerGetFinalDump(IrsPassManager pm) {
+  return irsBufRef(&irsPmUnwrap(pm)->finalDump);
 }
 
 double irsPassManagerGetTotalWallMs(IrsPassManager pm) {

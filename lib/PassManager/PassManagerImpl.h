@@ -118,6 +118,9 @@ typedef struct IrsPassManagerImpl {
   // shared by the changed-detection and the dump writer.
   uint64_t *topFps;
   size_t numTopFps, capTopFps;
+  // The path irsPassManagerGetFinalDump gives (empty: none), set when the
+  // run ends.
+  IrsBuf finalDump;
   char *mlirTreeDir;            // our copy of opts.mlirPrintIrTreeDir
   // This run goes through checkpoint passes (Checkpoint.c), which need the
   // top-level op fingerprints also without dumps.

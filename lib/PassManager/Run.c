@@ -170,11 +170,29 @@ static IrsErrorKind runStepwise(IrsPassManagerImpl *pm, MlirOperation module,
   return IRS_OK;
 }
 
+// Makes `module` hold what `from` holds: its body and its attributes
+// (`from` is left empty).
+static void adoptResult(MlirOperation module, MlirOperation from) {
+  for (intptr_t i = mlirOperationGetNumAttributes(module); i-- > 0;)
+    mlirOperationRemoveAttributeByName(
+        module, mlirIdentifierStr(mlirOperationGetAttribute(module, i).name));
+  intptr_t n = mlirOperationGetNumAttributes(from);
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirNamedAttribute a = mlirOperationGetAttribute(from, i);
+    mlirOperationSetAttributeByName(module, mlirIdentifierStr(a.name),
+                                    a.attribute);
+  }
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(module); ++r)
+    mlirRegionTakeBody(mlirOperationGetRegion(module, r),
+                       mlirOperationGetRegion(from, r));
+}
+
 // An instrumented run in the pipeline's own schedule (Checkpoint.c). What
 // it cannot document exactly is replayed stepwise on a copy of the input,
-// with the replay's diagnostics shown (the first run's were muted): the
-// caller's module keeps the first run's result, which on success is the
-// same IR.
+// with the replay's diagnostics shown (the first run's were muted). The
+// first run may have stopped before the end (a checkpoint that could not
+// go on signals failure), so when the replay succeeds its result becomes
+// the caller's module: the output is then the IR the dumps show.
 static IrsErrorKind runCheckpointed(IrsPassManagerImpl *pm,
                                     MlirOperation module,
                                     MlirOperation *inputp) {
@@ -197,6 +215,8 @@ static IrsErrorKind runCheckpointed(IrsPassManagerImpl *pm,
   pm->dumpCache = NULL;
   pm->inputFingerprint = irsPmFingerprintRun(pm, m, &pm->rec.inputOps);
   k = runStepwise(pm, m, inputp);
+  if (k == IRS_OK)
+    adoptResult(module, m);
   mlirOperationDestroy(m);
   return k;
 }
@@ -281,6 +301,37 @@ static IrsErrorKind runWhole(IrsPassManagerImpl *pm, MlirOperation module,
   return locateFailure(pm, *input);
 }
 
+// The dump of the IR the successful run left in the caller's module
+// (irsPassManagerGetFinalDump): the last step's, or with dumpOnlyChanged
+// the last one written when no step after it changed the IR. A step
+// without a dump that changed the IR, or a dump still being written, means
+// there is none.
+static void noteFinalDump(IrsPassManagerImpl *pm, IrsErrorKind k) {
+  irsBufReset(&pm->finalDump);
+  if (k != IRS_OK || !pm->rec.dumpDir || !pm->opts.verifyEach)
+    return;
+  const char *name = pm->rec.inputDumpFile;
+  for (intptr_t i = pm->numSteps; i-- > 0;) {
+    const IrsRecordStep *s = &pm->rec.steps[i];
+    if (s->result.status != IrsStepOk || s->dumpPending)
+      return;
+    if (s->dumpFile) {
+      name = s->dumpFile;
+      break;
+    }
+    if (s->result.changed)
+      return;
+  }
+  if (!name)
+    return;
+  char *path = irsPathJoin(pm->rec.dumpDir, name);
+  if (path)
+    irsBufAppendStr(&pm->finalDump, path);
+  free(path);
+  if (pm->finalDump.failed)
+    irsBufFree(&pm->finalDump);
+}
+
 // Every background dump on disk (or its failure known), MLIR's reports
 // printed, and the final manifest: the last word on the run, best effort
 // when the run already failed for another reason (whose message is kept).
@@ -315,6 +366,7 @@ static IrsErrorKind finishRun(IrsPassManagerImpl *pm, IrsErrorKind k) {
     }
     irsBufFree(&saved);
   }
+  noteFinalDump(pm, k);
   endCapture(pm);
   return k;
 }
@@ -324,6 +376,7 @@ IrsStatus irsPassManagerRun(IrsPassManager handle, MlirOperation module) {
   IrsErrorKind k = startRun(pm, module);
   if (k != IRS_OK)
     return irsStatusMake(k);
+  irsBufReset(&pm->finalDump);
   bool stepwise = wantsStepwise(pm);
   pm->cpRun = stepwise && irsPmCheckpointable(pm, module);
   pm->rec.running = true;

@@ -6,8 +6,8 @@
 // results (status, changed, op counts, diagnostics) of stepwise and whole
 // runs, verify hooks, pass failures located by replay, construction errors
 // reported through the callback at the step's column, the timing table,
-// irscope passes nested on functions with threading on (R20), and that the
-// library itself never prints (R21).
+// irscope passes nested on functions with threading on (R20), that the
+// library itself never prints (R21), and which dump holds the final IR.
 #define _XOPEN_SOURCE 700
 #include "irscope/Diagnostics.h"
 #include "irscope/PassManager.h"
@@ -632,6 +632,112 @@ static void testOpStatsPerFunction(void) {
   mlirContextDestroy(ctx);
 }
 
+// Reads the file at `path` into a malloc'd buffer (NUL-terminated).
+static char *readAll(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  char *b = NULL;
+  size_t n = 0, cap = 0, r;
+  char chunk[4096];
+  while ((r = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+    if (n + r + 1 > cap) {
+      cap = (n + r + 1) * 2;
+      b = realloc(b, cap);
+    }
+    memcpy(b + n, chunk, r);
+    n += r;
+  }
+  fclose(f);
+  if (!b)
+    b = calloc(1, 1);
+  b[n] = '\0';
+  *len = n;
+  return b;
+}
+
+static void appendCb(MlirStringRef s, void *ud) {
+  char **b = ud;
+  size_t n = *b ? strlen(*b) : 0;
+  *b = realloc(*b, n + s.length + 1);
+  memcpy(*b + n, s.data, s.length);
+  (*b)[n + s.length] = '\0';
+}
+
+// One run of `pipeline` on kModule with dumps into a fresh directory: the
+// final dump's name (relative to the directory, "-" for none) and whether
+// its bytes are the module's print plus a newline.
+static void runFinalDump(const char *label, const char *pipeline,
+                         bool onlyChanged, bool verify, bool dumps) {
+  MlirContext ctx = newContext(true);
+  MlirModule m = parseModule(ctx, kModule);
+  IrsPipeline p = parsePipeline(pipeline);
+  char *dir = makeTempDir();
+  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
+  o.dumpDir = dumps ? dir : NULL;
+  o.dumpOverwrite = true;
+  o.dumpOnlyChanged = onlyChanged;
+  o.verifyEach = verify;
+  o.stepwise = true;
+  IrsPassManager pm = irsPassManagerCreate(ctx, p, &o, NULL, NULL);
+  EXPECT(!irsPassManagerIsNull(pm));
+  IrsStatus st = irsPassManagerRun(pm, mlirModuleGetOperation(m));
+  MlirStringRef f = irsPassManagerGetFinalDump(pm);
+  printf("%s: %s, final dump ", label, irsErrorKindGetName(st.kind));
+  size_t dl = strlen(dir);
+  if (!f.length) {
+    printf("-\n");
+  } else {
+    EXPECT(f.length > dl + 1 && memcmp(f.data, dir, dl) == 0);
+    size_t n = 0;
+    char *text = readAll(f.data, &n);
+    char *print = NULL;
+    mlirOperationPrint(mlirModuleGetOperation(m), appendCb, &print);
+    bool same = text && print && n == strlen(print) + 1 &&
+                memcmp(text, print, n - 1) == 0 && text[n - 1] == '\n';
+    printf("%.*s, the module's print: %s\n", (int)(f.length - dl - 1),
+           f.data + dl + 1, same ? "yes" : "no");
+    free(text);
+    free(print);
+  }
+  irsPassManagerDestroy(pm);
+  removeTempDir(dir);
+  irsPipelineDestroy(p);
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+}
+
+// CHECK-LABEL: testFinalDump
+static void testFinalDump(void) {
+  printf("testFinalDump\n");
+  const char *two = "builtin.module(func.func(canonicalize),func.func(cse))";
+  runFinalDump("every step", two, false, true, true);
+  // CHECK-NEXT: every step: ok, final dump 0002-func.func-cse.mlir, the module's print: yes
+  // cse changes nothing: canonicalize's dump holds the final IR.
+  runFinalDump("only changed", two, true, true, true);
+  // CHECK-NEXT: only changed: ok, final dump 0001-func.func-canonicalize.mlir, the module's print: yes
+  runFinalDump("nothing changed",
+               "builtin.module(func.func(loop-invariant-code-motion))", true,
+               true, true);
+  // CHECK-NEXT: nothing changed: ok, final dump 0000-input.mlir, the module's print: yes
+  runFinalDump("a module step last", "builtin.module(func.func(cse),canonicalize)",
+               false, true, true);
+  // CHECK-NEXT: a module step last: ok, final dump 0002-builtin.module-canonicalize.mlir, the module's print: yes
+  // Without the verifier the dump's IR is not known valid.
+  runFinalDump("no verify", two, false, false, true);
+  // CHECK-NEXT: no verify: ok, final dump -
+  runFinalDump("no dumps", two, false, true, false);
+  // CHECK-NEXT: no dumps: ok, final dump -
+  // A remark makes the checkpointed run replay stepwise on a copy of the
+  // input, whose result then becomes the caller's module.
+  runFinalDump("replayed", "builtin.module(func.func(canonicalize),irs-op-stats)",
+               false, true, true);
+  // CHECK-NEXT: replayed: ok, final dump 0002-builtin.module-irs-op-stats.mlir, the module's print: yes
+  runFinalDump("failed", "builtin.module(canonicalize,func.func(irs-test-fail{op=arith.muli}))",
+               false, true, true);
+  // CHECK-NEXT: failed: pass-failure, final dump -
+}
+
 int main(void) {
   setvbuf(stdout, NULL, _IONBF, 0);
   mlirRegisterAllPasses();
@@ -643,5 +749,6 @@ int main(void) {
   testCreateErrors();
   testTiming();
   testOpStatsPerFunction();
+  testFinalDump();
   return failures ? 1 : 0;
 }

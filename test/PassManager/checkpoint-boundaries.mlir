@@ -35,6 +35,15 @@
 // VFILES-NEXT: reproducer.mlir
 // VFILES-EMPTY:
 
+// The same step last: nothing after it would verify the module again. A
+// dumping run verifies each changed function on its thread and the module
+// itself (symbol table and uses) as MLIR's verifier does after a nested
+// step; that must catch it.
+// RUN: not irscope-opt %t/in.mlir --pass-pipeline='builtin.module(func.func(canonicalize,irs-test-corrupt{op=func.call mode=symbol}))' --dump-after-each=%t/v3 -o %t/v3.out 2> %t/v3.err
+// RUN: FileCheck %s --check-prefix=SYMLAST < %t/v3.err
+// SYMLAST: error: 'func.call' op 'irs.missing.symbol' does not reference a valid function
+// SYMLAST: irscope-opt: error: step 2 'builtin.module(func.func(irs-test-corrupt{op=func.call mode=symbol}))' broke the IR: verifier failed after pass 'irs-test-corrupt'; report: {{.*}}v3/report.xml
+
 // Without dumps, the default --verify-each still sees it (--timing alone
 // makes the run instrumented).
 // RUN: not irscope-opt %t/in.mlir --pass-pipeline='builtin.module(func.func(canonicalize,irs-test-corrupt{op=func.call mode=symbol},cse),symbol-dce)' --timing --failure-dir=%t/t1 -o %t/t1.out 2> %t/t1.err

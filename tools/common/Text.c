@@ -2,8 +2,12 @@
 //===- Text.c - the tools' growable text buffer ----------------------------===//
 #include "Text.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 void irsToolTextAppend(IrsToolText *t, const void *d, size_t n) {
   if (t->failed || n == 0)
@@ -27,4 +31,59 @@ void irsToolTextAppend(IrsToolText *t, const void *d, size_t n) {
 
 void irsToolTextCallback(MlirStringRef s, void *userData) {
   irsToolTextAppend(userData, s.data, s.length);
+}
+
+// Room for `n` more bytes and the NUL; false (errno ENOMEM) otherwise.
+static bool reserve(IrsToolText *t, size_t n) {
+  if (t->len + n + 1 <= t->cap)
+    return true;
+  size_t cap = t->len + n + 1;
+  if (cap < 2 * t->cap)
+    cap = 2 * t->cap;
+  char *p = realloc(t->data, cap);
+  if (!p) {
+    errno = ENOMEM;
+    return false;
+  }
+  t->data = p;
+  t->cap = cap;
+  return true;
+}
+
+// Reads straight into the buffer, grown once to the file's size (and
+// again only if the file grows meanwhile).
+bool irsToolTextAppendFile(IrsToolText *t, const char *path) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  struct stat st;
+  if (fd < 0)
+    return false;
+  if (fstat(fd, &st) != 0 || t->failed) {
+    int e = t->failed ? ENOMEM : errno;
+    close(fd);
+    errno = e;
+    return false;
+  }
+  size_t len0 = t->len;
+  bool ok = reserve(t, (size_t)st.st_size);
+  while (ok) {
+    if (t->len + 1 == t->cap && !(ok = reserve(t, 65536)))
+      break;
+    ssize_t r = read(fd, t->data + t->len, t->cap - t->len - 1);
+    if (r < 0 && errno == EINTR)
+      continue;
+    if (r <= 0) {
+      ok = r == 0;
+      break;
+    }
+    t->len += (size_t)r;
+  }
+  int e = errno;
+  close(fd);
+  if (!ok) {
+    t->len = len0;
+    errno = e;
+  }
+  if (t->data)
+    t->data[t->len] = '\0';
+  return ok;
 }

@@ -26,6 +26,11 @@ typedef struct IrsToolText {
 /// Appends `n` bytes of `d`.
 void irsToolTextAppend(IrsToolText *t, const void *d, size_t n);
 
+/// Appends the whole contents of the file at `path`. False, with errno
+/// set and `t` as it was, when the file cannot be read (or memory runs
+/// out: ENOMEM).
+bool irsToolTextAppendFile(IrsToolText *t, const char *path);
+
 /// An MlirStringCallback appending to the IrsToolText `userData`.
 void irsToolTextCallback(MlirStringRef s, void *userData);
 

@@ -251,6 +251,36 @@ static void printRunError(IrsPassManager pm) {
     fprintf(stderr, "irscope-opt: error: %.*s\n", (int)msg.length, msg.data);
 }
 
+// Whether the output text is printed with the dumps' flags (the
+// library's dumps take --mlir-print-op-generic and --mlir-print-debuginfo
+// from us, MLIR's defaults for the rest): then the final dump holds its
+// bytes. --mlir-print-assume-verified prints the same, as the final dump's
+// IR was verified.
+static bool printedLikeDumps(const IrsOptConfig *cfg) {
+  return !cfg->emitBytecode && !cfg->prettyDebugInfo &&
+         cfg->elideElementsAttrs < 0 && cfg->elideResourceStrings < 0 &&
+         !cfg->printLocalScope && !cfg->printSkipRegions &&
+         !cfg->useNameLocAsPrefix && !cfg->checkDeterminism;
+}
+
+// The chunk's output. A dump of the final IR printed as the output would
+// be is copied instead of printing the module again (a print of a large
+// module costs as much as a pass); otherwise, or when the file cannot be
+// read, the module is printed.
+static void printOutput(ChunkWork *w, MlirOperation op, IrsOptOut *o) {
+  const IrsOptConfig *cfg = w->run->cfg;
+  if (cfg->emitBytecode) {
+    mlirOperationWriteBytecode(op, irsToolTextCallback, o);
+    return;
+  }
+  MlirStringRef dump = irsPassManagerGetFinalDump(w->pm);
+  if (dump.length && printedLikeDumps(cfg) &&
+      irsToolTextAppendFile(o, dump.data))
+    return;
+  mlirOperationPrintWithFlags(op, w->flags, irsToolTextCallback, o);
+  irsOptOutAppend(o, "\n", 1);
+}
+
 // Parses, runs and prints chunk c; returns its exit code.
 static int workChunk(ChunkWork *w, intptr_t c) {
   IrsOptRun *run = w->run;
@@ -307,12 +337,7 @@ static int workChunk(ChunkWork *w, intptr_t c) {
     printDumpSummary(pm, dd);
     free(dd);
   }
-  if (cfg->emitBytecode) {
-    mlirOperationWriteBytecode(op, irsToolTextCallback, o);
-  } else {
-    mlirOperationPrintWithFlags(op, w->flags, irsToolTextCallback, o);
-    irsOptOutAppend(o, "\n", 1);
-  }
+  printOutput(w, op, o);
   mlirModuleDestroy(m);
   int rc = irsOutcomeGetExitCode(IrsOutcomeOk);
   if (run->supervised) {
