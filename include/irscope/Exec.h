@@ -242,7 +242,9 @@ typedef enum IrsExecSearchStatus {
 
 /// What irsExecSearch found. `culprit` is the first version whose result
 /// differs (IrsExecSearchFound, IrsExecSearchCannotExecute), `unstable`
-/// the version that gave two results (IrsExecSearchNondeterministic).
+/// the version that gave two results (IrsExecSearchNondeterministic; with
+/// IrsExecSearchFound, `culprit` itself when its two executions gave two
+/// results that both differ from the previous version's, else 0).
 typedef struct IrsExecSearchResult {
   IrsExecSearchStatus status;
   intptr_t culprit;
@@ -252,7 +254,9 @@ typedef struct IrsExecSearchResult {
 /// Executes version 0 (the reference) and, if it runs cleanly, bisects
 /// versions 1..num-1 for the first whose result differs (irsExecBisect),
 /// then confirms it: versions culprit-1 and culprit are each executed once
-/// more and must give their first results again. `results` (num zeroed
+/// more; culprit-1 must give its first result again, and culprit either
+/// its first result or another one that differs from culprit-1's too
+/// (`unstable` is then `culprit`: the step made the results undefined). `results` (num zeroed
 /// entries, owned by the caller, each freed with irsExecResultFree) gets
 /// the first execution of every version executed; the others stay zeroed
 /// (output NULL). At most 2 + ceil(log2(num - 1)) + 2 executions.

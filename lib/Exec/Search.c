@@ -7,8 +7,12 @@
 // the search (results are kept), so the confirmation's two extra
 // executions are the only repeats. The reference and the last version run
 // in one worker, and so do the two confirming executions
-// (irsExecutorRunSequence): the same executions, fewer process starts. A version that never gives the same
-// result twice is reported as nondeterministic, never as the culprit.
+// (irsExecutorRunSequence): the same executions, fewer process starts. A
+// version before the culprit that does not give its result twice is
+// reported as nondeterministic; so is a culprit whose second execution
+// gives the reference's result. A culprit that gives two results, neither
+// the reference's, after a version that gave the reference's twice, is
+// blamed: its step made the results undefined.
 //
 //===----------------------------------------------------------------------===//
 #include "ExecImpl.h"
@@ -58,8 +62,10 @@ static bool execFirstAndLast(Search *s, intptr_t num) {
 
 // Executes versions i - 1 and i once more, in one worker. Sets *before and
 // *after to whether each gave its first result again (*after is 1 when
-// i - 1 did not: it is not run then). False: no worker.
-static bool repeatPair(Search *s, intptr_t i, int *before, int *after) {
+// i - 1 did not: it is not run then), and *afterDiffers to whether version
+// i's second result differs from version i - 1's too. False: no worker.
+static bool repeatPair(Search *s, intptr_t i, int *before, int *after,
+                       int *afterDiffers) {
   MlirStringRef texts[2] = {s->v[i - 1], s->v[i]};
   IrsExecResult again[2];
   intptr_t k = irsExecutorRunSequence(s->ex, texts, 2, again);
@@ -69,6 +75,8 @@ static bool repeatPair(Search *s, intptr_t i, int *before, int *after) {
   // A reference-equal version that no longer runs cleanly stopped the pair.
   *after = !*before || k < 2 ||
            irsExecResultsEqual(&s->res[i], &again[1], s->tol);
+  *afterDiffers = k == 2 &&
+                  !irsExecResultsEqual(&s->res[i - 1], &again[1], s->tol);
   for (intptr_t j = 0; j < k; ++j)
     irsExecResultFree(&again[j]);
   return true;
@@ -93,15 +101,21 @@ IrsExecSearchResult irsExecSearch(IrsExecutor ex, const MlirStringRef *v,
     out.status = IrsExecSearchSame;
     return out;
   }
-  int before = 0, after = 0;
-  if (!repeatPair(&s, k, &before, &after))
+  int before = 0, after = 0, afterDiffers = 0;
+  if (!repeatPair(&s, k, &before, &after, &afterDiffers))
     return out;
-  if (!before || !after) {
+  // Version k - 1 gave its (the reference's) result twice and version k
+  // two others: the step made the results undefined, which is as wrong as
+  // making them different (a copy of memory never written, for one). Only
+  // a version k that also gave the reference's result is too unstable to
+  // blame.
+  if (!before || (!after && !afterDiffers)) {
     out.status = IrsExecSearchNondeterministic;
     out.unstable = before ? k : k - 1;
     return out;
   }
   out.culprit = k;
+  out.unstable = after ? 0 : k;
   out.status = irsExecOutcomeIsSetupError(res[k].outcome)
                    ? IrsExecSearchCannotExecute
                    : IrsExecSearchFound;

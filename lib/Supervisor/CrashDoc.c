@@ -67,6 +67,17 @@ static void describe(IrsCrashDoc *doc, const IrsWorkerResult *res,
   } else {
     snprintf(where, sizeof(where), "%s", "the pipeline");
   }
+  // A worker that dies between steps, its chunk unfinished, died after the
+  // last step it announced: that step's pass may have corrupted memory (a
+  // use after free that crashes a later malloc) or left IR that cannot be
+  // documented. Say which step it was; the step stays 0, none crashed.
+  char after[520] = "";
+  if (doc->step == 0 && !res->inStep && res->step > 0 &&
+      res->chunksDone <= res->chunk) {
+    MlirStringRef t = irsPipelineGetStepText(o->pipeline, res->step - 1);
+    snprintf(after, sizeof(after), " after step %ld '%.*s' had ended",
+             (long)res->step, (int)(t.length > 400 ? 400 : t.length), t.data);
+  }
   char *m = doc->message;
   size_t cap = sizeof(doc->message);
   MlirStringRef tail = doc->stderrTail;
@@ -81,10 +92,12 @@ static void describe(IrsCrashDoc *doc, const IrsWorkerResult *res,
     snprintf(m, cap, "%s ended the process with exit code %d", where,
              res->exitCode);
   else
-    snprintf(m, cap, "%s crashed with %s%s", where, o->signalName(res->signal),
+    snprintf(m, cap, "%s crashed with %s%s%s", where,
+             o->signalName(res->signal),
              tail.length && memmem(tail.data, tail.length, "(stack overflow)", 16)
                  ? " (stack overflow)"
-                 : "");
+                 : "",
+             after);
 }
 
 static int writeReport(const IrsCrashDoc *doc, const IrsWorkerResult *res,

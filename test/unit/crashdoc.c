@@ -40,12 +40,18 @@ static const char *signalName(int sig) {
 // What the fake replays saw, through a file (they run in another process).
 typedef struct Fake {
   const char *log;
+  bool locateFails; // the locate replay fails step 1 and dies in none
 } Fake;
 
 // Locate: dies in step 2. Snapshot: writes the pre-step IR, reports the op
 // count, and logs the step and directory it was asked for.
 static int fakeReplay(IrsWorkerChannel ch, const IrsCrashReplay *r, void *ud) {
   Fake *f = ud;
+  if (r->kind == IrsCrashReplayLocate && f->locateFails) {
+    irsWorkerChannelStepBegin(ch, 0, 1);
+    irsWorkerChannelStepEnd(ch, 0, 1);
+    return 1;
+  }
   if (r->kind == IrsCrashReplayLocate) {
     irsWorkerChannelStepBegin(ch, 0, 1);
     irsWorkerChannelStepEnd(ch, 0, 1);
@@ -196,6 +202,30 @@ static void test_crashdoc__locates_an_unknown_step(void **state) {
                       "step 2 'builtin.module(symbol-dce)' timed out after 2 s");
   irsCrashDocRelease(&doc);
   irsCrashDocRelease(&doc); // released twice: still fine
+  finish(&s);
+}
+
+// A worker that dies after step 1 ended (its pass failed and corrupted
+// memory, say), in no step, and whose replay dies in none either: no step
+// is blamed, the message says which one had run.
+static void test_crashdoc__crash_after_a_step_names_it(void **state) {
+  Setup s;
+  prepare(&s, *state, false);
+  s.fake.locateFails = true;
+  IrsWorkerResult res = deadIn(IrsWorkerCrashed, 1, "");
+  res.inStep = false;
+  IrsCrashDoc doc;
+  irsCrashDocument(s.quiet, &res, &s.o, &doc);
+  assert_int_equal(doc.step, 0);
+  assert_string_equal(doc.message,
+                      "the pipeline crashed with SIGSEGV after step 1 "
+                      "'builtin.module(cse)' had ended");
+  // Once its chunk is done, the worker died after the pipeline.
+  irsCrashDocRelease(&doc);
+  res.chunksDone = 1;
+  irsCrashDocument(s.quiet, &res, &s.o, &doc);
+  assert_string_equal(doc.message, "the pipeline crashed with SIGSEGV");
+  irsCrashDocRelease(&doc);
   finish(&s);
 }
 
@@ -358,6 +388,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       T(test_crashdoc__crash_in_known_step),
       T(test_crashdoc__locates_an_unknown_step),
+      T(test_crashdoc__crash_after_a_step_names_it),
       T(test_crashdoc__interrupt_writes_no_report),
       T(test_crashdoc__unwritable_dir_is_in_the_summary),
       T(test_crashdoc__reproducer_parts),

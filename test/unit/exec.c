@@ -4,7 +4,8 @@
 // within a tolerance, parsing --result-tolerance, and the bisection that
 // finds the first differing version with 1 + ceil(log2(n)) questions;
 // and one worker running a sequence of executions, each with its own
-// output, stopping at the first that does not end cleanly.
+// output, stopping at the first that does not end cleanly; and the search
+// that blames a step whose output gives undefined results.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -187,6 +188,48 @@ static void test_sequence__outputs_apart_and_stops_at_failure(void **state) {
   irsExecutorDestroy(ex);
 }
 
+// Prints the clock's fraction of a second: a different result every run.
+#define PRINTS_CLOCK                                                           \
+  "func.func private @rtclock() -> f64\n"                                     \
+  "func.func @main() {\n  %t = call @rtclock() : () -> f64\n"                \
+  "  %s = math.floor %t : f64\n  %f = arith.subf %t, %s : f64\n"             \
+  "  vector.print %f : f64\n  return\n}\n"
+
+static IrsExecSearchResult searchOf(const MlirStringRef *v, intptr_t n) {
+  IrsExecOptions o = irsExecOptionsDefault();
+  IrsExecutor ex = irsExecutorCreate(&o, toCapture, NULL);
+  assert_false(irsExecutorIsNull(ex));
+  IrsExecResult res[4];
+  memset(res, 0, sizeof(res));
+  IrsExecSearchResult sr = irsExecSearch(ex, v, n, exact, res);
+  for (intptr_t i = 0; i < n; ++i)
+    irsExecResultFree(&res[i]);
+  irsExecutorDestroy(ex);
+  return sr;
+}
+
+// A step whose output gives a new result every run, after versions that
+// gave the reference's twice, made the results undefined: it is the
+// culprit, marked unstable. A reference that varies is no one's fault.
+static void test_search__undefined_results_blame_their_step(void **state) {
+  (void)state;
+  mlirRegisterAllPasses();
+  MlirStringRef v[3] = {ref(PRINTS(1)), ref(PRINTS(1)), ref(PRINTS_CLOCK)};
+  IrsExecSearchResult sr = searchOf(v, 3);
+  assert_int_equal(sr.status, IrsExecSearchFound);
+  assert_int_equal(sr.culprit, 2);
+  assert_int_equal(sr.unstable, 2);
+  MlirStringRef w[3] = {ref(PRINTS(1)), ref(PRINTS(2)), ref(PRINTS(2))};
+  sr = searchOf(w, 3);
+  assert_int_equal(sr.status, IrsExecSearchFound);
+  assert_int_equal(sr.culprit, 1);
+  assert_int_equal(sr.unstable, 0);
+  MlirStringRef x[2] = {ref(PRINTS_CLOCK), ref(PRINTS(1))};
+  sr = searchOf(x, 2);
+  assert_int_equal(sr.status, IrsExecSearchNondeterministic);
+  assert_int_equal(sr.unstable, 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_compare__exact_text),
@@ -198,6 +241,7 @@ int main(void) {
       cmocka_unit_test(test_bisect__all_good_needs_one_question),
       cmocka_unit_test(test_bisect__abort_propagates),
       cmocka_unit_test(test_sequence__outputs_apart_and_stops_at_failure),
+      cmocka_unit_test(test_search__undefined_results_blame_their_step),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -222,7 +222,14 @@ static int runCheck(IrsOptCheck *c) {
   case IrsExecSearchFound:
     break;
   }
-  return irsOptCheckResultsDocument(c, k);
+  int rc = irsOptCheckResultsDocument(c, k);
+  if (sr.unstable)
+    fprintf(stderr, "irscope-opt: note: %sthe IR after step %ld printed "
+                    "different results in two executions, neither the "
+                    "input's: the step made them undefined (it may read "
+                    "memory that is never written)\n",
+            c->prefix, (long)v->step[k]);
+  return rc;
 }
 
 // One chunk's check: its own executor, so that execution counts are the

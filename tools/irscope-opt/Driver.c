@@ -153,6 +153,9 @@ MlirContext irsOptMakeContext(const IrsOptConfig *cfg, bool threading) {
   irsToolPluginsAddDialects(&cfg->plugins, reg);
   MlirContext ctx = mlirContextCreateWithRegistry(reg, /*threading=*/false);
   mlirDialectRegistryDestroy(reg);
+  // As mlir-opt: passes that translate to LLVM IR (gpu-module-to-binary)
+  // need every dialect's translation interface.
+  mlirRegisterAllLLVMTranslations(ctx);
   mlirContextSetAllowUnregisteredDialects(ctx, cfg->allowUnregistered);
   mlirContextEnableMultithreading(ctx, threading);
   return ctx;

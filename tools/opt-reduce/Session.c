@@ -68,6 +68,10 @@ static void createContext(OrSession *s, const OrConfig *c) {
   irsToolPluginsAddDialects(&c->plugins, reg);
   s->ctx = mlirContextCreateWithRegistry(reg, false);
   mlirDialectRegistryDestroy(reg);
+  // As mlir-opt: passes that translate to LLVM IR (gpu-module-to-binary)
+  // need every dialect's translation interface.
+  if (!c->tool)
+    mlirRegisterAllLLVMTranslations(s->ctx);
   mlirContextSetAllowUnregisteredDialects(s->ctx, c->allowUnregistered);
   if (c->tool)
     orToolSetUpContext(&s->tool, s->ctx);
