@@ -12,6 +12,9 @@
 //                             take it for a hang under a longer timeout)
 //   irs-test-stack-overflow{op=NAME}  unbounded recursion
 //   irs-test-oom{op=NAME}     allocates and touches memory until it fails
+//   irs-test-oom{op=NAME mb=N}  maps and touches N MiB at once, releases
+//                             them and returns: a peak over in a few ms,
+//                             before any 50 ms sample of a supervisor
 // The op option defaults to "builtin.module" for the stack overflow and the
 // memory blow-up, so they fire on any module when no op is given; the others
 // require it.
@@ -23,6 +26,7 @@
 #include <stdalign.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -107,6 +111,19 @@ static void runOom(MlirOperation root, MlirExternalPass pass,
   (void)pass;
   if (!present(root, d))
     return;
+  if (d->n > 0) {
+    // One mapping the kernel fills at once (MAP_POPULATE), touched again in
+    // case it did not: resident, so the process's high-water mark has it.
+    size_t n = (size_t)d->n << 20;
+    char *p = mmap(NULL, n, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+    if (p == MAP_FAILED)
+      abort();
+    for (size_t i = 0; i < n; i += 4096)
+      p[i] = 1;
+    munmap(p, n);
+    return;
+  }
   // Touch every page so the memory is really resident; stop only when the
   // allocator gives up, which under a limit means the limit was hit.
   for (;;) {
@@ -117,60 +134,38 @@ static void runOom(MlirOperation root, MlirExternalPass pass,
   }
 }
 
-static MlirPass make(const IrsPassOptions *opts, MlirStringRef anchor,
-                     IrsPassEnv *env, IrsBuf *err, const char *name,
-                     const void *id, const char *defaultOp,
-                     void (*run)(MlirOperation, MlirExternalPass,
-                                 IrsSimplePassData *)) {
-  static const char *const known[] = {"op", NULL};
-  MlirPass none = {NULL};
-  if (!irsPassOptionsCheckKnown(opts, name, known, err))
-    return none;
-  const char *op = irsPassOptionsGet(opts, "op");
-  if (!op || !*op)
-    op = defaultOp;
-  if (!op) {
-    irsBufPrintf(err, "pass '%s' requires option 'op=NAME'", name);
-    return none;
-  }
-  IrsSimplePassData *d = irsSimplePassDataCreate(op, NULL, env);
-  if (!d) {
-    irsBufPrintf(err, "%s", "out of memory");
-    return none;
-  }
-  d->run = run;
-  return irsSimplePassCreate(id, name, "fault injection", anchor, d);
-}
+// What one of these passes takes: op=NAME (defaultOp when not given) and,
+// when key is not NULL, one numeric option `key` (default def, at most max;
+// `what` names its unit in the error).
+typedef struct Spec {
+  const char *name;
+  const void *id;
+  const char *defaultOp;
+  const char *key;
+  long def, max;
+  const char *what;
+  void (*run)(MlirOperation, MlirExternalPass, IrsSimplePassData *);
+} Spec;
 
-MlirPass irsTestCrashPassCreate(const IrsPassOptions *o, MlirStringRef a,
-                                IrsPassEnv *e, IrsBuf *err) {
-  return make(o, a, e, err, "irs-test-crash", &crashId, NULL, runCrash);
-}
-MlirPass irsTestAbortPassCreate(const IrsPassOptions *o, MlirStringRef a,
-                                IrsPassEnv *e, IrsBuf *err) {
-  return make(o, a, e, err, "irs-test-abort", &abortId, NULL, runAbort);
-}
-MlirPass irsTestHangPassCreate(const IrsPassOptions *o, MlirStringRef a,
-                               IrsPassEnv *e, IrsBuf *err) {
-  return make(o, a, e, err, "irs-test-hang", &hangId, NULL, runHang);
-}
-MlirPass irsTestSlowPassCreate(const IrsPassOptions *o, MlirStringRef a,
-                               IrsPassEnv *e, IrsBuf *err) {
-  static const char *const known[] = {"op", "ms", NULL};
+static MlirPass make(const IrsPassOptions *o, MlirStringRef a, IrsPassEnv *e,
+                     IrsBuf *err, const Spec *sp) {
+  const char *const known[] = {"op", sp->key, NULL};
   MlirPass none = {NULL};
-  if (!irsPassOptionsCheckKnown(o, "irs-test-slow", known, err))
+  if (!irsPassOptionsCheckKnown(o, sp->name, known, err))
     return none;
   const char *op = irsPassOptionsGet(o, "op");
-  const char *ms = irsPassOptionsGet(o, "ms");
+  const char *num = sp->key ? irsPassOptionsGet(o, sp->key) : NULL;
   char *end = NULL;
-  long v = ms ? strtol(ms, &end, 10) : 100;
-  if (!op || !*op) {
-    irsBufPrintf(err, "%s", "pass 'irs-test-slow' requires option 'op=NAME'");
+  long v = num ? strtol(num, &end, 10) : sp->def;
+  if (!op || !*op)
+    op = sp->defaultOp;
+  if (!op) {
+    irsBufPrintf(err, "pass '%s' requires option 'op=NAME'", sp->name);
     return none;
   }
-  if ((ms && (!*ms || *end)) || v < 0 || v > 3600000) {
-    irsBufPrintf(err, "pass 'irs-test-slow': option 'ms' expects a number "
-                      "of milliseconds, not '%s'", ms);
+  if ((num && (!*num || *end)) || v < 0 || v > sp->max) {
+    irsBufPrintf(err, "pass '%s': option '%s' expects a number of %s, not "
+                      "'%s'", sp->name, sp->key, sp->what, num);
     return none;
   }
   IrsSimplePassData *d = irsSimplePassDataCreate(op, NULL, e);
@@ -178,18 +173,43 @@ MlirPass irsTestSlowPassCreate(const IrsPassOptions *o, MlirStringRef a,
     irsBufPrintf(err, "%s", "out of memory");
     return none;
   }
-  d->run = runSlow;
+  d->run = sp->run;
   d->n = v;
-  return irsSimplePassCreate(&slowId, "irs-test-slow", "fault injection", a,
-                             d);
+  return irsSimplePassCreate(sp->id, sp->name, "fault injection", a, d);
+}
+
+MlirPass irsTestCrashPassCreate(const IrsPassOptions *o, MlirStringRef a,
+                                IrsPassEnv *e, IrsBuf *err) {
+  static const Spec sp = {"irs-test-crash", &crashId, .run = runCrash};
+  return make(o, a, e, err, &sp);
+}
+MlirPass irsTestAbortPassCreate(const IrsPassOptions *o, MlirStringRef a,
+                                IrsPassEnv *e, IrsBuf *err) {
+  static const Spec sp = {"irs-test-abort", &abortId, .run = runAbort};
+  return make(o, a, e, err, &sp);
+}
+MlirPass irsTestHangPassCreate(const IrsPassOptions *o, MlirStringRef a,
+                               IrsPassEnv *e, IrsBuf *err) {
+  static const Spec sp = {"irs-test-hang", &hangId, .run = runHang};
+  return make(o, a, e, err, &sp);
+}
+MlirPass irsTestSlowPassCreate(const IrsPassOptions *o, MlirStringRef a,
+                               IrsPassEnv *e, IrsBuf *err) {
+  static const Spec sp = {"irs-test-slow", &slowId, NULL, "ms", 100, 3600000,
+                          "milliseconds", runSlow};
+  return make(o, a, e, err, &sp);
 }
 MlirPass irsTestStackOverflowPassCreate(const IrsPassOptions *o,
                                         MlirStringRef a, IrsPassEnv *e,
                                         IrsBuf *err) {
-  return make(o, a, e, err, "irs-test-stack-overflow", &stackId,
-              "builtin.module", runStack);
+  static const Spec sp = {"irs-test-stack-overflow", &stackId,
+                          "builtin.module", .run = runStack};
+  return make(o, a, e, err, &sp);
 }
 MlirPass irsTestOomPassCreate(const IrsPassOptions *o, MlirStringRef a,
                               IrsPassEnv *e, IrsBuf *err) {
-  return make(o, a, e, err, "irs-test-oom", &oomId, "builtin.module", runOom);
+  // mb=0 (the default): until allocation fails.
+  static const Spec sp = {"irs-test-oom", &oomId, "builtin.module", "mb", 0,
+                          1 << 20, "MiB", runOom};
+  return make(o, a, e, err, &sp);
 }

@@ -34,7 +34,7 @@
 // PASSES-NEXT: irs-test-hang {{.*}}{op=NAME}
 // PASSES-NEXT: irs-test-slow {{.*}}{op=NAME ms=N}
 // PASSES-NEXT: irs-test-stack-overflow {{.*}}{op=NAME}
-// PASSES-NEXT: irs-test-oom {{.*}}{op=NAME}
+// PASSES-NEXT: irs-test-oom {{.*}}{op=NAME mb=N}
 // PASSES-NEXT: irs-test-flaky {{.*}}{op=NAME rate=P mode=fail|crash seed=S}
 // PASSES-NEXT: irs-test-nondeterministic {{.*}}{op=NAME}
 // PASSES-NEXT: irs-test-thread-race {{.*}}{op=NAME mode=attr|crash}
