@@ -131,6 +131,14 @@ typedef struct IrsSupervisorOptions {
   /// IRS_SUPERVISOR_TRACE_WAIT_MS (0: that one); a tool's LLVM handler may
   /// run llvm-symbolizer first.
   int traceWaitMs;
+  /// After the watched process ended, wait up to this long for the
+  /// processes it started that still hold its pipes (a pass manager's
+  /// background printers, which finish the dumps of the steps before the
+  /// one it died in) to end, and then kill those still there, before the
+  /// result is returned: what the caller documents next (the last good
+  /// dump, the manifest) is then what they left, and none outlives the
+  /// run. 0 (the default): the pipes are only drained, nothing waited for.
+  int awaitDescendantsMs;
 } IrsSupervisorOptions;
 
 /// The signal of traceOnTimeout (from <signal.h>). SIGUSR1 rather than

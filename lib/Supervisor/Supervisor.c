@@ -21,6 +21,8 @@
 #define _GNU_SOURCE // memmem, tgkill
 #include "irscope/Supervisor.h"
 
+#include "PipeWriters.h"
+
 #include "../Support/Buf.h"
 
 #include <dirent.h>
@@ -883,8 +885,38 @@ static bool runCheck(Supervisor *s) {
   return false;
 }
 
+// Reads the pipes until every process that holds them has ended, for at
+// most `ms`; false if some still do.
+static bool readToEnd(Supervisor *s, double ms) {
+  double until = nowMs() + ms;
+  while (s->chOpen || s->erOpen) {
+    int left = (int)(until - nowMs());
+    if (left <= 0)
+      return false;
+    struct pollfd p[2];
+    int np = runPollFds(s, p);
+    if (poll(p, (nfds_t)np, left < kPollMs ? left : kPollMs) > 0)
+      runReadReady(s, p, np);
+  }
+  return true;
+}
+
+// awaitDescendantsMs: the worker is gone; the processes it forked that
+// still hold its pipes (background printers: their end of file is the only
+// sign a grandchild gives) finish, or are killed once the wait is over.
+static void awaitDescendants(Supervisor *s) {
+  if (s->opts.awaitDescendantsMs <= 0 ||
+      readToEnd(s, s->opts.awaitDescendantsMs))
+    return;
+  int fds[2] = {s->chOpen ? s->chFd : -1, s->erOpen ? s->erFd : -1};
+  if (irsKillPipeWriters(fds, 2) > 0)
+    readToEnd(s, 1000); // SIGKILL'd: their descriptors close as they exit
+}
+
 static const IrsWorkerResult *runFinish(Supervisor *s) {
-  // Drain what is left in the pipes without blocking on grandchildren.
+  double ended = nowMs(); // the wait for descendants is not the worker's
+  // Drain what is left in the pipes without blocking on grandchildren
+  // (unless asked to wait for them).
   if (s->chFd >= 0) // none in a spawned run
     fcntl(s->chFd, F_SETFL, O_NONBLOCK);
   fcntl(s->erFd, F_SETFL, O_NONBLOCK);
@@ -892,6 +924,7 @@ static const IrsWorkerResult *runFinish(Supervisor *s) {
     ;
   while (s->erOpen && readStderr(s, s->erFd, &s->erOpen) > 0)
     ;
+  awaitDescendants(s);
   if (s->opts.forwardStderr && s->opts.abridgeCrashTraces && s->fwdLine.len)
     forwardAbridged(s, NULL, 0, true); // a last line without newline
   if (s->fwdState == kFwdHeader) // no trace followed: not one after all
@@ -903,10 +936,10 @@ static const IrsWorkerResult *runFinish(Supervisor *s) {
   s->pid = 0;
   IrsWorkerResult *r = &s->result;
   int status = s->status;
-  r->runMs = nowMs() - s->start;
+  r->runMs = ended - s->start;
   // The wait for a trace, or for the kill of a worker that reported a peak
   // over the limit, is not part of the step.
-  double end = s->decidedAt > 0 ? s->decidedAt : nowMs();
+  double end = s->decidedAt > 0 ? s->decidedAt : ended;
   r->elapsedMs = r->inStep ? end - s->stepStart : r->runMs;
   if (s->killedFor != IrsWorkerExited) {
     r->outcome = s->killedFor;
