@@ -7,6 +7,10 @@
 //   irs-test-crash{op=NAME}   writes through a null pointer (SIGSEGV)
 //   irs-test-abort{op=NAME}   calls abort() as report_fatal_error does
 //   irs-test-hang{op=NAME}    never returns
+//   irs-test-hang{op=NAME interrupt=K file=PATH}  counts its hanging runs
+//                             in PATH (a byte each); the K-th sends SIGINT
+//                             to its parent (the supervising tool) first:
+//                             an interrupt known to come while a step hangs
 //   irs-test-slow{op=NAME ms=N}  sleeps N ms per op named NAME: a pass
 //                             that is slow but ends (a reducer must not
 //                             take it for a hang under a longer timeout)
@@ -22,11 +26,13 @@
 //===----------------------------------------------------------------------===//
 #include "PassesImpl.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <stdalign.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -62,6 +68,16 @@ static void runHang(MlirOperation root, MlirExternalPass pass,
   (void)pass;
   if (!present(root, d))
     return;
+  if (d->file && d->n > 0) {
+    // O_APPEND: runs in parallel workers each add their own byte.
+    int fd = open(d->file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    struct stat st;
+    if (fd >= 0 && write(fd, "h", 1) == 1 && fstat(fd, &st) == 0 &&
+        st.st_size == d->n)
+      kill(getppid(), SIGINT);
+    if (fd >= 0)
+      close(fd);
+  }
   for (;;)
     pause();
 }
@@ -136,7 +152,8 @@ static void runOom(MlirOperation root, MlirExternalPass pass,
 
 // What one of these passes takes: op=NAME (defaultOp when not given) and,
 // when key is not NULL, one numeric option `key` (default def, at most max;
-// `what` names its unit in the error).
+// `what` names its unit in the error), which, when fileKey is not NULL,
+// needs fileKey=PATH too.
 typedef struct Spec {
   const char *name;
   const void *id;
@@ -144,17 +161,19 @@ typedef struct Spec {
   const char *key;
   long def, max;
   const char *what;
+  const char *fileKey;
   void (*run)(MlirOperation, MlirExternalPass, IrsSimplePassData *);
 } Spec;
 
 static MlirPass make(const IrsPassOptions *o, MlirStringRef a, IrsPassEnv *e,
                      IrsBuf *err, const Spec *sp) {
-  const char *const known[] = {"op", sp->key, NULL};
+  const char *const known[] = {"op", sp->key, sp->fileKey, NULL};
   MlirPass none = {NULL};
   if (!irsPassOptionsCheckKnown(o, sp->name, known, err))
     return none;
   const char *op = irsPassOptionsGet(o, "op");
   const char *num = sp->key ? irsPassOptionsGet(o, sp->key) : NULL;
+  const char *file = sp->fileKey ? irsPassOptionsGet(o, sp->fileKey) : NULL;
   char *end = NULL;
   long v = num ? strtol(num, &end, 10) : sp->def;
   if (!op || !*op)
@@ -168,7 +187,12 @@ static MlirPass make(const IrsPassOptions *o, MlirStringRef a, IrsPassEnv *e,
                       "'%s'", sp->name, sp->key, sp->what, num);
     return none;
   }
-  IrsSimplePassData *d = irsSimplePassDataCreate(op, NULL, e);
+  if (sp->fileKey && (num != NULL) != (file && *file)) {
+    irsBufPrintf(err, "pass '%s': options '%s' and '%s=PATH' go together",
+                 sp->name, sp->key, sp->fileKey);
+    return none;
+  }
+  IrsSimplePassData *d = irsSimplePassDataCreate(op, num ? file : NULL, e);
   if (!d) {
     irsBufPrintf(err, "%s", "out of memory");
     return none;
@@ -190,13 +214,14 @@ MlirPass irsTestAbortPassCreate(const IrsPassOptions *o, MlirStringRef a,
 }
 MlirPass irsTestHangPassCreate(const IrsPassOptions *o, MlirStringRef a,
                                IrsPassEnv *e, IrsBuf *err) {
-  static const Spec sp = {"irs-test-hang", &hangId, .run = runHang};
+  static const Spec sp = {"irs-test-hang", &hangId, NULL, "interrupt", 0,
+                          1 << 30, "runs", "file", runHang};
   return make(o, a, e, err, &sp);
 }
 MlirPass irsTestSlowPassCreate(const IrsPassOptions *o, MlirStringRef a,
                                IrsPassEnv *e, IrsBuf *err) {
   static const Spec sp = {"irs-test-slow", &slowId, NULL, "ms", 100, 3600000,
-                          "milliseconds", runSlow};
+                          "milliseconds", NULL, runSlow};
   return make(o, a, e, err, &sp);
 }
 MlirPass irsTestStackOverflowPassCreate(const IrsPassOptions *o,
@@ -210,6 +235,6 @@ MlirPass irsTestOomPassCreate(const IrsPassOptions *o, MlirStringRef a,
                               IrsPassEnv *e, IrsBuf *err) {
   // mb=0 (the default): until allocation fails.
   static const Spec sp = {"irs-test-oom", &oomId, "builtin.module", "mb", 0,
-                          1 << 20, "MiB", runOom};
+                          1 << 20, "MiB", NULL, runOom};
   return make(o, a, e, err, &sp);
 }
