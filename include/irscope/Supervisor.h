@@ -31,7 +31,9 @@ typedef struct IrsWorkerChannel {
 } IrsWorkerChannel;
 
 /// Announcements from the worker. `chunk` is 0-based, `step` 1-based (0 when
-/// the whole pipeline runs as one, so no single step is known).
+/// the whole pipeline runs as one, so no single step is known). Each also
+/// carries the process's peak resident memory so far, which the supervisor
+/// holds to its memory limit (IrsSupervisorOptions.memoryLimitBytes).
 IRS_API void irsWorkerChannelStepBegin(IrsWorkerChannel ch, intptr_t chunk,
                                        intptr_t step);
 IRS_API void irsWorkerChannelStepEnd(IrsWorkerChannel ch, intptr_t chunk,
@@ -87,6 +89,15 @@ typedef struct IrsSupervisorOptions {
   /// Kill the worker when one step runs longer than this; 0 for no limit.
   double stepTimeoutSec;
   /// Kill the worker when its resident memory exceeds this; 0 for none.
+  /// Exact, not only sampled: a peak above it is also found when the worker
+  /// reports a step's begin or end (its getrusage high-water mark, sent by
+  /// irsWorkerChannelStepBegin/End) and when the watched process exits (the
+  /// high-water mark wait4 gives, which covers the children it waited for
+  /// and, for a tool the worker exec'd, the worker before the exec; a
+  /// process killed by a signal is still documented by the signal). The
+  /// first peak over the limit names where it was crossed: the step that
+  /// ended, the gap between two steps (a begin line: the result is then not
+  /// in a step) or, at the exit, whatever ran since the last line.
   int64_t memoryLimitBytes;
   /// Copy what the worker writes to stderr to our stderr as it arrives.
   bool forwardStderr;
@@ -120,6 +131,14 @@ typedef struct IrsSupervisorOptions {
   /// IRS_SUPERVISOR_TRACE_WAIT_MS (0: that one); a tool's LLVM handler may
   /// run llvm-symbolizer first.
   int traceWaitMs;
+  /// After the watched process ended, wait up to this long for the
+  /// processes it started that still hold its pipes (a pass manager's
+  /// background printers, which finish the dumps of the steps before the
+  /// one it died in) to end, and then kill those still there, before the
+  /// result is returned: what the caller documents next (the last good
+  /// dump, the manifest) is then what they left, and none outlives the
+  /// run. 0 (the default): the pipes are only drained, nothing waited for.
+  int awaitDescendantsMs;
 } IrsSupervisorOptions;
 
 /// The signal of traceOnTimeout (from <signal.h>). SIGUSR1 rather than
@@ -140,7 +159,8 @@ typedef enum IrsWorkerOutcome {
   IrsWorkerExited,      ///< returned or exited: see exitCode
   IrsWorkerCrashed,     ///< killed by a signal it raised: see signal
   IrsWorkerTimedOut,    ///< killed by the supervisor: step timeout
-  IrsWorkerMemoryLimit, ///< killed by the supervisor: memory limit
+  IrsWorkerMemoryLimit, ///< over the memory limit: killed by the
+                        ///< supervisor, or exited with a peak above it
   IrsWorkerInterrupted, ///< killed by SIGINT/SIGTERM from outside
 } IrsWorkerOutcome;
 
@@ -178,8 +198,8 @@ typedef struct IrsWorkerResult {
   double longestStepMs;
   /// From the fork to the end of the worker.
   double runMs;
-  /// Highest resident set seen while sampling, or the kernel's high-water
-  /// mark at reaping if higher (KiB).
+  /// Highest resident set seen while sampling, reported on a step line, or
+  /// the kernel's high-water mark at reaping, whichever is highest (KiB).
   int64_t peakRssKb;
   /// What the worker wrote to stderr since its current step began (at most
   /// the last 256 KiB). Borrowed from the supervisor until its next run.

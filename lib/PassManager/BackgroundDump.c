@@ -16,6 +16,11 @@
 // At most kMaxChildren dumps are in flight; older ones are waited for first.
 // Every child's outcome is collected before the run returns, and a failed
 // write is reported as an I/O error exactly as a synchronous dump would be.
+// A worker that dies in a later step leaves its printers behind, holding
+// its pipes: a supervisor with awaitDescendantsMs (irscope-opt's) lets them
+// finish the dumps before it documents the death, and kills what is left
+// after the wait, so the manifest it marks lists only complete dumps
+// (lib/Report/ManifestMark.c says "lost" for one that never arrived).
 //
 //===----------------------------------------------------------------------===//
 #include "PassManagerImpl.h"

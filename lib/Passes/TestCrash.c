@@ -7,11 +7,18 @@
 //   irs-test-crash{op=NAME}   writes through a null pointer (SIGSEGV)
 //   irs-test-abort{op=NAME}   calls abort() as report_fatal_error does
 //   irs-test-hang{op=NAME}    never returns
+//   irs-test-hang{op=NAME interrupt=K file=PATH}  counts its hanging runs
+//                             in PATH (a byte each); the K-th sends SIGINT
+//                             to its parent (the supervising tool) first:
+//                             an interrupt known to come while a step hangs
 //   irs-test-slow{op=NAME ms=N}  sleeps N ms per op named NAME: a pass
 //                             that is slow but ends (a reducer must not
 //                             take it for a hang under a longer timeout)
 //   irs-test-stack-overflow{op=NAME}  unbounded recursion
 //   irs-test-oom{op=NAME}     allocates and touches memory until it fails
+//   irs-test-oom{op=NAME mb=N}  maps and touches N MiB at once, releases
+//                             them and returns: a peak over in a few ms,
+//                             before any 50 ms sample of a supervisor
 // The op option defaults to "builtin.module" for the stack overflow and the
 // memory blow-up, so they fire on any module when no op is given; the others
 // require it.
@@ -19,10 +26,13 @@
 //===----------------------------------------------------------------------===//
 #include "PassesImpl.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <stdalign.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -58,6 +68,16 @@ static void runHang(MlirOperation root, MlirExternalPass pass,
   (void)pass;
   if (!present(root, d))
     return;
+  if (d->file && d->n > 0) {
+    // O_APPEND: runs in parallel workers each add their own byte.
+    int fd = open(d->file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    struct stat st;
+    if (fd >= 0 && write(fd, "h", 1) == 1 && fstat(fd, &st) == 0 &&
+        st.st_size == d->n)
+      kill(getppid(), SIGINT);
+    if (fd >= 0)
+      close(fd);
+  }
   for (;;)
     pause();
 }
@@ -107,6 +127,19 @@ static void runOom(MlirOperation root, MlirExternalPass pass,
   (void)pass;
   if (!present(root, d))
     return;
+  if (d->n > 0) {
+    // One mapping the kernel fills at once (MAP_POPULATE), touched again in
+    // case it did not: resident, so the process's high-water mark has it.
+    size_t n = (size_t)d->n << 20;
+    char *p = mmap(NULL, n, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+    if (p == MAP_FAILED)
+      abort();
+    for (size_t i = 0; i < n; i += 4096)
+      p[i] = 1;
+    munmap(p, n);
+    return;
+  }
   // Touch every page so the memory is really resident; stop only when the
   // allocator gives up, which under a limit means the limit was hit.
   for (;;) {
@@ -117,79 +150,91 @@ static void runOom(MlirOperation root, MlirExternalPass pass,
   }
 }
 
-static MlirPass make(const IrsPassOptions *opts, MlirStringRef anchor,
-                     IrsPassEnv *env, IrsBuf *err, const char *name,
-                     const void *id, const char *defaultOp,
-                     void (*run)(MlirOperation, MlirExternalPass,
-                                 IrsSimplePassData *)) {
-  static const char *const known[] = {"op", NULL};
+// What one of these passes takes: op=NAME (defaultOp when not given) and,
+// when key is not NULL, one numeric option `key` (default def, at most max;
+// `what` names its unit in the error), which, when fileKey is not NULL,
+// needs fileKey=PATH too.
+typedef struct Spec {
+  const char *name;
+  const void *id;
+  const char *defaultOp;
+  const char *key;
+  long def, max;
+  const char *what;
+  const char *fileKey;
+  void (*run)(MlirOperation, MlirExternalPass, IrsSimplePassData *);
+} Spec;
+
+static MlirPass make(const IrsPassOptions *o, MlirStringRef a, IrsPassEnv *e,
+                     IrsBuf *err, const Spec *sp) {
+  const char *const known[] = {"op", sp->key, sp->fileKey, NULL};
   MlirPass none = {NULL};
-  if (!irsPassOptionsCheckKnown(opts, name, known, err))
+  if (!irsPassOptionsCheckKnown(o, sp->name, known, err))
     return none;
-  const char *op = irsPassOptionsGet(opts, "op");
+  const char *op = irsPassOptionsGet(o, "op");
+  const char *num = sp->key ? irsPassOptionsGet(o, sp->key) : NULL;
+  const char *file = sp->fileKey ? irsPassOptionsGet(o, sp->fileKey) : NULL;
+  char *end = NULL;
+  long v = num ? strtol(num, &end, 10) : sp->def;
   if (!op || !*op)
-    op = defaultOp;
+    op = sp->defaultOp;
   if (!op) {
-    irsBufPrintf(err, "pass '%s' requires option 'op=NAME'", name);
+    irsBufPrintf(err, "pass '%s' requires option 'op=NAME'", sp->name);
     return none;
   }
-  IrsSimplePassData *d = irsSimplePassDataCreate(op, NULL, env);
+  if ((num && (!*num || *end)) || v < 0 || v > sp->max) {
+    irsBufPrintf(err, "pass '%s': option '%s' expects a number of %s, not "
+                      "'%s'", sp->name, sp->key, sp->what, num);
+    return none;
+  }
+  if (sp->fileKey && (num != NULL) != (file && *file)) {
+    irsBufPrintf(err, "pass '%s': options '%s' and '%s=PATH' go together",
+                 sp->name, sp->key, sp->fileKey);
+    return none;
+  }
+  IrsSimplePassData *d = irsSimplePassDataCreate(op, num ? file : NULL, e);
   if (!d) {
     irsBufPrintf(err, "%s", "out of memory");
     return none;
   }
-  d->run = run;
-  return irsSimplePassCreate(id, name, "fault injection", anchor, d);
+  d->run = sp->run;
+  d->n = v;
+  return irsSimplePassCreate(sp->id, sp->name, "fault injection", a, d);
 }
 
 MlirPass irsTestCrashPassCreate(const IrsPassOptions *o, MlirStringRef a,
                                 IrsPassEnv *e, IrsBuf *err) {
-  return make(o, a, e, err, "irs-test-crash", &crashId, NULL, runCrash);
+  static const Spec sp = {"irs-test-crash", &crashId, .run = runCrash};
+  return make(o, a, e, err, &sp);
 }
 MlirPass irsTestAbortPassCreate(const IrsPassOptions *o, MlirStringRef a,
                                 IrsPassEnv *e, IrsBuf *err) {
-  return make(o, a, e, err, "irs-test-abort", &abortId, NULL, runAbort);
+  static const Spec sp = {"irs-test-abort", &abortId, .run = runAbort};
+  return make(o, a, e, err, &sp);
 }
 MlirPass irsTestHangPassCreate(const IrsPassOptions *o, MlirStringRef a,
                                IrsPassEnv *e, IrsBuf *err) {
-  return make(o, a, e, err, "irs-test-hang", &hangId, NULL, runHang);
+  static const Spec sp = {"irs-test-hang", &hangId, NULL, "interrupt", 0,
+                          1 << 30, "runs", "file", runHang};
+  return make(o, a, e, err, &sp);
 }
 MlirPass irsTestSlowPassCreate(const IrsPassOptions *o, MlirStringRef a,
                                IrsPassEnv *e, IrsBuf *err) {
-  static const char *const known[] = {"op", "ms", NULL};
-  MlirPass none = {NULL};
-  if (!irsPassOptionsCheckKnown(o, "irs-test-slow", known, err))
-    return none;
-  const char *op = irsPassOptionsGet(o, "op");
-  const char *ms = irsPassOptionsGet(o, "ms");
-  char *end = NULL;
-  long v = ms ? strtol(ms, &end, 10) : 100;
-  if (!op || !*op) {
-    irsBufPrintf(err, "%s", "pass 'irs-test-slow' requires option 'op=NAME'");
-    return none;
-  }
-  if ((ms && (!*ms || *end)) || v < 0 || v > 3600000) {
-    irsBufPrintf(err, "pass 'irs-test-slow': option 'ms' expects a number "
-                      "of milliseconds, not '%s'", ms);
-    return none;
-  }
-  IrsSimplePassData *d = irsSimplePassDataCreate(op, NULL, e);
-  if (!d) {
-    irsBufPrintf(err, "%s", "out of memory");
-    return none;
-  }
-  d->run = runSlow;
-  d->n = v;
-  return irsSimplePassCreate(&slowId, "irs-test-slow", "fault injection", a,
-                             d);
+  static const Spec sp = {"irs-test-slow", &slowId, NULL, "ms", 100, 3600000,
+                          "milliseconds", NULL, runSlow};
+  return make(o, a, e, err, &sp);
 }
 MlirPass irsTestStackOverflowPassCreate(const IrsPassOptions *o,
                                         MlirStringRef a, IrsPassEnv *e,
                                         IrsBuf *err) {
-  return make(o, a, e, err, "irs-test-stack-overflow", &stackId,
-              "builtin.module", runStack);
+  static const Spec sp = {"irs-test-stack-overflow", &stackId,
+                          "builtin.module", .run = runStack};
+  return make(o, a, e, err, &sp);
 }
 MlirPass irsTestOomPassCreate(const IrsPassOptions *o, MlirStringRef a,
                               IrsPassEnv *e, IrsBuf *err) {
-  return make(o, a, e, err, "irs-test-oom", &oomId, "builtin.module", runOom);
+  // mb=0 (the default): until allocation fails.
+  static const Spec sp = {"irs-test-oom", &oomId, "builtin.module", "mb", 0,
+                          1 << 20, "MiB", NULL, runOom};
+  return make(o, a, e, err, &sp);
 }

@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define X(s) ((const xmlChar *)(s))
 
@@ -159,19 +160,32 @@ int irsManifestMarkStepFailed(const char *dir, intptr_t step,
 }
 
 // No dump is left "pending": the worker that would have finished it is
-// gone, and the file is complete or absent.
-static void dropPending(xmlNodePtr n) {
+// gone, and the supervisor has waited for its printers (or killed them,
+// see IrsSupervisorOptions.awaitDescendantsMs), so the file is complete
+// (renamed into place whole) or absent; an absent one is "lost", never
+// listed.
+static void dropPending(xmlNodePtr n, const char *dir) {
   for (xmlNodePtr c = n->children; c; c = c->next) {
     if (c->type != XML_ELEMENT_NODE)
       continue;
-    if (attrIs(c, "pending", "true"))
+    if (attrIs(c, "pending", "true")) {
       xmlUnsetProp(c, X("pending"));
-    dropPending(c);
+      xmlChar *f = xmlGetProp(c, X("file"));
+      char *path = f ? irsPathJoin(dir, (const char *)f) : NULL;
+      if (path && access(path, F_OK) != 0) {
+        xmlUnsetProp(c, X("file"));
+        xmlSetProp(c, X("skipped"), X("lost"));
+      }
+      free(path);
+      xmlFree(f);
+    }
+    dropPending(c, dir);
   }
 }
 
-static void markDeath(xmlNodePtr root, xmlNodePtr steps, const char *status,
-                      intptr_t step, bool hasReport, double elapsedMs) {
+static void markDeath(xmlNodePtr root, xmlNodePtr steps, const char *dir,
+                      const char *status, intptr_t step, bool hasReport,
+                      double elapsedMs) {
   xmlSetProp(root, X("status"), X(status));
   if (step > 0) {
     if (hasReport && !xmlHasProp(steps, X("failed")))
@@ -189,7 +203,7 @@ static void markDeath(xmlNodePtr root, xmlNodePtr steps, const char *status,
       }
     }
   }
-  dropPending(steps);
+  dropPending(steps, dir);
   if (hasReport && !child(root, "failure"))
     xmlSetProp(xmlNewChild(root, NULL, X("failure"), NULL), X("report"),
                X(IRS_RUN_DIR_REPORT));
@@ -207,7 +221,7 @@ int irsManifestMarkDeath(const char *dir, IrsOutcome outcome, intptr_t step,
   xmlNodePtr steps = child(root, "steps");
   // A manifest the worker finished is not the dead run's.
   if (steps && statusIs(root, IrsOutcomeRunning)) {
-    markDeath(root, steps, status, step, hasReport, elapsedMs);
+    markDeath(root, steps, dir, status, step, hasReport, elapsedMs);
     e = writeBack(doc, dir);
   }
   if (doc)

@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 //===- Supervisor.c - fork, watch and classify a worker process -----------===//
 //
-// Protocol on the channel: one line per event, "B <chunk> <step>" (step
-// begins), "E <chunk> <step>" (step ends), "D <chunk>" (chunk done). The
-// supervisor polls the channel and the worker's stderr every 50 ms, which is
-// also the resolution of the step timeout and of the memory check (resident
-// set size from /proc/<pid>/statm; a limit on address space would break
-// sanitizer builds, which reserve terabytes).
+// Protocol on the channel: one line per event, "B <chunk> <step> <peak>"
+// (step begins), "E <chunk> <step> <peak>" (step ends), "D <chunk>" (chunk
+// done); <peak> is the worker's own high-water mark of resident memory in
+// KiB (getrusage). The supervisor polls the channel and the worker's stderr
+// every 50 ms, which is also the resolution of the step timeout and of the
+// sampled memory check (resident set size from /proc/<pid>/statm; a limit
+// on address space would break sanitizer builds, which reserve terabytes).
+// The memory limit is nonetheless exact: a step that rises above it and
+// ends between two samples is caught by the peak on its end line, and a
+// process that exits by the kernel's high-water mark at reaping (see
+// overLimit).
 //
 // With traceOnTimeout, a step timeout first signals the worker, whose
 // handler writes a backtrace to stderr; the kill follows as soon as the
@@ -15,6 +20,8 @@
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE // memmem, tgkill
 #include "irscope/Supervisor.h"
+
+#include "PipeWriters.h"
 
 #include "../Support/Buf.h"
 
@@ -66,9 +73,12 @@ typedef struct Supervisor {
   // Lanes of irsSupervisorRunBatch, created on first use.
   struct Supervisor *slots[kMaxSlots];
   intptr_t numSlots;
-  // traceOnTimeout: when the trace was asked for (0: not asked) and until
-  // when to wait for it (0: not waiting).
-  double traceAskedAt, traceDeadline;
+  // When the outcome was decided while the worker could still report (a
+  // hang trace asked for, a peak over the memory limit on a step line or
+  // at the exit; 0: not), and, with traceOnTimeout, until when to wait for
+  // the trace (0: not waiting).
+  double decidedAt, traceDeadline;
+  bool reaped; // the watched pid has been waited for: never signal it again
 } Supervisor;
 
 IrsOutcome irsWorkerOutcomeGetOutcome(IrsWorkerOutcome o) {
@@ -96,6 +106,13 @@ const char *irsWorkerOutcomeGetName(IrsWorkerOutcome o) {
   return k == IrsOutcomeNone ? "unknown" : irsOutcomeGetName(k);
 }
 
+// The calling process's high-water mark of resident memory (KiB), sent
+// with every step line: it rises between two 50 ms samples too.
+static long long selfPeakKb(void) {
+  struct rusage ru;
+  return getrusage(RUSAGE_SELF, &ru) == 0 ? (long long)ru.ru_maxrss : 0;
+}
+
 static void sendLine(IrsWorkerChannel ch, const char *s) {
   if (ch.fd < 0)
     return;
@@ -107,15 +124,21 @@ static void sendLine(IrsWorkerChannel ch, const char *s) {
 
 void irsWorkerChannelStepBegin(IrsWorkerChannel ch, intptr_t chunk,
                                intptr_t step) {
-  char b[64];
-  snprintf(b, sizeof(b), "B %ld %ld\n", (long)chunk, (long)step);
+  if (ch.fd < 0)
+    return;
+  char b[96];
+  snprintf(b, sizeof(b), "B %ld %ld %lld\n", (long)chunk, (long)step,
+           selfPeakKb());
   sendLine(ch, b);
 }
 
 void irsWorkerChannelStepEnd(IrsWorkerChannel ch, intptr_t chunk,
                              intptr_t step) {
-  char b[64];
-  snprintf(b, sizeof(b), "E %ld %ld\n", (long)chunk, (long)step);
+  if (ch.fd < 0)
+    return;
+  char b[96];
+  snprintf(b, sizeof(b), "E %ld %ld %lld\n", (long)chunk, (long)step,
+           selfPeakKb());
   sendLine(ch, b);
 }
 
@@ -303,20 +326,47 @@ static void tailAppend(Supervisor *s, const char *d, size_t n) {
   }
 }
 
+// The exact half of the memory limit: true, and the worker stopped as a
+// sampled one is, when a high-water mark (KiB) it reported or the kernel
+// gave at reaping is over the limit. Peaks only rise, so the first one
+// over it names where it was crossed: on a step's end line, in that step;
+// on a step's begin line, since the last step ended (where a sample would
+// have found the worker between steps); at the exit, since the last line.
+static bool overLimit(Supervisor *s, long long peakKb) {
+  if (peakKb > s->result.peakRssKb)
+    s->result.peakRssKb = peakKb;
+  if (s->opts.memoryLimitBytes <= 0 || s->killedFor != IrsWorkerExited ||
+      peakKb * 1024 <= s->opts.memoryLimitBytes)
+    return false;
+  s->killedFor = IrsWorkerMemoryLimit;
+  s->decidedAt = nowMs();
+  pid_t pid = (pid_t)s->pid;
+  if (!s->reaped && pid > 0)
+    kill(-pid, SIGKILL), kill(pid, SIGKILL);
+  return true;
+}
+
 static void handleLine(Supervisor *s, const char *l, double *stepStart) {
   long a = 0, b = 0;
+  long long peak = 0;
   IrsWorkerResult *r = &s->result;
-  // The timeout is decided: a step that ends while its trace is awaited
-  // must not move the failure to the next one (or clear the tail).
-  if (s->traceAskedAt > 0 && (l[0] == 'B' || l[0] == 'E' || l[0] == 'D'))
+  // The outcome is decided: a step that ends while a hang's trace is
+  // awaited, or after its peak went over the limit, must not move the
+  // failure to the next one (or clear the tail).
+  if (s->decidedAt > 0 && (l[0] == 'B' || l[0] == 'E' || l[0] == 'D'))
     return;
-  if (l[0] == 'B' && sscanf(l + 1, "%ld %ld", &a, &b) == 2) {
+  int nb = l[0] == 'B' || l[0] == 'E'
+               ? sscanf(l + 1, "%ld %ld %lld", &a, &b, &peak)
+               : 0;
+  if (nb == 3 && overLimit(s, peak))
+    return; // a begin line over it leaves the worker between steps
+  if (l[0] == 'B' && nb >= 2) {
     r->chunk = a;
     r->step = b;
     r->inStep = true;
     *stepStart = nowMs();
     irsBufReset(&s->tail); // the tail describes the current step only
-  } else if (l[0] == 'E' && sscanf(l + 1, "%ld %ld", &a, &b) == 2) {
+  } else if (l[0] == 'E' && nb >= 2) {
     if (r->inStep && nowMs() - *stepStart > r->longestStepMs)
       r->longestStepMs = nowMs() - *stepStart;
     r->inStep = false;
@@ -547,7 +597,8 @@ static void runWatchFrom(Supervisor *s, pid_t pid, int chFd, int erFd) {
   s->handover = 0;
   s->killedFor = IrsWorkerExited;
   s->start = s->stepStart = nowMs();
-  s->traceAskedAt = s->traceDeadline = 0;
+  s->decidedAt = s->traceDeadline = 0;
+  s->reaped = false;
 }
 
 static IrsStatus runStart(Supervisor *s, IrsWorkerMain fn, void *userData) {
@@ -733,22 +784,28 @@ static bool traceEnded(const Supervisor *s) {
          memmem(s->tail.data, s->tail.len, IRS_SUPERVISOR_TRACE_END, n);
 }
 
+// Reads what the channel still holds without waiting for a grandchild
+// that keeps it open (a background printer).
+static void drainChannel(Supervisor *s) {
+  if (!s->chOpen)
+    return;
+  fcntl(s->chFd, F_SETFL, O_NONBLOCK);
+  while (s->chOpen && readChannel(s, s->chFd, &s->chOpen, &s->stepStart) > 0)
+    ;
+}
+
 // A worker that ended after handing its run over (irsWorkerChannelHandOver)
 // is replaced by the process it named, which is then watched as the worker
-// was. The announcement may still be in the pipe. An interrupt the worker
+// was. The announcement was read by drainChannel. An interrupt the worker
 // got is passed on.
 static bool takeOver(Supervisor *s) {
-  if (!s->handover && s->chOpen) {
-    fcntl(s->chFd, F_SETFL, O_NONBLOCK);
-    while (s->chOpen && readChannel(s, s->chFd, &s->chOpen, &s->stepStart) > 0)
-      ;
-  }
   if (!s->handover || s->killedFor != IrsWorkerExited ||
       !WIFEXITED(s->status) || WEXITSTATUS(s->status) != 0)
     return false;
   s->pid = s->handover;
   s->handover = 0;
   s->status = 0;
+  s->reaped = false;
   if (s->interrupted)
     kill((pid_t)s->pid, SIGTERM);
   return true;
@@ -773,14 +830,26 @@ static bool runCheck(Supervisor *s) {
   struct rusage ru;
   pid_t w = wait4(pid, &s->status, WNOHANG, &ru);
   if (w == pid) {
+    s->reaped = true;
+    // Its last step lines come before its exit is judged.
+    drainChannel(s);
     // A worker that dies between two samples (an abort 1 ms in) still has
-    // a peak: the kernel's high-water mark, in KiB on Linux.
-    if ((int64_t)ru.ru_maxrss > s->result.peakRssKb)
+    // a peak: the kernel's high-water mark, in KiB on Linux, that of the
+    // process and of the children it waited for (a background printer
+    // shares its pages). Over the limit, a process that exited went over
+    // it; one a signal killed is documented by its signal (its trace says
+    // where; a tool's crash handler runs llvm-symbolizer, whose peak is
+    // not the step's).
+    if (WIFEXITED(s->status))
+      overLimit(s, (long long)ru.ru_maxrss);
+    else if ((int64_t)ru.ru_maxrss > s->result.peakRssKb)
       s->result.peakRssKb = (int64_t)ru.ru_maxrss;
     return !takeOver(s);
   }
-  if (w < 0 && errno == ECHILD)
+  if (w < 0 && errno == ECHILD) {
+    s->reaped = true;
     return true; // not ours to wait for: never loop on it
+  }
   if (s->killedFor != IrsWorkerExited) {
     // A timed-out worker asked for its trace dies once it has written it
     // or the wait is over.
@@ -805,8 +874,8 @@ static bool runCheck(Supervisor *s) {
     if (o->traceOnTimeout &&
         askForTrace(pid, o->traceSignal ? o->traceSignal
                                         : IRS_SUPERVISOR_TRACE_SIGNAL)) {
-      s->traceAskedAt = nowMs();
-      s->traceDeadline = s->traceAskedAt + (o->traceWaitMs > 0
+      s->decidedAt = nowMs();
+      s->traceDeadline = s->decidedAt + (o->traceWaitMs > 0
                                                 ? o->traceWaitMs
                                                 : IRS_SUPERVISOR_TRACE_WAIT_MS);
     } else {
@@ -816,8 +885,38 @@ static bool runCheck(Supervisor *s) {
   return false;
 }
 
+// Reads the pipes until every process that holds them has ended, for at
+// most `ms`; false if some still do.
+static bool readToEnd(Supervisor *s, double ms) {
+  double until = nowMs() + ms;
+  while (s->chOpen || s->erOpen) {
+    int left = (int)(until - nowMs());
+    if (left <= 0)
+      return false;
+    struct pollfd p[2];
+    int np = runPollFds(s, p);
+    if (poll(p, (nfds_t)np, left < kPollMs ? left : kPollMs) > 0)
+      runReadReady(s, p, np);
+  }
+  return true;
+}
+
+// awaitDescendantsMs: the worker is gone; the processes it forked that
+// still hold its pipes (background printers: their end of file is the only
+// sign a grandchild gives) finish, or are killed once the wait is over.
+static void awaitDescendants(Supervisor *s) {
+  if (s->opts.awaitDescendantsMs <= 0 ||
+      readToEnd(s, s->opts.awaitDescendantsMs))
+    return;
+  int fds[2] = {s->chOpen ? s->chFd : -1, s->erOpen ? s->erFd : -1};
+  if (irsKillPipeWriters(fds, 2) > 0)
+    readToEnd(s, 1000); // SIGKILL'd: their descriptors close as they exit
+}
+
 static const IrsWorkerResult *runFinish(Supervisor *s) {
-  // Drain what is left in the pipes without blocking on grandchildren.
+  double ended = nowMs(); // the wait for descendants is not the worker's
+  // Drain what is left in the pipes without blocking on grandchildren
+  // (unless asked to wait for them).
   if (s->chFd >= 0) // none in a spawned run
     fcntl(s->chFd, F_SETFL, O_NONBLOCK);
   fcntl(s->erFd, F_SETFL, O_NONBLOCK);
@@ -825,6 +924,7 @@ static const IrsWorkerResult *runFinish(Supervisor *s) {
     ;
   while (s->erOpen && readStderr(s, s->erFd, &s->erOpen) > 0)
     ;
+  awaitDescendants(s);
   if (s->opts.forwardStderr && s->opts.abridgeCrashTraces && s->fwdLine.len)
     forwardAbridged(s, NULL, 0, true); // a last line without newline
   if (s->fwdState == kFwdHeader) // no trace followed: not one after all
@@ -836,9 +936,10 @@ static const IrsWorkerResult *runFinish(Supervisor *s) {
   s->pid = 0;
   IrsWorkerResult *r = &s->result;
   int status = s->status;
-  r->runMs = nowMs() - s->start;
-  // The wait for a trace is not part of the step.
-  double end = s->traceAskedAt > 0 ? s->traceAskedAt : nowMs();
+  r->runMs = ended - s->start;
+  // The wait for a trace, or for the kill of a worker that reported a peak
+  // over the limit, is not part of the step.
+  double end = s->decidedAt > 0 ? s->decidedAt : ended;
   r->elapsedMs = r->inStep ? end - s->stepStart : r->runMs;
   if (s->killedFor != IrsWorkerExited) {
     r->outcome = s->killedFor;

@@ -122,8 +122,12 @@ IrsToolRunner irsToolRunnerCreate(IrsPipeline pipeline,
                              .traceSignal = SIGQUIT,
                              .traceWaitMs = kTraceWaitMs};
   bool ok = t->diags && copyOptions(t, pipeline, options);
-  // Helper prints get ten times the step timeout, at least 30 s.
+  // Helper prints get ten times the step timeout, at least 30 s, and no
+  // memory limit: they only print IR a step's process already held, and
+  // the limit is exact (a tool that starts above it fails every run), so
+  // under it a failure's pre-step IR and reproducers could not be written.
   IrsSupervisorOptions ho = so;
+  ho.memoryLimitBytes = 0;
   if (ho.stepTimeoutSec > 0 && ho.stepTimeoutSec < 30)
     ho.stepTimeoutSec = ho.stepTimeoutSec * 10 > 30 ? ho.stepTimeoutSec * 10 : 30;
   if (ok) {

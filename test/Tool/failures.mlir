@@ -39,8 +39,8 @@
 // PIPE-NEXT: exit=2
 
 // The memory limit applies to the tool's process: exit 7, a report of kind
-// memory-limit. Resident memory is sampled every 50 ms, so the step must
-// outlive a sample (this file alone is done in under 50 ms on a fast machine).
+// memory-limit. Resident memory is sampled every 50 ms, and the big input
+// keeps the step over the limit for several samples.
 // RUN: %python %S/Inputs/big-func.py > %t/big.mlir
 // RUN: sh -c 'irscope-opt --tool=%mlir_opt %t/big.mlir --cse --memory-limit=20M --failure-dir=%t/m -o %t/out.mlir; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=MEM -DDIR=%t/m
 // MEM: irscope-opt: error: step 1 'builtin.module(cse)' exceeded the memory limit of 20971520 bytes
@@ -48,6 +48,14 @@
 // MEM: exit=7
 // RUN: FileCheck %s --check-prefix=MEMREPORT < %t/m/report.xml
 // MEMREPORT: <failure kind="memory-limit" step="1" pass="cse" anchor="builtin.module"
+
+// A step done before any sample (this file takes mlir-opt a few ms, above
+// 20 MiB from its start): the tool's peak at its exit is over the limit, so
+// it is the same failure, with the peak in the report.
+// RUN: sh -c 'irscope-opt --tool=%mlir_opt %s --cse --memory-limit=20M --failure-dir=%t/mq -o %t/out.mlir; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=MEM -DDIR=%t/mq
+// RUN: FileCheck %s --check-prefix=MEMREPORT < %t/mq/report.xml
+// RUN: FileCheck %s --check-prefix=MEMPEAK < %t/mq/report.xml
+// MEMPEAK: memory-limit-bytes="20971520" peak-rss-kb="{{20[5-9][0-9][0-9]|2[1-9][0-9][0-9][0-9]|[3-9][0-9][0-9][0-9][0-9]|[1-9][0-9][0-9][0-9][0-9][0-9]+}}"
 
 // Input the tool cannot parse (exit 2), and the tool's own words first.
 // RUN: echo 'func.func @g() { test.bogus_op }' > %t/bad.mlir

@@ -7,8 +7,10 @@
 // worker, with the dump held back, and the report is of kind timeout with
 // its hang-site and the IR that
 // went into the step, and a reproducer mlir-opt replays (into the same
-// hang, which `timeout` cuts here). Then SIGINT while the tool hangs: exit
-// 130, no report, the manifest says "interrupted".
+// hang, which `timeout` cuts here). Then SIGINT while the tool hangs (once
+// the manifest has step 1's dump, step 2's process has exec'd mlir-opt: it
+// announced its step before the exec): exit 130, no report, the manifest
+// says "interrupted".
 // Exit codes are checked exactly with `sh -c '...; echo exit=$?'`.
 
 // RUN: rm -rf %t && mkdir -p %t
@@ -42,7 +44,8 @@
 // STILL: exit=124
 
 // RUN: sh -c 'irscope-opt --tool=%mlir_opt %s --pass-pipeline="builtin.module(cse,func.func(canonicalize))" --dump-after-each=%t/i -o %t/out.mlir & pid=$!; \
-// RUN:   i=0; until grep -q 0001-builtin.module-cse.mlir %t/i/manifest.xml 2>/dev/null || [ $i -ge 200 ]; do sleep 0.05; i=$((i+1)); done; sleep 0.5; \
+// RUN:   i=0; until grep -q 0001-builtin.module-cse.mlir %t/i/manifest.xml 2>/dev/null || [ $i -ge 1200 ]; do sleep 0.05; i=$((i+1)); done; \
+// RUN:   i=0; until pgrep -P $pid -x mlir-opt >/dev/null || [ $i -ge 1200 ]; do sleep 0.05; i=$((i+1)); done; \
 // RUN:   kill -INT $pid; wait $pid; echo exit=$?' > %t/log 2>&1
 // RUN: FileCheck %s --check-prefix=INT --implicit-check-not="irscope-opt: error:" < %t/log
 // INT: irscope-opt: error: interrupted in step 2 'builtin.module(func.func(canonicalize))'

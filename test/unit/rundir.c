@@ -289,8 +289,10 @@ static void test_rundir__input_ops(void **state) {
 
 // The marked manifest is the writer's layout byte for byte: only the
 // statuses, failed="2", the pending flag and the <failure> line change.
+// The pending dump is on disk (its printer finished): it stays listed.
 static void test_rundir__mark_death(void **state) {
   put(state, "manifest.xml", kRunning);
+  put(state, "0001-builtin.module-cse.mlir", "module {\n}\n");
   assert_int_equal(irsManifestMarkDeath(*state, IrsOutcomeCrash, 2, true, -1),
                    0);
   char *got = slurp(state, "manifest.xml");
@@ -343,6 +345,10 @@ static void test_rundir__mark_interrupted(void **state) {
   assert_null(strstr(got, "status=\"not-run\""));
   assert_null(strstr(got, "pending"));
   assert_null(strstr(got, "<failure"));
+  // The pending dump never reached the disk (its printer was killed): it is
+  // not listed, but said to be lost.
+  assert_null(strstr(got, "0001-builtin.module-cse.mlir"));
+  assert_non_null(strstr(got, "      <dump skipped=\"lost\"/>\n"));
   free(got);
   char p[4096];
   assert_int_not_equal(

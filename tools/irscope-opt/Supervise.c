@@ -221,11 +221,16 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
   run->supervised = true;
   // A timeout's report says where the step was stuck (workerMain handles
   // the signal); at most IRS_SUPERVISOR_TRACE_WAIT_MS more per timeout.
+  // A dead worker's background printers finish the dumps of the steps
+  // before the one it died in (the report's last good dump) before the
+  // death is documented; one still printing after 30 s is killed.
   IrsSupervisorOptions so = {.stepTimeoutSec = cfg->stepTimeout,
                              .memoryLimitBytes = cfg->memoryLimit,
                              .forwardStderr = true,
                              .traceOnTimeout = true,
-                             .abridgeCrashTraces = true};
+                             .abridgeCrashTraces = true,
+                             .awaitDescendantsMs =
+                                 cfg->dumpInBackground ? 30000 : 0};
   IrsSupervisor sup = irsSupervisorCreate(&so);
   // Replays repeat what the user has already seen: same limits, no echo,
   // and no trace (theirs would only repeat the first one's).
