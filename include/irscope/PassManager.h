@@ -211,9 +211,18 @@ typedef struct IrsPassManager {
 static inline bool irsPassManagerIsNull(IrsPassManager pm) { return !pm.ptr; }
 
 /// Builds the MLIR pass managers for every step of `pipeline` (borrowed; it
-/// must outlive the pass manager). Unknown passes or bad options are
-/// reported through `errorCallback` (nullable) as one line pointing at the
-/// step's position in the pipeline text, and a null handle is returned.
+/// must outlive the pass manager). On failure returns a null handle and
+/// calls `errorCallback` (nullable) once: an unknown pass or a bad option
+/// is positioned at the step's pass name in the text `pipeline` was parsed
+/// from (irsPipelineGetStepOffset; line 1, column offset + 1), other errors
+/// (verifyWith, option combinations, out of memory) have no position.
+IRS_API IrsPassManager irsPassManagerCreateLocated(
+    MlirContext context, IrsPipeline pipeline,
+    const IrsInstrumentationOptions *options,
+    IrsPipelineErrorCallback errorCallback, void *userData);
+
+/// irsPassManagerCreateLocated with the error reported as the line
+/// irsPipelineErrorPrint writes ("pipeline:1:<column>: <what>" for a step).
 IRS_API IrsPassManager irsPassManagerCreate(
     MlirContext context, IrsPipeline pipeline,
     const IrsInstrumentationOptions *options, MlirStringCallback errorCallback,

@@ -55,30 +55,21 @@ void irsOptErrorLine(MlirStringRef s, void *ud) {
   fprintf(stderr, "irscope-opt: error: %.*s\n", (int)s.length, s.data);
 }
 
-// --pass-pipeline errors: the text and a caret follow (ud: the text).
-void irsOptPipelineErrorLine(MlirStringRef s, void *ud) {
-  irsToolPipelineErrorLine("irscope-opt", s, ud);
-}
-
-static void flagErrorLine(MlirStringRef s, void *ud) {
-  (void)ud;
-  // "pipeline:1:N: <what>" -> "<what>"
-  const char *p = s.data, *end = s.data + s.length;
-  if (!(s.length > 9 && memcmp(p, "pipeline:", 9) == 0)) {
-    // Not about the flags themselves (e.g. --verify-with): pass through.
-    irsOptErrorLine(s, ud);
+// An error in the run's pipeline (ud: the IrsOptConfig). In --pass-pipeline
+// text the text and a caret follow. In a pipeline built from pass flags a
+// position means nothing to the user, who wrote no pipeline text: the
+// message names the flags instead (one without a position, e.g. in
+// --verify-with, is about something else and keeps its words). A
+// reproducer's pipeline is not on the command line: no echo.
+void irsOptPipelineErrorLine(const IrsPipelineError *e, void *ud) {
+  const IrsOptConfig *cfg = ud;
+  if (cfg->passPipeline || cfg->runReproducer) {
+    irsToolPipelineErrorLine("irscope-opt", e, cfg->passPipeline);
     return;
   }
-  {
-    int colons = 0;
-    while (p < end && colons < 3)
-      if (*p++ == ':')
-        ++colons;
-    while (p < end && *p == ' ')
-      ++p;
-  }
-  fprintf(stderr, "irscope-opt: error: in pass flags: %.*s\n",
-          (int)(end - p), p);
+  fprintf(stderr, "irscope-opt: error: %s%.*s\n",
+          e->offset >= 0 ? "in pass flags: " : "", (int)e->message.length,
+          e->message.data);
 }
 
 void irsOptPrintDumpSummary(intptr_t n, const IrsStepResult *(*get)(void *,
@@ -438,12 +429,8 @@ int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
   IrsInstrumentationOptions opts = workOptions(run, flags, &reload);
   // Positions in a pipeline assembled from pass flags mean nothing to the
   // user: name the flag instead.
-  pm = irsPassManagerCreate(
-      ctx, run->pipeline, &opts,
-      cfg->passPipeline  ? irsOptPipelineErrorLine
-      : cfg->runReproducer ? irsOptErrorLine
-                           : flagErrorLine,
-      (void *)cfg->passPipeline);
+  pm = irsPassManagerCreateLocated(ctx, run->pipeline, &opts,
+                                   irsOptPipelineErrorLine, cfg);
   if (irsPassManagerIsNull(pm)) {
     rc = irsOutcomeGetExitCode(IrsOutcomeUsageError);
     goto cleanup_ctx;
@@ -533,13 +520,12 @@ static IrsPipeline makePipeline(IrsOptConfig *cfg, IrsInput input) {
                     "setup on a pass-manager without disabling "
                     "multi-threading first; add '--mlir-disable-threading'\n");
   } else if (repro || cfg->passPipeline) {
-    pipeline = irsPipelineCreateParse(
+    pipeline = irsPipelineCreateParseLocated(
         mlirStringRefCreateFromCString(repro ? repro : cfg->passPipeline),
-        repro ? irsOptErrorLine : irsOptPipelineErrorLine,
-        repro ? NULL : (void *)cfg->passPipeline);
+        irsOptPipelineErrorLine, cfg);
   } else {
     pipeline = irsOptionsPipelineFromFlags(&cfg->passFlags, &cfg->suspects,
-                                           flagErrorLine, NULL);
+                                           irsOptPipelineErrorLine, cfg);
   }
   free(repro);
   return pipeline;
