@@ -185,8 +185,14 @@ const IrsStepResult *irsPassManagerGetStepResult(IrsPassManager pm,
   return &irsPmUnwrap(pm)->rec.steps[pos].result;
 }
 
-MlirStringRef irsPassManagerGetFinalDump(IrsPassManager pm) {
-  return irsBufRef(&irsPmUnwrap(pm)->finalDump);
+MlirStringRef irsPassManagerGetFinalDump(IrsPassManager handle,
+                                         const IrsPrintingOptions *printing) {
+  IrsPassManagerImpl *pm = irsPmUnwrap(handle);
+  IrsPrintingOptions dumps =
+      irsDumpPrinting(pm->opts.printGeneric, pm->opts.printDebugInfo, true);
+  if (!irsPrintingSameForVerified(printing, &dumps))
+    return mlirStringRefCreate("", 0);
+  return irsBufRef(&pm->finalDump);
 }
 
 double irsPassManagerGetTotalWallMs(IrsPassManager pm) {
