@@ -211,9 +211,18 @@ typedef struct IrsPassManager {
 static inline bool irsPassManagerIsNull(IrsPassManager pm) { return !pm.ptr; }
 
 /// Builds the MLIR pass managers for every step of `pipeline` (borrowed; it
-/// must outlive the pass manager). Unknown passes or bad options are
-/// reported through `errorCallback` (nullable) as one line pointing at the
-/// step's position in the pipeline text, and a null handle is returned.
+/// must outlive the pass manager). On failure returns a null handle and
+/// calls `errorCallback` (nullable) once: an unknown pass or a bad option
+/// is positioned at the step's pass name in the text `pipeline` was parsed
+/// from (irsPipelineGetStepOffset; line 1, column offset + 1), other errors
+/// (verifyWith, option combinations, out of memory) have no position.
+IRS_API IrsPassManager irsPassManagerCreateLocated(
+    MlirContext context, IrsPipeline pipeline,
+    const IrsInstrumentationOptions *options,
+    IrsPipelineErrorCallback errorCallback, void *userData);
+
+/// irsPassManagerCreateLocated with the error reported as the line
+/// irsPipelineErrorPrint writes ("pipeline:1:<column>: <what>" for a step).
 IRS_API IrsPassManager irsPassManagerCreate(
     MlirContext context, IrsPipeline pipeline,
     const IrsInstrumentationOptions *options, MlirStringCallback errorCallback,
@@ -279,20 +288,25 @@ IRS_API intptr_t irsPassManagerGetNumSteps(IrsPassManager pm);
 IRS_API const IrsStepResult *irsPassManagerGetStepResult(IrsPassManager pm,
                                                          intptr_t pos);
 
-/// The dump file (a NUL-terminated path) holding the IR exactly as the last
-/// run left the module, or an empty string when there is none. Its bytes are what
-/// mlirOperationPrintWithFlags writes for the module with the dumps'
-/// printing flags (printGeneric and printDebugInfo from the options, debug
-/// info in its plain form, MLIR's defaults for everything else), followed
-/// by "\n", and the IR in it passed the verifier (so an assumeVerified
-/// print is the same). A driver that prints the module with those flags
-/// after the run may copy this file instead (irscope-opt does for its
-/// output). With dumpOnlyChanged it may be an earlier step's dump (or the
-/// input's) when the steps after it left the IR unchanged; like every
-/// dump, it assumes the module given to irsPassManagerRun was valid.
-/// Empty when the run failed or wrote no dumps, or without verifyEach.
-/// Borrowed: valid until the next run or irsPassManagerDestroy.
-IRS_API MlirStringRef irsPassManagerGetFinalDump(IrsPassManager pm);
+/// The dump file (a NUL-terminated path) whose bytes are what
+/// mlirOperationPrintWithFlags writes, with the flags of `printing`, for
+/// the module as the last run left it, followed by "\n"; or an empty
+/// string when there is none. A driver about to print the module so after
+/// the run may copy this file instead (irscope-opt does for its output):
+/// the dumps are printed once already, and a print of a large module costs
+/// as much as a pass. The dumps print with printGeneric and printDebugInfo
+/// from the options (debug info in its plain form) and MLIR's defaults for
+/// everything else; for any other `printing` the result is empty, except
+/// that assumeVerified makes no difference (the IR in the dump passed the
+/// verifier). With dumpOnlyChanged it may be an earlier step's dump (or
+/// the input's) when the steps after it left the IR unchanged; like every
+/// dump, it assumes the module given to irsPassManagerRun was valid. Empty
+/// when the run failed or wrote no dumps, without verifyEach, and after
+/// irsPassManagerCheckDeterminism. Borrowed: valid until the next run or
+/// irsPassManagerDestroy.
+IRS_API MlirStringRef
+irsPassManagerGetFinalDump(IrsPassManager pm,
+                           const IrsPrintingOptions *printing);
 
 /// Whole-run totals of the last run.
 IRS_API double irsPassManagerGetTotalWallMs(IrsPassManager pm);

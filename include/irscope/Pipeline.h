@@ -28,9 +28,55 @@ typedef struct IrsPipeline {
 
 static inline bool irsPipelineIsNull(IrsPipeline p) { return !p.ptr; }
 
+//===----------------------------------------------------------------------===//
+// Errors in pipeline text
+//===----------------------------------------------------------------------===//
+
+/// An error about a pipeline text, with where in the text it is, so that a
+/// caller can point at it (a caret under the column) or leave the position
+/// out (a pipeline built from pass flags the user never saw as text)
+/// without reading the message back.
+typedef struct IrsPipelineError {
+  /// What is wrong, one line without the position, e.g. "missing ')'
+  /// closing the pipeline opened here". Borrowed: valid during the callback
+  /// only.
+  MlirStringRef message;
+  /// The 0-based byte offset in the pipeline text and the 1-based line and
+  /// column (in bytes) of that byte; -1, 0 and 0 when the error is about no
+  /// position in the text (out of memory, an option combination, an error
+  /// in another pipeline, such as verifyWith, whose position is in the
+  /// message).
+  intptr_t offset;
+  intptr_t line;
+  intptr_t column;
+} IrsPipelineError;
+
+/// Called once for the error of a failed Create. The pointer is only valid
+/// during the call.
+typedef void (*IrsPipelineErrorCallback)(const IrsPipelineError *error,
+                                         void *userData);
+
+/// Writes `error` as the one-line message the MlirStringCallback variants
+/// report: "pipeline:<line>:<column>: <message>", or the message alone when
+/// it has no position. The callback may be called several times.
+IRS_API void irsPipelineErrorPrint(const IrsPipelineError *error,
+                                   MlirStringCallback callback,
+                                   void *userData);
+
+//===----------------------------------------------------------------------===//
+// Creation
+//===----------------------------------------------------------------------===//
+
 /// Parses `text`. On a syntax error returns a null handle and calls
-/// `errorCallback` (nullable) once with a one-line message of the form
-/// "pipeline:1:<column>: <what is wrong>". The text is copied.
+/// `errorCallback` (nullable) once with the error, positioned in `text`.
+/// The text is copied.
+IRS_API IrsPipeline irsPipelineCreateParseLocated(
+    MlirStringRef text, IrsPipelineErrorCallback errorCallback,
+    void *userData);
+
+/// irsPipelineCreateParseLocated with the error reported as the line
+/// irsPipelineErrorPrint writes, e.g. "pipeline:1:<column>: <what is
+/// wrong>".
 IRS_API IrsPipeline irsPipelineCreateParse(MlirStringRef text,
                                            MlirStringCallback errorCallback,
                                            void *userData);
@@ -38,7 +84,14 @@ IRS_API IrsPipeline irsPipelineCreateParse(MlirStringRef text,
 /// Builds a pipeline from mlir-opt style pass flags already stripped of their
 /// dashes: {"canonicalize", "inline=default-pipeline=canonicalize"} means
 /// builtin.module(canonicalize,inline{default-pipeline=canonicalize}).
-/// Errors as for irsPipelineCreateParse.
+/// Errors as for irsPipelineCreateParseLocated; their positions are in the
+/// text built from the flags, "<rootAnchor>(<flag>,...)".
+IRS_API IrsPipeline irsPipelineCreateFromPassFlagsLocated(
+    const MlirStringRef *flags, intptr_t numFlags, MlirStringRef rootAnchor,
+    IrsPipelineErrorCallback errorCallback, void *userData);
+
+/// irsPipelineCreateFromPassFlagsLocated with the error reported as the
+/// line irsPipelineErrorPrint writes.
 IRS_API IrsPipeline irsPipelineCreateFromPassFlags(
     const MlirStringRef *flags, intptr_t numFlags, MlirStringRef rootAnchor,
     MlirStringCallback errorCallback, void *userData);
@@ -57,6 +110,10 @@ IRS_API IrsPipeline irsPipelineCreateFromPassFlags(
 IRS_API IrsPipeline irsPipelineNestRestrictedPasses(
     IrsPipeline pipeline, MlirContext ctx, MlirStringCallback errorCallback,
     void *userData);
+
+//===----------------------------------------------------------------------===//
+// Queries
+//===----------------------------------------------------------------------===//
 
 /// Frees the pipeline. Null is a no-op.
 IRS_API void irsPipelineDestroy(IrsPipeline pipeline);

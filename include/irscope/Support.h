@@ -2,7 +2,8 @@
 //===- Support.h - irscope status codes and common definitions ------------===//
 //
 // The small vocabulary every other irscope header uses: the export macro,
-// IrsStatus and the error kinds callers branch on, and version queries.
+// IrsStatus and the error kinds callers branch on, version queries, and
+// how IR is printed (IrsPrintingOptions).
 // Strings cross the API as MlirStringRef (pointer + length, not necessarily
 // NUL-terminated) exactly as in the MLIR C API.
 //
@@ -10,6 +11,7 @@
 #ifndef IRS_SUPPORT_H
 #define IRS_SUPPORT_H
 
+#include <mlir-c/IR.h>
 #include <mlir-c/Support.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -129,6 +131,31 @@ typedef struct IrsRunHeader {
   /// otherwise.
   const char *runTool;
 } IrsRunHeader;
+
+/// How IR is printed: the settings of an MlirOpPrintingFlags, named after
+/// mlir-opt's options, in a form the library can compare (the C API cannot
+/// read a flags object back). Initialise with irsPrintingOptionsDefault()
+/// (MLIR's defaults) and change fields.
+typedef struct IrsPrintingOptions {
+  bool generic;         ///< --mlir-print-op-generic
+  bool debugInfo;       ///< --mlir-print-debuginfo
+  bool prettyDebugInfo; ///< --mlir-pretty-debuginfo
+  /// --mlir-elide-elementsattrs-if-larger and
+  /// --mlir-elide-resource-strings-if-larger; -1: elide nothing.
+  intptr_t elideElementsAttrs;
+  intptr_t elideResourceStrings;
+  bool localScope;      ///< --mlir-print-local-scope
+  bool assumeVerified;  ///< --mlir-print-assume-verified
+  bool skipRegions;     ///< --mlir-print-skip-regions
+  bool nameLocAsPrefix; ///< --mlir-use-nameloc-as-prefix
+} IrsPrintingOptions;
+
+IRS_API IrsPrintingOptions irsPrintingOptionsDefault(void);
+
+/// New printing flags set as `options` say; owned by the caller
+/// (mlirOpPrintingFlagsDestroy).
+IRS_API MlirOpPrintingFlags
+irsPrintingOptionsCreateFlags(const IrsPrintingOptions *options);
 
 #ifdef __cplusplus
 }

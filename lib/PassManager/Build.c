@@ -235,8 +235,10 @@ static void appendCaught(MlirStringRef s, void *ud) {
   irsBufAppendRef((IrsBuf *)ud, s);
 }
 
-// Builds step i's manager at creation, with the advice a failure gets.
-static bool buildFirst(IrsPassManagerImpl *pm, intptr_t i, IrsBuf *err) {
+// Builds step i's manager at creation, with the advice a failure gets; the
+// error is at the step's offset in the pipeline text.
+static bool buildFirst(IrsPassManagerImpl *pm, intptr_t i, IrsBuf *err,
+                       intptr_t *errAt) {
   IrsStepState *s = &pm->steps[i];
   s->pm = irsPmNewMlirPm(pm);
   // We verify between steps ourselves, so a verifier failure can be told
@@ -250,7 +252,7 @@ static bool buildFirst(IrsPassManagerImpl *pm, intptr_t i, IrsBuf *err) {
   if (c->begin && c->end)
     c->end(c->userData, appendCaught, &printed);
   if (!ok) {
-    pointAt(irsPipelineGetStepOffset(pm->pipeline, i), err);
+    *errAt = irsPipelineGetStepOffset(pm->pipeline, i);
     size_t reasonAt = err->len;
     appendReason(err, &why, &printed);
     irsPassAdviseError(pm->ctx, irsPipelineGetStepPassName(pm->pipeline, i),
@@ -261,9 +263,9 @@ static bool buildFirst(IrsPassManagerImpl *pm, intptr_t i, IrsBuf *err) {
   return ok;
 }
 
-bool irsPmBuildAll(IrsPassManagerImpl *pm, IrsBuf *err) {
+bool irsPmBuildAll(IrsPassManagerImpl *pm, IrsBuf *err, intptr_t *errAt) {
   for (intptr_t i = 0; i < pm->numSteps; ++i)
-    if (!buildFirst(pm, i, err))
+    if (!buildFirst(pm, i, err, errAt))
       return false;
   const char *vw = pm->rec.verifyWith;
   if (!vw)

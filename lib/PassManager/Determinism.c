@@ -127,6 +127,8 @@ typedef struct Check {
 static IrsStatus startCheck(IrsPassManager handle, MlirOperation module) {
   IrsPassManagerImpl *pm = irsPmUnwrap(handle);
   irsBufReset(&pm->rec.errMsg);
+  // The module ends as the first runs left it, which no dump shows.
+  irsBufReset(&pm->finalDump);
   free(pm->rec.failureDirUsed);
   pm->rec.failureDirUsed = NULL;
   pm->rec.failedStep = 0;

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "PassManagerImpl.h"
 
+#include "../Pipeline/PipelineImpl.h"
 #include "../Support/DiagnosticsImpl.h"
 
 #include <stdlib.h>
@@ -84,11 +85,12 @@ static bool checkOptions(const IrsInstrumentationOptions *o, IrsBuf *err) {
   return true;
 }
 
-IrsPassManager irsPassManagerCreate(MlirContext context, IrsPipeline pipeline,
-                                    const IrsInstrumentationOptions *options,
-                                    MlirStringCallback errorCallback,
-                                    void *userData) {
+IrsPassManager irsPassManagerCreateLocated(
+    MlirContext context, IrsPipeline pipeline,
+    const IrsInstrumentationOptions *options,
+    IrsPipelineErrorCallback errorCallback, void *userData) {
   IrsBuf err = IRS_BUF_INIT;
+  intptr_t errAt = -1;
   IrsPassManagerImpl *pm = calloc(1, sizeof(*pm));
   bool ok = pm != NULL;
   if (ok) {
@@ -98,16 +100,31 @@ IrsPassManager irsPassManagerCreate(MlirContext context, IrsPipeline pipeline,
   if (!ok)
     irsBufAppendStr(&err, "out of memory");
   else
-    ok = checkOptions(&pm->opts, &err) && irsPmBuildAll(pm, &err);
+    ok = checkOptions(&pm->opts, &err) && irsPmBuildAll(pm, &err, &errAt);
   if (!ok) {
+    // A step's offset is counted on line 1, as MLIR's own pipeline errors
+    // are: the pipeline keeps no line breaks of the text it was parsed from.
+    IrsPipelineError e = {err.failed
+                              ? mlirStringRefCreateFromCString("out of memory")
+                              : irsBufRef(&err),
+                          errAt, errAt >= 0, errAt + 1};
     if (errorCallback)
-      errorCallback(irsBufRef(&err), userData);
+      errorCallback(&e, userData);
     irsBufFree(&err);
     freeImpl(pm);
     return (IrsPassManager){NULL};
   }
   irsBufFree(&err);
   return (IrsPassManager){pm};
+}
+
+IrsPassManager irsPassManagerCreate(MlirContext context, IrsPipeline pipeline,
+                                    const IrsInstrumentationOptions *options,
+                                    MlirStringCallback errorCallback,
+                                    void *userData) {
+  IrsPipelineErrorLine l = {errorCallback, userData};
+  return irsPassManagerCreateLocated(context, pipeline, options,
+                                     irsPipelineErrorReportLine, &l);
 }
 
 void irsPassManagerDestroy(IrsPassManager pm) { freeImpl(irsPmUnwrap(pm)); }
@@ -168,8 +185,14 @@ const IrsStepResult *irsPassManagerGetStepResult(IrsPassManager pm,
   return &irsPmUnwrap(pm)->rec.steps[pos].result;
 }
 
-MlirStringRef irsPassManagerGetFinalDump(IrsPassManager pm) {
-  return irsBufRef(&irsPmUnwrap(pm)->finalDump);
+MlirStringRef irsPassManagerGetFinalDump(IrsPassManager handle,
+                                         const IrsPrintingOptions *printing) {
+  IrsPassManagerImpl *pm = irsPmUnwrap(handle);
+  IrsPrintingOptions dumps =
+      irsDumpPrinting(pm->opts.printGeneric, pm->opts.printDebugInfo, true);
+  if (!irsPrintingSameForVerified(printing, &dumps))
+    return mlirStringRefCreate("", 0);
+  return irsBufRef(&pm->finalDump);
 }
 
 double irsPassManagerGetTotalWallMs(IrsPassManager pm) {

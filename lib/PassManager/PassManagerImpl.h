@@ -164,8 +164,10 @@ bool irsPmAddAnchorNote(IrsPassManagerImpl *pm, intptr_t i,
 /// The whole of pm->pipeline in one manager (null with the reason in `err`).
 MlirPassManager irsPmBuildWhole(IrsPassManagerImpl *pm, IrsBuf *err);
 /// At creation: every step's manager and the --verify-with one; false with
-/// the one-line error (pointing into the pipeline text) in `err`.
-bool irsPmBuildAll(IrsPassManagerImpl *pm, IrsBuf *err);
+/// the one-line error in `err` and, for a step that cannot be built, the
+/// step's byte offset in the pipeline text in `errAt` (left alone for an
+/// error about no position).
+bool irsPmBuildAll(IrsPassManagerImpl *pm, IrsBuf *err, intptr_t *errAt);
 /// Fresh managers for a run after the first (Build.c says why).
 IrsErrorKind irsPmRebuild(IrsPassManagerImpl *pm);
 

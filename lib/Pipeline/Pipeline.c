@@ -13,7 +13,7 @@
 // belongs to the pass; MLIR parses them when the step is instantiated.
 //
 //===----------------------------------------------------------------------===//
-#include "irscope/Pipeline.h"
+#include "PipelineImpl.h"
 #include "../Support/Buf.h"
 
 #include "mlir-c/Pass.h"
@@ -50,7 +50,9 @@ typedef struct Parser {
     size_t n;
   } path[64];
   int depth;
+  // The error: its message and position (offset -1: none).
   IrsBuf err;
+  IrsPipelineError error;
   bool failed;
 } Parser;
 
@@ -67,8 +69,41 @@ static void fail(Parser *ps, size_t at, const char *fmt, const char *arg) {
       ++col;
     }
   }
-  irsBufPrintf(&ps->err, "pipeline:%zu:%zu: ", line, col);
+  ps->error.offset = (intptr_t)(at < ps->len ? at : ps->len);
+  ps->error.line = (intptr_t)line;
+  ps->error.column = (intptr_t)col;
   irsBufPrintf(&ps->err, fmt, arg);
+}
+
+// An error about no position in the text.
+static void reportPlain(IrsPipelineErrorCallback cb, void *ud,
+                        const char *message) {
+  IrsPipelineError e = {mlirStringRefCreateFromCString(message), -1, 0, 0};
+  if (cb)
+    cb(&e, ud);
+}
+
+void irsPipelineErrorPrint(const IrsPipelineError *error,
+                           MlirStringCallback callback, void *userData) {
+  if (error->offset >= 0) {
+    char at[64];
+    snprintf(at, sizeof(at), "pipeline:%ld:%ld: ", (long)error->line,
+             (long)error->column);
+    callback(mlirStringRefCreateFromCString(at), userData);
+  }
+  callback(error->message, userData);
+}
+
+void irsPipelineErrorReportLine(const IrsPipelineError *error, void *line) {
+  const IrsPipelineErrorLine *l = line;
+  if (!l->cb)
+    return;
+  IrsBuf text = IRS_BUF_INIT;
+  irsPipelineErrorPrint(error, irsBufStringCallback, &text);
+  l->cb(text.failed ? mlirStringRefCreateFromCString("out of memory")
+                    : irsBufRef(&text),
+        l->userData);
+  irsBufFree(&text);
 }
 
 static void skipWs(Parser *ps) {
@@ -293,18 +328,18 @@ static void freePipeline(Pipeline *p) {
   free(p);
 }
 
-IrsPipeline irsPipelineCreateParse(MlirStringRef text,
-                                   MlirStringCallback errorCallback,
-                                   void *userData) {
+IrsPipeline irsPipelineCreateParseLocated(
+    MlirStringRef text, IrsPipelineErrorCallback errorCallback,
+    void *userData) {
   IrsPipeline result = {NULL};
   Parser ps;
   memset(&ps, 0, sizeof(ps));
   ps.src = text.data;
   ps.len = text.length;
+  ps.error.offset = -1;
   ps.p = calloc(1, sizeof(Pipeline));
   if (!ps.p) {
-    if (errorCallback)
-      errorCallback(mlirStringRefCreateFromCString("out of memory"), userData);
+    reportPlain(errorCallback, userData, "out of memory");
     return result;
   }
   skipWs(&ps);
@@ -339,8 +374,11 @@ IrsPipeline irsPipelineCreateParse(MlirStringRef text,
     irsBufAppendStr(&ps.err, "out of memory");
   }
   if (ps.failed) {
+    ps.error.message = ps.err.failed
+                           ? mlirStringRefCreateFromCString("out of memory")
+                           : irsBufRef(&ps.err);
     if (errorCallback)
-      errorCallback(irsBufRef(&ps.err), userData);
+      errorCallback(&ps.error, userData);
     irsBufFree(&ps.err);
     irsBufFree(&ps.canon);
     freePipeline(ps.p);
@@ -352,24 +390,29 @@ IrsPipeline irsPipelineCreateParse(MlirStringRef text,
   return result;
 }
 
+IrsPipeline irsPipelineCreateParse(MlirStringRef text,
+                                   MlirStringCallback errorCallback,
+                                   void *userData) {
+  IrsPipelineErrorLine l = {errorCallback, userData};
+  return irsPipelineCreateParseLocated(text, irsPipelineErrorReportLine, &l);
+}
+
 // Parses a pipeline text built by one of the constructors below, or reports
 // that building it ran out of memory; frees the text either way.
-static IrsPipeline parseBuilt(IrsBuf *t, MlirStringCallback errorCallback,
+static IrsPipeline parseBuilt(IrsBuf *t, IrsPipelineErrorCallback errorCallback,
                               void *userData) {
   IrsPipeline p = {NULL};
   if (!t->failed)
-    p = irsPipelineCreateParse(irsBufRef(t), errorCallback, userData);
-  else if (errorCallback)
-    errorCallback(mlirStringRefCreateFromCString("out of memory"), userData);
+    p = irsPipelineCreateParseLocated(irsBufRef(t), errorCallback, userData);
+  else
+    reportPlain(errorCallback, userData, "out of memory");
   irsBufFree(t);
   return p;
 }
 
-IrsPipeline irsPipelineCreateFromPassFlags(const MlirStringRef *flags,
-                                           intptr_t numFlags,
-                                           MlirStringRef rootAnchor,
-                                           MlirStringCallback errorCallback,
-                                           void *userData) {
+IrsPipeline irsPipelineCreateFromPassFlagsLocated(
+    const MlirStringRef *flags, intptr_t numFlags, MlirStringRef rootAnchor,
+    IrsPipelineErrorCallback errorCallback, void *userData) {
   IrsBuf t = IRS_BUF_INIT;
   irsBufAppendRef(&t, rootAnchor);
   irsBufAppendStr(&t, "(");
@@ -399,8 +442,14 @@ IrsPipeline irsPipelineCreateFromPassFlags(const MlirStringRef *flags,
   return parseBuilt(&t, errorCallback, userData);
 }
 
-static void appendCallback(MlirStringRef s, void *ud) {
-  irsBufAppendRef((IrsBuf *)ud, s);
+IrsPipeline irsPipelineCreateFromPassFlags(const MlirStringRef *flags,
+                                           intptr_t numFlags,
+                                           MlirStringRef rootAnchor,
+                                           MlirStringCallback errorCallback,
+                                           void *userData) {
+  IrsPipelineErrorLine l = {errorCallback, userData};
+  return irsPipelineCreateFromPassFlagsLocated(flags, numFlags, rootAnchor,
+                                               irsPipelineErrorReportLine, &l);
 }
 
 // The operation MLIR says a pass is restricted to, from the parser's
@@ -450,7 +499,7 @@ IrsPipeline irsPipelineNestRestrictedPasses(IrsPipeline pipeline,
       irsBufPrintf(&probe, "%s(%s)", p->root, s->pass);
       MlirLogicalResult r = mlirParsePassPipeline(
           mlirPassManagerGetAsOpPassManager(pm), irsBufRef(&probe),
-          appendCallback, &raw);
+          irsBufStringCallback, &raw);
       irsBufFree(&probe);
       if (mlirLogicalResultIsFailure(r) && restrictedTo(&raw, &op, &opLen) &&
           !(opLen == rootLen && memcmp(op, p->root, opLen) == 0)) {
@@ -468,7 +517,8 @@ IrsPipeline irsPipelineNestRestrictedPasses(IrsPipeline pipeline,
       irsBufAppend(&t, inner, innerLen);
   }
   irsBufAppendStr(&t, ")");
-  return parseBuilt(&t, errorCallback, userData);
+  IrsPipelineErrorLine l = {errorCallback, userData};
+  return parseBuilt(&t, irsPipelineErrorReportLine, &l);
 }
 
 void irsPipelineDestroy(IrsPipeline pipeline) { freePipeline(pipeline.ptr); }

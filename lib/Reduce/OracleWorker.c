@@ -20,6 +20,8 @@
 #include "irscope/PassManager.h"
 #include "irscope/Report.h"
 
+#include <mlir-c/Diagnostics.h>
+
 #include <sys/personality.h>
 
 #include <errno.h>
@@ -299,6 +301,27 @@ static int runPipeline(Job *j, MlirOperation root) {
   return st.kind == IRS_OK ? 0 : IRS_EXIT_INVALID_CANDIDATE;
 }
 
+// Verifier complaints about candidates are expected (most edits break the
+// IR) and meant for no one: here they are dropped, never left to MLIR's
+// default handler, which would print them to stderr. That is opt-reduce's
+// own when a tool-mode batch is printed in the reducer's process
+// (OracleSplit.c), where no handler is attached.
+static MlirLogicalResult dropDiagnostic(MlirDiagnostic d, void *ud) {
+  (void)d, (void)ud;
+  return mlirLogicalResultSuccess();
+}
+
+static void noUserData(void *ud) { (void)ud; }
+
+static bool verifiesQuietly(MlirOperation root) {
+  MlirContext ctx = mlirOperationGetContext(root);
+  MlirDiagnosticHandlerID id =
+      mlirContextAttachDiagnosticHandler(ctx, dropDiagnostic, NULL, noUserData);
+  bool ok = mlirOperationVerify(root);
+  mlirContextDetachDiagnosticHandler(ctx, id);
+  return ok;
+}
+
 bool irsReduceWorkerApply(Job *j, MlirOperation root) {
   Reducer *r = j->r;
   if (j->edit && !applyEdit(j, root))
@@ -309,7 +332,7 @@ bool irsReduceWorkerApply(Job *j, MlirOperation root) {
   // (the bug is in the verifier, or the user reduces invalid IR) is reduced
   // without this check. A script judges its candidates itself.
   return r->opts.testArgv || !j->edit || r->inputInvalid ||
-         mlirOperationVerify(root);
+         verifiesQuietly(root);
 }
 
 int irsReduceWorker(IrsWorkerChannel ch, void *ud) {

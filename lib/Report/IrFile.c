@@ -10,19 +10,66 @@
 
 #include "../Support/Fs.h"
 
+IrsPrintingOptions irsPrintingOptionsDefault(void) {
+  return (IrsPrintingOptions){.elideElementsAttrs = -1,
+                              .elideResourceStrings = -1};
+}
+
+MlirOpPrintingFlags
+irsPrintingOptionsCreateFlags(const IrsPrintingOptions *o) {
+  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  if (o->generic)
+    mlirOpPrintingFlagsPrintGenericOpForm(flags);
+  if (o->debugInfo || o->prettyDebugInfo)
+    mlirOpPrintingFlagsEnableDebugInfo(flags, o->debugInfo,
+                                       o->prettyDebugInfo);
+  if (o->elideElementsAttrs >= 0)
+    mlirOpPrintingFlagsElideLargeElementsAttrs(flags, o->elideElementsAttrs);
+  if (o->elideResourceStrings >= 0)
+    mlirOpPrintingFlagsElideLargeResourceString(flags,
+                                                o->elideResourceStrings);
+  if (o->localScope)
+    mlirOpPrintingFlagsUseLocalScope(flags);
+  if (o->assumeVerified)
+    mlirOpPrintingFlagsAssumeVerified(flags);
+  if (o->skipRegions)
+    mlirOpPrintingFlagsSkipRegions(flags);
+  if (o->nameLocAsPrefix)
+    mlirOpPrintingFlagsPrintNameLocAsPrefix(flags);
+  return flags;
+}
+
+IrsPrintingOptions irsDumpPrinting(bool generic, bool debugInfo,
+                                   bool assumeVerified) {
+  IrsPrintingOptions o = irsPrintingOptionsDefault();
+  o.generic = generic;
+  o.debugInfo = debugInfo;
+  o.assumeVerified = assumeVerified;
+  return o;
+}
+
+bool irsPrintingSameForVerified(const IrsPrintingOptions *a,
+                                const IrsPrintingOptions *b) {
+  // Unset limits are any negative number.
+  bool elideA = a->elideElementsAttrs >= 0, elideB = b->elideElementsAttrs >= 0;
+  bool resA = a->elideResourceStrings >= 0, resB = b->elideResourceStrings >= 0;
+  return a->generic == b->generic && a->debugInfo == b->debugInfo &&
+         a->prettyDebugInfo == b->prettyDebugInfo && elideA == elideB &&
+         (!elideA || a->elideElementsAttrs == b->elideElementsAttrs) &&
+         resA == resB &&
+         (!resA || a->elideResourceStrings == b->elideResourceStrings) &&
+         a->localScope == b->localScope && a->skipRegions == b->skipRegions &&
+         a->nameLocAsPrefix == b->nameLocAsPrefix;
+}
+
 int irsDumpModule(MlirOperation module, const char *path, bool generic,
                   bool debugInfo, bool assumeVerified) {
   IrsAtomicFile af;
   int e = irsAtomicFileOpen(&af, path);
   if (e)
     return e;
-  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
-  if (generic)
-    mlirOpPrintingFlagsPrintGenericOpForm(flags);
-  if (debugInfo)
-    mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
-  if (assumeVerified)
-    mlirOpPrintingFlagsAssumeVerified(flags);
+  IrsPrintingOptions p = irsDumpPrinting(generic, debugInfo, assumeVerified);
+  MlirOpPrintingFlags flags = irsPrintingOptionsCreateFlags(&p);
   mlirOperationPrintWithFlags(module, flags, irsAtomicFileStringCallback, &af);
   mlirOpPrintingFlagsDestroy(flags);
   irsAtomicFileWrite(&af, "\n", 1);

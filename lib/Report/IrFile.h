@@ -10,14 +10,25 @@
 #define IRS_REPORT_IRFILE_H
 
 #include "../Support/Buf.h"
+#include "irscope/Support.h"
 #include "irscope/Plugin.h"
 
 #include <mlir-c/IR.h>
 
-/// Writes the module to `path` atomically (IrFile.c). Returns 0 or an errno
-/// value.
+/// Writes the module to `path` atomically (IrFile.c), printed with
+/// irsDumpPrinting's flags. Returns 0 or an errno value.
 int irsDumpModule(MlirOperation module, const char *path, bool generic,
                   bool debugInfo, bool assumeVerified);
+
+/// The printing of a dump (irsDumpModule): `generic` and `debugInfo` (its
+/// plain form), MLIR's defaults for the rest.
+IrsPrintingOptions irsDumpPrinting(bool generic, bool debugInfo,
+                                   bool assumeVerified);
+
+/// Whether printing verified IR as `a` and as `b` writes the same bytes:
+/// the same options, but for assumeVerified.
+bool irsPrintingSameForVerified(const IrsPrintingOptions *a,
+                                const IrsPrintingOptions *b);
 
 /// Appends the file-metadata block holding an mlir_reproducer resource that
 /// runs `pipeline` (what follows the IR in a reproducer; lib/Tool appends it

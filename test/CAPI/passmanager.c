@@ -682,7 +682,8 @@ static void runFinalDump(const char *label, const char *pipeline,
   IrsPassManager pm = irsPassManagerCreate(ctx, p, &o, NULL, NULL);
   EXPECT(!irsPassManagerIsNull(pm));
   IrsStatus st = irsPassManagerRun(pm, mlirModuleGetOperation(m));
-  MlirStringRef f = irsPassManagerGetFinalDump(pm);
+  IrsPrintingOptions printing = irsPrintingOptionsDefault();
+  MlirStringRef f = irsPassManagerGetFinalDump(pm, &printing);
   printf("%s: %s, final dump ", label, irsErrorKindGetName(st.kind));
   size_t dl = strlen(dir);
   if (!f.length) {
@@ -738,6 +739,84 @@ static void testFinalDump(void) {
   // CHECK-NEXT: failed: pass-failure, final dump -
 }
 
+static void printFinalDumpFor(IrsPassManager pm, const char *label,
+                              IrsPrintingOptions printing) {
+  MlirStringRef f = irsPassManagerGetFinalDump(pm, &printing);
+  printf("%s: %s\n", label, f.length ? "copy" : "-");
+}
+
+// The final dump is offered only for a print whose bytes it holds: the
+// dumps' generic and debug-info settings, MLIR's defaults for the rest;
+// assume-verified prints the same, as the dump's IR was verified.
+// CHECK-LABEL: testFinalDumpPrinting
+static void testFinalDumpPrinting(void) {
+  printf("testFinalDumpPrinting\n");
+  for (int generic = 0; generic < 2; ++generic) {
+    MlirContext ctx = newContext(true);
+    MlirModule m = parseModule(ctx, kModule);
+    IrsPipeline p = parsePipeline("builtin.module(func.func(cse))");
+    char *dir = makeTempDir();
+    IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
+    o.dumpDir = dir;
+    o.dumpOverwrite = true;
+    o.stepwise = true;
+    o.printGeneric = o.printDebugInfo = generic;
+    IrsPassManager pm = irsPassManagerCreate(ctx, p, &o, NULL, NULL);
+    EXPECT(!irsPassManagerIsNull(pm));
+    EXPECT(irsStatusIsOk(irsPassManagerRun(pm, mlirModuleGetOperation(m))));
+    printf("dumps %s\n", generic ? "generic with debug info" : "default");
+    IrsPrintingOptions d = irsPrintingOptionsDefault();
+    printFinalDumpFor(pm, "default", d);
+    IrsPrintingOptions x = d;
+    x.generic = x.debugInfo = true;
+    printFinalDumpFor(pm, "generic with debug info", x);
+    x.assumeVerified = true;
+    printFinalDumpFor(pm, "generic with debug info, assume verified", x);
+    x = d;
+    x.assumeVerified = true;
+    printFinalDumpFor(pm, "assume verified", x);
+    x = d;
+    x.debugInfo = true;
+    printFinalDumpFor(pm, "debug info", x);
+    x.prettyDebugInfo = true;
+    printFinalDumpFor(pm, "pretty debug info", x);
+    x = d;
+    x.localScope = true;
+    printFinalDumpFor(pm, "local scope", x);
+    x = d;
+    x.elideElementsAttrs = 4;
+    printFinalDumpFor(pm, "elide elements", x);
+    x = d;
+    x.skipRegions = true;
+    printFinalDumpFor(pm, "skip regions", x);
+    irsPassManagerDestroy(pm);
+    removeTempDir(dir);
+    irsPipelineDestroy(p);
+    mlirModuleDestroy(m);
+    mlirContextDestroy(ctx);
+  }
+  // CHECK-NEXT: dumps default
+  // CHECK-NEXT: default: copy
+  // CHECK-NEXT: generic with debug info: -
+  // CHECK-NEXT: generic with debug info, assume verified: -
+  // CHECK-NEXT: assume verified: copy
+  // CHECK-NEXT: debug info: -
+  // CHECK-NEXT: pretty debug info: -
+  // CHECK-NEXT: local scope: -
+  // CHECK-NEXT: elide elements: -
+  // CHECK-NEXT: skip regions: -
+  // CHECK-NEXT: dumps generic with debug info
+  // CHECK-NEXT: default: -
+  // CHECK-NEXT: generic with debug info: copy
+  // CHECK-NEXT: generic with debug info, assume verified: copy
+  // CHECK-NEXT: assume verified: -
+  // CHECK-NEXT: debug info: -
+  // CHECK-NEXT: pretty debug info: -
+  // CHECK-NEXT: local scope: -
+  // CHECK-NEXT: elide elements: -
+  // CHECK-NEXT: skip regions: -
+}
+
 int main(void) {
   setvbuf(stdout, NULL, _IONBF, 0);
   mlirRegisterAllPasses();
@@ -750,5 +829,6 @@ int main(void) {
   testTiming();
   testOpStatsPerFunction();
   testFinalDump();
+  testFinalDumpPrinting();
   return failures ? 1 : 0;
 }

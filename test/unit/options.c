@@ -506,8 +506,8 @@ static void test_options__suspects_are_the_callers(void **state) {
   irsStringListFree(&flags);
 }
 
-static void appendMessage(MlirStringRef s, void *ud) {
-  strncat(ud, s.data, s.length);
+static void appendMessage(const IrsPipelineError *e, void *ud) {
+  strncat(ud, e->message.data, e->message.length);
 }
 
 // A noted flag that names no pass becomes "did you mean"; without the

@@ -466,7 +466,7 @@ bool irsOptionsCheckRules(const char *tool, const IrsOption *table,
 // mistyped option: say so (through `cb`) instead of "no such pass".
 static bool typoOfOption(const IrsStringList *flags,
                          const IrsOptionSuspects *suspects, MlirContext ctx,
-                         MlirStringCallback cb, void *ud) {
+                         IrsPipelineErrorCallback cb, void *ud) {
   for (int k = 0; suspects && k < suspects->num; ++k) {
     const char *flag = suspects->items[k].flag;
     bool given = false;
@@ -478,26 +478,41 @@ static bool typoOfOption(const IrsStringList *flags,
     char msg[512];
     snprintf(msg, sizeof(msg), "unknown option '%s%s'; did you mean '--%s'?",
              suspects->items[k].dashes, flag, suspects->items[k].option);
+    IrsPipelineError e = {mlirStringRefCreateFromCString(msg), -1, 0, 0};
     if (cb)
-      cb(mlirStringRefCreateFromCString(msg), ud);
+      cb(&e, ud);
     return true;
   }
   return false;
 }
 
+typedef struct Reporter {
+  IrsPipelineErrorCallback cb;
+  void *ud;
+} Reporter;
+
+// irsPipelineNestRestrictedPasses reports only running out of memory, which
+// is about no position.
+static void reportPlain(MlirStringRef s, void *ud) {
+  const Reporter *r = ud;
+  IrsPipelineError e = {s, -1, 0, 0};
+  if (r->cb)
+    r->cb(&e, r->ud);
+}
+
 IrsPipeline irsOptionsPipelineFromFlags(const IrsStringList *flags,
                                         const IrsOptionSuspects *suspects,
-                                        MlirStringCallback errorCallback,
+                                        IrsPipelineErrorCallback errorCallback,
                                         void *userData) {
+  Reporter plain = {errorCallback, userData};
   MlirStringRef *refs = calloc(flags->num ? flags->num : 1, sizeof(*refs));
   if (!refs) {
-    if (errorCallback)
-      errorCallback(mlirStringRefCreateFromCString("out of memory"), userData);
+    reportPlain(mlirStringRefCreateFromCString("out of memory"), &plain);
     return (IrsPipeline){NULL};
   }
   for (size_t i = 0; i < flags->num; ++i)
     refs[i] = mlirStringRefCreateFromCString(flags->items[i]);
-  IrsPipeline p = irsPipelineCreateFromPassFlags(
+  IrsPipeline p = irsPipelineCreateFromPassFlagsLocated(
       refs, (intptr_t)flags->num,
       mlirStringRefCreateFromCString("builtin.module"), errorCallback,
       userData);
@@ -513,7 +528,7 @@ IrsPipeline irsOptionsPipelineFromFlags(const IrsStringList *flags,
                                           userData)
                              ? (IrsPipeline){NULL}
                              : irsPipelineNestRestrictedPasses(
-                                   p, ctx, errorCallback, userData);
+                                   p, ctx, reportPlain, &plain);
     mlirContextDestroy(ctx);
     irsPipelineDestroy(p);
     p = nested;

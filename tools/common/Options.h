@@ -192,12 +192,13 @@ bool irsStringListAppend(IrsStringList *l, const char *item);
 bool irsOptionsTakePassFlag(const char *arg, IrsStringList *flags);
 
 /// The pipeline "builtin.module(<flag>,...)" for pass flags collected by
-/// irsOptionsTakePassFlag; null (reported through `errorCallback`) on error.
-/// A flag noted in `suspects` (nullable) that names no pass is reported as
-/// the mistyped option it is closest to.
+/// irsOptionsTakePassFlag; null (reported through `errorCallback`) on error,
+/// positioned in that text when it is a syntax error. A flag noted in
+/// `suspects` (nullable) that names no pass is reported, without a
+/// position, as the mistyped option it is closest to.
 IrsPipeline irsOptionsPipelineFromFlags(const IrsStringList *flags,
                                         const IrsOptionSuspects *suspects,
-                                        MlirStringCallback errorCallback,
+                                        IrsPipelineErrorCallback errorCallback,
                                         void *userData);
 
 /// Parses a size such as "512M", "2G", "4096" (K, M, G are powers of 1024).

@@ -3,17 +3,20 @@
 #include "PipelineEcho.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-void irsToolPipelineErrorLine(const char *tool, MlirStringRef msg,
+static void toStderr(MlirStringRef s, void *ud) {
+  (void)ud;
+  fwrite(s.data, 1, s.length, stderr);
+}
+
+void irsToolPipelineErrorLine(const char *tool, const IrsPipelineError *error,
                               const char *pipeline) {
-  fprintf(stderr, "%s: error: %.*s\n", tool, (int)msg.length, msg.data);
-  unsigned line = 0, col = 0;
-  char *text = strndup(msg.data, msg.length);
-  if (text && pipeline && sscanf(text, "pipeline:%u:%u:", &line, &col) == 2 &&
-      line == 1 && col >= 1 && col <= strlen(pipeline) &&
+  fprintf(stderr, "%s: error: ", tool);
+  irsPipelineErrorPrint(error, toStderr, NULL);
+  fputc('\n', stderr);
+  if (pipeline && error->offset >= 0 && error->line == 1 &&
+      error->column >= 1 && (size_t)error->column <= strlen(pipeline) &&
       !strchr(pipeline, '\n'))
-    fprintf(stderr, "  %s\n  %*s^\n", pipeline, (int)col - 1, "");
-  free(text);
+    fprintf(stderr, "  %s\n  %*s^\n", pipeline, (int)error->column - 1, "");
 }

@@ -3,13 +3,15 @@
 #ifndef IRS_TOOLS_PIPELINEECHO_H
 #define IRS_TOOLS_PIPELINEECHO_H
 
-#include <mlir-c/Support.h>
+#include "irscope/Pipeline.h"
 
-/// Prints "TOOL: error: MSG". When MSG is about a position in a one-line
-/// `pipeline` ("pipeline:1:N: ..."), the pipeline text follows, indented,
-/// with a caret under column N, as mlir-opt shows a source line. The
-/// error line stays first and whole (scripts and tests read it so).
-void irsToolPipelineErrorLine(const char *tool, MlirStringRef msg,
+/// Prints "TOOL: error: " and the error as irsPipelineErrorPrint writes it.
+/// When the error is at a position on line 1 of a one-line `pipeline`
+/// (nullable: the text the user gave), the pipeline text follows,
+/// indented, with a caret under the error's column, as mlir-opt shows a
+/// source line. The error line stays first and whole (scripts and tests
+/// read it so).
+void irsToolPipelineErrorLine(const char *tool, const IrsPipelineError *error,
                               const char *pipeline);
 
 #endif

@@ -55,30 +55,21 @@ void irsOptErrorLine(MlirStringRef s, void *ud) {
   fprintf(stderr, "irscope-opt: error: %.*s\n", (int)s.length, s.data);
 }
 
-// --pass-pipeline errors: the text and a caret follow (ud: the text).
-void irsOptPipelineErrorLine(MlirStringRef s, void *ud) {
-  irsToolPipelineErrorLine("irscope-opt", s, ud);
-}
-
-static void flagErrorLine(MlirStringRef s, void *ud) {
-  (void)ud;
-  // "pipeline:1:N: <what>" -> "<what>"
-  const char *p = s.data, *end = s.data + s.length;
-  if (!(s.length > 9 && memcmp(p, "pipeline:", 9) == 0)) {
-    // Not about the flags themselves (e.g. --verify-with): pass through.
-    irsOptErrorLine(s, ud);
+// An error in the run's pipeline (ud: the IrsOptConfig). In --pass-pipeline
+// text the text and a caret follow. In a pipeline built from pass flags a
+// position means nothing to the user, who wrote no pipeline text: the
+// message names the flags instead (one without a position, e.g. in
+// --verify-with, is about something else and keeps its words). A
+// reproducer's pipeline is not on the command line: no echo.
+void irsOptPipelineErrorLine(const IrsPipelineError *e, void *ud) {
+  const IrsOptConfig *cfg = ud;
+  if (cfg->passPipeline || cfg->runReproducer) {
+    irsToolPipelineErrorLine("irscope-opt", e, cfg->passPipeline);
     return;
   }
-  {
-    int colons = 0;
-    while (p < end && colons < 3)
-      if (*p++ == ':')
-        ++colons;
-    while (p < end && *p == ' ')
-      ++p;
-  }
-  fprintf(stderr, "irscope-opt: error: in pass flags: %.*s\n",
-          (int)(end - p), p);
+  fprintf(stderr, "irscope-opt: error: %s%.*s\n",
+          e->offset >= 0 ? "in pass flags: " : "", (int)e->message.length,
+          e->message.data);
 }
 
 void irsOptPrintDumpSummary(intptr_t n, const IrsStepResult *(*get)(void *,
@@ -108,29 +99,20 @@ static bool mlirInstrumented(const IrsOptConfig *cfg) {
          cfg->mlirPassStatistics;
 }
 
-// The printing flags of the output, also used by MLIR's IR printing as in
-// mlir-opt (where both read the same command-line options).
-static MlirOpPrintingFlags makePrintingFlags(const IrsOptConfig *cfg) {
-  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
-  if (cfg->printGeneric)
-    mlirOpPrintingFlagsPrintGenericOpForm(flags);
-  if (cfg->printDebugInfo || cfg->prettyDebugInfo)
-    mlirOpPrintingFlagsEnableDebugInfo(flags, cfg->printDebugInfo,
-                                       cfg->prettyDebugInfo);
-  if (cfg->elideElementsAttrs >= 0)
-    mlirOpPrintingFlagsElideLargeElementsAttrs(flags, cfg->elideElementsAttrs);
-  if (cfg->elideResourceStrings >= 0)
-    mlirOpPrintingFlagsElideLargeResourceString(flags,
-                                                cfg->elideResourceStrings);
-  if (cfg->printLocalScope)
-    mlirOpPrintingFlagsUseLocalScope(flags);
-  if (cfg->printAssumeVerified)
-    mlirOpPrintingFlagsAssumeVerified(flags);
-  if (cfg->printSkipRegions)
-    mlirOpPrintingFlagsSkipRegions(flags);
-  if (cfg->useNameLocAsPrefix)
-    mlirOpPrintingFlagsPrintNameLocAsPrefix(flags);
-  return flags;
+// How the output is printed, also MLIR's IR printing as in mlir-opt (where
+// both read the same command-line options).
+static IrsPrintingOptions outputPrinting(const IrsOptConfig *cfg) {
+  IrsPrintingOptions p = irsPrintingOptionsDefault();
+  p.generic = cfg->printGeneric;
+  p.debugInfo = cfg->printDebugInfo;
+  p.prettyDebugInfo = cfg->prettyDebugInfo;
+  p.elideElementsAttrs = cfg->elideElementsAttrs;
+  p.elideResourceStrings = cfg->elideResourceStrings;
+  p.localScope = cfg->printLocalScope;
+  p.assumeVerified = cfg->printAssumeVerified;
+  p.skipRegions = cfg->printSkipRegions;
+  p.nameLocAsPrefix = cfg->useNameLocAsPrefix;
+  return p;
 }
 
 int irsOptExitFor(IrsErrorKind k) {
@@ -238,7 +220,8 @@ typedef struct ChunkWork {
   MlirContext ctx;
   IrsPassManager pm;
   IrsDiagnosticCapture parseDiags;
-  MlirOpPrintingFlags flags;
+  IrsPrintingOptions printing;
+  MlirOpPrintingFlags flags; // made from `printing`
   Reload *reload;
   IrsOptOut *out;
   intptr_t nchunks;
@@ -254,31 +237,19 @@ static void printRunError(IrsPassManager pm) {
     fprintf(stderr, "irscope-opt: error: %.*s\n", (int)msg.length, msg.data);
 }
 
-// Whether the output text is printed with the dumps' flags (the
-// library's dumps take --mlir-print-op-generic and --mlir-print-debuginfo
-// from us, MLIR's defaults for the rest): then the final dump holds its
-// bytes. --mlir-print-assume-verified prints the same, as the final dump's
-// IR was verified.
-static bool printedLikeDumps(const IrsOptConfig *cfg) {
-  return !cfg->emitBytecode && !cfg->prettyDebugInfo &&
-         cfg->elideElementsAttrs < 0 && cfg->elideResourceStrings < 0 &&
-         !cfg->printLocalScope && !cfg->printSkipRegions &&
-         !cfg->useNameLocAsPrefix && !cfg->checkDeterminism;
-}
-
 // The chunk's output. A dump of the final IR printed as the output would
-// be is copied instead of printing the module again (a print of a large
-// module costs as much as a pass); otherwise, or when the file cannot be
-// read, the module is printed.
+// be (the library knows which, irsPassManagerGetFinalDump) is copied
+// instead of printing the module again (a print of a large module costs as
+// much as a pass); otherwise, or when the file cannot be read, the module
+// is printed.
 static void printOutput(ChunkWork *w, MlirOperation op, IrsOptOut *o) {
   const IrsOptConfig *cfg = w->run->cfg;
   if (cfg->emitBytecode) {
     mlirOperationWriteBytecode(op, irsToolTextCallback, o);
     return;
   }
-  MlirStringRef dump = irsPassManagerGetFinalDump(w->pm);
-  if (dump.length && printedLikeDumps(cfg) &&
-      irsToolTextAppendFile(o, dump.data))
+  MlirStringRef dump = irsPassManagerGetFinalDump(w->pm, &w->printing);
+  if (dump.length && irsToolTextAppendFile(o, dump.data))
     return;
   mlirOperationPrintWithFlags(op, w->flags, irsToolTextCallback, o);
   irsOptOutAppend(o, "\n", 1);
@@ -430,7 +401,8 @@ int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
       parseDiags, mlirStringRefCreateFromCString(irsInputGetSourceName(input)));
   IrsPassManager pm = {NULL};
   // Created before the pass manager, which borrows it for MLIR's printing.
-  MlirOpPrintingFlags flags = makePrintingFlags(cfg);
+  IrsPrintingOptions printing = outputPrinting(cfg);
+  MlirOpPrintingFlags flags = irsPrintingOptionsCreateFlags(&printing);
 
   if (!irsOptLoadIrdl(cfg, ctx)) {
     rc = irsOutcomeGetExitCode(IrsOutcomeUsageError);
@@ -441,12 +413,8 @@ int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
   IrsInstrumentationOptions opts = workOptions(run, flags, &reload);
   // Positions in a pipeline assembled from pass flags mean nothing to the
   // user: name the flag instead.
-  pm = irsPassManagerCreate(
-      ctx, run->pipeline, &opts,
-      cfg->passPipeline  ? irsOptPipelineErrorLine
-      : cfg->runReproducer ? irsOptErrorLine
-                           : flagErrorLine,
-      (void *)cfg->passPipeline);
+  pm = irsPassManagerCreateLocated(ctx, run->pipeline, &opts,
+                                   irsOptPipelineErrorLine, cfg);
   if (irsPassManagerIsNull(pm)) {
     rc = irsOutcomeGetExitCode(IrsOutcomeUsageError);
     goto cleanup_ctx;
@@ -458,8 +426,9 @@ int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
     rc = irsOptReplay(run, ctx, pm);
     goto cleanup_ctx;
   }
-  ChunkWork w = {run,   ctx,     pm,  parseDiags,
-                 flags, &reload, out, irsInputGetNumChunks(input)};
+  ChunkWork w = {run,   ctx,   pm,      parseDiags,
+                 printing, flags, &reload, out,
+                 irsInputGetNumChunks(input)};
   rc = workChunks(&w);
 cleanup_ctx:
   run->pm = (IrsPassManager){NULL};
@@ -536,13 +505,12 @@ static IrsPipeline makePipeline(IrsOptConfig *cfg, IrsInput input) {
                     "setup on a pass-manager without disabling "
                     "multi-threading first; add '--mlir-disable-threading'\n");
   } else if (repro || cfg->passPipeline) {
-    pipeline = irsPipelineCreateParse(
+    pipeline = irsPipelineCreateParseLocated(
         mlirStringRefCreateFromCString(repro ? repro : cfg->passPipeline),
-        repro ? irsOptErrorLine : irsOptPipelineErrorLine,
-        repro ? NULL : (void *)cfg->passPipeline);
+        irsOptPipelineErrorLine, cfg);
   } else {
     pipeline = irsOptionsPipelineFromFlags(&cfg->passFlags, &cfg->suspects,
-                                           flagErrorLine, NULL);
+                                           irsOptPipelineErrorLine, cfg);
   }
   free(repro);
   return pipeline;

@@ -164,9 +164,10 @@ IrsInput irsOptOpenInput(const IrsOptConfig *cfg, int *rc);
 void irsOptStderrCallback(MlirStringRef s, void *ud);
 void irsOptForwardDiag(const IrsDiagnostic *d, void *ud);
 void irsOptErrorLine(MlirStringRef s, void *ud);
-/// irsOptErrorLine for an error in the --pass-pipeline text `ud` (a
-/// const char *, or NULL): the text follows with a caret under the column.
-void irsOptPipelineErrorLine(MlirStringRef s, void *ud);
+/// The lines of an error in the run's pipeline, `ud` the IrsOptConfig:
+/// --pass-pipeline text is echoed with a caret under the column, an error
+/// in the pass flags' pipeline says "in pass flags: <what>".
+void irsOptPipelineErrorLine(const IrsPipelineError *e, void *ud);
 
 /// Loads cfg's --irdl-file dialects into `ctx` (irsToolLoadIrdlFiles);
 /// false after printing why one did not load.

@@ -239,10 +239,8 @@ static IrsPassManager createPassManager(Repeat *r) {
   opts.onStepUserData = &r->ch;
   opts.reloadInput = reloadPristine;
   opts.reloadInputUserData = r;
-  return irsPassManagerCreate(r->ctx, r->run->pipeline, &opts,
-                              cfg->passPipeline ? irsOptPipelineErrorLine
-                                                : irsOptErrorLine,
-                              (void *)cfg->passPipeline);
+  return irsPassManagerCreateLocated(r->ctx, r->run->pipeline, &opts,
+                                     irsOptPipelineErrorLine, (void *)cfg);
 }
 
 // Parses the input once and prepares what every run shares. Returns an

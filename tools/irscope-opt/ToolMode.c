@@ -204,7 +204,7 @@ static IrsPipeline makePipeline(const IrsOptConfig *c) {
     return irsPipelineCreateParse(
         mlirStringRefCreateFromCString(c->passPipeline), irsOptErrorLine, NULL);
   return irsOptionsPipelineFromFlags(&c->passFlags, &c->suspects,
-                                     irsOptErrorLine, NULL);
+                                     irsOptPipelineErrorLine, (void *)c);
 }
 
 // The options that mean nothing here are refused by Config.c.

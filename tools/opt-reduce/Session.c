@@ -20,9 +20,10 @@ void orErrorLine(MlirStringRef s, void *ud) {
   fprintf(stderr, "opt-reduce: error: %.*s\n", (int)s.length, s.data);
 }
 
-// --pass-pipeline errors: the text and a caret follow (ud: the text).
-static void pipelineErrorLine(MlirStringRef s, void *ud) {
-  irsToolPipelineErrorLine("opt-reduce", s, ud);
+// Pipeline errors: after one in --pass-pipeline the text and a caret
+// follow (ud: the text, or NULL for the pass flags' pipeline).
+static void pipelineErrorLine(const IrsPipelineError *e, void *ud) {
+  irsToolPipelineErrorLine("opt-reduce", e, ud);
 }
 
 static void stderrCb(MlirStringRef s, void *ud) {
@@ -102,8 +103,8 @@ static int checkPipeline(OrSession *s, const OrConfig *c) {
   o.passRegistry = c->plugins.registry;
   o.stderrCatcher = irsToolStderrCatcher();
   IrsPassManager vpm =
-      irsPassManagerCreate(s->ctx, s->pipeline, &o, pipelineErrorLine,
-                           (void *)c->pipeline);
+      irsPassManagerCreateLocated(s->ctx, s->pipeline, &o, pipelineErrorLine,
+                                  (void *)c->pipeline);
   bool bad = irsPassManagerIsNull(vpm);
   irsPassManagerDestroy(vpm);
   MlirStringRef root = irsPipelineGetRootAnchor(s->pipeline);
@@ -126,12 +127,12 @@ int orSessionCreate(OrSession *s, const OrConfig *c) {
   if (irsInputIsNull(s->input))
     return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   if (c->pipeline)
-    s->pipeline = irsPipelineCreateParse(
+    s->pipeline = irsPipelineCreateParseLocated(
         mlirStringRefCreateFromCString(c->pipeline), pipelineErrorLine,
         (void *)c->pipeline);
   else if (c->passFlags.num)
     s->pipeline = irsOptionsPipelineFromFlags(&c->passFlags, &c->suspects,
-                                              orErrorLine, NULL);
+                                              pipelineErrorLine, NULL);
   if (!c->test && irsPipelineIsNull(s->pipeline))
     return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   int rc = c->tool ? prepareTool(s, c) : irsOutcomeGetExitCode(IrsOutcomeOk);
