@@ -553,6 +553,7 @@ void irsReducerDestroy(IrsReducer h) {
   if (!mlirOperationIsNull(r->original))
     mlirOperationDestroy(r->original);
   free(r->emptyPipeline);
+  irsLoadMapDestroy(r->toolMap);
   irsReduceAnchorsFree(r);
   // The temporary directory only ever holds candidate files.
   if (r->tmpDir[0])
