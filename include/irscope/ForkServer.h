@@ -20,6 +20,7 @@
 #ifndef IRS_FORKSERVER_H
 #define IRS_FORKSERVER_H
 
+#include "irscope/StackTrace.h"
 #include "irscope/Support.h"
 
 #ifdef __cplusplus
@@ -82,6 +83,14 @@ IRS_API bool irsForkServerIsAtOptMain(IrsForkServer server);
 
 /// How many forks the server has made so far; -1 if it cannot tell.
 IRS_API int64_t irsForkServerForks(IrsForkServer server);
+
+/// The objects the server has mapped, read now (StackTrace.h): a fork has
+/// the server's address layout, so this names the unsymbolised frames of
+/// any fork's LLVM stack dump by module offset (except those in an object
+/// the fork loaded itself, such as a plugin it was asked to load, and those
+/// of a run that was exec'd instead). Null when the server is null or its
+/// mappings cannot be read. Caller destroys.
+IRS_API IrsLoadMap irsForkServerCreateLoadMap(IrsForkServer server);
 
 #ifdef __cplusplus
 }

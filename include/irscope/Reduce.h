@@ -107,6 +107,15 @@ typedef struct IrsReduceOptions {
   /// Tool mode: the tool started once as a fork server (ForkServer.h),
   /// asked for each run instead of an exec; null: exec. Borrowed.
   IrsForkServer toolForkServer;
+  /// Called once the input's signature (`target`) is established, before
+  /// anything is written or reduced (nullable). Returning false rejects
+  /// the input: irsReducerRun then fails with IRS_ERR_USAGE, its message
+  /// what the callback wrote through `message`. For a check whose answer
+  /// only some signatures need (opt-reduce --tool runs the pipeline on an
+  /// empty module only when the tool exited non-zero on the input).
+  bool (*acceptTarget)(const IrsSignature *target, MlirStringCallback message,
+                       void *messageData, void *userData);
+  void *acceptTargetUserData;
   /// Accept any failure instead of the same signature.
   bool anyFailure;
   /// POSIX extended regex the first error message must match instead of the

@@ -14,6 +14,7 @@
 #define IRS_SIGNATURE_H
 
 #include "irscope/Outcome.h"
+#include "irscope/StackTrace.h"
 #include "irscope/Support.h"
 
 #ifdef __cplusplus
@@ -75,9 +76,14 @@ IRS_API void irsSignatureSetStep(IrsSignature *signature, int64_t step,
 
 /// Sets the crash site (and, with `withCaller`, an unnamed site's nearest
 /// named caller) from the stack trace in `trace` (irsStackTraceParse's
-/// formats). Leaves them "" when `trace` holds no trace.
+/// formats). `map`, the objects of the process that printed an LLVM stack
+/// dump in `trace` (null: unknown, or a trace of this process), names a
+/// site frame of that dump that has only an absolute address by its
+/// module offset, as this process's own frames are named. Leaves them ""
+/// when `trace` holds no trace.
 IRS_API void irsSignatureSetCrashSite(IrsSignature *signature,
-                                      MlirStringRef trace, bool withCaller);
+                                      MlirStringRef trace, IrsLoadMap map,
+                                      bool withCaller);
 
 /// Whether the signature is one a reducer can keep: not ok, not an
 /// untestable candidate ("invalid"), not interrupted.

@@ -35,6 +35,36 @@ typedef struct IrsStackFrame {
   bool llvmDump;
 } IrsStackFrame;
 
+/// The objects another process has mapped (its /proc/PID/maps), to name a
+/// frame of that process's LLVM stack dump that has only its absolute
+/// address ("N  MODULE 0xADDR": a hidden function, as a tool prints it
+/// without a symboliser) by its offset in MODULE, the form glibc's
+/// backtrace and LLVM's symbolised dump give: an address depends on where
+/// the loader put the object (the machine, the environment, address
+/// randomisation), the offset does not. Create it while the process runs:
+/// an ended one has no mappings.
+typedef struct IrsLoadMap {
+  void *ptr;
+} IrsLoadMap;
+
+static inline bool irsLoadMapIsNull(IrsLoadMap map) { return !map.ptr; }
+
+/// Reads /proc/PID/maps of the running process `pid`. Null when it cannot
+/// be read (no such process, not ours, out of memory). Caller destroys.
+IRS_API IrsLoadMap irsLoadMapCreateFromProcess(int64_t pid);
+/// The same from the text of such a file (null when out of memory).
+IRS_API IrsLoadMap irsLoadMapCreateFromText(MlirStringRef maps);
+/// Null-tolerant.
+IRS_API void irsLoadMapDestroy(IrsLoadMap map);
+/// The offset of `address` in the object mapped there (from its load
+/// bias, as glibc and dl_iterate_phdr count it), when that object is
+/// `module` (a path or file name; the file name of a link to it counts,
+/// "libfoo.so.1" for "libfoo.so.1.2.3"). False, *offset untouched,
+/// otherwise: nothing mapped there, or another object (the address comes
+/// from a process with another layout).
+IRS_API bool irsLoadMapGetOffset(IrsLoadMap map, MlirStringRef module,
+                                 uint64_t address, uint64_t *offset);
+
 /// Finds the backtrace lines in `text` (other lines are ignored; LLVM's
 /// unsymbolised stack dump lines "N  MODULE 0xADDR [SYMBOL + OFF]" count
 /// too, a frame without a symbol with its address as the offset, and so do

@@ -121,19 +121,27 @@ static void signatureOf(Reducer *r, const IrsWorkerResult *res,
   if (bt) {
     IrsBuf text = {0};
     symbolise(r, bt + nb, (size_t)(tail + tl - bt - nb), &text);
-    irsSignatureSetCrashSite(s, irsBufRef(&text), /*withCaller=*/true);
+    irsSignatureSetCrashSite(s, irsBufRef(&text), (IrsLoadMap){NULL},
+                             /*withCaller=*/true);
     irsBufFree(&text);
   } else if (r->opts.toolArgv && tail && res->outcome == IrsWorkerCrashed) {
     // LLVM's own stack dump, printed by the tool's signal handler. It is
     // unsymbolised (LLVM_DISABLE_SYMBOLIZATION: llvm-symbolizer would cost
     // seconds per crashing candidate), so a hidden function's frame has
-    // only its absolute address, "libMLIR.so.22.1+0x7ffff3c2e16a": the dump
-    // gives no module base to make it an offset, and none can be found
-    // here (another process; opt-reduce runs the tool without address
-    // randomisation, so the address is at least stable from run to run).
-    // The nearest named caller, as for an in-process crash, says where
-    // that is; it is not compared.
-    irsSignatureSetCrashSite(s, tailRef, /*withCaller=*/true);
+    // only its absolute address, which depends on the machine and the
+    // environment. The tool's runs are forks of its fork server, which
+    // share its layout: its mappings, read once while it runs, make that
+    // address a module offset, "libMLIR.so.22.1+0x2fce16a", as irscope's
+    // own frames and irscope-opt --tool's are named. Without a server
+    // (the tool exec'd for each run) the address stays; opt-reduce runs
+    // the tool without address randomisation, so it is at least stable
+    // from run to run on one machine. The nearest named caller, as for an
+    // in-process crash, says where that is; it is not compared.
+    if (!r->toolMapRead) {
+      r->toolMap = irsForkServerCreateLoadMap(r->opts.toolForkServer);
+      r->toolMapRead = true;
+    }
+    irsSignatureSetCrashSite(s, tailRef, r->toolMap, /*withCaller=*/true);
   }
   // Numbers, SSA names and addresses masked (shared with --repeat).
   irsSignatureSetFirstError(s, tailRef, r->opts.toolArgv != NULL);

@@ -105,6 +105,11 @@ typedef struct Reducer {
   int splitDoubts;        // other crashes before trust (OracleSplit.c)
   bool splitUnconfirmed;  // the module was last accepted on a batch verdict
                           // no plain run stands for (Reducer.c confirms)
+  // Tool mode: the fork server's objects, read at the first crash (null:
+  // not yet, or not known; see toolMapRead), to name the unsymbolised
+  // frames of the tool's stack dumps by module offset (Oracle.c).
+  IrsLoadMap toolMap;
+  bool toolMapRead;
   // The top-level symbols the input's check worker last ran each nested
   // step on, one per thread, in a mapping shared with it (OracleAnchor.c);
   // NULL: not recorded. `anchorTried`: failing-symbol has used them.

@@ -553,6 +553,7 @@ void irsReducerDestroy(IrsReducer h) {
   if (!mlirOperationIsNull(r->original))
     mlirOperationDestroy(r->original);
   free(r->emptyPipeline);
+  irsLoadMapDestroy(r->toolMap);
   irsReduceAnchorsFree(r);
   // The temporary directory only ever holds candidate files.
   if (r->tmpDir[0])
@@ -770,6 +771,16 @@ static bool confirmThreadedCheck(Reducer *r) {
   return irsReduceEstablish(r);
 }
 
+// The caller's word on the target (IrsReduceOptions.acceptTarget); its
+// reason in the message when it rejects it.
+static bool acceptTarget(Reducer *r) {
+  if (!r->opts.acceptTarget)
+    return true;
+  irsBufReset(&r->msg);
+  return r->opts.acceptTarget(&r->target, irsBufStringCallback, &r->msg,
+                              r->opts.acceptTargetUserData);
+}
+
 IrsStatus irsReducerRun(IrsReducer h) {
   Reducer *r = h.ptr;
   r->start = irsClockMonotonicMs() / 1e3;
@@ -787,7 +798,7 @@ IrsStatus irsReducerRun(IrsReducer h) {
   r->checkThreaded = checkThreads(r);
   BackgroundSave bg;
   backgroundSaveStart(r, &bg);
-  if (!establish(r)) {
+  if (!establish(r) || !acceptTarget(r)) {
     backgroundSaveFinish(r, &bg, false);
     irsReduceSnapshotDrop(r);
     return irsStatusMake(IRS_ERR_USAGE);

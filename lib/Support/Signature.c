@@ -6,6 +6,7 @@
 #include "irscope/Signature.h"
 
 #include "Buf.h"
+#include "StackTraceImpl.h"
 #include "irscope/Flake.h"
 #include "irscope/StackTrace.h"
 
@@ -65,21 +66,21 @@ void irsSignatureSetStep(IrsSignature *s, int64_t step, MlirStringRef pass) {
            pass.data ? pass.data : "");
 }
 
-// Copies what `get` writes about `trace` into `out` (truncated to `cap`).
-static void fill(bool (*get)(MlirStringRef, MlirStringCallback, void *),
-                 MlirStringRef trace, char *out, size_t cap) {
-  IrsBuf b = IRS_BUF_INIT;
-  get(trace, irsBufStringCallback, &b);
-  snprintf(out, cap, "%.*s", (int)b.len, b.data ? b.data : "");
-  irsBufFree(&b);
+// Copies `b` into `out` (truncated to `cap`) and frees it.
+static void takeInto(IrsBuf *b, char *out, size_t cap) {
+  snprintf(out, cap, "%.*s", (int)b->len, b->data ? b->data : "");
+  irsBufFree(b);
 }
 
 void irsSignatureSetCrashSite(IrsSignature *s, MlirStringRef trace,
-                              bool withCaller) {
-  fill(irsStackTraceGetCrashSite, trace, s->site, sizeof(s->site));
-  if (withCaller)
-    fill(irsStackTraceGetNamedCaller, trace, s->siteCaller,
-         sizeof(s->siteCaller));
+                              IrsLoadMap map, bool withCaller) {
+  IrsBuf b = IRS_BUF_INIT;
+  irsStackTraceGetCrashSiteIn(trace, map, irsBufStringCallback, &b);
+  takeInto(&b, s->site, sizeof(s->site));
+  if (!withCaller)
+    return;
+  irsStackTraceGetNamedCaller(trace, irsBufStringCallback, &b);
+  takeInto(&b, s->siteCaller, sizeof(s->siteCaller));
 }
 
 bool irsSignatureIsFailure(const IrsSignature *s) {

@@ -83,9 +83,11 @@ static bool readAddress(const char *s, const char *end, uint64_t *address,
 // LLVM's own stack dump, as a tool built on LLVM prints it from its signal
 // handler when it cannot symbolise: "N  MODULE 0xADDR [SYMBOL + DECIMAL]",
 // the symbol already demangled. A frame without a symbol has only its
-// address, kept as the offset (stable when the tool runs without address
-// randomisation, as opt-reduce runs it).
-static bool parseLlvmLine(const char *s, const char *end, IrsStackFrame *f) {
+// absolute address: its offset in MODULE when `map` (the printing
+// process's objects, null if unknown) has it, else the address itself
+// (stable only while the layout is: one machine, no address randomisation).
+static bool parseLlvmLine(const char *s, const char *end, IrsLoadMap map,
+                          IrsStackFrame *f) {
   while (s < end && *s == ' ')
     ++s;
   const char *d = s;
@@ -117,6 +119,8 @@ static bool parseLlvmLine(const char *s, const char *end, IrsStackFrame *f) {
     f->symbol = mlirStringRefCreate(sym, (size_t)(plus - sym));
     f->offset = strtoull(plus + 3, NULL, 10);
   }
+  if (!f->symbol.length)
+    irsLoadMapGetOffset(map, f->module, f->address, &f->offset);
   return true;
 }
 
@@ -218,7 +222,9 @@ static bool isLibc(const IrsStackFrame *f) {
          (f->module.length >= 7 && memcmp(f->module.data, "libc.so", 7) == 0);
 }
 
-intptr_t irsStackTraceParse(MlirStringRef text,
+static const IrsLoadMap kNoMap = {NULL};
+
+static intptr_t parseFrames(MlirStringRef text, IrsLoadMap map,
                             void (*callback)(const IrsStackFrame *, void *),
                             void *userData) {
   // Collect first: whether the leading frames are the handler's depends on
@@ -232,7 +238,7 @@ intptr_t irsStackTraceParse(MlirStringRef text,
     IrsStackFrame f;
     memset(&f, 0, sizeof(f));
     if (parseLine(p, le, &f) ||
-        (memset(&f, 0, sizeof(f)), parseLlvmLine(p, le, &f)) ||
+        (memset(&f, 0, sizeof(f)), parseLlvmLine(p, le, map, &f)) ||
         (memset(&f, 0, sizeof(f)), parseLlvmSymbolisedLine(p, le, &f))) {
       if (n == cap) {
         cap = cap ? cap * 2 : 32;
@@ -261,13 +267,19 @@ intptr_t irsStackTraceParse(MlirStringRef text,
   return n > first ? (intptr_t)(n - first) : 0;
 }
 
+intptr_t irsStackTraceParse(MlirStringRef text,
+                            void (*callback)(const IrsStackFrame *, void *),
+                            void *userData) {
+  return parseFrames(text, kNoMap, callback, userData);
+}
+
 static bool isFrameLine(const char *s, const char *end) {
   IrsStackFrame f;
   memset(&f, 0, sizeof(f));
   if (parseLine(s, end, &f))
     return true;
   memset(&f, 0, sizeof(f));
-  if (parseLlvmLine(s, end, &f))
+  if (parseLlvmLine(s, end, kNoMap, &f))
     return true;
   memset(&f, 0, sizeof(f));
   return parseLlvmSymbolisedLine(s, end, &f);
@@ -538,8 +550,13 @@ static void siteFrame(const IrsStackFrame *f, void *ud) {
 
 bool irsStackTraceGetCrashSite(MlirStringRef text, MlirStringCallback callback,
                                void *userData) {
+  return irsStackTraceGetCrashSiteIn(text, kNoMap, callback, userData);
+}
+
+bool irsStackTraceGetCrashSiteIn(MlirStringRef text, IrsLoadMap map,
+                                 MlirStringCallback callback, void *userData) {
   SiteState s = {false, IRS_BUF_INIT, IRS_BUF_INIT};
-  irsStackTraceParse(text, siteFrame, &s);
+  parseFrames(text, map, siteFrame, &s);
   if (s.found && s.out.len)
     callback(irsBufRef(&s.out), userData);
   bool found = s.found && s.out.len;

@@ -32,6 +32,12 @@ size_t irsStackWithoutParams(const char *s, size_t n);
 void irsStackAppendShortName(IrsBuf *out, const char *s, size_t n);
 enum { kMaxTemplateArgsChars = 60 };
 
+/// irsStackTraceGetCrashSite, with a site frame of LLVM's unsymbolised dump
+/// that has only an address named by its offset through `map` (the
+/// printing process's objects; null: the address stays, as there).
+bool irsStackTraceGetCrashSiteIn(MlirStringRef text, IrsLoadMap map,
+                                 MlirStringCallback callback, void *userData);
+
 /// The file name of `path`.
 MlirStringRef irsStackBaseName(MlirStringRef path);
 

@@ -277,3 +277,8 @@ int64_t irsForkServerForks(IrsForkServer server) {
     return -1;
   return n;
 }
+
+IrsLoadMap irsForkServerCreateLoadMap(IrsForkServer server) {
+  ForkServer *s = server.ptr;
+  return s ? irsLoadMapCreateFromProcess(s->pid) : (IrsLoadMap){NULL};
+}

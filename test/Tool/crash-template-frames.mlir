@@ -27,6 +27,11 @@
 // RUN: opt-reduce --tool=%mlir_opt %s -test-legalize-unknown-root-patterns -o %t/small.mlir 2> %t/red
 // RUN: FileCheck %s --check-prefix=RED < %t/red
 // RED: opt-reduce: done: wrote '{{.*}}small.mlir' ({{[0-9]+}} tests); signature: crash in libMLIR.so.{{[0-9.]+}}+0x{{[0-9a-f]+}} (under mlir::detail::walk<mlir::ForwardIterator>)
+// Both name the site by the same offset in libMLIR (opt-reduce's tool
+// prints only an address; the fork server's mappings make it an offset).
+// RUN: cat %t/err %t/red | FileCheck %s --check-prefix=SAME
+// SAME: irscope-opt: note: crashed in [[SITE:libMLIR.so.[0-9.]+\+0x[0-9a-f]{1,8}]] (under
+// SAME: opt-reduce: done: {{.*}}; signature: crash in [[SITE]] (under mlir::detail::walk<mlir::ForwardIterator>)
 
 module {
   spirv.func @test_muli() -> i32 "None" {

@@ -59,10 +59,10 @@ static void test_signature__crash_site_from_glibc_trace(void **state) {
       "/usr/lib/libMLIR.so.22.1(_ZN4mlir3barEi+0x30) [0x7f2]\n";
   IrsSignature s;
   memset(&s, 0, sizeof(s));
-  irsSignatureSetCrashSite(&s, ref(t), true);
+  irsSignatureSetCrashSite(&s, ref(t), (IrsLoadMap){NULL}, true);
   assert_string_equal(s.site, "mlir::detail::foo");
   assert_string_equal(s.siteCaller, ""); // the site has a name
-  irsSignatureSetCrashSite(&s, ref("no trace\n"), true);
+  irsSignatureSetCrashSite(&s, ref("no trace\n"), (IrsLoadMap){NULL}, true);
   assert_string_equal(s.site, "");
 }
 

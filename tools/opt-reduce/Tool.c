@@ -338,44 +338,63 @@ static const char kPoisonProbe[] =
     "  %0 = \"ub.poison\"() <{value = #ub.poison}> : () -> i32\n"
     "}) : () -> ()\n";
 
-// The three set-up runs, at once: the conversion to generic form, the
-// pipeline on an empty module, and the ub.poison probe.
+// The two set-up runs, at once: the conversion to generic form and the
+// ub.poison probe. The pipeline's run on an empty module waits for the
+// input's check (orToolAcceptTarget).
 bool orToolPrepare(OrTool *t, const char *input, char *generic, size_t cap) {
-  char empty[300], probe[300];
+  char probe[300];
   snprintf(generic, cap, "%s/input.mlir", t->dir);
-  snprintf(empty, sizeof(empty), "%s/empty.mlir", t->dir);
   snprintf(probe, sizeof(probe), "%s/poison.mlir", t->dir);
   const char *conv[] = {"--mlir-print-op-generic", input, "-o", generic, NULL};
   const char *pr[] = {probe, "-o", "/dev/null", NULL};
-  const char **withPipe = calloc((size_t)t->argc + 4, sizeof(char *));
-  if (!withPipe || !writeText(empty, "module {\n}\n")) {
-    free(withPipe);
-    fprintf(stderr, "opt-reduce: error: cannot write '%s'\n", empty);
-    return false;
-  }
-  int k = 0;
-  for (int i = 1 + (int)t->args->num; i < t->argc; ++i)
-    withPipe[k++] = t->argv[i];
-  withPipe[k++] = empty;
-  withPipe[k++] = "-o";
-  withPipe[k++] = "/dev/null";
   bool probed = writeText(probe, kPoisonProbe);
-  Run runs[3] = {{.extra = conv}, {.extra = withPipe}, {.extra = pr}};
-  runAll(t, runs, probed ? 3 : 2);
-  free(withPipe);
+  Run runs[2] = {{.extra = conv}, {.extra = pr}};
+  runAll(t, runs, probed ? 2 : 1);
   if (runs[0].rc != 0) {
     fprintf(stderr, "opt-reduce: error: the tool cannot print '%s' in "
                     "generic form: %s\n", input, runs[0].why);
     return false;
   }
-  if (runs[1].rc > 0) {
-    fprintf(stderr, "opt-reduce: error: the tool fails on an empty module "
-                    "with this pipeline, so on every input (a bad pass name "
-                    "or option?): %s\n", runs[1].why);
-    return false;
-  }
-  t->takesPoison = probed && runs[2].rc == 0;
+  t->takesPoison = probed && runs[1].rc == 0;
   return true;
+}
+
+// A pipeline the tool rejects (a pass name or option it does not know)
+// makes it exit non-zero on every input, the empty module included, which
+// would make an empty module the "reduction" of no bug at all: such a
+// pipeline is reported instead. Only a target of kind failure (the tool
+// exited non-zero on the input) can be that: when the input crashes, hangs
+// or runs out of memory, the target is that death, which an empty module
+// that merely exits non-zero does not match, so the run would not change
+// what is reduced, and it is not made.
+bool orToolAcceptTarget(const IrsSignature *target, MlirStringCallback message,
+                        void *messageData, void *userData) {
+  const OrTool *t = userData;
+  if (target->kind != IrsOutcomeFailure)
+    return true;
+  char empty[300], why[512], line[1024];
+  snprintf(empty, sizeof(empty), "%s/empty.mlir", t->dir);
+  const char **withPipe = calloc((size_t)t->argc + 4, sizeof(char *));
+  bool ok = withPipe && writeText(empty, "module {\n}\n");
+  if (!ok) {
+    snprintf(line, sizeof(line), "cannot write '%s'", empty);
+  } else {
+    int k = 0;
+    for (int i = 1 + (int)t->args->num; i < t->argc; ++i)
+      withPipe[k++] = t->argv[i];
+    withPipe[k++] = empty;
+    withPipe[k++] = "-o";
+    withPipe[k++] = "/dev/null";
+    ok = run(t, withPipe, why, sizeof(why)) <= 0;
+    if (!ok)
+      snprintf(line, sizeof(line), "the tool fails on an empty module with "
+                                   "this pipeline, so on every input (a bad "
+                                   "pass name or option?): %s", why);
+  }
+  free(withPipe);
+  if (!ok)
+    message(mlirStringRefCreateFromCString(line), messageData);
+  return ok;
 }
 
 void orToolSetUpContext(const OrTool *t, MlirContext ctx) {

@@ -19,6 +19,7 @@
 #include "Options.h"
 
 #include "irscope/ForkServer.h"
+#include "irscope/Signature.h"
 
 #include <mlir-c/IR.h>
 
@@ -61,12 +62,17 @@ void orToolTakePrestarted(void);
 void orToolDiscardPrestarted(void);
 
 /// Converts `input` to generic form with the tool (`TOOL [ARG]...
-/// --mlir-print-op-generic INPUT -o OUT`), checks that the pipeline runs
-/// on an empty module (a pipeline that fails there fails on every input:
-/// a bad pass name or option; nothing to reduce) and probes whether the
-/// tool takes ub.poison. Writes the generic file's path to `generic`
-/// (inside t->dir). False, with a one-line error printed, on failure.
+/// --mlir-print-op-generic INPUT -o OUT`) and probes whether the tool
+/// takes ub.poison. Writes the generic file's path to `generic` (inside
+/// t->dir). False, with a one-line error printed, on failure.
 bool orToolPrepare(OrTool *t, const char *input, char *generic, size_t cap);
+
+/// IrsReduceOptions.acceptTarget (userData: the OrTool): when the tool
+/// exited non-zero on the input, checks that the pipeline runs on an empty
+/// module (a pipeline that fails there fails on every input: a bad pass
+/// name or option; nothing to reduce); any other target needs no check.
+bool orToolAcceptTarget(const IrsSignature *target, MlirStringCallback message,
+                        void *messageData, void *userData);
 
 /// Registers and loads what a tool-mode context needs: the ub dialect when
 /// the tool takes ub.poison; every other dialect stays unregistered.

@@ -56,6 +56,10 @@ static IrsReduceOptions reduceOptions(OrConfig *c, const OrSession *s,
   ro.toolArgv = c->tool ? s->tool.argv : NULL;
   ro.toolArgc = s->tool.argc;
   ro.toolForkServer = s->tool.server;
+  if (c->tool) {
+    ro.acceptTarget = orToolAcceptTarget;
+    ro.acceptTargetUserData = (void *)&s->tool;
+  }
   ro.anyFailure = c->anyFailure;
   ro.matchRegex = c->match;
   ro.testTimeoutSec = c->testTimeoutSec;

@@ -10,6 +10,8 @@
 #   no-split      refuses --split-input-file (cannot test batches)
 #   batch-abort   dies of SIGABRT when given --split-input-file (a batch
 #                 never crashes the way a plain run does)
+# With FAKE_TOOL_LOG set, each run appends its arguments there, one line.
+[ -n "$FAKE_TOOL_LOG" ] && echo "$*" >> "$FAKE_TOOL_LOG"
 gen= prev= out=
 for a in "$@"; do
   [ "$prev" = -o ] && out=$a
