@@ -20,7 +20,9 @@ Cases (issue 2, tightened by issue 15):
 
 Each ratio is printed for wall time and for CPU time (user + system of the
 run's processes, steadier on a loaded machine), with `uptime` before and
-after.
+after. Before each run, outside its timed region, the dump directory of
+the last one is removed and the disk synced, so no run pays for another's
+files (--dump-overwrite then has nothing to delete).
 
 Usage: bench/run.py [--build build] [--lines 283000] [--reps 3]
                     [--cases plain,timing,dumps,instrumented,protection]
@@ -149,8 +151,13 @@ def main():
         cases = {k: (lambda c=c: run(c)) for k, c in cmds.items()}
 
         def setup(name):
-            if name == "mlir-opt-instr":
-                shutil.rmtree(tree, ignore_errors=True)
+            # Every run starts from the same disk state, outside its timed
+            # region: no dump directory from an earlier run (scale.py does
+            # the same), and no dirty pages whose writeback would land in
+            # whichever run comes next (a dump run leaves ~150 MB).
+            shutil.rmtree(dumps, ignore_errors=True)
+            shutil.rmtree(tree, ignore_errors=True)
+            os.sync()
 
         print("uptime before: " + uptime())
         t = interleaved(cases, args.reps, setup)

@@ -113,6 +113,7 @@ def run_size(a, lines, work, irs, red, snippet_ops):
         for _ in range(a.reps):
             for k, cmd in cases.items():
                 shutil.rmtree(dumps, ignore_errors=True)
+                os.sync()  # as run.py: no writeback from the last run
                 got[k].append(measure(cmd))
                 # Each run as it ends: 1M-line runs take minutes under load.
                 print("  run %-9s wall %7.2f s  cpu %7.2f s  peak RSS %7.1f MB"

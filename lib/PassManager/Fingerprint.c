@@ -179,12 +179,24 @@ static MlirWalkResult visit(MlirOperation op, void *ud) {
   return MlirWalkResultAdvance;
 }
 
-uint64_t irsFingerprint(MlirOperation root, int64_t *numOps) {
-  State s = {.h = 0x84222325cbf29ce4ull};
-  mlirOperationWalk(root, visit, &s, MlirWalkPreOrder);
+// One op's fingerprint with `s`'s table of inherent attribute names, which
+// carries over from op to op: the names do not change what is hashed (they
+// are only tried before the op's own list is read), so a walker that
+// fingerprints many top-level ops learns each kind's names once instead of
+// once per op, and reads fewer attribute lists (each one builds a uniqued
+// dictionary).
+static uint64_t fingerprintWith(State *s, MlirOperation root, int64_t *numOps) {
+  s->h = 0x84222325cbf29ce4ull;
+  s->n = 0;
+  mlirOperationWalk(root, visit, s, MlirWalkPreOrder);
   if (numOps)
-    *numOps = s.n;
-  return s.h;
+    *numOps = s->n;
+  return s->h;
+}
+
+uint64_t irsFingerprint(MlirOperation root, int64_t *numOps) {
+  State s = {.numKinds = 0};
+  return fingerprintWith(&s, root, numOps);
 }
 
 // The top-level ops of `root`'s regions, in order (NULL, *n = 0 when out
@@ -220,6 +232,7 @@ static MlirOperation *collectTops(MlirOperation root, size_t *n) {
 // What the rest of irsFingerprintWithTops mixes in, one op after the
 // other and without storing anything.
 static void mixTopsSerially(State *s, MlirOperation root) {
+  State w = {.numKinds = 0};
   intptr_t nr = mlirOperationGetNumRegions(root);
   for (intptr_t r = 0; r < nr; ++r) {
     MlirRegion reg = mlirOperationGetRegion(root, r);
@@ -228,7 +241,7 @@ static void mixTopsSerially(State *s, MlirOperation root) {
       for (MlirOperation o = mlirBlockGetFirstOperation(b);
            !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
         int64_t c = 0;
-        mix(s, (const void *)(uintptr_t)irsFingerprint(o, &c));
+        mix(s, (const void *)(uintptr_t)fingerprintWith(&w, o, &c));
         s->n += c;
       }
   }
@@ -246,8 +259,9 @@ typedef struct TopsJob {
 
 static void *walkTops(void *ud) {
   TopsJob *j = ud;
+  State s = {.numKinds = 0};
   for (size_t k = j->from; k < j->n; k += 2)
-    j->fps[k] = irsFingerprint(j->ops[k], &j->counts[k]);
+    j->fps[k] = fingerprintWith(&s, j->ops[k], &j->counts[k]);
   return NULL;
 }
 
@@ -291,8 +305,9 @@ uint64_t irsFingerprintWithTops(MlirOperation root, uint64_t **tops,
     walkTops(&jobs[0]);
     pthread_join(th, NULL);
   } else {
+    State w = {.numKinds = 0};
     for (size_t k = 0; k < n; ++k)
-      (*tops)[k] = irsFingerprint(ops[k], &counts[k]);
+      (*tops)[k] = fingerprintWith(&w, ops[k], &counts[k]);
   }
   for (size_t k = 0; k < n; ++k) {
     s.n += counts[k];

@@ -27,6 +27,7 @@
 #include "Fingerprint.h"
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,6 +36,7 @@ typedef struct Entry {
   uint64_t fp;
   char *text; // standalone print, no trailing newline
   size_t len;
+  bool aliased; // irsDumpTextMayAlias(text), set where `text` is printed
 } Entry;
 
 struct IrsDumpCache {
@@ -78,26 +80,62 @@ static bool aliasingDialectAt(const char *t, size_t n, size_t i) {
          !aliasFreeDialect(t + i + 1, j - i - 1);
 }
 
+// The words that start something aliased, as `word` then `end` (the
+// character the scan below stops at).
+static const struct {
+  const char *word;
+  size_t len;
+  char end;
+} kAliasedWords[] = {{"affine_map", 10, '<'},     {"affine_set", 10, '<'},
+                     {"distinct", 8, '['},        {"dense_resource", 14, '<'},
+                     {"tuple", 5, '<'}};
+
+// True if `word` ends just before t[i] and starts a word (no identifier
+// character before it).
+static bool wordBefore(const char *t, size_t i, const char *word, size_t len) {
+  return i >= len && memcmp(t + i - len, word, len) == 0 &&
+         (i == len || !isIdent(t[i - len - 1]));
+}
+
+// 16 bytes at a time (GCC/Clang vector extensions, SSE2 or NEON code).
+typedef signed char IrsBytes16 __attribute__((vector_size(16)));
+
+// The first index from i on holding '#', '!', '<' or '[', or n. Such a
+// byte comes once every few hundred in printed IR, so whole blocks are
+// skipped at once.
+static size_t nextStop(const char *t, size_t i, size_t n) {
+  for (; i + 16 <= n; i += 16) {
+    IrsBytes16 v;
+    memcpy(&v, t + i, 16);
+    IrsBytes16 m = (v == '#') | (v == '!') | (v == '<') | (v == '[');
+    uint64_t w[2];
+    memcpy(w, &m, 16);
+    if (w[0] | w[1])
+      break;
+  }
+  for (; i < n; ++i)
+    if (t[i] == '#' || t[i] == '!' || t[i] == '<' || t[i] == '[')
+      return i;
+  return n;
+}
+
 bool irsDumpTextMayAlias(const char *t, size_t n) {
   // Locations are only printed with debug info, which never stitches.
-  static const char *const bad[] = {"affine_map<", "affine_set<", "distinct[",
-                                    "dense_resource<", "tuple<", NULL};
-  // One pass over the text (it runs on every printed op): only a word
-  // starting with a, d or t, or a '#' or '!', can start something aliased.
-  for (size_t i = 0; i < n; ++i) {
+  // This runs over every byte the dumps print, so it stops only where
+  // something aliased can show: at '#' or '!' (a dialect attribute or
+  // type) and at the '<' or '[' that ends one of the words above, and
+  // looks back from there.
+  for (size_t i = nextStop(t, 0, n); i < n; i = nextStop(t, i + 1, n)) {
     char c = t[i];
     if (c == '#' || c == '!') {
       if (aliasingDialectAt(t, n, i))
         return true;
       continue;
     }
-    if ((c != 'a' && c != 'd' && c != 't') || (i > 0 && isIdent(t[i - 1])))
-      continue;
-    for (const char *const *b = bad; *b; ++b) {
-      size_t bl = strlen(*b);
-      if ((*b)[0] == c && i + bl <= n && memcmp(t + i, *b, bl) == 0)
+    for (size_t w = 0; w < sizeof(kAliasedWords) / sizeof(kAliasedWords[0]); ++w)
+      if (kAliasedWords[w].end == c &&
+          wordBefore(t, i, kAliasedWords[w].word, kAliasedWords[w].len))
         return true;
-    }
   }
   return false;
 }
@@ -110,7 +148,24 @@ typedef struct Job {
   bool assumeVerified;
 } Job;
 
-static void appendCb(MlirStringRef s, void *ud) { irsBufAppendRef(ud, s); }
+// The printer hands over a few bytes at a time (about 2.4 on average: the
+// C API's stream is unbuffered), millions of times per dump, so the common
+// case is a copy into room already there.
+static void appendCb(MlirStringRef s, void *ud) {
+  IrsBuf *b = ud;
+  if (b->len + s.length < b->cap) {
+    char *d = b->data + b->len;
+    if (s.length <= 8) // a call to memcpy costs more than these bytes
+      for (size_t i = 0; i < s.length; ++i)
+        d[i] = s.data[i];
+    else
+      memcpy(d, s.data, s.length);
+    b->len += s.length;
+    b->data[b->len] = '\0';
+    return;
+  }
+  irsBufAppendRef(b, s);
+}
 
 static MlirOpPrintingFlags topFlags(bool assumeVerified) {
   MlirOpPrintingFlags f = mlirOpPrintingFlagsCreate();
@@ -138,8 +193,11 @@ static void *printRange(void *arg) {
   Job *j = arg;
   MlirOpPrintingFlags f = topFlags(j->assumeVerified);
   for (size_t i = j->begin; i < j->end; ++i)
-    if (j->todo[i])
-      j->out[i].text = printTop(j->ops[i], f, &j->out[i].len);
+    if (j->todo[i]) {
+      Entry *e = &j->out[i];
+      e->text = printTop(j->ops[i], f, &e->len);
+      e->aliased = e->text && irsDumpTextMayAlias(e->text, e->len);
+    }
   mlirOpPrintingFlagsDestroy(f);
   return NULL;
 }
@@ -181,6 +239,9 @@ static bool moduleHeader(MlirOperation module, IrsBuf *out) {
   return ok;
 }
 
+// `t` with two spaces before each non-empty line, ending in a newline. A
+// dump has hundreds of thousands of lines: each line and its newline go
+// in one write.
 static void writeIndented(IrsAtomicFile *af, const char *t, size_t n) {
   size_t i = 0;
   while (i < n) {
@@ -188,8 +249,12 @@ static void writeIndented(IrsAtomicFile *af, const char *t, size_t n) {
     size_t j = nl ? (size_t)(nl - t) : n;
     if (j > i)
       irsAtomicFileWrite(af, "  ", 2);
-    irsAtomicFileWrite(af, t + i, j - i);
-    irsAtomicFileWrite(af, "\n", 1);
+    if (nl) {
+      irsAtomicFileWrite(af, t + i, j - i + 1);
+    } else {
+      irsAtomicFileWrite(af, t + i, j - i);
+      irsAtomicFileWrite(af, "\n", 1);
+    }
     i = j + 1;
   }
 }
@@ -329,7 +394,7 @@ int irsDumpModuleStitched(IrsDumpCache **cachep, MlirOperation module,
   size_t *lens = calloc(n ? n : 1, sizeof(size_t));
   bool ok = texts && lens && !text.failed;
   for (size_t i = 0; i < n && ok; ++i)
-    ok = fresh[i].text && !(todo[i] && irsDumpTextMayAlias(fresh[i].text, fresh[i].len));
+    ok = fresh[i].text && !(todo[i] && fresh[i].aliased);
   int err = 0;
   if (ok) {
     for (size_t i = 0; i < n; ++i) {
@@ -397,7 +462,7 @@ bool irsDumpCacheAdopt(IrsDumpCache **cachep, const void *const *ops,
   Entry *fresh = calloc(n ? n : 1, sizeof(*fresh));
   bool ok = cache && fresh;
   for (size_t i = 0; ok && i < n; ++i) {
-    fresh[i] = (Entry){ops[i], fps[i], malloc(lens[i] + 1), lens[i]};
+    fresh[i] = (Entry){ops[i], fps[i], malloc(lens[i] + 1), lens[i], false};
     ok = fresh[i].text != NULL && texts[i] != NULL;
     if (ok) {
       memcpy(fresh[i].text, texts[i], lens[i]);

@@ -3,7 +3,8 @@
 // its top-level ops' fingerprints is the same value whether one thread or
 // two walk the top-level ops, matches what irsFingerprintCombine makes of
 // those parts and what a plain walk counts, and still sees an in-place
-// change of an inherent attribute.
+// change of an inherent attribute, also when the walker carries what it
+// learned about an op kind from one top-level op to the next.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -123,10 +124,58 @@ static void seesInPlaceChange(void **state) {
   mlirModuleDestroy(m);
 }
 
+// Ops of one kind with different inherent attributes (func.func with and
+// without sym_visibility): a walker that carries what it learned about a
+// kind from op to op must hash each op exactly as a fresh walk of that op
+// does, and still see an optional inherent attribute appear on a later op.
+static void learnedNamesStayExact(void **state) {
+  (void)state;
+  size_t cap = 64 * 200, len = 0;
+  char *text = malloc(cap);
+  assert_non_null(text);
+  for (int i = 0; i < 64; ++i)
+    len += (size_t)snprintf(text + len, cap - len,
+                            "func.func %s@g%d(%%x: i32) -> i32 {\n"
+                            "  %%0 = arith.addi %%x, %%x %s: i32\n"
+                            "  return %%0 : i32\n}\n",
+                            i % 3 == 1 ? "private " : "", i,
+                            i % 5 == 2 ? "overflow<nsw> " : "");
+  MlirModule m = mlirModuleCreateParse(ctx, mlirStringRefCreate(text, len));
+  free(text);
+  assert_false(mlirModuleIsNull(m));
+  MlirOperation root = mlirModuleGetOperation(m);
+  for (int threads = 0; threads < 2; ++threads) {
+    Walk w = walk(root, threads);
+    assert_int_equal(w.num, 64);
+    size_t k = 0;
+    for (MlirOperation o = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+         !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o), ++k)
+      assert_true(irsFingerprint(o, NULL) == w.tops[k]);
+    free(w.tops);
+  }
+  Walk a = walk(root, false);
+  MlirOperation g9 = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+  for (int i = 0; i < 9; ++i)
+    g9 = mlirOperationGetNextInBlock(g9);
+  // @g9 is public: it gains the attribute in place, as a pass would set it.
+  mlirOperationSetInherentAttributeByName(
+      g9, mlirStringRefCreateFromCString("sym_visibility"),
+      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("private")));
+  Walk b = walk(root, false);
+  assert_true(a.fp != b.fp);
+  assert_true(a.tops[9] != b.tops[9]);
+  assert_memory_equal(a.tops, b.tops, 9 * sizeof(uint64_t));
+  assert_memory_equal(a.tops + 10, b.tops + 10, 54 * sizeof(uint64_t));
+  free(a.tops);
+  free(b.tops);
+  mlirModuleDestroy(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(threadedIsSerial),
       cmocka_unit_test(seesInPlaceChange),
+      cmocka_unit_test(learnedNamesStayExact),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
