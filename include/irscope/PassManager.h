@@ -308,6 +308,13 @@ IRS_API MlirStringRef
 irsPassManagerGetFinalDump(IrsPassManager pm,
                            const IrsPrintingOptions *printing);
 
+/// Waits up to `timeoutMs` for a dump being finished on a thread while the
+/// run goes on (a module-level step's, see docs/ARCHITECTURE.md); true when
+/// none is in flight. Async-signal-safe: a tool's fatal-signal handler
+/// calls it so that a crash in the step after a dump still finds that dump
+/// on disk.
+IRS_API bool irsPassManagerAwaitDumps(IrsPassManager pm, int timeoutMs);
+
 /// Whole-run totals of the last run.
 IRS_API double irsPassManagerGetTotalWallMs(IrsPassManager pm);
 

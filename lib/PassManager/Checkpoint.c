@@ -365,6 +365,7 @@ static bool prepareTexts(IrsCheckpointRun *r) {
   bool ok = ops && fps && texts && lens;
   for (size_t k = 0; ok && k < n; ++k)
     ops[k] = r->rows[k].op.ptr;
+  irsPmDumpJoin(pm);
   if (ok)
     irsDumpCacheBorrow(pm->dumpCache, ops, n, fps, texts, lens);
   for (size_t k = 0; ok && k < n; ++k) {
@@ -523,6 +524,7 @@ static void advanceModule(IrsCheckpointRun *r, MlirOperation module) {
   }
   if (!pm->rec.dumpDir)
     return;
+  irsPmDumpJoin(pm);
   const void **ops = calloc(n ? n : 1, sizeof(void *));
   const char **texts = calloc(n ? n : 1, sizeof(char *));
   size_t *lens = calloc(n ? n : 1, sizeof(size_t));

@@ -89,6 +89,7 @@ static int writePreStep(IrsPassManagerImpl *pm, intptr_t i, const char *dir,
 // the failure of step i (0-based). `module` is the IR after the failing step.
 void irsPmWriteFailure(IrsPassManagerImpl *pm, intptr_t i,
                        MlirOperation module, MlirOperation input) {
+  irsPmDumpJoin(pm); // the report names the dumps on disk
   if (!pm->opts.writeFailureReport)
     return;
   char *dir = irsRunRecordFailureDirOpen(&pm->rec);

@@ -41,6 +41,7 @@ static void freeImpl(IrsPassManagerImpl *pm) {
   free(pm->bg);
   irsBufFree(&pm->bgErr);
   irsBufFree(&pm->finalDump);
+  irsPmDumpJoin(pm);
   irsDumpCacheDestroy(pm->dumpCache);
   free(pm->topFps);
   free(pm->mlirTreeDir);
@@ -193,6 +194,19 @@ MlirStringRef irsPassManagerGetFinalDump(IrsPassManager handle,
   if (!irsPrintingSameForVerified(printing, &dumps))
     return mlirStringRefCreate("", 0);
   return irsBufRef(&pm->finalDump);
+}
+
+bool irsPassManagerAwaitDumps(IrsPassManager handle, int timeoutMs) {
+  IrsPassManagerImpl *pm = irsPmUnwrap(handle);
+  if (!pm)
+    return true;
+  struct timespec ms = {0, 1000000};
+  for (int waited = 0; atomic_load(&pm->asyncBusy); ++waited) {
+    if (waited >= timeoutMs)
+      return false;
+    nanosleep(&ms, NULL);
+  }
+  return true;
 }
 
 double irsPassManagerGetTotalWallMs(IrsPassManager pm) {

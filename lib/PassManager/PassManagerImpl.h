@@ -19,6 +19,7 @@
 
 #include <mlir-c/Pass.h>
 
+#include <stdatomic.h>
 #include <time.h>
 
 /// The running side of one step; its results are in rec.steps.
@@ -83,6 +84,31 @@ bool irsDumpCacheAdopt(IrsDumpCache **cache, const void *const *ops,
                        const uint64_t *fps, const char *const *texts,
                        const size_t *lens, size_t n);
 
+/// Dumps being finished on threads (AsyncDump.c).
+typedef struct IrsAsyncDump IrsAsyncDump;
+/// Dumps the module after step `step` to `path`: clones the top-level ops
+/// whose text neither the cache nor the dump in flight in *job has, and
+/// starts a thread that prints the clones and writes the dump, after the
+/// one in flight. Returns 0 with *job the new dump (the cache belongs to
+/// the dumps until irsDumpAsyncJoin), or -1 when this module cannot be
+/// dumped so (nothing written: print it synchronously, after the join).
+/// *busy counts the dumps in flight not yet on disk.
+int irsDumpModuleAsync(IrsAsyncDump **job, IrsDumpCache **cache,
+                       atomic_int *busy, MlirOperation module,
+                       const char *path, intptr_t step, bool assumeVerified,
+                       const uint64_t *topFps, size_t numTopFps);
+/// How one of them ended: its step, 0 or an errno value, its path (owned).
+typedef struct IrsAsyncResult {
+  intptr_t step;
+  int err;
+  char *path;
+} IrsAsyncResult;
+/// Waits for the dumps in flight; the cache then holds the last one's
+/// texts. Their results in *results[0..*num) (the caller frees the paths
+/// and the array).
+void irsDumpAsyncJoin(IrsAsyncDump **job, IrsDumpCache **cache,
+                      IrsAsyncResult **results, size_t *num);
+
 typedef struct IrsCheckpointRun IrsCheckpointRun;
 
 typedef struct IrsPassManagerImpl {
@@ -114,6 +140,10 @@ typedef struct IrsPassManagerImpl {
   unsigned numRuns;
   bool dumpDirReady; // prepared for this run: the manifest may be written
   IrsDumpCache *dumpCache;
+  // The last of the dumps threads are finishing (module-level steps of a
+  // threaded run); nothing touches dumpCache until irsPmDumpJoin.
+  IrsAsyncDump *asyncDump;
+  atomic_int asyncBusy; // read by irsPassManagerAwaitDumps in a handler
   // Top-level op fingerprints of the IR as it is now (dumping runs only),
   // shared by the changed-detection and the dump writer.
   uint64_t *topFps;
@@ -198,6 +228,10 @@ uint64_t irsPmFingerprintRun(IrsPassManagerImpl *pm, MlirOperation module,
 int irsPmWriteDump(IrsPassManagerImpl *pm, MlirOperation module,
                    const char *path, bool verified);
 /// Writes step i's numbered dump when one is due.
+/// Waits for the dumps threads are finishing (irsPmDumpStep); a failure is
+/// kept as bgErr, as a forked printer's is. Call before anything reads the
+/// dump cache or the dumps on disk.
+void irsPmDumpJoin(IrsPassManagerImpl *pm);
 IrsErrorKind irsPmDumpStep(IrsPassManagerImpl *pm, intptr_t i,
                            MlirOperation module);
 /// Rewrites manifest.xml in the dump directory from the record.

@@ -25,6 +25,7 @@
 #include <string.h>
 
 static void resetResults(IrsPassManagerImpl *pm) {
+  irsPmDumpJoin(pm);
   irsDumpCacheDestroy(pm->dumpCache);
   pm->dumpCache = NULL;
   pm->numTopFps = 0;
@@ -211,6 +212,7 @@ static IrsErrorKind runCheckpointed(IrsPassManagerImpl *pm,
   irsDiagnosticCaptureClear(pm->capture);
   for (intptr_t i = 0; i < pm->numSteps; ++i)
     irsRunRecordResetStep(&pm->rec, i);
+  irsPmDumpJoin(pm);
   irsDumpCacheDestroy(pm->dumpCache);
   pm->dumpCache = NULL;
   pm->inputFingerprint = irsPmFingerprintRun(pm, m, &pm->rec.inputOps);
@@ -337,6 +339,7 @@ static void noteFinalDump(IrsPassManagerImpl *pm, IrsErrorKind k) {
 // when the run already failed for another reason (whose message is kept).
 static IrsErrorKind finishRun(IrsPassManagerImpl *pm, IrsErrorKind k) {
   irsPmDropUserPms(pm);
+  irsPmDumpJoin(pm);
   if (pm->numBg) {
     IrsBuf err = IRS_BUF_INIT;
     if (irsBgDumpReap(pm, true, &err) != IRS_OK && k == IRS_OK) {

@@ -162,6 +162,7 @@ IrsStepStatus irsPmRunStep(IrsPassManagerImpl *pm, intptr_t i,
 // result is provably identical to a whole-module print.
 int irsPmWriteDump(IrsPassManagerImpl *pm, MlirOperation module,
                    const char *path, bool verified) {
+  irsPmDumpJoin(pm);
   if (!pm->opts.printGeneric && !pm->opts.printDebugInfo) {
     bool stitched = false;
     int e = irsDumpModuleStitched(&pm->dumpCache, module, path, verified,
@@ -172,6 +173,49 @@ int irsPmWriteDump(IrsPassManagerImpl *pm, MlirOperation module,
   }
   return irsDumpModule(module, path, pm->opts.printGeneric,
                        pm->opts.printDebugInfo, verified);
+}
+
+void irsPmDumpJoin(IrsPassManagerImpl *pm) {
+  if (!pm->asyncDump)
+    return;
+  IrsAsyncResult *r = NULL;
+  size_t n = 0;
+  irsDumpAsyncJoin(&pm->asyncDump, &pm->dumpCache, &r, &n);
+  for (size_t k = 0; k < n; ++k) {
+    pm->rec.steps[r[k].step].dumpPending = false;
+    if (r[k].err) {
+      if (!pm->bgFailed) {
+        irsBufReset(&pm->bgErr);
+        irsBufPrintf(&pm->bgErr, "cannot write dump '%s': %s",
+                     r[k].path ? r[k].path : "", strerror(r[k].err));
+        pm->bgFailed = true;
+      }
+      irsRunRecordSetDumpFile(&pm->rec, r[k].step, NULL);
+    }
+    free(r[k].path);
+  }
+  free(r);
+}
+
+// A dump finished on a thread while the next steps run (AsyncDump.c): the
+// run must be threaded (uniquing locked) and the dump one the stitcher may
+// write; -1 when this one cannot be. It pays only when the next step runs
+// before anything needs the dump: a checkpointed nested group borrows the
+// dump cache when it opens, and the run's end waits for the dumps, so
+// before either the dump is printed at once on two threads (cloning first
+// would only add the clones' cost). At most two are in flight.
+static int dumpAsync(IrsPassManagerImpl *pm, intptr_t i, MlirOperation module,
+                     const char *path, bool verified) {
+  if (pm->opts.printGeneric || pm->opts.printDebugInfo ||
+      !pm->opts.threadingEnabled || mlirContextGetNumThreads(pm->ctx) < 2 ||
+      i + 1 >= pm->numSteps ||
+      (pm->cpRun && irsPipelineGetStepNumAnchors(pm->pipeline, i + 1) > 1))
+    return -1;
+  if (atomic_load(&pm->asyncBusy) >= 2)
+    irsPmDumpJoin(pm);
+  return irsDumpModuleAsync(&pm->asyncDump, &pm->dumpCache, &pm->asyncBusy,
+                            module, path, i, verified, pm->topFps,
+                            pm->numTopFps);
 }
 
 IrsErrorKind irsPmDumpStep(IrsPassManagerImpl *pm, intptr_t i,
@@ -194,8 +238,11 @@ IrsErrorKind irsPmDumpStep(IrsPassManagerImpl *pm, intptr_t i,
   if (path && pm->opts.dumpInBackground && res->verifierOk)
     background = irsBgDumpStart(pm, i, module, path, pm->opts.printGeneric,
                                 pm->opts.printDebugInfo) == 0;
-  if (path && !background)
-    e = irsPmWriteDump(pm, module, path, res->verifierOk);
+  if (path && !background) {
+    e = dumpAsync(pm, i, module, path, res->verifierOk);
+    if (e < 0)
+      e = irsPmWriteDump(pm, module, path, res->verifierOk);
+  }
   free(path);
   IrsErrorKind k = IRS_OK;
   if (!e && pm->bgFailed) {
@@ -209,6 +256,8 @@ IrsErrorKind irsPmDumpStep(IrsPassManagerImpl *pm, intptr_t i,
     k = IRS_ERR_IO;
   } else if (name.data) {
     irsRunRecordSetDumpFile(&pm->rec, i, name.data);
+    if (pm->asyncDump)
+      pm->rec.steps[i].dumpPending = true;
   }
   irsBufFree(&name);
   return k;

@@ -25,24 +25,14 @@
 
 #include "../Support/Fs.h"
 #include "Fingerprint.h"
+#include "StitchedDump.h"
 
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct Entry {
-  const void *op;
-  uint64_t fp;
-  char *text; // standalone print, no trailing newline
-  size_t len;
-  bool aliased; // irsDumpTextMayAlias(text), set where `text` is printed
-} Entry;
-
-struct IrsDumpCache {
-  Entry *entries;
-  size_t num;
-};
+typedef IrsDumpEntry Entry;
 
 void irsDumpCacheDestroy(IrsDumpCache *c) {
   if (!c)
@@ -167,7 +157,7 @@ static void appendCb(MlirStringRef s, void *ud) {
   irsBufAppendRef(b, s);
 }
 
-static MlirOpPrintingFlags topFlags(bool assumeVerified) {
+MlirOpPrintingFlags irsDumpTopFlags(bool assumeVerified) {
   MlirOpPrintingFlags f = mlirOpPrintingFlagsCreate();
   mlirOpPrintingFlagsUseLocalScope(f);
   if (assumeVerified)
@@ -175,7 +165,7 @@ static MlirOpPrintingFlags topFlags(bool assumeVerified) {
   return f;
 }
 
-static char *printTop(MlirOperation op, MlirOpPrintingFlags f, size_t *len) {
+char *irsDumpPrintTopWith(MlirOperation op, MlirOpPrintingFlags f, size_t *len) {
   IrsBuf b = IRS_BUF_INIT;
   mlirOperationPrintWithFlags(op, f, appendCb, &b);
   *len = b.len;
@@ -183,19 +173,19 @@ static char *printTop(MlirOperation op, MlirOpPrintingFlags f, size_t *len) {
 }
 
 char *irsDumpPrintTop(MlirOperation op, bool assumeVerified, size_t *len) {
-  MlirOpPrintingFlags f = topFlags(assumeVerified);
-  char *t = printTop(op, f, len);
+  MlirOpPrintingFlags f = irsDumpTopFlags(assumeVerified);
+  char *t = irsDumpPrintTopWith(op, f, len);
   mlirOpPrintingFlagsDestroy(f);
   return t;
 }
 
 static void *printRange(void *arg) {
   Job *j = arg;
-  MlirOpPrintingFlags f = topFlags(j->assumeVerified);
+  MlirOpPrintingFlags f = irsDumpTopFlags(j->assumeVerified);
   for (size_t i = j->begin; i < j->end; ++i)
     if (j->todo[i]) {
       Entry *e = &j->out[i];
-      e->text = printTop(j->ops[i], f, &e->len);
+      e->text = irsDumpPrintTopWith(j->ops[i], f, &e->len);
       e->aliased = e->text && irsDumpTextMayAlias(e->text, e->len);
     }
   mlirOpPrintingFlagsDestroy(f);
@@ -203,6 +193,13 @@ static void *printRange(void *arg) {
 }
 
 static bool moduleHeader(MlirOperation module, IrsBuf *out) {
+  return irsDumpModuleHeader(module, out, NULL);
+}
+
+// The header, and with `shell` the empty module it was printed from (the
+// caller's, to fill with top-level ops).
+bool irsDumpModuleHeader(MlirOperation module, IrsBuf *out,
+                              MlirOperation *shell) {
   // An empty module with the same attributes prints as "<header>{\n}\n".
   MlirOperationState st = mlirOperationStateGet(
       mlirStringRefCreateFromCString("builtin.module"),
@@ -224,7 +221,10 @@ static bool moduleHeader(MlirOperation module, IrsBuf *out) {
   IrsBuf b = IRS_BUF_INIT;
   mlirOperationPrintWithFlags(empty, f, appendCb, &b);
   mlirOpPrintingFlagsDestroy(f);
-  mlirOperationDestroy(empty);
+  if (shell)
+    *shell = empty;
+  else
+    mlirOperationDestroy(empty);
   bool ok = !b.failed && b.len >= 9 && memcmp(b.data, "module", 6) == 0 &&
             !irsDumpTextMayAlias(b.data, b.len);
   // Expected shape: "module ... {\n}\n" (trailing newline from top level).
@@ -263,7 +263,7 @@ static void writeIndented(IrsAtomicFile *af, const char *t, size_t n) {
 // Written as it is assembled, through the file's 1 MiB buffer: a dump is
 // as large as the module's text, and building it whole first cost a
 // module-sized buffer grown by doubling, then a second copy of it.
-static int writeStitched(const char *path, const IrsBuf *header,
+int irsDumpWriteStitched(const char *path, const IrsBuf *header,
                          const char *const *texts, const size_t *lens,
                          size_t n) {
   IrsAtomicFile af;
@@ -279,7 +279,7 @@ static int writeStitched(const char *path, const IrsBuf *header,
 
 // The one block of a builtin.module, or null when the module is not one
 // the stitcher understands.
-static MlirBlock moduleBody(MlirOperation module) {
+MlirBlock irsDumpModuleBody(MlirOperation module) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(module));
   if (name.length != 14 || memcmp(name.data, "builtin.module", 14) != 0 ||
       mlirOperationGetNumRegions(module) != 1)
@@ -292,7 +292,7 @@ static MlirBlock moduleBody(MlirOperation module) {
 
 // Takes the cached text of every top-level op the step left alone (same op,
 // same fingerprint) into `fresh`; marks the others in `todo`.
-static void takeCached(IrsDumpCache *cache, MlirBlock body, size_t n,
+void irsDumpCacheTake(IrsDumpCache *cache, MlirBlock body, size_t n,
                        const uint64_t *topFps, size_t numTopFps,
                        MlirOperation *ops, Entry *fresh, bool *todo) {
   size_t k = 0;
@@ -342,7 +342,7 @@ static void printMissing(MlirOperation *ops, Entry *fresh, bool *todo, size_t n,
 // The new texts become the cache (also when we fall back: they are valid
 // standalone prints; mayAlias is re-checked only for reprinted ones, so
 // drop the cache on fallback to keep that invariant simple).
-static void replaceCache(IrsDumpCache *cache, Entry *fresh, size_t n, bool ok) {
+void irsDumpCacheReplace(IrsDumpCache *cache, Entry *fresh, size_t n, bool ok) {
   for (size_t i = 0; i < cache->num; ++i)
     free(cache->entries[i].text);
   free(cache->entries);
@@ -363,7 +363,7 @@ int irsDumpModuleStitched(IrsDumpCache **cachep, MlirOperation module,
                           bool threads, const uint64_t *topFps,
                           size_t numTopFps, bool *stitched) {
   *stitched = false;
-  MlirBlock body = moduleBody(module);
+  MlirBlock body = irsDumpModuleBody(module);
   if (mlirBlockIsNull(body))
     return 0;
   IrsBuf text = IRS_BUF_INIT;
@@ -388,7 +388,7 @@ int irsDumpModuleStitched(IrsDumpCache **cachep, MlirOperation module,
     irsBufFree(&text);
     return 0;
   }
-  takeCached(cache, body, n, topFps, numTopFps, ops, fresh, todo);
+  irsDumpCacheTake(cache, body, n, topFps, numTopFps, ops, fresh, todo);
   printMissing(ops, fresh, todo, n, assumeVerified, threads);
   const char **texts = calloc(n ? n : 1, sizeof(char *));
   size_t *lens = calloc(n ? n : 1, sizeof(size_t));
@@ -401,10 +401,10 @@ int irsDumpModuleStitched(IrsDumpCache **cachep, MlirOperation module,
       texts[i] = fresh[i].text;
       lens[i] = fresh[i].len;
     }
-    err = writeStitched(path, &text, texts, lens, n);
+    err = irsDumpWriteStitched(path, &text, texts, lens, n);
     *stitched = !err;
   }
-  replaceCache(cache, fresh, n, ok);
+  irsDumpCacheReplace(cache, fresh, n, ok);
   free(ops);
   free(texts);
   free(lens);
@@ -417,7 +417,7 @@ int irsDumpStitchTexts(MlirOperation module, const char *const *texts,
                        const size_t *lens, size_t n, const char *path,
                        bool *stitched) {
   *stitched = false;
-  if (mlirBlockIsNull(moduleBody(module)))
+  if (mlirBlockIsNull(irsDumpModuleBody(module)))
     return 0;
   IrsBuf text = IRS_BUF_INIT;
   bool ok = moduleHeader(module, &text) && !text.failed;
@@ -425,7 +425,7 @@ int irsDumpStitchTexts(MlirOperation module, const char *const *texts,
     ok = texts[i] != NULL;
   int err = 0;
   if (ok) {
-    err = writeStitched(path, &text, texts, lens, n);
+    err = irsDumpWriteStitched(path, &text, texts, lens, n);
     *stitched = !err;
   }
   irsBufFree(&text);
@@ -473,6 +473,7 @@ bool irsDumpCacheAdopt(IrsDumpCache **cachep, const void *const *ops,
     free(fresh);
     return false;
   }
-  replaceCache(cache, fresh, fresh ? n : 0, ok);
+  irsDumpCacheReplace(cache, fresh, fresh ? n : 0, ok);
   return ok;
 }
+

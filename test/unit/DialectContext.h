@@ -3,6 +3,8 @@
 // pass registered and threading off (the fixture of anchornote.c and
 // failing_symbol.c):
 // cmocka_run_group_tests(tests, dialectContextSetup, dialectContextTeardown).
+// threadedDialectContextSetup instead makes it multithreaded with every
+// dialect loaded (fingerprint.c, asyncdump.c: code that runs on threads).
 #ifndef IRS_TEST_UNIT_DIALECTCONTEXT_H
 #define IRS_TEST_UNIT_DIALECTCONTEXT_H
 
@@ -11,7 +13,18 @@
 
 static MlirContext ctx;
 
-static int dialectContextSetup(void **state) {
+__attribute__((unused)) static int threadedDialectContextSetup(void **state) {
+  (void)state;
+  ctx = mlirContextCreateWithThreading(true);
+  MlirDialectRegistry reg = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(reg);
+  mlirContextAppendDialectRegistry(ctx, reg);
+  mlirDialectRegistryDestroy(reg);
+  mlirContextLoadAllAvailableDialects(ctx);
+  return 0;
+}
+
+__attribute__((unused)) static int dialectContextSetup(void **state) {
   (void)state;
   mlirRegisterAllPasses();
   ctx = mlirContextCreateWithThreading(false);

@@ -16,30 +16,11 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/IR.h"
-#include "mlir-c/RegisterEverything.h"
+#include "DialectContext.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static MlirContext ctx;
-
-static int setup(void **state) {
-  (void)state;
-  ctx = mlirContextCreateWithThreading(true);
-  MlirDialectRegistry reg = mlirDialectRegistryCreate();
-  mlirRegisterAllDialects(reg);
-  mlirContextAppendDialectRegistry(ctx, reg);
-  mlirDialectRegistryDestroy(reg);
-  mlirContextLoadAllAvailableDialects(ctx);
-  return 0;
-}
-
-static int teardown(void **state) {
-  (void)state;
-  mlirContextDestroy(ctx);
-  return 0;
-}
 
 // `n` functions, each comparing its argument with a constant.
 static MlirModule makeModule(int n) {
@@ -177,5 +158,6 @@ int main(void) {
       cmocka_unit_test(seesInPlaceChange),
       cmocka_unit_test(learnedNamesStayExact),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, threadedDialectContextSetup,
+                                dialectContextTeardown);
 }

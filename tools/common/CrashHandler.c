@@ -18,6 +18,9 @@
 #include <unistd.h>
 
 static const char *toolName = "irscope";
+static IrsPassManager dumpsOf;
+
+void irsCrashHandlerAwaitDumpsOf(IrsPassManager pm) { dumpsOf = pm; }
 static char altStack[1 << 16];
 
 const char *irsSignalName(int sig) {
@@ -56,6 +59,10 @@ void irsCrashHandlerWarmUp(void) {
 }
 
 static void handler(int sig, siginfo_t *info, void *uctx) {
+  // The dump of the step before this one may still be being written by a
+  // thread of the pass manager (it holds only its own copies of the IR).
+  if (dumpsOf.ptr)
+    (void)irsPassManagerAwaitDumps(dumpsOf, 10000);
   put(toolName);
   put(": fatal signal ");
   put(irsSignalName(sig));

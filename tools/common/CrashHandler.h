@@ -12,6 +12,8 @@
 #ifndef IRS_TOOLS_CRASHHANDLER_H
 #define IRS_TOOLS_CRASHHANDLER_H
 
+#include "irscope/PassManager.h"
+
 /// `tool` (static string) prefixes the message.
 void irsInstallCrashHandlers(const char *tool);
 
@@ -22,6 +24,10 @@ void irsInstallCrashHandlers(const char *tool);
 /// dies of the same signal. backtrace() must have been called once before
 /// (irsCrashHandlerWarmUp), in the parent rather than in every worker.
 void irsInstallFrameCrashHandlers(void);
+
+/// The pass manager whose in-flight dump a fatal signal waits for (up to
+/// 10 s) before the process dies; null for none. The worker's one run.
+void irsCrashHandlerAwaitDumpsOf(IrsPassManager pm);
 
 /// Loads what backtrace() needs (libgcc) so that a handler need not: call
 /// once in a process before it forks workers that install handlers.

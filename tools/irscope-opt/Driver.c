@@ -420,6 +420,7 @@ int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
     goto cleanup_ctx;
   }
   run->pm = pm;
+  irsCrashHandlerAwaitDumpsOf(pm);
   if (cfg->hasSeed)
     irsPassManagerSetSeed(pm, cfg->seed);
   if (run->mode != IrsOptModeNormal) {
@@ -432,6 +433,7 @@ int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
   rc = workChunks(&w);
 cleanup_ctx:
   run->pm = (IrsPassManager){NULL};
+  irsCrashHandlerAwaitDumpsOf((IrsPassManager){NULL});
   irsPassManagerDestroy(pm);
   if (flags.ptr)
     mlirOpPrintingFlagsDestroy(flags);
