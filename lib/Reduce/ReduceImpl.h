@@ -96,7 +96,7 @@ typedef struct Reducer {
   // worth trying again (INT64_MAX: always; -1: never, it broke).
   int64_t runPassesRetryAt[3];
   int64_t failuresBefore, runsBefore, failuresAfter, runsAfter;
-  bool toolNoted[2]; // tool mode: the skipped strategies were noted
+  uint32_t skipNoted; // bits of the IrsStrategyNeeds whose skips were noted
   // Tool mode, a crash: candidates many per tool process (OracleSplit.c).
   int splitState;         // -1 off, 0 not yet trusted, 1 trusted
   int64_t splitLastChunk; // chunk of its process the last hit was in
@@ -323,8 +323,11 @@ int64_t *irsReduceCollect(Reducer *r, bool topLevelOnly, size_t *n);
 int64_t *irsReduceCollectAtDepth(Reducer *r, int depth, size_t *n,
                                  bool *deeper);
 /// ddmin over `items`: removes as many as possible while interesting.
-/// Returns true if anything was removed.
-bool irsReduceDdmin(Reducer *r, int64_t *items, size_t n);
+/// `independent`: the items are mostly independent of each other (top-level
+/// symbols), so after a chunk went, the rest of its granularity is tried at
+/// once first (tool mode's batches only). Returns true if anything was
+/// removed.
+bool irsReduceDdmin(Reducer *r, int64_t *items, size_t n, bool independent);
 /// Writes the module after the first `steps` steps to `path` (in a worker,
 /// or taken from the input's check, see irsReduceSnapshotStep).
 bool irsReduceSnapshot(Reducer *r, intptr_t steps, const char *path);
@@ -393,7 +396,19 @@ bool irsEditMustNotGrow(const IrsEdit *edit);
 /// Writes a one-line description of `edit` (NULL: the module as it is).
 void irsEditDescribe(const IrsEdit *edit, IrsBuf *out);
 
-#define IRS_STRATEGY(NAME, FN, DESC) bool FN(Reducer *r);
+/// What a strategy cannot work without (the `needs` column of
+/// Strategies.def); the engine skips it in a mode that lacks it and says why.
+typedef enum IrsStrategyNeeds {
+  IrsStrategyNeedsNothing = 0,
+  /// The failing step: a test script or a run of a foreign tool does not
+  /// say which step failed.
+  IrsStrategyNeedsFailingStep = 1 << 0,
+  /// The input's dialects registered in opt-reduce's own context (its
+  /// passes run here): a foreign tool's are not.
+  IrsStrategyNeedsDialects = 1 << 1,
+} IrsStrategyNeeds;
+
+#define IRS_STRATEGY(NAME, FN, NEEDS, DESC) bool FN(Reducer *r);
 #include "Strategies.def"
 
 /// Miscompile mode's test of a candidate already edited and verified
