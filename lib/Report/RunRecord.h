@@ -33,6 +33,7 @@ typedef struct IrsRecordStep {
   char *dumpFile;            // owned; NULL when no dump was written
   char *failedHook;          // owned; NULL when no check failed
   bool dumpPending;          // a background printer is still writing it
+  bool dumpVerified;         // the dump was printed assuming valid IR
 } IrsRecordStep;
 
 /// The files documenting a failure, relative to the failure directory, and
