@@ -418,5 +418,9 @@ void irsReduceErasePoisonUsers(MlirContext ctx, MlirOperation root);
 /// subscripts, sizes, divisors, shift amounts, conditions, printed values
 /// (PoisonUses.c). Script mode refuses an edit that adds one.
 int64_t irsReduceCountUndefinedPoisonUses(MlirOperation root);
+/// Buffers (memref.alloc, memref.alloca and their views) that something
+/// reads and nothing may write (Unwritten.c). Miscompile mode refuses an
+/// edit that adds one.
+int64_t irsReduceCountUnwrittenReads(MlirOperation root);
 
 #endif
