@@ -219,11 +219,23 @@ static bool applyEdit(Job *j, MlirOperation root) {
     irsWorkerChannelStepBegin(j->ch, 0, 0);
   int64_t before = irsEditMustNotGrow(j->edit) ? irsReduceCountOps(root) : -1;
   int64_t poison = r->opts.miscompile ? irsReduceCountPoison(root) : 0;
+  // Miscompile mode: a buffer read and no longer written prints garbage
+  // (Unwritten.c; the fillings would catch it too, after executions).
+  int64_t unwritten =
+      r->opts.miscompile ? irsReduceCountUnwrittenReads(root) : 0;
+  // Script mode: a script that runs the program would take what poison
+  // does there for the failure (PoisonUses.c).
+  int64_t undef =
+      r->opts.testArgv ? irsReduceCountUndefinedPoisonUses(root) : 0;
   bool applied = irsEditApply(r->ctx, root, j->edit);
   if (applied && r->opts.miscompile)
     irsReduceErasePoisonUsers(r->ctx, root);
   applied = applied && (before < 0 || irsReduceCountOps(root) <= before) &&
-            (!r->opts.miscompile || irsReduceCountPoison(root) <= poison);
+            (!r->opts.miscompile ||
+             (irsReduceCountPoison(root) <= poison &&
+              irsReduceCountUnwrittenReads(root) <= unwritten)) &&
+            (!r->opts.testArgv ||
+             irsReduceCountUndefinedPoisonUses(root) <= undef);
   if (passes)
     irsWorkerChannelStepEnd(j->ch, 0, 0);
   return applied;

@@ -428,5 +428,14 @@ int64_t irsReduceCountPoison(MlirOperation root);
 /// call takes the print of its result along instead of printing poison.
 /// Terminators stay (the poison count check then refuses the edit).
 void irsReduceErasePoisonUsers(MlirContext ctx, MlirOperation root);
+/// Uses of ub.poison (directly or through arith, index, math and vector
+/// element ops) where poison makes the program undefined: addresses,
+/// subscripts, sizes, divisors, shift amounts, conditions, printed values
+/// (PoisonUses.c). Script mode refuses an edit that adds one.
+int64_t irsReduceCountUndefinedPoisonUses(MlirOperation root);
+/// Buffers (memref.alloc, memref.alloca and their views) that something
+/// reads and nothing may write (Unwritten.c). Miscompile mode refuses an
+/// edit that adds one.
+int64_t irsReduceCountUnwrittenReads(MlirOperation root);
 
 #endif
