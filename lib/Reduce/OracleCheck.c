@@ -48,6 +48,8 @@ IrsStatus irsReducerCheckFile(IrsReducer reducer, const char *path,
   if (!abs)
     return irsStatusMake(IRS_ERR_IO);
   r->checkFile = abs;
+  const char *was = r->strategy;
+  r->strategy = "check-result"; // what -v's test line says
   Batch b;
   bool ok = irsReduceBatchInit(&b, r, NULL, 1, true);
   b.unstoppable = true;
@@ -57,6 +59,7 @@ IrsStatus irsReducerCheckFile(IrsReducer reducer, const char *path,
     *matches = irsReduceSameSignature(r, &b.sigs[0]);
   }
   irsReduceBatchFree(&b);
+  r->strategy = was;
   r->checkFile = NULL;
   free(abs);
   return irsStatusMake(ok ? IRS_OK : IRS_ERR_IO);

@@ -22,10 +22,23 @@
 
 static void dropLine(MlirStringRef s, void *ud) { (void)s, (void)ud; }
 
+// The cut is the `pipeline` strategy of tool mode: --strategies without it
+// keeps the whole pipeline.
+static bool pipelineStrategyOn(const char *list) {
+  static const char name[] = "pipeline";
+  for (const char *p = list; p && *p;) {
+    size_t n = strcspn(p, ",");
+    if (n == sizeof(name) - 1 && !memcmp(p, name, n))
+      return true;
+    p += n + (p[n] == ',');
+  }
+  return !list;
+}
+
 IrsPipeline orToolCutPipeline(OrTool *t, const OrConfig *c, IrsPipeline full,
                               char *input, size_t cap) {
   intptr_t n = irsPipelineIsNull(full) ? 0 : irsPipelineGetNumSteps(full);
-  if (n < 2)
+  if (n < 2 || !pipelineStrategyOn(c->strategies))
     return (IrsPipeline){NULL};
   char dir[300], out[320];
   snprintf(dir, sizeof(dir), "%s/locate", t->dir);
