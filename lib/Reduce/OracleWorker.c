@@ -206,6 +206,17 @@ static int execOnCandidate(Job *j, const char *const *args, int argc) {
   return execArgs(j, args, argc, NULL, dir, path);
 }
 
+// Tool mode, irsReducerCheckFile: the tool on a file as written (the
+// result in the tool's syntax), not on a print of the module.
+static int execOnFile(Job *j) {
+  char dir[512];
+  irsReduceJobDir(j->r, j->id, dir, sizeof(dir));
+  setpgid(0, 0);
+  if (mkdir(dir, 0700) != 0)
+    return IRS_EXIT_INVALID_CANDIDATE;
+  return irsReduceExecTool(j, NULL, dir, j->r->checkFile);
+}
+
 // Applies the job's edit to the worker's module; false when it does not
 // apply, or applies without progress (run-passes: no smaller; dropped
 // arguments: more ops). An edit that runs passes may itself crash or hang
@@ -362,6 +373,8 @@ int irsReduceWorker(IrsWorkerChannel ch, void *ud) {
     return IRS_EXIT_INVALID_CANDIDATE;
   if (r->opts.testArgv)
     return execOnCandidate(j, r->opts.testArgv, r->opts.testArgc);
+  if (r->opts.toolArgv && r->checkFile)
+    return execOnFile(j);
   if (r->opts.toolArgv)
     return execOnCandidate(j, r->opts.toolArgv, r->opts.toolArgc);
   return runPipeline(j, root);

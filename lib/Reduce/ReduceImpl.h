@@ -103,6 +103,7 @@ typedef struct Reducer {
   int64_t toolBatches;    // tool processes that tested a batch
   int64_t splitTests;     // candidates those decided
   int splitDoubts;        // other crashes before trust (OracleSplit.c)
+  const char *checkFile; // tool mode: runs test this file, not the module
   bool splitUnconfirmed;  // the module was last accepted on a batch verdict
                           // no plain run stands for (Reducer.c confirms)
   // Tool mode: the fork server's objects, read at the first crash (null:
