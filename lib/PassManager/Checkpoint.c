@@ -251,6 +251,7 @@ void irsCpRunNested(IrsCheckpointRun *r, MlirOperation op, intptr_t step,
   if (check) {
     // The check's time, also when it was the fingerprint comparison.
     cell->verifyMs = irsClockMonotonicMs() - v0;
+    cell->checked = true;
     if (!ok) {
       mlirExternalPassSignalFailure(pass);
       return;
@@ -552,10 +553,11 @@ static bool verifyModuleShallow(IrsCheckpointRun *r, MlirOperation module) {
 // functions). A dumping run verified every op that changed at every step
 // on its thread (runNested), so the module is checked as MLIR checks it
 // after a nested pass; otherwise the whole module, as a stepwise run does.
-// False when it fails; its time in *ms.
+// False when it fails; its time in *ms, *ran when it ran.
 static bool verifyGroupModule(IrsCheckpointRun *r, MlirOperation module,
-                              double *ms) {
+                              double *ms, bool *ran) {
   *ms = 0;
+  *ran = false;
   if (!r->pm->opts.verifyEach)
     return true;
   size_t ng = (size_t)(r->last - r->first);
@@ -570,7 +572,63 @@ static bool verifyGroupModule(IrsCheckpointRun *r, MlirOperation module,
   bool ok = r->pm->rec.dumpDir ? verifyModuleShallow(r, module)
                                : mlirOperationVerify(module);
   *ms = irsClockMonotonicMs() - v0;
+  *ran = true;
   return ok;
+}
+
+// A step that verified keeps a verify time, however small its share of
+// the group's time: carved from its pass time, else a sliver far below
+// the trace's resolution (0.1 ns), so that its verify slice still shows.
+static void keepVerifyTime(IrsStepResult *res) {
+  if (res->verifyMs > 0)
+    return;
+  if (res->wallMs > 0) {
+    res->verifyMs = res->wallMs / 2;
+    res->wallMs -= res->verifyMs;
+  } else {
+    res->verifyMs = 1e-7;
+  }
+}
+
+// Pass, verify and dump times of the group's steps add up to its elapsed
+// time, open to close: the trace lays each step's parts end to end from
+// the step's start, and the next step starts after the close. The dumps
+// and the module check were timed on this thread; the threads' pass and
+// verify times (which overlap) share what is left, in proportion. When
+// nothing is left (a coarse clock; a slow run whose dumps and check fill
+// the window), every part shrinks in proportion instead, never past the
+// window.
+static void shareElapsed(IrsCheckpointRun *r, double moduleVerifyMs,
+                         bool moduleVerified) {
+  IrsPassManagerImpl *pm = r->pm;
+  size_t ng = (size_t)(r->last - r->first);
+  double elapsed = irsClockMonotonicMs() - r->groupT0, busy = 0;
+  double fixed = moduleVerifyMs;
+  for (size_t i = 0; i < r->numRows * ng; ++i)
+    busy += r->cells[i].wallMs + r->cells[i].verifyMs;
+  for (intptr_t s = 0; s < (intptr_t)ng; ++s)
+    fixed += pm->rec.steps[r->first + s].result.dumpMs;
+  if (!(elapsed > 0))
+    elapsed = 0;
+  double scale = 1, fixedScale = 1;
+  if (busy > 0 && elapsed > fixed) {
+    scale = (elapsed - fixed) / busy;
+  } else {
+    double all = busy + fixed;
+    scale = fixedScale = all > elapsed ? elapsed / all : 1;
+  }
+  for (intptr_t s = 0; s < (intptr_t)ng; ++s) {
+    finishGroupStep(r, s, scale);
+    IrsStepResult *res = &pm->rec.steps[r->first + s].result;
+    res->dumpMs *= fixedScale;
+    if (s == 0)
+      res->verifyMs += moduleVerifyMs * fixedScale;
+    bool verified = s == 0 && moduleVerified;
+    for (size_t k = 0; k < r->numRows && !verified; ++k)
+      verified = r->cells[k * ng + (size_t)s].checked;
+    if (verified)
+      keepVerifyTime(res);
+  }
 }
 
 void irsCpCloseGroup(IrsCheckpointRun *r, MlirOperation module,
@@ -578,13 +636,15 @@ void irsCpCloseGroup(IrsCheckpointRun *r, MlirOperation module,
   IrsPassManagerImpl *pm = r->pm;
   size_t ng = (size_t)(r->last - r->first);
   double moduleVerifyMs = 0;
+  bool moduleVerified = false;
   // A diagnostic irscope's own pass added straight to the capture on one of
   // MLIR's threads bypassed the markers' order: its step is unknown.
   irsDiagnosticCaptureSetStepMarker(pm->capture, (MlirLocation){NULL});
   if (irsDiagnosticCaptureTakeUnordered(pm->capture) &&
       mlirContextGetNumThreads(pm->ctx) > 1)
     r->exact = true;
-  if (atomic_load(&r->lost) || !verifyGroupModule(r, module, &moduleVerifyMs))
+  if (atomic_load(&r->lost) ||
+      !verifyGroupModule(r, module, &moduleVerifyMs, &moduleVerified))
     r->exact = true;
   for (intptr_t s = 0; s < (intptr_t)ng; ++s)
     irsPmTakeStepDiagnostics(pm, r->first + s, r->diag0);
@@ -593,19 +653,8 @@ void irsCpCloseGroup(IrsCheckpointRun *r, MlirOperation module,
   for (intptr_t s = 0; s < (intptr_t)ng && !r->exact; ++s)
     if (!r->completed[s])
       completeGroupStep(r, s);
-  // Pass, verify and dump times of the group's steps add up to its elapsed
-  // time (the trace lays them end to end).
-  double elapsed = irsClockMonotonicMs() - r->groupT0, busy = 0;
-  for (size_t i = 0; i < r->numRows * ng; ++i)
-    busy += r->cells[i].wallMs + r->cells[i].verifyMs;
-  for (intptr_t s = 0; s < (intptr_t)ng; ++s)
-    elapsed -= pm->rec.steps[r->first + s].result.dumpMs;
-  elapsed -= moduleVerifyMs;
-  double scale = busy > 0 && elapsed > 0 ? elapsed / busy : 0.0;
-  for (intptr_t s = 0; s < (intptr_t)ng && !r->exact; ++s)
-    finishGroupStep(r, s, scale);
   if (!r->exact)
-    pm->rec.steps[r->first].result.verifyMs += moduleVerifyMs;
+    shareElapsed(r, moduleVerifyMs, moduleVerified);
   if (!r->exact && !atomic_load(&r->ioErrAt)) {
     advanceModule(r, module);
     if (irsPmUpdateManifest(pm) != IRS_OK)

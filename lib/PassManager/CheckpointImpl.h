@@ -24,6 +24,7 @@ typedef struct CpCell {
   char *own;
   size_t len;
   bool ran, aliased;
+  bool checked; // verified (or found unchanged) after the step: verifyMs
 } CpCell;
 
 typedef struct CpRow {
