@@ -54,7 +54,7 @@ typedef struct IrsCrashReplaySettings {
   bool disableThreading;
   bool verifyEach;
   bool printDebugInfo; ///< locations in failure-input.mlir
-  bool hasSeed;        ///< reproducer.mlir replays with `seed`
+  bool hasSeed; ///< both reproducers replay with `seed`
   uint64_t seed;
   IrsPlugins plugins; ///< nullable: named in the reproducers' replay lines
 } IrsCrashReplaySettings;
@@ -87,6 +87,10 @@ typedef struct IrsCrashDocOptions {
   bool verifyEach;
   bool threading;
   bool dumpOnlyChanged;
+  /// The dead run's seed (irsPassManagerSetSeed), for report.xml; the
+  /// replays' own settings carry it into the reproducers.
+  bool hasSeed;
+  uint64_t seed;
   IrsPlugins plugins;           ///< nullable
   double stepTimeoutSec;        ///< the supervisor's limits, for the message
   int64_t memoryLimitBytes;

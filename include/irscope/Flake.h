@@ -40,8 +40,16 @@ IRS_API IrsRateInterval irsWilsonInterval(int64_t failures, int64_t runs,
 /// The seed of run `run` (0-based) of a repeated run started with `seed`:
 /// distinct, well-mixed values per run (SplitMix64 finaliser), so that a
 /// seeded `--repeat` still sees independent draws in every run while the
-/// whole sequence is reproducible.
+/// whole sequence is reproducible. A pure function of its two arguments,
+/// whoever runs run `run` and in whatever order: with `s = seed`,
+/// `a = irsSplitMix64(&s)`, `t = a ^ (run * 0xd1b54a32d192ed03)`, the
+/// result is `irsSplitMix64(&t)` (test/unit/stats.c pins values).
 IRS_API uint64_t irsSeedForRun(uint64_t seed, uint64_t run);
+
+/// A fresh 64-bit value from the kernel's entropy source (getrandom): the
+/// draws of randomised passes run without a seed, and the master seed of
+/// a `--repeat` given no `--seed`.
+IRS_API uint64_t irsEntropy64(void);
 
 /// One SplitMix64 step: advances *state and returns the next value.
 /// (Steele, Lea, Flood, "Fast splittable pseudorandom number generators",
@@ -84,8 +92,9 @@ typedef struct IrsRepeatSummary {
   IrsPipeline pipeline;
   bool threading;
   bool verifyEach;
-  bool hasSeed;
+  bool hasSeed;   ///< the master seed: run i drew with irsSeedForRun(seed, i)
   uint64_t seed;
+  bool seedDrawn; ///< the master seed was drawn (irsEntropy64), not given
   int64_t requestedRuns;
   int64_t runs;         ///< runs done (fewer when stopped early)
   bool stoppedEarly;    ///< --stop-on-failure ended the loop

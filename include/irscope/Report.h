@@ -73,6 +73,8 @@ typedef struct IrsCrashInfo {
   const char *fullReproducer;
   /// Run settings and dumps, as in a pass manager's report (nullable).
   bool dumpOnlyChanged;
+  bool hasSeed; ///< the dead run's seed (<settings seed>), when it had one
+  uint64_t seed;
   int64_t inputOps; ///< -1 when unknown
   const char *inputDump;
   const char *lastGoodDump;

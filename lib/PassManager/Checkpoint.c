@@ -45,92 +45,46 @@
 // thread time each step's pass took (so wall times still add up to the
 // run's). A step on the module gets the time since the previous checkpoint.
 //
+// Diagnostics are shown as they come, as in a plain run, and each is
+// attributed to the step that emitted it: every diagnostic the capture
+// receives is stamped with the step announced last (a module-level step,
+// or a group of one step, which closes before the next step starts).
+// MLIR's threads do not deliver theirs when they emit them: the parallel
+// loop over the ops buffers them and delivers them in op order when it
+// ends (ParallelDiagnosticHandler, mlir/IR/Threading.h). A group of several
+// steps therefore has each op's checkpoints emit a step marker into that
+// same stream (`start`: the group's first step; after step s: step s + 1),
+// which the capture swallows and which stamps what follows it. Each step's
+// result takes the diagnostics stamped with its index, before its manifest
+// is written. So no pass runs twice because something spoke.
+//
 // Whatever this run cannot document exactly (a pass or verifier failure,
-// any diagnostic, which the one schedule cannot attribute to a step) makes
-// the caller replay the pipeline stepwise on the input (Run.c), which
-// documents it exactly as before; diagnostics are captured muted
-// meanwhile, so the user sees only the replay's. A dump that cannot be
-// stitched (aliases) is printed whole when its step closes on the module. A crash is documented by the supervisor's own replay, as
-// for an uninstrumented run; the dumps and manifest of the groups that
-// completed are on disk by then.
+// a dump it could not write, a diagnostic irscope's own pass added to the
+// capture from one of MLIR's threads inside a fused group, bypassing the
+// markers) makes the caller replay the pipeline stepwise on the input
+// (Run.c), which documents it exactly as before; the replay shows only the
+// diagnostics of steps this run did not reach. A dump that cannot be
+// stitched (aliases) is printed whole when its step closes on the module.
+// A crash is documented by the supervisor's own replay, as for an
+// uninstrumented run; the dumps and manifest of the groups that completed
+// are on disk by then.
 //
 //===----------------------------------------------------------------------===//
+#include "CheckpointImpl.h"
 #include "Fingerprint.h"
-#include "PassManagerImpl.h"
 
 #include "../Support/DiagnosticsImpl.h"
 #include "../Support/Fs.h"
 #include "irscope/RunDir.h"
 
+#include <mlir-c/Diagnostics.h>
+
 #include <errno.h>
-#include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 
-typedef enum CpKind { CpOpen, CpStart, CpNested, CpClose, CpModule } CpKind;
-
-typedef struct CpCell {
-  uint64_t fp;
-  int64_t ops;
-  double wallMs, cpuMs, verifyMs;
-  const char *text; // the op's text after the step: in `own`, a cell's or cache's
-  char *own;
-  size_t len;
-  bool ran, aliased;
-} CpCell;
-
-typedef struct CpRow {
-  MlirOperation op;
-  uint64_t fp0, cacheFp;
-  int64_t ops0;
-  double t, c; // when the op's current step began (wall, thread CPU)
-  const char *cacheText; // borrowed from pm->dumpCache
-  size_t cacheLen;
-  // The op's text before the group when the group does not run on it:
-  // cacheText or `own`, printed by `open`.
-  const char *text;
-  size_t textLen;
-  char *own;
-  bool runs; // the group's anchor matches it
-} CpRow;
-
-struct IrsCheckpointRun {
-  IrsPassManagerImpl *pm;
-  intptr_t first, last; // steps of the open group
-  CpRow *rows;
-  size_t numRows;
-  CpCell *cells; // numRows x (last - first)
-  size_t *index, mask; // op -> row + 1, open addressing
-  // Ops that have passed each step's checkpoint: the thread that brings
-  // done[s] to `expected` completes step s (its result, dump, manifest).
-  // A step completes only after the one before it did on that thread, so
-  // completions run one at a time and in step order.
-  atomic_size_t *done;
-  bool *completed;
-  size_t expected;
-  MlirOperation module;
-  atomic_bool lost;
-  atomic_int ioErrAt; // a completing thread's I/O error
-  bool exact; // written by one thread at a time (completions, module)
-  double groupT0, lastT, lastC;
-  uint64_t moduleFp;
-  int64_t moduleOps;
-  IrsErrorKind ioErr; // a module-level checkpoint's I/O error
-  intptr_t begun;     // the step announced through onStep, -1 for none
-  // Each nested step is a group of its own, closed on the module before the
-  // next step starts anywhere: set when the run dumps or verifies (see
-  // irsPmRunCheckpointed).
-  bool single;
-};
-
-typedef struct CpPass {
-  IrsCheckpointRun *run;
-  CpKind kind;
-  intptr_t step;
-} CpPass;
-
-static const uint64_t kCpTypeId = 0x6972732d63700000ull;
 
 static int64_t peakRss(void) {
   struct rusage ru;
@@ -158,7 +112,7 @@ static CpRow *findRow(IrsCheckpointRun *r, MlirOperation op, size_t *row) {
   }
 }
 
-static void freeGroup(IrsCheckpointRun *r) {
+void irsCpFreeGroup(IrsCheckpointRun *r) {
   size_t ng = (size_t)(r->last - r->first);
   for (size_t i = 0; r->cells && i < r->numRows * ng; ++i)
     free(r->cells[i].own);
@@ -188,8 +142,14 @@ static void completeGroupStep(IrsCheckpointRun *r, intptr_t s);
 // nested step of a group of several is then announced as step 0 (the whole
 // pipeline): its functions are in different steps at once, so on a crash
 // the supervisor locates the step by replay, as for an uninstrumented run.
-static void announce(IrsCheckpointRun *r, intptr_t next) {
+void irsCpAnnounce(IrsCheckpointRun *r, intptr_t next) {
   IrsPassManagerImpl *pm = r->pm;
+  // Diagnostics delivered from now on come from step `next`: those of a
+  // nested group's threads are delivered on this thread in MLIR's order,
+  // before the group's close announces the step after it.
+  irsDiagnosticCaptureSetStep(pm->capture, next < pm->numSteps ? next + 1 : 0);
+  if (next < pm->numSteps && next + 1 > r->reached)
+    r->reached = next + 1;
   if (!pm->opts.onStep)
     return;
   void *ud = pm->opts.onStepUserData;
@@ -215,7 +175,22 @@ static CpRow *rowOrLost(IrsCheckpointRun *r, MlirOperation op, size_t *k) {
   return row;
 }
 
-static void runStart(IrsCheckpointRun *r, MlirOperation op) {
+// In a group of several steps fused on each op, this op's diagnostics from
+// now on come from `step` (0-based). MLIR delivers the diagnostics of the
+// ops run in parallel when the group ends, in op order and, for each op, in
+// the order they were emitted (ParallelDiagnosticHandler), so a marker in
+// that stream attributes everything after it; the capture swallows it.
+// A group of one step needs none: its step was announced.
+static void markStep(IrsCheckpointRun *r, intptr_t step) {
+  if (r->single || r->last - r->first < 2)
+    return;
+  char msg[24];
+  snprintf(msg, sizeof(msg), "%ld", (long)(step + 1));
+  mlirEmitError(r->marker, msg);
+}
+
+void irsCpRunStart(IrsCheckpointRun *r, MlirOperation op) {
+  markStep(r, r->first);
   size_t k;
   CpRow *row = rowOrLost(r, op, &k);
   if (!row)
@@ -247,7 +222,7 @@ static void reuseText(IrsCheckpointRun *r, CpRow *row, CpCell *cell,
   (void)r;
 }
 
-static void runNested(IrsCheckpointRun *r, MlirOperation op, intptr_t step,
+void irsCpRunNested(IrsCheckpointRun *r, MlirOperation op, intptr_t step,
                       MlirExternalPass pass) {
   double t = irsClockMonotonicMs();
   double c = irsClockThreadCpuMs();
@@ -276,11 +251,14 @@ static void runNested(IrsCheckpointRun *r, MlirOperation op, intptr_t step,
   if (check) {
     // The check's time, also when it was the fingerprint comparison.
     cell->verifyMs = irsClockMonotonicMs() - v0;
+    cell->checked = true;
     if (!ok) {
       mlirExternalPassSignalFailure(pass);
       return;
     }
   }
+  if (step + 1 < r->last)
+    markStep(r, step + 1);
   if (pm->rec.dumpDir) {
     reuseText(r, row, cell, s);
     if (!cell->text) {
@@ -392,10 +370,17 @@ static bool prepareTexts(IrsCheckpointRun *r) {
   return ok;
 }
 
-static bool openGroup(IrsCheckpointRun *r, MlirOperation module,
+bool irsCpOpenGroup(IrsCheckpointRun *r, MlirOperation module,
                       intptr_t first) {
   bool ok = allocGroup(r, module, first) &&
             (!r->pm->rec.dumpDir || prepareTexts(r));
+  // Some op may run every step of the group before the group fails.
+  if (r->last > r->reached)
+    r->reached = r->last;
+  if (!r->single && r->last - r->first > 1) {
+    irsDiagnosticCaptureTakeUnordered(r->pm->capture);
+    irsDiagnosticCaptureSetStepMarker(r->pm->capture, r->marker);
+  }
   r->groupT0 = irsClockMonotonicMs();
   return ok;
 }
@@ -581,10 +566,11 @@ static bool verifyModuleShallow(IrsCheckpointRun *r, MlirOperation module) {
 // functions). A dumping run verified every op that changed at every step
 // on its thread (runNested), so the module is checked as MLIR checks it
 // after a nested pass; otherwise the whole module, as a stepwise run does.
-// False when it fails; its time in *ms.
+// False when it fails; its time in *ms, *ran when it ran.
 static bool verifyGroupModule(IrsCheckpointRun *r, MlirOperation module,
-                              double *ms) {
+                              double *ms, bool *ran) {
   *ms = 0;
+  *ran = false;
   if (!r->pm->opts.verifyEach)
     return true;
   size_t ng = (size_t)(r->last - r->first);
@@ -599,52 +585,107 @@ static bool verifyGroupModule(IrsCheckpointRun *r, MlirOperation module,
   bool ok = r->pm->rec.dumpDir ? verifyModuleShallow(r, module)
                                : mlirOperationVerify(module);
   *ms = irsClockMonotonicMs() - v0;
+  *ran = true;
   return ok;
 }
 
-static void closeGroup(IrsCheckpointRun *r, MlirOperation module,
+// A step that verified keeps a verify time, however small its share of
+// the group's time: carved from its pass time, else a sliver far below
+// the trace's resolution (0.1 ns), so that its verify slice still shows.
+static void keepVerifyTime(IrsStepResult *res) {
+  if (res->verifyMs > 0)
+    return;
+  if (res->wallMs > 0) {
+    res->verifyMs = res->wallMs / 2;
+    res->wallMs -= res->verifyMs;
+  } else {
+    res->verifyMs = 1e-7;
+  }
+}
+
+// Pass, verify and dump times of the group's steps add up to its elapsed
+// time, open to close: the trace lays each step's parts end to end from
+// the step's start, and the next step starts after the close. The dumps
+// and the module check were timed on this thread; the threads' pass and
+// verify times (which overlap) share what is left, in proportion. When
+// nothing is left (a coarse clock; a slow run whose dumps and check fill
+// the window), every part shrinks in proportion instead, never past the
+// window.
+static void shareElapsed(IrsCheckpointRun *r, double moduleVerifyMs,
+                         bool moduleVerified) {
+  IrsPassManagerImpl *pm = r->pm;
+  size_t ng = (size_t)(r->last - r->first);
+  double elapsed = irsClockMonotonicMs() - r->groupT0, busy = 0;
+  double fixed = moduleVerifyMs;
+  for (size_t i = 0; i < r->numRows * ng; ++i)
+    busy += r->cells[i].wallMs + r->cells[i].verifyMs;
+  for (intptr_t s = 0; s < (intptr_t)ng; ++s)
+    fixed += pm->rec.steps[r->first + s].result.dumpMs;
+  if (!(elapsed > 0))
+    elapsed = 0;
+  double scale = 1, fixedScale = 1;
+  if (busy > 0 && elapsed > fixed) {
+    scale = (elapsed - fixed) / busy;
+  } else {
+    double all = busy + fixed;
+    scale = fixedScale = all > elapsed ? elapsed / all : 1;
+  }
+  for (intptr_t s = 0; s < (intptr_t)ng; ++s) {
+    finishGroupStep(r, s, scale);
+    IrsStepResult *res = &pm->rec.steps[r->first + s].result;
+    res->dumpMs *= fixedScale;
+    if (s == 0)
+      res->verifyMs += moduleVerifyMs * fixedScale;
+    bool verified = s == 0 && moduleVerified;
+    for (size_t k = 0; k < r->numRows && !verified; ++k)
+      verified = r->cells[k * ng + (size_t)s].checked;
+    if (verified)
+      keepVerifyTime(res);
+  }
+}
+
+void irsCpCloseGroup(IrsCheckpointRun *r, MlirOperation module,
                        MlirExternalPass pass) {
   IrsPassManagerImpl *pm = r->pm;
   size_t ng = (size_t)(r->last - r->first);
   double moduleVerifyMs = 0;
-  if (atomic_load(&r->lost) || !verifyGroupModule(r, module, &moduleVerifyMs))
+  bool moduleVerified = false;
+  // A diagnostic irscope's own pass added straight to the capture on one of
+  // MLIR's threads bypassed the markers' order: its step is unknown.
+  irsDiagnosticCaptureSetStepMarker(pm->capture, (MlirLocation){NULL});
+  if (irsDiagnosticCaptureTakeUnordered(pm->capture) &&
+      mlirContextGetNumThreads(pm->ctx) > 1)
     r->exact = true;
+  if (atomic_load(&r->lost) ||
+      !verifyGroupModule(r, module, &moduleVerifyMs, &moduleVerified))
+    r->exact = true;
+  for (intptr_t s = 0; s < (intptr_t)ng; ++s)
+    irsPmTakeStepDiagnostics(pm, r->first + s, r->diag0);
   // Steps no thread completed (no op to run on, or a single step's group,
   // whose threads leave it to here) complete here.
   for (intptr_t s = 0; s < (intptr_t)ng && !r->exact; ++s)
     if (!r->completed[s])
       completeGroupStep(r, s);
-  // Pass, verify and dump times of the group's steps add up to its elapsed
-  // time (the trace lays them end to end).
-  double elapsed = irsClockMonotonicMs() - r->groupT0, busy = 0;
-  for (size_t i = 0; i < r->numRows * ng; ++i)
-    busy += r->cells[i].wallMs + r->cells[i].verifyMs;
-  for (intptr_t s = 0; s < (intptr_t)ng; ++s)
-    elapsed -= pm->rec.steps[r->first + s].result.dumpMs;
-  elapsed -= moduleVerifyMs;
-  double scale = busy > 0 && elapsed > 0 ? elapsed / busy : 0.0;
-  for (intptr_t s = 0; s < (intptr_t)ng && !r->exact; ++s)
-    finishGroupStep(r, s, scale);
   if (!r->exact)
-    pm->rec.steps[r->first].result.verifyMs += moduleVerifyMs;
+    shareElapsed(r, moduleVerifyMs, moduleVerified);
   if (!r->exact && !atomic_load(&r->ioErrAt)) {
     advanceModule(r, module);
     if (irsPmUpdateManifest(pm) != IRS_OK)
       atomic_store(&r->ioErrAt, IRS_ERR_IO);
   }
   intptr_t next = r->last;
-  freeGroup(r);
+  irsCpFreeGroup(r);
   if (r->exact || atomic_load(&r->ioErrAt))
     mlirExternalPassSignalFailure(pass);
   else
-    announce(r, next);
+    irsCpAnnounce(r, next);
   r->lastT = irsClockMonotonicMs();
   r->lastC = irsClockProcessCpuMs();
 }
 
 // A step anchored on the module: what irsPmRunStep and runStepwise do
 // after its pass.
-static void runModule(IrsCheckpointRun *r, MlirOperation module, intptr_t i,
+void irsCpRunModule(IrsCheckpointRun *r, MlirOperation module, intptr_t i,
                       MlirExternalPass pass) {
   IrsPassManagerImpl *pm = r->pm;
   IrsStepResult *res = &pm->rec.steps[i].result;
@@ -671,6 +712,7 @@ static void runModule(IrsCheckpointRun *r, MlirOperation module, intptr_t i,
     }
   }
   res->status = IrsStepOk;
+  irsPmTakeStepDiagnostics(pm, i, r->diag0);
   double d0 = irsClockMonotonicMs();
   IrsErrorKind k = irsPmDumpStep(pm, i, module);
   if (k == IRS_OK)
@@ -681,170 +723,8 @@ static void runModule(IrsCheckpointRun *r, MlirOperation module, intptr_t i,
     r->ioErr = k;
     mlirExternalPassSignalFailure(pass);
   } else {
-    announce(r, i + 1);
+    irsCpAnnounce(r, i + 1);
   }
   r->lastT = irsClockMonotonicMs();
   r->lastC = irsClockProcessCpuMs();
-}
-
-//===----------------------------------------------------------------------===//
-// The checkpoint pass and the pass manager
-//===----------------------------------------------------------------------===//
-
-static void cpConstruct(void *ud) { (void)ud; }
-static void cpDestruct(void *ud) { free(ud); }
-
-// MLIR clones a pass for each worker thread; the clones share the run.
-static void *cpClone(void *ud) {
-  CpPass *c = malloc(sizeof(CpPass));
-  if (c)
-    *c = *(CpPass *)ud;
-  return c;
-}
-
-static void cpRun(MlirOperation op, MlirExternalPass pass, void *ud) {
-  CpPass *p = ud;
-  if (!p) {
-    mlirExternalPassSignalFailure(pass);
-    return;
-  }
-  IrsCheckpointRun *r = p->run;
-  switch (p->kind) {
-  case CpOpen:
-    if (!openGroup(r, op, p->step)) {
-      r->exact = true;
-      mlirExternalPassSignalFailure(pass);
-    }
-    break;
-  case CpStart:
-    runStart(r, op);
-    break;
-  case CpNested:
-    runNested(r, op, p->step, pass);
-    break;
-  case CpClose:
-    closeGroup(r, op, pass);
-    break;
-  case CpModule:
-    runModule(r, op, p->step, pass);
-    break;
-  }
-}
-
-static bool addCheckpoint(IrsCheckpointRun *r, MlirOpPassManager opm,
-                          CpKind kind, intptr_t step) {
-  CpPass *p = malloc(sizeof(CpPass));
-  if (!p)
-    return false;
-  *p = (CpPass){r, kind, step};
-  MlirExternalPassCallbacks cbs = {cpConstruct, cpDestruct, NULL, cpClone,
-                                   cpRun};
-  MlirStringRef name = mlirStringRefCreateFromCString("irs-checkpoint");
-  MlirPass mp = mlirCreateExternalPass(
-      mlirTypeIDCreate(&kCpTypeId), name, name,
-      mlirStringRefCreateFromCString("irscope's per-step instrumentation"),
-      mlirStringRefCreate(NULL, 0), 0, NULL, cbs, p);
-  mlirOpPassManagerAddOwnedPass(opm, mp);
-  return true;
-}
-
-// builtin.module(open, X(start, s1, cp, s2, cp), close, s3, cp, ...)
-static MlirPassManager buildCheckpointed(IrsCheckpointRun *r, IrsBuf *err) {
-  IrsPassManagerImpl *pm = r->pm;
-  IrsPipeline p = pm->pipeline;
-  MlirPassManager w = irsPmNewMlirPm(pm);
-  MlirOpPassManager root = mlirPassManagerGetAsOpPassManager(w);
-  MlirOpPassManager nested = {NULL};
-  bool ok = true;
-  for (intptr_t i = 0; ok && i < pm->numSteps; ++i) {
-    bool isNested = irsPipelineGetStepNumAnchors(p, i) == 2;
-    bool opens = isNested && (r->single || i == 0 ||
-                              irsPipelineGetStepNumAnchors(p, i - 1) != 2 ||
-                              !mlirStringRefEqual(irsPipelineGetStepAnchorAt(p, i, 1),
-                                                  irsPipelineGetStepAnchorAt(p, i - 1, 1)));
-    if (opens) {
-      ok = addCheckpoint(r, root, CpOpen, i);
-      nested = mlirOpPassManagerGetNestedUnder(root, irsPipelineGetStepAnchorAt(p, i, 1));
-      ok = ok && addCheckpoint(r, nested, CpStart, i);
-    }
-    ok = ok && irsPmAppendLeaf(pm, i, isNested ? nested : root, err);
-    ok = ok && addCheckpoint(r, isNested ? nested : root,
-                             isNested ? CpNested : CpModule, i);
-    bool closes = isNested && (r->single || i + 1 == pm->numSteps ||
-                               irsPipelineGetStepNumAnchors(p, i + 1) != 2 ||
-                               !mlirStringRefEqual(irsPipelineGetStepAnchorAt(p, i + 1, 1),
-                                                   irsPipelineGetStepAnchorAt(p, i, 1)));
-    if (ok && closes)
-      ok = addCheckpoint(r, root, CpClose, i);
-  }
-  if (!ok) {
-    mlirPassManagerDestroy(w);
-    return (MlirPassManager){NULL};
-  }
-  mlirPassManagerEnableVerifier(w, false);
-  return w;
-}
-
-bool irsPmCheckpointable(IrsPassManagerImpl *pm, MlirOperation module) {
-  const IrsInstrumentationOptions *o = &pm->opts;
-  if (pm->attributeSteps || pm->verifyWithPm.ptr || pm->numHooks > 0 ||
-      irsPmWantsMlirInstrumentation(o) || o->dumpInBackground ||
-      o->printGeneric || o->printDebugInfo || !o->writeFailureReport)
-    return false;
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(module));
-  if (!mlirStringRefEqual(name, mlirStringRefCreateFromCString("builtin.module")) ||
-      mlirOperationGetNumRegions(module) != 1)
-    return false;
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  if (mlirBlockIsNull(body) || !mlirBlockIsNull(mlirBlockGetNextInRegion(body)))
-    return false;
-  for (intptr_t i = 0; i < pm->numSteps; ++i)
-    if (irsPipelineGetStepNumAnchors(pm->pipeline, i) > 2)
-      return false;
-  return pm->numSteps > 0;
-}
-
-IrsErrorKind irsPmRunCheckpointed(IrsPassManagerImpl *pm, MlirOperation module,
-                                  bool *exact) {
-  // Dumps and the IR kept before a crashing step must not depend on which
-  // functions a fused group's threads had taken to its next step: they need
-  // a boundary on the module after each step. Without dumps the group stays
-  // fused as mlir-opt runs it (--timing alone): --verify-each verifies each
-  // changed function between the group's steps and the whole module at its
-  // close, and a failure there is located by the stepwise replay.
-  IrsCheckpointRun r = {.pm = pm, .single = pm->rec.dumpDir != NULL};
-  atomic_init(&r.lost, false);
-  atomic_init(&r.ioErrAt, 0);
-  *exact = true;
-  IrsBuf err = IRS_BUF_INIT;
-  MlirPassManager w = buildCheckpointed(&r, &err);
-  irsBufFree(&err);
-  if (!w.ptr)
-    return IRS_OK; // the stepwise replay reports it
-  // Run.c fingerprinted the input with its top-level ops (irsPmFingerprintRun).
-  r.moduleFp = pm->inputFingerprint;
-  r.moduleOps = pm->rec.inputOps;
-  irsDiagnosticCaptureSetMuted(pm->capture, true);
-  intptr_t d0 = irsDiagnosticCaptureGetNumDiagnostics(pm->capture);
-  double t0 = irsClockMonotonicMs();
-  r.lastT = t0;
-  r.lastC = irsClockProcessCpuMs();
-  r.begun = -1;
-  announce(&r, 0);
-  MlirLogicalResult res = mlirPassManagerRunOnOp(w, module);
-  announce(&r, pm->numSteps);
-  pm->rec.totalWallMs = irsClockMonotonicMs() - t0;
-  irsDiagnosticCaptureSetMuted(pm->capture, false);
-  freeGroup(&r);
-  mlirPassManagerDestroy(w);
-  if (!r.ioErr)
-    r.ioErr = (IrsErrorKind)atomic_load(&r.ioErrAt);
-  if (r.ioErr) {
-    *exact = false;
-    return r.ioErr;
-  }
-  *exact = mlirLogicalResultIsFailure(res) || r.exact ||
-           atomic_load(&r.lost) ||
-           irsDiagnosticCaptureGetNumDiagnostics(pm->capture) != d0;
-  return IRS_OK;
 }

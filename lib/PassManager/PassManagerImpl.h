@@ -225,6 +225,11 @@ void irsPmDropUserPms(IrsPassManagerImpl *pm);
 int irsPmCopyUnchangedDump(IrsPassManagerImpl *pm, intptr_t i,
                            const char *path, bool verified);
 
+/// Attaches to step i's result the diagnostics captured from position
+/// `from` on that are stamped with its index (i + 1).
+void irsPmTakeStepDiagnostics(IrsPassManagerImpl *pm, intptr_t i,
+                              intptr_t from);
+
 /// Runs step i on `module`. With `instrumented`, also the checks after it
 /// (--verify-with, hooks) and the fingerprint used by dumps. Returns the
 /// step status; results go to pm->rec.steps[i].
@@ -259,7 +264,8 @@ void irsPmWriteFailure(IrsPassManagerImpl *pm, intptr_t i,
                        MlirOperation module, MlirOperation input);
 
 //===----------------------------------------------------------------------===//
-// Checkpoint.c: an instrumented run inside the pipeline's own schedule
+// Checkpoint.c, CheckpointPass.c: an instrumented run inside the pipeline's
+// own schedule
 //===----------------------------------------------------------------------===//
 
 /// Whether this run's instrumentation can be done by checkpoint passes in
@@ -267,12 +273,15 @@ void irsPmWriteFailure(IrsPassManagerImpl *pm, intptr_t i,
 bool irsPmCheckpointable(IrsPassManagerImpl *pm, MlirOperation module);
 /// Runs the pipeline in one MLIR pass manager with a checkpoint pass after
 /// each step, at the step's nesting; fills pm->rec.steps and writes the
-/// dumps and manifest as a stepwise run would. Sets *exact when the run
-/// cannot stand as it is (a step failed, a diagnostic was emitted, a dump
-/// could not be stitched): the caller then replays the pipeline stepwise on
-/// the input, which documents it exactly. Diagnostics are captured muted.
+/// dumps and manifest as a stepwise run would. Diagnostics are shown as
+/// they come and attached to the step that emitted them. Sets *exact when
+/// the run cannot stand as it is (a step failed, a dump could not be
+/// written, a diagnostic whose step is unknown): the caller then replays
+/// the pipeline stepwise on the input, which documents it exactly, showing
+/// only the diagnostics of steps after *reached (1-based), the last step
+/// this run began.
 IrsErrorKind irsPmRunCheckpointed(IrsPassManagerImpl *pm, MlirOperation module,
-                                  bool *exact);
+                                  bool *exact, intptr_t *reached);
 
 /// Advice.c: makes the reason (from `reasonAt` in `err`) why a step with
 /// pass `pass` could not be built point the way: "did you mean 'X'?" after

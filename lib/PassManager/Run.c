@@ -134,12 +134,16 @@ static IrsErrorKind stopRun(IrsPassManagerImpl *pm, IrsErrorKind k) {
   return k;
 }
 
+// `shown`: the diagnostics of the first `shown` steps were shown already
+// (by a checkpointed run this one replays), so they are captured muted.
 static IrsErrorKind runStepwise(IrsPassManagerImpl *pm, MlirOperation module,
-                                MlirOperation *inputp) {
+                                MlirOperation *inputp, intptr_t shown) {
   uint64_t fp = pm->inputFingerprint;
   int64_t ops = pm->rec.inputOps;
   double t0 = irsClockMonotonicMs();
   for (intptr_t i = 0; i < pm->numSteps; ++i) {
+    if (shown > 0)
+      irsDiagnosticCaptureSetMuted(pm->capture, i < shown);
     IrsErrorKind bk = irsPmBuildUserPm(pm, i);
     if (bk != IRS_OK)
       return stopRun(pm, bk);
@@ -188,17 +192,20 @@ static void adoptResult(MlirOperation module, MlirOperation from) {
                        mlirOperationGetRegion(from, r));
 }
 
-// An instrumented run in the pipeline's own schedule (Checkpoint.c). What
-// it cannot document exactly is replayed stepwise on a copy of the input,
-// with the replay's diagnostics shown (the first run's were muted). The
-// first run may have stopped before the end (a checkpoint that could not
-// go on signals failure), so when the replay succeeds its result becomes
-// the caller's module: the output is then the IR the dumps show.
+// An instrumented run in the pipeline's own schedule (Checkpoint.c), which
+// shows its diagnostics as they come and attributes them to their steps.
+// What it cannot document exactly (a failure, a dump it could not write) is
+// replayed stepwise on a copy of the input, showing only the diagnostics
+// of the steps the first run did not reach. The first run may have stopped
+// before the end (a checkpoint that could not go on signals failure), so
+// when the replay succeeds its result becomes the caller's module: the
+// output is then the IR the dumps show.
 static IrsErrorKind runCheckpointed(IrsPassManagerImpl *pm,
                                     MlirOperation module,
                                     MlirOperation *inputp) {
   bool exact = false;
-  IrsErrorKind k = irsPmRunCheckpointed(pm, module, &exact);
+  intptr_t reached = 0;
+  IrsErrorKind k = irsPmRunCheckpointed(pm, module, &exact, &reached);
   if (!exact)
     return k;
   pm->cpRun = false;
@@ -216,7 +223,8 @@ static IrsErrorKind runCheckpointed(IrsPassManagerImpl *pm,
   irsDumpCacheDestroy(pm->dumpCache);
   pm->dumpCache = NULL;
   pm->inputFingerprint = irsPmFingerprintRun(pm, m, &pm->rec.inputOps);
-  k = runStepwise(pm, m, inputp);
+  k = runStepwise(pm, m, inputp, reached);
+  irsDiagnosticCaptureSetMuted(pm->capture, false);
   if (k == IRS_OK)
     adoptResult(module, m);
   mlirOperationDestroy(m);
@@ -399,7 +407,7 @@ IrsStatus irsPassManagerRun(IrsPassManager handle, MlirOperation module) {
   }
   if (k == IRS_OK)
     k = pm->cpRun  ? runCheckpointed(pm, module, &input)
-        : stepwise ? runStepwise(pm, module, &input)
+        : stepwise ? runStepwise(pm, module, &input, 0)
                    : runWhole(pm, module, &input);
   pm->cpRun = false;
   if (!mlirOperationIsNull(input))

@@ -28,21 +28,27 @@ static int64_t peakRssKb(void) {
   return (int64_t)ru.ru_maxrss;
 }
 
-// Attaches the step's diagnostics [from, capture end) to its result.
-static void takeDiagnostics(IrsPassManagerImpl *pm, IrsRecordStep *s,
-                            intptr_t from) {
-  intptr_t n = irsDiagnosticCaptureGetNumDiagnostics(pm->capture) - from;
+void irsPmTakeStepDiagnostics(IrsPassManagerImpl *pm, intptr_t i,
+                              intptr_t from) {
+  IrsRecordStep *s = &pm->rec.steps[i];
+  intptr_t end = irsDiagnosticCaptureGetNumDiagnostics(pm->capture), n = 0;
   free(s->diagCopies);
   s->diagCopies = NULL;
   s->result.numDiagnostics = 0;
   s->result.diagnostics = NULL;
+  for (intptr_t k = from; k < end; ++k)
+    n += irsDiagnosticCaptureGetDiagnostic(pm->capture, k)->step == i + 1;
   if (n <= 0)
     return;
   s->diagCopies = malloc((size_t)n * sizeof(IrsDiagnostic));
   if (!s->diagCopies)
     return;
-  for (intptr_t k = 0; k < n; ++k)
-    s->diagCopies[k] = *irsDiagnosticCaptureGetDiagnostic(pm->capture, from + k);
+  n = 0;
+  for (intptr_t k = from; k < end; ++k) {
+    const IrsDiagnostic *d = irsDiagnosticCaptureGetDiagnostic(pm->capture, k);
+    if (d->step == i + 1)
+      s->diagCopies[n++] = *d;
+  }
   s->result.numDiagnostics = n;
   s->result.diagnostics = s->diagCopies;
 }
@@ -151,7 +157,7 @@ IrsStepStatus irsPmRunStep(IrsPassManagerImpl *pm, intptr_t i,
     res->changed = s->fingerprint != prevFp;
   }
   res->status = st;
-  takeDiagnostics(pm, &pm->rec.steps[i], d0);
+  irsPmTakeStepDiagnostics(pm, i, d0);
   irsDiagnosticCaptureSetStep(pm->capture, 0);
   if (pm->opts.onStep)
     pm->opts.onStep(i + 1, false, pm->opts.onStepUserData);

@@ -14,6 +14,9 @@
 //   irs-test-slow{op=NAME ms=N}  sleeps N ms per op named NAME: a pass
 //                             that is slow but ends (a reducer must not
 //                             take it for a hang under a longer timeout)
+//   irs-test-slow{... file=PATH}  also appends a line to PATH each time it
+//                             runs (the anchor's sym_name, else its op
+//                             name): a side effect that counts executions
 //   irs-test-stack-overflow{op=NAME}  unbounded recursion
 //   irs-test-oom{op=NAME}     allocates and touches memory until it fails
 //   irs-test-oom{op=NAME mb=N}  maps and touches N MiB at once, releases
@@ -26,9 +29,12 @@
 //===----------------------------------------------------------------------===//
 #include "PassesImpl.h"
 
+#include <mlir-c/BuiltinAttributes.h>
+
 #include <fcntl.h>
 #include <signal.h>
 #include <stdalign.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -94,9 +100,29 @@ static MlirWalkResult countCb(MlirOperation op, void *ud) {
   return MlirWalkResultAdvance;
 }
 
+// One line per execution; O_APPEND and one write, so parallel instances
+// (one per function on MLIR's threads) do not mix their lines.
+static void logRun(MlirOperation root, const char *file) {
+  MlirAttribute a = mlirOperationGetAttributeByName(
+      root, mlirStringRefCreateFromCString("sym_name"));
+  MlirStringRef s = !mlirAttributeIsNull(a) && mlirAttributeIsAString(a)
+                        ? mlirStringAttrGetValue(a)
+                        : mlirIdentifierStr(mlirOperationGetName(root));
+  char line[256];
+  int n = snprintf(line, sizeof(line), "%.*s\n",
+                   (int)(s.length < 200 ? s.length : 200), s.data);
+  int fd = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+  if (fd >= 0) {
+    (void)!write(fd, line, (size_t)n);
+    close(fd);
+  }
+}
+
 static void runSlow(MlirOperation root, MlirExternalPass pass,
                     IrsSimplePassData *d) {
   (void)pass;
+  if (d->file)
+    logRun(root, d->file);
   SlowCount c = {d->op, 0};
   mlirOperationWalk(root, countCb, &c, MlirWalkPreOrder);
   int64_t ms = c.n * d->n;
@@ -162,6 +188,7 @@ typedef struct Spec {
   long def, max;
   const char *what;
   const char *fileKey;
+  bool fileAlone; // fileKey may be given without key
   void (*run)(MlirOperation, MlirExternalPass, IrsSimplePassData *);
 } Spec;
 
@@ -187,12 +214,13 @@ static MlirPass make(const IrsPassOptions *o, MlirStringRef a, IrsPassEnv *e,
                       "'%s'", sp->name, sp->key, sp->what, num);
     return none;
   }
-  if (sp->fileKey && (num != NULL) != (file && *file)) {
+  if (sp->fileKey && !sp->fileAlone && (num != NULL) != (file && *file)) {
     irsBufPrintf(err, "pass '%s': options '%s' and '%s=PATH' go together",
                  sp->name, sp->key, sp->fileKey);
     return none;
   }
-  IrsSimplePassData *d = irsSimplePassDataCreate(op, num ? file : NULL, e);
+  IrsSimplePassData *d = irsSimplePassDataCreate(
+      op, num || sp->fileAlone ? file : NULL, e);
   if (!d) {
     irsBufPrintf(err, "%s", "out of memory");
     return none;
@@ -215,13 +243,13 @@ MlirPass irsTestAbortPassCreate(const IrsPassOptions *o, MlirStringRef a,
 MlirPass irsTestHangPassCreate(const IrsPassOptions *o, MlirStringRef a,
                                IrsPassEnv *e, IrsBuf *err) {
   static const Spec sp = {"irs-test-hang", &hangId, NULL, "interrupt", 0,
-                          1 << 30, "runs", "file", runHang};
+                          1 << 30, "runs", "file", false, runHang};
   return make(o, a, e, err, &sp);
 }
 MlirPass irsTestSlowPassCreate(const IrsPassOptions *o, MlirStringRef a,
                                IrsPassEnv *e, IrsBuf *err) {
   static const Spec sp = {"irs-test-slow", &slowId, NULL, "ms", 100, 3600000,
-                          "milliseconds", NULL, runSlow};
+                          "milliseconds", "file", true, runSlow};
   return make(o, a, e, err, &sp);
 }
 MlirPass irsTestStackOverflowPassCreate(const IrsPassOptions *o,
@@ -235,6 +263,6 @@ MlirPass irsTestOomPassCreate(const IrsPassOptions *o, MlirStringRef a,
                               IrsPassEnv *e, IrsBuf *err) {
   // mb=0 (the default): until allocation fails.
   static const Spec sp = {"irs-test-oom", &oomId, "builtin.module", "mb", 0,
-                          1 << 20, "MiB", NULL, runOom};
+                          1 << 20, "MiB", NULL, false, runOom};
   return make(o, a, e, err, &sp);
 }

@@ -37,7 +37,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 
 static alignas(8) const char flakyId = 0, nondetId = 0, raceId = 0;
 
@@ -52,20 +51,6 @@ typedef struct FlakyData {
   IrsPassEnv *env;
   int kind; // 0 flaky, 1 nondeterministic, 2 thread race
 } FlakyData;
-
-static uint64_t entropy(void) {
-  uint64_t v = 0;
-  // getrandom of 8 bytes from the urandom pool does not block once the
-  // pool is initialised and is not interrupted for sizes <= 256.
-  if (getrandom(&v, sizeof(v), 0) != (ssize_t)sizeof(v)) {
-    // Practically unreachable; the address of a fresh allocation still
-    // varies from run to run under ASLR.
-    void *p = malloc(1);
-    v = (uint64_t)(uintptr_t)p;
-    free(p);
-  }
-  return v;
-}
 
 static uint64_t fnv(uint64_t h, const char *s, size_t n) {
   for (size_t i = 0; i < n; ++i)
@@ -97,7 +82,7 @@ static double draw(FlakyData *d, MlirOperation anchor) {
     uint64_t s = (d->hasSeed ? d->seed : d->env->seed) ^ drawKey(d, anchor);
     v = irsSplitMix64(&s);
   } else {
-    v = entropy();
+    v = irsEntropy64();
   }
   return (double)(v >> 11) * 0x1.0p-53;
 }
@@ -139,7 +124,7 @@ static void runPass(MlirOperation root, MlirExternalPass pass, void *ud) {
   } else if (d->kind == 1) {
     setAttr(target, "irs.nondet",
             mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64),
-                               (int64_t)(entropy() >> 1)));
+                               (int64_t)(irsEntropy64() >> 1)));
   } else if (mlirContextGetNumThreads(ctx) > 1) {
     if (d->mode == ModeCrash)
       crashNow();

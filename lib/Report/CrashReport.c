@@ -180,6 +180,8 @@ static bool recordOf(const IrsCrashInfo *c, IrsRunRecord *rec) {
   if (!irsRunRecordInit(rec, c->pipeline, &o))
     return false;
   rec->inputOps = c->inputOps;
+  rec->hasSeed = c->hasSeed;
+  rec->seed = c->seed;
   if (c->inputDump && !(rec->inputDumpFile = irsStrDup(c->inputDump)))
     return false;
   IrsRecordDeath d = {c->signal,     c->signalName,       c->elapsedMs,

@@ -45,9 +45,11 @@ static void writeRuns(xmlTextWriterPtr w, const IrsRunRecord *rec) {
   writeBool(w, "verify-each", rec->verifyEach);
   xmlTextWriterWriteFormatAttribute(w, X("max-threads"), "%d", s->maxThreads);
   xmlTextWriterWriteFormatAttribute(w, X("mean-run-ms"), "%.3f", s->meanRunMs);
-  if (rec->hasSeed)
+  if (rec->hasSeed) {
     xmlTextWriterWriteFormatAttribute(w, X("seed"), "%llu",
                                       (unsigned long long)rec->seed);
+    writeBool(w, "seed-drawn", s->seedDrawn);
+  }
   xmlTextWriterEndElement(w);
 
   xmlTextWriterStartElement(w, X("failure-rate"));
@@ -172,6 +174,7 @@ int irsRepeatReportWrite(const IrsRepeatSummary *s, const char *dir) {
                                    .failures = s->failures,
                                    .stoppedEarly = s->stoppedEarly,
                                    .interrupted = s->interrupted,
+                                   .seedDrawn = s->seedDrawn,
                                    .maxThreads = s->maxThreads,
                                    .meanRunMs = s->meanRunMs,
                                    .numSignatures = s->numSignatures,

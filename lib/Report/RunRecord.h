@@ -86,6 +86,7 @@ typedef struct IrsRecordRepeat {
   int64_t failures;  ///< runs that failed in any way
   bool stoppedEarly; ///< --stop-on-failure ended the loop
   bool interrupted;
+  bool seedDrawn;   ///< the record's seed was drawn, not given (--seed)
   int maxThreads;   ///< most OS threads seen in one run's process
   double meanRunMs; ///< wall time per run, fork to exit
   intptr_t numSignatures;

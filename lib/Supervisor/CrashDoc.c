@@ -118,6 +118,8 @@ static int writeReport(const IrsCrashDoc *doc, const IrsWorkerResult *res,
   info.reproducer = havePre ? IRS_RUN_DIR_REPRODUCER : NULL;
   info.fullReproducer = IRS_RUN_DIR_FULL_REPRODUCER;
   info.dumpOnlyChanged = o->dumpOnlyChanged;
+  info.hasSeed = o->hasSeed;
+  info.seed = o->seed;
   info.plugins = o->plugins;
   info.symbolizer = o->symbolizer;
   char lastGood[256] = "", inputDump[32] = "";

@@ -30,6 +30,26 @@ static int64_t countOps(MlirOperation op) {
   return n;
 }
 
+// A reproducer of `module` running `pipeline`; a seeded run's replays
+// with its seed, so that both reproducers make the dead run's random
+// choices again. Returns 0 or nonzero.
+static int writeReproducer(MlirOperation module, const char *dir,
+                           const char *name, MlirStringRef pipeline,
+                           const IrsCrashReplaySettings *s) {
+  char *path = irsPathJoin(dir, name);
+  int e = !path ? 1
+          : s->hasSeed
+              ? irsReproducerWriteFileSeeded(module, path, pipeline,
+                                             s->disableThreading,
+                                             s->verifyEach, s->plugins,
+                                             s->seed)
+              : irsReproducerWriteFileWithPlugins(module, path, pipeline,
+                                                  s->disableThreading,
+                                                  s->verifyEach, s->plugins);
+  free(path);
+  return e;
+}
+
 // The IR that went into 1-based step `step` and its local reproducer; the
 // module is advanced to it.
 static IrsErrorKind writePreStep(const IrsCrashReplay *r, IrsPassManager pm,
@@ -43,20 +63,8 @@ static IrsErrorKind writePreStep(const IrsCrashReplay *r, IrsPassManager pm,
   if (!path || irsModuleWriteFile(module, path, false, s->printDebugInfo) != 0)
     k = IRS_ERR_IO;
   free(path);
-  path = irsPathJoin(r->dir, IRS_RUN_DIR_REPRODUCER);
-  MlirStringRef stepText =
-      irsPipelineGetStepText(s->pipeline, i);
-  // A seeded run's local reproducer replays with its seed.
-  int we = !path ? 1
-           : s->hasSeed
-               ? irsReproducerWriteFileSeeded(module, path, stepText,
-                                              s->disableThreading,
-                                              s->verifyEach, s->plugins,
-                                              s->seed)
-               : irsReproducerWriteFileWithPlugins(module, path, stepText,
-                                                   s->disableThreading,
-                                                   s->verifyEach, s->plugins);
-  free(path);
+  int we = writeReproducer(module, r->dir, IRS_RUN_DIR_REPRODUCER,
+                           irsPipelineGetStepText(s->pipeline, i), s);
   return we != 0 ? IRS_ERR_IO : k;
 }
 
@@ -71,12 +79,9 @@ IrsErrorKind irsCrashReplayRun(const IrsCrashReplay *r, IrsWorkerChannel ch,
                ? IRS_OK
                : IRS_ERR_PASS;
   IrsErrorKind k = IRS_OK;
-  char *path = irsPathJoin(r->dir, IRS_RUN_DIR_FULL_REPRODUCER);
-  if (!path || irsReproducerWriteFileWithPlugins(
-                   module, path, irsPipelineGetText(pipeline),
-                   s->disableThreading, s->verifyEach, s->plugins) != 0)
+  if (writeReproducer(module, r->dir, IRS_RUN_DIR_FULL_REPRODUCER,
+                      irsPipelineGetText(pipeline), s) != 0)
     k = IRS_ERR_IO;
-  free(path);
   if (r->step > 0) {
     IrsErrorKind pk = writePreStep(r, pm, module, s);
     if (pk == IRS_ERR_PASS)

@@ -26,6 +26,8 @@ typedef struct Capture {
   intptr_t num, cap;
   intptr_t numErrors;
   intptr_t step;
+  MlirLocation marker; // null: no step markers
+  bool unordered;      // irsDiagnosticCaptureAdd while `marker` was set
   bool muted;
   bool discard;
   // Passes nested under e.g. func.func run on worker threads and may add
@@ -191,8 +193,27 @@ static bool push(Capture *c, IrsDiagnostic *d) {
   return ok;
 }
 
+// A step marker's message is the step index (see
+// irsDiagnosticCaptureSetStepMarker). True when `md` was one.
+static bool takeMarker(Capture *c, MlirDiagnostic md) {
+  if (mlirLocationIsNull(c->marker) ||
+      !mlirLocationEqual(mlirDiagnosticGetLocation(md), c->marker))
+    return false;
+  IrsBuf msg = IRS_BUF_INIT;
+  mlirDiagnosticPrint(md, irsBufStringCallback, &msg);
+  if (msg.data) {
+    pthread_mutex_lock(&c->mu);
+    c->step = (intptr_t)strtol(msg.data, NULL, 10);
+    pthread_mutex_unlock(&c->mu);
+  }
+  irsBufFree(&msg);
+  return true;
+}
+
 static MlirLogicalResult handler(MlirDiagnostic md, void *userData) {
   Capture *c = userData;
+  if (takeMarker(c, md))
+    return mlirLogicalResultSuccess();
   IrsDiagnostic *d = calloc(1, sizeof(IrsDiagnostic));
   if (!d)
     return mlirLogicalResultSuccess();
@@ -277,6 +298,20 @@ void irsDiagnosticCaptureSetStep(IrsDiagnosticCapture capture, intptr_t step) {
   ((Capture *)capture.ptr)->step = step;
 }
 
+void irsDiagnosticCaptureSetStepMarker(IrsDiagnosticCapture capture,
+                                       MlirLocation marker) {
+  ((Capture *)capture.ptr)->marker = marker;
+}
+
+bool irsDiagnosticCaptureTakeUnordered(IrsDiagnosticCapture capture) {
+  Capture *c = capture.ptr;
+  pthread_mutex_lock(&c->mu);
+  bool u = c->unordered;
+  c->unordered = false;
+  pthread_mutex_unlock(&c->mu);
+  return u;
+}
+
 void irsDiagnosticCaptureSetDiscard(IrsDiagnosticCapture capture,
                                     bool discard) {
   ((Capture *)capture.ptr)->discard = discard;
@@ -321,6 +356,10 @@ void irsDiagnosticCaptureAdd(IrsDiagnosticCapture capture, IrsSeverity sev,
       ok = nl && nm;
     }
   }
-  if (!ok || !push(c, d))
+  pthread_mutex_lock(&c->mu);
+  c->unordered = c->unordered || !mlirLocationIsNull(c->marker);
+  bool pushed = ok && pushLocked(c, d);
+  pthread_mutex_unlock(&c->mu);
+  if (!pushed)
     freeDiag(d);
 }

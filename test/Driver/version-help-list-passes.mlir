@@ -32,7 +32,7 @@
 // PASSES-NEXT: irs-test-crash {{.*}}{op=NAME}
 // PASSES-NEXT: irs-test-abort {{.*}}{op=NAME}
 // PASSES-NEXT: irs-test-hang {{.*}}{op=NAME interrupt=K file=PATH}
-// PASSES-NEXT: irs-test-slow {{.*}}{op=NAME ms=N}
+// PASSES-NEXT: irs-test-slow {{.*}}{op=NAME ms=N file=PATH}
 // PASSES-NEXT: irs-test-stack-overflow {{.*}}{op=NAME}
 // PASSES-NEXT: irs-test-oom {{.*}}{op=NAME mb=N}
 // PASSES-NEXT: irs-test-flaky {{.*}}{op=NAME rate=P mode=fail|crash seed=S}

@@ -1,5 +1,5 @@
 // --repeat=200 over a pipeline whose second step fails in 5% of runs
-// (irs-test-flaky draws from the kernel's entropy source): the failure is
+// (no --seed: the repeat draws its master seed afresh): the failure is
 // found, attributed to step 2 with one signature, its artefacts are kept,
 // the rate and its 95% Wilson interval are printed and written to
 // repeat.xml, and the exit code is the worst outcome seen (1: pass
@@ -21,14 +21,14 @@
 
 // RUN: xmllint --noout --schema %schemas/repeat.xsd %t/repeat.xml
 // RUN: FileCheck %s --check-prefix=XML < %t/repeat.xml
-// XML: <runs requested="200" done="200" stopped-early="false" interrupted="false" threading="true" verify-each="true" max-threads="{{[0-9]+}}" mean-run-ms="{{[0-9.]+}}"/>
+// XML: <runs requested="200" done="200" stopped-early="false" interrupted="false" threading="true" verify-each="true" max-threads="{{[0-9]+}}" mean-run-ms="{{[0-9.]+}}" seed="{{[0-9]+}}" seed-drawn="true"/>
 // XML-NEXT: <failure-rate failures="{{[0-9]+}}" rate="0.{{[0-9]+}}" ci-low="0.{{[0-9]+}}" ci-high="0.{{[0-9]+}}" confidence="0.95" method="wilson"/>
 // XML-NEXT: <steps count="3">
 // XML-NEXT: <step index="1" pass="canonicalize" anchor="builtin.module" failures="0" rate="0.000000" ci-low="0.000000" ci-high="0.018845"/>
 // XML-NEXT: <step index="2" pass="irs-test-flaky" anchor="builtin.module" failures="{{[1-9][0-9]*}}"
 // XML-NEXT: <kind name="pass-failure" count="{{[1-9][0-9]*}}"/>
 // XML: <signatures count="1">
-// XML-NEXT: <signature id="1" kind="pass-failure" step="2" pass="irs-test-flaky" count="{{[0-9]+}}" first-run="{{[0-9]+}}" artifacts="{{.*}}/failure-1">
+// XML-NEXT: <signature id="1" kind="pass-failure" step="2" pass="irs-test-flaky" count="{{[0-9]+}}" first-run="{{[0-9]+}}" run-seed="{{[0-9]+}}" artifacts="{{.*}}/failure-1">
 // XML-NEXT: <message>irs-test-flaky: injected flaky failure at 'func.func'</message>
 
 // The first failure's artefacts, as a single failing run writes them; the

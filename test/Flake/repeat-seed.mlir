@@ -16,7 +16,7 @@
 
 // RUN: xmllint --noout --schema %schemas/repeat.xsd %t.a/repeat.xml
 // RUN: FileCheck %s --check-prefix=XML < %t.a/repeat.xml
-// XML: seed="42"/>
+// XML: seed="42" seed-drawn="false"/>
 // XML-NEXT: <failure-rate failures="{{[0-9]+}}" rate="0.{{[0-9]+}}" ci-low="0.0{{[0-4][0-9]*}}" ci-high="0.{{(0[5-9]|[1-9])[0-9]*}}" confidence="0.95" method="wilson"/>
 // XML: <signature id="1" kind="pass-failure" step="2" pass="irs-test-flaky" count="{{[0-9]+}}" first-run="{{[0-9]+}}" run-seed="[[RS:[0-9]+]]" artifacts=
 // RUN: FileCheck %s --check-prefix=REPORT < %t.a/failure-1/report.xml

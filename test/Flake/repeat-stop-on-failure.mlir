@@ -7,6 +7,7 @@
 // RUN: FileCheck %s < %t.log
 // CHECK: irscope-opt: repeat: run 1 failed in a new way:
 // CHECK-NEXT: irscope-opt: error: step 2 'builtin.module(irs-test-flaky{op=func.func rate=1})' failed: pass 'irs-test-flaky' signalled failure; report: {{.*}}/failure-1/report.xml
+// CHECK-NEXT: irscope-opt: note: run 1 drew with --seed={{[0-9]+}}; its reproducer replays with it
 // CHECK-NEXT: irscope-opt: repeat: 1 of 1 runs failed (100.00%, 95% Wilson interval 20.65%-100.00%); stopped at the first failure
 // CHECK: exit=1
 // RUN: FileCheck %s --check-prefix=XML < %t/repeat.xml

@@ -27,11 +27,15 @@
 // CHECK: <h3>Signature 1: crash SIGSEGV in step 3 (irs-test-flaky)</h3>
 // CHECK-NEXT: <p class="meta">6 runs, first in run 3, whose seed is {{[0-9]+}}</p>
 // CHECK: <a href="failure-1/report.html">failure-1/report.html</a>
-// CHECK: <a href="failure-1/reproducer.mlir">failure-1/reproducer.mlir</a>
+// CHECK: Reproducer (with the run's seed): <a href="failure-1/reproducer.mlir">failure-1/reproducer.mlir</a>
+// CHECK: Reproducer of the whole pipeline (with the run's seed): <a href="failure-1/reproducer-full.mlir">failure-1/reproducer-full.mlir</a>
 // CHECK: <pre class="replay">irscope-opt --run-reproducer /{{.*}}/failure-1/reproducer.mlir</pre>
 // CHECK: <h3>Signature 2: pass-failure in step 1 (irs-test-flaky)</h3>
 // CHECK-NEXT: <p class="meta">11 runs, first in run 4
 // CHECK-NEXT: <pre class="message">irs-test-flaky: injected flaky failure at 'func.func'</pre>
+// A pass failure leaves no whole-pipeline reproducer: no link to one.
+// CHECK-NOT: reproducer-full.mlir
+// CHECK: <pre class="replay">
 
 // A signature's own page is the page of its failure directory.
 // RUN: FileCheck %s --check-prefix=SIG < %t/failure-1/report.html

@@ -97,6 +97,7 @@ typedef struct Repeat {
   int64_t runIndex; // 0-based, of the run in progress
   IrsOptRepeatTally tally;
   IrsOptRepeatProgress progress;
+  bool seedDrawn; // no --seed: the master seed cfg->seed was drawn
   int rc;
 } Repeat;
 
@@ -399,6 +400,21 @@ static bool runOnce(Repeat *r, int64_t i) {
   return true;
 }
 
+// Every run draws with its own seed, irsSeedForRun(master, run index), so
+// that each failure's reproducers and report replay that run's choices.
+// Without --seed the master seed is drawn; it is printed and recorded
+// either way, so that '--seed=S' repeats the whole hunt.
+static void chooseSeed(Repeat *r) {
+  if (!r->cfg->hasSeed) {
+    r->cfg->seed = irsEntropy64();
+    r->cfg->hasSeed = true;
+    r->seedDrawn = true;
+  }
+  fprintf(stderr, "irscope-opt: repeat: seed %llu%s\n",
+          (unsigned long long)r->cfg->seed,
+          r->seedDrawn ? " (drawn; '--seed' with it repeats these runs)" : "");
+}
+
 // The summary lines and repeat.xml.
 static void finish(Repeat *r, double elapsedMs) {
   const IrsOptConfig *cfg = r->cfg;
@@ -409,6 +425,7 @@ static void finish(Repeat *r, double elapsedMs) {
       .verifyEach = cfg->verifyEach,
       .hasSeed = cfg->hasSeed,
       .seed = cfg->seed,
+      .seedDrawn = r->seedDrawn,
       .requestedRuns = cfg->repeat,
   };
   r->rc = irsOptWorse(r->rc, irsOptRepeatTallyFinish(&r->tally, &sum,
@@ -426,6 +443,7 @@ int irsOptRepeat(IrsOptRun *run) {
   if (r.rc == irsOutcomeGetExitCode(IrsOutcomeOk)) {
     IrsOptInterrupts interrupts;
     irsOptInterruptsCatch(r.sup, &interrupts);
+    chooseSeed(&r);
     double t0 = nowMs();
     irsOptRepeatProgressBegin(&r.progress, r.cfg->repeat);
     for (int64_t i = 0; i < r.cfg->repeat && runOnce(&r, i); ++i)

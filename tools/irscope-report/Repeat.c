@@ -97,11 +97,13 @@ static void rateSection(xmlNodePtr body, Node root) {
   xmlNewProp(p, X("id"), X("rate"));
   bool interrupted = !strcmp(attrOr(runs, "interrupted", ""), "true");
   bool early = !strcmp(attrOr(runs, "stopped-early", ""), "true");
-  snprintf(b, sizeof(b), "%ld runs requested%s%s; mean run %s ms; seed %s",
+  bool drawn = !strcmp(attrOr(runs, "seed-drawn", ""), "true");
+  snprintf(b, sizeof(b), "%ld runs requested%s%s; mean run %s ms; seed %s%s",
            irsRunDocNodeGetAttrLong(runs, "requested", 0),
            interrupted ? ", interrupted" : "",
            early ? ", stopped at the first failure" : "",
-           attrOr(runs, "mean-run-ms", "?"), attrOr(runs, "seed", "none"));
+           attrOr(runs, "mean-run-ms", "?"), attrOr(runs, "seed", "none"),
+           drawn ? " (drawn)" : "");
   tel(sec, "p", "meta", b);
 }
 
@@ -153,9 +155,11 @@ static void signature(xmlNodePtr sec, Node sig, const char *absDir,
            signal ? " " : "", signal ? signal : "", attrOr(sig, "step", "?"),
            attrOr(sig, "pass", "?"));
   tel(div, "h3", NULL, b);
-  snprintf(b, sizeof(b), "%s runs, first in run %s, whose seed is %s",
+  // A run through another tool has no seed: its passes take none.
+  const char *seed = irsRunDocNodeGetAttr(sig, "run-seed");
+  snprintf(b, sizeof(b), "%s runs, first in run %s%s%s",
            attrOr(sig, "count", "?"), attrOr(sig, "first-run", "?"),
-           attrOr(sig, "run-seed", "?"));
+           seed ? ", whose seed is " : "", seed ? seed : "");
   tel(div, "p", "meta", b);
   const char *msg = irsRunDocNodeGetText(child(sig, "message"));
   if (msg && *msg)
@@ -165,12 +169,22 @@ static void signature(xmlNodePtr sec, Node sig, const char *absDir,
   if (!*art)
     return;
   xmlNodePtr ul = el(div, "ul", NULL);
+  const char *repro = seed ? "Reproducer (with the run's seed)" : "Reproducer";
+  const char *full = seed ? "Reproducer of the whole pipeline (with the "
+                            "run's seed)"
+                          : "Reproducer of the whole pipeline";
   const char *files[][2] = {{"Page of this failure", "report.html"},
                             {"Report", "report.xml"},
-                            {"IR before the step", "failure-input.mlir"},
-                            {"Reproducer (with the run's seed)",
-                             "reproducer.mlir"}};
+                            {"IR before the step", IRS_RUN_DIR_PRE_STEP_IR},
+                            {repro, IRS_RUN_DIR_REPRODUCER},
+                            {full, IRS_RUN_DIR_FULL_REPRODUCER}};
   for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); ++i) {
+    // The page is always written; of the rest only what the run left.
+    char path[5400];
+    struct stat st;
+    snprintf(path, sizeof(path), "%s/%s/%s", absDir, art, files[i][1]);
+    if (i > 0 && stat(path, &st) != 0)
+      continue;
     xmlNodePtr li = el(ul, "li", NULL);
     snprintf(b, sizeof(b), "%s: ", files[i][0]);
     addText(li, b);
