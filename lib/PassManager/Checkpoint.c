@@ -425,7 +425,8 @@ static bool dumpGroupStep(IrsCheckpointRun *r, intptr_t s) {
   for (size_t k = 0; ok && k < n; ++k)
     ok = (texts[k] = textAt(r, k, s, &lens[k])) != NULL;
   IrsBuf name = IRS_BUF_INIT;
-  irsRunDirDumpName(i + 1, irsPipelineGetStepAnchor(pm->pipeline, i),
+  irsRunDirDumpName(pm->opts.stepNumberOffset + i + 1,
+                    irsPipelineGetStepAnchor(pm->pipeline, i),
                     irsPipelineGetStepPassName(pm->pipeline, i),
                     irsBufStringCallback, &name);
   char *path = ok || r->single

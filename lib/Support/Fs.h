@@ -38,6 +38,10 @@ void irsAtomicFileAbort(IrsAtomicFile *af);
 /// Writes `n` bytes to `path` atomically. Returns 0 or an errno value.
 int irsWriteFileAtomic(const char *path, const void *data, size_t n);
 
+/// The content hash of the file at `path` that manifest.xml records for a
+/// dump (FileHash.c), as 16 hex digits. Returns 0 or an errno value.
+int irsHashFileHex(const char *path, char out[17]);
+
 /// mkdir -p. Returns 0 or an errno value.
 int irsMkdirP(const char *path);
 
