@@ -32,6 +32,11 @@
 // RUN: sh -c 'eval "$(cat %t/cmd) --dump-overwrite -o %t/again.mlir"' 2>&1 | FileCheck %s --check-prefix=RESUME -DDIR=%t
 // RUN: cmp %t/full.mlir %t/again.mlir
 
+// A dump named from inside its directory resumes beside that directory.
+// RUN: cd %t/full && irscope-opt --resume-from=0002-builtin.module-inline.mlir --dump-overwrite -o %t/rel.mlir 2>/dev/null
+// RUN: cmp %t/full.mlir %t/rel.mlir
+// RUN: test ! -e %t/full/.-from-0002
+
 // From the input dump: the whole pipeline again.
 // RUN: irscope-opt --resume-from=%t/full/0000-input.mlir -o %t/from0.mlir 2>&1 | FileCheck %s --check-prefix=FROM0
 // FROM0: resuming after step 0 of 5

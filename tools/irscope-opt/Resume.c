@@ -244,7 +244,9 @@ static int build(Words *ws, int argc, char **argv, const char *file,
   if (!to) {
     char num[8];
     snprintf(num, sizeof(num), "%04ld", c.step);
-    char *into = format("%s-from-%s", dir, num);
+    // Beside DIR, named after it (DIR "." is named by its real path).
+    char real[PATH_MAX];
+    char *into = format("%s-from-%s", realpath(dir, real) ? real : dir, num);
     add(ws, into ? format("--dump-after-each=%s%s", into, "") : NULL);
     free(into);
   }
