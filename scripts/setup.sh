@@ -21,6 +21,12 @@ PKGS=(
   # Flang's fir-opt and bbc: a real downstream MLIR tool for the
   # irscope-opt --tool tests (test/Tool/fir-opt.mlir; UNSUPPORTED without).
   flang-22
+  # MLIR 19's mlir-opt (/usr/lib/llvm-19/bin): irscope-report --compare of
+  # two MLIR versions' runs (test/Report/compare-versions.test;
+  # UNSUPPORTED without).
+  mlir-19-tools
+  # GNU parallel: the sharded --repeat test (UNSUPPORTED without).
+  parallel
 )
 
 missing=()

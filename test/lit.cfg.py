@@ -63,6 +63,20 @@ else:
     lit_config.note("fir-opt or bbc not found: the Flang tests (test/Tool) "
                     "will be reported UNSUPPORTED")
 
+# MLIR 19's mlir-opt (Debian mlir-19-tools): comparing two MLIR versions'
+# runs (irscope-report --compare).
+mlir19_opt = "/usr/lib/llvm-19/bin/mlir-opt"
+if os.access(mlir19_opt, os.X_OK):
+    config.available_features.add("mlir-19")
+    config.substitutions.append(("%mlir19_opt", mlir19_opt))
+else:
+    lit_config.note("/usr/lib/llvm-19/bin/mlir-opt not found: the MLIR 19 "
+                    "comparison test will be reported UNSUPPORTED")
+
+# GNU parallel (Debian parallel): sharded --repeat runs.
+if shutil.which("parallel"):
+    config.available_features.add("gnu-parallel")
+
 if shutil.which("xmllint"):
     config.available_features.add("xmllint")
 

@@ -83,6 +83,9 @@ typedef struct IrsRepeatSignature {
   bool hasRunSeed;     ///< whether that run had a seed, and which
   uint64_t runSeed;
   const char *artifacts; ///< directory of that run's artefacts (nullable)
+  /// A merge of shards (irscope-report --merge): the 1-based shard that
+  /// run belonged to; 0 otherwise.
+  intptr_t shard;
 } IrsRepeatSignature;
 
 /// Everything repeat.xml says. Strings are borrowed; nullable ones may be
@@ -104,6 +107,11 @@ typedef struct IrsRepeatSummary {
   double meanRunMs;     ///< wall time per run, fork to exit
   intptr_t numSignatures;
   const IrsRepeatSignature *signatures;
+  /// irscope-opt --repeat=N --shard=I/K: this is slice `shard` (1-based) of
+  /// `numShards` of the `totalRuns` runs, its first run being 1-based
+  /// `firstRun`; 0 when not sharded.
+  intptr_t shard, numShards;
+  int64_t totalRuns, firstRun;
 } IrsRepeatSummary;
 
 /// Writes DIR/repeat.xml (schema docs/schema/repeat.xsd): the runs, the

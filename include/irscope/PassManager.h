@@ -42,6 +42,10 @@ extern "C" {
 typedef struct IrsInstrumentationOptions {
   /// Directory for numbered dumps and manifest.xml; NULL disables dumping.
   const char *dumpDir;
+  /// How many steps of a longer pipeline ran before this one's first (a
+  /// run resumed from a dump): the dumps are numbered after them, step 1's
+  /// dump being number stepNumberOffset + 1. 0 by default.
+  intptr_t stepNumberOffset;
   /// Skip the dump file of steps that left the IR unchanged.
   bool dumpOnlyChanged;
   /// Print dumps in forked child processes while the next step runs (the

@@ -152,6 +152,14 @@ IRS_API MlirStringRef irsPipelineGetStepAnchorAt(IrsPipeline pipeline,
 /// error messages).
 IRS_API intptr_t irsPipelineGetStepOffset(IrsPipeline pipeline, intptr_t pos);
 
+/// The pipeline text of steps [begin, end) (0-based, clamped to the
+/// pipeline), neighbours under the same anchors sharing one nesting, e.g.
+/// "builtin.module(func.func(canonicalize,cse))"; "<root>()" when the range
+/// is empty. Calls `callback` once; false when out of memory.
+IRS_API bool irsPipelineGetRangeText(IrsPipeline pipeline, intptr_t begin,
+                                     intptr_t end, MlirStringCallback callback,
+                                     void *userData);
+
 /// Whether pipeline text `text` names one of irscope's own passes (a pass
 /// name starting with "irs-": a leaf, or a nested pipeline in an option's
 /// value, as in inline{default-pipeline=irs-test-flaky}), which only

@@ -183,6 +183,21 @@ IRS_API bool irsReproducerReadParts(MlirStringRef text,
 /// -1 when there is no manifest, it does not parse or records none.
 IRS_API int64_t irsRunDirGetInputOps(const char *dir);
 
+/// What DIR/manifest.xml says of one of its dumps, and whether the file
+/// is still the one the run wrote (irsRunDirCheckDump).
+typedef struct IrsDumpCheck {
+  long step;   ///< the step that wrote it (0: the input dump); -1: unlisted
+  bool hashed; ///< the manifest records the dump's content hash
+  bool edited; ///< hashed, and the file's hash now differs
+  char recorded[17], actual[17]; ///< the two hashes, hex ("" when unknown)
+} IrsDumpCheck;
+
+/// Looks up dump `name` (a file name in `dir`) in DIR/manifest.xml and
+/// hashes the file as it is now (DumpCheck.c). Returns 0 or an errno
+/// value: ENOENT when the manifest cannot be read, or the file's error.
+IRS_API int irsRunDirCheckDump(const char *dir, const char *name,
+                               IrsDumpCheck *out);
+
 //===----------------------------------------------------------------------===//
 // Editing a manifest after its run
 //===----------------------------------------------------------------------===//

@@ -53,6 +53,9 @@ typedef struct IrsToolOptions {
   int64_t memoryLimitBytes;
   /// Instrumentation, as in IrsInstrumentationOptions.
   const char *dumpDir;
+  /// As IrsInstrumentationOptions.stepNumberOffset: the dumps are numbered
+  /// after this many earlier steps (a resumed run).
+  intptr_t stepNumberOffset;
   bool dumpOnlyChanged;
   bool dumpOverwrite;
   bool verifyEach;

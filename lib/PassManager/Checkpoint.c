@@ -437,7 +437,8 @@ static bool dumpGroupStep(IrsCheckpointRun *r, intptr_t s) {
   IrsPassManagerImpl *pm = r->pm;
   intptr_t i = r->first + s;
   IrsBuf name = IRS_BUF_INIT;
-  irsRunDirDumpName(i + 1, irsPipelineGetStepAnchor(pm->pipeline, i),
+  irsRunDirDumpName(pm->opts.stepNumberOffset + i + 1,
+                    irsPipelineGetStepAnchor(pm->pipeline, i),
                     irsPipelineGetStepPassName(pm->pipeline, i),
                     irsBufStringCallback, &name);
   char *path = irsPathJoin(pm->rec.dumpDir, name.data ? name.data : "");

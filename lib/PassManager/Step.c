@@ -248,7 +248,8 @@ IrsErrorKind irsPmDumpStep(IrsPassManagerImpl *pm, intptr_t i,
   if (pm->opts.dumpOnlyChanged && !res->changed)
     return IRS_OK;
   IrsBuf name = IRS_BUF_INIT;
-  irsRunDirDumpName(i + 1, irsPipelineGetStepAnchor(pm->pipeline, i),
+  irsRunDirDumpName(pm->opts.stepNumberOffset + i + 1,
+                    irsPipelineGetStepAnchor(pm->pipeline, i),
                     irsPipelineGetStepPassName(pm->pipeline, i),
                     irsBufStringCallback, &name);
   char *path = irsPathJoin(dumpDir, name.data ? name.data : "");
@@ -305,6 +306,7 @@ IrsErrorKind irsPmUpdateManifest(IrsPassManagerImpl *pm) {
     }
     irsBufFree(&err);
   }
+  irsRunRecordHashDumps(&pm->rec);
   int e = irsRunRecordWrite(&pm->rec, IrsRecordWriterManifest, pm->rec.dumpDir);
   if (e) {
     irsBufReset(&pm->rec.errMsg);

@@ -163,7 +163,8 @@ int irsManifestMarkStepFailed(const char *dir, intptr_t step,
 // gone, and the supervisor has waited for its printers (or killed them,
 // see IrsSupervisorOptions.awaitDescendantsMs), so the file is complete
 // (renamed into place whole) or absent; an absent one is "lost", never
-// listed.
+// listed, a complete one gets its hash (RunRecord.c's irsRunRecordHashDumps
+// hashes only finished dumps).
 static void dropPending(xmlNodePtr n, const char *dir) {
   for (xmlNodePtr c = n->children; c; c = c->next) {
     if (c->type != XML_ELEMENT_NODE)
@@ -172,9 +173,12 @@ static void dropPending(xmlNodePtr n, const char *dir) {
       xmlUnsetProp(c, X("pending"));
       xmlChar *f = xmlGetProp(c, X("file"));
       char *path = f ? irsPathJoin(dir, (const char *)f) : NULL;
+      char hash[17];
       if (path && access(path, F_OK) != 0) {
         xmlUnsetProp(c, X("file"));
         xmlSetProp(c, X("skipped"), X("lost"));
+      } else if (path && irsHashFileHex(path, hash) == 0) {
+        xmlSetProp(c, X("hash"), X(hash)); // as the run would have
       }
       free(path);
       xmlFree(f);

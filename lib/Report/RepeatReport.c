@@ -52,6 +52,18 @@ static void writeRuns(xmlTextWriterPtr w, const IrsRunRecord *rec) {
   }
   xmlTextWriterEndElement(w);
 
+  if (s->shard > 0) {
+    xmlTextWriterStartElement(w, X("shard"));
+    xmlTextWriterWriteFormatAttribute(w, X("index"), "%ld", (long)s->shard);
+    xmlTextWriterWriteFormatAttribute(w, X("count"), "%ld",
+                                      (long)s->numShards);
+    xmlTextWriterWriteFormatAttribute(w, X("total-runs"), "%lld",
+                                      (long long)s->totalRuns);
+    xmlTextWriterWriteFormatAttribute(w, X("first-run"), "%lld",
+                                      (long long)s->firstRun);
+    xmlTextWriterEndElement(w);
+  }
+
   xmlTextWriterStartElement(w, X("failure-rate"));
   writeRate(w, s->failures, s->runs);
   xmlTextWriterWriteAttribute(w, X("confidence"), X("0.95"));
@@ -140,6 +152,8 @@ static void writeSignature(xmlTextWriterPtr w, const IrsRepeatSignature *g,
                                       (unsigned long long)g->runSeed);
   if (g->artifacts)
     xmlTextWriterWriteAttribute(w, X("artifacts"), X(g->artifacts));
+  if (g->shard > 0)
+    xmlTextWriterWriteFormatAttribute(w, X("shard"), "%ld", (long)g->shard);
   xmlTextWriterWriteElement(w, X("message"), X(g->message ? g->message : ""));
   xmlTextWriterEndElement(w);
 }
@@ -178,7 +192,11 @@ int irsRepeatReportWrite(const IrsRepeatSummary *s, const char *dir) {
                                    .maxThreads = s->maxThreads,
                                    .meanRunMs = s->meanRunMs,
                                    .numSignatures = s->numSignatures,
-                                   .signatures = s->signatures};
+                                   .signatures = s->signatures,
+                                   .shard = s->shard,
+                                   .numShards = s->numShards,
+                                   .totalRuns = s->totalRuns,
+                                   .firstRun = s->firstRun};
     e = irsRunRecordWrite(&rec, IrsRecordWriterRepeatReport, dir);
   }
   irsRunRecordFree(&rec);

@@ -79,6 +79,7 @@ void irsRunRecordReset(IrsRunRecord *rec) {
   rec->failureDirUsed = NULL;
   free(rec->inputDumpFile);
   rec->inputDumpFile = NULL;
+  rec->inputDumpHash[0] = '\0';
   rec->failedStep = 0;
   rec->runStatus = IRS_OK;
   rec->deathKind = IrsOutcomeNone;
@@ -118,8 +119,27 @@ void irsRunRecordSetDumpFile(IrsRunRecord *rec, intptr_t i, const char *file) {
   IrsRecordStep *s = &rec->steps[i];
   free(s->dumpFile);
   s->dumpFile = file ? irsStrDup(file) : NULL;
+  s->dumpHash[0] = '\0';
   s->result.dumpFile =
       mlirStringRefCreateFromCString(s->dumpFile ? s->dumpFile : "");
+}
+
+static void hashDump(const char *dir, const char *file, char hash[17]) {
+  if (!file || hash[0])
+    return;
+  char *path = irsPathJoin(dir, file);
+  if (path && irsHashFileHex(path, hash) != 0)
+    hash[0] = '\0';
+  free(path);
+}
+
+void irsRunRecordHashDumps(IrsRunRecord *rec) {
+  if (!rec->dumpDir)
+    return;
+  hashDump(rec->dumpDir, rec->inputDumpFile, rec->inputDumpHash);
+  for (intptr_t i = 0; i < rec->numSteps; ++i)
+    if (!rec->steps[i].dumpPending)
+      hashDump(rec->dumpDir, rec->steps[i].dumpFile, rec->steps[i].dumpHash);
 }
 
 void irsRunRecordSetDeath(IrsRunRecord *rec, intptr_t step, IrsOutcome kind,

@@ -34,6 +34,7 @@ typedef struct IrsRecordStep {
   char *failedHook;          // owned; NULL when no check failed
   bool dumpPending;          // a background printer is still writing it
   bool dumpVerified;         // the dump was printed assuming valid IR
+  char dumpHash[17];         // irsHashFileHex of the finished dump, or ""
 } IrsRecordStep;
 
 /// The files documenting a failure, relative to the failure directory, and
@@ -91,6 +92,8 @@ typedef struct IrsRecordRepeat {
   double meanRunMs; ///< wall time per run, fork to exit
   intptr_t numSignatures;
   const IrsRepeatSignature *signatures;
+  intptr_t shard, numShards; ///< --shard=I/K; 0: not sharded
+  int64_t totalRuns, firstRun;
 } IrsRecordRepeat;
 
 typedef struct IrsRunRecord {
@@ -111,6 +114,7 @@ typedef struct IrsRunRecord {
   // The run so far.
   int64_t inputOps;    // -1 when unknown (irscope did not parse the module)
   char *inputDumpFile; // owned; "0000-input.mlir" once written
+  char inputDumpHash[17]; // its irsHashFileHex, or ""
   bool running, interrupted;
   IrsErrorKind runStatus;
   // The kind (crash, timeout, ...) of a step whose process died (the tool
@@ -152,6 +156,11 @@ void irsRunRecordReset(IrsRunRecord *rec);
 void irsRunRecordSetFailedHook(IrsRunRecord *rec, intptr_t i, const char *hook);
 /// Records step i's dump file (copied; NULL: none).
 void irsRunRecordSetDumpFile(IrsRunRecord *rec, intptr_t i, const char *file);
+/// Hashes the dumps (the input's too) that are complete and not hashed yet,
+/// reading them back from the dump directory, for the manifest's `hash`
+/// attributes (what a resumed run checks its dump against). Each dump is
+/// read once; one that cannot be read stays without a hash.
+void irsRunRecordHashDumps(IrsRunRecord *rec);
 
 /// Records that the process running 1-based step `step` (0: unknown)
 /// died or, for IrsOutcomeWrongResult, that a later check found the step

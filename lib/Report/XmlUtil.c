@@ -79,6 +79,8 @@ void irsXmlWriteStep(xmlTextWriterPtr w, const IrsRunRecord *rec, intptr_t i) {
       irsXmlAttrRef(w, "file", r->dumpFile);
       if (rec->steps[i].dumpPending)
         xmlTextWriterWriteAttribute(w, X("pending"), X("true"));
+      else if (rec->steps[i].dumpHash[0])
+        xmlTextWriterWriteAttribute(w, X("hash"), X(rec->steps[i].dumpHash));
     }
     else
       xmlTextWriterWriteAttribute(
@@ -144,6 +146,8 @@ void irsXmlWriteRunHeader(xmlTextWriterPtr w, const IrsRunRecord *rec) {
                                       (long long)rec->inputOps);
   if (rec->inputDumpFile)
     xmlTextWriterWriteAttribute(w, X("dump"), X(rec->inputDumpFile));
+  if (rec->inputDumpFile && rec->inputDumpHash[0])
+    xmlTextWriterWriteAttribute(w, X("dump-hash"), X(rec->inputDumpHash));
   xmlTextWriterEndElement(w);
   irsXmlElemRef(w, "pipeline", irsPipelineGetText(rec->pipeline));
   xmlTextWriterStartElement(w, X("settings"));

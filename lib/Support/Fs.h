@@ -42,6 +42,9 @@ int irsWriteFileAtomic(const char *path, const void *data, size_t n);
 /// (copy_file_range: no bytes through user space, a reflink where the
 /// file system shares extents). Returns 0 or an errno value.
 int irsCopyFileAtomic(const char *from, const char *to);
+/// The content hash of the file at `path` that manifest.xml records for a
+/// dump (FileHash.c), as 16 hex digits. Returns 0 or an errno value.
+int irsHashFileHex(const char *path, char out[17]);
 
 /// mkdir -p. Returns 0 or an errno value.
 int irsMkdirP(const char *path);

@@ -135,6 +135,7 @@ void irsToolRecordStep(IrsToolRunnerImpl *t, intptr_t i,
 IrsErrorKind irsToolWriteManifest(IrsToolRunnerImpl *t) {
   if (!t->rec.dumpDir)
     return IRS_OK;
+  irsRunRecordHashDumps(&t->rec);
   int e = irsRunRecordWrite(&t->rec, IrsRecordWriterManifest, t->rec.dumpDir);
   if (!e)
     return IRS_OK;
@@ -198,7 +199,8 @@ static bool stepOutput(IrsToolRunnerImpl *t, intptr_t i, char **out,
   *out = *dump = NULL;
   if (t->rec.dumpDir) {
     IrsBuf name = IRS_BUF_INIT;
-    irsRunDirDumpName(i + 1, irsPipelineGetStepAnchor(t->rec.pipeline, i),
+    irsRunDirDumpName(t->opts.stepNumberOffset + i + 1,
+                      irsPipelineGetStepAnchor(t->rec.pipeline, i),
                       irsPipelineGetStepPassName(t->rec.pipeline, i),
                       irsBufStringCallback, &name);
     char *p = name.failed ? NULL : irsPathJoin(t->rec.dumpDir, name.data);

@@ -18,107 +18,22 @@ Usage: webdriver_check.py PAGE --expect-failing N --click N --symbol @S
 """
 import argparse
 import base64
-import json
 import os
-import socket
-import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
-class Driver:
-    def __init__(self, port):
-        self.base = "http://127.0.0.1:%d" % port
-        self.session = None
-
-    def call(self, method, path, body=None):
-        data = json.dumps(body).encode() if body is not None else None
-        req = urllib.request.Request(self.base + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json"})
-        try:
-            with urllib.request.urlopen(req, timeout=60) as r:
-                return json.loads(r.read().decode())["value"]
-        except urllib.error.HTTPError as e:
-            raise SystemExit("webdriver %s %s failed: %s" %
-                             (method, path, e.read().decode()[:2000]))
-
-    def s(self, method, path, body=None):
-        return self.call(method, "/session/%s%s" % (self.session, path), body)
-
-    def script(self, js, *args):
-        return self.s("POST", "/execute/sync", {"script": js, "args": list(args)})
-
-    def console(self):
-        return self.s("POST", "/se/log", {"type": "browser"})
-
-    def wait(self, js, what, timeout=20):
-        end = time.time() + timeout
-        while time.time() < end:
-            if self.script(js):
-                return
-            time.sleep(0.1)
-        # Say why: the console usually knows.
-        for e in self.console():
-            sys.stderr.write("console: %s %s\n" % (e.get("level"),
-                                                    e.get("message")))
-        raise SystemExit("timed out waiting for " + what)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from webdriver import browser, page_arguments  # noqa: E402
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("page")
+    page_arguments(ap)
     ap.add_argument("--expect-failing", type=int, required=True)
     ap.add_argument("--click", type=int, required=True)
     ap.add_argument("--symbol", required=True)
-    ap.add_argument("--screenshot", required=True)
-    ap.add_argument("--profile", required=True)
-    ap.add_argument("--chromium", default="/usr/bin/chromium")
-    ap.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     a = ap.parse_args()
 
-    port = free_port()
-    log = open(a.profile + ".chromedriver.log", "w")
-    proc = subprocess.Popen([a.chromedriver, "--port=%d" % port],
-                            stdout=log, stderr=subprocess.STDOUT)
-    d = Driver(port)
-    try:
-        end = time.time() + 20
-        while True:
-            try:
-                if d.call("GET", "/status").get("ready"):
-                    break
-            except (OSError, SystemExit):
-                pass
-            if time.time() > end:
-                raise SystemExit("chromedriver did not become ready")
-            time.sleep(0.1)
-        caps = {"capabilities": {"alwaysMatch": {
-            "browserName": "chrome",
-            "goog:loggingPrefs": {"browser": "ALL"},
-            "goog:chromeOptions": {
-                "binary": a.chromium,
-                # Root (CI containers) needs --no-sandbox; a private profile
-                # keeps runs independent.
-                "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
-                         "--disable-dev-shm-usage", "--no-first-run",
-                         "--user-data-dir=" + a.profile,
-                         "--window-size=1280,1400"]}}}}
-        d.session = d.call("POST", "/session", caps)["sessionId"]
-        url = "file://" + os.path.abspath(a.page)
-        d.s("POST", "/url", {"url": url})
-        d.wait("return document.body && document.body.dataset.ready === 'true';",
-               "the page script")
-
+    with browser(a.page, a.chromium, a.chromedriver, a.profile) as d:
         # The failing step is marked in the timeline and opened below.
         info = d.script("""
             var bar = document.querySelector('.timeline .bar.failing-step');
@@ -218,18 +133,6 @@ def main():
             print("console error: " + e.get("message", ""))
         print("console errors: %d" % len(errors))
         return 1 if errors else 0
-    finally:
-        if d.session:
-            try:
-                d.s("DELETE", "")
-            except BaseException:
-                pass
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
 
 
 sys.exit(main())

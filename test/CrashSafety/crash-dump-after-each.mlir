@@ -33,15 +33,15 @@
 // RUN: xmllint --noout --schema %schemas/manifest.xsd %t/manifest.xml
 // RUN: FileCheck %s --check-prefix=MANIFEST < %t/manifest.xml
 // MANIFEST: <irscope-manifest version="1" status="crash">
-// MANIFEST: <input path="{{.*}}crash-dump-after-each.mlir" {{.*}}ops="9" dump="0000-input.mlir"/>
+// MANIFEST: <input path="{{.*}}crash-dump-after-each.mlir" {{.*}}ops="9" dump="0000-input.mlir"{{( dump-hash="[0-9a-f]{16}")?}}/>
 // MANIFEST: <settings verify-each="true" threading="true" dump-only-changed="true"/>
 // MANIFEST: <steps count="4" failed="3">
 // MANIFEST-NEXT: <step index="1" pass="canonicalize" anchor="func.func" status="ok" changed="true">
 // MANIFEST-NEXT: <pipeline>builtin.module(func.func(canonicalize))</pipeline>
-// MANIFEST-NEXT: <dump file="0001-func.func-canonicalize.mlir"/>
+// MANIFEST-NEXT: <dump file="0001-func.func-canonicalize.mlir"{{( hash="[0-9a-f]{16}")?}}/>
 // MANIFEST: <step index="2" pass="cse" anchor="func.func" status="ok" changed="true">
 // MANIFEST-NEXT: <pipeline>builtin.module(func.func(cse))</pipeline>
-// MANIFEST-NEXT: <dump file="0002-func.func-cse.mlir"/>
+// MANIFEST-NEXT: <dump file="0002-func.func-cse.mlir"{{( hash="[0-9a-f]{16}")?}}/>
 // The step the worker died in has the status the report gives it (a
 // <step> means the same in both documents).
 // MANIFEST: <step index="3" pass="irs-test-abort" anchor="builtin.module" status="crash"
@@ -53,7 +53,7 @@
 // The report sits next to the dumps and points at the last good one.
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml
 // RUN: FileCheck %s --check-prefix=REPORT < %t/report.xml
-// REPORT: <input path="{{.*}}crash-dump-after-each.mlir" {{.*}}ops="9" dump="0000-input.mlir"/>
+// REPORT: <input path="{{.*}}crash-dump-after-each.mlir" {{.*}}ops="9" dump="0000-input.mlir"{{( dump-hash="[0-9a-f]{16}")?}}/>
 // REPORT: <settings verify-each="true" threading="true" dump-only-changed="true"/>
 // REPORT: <failure kind="crash" step="3" pass="irs-test-abort" anchor="builtin.module" {{.*}}signal-name="SIGABRT"
 // REPORT: <artifacts>

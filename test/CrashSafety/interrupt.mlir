@@ -28,10 +28,10 @@
 // MANIFEST: <steps count="4"
 // MANIFEST-NEXT: <step index="1" pass="canonicalize" anchor="func.func" status="ok" changed="true">
 // MANIFEST-NEXT: <pipeline>builtin.module(func.func(canonicalize))</pipeline>
-// MANIFEST-NEXT: <dump file="0001-func.func-canonicalize.mlir"/>
+// MANIFEST-NEXT: <dump file="0001-func.func-canonicalize.mlir"{{( hash="[0-9a-f]{16}")?}}/>
 // MANIFEST: <step index="2" pass="cse" anchor="func.func" status="ok" changed="true">
 // MANIFEST-NEXT: <pipeline>builtin.module(func.func(cse))</pipeline>
-// MANIFEST-NEXT: <dump file="0002-func.func-cse.mlir"/>
+// MANIFEST-NEXT: <dump file="0002-func.func-cse.mlir"{{( hash="[0-9a-f]{16}")?}}/>
 // The step it was stopped in is marked as such, with how long it had run
 // (not "not-run", which would give its time to the step before).
 // MANIFEST: <step index="3" pass="irs-test-hang" anchor="builtin.module" status="interrupted" elapsed-ms="{{[0-9]+\.[0-9][0-9][0-9]}}">

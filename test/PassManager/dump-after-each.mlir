@@ -12,7 +12,7 @@
 // MANIFEST: <pipeline>builtin.module(func.func(canonicalize,cse),symbol-dce)</pipeline>
 // MANIFEST: <step index="1" pass="canonicalize" anchor="func.func" status="ok" changed="true">
 // MANIFEST-NEXT: <pipeline>builtin.module(func.func(canonicalize))</pipeline>
-// MANIFEST-NEXT: <dump file="0001-func.func-canonicalize.mlir"/>
+// MANIFEST-NEXT: <dump file="0001-func.func-canonicalize.mlir" hash="{{([0-9a-f]{16})}}"/>
 // MANIFEST-NEXT: <ops before="10" after="8"/>
 // MANIFEST: <step index="3" pass="symbol-dce" anchor="builtin.module" status="ok" changed="true">
 // RUN: FileCheck %s --check-prefix=CSE < %t/0002-func.func-cse.mlir

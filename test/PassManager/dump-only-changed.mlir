@@ -19,22 +19,22 @@
 // MANIFEST: <settings verify-each="true" threading="true" dump-only-changed="true"/>
 // MANIFEST: <step index="1" pass="canonicalize" anchor="func.func" status="ok" changed="true">
 // MANIFEST-NEXT: <pipeline>builtin.module(func.func(canonicalize))</pipeline>
-// MANIFEST-NEXT: <dump file="0001-func.func-canonicalize.mlir"/>
+// MANIFEST-NEXT: <dump file="0001-func.func-canonicalize.mlir"{{( hash="[0-9a-f]{16}")?}}/>
 // MANIFEST: <step index="2" pass="cse" anchor="func.func" status="ok" changed="true">
 // MANIFEST-NEXT: <pipeline>builtin.module(func.func(cse))</pipeline>
-// MANIFEST-NEXT: <dump file="0002-func.func-cse.mlir"/>
+// MANIFEST-NEXT: <dump file="0002-func.func-cse.mlir"{{( hash="[0-9a-f]{16}")?}}/>
 // MANIFEST: <step index="3" pass="canonicalize" anchor="func.func" status="ok" changed="false">
 // MANIFEST-NEXT: <pipeline>builtin.module(func.func(canonicalize))</pipeline>
 // MANIFEST-NEXT: <dump skipped="unchanged"/>
 // MANIFEST-NEXT: <ops before="9" after="9"/>
 // MANIFEST: <step index="4" pass="symbol-dce" anchor="builtin.module" status="ok" changed="true">
 // MANIFEST-NEXT: <pipeline>builtin.module(symbol-dce)</pipeline>
-// MANIFEST-NEXT: <dump file="0004-builtin.module-symbol-dce.mlir"/>
+// MANIFEST-NEXT: <dump file="0004-builtin.module-symbol-dce.mlir"{{( hash="[0-9a-f]{16}")?}}/>
 // MANIFEST-NEXT: <ops before="9" after="7"/>
 // MANIFEST: <step index="5" pass="symbol-privatize" anchor="builtin.module" status="ok" changed="true">
 // MANIFEST-NEXT: <pipeline>builtin.module(symbol-privatize{exclude=f})</pipeline>
 // MANIFEST-NEXT: <options>exclude=f</options>
-// MANIFEST-NEXT: <dump file="0005-builtin.module-symbol-privatize.mlir"/>
+// MANIFEST-NEXT: <dump file="0005-builtin.module-symbol-privatize.mlir"{{( hash="[0-9a-f]{16}")?}}/>
 // MANIFEST-NEXT: <ops before="7" after="7"/>
 // MANIFEST: <step index="6" pass="cse" anchor="builtin.module" status="ok" changed="false">
 // MANIFEST-NEXT: <pipeline>builtin.module(cse)</pipeline>

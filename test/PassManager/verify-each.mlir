@@ -46,7 +46,7 @@ func.func @f(%a: i32) -> i32 {
 // MANIFEST: <irscope-manifest version="1" status="ok">
 // MANIFEST: <settings verify-each="false"
 // MANIFEST: <step index="2" pass="irs-test-corrupt" anchor="func.func" status="ok" changed="true">
-// MANIFEST: <dump file="0002-func.func-irs-test-corrupt.mlir"/>
+// MANIFEST: <dump file="0002-func.func-irs-test-corrupt.mlir"{{( hash="[0-9a-f]{16}")?}}/>
 // MANIFEST: <verifier result="skipped"/>
 // MANIFEST: <step index="3" pass="cse" anchor="func.func" status="ok" changed="true">
 // MANIFEST: <verifier result="skipped"/>

@@ -91,7 +91,7 @@ func.func @f(%a: i32) -> i32 {
 // MANIFEST: <steps count="4" failed="3">
 // MANIFEST: <step index="2" pass="cse" anchor="func.func" status="ok"
 // MANIFEST-NEXT: <pipeline>
-// MANIFEST-NEXT: <dump file="0002-func.func-cse.mlir"/>
+// MANIFEST-NEXT: <dump file="0002-func.func-cse.mlir"{{( hash="[0-9a-f]{16}")?}}/>
 // MANIFEST: <step index="3" pass="irs-test-corrupt" anchor="func.func" status="verify-failure" changed="true">
 // MANIFEST: <dump skipped="failed"/>
 // MANIFEST: <verifier result="failed" failed-hook="verifier"/>

@@ -23,7 +23,8 @@
 // RUN: irscope-report --help | FileCheck %s --check-prefix=HELP
 // HELP: usage: irscope-report DIR [-o FILE]
 // HELP: '-' for stdout
-// HELP: Exit codes: 0 ok, 2 usage error
+// HELP: Exit codes: 0 ok (--compare: every step agrees), 1 (--compare)
+// HELP-NEXT: a step differs, 2 usage error
 // RUN: not irscope-report 2>&1 | FileCheck %s --check-prefix=NODIR
 // NODIR: irscope-report: error: no directory given (usage: irscope-report DIR [-o FILE])
 

@@ -19,7 +19,7 @@
 // MANIFEST: <step index="1" pass="simplify-hlfir-intrinsics" anchor="func.func" status="ok" changed="true">
 // MANIFEST: <step index="4" pass="convert-hlfir-to-fir" anchor="builtin.module" status="ok" changed="true">
 // MANIFEST-NEXT: <pipeline>builtin.module(convert-hlfir-to-fir)</pipeline>
-// MANIFEST-NEXT: <dump file="0004-builtin.module-convert-hlfir-to-fir.mlir"/>
+// MANIFEST-NEXT: <dump file="0004-builtin.module-convert-hlfir-to-fir.mlir"{{( hash="[0-9a-f]{16}")?}}/>
 // MANIFEST: <step index="7" pass="cse" anchor="builtin.module" status="ok"
 
 // HLFIR before the lowering, FIR after it, CFG after cfg-conversion.

@@ -505,8 +505,41 @@ static void test_pipeline__names_irscope_pass(void **state) {
       mlirStringRefCreate("builtin.module(irs-x)", 15)));
 }
 
+// A range of steps as pipeline text (PipelineRange.c): what a resumed run
+// runs. Neighbours under the same anchors share one nesting.
+static const char *rangeText(IrsPipeline p, intptr_t b, intptr_t e) {
+  Errors out = {IRS_BUF_INIT, 0};
+  assert_true(irsPipelineGetRangeText(p, b, e, onError, &out));
+  assert_int_equal(out.calls, 1);
+  static char text[1024];
+  snprintf(text, sizeof(text), "%s", out.text.data ? out.text.data : "");
+  irsBufFree(&out.text);
+  return text;
+}
+
+static void test_pipeline__range_text(void **state) {
+  (void)state;
+  const char *whole = "builtin.module(func.func(canonicalize,cse),"
+                      "inline{default-pipeline=canonicalize},"
+                      "func.func(gpu.module(a),b),symbol-dce)";
+  IrsPipeline p = parse(whole);
+  assert_false(irsPipelineIsNull(p));
+  assert_string_equal(rangeText(p, 0, 6), whole);
+  assert_string_equal(rangeText(p, 1, 6),
+                      "builtin.module(func.func(cse),"
+                      "inline{default-pipeline=canonicalize},"
+                      "func.func(gpu.module(a),b),symbol-dce)");
+  assert_string_equal(rangeText(p, 3, 5), "builtin.module(func.func("
+                                          "gpu.module(a),b))");
+  assert_string_equal(rangeText(p, 5, 6), "builtin.module(symbol-dce)");
+  assert_string_equal(rangeText(p, 6, 6), "builtin.module()");
+  assert_string_equal(rangeText(p, -1, 99), whole);
+  irsPipelineDestroy(p);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_pipeline__range_text),
       cmocka_unit_test(test_pipeline__nested_steps),
       cmocka_unit_test(test_pipeline__three_levels_of_nesting),
       cmocka_unit_test(test_pipeline__whitespace_is_canonicalised),

@@ -289,7 +289,8 @@ static void test_rundir__input_ops(void **state) {
 
 // The marked manifest is the writer's layout byte for byte: only the
 // statuses, failed="2", the pending flag and the <failure> line change.
-// The pending dump is on disk (its printer finished): it stays listed.
+// The pending dump is on disk (its printer finished): it stays listed, with
+// the hash of its bytes ("module {\n}\n") the run would have recorded.
 static void test_rundir__mark_death(void **state) {
   put(state, "manifest.xml", kRunning);
   put(state, "0001-builtin.module-cse.mlir", "module {\n}\n");
@@ -306,7 +307,8 @@ static void test_rundir__mark_death(void **state) {
       "    <step index=\"1\" pass=\"cse\" anchor=\"builtin.module\" "
       "status=\"ok\" changed=\"true\">\n"
       "      <pipeline>builtin.module(cse)</pipeline>\n"
-      "      <dump file=\"0001-builtin.module-cse.mlir\"/>\n"
+      "      <dump file=\"0001-builtin.module-cse.mlir\" "
+      "hash=\"12484c529fe0b57d\"/>\n"
       "      <diagnostics>\n"
       "        <diagnostic severity=\"remark\" location=\"in.mlir:1:1\">\n"
       "          <message></message>\n"

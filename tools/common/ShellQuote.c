@@ -58,3 +58,30 @@ char *irsToolShellJoin(int argc, char *const *argv) {
   *p = '\0';
   return s;
 }
+
+// Single quotes, double quotes and backslashes as a shell reads them (no
+// expansions: irsToolShellJoin writes none).
+bool irsToolShellNextWord(const char **p, char *out) {
+  const char *s = *p;
+  while (*s == ' ' || *s == '\t')
+    ++s;
+  if (!*s)
+    return false;
+  char inQuote = 0; // the quote being read
+  for (; *s && (inQuote || (*s != ' ' && *s != '\t')); ++s) {
+    if (inQuote == '\'' && *s == '\'') {
+      inQuote = 0;
+    } else if (inQuote == '"' && *s == '"') {
+      inQuote = 0;
+    } else if (!inQuote && (*s == '\'' || *s == '"')) {
+      inQuote = *s;
+    } else if (inQuote != '\'' && *s == '\\' && s[1]) {
+      *out++ = *++s;
+    } else {
+      *out++ = *s;
+    }
+  }
+  *out = '\0';
+  *p = s;
+  return true;
+}

@@ -13,6 +13,7 @@
 #include "ConfigStart.h"
 #include "ShellQuote.h"
 
+#include "irscope/RunDir.h"
 #include "irscope/Support.h"
 
 #include <errno.h>
@@ -102,6 +103,31 @@ static bool checkRepeat(const IrsOption *o, char *err, size_t n) {
   return false;
 }
 
+// --shard=I/K, 1 <= I <= K: into cfg->shard and cfg->numShards.
+static bool checkShard(const IrsOption *o, char *err, size_t n) {
+  const char *v = *(const char **)o->value;
+  IrsOptConfig *cfg = o->dest;
+  if (!v)
+    return true;
+  char *end;
+  errno = 0;
+  long i = strtol(v, &end, 10), k = 0;
+  if (end != v && *end == '/') {
+    const char *ks = end + 1;
+    k = strtol(ks, &end, 10);
+    if (end == ks || *end)
+      k = 0;
+  }
+  if (!errno && k > 0 && i >= 1 && i <= k && k <= 100000000) {
+    cfg->shard = i;
+    cfg->numShards = k;
+    return true;
+  }
+  snprintf(err, n, "option '--shard' expects I/K with 1 <= I <= K, not '%s'",
+           v);
+  return false;
+}
+
 static bool checkSeed(const IrsOption *o, char *err, size_t n) {
   const char *v = *(const char **)o->value;
   IrsOptConfig *cfg = o->dest;
@@ -167,12 +193,18 @@ static const char kResultsRepeat[] =
 static const IrsOptionConflict rules[] = {
     IRS_OPT_NEEDS("stop-on-failure", "repeat"),
     IRS_OPT_NEEDS("repeat-whole", "repeat"),
+    IRS_OPT_NEEDS("shard", "repeat"),
+    // Shards are slices of one hunt: they must share its master seed.
+    IRS_OPT_NEEDS("shard", "seed"),
     IRS_OPT_EXCLUDES("repeat", "check-determinism"),
     IRS_OPT_EXCLUDES("repeat", "dump-after-each"),
     IRS_OPT_EXCLUDES("repeat", "split-input-file"),
     IRS_OPT_EXCLUDES("repeat", "o!=-"),
     IRS_OPT_EXCLUDES("repeat", "emit-bytecode"),
     IRS_OPT_EXCLUDES("check-determinism", "dump-after-each"),
+    IRS_OPT_EXCLUDES("resume-from", "run-reproducer"),
+    IRS_OPT_EXCLUDES("resume-from", "split-input-file"),
+    IRS_OPT_EXCLUDES("resume-from", "repeat"),
     IRS_OPT_CONFLICT("check-results", "repeat", IrsOptionExcludes,
                      kResultsRepeat),
     IRS_OPT_EXCLUDES("check-results", "crash-protection=0"),
@@ -234,11 +266,11 @@ static const IrsOptionConflict toolRules[] = {
 // Rows whose storage is no field of the configuration: values checked into
 // one, and the early exits.
 typedef struct Given {
-  const char *stepTimeout, *memoryLimit, *repeat, *seed;
+  const char *stepTimeout, *memoryLimit, *repeat, *seed, *shard;
   bool help, version, listPasses;
 } Given;
 
-enum { kNumOptions = 80 };
+enum { kNumOptions = 82 };
 
 // The table in three parts (input and output; mlir-opt's own flags; the
 // run), each appended at t[*n].
@@ -343,6 +375,9 @@ static void runRows(IrsOptConfig *cfg, Given *g, IrsOption *t, size_t *n) {
                    "run the pipeline stored in the input's mlir_reproducer"),
       IRS_OPT_STRING(0, "dump-after-each", &cfg->dumpAfterEach, "DIR",
                      "dump the module after every step into DIR"),
+      IRS_OPT_STRING(0, "resume-from", &cfg->resumeFrom, "DUMP",
+                     "run the steps after this numbered dump on it, with "
+                     "its run's pipeline and settings"),
       IRS_OPT_BOOL(0, "dump-only-changed", &cfg->dumpOnlyChanged,
                    "skip dumps of steps that did not change the IR"),
       IRS_OPT_BOOL(0, "dump-in-background", &cfg->dumpInBackground,
@@ -366,6 +401,10 @@ static void runRows(IrsOptConfig *cfg, Given *g, IrsOption *t, size_t *n) {
                         "run the pipeline N times, each in its own process, "
                         "and report the failure rate",
                         checkRepeat, &cfg->repeat),
+      IRS_OPT_STRING_CB(0, "shard", &g->shard, "I/K",
+                        "with --repeat=N: run only the I-th (1-based) of K "
+                        "disjoint slices of the N runs",
+                        checkShard, cfg),
       IRS_OPT_BOOL(0, "stop-on-failure", &cfg->stopOnFailure,
                    "with --repeat: stop at the first failing run"),
       IRS_OPT_BOOL(0, "repeat-whole", &cfg->repeatWhole,
@@ -445,6 +484,13 @@ static int checkRest(IrsOptConfig *cfg, int npos, char **argv) {
   }
   if (npos == 1)
     cfg->input = argv[1];
+  else if (cfg->resumeFrom)
+    cfg->input = cfg->resumeFrom;
+  if (cfg->resumeFrom) {
+    const char *base = strrchr(cfg->resumeFrom, '/');
+    long step = irsRunDirDumpIndex(base ? base + 1 : cfg->resumeFrom);
+    cfg->stepNumberOffset = step > 0 ? step : 0;
+  }
   if (cfg->tool)
     return -1;
   if (cfg->passPipeline && cfg->passFlags.num) {

@@ -334,6 +334,7 @@ static IrsInstrumentationOptions workOptions(IrsOptRun *run,
   bool replay = run->mode != IrsOptModeNormal;
   IrsInstrumentationOptions opts = irsOptInstrumentationOptions(run);
   opts.dumpDir = replay ? NULL : cfg->dumpAfterEach;
+  opts.stepNumberOffset = cfg->stepNumberOffset;
   opts.dumpOnlyChanged = cfg->dumpOnlyChanged;
   opts.dumpOverwrite = cfg->dumpOverwrite;
   opts.dumpInBackground = cfg->dumpInBackground;

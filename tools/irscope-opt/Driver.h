@@ -58,6 +58,7 @@ typedef struct IrsOptConfig {
   const char *trace;       // --trace=FILE, NULL: off
   const char *junit;       // --junit=FILE, NULL: off
   long repeat;             // --repeat=N, 0: off (Repeat.c)
+  long shard, numShards;   // --shard=I/K (I 1-based), 0: the whole --repeat
   bool stopOnFailure;      // --stop-on-failure
   bool repeatWhole;        // --repeat-whole: runs as one MLIR pass manager
   const char *checkDeterminism; // NULL: off; "": repeat; "threads"
@@ -86,6 +87,8 @@ typedef struct IrsOptConfig {
   IrsToolPlugins plugins; // --load-*-plugin, loaded before any fork
   const char *tool;        // --tool=PATH, NULL: irscope's own passes
   IrsStringList toolArgs;  // --tool-arg=ARG...
+  const char *resumeFrom;  // --resume-from=DUMP (Resume.c rewrote argv)
+  intptr_t stepNumberOffset; // ... that dump's step: dumps numbered after it
 } IrsOptConfig;
 
 /// Output collected in memory.

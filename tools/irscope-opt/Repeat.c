@@ -95,6 +95,7 @@ typedef struct Repeat {
   IrsWorkerChannel ch;
   ChildReport *shared;
   int64_t runIndex; // 0-based, of the run in progress
+  int64_t end;      // one past the last run of this process (--shard)
   IrsOptRepeatTally tally;
   IrsOptRepeatProgress progress;
   bool seedDrawn; // no --seed: the master seed cfg->seed was drawn
@@ -394,7 +395,7 @@ static bool runOnce(Repeat *r, int64_t i) {
   ++t->failures;
   recordFailure(r, res, exited, i);
   if (r->cfg->stopOnFailure) {
-    t->stopped = i + 1 < r->cfg->repeat;
+    t->stopped = i + 1 < r->end;
     return false;
   }
   return true;
@@ -426,8 +427,8 @@ static void finish(Repeat *r, double elapsedMs) {
       .hasSeed = cfg->hasSeed,
       .seed = cfg->seed,
       .seedDrawn = r->seedDrawn,
-      .requestedRuns = cfg->repeat,
   };
+  irsOptRepeatSummaryRange(cfg, &sum);
   r->rc = irsOptWorse(r->rc, irsOptRepeatTallyFinish(&r->tally, &sum,
                                                      elapsedMs));
 }
@@ -445,8 +446,11 @@ int irsOptRepeat(IrsOptRun *run) {
     irsOptInterruptsCatch(r.sup, &interrupts);
     chooseSeed(&r);
     double t0 = nowMs();
-    irsOptRepeatProgressBegin(&r.progress, r.cfg->repeat);
-    for (int64_t i = 0; i < r.cfg->repeat && runOnce(&r, i); ++i)
+    int64_t begin, end;
+    irsOptRepeatRange(r.cfg, &begin, &end);
+    r.end = end;
+    irsOptRepeatProgressBegin(&r.progress, end - begin);
+    for (int64_t i = begin; i < end && runOnce(&r, i); ++i)
       irsOptRepeatProgressUpdate(&r.progress, r.tally.runs, r.tally.failures,
                                  r.tally.numSigs);
     irsOptRepeatProgressClear(&r.progress);

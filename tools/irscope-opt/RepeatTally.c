@@ -171,7 +171,7 @@ static IrsRepeatSignature *exportSigs(const IrsOptRepeatTally *t) {
         s->sig.kind, sig, sig ? irsSignalName(sig) : NULL,
         (intptr_t)s->sig.step, s->sig.pass[0] ? s->sig.pass : NULL,
         s->sig.message, s->count, s->firstRun, s->hasRunSeed, s->runSeed,
-        s->dir};
+        s->dir, 0};
   }
   return gs;
 }
@@ -210,4 +210,23 @@ int irsOptRepeatTallyFinish(const IrsOptRepeatTally *t, IrsRepeatSummary *sum,
   free(gs);
   sum->signatures = NULL;
   return rc;
+}
+
+void irsOptRepeatRange(const IrsOptConfig *c, int64_t *begin, int64_t *end) {
+  int64_t n = c->repeat, k = c->numShards > 0 ? c->numShards : 1;
+  int64_t i = c->numShards > 0 ? c->shard - 1 : 0;
+  *begin = n * i / k;
+  *end = n * (i + 1) / k;
+}
+
+void irsOptRepeatSummaryRange(const IrsOptConfig *c, IrsRepeatSummary *sum) {
+  int64_t begin, end;
+  irsOptRepeatRange(c, &begin, &end);
+  sum->requestedRuns = end - begin;
+  if (c->numShards > 0) {
+    sum->shard = c->shard;
+    sum->numShards = c->numShards;
+    sum->totalRuns = c->repeat;
+    sum->firstRun = begin + 1;
+  }
 }

@@ -64,6 +64,16 @@ IrsOutcome irsOptRepeatExitKind(IrsOutcome kind);
 int irsOptRepeatTallyFinish(const IrsOptRepeatTally *t, IrsRepeatSummary *sum,
                             double elapsedMs);
 
+/// The 0-based runs [*begin, *end) this process runs: all of --repeat=N,
+/// or with --shard=I/K the I-th of K contiguous slices (sizes differing by
+/// at most one), so that K shards together run each of the N runs once.
+/// Each run's seed depends only on its index (irsSeedForRun), so the
+/// union of the shards is one --repeat=N run.
+void irsOptRepeatRange(const IrsOptConfig *c, int64_t *begin, int64_t *end);
+
+/// Fills the shard fields of `sum` and the runs it requested.
+void irsOptRepeatSummaryRange(const IrsOptConfig *c, IrsRepeatSummary *sum);
+
 /// Removes the files of one directory level and the directory.
 void irsOptRemoveDir(const char *dir);
 

@@ -167,6 +167,7 @@ static int runWith(IrsOptConfig *c, IrsPipeline p, IrsInput in,
   o.stepTimeoutSec = c->stepTimeout;
   o.memoryLimitBytes = c->memoryLimit;
   o.dumpDir = c->dumpAfterEach;
+  o.stepNumberOffset = c->stepNumberOffset;
   o.dumpOnlyChanged = c->dumpOnlyChanged;
   o.dumpOverwrite = c->dumpOverwrite;
   o.verifyEach = c->verifyEach;

@@ -76,8 +76,10 @@ static int repeatRuns(const IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
   IrsOptInterrupts saved; // the handlers to put back after the runs
   irsOptInterruptsCatch(irsToolRunnerGetSupervisor(t), &saved);
   IrsOptRepeatProgress progress;
-  irsOptRepeatProgressBegin(&progress, c->repeat);
-  for (long i = 0; i < c->repeat; ++i) {
+  int64_t begin, end;
+  irsOptRepeatRange(c, &begin, &end);
+  irsOptRepeatProgressBegin(&progress, end - begin);
+  for (int64_t i = begin; i < end; ++i) {
     irsOptRepeatProgressUpdate(&progress, tally->runs, tally->failures,
                                tally->numSigs);
     irsOptRemoveDir(scratch);
@@ -106,7 +108,7 @@ static int repeatRuns(const IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
       return irsOutcomeGetExitCode(IrsOutcomeIoError);
     }
     if (c->stopOnFailure) {
-      tally->stopped = i + 1 < c->repeat;
+      tally->stopped = i + 1 < end;
       break;
     }
   }
@@ -140,8 +142,8 @@ int irsOptToolRepeat(const IrsOptConfig *c, IrsPipeline p,
       .pipeline = p,
       .threading = !c->disableThreading,
       .verifyEach = c->verifyEach,
-      .requestedRuns = c->repeat,
   };
+  irsOptRepeatSummaryRange(c, &sum);
   rc = irsOptWorse(rc, irsOptRepeatTallyFinish(&tally, &sum, elapsed));
   irsToolRunnerDestroy(t);
   irsOptRepeatTallyFree(&tally);

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Config.h"
+#include "Resume.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -16,14 +17,18 @@ int main(int argc, char **argv) {
   // A write past `ulimit -f` must fail with EFBIG and be reported, not kill
   // the process before it can say what happened.
   signal(SIGXFSZ, SIG_IGN);
-  IrsOptConfig cfg;
-  int rc = irsOptConfigParse(&cfg, argc, argv);
-  if (rc >= 0) {
-    irsOptConfigFree(&cfg);
+  int n;
+  char **args;
+  int rc = irsOptResumeArgs(argc, argv, &n, &args);
+  if (rc >= 0)
     return rc;
-  }
-  rc = cfg.tool ? irsOptRunTool(&cfg) : irsOptRun(&cfg);
+  IrsOptConfig cfg;
+  rc = irsOptConfigParse(&cfg, n, args);
+  if (rc < 0)
+    rc = cfg.tool ? irsOptRunTool(&cfg) : irsOptRun(&cfg);
   irsOptConfigFree(&cfg);
+  if (args != argv)
+    irsOptResumeFree(n, args);
 #if !defined(__SANITIZE_ADDRESS__)
   // Everything irscope-opt wrote is flushed and closed; LLVM's static
   // destructors (option and pass registries) only cost time at this point.

@@ -154,6 +154,10 @@ bool irsExRenderRepeatPage(const char *dir, char **html, size_t *len,
                            char ***failureDirs, int *numFailureDirs,
                            char *err, size_t errCap, bool *usage);
 
+/// irscope-report --merge OUT DIR... (Merge.c): the shards' repeat.xml and
+/// failure directories merged into OUT; returns the exit code.
+int irsExMergeMain(const char *out, char **dirs, int numDirs);
+
 /// The tool of a run made with `irscope-opt --tool=PATH`, read from its
 /// shell-quoted command line (ToolCommand.c): "PATH ARGS", ARGS being the
 /// --tool-arg values and --allow-unregistered-dialect when given, quoted

@@ -17,34 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-// The next shell word of *p into `out` (as long as the rest of the line);
-// false at the end. Single quotes, double quotes and backslashes as a
-// shell reads them (no expansions: irscope-opt writes none).
-static bool nextWord(const char **p, char *out) {
-  const char *s = *p;
-  while (*s == ' ' || *s == '\t')
-    ++s;
-  if (!*s)
-    return false;
-  char quote = 0;
-  for (; *s && (quote || (*s != ' ' && *s != '\t')); ++s) {
-    if (quote == '\'' && *s == '\'') {
-      quote = 0;
-    } else if (quote == '"' && *s == '"') {
-      quote = 0;
-    } else if (!quote && (*s == '\'' || *s == '"')) {
-      quote = *s;
-    } else if (quote != '\'' && *s == '\\' && s[1]) {
-      *out++ = *++s;
-    } else {
-      *out++ = *s;
-    }
-  }
-  *out = '\0';
-  *p = s;
-  return true;
-}
-
 static const char *valueOf(const char *word, const char *name) {
   // irscope-opt takes its options with one dash or two.
   const char *w = word[0] == '-' && word[1] == '-' ? word + 2
@@ -63,7 +35,7 @@ char *irsExToolCommand(const char *commandLine) {
   int argc = 1; // argv[0]: the tool, once found
   const char *p = commandLine;
   bool first = true;
-  while (word && argv && nextWord(&p, word)) {
+  while (word && argv && irsToolShellNextWord(&p, word)) {
     const char *v;
     if (first) {
       first = false; // irscope-opt itself

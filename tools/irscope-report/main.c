@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE
+#include "Compare.h"
 #include "Explorer.h"
 #include "FromLog.h"
 #include "ConfigStart.h"
@@ -83,9 +84,11 @@ static bool convertInto(const char *log, const char *tree, const char *dir,
 }
 
 typedef struct Config {
-  const char *dir, *output, *fromLog, *fromTree;
+  const char *dir, *dirB, *output, *fromLog, *fromTree, *merge;
+  char **mergeDirs;
+  int numMergeDirs;
   long maxDiffKb;
-  bool help, version;
+  bool compare, help, version;
 } Config;
 
 static bool checkMaxDiff(const IrsOption *o, char *err, size_t n) {
@@ -96,6 +99,12 @@ static bool checkMaxDiff(const IrsOption *o, char *err, size_t n) {
 }
 
 static const IrsOptionConflict rules[] = {
+    IRS_OPT_EXCLUDES("compare", "from-log"),
+    IRS_OPT_EXCLUDES("compare", "merge"),
+    IRS_OPT_EXCLUDES("merge", "from-log"),
+    IRS_OPT_EXCLUDES("merge", "from-tree-dir"),
+    IRS_OPT_EXCLUDES("merge", "o"),
+    IRS_OPT_EXCLUDES("compare", "from-tree-dir"),
     IRS_OPT_CONFLICT("from-log", "from-tree-dir", IrsOptionExcludes,
                      "give one of '%1$s' and '%2$s'"),
     IRS_OPT_CONFLICTS_END(),
@@ -116,6 +125,12 @@ static int parseConfig(Config *c, int argc, char **argv) {
       IRS_OPT_STRING('o', "o", &c->output, "FILE",
                      "where to write the page (default DIR/report.html; "
                      "'-' for stdout)"),
+      IRS_OPT_BOOL(0, "compare", &c->compare,
+                   "compare two run directories A B step by step: exit 1 "
+                   "and name the first step whose IR differs"),
+      IRS_OPT_STRING(0, "merge", &c->merge, "OUT",
+                     "merge the repeat.xml and failure directories of "
+                     "--shard runs DIR... into OUT"),
       IRS_OPT_INT_CB(0, "max-diff-kb", &c->maxDiffKb, "N",
                      "embed at most N KiB of diff per step (default 256)",
                      checkMaxDiff, NULL),
@@ -125,9 +140,11 @@ static int parseConfig(Config *c, int argc, char **argv) {
   };
   const IrsConfigStart start = {
       .tool = "irscope-report",
-      .synopsis = "irscope-report DIR [-o FILE]",
+      .synopsis = "irscope-report DIR [-o FILE] | --compare A B [-o FILE] | "
+                  "--merge OUT DIR...",
       .usageMore = "\nDIR is a directory written by irscope-opt --dump-after-each.\n"
-                   "Exit codes: 0 ok, 2 usage error or bad directory/manifest,\n"
+                   "Exit codes: 0 ok (--compare: every step agrees), 1 (--compare)\n"
+                   "  a step differs, 2 usage error or bad directory/manifest,\n"
                    "  4 I/O error.\n",
       .help = &c->help,
       .version = &c->version,
@@ -135,6 +152,28 @@ static int parseConfig(Config *c, int argc, char **argv) {
   int npos, rc = irsConfigStart(&start, argc, argv, options, &npos);
   if (rc >= 0)
     return rc;
+  if (c->merge) {
+    if (npos < 1)
+      return irsConfigUsageError("irscope-report",
+                                 "'--merge' takes the shards' directories "
+                                 "(usage: irscope-report --merge OUT DIR...)");
+    c->mergeDirs = argv + 1;
+    c->numMergeDirs = npos;
+    return irsOptionsCheck("irscope-report", options, rules)
+               ? -1
+               : irsOutcomeGetExitCode(IrsOutcomeUsageError);
+  }
+  if (c->compare && npos != 2)
+    return irsConfigUsageError("irscope-report",
+                               "'--compare' takes two run directories "
+                               "(usage: irscope-report --compare A B)");
+  if (c->compare) {
+    c->dir = argv[1];
+    c->dirB = argv[2];
+    return irsOptionsCheck("irscope-report", options, rules)
+               ? -1
+               : irsOutcomeGetExitCode(IrsOutcomeUsageError);
+  }
   if (npos != 1) {
     return irsConfigUsageError(
         "irscope-report", npos == 0 ? "no directory given (usage: "
@@ -254,6 +293,11 @@ int main(int argc, char **argv) {
   int rc = parseConfig(&c, argc, argv);
   if (rc >= 0)
     return rc;
+  if (c.merge)
+    return irsExMergeMain(c.merge, c.mergeDirs, c.numMergeDirs);
+  if (c.compare)
+    return irsExCompareMain(c.dir, c.dirB, c.output,
+                            (size_t)c.maxDiffKb * 1024);
   if (c.fromLog || c.fromTree) {
     char *cmd = joinArgs(argc, orig);
     bool converted = convertInto(c.fromLog, c.fromTree, c.dir, cmd);
