@@ -1016,6 +1016,7 @@ IrsStatus irsSupervisorRunSpawned(IrsSupervisor supervisor, IrsSpawnFn spawn,
 // Watches the started run to its end.
 static const IrsWorkerResult *runWatch(Supervisor *s) {
   s->interruptSent = false;
+  double checkAt = nowMs() + pollWaitMs(s);
   for (;;) {
     if (s->interrupted && !s->interruptSent) {
       s->interruptSent = true;
@@ -1024,8 +1025,17 @@ static const IrsWorkerResult *runWatch(Supervisor *s) {
     struct pollfd p[2];
     int np = runPollFds(s, p);
     if (np > 0) {
-      if (poll(p, (nfds_t)np, pollWaitMs(s)) > 0)
+      int wait = (int)(checkAt - nowMs());
+      if (poll(p, (nfds_t)np, wait < 1 ? 1 : wait) > 0) {
         runReadReady(s, p, np);
+        // Output alone is no reason to look at the worker: a tool that
+        // writes in thousands of small pieces would otherwise have the
+        // supervisor sample /proc thousands of times, taking a core from
+        // the tool's own threads (and hiding their races). A closed pipe
+        // may be its exit: look now.
+        if (runPollFds(s, p) == np && nowMs() < checkAt)
+          continue;
+      }
     } else {
       // Both pipes closed: the worker is exiting (or closed them itself and
       // runs on). Check often so that start-up and shutdown stay cheap.
@@ -1034,6 +1044,7 @@ static const IrsWorkerResult *runWatch(Supervisor *s) {
     }
     if (runCheck(s))
       break;
+    checkAt = nowMs() + pollWaitMs(s);
   }
   return runFinish(s);
 }

@@ -167,6 +167,8 @@ static const char kResultsRepeat[] =
 static const IrsOptionConflict rules[] = {
     IRS_OPT_NEEDS("stop-on-failure", "repeat"),
     IRS_OPT_NEEDS("repeat-whole", "repeat"),
+    IRS_OPT_NEEDS("repeat-stepwise", "repeat"),
+    IRS_OPT_EXCLUDES("repeat-whole", "repeat-stepwise"),
     IRS_OPT_EXCLUDES("repeat", "check-determinism"),
     IRS_OPT_EXCLUDES("repeat", "dump-after-each"),
     IRS_OPT_EXCLUDES("repeat", "split-input-file"),
@@ -369,8 +371,11 @@ static void runRows(IrsOptConfig *cfg, Given *g, IrsOption *t, size_t *n) {
       IRS_OPT_BOOL(0, "stop-on-failure", &cfg->stopOnFailure,
                    "with --repeat: stop at the first failing run"),
       IRS_OPT_BOOL(0, "repeat-whole", &cfg->repeatWhole,
-                   "with --repeat: run the pipeline as one pass manager, "
-                   "as mlir-opt schedules it"),
+                   "with --repeat: each run is a plain run of the whole "
+                   "pipeline (the default)"),
+      IRS_OPT_BOOL(0, "repeat-stepwise", &cfg->repeatStepwise,
+                   "with --repeat: run each step of each run on its own "
+                   "(another schedule than a plain run's)"),
       IRS_OPT_OPTSTRING_CB(0, "check-determinism", &cfg->checkDeterminism,
                            "threads",
                            "run each step twice and report the first whose "

@@ -221,16 +221,17 @@ static double nowMs(void) {
   return irsClockMonotonicMs();
 }
 
-// The pass manager every child runs: step by step, so that every failure,
-// crashes included, has a step; --repeat-whole keeps MLIR's own schedule
-// (adjacent nested pass managers merged, their passes interleaved per op on
-// the threads), which some thread races need, and finds the step of a
-// failure by replay. Pipelines are checked before any fork, as in a plain
-// run.
+// The pass manager every child runs: a plain run's, one MLIR pass manager
+// with MLIR's own schedule (adjacent nested pass managers merged, their
+// passes interleaved per op on the threads), which thread races need; the
+// step of a failure is found afterwards by replay. --repeat-stepwise (and
+// --step-timeout, which times steps) runs step by step instead, so that
+// every failure, crashes included, has a step in the run itself.
+// Pipelines are checked before any fork, as in a plain run.
 static IrsPassManager createPassManager(Repeat *r) {
   const IrsOptConfig *cfg = r->cfg;
   IrsInstrumentationOptions opts = irsOptInstrumentationOptions(r->run);
-  opts.forceStepwise = !cfg->repeatWhole || cfg->stepTimeout > 0;
+  opts.forceStepwise = cfg->repeatStepwise || cfg->stepTimeout > 0;
   opts.verifyWith = cfg->verifyWith;
   opts.writeFailureReport = true;
   opts.onDiagnostic = childDiag;
@@ -315,6 +316,9 @@ static int classify(Repeat *r, const IrsWorkerResult *res, bool exited,
   sig->signal = res->outcome == IrsWorkerCrashed ? res->signal : 0;
   setStep(r, sig, res->inStep ? res->step : 0);
   irsSignatureSetFirstError(sig, res->stderrTail, /*unlocated=*/false);
+  if (sig->signal)
+    irsSignatureSetCrashSite(sig, res->stderrTail, (IrsLoadMap){NULL},
+                             /*withCaller=*/true);
   return irsOutcomeGetExitCode(sig->kind);
 }
 
