@@ -43,20 +43,28 @@ def wilson(k, n):
     return p, max(0.0, c - h), min(1.0, c + h)
 
 
+TIMEOUT = 20  # seconds per run: a race can also hang
+
+
 def plain_loop(cmd, runs):
-    """Failures of `runs` plain runs: nonzero exit or death by a signal."""
+    """Failures of `runs` plain runs: nonzero exit, death by a signal, or a
+    hang (killed after TIMEOUT s)."""
     fails = 0
     for _ in range(runs):
-        r = subprocess.run(cmd, stdin=subprocess.DEVNULL,
-                           stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL)
-        fails += r.returncode != 0
+        try:
+            r = subprocess.run(cmd, stdin=subprocess.DEVNULL,
+                               stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, timeout=TIMEOUT)
+            fails += r.returncode != 0
+        except subprocess.TimeoutExpired:
+            fails += 1
     return fails
 
 
 def repeat(cmd, runs, out_dir):
     """Failures counted by irscope-opt --repeat, and its signature lines."""
-    r = subprocess.run(cmd + ["--repeat=%d" % runs, "--failure-dir=" + out_dir],
+    r = subprocess.run(cmd + ["--repeat=%d" % runs, "--failure-dir=" + out_dir,
+                              "--step-timeout=%d" % TIMEOUT],
                        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                        stderr=subprocess.PIPE, text=True)
     fails, sigs = None, []
@@ -81,7 +89,7 @@ def fmt(name, k, n):
 
 
 def compare(title, plain_cmd, repeat_cmd, runs, tmp, tag):
-    print("== %s" % title)
+    print("== %s" % title, flush=True)
     kp = plain_loop(plain_cmd, runs)
     kr, sigs = repeat(repeat_cmd, runs, os.path.join(tmp, tag))
     lp, ip = fmt("plain", kp, runs)
@@ -92,6 +100,7 @@ def compare(title, plain_cmd, repeat_cmd, runs, tmp, tag):
     print("95%% intervals overlap: %s" % ("yes" if overlap else "NO"))
     for s in sigs:
         print("  " + s.replace("irscope-opt: repeat:", "").strip())
+    sys.stdout.flush()
     return overlap
 
 

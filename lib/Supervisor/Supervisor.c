@@ -40,7 +40,18 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { kTailMax = 256 * 1024, kPollMs = 50, kMaxSlots = IRS_SUPERVISOR_MAX_PARALLEL };
+enum {
+  kTailMax = 256 * 1024,
+  kPollMs = 50,
+  kMaxSlots = IRS_SUPERVISOR_MAX_PARALLEL,
+  // After reading output, the watcher lets more gather for this long (the
+  // worker's stderr pipe is enlarged to kPipeBytes, so a writer does not
+  // block meanwhile): a tool that writes in thousands of small pieces
+  // then costs a few hundred wake-ups a second, not one per write, and
+  // keeps its cores for itself, as in a plain run.
+  kGatherUs = 5000,
+  kPipeBytes = 1 << 20,
+};
 
 typedef struct Supervisor {
   IrsSupervisorOptions opts;
@@ -611,6 +622,7 @@ static IrsStatus runStart(Supervisor *s, IrsWorkerMain fn, void *userData) {
     close(ch[1]);
     return irsStatusMake(IRS_ERR_IO);
   }
+  fcntl(er[0], F_SETPIPE_SZ, kPipeBytes); // best effort: the limit may be lower
   fflush(stdout);
   fflush(stderr);
   pid_t pid = fork();
@@ -1033,8 +1045,11 @@ static const IrsWorkerResult *runWatch(Supervisor *s) {
         // supervisor sample /proc thousands of times, taking a core from
         // the tool's own threads (and hiding their races). A closed pipe
         // may be its exit: look now.
-        if (runPollFds(s, p) == np && nowMs() < checkAt)
+        if (runPollFds(s, p) == np && nowMs() < checkAt) {
+          struct timespec ts = {0, kGatherUs * 1000L};
+          nanosleep(&ts, NULL);
           continue;
+        }
       }
     } else {
       // Both pipes closed: the worker is exiting (or closed them itself and

@@ -224,14 +224,15 @@ static double nowMs(void) {
 // The pass manager every child runs: a plain run's, one MLIR pass manager
 // with MLIR's own schedule (adjacent nested pass managers merged, their
 // passes interleaved per op on the threads), which thread races need; the
-// step of a failure is found afterwards by replay. --repeat-stepwise (and
-// --step-timeout, which times steps) runs step by step instead, so that
-// every failure, crashes included, has a step in the run itself.
+// step of a failure is found afterwards by replay (--step-timeout then
+// limits the whole run, which the pass manager announces as step 0).
+// --repeat-stepwise runs step by step instead, so that every failure,
+// crashes included, has a step in the run itself.
 // Pipelines are checked before any fork, as in a plain run.
 static IrsPassManager createPassManager(Repeat *r) {
   const IrsOptConfig *cfg = r->cfg;
   IrsInstrumentationOptions opts = irsOptInstrumentationOptions(r->run);
-  opts.forceStepwise = cfg->repeatStepwise || cfg->stepTimeout > 0;
+  opts.forceStepwise = cfg->repeatStepwise;
   opts.verifyWith = cfg->verifyWith;
   opts.writeFailureReport = true;
   opts.onDiagnostic = childDiag;
