@@ -4,8 +4,11 @@
 // Protocol on the channel: one line per event, "B <chunk> <step> <peak>"
 // (step begins), "E <chunk> <step> <peak>" (step ends), "D <chunk>" (chunk
 // done); <peak> is the worker's own high-water mark of resident memory in
-// KiB (getrusage). The supervisor polls the channel and the worker's stderr
-// every 50 ms, which is also the resolution of the step timeout and of the
+// KiB (getrusage). The supervisor reads the channel and the worker's stderr
+// as they come (gathering for 5 ms after each read) and looks at the
+// worker itself every 50 ms, never per read: a single run watches so
+// lightly that a thread race of the worker shows as often as in a plain
+// run. 50 ms is also the resolution of the step timeout and of the
 // sampled memory check (resident set size from /proc/<pid>/statm; a limit
 // on address space would break sanitizer builds, which reserve terabytes).
 // The memory limit is nonetheless exact: a step that rises above it and
