@@ -32,6 +32,15 @@
 // RUN: FileCheck %s --check-prefix=REPRO < %t/r/failure-1/reproducer.mlir
 // REPRO: pipeline: "builtin.module(func.func(cse),func.func(canonicalize))"
 
+// A single run documents such a death the same way.
+// RUN: sh -c 'FAKE_MODE=race irscope-opt --tool=%S/Inputs/fake-tool.sh %s --pass-pipeline="builtin.module(func.func(cse),func.func(canonicalize))" --failure-dir=%t/one -o /dev/null; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=SINGLE -DDIR=%t/one -DTOOL=%S/Inputs/fake-tool.sh
+// SINGLE: irscope-opt: error: pipeline 'builtin.module(func.func(cse),func.func(canonicalize))' crashed with SIGSEGV, but no single step fails when replayed step by step
+// SINGLE-NEXT: irscope-opt: note: crashed in mlir::Liveness::print (libMLIR.so.22.1)
+// SINGLE: irscope-opt: note: report: [[DIR]]/report.xml
+// SINGLE-NEXT: irscope-opt: note: replay: [[TOOL]] '--pass-pipeline=builtin.module(func.func(cse),func.func(canonicalize))' [[DIR]]/failure-input.mlir -o -
+// SINGLE-NEXT: irscope-opt: note: or: [[TOOL]] --run-reproducer [[DIR]]/reproducer.mlir
+// SINGLE-NEXT: exit=5
+
 // Step by step, the race never shows: that is another schedule.
 // RUN: sh -c 'FAKE_MODE=race irscope-opt --tool=%S/Inputs/fake-tool.sh %s --pass-pipeline="builtin.module(func.func(cse),func.func(canonicalize))" --repeat=2 --repeat-stepwise --failure-dir=%t/s; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=STEPWISE
 // STEPWISE: irscope-opt: repeat: 0 of 2 runs failed
