@@ -318,8 +318,7 @@ static int classify(Repeat *r, const IrsWorkerResult *res, bool exited,
   setStep(r, sig, res->inStep ? res->step : 0);
   irsSignatureSetFirstError(sig, res->stderrTail, /*unlocated=*/false);
   if (sig->signal)
-    irsSignatureSetCrashSite(sig, res->stderrTail, (IrsLoadMap){NULL},
-                             /*withCaller=*/true);
+    irsOptRepeatSetCrashSite(sig, res->stderrTail);
   return irsOutcomeGetExitCode(sig->kind);
 }
 

@@ -79,6 +79,19 @@ IrsOptRepeatSig *irsOptRepeatTallyAdd(IrsOptRepeatTally *t,
   return s;
 }
 
+static void countFrame(const IrsStackFrame *f, void *ud) {
+  (void)f;
+  ++*(int *)ud;
+}
+
+void irsOptRepeatSetCrashSite(IrsSignature *sig, MlirStringRef trace) {
+  int frames = 0;
+  irsStackTraceParse(trace, countFrame, &frames);
+  if (frames >= 2)
+    irsSignatureSetCrashSite(sig, trace, (IrsLoadMap){NULL},
+                             /*withCaller=*/true);
+}
+
 IrsOutcome irsOptRepeatExitKind(IrsOutcome k) {
   return k == IrsOutcomePassFailure || k == IrsOutcomeVerifyFailure
              ? k

@@ -39,8 +39,7 @@ static void signatureOf(IrsToolRunner t, IrsPipeline p, IrsErrorKind k,
   // Where it died, from the tool's own stack dump: two races of one
   // pipeline that no replay locates still differ by their site.
   if (s->signal)
-    irsSignatureSetCrashSite(s, d->stderrTail, (IrsLoadMap){NULL},
-                             /*withCaller=*/true);
+    irsOptRepeatSetCrashSite(s, d->stderrTail);
   intptr_t step = irsToolRunnerGetFailedStep(t);
   if (step <= 0 || step > irsPipelineGetNumSteps(p)) {
     s->step = step;
