@@ -22,7 +22,7 @@
 // CRASH: irscope-opt: note: report: [[DIR]]/failure-1/report.xml
 // CRASH: irscope-opt: repeat: 3 of 3 runs failed
 // CRASH-NEXT: irscope-opt: repeat:   no step known: 3 failed
-// CRASH-NEXT: irscope-opt: repeat:   signature 1: crash SIGSEGV at {{.+}} in step 0 (?), 3 runs, first in run 1; artefacts: [[DIR]]/failure-1
+// CRASH-NEXT: irscope-opt: repeat:   signature 1: crash SIGSEGV {{(at .+ )?}}in step 0 (?), 3 runs, first in run 1; artefacts: [[DIR]]/failure-1
 // CRASH: exit=5
 // RUN: FileCheck %s --check-prefix=REPORT < %t.c/failure-1/report.xml
 // REPORT: <failure kind="crash" step="2" pass="irs-test-flaky"
