@@ -173,6 +173,13 @@ IRS_API void irsToolRunnerPrintTiming(IrsToolRunner runner, IrsTimingSort sort,
 /// irsSupervisorInterrupt from a signal handler. Borrowed.
 IRS_API IrsSupervisor irsToolRunnerGetSupervisor(IrsToolRunner runner);
 
+/// Where the next runs write failure artefacts (copied; NULL: the
+/// documented default), as IrsToolOptions.failureDir. Lets a caller that
+/// runs many times give each failure the directory it keeps, so that the
+/// commands in its report name that directory. False if out of memory.
+IRS_API bool irsToolRunnerSetFailureDir(IrsToolRunner runner,
+                                        const char *dir);
+
 /// Parses diagnostics in mlir-opt's "LOC: SEVERITY: MESSAGE" form out of a
 /// tool's stderr (other lines, such as source excerpts and stack dumps, are
 /// skipped; notes attach to the diagnostic before them). Calls `callback`

@@ -4,8 +4,11 @@
 // Protocol on the channel: one line per event, "B <chunk> <step> <peak>"
 // (step begins), "E <chunk> <step> <peak>" (step ends), "D <chunk>" (chunk
 // done); <peak> is the worker's own high-water mark of resident memory in
-// KiB (getrusage). The supervisor polls the channel and the worker's stderr
-// every 50 ms, which is also the resolution of the step timeout and of the
+// KiB (getrusage). The supervisor reads the channel and the worker's stderr
+// as they come (gathering for 5 ms after each read) and looks at the
+// worker itself every 50 ms, never per read: a single run watches so
+// lightly that a thread race of the worker shows as often as in a plain
+// run. 50 ms is also the resolution of the step timeout and of the
 // sampled memory check (resident set size from /proc/<pid>/statm; a limit
 // on address space would break sanitizer builds, which reserve terabytes).
 // The memory limit is nonetheless exact: a step that rises above it and
@@ -18,10 +21,11 @@
 // trace's end line has been read, or after a short bounded wait.
 //
 //===----------------------------------------------------------------------===//
-#define _GNU_SOURCE // memmem, tgkill
+#define _GNU_SOURCE // memmem
 #include "irscope/Supervisor.h"
 
 #include "PipeWriters.h"
+#include "TraceThread.h"
 
 #include "../Support/Buf.h"
 
@@ -40,7 +44,18 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { kTailMax = 256 * 1024, kPollMs = 50, kMaxSlots = IRS_SUPERVISOR_MAX_PARALLEL };
+enum {
+  kTailMax = 256 * 1024,
+  kPollMs = 50,
+  kMaxSlots = IRS_SUPERVISOR_MAX_PARALLEL,
+  // After reading output, the watcher lets more gather for this long (the
+  // worker's stderr pipe is enlarged to kPipeBytes, so a writer does not
+  // block meanwhile): a tool that writes in thousands of small pieces
+  // then costs a few hundred wake-ups a second, not one per write, and
+  // keeps its cores for itself, as in a plain run.
+  kGatherUs = 5000,
+  kPipeBytes = 1 << 20,
+};
 
 typedef struct Supervisor {
   IrsSupervisorOptions opts;
@@ -611,6 +626,7 @@ static IrsStatus runStart(Supervisor *s, IrsWorkerMain fn, void *userData) {
     close(ch[1]);
     return irsStatusMake(IRS_ERR_IO);
   }
+  fcntl(er[0], F_SETPIPE_SZ, kPipeBytes); // best effort: the limit may be lower
   fflush(stdout);
   fflush(stderr);
   pid_t pid = fork();
@@ -701,81 +717,6 @@ static void runReadReady(Supervisor *s, const struct pollfd *p, int np) {
     else if (s->erOpen && p[i].fd == s->erFd)
       readStderr(s, s->erFd, &s->erOpen);
   }
-}
-
-// Whether thread `tid` of `pid` is blocked in a system call other than
-// futex. Idle pool threads and a main thread waiting for them all wait on
-// futexes; a pass that sleeps or waits for I/O does not.
-static bool blockedOutsideFutex(pid_t pid, const char *tid) {
-  char path[96];
-  snprintf(path, sizeof(path), "/proc/%ld/task/%.20s/syscall", (long)pid, tid);
-  FILE *f = fopen(path, "r");
-  if (!f)
-    return false;
-  long nr = -1;
-  int n = fscanf(f, "%ld", &nr); // "running" or "-1 ..." when not in one
-  fclose(f);
-  return n == 1 && nr >= 0 && nr != SYS_futex;
-}
-
-// The thread of `pid` to ask for a trace: a hang that spins is running
-// (state R) while the threads waiting for it sleep; among several running
-// ones the one with the most CPU time. When none runs, one blocked outside
-// futex (a pass that sleeps), else the main thread (a deadlock: then which
-// thread is stuck cannot be told from here).
-static pid_t traceThread(pid_t pid) {
-  char path[96];
-  snprintf(path, sizeof(path), "/proc/%ld/task", (long)pid);
-  DIR *d = opendir(path);
-  if (!d)
-    return pid;
-  pid_t best = pid;
-  unsigned long long bestCpu = 0;
-  int bestRank = 0; // 2 running, 1 blocked outside futex, 0 the main thread
-  struct dirent *e;
-  while ((e = readdir(d)) != NULL) {
-    if (e->d_name[0] < '0' || e->d_name[0] > '9')
-      continue;
-    snprintf(path, sizeof(path), "/proc/%ld/task/%.20s/stat", (long)pid,
-             e->d_name);
-    FILE *f = fopen(path, "r");
-    if (!f)
-      continue;
-    char buf[1024];
-    size_t n = fread(buf, 1, sizeof(buf) - 1, f);
-    fclose(f);
-    buf[n] = '\0';
-    // "tid (comm) state ppid pgrp session tty tpgid flags minflt cminflt
-    // majflt cmajflt utime stime ...": comm may hold anything, even ')'.
-    char *rp = strrchr(buf, ')');
-    char state = 0;
-    unsigned long long ut = 0, st = 0;
-    if (!rp || sscanf(rp + 1, " %c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u "
-                               "%llu %llu",
-                      &state, &ut, &st) != 3)
-      continue;
-    int rank = state == 'R'                          ? 2
-               : blockedOutsideFutex(pid, e->d_name) ? 1
-                                                     : 0;
-    if (rank > bestRank ||
-        (rank == bestRank && rank > 0 && ut + st > bestCpu)) {
-      best = (pid_t)strtol(e->d_name, NULL, 10);
-      bestCpu = ut + st;
-      bestRank = rank;
-    }
-  }
-  closedir(d);
-  return best;
-}
-
-// Asks a timed-out worker for its stack trace with `sig`; false if it
-// cannot be asked.
-static bool askForTrace(pid_t pid, int sig) {
-  pid_t tid = traceThread(pid);
-  if (tgkill(pid, tid, sig) == 0)
-    return true;
-  // The thread ended in between: let the kernel pick one.
-  return kill(pid, sig) == 0;
 }
 
 static bool traceEnded(const Supervisor *s) {
@@ -872,7 +813,7 @@ static bool runCheck(Supervisor *s) {
     s->killedFor = IrsWorkerTimedOut;
     const IrsSupervisorOptions *o = &s->opts;
     if (o->traceOnTimeout &&
-        askForTrace(pid, o->traceSignal ? o->traceSignal
+        irsAskForTrace(pid, o->traceSignal ? o->traceSignal
                                         : IRS_SUPERVISOR_TRACE_SIGNAL)) {
       s->decidedAt = nowMs();
       s->traceDeadline = s->decidedAt + (o->traceWaitMs > 0
@@ -1016,6 +957,7 @@ IrsStatus irsSupervisorRunSpawned(IrsSupervisor supervisor, IrsSpawnFn spawn,
 // Watches the started run to its end.
 static const IrsWorkerResult *runWatch(Supervisor *s) {
   s->interruptSent = false;
+  double checkAt = nowMs() + pollWaitMs(s);
   for (;;) {
     if (s->interrupted && !s->interruptSent) {
       s->interruptSent = true;
@@ -1024,8 +966,20 @@ static const IrsWorkerResult *runWatch(Supervisor *s) {
     struct pollfd p[2];
     int np = runPollFds(s, p);
     if (np > 0) {
-      if (poll(p, (nfds_t)np, pollWaitMs(s)) > 0)
+      int wait = (int)(checkAt - nowMs());
+      if (poll(p, (nfds_t)np, wait < 1 ? 1 : wait) > 0) {
         runReadReady(s, p, np);
+        // Output alone is no reason to look at the worker: a tool that
+        // writes in thousands of small pieces would otherwise have the
+        // supervisor sample /proc thousands of times, taking a core from
+        // the tool's own threads (and hiding their races). A closed pipe
+        // may be its exit: look now.
+        if (runPollFds(s, p) == np && nowMs() < checkAt) {
+          struct timespec ts = {0, kGatherUs * 1000L};
+          nanosleep(&ts, NULL);
+          continue;
+        }
+      }
     } else {
       // Both pipes closed: the worker is exiting (or closed them itself and
       // runs on). Check often so that start-up and shutdown stay cheap.
@@ -1034,6 +988,7 @@ static const IrsWorkerResult *runWatch(Supervisor *s) {
     }
     if (runCheck(s))
       break;
+    checkAt = nowMs() + pollWaitMs(s);
   }
   return runFinish(s);
 }

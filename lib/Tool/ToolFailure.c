@@ -33,8 +33,11 @@
 #include <string.h>
 #include <unistd.h>
 
+// Step i's pipeline; i < 0 stands for the whole pipeline (a failure of a
+// whole run that no step reproduces on its own).
 static MlirStringRef stepText(IrsToolRunnerImpl *t, intptr_t i) {
-  return irsPipelineGetStepText(t->rec.pipeline, i);
+  return i < 0 ? irsPipelineGetText(t->rec.pipeline)
+               : irsPipelineGetStepText(t->rec.pipeline, i);
 }
 
 static void setMessage(IrsToolRunnerImpl *t, const char *fmt, ...)
@@ -122,7 +125,16 @@ static void describeDeath(IrsToolRunnerImpl *t, intptr_t i,
                           const IrsWorkerResult *r) {
   MlirStringRef s = stepText(t, i);
   int n = (int)s.length;
-  if (r->outcome == IrsWorkerTimedOut)
+  if (i < 0) {
+    char sig[24];
+    setMessage(t, "pipeline '%.*s' %s%s, but no single step fails when "
+                  "replayed step by step",
+               n, s.data,
+               r->outcome == IrsWorkerCrashed ? "crashed with " : "died: ",
+               r->outcome == IrsWorkerCrashed
+                   ? signalName(r->signal, sig)
+                   : irsWorkerOutcomeGetName(r->outcome));
+  } else if (r->outcome == IrsWorkerTimedOut)
     setMessage(t, "step %ld '%.*s' timed out after %g s", (long)(i + 1), n,
                s.data, t->opts.stepTimeoutSec);
   else if (r->outcome == IrsWorkerMemoryLimit)
@@ -144,7 +156,7 @@ static IrsErrorKind documentDeath(IrsToolRunnerImpl *t, intptr_t i,
   memset(r, 0, sizeof(*r)); // the buffers move to t->death
   const IrsWorkerResult *w = &t->death.res;
   describeDeath(t, i, w);
-  t->rec.failedStep = i + 1;
+  t->rec.failedStep = i < 0 ? 0 : i + 1;
   if (w->outcome == IrsWorkerInterrupted) {
     t->rec.interrupted = true;
     t->rec.death.elapsedMs = w->elapsedMs;
@@ -167,14 +179,14 @@ static IrsErrorKind documentDeath(IrsToolRunnerImpl *t, intptr_t i,
   char sig[24];
   irsCrashInfoSetDeath(&c, w, signalName(w->signal, sig),
                        t->opts.stepTimeoutSec, t->opts.memoryLimitBytes);
-  c.step = i + 1;
+  c.step = i < 0 ? 0 : i + 1;
   c.message = t->rec.errMsg.data;
   c.preStepIr = pre ? "failure-input.mlir" : NULL;
   c.reproducer = pre && t->reproCmd.len ? "reproducer.mlir" : NULL;
   c.dumpOnlyChanged = t->opts.dumpOnlyChanged;
   c.inputOps = -1;
   c.inputDump = t->rec.inputDumpFile;
-  c.lastGoodDump = irsRunRecordLastGoodDump(&t->rec, i);
+  c.lastGoodDump = i < 0 ? NULL : irsRunRecordLastGoodDump(&t->rec, i);
   c.replayCommand = t->replayCmd.len ? t->replayCmd.data : NULL;
   c.reproducerCommand = t->reproCmd.len ? t->reproCmd.data : NULL;
   int e = irsCrashReportWrite(&c, dir);
@@ -252,6 +264,12 @@ static IrsErrorKind documentExit(IrsToolRunnerImpl *t, intptr_t i,
                  strerror(e));
   t->rec.failureDirUsed = dir;
   return verifyFailed ? IRS_ERR_VERIFY : IRS_ERR_PASS;
+}
+
+IrsErrorKind irsToolDocumentWholeDeath(IrsToolRunnerImpl *t,
+                                      const char *input,
+                                      IrsToolExecResult *r) {
+  return documentDeath(t, -1, input, r);
 }
 
 IrsErrorKind irsToolDocumentFailure(IrsToolRunnerImpl *t, intptr_t i,

@@ -102,6 +102,13 @@ void irsToolFormatTool(const IrsToolRunnerImpl *t, IrsBuf *out);
 IrsErrorKind irsToolDocumentFailure(IrsToolRunnerImpl *t, intptr_t i,
                                     const char *input, IrsToolExecResult *r);
 
+/// A whole run that died although no step fails on its own when replayed:
+/// documents the death of the whole pipeline (step 0) with the run's
+/// input, its command, a reproducer and the tool's stack dump.
+IrsErrorKind irsToolDocumentWholeDeath(IrsToolRunnerImpl *t,
+                                      const char *input,
+                                      IrsToolExecResult *r);
+
 /// Pieces of a run shared by the modes (ToolRun.c, ToolDeterminism.c):
 /// step results from one invocation, the tool's stderr to the caller, step
 /// announcements, the manifest, the final output in the format asked for.

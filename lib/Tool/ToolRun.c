@@ -411,14 +411,13 @@ static IrsErrorKind locate(IrsToolRunnerImpl *t, const char *input,
   free(finalText);
   if (k != IRS_OK)
     return k;
+  // A death no step reproduces (a race of the whole run's schedule) keeps
+  // its evidence all the same: the stack dump, the input, the command.
+  if (whole->res.outcome != IrsWorkerExited)
+    return irsToolDocumentWholeDeath(t, input, whole);
   irsBufReset(&t->rec.errMsg);
   irsBufAppendStr(&t->rec.errMsg, "pipeline failed, but no single step fails "
                                   "when replayed step by step");
-  if (whole->res.outcome != IrsWorkerExited) {
-    t->hasDeath = true;
-    t->death = *whole;
-    memset(whole, 0, sizeof(*whole));
-  }
   return IRS_ERR_PASS;
 }
 
@@ -579,6 +578,16 @@ void irsToolRunnerPrintTiming(IrsToolRunner runner, IrsTimingSort sort,
                               MlirStringCallback callback, void *userData) {
   IrsToolRunnerImpl *t = runner.ptr;
   irsRunRecordPrintTiming(&t->rec, sort, callback, userData);
+}
+
+bool irsToolRunnerSetFailureDir(IrsToolRunner runner, const char *dir) {
+  IrsToolRunnerImpl *t = runner.ptr;
+  char *copy = dir ? irsStrDup(dir) : NULL;
+  if (dir && !copy)
+    return false;
+  free(t->rec.failureDir);
+  t->rec.failureDir = copy;
+  return true;
 }
 
 IrsSupervisor irsToolRunnerGetSupervisor(IrsToolRunner runner) {

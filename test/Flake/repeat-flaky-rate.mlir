@@ -1,6 +1,7 @@
-// --repeat=200 over a pipeline whose second step fails in 5% of runs
-// (no --seed: the repeat draws its master seed afresh): the failure is
-// found, attributed to step 2 with one signature, its artefacts are kept,
+// --repeat=200 --repeat-stepwise over a pipeline whose second step fails
+// in 5% of runs (no --seed: the repeat draws its master seed afresh): the
+// failure is found, attributed to step 2 in the run itself, with one
+// signature, its artefacts are kept,
 // the rate and its 95% Wilson interval are printed and written to
 // repeat.xml, and the exit code is the worst outcome seen (1: pass
 // failure). Without a seed the count varies; 0 of 200 at 5% has
@@ -9,7 +10,7 @@
 // the interval itself.
 
 // RUN: rm -rf %t
-// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(canonicalize,irs-test-flaky{op=func.func rate=0.05},cse)" --repeat=200 --failure-dir=%t; echo exit=$?' > %t.log 2>&1
+// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(canonicalize,irs-test-flaky{op=func.func rate=0.05},cse)" --repeat=200 --repeat-stepwise --failure-dir=%t; echo exit=$?' > %t.log 2>&1
 // RUN: FileCheck %s -DDIR=%t < %t.log
 // CHECK: irscope-opt: repeat: run {{[0-9]+}} failed in a new way:
 // CHECK-NEXT: irscope-opt: error: step 2 'builtin.module(irs-test-flaky{op=func.func rate=0.05})' failed: pass 'irs-test-flaky' signalled failure; report: [[DIR]]/failure-1/report.xml

@@ -1,10 +1,11 @@
 // Distinct failure signatures are counted separately and each keeps the
 // artefacts of its first occurrence: a flaky pass failure in step 1 and a
 // flaky crash (SIGSEGV, documented by the supervisor's replays) in step 3.
-// Seeded, so the sequence of outcomes is fixed.
+// Seeded, so the sequence of outcomes is fixed; step by step
+// (--repeat-stepwise), so each failure is in its step in the run itself.
 
 // RUN: rm -rf %t
-// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(irs-test-flaky{op=func.func rate=0.3},cse,irs-test-flaky{op=func.func rate=0.3 mode=crash})" --repeat=40 --seed=3 --failure-dir=%t; echo exit=$?' > %t.log 2>&1
+// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(irs-test-flaky{op=func.func rate=0.3},cse,irs-test-flaky{op=func.func rate=0.3 mode=crash})" --repeat=40 --repeat-stepwise --seed=3 --failure-dir=%t; echo exit=$?' > %t.log 2>&1
 // RUN: FileCheck %s -DDIR=%t < %t.log
 // CHECK-DAG: irscope-opt: error: step 1 'builtin.module(irs-test-flaky{op=func.func rate=0.3})' failed: pass 'irs-test-flaky' signalled failure; report: [[DIR]]/failure-{{[12]}}/report.xml
 // CHECK-DAG: irscope-opt: error: step 3 'builtin.module(irs-test-flaky{op=func.func rate=0.3 mode=crash})' crashed with SIGSEGV
@@ -13,7 +14,7 @@
 // CHECK-NEXT: irscope-opt: repeat:   step 1 {{.*}}: {{[1-9][0-9]*}} failed
 // CHECK-NEXT: irscope-opt: repeat:   step 3 {{.*}}: {{[1-9][0-9]*}} failed
 // CHECK-DAG: irscope-opt: repeat:   signature {{[12]}}: pass-failure in step 1 (irs-test-flaky)
-// CHECK-DAG: irscope-opt: repeat:   signature {{[12]}}: crash SIGSEGV in step 3 (irs-test-flaky)
+// CHECK-DAG: irscope-opt: repeat:   signature {{[12]}}: crash SIGSEGV {{(at .+ )?}}in step 3 (irs-test-flaky)
 // The worst outcome seen: a crash.
 // CHECK: exit=5
 

@@ -1,9 +1,10 @@
-// --repeat-whole runs each repeated run as one MLIR pass manager, the
-// schedule mlir-opt uses (the two func.func steps below interleave per
-// function), so races that need it can show. A pass failure is then
-// attributed to its step by the pass manager's stepwise replay; a crash
-// has no known step in the run itself (step 0 in the summary) and the
-// supervisor's locate replay names it when it documents the first one.
+// A repeated run is one MLIR pass manager (the default; --repeat-whole
+// says so explicitly), the schedule mlir-opt uses (the two func.func steps
+// below interleave per function), so races that need it can show. A pass
+// failure is attributed to its step by the pass manager's stepwise replay;
+// a crash has no known step in the run itself (step 0 in the summary, the
+// crash site in its signature) and the supervisor's locate replay names
+// it when it documents the first one.
 
 // RUN: rm -rf %t %t.c
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(canonicalize,irs-test-flaky{op=arith.muli rate=1}))" --repeat=3 --repeat-whole --failure-dir=%t; echo exit=$?' > %t.log 2>&1
@@ -21,7 +22,7 @@
 // CRASH: irscope-opt: note: report: [[DIR]]/failure-1/report.xml
 // CRASH: irscope-opt: repeat: 3 of 3 runs failed
 // CRASH-NEXT: irscope-opt: repeat:   no step known: 3 failed
-// CRASH-NEXT: irscope-opt: repeat:   signature 1: crash SIGSEGV in step 0 (?), 3 runs, first in run 1; artefacts: [[DIR]]/failure-1
+// CRASH-NEXT: irscope-opt: repeat:   signature 1: crash SIGSEGV {{(at .+ )?}}in step 0 (?), 3 runs, first in run 1; artefacts: [[DIR]]/failure-1
 // CRASH: exit=5
 // RUN: FileCheck %s --check-prefix=REPORT < %t.c/failure-1/report.xml
 // REPORT: <failure kind="crash" step="2" pass="irs-test-flaky"

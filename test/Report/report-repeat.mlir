@@ -5,7 +5,7 @@
 // from the summary. Seeded, so the outcomes are fixed (the same run as
 // test/Flake/repeat-signatures.mlir).
 
-// RUN: rm -rf %t && not irscope-opt %s --pass-pipeline="builtin.module(irs-test-flaky{op=func.func rate=0.3},cse,irs-test-flaky{op=func.func rate=0.3 mode=crash})" --repeat=40 --seed=3 --failure-dir=%t 2>/dev/null
+// RUN: rm -rf %t && not irscope-opt %s --pass-pipeline="builtin.module(irs-test-flaky{op=func.func rate=0.3},cse,irs-test-flaky{op=func.func rate=0.3 mode=crash})" --repeat=40 --repeat-stepwise --seed=3 --failure-dir=%t 2>/dev/null
 // RUN: irscope-report %t 2>&1 | FileCheck %s --check-prefix=WROTE -DDIR=%t
 // WROTE: irscope-report: wrote [[DIR]]/report.html
 // WROTE-DAG: irscope-report: wrote [[DIR]]/failure-1/report.html

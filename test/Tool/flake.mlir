@@ -6,8 +6,10 @@
 
 // RUN: rm -rf %t && mkdir -p %t
 
-// 40 runs of two steps miss a one-in-four crash with probability 0.75^80.
-// RUN: sh -c 'FAKE_MODE=flaky irscope-opt --tool=%S/Inputs/fake-tool.sh %s --pass-pipeline="builtin.module(func.func(cse),canonicalize)" --repeat=40 --failure-dir=%t/r; echo exit=$?' > %t/r.log 2>&1
+// Step by step (--repeat-stepwise), each crash is in the step it happened
+// in. 40 runs of two steps miss a one-in-four crash with probability
+// 0.75^80.
+// RUN: sh -c 'FAKE_MODE=flaky irscope-opt --tool=%S/Inputs/fake-tool.sh %s --pass-pipeline="builtin.module(func.func(cse),canonicalize)" --repeat=40 --repeat-stepwise --failure-dir=%t/r; echo exit=$?' > %t/r.log 2>&1
 // RUN: FileCheck %s --check-prefix=REPEAT -DDIR=%t/r < %t/r.log
 // REPEAT: irscope-opt: repeat: run {{[0-9]+}} failed in a new way:
 // REPEAT-NEXT: irscope-opt: error: step {{[12]}} '{{.*}}' crashed with SIGSEGV

@@ -196,6 +196,8 @@ static const IrsOptionConflict rules[] = {
     IRS_OPT_NEEDS("shard", "repeat"),
     // Shards are slices of one hunt: they must share its master seed.
     IRS_OPT_NEEDS("shard", "seed"),
+    IRS_OPT_NEEDS("repeat-stepwise", "repeat"),
+    IRS_OPT_EXCLUDES("repeat-whole", "repeat-stepwise"),
     IRS_OPT_EXCLUDES("repeat", "check-determinism"),
     IRS_OPT_EXCLUDES("repeat", "dump-after-each"),
     IRS_OPT_EXCLUDES("repeat", "split-input-file"),
@@ -408,8 +410,11 @@ static void runRows(IrsOptConfig *cfg, Given *g, IrsOption *t, size_t *n) {
       IRS_OPT_BOOL(0, "stop-on-failure", &cfg->stopOnFailure,
                    "with --repeat: stop at the first failing run"),
       IRS_OPT_BOOL(0, "repeat-whole", &cfg->repeatWhole,
-                   "with --repeat: run the pipeline as one pass manager, "
-                   "as mlir-opt schedules it"),
+                   "with --repeat: each run is a plain run of the whole "
+                   "pipeline (the default)"),
+      IRS_OPT_BOOL(0, "repeat-stepwise", &cfg->repeatStepwise,
+                   "with --repeat: run each step of each run on its own "
+                   "(another schedule than a plain run's)"),
       IRS_OPT_OPTSTRING_CB(0, "check-determinism", &cfg->checkDeterminism,
                            "threads",
                            "run each step twice and report the first whose "

@@ -60,7 +60,8 @@ typedef struct IrsOptConfig {
   long repeat;             // --repeat=N, 0: off (Repeat.c)
   long shard, numShards;   // --shard=I/K (I 1-based), 0: the whole --repeat
   bool stopOnFailure;      // --stop-on-failure
-  bool repeatWhole;        // --repeat-whole: runs as one MLIR pass manager
+  bool repeatWhole;        // --repeat-whole: the default, accepted
+  bool repeatStepwise;     // --repeat-stepwise: a run goes step by step
   const char *checkDeterminism; // NULL: off; "": repeat; "threads"
   bool hasSeed;            // --seed=S given
   uint64_t seed;

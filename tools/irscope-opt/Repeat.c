@@ -223,16 +223,18 @@ static double nowMs(void) {
   return irsClockMonotonicMs();
 }
 
-// The pass manager every child runs: step by step, so that every failure,
-// crashes included, has a step; --repeat-whole keeps MLIR's own schedule
-// (adjacent nested pass managers merged, their passes interleaved per op on
-// the threads), which some thread races need, and finds the step of a
-// failure by replay. Pipelines are checked before any fork, as in a plain
-// run.
+// The pass manager every child runs: a plain run's, one MLIR pass manager
+// with MLIR's own schedule (adjacent nested pass managers merged, their
+// passes interleaved per op on the threads), which thread races need; the
+// step of a failure is found afterwards by replay (--step-timeout then
+// limits the whole run, which the pass manager announces as step 0).
+// --repeat-stepwise runs step by step instead, so that every failure,
+// crashes included, has a step in the run itself.
+// Pipelines are checked before any fork, as in a plain run.
 static IrsPassManager createPassManager(Repeat *r) {
   const IrsOptConfig *cfg = r->cfg;
   IrsInstrumentationOptions opts = irsOptInstrumentationOptions(r->run);
-  opts.forceStepwise = !cfg->repeatWhole || cfg->stepTimeout > 0;
+  opts.forceStepwise = cfg->repeatStepwise;
   opts.verifyWith = cfg->verifyWith;
   opts.writeFailureReport = true;
   opts.onDiagnostic = childDiag;
@@ -317,6 +319,8 @@ static int classify(Repeat *r, const IrsWorkerResult *res, bool exited,
   sig->signal = res->outcome == IrsWorkerCrashed ? res->signal : 0;
   setStep(r, sig, res->inStep ? res->step : 0);
   irsSignatureSetFirstError(sig, res->stderrTail, /*unlocated=*/false);
+  if (sig->signal)
+    irsOptRepeatSetCrashSite(sig, res->stderrTail);
   return irsOutcomeGetExitCode(sig->kind);
 }
 

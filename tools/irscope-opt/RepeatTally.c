@@ -79,6 +79,19 @@ IrsOptRepeatSig *irsOptRepeatTallyAdd(IrsOptRepeatTally *t,
   return s;
 }
 
+static void countFrame(const IrsStackFrame *f, void *ud) {
+  (void)f;
+  ++*(int *)ud;
+}
+
+void irsOptRepeatSetCrashSite(IrsSignature *sig, MlirStringRef trace) {
+  int frames = 0;
+  irsStackTraceParse(trace, countFrame, &frames);
+  if (frames >= 2)
+    irsSignatureSetCrashSite(sig, trace, (IrsLoadMap){NULL},
+                             /*withCaller=*/true);
+}
+
 IrsOutcome irsOptRepeatExitKind(IrsOutcome k) {
   return k == IrsOutcomePassFailure || k == IrsOutcomeVerifyFailure
              ? k
@@ -140,13 +153,18 @@ static void printSteps(IrsPipeline p, const IrsRepeatSignature *sigs,
   }
 }
 
-static void printSignatures(const IrsRepeatSignature *sigs, intptr_t numSigs) {
+static void printSignatures(const IrsOptRepeatTally *t,
+                            const IrsRepeatSignature *sigs, intptr_t numSigs) {
   for (intptr_t k = 0; k < numSigs; ++k) {
     const IrsRepeatSignature *s = &sigs[k];
-    char kind[64];
+    const IrsSignature *full = &t->sigs[k].sig;
+    char kind[64 + sizeof(full->site) + sizeof(full->siteCaller)];
     if (s->signal)
-      snprintf(kind, sizeof(kind), "%s %s", irsOutcomeGetName(s->kind),
-               irsSignalName(s->signal));
+      snprintf(kind, sizeof(kind), "%s %s%s%s%s%s%s",
+               irsOutcomeGetName(s->kind), irsSignalName(s->signal),
+               full->site[0] ? " at " : "", full->site,
+               full->siteCaller[0] ? " (in " : "", full->siteCaller,
+               full->siteCaller[0] ? ")" : "");
     else
       snprintf(kind, sizeof(kind), "%s", irsOutcomeGetName(s->kind));
     fprintf(stderr,
@@ -188,7 +206,7 @@ int irsOptRepeatTallyFinish(const IrsOptRepeatTally *t, IrsRepeatSummary *sum,
               (long long)t->runs, (long long)sum->requestedRuns);
     printRate(t->runs, t->failures, t->stopped);
     printSteps(sum->pipeline, gs, t->numSigs);
-    printSignatures(gs, t->numSigs);
+    printSignatures(t, gs, t->numSigs);
   }
   sum->runs = t->runs;
   sum->stoppedEarly = t->stopped;

@@ -53,6 +53,12 @@ IrsOptRepeatSig *irsOptRepeatTallyFind(IrsOptRepeatTally *t,
 IrsOptRepeatSig *irsOptRepeatTallyAdd(IrsOptRepeatTally *t,
                                       const IrsSignature *sig, int64_t run);
 
+/// Sets the crash site of `sig` from the stack trace in `trace` (the
+/// dead run's stderr), unless the trace is cut short: when two threads
+/// crash at once, the second one's handler may print a single frame (its
+/// own) before the process dies, and that is no site.
+void irsOptRepeatSetCrashSite(IrsSignature *sig, MlirStringRef trace);
+
 /// A failed run's kind when it ended on its own: a pass or verifier
 /// failure stays one; anything else is an unexpected exit ("exit").
 IrsOutcome irsOptRepeatExitKind(IrsOutcome kind);

@@ -171,10 +171,11 @@ static int runWith(IrsOptConfig *c, IrsPipeline p, IrsInput in,
   o.dumpOnlyChanged = c->dumpOnlyChanged;
   o.dumpOverwrite = c->dumpOverwrite;
   o.verifyEach = c->verifyEach;
-  // --repeat runs step by step unless --repeat-whole, as without --tool.
+  // A repeat run is a plain run (one tool process) unless
+  // --repeat-stepwise, as without --tool.
   o.measureStartup = c->timing;
   o.stepwise = c->timing || c->trace || c->junit ||
-               (c->repeat > 0 && !c->repeatWhole);
+               (c->repeat > 0 && c->repeatStepwise);
   o.failureDir = c->failureDir;
   o.threadingEnabled = !c->disableThreading;
   o.emitBytecode = c->emitBytecode;

@@ -1,14 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 //===- ToolRepeat.c - --repeat of an irscope-opt --tool run ---------------===//
 //
-// Each repetition is one run of the tool runner (a fresh tool process per
-// step, or per run with --repeat-whole), so every run starts from nothing
-// as a fresh process would. A failure's signature is its kind (and
-// signal), its step and the normalised first error the tool printed for
-// that step; the first run of each signature keeps its artefacts, in
-// BASE/failure-K (the run writes into BASE/.run, renamed when its signature
-// is new). The summary lines and repeat.xml are those of --repeat without
-// --tool (Repeat.c, RepeatReport.c).
+// Each repetition is one run of the tool runner: one tool process on the
+// whole pipeline, as the user's own plain run (a process per step with
+// --repeat-stepwise), so every run starts from nothing as a fresh process
+// would; a failed run is then replayed step by step to find its step. A
+// failure's signature is its kind (and signal, and crash site), its step
+// and the normalised first error the tool printed for that step; a death
+// no step reproduces on its own is documented as the whole pipeline's
+// (step 0). The first run of each signature keeps its artefacts, in
+// BASE/failure-K: each run writes into the directory the next new
+// signature would get, removed when its signature is known, so the
+// commands in a report name the directory it stays in. The summary lines
+// and repeat.xml are those of --repeat without --tool (Repeat.c,
+// RepeatReport.c).
 //
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE
@@ -20,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 // The signature of the failed run: kind, signal, step, message.
@@ -30,6 +36,10 @@ static void signatureOf(IrsToolRunner t, IrsPipeline p, IrsErrorKind k,
   s->kind = d ? irsWorkerOutcomeGetOutcome(d->outcome)
               : irsOptRepeatExitKind(irsOutcomeFromErrorKind(k));
   s->signal = d && d->outcome == IrsWorkerCrashed ? d->signal : 0;
+  // Where it died, from the tool's own stack dump: two races of one
+  // pipeline that no replay locates still differ by their site.
+  if (s->signal)
+    irsOptRepeatSetCrashSite(s, d->stderrTail);
   intptr_t step = irsToolRunnerGetFailedStep(t);
   if (step <= 0 || step > irsPipelineGetNumSteps(p)) {
     s->step = step;
@@ -48,16 +58,13 @@ static double nowMs(void) {
   return irsClockMonotonicMs();
 }
 
-// A new signature: the run's artefacts become BASE/failure-K.
-static void keepArtefacts(IrsToolRunner t, const IrsOptRepeatTally *tally,
-                          IrsOptRepeatSig *s, const char *scratch, long run) {
-  char dir[4200];
-  // failure-K for signature K, as without --tool (Repeat.c).
-  snprintf(dir, sizeof(dir), "%s/failure-%ld", tally->base,
-           (long)tally->numSigs);
-  irsOptRemoveDir(dir);
+// A new signature keeps the run's artefacts, written in `dir`
+// (BASE/failure-K for signature K, as without --tool, Repeat.c).
+static void keepArtefacts(IrsToolRunner t, IrsOptRepeatSig *s,
+                          const char *dir, long run) {
   MlirStringRef m = irsToolRunnerGetErrorMessage(t);
-  bool kept = rename(scratch, dir) == 0;
+  struct stat st;
+  bool kept = stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
   s->dir = kept ? strdup(dir) : NULL;
   char msg[2048];
   snprintf(msg, sizeof(msg), "%.*s", (int)m.length, m.data);
@@ -70,8 +77,7 @@ static void keepArtefacts(IrsToolRunner t, const IrsOptRepeatTally *tally,
 
 // Runs the repetitions into `tally`; returns the worst exit code.
 static int repeatRuns(const IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
-                      const char *input, const char *scratch,
-                      IrsOptRepeatTally *tally) {
+                      const char *input, IrsOptRepeatTally *tally) {
   int rc = irsOutcomeGetExitCode(IrsOutcomeOk);
   IrsOptInterrupts saved; // the handlers to put back after the runs
   irsOptInterruptsCatch(irsToolRunnerGetSupervisor(t), &saved);
@@ -82,7 +88,12 @@ static int repeatRuns(const IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
   for (int64_t i = begin; i < end; ++i) {
     irsOptRepeatProgressUpdate(&progress, tally->runs, tally->failures,
                                tally->numSigs);
+    char scratch[4200];
+    snprintf(scratch, sizeof(scratch), "%s/failure-%ld", tally->base,
+             (long)tally->numSigs + 1);
     irsOptRemoveDir(scratch);
+    if (!irsToolRunnerSetFailureDir(t, scratch))
+      return irsOutcomeGetExitCode(IrsOutcomeIoError);
     IrsStatus st = irsToolRunnerRun(t, input, "/dev/null");
     const IrsWorkerResult *d = irsToolRunnerGetDeath(t);
     if (d && d->outcome == IrsWorkerInterrupted) {
@@ -101,9 +112,10 @@ static int repeatRuns(const IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
     IrsOptRepeatSig *s = irsOptRepeatTallyFind(tally, &sig);
     if (s) {
       ++s->count;
+      irsOptRemoveDir(scratch);
     } else if ((s = irsOptRepeatTallyAdd(tally, &sig, i)) != NULL) {
       irsOptRepeatProgressClear(&progress);
-      keepArtefacts(t, tally, s, scratch, i);
+      keepArtefacts(t, s, scratch, i);
     } else {
       return irsOutcomeGetExitCode(IrsOutcomeIoError);
     }
@@ -114,7 +126,11 @@ static int repeatRuns(const IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
   }
   irsOptRepeatProgressClear(&progress);
   irsOptInterruptsRestore(&saved);
-  irsOptRemoveDir(scratch);
+  // The directory a next new signature would have had.
+  char next[4200];
+  snprintf(next, sizeof(next), "%s/failure-%ld", tally->base,
+           (long)tally->numSigs + 1);
+  irsOptRemoveDir(next);
   return rc;
 }
 
@@ -123,10 +139,7 @@ int irsOptToolRepeat(const IrsOptConfig *c, IrsPipeline p,
   IrsOptRepeatTally tally;
   if (!irsOptRepeatTallyInit(&tally, c))
     return irsOutcomeGetExitCode(IrsOutcomeIoError);
-  char scratch[4200];
-  snprintf(scratch, sizeof(scratch), "%s/.run", tally.base);
   IrsToolOptions o2 = *o;
-  o2.failureDir = scratch;
   o2.dumpDir = NULL;
   o2.onStderr = NULL; // the runs are counted, not shown
   IrsToolRunner t = irsToolRunnerCreate(p, &o2, irsOptErrorLine, NULL);
@@ -135,7 +148,7 @@ int irsOptToolRepeat(const IrsOptConfig *c, IrsPipeline p,
     return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   }
   double t0 = nowMs();
-  int rc = repeatRuns(c, t, p, input, scratch, &tally);
+  int rc = repeatRuns(c, t, p, input, &tally);
   double elapsed = nowMs() - t0;
   IrsRepeatSummary sum = {
       .header = o->header,

@@ -19,6 +19,25 @@ flaky)
     [ $(($(od -An -N1 -tu1 /dev/urandom) % 4)) = 0 ] && kill -SEGV $$ ;;
   esac
   exec mlir-opt "$@" ;;
+race)
+  # A race of MLIR's merged schedule: crashes (with an LLVM stack dump)
+  # whenever two nested func.func pipelines run in one process, never
+  # when each runs on its own, as a step-by-step replay runs them.
+  case "$*" in *'),func.func('*)
+    cat >&2 <<'DUMP'
+PLEASE submit a bug report to https://github.com/llvm/llvm-project/issues/ and include the crash backtrace.
+Stack dump:
+0.	Program arguments: mlir-opt race.mlir
+ #0 0x00007f0000001000 llvm::sys::PrintStackTrace(llvm::raw_ostream&, int) (/usr/lib/llvm-22/lib/libLLVM.so.22.1+0x1000)
+ #1 0x00007f0000001100 llvm::sys::RunSignalHandlers() (/usr/lib/llvm-22/lib/libLLVM.so.22.1+0x1100)
+ #2 0x00007f0000001200 SignalHandler(int, siginfo_t*, void*) (/usr/lib/llvm-22/lib/libLLVM.so.22.1+0x1200)
+ #3 0x00007f0000002000 (/lib/x86_64-linux-gnu/libc.so.6+0x3c050)
+ #4 0x00007f0000003000 mlir::Liveness::print(llvm::raw_ostream&) const (/usr/lib/llvm-22/lib/libMLIR.so.22.1+0x3000)
+ #5 0x00007f0000004000 mlir::detail::OpToOpPassAdaptor::run(mlir::Pass*, mlir::Operation*, mlir::AnalysisManager, bool, unsigned int) (/usr/lib/llvm-22/lib/libMLIR.so.22.1+0x4000)
+DUMP
+    kill -SEGV $$ ;;
+  esac
+  exec mlir-opt "$@" ;;
 nondet)
   # Correct IR, but a trailing comment that differs from run to run.
   mlir-opt "$@" || exit $?
