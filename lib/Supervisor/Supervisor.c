@@ -304,7 +304,7 @@ static double nowMs(void) {
 static int64_t rssKb(pid_t pid) {
   char path[64];
   snprintf(path, sizeof(path), "/proc/%ld/statm", (long)pid);
-  FILE *f = fopen(path, "r");
+  FILE *f = fopen(path, "re");
   if (!f)
     return -1;
   long size = 0, resident = 0;
@@ -604,9 +604,11 @@ static void runWatchFrom(Supervisor *s, pid_t pid, int chFd, int erFd) {
 static IrsStatus runStart(Supervisor *s, IrsWorkerMain fn, void *userData) {
   runReset(s);
   int ch[2], er[2];
-  if (pipe(ch) != 0)
+  // Close-on-exec from the start: what the worker execs (a --tool run's
+  // tool) gets only the stderr it is given below, never these pipes.
+  if (pipe2(ch, O_CLOEXEC) != 0)
     return irsStatusMake(IRS_ERR_IO);
-  if (pipe(er) != 0) {
+  if (pipe2(er, O_CLOEXEC) != 0) {
     close(ch[0]);
     close(ch[1]);
     return irsStatusMake(IRS_ERR_IO);
@@ -625,9 +627,8 @@ static IrsStatus runStart(Supervisor *s, IrsWorkerMain fn, void *userData) {
     irsWorkerNoCoreFiles();
     close(ch[0]);
     close(er[0]);
-    dup2(er[1], 2);
+    dup2(er[1], 2); // the one end meant for an exec: dup2 clears the flag
     close(er[1]);
-    fcntl(ch[1], F_SETFD, FD_CLOEXEC);
     IrsWorkerChannel c = {ch[1]};
     int rc = fn(c, userData);
     fflush(stdout);
@@ -709,7 +710,7 @@ static void runReadReady(Supervisor *s, const struct pollfd *p, int np) {
 static bool blockedOutsideFutex(pid_t pid, const char *tid) {
   char path[96];
   snprintf(path, sizeof(path), "/proc/%ld/task/%.20s/syscall", (long)pid, tid);
-  FILE *f = fopen(path, "r");
+  FILE *f = fopen(path, "re");
   if (!f)
     return false;
   long nr = -1;
@@ -738,7 +739,7 @@ static pid_t traceThread(pid_t pid) {
       continue;
     snprintf(path, sizeof(path), "/proc/%ld/task/%.20s/stat", (long)pid,
              e->d_name);
-    FILE *f = fopen(path, "r");
+    FILE *f = fopen(path, "re");
     if (!f)
       continue;
     char buf[1024];
