@@ -80,9 +80,7 @@ IrsOptRepeatSig *irsOptRepeatTallyAdd(IrsOptRepeatTally *t,
 }
 
 IrsOutcome irsOptRepeatExitKind(IrsOutcome k) {
-  return k == IrsOutcomePassFailure || k == IrsOutcomeVerifyFailure
-             ? k
-             : IrsOutcomeExit;
+  return irsOutcomeIsStepFailure(k) ? k : IrsOutcomeExit;
 }
 
 void irsOptRemoveDir(const char *dir) {

@@ -53,8 +53,9 @@ IrsOptRepeatSig *irsOptRepeatTallyFind(IrsOptRepeatTally *t,
 IrsOptRepeatSig *irsOptRepeatTallyAdd(IrsOptRepeatTally *t,
                                       const IrsSignature *sig, int64_t run);
 
-/// A failed run's kind when it ended on its own: a pass or verifier
-/// failure stays one; anything else is an unexpected exit ("exit").
+/// A failed run's kind when it ended on its own: a step failure (pass,
+/// verifier, nondeterminism, wrong result) stays one; anything else is an
+/// unexpected exit ("exit").
 IrsOutcome irsOptRepeatExitKind(IrsOutcome kind);
 
 /// Prints the summary lines and writes BASE/repeat.xml from `sum` (its
