@@ -6,7 +6,8 @@
 miscompiling pass among innocent ones, and its CULPRIT), alone and buried in
 a generated module of --funcs other functions that @main also calls and
 prints. Against a hand-written interestingness script around mlir-reduce
-on the same cases.
+on the same cases. A case may name its LOWERING (default: LOWER below),
+e.g. with one-shot-bufferize in front for tensor code.
 
 Per case it checks first, with upstream tools only, that the bug
 reproduces: mlir-opt's lowering + mlir-runner print one thing for the
@@ -18,8 +19,11 @@ change it. Then:
   are what mlir-runner prints for the IR before and after that step;
 - opt-reduce --miscompile: ops before -> after (bar: <= 25), wall seconds
   (bar for buried cases: <= 60) and CPU seconds (user + system of it and
-  its workers, steadier under load), and whether the result still miscompiles
-  under upstream mlir-opt + mlir-runner with the reduced pipeline;
+  its workers, steadier under load), whether the result still miscompiles
+  under upstream mlir-opt + mlir-runner with the reduced pipeline, and
+  whether it is deterministic: its reference prints the same under
+  MALLOC_PERTURB_=90 and 165 (fresh processes, so address-space layouts
+  differ too) and its buggy run differs from that each time (bar: both);
 - mlir-reduce with the same question asked by a shell script: ops,
   seconds (capped by --cap), still miscompiling.
 
@@ -47,29 +51,38 @@ LOWER = ("builtin.module(convert-vector-to-scf,lower-affine,convert-scf-to-cf,"
 LIBS = "%s/lib/libmlir_c_runner_utils.so,%s/lib/libmlir_runner_utils.so" % (LLVM, LLVM)
 
 
-def sh(cmd, stdin=None, timeout=60):
+PERTURB = (90, 165)  # 0x5a, 0xa5: the two heap fillings of the check
+
+
+def sh(cmd, stdin=None, timeout=60, env=None):
     try:
         r = subprocess.run(cmd, input=stdin, capture_output=True, text=True,
-                           timeout=timeout)
+                           timeout=timeout, env=env)
         return r.returncode, r.stdout, r.stderr
     except subprocess.TimeoutExpired:
         return -1, "", "timeout"
 
 
-def run_upstream(path, pipeline=None):
-    """What mlir-runner prints for `path` (after `pipeline` if given)."""
+def run_upstream(path, pipeline=None, lower=None, perturb=None):
+    """What mlir-runner prints for `path` (after `pipeline` if given),
+    lowered by `lower` (default LOWER), with MALLOC_PERTURB_=`perturb` if
+    given."""
     text = open(path).read()
     if pipeline:
         rc, text, err = sh([LLVM + "/bin/mlir-opt", "--pass-pipeline=" + pipeline],
                            stdin=text)
         if rc:
             return None
-    rc, low, _ = sh([LLVM + "/bin/mlir-opt", "--pass-pipeline=" + LOWER], stdin=text)
+    rc, low, _ = sh([LLVM + "/bin/mlir-opt", "--pass-pipeline=" + (lower or LOWER)],
+                    stdin=text)
     if rc:
         return None
+    env = None
+    if perturb is not None:
+        env = dict(os.environ, MALLOC_PERTURB_=str(perturb))
     rc, out, _ = sh([LLVM + "/bin/mlir-runner", "-e", "main",
                      "--entry-point-result=void", "--shared-libs=" + LIBS],
-                    stdin=low)
+                    stdin=low, env=env)
     return out if rc == 0 else None
 
 
@@ -119,24 +132,40 @@ def bury(src, dst, funcs):
     open(dst, "w").write("\n".join(out) + "\n")
 
 
-def still_miscompiles(path, pipeline):
-    a, b = run_upstream(path), run_upstream(path, pipeline)
+def still_miscompiles(path, pipeline, lower=None):
+    a, b = run_upstream(path, None, lower), run_upstream(path, pipeline, lower)
     return a is not None and b is not None and a != b
 
 
-def check_results(irs, path, pipeline, work):
+def deterministic(path, pipeline, lower=None):
+    """Whether the reference gives one output under every PERTURB filling
+    and the buggy run another under each: a result that reads memory
+    nothing wrote prints what the heap (and the address-space layout of
+    the process) left there."""
+    refs = [run_upstream(path, None, lower, p) for p in PERTURB]
+    bads = [run_upstream(path, pipeline, lower, p) for p in PERTURB]
+    return (refs[0] is not None and all(r == refs[0] for r in refs) and
+            all(b is not None and b != refs[0] for b in bads))
+
+
+def lowering_args(lower):
+    return ["--exec-lowering=" + lower] if lower else []
+
+
+def check_results(irs, path, pipeline, work, lower=None):
     d = os.path.join(work, "cr")
     shutil.rmtree(d, ignore_errors=True)
     rc, _, err = sh([irs, path, "--pass-pipeline=" + pipeline, "--check-results",
-                     "--failure-dir=" + d, "-o", os.devnull], timeout=300)
+                     "--failure-dir=" + d, "-o", os.devnull] +
+                    lowering_args(lower), timeout=300)
     m = re.search(r"step (\d+) '([^']*)' changed the results", err)
     e = re.search(r"found with (\d+) executions", err)
     if rc != 9 or not m:
         return None, None, None, False, err.strip().splitlines()[-1:]
     step, text = int(m.group(1)), m.group(2)
     pre = os.path.join(d, "failure-input.mlir")
-    exp = run_upstream(pre)
-    act = run_upstream(pre, text)
+    exp = run_upstream(pre, None, lower)
+    act = run_upstream(pre, text, lower)
     same = (exp == open(os.path.join(d, "expected-output.txt")).read() and
             act == open(os.path.join(d, "actual-output.txt")).read())
     return step, text, int(e.group(1)) if e else None, same, None
@@ -150,23 +179,25 @@ def children_cpu():
     return r.ru_utime + r.ru_stime
 
 
-def opt_reduce(tool, path, pipeline, work):
-    """ops, wall seconds, CPU seconds, still miscompiles, pipeline, error."""
+def opt_reduce(tool, path, pipeline, work, lower=None):
+    """ops, wall seconds, CPU seconds, still miscompiles, deterministic,
+    pipeline, error."""
     out = os.path.join(work, "red.mlir")
     lit = os.path.join(work, "red.lit.mlir")
     t, c = time.monotonic(), children_cpu()
     rc, _, err = sh([tool, path, "--pass-pipeline=" + pipeline, "--miscompile",
-                     "-o", out, "--emit-lit-test=" + lit], timeout=1800)
+                     "-o", out, "--emit-lit-test=" + lit] + lowering_args(lower),
+                    timeout=1800)
     secs, cpu = time.monotonic() - t, children_cpu() - c
     if rc != 0:
-        return -1, secs, cpu, False, "", err.strip().splitlines()[-1:]
+        return -1, secs, cpu, False, False, "", err.strip().splitlines()[-1:]
     m = re.search(r"--pass-pipeline='([^']*)'", open(lit).read())
     red = m.group(1) if m else pipeline
-    return (count_ops(IRS, out), secs, cpu, still_miscompiles(out, red), red,
-            None)
+    return (count_ops(IRS, out), secs, cpu, still_miscompiles(out, red, lower),
+            deterministic(out, red, lower), red, None)
 
 
-def mlir_reduce(path, pipeline, work, cap):
+def mlir_reduce(path, pipeline, work, cap, lower=None):
     s = os.path.join(work, "interesting.sh")
     open(s, "w").write(
         "#!/bin/sh\n"
@@ -177,7 +208,8 @@ def mlir_reduce(path, pipeline, work, cap):
         "a=$(\"$B/mlir-opt\" \"$1\" --pass-pipeline=\"$L\" | timeout 10 $R) || exit 0\n"
         "b=$(\"$B/mlir-opt\" \"$1\" --pass-pipeline='%s' | \"$B/mlir-opt\" "
         "--pass-pipeline=\"$L\" | timeout 10 $R) || exit 0\n"
-        "[ \"$a\" != \"$b\" ] && exit 1\nexit 0\n" % (LLVM, LOWER, LIBS, pipeline))
+        "[ \"$a\" != \"$b\" ] && exit 1\nexit 0\n" % (LLVM, lower or LOWER, LIBS,
+                                                       pipeline))
     os.chmod(s, 0o755)
     out = os.path.join(work, "mr.mlir")
     t = time.monotonic()
@@ -187,7 +219,8 @@ def mlir_reduce(path, pipeline, work, cap):
     secs = time.monotonic() - t
     if not os.path.exists(out):
         return -1, secs, False, rc == -1
-    return count_ops(IRS, out), secs, still_miscompiles(out, pipeline), rc == -1
+    return (count_ops(IRS, out), secs, still_miscompiles(out, pipeline, lower),
+            rc == -1)
 
 
 def main():
@@ -221,33 +254,40 @@ def main():
         base = name.replace("-buried", "")
         src = os.path.join(HERE, "miscompile", base + ".mlir")
         pipeline, culprit = header(src, "PIPELINE"), header(src, "CULPRIT")
+        lower = header(src, "LOWERING")
         steps = steps_of(pipeline)
         innocent = "builtin.module(%s)" % ",".join(s for s in steps if s != culprit)
         cw = os.path.join(work, name)
         os.makedirs(cw)
-        ref, bad = run_upstream(path), run_upstream(path, pipeline)
-        inn = run_upstream(path, innocent)
+        ref = run_upstream(path, None, lower)
+        bad = run_upstream(path, pipeline, lower)
+        inn = run_upstream(path, innocent, lower)
         repro = ref is not None and bad is not None and ref != bad and inn == ref
         print("\n== %s (%d ops, %d steps): upstream reproduces: %s" %
               (name, count_ops(IRS, path), len(steps), repro))
-        step, text, execs, same, err = check_results(IRS, path, pipeline, cw)
+        step, text, execs, same, err = check_results(IRS, path, pipeline, cw,
+                                                     lower)
         bar = math.ceil(math.log2(len(steps))) + 3
         named = step is not None and steps[step - 1] == culprit
         print("  check-results: step %s %s, %s executions (bar <= %d), outputs "
               "match mlir-runner: %s%s" % (step, text, execs, bar, same,
                                            " " + str(err) if err else ""))
         load = os.getloadavg()[0]
-        ops, secs, cpu, still, red, err = opt_reduce(reducer, path, pipeline, cw)
+        ops, secs, cpu, still, det, red, err = opt_reduce(reducer, path,
+                                                          pipeline, cw, lower)
         print("  opt-reduce --miscompile: %d ops, %.1f s wall, %.1f s CPU "
-              "(load %.1f -> %.1f), still miscompiles upstream: %s, pipeline "
-              "%s%s" % (ops, secs, cpu, load, os.getloadavg()[0], still, red,
-                        " " + str(err) if err else ""))
+              "(load %.1f -> %.1f), still miscompiles upstream: %s, "
+              "deterministic under MALLOC_PERTURB_=%s: %s, pipeline %s%s" %
+              (ops, secs, cpu, load, os.getloadavg()[0], still,
+               "/".join(str(p) for p in PERTURB), det, red,
+               " " + str(err) if err else ""))
         ok = (repro and named and execs is not None and execs <= bar and same and
-              0 <= ops <= 25 and still and
+              0 <= ops <= 25 and still and det and
               (not name.endswith("-buried") or secs <= 60))
         bars_ok = bars_ok and ok
         if not args.no_mlir_reduce:
-            mops, msecs, mstill, capped = mlir_reduce(path, pipeline, cw, args.cap)
+            mops, msecs, mstill, capped = mlir_reduce(path, pipeline, cw, args.cap,
+                                                      lower)
             print("  mlir-reduce + script: %d ops, %.1f s%s, still miscompiles "
                   "upstream: %s" % (mops, msecs, " (capped)" if capped else "",
                                     mstill))

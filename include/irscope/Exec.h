@@ -38,6 +38,19 @@ extern "C" {
   "finalize-memref-to-llvm,convert-index-to-llvm,convert-arith-to-llvm,"     \
   "convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts)"
 
+/// Fresh memory of an execution: as the system leaves it (None, what
+/// mlir-runner gives), or filled with the byte 0x5A or 0xA5 (every bit
+/// differs): blocks the JIT'd code gets from malloc and aligned_alloc
+/// (memref.alloc) and the stack its entry runs on (memref.alloca). A result
+/// that is the same under both fillings does not depend on memory the
+/// program never wrote; executions forked from one process find the same
+/// leftovers there, so without a filling two of them may agree on garbage.
+typedef enum IrsExecFill {
+  IrsExecFillNone,
+  IrsExecFill5A,
+  IrsExecFillA5,
+} IrsExecFill;
+
 typedef struct IrsExecOptions {
   /// Pipeline from the input's dialects to LLVM; NULL: the default above.
   const char *lowering;
@@ -53,6 +66,8 @@ typedef struct IrsExecOptions {
   double timeoutSec;
   int64_t memoryLimitBytes;
   bool allowUnregistered;
+  /// What memory the program did not write holds (IrsExecFill).
+  IrsExecFill fill;
 } IrsExecOptions;
 
 /// MLIR's runtime libraries (vector.print, printMemref*) in the LLVM
@@ -173,6 +188,11 @@ IRS_API IrsStatus irsExecutorRun(IrsExecutor executor, MlirStringRef moduleText,
 IRS_API intptr_t irsExecutorRunSequence(IrsExecutor executor,
                                         const MlirStringRef *texts,
                                         intptr_t num, IrsExecResult *results);
+
+/// Changes the filling (IrsExecOptions.fill) of the executions started
+/// from now on.
+IRS_API void irsExecutorSetFill(IrsExecutor executor, IrsExecFill fill);
+IRS_API IrsExecFill irsExecutorGetFill(IrsExecutor executor);
 
 /// Executions done so far (every execution irsExecutorRun or
 /// irsExecutorRunSequence ran).

@@ -214,6 +214,13 @@ IRS_API const IrsSignature *irsReducerGetSignature(IrsReducer reducer);
 /// One-line explanation of the last failure or of the outcome.
 IRS_API MlirStringRef irsReducerGetMessage(IrsReducer reducer);
 IRS_API int64_t irsReducerGetTestsRun(IrsReducer reducer);
+/// Tool mode, after irsReducerRun: runs the tool with the pipeline on the
+/// file `path` as it is (the result printed back in the tool's syntax) and
+/// gives its signature and whether that is the one reduced. IRS_ERR_IO
+/// when the file or a worker could not be had; IRS_ERR_USAGE without a
+/// tool.
+IRS_API IrsStatus irsReducerCheckFile(IrsReducer reducer, const char *path,
+                                      IrsSignature *signature, bool *matches);
 
 /// Hang reductions judge a step hung once it runs this many times longer
 /// than the slowest step seen to end (see docs/opt-reduce.md, Hangs).

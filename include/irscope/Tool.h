@@ -64,6 +64,10 @@ typedef struct IrsToolOptions {
   bool threadingEnabled;
   /// Final output as bytecode (--emit-bytecode) instead of text.
   bool emitBytecode;
+  /// Before the first run, runs the tool once on an empty module without
+  /// passes: its start-up, which every step's time contains, is shown in
+  /// the timing table (irsToolRunnerPrintTiming) beside the steps' times.
+  bool measureStartup;
   /// Recorded in manifest and report (Support.h; nullable).
   IrsRunHeader header;
   /// The tool's stderr of each step (or of the whole run) once it ended,

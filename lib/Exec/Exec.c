@@ -323,6 +323,7 @@ static IrsExecOutcome jitAndCall(MlirModule lowered, const IrsExecOptions *o,
     return IrsExecJitFailed;
   }
   irsBufFree(&diags);
+  irsExecFillRegister(jit, o->fill);
   mlirExecutionEngineInitialize(jit);
   void *fn = mlirExecutionEngineLookup(jit, mlirStringRefCreateFromCString(entry));
   IrsExecOutcome out = IrsExecOk;
@@ -330,6 +331,7 @@ static IrsExecOutcome jitAndCall(MlirModule lowered, const IrsExecOptions *o,
     irsBufPrintf(msg, "the lowered module has no function '@%s'", entry);
     out = IrsExecNoEntry;
   } else {
+    irsExecFillStack(o->fill);
     uint64_t raw = call(fn, sig);
     fflush(stdout);
     formatValue(sig, &raw, value);

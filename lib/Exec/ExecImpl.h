@@ -10,11 +10,20 @@
 
 #include "irscope/Exec.h"
 
+#include <mlir-c/ExecutionEngine.h>
+
 /// Length of the number starting at `s` (within [s, end)), 0 if none
 /// starts there: decimal integers and floats with an optional sign and
 /// exponent, nan and inf; `atStart` says whether the character before is a
 /// token boundary (not a letter, digit, '_' or '.').
 size_t irsExecNumberLength(const char *s, const char *end, bool atStart,
                            double *value);
+
+/// Fill.c: the JIT'd code's malloc and aligned_alloc fill what they
+/// return with the filling's byte (nothing for IrsExecFillNone); call
+/// before the engine is initialised.
+void irsExecFillRegister(MlirExecutionEngine jit, IrsExecFill fill);
+/// Writes the filling's byte over the stack below the caller's frame.
+void irsExecFillStack(IrsExecFill fill);
 
 #endif // IRS_EXEC_EXECIMPL_H

@@ -90,6 +90,14 @@ intptr_t irsExecutorGetNumRuns(IrsExecutor executor) {
   return ((ExecutorImpl *)executor.ptr)->runs;
 }
 
+void irsExecutorSetFill(IrsExecutor executor, IrsExecFill fill) {
+  ((ExecutorImpl *)executor.ptr)->opts.fill = fill;
+}
+
+IrsExecFill irsExecutorGetFill(IrsExecutor executor) {
+  return ((ExecutorImpl *)executor.ptr)->opts.fill;
+}
+
 void irsExecutorInterrupt(IrsExecutor executor) {
   ExecutorImpl *e = executor.ptr;
   if (e && e->current.ptr)

@@ -10,9 +10,10 @@
 // (irsExecutorRunSequence): the same executions, fewer process starts. A
 // version before the culprit that does not give its result twice is
 // reported as nondeterministic; so is a culprit whose second execution
-// gives the reference's result. A culprit that gives two results, neither
-// the reference's, after a version that gave the reference's twice, is
-// blamed: its step made the results undefined.
+// gives the reference's result (with a filling, IrsExecOptions.fill, the
+// confirming executions run under the other one). A culprit that gives
+// two results, neither the reference's, after a version that gave the
+// reference's twice, is blamed: its step made the results undefined.
 //
 //===----------------------------------------------------------------------===//
 #include "ExecImpl.h"
@@ -68,7 +69,14 @@ static bool repeatPair(Search *s, intptr_t i, int *before, int *after,
                        int *afterDiffers) {
   MlirStringRef texts[2] = {s->v[i - 1], s->v[i]};
   IrsExecResult again[2];
+  // Under the other filling, if there is one: version i - 1 must not
+  // depend on memory it never wrote.
+  IrsExecFill fill = irsExecutorGetFill(s->ex);
+  if (fill != IrsExecFillNone)
+    irsExecutorSetFill(s->ex, fill == IrsExecFill5A ? IrsExecFillA5
+                                                    : IrsExecFill5A);
   intptr_t k = irsExecutorRunSequence(s->ex, texts, 2, again);
+  irsExecutorSetFill(s->ex, fill);
   if (k < 1)
     return false;
   *before = irsExecResultsEqual(&s->res[i - 1], &again[0], s->tol);

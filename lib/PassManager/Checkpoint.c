@@ -413,39 +413,52 @@ static const char *textAt(IrsCheckpointRun *r, size_t k, intptr_t s,
   return r->rows[k].runs ? NULL : r->rows[k].text;
 }
 
-// Step s's dump: stitched from the texts, else (in a group of one step)
-// printed whole; false when neither could be done.
-static bool dumpGroupStep(IrsCheckpointRun *r, intptr_t s) {
+// Step s's dump: the previous step's copied when s left the IR as it was,
+// else stitched from the texts, else (in a group of one step) printed
+// whole. Writes the file at `path`; *written tells whether it did.
+static int writeGroupDump(IrsCheckpointRun *r, intptr_t s, const char *path,
+                          bool *written) {
   IrsPassManagerImpl *pm = r->pm;
-  intptr_t i = r->first + s;
+  *written = false;
+  int e =
+      irsPmCopyUnchangedDump(pm, r->first + s, path, pm->opts.verifyEach);
+  if (e >= 0) {
+    *written = e == 0;
+    return e;
+  }
   size_t n = r->numRows;
   const char **texts = calloc(n ? n : 1, sizeof(char *));
   size_t *lens = calloc(n ? n : 1, sizeof(size_t));
   bool ok = texts && lens;
   for (size_t k = 0; ok && k < n; ++k)
     ok = (texts[k] = textAt(r, k, s, &lens[k])) != NULL;
-  IrsBuf name = IRS_BUF_INIT;
-  irsRunDirDumpName(i + 1, irsPipelineGetStepAnchor(pm->pipeline, i),
-                    irsPipelineGetStepPassName(pm->pipeline, i),
-                    irsBufStringCallback, &name);
-  char *path = ok || r->single
-                   ? irsPathJoin(pm->rec.dumpDir, name.data ? name.data : "")
-                   : NULL;
-  bool written = false;
-  int e = !ok ? 0 : path ? irsDumpStitchTexts(r->module, texts, lens, n, path,
-                                               &written)
-                         : ENOMEM;
+  e = ok ? irsDumpStitchTexts(r->module, texts, lens, n, path, written) : 0;
+  free(texts);
+  free(lens);
   // A group of one step completes on the module, after every op finished
   // the step and before any starts the next: the module is the IR after
   // the step, and printing it whole is its dump (aliases, an unusual
   // header). A replay of the whole pipeline would cost far more.
-  if (!e && !written && path && r->single) {
+  if (!e && !*written && r->single) {
     e = irsDumpModule(r->module, path, false, false, pm->opts.verifyEach);
-    written = e == 0;
+    *written = e == 0;
   }
+  return e;
+}
+
+// Step s's dump and its record; false when it could not be written (the
+// step is then documented by a replay).
+static bool dumpGroupStep(IrsCheckpointRun *r, intptr_t s) {
+  IrsPassManagerImpl *pm = r->pm;
+  intptr_t i = r->first + s;
+  IrsBuf name = IRS_BUF_INIT;
+  irsRunDirDumpName(i + 1, irsPipelineGetStepAnchor(pm->pipeline, i),
+                    irsPipelineGetStepPassName(pm->pipeline, i),
+                    irsBufStringCallback, &name);
+  char *path = irsPathJoin(pm->rec.dumpDir, name.data ? name.data : "");
+  bool written = false;
+  int e = path ? writeGroupDump(r, s, path, &written) : ENOMEM;
   free(path);
-  free(texts);
-  free(lens);
   if (e) {
     irsBufReset(&pm->rec.errMsg);
     irsBufPrintf(&pm->rec.errMsg, "cannot write dump '%s/%s': %s",
@@ -453,12 +466,12 @@ static bool dumpGroupStep(IrsCheckpointRun *r, intptr_t s) {
     atomic_store(&r->ioErrAt, IRS_ERR_IO);
   } else if (written && name.data) {
     irsRunRecordSetDumpFile(&pm->rec, i, name.data);
+    pm->rec.steps[i].dumpVerified = pm->opts.verifyEach;
   }
   irsBufFree(&name);
   return written || e;
 }
 
-// Step s's result from its cells; wall times scaled by `scale`.
 static void finishGroupStep(IrsCheckpointRun *r, intptr_t s, double scale) {
   size_t ng = (size_t)(r->last - r->first);
   IrsStepResult *res = &r->pm->rec.steps[r->first + s].result;

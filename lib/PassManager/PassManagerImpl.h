@@ -216,6 +216,15 @@ void irsPmDropUserPms(IrsPassManagerImpl *pm);
 // Step.c: one step, its dump and the manifest
 //===----------------------------------------------------------------------===//
 
+/// A step that left the IR as it was has the previous step's dump as its
+/// own: the kernel copies that file (Fs.h, irsCopyFileAtomic) to `path`
+/// instead of the module being printed again, only when the previous dump
+/// is on disk (not still being printed) and was printed as this one would
+/// be (`verified`: assuming valid IR). Returns 0, an errno value, or -1
+/// when the dump must be printed.
+int irsPmCopyUnchangedDump(IrsPassManagerImpl *pm, intptr_t i,
+                           const char *path, bool verified);
+
 /// Runs step i on `module`. With `instrumented`, also the checks after it
 /// (--verify-with, hooks) and the fingerprint used by dumps. Returns the
 /// step status; results go to pm->rec.steps[i].

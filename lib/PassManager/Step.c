@@ -218,6 +218,21 @@ static int dumpAsync(IrsPassManagerImpl *pm, intptr_t i, MlirOperation module,
                             pm->numTopFps);
 }
 
+int irsPmCopyUnchangedDump(IrsPassManagerImpl *pm, intptr_t i,
+                           const char *path, bool verified) {
+  if (i == 0 || pm->rec.steps[i].result.changed)
+    return -1;
+  const IrsRecordStep *prev = &pm->rec.steps[i - 1];
+  if (!prev->dumpFile || prev->dumpPending ||
+      prev->result.status != IrsStepOk ||
+      prev->dumpVerified != verified)
+    return -1;
+  char *from = irsPathJoin(pm->rec.dumpDir, prev->dumpFile);
+  int e = from ? irsCopyFileAtomic(from, path) : ENOMEM;
+  free(from);
+  return e;
+}
+
 IrsErrorKind irsPmDumpStep(IrsPassManagerImpl *pm, intptr_t i,
                            MlirOperation module) {
   IrsStepResult *res = &pm->rec.steps[i].result;
@@ -231,17 +246,24 @@ IrsErrorKind irsPmDumpStep(IrsPassManagerImpl *pm, intptr_t i,
                     irsPipelineGetStepPassName(pm->pipeline, i),
                     irsBufStringCallback, &name);
   char *path = irsPathJoin(dumpDir, name.data ? name.data : "");
-  int e = path ? 0 : ENOMEM;
-  bool background = false;
-  // Only verified IR may be printed by a child: printing unverified IR would
-  // make the printer verify, and verification may need the thread pool.
-  if (path && pm->opts.dumpInBackground && res->verifierOk)
-    background = irsBgDumpStart(pm, i, module, path, pm->opts.printGeneric,
-                                pm->opts.printDebugInfo) == 0;
-  if (path && !background) {
-    e = dumpAsync(pm, i, module, path, res->verifierOk);
-    if (e < 0)
-      e = irsPmWriteDump(pm, module, path, res->verifierOk);
+  int e =
+      path ? irsPmCopyUnchangedDump(pm, i, path, res->verifierOk) : ENOMEM;
+  bool inFlight = false; // still being printed when this returns
+  if (e < 0) {
+    e = 0;
+    // Only verified IR may be printed by a child: printing unverified IR
+    // would make the printer verify, and verification may need the thread
+    // pool.
+    bool background =
+        pm->opts.dumpInBackground && res->verifierOk &&
+        irsBgDumpStart(pm, i, module, path, pm->opts.printGeneric,
+                       pm->opts.printDebugInfo) == 0;
+    if (!background) {
+      e = dumpAsync(pm, i, module, path, res->verifierOk);
+      inFlight = e == 0;
+      if (e < 0)
+        e = irsPmWriteDump(pm, module, path, res->verifierOk);
+    }
   }
   free(path);
   IrsErrorKind k = IRS_OK;
@@ -256,7 +278,8 @@ IrsErrorKind irsPmDumpStep(IrsPassManagerImpl *pm, intptr_t i,
     k = IRS_ERR_IO;
   } else if (name.data) {
     irsRunRecordSetDumpFile(&pm->rec, i, name.data);
-    if (pm->asyncDump)
+    pm->rec.steps[i].dumpVerified = res->verifierOk;
+    if (inFlight)
       pm->rec.steps[i].dumpPending = true;
   }
   irsBufFree(&name);

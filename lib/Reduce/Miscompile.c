@@ -15,14 +15,21 @@
 // the IR as it was is not interesting without executing anything.
 // Otherwise one execution worker (irsExecutorRunSequence) runs the IR
 // before the step (must run cleanly) and the step's output (must run
-// cleanly too, and give another result): a candidate that reduced into
-// undefined behaviour or a crash is never interesting. Whether the IR
-// before the step gives its result again (nondeterminism) is asked only
-// with r->miscompileFull: Reducer.c turns it on to confirm the result of
-// the reduction and, if that fails, reduces again from the input with it
-// on. That is sound: the input (findCulprit) and the result pass the full
-// guards, and intermediate candidates are never output; a nondeterministic
-// one can only mislead the search, which the confirmation then catches.
+// cleanly too, and give another result), with fresh heap blocks and stack
+// filled with one byte (IrsExecFill); another worker runs the IR before
+// the step under the other byte, and it must give its result again. So a
+// candidate that reduced into a read of memory nothing wrote, into other
+// undefined behaviour or into a crash is never interesting: forked
+// workers find the same leftovers in unwritten memory, and only the
+// fillings tell garbage from a result. Whether the IR before the step
+// gives its result a third time, under the same filling (nondeterminism
+// of another kind: threads, time), is asked only with r->miscompileFull:
+// Reducer.c turns it on to confirm the result of the reduction and, if
+// that fails, reduces again from the input with it on. That is sound: the
+// input (findCulprit, whose confirmation runs under the other filling) and
+// the result pass the full guards, and intermediate candidates are never
+// output; a nondeterministic one can only mislead the search, which the
+// confirmation then catches.
 // Edits that leave uses of erased results behind (ub.poison) are
 // refused before anything runs (OracleWorker.c): computing with poison is
 // undefined, and printing it prints garbage.
@@ -125,8 +132,12 @@ static int findCulprit(Reducer *r, IrsWorkerChannel ch, IrsPassManager pm,
   intptr_t *steps = calloc((size_t)n + 1, sizeof(*steps));
   MlirStringRef *refs = calloc((size_t)n + 1, sizeof(*refs));
   IrsExecResult *res = calloc((size_t)n + 1, sizeof(*res));
-  IrsExecutor ex = irsExecutorCreate(r->opts.miscompile, r->opts.execSetup,
-                                     r->opts.execSetupUserData);
+  // Under a filling, so that the search's confirmation (under the other)
+  // rejects an input whose result depends on memory it never wrote.
+  IrsExecOptions o = *r->opts.miscompile;
+  o.fill = IrsExecFill5A;
+  IrsExecutor ex =
+      irsExecutorCreate(&o, r->opts.execSetup, r->opts.execSetupUserData);
   int rc = IRS_EXIT_INVALID_CANDIDATE;
   intptr_t num = texts && steps && refs && res && !irsExecutorIsNull(ex)
                      ? collectVersions(r, pm, root, texts, steps)
@@ -171,29 +182,40 @@ static bool sameText(const IrsBuf *a, const IrsBuf *b) {
   return a->len == b->len && (!a->len || !memcmp(a->data, b->data, a->len));
 }
 
-// Executes the step's input, its output and, with `full`, its input again,
-// in one worker. Interesting: both ran cleanly and differ (and the input
-// gave its result twice).
+// Executes the step's input and its output in one worker under one
+// filling (with `full`, the input again) and, when they differ, the input
+// once more under the other filling in another. Interesting: all ran
+// cleanly, the input gave one result every time and the output another.
+// The second filling is what keeps the reduction from drifting into reads
+// of memory nothing wrote: workers forked from one process find the same
+// leftovers there, so without it two executions agree on garbage.
 static int judge(Reducer *r, IrsWorkerChannel ch, intptr_t step,
                  const IrsBuf *pre, const IrsBuf *post, bool full) {
   IrsExecOptions o = *r->opts.miscompile;
   o.timeoutSec = candidateTimeout(r);
+  o.fill = IrsExecFill5A;
   IrsExecutor ex =
       irsExecutorCreate(&o, r->opts.execSetup, r->opts.execSetupUserData);
   if (irsExecutorIsNull(ex))
     return IRS_EXIT_INVALID_CANDIDATE;
   MlirStringRef texts[3] = {refOf(pre), refOf(post), refOf(pre)};
-  IrsExecResult res[3];
+  IrsExecResult res[4];
   intptr_t k = irsExecutorRunSequence(ex, texts, full ? 3 : 2, res);
   int rc = IRS_EXIT_INVALID_CANDIDATE;
-  if (k >= 2 && res[1].outcome == IrsExecOk) {
-    if (irsExecResultsEqual(&res[0], &res[1], r->opts.tolerance))
-      rc = 0;
-    else if (!full ||
-             (k == 3 && irsExecResultsEqual(&res[0], &res[2], r->opts.tolerance))) {
-      noteExecTime(r, res[0].wallMs > res[1].wallMs ? res[0].wallMs
-                                                    : res[1].wallMs);
-      rc = announce(ch, step);
+  bool clean = k == (full ? 3 : 2) && res[k - 1].outcome == IrsExecOk;
+  if (clean && irsExecResultsEqual(&res[0], &res[1], r->opts.tolerance)) {
+    rc = 0;
+  } else if (clean && (!full || irsExecResultsEqual(&res[0], &res[2],
+                                                    r->opts.tolerance))) {
+    irsExecutorSetFill(ex, IrsExecFillA5);
+    if (irsExecutorRunSequence(ex, texts, 1, &res[k]) == 1) {
+      if (res[k].outcome == IrsExecOk &&
+          irsExecResultsEqual(&res[0], &res[k], r->opts.tolerance)) {
+        noteExecTime(r, res[0].wallMs > res[1].wallMs ? res[0].wallMs
+                                                      : res[1].wallMs);
+        rc = announce(ch, step);
+      }
+      ++k;
     }
   }
   for (intptr_t i = 0; i < k; ++i)

@@ -11,6 +11,7 @@
 #include "OracleImpl.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 // Runs the current module `testRuns` times; counts the runs that fail with
@@ -33,6 +34,35 @@ bool irsReduceConfirm(Reducer *r) {
   ok = ok && irsReduceBatchRun(&b) && b.haveFirst && irsReduceSameSignature(r, &b.sigs[0]);
   irsReduceBatchFree(&b);
   return ok;
+}
+
+IrsStatus irsReducerCheckFile(IrsReducer reducer, const char *path,
+                              IrsSignature *signature, bool *matches) {
+  Reducer *r = reducer.ptr;
+  memset(signature, 0, sizeof(*signature));
+  *matches = false;
+  if (!r->opts.toolArgv)
+    return irsStatusMake(IRS_ERR_USAGE);
+  // The worker runs the tool in its own directory.
+  char *abs = realpath(path, NULL);
+  if (!abs)
+    return irsStatusMake(IRS_ERR_IO);
+  r->checkFile = abs;
+  const char *was = r->strategy;
+  r->strategy = "check-result"; // what -v's test line says
+  Batch b;
+  bool ok = irsReduceBatchInit(&b, r, NULL, 1, true);
+  b.unstoppable = true;
+  ok = ok && irsReduceBatchRun(&b) && b.haveFirst;
+  if (ok) {
+    *signature = b.sigs[0];
+    *matches = irsReduceSameSignature(r, &b.sigs[0]);
+  }
+  irsReduceBatchFree(&b);
+  r->strategy = was;
+  r->checkFile = NULL;
+  free(abs);
+  return irsStatusMake(ok ? IRS_OK : IRS_ERR_IO);
 }
 
 static void notEnough(Reducer *r, int64_t count, int64_t runs,

@@ -206,6 +206,17 @@ static int execOnCandidate(Job *j, const char *const *args, int argc) {
   return execArgs(j, args, argc, NULL, dir, path);
 }
 
+// Tool mode, irsReducerCheckFile: the tool on a file as written (the
+// result in the tool's syntax), not on a print of the module.
+static int execOnFile(Job *j) {
+  char dir[512];
+  irsReduceJobDir(j->r, j->id, dir, sizeof(dir));
+  setpgid(0, 0);
+  if (mkdir(dir, 0700) != 0)
+    return IRS_EXIT_INVALID_CANDIDATE;
+  return irsReduceExecTool(j, NULL, dir, j->r->checkFile);
+}
+
 // Applies the job's edit to the worker's module; false when it does not
 // apply, or applies without progress (run-passes: no smaller; dropped
 // arguments: more ops). An edit that runs passes may itself crash or hang
@@ -219,11 +230,23 @@ static bool applyEdit(Job *j, MlirOperation root) {
     irsWorkerChannelStepBegin(j->ch, 0, 0);
   int64_t before = irsEditMustNotGrow(j->edit) ? irsReduceCountOps(root) : -1;
   int64_t poison = r->opts.miscompile ? irsReduceCountPoison(root) : 0;
+  // Miscompile mode: a buffer read and no longer written prints garbage
+  // (Unwritten.c; the fillings would catch it too, after executions).
+  int64_t unwritten =
+      r->opts.miscompile ? irsReduceCountUnwrittenReads(root) : 0;
+  // Script mode: a script that runs the program would take what poison
+  // does there for the failure (PoisonUses.c).
+  int64_t undef =
+      r->opts.testArgv ? irsReduceCountUndefinedPoisonUses(root) : 0;
   bool applied = irsEditApply(r->ctx, root, j->edit);
   if (applied && r->opts.miscompile)
     irsReduceErasePoisonUsers(r->ctx, root);
   applied = applied && (before < 0 || irsReduceCountOps(root) <= before) &&
-            (!r->opts.miscompile || irsReduceCountPoison(root) <= poison);
+            (!r->opts.miscompile ||
+             (irsReduceCountPoison(root) <= poison &&
+              irsReduceCountUnwrittenReads(root) <= unwritten)) &&
+            (!r->opts.testArgv ||
+             irsReduceCountUndefinedPoisonUses(root) <= undef);
   if (passes)
     irsWorkerChannelStepEnd(j->ch, 0, 0);
   return applied;
@@ -350,6 +373,8 @@ int irsReduceWorker(IrsWorkerChannel ch, void *ud) {
     return IRS_EXIT_INVALID_CANDIDATE;
   if (r->opts.testArgv)
     return execOnCandidate(j, r->opts.testArgv, r->opts.testArgc);
+  if (r->opts.toolArgv && r->checkFile)
+    return execOnFile(j);
   if (r->opts.toolArgv)
     return execOnCandidate(j, r->opts.toolArgv, r->opts.toolArgc);
   return runPipeline(j, root);

@@ -96,13 +96,14 @@ typedef struct Reducer {
   // worth trying again (INT64_MAX: always; -1: never, it broke).
   int64_t runPassesRetryAt[3];
   int64_t failuresBefore, runsBefore, failuresAfter, runsAfter;
-  bool toolNoted[2]; // tool mode: the skipped strategies were noted
+  uint32_t skipNoted; // bits of the IrsStrategyNeeds whose skips were noted
   // Tool mode, a crash: candidates many per tool process (OracleSplit.c).
   int splitState;         // -1 off, 0 not yet trusted, 1 trusted
   int64_t splitLastChunk; // chunk of its process the last hit was in
   int64_t toolBatches;    // tool processes that tested a batch
   int64_t splitTests;     // candidates those decided
   int splitDoubts;        // other crashes before trust (OracleSplit.c)
+  const char *checkFile; // tool mode: runs test this file, not the module
   bool splitUnconfirmed;  // the module was last accepted on a batch verdict
                           // no plain run stands for (Reducer.c confirms)
   // Tool mode: the fork server's objects, read at the first crash (null:
@@ -323,8 +324,11 @@ int64_t *irsReduceCollect(Reducer *r, bool topLevelOnly, size_t *n);
 int64_t *irsReduceCollectAtDepth(Reducer *r, int depth, size_t *n,
                                  bool *deeper);
 /// ddmin over `items`: removes as many as possible while interesting.
-/// Returns true if anything was removed.
-bool irsReduceDdmin(Reducer *r, int64_t *items, size_t n);
+/// `independent`: the items are mostly independent of each other (top-level
+/// symbols), so after a chunk went, the rest of its granularity is tried at
+/// once first (tool mode's batches only). Returns true if anything was
+/// removed.
+bool irsReduceDdmin(Reducer *r, int64_t *items, size_t n, bool independent);
 /// Writes the module after the first `steps` steps to `path` (in a worker,
 /// or taken from the input's check, see irsReduceSnapshotStep).
 bool irsReduceSnapshot(Reducer *r, intptr_t steps, const char *path);
@@ -393,7 +397,19 @@ bool irsEditMustNotGrow(const IrsEdit *edit);
 /// Writes a one-line description of `edit` (NULL: the module as it is).
 void irsEditDescribe(const IrsEdit *edit, IrsBuf *out);
 
-#define IRS_STRATEGY(NAME, FN, DESC) bool FN(Reducer *r);
+/// What a strategy cannot work without (the `needs` column of
+/// Strategies.def); the engine skips it in a mode that lacks it and says why.
+typedef enum IrsStrategyNeeds {
+  IrsStrategyNeedsNothing = 0,
+  /// The failing step: a test script or a run of a foreign tool does not
+  /// say which step failed.
+  IrsStrategyNeedsFailingStep = 1 << 0,
+  /// The input's dialects registered in opt-reduce's own context (its
+  /// passes run here): a foreign tool's are not.
+  IrsStrategyNeedsDialects = 1 << 1,
+} IrsStrategyNeeds;
+
+#define IRS_STRATEGY(NAME, FN, NEEDS, DESC) bool FN(Reducer *r);
 #include "Strategies.def"
 
 /// Miscompile mode's test of a candidate already edited and verified
@@ -413,5 +429,14 @@ int64_t irsReduceCountPoison(MlirOperation root);
 /// call takes the print of its result along instead of printing poison.
 /// Terminators stay (the poison count check then refuses the edit).
 void irsReduceErasePoisonUsers(MlirContext ctx, MlirOperation root);
+/// Uses of ub.poison (directly or through arith, index, math and vector
+/// element ops) where poison makes the program undefined: addresses,
+/// subscripts, sizes, divisors, shift amounts, conditions, printed values
+/// (PoisonUses.c). Script mode refuses an edit that adds one.
+int64_t irsReduceCountUndefinedPoisonUses(MlirOperation root);
+/// Buffers (memref.alloc, memref.alloca and their views) that something
+/// reads and nothing may write (Unwritten.c). Miscompile mode refuses an
+/// edit that adds one.
+int64_t irsReduceCountUnwrittenReads(MlirOperation root);
 
 #endif

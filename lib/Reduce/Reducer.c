@@ -32,12 +32,13 @@ typedef struct Strategy {
   const char *name;
   bool (*fn)(Reducer *);
   const char *description;
-  bool final; // runs once, after the fixed point of the others
+  bool final; // cosmetic: runs once, after the fixed point of the others
+  IrsStrategyNeeds needs;
 } Strategy;
 
 static const Strategy strategies[] = {
-#define IRS_STRATEGY(NAME, FN, DESC) {NAME, FN, DESC, false},
-#define IRS_FINAL_STRATEGY(NAME, FN, DESC) {NAME, FN, DESC, true},
+#define IRS_STRATEGY(NAME, FN, NEEDS, DESC) {NAME, FN, DESC, false, NEEDS},
+#define IRS_FINAL_STRATEGY(NAME, FN, NEEDS, DESC) {NAME, FN, DESC, true, NEEDS},
 #include "Strategies.def"
 };
 #define NUM_STRATEGIES ((intptr_t)(sizeof(strategies) / sizeof(strategies[0])))
@@ -295,7 +296,7 @@ static IrsEdit *unionEdit(Reducer *r, const int64_t *items, const bool *keep,
                           size_t end, int64_t **storage) {
   *storage = NULL;
   if (end - first < 2 || !r->opts.toolArgv || r->splitState < 0 ||
-      r->testRuns != 1 || !r->strategy || strcmp(r->strategy, "erase-symbols"))
+      r->testRuns != 1)
     return NULL;
   IrsEdit *e = chunkEdit(items, keep, los[end - 1], his[first], storage);
   if (e)
@@ -322,7 +323,7 @@ static intptr_t testWithUnion(Reducer *r, const IrsEdit *u,
   return k;
 }
 
-bool irsReduceDdmin(Reducer *r, int64_t *items, size_t n) {
+bool irsReduceDdmin(Reducer *r, int64_t *items, size_t n, bool independent) {
   if (n == 0)
     return false;
   // Indices refer to the pre-order numbering of the module as it is now;
@@ -378,9 +379,9 @@ bool irsReduceDdmin(Reducer *r, int64_t *items, size_t n) {
   bool after = false; // a chunk of this granularity has gone
   while (first < end && !outOfTime(r)) {
     int64_t *uStore = NULL;
-    IrsEdit *u = after ? unionEdit(r, items, keep, los, his, first, end,
-                                   &uStore)
-                       : NULL;
+    IrsEdit *u = after && independent
+                     ? unionEdit(r, items, keep, los, his, first, end, &uStore)
+                     : NULL;
     intptr_t k = testWithUnion(r, u, (const IrsEdit *const *)edits + first,
                                end - first);
     // k == 0: the rest went at once, as if up to its last chunk.
@@ -563,33 +564,44 @@ void irsReducerDestroy(IrsReducer h) {
   free(r);
 }
 
-// Tool mode: `pipeline` needs the failing step, which a tool run does not
-// tell; `run-passes` runs irscope's canonicalize, cse and symbol-dce, which
-// know nothing of ops whose dialect is not registered here (all but
-// builtin's and ub's): they would change nothing and cost three tests a
-// round. Said once, through the progress callback (opt-reduce -v).
-static bool skipInToolMode(Reducer *r, const char *name) {
-  const char *why =
-      !strcmp(name, "pipeline")
-          ? "strategy 'pipeline' skipped: a run of the tool does not say "
-            "which step failed"
-      : !strcmp(name, "run-passes")
-          ? "strategy 'run-passes' skipped: canonicalize, cse and symbol-dce "
-            "need the tool's dialects, which are not registered in "
-            "opt-reduce"
-          : NULL;
-  if (why && !r->toolNoted[name[0] == 'p']) {
-    r->toolNoted[name[0] == 'p'] = true;
-    irsReduceNote(r, why);
-  }
-  return why != NULL;
+// What the run's mode lacks of what the strategy needs: a test script and a
+// foreign tool do not say which step failed; a foreign tool's dialects are
+// not registered in opt-reduce, so irscope's canonicalize, cse and
+// symbol-dce would change nothing there and cost three tests a round.
+static IrsStrategyNeeds missingNeeds(const Reducer *r, const Strategy *s) {
+  uint32_t lacks = 0;
+  if (r->opts.testArgv || r->opts.toolArgv)
+    lacks |= IrsStrategyNeedsFailingStep;
+  if (r->opts.toolArgv)
+    lacks |= IrsStrategyNeedsDialects;
+  return (IrsStrategyNeeds)(s->needs & lacks);
 }
 
-// Miscompile mode: `rename` only makes names short, and every one of its
-// tests costs two executions; the entry and what it prints stay as they
-// are named in the input.
-static bool skipInMiscompileMode(Reducer *r, const char *name) {
-  return r->opts.miscompile && !strcmp(name, "rename");
+// Tool mode says once, through the progress callback (opt-reduce -v), which
+// strategies it skips and why.
+static void noteSkipped(Reducer *r, const Strategy *s, IrsStrategyNeeds miss) {
+  if (!r->opts.toolArgv || (r->skipNoted & (uint32_t)miss) == (uint32_t)miss)
+    return;
+  r->skipNoted |= (uint32_t)miss;
+  char why[256];
+  snprintf(why, sizeof(why), "strategy '%s' skipped: %s", s->name,
+           (miss & IrsStrategyNeedsFailingStep)
+               ? "a run of the tool does not say which step failed"
+               : "it needs the tool's dialects, which are not registered "
+                 "in opt-reduce");
+  irsReduceNote(r, why);
+}
+
+// Whether strategy `s` runs in this reduction's mode. Miscompile mode skips
+// the cosmetic (final) strategies: each of their tests costs two
+// executions, and the entry and what it prints stay named as in the input.
+static bool runsInMode(Reducer *r, const Strategy *s) {
+  IrsStrategyNeeds miss = missingNeeds(r, s);
+  if (miss) {
+    noteSkipped(r, s, miss);
+    return false;
+  }
+  return !(r->opts.miscompile && s->final);
 }
 
 // Pass 0: the reducing strategies to a fixed point; pass 1: the final
@@ -603,11 +615,7 @@ static void reduceToFixedPoint(Reducer *r) {
         if (strategies[s].final != (pass == 1) ||
             !enabled(r, strategies[s].name))
           continue;
-        if (r->opts.testArgv && strcmp(strategies[s].name, "pipeline") == 0)
-          continue;
-        if (r->opts.toolArgv && skipInToolMode(r, strategies[s].name))
-          continue;
-        if (skipInMiscompileMode(r, strategies[s].name))
+        if (!runsInMode(r, &strategies[s]))
           continue;
         // The final strategies change little, and their tests at the full
         // timeout confirm quick hang verdicts for free when they succeed.

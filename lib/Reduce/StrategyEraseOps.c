@@ -23,7 +23,7 @@ bool irsReduceEraseOps(Reducer *r) {
     for (int round = 0; round < 1000 && !r->stop; ++round) {
       size_t n = 0;
       int64_t *items = irsReduceCollectAtDepth(r, depth, &n, &deeper);
-      bool removed = items && irsReduceDdmin(r, items, n);
+      bool removed = items && irsReduceDdmin(r, items, n, false);
       free(items);
       if (!removed)
         break;

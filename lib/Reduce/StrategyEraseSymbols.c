@@ -19,7 +19,7 @@ bool irsReduceEraseSymbols(Reducer *r) {
   for (int round = 0; round < 1000 && !r->stop; ++round) {
     size_t n = 0;
     int64_t *items = irsReduceCollect(r, true, &n);
-    bool removed = items && irsReduceDdmin(r, items, n);
+    bool removed = items && irsReduceDdmin(r, items, n, true);
     free(items);
     if (!removed)
       break;

@@ -33,6 +33,7 @@ typedef struct IrsRecordStep {
   char *dumpFile;            // owned; NULL when no dump was written
   char *failedHook;          // owned; NULL when no check failed
   bool dumpPending;          // a background printer is still writing it
+  bool dumpVerified;         // the dump was printed assuming valid IR
 } IrsRecordStep;
 
 /// The files documenting a failure, relative to the failure directory, and
@@ -117,6 +118,11 @@ typedef struct IrsRunRecord {
   IrsOutcome deathKind;
   IrsRecordDeath death;
   double totalWallMs;
+  // --tool with --timing: one run of the tool on an empty module without
+  // passes, the start-up every step's time contains (0: not measured;
+  // kept across runs, measured once).
+  double toolStartupWallMs, toolStartupCpuMs;
+  const char *toolName; // borrowed: the tool's path, for the timing table
   IrsBuf errMsg;        // one-line message of the last failure
   intptr_t failedStep;  // 1-based, 0 if none
   char *failureDirUsed; // owned; where report.xml went, NULL if none

@@ -59,13 +59,29 @@ void irsRunRecordPrintTiming(const IrsRunRecord *rec, IrsTimingSort sort,
                                  "------------------------------");
   irsBufPrintf(&b, "  Total wall time: %.4f s, CPU time: %.4f s, %ld steps\n\n",
                wall / 1e3, cpu / 1e3, (long)n);
-  irsBufPrintf(&b, "  %5s  %10s  %10s  %6s  %-7s  %s\n", "step", "wall(ms)",
-               "cpu(ms)", "share", "changed", "pass");
+  // A tool's step is a whole run of it, mostly start-up on small IR: the
+  // start-up measured once is shown, and a column without it.
+  double up = rec->toolStartupWallMs;
+  if (up > 0)
+    irsBufPrintf(&b, "  Each step is one run of '%s': its start-up (a run on "
+                     "an empty module, measured once: %.3f ms wall, %.3f ms "
+                     "CPU), reading the step's input, the pass, the verifier "
+                     "and printing the output. '-start-up' is the wall time "
+                     "without the start-up.\n\n",
+                 rec->toolName ? rec->toolName : "the tool", up,
+                 rec->toolStartupCpuMs);
+  irsBufPrintf(&b, "  %5s  %10s  %10s  ", "step", "wall(ms)", "cpu(ms)");
+  if (up > 0)
+    irsBufPrintf(&b, "%10s  ", "-start-up");
+  irsBufPrintf(&b, "%6s  %-7s  %s\n", "share", "changed", "pass");
   for (intptr_t k = 0; k < n; ++k) {
     const IrsStepResult *r = rows[k].r;
     MlirStringRef t = irsPipelineGetStepText(rec->pipeline, rows[k].idx);
-    irsBufPrintf(&b, "  %5ld  %10.3f  %10.3f  %5.1f%%  %-7s  %.*s%s\n",
-                 (long)rows[k].idx + 1, r->wallMs, r->cpuMs,
+    irsBufPrintf(&b, "  %5ld  %10.3f  %10.3f  ", (long)rows[k].idx + 1,
+                 r->wallMs, r->cpuMs);
+    if (up > 0)
+      irsBufPrintf(&b, "%10.3f  ", r->wallMs > up ? r->wallMs - up : 0.0);
+    irsBufPrintf(&b, "%5.1f%%  %-7s  %.*s%s\n",
                  wall > 0 ? 100.0 * r->wallMs / wall : 0.0,
                  r->changed ? "yes" : "no", (int)t.length, t.data,
                  r->status == IrsStepOk ? "" : "  [failed]");

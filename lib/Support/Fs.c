@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // File-system helpers; see Fs.h.
-#define _GNU_SOURCE // mkostemp, pipe2
+#define _GNU_SOURCE // mkostemp, copy_file_range
 #include "Fs.h"
 #include "irscope/RunDir.h"
 #include "irscope/Support.h"
@@ -157,6 +157,37 @@ int irsWriteFileAtomic(const char *path, const void *data, size_t n) {
   if (e)
     return e;
   irsAtomicFileWrite(&af, data, n);
+  return irsAtomicFileCommit(&af);
+}
+
+int irsCopyFileAtomic(const char *from, const char *to) {
+  int in = open(from, O_RDONLY | O_CLOEXEC);
+  if (in < 0)
+    return errno;
+  IrsAtomicFile af;
+  int e = irsAtomicFileOpen(&af, to);
+  if (e) {
+    close(in);
+    return e;
+  }
+  // The kernel copies; a file system or kernel without it (EXDEV, ENOSYS,
+  // EINVAL) falls back to read and write through the file's buffer.
+  ssize_t n = 1;
+  bool kernel = !af.direct;
+  while (kernel && !af.err &&
+         (n = copy_file_range(in, NULL, af.fd, NULL, 1 << 30, 0)) > 0)
+    ;
+  if (kernel && n < 0 && errno != EXDEV && errno != ENOSYS && errno != EINVAL)
+    af.err = errno;
+  else if (!kernel || n < 0) {
+    char buf[1 << 16];
+    lseek(in, 0, SEEK_SET);
+    while (!af.err && (n = read(in, buf, sizeof(buf))) > 0)
+      irsAtomicFileWrite(&af, buf, (size_t)n);
+    if (n < 0 && !af.err)
+      af.err = errno;
+  }
+  close(in);
   return irsAtomicFileCommit(&af);
 }
 

@@ -38,6 +38,11 @@ void irsAtomicFileAbort(IrsAtomicFile *af);
 /// Writes `n` bytes to `path` atomically. Returns 0 or an errno value.
 int irsWriteFileAtomic(const char *path, const void *data, size_t n);
 
+/// Copies the file `from` to `to` atomically, inside the kernel
+/// (copy_file_range: no bytes through user space, a reflink where the
+/// file system shares extents). Returns 0 or an errno value.
+int irsCopyFileAtomic(const char *from, const char *to);
+
 /// mkdir -p. Returns 0 or an errno value.
 int irsMkdirP(const char *path);
 

@@ -177,32 +177,53 @@ static IrsErrorKind dumpInput(IrsToolRunnerImpl *t, const char *input,
   return k;
 }
 
-// Where step i writes: its dump when dumping, else scratch (bytecode unless
-// it is the last step and text is wanted).
-static char *stepOutput(IrsToolRunnerImpl *t, intptr_t i, bool *bytecode) {
+// Whether `path` is one of the run's scratch files (not the input, not a
+// dump): removed once the next step has read it.
+static bool isScratch(const IrsToolRunnerImpl *t, const char *path) {
+  size_t n = t->workDir ? strlen(t->workDir) : 0;
+  return n && strncmp(path, t->workDir, n) == 0 && path[n] == '/';
+}
+
+// Where step i writes (*out, bytecode or not), and when dumping its text
+// dump (*dump; NULL when *out is the dump itself). With dumps, the next
+// step still reads bytecode when the tool writes it: a text dump loses
+// what the tool does not print, locations above all, which Flang turns
+// into the source lines and file names of its runtime calls, so reading
+// the dump back would change the tool's output. The dump is printed from
+// that bytecode by the tool. Without dumps: scratch, bytecode unless it is
+// the last step and text is wanted. False when out of memory.
+static bool stepOutput(IrsToolRunnerImpl *t, intptr_t i, char **out,
+                       char **dump, bool *bytecode) {
   bool last = i == t->rec.numSteps - 1;
+  *out = *dump = NULL;
   if (t->rec.dumpDir) {
-    *bytecode = false;
     IrsBuf name = IRS_BUF_INIT;
     irsRunDirDumpName(i + 1, irsPipelineGetStepAnchor(t->rec.pipeline, i),
                       irsPipelineGetStepPassName(t->rec.pipeline, i),
                       irsBufStringCallback, &name);
     char *p = name.failed ? NULL : irsPathJoin(t->rec.dumpDir, name.data);
     irsBufFree(&name);
-    return p;
+    *bytecode = t->bytecodeOk;
+    if (!*bytecode) {
+      *out = p;
+      return p != NULL;
+    }
+    *dump = p;
+  } else {
+    *bytecode = last ? t->opts.emitBytecode : t->bytecodeOk;
   }
-  *bytecode = last ? t->opts.emitBytecode : t->bytecodeOk;
   char name[64];
   snprintf(name, sizeof(name), "step-%ld.%s", (long)(i + 1),
            *bytecode ? "mlirbc" : "mlir");
-  return irsToolScratch(t, name);
+  *out = irsToolScratch(t, name);
+  return *out && (!t->rec.dumpDir || *dump);
 }
 
-// Bookkeeping after step i wrote `out` from `prev` (the step's input as the
-// tool printed it, NULL when unknown). Returns whether `out` is kept as the
-// next step's input.
+// Bookkeeping after step i wrote `text`, its output in text (the dump when
+// dumping), from `prev` (the step's input as the tool printed it, NULL
+// when unknown). Returns whether `text` is kept.
 static bool acceptStep(IrsToolRunnerImpl *t, intptr_t i, const char *prev,
-                       const char *out, bool askedBytecode) {
+                       const char *text, const char *out, bool askedBytecode) {
   IrsRecordStep *s = &t->rec.steps[i];
   if (askedBytecode && !irsToolFileIsBytecode(out)) {
     t->bytecodeOk = false;
@@ -211,29 +232,66 @@ static bool acceptStep(IrsToolRunnerImpl *t, intptr_t i, const char *prev,
     t->usedBytecode = true;
   }
   s->result.status = IrsStepOk;
-  s->result.changed = !prev || !irsToolFilesEqual(prev, out);
+  s->result.changed = !prev || !irsToolFilesEqual(prev, text);
   s->result.verified = s->result.verifierOk = t->opts.verifyEach;
   if (!t->rec.dumpDir)
     return true;
   if (t->opts.dumpOnlyChanged && !s->result.changed) {
-    unlink(out);
+    unlink(text);
     return false;
   }
   irsRunRecordSetDumpFile(&t->rec, i,
-                          strrchr(out, '/') ? strrchr(out, '/') + 1 : out);
+                          strrchr(text, '/') ? strrchr(text, '/') + 1 : text);
   return true;
 }
 
-// Runs step i on *cur; on success *cur becomes its output (when kept; the
-// old *cur is removed if it was scratch). `prev` is the step's input as the
-// tool printed it (NULL: unknown), for "changed".
+// The dump of step i: its output `out` as the tool prints it in text (a
+// copy when the tool wrote text although asked for bytecode).
+static IrsErrorKind printDump(IrsToolRunnerImpl *t, intptr_t i,
+                              const char *out, const char *dump) {
+  if (!irsToolFileIsBytecode(out))
+    return irsToolCopyFile(out, dump) ? IRS_ERR_IO : IRS_OK;
+  IrsToolExec e = {.input = out, .output = dump, .verifyEach = false,
+                   .helper = true};
+  IrsToolExecResult r;
+  IrsErrorKind k = execAtomic(t, e, &r);
+  if (k == IRS_OK && !irsToolExecOk(&r)) {
+    failTool(t, i, "could not print its own bytecode as text for the dump");
+    k = IRS_ERR_IO;
+  }
+  irsToolExecResultFree(&r);
+  return k;
+}
+
+// Step i's output becomes the next step's input (*cur): `next`, NULL to
+// keep *cur; the old *cur is removed if it was scratch. `nextText`, NULL
+// to keep it, becomes *curText, what the next step's output is compared
+// with. Takes both.
+static void handOver(IrsToolRunnerImpl *t, char **cur, char **curText,
+                     char *next, char *nextText) {
+  if (next) {
+    if (isScratch(t, *cur))
+      unlink(*cur);
+    free(*cur);
+    *cur = next;
+  }
+  if (nextText) {
+    free(*curText);
+    *curText = nextText;
+  }
+}
+
+// Runs step i on *cur; on success *cur becomes its output and *curText its
+// text (handOver). *curText is the step's input as the tool printed it
+// (NULL: unknown), for "changed".
 static IrsErrorKind runStep(IrsToolRunnerImpl *t, intptr_t i, char **cur,
-                            const char *prev, bool curScratch, bool quiet) {
+                            char **curText, bool quiet) {
   bool bc = false;
-  char *out = stepOutput(t, i, &bc);
+  char *out = NULL, *dump = NULL;
   char *text = irsStrDupRef(stepText(t, i));
-  if (!out || !text) {
+  if (!stepOutput(t, i, &out, &dump, &bc) || !text) {
     free(out);
+    free(dump);
     free(text);
     return IRS_ERR_NOMEM;
   }
@@ -258,40 +316,47 @@ static IrsErrorKind runStep(IrsToolRunnerImpl *t, intptr_t i, char **cur,
     }
   }
   irsToolExecResultFree(&r);
-  if (k == IRS_OK && acceptStep(t, i, prev, out, bc)) {
-    if (curScratch)
-      unlink(*cur);
-    free(*cur);
-    *cur = out;
-    out = NULL;
+  if (k == IRS_OK && dump)
+    k = printDump(t, i, out, dump);
+  if (k == IRS_OK) {
+    bool kept = acceptStep(t, i, *curText, dump ? dump : out, out, bc);
+    if (dump) { // the bytecode goes on whether the dump stays or not
+      handOver(t, cur, curText, out, kept ? dump : NULL);
+      out = NULL;
+      dump = kept ? NULL : dump;
+    } else if (kept) {
+      char *copy = irsStrDup(out);
+      handOver(t, cur, curText, out, copy);
+      out = NULL;
+    }
   }
   free(out);
+  free(dump);
   return k == IRS_OK ? irsToolWriteManifest(t) : k;
 }
 
-// Runs every step; *final gets the path of the last IR the tool printed
-// (caller frees).
+// Runs every step; *final gets the path of the last IR the tool wrote and
+// *finalText the same IR in text, when known (caller frees both).
 static IrsErrorKind runSteps(IrsToolRunnerImpl *t, const char *input,
-                             bool quiet, char **final) {
-  char *cur = irsStrDup(input), *printed = NULL;
+                             bool quiet, char **final, char **finalText) {
+  char *cur = irsStrDup(input), *curText = NULL;
   IrsErrorKind k = cur ? IRS_OK : IRS_ERR_NOMEM;
   if (k == IRS_OK && t->rec.dumpDir) {
-    k = dumpInput(t, input, &printed);
+    k = dumpInput(t, input, &curText);
     if (k == IRS_OK)
       k = irsToolWriteManifest(t);
   }
   for (intptr_t i = 0; k == IRS_OK && i < t->rec.numSteps; ++i) {
-    bool scratch = i > 0 && !t->rec.dumpDir;
-    k = runStep(t, i, &cur, i == 0 ? printed : cur, scratch, quiet);
-    if (k == IRS_OK && i == 0 && printed && strcmp(cur, input) == 0) {
+    k = runStep(t, i, &cur, &curText, quiet);
+    if (k == IRS_OK && i == 0 && curText && strcmp(cur, input) == 0) {
       // Step 1 left the IR unchanged and wrote no dump: carry on from the
       // printed input, which is what the tool's output would have been.
       free(cur);
-      cur = irsStrDup(printed);
+      cur = irsStrDup(curText);
     }
   }
-  free(printed);
   *final = cur;
+  *finalText = curText;
   return k;
 }
 
@@ -338,9 +403,10 @@ static IrsErrorKind locate(IrsToolRunnerImpl *t, const char *input,
     return k;
   }
   t->rec.totalWallMs = 0;
-  char *final = NULL;
-  IrsErrorKind k = runSteps(t, input, true, &final);
+  char *final = NULL, *finalText = NULL;
+  IrsErrorKind k = runSteps(t, input, true, &final, &finalText);
   free(final);
+  free(finalText);
   if (k != IRS_OK)
     return k;
   irsBufReset(&t->rec.errMsg);
@@ -389,10 +455,39 @@ static IrsErrorKind runWhole(IrsToolRunnerImpl *t, const char *input,
   return k;
 }
 
+// The tool's start-up, once: a run on an empty module without passes
+// (IrsToolOptions.measureStartup). Nothing is recorded if it fails.
+static void measureStartup(IrsToolRunnerImpl *t) {
+  if (!t->opts.measureStartup || t->rec.toolStartupWallMs > 0)
+    return;
+  char *in = irsToolScratch(t, "startup.mlir");
+  char *out = irsToolScratch(t, "startup.out.mlir");
+  static const char kEmpty[] = "module {\n}\n";
+  IrsToolExec e = {.input = in, .output = out, .verifyEach = true,
+                   .helper = true};
+  IrsToolExecResult r;
+  if (in && out && irsWriteFileAtomic(in, kEmpty, sizeof(kEmpty) - 1) == 0 &&
+      irsToolExecRun(t, &e, &r) == IRS_OK) {
+    if (irsToolExecOk(&r)) {
+      t->rec.toolStartupWallMs = r.res.runMs;
+      t->rec.toolStartupCpuMs = r.cpuMs;
+      t->rec.toolName = t->path;
+    }
+    irsToolExecResultFree(&r);
+  }
+  if (in)
+    unlink(in);
+  if (out)
+    unlink(out);
+  free(in);
+  free(out);
+}
+
 IrsStatus irsToolRunnerRun(IrsToolRunner runner, const char *inputPath,
                            const char *outputPath) {
   IrsToolRunnerImpl *t = runner.ptr;
   irsToolRunReset(t);
+  measureStartup(t);
   IrsRunRecord *r = &t->rec;
   IrsErrorKind k = IRS_OK;
   if (r->dumpDir) {
@@ -407,11 +502,15 @@ IrsStatus irsToolRunnerRun(IrsToolRunner runner, const char *inputPath,
   }
   r->running = true;
   if (r->dumpDir || (t->opts.stepwise && r->numSteps > 0)) {
-    char *final = NULL;
-    k = runSteps(t, inputPath, false, &final);
+    char *final = NULL, *finalText = NULL;
+    k = runSteps(t, inputPath, false, &final, &finalText);
+    // The last dump is the text output already: no run to convert.
+    bool text = finalText && r->dumpDir && !t->opts.emitBytecode &&
+                irsToolFileIsBytecode(final);
     if (k == IRS_OK)
-      k = irsToolFinishOutput(t, final, outputPath);
+      k = irsToolFinishOutput(t, text ? finalText : final, outputPath);
     free(final);
+    free(finalText);
   } else {
     k = runWhole(t, inputPath, outputPath);
   }

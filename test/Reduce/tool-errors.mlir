@@ -15,8 +15,8 @@
 // BADPASS: opt-reduce: error: the tool fails on an empty module with this pipeline, so on every input (a bad pass name or option?): {{.*}}no-such-pass
 // RUN: not opt-reduce %s --tool=%mlir_opt --canonicalize 2>&1 | FileCheck %s --check-prefix=BORING
 // BORING: opt-reduce: error: the input is not interesting: the tool succeeds on it
-// RUN: not opt-reduce %s --tool=%mlir_opt --canonicalize --reproducer=%t.r 2>&1 | FileCheck %s --check-prefix=COMBINE
-// COMBINE: opt-reduce: error: '--reproducer' cannot be combined with '--tool'
+// RUN: not opt-reduce %s --tool=%mlir_opt --canonicalize --check-determinism 2>&1 | FileCheck %s --check-prefix=COMBINE
+// COMBINE: opt-reduce: error: '--check-determinism' cannot be combined with '--tool'
 // RUN: not opt-reduce %s --tool=%mlir_opt --canonicalize --test=true 2>&1 | FileCheck %s --check-prefix=MODES
 // MODES: opt-reduce: error: give exactly one of --pass-pipeline, pass flags, or --test
 

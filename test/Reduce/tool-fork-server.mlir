@@ -9,6 +9,8 @@
 // FS-NOT: cannot be started as a fork server
 // FS: opt-reduce: test 1 [check] the module as it is: crash, interesting
 // FS: opt-reduce: done: wrote '{{.*}}' ({{[0-9]+}} tests); signature: crash in mlir::Operation::isProperAncestor
+// FS-NEXT: opt-reduce: test {{[0-9]+}} [check-result] the module as it is: crash, interesting
+// FS-NEXT: opt-reduce: checked: the tool on '{{.*}}.fs.mlir' as written: crash in mlir::Operation::isProperAncestor
 // FS-NEXT: opt-reduce: note: tool fork server: {{[1-9][0-9]*}} runs of the tool forked from one start, in MlirOptMain, after main's registration; started by bin/opt-reduce while the reducer was loaded
 // RUN: opt-reduce %s --tool=%mlir_opt -optimize-allocation-liveness -o %t.exec.mlir -v --tool-fork-server=0 2> %t.exec.log
 // RUN: FileCheck %s --check-prefix=EXEC < %t.exec.log
@@ -25,13 +27,13 @@
 // and a child of its own: here stdin and init) is ignored.
 // RUN: opt-reduce %s --tool mlir-opt -optimize-allocation-liveness -o %t.path.mlir -v 2>&1 | FileCheck %s --check-prefix=PRE
 // PRE: signature: crash in mlir::Operation::isProperAncestor
-// PRE-NEXT: tool fork server: {{[1-9][0-9]*}} runs {{.*}}; started by bin/opt-reduce while the reducer was loaded
+// PRE: tool fork server: {{[1-9][0-9]*}} runs {{.*}}; started by bin/opt-reduce while the reducer was loaded
 // RUN: %irs_obj_root/libexec/irscope/opt-reduce %s --tool=%mlir_opt -optimize-allocation-liveness -o %t.own.mlir -v 2>&1 | FileCheck %s --check-prefix=OWN
 // RUN: env IRS_OPT_REDUCE_FORK_SERVER="0 1 %mlir_opt" %irs_obj_root/libexec/irscope/opt-reduce %s --tool=%mlir_opt -optimize-allocation-liveness -o %t.own2.mlir -v 2>&1 | FileCheck %s --check-prefix=OWN
 // With stdin closed the launcher's socket would take fd 0: it is not handed on.
 // RUN: sh -c 'opt-reduce %s --tool=%mlir_opt -optimize-allocation-liveness -o %t.own3.mlir -v 0<&-' 2>&1 | FileCheck %s --check-prefix=OWN
 // OWN: signature: crash in mlir::Operation::isProperAncestor
-// OWN-NEXT: tool fork server: {{[1-9][0-9]*}} runs of the tool forked from one start, in MlirOptMain, after main's registration{{$}}
+// OWN: tool fork server: {{[1-9][0-9]*}} runs of the tool forked from one start, in MlirOptMain, after main's registration{{$}}
 // RUN: diff %t.fs.mlir %t.path.mlir
 // RUN: diff %t.fs.mlir %t.own.mlir
 

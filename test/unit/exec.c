@@ -5,7 +5,8 @@
 // finds the first differing version with 1 + ceil(log2(n)) questions;
 // and one worker running a sequence of executions, each with its own
 // output, stopping at the first that does not end cleanly; and the search
-// that blames a step whose output gives undefined results.
+// that blames a step whose output gives undefined results; and the
+// fillings that give memory nothing wrote a known byte.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -230,6 +231,40 @@ static void test_search__undefined_results_blame_their_step(void **state) {
   assert_int_equal(sr.unstable, 0);
 }
 
+// Prints an i32 of a fresh heap block and one of a fresh stack slot,
+// neither ever written.
+#define PRINTS_UNWRITTEN                                                       \
+  "func.func @main() {\n  %c0 = arith.constant 0 : index\n"                 \
+  "  %h = memref.alloc() : memref<4xi32>\n"                                  \
+  "  %s = memref.alloca() : memref<4xi32>\n"                                 \
+  "  %a = memref.load %h[%c0] : memref<4xi32>\n"                             \
+  "  %b = memref.load %s[%c0] : memref<4xi32>\n"                             \
+  "  vector.print %a : i32\n  vector.print %b : i32\n"                      \
+  "  memref.dealloc %h : memref<4xi32>\n  return\n}\n"
+
+// Under a filling, unwritten heap and stack memory hold its byte; the two
+// fillings differ in every bit, and the executor switches between them.
+static void test_fill__unwritten_memory_holds_the_byte(void **state) {
+  (void)state;
+  mlirRegisterAllPasses();
+  IrsExecOptions o = irsExecOptionsDefault();
+  o.fill = IrsExecFill5A;
+  IrsExecutor ex = irsExecutorCreate(&o, toCapture, NULL);
+  assert_false(irsExecutorIsNull(ex));
+  assert_int_equal(irsExecutorGetFill(ex), IrsExecFill5A);
+  MlirStringRef text = ref(PRINTS_UNWRITTEN);
+  IrsExecResult r;
+  assert_true(irsStatusIsOk(irsExecutorRun(ex, text, &r)));
+  assert_int_equal(r.outcome, IrsExecOk);
+  assert_string_equal(r.output, "1515870810\n1515870810\n"); // 0x5A5A5A5A
+  irsExecResultFree(&r);
+  irsExecutorSetFill(ex, IrsExecFillA5);
+  assert_true(irsStatusIsOk(irsExecutorRun(ex, text, &r)));
+  assert_string_equal(r.output, "-1515870811\n-1515870811\n"); // 0xA5A5A5A5
+  irsExecResultFree(&r);
+  irsExecutorDestroy(ex);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_compare__exact_text),
@@ -242,6 +277,7 @@ int main(void) {
       cmocka_unit_test(test_bisect__abort_propagates),
       cmocka_unit_test(test_sequence__outputs_apart_and_stops_at_failure),
       cmocka_unit_test(test_search__undefined_results_blame_their_step),
+      cmocka_unit_test(test_fill__unwritten_memory_holds_the_byte),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "CrashHandler.h"
 #include "DiagOut.h"
+#include "DialectHint.h"
 #include "Driver.h"
 #include "Irdl.h"
 #include "PipelineEcho.h"
@@ -48,6 +49,7 @@ void irsOptStderrCallback(MlirStringRef s, void *ud) {
 void irsOptForwardDiag(const IrsDiagnostic *d, void *ud) {
   (void)ud;
   irsOptDiagOutPrint(d);
+  irsToolDialectHint("irscope-opt", d);
 }
 
 void irsOptErrorLine(MlirStringRef s, void *ud) {

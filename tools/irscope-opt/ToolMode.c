@@ -171,6 +171,7 @@ static int runWith(IrsOptConfig *c, IrsPipeline p, IrsInput in,
   o.dumpOverwrite = c->dumpOverwrite;
   o.verifyEach = c->verifyEach;
   // --repeat runs step by step unless --repeat-whole, as without --tool.
+  o.measureStartup = c->timing;
   o.stepwise = c->timing || c->trace || c->junit ||
                (c->repeat > 0 && !c->repeatWhole);
   o.failureDir = c->failureDir;

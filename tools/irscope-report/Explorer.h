@@ -100,6 +100,11 @@ typedef struct IrsExDialectCount {
 /// memory.
 bool irsExCountDialects(const char *text, size_t len, IrsExDialectCount **out,
                         int *num);
+/// The ops of a text, as irsExCountDialects counts them; -1 when out of
+/// memory.
+long irsExCountOps(const char *text, size_t len);
+/// The same of the file `name` in `dir`; -1 when it cannot be read.
+long irsExCountOpsInFile(const char *dir, const char *name);
 
 /// Where top-level symbols are defined in a text: line numbers (1-based,
 /// increasing) and names (with the '@').

@@ -334,17 +334,7 @@ static char *apply(State *st, const Entry *e) {
   return strdup(st->module); // an op without a symbol: cannot be placed
 }
 
-static long countOps(const char *t) {
-  IrsExDialectCount *c = NULL;
-  int n = 0;
-  long sum = 0;
-  if (!irsExCountDialects(t, strlen(t), &c, &n))
-    return -1;
-  for (int i = 0; i < n; ++i)
-    sum += c[i].count;
-  free(c);
-  return sum;
-}
+static long countOps(const char *t) { return irsExCountOps(t, strlen(t)); }
 
 // An irsRunDirDumpName callback: keeps a malloc'd copy of the name.
 static void keepName(MlirStringRef name, void *ud) {

@@ -12,6 +12,8 @@
 #define _GNU_SOURCE
 #include "Explorer.h"
 
+#include "Text.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -188,4 +190,27 @@ void irsExSymbolsFree(IrsExSymbols *s) {
   free(s->lines);
   free(s->names);
   memset(s, 0, sizeof(*s));
+}
+
+long irsExCountOps(const char *text, size_t len) {
+  IrsExDialectCount *c = NULL;
+  int n = 0;
+  long sum = 0;
+  if (!irsExCountDialects(text, len, &c, &n))
+    return -1;
+  for (int i = 0; i < n; ++i)
+    sum += c[i].count;
+  free(c);
+  return sum;
+}
+
+long irsExCountOpsInFile(const char *dir, const char *name) {
+  char path[4096];
+  snprintf(path, sizeof(path), "%s/%s", dir, name);
+  IrsToolText t = {0};
+  long n = irsToolTextAppendFile(&t, path) && !t.failed
+               ? irsExCountOps(t.data ? t.data : "", t.len)
+               : -1;
+  free(t.data);
+  return n;
 }

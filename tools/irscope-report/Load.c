@@ -254,6 +254,26 @@ static bool readReportOnly(IrsExRun *run, Node root, const char *path,
   return true;
 }
 
+// A --tool run records no op counts: irscope does not parse the tool's
+// IR. They are counted from the dump text, as the page counts dialects
+// (irsExCountDialects), so that the steps and the op chart have them.
+static void countMissingOps(IrsExRun *run) {
+  long prev = run->inputOps;
+  if (prev < 0 && run->inputDump)
+    prev = run->inputOps = irsExCountOpsInFile(run->dir, run->inputDump);
+  for (int i = 0; i < run->numSteps; ++i) {
+    IrsExStep *s = &run->steps[i];
+    if (s->opsBefore < 0)
+      s->opsBefore = prev;
+    if (s->opsAfter < 0 && s->ran && s->dumpFile)
+      s->opsAfter = irsExCountOpsInFile(run->dir, s->dumpFile);
+    else if (s->opsAfter < 0 && s->ran && !s->changed) // dump left out
+      s->opsAfter = s->opsBefore;
+    if (s->opsAfter >= 0)
+      prev = s->opsAfter;
+  }
+}
+
 bool irsExLoad(const char *dir, IrsExRun *run, char *err, size_t cap,
                bool *usage) {
   memset(run, 0, sizeof(*run));
@@ -274,6 +294,8 @@ bool irsExLoad(const char *dir, IrsExRun *run, char *err, size_t cap,
   bool ok = reportOnly ? readReportOnly(run, root, path, err, cap, usage)
                        : readManifest(run, root, path, err, cap, usage);
   irsRunDocDestroy(doc);
+  if (ok)
+    countMissingOps(run);
   return ok;
 }
 

@@ -114,11 +114,9 @@ static bool checkMiscompile(const IrsOption *o, char *err, size_t n) {
 
 static const IrsOptionConflict conflicts[] = {
     // Tool mode needs a pipeline (the tool's, as pass flags or
-    // --pass-pipeline) and has no reproducer of its own yet.
+    // --pass-pipeline).
     IRS_OPT_EXCLUDES("test", "tool"),
     IRS_OPT_EXCLUDES("check-determinism", "tool"),
-    IRS_OPT_EXCLUDES("reproducer", "tool"),
-    IRS_OPT_EXCLUDES("emit-lit-test", "tool"),
     IRS_OPT_EXCLUDES("irdl-file", "tool"),
     IRS_OPT_EXCLUDES("failure-dir", "tool"),
     IRS_OPT_CONFLICT("failure-dir", "test", IrsOptionExcludes,

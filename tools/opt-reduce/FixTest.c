@@ -68,7 +68,7 @@ static void printRunLine(FILE *f, const IrsFixTestInfo *in) {
 
 // One CHECK-LABEL per top-level symbol, in module order; a module without
 // symbols is checked to come out at all.
-static void printChecks(FILE *f, MlirOperation module) {
+void irsFixTestPrintChecks(FILE *f, MlirOperation module) {
   MlirRegion body = mlirOperationGetRegion(module, 0);
   MlirBlock b = mlirRegionGetFirstBlock(body);
   MlirStringRef symAttr = mlirStringRefCreateFromCString("sym_name");
@@ -100,5 +100,21 @@ void irsFixTestPrint(FILE *f, const IrsFixTestInfo *in, MlirOperation module) {
         "// add CHECK lines for the output of the fix.\n",
         f);
   printRunLine(f, in);
-  printChecks(f, module);
+  irsFixTestPrintChecks(f, module);
+}
+
+void irsFixTestPrintMessageCheck(FILE *f, const char *message) {
+  // The masked parts of the message become regexes.
+  fputs("// CHECK: error: ", f);
+  for (const char *p = message; *p; ++p) {
+    if (*p == 'N')
+      fputs("{{[0-9a-zA-Z_.]+}}", f);
+    else if (*p == '%')
+      fputs("%{{[a-zA-Z0-9_#]*}}", f);
+    else if (*p == '{' && p[1] == '{')
+      fputs("{{[{][{]}}", f), ++p;
+    else
+      fputc(*p, f);
+  }
+  fputc('\n', f);
 }

@@ -28,5 +28,11 @@ typedef struct IrsFixTestInfo {
 /// diagnostic, so that any error fails it) and the CHECK-LABEL lines name
 /// the module's symbols.
 void irsFixTestPrint(FILE *f, const IrsFixTestInfo *info, MlirOperation module);
+/// One CHECK-LABEL per top-level symbol of `module`, in order; a module
+/// without symbols is checked to come out at all.
+void irsFixTestPrintChecks(FILE *f, MlirOperation module);
+/// `// CHECK: error: MESSAGE`, the signature's masked message with its
+/// masks as FileCheck regexes.
+void irsFixTestPrintMessageCheck(FILE *f, const char *message);
 
 #endif

@@ -61,19 +61,7 @@ static void printPinHeader(FILE *f, const OrConfig *c, const IrsSignature *sig,
   } else if (timeout) {
     fputs("// CHECK: timed out after\n", f);
   } else if (sig->message[0]) {
-    // The masked parts of the message become regexes.
-    fputs("// CHECK: error: ", f);
-    for (const char *p = sig->message; *p; ++p) {
-      if (*p == 'N')
-        fputs("{{[0-9a-zA-Z_.]+}}", f);
-      else if (*p == '%')
-        fputs("%{{[a-zA-Z0-9_#]*}}", f);
-      else if (*p == '{' && p[1] == '{')
-        fputs("{{[{][{]}}", f), ++p;
-      else
-        fputc(*p, f);
-    }
-    fputc('\n', f);
+    irsFixTestPrintMessageCheck(f, sig->message);
   } else if (crash) {
     fprintf(f, "// CHECK: irscope-opt: fatal signal %s\n",
             irsSignalName(sig->signal));

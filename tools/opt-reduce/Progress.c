@@ -6,6 +6,7 @@
 
 #include "MiscompileLit.h"
 #include "PinTest.h"
+#include "ToolLit.h"
 
 #include "irscope/Report.h"
 
@@ -69,6 +70,19 @@ void orProgressReport(const IrsReduceProgress *p, void *ud) {
   }
 }
 
+// " crash in PASS, in SITE" or " failure: 'MESSAGE'": what the last line
+// says of a signature.
+static void describe(const IrsSignature *sig, char *out, size_t cap) {
+  char kind[32], where[1536] = "";
+  irsToolSignatureWhere(sig, false, where, sizeof(where));
+  int n = snprintf(out, cap, "%s%s", irsSignatureFormatKind(sig, kind,
+                                                           sizeof(kind)),
+                   where);
+  if (sig->kind == IrsOutcomeFailure && sig->message[0] && n >= 0 &&
+      (size_t)n < cap)
+    snprintf(out + n, cap - (size_t)n, ": '%s'", sig->message);
+}
+
 // The summary, before the last line: sizes, tests, per-strategy wins and,
 // with --test-runs, the failure rates.
 static void printSummary(const OrConfig *c, IrsReducer r, IrsPipeline original) {
@@ -127,15 +141,59 @@ static void printSummary(const OrConfig *c, IrsReducer r, IrsPipeline original) 
 }
 
 // The result in the tool's custom syntax; when the tool cannot print it,
-// it stays in generic form, which the tool reads as well.
-static void printBack(const OrConfig *c, OrTool *t) {
+// it stays in generic form, which the tool reads as well. Whether it was
+// printed back.
+static bool printBack(const OrConfig *c, OrTool *t) {
   char why[512];
-  if (!strcmp(c->output, "/dev/null") ||
-      orToolPrintBack(t, c->output, c->printDebugInfo, why, sizeof(why)))
-    return;
+  if (orToolPrintBack(t, c->output, c->printDebugInfo, why, sizeof(why)))
+    return true;
   fprintf(stderr, "opt-reduce: note: the tool cannot print the result in its "
                   "custom syntax (%s): '%s' is in generic form\n", why,
           c->outputName);
+  return false;
+}
+
+// Tool mode: the result as written, run by the tool with the pipeline,
+// must fail as the input did. The custom syntax the tool printed it back
+// in may read differently from the generic form every candidate was
+// tested in: then the generic form is put back, and checked in turn.
+// Returns the exit code: 1 when nothing written fails that way (the
+// result that was last accepted stays).
+static int checkResult(const OrConfig *c, OrTool *t, IrsReducer r) {
+  bool printedBack = !c->printGeneric && printBack(c, t);
+  char got[2048], want[2048];
+  describe(irsReducerGetSignature(r), want, sizeof(want));
+  for (int pass = 0;; ++pass) {
+    IrsSignature sig;
+    bool same = false;
+    if (!irsStatusIsOk(irsReducerCheckFile(r, c->output, &sig, &same))) {
+      fprintf(stderr, "opt-reduce: error: cannot run the tool on '%s' to "
+                      "check it\n", c->outputName);
+      if (printedBack)
+        orToolKeepPrintBack(c->output, true);
+      return irsOutcomeGetExitCode(IrsOutcomeIoError);
+    }
+    describe(&sig, got, sizeof(got));
+    if (same) {
+      if (printedBack)
+        orToolKeepPrintBack(c->output, true);
+      fprintf(stderr, "opt-reduce: checked: the tool on '%s' as written: "
+                      "%s\n", c->outputName, got);
+      return 0;
+    }
+    if (!printedBack || pass > 0) {
+      fprintf(stderr, "opt-reduce: error: the tool on '%s' as written: %s, "
+                      "not the target (%s); '%s' holds the last result the "
+                      "reduction accepted\n", c->outputName, got, want,
+              c->outputName);
+      return 1;
+    }
+    orToolKeepPrintBack(c->output, false);
+    printedBack = false;
+    fprintf(stderr, "opt-reduce: note: the tool on '%s' in its custom syntax: "
+                    "%s, not the target: '%s' is in generic form\n",
+            c->outputName, got, c->outputName);
+  }
 }
 
 void orProgressEnd(OrProgress *p) {
@@ -148,14 +206,17 @@ void orProgressEnd(OrProgress *p) {
 static void printLastLine(const OrConfig *c, IrsReducer r) {
   MlirStringRef msg = irsReducerGetMessage(r);
   const IrsSignature *sig = irsReducerGetSignature(r);
-  char kind[32], where[1536] = "";
-  if (!c->test)
+  char kind[32], where[2048] = "";
+  if (!c->test && !c->tool)
     irsToolSignatureWhere(sig, false, where, sizeof(where));
+  if (c->tool) // the kind alone would hide which failure it is
+    describe(sig, where, sizeof(where));
   fprintf(stderr, "opt-reduce: %.*s: wrote '%s' (%lld tests)%s%s%s\n",
           (int)msg.length, msg.data, c->outputName,
           (long long)irsReducerGetTestsRun(r),
           c->test ? "" : "; signature: ",
-          c->test ? "" : irsSignatureFormatKind(sig, kind, sizeof(kind)),
+          c->test || c->tool ? ""
+                             : irsSignatureFormatKind(sig, kind, sizeof(kind)),
           where);
 }
 
@@ -165,18 +226,21 @@ int orFinish(const OrConfig *c, OrSession *s, IrsReducer r) {
   MlirStringRef p = irsReducerGetPipeline(r);
   printSummary(c, r, s->pipeline);
   printLastLine(c, r);
-  if (c->tool && !c->printGeneric)
-    printBack(c, &s->tool);
   int rc = irsOutcomeGetExitCode(IrsOutcomeOk);
+  if (c->tool && strcmp(c->output, "/dev/null") != 0)
+    rc = checkResult(c, &s->tool, r);
   if (c->reproducer && !c->test &&
-      irsReproducerWriteFileWithPlugins(best, c->reproducer, p, true, true,
-                                        c->plugins.plugins) != 0) {
+      (c->tool ? orToolReproducerWrite(c, r)
+               : irsReproducerWriteFileWithPlugins(best, c->reproducer, p,
+                                                   true, true,
+                                                   c->plugins.plugins)) != 0) {
     fprintf(stderr, "opt-reduce: error: cannot write '%s'\n", c->reproducer);
     rc = irsOutcomeGetExitCode(IrsOutcomeIoError);
   }
   if (c->litTest && !c->test) {
     int e = c->miscompile ? irsReduceWriteMiscompileLitTest(
                                 c->litTest, c->input, best, p, sig, &c->exec)
+            : c->tool     ? orToolLitTestWrite(c, &s->tool, r, best)
                           : orLitTestWrite(c, r, best);
     if (e) {
       fprintf(stderr, "opt-reduce: error: cannot write '%s': %s\n",

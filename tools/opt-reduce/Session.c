@@ -2,9 +2,11 @@
 //===- Session.c - opt-reduce's input, pipeline, context and module -------===//
 #include "Session.h"
 
+#include "DialectHint.h"
 #include "Irdl.h"
 #include "PipelineEcho.h"
 #include "StderrCatch.h"
+#include "ToolCut.h"
 
 #include "irscope/Diagnostics.h"
 #include "irscope/PassManager.h"
@@ -34,6 +36,7 @@ static void stderrCb(MlirStringRef s, void *ud) {
 static void forwardDiag(const IrsDiagnostic *d, void *ud) {
   (void)ud;
   irsDiagnosticPrint(d, stderrCb, NULL);
+  irsToolDialectHint("opt-reduce", d);
 }
 
 // Tool mode: the input as the tool prints it in generic form.
@@ -42,9 +45,20 @@ static int prepareTool(OrSession *s, const OrConfig *c) {
   if (!orToolCreate(&s->tool, c->tool, &c->toolArgs, c->pipeline,
                     &c->passFlags))
     return irsOutcomeGetExitCode(IrsOutcomeUsageError);
+  char input[4096];
+  snprintf(input, sizeof(input), "%s", c->input);
+  s->cut = orToolCutPipeline(&s->tool, c, s->pipeline, input, sizeof(input));
+  if (!irsPipelineIsNull(s->cut)) {
+    MlirStringRef p = irsPipelineGetText(s->cut);
+    char *text = strndup(p.data, p.length);
+    bool ok = text && orToolSetPipeline(&s->tool, text);
+    free(text);
+    if (!ok)
+      return irsOutcomeGetExitCode(IrsOutcomeOutOfMemory);
+  }
   if (c->toolForkServer)
     orToolUseForkServer(&s->tool, c->verbose);
-  if (!orToolPrepare(&s->tool, c->input, generic, sizeof(generic)))
+  if (!orToolPrepare(&s->tool, input, generic, sizeof(generic)))
     return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   IrsErrorKind kind = IRS_OK;
   irsInputDestroy(s->input);
@@ -158,6 +172,7 @@ void orSessionDestroy(OrSession *s) {
     mlirModuleDestroy(s->module);
   if (!mlirContextIsNull(s->ctx))
     mlirContextDestroy(s->ctx);
+  irsPipelineDestroy(s->cut);
   irsPipelineDestroy(s->pipeline);
   irsInputDestroy(s->input);
 }

@@ -19,6 +19,7 @@
 typedef struct OrSession {
   IrsInput input;
   IrsPipeline pipeline; // null in script mode
+  IrsPipeline cut;      // tool mode: the failing step, when located first
   OrTool tool;          // --tool, zeroed otherwise
   MlirContext ctx;
   MlirModule module;    // owned until the reducer takes it

@@ -242,6 +242,19 @@ bool orToolCreate(OrTool *t, const char *name, const IrsStringList *args,
   return true;
 }
 
+bool orToolSetPipeline(OrTool *t, const char *pipeline) {
+  char *a = NULL;
+  if (asprintf(&a, "--pass-pipeline=%s", pipeline) < 0)
+    return false;
+  int first = 1 + (int)t->args->num; // the pipeline's arguments start here
+  for (int i = first; i < t->argc; ++i)
+    free((char *)t->argv[i]);
+  t->argv[first] = a; // there was at least one: the pipeline has a step
+  t->argv[first + 1] = NULL;
+  t->argc = first + 1;
+  return true;
+}
+
 static int rmEntry(const char *path, const struct stat *st, int flag,
                    struct FTW *ftw) {
   (void)st, (void)flag, (void)ftw;
@@ -345,7 +358,12 @@ bool orToolPrepare(OrTool *t, const char *input, char *generic, size_t cap) {
   char probe[300];
   snprintf(generic, cap, "%s/input.mlir", t->dir);
   snprintf(probe, sizeof(probe), "%s/poison.mlir", t->dir);
-  const char *conv[] = {"--mlir-print-op-generic", input, "-o", generic, NULL};
+  // Without aliases: opt-reduce's context knows none of the tool's
+  // dialects, so an attribute of theirs is kept as its text, and an alias
+  // inside that text (`#tbaa_type_desc3` in a TBAA tag) would be printed
+  // back with no definition: the tool could not read a single candidate.
+  const char *conv[] = {"--mlir-print-op-generic", "--mlir-print-local-scope",
+                        input, "-o", generic, NULL};
   const char *pr[] = {probe, "-o", "/dev/null", NULL};
   bool probed = writeText(probe, kPoisonProbe);
   Run runs[2] = {{.extra = conv}, {.extra = pr}};
@@ -403,21 +421,38 @@ void orToolSetUpContext(const OrTool *t, MlirContext ctx) {
     mlirDialectHandleLoadDialect(mlirGetDialectHandle__ub__(), ctx);
 }
 
+// The generic form beside `path` while its print-back is checked.
+static void keptName(const char *path, char *out, size_t cap) {
+  snprintf(out, cap, "%s%s.opt-reduce-generic", strchr(path, '/') ? "" : "./",
+           path);
+}
+
 bool orToolPrintBack(OrTool *t, const char *path, bool debugInfo, char *why,
                      size_t cap) {
   // "-o -" names a file "-" here, which the tool would read as its stdin
   // (and any name starting with '-' as an option): spelled as a path.
-  char in[4200], tmp[4220];
+  char in[4200], tmp[4220], kept[4230];
   snprintf(in, sizeof(in), "%s%s", strchr(path, '/') ? "" : "./", path);
   snprintf(tmp, sizeof(tmp), "%s.opt-reduce-tmp", in);
+  keptName(path, kept, sizeof(kept));
   const char *args[] = {in, "-o", tmp,
                         debugInfo ? "--mlir-print-debuginfo" : NULL, NULL};
   int rc = run(t, args, why, cap);
-  if (rc != 0 || rename(tmp, in) != 0) {
+  if (rc != 0 || link(in, kept) != 0 || rename(tmp, in) != 0) {
     if (rc == 0)
       snprintf(why, cap, "%s", strerror(errno));
     remove(tmp);
+    remove(kept);
     return false;
   }
   return true;
+}
+
+void orToolKeepPrintBack(const char *path, bool keep) {
+  char kept[4230];
+  keptName(path, kept, sizeof(kept));
+  if (keep)
+    remove(kept);
+  else
+    rename(kept, path);
 }

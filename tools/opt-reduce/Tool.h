@@ -83,5 +83,12 @@ void orToolSetUpContext(const OrTool *t, MlirContext ctx);
 /// the file left as it was and `why` filled, when the tool cannot.
 bool orToolPrintBack(OrTool *t, const char *path, bool debugInfo, char *why,
                      size_t cap);
+/// Replaces the pipeline arguments of t->argv with
+/// `--pass-pipeline=PIPELINE` (orToolCutPipeline's step). False when out
+/// of memory.
+bool orToolSetPipeline(OrTool *t, const char *pipeline);
+/// After a print-back that worked: keeps it (`keep`), or puts the generic
+/// form it replaced back at `path`.
+void orToolKeepPrintBack(const char *path, bool keep);
 
 #endif

@@ -48,7 +48,7 @@ static IrsReduceOptions reduceOptions(OrConfig *c, const OrSession *s,
   IrsReduceOptions ro;
   memset(&ro, 0, sizeof(ro));
   irsToolReduceWorkerInit(&ro);
-  ro.pipeline = s->pipeline;
+  ro.pipeline = irsPipelineIsNull(s->cut) ? s->pipeline : s->cut;
   ro.inputVerified = true; // irsInputParseChunk's parse verified it
   ro.testArgv = s->testArgv;
   ro.testArgc = s->testArgc;

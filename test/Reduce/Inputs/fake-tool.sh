@@ -10,11 +10,17 @@
 #   no-split      refuses --split-input-file (cannot test batches)
 #   batch-abort   dies of SIGABRT when given --split-input-file (a batch
 #                 never crashes the way a plain run does)
+#   generic-only  runs a pipeline only on generic form: custom syntax (the
+#                 result printed back) passes
+#   not-result    runs a pipeline on any file but *.result.mlir, which
+#                 passes (the result does not fail as its candidates did)
 # With FAKE_TOOL_LOG set, each run appends its arguments there, one line.
 [ -n "$FAKE_TOOL_LOG" ] && echo "$*" >> "$FAKE_TOOL_LOG"
-gen= prev= out=
+gen= prev= out= in= pipe=
 for a in "$@"; do
   [ "$prev" = -o ] && out=$a
+  [ "$prev" != -o ] && [ -f "$a" ] && in=$a
+  case "$a" in --pass-pipeline=*) pipe=1 ;; esac
   prev=$a
   case "$FAKE_TOOL:$a" in
   no-generic:--mlir-print-op-generic)
@@ -33,6 +39,13 @@ for a in "$@"; do
     kill -ABRT $$ ;;
   esac
 done
+if [ "$FAKE_TOOL" = generic-only ] && [ -n "$pipe" ] &&
+   ! grep -q '"func.func"' "$in"; then
+  exit 0
+fi
+if [ "$FAKE_TOOL" = not-result ] && [ -n "$pipe" ]; then
+  case "$in" in *.result.mlir) exit 0 ;; esac
+fi
 if [ -n "$gen" ]; then
   echo 'this is } not MLIR' > "$out"; exit 0
 fi
