@@ -226,6 +226,23 @@ IRS_API bool irsExecCompare(MlirStringRef a, MlirStringRef b,
                             IrsExecTolerance tolerance, size_t *firstDiff,
                             intptr_t *lineNo);
 
+/// Where two result texts part: the 1-based number of the first line that
+/// differs and, in each text, the byte offsets of that line's start and of
+/// the first byte that differs (the start of a number that is out of
+/// tolerance; the line's end when one text ends early).
+typedef struct IrsExecDifference {
+  intptr_t line;
+  size_t lineA, atA;
+  size_t lineB, atB;
+} IrsExecDifference;
+
+/// irsExecCompare that says exactly where the texts part: when they differ
+/// and `where` is non-null, fills it. Messages that quote a line cut it
+/// around `at`, so the difference they show is the real one.
+IRS_API bool irsExecCompareAt(MlirStringRef a, MlirStringRef b,
+                              IrsExecTolerance tolerance,
+                              IrsExecDifference *where);
+
 /// Whether two executions gave the same result: same outcome (and signal
 /// or exit code) and, for the rest, irsExecCompare on the outputs.
 IRS_API bool irsExecResultsEqual(const IrsExecResult *a, const IrsExecResult *b,

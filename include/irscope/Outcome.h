@@ -5,7 +5,8 @@
 // --repeat summaries, the reducer's signatures and the HTML explorer call
 // the way something ended ("crash", "memory-limit", ...), and the exit code
 // irscope-opt gives each. One table (lib/Support/Outcome.c) holds every
-// kind's name, exit code, rank and description; nothing else spells or
+// kind's name, exit code, rank, family (a step failure, a death)
+// and description; nothing else spells or
 // compares these words. A new kind of failure is one enumerator here and one
 // row there.
 //
@@ -107,6 +108,10 @@ IRS_API int irsOutcomeWorseExitCode(int a, int b);
 /// (pass-failure, verify-failure, nondeterminism, wrong-result), as opposed
 /// to a process that died or a run that could not start.
 IRS_API bool irsOutcomeIsStepFailure(IrsOutcome outcome);
+
+/// Whether the kind says the process ended before its step did (crash,
+/// timeout, memory-limit, interrupted, exit): the step has no result.
+IRS_API bool irsOutcomeIsDeath(IrsOutcome outcome);
 
 /// The kind an API failure of `kind` stands for (IRS_OK: ok, IRS_ERR_PASS:
 /// pass-failure, IRS_ERR_IO: io-error, ...).

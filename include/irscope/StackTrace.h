@@ -162,6 +162,26 @@ IRS_API bool irsStackTraceSymboliseSite(MlirStringRef site,
                                         MlirStringCallback callback,
                                         void *userData);
 
+/// The frames of a formatted trace (one "#N ..." line per frame, any
+/// indent: irsStackTraceSummarise's lines, report.xml's
+/// <symbolised-trace> or irsStackTraceFormat's <stack-trace>) that a report
+/// for someone outside this build shows (a lit test's `// Bug:` comment,
+/// the explorer page): from the first frame outside the C and C++ runtimes
+/// down to the first `mlir::PassManager::run`, which ends the pass's
+/// frames; the frames below it are the driver's (irscope's own, or a
+/// tool's main) and are left out, their count in `numLeftOut` (nullable).
+/// Every line is written as `indent` "#N " and the frame, renumbered from
+/// 0, without what only this build knows: a frame without a symbol
+/// ("libMLIR.so.22.1+0x64439d5") reads "a function without a symbol in
+/// libMLIR.so.22.1", and a named frame drops its offset ("f+0x3d7 (m)":
+/// "f (m)"). A trace without such a frame is written whole. Returns the
+/// number of lines written.
+IRS_API intptr_t irsStackTraceGetPassFrames(MlirStringRef trace,
+                                            MlirStringRef indent,
+                                            MlirStringCallback callback,
+                                            void *userData,
+                                            intptr_t *numLeftOut);
+
 /// Whether `line` (without its newline) is one frame of a trace in a form
 /// irsStackTraceParse reads: a glibc backtrace line, or a line of LLVM's
 /// stack dump, symbolised or not. For readers that show a worker's stderr

@@ -91,23 +91,26 @@ static bool skipAddress(const char **p, const char *end) {
   return true;
 }
 
-static void diffAt(MlirStringRef a, const char *at, size_t *firstDiff,
-                   intptr_t *lineNo) {
+static size_t lineStart(MlirStringRef s, const char *at) {
   const char *ls = at;
-  while (ls > a.data && ls[-1] != '\n')
+  while (ls > s.data && ls[-1] != '\n')
     --ls;
-  if (firstDiff)
-    *firstDiff = (size_t)(ls - a.data);
-  if (lineNo) {
-    intptr_t n = 1;
-    for (const char *q = a.data; q < ls; ++q)
-      n += *q == '\n';
-    *lineNo = n;
-  }
+  return (size_t)(ls - s.data);
 }
 
-bool irsExecCompare(MlirStringRef a, MlirStringRef b, IrsExecTolerance t,
-                    size_t *firstDiff, intptr_t *lineNo) {
+static void diffAt(MlirStringRef a, const char *p, MlirStringRef b,
+                   const char *q, IrsExecDifference *d) {
+  d->lineA = lineStart(a, p);
+  d->atA = (size_t)(p - a.data);
+  d->lineB = lineStart(b, q);
+  d->atB = (size_t)(q - b.data);
+  d->line = 1;
+  for (const char *c = a.data; c < a.data + d->lineA; ++c)
+    d->line += *c == '\n';
+}
+
+bool irsExecCompareAt(MlirStringRef a, MlirStringRef b, IrsExecTolerance t,
+                      IrsExecDifference *where) {
   const char *p = a.data, *pe = a.data + a.length;
   const char *q = b.data, *qe = b.data + b.length;
   bool numeric = t.rel > 0 || t.abs > 0;
@@ -138,7 +141,20 @@ bool irsExecCompare(MlirStringRef a, MlirStringRef b, IrsExecTolerance t,
   }
   if (p == pe && q == qe)
     return true;
-  diffAt(a, p, firstDiff, lineNo);
+  if (where)
+    diffAt(a, p, b, q, where);
+  return false;
+}
+
+bool irsExecCompare(MlirStringRef a, MlirStringRef b, IrsExecTolerance t,
+                    size_t *firstDiff, intptr_t *lineNo) {
+  IrsExecDifference d;
+  if (irsExecCompareAt(a, b, t, &d))
+    return true;
+  if (firstDiff)
+    *firstDiff = d.lineA;
+  if (lineNo)
+    *lineNo = d.line;
   return false;
 }
 

@@ -16,6 +16,7 @@
 #include "ExecImpl.h"
 
 #include "../Support/Buf.h"
+#include "../Support/Fs.h"
 #include "irscope/Supervisor.h"
 
 #include <mlir-c/Diagnostics.h>
@@ -61,7 +62,7 @@ IrsExecutor irsExecutorCreate(const IrsExecOptions *o, IrsExecWorkerSetup setup,
   e->setupData = setupData;
   e->registry = mlirDialectRegistryCreate();
   mlirRegisterAllDialects(e->registry);
-  e->capture = tmpfile();
+  e->capture = irsTempFileOpen(); // dup2 to the worker's stdout
   e->fd = e->capture ? fileno(e->capture) : -1;
   if (!e->capture || (o->lowering && !e->lowering) ||
       (o->entry && !e->entry) || (o->sharedLibs && !e->sharedLibs)) {

@@ -91,7 +91,7 @@ static IrsStatus fail(MlirStringCallback cb, void *ud, IrsBuf *msg) {
 // Opens `path` or explains why not: a missing file and a file that is not
 // ELF get messages of their own, anything else what dlerror says.
 static void *openLibrary(const char *path, const char *what, IrsBuf *msg) {
-  FILE *f = fopen(path, "rb");
+  FILE *f = fopen(path, "rbe");
   if (!f) {
     irsBufPrintf(msg, "cannot load %s '%s': %s", what, path, strerror(errno));
     return NULL;

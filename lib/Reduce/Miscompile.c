@@ -98,7 +98,7 @@ static void noteExecTime(const Reducer *r, double ms) {
   char path[300], tmp[320];
   execTimeFile(r, path, sizeof(path));
   snprintf(tmp, sizeof(tmp), "%s.%ld", path, (long)getpid());
-  FILE *f = fopen(tmp, "w");
+  FILE *f = fopen(tmp, "we");
   if (!f)
     return;
   bool ok = fprintf(f, "%.3f\n", ms) > 0;
@@ -111,7 +111,7 @@ static double candidateTimeout(const Reducer *r) {
   double full = r->opts.miscompile->timeoutSec, ms = -1;
   char path[300];
   execTimeFile(r, path, sizeof(path));
-  FILE *f = r->miscompileFull ? NULL : fopen(path, "r");
+  FILE *f = r->miscompileFull ? NULL : fopen(path, "re");
   if (f) {
     if (fscanf(f, "%lf", &ms) != 1)
       ms = -1;

@@ -206,7 +206,7 @@ static int splitWorker(IrsWorkerChannel ch, void *ud) {
 }
 
 static bool readFile(const char *path, IrsBuf *out) {
-  FILE *f = fopen(path, "r");
+  FILE *f = fopen(path, "re");
   if (!f)
     return false;
   char buf[65536];

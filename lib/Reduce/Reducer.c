@@ -10,11 +10,13 @@
 // an interrupted reduction leaves a valid best-so-far behind.
 //
 //===----------------------------------------------------------------------===//
+#define _GNU_SOURCE // mkostemp, pipe2
 #include "ReduceImpl.h"
 
 #include "../Support/Fs.h"
 
 #include <stdio.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
@@ -184,7 +186,7 @@ static void backgroundSaveStart(Reducer *r, BackgroundSave *b) {
   if (!r->opts.outputPath || r->opsNow < kBackgroundSaveOps ||
       irsAtomicFileOpen(&b->af, r->opts.outputPath) != 0)
     return;
-  if (b->af.direct || pipe(p) != 0) {
+  if (b->af.direct || pipe2(p, O_CLOEXEC) != 0) {
     irsAtomicFileAbort(&b->af);
     return;
   }

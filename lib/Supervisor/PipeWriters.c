@@ -22,7 +22,7 @@
 static int isWriteEnd(const char *pid, const char *fd) {
   char path[96];
   snprintf(path, sizeof(path), "/proc/%.20s/fdinfo/%.20s", pid, fd);
-  FILE *f = fopen(path, "r");
+  FILE *f = fopen(path, "re");
   if (!f)
     return 0;
   char line[128];

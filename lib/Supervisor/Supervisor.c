@@ -319,7 +319,7 @@ static double nowMs(void) {
 static int64_t rssKb(pid_t pid) {
   char path[64];
   snprintf(path, sizeof(path), "/proc/%ld/statm", (long)pid);
-  FILE *f = fopen(path, "r");
+  FILE *f = fopen(path, "re");
   if (!f)
     return -1;
   long size = 0, resident = 0;
@@ -619,9 +619,11 @@ static void runWatchFrom(Supervisor *s, pid_t pid, int chFd, int erFd) {
 static IrsStatus runStart(Supervisor *s, IrsWorkerMain fn, void *userData) {
   runReset(s);
   int ch[2], er[2];
-  if (pipe(ch) != 0)
+  // Close-on-exec from the start: what the worker execs (a --tool run's
+  // tool) gets only the stderr it is given below, never these pipes.
+  if (pipe2(ch, O_CLOEXEC) != 0)
     return irsStatusMake(IRS_ERR_IO);
-  if (pipe(er) != 0) {
+  if (pipe2(er, O_CLOEXEC) != 0) {
     close(ch[0]);
     close(ch[1]);
     return irsStatusMake(IRS_ERR_IO);
@@ -641,9 +643,8 @@ static IrsStatus runStart(Supervisor *s, IrsWorkerMain fn, void *userData) {
     irsWorkerNoCoreFiles();
     close(ch[0]);
     close(er[0]);
-    dup2(er[1], 2);
+    dup2(er[1], 2); // the one end meant for an exec: dup2 clears the flag
     close(er[1]);
-    fcntl(ch[1], F_SETFD, FD_CLOEXEC);
     IrsWorkerChannel c = {ch[1]};
     int rc = fn(c, userData);
     fflush(stdout);

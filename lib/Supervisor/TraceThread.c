@@ -23,7 +23,7 @@
 static bool blockedOutsideFutex(pid_t pid, const char *tid) {
   char path[96];
   snprintf(path, sizeof(path), "/proc/%ld/task/%.20s/syscall", (long)pid, tid);
-  FILE *f = fopen(path, "r");
+  FILE *f = fopen(path, "re");
   if (!f)
     return false;
   long nr = -1;
@@ -52,7 +52,7 @@ static pid_t traceThread(pid_t pid) {
       continue;
     snprintf(path, sizeof(path), "/proc/%ld/task/%.20s/stat", (long)pid,
              e->d_name);
-    FILE *f = fopen(path, "r");
+    FILE *f = fopen(path, "re");
     if (!f)
       continue;
     char buf[1024];

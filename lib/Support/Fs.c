@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // File-system helpers; see Fs.h.
-#define _GNU_SOURCE // copy_file_range
+#define _GNU_SOURCE // mkostemp, copy_file_range
 #include "Fs.h"
 #include "irscope/RunDir.h"
 #include "irscope/Support.h"
@@ -51,7 +51,7 @@ int irsAtomicFileOpen(IrsAtomicFile *af, const char *path) {
     af->fd = -1;
     return ENOMEM;
   }
-  af->fd = mkstemp(af->tmpPath);
+  af->fd = mkostemp(af->tmpPath, O_CLOEXEC);
   if (af->fd >= 0) {
     // mkstemp creates 0600; dumps are ordinary files, honour the umask.
     mode_t um = umask(0);
@@ -248,4 +248,21 @@ void irsSanitizeFileName(MlirStringRef s, char *out, size_t maxLen) {
     out[i] = ok ? c : '_';
   }
   out[n] = '\0';
+}
+
+FILE *irsTempFileOpen(void) {
+  const char *tmp = getenv("TMPDIR");
+  char *path = irsPathJoin(tmp && *tmp ? tmp : "/tmp", "irscope-XXXXXX");
+  if (!path) {
+    errno = ENOMEM;
+    return NULL;
+  }
+  int fd = mkostemp(path, O_CLOEXEC);
+  if (fd >= 0)
+    unlink(path);
+  free(path);
+  FILE *f = fd >= 0 ? fdopen(fd, "w+e") : NULL;
+  if (!f && fd >= 0)
+    close(fd);
+  return f;
 }

@@ -49,6 +49,12 @@ int irsHashFileHex(const char *path, char out[17]);
 /// mkdir -p. Returns 0 or an errno value.
 int irsMkdirP(const char *path);
 
+/// An anonymous temporary file (in $TMPDIR, else /tmp), open for reading
+/// and writing and close-on-exec, as tmpfile() but never inherited by what
+/// a child execs; a child that is meant to write it gets it by dup2. NULL
+/// with errno set on failure.
+FILE *irsTempFileOpen(void);
+
 /// Joins two path components with '/'; malloc'd, NULL on failure.
 char *irsPathJoin(const char *dir, const char *name);
 

@@ -49,7 +49,7 @@ IrsInput irsInputCreateFromFile(const char *path, MlirStringCallback cb,
                                 void *ud, IrsErrorKind *kind) {
   IrsInput r = {NULL};
   bool isStdin = strcmp(path, "-") == 0;
-  FILE *f = isStdin ? stdin : fopen(path, "rb");
+  FILE *f = isStdin ? stdin : fopen(path, "rbe");
   if (!f) {
     report(cb, ud, "cannot open input file '%s': %s", path, strerror(errno));
     if (kind)

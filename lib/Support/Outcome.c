@@ -12,64 +12,65 @@ typedef struct OutcomeRow {
   // How bad, when chunks or runs disagree (irsOutcomeWorseExitCode); rows
   // that share an exit code share a rank.
   int rank;
-  bool stepFailure;
+  bool stepFailure; // a step ran to its end and its result is wrong
+  bool death;       // the process ended before its step did
   const char *description;
 } OutcomeRow;
 
 enum { kCrashRank = 6 };
 
 static const OutcomeRow rows[IrsOutcome_COUNT] = {
-    [IrsOutcomeNone] = {"", -1, 0, false, "nothing known yet"},
-    [IrsOutcomeOk] = {"ok", 0, 0, false, "ended as it should"},
-    [IrsOutcomePassFailure] = {"pass-failure", 1, 2, true,
+    [IrsOutcomeNone] = {"", -1, 0, false, false, "nothing known yet"},
+    [IrsOutcomeOk] = {"ok", 0, 0, false, false, "ended as it should"},
+    [IrsOutcomePassFailure] = {"pass-failure", 1, 2, true, false,
                                "a pass signalled failure"},
-    [IrsOutcomeVerifyFailure] = {"verify-failure", 3, 3, true,
+    [IrsOutcomeVerifyFailure] = {"verify-failure", 3, 3, true, false,
                                  "the verifier, --verify-with or a verify "
                                  "hook rejected the IR after a step"},
-    [IrsOutcomeCrash] = {"crash", 5, kCrashRank, false,
+    [IrsOutcomeCrash] = {"crash", 5, kCrashRank, false, true,
                          "the process died by a signal"},
-    [IrsOutcomeTimeout] = {"timeout", 6, 4, false,
+    [IrsOutcomeTimeout] = {"timeout", 6, 4, false, true,
                            "a step ran longer than the step timeout"},
-    [IrsOutcomeMemoryLimit] = {"memory-limit", 7, 5, false,
+    [IrsOutcomeMemoryLimit] = {"memory-limit", 7, 5, false, true,
                                "resident memory exceeded the memory limit"},
-    [IrsOutcomeInterrupted] = {"interrupted", 130, 8, false,
+    [IrsOutcomeInterrupted] = {"interrupted", 130, 8, false, true,
                                "interrupted by SIGINT or SIGTERM"},
-    [IrsOutcomeNondeterminism] = {"nondeterminism", 8, 3, true,
+    [IrsOutcomeNondeterminism] = {"nondeterminism", 8, 3, true, false,
                                   "two runs of the same step or execution "
                                   "differ"},
-    [IrsOutcomeWrongResult] = {"wrong-result", 9, 3, true,
+    [IrsOutcomeWrongResult] = {"wrong-result", 9, 3, true, false,
                                "after a step the program's results differ "
                                "from the input's"},
-    [IrsOutcomeExit] = {"exit", 5, kCrashRank, false,
+    [IrsOutcomeExit] = {"exit", 5, kCrashRank, false, true,
                         "the process exited before the run ended"},
-    [IrsOutcomeNotRun] = {"not-run", -1, 0, false,
+    [IrsOutcomeNotRun] = {"not-run", -1, 0, false, false,
                           "a step after the failing one"},
-    [IrsOutcomeRunning] = {"running", -1, 0, false, "not finished"},
-    [IrsOutcomeUsageError] = {"usage-error", 2, 1, false,
+    [IrsOutcomeRunning] = {"running", -1, 0, false, false, "not finished"},
+    [IrsOutcomeUsageError] = {"usage-error", 2, 1, false, false,
                               "bad argument or option value"},
-    [IrsOutcomeParseError] = {"parse-error", 2, 1, false,
+    [IrsOutcomeParseError] = {"parse-error", 2, 1, false, false,
                               "the input IR is malformed"},
-    [IrsOutcomePipelineError] = {"pipeline-error", 2, 1, false,
+    [IrsOutcomePipelineError] = {"pipeline-error", 2, 1, false, false,
                                  "the pipeline is malformed or names an "
                                  "unknown pass"},
-    [IrsOutcomeIoError] = {"io-error", 4, 7, false,
+    [IrsOutcomeIoError] = {"io-error", 4, 7, false, false,
                            "a file could not be read or written"},
-    [IrsOutcomeOutOfMemory] = {"out-of-memory", 4, 7, false,
+    [IrsOutcomeOutOfMemory] = {"out-of-memory", 4, 7, false, false,
                                "an allocation failed"},
-    [IrsOutcomeInvalid] = {"invalid", -1, 0, false,
+    [IrsOutcomeInvalid] = {"invalid", -1, 0, false, false,
                            "a reducer candidate that cannot be tested"},
-    [IrsOutcomeFailure] = {"failure", -1, 0, false,
+    [IrsOutcomeFailure] = {"failure", -1, 0, false, false,
                            "a tool failed without saying how"},
-    [IrsOutcomeInteresting] = {"interesting", -1, 0, false,
+    [IrsOutcomeInteresting] = {"interesting", -1, 0, false, false,
                                "the interestingness test accepted it"},
-    [IrsOutcomeLoweringFailed] = {"lowering-failed", -1, 0, false,
+    [IrsOutcomeLoweringFailed] = {"lowering-failed", -1, 0, false, false,
                                   "the lowering pipeline is bad or failed"},
-    [IrsOutcomeNoEntry] = {"no-entry", -1, 0, false,
+    [IrsOutcomeNoEntry] = {"no-entry", -1, 0, false, false,
                            "no function of the entry's name"},
-    [IrsOutcomeBadEntry] = {"bad-entry", -1, 0, false,
+    [IrsOutcomeBadEntry] = {"bad-entry", -1, 0, false, false,
                             "the entry takes arguments or returns a "
                             "non-scalar"},
-    [IrsOutcomeJitFailed] = {"jit-failed", -1, 0, false,
+    [IrsOutcomeJitFailed] = {"jit-failed", -1, 0, false, false,
                              "translation to LLVM IR or a shared library "
                              "failed"},
 };
@@ -129,6 +130,11 @@ int irsOutcomeWorseExitCode(int a, int b) {
 bool irsOutcomeIsStepFailure(IrsOutcome o) {
   const OutcomeRow *r = rowOf(o);
   return r && r->stepFailure;
+}
+
+bool irsOutcomeIsDeath(IrsOutcome o) {
+  const OutcomeRow *r = rowOf(o);
+  return r && r->death;
 }
 
 IrsOutcome irsOutcomeFromErrorKind(IrsErrorKind kind) {

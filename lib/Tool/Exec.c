@@ -29,7 +29,7 @@ typedef struct ExecJob {
 
 static int execMain(IrsWorkerChannel ch, void *userData) {
   ExecJob *j = userData;
-  int fd = open("/dev/null", O_WRONLY);
+  int fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
   if (fd >= 0) {
     dup2(fd, 1);
     close(fd);
@@ -171,7 +171,7 @@ void irsToolFormatTool(const IrsToolRunnerImpl *t, IrsBuf *out) {
 }
 
 bool irsToolFileIsBytecode(const char *path) {
-  int fd = open(path, O_RDONLY);
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     return false;
   unsigned char m[4];
@@ -182,7 +182,7 @@ bool irsToolFileIsBytecode(const char *path) {
 }
 
 int irsToolCopyFile(const char *from, const char *to) {
-  int fd = open(from, O_RDONLY);
+  int fd = open(from, O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     return errno;
   IrsBuf b = IRS_BUF_INIT;

@@ -21,7 +21,7 @@
 __attribute__((noreturn)) static void execServer(const char *tool,
                                                  const char *shim, int fd,
                                                  bool atMain) {
-  int null = open("/dev/null", O_RDWR);
+  int null = open("/dev/null", O_RDWR | O_CLOEXEC);
   for (int i = 0; i < 3 && null >= 0; ++i)
     dup2(null, i);
   setpgid(0, 0); // a terminal's ^C is for opt-reduce, which stops the runs

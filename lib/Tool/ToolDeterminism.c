@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 static bool readAll(const char *path, IrsBuf *b) {
-  FILE *f = fopen(path, "rb");
+  FILE *f = fopen(path, "rbe");
   char chunk[65536];
   size_t n;
   while (f && (n = fread(chunk, 1, sizeof(chunk), f)) > 0)

@@ -70,7 +70,7 @@ static bool writeReproducer(IrsToolRunnerImpl *t, intptr_t i,
   bool ok = tmp && path && printWith(t, input, tmp, true);
   IrsBuf b = IRS_BUF_INIT;
   if (ok) {
-    FILE *f = fopen(tmp, "rb");
+    FILE *f = fopen(tmp, "rbe");
     char chunk[65536];
     size_t n;
     while (f && (n = fread(chunk, 1, sizeof(chunk), f)) > 0)

@@ -40,7 +40,7 @@ static void failTool(IrsToolRunnerImpl *t, intptr_t i, const char *what) {
 
 // NULL when `path` is a plausible output, else what is wrong with it.
 static const char *checkOutput(const char *path) {
-  FILE *f = fopen(path, "rb");
+  FILE *f = fopen(path, "rbe");
   if (!f)
     return "exited with 0 but wrote no output";
   char buf[65536];
@@ -56,7 +56,7 @@ static const char *checkOutput(const char *path) {
 }
 
 bool irsToolFilesEqual(const char *a, const char *b) {
-  FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+  FILE *fa = fopen(a, "rbe"), *fb = fopen(b, "rbe");
   bool eq = fa && fb;
   static const size_t kChunk = 65536;
   char *x = eq ? malloc(2 * kChunk) : NULL;

@@ -27,12 +27,12 @@
 // NOREPRO: irscope-opt: error: '{{.*}}bad-options.mlir' holds no mlir_reproducer section with a pipeline
 // NOREPRO-NEXT: exit=2
 
-// A single dash also names a pass (as in mlir-opt), so an unknown one is
-// reported as an unknown pass.
+// A single dash also names a pass (as in mlir-opt); a word that is neither
+// a pass nor an option is an unknown option, as written.
 // RUN: sh -c 'irscope-opt %s -bogus; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=UNKNOWN --match-full-lines
 // UNKNOWN-NOT: {{.}}
-// UNKNOWN: irscope-opt: error: in pass flags: 'bogus' does not refer to a registered pass or pass pipeline
+// UNKNOWN: irscope-opt: error: unknown option '-bogus'
 // UNKNOWN-NEXT: exit=2
 // UNKNOWN-EMPTY:
 

@@ -46,12 +46,12 @@
 // IRSOPT-NEXT: {{^ +\^$}}
 // IRSOPT-NEXT: exit=2
 
-// An unknown pass given as a flag: the user wrote no pipeline text, so the
-// message says so and gives no column in a pipeline they never saw.
+// An unknown pass given as a flag is an unknown option: the user wrote no
+// pipeline text, so there is no column in a pipeline they never saw.
 // RUN: sh -c 'irscope-opt %s --canonicalize --no-such-pass; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=FLAG --match-full-lines
 // FLAG-NOT: {{.}}
-// FLAG: irscope-opt: error: in pass flags: 'no-such-pass' does not refer to a registered pass or pass pipeline
+// FLAG: irscope-opt: error: unknown option '--no-such-pass'
 // FLAG-NEXT: exit=2
 
 // A bad option value of an upstream pass: one line that says which option

@@ -35,7 +35,7 @@
 // IRS: 'irs-test-fial' does not refer to a registered pass or pass pipeline; did you mean 'irs-test-fail'?
 // As a flag: no pipeline text to echo.
 // RUN: not irscope-opt %s --optimize-allocation-livenes 2>&1 | FileCheck %s --check-prefix=FLAG --match-full-lines
-// FLAG: irscope-opt: error: in pass flags: 'optimize-allocation-livenes' does not refer to a registered pass or pass pipeline; did you mean 'optimize-allocation-liveness'?
+// FLAG: irscope-opt: error: unknown option '--optimize-allocation-livenes'; did you mean '--optimize-allocation-liveness'?
 
 // RUN: not irscope-opt %s --pass-pipeline="builtin.module(canonicalize{max-iteration=3})" 2>&1 | FileCheck %s --check-prefix=BADOPT --match-full-lines --strict-whitespace
 // BADOPT:irscope-opt: error: pipeline:1:16: pass 'canonicalize' has no option 'max-iteration'; its options (with defaults): max-iterations=10 max-num-rewrites=-1 region-simplify=normal test-convergence=false top-down=true

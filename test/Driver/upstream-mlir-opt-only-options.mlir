@@ -21,7 +21,7 @@
 // RUN: irscope-opt %s --canonicalize --mlir-print-ir-after-all --mlir-disable-threading -o /dev/null 2>&1 | FileCheck %s --check-prefix=KNOWN
 // KNOWN: IR Dump After Canonicalizer (canonicalize)
 // RUN: not irscope-opt %s --debugify-level=x 2>&1 | FileCheck %s --check-prefix=PASS
-// PASS: irscope-opt: error: in pass flags: 'debugify-level' does not refer to a registered pass or pass pipeline
+// PASS: irscope-opt: error: unknown option '--debugify-level'
 
 func.func @f() {
   return

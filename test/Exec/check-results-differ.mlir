@@ -68,7 +68,8 @@
 // RUN: FileCheck %s --check-prefix=TRACE < %t/t.json
 // TRACE: "index": 3, "pipeline": "builtin.module(irs-test-miscompile{func=add})", "status": "wrong-result"
 
-// The explorer page shows the step as failed, both results side by side.
+// The explorer page shows the step as failed (a step failure, as the
+// outcome table says, not a crash), both results side by side.
 // RUN: irscope-report %t/d -o %t/page.html
 // RUN: FileCheck %s --check-prefix=PAGE < %t/page.html
 // PAGE: Step 3 (irs-test-miscompile on builtin.module) failed: wrong-result
@@ -79,6 +80,7 @@
 // PAGE-NEXT: 42
 // PAGE: <td><pre>first
 // PAGE-NEXT: 38
+// PAGE: <a class="bar status-failed failing-step" href="#step-3" data-step="3" data-status="failed"
 
 // The script reproduces the difference with upstream tools (the step, an
 // irscope pass, runs in irscope-opt).

@@ -34,7 +34,7 @@
 // PIPE-NEXT: exit=2
 // From pass flags, as without --repeat: no column in a text never written.
 // RUN: sh -c 'irscope-opt %s --cse --nosuch --repeat=3; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=FLAGS --match-full-lines
-// FLAGS: irscope-opt: error: in pass flags: 'nosuch' does not refer to a registered pass or pass pipeline
+// FLAGS: irscope-opt: error: unknown option '--nosuch'
 // FLAGS-NEXT: exit=2
 
 // Pass options of the fault-injection passes are checked too.

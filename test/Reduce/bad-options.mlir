@@ -6,16 +6,23 @@
 
 // RUN: rm -rf %t.out %t.dir
 
-// Exactly one mode: none, or a pipeline and pass flags (an unknown option
-// is a pass flag).
+// Exactly one mode: none, or a pipeline and pass flags.
 // RUN: sh -c 'opt-reduce %s -o %t.out; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=MODE --match-full-lines
-// RUN: sh -c 'opt-reduce %s --pass-pipeline="builtin.module(cse)" --no-such-option -o %t.out; echo exit=$?' 2>&1 \
+// RUN: sh -c 'opt-reduce %s --pass-pipeline="builtin.module(cse)" --cse -o %t.out; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=MODE --match-full-lines
 // MODE-NOT: {{.}}
 // MODE:      opt-reduce: error: give exactly one of --pass-pipeline, pass flags, or --test
 // MODE-NEXT: exit=2
 // MODE-EMPTY:
+
+// An unknown option that names no pass is an unknown option, whatever it
+// is given with.
+// RUN: sh -c 'opt-reduce %s --pass-pipeline="builtin.module(cse)" --no-such-option -o %t.out; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=UNKNOWN --match-full-lines
+// UNKNOWN-NOT: {{.}}
+// UNKNOWN:      opt-reduce: error: unknown option '--no-such-option'
+// UNKNOWN-NEXT: exit=2
 
 // Exactly one input.
 // RUN: sh -c 'opt-reduce --canonicalize -o %t.out; echo exit=$?' 2>&1 \

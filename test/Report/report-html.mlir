@@ -39,10 +39,10 @@
 // CHECK: <div class="col" title="step 6 cse: not run"></div>
 // CHECK: <p class="legend" id="dialect-legend"><span><i style="background: #4e79a7"></i>arith</span>
 
-// The symbol filter lists the symbols some diff touches.
-// CHECK: <select id="symbol-filter"><option value="">all symbols</option>
-// CHECK-NEXT: <option value="@dead">@dead</option>
-// CHECK-NEXT: <option value="@f">@f</option></select>
+// The symbol filter lists the symbols some diff touches, in a field that
+// searches them as one types.
+// CHECK: <input id="symbol-filter" type="search" list="symbol-list" placeholder="all symbols" data-count="2"><datalist id="symbol-list"><option value="@dead"></option>
+// CHECK-NEXT: <option value="@f"></option></datalist> (2 symbols; type to search)</p>
 
 // Step 1: its diff against the input dump, hunks tagged with symbols.
 // CHECK: <details class="step st-ok" id="step-1" data-step="1" data-status="ok" data-symbols="@f">

@@ -47,7 +47,7 @@
 // RUN: FileCheck %s --check-prefix=OUT < %t/out2.mlir
 // RUN: sh -c 'cd %t && irscope-opt %s -ofoo; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=OWORD --match-full-lines
-// OWORD:      irscope-opt: error: in pass flags: 'ofoo' does not refer to a registered pass or pass pipeline
+// OWORD:      irscope-opt: error: unknown option '-ofoo'
 // OWORD-NEXT: exit=2
 // RUN: not ls %t/foo
 

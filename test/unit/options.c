@@ -469,8 +469,9 @@ static void test_options__pass_flags_and_attached_o(void **state) {
   irsStringListFree(&flags);
 }
 
-// Pass flags close to an option are noted in the caller's state, not in
-// the parser: two parses keep two lists, and a new parse starts afresh.
+// Pass flags are noted as written, with the option each is close to (""
+// for none), in the caller's state, not in the parser: two parses keep two
+// lists, and a new parse starts afresh.
 static void test_options__suspects_are_the_callers(void **state) {
   Cfg *c = *state;
   char err[256] = "";
@@ -483,20 +484,23 @@ static void test_options__suspects_are_the_callers(void **state) {
                                          takePassFlag, &flags, &first, err,
                                          sizeof(err)),
                    0);
-  assert_int_equal(first.num, 2);
+  assert_int_equal(first.num, 3);
   assert_string_equal(first.items[0].flag, "dump-dirr");
   assert_string_equal(first.items[0].dashes, "--");
   assert_string_equal(first.items[0].option, "dump-dir");
-  assert_string_equal(first.items[1].flag, "verbos");
+  assert_string_equal(first.items[1].flag, "cse");
   assert_string_equal(first.items[1].dashes, "-");
-  assert_string_equal(first.items[1].option, "verbose");
+  assert_string_equal(first.items[1].option, "");
+  assert_string_equal(first.items[2].flag, "verbos");
+  assert_string_equal(first.items[2].dashes, "-");
+  assert_string_equal(first.items[2].option, "verbose");
   char *argv2[] = {"tool", "--count=3"};
   assert_int_equal(irsOptionsParseNoting(ARGC(argv2), argv2, c->table,
                                          takePassFlag, &flags, &second, err,
                                          sizeof(err)),
                    0);
   assert_int_equal(second.num, 0);
-  assert_int_equal(first.num, 2); // untouched by the other parse
+  assert_int_equal(first.num, 3); // untouched by the other parse
   second.num = 5;                  // stale: a parse resets it
   assert_int_equal(irsOptionsParseNoting(ARGC(argv2), argv2, c->table,
                                          takePassFlag, &flags, &second, err,

@@ -99,6 +99,24 @@ static void test_outcome__step_failures(void **state) {
   assert_false(irsOutcomeIsStepFailure(IrsOutcome_COUNT));
 }
 
+// The families the explorer's colours and --repeat's tally ask about.
+static void test_outcome__deaths(void **state) {
+  (void)state;
+  IrsOutcome deaths[] = {IrsOutcomeCrash, IrsOutcomeTimeout,
+                         IrsOutcomeMemoryLimit, IrsOutcomeInterrupted,
+                         IrsOutcomeExit};
+  for (size_t i = 0; i < sizeof(deaths) / sizeof(deaths[0]); ++i) {
+    assert_true(irsOutcomeIsDeath(deaths[i]));
+    assert_false(irsOutcomeIsStepFailure(deaths[i]));
+  }
+  for (int k = 0; k < IrsOutcome_COUNT; ++k)
+    assert_false(irsOutcomeIsDeath((IrsOutcome)k) &&
+                 irsOutcomeIsStepFailure((IrsOutcome)k));
+  assert_false(irsOutcomeIsDeath(IrsOutcomeWrongResult));
+  assert_false(irsOutcomeIsDeath(IrsOutcomeRunning));
+  assert_false(irsOutcomeIsDeath(IrsOutcome_COUNT));
+}
+
 static void test_outcome__error_kinds_map_with_their_names(void **state) {
   (void)state;
   for (int k = IRS_OK; k <= IRS_ERR_NOMEM; ++k)
@@ -148,6 +166,7 @@ int main(void) {
       cmocka_unit_test(test_outcome__protocol_exit_codes_are_no_outcomes),
       cmocka_unit_test(test_outcome__worst_exit_code_wins_in_documented_order),
       cmocka_unit_test(test_outcome__step_failures),
+      cmocka_unit_test(test_outcome__deaths),
       cmocka_unit_test(test_outcome__error_kinds_map_with_their_names),
       cmocka_unit_test(test_outcome__worker_outcomes_map),
       cmocka_unit_test(test_outcome__step_statuses_map_with_their_names),

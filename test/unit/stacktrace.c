@@ -450,6 +450,57 @@ static void test_stacktrace__short_frame_names(void **state) {
   irsBufFree(&b);
 }
 
+static void test_stacktrace__pass_frames_stop_at_pass_manager(void **state) {
+  (void)state;
+  IrsBuf b = IRS_BUF_INIT;
+  intptr_t left = -1;
+  // A summary: kept down to mlir::PassManager::run, renumbered, indented;
+  // an unnamed frame without its offset.
+  MlirStringRef t = mlirStringRefCreateFromCString(
+      "#0 libMLIR.so.22.1+0x64439d5\n"
+      "#1 mlir::Foo::fold at lib/Foo.cpp:12\n"
+      "#2 mlir::PassManager::run (libMLIR.so.22.1)\n"
+      "#3 irsPassManagerRun at lib/PassManager/Run.c:201\n"
+      "#4 irscope-opt+0x9e5b\n");
+  assert_int_equal(irsStackTraceGetPassFrames(
+                       t, mlirStringRefCreateFromCString("//   "),
+                       irsBufStringCallback, &b, &left),
+                   3);
+  assert_string_equal(b.data,
+                      "//   #0 a function without a symbol in libMLIR.so.22.1\n"
+                      "//   #1 mlir::Foo::fold at lib/Foo.cpp:12\n"
+                      "//   #2 mlir::PassManager::run (libMLIR.so.22.1)\n");
+  assert_int_equal(left, 2);
+  // irsStackTraceFormat's form: the runtime's frames first, offsets from
+  // symbols, "(no symbol)".
+  irsBufReset(&b);
+  t = mlirStringRefCreateFromCString(
+      "#0 libc.so.6+0x8aeec (no symbol)\n"
+      "#1 abort+0xd3 (libc.so.6)\n"
+      "#2 libirscope.so.0+0x35a85 (no symbol)\n"
+      "#3 mlir::PassManager::run(mlir::Operation*)+0x2db (libMLIR.so.22.1)\n"
+      "#4 main+0x10 (irscope-opt)\n");
+  assert_int_equal(irsStackTraceGetPassFrames(
+                       t, mlirStringRefCreateFromCString(""),
+                       irsBufStringCallback, &b, &left),
+                   2);
+  assert_string_equal(b.data,
+                      "#0 a function without a symbol in libirscope.so.0\n"
+                      "#1 mlir::PassManager::run(mlir::Operation*) "
+                      "(libMLIR.so.22.1)\n");
+  assert_int_equal(left, 1);
+  // No pass manager frame (a crash between steps): written whole.
+  irsBufReset(&b);
+  t = mlirStringRefCreateFromCString("  #0 f at a.c:1\n  #1 g at a.c:2\n");
+  assert_int_equal(irsStackTraceGetPassFrames(
+                       t, mlirStringRefCreateFromCString(""),
+                       irsBufStringCallback, &b, &left),
+                   2);
+  assert_string_equal(b.data, "#0 f at a.c:1\n#1 g at a.c:2\n");
+  assert_int_equal(left, 0);
+  irsBufFree(&b);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_stacktrace__skips_handler_and_trampoline),
@@ -467,6 +518,7 @@ int main(void) {
       cmocka_unit_test(test_stacktrace__frame_lines),
       cmocka_unit_test(test_stacktrace__describe_report_site),
       cmocka_unit_test(test_stacktrace__short_frame_names),
+      cmocka_unit_test(test_stacktrace__pass_frames_stop_at_pass_manager),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

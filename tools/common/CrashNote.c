@@ -90,7 +90,24 @@ void irsToolPrintReportNote(const char *tool, const char *dir, size_t dirLen) {
           dir);
 }
 
-void irsToolSignatureSite(const IrsSignature *sig, char *out, size_t cap) {
+// An unnamed site "module+0xOFF" without its offset, led by its named
+// caller; false, writing nothing, for a site of another form.
+static bool portableSite(const IrsSignature *sig, Text *t) {
+  const char *plus = strstr(sig->site, "+0x");
+  if (!plus || plus == sig->site || strchr(sig->site, ' ') ||
+      plus[3 + strspn(plus + 3, "0123456789abcdef")] != '\0')
+    return false;
+  if (sig->siteCaller[0]) {
+    appendStr(t, sig->siteCaller);
+    appendStr(t, ", in ");
+  }
+  appendStr(t, "a function without a symbol in ");
+  appendText(mlirStringRefCreate(sig->site, (size_t)(plus - sig->site)), t);
+  return true;
+}
+
+static void signatureSite(const IrsSignature *sig, bool portable, char *out,
+                          size_t cap) {
   Text t = {out, cap, 0};
   if (cap)
     out[0] = '\0';
@@ -98,6 +115,8 @@ void irsToolSignatureSite(const IrsSignature *sig, char *out, size_t cap) {
     return;
   if (irsStackTraceSymboliseSite(mlirStringRefCreateFromCString(sig->site),
                                  irsToolSymbolizer(), appendText, &t))
+    return;
+  if (portable && portableSite(sig, &t))
     return;
   appendStr(&t, sig->site);
   if (sig->siteCaller[0]) {
@@ -107,10 +126,14 @@ void irsToolSignatureSite(const IrsSignature *sig, char *out, size_t cap) {
   }
 }
 
+void irsToolSignatureSite(const IrsSignature *sig, char *out, size_t cap) {
+  signatureSite(sig, false, out, cap);
+}
+
 void irsToolSignatureWhere(const IrsSignature *sig, bool quotePass, char *out,
                            size_t cap) {
   char site[1024];
-  irsToolSignatureSite(sig, site, sizeof(site));
+  signatureSite(sig, quotePass, site, sizeof(site));
   Text t = {out, cap, 0};
   if (cap)
     out[0] = '\0';

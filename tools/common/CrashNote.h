@@ -49,8 +49,12 @@ void irsToolSignatureSite(const struct IrsSignature *sig, char *out,
 /// Where a failure signature failed, as the words after its kind: " in
 /// PASS, in SITE" (the site as irsToolSignatureSite names it: "F at
 /// file:line", "F (module)", "module+0xOFF (under F)"), " in PASS", " in
-/// SITE" when no pass is known, or "" for neither. With `quotePass`:
-/// " in pass 'PASS'".
+/// SITE" when no pass is known, or "" for neither. With `quotePass`, the
+/// form for a file meant for upstream (a lit test's `// Bug:` comment):
+/// " in pass 'PASS'", and an unnamed site without the offset that means
+/// something only in this build, led by its named caller: "F, in a
+/// function without a symbol in module" ("a function without a symbol in
+/// module" without a caller).
 void irsToolSignatureWhere(const struct IrsSignature *sig, bool quotePass,
                            char *out, size_t cap);
 

@@ -48,8 +48,9 @@ static const IrsOption *closestLong(const IrsOption *t, const char *name,
   return found;
 }
 
-// Notes an unknown option the callback took although it is close to `o`
-// (see IrsOptionSuspects); the first IRS_OPTION_MAX_SUSPECTS are kept.
+// Notes an unknown option the callback took as a pass flag, as written
+// (see IrsOptionSuspects), with the option `o` (nullable) it is close to;
+// the first IRS_OPTION_MAX_SUSPECTS are kept.
 static void suspect(IrsOptionSuspects *s, const char *arg, const IrsOption *o) {
   if (!s || s->num == IRS_OPTION_MAX_SUSPECTS)
     return;
@@ -58,7 +59,7 @@ static void suspect(IrsOptionSuspects *s, const char *arg, const IrsOption *o) {
            (int)strcspn(name, "="), name);
   snprintf(s->items[s->num].dashes, 3, "%s", arg[1] == '-' ? "--" : "-");
   snprintf(s->items[s->num].option, sizeof(s->items[0].option), "%s",
-           o->longName);
+           o ? o->longName : "");
   ++s->num;
 }
 
@@ -188,8 +189,7 @@ int irsOptionsParseNoting(int argc, char **argv, const IrsOption *table,
           s && (s->kind == IrsOptionInt || name[1] < 'a' || name[1] > 'z');
       const IrsOption *close = closestLong(table, name, len);
       if (!attachedFirst && unknown && unknown(a, userData)) {
-        if (close)
-          suspect(suspects, a, close);
+        suspect(suspects, a, close);
         continue;
       }
       if (s) {
@@ -469,6 +469,8 @@ static bool typoOfOption(const IrsStringList *flags,
                          IrsPipelineErrorCallback cb, void *ud) {
   for (int k = 0; suspects && k < suspects->num; ++k) {
     const char *flag = suspects->items[k].flag;
+    if (!suspects->items[k].option[0])
+      continue;
     bool given = false;
     for (size_t i = 0; i < flags->num && !given; ++i)
       given = strncmp(flags->items[i], flag, strlen(flag)) == 0;
@@ -484,6 +486,63 @@ static bool typoOfOption(const IrsStringList *flags,
     return true;
   }
   return false;
+}
+
+static void appendTo(MlirStringRef s, void *ud) {
+  char *out = ud;
+  size_t n = strlen(out);
+  snprintf(out + n, 128 - n, "%.*s", (int)s.length, s.data);
+}
+
+// The message for pass flag `flag` that names no pass: the dashes it was
+// written with and the option it is close to come from the parse's notes;
+// without one, the closest pass is the suggestion.
+static void unknownFlag(const IrsOption *table, const char *flag, size_t len,
+                        const IrsOptionSuspects *suspects, MlirContext ctx,
+                        char *err, size_t errSize) {
+  const char *dashes = "--";
+  char close[128] = "";
+  for (int k = 0; suspects && k < suspects->num; ++k)
+    if (strlen(suspects->items[k].flag) == len &&
+        !strncmp(suspects->items[k].flag, flag, len)) {
+      dashes = suspects->items[k].dashes;
+      snprintf(close, sizeof(close), "%s", suspects->items[k].option);
+      break;
+    }
+  const IrsOption *o = close[0] ? NULL : closestLong(table, flag, len);
+  if (o)
+    snprintf(close, sizeof(close), "%s", o->longName);
+  if (!close[0])
+    irsPassSuggest(ctx, mlirStringRefCreate(flag, len), appendTo, close);
+  if (close[0])
+    snprintf(err, errSize, "unknown option '%s%.*s'; did you mean '--%s'?",
+             dashes, (int)len, flag, close);
+  else
+    snprintf(err, errSize, "unknown option '%s%.*s'", dashes, (int)len, flag);
+}
+
+bool irsOptionsCheckPassFlags(const IrsOption *table,
+                              const IrsStringList *flags,
+                              const IrsOptionSuspects *suspects,
+                              IrsPassRegistry plugins, char *err,
+                              size_t errSize) {
+  if (!flags->num)
+    return true;
+  mlirRegisterAllPasses();
+  MlirContext ctx = mlirContextCreateWithThreading(false);
+  bool ok = true;
+  for (size_t i = 0; ok && i < flags->num; ++i) {
+    const char *f = flags->items[i];
+    size_t len = strcspn(f, "=");
+    MlirStringRef name = mlirStringRefCreate(f, len);
+    ok = irsPassIsRegistered(ctx, name) ||
+         (!irsPassRegistryIsNull(plugins) &&
+          irsPassRegistryLookup(plugins, name) >= 0);
+    if (!ok)
+      unknownFlag(table, f, len, suspects, ctx, err, errSize);
+  }
+  mlirContextDestroy(ctx);
+  return ok;
 }
 
 typedef struct Reporter {

@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "irscope/PassRegistry.h"
 #include "irscope/Pipeline.h"
 
 typedef enum IrsOptionKind {
@@ -116,11 +117,11 @@ int irsOptionsParse(int argc, char **argv, const IrsOption *table,
                     IrsUnknownOptionFn unknown, void *userData, char *err,
                     size_t errSize);
 
-/// Unknown options that `unknown` accepted (as pass flags) although they
-/// are close to one of the table's ("--dump-after-eachh"). Whether they are
-/// typos is known only once MLIR's registry can be asked, when the pass
-/// flags become a pipeline (irsOptionsPipelineFromFlags), so the parse
-/// notes them here for it: state the caller keeps between the two calls,
+/// Unknown options that `unknown` accepted (as pass flags), as written, and
+/// the option of the table each is close to ("--dump-after-eachh"), if
+/// any. Whether they are typos is known only once MLIR's registry can be
+/// asked (irsOptionsCheckPassFlags, irsOptionsPipelineFromFlags), so the
+/// parse notes them here for it: state the caller keeps between the calls,
 /// never a global. Plain data; irsOptionsParseNoting resets it.
 enum { IRS_OPTION_MAX_SUSPECTS = 16 };
 typedef struct IrsOptionSuspects {
@@ -128,7 +129,7 @@ typedef struct IrsOptionSuspects {
   struct {
     char flag[128];   ///< as given to the callback, dashes dropped, before '='
     char dashes[3];   ///< as written: "-" or "--"
-    char option[128]; ///< the close option's long name
+    char option[128]; ///< the close option's long name; "" if none
   } items[IRS_OPTION_MAX_SUSPECTS];
 } IrsOptionSuspects;
 
@@ -200,6 +201,20 @@ IrsPipeline irsOptionsPipelineFromFlags(const IrsStringList *flags,
                                         const IrsOptionSuspects *suspects,
                                         IrsPipelineErrorCallback errorCallback,
                                         void *userData);
+
+/// After the parse (and the loading of pass plugins), before any check
+/// that speaks of pass flags: a flag in `flags` whose name (before '=')
+/// names no pass of irscope's, of MLIR's registry (MLIR plugins included)
+/// or of `plugins` (the C plugins' passes; nullable) is an unknown option,
+/// whatever else is given. Writes "unknown option '--NAME'", with "; did
+/// you mean '--X'?" when an option of `table` or else a pass is close, into
+/// `err` and returns false. Not for a --tool run, whose passes are the
+/// tool's.
+bool irsOptionsCheckPassFlags(const IrsOption *table,
+                              const IrsStringList *flags,
+                              const IrsOptionSuspects *suspects,
+                              IrsPassRegistry plugins, char *err,
+                              size_t errSize);
 
 /// Parses a size such as "512M", "2G", "4096" (K, M, G are powers of 1024).
 /// False if it is not a positive size.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Temporary files standing in for stdin and stdout; see StdStreams.h.
+#define _GNU_SOURCE // mkostemp, pipe2
 #include "StdStreams.h"
 
 #include "irscope/Outcome.h"
@@ -7,6 +8,7 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -18,7 +20,7 @@ char *irsToolTempFile(const char *prefix) {
   if (!path)
     return NULL;
   snprintf(path, n, "%s/%s-XXXXXX", tmp && *tmp ? tmp : "/tmp", prefix);
-  int fd = mkstemp(path);
+  int fd = mkostemp(path, O_CLOEXEC);
   if (fd < 0) {
     int e = errno;
     free(path);
@@ -41,7 +43,7 @@ static bool copyStream(FILE *from, FILE *to) {
 
 char *irsToolSaveStdin(const char *prefix) {
   char *path = irsToolTempFile(prefix);
-  FILE *f = path ? fopen(path, "wb") : NULL;
+  FILE *f = path ? fopen(path, "wbe") : NULL;
   bool ok = f && copyStream(stdin, f);
   ok = f && fclose(f) == 0 && ok;
   if (!ok && path) {
@@ -55,7 +57,7 @@ char *irsToolSaveStdin(const char *prefix) {
 }
 
 int irsToolCopyToStdout(const char *tool, const char *path) {
-  FILE *f = fopen(path, "rb");
+  FILE *f = fopen(path, "rbe");
   bool ok = f && copyStream(f, stdout);
   if (f)
     fclose(f);

@@ -2,6 +2,7 @@
 // Temporary redirection of fd 2 around pipeline builds; see StderrCatch.h.
 #include "StderrCatch.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -22,11 +23,11 @@ static void begin(void *ud) {
   FILE *t = tmpfile();
   if (!t)
     return;
-  int fd = dup(fileno(t));
+  int fd = fcntl(fileno(t), F_DUPFD_CLOEXEC, 0);
   fclose(t);
   if (fd < 0)
     return;
-  int saved = dup(2);
+  int saved = fcntl(2, F_DUPFD_CLOEXEC, 0);
   if (saved < 0 || dup2(fd, 2) < 0) {
     if (saved >= 0)
       close(saved);

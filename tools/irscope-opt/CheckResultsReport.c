@@ -116,21 +116,38 @@ static void reproducerScript(const IrsOptCheck *c, intptr_t step,
   put(o, " | run\n");
 }
 
-// Line `no` (1-based) of s, without its newline, at most 80 bytes.
-static void lineOf(MlirStringRef s, intptr_t no, char *out, size_t n) {
-  const char *p = s.data, *end = s.data + s.length;
-  for (intptr_t i = 1; i < no && p < end; ++i) {
-    const char *nl = memchr(p, '\n', (size_t)(end - p));
-    p = nl ? nl + 1 : end;
-  }
+// The line of `s` starting at offset `ls`, without its newline, for a
+// one-line message: a line longer than kShown bytes is cut to a window
+// around `at` (where the texts part), and every cut is marked with "...",
+// so the difference the message shows is the real one, not the cut.
+enum { kShown = 80, kBefore = 24 };
+static void excerpt(MlirStringRef s, size_t ls, size_t at, char *out,
+                    size_t n) {
+  const char *p = s.data + ls, *end = s.data + s.length;
   const char *nl = memchr(p, '\n', (size_t)(end - p));
-  size_t len = (size_t)((nl ? nl : end) - p);
-  if (len > 80)
-    len = 80;
-  if (len >= n)
-    len = n - 1;
-  memcpy(out, p, len);
-  out[len] = '\0';
+  size_t len = (size_t)((nl ? nl : end) - p), col = at - ls;
+  size_t from = 0, to = len;
+  if (len > kShown) {
+    size_t width = kShown - 6; // room for both marks
+    from = col > kBefore ? col - kBefore : 0;
+    if (from > len - width)
+      from = len - width;
+    to = from + width;
+    // Cut between words where the window allows ("...1012, 1013", not
+    // "...12, 1013"), keeping the difference inside.
+    for (size_t k = from; from && k < col && k < from + kBefore / 2; ++k)
+      if (p[k] == ' ') {
+        from = k + 1;
+        break;
+      }
+    for (size_t k = to; to < len && k > col + 1 && k + kBefore / 2 > to; --k)
+      if (p[k - 1] == ' ') {
+        to = k - 1;
+        break;
+      }
+  }
+  snprintf(out, n, "%s%.*s%s", from ? "..." : "", (int)(to - from), p + from,
+           to < len ? "..." : "");
 }
 
 // Both results in two columns, a '!' between lines that differ.
@@ -189,11 +206,12 @@ static char *message(const IrsOptCheck *c, intptr_t k, intptr_t *line) {
       return NULL;
     return m;
   }
-  size_t off = 0;
-  irsExecCompare(outOf(exp), outOf(act), c->tol, &off, line);
+  IrsExecDifference d = {0};
+  irsExecCompareAt(outOf(exp), outOf(act), c->tol, &d);
+  *line = d.line;
   char a[96], b[96];
-  lineOf(outOf(exp), *line, a, sizeof(a));
-  lineOf(outOf(act), *line, b, sizeof(b));
+  excerpt(outOf(exp), d.lineA, d.atA, a, sizeof(a));
+  excerpt(outOf(act), d.lineB, d.atB, b, sizeof(b));
   if (asprintf(&m, "step %ld '%.*s' changed the results of '@%s': line %ld "
                    "was '%s', is now '%s'",
                (long)step, (int)st.length, st.data, entry, (long)*line, a,

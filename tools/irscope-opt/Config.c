@@ -539,6 +539,14 @@ int irsOptConfigParse(IrsOptConfig *cfg, int argc, char **argv) {
     printf("MLIR's own passes are those listed by 'mlir-opt --help'.\n");
     return irsOutcomeGetExitCode(IrsOutcomeOk);
   }
+  // A flag that names no pass is a mistyped option, whatever it is
+  // combined with: said before any rule that speaks of pass flags.
+  char err[512];
+  if (!cfg->tool && !irsOptionsCheckPassFlags(options, &cfg->passFlags,
+                                              &cfg->suspects,
+                                              cfg->plugins.registry, err,
+                                              sizeof(err)))
+    return usageError(err);
   if (!irsOptionsCheck("irscope-opt", options, rules) ||
       !irsOptionsCheckRules("irscope-opt", options,
                             cfg->tool ? toolRules : ownPassRules))

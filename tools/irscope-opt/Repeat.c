@@ -140,7 +140,7 @@ static void seedNote(const IrsOptRepeatSig *s, int64_t run) {
 }
 
 static int countThreads(void) {
-  FILE *f = fopen("/proc/self/status", "r");
+  FILE *f = fopen("/proc/self/status", "re");
   if (!f)
     return 0;
   char line[256];

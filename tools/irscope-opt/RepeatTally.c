@@ -93,9 +93,7 @@ void irsOptRepeatSetCrashSite(IrsSignature *sig, MlirStringRef trace) {
 }
 
 IrsOutcome irsOptRepeatExitKind(IrsOutcome k) {
-  return k == IrsOutcomePassFailure || k == IrsOutcomeVerifyFailure
-             ? k
-             : IrsOutcomeExit;
+  return irsOutcomeIsStepFailure(k) ? k : IrsOutcomeExit;
 }
 
 void irsOptRemoveDir(const char *dir) {

@@ -59,8 +59,9 @@ IrsOptRepeatSig *irsOptRepeatTallyAdd(IrsOptRepeatTally *t,
 /// own) before the process dies, and that is no site.
 void irsOptRepeatSetCrashSite(IrsSignature *sig, MlirStringRef trace);
 
-/// A failed run's kind when it ended on its own: a pass or verifier
-/// failure stays one; anything else is an unexpected exit ("exit").
+/// A failed run's kind when it ended on its own: a step failure (pass,
+/// verifier, nondeterminism, wrong result) stays one; anything else is an
+/// unexpected exit ("exit").
 IrsOutcome irsOptRepeatExitKind(IrsOutcome kind);
 
 /// Prints the summary lines and writes BASE/repeat.xml from `sum` (its

@@ -76,7 +76,7 @@ static bool toolArgs(const IrsOptConfig *c, ToolArgs *a) {
 static char *stdinToFile(IrsInput in) {
   char *path = irsToolTempFile("irscope-stdin");
   MlirStringRef s = irsInputGetContents(in);
-  FILE *f = path ? fopen(path, "wb") : NULL;
+  FILE *f = path ? fopen(path, "wbe") : NULL;
   bool ok = f && fwrite(s.data, 1, s.length, f) == s.length;
   ok = f && fclose(f) == 0 && ok;
   if (!ok) {

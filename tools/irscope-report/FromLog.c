@@ -479,7 +479,7 @@ static void freeLog(Log *l) {
 }
 
 static char *readAll(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
+  FILE *f = fopen(path, "rbe");
   if (!f)
     return NULL;
   char *buf = NULL;

@@ -54,7 +54,7 @@ static void textStr(Text *t, const char *s) { irsToolTextAppend(t, s, strlen(s))
 static char *readFile(const char *dir, const char *name, size_t *len) {
   char path[4096];
   snprintf(path, sizeof(path), "%s/%s", dir, name);
-  FILE *f = fopen(path, "rb");
+  FILE *f = fopen(path, "rbe");
   if (!f)
     return NULL;
   Text t = {0};
@@ -75,27 +75,21 @@ static char *readFile(const char *dir, const char *name, size_t *len) {
   return t.data;
 }
 
-static xmlNodePtr link(xmlNodePtr parent, const IrsExPageOptions *o,
-                       const char *file) {
-  xmlNodePtr a = tel(parent, "a", NULL, file);
-  char href[4096];
-  snprintf(href, sizeof(href), "%s%s", o->linkPrefix, file);
-  xmlNewProp(a, X("href"), X(href));
-  return a;
-}
-
-// ok / unchanged / failed / crashed / not-run: the page's status classes.
+// ok / unchanged / failed / crashed / interrupted / running / not-run: the
+// page's status classes. The outcome table says which kinds are deaths;
+// every other way a step can end badly (a pass or verifier failure, a wrong
+// result, nondeterminism) is "failed".
 static const char *statusClass(const IrsExStep *s) {
   IrsOutcome k = s->status;
   if (k == IrsOutcomeOk)
     return s->changed ? "ok" : "unchanged";
   if (k == IrsOutcomeNotRun)
     return "not-run";
-  if (k == IrsOutcomePassFailure || k == IrsOutcomeVerifyFailure)
-    return "failed";
+  if (k == IrsOutcomeRunning)
+    return "running";
   if (k == IrsOutcomeInterrupted)
     return "interrupted";
-  return "crashed"; // crash, timeout, memory-limit
+  return irsOutcomeIsDeath(k) ? "crashed" : "failed";
 }
 
 // The element of step `s` in the timeline or the step list: class
@@ -142,6 +136,9 @@ typedef struct StepView {
   char *note;         // why there is no diff, or NULL
   char *compareWith;  // file the diff starts from
   char *symbols;      // space-separated symbols the diff touches
+  // Those of them with changes past the cut, of the text and of the
+  // structural view: the symbol filter says so instead of "no change".
+  char *symbolsBeyond, *structSymbolsBeyond;
   IrsExDialectCount *dialects;
   int numDialects;
   bool ownCounts;     // dialects belong to this step (else borrowed)
@@ -173,12 +170,34 @@ static int cmpStr(const void *a, const void *b) {
   return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+static void symFree(SymSet *s) {
+  for (int i = 0; i < s->num; ++i)
+    free(s->names[i]);
+  free(s->names);
+  memset(s, 0, sizeof(*s));
+}
+
+// The names of `s`, space-separated (NULL when empty); frees `s`.
+static char *symJoin(SymSet *s) {
+  Text t = {0};
+  for (int i = 0; i < s->num; ++i) {
+    if (i)
+      textStr(&t, " ");
+    textStr(&t, s->names[i]);
+  }
+  symFree(s);
+  return t.data;
+}
+
 // Rewrites hunk headers to carry their symbols and cuts the diff after
-// `max` bytes. Adds the symbols to `stepSyms` and `allSyms`.
+// `max` bytes. Adds the symbols to `stepSyms` and `allSyms`, and those of
+// hunks the cut leaves out (whole or in part) to `beyond`.
 static void annotate(StepView *v, const char *diff, size_t len,
-                     const IrsExSymbols *after, size_t max, SymSet *allSyms) {
+                     const IrsExSymbols *after, size_t max, SymSet *allSyms,
+                     SymSet *beyond) {
   Text out = {0};
-  SymSet stepSyms = {0};
+  SymSet stepSyms = {0}, hunk = {0};
+  bool hunkBeyond = false;
   const char *p = diff, *end = diff + len;
   long lines = 0, shown = 0;
   bool cut = false;
@@ -219,14 +238,15 @@ static void annotate(StepView *v, const char *diff, size_t len,
       }
       irsToolTextAppend(&line, p, close ? (size_t)(close + 2 - p) : (size_t)(
                                        (eol ? eol : end) - p));
+      symFree(&hunk);
+      hunkBeyond = false;
       for (int i = 0; i < hs.num; ++i) {
         textStr(&line, " ");
         textStr(&line, hs.names[i]);
         symAdd(&stepSyms, hs.names[i]);
         symAdd(allSyms, hs.names[i]);
-        free(hs.names[i]);
       }
-      free(hs.names);
+      hunk = hs;
       textStr(&line, "\n");
     } else {
       irsToolTextAppend(&line, p, (size_t)(next - p));
@@ -236,6 +256,10 @@ static void annotate(StepView *v, const char *diff, size_t len,
     if (!cut) {
       irsToolTextAppend(&out, line.data ? line.data : "", line.len);
       ++shown;
+    } else if (!hunkBeyond) {
+      for (int i = 0; i < hunk.num; ++i)
+        symAdd(beyond, hunk.names[i]);
+      hunkBeyond = true;
     }
     free(line.data);
     p = next;
@@ -246,15 +270,8 @@ static void annotate(StepView *v, const char *diff, size_t len,
   v->diffCut = cut;
   v->diffLines = lines;
   v->diffLinesShown = shown;
-  Text syms = {0};
-  for (int i = 0; i < stepSyms.num; ++i) {
-    if (i)
-      textStr(&syms, " ");
-    textStr(&syms, stepSyms.names[i]);
-    free(stepSyms.names[i]);
-  }
-  free(stepSyms.names);
-  v->symbols = syms.data;
+  symFree(&hunk);
+  v->symbols = symJoin(&stepSyms);
 }
 
 // Adds the structural diff to a view that has a text diff: the same hunks
@@ -271,7 +288,9 @@ static bool structuralView(StepView *v, MlirStringRef before,
     return false;
   }
   StepView sv = {0};
-  annotate(&sv, d.data ? d.data : "", d.len, syms, max, allSyms);
+  SymSet beyond = {0};
+  annotate(&sv, d.data ? d.data : "", d.len, syms, max, allSyms, &beyond);
+  v->structSymbolsBeyond = symJoin(&beyond);
   free(d.data);
   free(sv.symbols);
   if (!sv.diff)
@@ -317,7 +336,9 @@ static bool compareStep(StepView *v, const IrsExStep *s, MlirStringRef prev,
     IrsExSymbols syms;
     ok = irsExFindSymbols(after.data, after.length, &syms);
     if (ok) {
-      annotate(v, d.data, d.len, &syms, o->maxDiffBytes, allSyms);
+      SymSet beyond = {0};
+      annotate(v, d.data, d.len, &syms, o->maxDiffBytes, allSyms, &beyond);
+      v->symbolsBeyond = symJoin(&beyond);
       ok = structuralView(v, prev, after, prevName, s->dumpFile, &syms,
                           o->maxDiffBytes, allSyms);
       irsExSymbolsFree(&syms);
@@ -395,7 +416,7 @@ static bool analyse(const IrsExRun *run, const IrsExPageOptions *o,
 // Sections
 //===----------------------------------------------------------------------===//
 
-static const char *runStatus(const IrsExRun *run) {
+const char *irsExRunStatus(const IrsExRun *run) {
   return run->reportOnly ? "failed" : irsOutcomeGetName(run->status);
 }
 
@@ -407,7 +428,7 @@ static void header(xmlNodePtr body, const IrsExRun *run) {
   tel(h, "h1", NULL, title);
   xmlNodePtr p = el(h, "p", "meta");
   addText(p, "Status ");
-  xmlNodePtr st = tel(p, "span", NULL, runStatus(run));
+  xmlNodePtr st = tel(p, "span", NULL, irsExRunStatus(run));
   xmlNewProp(st, X("id"), X("run-status"));
   addText(p, " \xc2\xb7 pipeline ");
   tel(p, "code", NULL, run->pipeline);
@@ -419,195 +440,6 @@ static void header(xmlNodePtr body, const IrsExRun *run) {
   xmlNodePtr d = el(h, "p", "meta");
   addText(d, "Directory ");
   tel(d, "code", NULL, run->dir);
-}
-
-// What the worker printed, with the raw frame lines (glibc's mangled names
-// and addresses, or a tool's LLVM dump from its own signal handler on)
-// replaced by the report's demangled trace, from the crash site on.
-static void workerText(const IrsExRun *run, Text *t) {
-  const char *p = run->failStderr;
-  // The symbolised frames (function at file:line) when the report has them
-  // (reports written without a symbolizer, or before, do not).
-  const char *trace = run->failSymTrace ? run->failSymTrace : run->failTrace;
-  bool traced = false;
-  while (*p) {
-    const char *nl = strchr(p, '\n');
-    size_t n = nl ? (size_t)(nl - p) : strlen(p);
-    bool frame = irsStackTraceIsFrameLine(mlirStringRefCreate(p, n));
-    if (!frame || !trace) {
-      irsToolTextAppend(t, p, n + (nl ? 1 : 0));
-    } else if (!traced) {
-      textStr(t, trace);
-      traced = true;
-    }
-    p += n + (nl ? 1 : 0);
-  }
-}
-
-// A run of `irscope-opt --tool=PATH` replays with PATH (its IR may need
-// PATH's dialects): its reproducer, and its pass on the pre-step IR.
-static bool toolReplays(xmlNodePtr sec, const IrsExRun *run, const char *dir,
-                        const char *repro) {
-  char *tool = irsExRunTool(run->runTool, run->commandLine);
-  if (!tool)
-    return false;
-  char cmd[8400];
-  snprintf(cmd, sizeof(cmd), "%s --run-reproducer %s/%s", tool, dir, repro);
-  xmlNodePtr pre = tel(sec, "pre", NULL, cmd);
-  xmlNewProp(pre, X("id"), X("reproducer-command"));
-  if (run->preStepIr && run->reproPipeline && repro == run->reproducer) {
-    char joined[4200];
-    snprintf(joined, sizeof(joined), "--pass-pipeline=%s", run->reproPipeline);
-    char *word[] = {joined};
-    char *quoted = irsToolShellJoin(1, word);
-    snprintf(cmd, sizeof(cmd), "%s %s %s/%s -o -", tool,
-             quoted ? quoted : joined, dir, run->preStepIr);
-    free(quoted);
-    pre = tel(sec, "pre", NULL, cmd);
-    xmlNewProp(pre, X("id"), X("tool-replay-command"));
-  }
-  free(tool);
-  return true;
-}
-
-// Both replays, with absolute paths so that they can be pasted anywhere:
-// irscope-opt's, and upstream mlir-opt's when the pipeline has no irscope
-// pass (mlir-opt does not know those); a --tool run's with its tool.
-static void replays(xmlNodePtr sec, const IrsExRun *run, const char *repro) {
-  tel(sec, "h3", NULL, "Reproduce");
-  char abs[4096];
-  const char *dir = realpath(run->dir, abs) ? abs : run->dir;
-  char cmd[4200];
-  // A wrong result shows only when the IR is executed: the script does
-  // that; the reproducer alone reruns the step and prints its IR.
-  if (run->runReproducer) {
-    snprintf(cmd, sizeof(cmd), "sh %s/%s", dir, run->runReproducer);
-    xmlNodePtr pre = tel(sec, "pre", NULL, cmd);
-    xmlNewProp(pre, X("id"), X("run-reproducer-command"));
-    tel(sec, "p", "note",
-        "prints the results before and after the step (mlir-opt and "
-        "mlir-runner); --run-reproducer below only reruns the step and "
-        "prints the IR it produces");
-  }
-  if (toolReplays(sec, run, dir, repro))
-    return;
-  snprintf(cmd, sizeof(cmd), "irscope-opt --run-reproducer %s/%s", dir, repro);
-  xmlNodePtr pre = tel(sec, "pre", NULL, cmd);
-  xmlNewProp(pre, X("id"), X("reproducer-command"));
-  const char *pipe = repro == run->reproducer ? run->reproPipeline : NULL;
-  const char *whole = run->pipeline;
-  const char *shown = pipe ? pipe : whole;
-  bool own = shown && irsPipelineTextNamesIrscopePass(
-                          mlirStringRefCreateFromCString(shown));
-  if (own) {
-    tel(sec, "p", "note",
-        "mlir-opt cannot replay it: the pipeline has irscope's own passes");
-    return;
-  }
-  snprintf(cmd, sizeof(cmd), "mlir-opt --run-reproducer %s/%s%s", dir, repro,
-           run->runReproducer ? "" : " -o /dev/null");
-  pre = tel(sec, "pre", NULL, cmd);
-  xmlNewProp(pre, X("id"), X("mlir-opt-command"));
-}
-
-// "Crashed in SITE", "Hung in SITE": the site as the library reads it from
-// what the report kept (irsStackTraceDescribeReportSite).
-static void siteLine(xmlNodePtr sec, const IrsExRun *run) {
-  Text site = {0};
-  textStr(&site, run->failKind == IrsOutcomeTimeout ? "Hung in " : "Crashed in ");
-  irsStackTraceDescribeReportSite(
-      mlirStringRefCreateFromCString(run->failSite),
-      mlirStringRefCreateFromCString(run->failSymTrace ? run->failSymTrace : ""),
-      mlirStringRefCreateFromCString(run->failStderr ? run->failStderr : ""),
-      irsToolTextCallback, &site);
-  xmlNodePtr sp = tel(sec, "p", NULL, site.data);
-  free(site.data);
-  xmlNewProp(sp, X("id"), X("crash-site"));
-}
-
-static void failureSection(xmlNodePtr body, const IrsExRun *run,
-                           const IrsExPageOptions *o) {
-  if (!run->failedStep && !run->hasReport)
-    return;
-  xmlNodePtr sec = el(body, "section", NULL);
-  xmlNewProp(sec, X("id"), X("failure"));
-  tel(sec, "h2", NULL, "Failure");
-  char b[512];
-  if (run->failedStep > 0 && run->failedStep <= run->numSteps) {
-    const IrsExStep *s = &run->steps[run->failedStep - 1];
-    snprintf(b, sizeof(b), "Step %d (%s on %s) failed: %s", s->index, s->pass,
-             s->anchor,
-             irsOutcomeGetName(run->failKind ? run->failKind : s->status));
-  } else {
-    snprintf(b, sizeof(b), "The run failed: %s",
-             run->failKind ? irsOutcomeGetName(run->failKind) : runStatus(run));
-  }
-  xmlNodePtr p = tel(sec, "p", "failure-kind", b);
-  xmlNewProp(p, X("id"), X("failure-summary"));
-  if (!run->hasReport) {
-    tel(sec, "p", "note", run->converted
-                              ? "converted from another tool's dumps: no "
-                                "report.xml, the log has the messages"
-                              : "report.xml could not be read");
-    return;
-  }
-  if (run->failMessage)
-    tel(sec, "p", "failure-message", run->failMessage);
-  if (run->failHook) {
-    snprintf(b, sizeof(b), "Rejected by: %s", run->failHook);
-    tel(sec, "p", NULL, b);
-  }
-  if (run->failSignal && *run->failSignal) {
-    snprintf(b, sizeof(b), "Signal: %s", run->failSignal);
-    tel(sec, "p", NULL, b);
-  }
-  if (run->failSite)
-    siteLine(sec, run);
-  if (run->failStderr && *run->failStderr) {
-    tel(sec, "h3", NULL, "What the worker printed (diagnostics, stack trace)");
-    Text t = {0};
-    workerText(run, &t);
-    xmlNodePtr pre = tel(sec, "pre", NULL, t.data ? t.data : run->failStderr);
-    free(t.data);
-    xmlNewProp(pre, X("id"), X("stack-trace"));
-  }
-  if (run->failExpected || run->failActual) {
-    // A wrong result: both outputs side by side.
-    tel(sec, "h3", NULL, "Results: before the step (expected), after it");
-    xmlNodePtr t = el(sec, "table", "results");
-    xmlNewProp(t, X("id"), X("results"));
-    xmlNodePtr hr = el(t, "tr", NULL);
-    tel(hr, "th", NULL, "expected");
-    tel(hr, "th", NULL, "actual");
-    xmlNodePtr r = el(t, "tr", NULL);
-    tel(el(r, "td", NULL), "pre", NULL, run->failExpected);
-    tel(el(r, "td", NULL), "pre", NULL, run->failActual);
-  }
-  xmlNodePtr ul = el(sec, "ul", NULL);
-  xmlNodePtr li = el(ul, "li", NULL);
-  addText(li, "Report: ");
-  link(li, o, "report.xml");
-  bool custom = run->postStepForm && !strcmp(run->postStepForm, "custom");
-  const char *arts[][2] = {
-      {"IR before the step: ", run->preStepIr},
-      {custom ? "IR after the step: " : "IR after the step (generic form): ",
-       run->postStepIr},
-      {"Output before the step (expected): ", run->expectedOutput},
-      {"Output after the step (actual): ", run->actualOutput},
-      {"Script printing both outputs: ", run->runReproducer},
-      {"Last good dump: ", run->lastGoodDump},
-      {"Reproducer: ", run->reproducer},
-      {"Reproducer of the whole pipeline: ", run->fullReproducer}};
-  for (size_t i = 0; i < sizeof(arts) / sizeof(arts[0]); ++i) {
-    if (!arts[i][1])
-      continue;
-    li = el(ul, "li", NULL);
-    addText(li, arts[i][0]);
-    link(li, o, arts[i][1]);
-  }
-  const char *repro = run->reproducer ? run->reproducer : run->fullReproducer;
-  if (repro)
-    replays(sec, run, repro);
 }
 
 static void timeline(xmlNodePtr body, const IrsExRun *run) {
@@ -876,8 +708,30 @@ static void stepSummary(xmlNodePtr det, const IrsExStep *s, bool failing) {
 
 // The diff of a step (capped, with the switch between the text and the
 // structural view) as templates the page's script shows.
-static void stepDiff(xmlNodePtr bodyDiv, const IrsExStep *s,
-                     const StepView *v, const IrsExPageOptions *o) {
+// The command that prints the whole diff of a cut one: the page cannot
+// read files, a shell can.
+static void fullDiffCommand(xmlNodePtr parent, const char *dir,
+                            const StepView *v, const IrsExStep *s) {
+  char abs[4096];
+  const char *d = realpath(dir, abs) ? abs : dir;
+  char *a = NULL, *b = NULL;
+  if (asprintf(&a, "%s/%s", d, v->compareWith) >= 0 &&
+      asprintf(&b, "%s/%s", d, s->dumpFile) >= 0) {
+    char *words[] = {"diff", "-u", a, b};
+    char *cmd = irsToolShellJoin(4, words);
+    if (cmd) {
+      xmlNodePtr pre = tel(parent, "pre", "full-diff", cmd);
+      attrf(pre, "id", "full-diff-%d", s->index);
+    }
+    free(cmd);
+  }
+  free(a);
+  free(b);
+}
+
+static void stepDiff(xmlNodePtr bodyDiv, const IrsExRun *run,
+                     const IrsExStep *s, const StepView *v,
+                     const IrsExPageOptions *o) {
   char b[512];
   if (v->diffCut) {
     xmlNodePtr n = el(bodyDiv, "p", "note capped");
@@ -886,8 +740,10 @@ static void stepDiff(xmlNodePtr bodyDiv, const IrsExStep *s,
              "%ld lines (limit %zu bytes). The full IR is in ",
              v->diffLinesShown, v->diffLines, o->maxDiffBytes);
     addText(n, b);
-    link(n, o, s->dumpFile);
-    addText(n, ".");
+    irsExLink(n, o, s->dumpFile);
+    addText(n, v->compareWith ? "; the whole diff:" : ".");
+    if (v->compareWith)
+      fullDiffCommand(bodyDiv, run->dir, v, s);
   }
   diffViews(bodyDiv, s, v);
   xmlNodePtr box = el(bodyDiv, "div", "diff");
@@ -910,6 +766,11 @@ static void stepDetails(xmlNodePtr parent, const IrsExRun *run,
   bool failing = s->index == run->failedStep;
   xmlNodePtr det = stepElement(parent, "details", "step st-", "id", "", run, s);
   xmlNewProp(det, X("data-symbols"), X(v->symbols ? v->symbols : ""));
+  if (v->symbolsBeyond)
+    xmlNewProp(det, X("data-symbols-beyond"), X(v->symbolsBeyond));
+  if (v->structSymbolsBeyond)
+    xmlNewProp(det, X("data-symbols-beyond-structural"),
+               X(v->structSymbolsBeyond));
   // Steps start collapsed; the failing one is open, else (a run that did
   // not fail) the first that changed the IR.
   int firstChanged = 0;
@@ -935,10 +796,10 @@ static void stepDetails(xmlNodePtr parent, const IrsExRun *run,
   if (s->dumpFile) {
     xmlNodePtr dp = el(bodyDiv, "p", "meta");
     addText(dp, "Dump ");
-    link(dp, o, s->dumpFile);
+    irsExLink(dp, o, s->dumpFile);
     if (v->compareWith) {
       addText(dp, ", compared with ");
-      link(dp, o, v->compareWith);
+      irsExLink(dp, o, v->compareWith);
     }
   }
   if (s->numDiags > 0) {
@@ -956,7 +817,7 @@ static void stepDetails(xmlNodePtr parent, const IrsExRun *run,
   if (v->note)
     tel(bodyDiv, "p", "note", v->note);
   if (v->diff)
-    stepDiff(bodyDiv, s, v, o);
+    stepDiff(bodyDiv, run, s, v, o);
 }
 
 static void stepsSection(xmlNodePtr body, const IrsExRun *run,
@@ -968,16 +829,26 @@ static void stepsSection(xmlNodePtr body, const IrsExRun *run,
   xmlNodePtr fp = el(sec, "p", NULL);
   xmlNodePtr lab = tel(fp, "label", NULL, "Show changes to ");
   xmlNewProp(lab, X("for"), X("symbol-filter"));
-  xmlNodePtr sel = el(fp, "select", NULL);
-  xmlNewProp(sel, X("id"), X("symbol-filter"));
-  xmlNodePtr opt = tel(sel, "option", NULL, "all symbols");
-  xmlNewProp(opt, X("value"), X(""));
+  // A text field over a list, not a <select>: a big module's steps touch
+  // thousands of symbols, which only typing can find.
+  xmlNodePtr in = el(fp, "input", NULL);
+  xmlNewProp(in, X("id"), X("symbol-filter"));
+  xmlNewProp(in, X("type"), X("search"));
+  xmlNewProp(in, X("list"), X("symbol-list"));
+  xmlNewProp(in, X("placeholder"), X("all symbols"));
+  attrf(in, "data-count", "%d", allSyms->num);
+  xmlNodePtr list = el(fp, "datalist", NULL);
+  xmlNewProp(list, X("id"), X("symbol-list"));
   if (allSyms->num > 0) // qsort's array may not be NULL, even when empty
     qsort(allSyms->names, (size_t)allSyms->num, sizeof(char *), cmpStr);
   for (int i = 0; i < allSyms->num; ++i) {
-    opt = tel(sel, "option", NULL, allSyms->names[i]);
+    xmlNodePtr opt = el(list, "option", NULL);
     xmlNewProp(opt, X("value"), X(allSyms->names[i]));
   }
+  char count[96];
+  snprintf(count, sizeof(count), " (%d symbol%s; type to search)",
+           allSyms->num, allSyms->num == 1 ? "" : "s");
+  addText(fp, count);
   // Runs of steps that changed nothing are folded into one line.
   for (int i = 0; i < run->numSteps;) {
     const IrsExStep *s = &run->steps[i];
@@ -1076,7 +947,7 @@ bool irsExRenderPage(const IrsExRun *run, const IrsExPageOptions *o,
   }
   attrf(body, "data-failed-step", "%d", run->failedStep);
   header(body, run);
-  failureSection(body, run, o);
+  irsExFailureSection(body, run, o);
   timeline(body, run);
   opChart(body, run, views, input, numInput);
   stepsSection(body, run, views, o, &allSyms);
@@ -1090,6 +961,8 @@ done:
     free(views[i].note);
     free(views[i].compareWith);
     free(views[i].symbols);
+    free(views[i].symbolsBeyond);
+    free(views[i].structSymbolsBeyond);
     if (views[i].ownCounts)
       free(views[i].dialects);
   }

@@ -49,6 +49,21 @@ static inline void attrf(xmlNodePtr n, const char *name, const char *fmt, ...) {
   xmlNewProp(n, X(name), X(b));
 }
 
+typedef struct IrsExRun IrsExRun;
+typedef struct IrsExPageOptions IrsExPageOptions;
+
+/// A link to `file` of the run directory (`o`'s link prefix before it).
+xmlNodePtr irsExLink(xmlNodePtr parent, const IrsExPageOptions *o,
+                     const char *file);
+
+/// The run's status as the page's header says it ("failed" for a run known
+/// only from its report.xml).
+const char *irsExRunStatus(const IrsExRun *run);
+
+/// The failure section (PageFailure.c): nothing for a run that did not fail.
+void irsExFailureSection(xmlNodePtr body, const IrsExRun *run,
+                         const IrsExPageOptions *o);
+
 /// A new page titled `title` with the shared head; *body receives <body>.
 /// NULL when out of memory.
 htmlDocPtr irsExPageBegin(const char *title, xmlNodePtr *body);

@@ -102,8 +102,17 @@
         todo.push([c === "+" ? "add" : c === "-" ? "del" : "ctx", l, true]);
       });
     });
+    // A diff cut at --max-diff-kb may hold none of the symbol's hunks
+    // although the step changed it: say where its changes are.
+    var det = document.getElementById("step-" + step);
+    var cutAttr = tpl.id.indexOf("diff-structural-") === 0 ? "data-symbols-beyond-structural"
+                                                           : "data-symbols-beyond";
+    var beyond = ((det && det.getAttribute(cutAttr)) || "").split(" ");
     if (d.head.length === 0 && d.hunks.length === 0)
       todo.push(["note", "only SSA value and block names changed in this step", false]);
+    else if (filterSym && beyond.indexOf(filterSym) >= 0)
+      todo.push(["note beyond", (shown ? "more " : "") + "changes to " + filterSym +
+                 " lie beyond the embedded diff: the whole diff is printed by the command above", false]);
     else if (filterSym && shown === 0)
       todo.push(["note", "no change to " + filterSym + " in this step", false]);
     var pos = 0;
@@ -127,9 +136,24 @@
     if (box && !box.hasChildNodes()) renderDiff(step);
   }
 
+  // The symbols the page lists (the filter's datalist).
+  var known = null;
+  function isKnown(sym) {
+    if (!known) {
+      known = new Set();
+      document.querySelectorAll("#symbol-list option").forEach(function (o) { known.add(o.value); });
+    }
+    return known.has(sym);
+  }
+
   function applyFilter() {
     var sel = document.getElementById("symbol-filter");
-    filterSym = sel ? sel.value : "";
+    var want = sel ? sel.value.trim() : "";
+    // While typing, a prefix filters nothing: only a listed symbol (or an
+    // empty field) does.
+    if (want !== "" && !isKnown(want)) return;
+    if (want === filterSym) return;
+    filterSym = want;
     document.querySelectorAll("details.step").forEach(function (det) {
       // Steps without a diff (unchanged, failed, not run) stay: the filter
       // narrows the changes shown, not the story of the run.
@@ -147,7 +171,10 @@
   document.addEventListener("toggle", onToggle, true);
   document.addEventListener("DOMContentLoaded", function () {
     var sel = document.getElementById("symbol-filter");
-    if (sel) sel.addEventListener("change", applyFilter);
+    if (sel) {
+      sel.addEventListener("change", applyFilter);
+      sel.addEventListener("input", applyFilter);
+    }
     // The structural/text switch of each step's diff.
     document.querySelectorAll("button.view").forEach(function (b) {
       var step = b.getAttribute("data-step");

@@ -281,7 +281,13 @@ int orConfigParse(OrConfig *c, int argc, char **argv) {
   if (npos != 1)
     return usageError("expected exactly one input file");
   c->input = argv[1];
-  // Pass flags are no row of the table: the mode is checked here.
+  // A flag that names no pass is a mistyped option (not for --tool, whose
+  // passes are the tool's); then the mode, which no row of the table says.
+  char err[512];
+  if (!c->tool &&
+      !irsOptionsCheckPassFlags(opts, &c->passFlags, &c->suspects,
+                                c->plugins.registry, err, sizeof(err)))
+    return usageError(err);
   if ((c->pipeline != NULL) + (c->passFlags.num > 0) + (c->test != NULL) != 1)
     return usageError("give exactly one of --pass-pipeline, pass flags, or "
                       "--test");

@@ -37,7 +37,7 @@ typedef struct Exec {
 
 static int execWorker(IrsWorkerChannel ch, void *ud) {
   const Exec *e = ud;
-  int null = open("/dev/null", O_WRONLY);
+  int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
   if (null >= 0)
     dup2(null, 1);
   int go;
@@ -337,7 +337,7 @@ void orToolDestroy(OrTool *t) {
 }
 
 static bool writeText(const char *path, const char *text) {
-  FILE *f = fopen(path, "w");
+  FILE *f = fopen(path, "we");
   if (!f)
     return false;
   bool ok = fputs(text, f) >= 0;
