@@ -159,16 +159,23 @@ IRS_API IrsActionDecision irsActionTrailBefore(const IrsAction *action,
                                                void *userData);
 IRS_API void irsActionTrailAfter(const IrsAction *action, bool executed,
                                  void *userData);
-/// The innermost action in flight when the recording process stopped: of
-/// the threads with an action in flight, the one that began its action
-/// last. False when none was in flight. With threading on, another
-/// thread's action may be the one that crashed; single-threaded it is
-/// exact.
+/// Starts a new step: irsActionTrailGetRepeating looks only at the actions
+/// recorded since. (An IrsPassManager with a trail calls it as each of its
+/// steps begins.)
+IRS_API void irsActionTrailMarkStep(IrsActionTrail trail);
+/// The innermost action in flight that names an op (else the innermost)
+/// when the recording process stopped: of the threads with an action in
+/// flight, the one that began its action last. False when none was in
+/// flight. With threading on, another thread's action may be the one that
+/// crashed; single-threaded it is exact.
 IRS_API bool irsActionTrailGetInFlight(IrsActionTrail trail,
                                        IrsActionRecord *out);
-/// The actions of the window grouped by (tag, name, op), most frequent
-/// first, only those seen at least twice: out[0..return) of at most `cap`.
-/// *window (nullable) is how many actions the window held.
+/// The actions of the window since the step began that name an op,
+/// grouped by (tag, name, op), most frequent first, only those seen at
+/// least twice: out[0..return) of at most `cap`.
+/// Rewrites replace ops by new ones, so an op is told apart by its name
+/// and file location, or by its identity when it has no location.
+/// *window (nullable) is how many actions of the step the window held.
 IRS_API size_t irsActionTrailGetRepeating(IrsActionTrail trail,
                                           IrsActionRecord *out, size_t cap,
                                           size_t *window);

@@ -26,7 +26,9 @@
 #include <mutex>
 #include <string.h>
 
-namespace {
+// Named, not anonymous: stack traces name these frames, and the crash and
+// hang notes look through them (lib/Support/StackTrace.c).
+namespace irsActionBridge {
 
 struct Consumer {
   IrsActionBeforeFn before;
@@ -149,7 +151,9 @@ Handler *unwrapHandler(IrsActionHandler h) {
   return static_cast<Handler *>(h.ptr);
 }
 
-} // namespace
+} // namespace irsActionBridge
+
+using namespace irsActionBridge;
 
 extern "C" {
 

@@ -41,6 +41,7 @@ typedef struct RingEntry {
 
 typedef struct Trail {
   _Atomic uint64_t next; // sequence numbers handed out
+  _Atomic uint64_t stepStart; // `next` when the current step began
   Stack stacks[kThreads];
   RingEntry ring[kWindow];
 } Trail;
@@ -66,13 +67,14 @@ static bool fileLocation(MlirLocation loc, IrsActionRecord *r) {
       loc = mlirLocationNameGetChildLoc(loc);
     else if (mlirLocationIsACallSite(loc))
       loc = mlirLocationCallSiteGetCallee(loc);
-    else if (mlirLocationIsAFused(loc) &&
-             mlirLocationFusedGetNumLocations(loc) > 0) {
-      MlirLocation first[1];
-      if (mlirLocationFusedGetNumLocations(loc) != 1)
-        return false; // would need an array of them all: not worth it here
-      mlirLocationFusedGetLocations(loc, first);
-      loc = first[0];
+    else if (mlirLocationIsAFused(loc)) {
+      // A rewrite fuses the locations of the ops it replaces.
+      MlirLocation all[16];
+      intptr_t n = mlirLocationFusedGetNumLocations(loc);
+      if (n < 1 || n > 16)
+        return false;
+      mlirLocationFusedGetLocations(loc, all);
+      loc = all[0];
     } else
       return false;
   }
@@ -157,6 +159,21 @@ void irsActionTrailReset(IrsActionTrail trail) {
     memset(trail.ptr, 0, sizeof(Trail)); // no process records into it now
 }
 
+void irsActionTrailMarkStep(IrsActionTrail trail) {
+  Trail *t = trail.ptr;
+  if (t)
+    atomic_store(&t->stepStart, atomic_load(&t->next));
+}
+
+// Of a thread's actions in flight, the innermost that names an op (a
+// greedy driver's iteration names none; the pass around it does).
+static int innermostWithOp(Stack *s, int top) {
+  for (int d = top - 1; d >= 0; --d)
+    if (s->rec[d].opName[0])
+      return d;
+  return top - 1;
+}
+
 bool irsActionTrailGetInFlight(IrsActionTrail trail, IrsActionRecord *out) {
   Trail *t = trail.ptr;
   uint64_t best = 0;
@@ -166,17 +183,25 @@ bool irsActionTrailGetInFlight(IrsActionTrail trail, IrsActionRecord *out) {
     if (!atomic_load(&s->tid) || top <= 0)
       continue;
     uint64_t began = atomic_load(&s->began[top - 1]);
-    if (began > best) {
+    int d = innermostWithOp(s, top);
+    if (began > best && atomic_load(&s->began[d])) {
       best = began;
-      *out = s->rec[top - 1];
+      *out = s->rec[d];
     }
   }
   return best != 0;
 }
 
+// The same action on the same op: rewrites replace ops by new ones, so an
+// op with a location is known by it (and its name), one without by its
+// address.
 static bool sameAction(const IrsActionRecord *a, const IrsActionRecord *b) {
-  return a->opId == b->opId && !strcmp(a->tag, b->tag) &&
-         !strcmp(a->name, b->name);
+  if (strcmp(a->tag, b->tag) || strcmp(a->name, b->name) ||
+      strcmp(a->opName, b->opName) || strcmp(a->file, b->file))
+    return false;
+  if (!a->file[0])
+    return a->opId == b->opId;
+  return a->line == b->line && a->column == b->column;
 }
 
 static int byCount(const void *pa, const void *pb) {
@@ -191,11 +216,14 @@ size_t irsActionTrailGetRepeating(IrsActionTrail trail, IrsActionRecord *out,
   Trail *t = trail.ptr;
   IrsActionRecord *groups = t ? malloc(kWindow * sizeof *groups) : NULL;
   size_t ng = 0, seen = 0;
+  uint64_t from = t ? atomic_load(&t->stepStart) : 0;
   for (size_t k = 0; groups && k < kWindow; ++k) {
-    if (!atomic_load(&t->ring[k].seq))
-      continue;
+    if (atomic_load(&t->ring[k].seq) <= from)
+      continue; // not written, torn, or from an earlier step
     ++seen;
     const IrsActionRecord *r = &t->ring[k].rec;
+    if (!r->opName[0])
+      continue; // a greedy driver's iteration: no op to name
     size_t g = 0;
     while (g < ng && !sameAction(&groups[g], r))
       ++g;
@@ -231,8 +259,11 @@ void irsActionRecordDescribe(const IrsActionRecord *r,
     irsBufPrintf(&b, "running action '%s'%s", r->tag, r->opName[0] ? " on" : "");
   if (r->opName[0])
     irsBufPrintf(&b, " '%s'", r->opName);
-  if (r->file[0])
+  // An implicit module is at line 0 of its file: the file says it all.
+  if (r->file[0] && r->line)
     irsBufPrintf(&b, " at %s:%u:%u", r->file, r->line, r->column);
+  else if (r->file[0])
+    irsBufPrintf(&b, " in %s", r->file);
   callback(irsBufRef(&b), userData);
   irsBufFree(&b);
 }

@@ -5,10 +5,10 @@
 // length of a run and fans actions out (include/irscope/Action.h): first
 // the rewrite counts of a run that dumps (lib/Action/ActionCounts.c), then
 // the action trail a supervisor reads after a death, then the caller's
-// consumers. Counting follows the steps as onStep announces them, in both
+// consumers. Both follow the steps as onStep announces them, in both
 // engines (Step.c, Checkpoint.c): the pass manager wraps the caller's
-// onStep for the run, opens the counts when a step begins and hands them
-// to the run record when it ends. No one wanting actions, no handler is
+// onStep for the run, opens the counts and marks the trail when a step
+// begins, and hands the counts to the run record when it ends. No one wanting actions, no handler is
 // registered and MLIR runs as without irscope.
 //
 //===----------------------------------------------------------------------===//
@@ -16,8 +16,10 @@
 
 static void countingOnStep(intptr_t step, bool begin, void *userData) {
   IrsPassManagerImpl *pm = userData;
+  if (begin)
+    irsActionTrailMarkStep(pm->opts.actionTrail);
   // Step 0 is the whole pipeline run as one: not a step's counts.
-  if (step >= 1 && step <= pm->numSteps) {
+  if (pm->counts && step >= 1 && step <= pm->numSteps) {
     if (begin) {
       irsActionCountsSetOpen(pm->counts, true);
     } else {
@@ -43,16 +45,22 @@ static bool addConsumer(IrsPassManagerImpl *pm, IrsActionBeforeFn before,
 
 void irsPmActionsBegin(IrsPassManagerImpl *pm) {
   irsPmActionsEnd(pm);
-  if (pm->rec.dumpDir && (pm->counts || (pm->counts = irsActionCountsCreate())) &&
-      addConsumer(pm, irsActionCountsBefore, NULL, pm->counts)) {
+  bool counting = false, trail = false;
+  if (pm->rec.dumpDir && (pm->counts || (pm->counts = irsActionCountsCreate())))
+    counting = addConsumer(pm, irsActionCountsBefore, NULL, pm->counts);
+  if (!irsActionTrailIsNull(pm->opts.actionTrail))
+    trail = addConsumer(pm, irsActionTrailBefore, irsActionTrailAfter,
+                        pm->opts.actionTrail.ptr);
+  if (!counting) {
+    irsActionCountsDestroy(pm->counts);
+    pm->counts = NULL;
+  }
+  if (counting || trail) {
     pm->userOnStep = pm->opts.onStep;
     pm->userOnStepUserData = pm->opts.onStepUserData;
     pm->opts.onStep = countingOnStep;
     pm->opts.onStepUserData = pm;
   }
-  if (!irsActionTrailIsNull(pm->opts.actionTrail))
-    addConsumer(pm, irsActionTrailBefore, irsActionTrailAfter,
-                pm->opts.actionTrail.ptr);
   for (int i = 0; i < pm->numConsumers; ++i)
     addConsumer(pm, pm->consumers[i].before, pm->consumers[i].after,
                 pm->consumers[i].userData);

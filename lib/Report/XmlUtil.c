@@ -311,9 +311,11 @@ void irsXmlWriteActionRecord(xmlTextWriterPtr w, const IrsActionRecord *r,
                                       (long long)r->index);
   if (r->opName[0])
     xmlTextWriterWriteAttribute(w, X("op"), X(r->opName));
-  if (r->file[0])
+  if (r->file[0] && r->line)
     xmlTextWriterWriteFormatAttribute(w, X("loc"), "%s:%u:%u", r->file,
                                       r->line, r->column);
+  else if (r->file[0])
+    xmlTextWriterWriteAttribute(w, X("loc"), X(r->file));
   if (inFlight)
     xmlTextWriterWriteAttribute(w, X("in-flight"), X("true"));
   else

@@ -153,23 +153,6 @@ static void printLine(MlirStringRef s, void *ud) {
   fprintf(stderr, "irscope-opt: error: %.*s\n", (int)s.length, s.data);
 }
 
-// The error line first, naming step, pass and signal; then where it died
-// (the crash's trace was held back from the terminal, abridgeCrashTraces;
-// a timed-out worker was asked for its trace, see irsOptSupervise, held
-// back the same way) and last the report. A report that could not be
-// written says so on the error line.
-static void printDeath(const IrsCrashDoc *doc) {
-  if (doc->writeError || !doc->dir[0])
-    irsCrashDocGetSummary(doc, printLine, NULL);
-  else
-    fprintf(stderr, "irscope-opt: error: %s\n", doc->message);
-  if (doc->outcome == IrsWorkerCrashed || doc->outcome == IrsWorkerTimedOut)
-    irsToolPrintTraceNotes("irscope-opt", doc->stderrTail,
-                           doc->outcome == IrsWorkerTimedOut);
-  if (doc->dir[0] && !doc->writeError)
-    irsToolPrintReportNote("irscope-opt", doc->dir, strlen(doc->dir));
-}
-
 static void printRef(MlirStringRef s, void *ud) {
   (void)ud;
   fwrite(s.data, 1, s.length, stderr);
@@ -192,6 +175,25 @@ static void printActionNote(IrsActionTrail trail, IrsWorkerOutcome outcome) {
     irsActionRecordDescribe(&r, printRef, NULL);
     fprintf(stderr, "\n");
   }
+}
+
+// The error line first, naming step, pass and signal; then where it died
+// (the crash's trace was held back from the terminal, abridgeCrashTraces;
+// a timed-out worker was asked for its trace, see irsOptSupervise, held
+// back the same way), what it was doing (its action trail) and last the
+// report. A report that could not be
+// written says so on the error line.
+static void printDeath(const IrsCrashDoc *doc, IrsActionTrail trail) {
+  if (doc->writeError || !doc->dir[0])
+    irsCrashDocGetSummary(doc, printLine, NULL);
+  else
+    fprintf(stderr, "irscope-opt: error: %s\n", doc->message);
+  if (doc->outcome == IrsWorkerCrashed || doc->outcome == IrsWorkerTimedOut)
+    irsToolPrintTraceNotes("irscope-opt", doc->stderrTail,
+                           doc->outcome == IrsWorkerTimedOut);
+  printActionNote(trail, doc->outcome);
+  if (doc->dir[0] && !doc->writeError)
+    irsToolPrintReportNote("irscope-opt", doc->dir, strlen(doc->dir));
 }
 
 // Documents a worker that died in chunk `k`. Returns the exit code.
@@ -228,8 +230,7 @@ static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
   irsCrashDocument(quiet, res, &o, &doc);
   irsOptLogDeath(run, k, doc.step, irsWorkerOutcomeGetDeathKind(doc.outcome),
                  doc.message, doc.stderrTail, doc.elapsedMs);
-  printDeath(&doc);
-  printActionNote(run->trail, doc.outcome);
+  printDeath(&doc, run->trail);
   irsCrashDocRelease(&doc);
   free(dumpDir);
   free(failDir);
