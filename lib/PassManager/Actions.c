@@ -28,6 +28,12 @@ static void countingOnStep(intptr_t step, bool begin, void *userData) {
       irsActionCountsSetOpen(pm->counts, false);
       if (irsActionCountsTake(pm->counts, &c, &n))
         irsRunRecordSetRewrites(&pm->rec, step - 1, c, n);
+      // A checkpointed run wrote the step's manifest before it announced
+      // the step's end: write it again, so that a worker dying in the next
+      // step leaves these counts behind as a stepwise run does. (An error
+      // here is the next write's to report.)
+      if (pm->cpRun)
+        irsPmUpdateManifest(pm);
     }
   }
   if (pm->userOnStep)
