@@ -267,6 +267,25 @@ static void writeFrame(const Frame *fr, intptr_t index, IrsBuf *line) {
   irsBufAppendStr(line, "\n");
 }
 
+// MLIR's action dispatch and irscope's handler in it
+// (lib/Action/ActionBridge.cpp) sit between a pass and its patterns in
+// every trace of a supervised run: frames that say nothing about the
+// failure. Their names survive mangling, so the raw symbol is enough when
+// nothing was symbolised.
+static bool isActionPlumbing(const Frame *fr) {
+  static const char *const kPlumbing[] = {"irsActionBridge",
+                                          "executeActionInternal"};
+  for (size_t k = 0; k < sizeof kPlumbing / sizeof *kPlumbing; ++k) {
+    if (strstr(fr->fn, kPlumbing[k]))
+      return true;
+    size_t l = strlen(kPlumbing[k]);
+    for (size_t i = 0; i + l <= fr->f.symbol.length; ++i)
+      if (!memcmp(fr->f.symbol.data + i, kPlumbing[k], l))
+        return true;
+  }
+  return false;
+}
+
 // Up to `max` frames from the crash site on, symbolised when `symbolizer`
 // is given; NULL when out of memory. *n: how many.
 static Frame *collectFrames(MlirStringRef text, intptr_t max,
@@ -274,7 +293,10 @@ static Frame *collectFrames(MlirStringRef text, intptr_t max,
   Frame *fs = calloc((size_t)kMaxFrames, sizeof(Frame));
   if (!fs)
     return NULL;
-  Collect c = {fs, 0, max < kMaxFrames ? max : kMaxFrames, false,
+  // A few more than asked: the action plumbing's frames are dropped.
+  if (max > kMaxFrames)
+    max = kMaxFrames;
+  Collect c = {fs, 0, max + 4 < kMaxFrames ? max + 4 : kMaxFrames, false,
                IRS_BUF_INIT};
   irsStackTraceParse(text, collectFrame, &c);
   irsBufFree(&c.tmp);
@@ -283,7 +305,11 @@ static Frame *collectFrames(MlirStringRef text, intptr_t max,
       locate(&fs[i]);
     symbolise(symbolizer, fs, c.n);
   }
-  *n = c.n;
+  intptr_t kept = 0;
+  for (intptr_t i = 0; i < c.n && kept < max; ++i)
+    if (i == 0 || !isActionPlumbing(&fs[i]))
+      fs[kept++] = fs[i];
+  *n = kept;
   return fs;
 }
 

@@ -574,11 +574,21 @@ typedef struct CallerState {
   IrsBuf out, tmp;
 } CallerState;
 
+// MLIR's action dispatch, and irscope's handler inside it
+// (lib/Action/ActionBridge.cpp), sit between most of a pass and its
+// patterns: never the caller worth naming.
+static bool isActionPlumbing(MlirStringRef name) {
+  return refContains(name, "irsActionBridge::") ||
+         refContains(name, "mlir::MLIRContext::executeActionInternal");
+}
+
 static void callerFrame(const IrsStackFrame *f, void *ud) {
   CallerState *s = ud;
   if (s->phase == 2)
     return;
   if (irsStackFrameDemangleIsNoise(f, &s->tmp))
+    return;
+  if (s->phase == 1 && isActionPlumbing(irsBufRef(&s->tmp)))
     return;
   if (s->phase == 0) {
     // The site itself: a named site needs no caller.

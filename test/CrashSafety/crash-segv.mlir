@@ -51,6 +51,7 @@
 // With llvm-symbolizer, the same from the site on, with the pass's name.
 // REPORT-NEXT: <symbolised-trace>#0 runCrash{{[.a-z]*}} at {{.*}}lib/Passes/TestCrash.c:{{[0-9]+$}}
 // REPORT: </symbolised-trace>
+// REPORT-NEXT: <action tag="pass-execution" name="irs-test-crash" index="{{[0-9]+}}" op="func.func" loc="{{.*}}crash-segv.mlir:115:1" in-flight="true"/>
 // REPORT-NEXT: </failure>
 // REPORT-NEXT: <artifacts>
 // REPORT-NEXT: <pre-step-ir file="failure-input.mlir"/>

@@ -153,12 +153,37 @@ static void printLine(MlirStringRef s, void *ud) {
   fprintf(stderr, "irscope-opt: error: %.*s\n", (int)s.length, s.data);
 }
 
+static void printRef(MlirStringRef s, void *ud) {
+  (void)ud;
+  fwrite(s.data, 1, s.length, stderr);
+}
+
+// One note on what the dead worker was doing (its action trail): the
+// action a crash was in, or the action a hang kept repeating.
+static void printActionNote(IrsActionTrail trail, IrsWorkerOutcome outcome) {
+  IrsActionRecord r;
+  size_t window = 0;
+  if (outcome == IrsWorkerTimedOut &&
+      irsActionTrailGetRepeating(trail, &r, 1, &window) == 1) {
+    fprintf(stderr, "irscope-opt: note: timed out repeating ");
+    irsActionRecordDescribe(&r, printRef, NULL);
+    fprintf(stderr, " (%lld of the last %zu actions)\n", (long long)r.count,
+            window);
+  } else if (outcome == IrsWorkerCrashed &&
+             irsActionTrailGetInFlight(trail, &r)) {
+    fprintf(stderr, "irscope-opt: note: crashed while ");
+    irsActionRecordDescribe(&r, printRef, NULL);
+    fprintf(stderr, "\n");
+  }
+}
+
 // The error line first, naming step, pass and signal; then where it died
 // (the crash's trace was held back from the terminal, abridgeCrashTraces;
 // a timed-out worker was asked for its trace, see irsOptSupervise, held
-// back the same way) and last the report. A report that could not be
+// back the same way), what it was doing (its action trail) and last the
+// report. A report that could not be
 // written says so on the error line.
-static void printDeath(const IrsCrashDoc *doc) {
+static void printDeath(const IrsCrashDoc *doc, IrsActionTrail trail) {
   if (doc->writeError || !doc->dir[0])
     irsCrashDocGetSummary(doc, printLine, NULL);
   else
@@ -166,6 +191,7 @@ static void printDeath(const IrsCrashDoc *doc) {
   if (doc->outcome == IrsWorkerCrashed || doc->outcome == IrsWorkerTimedOut)
     irsToolPrintTraceNotes("irscope-opt", doc->stderrTail,
                            doc->outcome == IrsWorkerTimedOut);
+  printActionNote(trail, doc->outcome);
   if (doc->dir[0] && !doc->writeError)
     irsToolPrintReportNote("irscope-opt", doc->dir, strlen(doc->dir));
 }
@@ -200,12 +226,13 @@ static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
       .replayUserData = &job,
       .signalName = irsSignalName,
       .symbolizer = irsToolSymbolizer(),
+      .actionTrail = run->trail,
   };
   IrsCrashDoc doc;
   irsCrashDocument(quiet, res, &o, &doc);
   irsOptLogDeath(run, k, doc.step, irsWorkerOutcomeGetDeathKind(doc.outcome),
                  doc.message, doc.stderrTail, doc.elapsedMs);
-  printDeath(&doc);
+  printDeath(&doc, run->trail);
   irsCrashDocRelease(&doc);
   free(dumpDir);
   free(failDir);
@@ -234,6 +261,7 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
                              .awaitDescendantsMs =
                                  cfg->dumpInBackground ? 30000 : 0};
   IrsSupervisor sup = irsSupervisorCreate(&so);
+  run->trail = irsActionTrailCreate();
   // Replays repeat what the user has already seen: same limits, no echo,
   // and no trace (theirs would only repeat the first one's).
   IrsSupervisorOptions qo = so;
@@ -248,6 +276,7 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
   while (first < nchunks) {
     run->firstChunk = first;
     run->mode = IrsOptModeNormal;
+    irsActionTrailReset(run->trail);
     const IrsWorkerResult *res;
     if (!irsStatusIsOk(irsSupervisorRun(sup, workerMain, run, &res))) {
       fprintf(stderr, "irscope-opt: error: cannot start a worker process: "
@@ -289,6 +318,8 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
   irsOptCheckResultsCollect(run, sup);
   irsSupervisorDestroy(sup);
   irsSupervisorDestroy(quiet);
+  irsActionTrailDestroy(run->trail);
+  run->trail = (IrsActionTrail){NULL};
   run->supervised = false;
   return rc;
 }

@@ -64,6 +64,12 @@ const char *irsExRunStatus(const IrsExRun *run);
 void irsExFailureSection(xmlNodePtr body, const IrsExRun *run,
                          const IrsExPageOptions *o);
 
+struct IrsExStep;
+/// StepParts.c: the line of a step that shows while it is collapsed, and
+/// the sortable table of its rewrite counts (nothing when not counted).
+void irsExStepSummary(xmlNodePtr det, const struct IrsExStep *s, bool failing);
+void irsExRewriteTable(xmlNodePtr parent, const struct IrsExStep *s);
+
 /// A new page titled `title` with the shared head; *body receives <body>.
 /// NULL when out of memory.
 htmlDocPtr irsExPageBegin(const char *title, xmlNodePtr *body);
