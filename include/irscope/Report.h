@@ -89,6 +89,10 @@ typedef struct IrsCrashInfo {
   /// the failure with it, <replay-command> and <reproducer-command>.
   const char *replayCommand;
   const char *reproducerCommand;
+  /// The one action the failing step was narrowed to (Narrow.h; nullable):
+  /// <action>, with `actionDiff` (the diff of its top-level op) inline.
+  const struct IrsNarrowedAction *action;
+  MlirStringRef actionDiff;
 } IrsCrashInfo;
 
 /// Writes DIR/report.xml. Returns 0 or an errno value.

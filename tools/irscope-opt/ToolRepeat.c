@@ -127,6 +127,7 @@ int irsOptToolRepeat(const IrsOptConfig *c, IrsPipeline p,
   o2.failureDir = scratch;
   o2.dumpDir = NULL;
   o2.onStderr = NULL; // the runs are counted, not shown
+  o2.narrow = false;   // nor narrowed
   IrsToolRunner t = irsToolRunnerCreate(p, &o2, irsOptErrorLine, NULL);
   if (irsToolRunnerIsNull(t)) {
     irsOptRepeatTallyFree(&tally);
