@@ -103,6 +103,9 @@ typedef struct IrsCrashDocOptions {
   const char *(*signalName)(int signal);
   /// An llvm-symbolizer for the report's <symbolised-trace> (nullable).
   const char *symbolizer;
+  /// The dead worker's action trail (Action.h; null: none), read for the
+  /// report's <action> and <repeating-actions>.
+  IrsActionTrail actionTrail;
 } IrsCrashDocOptions;
 
 /// What was documented. Fill with irsCrashDocument, free with

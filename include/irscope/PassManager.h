@@ -24,6 +24,7 @@
 #include "irscope/PassRegistry.h"
 #include "irscope/Pipeline.h"
 #include "irscope/Plugin.h"
+#include "irscope/Action.h"
 #include "irscope/Support.h"
 #include <mlir-c/IR.h>
 #include <mlir-c/Pass.h>
@@ -150,6 +151,10 @@ typedef struct IrsInstrumentationOptions {
   /// reducer know which function a worker died in (lib/Reduce).
   void (*onAnchorOp)(intptr_t step, MlirOperation op, void *userData);
   void *onAnchorOpUserData;
+  /// Records the MLIR actions of every run (Action.h) into this trail, for
+  /// a supervisor to read after the worker died: the pattern a crash was
+  /// applying, the actions a hang kept repeating. Borrowed; null: none.
+  IrsActionTrail actionTrail;
 } IrsInstrumentationOptions;
 
 /// Defaults: no dumps, verify-each on, failure report on, threading on.
@@ -236,6 +241,17 @@ IRS_API IrsPassManager irsPassManagerCreate(
 /// Destroys the pass manager, its step results and diagnostics. Null is a
 /// no-op.
 IRS_API void irsPassManagerDestroy(IrsPassManager pm);
+
+/// Adds a consumer of the MLIR actions of this pass manager's runs
+/// (Action.h), called in the order added, after irscope's own (the rewrite
+/// counts of a run that dumps, the action trail). During a run the pass
+/// manager owns its context's one action handler: observe or skip actions
+/// through this, never by attaching a handler to the same context. False
+/// when IRS_ACTION_MAX_CONSUMERS - 2 are there already.
+IRS_API bool irsPassManagerAddActionConsumer(IrsPassManager pm,
+                                             IrsActionBeforeFn before,
+                                             IrsActionAfterFn after,
+                                             void *userData);
 
 /// Registers a verify hook run after every step. `name` is copied.
 IRS_API void irsPassManagerAddVerifyHook(IrsPassManager pm, MlirStringRef name,

@@ -13,6 +13,7 @@
 #ifndef IRS_REPORT_H
 #define IRS_REPORT_H
 
+#include "irscope/Action.h"
 #include "irscope/Outcome.h"
 #include "irscope/PassManager.h"
 #include "irscope/Pipeline.h"
@@ -93,6 +94,10 @@ typedef struct IrsCrashInfo {
   /// <action>, with `actionDiff` (the diff of its top-level op) inline.
   const struct IrsNarrowedAction *action;
   MlirStringRef actionDiff;
+  /// The worker's action trail (Action.h; null: none): <action>, the
+  /// action in flight when it died, and for a timeout
+  /// <repeating-actions>.
+  IrsActionTrail actionTrail;
 } IrsCrashInfo;
 
 /// Writes DIR/report.xml. Returns 0 or an errno value.

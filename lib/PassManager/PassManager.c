@@ -19,6 +19,8 @@
 static void freeImpl(IrsPassManagerImpl *pm) {
   if (!pm)
     return;
+  irsPmActionsEnd(pm);
+  irsActionCountsDestroy(pm->counts);
   for (intptr_t i = 0; pm->steps && i < pm->numSteps; ++i) {
     IrsStepState *s = &pm->steps[i];
     if (s->pm.ptr)

@@ -112,6 +112,13 @@ void irsDumpAsyncJoin(IrsAsyncDump **job, IrsDumpCache **cache,
 
 typedef struct IrsCheckpointRun IrsCheckpointRun;
 
+/// A consumer of the run's actions (irsPassManagerAddActionConsumer).
+typedef struct IrsPmActionConsumer {
+  IrsActionBeforeFn before;
+  IrsActionAfterFn after;
+  void *userData;
+} IrsPmActionConsumer;
+
 typedef struct IrsPassManagerImpl {
   MlirContext ctx;
   // The pipeline being built: rec.pipeline, or the --verify-with pipeline
@@ -160,6 +167,16 @@ typedef struct IrsPassManagerImpl {
   // (opts.forceStepwise, which takeOptions folds into opts.stepwise): such
   // a run goes step by step, never through checkpoints.
   bool attributeSteps;
+  // MLIR's actions during a run (Actions.c): the context's one handler
+  // (null when no one wants actions), the rewrite counts of a dumping run,
+  // which count between the onStep calls they wrap (the caller's, kept
+  // here meanwhile), and the caller's consumers.
+  IrsActionHandler actions;
+  IrsActionCounts *counts;
+  void (*userOnStep)(intptr_t step, bool begin, void *userData);
+  void *userOnStepUserData;
+  IrsPmActionConsumer consumers[IRS_ACTION_MAX_CONSUMERS - 2];
+  int numConsumers;
   // The last failure narrowed to one action (NarrowStep.c): `narrowed`
   // (valid when its tag is set; strings in narrowText), the diff of its
   // top-level op, the terminal's note.
@@ -184,6 +201,16 @@ int irsBgDumpStart(IrsPassManagerImpl *pm, intptr_t step, MlirOperation module,
 /// Collects finished background dumps (all of them when `waitAll`).
 /// Returns IRS_ERR_IO with a message in `err` if one failed.
 IrsErrorKind irsBgDumpReap(IrsPassManagerImpl *pm, bool waitAll, IrsBuf *err);
+
+//===----------------------------------------------------------------------===//
+// Actions.c: MLIR's actions during a run
+//===----------------------------------------------------------------------===//
+
+/// Attaches the context's action handler when the run wants actions (it
+/// dumps: rewrite counts; an action trail; the caller's consumers).
+void irsPmActionsBegin(IrsPassManagerImpl *pm);
+/// Detaches it and puts the caller's onStep back.
+void irsPmActionsEnd(IrsPassManagerImpl *pm);
 
 //===----------------------------------------------------------------------===//
 // Build.c: the MLIR pass managers

@@ -338,6 +338,7 @@ static void noteFinalDump(IrsPassManagerImpl *pm, IrsErrorKind k) {
 // printed, and the final manifest: the last word on the run, best effort
 // when the run already failed for another reason (whose message is kept).
 static IrsErrorKind finishRun(IrsPassManagerImpl *pm, IrsErrorKind k) {
+  irsPmActionsEnd(pm);
   irsPmDropUserPms(pm);
   irsPmDumpJoin(pm);
   if (pm->numBg) {
@@ -384,6 +385,7 @@ IrsStatus irsPassManagerRun(IrsPassManager handle, MlirOperation module) {
   memset(&pm->narrowed, 0, sizeof(pm->narrowed));
   bool stepwise = wantsStepwise(pm);
   pm->cpRun = stepwise && irsPmCheckpointable(pm, module);
+  irsPmActionsBegin(pm);
   pm->rec.running = true;
   if (pm->rec.dumpDir)
     k = prepareDumpDir(pm);
@@ -414,14 +416,17 @@ IrsStatus irsPassManagerRunSteps(IrsPassManager handle, MlirOperation module,
   IrsPassManagerImpl *pm = irsPmUnwrap(handle);
   if (pm->numRuns++ > 0 && irsPmRebuild(pm) != IRS_OK)
     return irsStatusMake(IRS_ERR_PIPELINE);
-  for (intptr_t i = first; i < last && i < pm->numSteps; ++i) {
+  irsPmActionsBegin(pm);
+  IrsErrorKind k = IRS_OK;
+  for (intptr_t i = first; k == IRS_OK && i < last && i < pm->numSteps; ++i) {
     if (pm->opts.onStep)
       pm->opts.onStep(i + 1, true, pm->opts.onStepUserData);
     MlirLogicalResult r = mlirPassManagerRunOnOp(pm->steps[i].pm, module);
     if (pm->opts.onStep)
       pm->opts.onStep(i + 1, false, pm->opts.onStepUserData);
     if (mlirLogicalResultIsFailure(r))
-      return irsStatusMake(IRS_ERR_PASS);
+      k = IRS_ERR_PASS;
   }
-  return irsStatusOk();
+  irsPmActionsEnd(pm);
+  return irsStatusMake(k);
 }

@@ -52,6 +52,27 @@ static bool knowsStep(const IrsRunRecord *rec) {
   return rec->failedStep > 0 && rec->failedStep <= rec->numSteps;
 }
 
+// What the worker was doing (its action trail): the action in flight and,
+// for a hang, the actions the last window kept repeating.
+static void writeActions(xmlTextWriterPtr w, IrsActionTrail trail, bool hang) {
+  IrsActionRecord r;
+  if (irsActionTrailGetInFlight(trail, &r))
+    irsXmlWriteActionRecord(w, &r, true);
+  if (!hang)
+    return;
+  enum { kShown = 5 };
+  IrsActionRecord rep[kShown];
+  size_t window = 0;
+  size_t n = irsActionTrailGetRepeating(trail, rep, kShown, &window);
+  if (!n)
+    return;
+  xmlTextWriterStartElement(w, X("repeating-actions"));
+  xmlTextWriterWriteFormatAttribute(w, X("window"), "%zu", window);
+  for (size_t k = 0; k < n; ++k)
+    irsXmlWriteActionRecord(w, &rep[k], false);
+  xmlTextWriterEndElement(w);
+}
+
 static void writeFailure(xmlTextWriterPtr w, const IrsRunRecord *rec) {
   const IrsRecordDeath *d = &rec->death;
   const char *kind = irsOutcomeGetName(rec->deathKind);
@@ -102,6 +123,7 @@ static void writeFailure(xmlTextWriterPtr w, const IrsRunRecord *rec) {
     irsXmlWriteResults(w, rec->artifacts.results);
   if (rec->artifacts.action)
     irsXmlWriteAction(w, rec->artifacts.action, rec->artifacts.actionDiff);
+  writeActions(w, d->actionTrail, hang);
   xmlTextWriterEndElement(w);
 }
 
@@ -186,7 +208,7 @@ static bool recordOf(const IrsCrashInfo *c, IrsRunRecord *rec) {
     return false;
   IrsRecordDeath d = {c->signal,     c->signalName,       c->elapsedMs,
                       c->timeoutSec, c->memoryLimitBytes, c->peakRssKb,
-                      c->stderrTail, c->symbolizer};
+                      c->stderrTail, c->symbolizer,       c->actionTrail};
   irsRunRecordSetDeath(rec, c->step, c->kind, &d);
   irsBufAppendStr(&rec->errMsg, c->message ? c->message : "");
   rec->artifacts.preStepIr = c->preStepIr;

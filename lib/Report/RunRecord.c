@@ -66,6 +66,7 @@ void irsRunRecordResetStep(IrsRunRecord *rec, intptr_t i) {
   free(s->diagCopies);
   free(s->dumpFile);
   free(s->failedHook);
+  irsRewriteCountsFree(s->rewrites, s->numRewrites);
   memset(s, 0, sizeof(*s));
   s->result.dumpFile = mlirStringRefCreate("", 0);
   s->result.failedHook = mlirStringRefCreate("", 0);
@@ -112,6 +113,15 @@ void irsRunRecordSetFailedHook(IrsRunRecord *rec, intptr_t i,
   s->failedHook = hook ? irsStrDup(hook) : NULL;
   s->result.failedHook = mlirStringRefCreateFromCString(
       s->failedHook ? s->failedHook : "");
+}
+
+void irsRunRecordSetRewrites(IrsRunRecord *rec, intptr_t i,
+                             IrsRewriteCount *counts, size_t n) {
+  IrsRecordStep *s = &rec->steps[i];
+  irsRewriteCountsFree(s->rewrites, s->numRewrites);
+  s->rewrites = counts;
+  s->numRewrites = n;
+  s->counted = true;
 }
 
 void irsRunRecordSetDumpFile(IrsRunRecord *rec, intptr_t i, const char *file) {

@@ -18,6 +18,7 @@
 #ifndef IRS_REPORT_RUNRECORD_H
 #define IRS_REPORT_RUNRECORD_H
 
+#include "../Action/ActionImpl.h"
 #include "../Support/Buf.h"
 #include "irscope/Flake.h"
 #include "irscope/Outcome.h"
@@ -33,6 +34,12 @@ typedef struct IrsRecordStep {
   char *dumpFile;            // owned; NULL when no dump was written
   char *failedHook;          // owned; NULL when no check failed
   bool dumpPending;          // a background printer is still writing it
+  // What the step's actions were (ActionCounts.c): how often each pattern
+  // was applied, on how many ops each pass ran. Owned; counted tells a
+  // step that applied none from one that was not counted.
+  IrsRewriteCount *rewrites;
+  size_t numRewrites;
+  bool counted;
 } IrsRecordStep;
 
 /// The files documenting a failure, relative to the failure directory, and
@@ -78,6 +85,9 @@ typedef struct IrsRecordDeath {
   MlirStringRef stderrTail;
   /// With it, <symbolised-trace> too (nullable).
   const char *symbolizer;
+  /// The dead worker's action trail (Action.h; null: none): the action in
+  /// flight and, for a timeout, the actions that kept repeating.
+  IrsActionTrail actionTrail;
 } IrsRecordDeath;
 
 /// The tally of irscope-opt --repeat: runs of one pipeline on one input
@@ -147,6 +157,9 @@ void irsRunRecordReset(IrsRunRecord *rec);
 
 /// Records that `hook` (copied) rejected the IR after step i (0-based).
 void irsRunRecordSetFailedHook(IrsRunRecord *rec, intptr_t i, const char *hook);
+/// Makes counts[0..n) (owned from now on) step i's rewrite counts.
+void irsRunRecordSetRewrites(IrsRunRecord *rec, intptr_t i,
+                             IrsRewriteCount *counts, size_t n);
 /// Records step i's dump file (copied; NULL: none).
 void irsRunRecordSetDumpFile(IrsRunRecord *rec, intptr_t i, const char *file);
 

@@ -112,6 +112,29 @@ void irsXmlWriteStep(xmlTextWriterPtr w, const IrsRunRecord *rec, intptr_t i) {
       irsXmlAttrRef(w, "failed-hook", r->failedHook);
     xmlTextWriterEndElement(w);
     irsXmlWriteDiagnostics(w, r->diagnostics, r->numDiagnostics);
+    irsXmlWriteRewrites(w, &rec->steps[i]);
+  }
+  xmlTextWriterEndElement(w);
+}
+
+void irsXmlWriteRewrites(xmlTextWriterPtr w, const IrsRecordStep *s) {
+  if (!s->counted)
+    return;
+  int64_t applications = 0;
+  for (size_t k = 0; k < s->numRewrites; ++k)
+    if (s->rewrites[k].kind == IrsRewritePattern)
+      applications += s->rewrites[k].count;
+  xmlTextWriterStartElement(w, X("rewrites"));
+  xmlTextWriterWriteFormatAttribute(w, X("applications"), "%lld",
+                                    (long long)applications);
+  for (size_t k = 0; k < s->numRewrites; ++k) {
+    const IrsRewriteCount *c = &s->rewrites[k];
+    bool pattern = c->kind == IrsRewritePattern;
+    xmlTextWriterStartElement(w, X(pattern ? "pattern" : "pass"));
+    xmlTextWriterWriteAttribute(w, X("name"), X(c->name));
+    xmlTextWriterWriteFormatAttribute(w, X(pattern ? "count" : "ops"), "%lld",
+                                      (long long)c->count);
+    xmlTextWriterEndElement(w);
   }
   xmlTextWriterEndElement(w);
 }
@@ -276,4 +299,25 @@ void irsXmlStartArtifacts(xmlTextWriterPtr w, const IrsRunRecord *rec,
     xmlTextWriterWriteAttribute(w, X("form"), X(postForm));
     xmlTextWriterEndElement(w);
   }
+}
+
+void irsXmlWriteActionRecord(xmlTextWriterPtr w, const IrsActionRecord *r,
+                             bool inFlight) {
+  xmlTextWriterStartElement(w, X("action"));
+  xmlTextWriterWriteAttribute(w, X("tag"), X(r->tag));
+  xmlTextWriterWriteAttribute(w, X("name"), X(r->name));
+  if (r->index > 0 && inFlight)
+    xmlTextWriterWriteFormatAttribute(w, X("index"), "%lld",
+                                      (long long)r->index);
+  if (r->opName[0])
+    xmlTextWriterWriteAttribute(w, X("op"), X(r->opName));
+  if (r->file[0])
+    xmlTextWriterWriteFormatAttribute(w, X("loc"), "%s:%u:%u", r->file,
+                                      r->line, r->column);
+  if (inFlight)
+    xmlTextWriterWriteAttribute(w, X("in-flight"), X("true"));
+  else
+    xmlTextWriterWriteFormatAttribute(w, X("times"), "%lld",
+                                      (long long)r->count);
+  xmlTextWriterEndElement(w);
 }

@@ -11,6 +11,12 @@
 #include <libxml/xmlwriter.h>
 
 /// Writes the <diagnostic> elements for `n` diagnostics.
+/// A step's <rewrites> (its rewrite counts), when it was counted.
+void irsXmlWriteRewrites(xmlTextWriterPtr w, const IrsRecordStep *s);
+/// <action tag name [index] [op] [loc] in-flight="true"|times="N"/>: an
+/// action of a dead worker's trail, the one in flight or a repeating one.
+void irsXmlWriteActionRecord(xmlTextWriterPtr w, const IrsActionRecord *r,
+                             bool inFlight);
 void irsXmlWriteDiagnostics(xmlTextWriterPtr w, const IrsDiagnostic *d,
                             intptr_t n);
 /// Writes <step> for step i (0-based) of the record.

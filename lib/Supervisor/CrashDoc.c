@@ -120,6 +120,7 @@ static int writeReport(const IrsCrashDoc *doc, const IrsWorkerResult *res,
   info.dumpOnlyChanged = o->dumpOnlyChanged;
   info.plugins = o->plugins;
   info.symbolizer = o->symbolizer;
+  info.actionTrail = o->actionTrail;
   char lastGood[256] = "", inputDump[32] = "";
   if (o->dumpDir)
     irsRunDirFindDumps(o->dumpDir, doc->step, lastGood, sizeof(lastGood),

@@ -74,6 +74,64 @@ class Driver:
         raise SystemExit("timed out waiting for " + what)
 
 
+def start(chromedriver, log_path=None):
+    """Starts chromedriver on a free port; (process, log file, Driver)."""
+    port = free_port()
+    log = open(log_path or os.devnull, "w")
+    proc = subprocess.Popen([chromedriver, "--port=%d" % port],
+                            stdout=log, stderr=subprocess.STDOUT)
+    return proc, log, Driver(port)
+
+
+def open_session(d, chromium, profile):
+    """Waits for chromedriver, then opens a headless Chromium session."""
+    end = time.time() + 20
+    while True:
+        try:
+            if d.call("GET", "/status").get("ready"):
+                break
+        except (OSError, SystemExit):
+            pass
+        if time.time() > end:
+            raise SystemExit("chromedriver did not become ready")
+        time.sleep(0.1)
+    caps = {"capabilities": {"alwaysMatch": {
+        "browserName": "chrome",
+        "goog:loggingPrefs": {"browser": "ALL"},
+        "goog:chromeOptions": {
+            "binary": chromium,
+            # Root (CI containers) needs --no-sandbox; a private profile
+            # keeps runs independent.
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+                     "--disable-dev-shm-usage", "--no-first-run",
+                     "--user-data-dir=" + profile,
+                     "--window-size=1280,1400"]}}}}
+    d.session = d.call("POST", "/session", caps)["sessionId"]
+
+
+def print_console_errors(d):
+    """Prints the console's errors and their count; returns the count."""
+    errors = [e for e in d.console() if e.get("level") == "SEVERE"]
+    for e in errors:
+        print("console error: " + e.get("message", ""))
+    print("console errors: %d" % len(errors))
+    return len(errors)
+
+
+def stop(proc, log, d):
+    if d.session:
+        try:
+            d.s("DELETE", "")
+        except BaseException:
+            pass
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("page")
@@ -86,34 +144,9 @@ def main():
     ap.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     a = ap.parse_args()
 
-    port = free_port()
-    log = open(a.profile + ".chromedriver.log", "w")
-    proc = subprocess.Popen([a.chromedriver, "--port=%d" % port],
-                            stdout=log, stderr=subprocess.STDOUT)
-    d = Driver(port)
+    proc, log, d = start(a.chromedriver, a.profile + ".chromedriver.log")
     try:
-        end = time.time() + 20
-        while True:
-            try:
-                if d.call("GET", "/status").get("ready"):
-                    break
-            except (OSError, SystemExit):
-                pass
-            if time.time() > end:
-                raise SystemExit("chromedriver did not become ready")
-            time.sleep(0.1)
-        caps = {"capabilities": {"alwaysMatch": {
-            "browserName": "chrome",
-            "goog:loggingPrefs": {"browser": "ALL"},
-            "goog:chromeOptions": {
-                "binary": a.chromium,
-                # Root (CI containers) needs --no-sandbox; a private profile
-                # keeps runs independent.
-                "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
-                         "--disable-dev-shm-usage", "--no-first-run",
-                         "--user-data-dir=" + a.profile,
-                         "--window-size=1280,1400"]}}}}
-        d.session = d.call("POST", "/session", caps)["sessionId"]
+        open_session(d, a.chromium, a.profile)
         url = "file://" + os.path.abspath(a.page)
         d.s("POST", "/url", {"url": url})
         d.wait("return document.body && document.body.dataset.ready === 'true';",
@@ -212,24 +245,9 @@ def main():
         print("screenshot saved: %s (%d bytes)" % (
             os.path.basename(a.screenshot), os.path.getsize(a.screenshot)))
 
-        entries = d.console()
-        errors = [e for e in entries if e.get("level") == "SEVERE"]
-        for e in errors:
-            print("console error: " + e.get("message", ""))
-        print("console errors: %d" % len(errors))
-        return 1 if errors else 0
+        return 1 if print_console_errors(d) else 0
     finally:
-        if d.session:
-            try:
-                d.s("DELETE", "")
-            except BaseException:
-                pass
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+        stop(proc, log, d)
 
-
-sys.exit(main())
+if __name__ == "__main__":
+    sys.exit(main())

@@ -347,6 +347,8 @@ static IrsInstrumentationOptions workOptions(IrsOptRun *run,
   opts.onDiagnostic = irsOptForwardDiag;
   opts.onStep = notifyStep;
   opts.onStepUserData = run;
+  if (!replay && run->supervised)
+    opts.actionTrail = run->trail;
   if (!replay) {
     opts.mlirPrintIrBeforeAll = cfg->mlirPrintIrBeforeAll;
     opts.mlirPrintIrAfterAll = cfg->mlirPrintIrAfterAll;

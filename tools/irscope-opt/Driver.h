@@ -121,6 +121,9 @@ typedef struct IrsOptRun {
   IrsPassManager pm;     // the worker's pass manager, for the log
   struct IrsOptResults *results; // --check-results: each chunk's steps' IR (parent)
   char stepIrHash[17];   // --check-results: hash of the IR last sent (worker)
+  // Supervised runs: the worker's actions, kept where the supervisor reads
+  // them after a crash or hang (Action.h); null otherwise.
+  IrsActionTrail trail;
 } IrsOptRun;
 
 /// --check-results (CheckResults.c; its options are checked by Config.c).

@@ -170,6 +170,30 @@ static void printDeath(const IrsCrashDoc *doc) {
     irsToolPrintReportNote("irscope-opt", doc->dir, strlen(doc->dir));
 }
 
+static void printRef(MlirStringRef s, void *ud) {
+  (void)ud;
+  fwrite(s.data, 1, s.length, stderr);
+}
+
+// One note on what the dead worker was doing (its action trail): the
+// action a crash was in, or the action a hang kept repeating.
+static void printActionNote(IrsActionTrail trail, IrsWorkerOutcome outcome) {
+  IrsActionRecord r;
+  size_t window = 0;
+  if (outcome == IrsWorkerTimedOut &&
+      irsActionTrailGetRepeating(trail, &r, 1, &window) == 1) {
+    fprintf(stderr, "irscope-opt: note: timed out repeating ");
+    irsActionRecordDescribe(&r, printRef, NULL);
+    fprintf(stderr, " (%lld of the last %zu actions)\n", (long long)r.count,
+            window);
+  } else if (outcome == IrsWorkerCrashed &&
+             irsActionTrailGetInFlight(trail, &r)) {
+    fprintf(stderr, "irscope-opt: note: crashed while ");
+    irsActionRecordDescribe(&r, printRef, NULL);
+    fprintf(stderr, "\n");
+  }
+}
+
 // Documents a worker that died in chunk `k`. Returns the exit code.
 static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
                          const IrsWorkerResult *res, intptr_t k) {
@@ -198,12 +222,14 @@ static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
       .replayUserData = &job,
       .signalName = irsSignalName,
       .symbolizer = irsToolSymbolizer(),
+      .actionTrail = run->trail,
   };
   IrsCrashDoc doc;
   irsCrashDocument(quiet, res, &o, &doc);
   irsOptLogDeath(run, k, doc.step, irsWorkerOutcomeGetDeathKind(doc.outcome),
                  doc.message, doc.stderrTail, doc.elapsedMs);
   printDeath(&doc);
+  printActionNote(run->trail, doc.outcome);
   irsCrashDocRelease(&doc);
   free(dumpDir);
   free(failDir);
@@ -232,6 +258,7 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
                              .awaitDescendantsMs =
                                  cfg->dumpInBackground ? 30000 : 0};
   IrsSupervisor sup = irsSupervisorCreate(&so);
+  run->trail = irsActionTrailCreate();
   // Replays repeat what the user has already seen: same limits, no echo,
   // and no trace (theirs would only repeat the first one's).
   IrsSupervisorOptions qo = so;
@@ -246,6 +273,7 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
   while (first < nchunks) {
     run->firstChunk = first;
     run->mode = IrsOptModeNormal;
+    irsActionTrailReset(run->trail);
     const IrsWorkerResult *res;
     if (!irsStatusIsOk(irsSupervisorRun(sup, workerMain, run, &res))) {
       fprintf(stderr, "irscope-opt: error: cannot start a worker process: "
@@ -287,6 +315,8 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
   irsOptCheckResultsCollect(run, sup);
   irsSupervisorDestroy(sup);
   irsSupervisorDestroy(quiet);
+  irsActionTrailDestroy(run->trail);
+  run->trail = (IrsActionTrail){NULL};
   run->supervised = false;
   return rc;
 }

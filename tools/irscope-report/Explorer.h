@@ -25,6 +25,14 @@ typedef struct IrsExDiag {
   int depth; // 0 for a diagnostic, 1 for its notes
 } IrsExDiag;
 
+/// One row of a step's <rewrites>: a pattern and how often it was
+/// applied, or a pass and on how many ops it ran.
+typedef struct IrsExRewrite {
+  char *name;
+  long count;
+  bool pass;
+} IrsExRewrite;
+
 typedef struct IrsExStep {
   int index;
   char *pass, *anchor, *pipeline, *options;
@@ -41,6 +49,12 @@ typedef struct IrsExStep {
   char *verifier, *failedHook;
   IrsExDiag *diags;
   int numDiags;
+  // <rewrites>: counted tells a step that applied no pattern from a run
+  // that did not count (older manifests, tool runs).
+  bool counted;
+  long applications;
+  IrsExRewrite *rewrites;
+  int numRewrites;
 } IrsExStep;
 
 typedef struct IrsExRun {
@@ -134,6 +148,14 @@ typedef struct IrsExPageOptions {
 /// when out of memory.
 bool irsExRenderPage(const IrsExRun *run, const IrsExPageOptions *opts,
                      char **html, size_t *len, char *err, size_t errCap);
+
+//===----------------------------------------------------------------------===//
+// A step's rows (StepParts.c)
+//===----------------------------------------------------------------------===//
+
+/// The page's status class of a step: ok, unchanged, failed, crashed,
+/// interrupted or not-run.
+const char *irsExStatusClass(const IrsExStep *s);
 
 //===----------------------------------------------------------------------===//
 // --repeat directories (Repeat.c)

@@ -41,6 +41,23 @@ static bool attrIsTrue(Node n, const char *name) {
   return v && !strcmp(v, "true");
 }
 
+// The rows of a step's <rewrites> named `elem` (pattern or pass), whose
+// number is attribute `what`.
+static void addRewrites(IrsExStep *s, Node r, const char *elem,
+                        const char *what) {
+  for (Node c = child(r, elem); !irsRunDocNodeIsNull(c);
+       c = irsRunDocNodeGetNext(c, elem)) {
+    IrsExRewrite *p =
+        realloc(s->rewrites, (size_t)(s->numRewrites + 1) * sizeof(*p));
+    if (!p)
+      return;
+    s->rewrites = p;
+    p[s->numRewrites++] =
+        (IrsExRewrite){attr(c, "name"), irsRunDocNodeGetAttrLong(c, what, 0),
+                       !strcmp(elem, "pass")};
+  }
+}
+
 static void addDiag(IrsExStep *s, Node d, int depth) {
   IrsExDiag *p = realloc(s->diags, (size_t)(s->numDiags + 1) * sizeof(*p));
   if (!p)
@@ -88,6 +105,11 @@ static bool readStep(Node n, IrsExStep *s, char *err, size_t cap) {
   for (Node d = child(child(n, "diagnostics"), "diagnostic");
        !irsRunDocNodeIsNull(d); d = irsRunDocNodeGetNext(d, "diagnostic"))
     addDiag(s, d, 0);
+  Node rw = child(n, "rewrites");
+  s->counted = !irsRunDocNodeIsNull(rw);
+  s->applications = irsRunDocNodeGetAttrLong(rw, "applications", 0);
+  addRewrites(s, rw, "pattern", "count");
+  addRewrites(s, rw, "pass", "ops");
   return true;
 }
 
@@ -295,6 +317,9 @@ void irsExFree(IrsExRun *run) {
       free(s->diags[d].message);
     }
     free(s->diags);
+    for (int r = 0; r < s->numRewrites; ++r)
+      free(s->rewrites[r].name);
+    free(s->rewrites);
   }
   free(run->steps);
   char **strs[] = {

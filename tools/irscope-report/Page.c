@@ -84,20 +84,6 @@ static xmlNodePtr link(xmlNodePtr parent, const IrsExPageOptions *o,
   return a;
 }
 
-// ok / unchanged / failed / crashed / not-run: the page's status classes.
-static const char *statusClass(const IrsExStep *s) {
-  IrsOutcome k = s->status;
-  if (k == IrsOutcomeOk)
-    return s->changed ? "ok" : "unchanged";
-  if (k == IrsOutcomeNotRun)
-    return "not-run";
-  if (k == IrsOutcomePassFailure || k == IrsOutcomeVerifyFailure)
-    return "failed";
-  if (k == IrsOutcomeInterrupted)
-    return "interrupted";
-  return "crashed"; // crash, timeout, memory-limit
-}
-
 // The element of step `s` in the timeline or the step list: class
 // CLASS<status>[ failing-step], then `link`="<hash>step-N" (its anchor or
 // the link to it), data-step and data-status, which page.js reads.
@@ -106,12 +92,12 @@ static xmlNodePtr stepElement(xmlNodePtr parent, const char *tag,
                               const char *hash, const IrsExRun *run,
                               const IrsExStep *s) {
   char c[96];
-  snprintf(c, sizeof(c), "%s%s%s", cls, statusClass(s),
+  snprintf(c, sizeof(c), "%s%s%s", cls, irsExStatusClass(s),
            s->index == run->failedStep ? " failing-step" : "");
   xmlNodePtr e = el(parent, tag, c);
   attrf(e, link, "%sstep-%d", hash, s->index);
   attrf(e, "data-step", "%d", s->index);
-  attrf(e, "data-status", "%s", statusClass(s));
+  attrf(e, "data-status", "%s", irsExStatusClass(s));
   return e;
 }
 
@@ -838,42 +824,6 @@ static void diffViews(xmlNodePtr bodyDiv, const IrsExStep *s,
   attrf(tb, "data-step", "%d", s->index);
 }
 
-// The line of a step that shows while it is collapsed: number, status,
-// pass, whether the IR changed, times and op counts.
-static void stepSummary(xmlNodePtr det, const IrsExStep *s, bool failing) {
-  xmlNodePtr sum = el(det, "summary", NULL);
-  char b[512];
-  snprintf(b, sizeof(b), "%d ", s->index);
-  addText(sum, b);
-  snprintf(b, sizeof(b), "badge status-%s", statusClass(s));
-  tel(sum, "span", b, irsOutcomeGetName(s->status));
-  snprintf(b, sizeof(b), " %s on %s%s%s", s->pass, s->anchor,
-           s->target ? " " : "", s->target ? s->target : "");
-  addText(sum, b);
-  // Whether the IR changed, as a badge of its own: "ok" says only that the
-  // step succeeded.
-  if (s->ran) {
-    addText(sum, " ");
-    tel(sum, "span", s->changed ? "badge change changed" : "badge change unchanged",
-        s->changed ? "changed" : "unchanged");
-  }
-  if (s->ran) {
-    snprintf(b, sizeof(b), " \xc2\xb7 %.3f ms \xc2\xb7 ops %ld \xe2\x86\x92 %ld%s",
-             s->wallMs, s->opsBefore, s->opsAfter,
-             s->changed ? "" : " \xc2\xb7 unchanged");
-    addText(sum, b);
-  } else if (s->elapsedMs > 0) {
-    snprintf(b, sizeof(b), " \xc2\xb7 ran %.3f ms before it was %s",
-             s->elapsedMs,
-             s->status == IrsOutcomeInterrupted
-                 ? "interrupted"
-                 : "stopped");
-    addText(sum, b);
-  }
-  if (failing)
-    tel(sum, "strong", "failing-marker", " \xe2\x9c\x96 failing step");
-}
-
 // The diff of a step (capped, with the switch between the text and the
 // structural view) as templates the page's script shows.
 static void stepDiff(xmlNodePtr bodyDiv, const IrsExStep *s,
@@ -918,7 +868,7 @@ static void stepDetails(xmlNodePtr parent, const IrsExRun *run,
       firstChanged = run->steps[i].index;
   if (failing || (!run->failedStep && s->index == firstChanged))
     xmlNewProp(det, X("open"), NULL);
-  stepSummary(det, s, failing);
+  irsExStepSummary(det, s, failing);
   char b[512];
   xmlNodePtr bodyDiv = el(det, "div", "body");
   xmlNodePtr p = el(bodyDiv, "p", "meta");
@@ -953,6 +903,7 @@ static void stepDetails(xmlNodePtr parent, const IrsExRun *run,
       addText(li, g->message ? g->message : "");
     }
   }
+  irsExRewriteTable(bodyDiv, s);
   if (v->note)
     tel(bodyDiv, "p", "note", v->note);
   if (v->diff)

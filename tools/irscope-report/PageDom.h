@@ -49,6 +49,12 @@ static inline void attrf(xmlNodePtr n, const char *name, const char *fmt, ...) {
   xmlNewProp(n, X(name), X(b));
 }
 
+struct IrsExStep;
+/// StepParts.c: the line of a step that shows while it is collapsed, and
+/// the sortable table of its rewrite counts (nothing when not counted).
+void irsExStepSummary(xmlNodePtr det, const struct IrsExStep *s, bool failing);
+void irsExRewriteTable(xmlNodePtr parent, const struct IrsExStep *s);
+
 /// A new page titled `title` with the shared head; *body receives <body>.
 /// NULL when out of memory.
 htmlDocPtr irsExPageBegin(const char *title, xmlNodePtr *body);

@@ -144,6 +144,25 @@
     });
   }
 
+  // A rewrite table sorts by the column whose header is clicked: counts
+  // most first, names and kinds alphabetically; a second click reverses.
+  function sortRewrites(th) {
+    var table = th.closest("table"), key = th.getAttribute("data-sort");
+    var dir = th.getAttribute("aria-sort") === (key === "count" ? "descending" : "ascending")
+        ? -1 : 1;
+    if (key === "count") dir = -dir;
+    var body = table.tBodies[0];
+    var rows = Array.prototype.slice.call(body.rows);
+    rows.sort(function (a, b) {
+      var x = a.getAttribute("data-" + key), y = b.getAttribute("data-" + key);
+      var c = key === "count" ? (+x) - (+y) : x < y ? -1 : x > y ? 1 : 0;
+      return c * dir;
+    });
+    rows.forEach(function (r) { body.appendChild(r); });
+    table.querySelectorAll("th").forEach(function (h) { h.setAttribute("aria-sort", "none"); });
+    th.setAttribute("aria-sort", dir > 0 ? "ascending" : "descending");
+  }
+
   document.addEventListener("toggle", onToggle, true);
   document.addEventListener("DOMContentLoaded", function () {
     var sel = document.getElementById("symbol-filter");
@@ -168,6 +187,9 @@
           if (p.tagName === "DETAILS") p.open = true;
         det.open = true;
       });
+    });
+    document.querySelectorAll("table.rewrites th[data-sort]").forEach(function (th) {
+      th.addEventListener("click", function () { sortRewrites(th); });
     });
     document.querySelectorAll("details.step[open]").forEach(function (det) {
       renderDiff(det.getAttribute("data-step"));

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Action.h - MLIR actions (pattern applications, pass runs) in C -----===//
+//
+// MLIR makes every application of a rewrite pattern (`apply-pattern`) and
+// every run of a pass on one op (`pass-execution`) an *action* that a
+// handler registered on the context observes and may skip
+// (mlir/IR/Action.h). The MLIR C API has no such handler; this is it.
+//
+// A context has at most one handler, so one handler here fans out to
+// several consumers (the rewrite counts, the crash recorder, narrowing):
+// each sees every action before it runs and, if it gave an `after`, after
+// it ran. An action runs unless a consumer's `before` says skip.
+//
+// Actions nest: a `pass-execution` holds the `apply-pattern`s of its pass,
+// and a pass manager nested on functions holds a `pass-execution` per
+// function inside the module-level one. Each thread has its own nesting.
+// MLIR runs passes on worker threads: consumers are called concurrently
+// from them, and the numbering (IrsAction.index) is deterministic only with
+// threading off (mlirContextEnableMultithreading(ctx, false)).
+//
+//===----------------------------------------------------------------------===//
+#ifndef IRS_ACTION_H
+#define IRS_ACTION_H
+
+#include "irscope/Support.h"
+
+#include <mlir-c/IR.h>
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum IrsActionDecision {
+  IrsActionExecute = 0,
+  IrsActionSkip = 1,
+} IrsActionDecision;
+
+/// One action, as consumers see it. Every field is valid only during the
+/// callback it is passed to (copy what you keep).
+typedef struct IrsAction {
+  /// The action's tag: "apply-pattern", "pass-execution",
+  /// "GreedyPatternRewriteIteration", ... (mlir::tracing::Action::getTag).
+  MlirStringRef tag;
+  /// For `apply-pattern` the pattern's debug name (upstream gives patterns
+  /// added by type their C++ type name; empty when a pattern has none); for
+  /// `pass-execution` the pass's argument ("canonicalize"), or its name
+  /// when it has none (a pass manager's adaptor of nested managers is
+  /// "mlir::detail::OpToOpPassAdaptor").
+  /// Empty for other tags.
+  MlirStringRef name;
+  /// The op the action applies to: the op a pattern is applied to, the op a
+  /// pass runs on; null when the action names no op. In `after` it may
+  /// have been erased by the action: do not use it there.
+  MlirOperation op;
+  /// Nesting on this thread: 0 for an outermost action.
+  int depth;
+  /// 1-based: this is the index-th action with this tag since the handler
+  /// was attached or its counts reset (irsActionHandlerResetCounts),
+  /// counting skipped ones, as upstream's `--mlir-debug-counter=<tag>-...`
+  /// counts. Single-threaded runs only give a deterministic index.
+  int64_t index;
+  /// The action this one runs inside, on this thread; NULL for depth 0.
+  const struct IrsAction *parent;
+} IrsAction;
+
+/// Called before the action runs; returning IrsActionSkip skips it (the
+/// action's code never runs: for `apply-pattern` the pattern does not
+/// match; for `pass-execution` the pass does not run on that op).
+typedef IrsActionDecision (*IrsActionBeforeFn)(const IrsAction *action,
+                                               void *userData);
+/// Called after the action ran (`executed`) or was skipped.
+typedef void (*IrsActionAfterFn)(const IrsAction *action, bool executed,
+                                 void *userData);
+
+typedef struct IrsActionHandler {
+  void *ptr;
+} IrsActionHandler;
+
+/// Most consumers one handler fans out to.
+#define IRS_ACTION_MAX_CONSUMERS 8
+
+/// Registers a handler on `ctx` (replacing any handler MLIR had there) with
+/// one consumer; `before` may be NULL (always execute), `after` may be
+/// NULL. Detach it before destroying the context.
+IRS_API IrsActionHandler irsActionHandlerAttach(MlirContext ctx,
+                                                IrsActionBeforeFn before,
+                                                IrsActionAfterFn after,
+                                                void *userData);
+/// Unregisters the handler from its context and frees it.
+IRS_API void irsActionHandlerDetach(IrsActionHandler handler);
+static inline bool irsActionHandlerIsNull(IrsActionHandler handler) {
+  return !handler.ptr;
+}
+
+/// Adds a consumer, called after the ones added before it; false when
+/// IRS_ACTION_MAX_CONSUMERS are there. Add and remove consumers only while
+/// no action runs on the context (between pass-manager runs).
+IRS_API bool irsActionHandlerAddConsumer(IrsActionHandler handler,
+                                         IrsActionBeforeFn before,
+                                         IrsActionAfterFn after,
+                                         void *userData);
+/// Removes the consumer added with exactly these three values; false when
+/// there is none.
+IRS_API bool irsActionHandlerRemoveConsumer(IrsActionHandler handler,
+                                            IrsActionBeforeFn before,
+                                            IrsActionAfterFn after,
+                                            void *userData);
+/// Restarts every tag's numbering at 1 (for the next action).
+IRS_API void irsActionHandlerResetCounts(IrsActionHandler handler);
+/// How many actions with `tag` ran or were skipped since the numbering
+/// last restarted.
+IRS_API int64_t irsActionHandlerGetCount(IrsActionHandler handler,
+                                         MlirStringRef tag);
+
+//===----------------------------------------------------------------------===//
+// The action trail: what a worker was doing when it died
+//===----------------------------------------------------------------------===//
+
+/// A record of the actions a process runs, in memory shared with the
+/// process that created it (an anonymous shared mapping), so that a
+/// supervisor still reads it after the worker it forked has crashed or was
+/// killed: per thread, the actions in flight (recorded before each runs),
+/// and the last IRS_ACTION_TRAIL_WINDOW actions of all threads. Create it
+/// before forking; the worker attaches it as a consumer (userData: the
+/// trail's ptr). Each action costs a few short copies: the op's name and
+/// location, never a print of the op.
+typedef struct IrsActionTrail {
+  void *ptr;
+} IrsActionTrail;
+
+/// How many of the last actions the trail keeps.
+#define IRS_ACTION_TRAIL_WINDOW 256
+
+/// One recorded action; strings are NUL-terminated and cut to fit.
+typedef struct IrsActionRecord {
+  char tag[32];
+  char name[160];   ///< pattern or pass, as IrsAction.name
+  char opName[64];  ///< "" when the action names no op
+  char file[160];   ///< the op's file location; "" when it has none
+  unsigned line, column;
+  int depth;
+  int64_t index;    ///< IrsAction.index
+  uint64_t opId;    ///< tells ops apart within one process; 0 for none
+  int64_t count;    ///< irsActionTrailGetRepeating: times in the window
+} IrsActionRecord;
+
+IRS_API IrsActionTrail irsActionTrailCreate(void);
+IRS_API void irsActionTrailDestroy(IrsActionTrail trail);
+static inline bool irsActionTrailIsNull(IrsActionTrail trail) {
+  return !trail.ptr;
+}
+/// Forgets everything recorded (before the next worker).
+IRS_API void irsActionTrailReset(IrsActionTrail trail);
+/// The consumer pair; userData is the trail's ptr.
+IRS_API IrsActionDecision irsActionTrailBefore(const IrsAction *action,
+                                               void *userData);
+IRS_API void irsActionTrailAfter(const IrsAction *action, bool executed,
+                                 void *userData);
+/// The innermost action in flight when the recording process stopped: of
+/// the threads with an action in flight, the one that began its action
+/// last. False when none was in flight. With threading on, another
+/// thread's action may be the one that crashed; single-threaded it is
+/// exact.
+IRS_API bool irsActionTrailGetInFlight(IrsActionTrail trail,
+                                       IrsActionRecord *out);
+/// The actions of the window grouped by (tag, name, op), most frequent
+/// first, only those seen at least twice: out[0..return) of at most `cap`.
+/// *window (nullable) is how many actions the window held.
+IRS_API size_t irsActionTrailGetRepeating(IrsActionTrail trail,
+                                          IrsActionRecord *out, size_t cap,
+                                          size_t *window);
+/// What the record was doing, as the terminal notes say it: "applying
+/// pattern 'X' to 'arith.addi' at f.mlir:3:8", "running pass 'cse' on
+/// 'func.func' at f.mlir:1:1", "running action 'T' on ..."; without the
+/// location when the op has none.
+IRS_API void irsActionRecordDescribe(const IrsActionRecord *record,
+                                     MlirStringCallback callback,
+                                     void *userData);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // IRS_ACTION_H

@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- ActionCounts.c - how often each pattern and pass ran in a step -----===//
+//
+// The consumer behind the manifest's <rewrites>: every `apply-pattern`
+// action counts one application of its pattern, every `pass-execution` of
+// a pipeline pass one op that pass ran on. It runs for every action of a
+// dumping run, so it must stay O(1) and lock-free: each thread counts into
+// its own hash table (MLIR calls it from its worker threads), found by the
+// thread's id; the tables are only merged when the step has ended and the
+// workers are idle. A pattern's name is hashed by content because the
+// bridge reads it from the action's print, into a buffer that is reused.
+//
+//===----------------------------------------------------------------------===//
+#include "ActionImpl.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { kThreadSlots = 128 };
+
+typedef struct Entry {
+  uint64_t hash; // 0: empty
+  char *name;
+  uint32_t len;
+  IrsRewriteKind kind;
+  int64_t count;
+} Entry;
+
+typedef struct Table {
+  Entry *e;
+  size_t cap, n; // cap is a power of two
+} Table;
+
+typedef struct Slot {
+  _Atomic uintptr_t owner; // pthread_self() of the thread; 0: free
+  Table t;
+} Slot;
+
+struct IrsActionCounts {
+  atomic_bool open;
+  Slot slots[kThreadSlots];
+};
+
+bool irsActionIsInternalPass(MlirStringRef name) {
+  static const char *const kInternal[] = {"mlir::detail::OpToOpPassAdaptor",
+                                          "irs-checkpoint", "irs-anchor-note"};
+  for (size_t i = 0; i < sizeof kInternal / sizeof *kInternal; ++i) {
+    size_t n = strlen(kInternal[i]);
+    if (name.length >= n && memcmp(name.data, kInternal[i], n) == 0)
+      return true;
+  }
+  return false;
+}
+
+static uint64_t hashName(MlirStringRef s, IrsRewriteKind kind) {
+  uint64_t h = 1469598103934665603ull ^ (uint64_t)kind;
+  for (size_t i = 0; i < s.length; ++i)
+    h = (h ^ (unsigned char)s.data[i]) * 1099511628211ull;
+  return h ? h : 1;
+}
+
+static bool grow(Table *t) {
+  size_t cap = t->cap ? 2 * t->cap : 64;
+  Entry *e = calloc(cap, sizeof(Entry));
+  if (!e)
+    return false;
+  for (size_t i = 0; i < t->cap; ++i) {
+    if (!t->e[i].hash)
+      continue;
+    size_t k = t->e[i].hash & (cap - 1);
+    while (e[k].hash)
+      k = (k + 1) & (cap - 1);
+    e[k] = t->e[i];
+  }
+  free(t->e);
+  t->e = e;
+  t->cap = cap;
+  return true;
+}
+
+// The entry of (name, kind), made with count 0 when new; NULL when out of
+// memory (that action is then not counted).
+static Entry *lookup(Table *t, MlirStringRef name, IrsRewriteKind kind,
+                     uint64_t h) {
+  if (2 * (t->n + 1) > t->cap && !grow(t))
+    return NULL;
+  size_t k = h & (t->cap - 1);
+  for (;; k = (k + 1) & (t->cap - 1)) {
+    Entry *e = &t->e[k];
+    if (!e->hash)
+      break;
+    if (e->hash == h && e->kind == kind && e->len == name.length &&
+        memcmp(e->name, name.data, name.length) == 0)
+      return e;
+  }
+  char *copy = malloc(name.length + 1);
+  if (!copy)
+    return NULL;
+  memcpy(copy, name.data, name.length);
+  copy[name.length] = 0;
+  t->e[k] = (Entry){h, copy, (uint32_t)name.length, kind, 0};
+  ++t->n;
+  return &t->e[k];
+}
+
+static Table *myTable(IrsActionCounts *c) {
+  uintptr_t me = (uintptr_t)pthread_self();
+  size_t start = (size_t)((me >> 6) * 0x9E3779B97F4A7C15ull) % kThreadSlots;
+  for (size_t i = 0; i < kThreadSlots; ++i) {
+    Slot *s = &c->slots[(start + i) % kThreadSlots];
+    uintptr_t owner = atomic_load_explicit(&s->owner, memory_order_relaxed);
+    if (owner == me)
+      return &s->t;
+    uintptr_t none = 0;
+    if (!owner && atomic_compare_exchange_strong(&s->owner, &none, me))
+      return &s->t;
+  }
+  return NULL; // more threads than slots: this one is not counted
+}
+
+IrsActionCounts *irsActionCountsCreate(void) {
+  IrsActionCounts *c = calloc(1, sizeof(IrsActionCounts));
+  return c;
+}
+
+static void clearTable(Table *t, bool release) {
+  for (size_t i = 0; i < t->cap; ++i)
+    if (t->e[i].hash) {
+      free(t->e[i].name);
+      t->e[i] = (Entry){0};
+    }
+  t->n = 0;
+  if (release) {
+    free(t->e);
+    *t = (Table){0};
+  }
+}
+
+void irsActionCountsDestroy(IrsActionCounts *c) {
+  if (!c)
+    return;
+  for (size_t i = 0; i < kThreadSlots; ++i)
+    clearTable(&c->slots[i].t, true);
+  free(c);
+}
+
+IrsActionDecision irsActionCountsBefore(const IrsAction *a, void *userData) {
+  IrsActionCounts *c = userData;
+  if (!atomic_load_explicit(&c->open, memory_order_relaxed))
+    return IrsActionExecute;
+  IrsRewriteKind kind;
+  // Tags are compared by length first: the two we count differ in it.
+  if (a->tag.length == 13 && memcmp(a->tag.data, "apply-pattern", 13) == 0)
+    kind = IrsRewritePattern;
+  else if (a->tag.length == 14 &&
+           memcmp(a->tag.data, "pass-execution", 14) == 0 &&
+           !irsActionIsInternalPass(a->name))
+    kind = IrsRewritePass;
+  else
+    return IrsActionExecute;
+  Table *t = myTable(c);
+  Entry *e = t ? lookup(t, a->name, kind, hashName(a->name, kind)) : NULL;
+  if (e)
+    ++e->count;
+  return IrsActionExecute;
+}
+
+void irsActionCountsSetOpen(IrsActionCounts *c, bool open) {
+  if (open)
+    for (size_t i = 0; i < kThreadSlots; ++i)
+      clearTable(&c->slots[i].t, false);
+  atomic_store(&c->open, open);
+}
+
+static int compareCounts(const void *pa, const void *pb) {
+  const IrsRewriteCount *a = pa, *b = pb;
+  if (a->kind != b->kind)
+    return a->kind < b->kind ? -1 : 1;
+  if (a->count != b->count)
+    return a->count > b->count ? -1 : 1;
+  return strcmp(a->name, b->name);
+}
+
+bool irsActionCountsTake(IrsActionCounts *c, IrsRewriteCount **out,
+                         size_t *n) {
+  *out = NULL;
+  *n = 0;
+  Table all = {0};
+  bool ok = true;
+  for (size_t i = 0; ok && i < kThreadSlots; ++i) {
+    Table *t = &c->slots[i].t;
+    for (size_t k = 0; ok && k < t->cap; ++k) {
+      Entry *e = &t->e[k];
+      if (!e->hash)
+        continue;
+      Entry *m = lookup(&all, mlirStringRefCreate(e->name, e->len), e->kind,
+                        e->hash);
+      ok = m != NULL;
+      if (m)
+        m->count += e->count;
+    }
+  }
+  IrsRewriteCount *r = ok ? calloc(all.n ? all.n : 1, sizeof *r) : NULL;
+  ok = r != NULL;
+  size_t m = 0;
+  for (size_t k = 0; ok && k < all.cap; ++k) {
+    if (!all.e[k].hash)
+      continue;
+    r[m++] = (IrsRewriteCount){all.e[k].name, all.e[k].count, all.e[k].kind};
+    all.e[k].name = NULL; // moved to r
+  }
+  clearTable(&all, true);
+  if (!ok)
+    return false;
+  qsort(r, m, sizeof *r, compareCounts);
+  *out = r;
+  *n = m;
+  return true;
+}
+
+void irsRewriteCountsFree(IrsRewriteCount *counts, size_t n) {
+  for (size_t i = 0; counts && i < n; ++i)
+    free(counts[i].name);
+  free(counts);
+}

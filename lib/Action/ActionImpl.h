@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- ActionImpl.h - consumers of MLIR actions inside libirscope ---------===//
+//
+// The consumers the pass manager hands the one action handler of its
+// context (include/irscope/Action.h): the rewrite counts of each step
+// (ActionCounts.c) and the action trail a supervisor reads after its worker
+// died (ActionTrail.c, public in Action.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef IRS_ACTION_ACTIONIMPL_H
+#define IRS_ACTION_ACTIONIMPL_H
+
+#include "irscope/Action.h"
+
+#include <stddef.h>
+
+/// What a step did, by name: how many times a pattern was applied
+/// (`apply-pattern` actions), on how many ops a pass ran
+/// (`pass-execution`). Owned by the run record's step.
+typedef enum IrsRewriteKind {
+  IrsRewritePattern = 0,
+  IrsRewritePass = 1,
+} IrsRewriteKind;
+
+typedef struct IrsRewriteCount {
+  char *name; // owned; "" for a pattern without a debug name
+  int64_t count;
+  IrsRewriteKind kind;
+} IrsRewriteCount;
+
+/// Frees an array from irsActionCountsTake.
+void irsRewriteCountsFree(IrsRewriteCount *counts, size_t n);
+
+/// Counts of the step that runs now, kept per thread (MLIR calls the
+/// consumer from its worker threads) and gathered when the step ends.
+typedef struct IrsActionCounts IrsActionCounts;
+
+IrsActionCounts *irsActionCountsCreate(void);
+void irsActionCountsDestroy(IrsActionCounts *c);
+/// The consumer (IrsActionBeforeFn) with an IrsActionCounts as userData:
+/// counts while a step is open, never skips.
+IrsActionDecision irsActionCountsBefore(const IrsAction *a, void *userData);
+/// Opens (counting from zero) or closes counting. Call only while no
+/// action runs (between steps).
+void irsActionCountsSetOpen(IrsActionCounts *c, bool open);
+/// Everything counted since the step opened, in *out[0..*n) (caller frees
+/// with irsRewriteCountsFree), patterns then passes, each by count
+/// (descending) then name; false when out of memory (*out NULL, *n 0).
+bool irsActionCountsTake(IrsActionCounts *c, IrsRewriteCount **out,
+                         size_t *n);
+
+/// Whether a pass-execution is irscope's own machinery (checkpoints, anchor
+/// notes) or a pass manager's adaptor rather than a pass of the pipeline.
+bool irsActionIsInternalPass(MlirStringRef name);
+
+#endif // IRS_ACTION_ACTIONIMPL_H
