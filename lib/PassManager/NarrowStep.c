@@ -18,7 +18,7 @@
 #include "PassManagerImpl.h"
 
 #include "irscope/Diff.h"
-#include "irscope/Narrow.h"
+#include "irscope/ActionCounter.h"
 #include "irscope/RunDir.h"
 #include "../Support/DiagnosticsImpl.h"
 #include "../Support/Fs.h"
@@ -42,11 +42,24 @@ static MlirOperation run(Trial *t, int64_t count, int64_t describe,
   MlirOperation m = mlirOperationClone(t->before);
   IrsActionCounter c = irsActionCounterCreate(t->tag, count, describe, false);
   *passOk = false;
+  // During the run that failed the pass manager may own the context's
+  // handler (Actions.c): the counter joins it as a consumer.
+  IrsActionHandler h = t->pm->actions;
+  bool shared = !irsActionHandlerIsNull(h);
   if (!irsActionCounterIsNull(c)) {
-    irsActionCounterAttach(c, m);
+    irsActionCounterSetRoot(c, m);
+    if (shared)
+      shared = irsActionHandlerAddConsumer(h, irsActionCounterBefore,
+                                           irsActionCounterAfter, c.ptr);
+    else
+      irsActionCounterAttach(c, m);
     *passOk = mlirLogicalResultIsSuccess(
         mlirPassManagerRunOnOp(t->pm->steps[t->i].pm, m));
-    irsActionCounterDetach(c);
+    if (shared)
+      irsActionHandlerRemoveConsumer(h, irsActionCounterBefore,
+                                     irsActionCounterAfter, c.ptr);
+    else
+      irsActionCounterDetach(c);
   }
   ++t->runs;
   if (ac)

@@ -13,7 +13,7 @@
 // RUN:   | FileCheck %s --check-prefix=ERR -DDIR=%t/d --implicit-check-not="irscope-opt: error:"
 // ERR: irscope-opt: error: step 3 'builtin.module(canonicalize)' changed the results of '@main': line 1 was '2', is now '20'; report: [[DIR]]/report.xml
 // ERR-NEXT: irscope-opt: note: found with {{[0-9]+}} executions
-// ERR-NEXT: irscope-opt: note: first wrong rewrite: #4 of 40 in step 3 'builtin.module(canonicalize)': pattern 'WhileMoveIfDown' on 'scf.while' at {{.*}}failure-input.mlir:{{[0-9]+}}:{{[0-9]+}}
+// ERR-NEXT: irscope-opt: note: first wrong rewrite: #4 of 40 in step 3 'builtin.module(canonicalize)': pattern 'WhileMoveIfDown' on 'scf.while' at {{.*}}narrow-pattern.mlir:61:15
 // ERR-NEXT: irscope-opt: note: narrowed single-threaded with 7 executions
 // ERR-NEXT: exit=9
 

@@ -20,7 +20,7 @@
 #include "CheckResults.h"
 
 #include "irscope/Diff.h"
-#include "irscope/Narrow.h"
+#include "irscope/ActionCounter.h"
 #include "irscope/RunDir.h"
 #include "irscope/Supervisor.h"
 
@@ -82,10 +82,13 @@ static int trialMain(IrsWorkerChannel ch, void *ud) {
   if (irsPassManagerIsNull(pm) || irsActionCounterIsNull(ac))
     return 2;
   MlirOperation root = mlirModuleGetOperation(m);
+  // The pass manager owns the context's action handler during its runs.
+  irsActionCounterSetRoot(ac, root);
+  if (!irsPassManagerAddActionConsumer(pm, irsActionCounterBefore,
+                                       irsActionCounterAfter, ac.ptr))
+    return 2;
   irsWorkerChannelStepBegin(ch, 0, n->step);
-  irsActionCounterAttach(ac, root);
   IrsStatus st = irsPassManagerRunSteps(pm, root, n->step - 1, n->step);
-  irsActionCounterDetach(ac);
   irsWorkerChannelStepEnd(ch, 0, n->step);
   irsWorkerChannelSendValue(ch, "patterns",
                             irsActionCounterGetNum(ac, IRS_NARROW_TAG_PATTERN));
@@ -143,10 +146,11 @@ static bool describe(Narrowing *n, int64_t k, int64_t of, IrsOptNarrowed *out) {
   // The pre-step IR was parsed from a string: its locations name no file.
   // They are lines of the input (version 0) or of failure-input.mlir.
   char *named = NULL;
-  if (out->location && out->location[0] == ':' &&
+  const char *at = out->location ? strchr(out->location, ':') : NULL;
+  if (at && (at == out->location || !strncmp(out->location, "-:", 2)) &&
       asprintf(&named, "%s%s",
                n->k == 1 ? n->c->run->cfg->input : IRS_RUN_DIR_PRE_STEP_IR,
-               out->location) >= 0) {
+               at) >= 0) {
     free(out->location);
     out->location = named;
   }
