@@ -33,6 +33,10 @@ extern "C" {
 /// The action tags narrowing bisects, in the order it tries them.
 #define IRS_NARROW_TAG_PATTERN "apply-pattern"
 #define IRS_NARROW_TAG_PASS "pass-execution"
+/// Pass executions are bisected only when a step has more than this many:
+/// a pass nested on functions counts its adaptor's execution on the module
+/// too, so one function gives two, which name nothing the step does not.
+#define IRS_NARROW_MIN_PASSES 2
 
 /// What narrowing found: action `index` of `of` actions of `tag` in the
 /// step is the first after which the step fails. Strings are borrowed

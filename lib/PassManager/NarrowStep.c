@@ -160,12 +160,12 @@ static bool narrow(Trial *t, const char *dir, IrsBuf *why) {
     return false;
   }
   int64_t k = patterns ? irsNarrowBisect(patterns, isBad, t) : 0, of = patterns;
-  if (k <= 0 && passes > 1) {
+  if (k <= 0 && passes > IRS_NARROW_MIN_PASSES) {
     t->tag = IRS_NARROW_TAG_PASS;
     k = irsNarrowBisect(passes, isBad, t);
     of = passes;
   }
-  if (k <= 0 && (patterns > 0 || passes > 1)) {
+  if (k <= 0 && (patterns > 0 || passes > IRS_NARROW_MIN_PASSES)) {
     irsBufPrintf(why, "no single action is to blame: the IR breaks with "
                       "none of the step's %lld pattern applications",
                  (long long)patterns);

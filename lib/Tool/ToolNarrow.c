@@ -306,7 +306,7 @@ static bool narrow(IrsToolRunnerImpl *t, intptr_t i, const char *input,
     int64_t k = c.patterns ? bisectTag(&n, IRS_NARROW_TAG_PATTERN, c.patterns)
                            : 0;
     int64_t of = c.patterns;
-    if (!k && c.passes > 1) {
+    if (!k && c.passes > IRS_NARROW_MIN_PASSES) {
       k = bisectTag(&n, IRS_NARROW_TAG_PASS, c.passes);
       of = c.passes;
     }
@@ -315,7 +315,7 @@ static bool narrow(IrsToolRunnerImpl *t, intptr_t i, const char *input,
       writeAround(&n, out, dir, &t->narrowDiff);
       out->executions = n.runs;
       found = out->name != NULL;
-    } else if (c.patterns > 0 || c.passes > 1) {
+    } else if (c.patterns > 0 || c.passes > IRS_NARROW_MIN_PASSES) {
       irsBufPrintf(why, "no single action is to blame: the step fails with "
                         "none of its %lld pattern applications",
                    (long long)c.patterns);

@@ -181,7 +181,7 @@ bool irsOptCheckResultsNarrow(IrsOptCheck *c, intptr_t k, IrsOptNarrowed *out) {
     irsSupervisorGetValue(n.sup, "passes", &passes);
     int64_t at = patterns ? irsNarrowBisect(patterns, isBad, &n) : 0;
     int64_t of = patterns;
-    if (at == 0 && passes > 1) {
+    if (at == 0 && passes > IRS_NARROW_MIN_PASSES) {
       n.tag = IRS_NARROW_TAG_PASS;
       at = irsNarrowBisect(passes, isBad, &n);
       of = passes;
@@ -189,7 +189,7 @@ bool irsOptCheckResultsNarrow(IrsOptCheck *c, intptr_t k, IrsOptNarrowed *out) {
     found = at > 0 && describe(&n, at, of, out);
   }
   // A step without actions to tell apart is its own answer: no note.
-  if (!found && (patterns > 0 || passes > 1))
+  if (!found && (patterns > 0 || passes > IRS_NARROW_MIN_PASSES))
     snprintf(out->why, sizeof(out->why),
              "no single action is to blame: the results change with none of "
              "the step's %lld pattern applications",
