@@ -68,6 +68,11 @@ typedef struct IrsInstrumentationOptions {
   const char *failureDir;
   /// Write failure artefacts at all (default true).
   bool writeFailureReport;
+  /// Narrow a step whose IR no longer verifies to the one pattern
+  /// application or pass execution after which it does not (Narrow.h):
+  /// <action> in report.xml, the files around it, and
+  /// irsPassManagerGetNarrowNote (default false).
+  bool narrow;
   /// Printing flags for dumps.
   bool printGeneric;
   bool printDebugInfo;
@@ -298,6 +303,12 @@ IRS_API MlirStringRef irsPassManagerGetErrorMessage(IrsPassManager pm);
 /// a new "$TMPDIR/irscope-failure-XXXXXX" per failure ($TMPDIR defaults to
 /// /tmp).
 IRS_API MlirStringRef irsPassManagerGetFailureDir(IrsPassManager pm);
+
+/// The one-line note about narrowing the last run's failing step (with
+/// IrsInstrumentationOptions.narrow): the action found ("first rewrite
+/// that breaks the IR: #3 of 3 in step 1 ..."), or why there is none;
+/// empty when narrowing did not run. Borrowed until the next run.
+IRS_API MlirStringRef irsPassManagerGetNarrowNote(IrsPassManager pm);
 
 /// Index (1-based) of the step that failed in the last run, 0 if none.
 IRS_API intptr_t irsPassManagerGetFailedStep(IrsPassManager pm);

@@ -92,6 +92,10 @@ typedef struct IrsCrashInfo {
   /// the failure with it, <replay-command> and <reproducer-command>.
   const char *replayCommand;
   const char *reproducerCommand;
+  /// The one action the failing step was narrowed to (Narrow.h; nullable):
+  /// <action>, with `actionDiff` (the diff of its top-level op) inline.
+  const struct IrsNarrowedAction *action;
+  MlirStringRef actionDiff;
   /// The worker's action trail (Action.h; null: none): <action>, the
   /// action in flight when it died, and for a timeout
   /// <repeating-actions>.

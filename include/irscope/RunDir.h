@@ -38,6 +38,13 @@ extern "C" {
 #define IRS_RUN_DIR_POST_STEP_IR "failure-output.mlir"
 #define IRS_RUN_DIR_REPRODUCER "reproducer.mlir"
 #define IRS_RUN_DIR_FULL_REPRODUCER "reproducer-full.mlir"
+/// Narrowing a failing step to one action (Narrow.h): the enclosing
+/// top-level op just before and just after it, their diff, and the script
+/// that replays the action with the tool's debug counter.
+#define IRS_RUN_DIR_ACTION_BEFORE "action-before.mlir"
+#define IRS_RUN_DIR_ACTION_AFTER "action-after.mlir"
+#define IRS_RUN_DIR_ACTION_DIFF "action.diff"
+#define IRS_RUN_DIR_ACTION_REPLAY "replay-action.sh"
 /// An atomic write goes to "<name>" IRS_RUN_DIR_TEMP_INFIX "XXXXXX" first.
 #define IRS_RUN_DIR_TEMP_INFIX ".tmp-"
 /// Prefix of the fresh failure directory made when none is given.
@@ -58,8 +65,9 @@ IRS_API long irsRunDirDumpIndex(const char *name);
 IRS_API bool irsRunDirIsTemporary(const char *name);
 
 /// Whether `name` is a file a run writes into its directory: a numbered
-/// dump, manifest.xml, report.xml, failure-input.mlir, failure-output.mlir
-/// or reproducer.mlir, or the temporary of one of them.
+/// dump, manifest.xml, report.xml, failure-input.mlir, failure-output.mlir,
+/// reproducer.mlir or a narrowed action's files, or the temporary of one of
+/// them.
 IRS_API bool irsRunDirIsRunFile(const char *name);
 
 //===----------------------------------------------------------------------===//

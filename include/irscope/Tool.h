@@ -71,6 +71,11 @@ typedef struct IrsToolOptions {
   /// passes: its start-up, which every step's time contains, is shown in
   /// the timing table (irsToolRunnerPrintTiming) beside the steps' times.
   bool measureStartup;
+  /// Narrow a failing step (pass or verifier failure, crash) to the one
+  /// action after which it fails, with the tool's own --log-actions-to and
+  /// --mlir-debug-counter (include/irscope/Narrow.h): <action> in
+  /// report.xml, the files around it, irsToolRunnerGetNarrowNote.
+  bool narrow;
   /// Recorded in manifest and report (Support.h; nullable).
   IrsRunHeader header;
   /// The tool's stderr of each step (or of the whole run) once it ended,
@@ -141,6 +146,11 @@ IRS_API intptr_t irsToolRunnerGetFailedStep(IrsToolRunner runner);
 /// How the failing step's process ended, or NULL when it exited by itself
 /// (a pass or verifier failure, or success). Borrowed until the next run.
 IRS_API const IrsWorkerResult *irsToolRunnerGetDeath(IrsToolRunner runner);
+/// The one-line note about narrowing the last run's failing step: the
+/// action found ("first rewrite that breaks the IR: #2 of 3 in step 1
+/// ..."), or why there is none; empty when narrowing did not run.
+/// Borrowed until the next run.
+IRS_API MlirStringRef irsToolRunnerGetNarrowNote(IrsToolRunner runner);
 /// Whether the last failure was the tool misbehaving (no output, output
 /// that is neither text nor bytecode, exec failure) rather than the IR.
 IRS_API bool irsToolRunnerGetToolError(IrsToolRunner runner);

@@ -9,6 +9,20 @@
 //===----------------------------------------------------------------------===//
 #include "ExecImpl.h"
 
+#include "../Support/Halve.h"
+
+typedef struct Same {
+  IrsExecSameAsReference same;
+  void *ud;
+} Same;
+
+// irsHalve asks whether a version is bad: one that differs.
+static int differs(int64_t i, void *ud) {
+  const Same *s = ud;
+  int r = s->same((intptr_t)i, s->ud);
+  return r < 0 ? -1 : !r;
+}
+
 intptr_t irsExecBisect(intptr_t n, IrsExecSameAsReference same, void *ud) {
   if (n <= 0)
     return 0;
@@ -17,16 +31,6 @@ intptr_t irsExecBisect(intptr_t n, IrsExecSameAsReference same, void *ud) {
     return -1;
   if (r)
     return 0;
-  intptr_t good = 0, bad = n;
-  while (bad - good > 1) {
-    intptr_t mid = good + (bad - good) / 2;
-    r = same(mid, ud);
-    if (r < 0)
-      return -1;
-    if (r)
-      good = mid;
-    else
-      bad = mid;
-  }
-  return bad;
+  Same s = {same, ud};
+  return (intptr_t)irsHalve(0, n, differs, &s);
 }

@@ -62,6 +62,7 @@ static MlirOperation replay(IrsPassManagerImpl *pm, MlirOperation input,
 // the pre-step IR is there.
 static int writePreStep(IrsPassManagerImpl *pm, intptr_t i, const char *dir,
                         MlirOperation input, bool *written) {
+  memset(&pm->narrowed, 0, sizeof(pm->narrowed));
   *written = false;
   if (mlirOperationIsNull(input))
     return 0;
@@ -81,6 +82,11 @@ static int writePreStep(IrsPassManagerImpl *pm, intptr_t i, const char *dir,
         pm->env.hasSeed, pm->env.seed);
   free(prePath);
   free(reproPath);
+  // A step whose IR the verifier rejects (not a check of the user's).
+  const IrsRecordStep *st = &pm->rec.steps[i];
+  if (st->result.status == IrsStepVerifyFailed &&
+      (!st->failedHook || !strcmp(st->failedHook, "verifier")))
+    irsPmNarrowFailure(pm, i, before, dir, *written);
   mlirOperationDestroy(before);
   return e;
 }
@@ -108,7 +114,9 @@ void irsPmWriteFailure(IrsPassManagerImpl *pm, intptr_t i,
   pm->rec.artifacts = (IrsRecordArtifacts){
       .preStepIr = pre ? "failure-input.mlir" : NULL,
       .postStepIr = e2 ? NULL : post,
-      .reproducer = pre ? "reproducer.mlir" : NULL};
+      .reproducer = pre ? "reproducer.mlir" : NULL,
+      .action = pm->narrowed.tag ? &pm->narrowed : NULL,
+      .actionDiff = irsBufRef(&pm->narrowDiff)};
   int e3 = irsRunRecordWrite(&pm->rec, IrsRecordWriterFailureReport, dir);
   pm->rec.artifacts = (IrsRecordArtifacts){0};
   if (e || e2 || e3) {

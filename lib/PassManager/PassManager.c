@@ -43,6 +43,9 @@ static void freeImpl(IrsPassManagerImpl *pm) {
   free(pm->bg);
   irsBufFree(&pm->bgErr);
   irsBufFree(&pm->finalDump);
+  irsBufFree(&pm->narrowText);
+  irsBufFree(&pm->narrowDiff);
+  irsBufFree(&pm->narrowNote);
   irsPmDumpJoin(pm);
   irsDumpCacheDestroy(pm->dumpCache);
   free(pm->topFps);

@@ -15,6 +15,7 @@
 #include "../Report/IrFile.h"
 #include "../Report/RunRecord.h"
 #include "../Support/Buf.h"
+#include "irscope/Narrow.h"
 #include "irscope/PassManager.h"
 
 #include <mlir-c/Pass.h>
@@ -176,11 +177,22 @@ typedef struct IrsPassManagerImpl {
   void *userOnStepUserData;
   IrsPmActionConsumer consumers[IRS_ACTION_MAX_CONSUMERS - 2];
   int numConsumers;
+  // The last failure narrowed to one action (NarrowStep.c): `narrowed`
+  // (valid when its tag is set; strings in narrowText), the diff of its
+  // top-level op, the terminal's note.
+  IrsNarrowedAction narrowed;
+  IrsBuf narrowText, narrowDiff, narrowNote;
 } IrsPassManagerImpl;
 
 static inline IrsPassManagerImpl *irsPmUnwrap(IrsPassManager pm) {
   return (IrsPassManagerImpl *)pm.ptr;
 }
+
+/// Narrows failing step i (a verifier failure) on its pre-step IR
+/// `before` to one action, writing the files around it into `dir`
+/// (NarrowStep.c). Fills narrowed, narrowDiff and narrowNote.
+void irsPmNarrowFailure(IrsPassManagerImpl *pm, intptr_t i,
+                        MlirOperation before, const char *dir, bool havePre);
 
 /// Forks a child that prints `module` to `path`; 0 or an errno value (then
 /// the caller prints synchronously).

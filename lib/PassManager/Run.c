@@ -389,6 +389,8 @@ IrsStatus irsPassManagerRun(IrsPassManager handle, MlirOperation module) {
   if (k != IRS_OK)
     return irsStatusMake(k);
   irsBufReset(&pm->finalDump);
+  irsBufReset(&pm->narrowNote);
+  memset(&pm->narrowed, 0, sizeof(pm->narrowed));
   bool stepwise = wantsStepwise(pm);
   pm->cpRun = stepwise && irsPmCheckpointable(pm, module);
   irsPmActionsBegin(pm);

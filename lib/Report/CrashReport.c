@@ -121,6 +121,8 @@ static void writeFailure(xmlTextWriterPtr w, const IrsRunRecord *rec) {
   irsBufFree(&sym);
   if (rec->artifacts.results)
     irsXmlWriteResults(w, rec->artifacts.results);
+  if (rec->artifacts.action)
+    irsXmlWriteAction(w, rec->artifacts.action, rec->artifacts.actionDiff);
   writeActions(w, d->actionTrail, hang);
   xmlTextWriterEndElement(w);
 }
@@ -216,6 +218,8 @@ static bool recordOf(const IrsCrashInfo *c, IrsRunRecord *rec) {
   rec->artifacts.fullReproducer = c->fullReproducer;
   rec->artifacts.lastGoodDump = c->lastGoodDump;
   rec->artifacts.results = c->results;
+  rec->artifacts.action = c->action;
+  rec->artifacts.actionDiff = c->actionDiff;
   rec->artifacts.replayCommand = c->replayCommand;
   rec->artifacts.reproducerCommand = c->reproducerCommand;
   return !rec->errMsg.failed;

@@ -24,6 +24,8 @@ int irsFailureReportWriteXml(xmlTextWriterPtr w, const IrsRunRecord *rec) {
     irsXmlAttrRef(w, "hook", r->failedHook);
   xmlTextWriterWriteFormatAttribute(w, X("elapsed-ms"), "%.3f", rec->totalWallMs);
   irsXmlElemRef(w, "message", irsBufRef(&rec->errMsg));
+  if (rec->artifacts.action)
+    irsXmlWriteAction(w, rec->artifacts.action, rec->artifacts.actionDiff);
   xmlTextWriterEndElement(w);
 
   irsXmlStartArtifacts(w, rec, "generic");

@@ -67,6 +67,10 @@ typedef struct IrsRecordArtifacts {
   /// with it (the step on the pre-step IR; its --run-reproducer).
   const char *replayCommand;
   const char *reproducerCommand;
+  /// Narrowing found the one action after which the step fails
+  /// (include/irscope/Narrow.h): <action>, the diff of its top-level op.
+  const struct IrsNarrowedAction *action;
+  MlirStringRef actionDiff;
 } IrsRecordArtifacts;
 
 /// How a worker process running step failedStep ended, as its supervisor

@@ -72,6 +72,12 @@ void irsXmlWriteResults(xmlTextWriterPtr w, const struct IrsResultsInfo *r);
 void irsXmlWriteResultFiles(xmlTextWriterPtr w,
                             const struct IrsResultsInfo *r);
 
+/// <action>: the one action a failing step was narrowed to, with the diff
+/// of its top-level op (ActionXml.c; empty: none).
+struct IrsNarrowedAction;
+void irsXmlWriteAction(xmlTextWriterPtr w, const struct IrsNarrowedAction *a,
+                       MlirStringRef diff);
+
 /// The writers of Writers.def (one file each; RunRecord.h says how they
 /// are called).
 #define IRS_RECORD_WRITER(id, root, file, fn, what)                            \

@@ -59,7 +59,9 @@ bool irsRunDirIsRunFile(const char *name) {
   static const char *const fixed[] = {
       IRS_RUN_DIR_MANIFEST,     IRS_RUN_DIR_REPORT,
       IRS_RUN_DIR_PRE_STEP_IR,  IRS_RUN_DIR_POST_STEP_IR,
-      IRS_RUN_DIR_REPRODUCER,   NULL};
+      IRS_RUN_DIR_REPRODUCER,   IRS_RUN_DIR_ACTION_BEFORE,
+      IRS_RUN_DIR_ACTION_AFTER, IRS_RUN_DIR_ACTION_DIFF,
+      IRS_RUN_DIR_ACTION_REPLAY, NULL};
   size_t tl = strlen(IRS_RUN_DIR_TEMP_INFIX);
   for (const char *const *f = fixed; *f; ++f) {
     size_t l = strlen(*f);

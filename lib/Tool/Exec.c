@@ -55,7 +55,7 @@ static bool hasArg(const IrsToolRunnerImpl *t, const char *arg) {
 // strings are borrowed from `t` and `e`, except *pipelineArg (caller frees).
 static char **buildArgv(IrsToolRunnerImpl *t, const IrsToolExec *e,
                         char **pipelineArg) {
-  char **v = calloc((size_t)t->numArgs + 12, sizeof(char *));
+  char **v = calloc((size_t)t->numArgs + 16, sizeof(char *));
   if (!v)
     return NULL;
   size_t n = 0;
@@ -83,6 +83,8 @@ static char **buildArgv(IrsToolRunnerImpl *t, const IrsToolExec *e,
     v[n++] = "--mlir-print-op-generic";
   if (e->generic && !hasArg(t, "--mlir-print-debuginfo"))
     v[n++] = "--mlir-print-debuginfo";
+  for (size_t k = 0; k < 4 && e->extra[k]; ++k)
+    v[n++] = (char *)e->extra[k];
   v[n++] = (char *)e->input;
   v[n++] = "-o";
   v[n++] = (char *)e->output;
@@ -181,17 +183,22 @@ bool irsToolFileIsBytecode(const char *path) {
   return yes;
 }
 
-int irsToolCopyFile(const char *from, const char *to) {
-  int fd = open(from, O_RDONLY | O_CLOEXEC);
+int irsToolReadFile(const char *path, IrsBuf *b) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     return errno;
-  IrsBuf b = IRS_BUF_INIT;
   char chunk[65536];
   ssize_t n;
   while ((n = read(fd, chunk, sizeof(chunk))) > 0)
-    irsBufAppend(&b, chunk, (size_t)n);
+    irsBufAppend(b, chunk, (size_t)n);
   int e = n < 0 ? errno : 0;
   close(fd);
+  return e;
+}
+
+int irsToolCopyFile(const char *from, const char *to) {
+  IrsBuf b = IRS_BUF_INIT;
+  int e = irsToolReadFile(from, &b);
   if (!e)
     e = b.failed ? ENOMEM : irsWriteFileAtomic(to, b.data ? b.data : "", b.len);
   irsBufFree(&b);

@@ -168,6 +168,8 @@ static IrsErrorKind documentDeath(IrsToolRunnerImpl *t, intptr_t i,
   if (!dir)
     return IRS_ERR_PASS;
   bool pre = irsToolWritePreStep(t, i, input, dir);
+  if (t->opts.narrow && w->outcome != IrsWorkerTimedOut)
+    irsToolNarrowStep(t, i, input, t->rec.deathKind, &t->death, dir, pre);
   IrsCrashInfo c;
   memset(&c, 0, sizeof(c));
   c.header = t->rec.header;
@@ -189,6 +191,8 @@ static IrsErrorKind documentDeath(IrsToolRunnerImpl *t, intptr_t i,
   c.lastGoodDump = i < 0 ? NULL : irsRunRecordLastGoodDump(&t->rec, i);
   c.replayCommand = t->replayCmd.len ? t->replayCmd.data : NULL;
   c.reproducerCommand = t->reproCmd.len ? t->reproCmd.data : NULL;
+  c.action = t->narrowed.tag ? &t->narrowed : NULL;
+  c.actionDiff = irsBufRef(&t->narrowDiff);
   int e = irsCrashReportWrite(&c, dir);
   if (e)
     irsBufPrintf(&t->rec.errMsg, "; cannot write report in '%s': %s", dir,
@@ -221,7 +225,8 @@ static bool rejectedPipeline(const IrsToolExecResult *r) {
 
 static IrsErrorKind documentExit(IrsToolRunnerImpl *t, intptr_t i,
                                  const char *input, bool verifyFailed,
-                                 const char *postScratch) {
+                                 const char *postScratch,
+                                 const IrsToolExecResult *r) {
   IrsRecordStep *s = &t->rec.steps[i];
   MlirStringRef text = stepText(t, i);
   MlirStringRef pass = irsPipelineGetStepPassName(t->rec.pipeline, i);
@@ -244,6 +249,11 @@ static IrsErrorKind documentExit(IrsToolRunnerImpl *t, intptr_t i,
   if (!dir)
     return verifyFailed ? IRS_ERR_VERIFY : IRS_ERR_PASS;
   bool pre = irsToolWritePreStep(t, i, input, dir);
+  if (t->opts.narrow)
+    irsToolNarrowStep(t, i, input,
+                      verifyFailed ? IrsOutcomeVerifyFailure
+                                   : IrsOutcomePassFailure,
+                      r, dir, pre);
   const char *post = NULL;
   if (postScratch) {
     char *p = irsPathJoin(dir, "failure-output.mlir");
@@ -256,7 +266,9 @@ static IrsErrorKind documentExit(IrsToolRunnerImpl *t, intptr_t i,
       .postStepIr = post,
       .reproducer = pre && t->reproCmd.len ? "reproducer.mlir" : NULL,
       .replayCommand = t->replayCmd.len ? t->replayCmd.data : NULL,
-      .reproducerCommand = t->reproCmd.len ? t->reproCmd.data : NULL};
+      .reproducerCommand = t->reproCmd.len ? t->reproCmd.data : NULL,
+      .action = t->narrowed.tag ? &t->narrowed : NULL,
+      .actionDiff = irsBufRef(&t->narrowDiff)};
   int e = irsRunRecordWrite(&t->rec, IrsRecordWriterFailureReport, dir);
   t->rec.artifacts = (IrsRecordArtifacts){0};
   if (e)
@@ -316,7 +328,7 @@ IrsErrorKind irsToolDocumentFailure(IrsToolRunnerImpl *t, intptr_t i,
     free(p);
   }
   IrsErrorKind k = documentExit(t, i, input, verifyFailed,
-                                verifyFailed ? post : NULL);
+                                verifyFailed ? post : NULL, r);
   if (post)
     unlink(post);
   free(post);

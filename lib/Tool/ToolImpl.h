@@ -17,6 +17,7 @@
 #include "../Report/IrFile.h"
 #include "../Report/RunRecord.h"
 #include "../Support/Buf.h"
+#include "irscope/Narrow.h"
 #include "irscope/Tool.h"
 
 /// Diagnostics parsed from one stderr text, which they point into.
@@ -49,6 +50,9 @@ typedef struct IrsToolExec {
   /// timeout is generous, so a slow start on a loaded machine is not taken
   /// for a hang of the step.
   bool helper;
+  /// More arguments, after irscope's own (narrowing's --log-actions-to
+  /// and --mlir-debug-counter); NULL-terminated when fewer than 4.
+  const char *extra[4];
 } IrsToolExec;
 
 typedef struct IrsToolExecResult {
@@ -77,6 +81,11 @@ typedef struct IrsToolRunnerImpl {
   bool ignoredBytecode; // asked for bytecode, got text
   IrsBuf replayCmd, reproCmd;
   IrsBuf toolCmd; // the tool and its arguments, quoted: <run-tool>
+  // Narrowing of the last run's failing step (ToolNarrow.c).
+  IrsNarrowedAction narrowed; // valid when narrowed.tag is set
+  IrsBuf narrowText;          // narrowed's strings, NUL-separated
+  IrsBuf narrowNote;          // the terminal's note, empty when none
+  IrsBuf narrowDiff;          // the diff of the action's top-level op
 } IrsToolRunnerImpl;
 
 /// Runs one invocation under the runner's supervisor. IRS_ERR_IO when no
@@ -125,10 +134,21 @@ bool irsToolFilesEqual(const char *a, const char *b);
 /// replay command lines (ToolFailure.c). False if the pre-step IR failed.
 bool irsToolWritePreStep(IrsToolRunnerImpl *t, intptr_t i, const char *input,
                          const char *dir);
+/// Narrows failing step i (0-based), whose input was `input`, to one
+/// action with the tool's own --log-actions-to and --mlir-debug-counter
+/// (ToolNarrow.c): `narrowed` and `narrowDiff` for the report, the files
+/// around the action (and, with `havePreStep`, replay-action.sh) in `dir`,
+/// and `narrowNote`, the terminal's note (also why nothing was found).
+/// `kind` is the step's failure, `orig` how its run ended.
+void irsToolNarrowStep(IrsToolRunnerImpl *t, intptr_t i, const char *input,
+                       IrsOutcome kind, const IrsToolExecResult *orig,
+                       const char *dir, bool havePreStep);
 /// Forgets the last run's results (ToolRunner.c).
 void irsToolRunReset(IrsToolRunnerImpl *t);
 /// Whether `path` holds MLIR bytecode; false also when unreadable.
 bool irsToolFileIsBytecode(const char *path);
+/// Appends the file's bytes to `out`. 0 or errno.
+int irsToolReadFile(const char *path, IrsBuf *out);
 /// Copies `from` to `to` atomically (irsWriteFileAtomic). 0 or errno.
 int irsToolCopyFile(const char *from, const char *to);
 /// A scratch path in the work directory; malloc'd.

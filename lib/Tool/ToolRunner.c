@@ -175,6 +175,10 @@ void irsToolRunReset(IrsToolRunnerImpl *t) {
   t->hasDeath = t->toolError = t->usedBytecode = t->ignoredBytecode = false;
   irsBufReset(&t->replayCmd);
   irsBufReset(&t->reproCmd);
+  memset(&t->narrowed, 0, sizeof(t->narrowed));
+  irsBufReset(&t->narrowText);
+  irsBufReset(&t->narrowNote);
+  irsBufReset(&t->narrowDiff);
 }
 
 void irsToolRunnerDestroy(IrsToolRunner runner) {
@@ -197,5 +201,8 @@ void irsToolRunnerDestroy(IrsToolRunner runner) {
   irsBufFree(&t->replayCmd);
   irsBufFree(&t->reproCmd);
   irsBufFree(&t->toolCmd);
+  irsBufFree(&t->narrowText);
+  irsBufFree(&t->narrowNote);
+  irsBufFree(&t->narrowDiff);
   free(t);
 }

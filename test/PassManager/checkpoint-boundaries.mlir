@@ -28,6 +28,9 @@
 // RUN: ls %t/v1 | FileCheck %s --check-prefix=VFILES --match-full-lines
 // VFILES: 0000-input.mlir
 // VFILES-NEXT: 0001-func.func-canonicalize.mlir
+// VFILES-NEXT: action-after.mlir
+// VFILES-NEXT: action-before.mlir
+// VFILES-NEXT: action.diff
 // VFILES-NEXT: failure-input.mlir
 // VFILES-NEXT: failure-output.mlir
 // VFILES-NEXT: manifest.xml

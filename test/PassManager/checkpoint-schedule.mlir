@@ -65,6 +65,9 @@
 // RUN: ls %t/f1 | FileCheck %s --check-prefix=FFILES --match-full-lines
 // FFILES: 0000-input.mlir
 // FFILES-NEXT: 0001-func.func-canonicalize.mlir
+// FFILES-NEXT: action-after.mlir
+// FFILES-NEXT: action-before.mlir
+// FFILES-NEXT: action.diff
 // FFILES-NEXT: failure-input.mlir
 // FFILES-NEXT: failure-output.mlir
 // FFILES-NEXT: manifest.xml

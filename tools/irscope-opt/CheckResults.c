@@ -222,7 +222,10 @@ static int runCheck(IrsOptCheck *c) {
   case IrsExecSearchFound:
     break;
   }
-  int rc = irsOptCheckResultsDocument(c, k);
+  IrsOptNarrowed nr;
+  irsOptCheckResultsNarrow(c, k, &nr);
+  int rc = irsOptCheckResultsDocument(c, k, &nr);
+  irsOptNarrowedFree(&nr);
   if (sr.unstable)
     fprintf(stderr, "irscope-opt: note: %sthe IR after step %ld printed "
                     "different results in two executions, neither the "

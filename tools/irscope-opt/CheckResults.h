@@ -6,6 +6,7 @@
 #include "Driver.h"
 
 #include "irscope/Exec.h"
+#include "irscope/Narrow.h"
 
 typedef struct IrsOptResults {
   intptr_t num;     // versions: 0 is the input, then one per changing step
@@ -25,14 +26,31 @@ typedef struct IrsOptCheck {
   char prefix[32];    // "chunk N: " in messages when there are several
 } IrsOptCheck;
 
+/// The step after which the results differ, narrowed to one action
+/// (CheckResultsNarrow.c); the strings behind `action` are owned here.
+typedef struct IrsOptNarrowed {
+  IrsNarrowedAction action; // action.tag is NULL when none was found
+  char *name, *op, *opName, *location;
+  char *before, *after; // the module just before and just after it
+  IrsOptOut diff;       // of the top-level op around it
+  char why[256];        // why none was found
+  int64_t executions;   // executions narrowing took, found or not
+} IrsOptNarrowed;
+
+/// Narrows the step of version k to one action with the check's own
+/// oracle (execute and compare); false, with `why`, when none is found.
+bool irsOptCheckResultsNarrow(IrsOptCheck *c, intptr_t k, IrsOptNarrowed *out);
+void irsOptNarrowedFree(IrsOptNarrowed *nr);
+
 /// Version i's IR text.
 MlirStringRef irsOptCheckText(const IrsOptCheck *c, intptr_t i);
 /// How an execution ended, for messages ("crashed (signal 11)", ...).
 void irsOptDescribeExec(const IrsExecResult *r, char *buf, size_t n);
 /// Documents version k as the first with another result
 /// (CheckResultsReport.c): artefacts, report.xml, manifest, run log, one
-/// error line. Returns the exit code of a wrong result
+/// error line, and the narrowed action `nr` (nullable): <action>, the
+/// files around it and the terminal's note. Returns the exit code of a wrong result
 /// (or of an I/O error).
-int irsOptCheckResultsDocument(IrsOptCheck *c, intptr_t k);
+int irsOptCheckResultsDocument(IrsOptCheck *c, intptr_t k, IrsOptNarrowed *nr);
 
 #endif

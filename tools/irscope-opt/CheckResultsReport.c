@@ -15,6 +15,7 @@
 
 #include "IrsConfig.h"
 
+#include "irscope/Diff.h"
 #include "irscope/Report.h"
 #include "irscope/RunDir.h"
 
@@ -242,8 +243,47 @@ static bool writeReproducer(const IrsOptCheck *c, intptr_t k, const char *dir,
   return ok;
 }
 
+// The files around a narrowed action: its top-level op just before and
+// just after it, their diff, and replay-action.sh (upstream mlir-opt's
+// debug counter; not for irscope's own passes, which only irscope-opt runs).
+static void writeActionFiles(const IrsOptCheck *c, intptr_t k, const char *dir,
+                             const char *resultType, IrsOptNarrowed *nr) {
+  IrsNarrowedAction *a = &nr->action;
+  MlirStringRef b = {nr->before ? nr->before : "", nr->before ? strlen(nr->before) : 0};
+  MlirStringRef af = {nr->after ? nr->after : "", nr->after ? strlen(nr->after) : 0};
+  MlirStringRef bo = b, ao = af;
+  irsNarrowChangedTopLevelOp(b, af, &bo, &ao);
+  if (nr->before && !writeIn(dir, IRS_RUN_DIR_ACTION_BEFORE, bo))
+    a->before = IRS_RUN_DIR_ACTION_BEFORE;
+  if (nr->after && !writeIn(dir, IRS_RUN_DIR_ACTION_AFTER, ao))
+    a->after = IRS_RUN_DIR_ACTION_AFTER;
+  if (nr->before && nr->after &&
+      irsStatusIsOk(irsDiffUnified(bo, ao, IRS_RUN_DIR_ACTION_BEFORE,
+                                   IRS_RUN_DIR_ACTION_AFTER, 3,
+                                   irsToolTextCallback, &nr->diff, NULL)) &&
+      !writeIn(dir, IRS_RUN_DIR_ACTION_DIFF,
+               (MlirStringRef){nr->diff.data ? nr->diff.data : "", nr->diff.len}))
+    a->diff = IRS_RUN_DIR_ACTION_DIFF;
+  const IrsOptConfig *cfg = c->run->cfg;
+  MlirStringRef st = irsPipelineGetStepText(c->run->pipeline, c->v->step[k] - 1);
+  if (irsPipelineTextNamesIrscopePass(st))
+    return;
+  IrsNarrowReplay r = {
+      .step = st, .stepIndex = c->v->step[k], .action = a,
+      .kind = IrsOutcomeWrongResult, .input = IRS_RUN_DIR_PRE_STEP_IR,
+      .lowering = cfg->exec.lowering ? cfg->exec.lowering
+                                     : IRS_EXEC_DEFAULT_LOWERING,
+      .entry = cfg->exec.entry ? cfg->exec.entry : "main",
+      .sharedLibs = cfg->exec.sharedLibs ? cfg->exec.sharedLibs
+                                         : irsExecGetDefaultSharedLibs(),
+      .resultType = resultType};
+  if (!irsNarrowWriteReplay(dir, &r))
+    a->replay = IRS_RUN_DIR_ACTION_REPLAY;
+}
+
 static int writeArtefacts(const IrsOptCheck *c, intptr_t k, const char *dir,
-                          const char *msg, intptr_t line, bool isDump) {
+                          const char *msg, intptr_t line, bool isDump,
+                          IrsOptNarrowed *nr) {
   const IrsOptConfig *cfg = c->run->cfg;
   const IrsExecResult *exp = &c->res[k - 1], *act = &c->res[k];
   intptr_t step = c->v->step[k];
@@ -267,9 +307,13 @@ static int writeArtefacts(const IrsOptCheck *c, intptr_t k, const char *dir,
   snprintf(path, sizeof(path), "%s/reproducer.sh", dir);
   chmod(path, 0755);
   bool haveReproducer = writeReproducer(c, k, dir, "reproducer.mlir");
+  if (nr && nr->action.tag)
+    writeActionFiles(c, k, dir,
+                     act->resultType ? act->resultType : exp->resultType, nr);
   IrsResultsInfo ri = {
       .entry = cfg->exec.entry ? cfg->exec.entry : "main",
-      .executions = irsExecutorGetNumRuns(c->ex),
+      .executions = irsExecutorGetNumRuns(c->ex) -
+                    (nr ? (intptr_t)nr->executions : 0),
       .expectedOutcome = irsExecOutcomeGetName(exp->outcome),
       .actualOutcome = irsExecOutcomeGetName(act->outcome),
       .expected = outOf(exp),
@@ -292,7 +336,10 @@ static int writeArtefacts(const IrsOptCheck *c, intptr_t k, const char *dir,
       .dumpOnlyChanged = cfg->dumpOnlyChanged,
       .inputOps = -1,
       .inputDump = isDump ? "0000-input.mlir" : NULL,
-      .results = &ri};
+      .results = &ri,
+      .action = nr && nr->action.tag ? &nr->action : NULL,
+      .actionDiff = {nr && nr->diff.data ? nr->diff.data : "",
+                     nr ? nr->diff.len : 0}};
   e = irsCrashReportWrite(&ci, dir);
   if (!e && isDump)
     e = irsManifestMarkStepFailed(dir, step, IrsOutcomeWrongResult,
@@ -300,7 +347,12 @@ static int writeArtefacts(const IrsOptCheck *c, intptr_t k, const char *dir,
   return e;
 }
 
-int irsOptCheckResultsDocument(IrsOptCheck *c, intptr_t k) {
+static void printNote(MlirStringRef s, void *ud) {
+  fprintf(stderr, "irscope-opt: note: %s%.*s\n", (const char *)ud,
+          (int)s.length, s.data);
+}
+
+int irsOptCheckResultsDocument(IrsOptCheck *c, intptr_t k, IrsOptNarrowed *nr) {
   intptr_t line = 0;
   char *msg = message(c, k, &line);
   bool isDump = false;
@@ -308,7 +360,8 @@ int irsOptCheckResultsDocument(IrsOptCheck *c, intptr_t k) {
   char *details = sideBySide(outOf(&c->res[k - 1]), outOf(&c->res[k]));
   irsOptLogMarkStep(c->run, c->chunk, c->v->step[k], IrsOutcomeWrongResult,
                     msg, details);
-  int e = dir && msg ? writeArtefacts(c, k, dir, msg, line, isDump) : ENOMEM;
+  int e = dir && msg ? writeArtefacts(c, k, dir, msg, line, isDump, nr)
+                     : ENOMEM;
   if (!msg)
     fprintf(stderr, "irscope-opt: error: out of memory\n");
   else if (e)
@@ -317,8 +370,20 @@ int irsOptCheckResultsDocument(IrsOptCheck *c, intptr_t k) {
   else
     fprintf(stderr, "irscope-opt: error: %s%s; report: %s/report.xml\n",
             c->prefix, msg, dir);
+  intptr_t narrowing = nr ? (intptr_t)nr->executions : 0;
   fprintf(stderr, "irscope-opt: note: %sfound with %ld executions\n",
-          c->prefix, (long)irsExecutorGetNumRuns(c->ex));
+          c->prefix, (long)(irsExecutorGetNumRuns(c->ex) - narrowing));
+  MlirStringRef st = irsPipelineGetStepText(c->run->pipeline, c->v->step[k] - 1);
+  if (nr && nr->action.tag) {
+    irsNarrowFormatNote(&nr->action, IrsOutcomeWrongResult, c->v->step[k], st,
+                        printNote, c->prefix);
+    fprintf(stderr, "irscope-opt: note: %snarrowed single-threaded with %lld "
+                    "executions\n",
+            c->prefix, (long long)narrowing);
+  } else if (nr && nr->why[0]) {
+    fprintf(stderr, "irscope-opt: note: %sstep %ld not narrowed to one action: "
+                    "%s\n", c->prefix, (long)c->v->step[k], nr->why);
+  }
   free(details);
   free(dir);
   free(msg);

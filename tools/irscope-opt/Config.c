@@ -429,6 +429,9 @@ static void runRows(IrsOptConfig *cfg, Given *g, IrsOption *t, size_t *n) {
                       "the first step that changes the results",
                       checkExecOptions, cfg),
       IRS_TOOL_EXEC_OPTIONS(&cfg->execFlags, "--check-results"),
+      IRS_OPT_BOOL(0, "narrow", &cfg->narrow,
+                   "narrow a failing step to the one pattern application or "
+                   "pass execution after which it fails (default on)"),
       IRS_OPT_BOOL(0, "crash-protection", &cfg->crashProtection,
                    "run passes in a supervised worker (default on)"),
       IRS_OPT_STRING_CB(0, "step-timeout", &g->stepTimeout, "SECONDS",
@@ -462,6 +465,7 @@ static void defaults(IrsOptConfig *cfg) {
   cfg->timingSort = "pipeline";
   cfg->elideElementsAttrs = -1;
   cfg->crashProtection = true;
+  cfg->narrow = true;
   cfg->mlirTimingDisplay = "tree";
   cfg->mlirPassStatisticsDisplay = "pipeline";
   cfg->elideResourceStrings = -1;

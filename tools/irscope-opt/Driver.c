@@ -237,6 +237,9 @@ static void printRunError(IrsPassManager pm) {
             (int)msg.length, msg.data, (int)dir.length, dir.data);
   else
     fprintf(stderr, "irscope-opt: error: %.*s\n", (int)msg.length, msg.data);
+  MlirStringRef note = irsPassManagerGetNarrowNote(pm);
+  if (note.length)
+    fprintf(stderr, "irscope-opt: note: %.*s\n", (int)note.length, note.data);
 }
 
 // The chunk's output. A dump of the final IR printed as the output would
@@ -343,6 +346,7 @@ static IrsInstrumentationOptions workOptions(IrsOptRun *run,
   opts.verifyWith = replay ? NULL : cfg->verifyWith;
   opts.failureDir = cfg->failureDir;
   opts.writeFailureReport = !replay;
+  opts.narrow = cfg->narrow && !replay;
   opts.onDiagnostic = irsOptForwardDiag;
   opts.onStep = notifyStep;
   opts.onStepUserData = run;

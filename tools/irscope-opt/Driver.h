@@ -68,6 +68,7 @@ typedef struct IrsOptConfig {
   double stepTimeout;      // seconds, 0: none
   int64_t memoryLimit;     // bytes, 0: none
   bool checkResults;       // --check-results (CheckResults.c)
+  bool narrow;             // --narrow: a failing step to one action
   IrsToolExecFlags execFlags;  // its execution options as given
   IrsExecOptions exec;         // ... and parsed
   IrsExecTolerance tolerance;

@@ -110,6 +110,10 @@ int irsOptToolReportFailure(IrsToolRunner t, IrsErrorKind k) {
                            death->outcome == IrsWorkerTimedOut);
   if (dir.length && death)
     irsToolPrintReportNote("irscope-opt", dir.data, dir.length);
+  MlirStringRef narrowed = irsToolRunnerGetNarrowNote(t);
+  if (narrowed.length)
+    fprintf(stderr, "irscope-opt: note: %.*s\n", (int)narrowed.length,
+            narrowed.data);
   MlirStringRef replay = irsToolRunnerGetReplayCommand(t);
   MlirStringRef repro = irsToolRunnerGetReproducerCommand(t);
   if (replay.length)
@@ -179,6 +183,7 @@ static int runWith(IrsOptConfig *c, IrsPipeline p, IrsInput in,
   o.failureDir = c->failureDir;
   o.threadingEnabled = !c->disableThreading;
   o.emitBytecode = c->emitBytecode;
+  o.narrow = c->narrow && !c->checkDeterminism;
   o.header = irsOptRunHeader(c, in);
   o.onStderr = writeStderr;
   intptr_t n = irsPipelineGetNumSteps(p);

@@ -142,6 +142,7 @@ int irsOptToolRepeat(const IrsOptConfig *c, IrsPipeline p,
   IrsToolOptions o2 = *o;
   o2.dumpDir = NULL;
   o2.onStderr = NULL; // the runs are counted, not shown
+  o2.narrow = false;   // nor narrowed
   IrsToolRunner t = irsToolRunnerCreate(p, &o2, irsOptErrorLine, NULL);
   if (irsToolRunnerIsNull(t)) {
     irsOptRepeatTallyFree(&tally);

@@ -1,0 +1,368 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- ToolNarrow.c - a failing step narrowed to one action, by the tool --===//
+//
+// Every MlirOptMain tool (mlir-opt, fir-opt, ...) has MLIR's own action
+// flags, so a foreign tool's failing step is narrowed with them and
+// nothing of irscope runs inside it (include/irscope/Narrow.h):
+//   1. one single-threaded run with --log-actions-to (ops printed generic,
+//      with locations) counts the step's `apply-pattern` and
+//      `pass-execution` actions and names each, and gives the failure's
+//      signature single-threaded: the same crash signal, or the same first
+//      error message (a verifier's or the pass's), which every trial must
+//      show again to count as failing (a conversion whose patterns are
+//      skipped fails too, but to legalize, which is another message);
+//   2. irsNarrowBisect over --mlir-debug-counter=apply-pattern-count=K,
+//      or over pass-execution-count=K when no pattern application is to
+//      blame and the step runs its pass on several ops;
+//   3. two more runs print the module after K - 1 and after K actions
+//      (generic, unverified) for the top-level op around the action.
+// A tool without --log-actions-to (not built on MlirOptMain) leaves the
+// answer at the step, and the note says why.
+//
+//===----------------------------------------------------------------------===//
+#define _GNU_SOURCE
+#include "ToolImpl.h"
+
+#include "irscope/Diff.h"
+#include "irscope/RunDir.h"
+#include "../Support/Fs.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct Narrowing {
+  IrsToolRunnerImpl *t;
+  intptr_t i;
+  const char *input;
+  char *step; // the step's pipeline, NUL-terminated
+  IrsOutcome kind;
+  // The failure as the single-threaded log run showed it.
+  IrsWorkerOutcome outcome;
+  int signal;
+  char *error; // first error message; NULL for deaths
+  const char *tag;
+  int64_t runs;
+} Narrowing;
+
+static char *readAll(const char *path) {
+  IrsBuf b = IRS_BUF_INIT;
+  if (irsToolReadFile(path, &b) != 0) {
+    irsBufFree(&b);
+    return NULL;
+  }
+  irsBufAppend(&b, "", 0);
+  return irsBufDetach(&b);
+}
+
+static void firstErrorCb(const IrsDiagnostic *d, void *ud) {
+  char **out = ud;
+  if (!*out && d->severity == IrsSeverityError)
+    *out = irsStrDupRef(d->message);
+}
+
+// The first error diagnostic's message in a tool's stderr; NULL if none.
+static char *firstError(MlirStringRef err) {
+  char *m = NULL;
+  irsToolParseDiagnostics(err, firstErrorCb, &m);
+  return m;
+}
+
+static bool userHas(const IrsToolRunnerImpl *t, const char *arg) {
+  for (intptr_t k = 0; k < t->numArgs; ++k)
+    if (!strcmp(t->args[k], arg) || !strcmp(t->args[k], arg + 1))
+      return true;
+  return false;
+}
+
+// One run of the step, single-threaded, with `extra` arguments.
+static bool runStep(Narrowing *n, const char *output, bool verify,
+                    const char *const extra[4], IrsToolExecResult *r) {
+  IrsToolExec e = {.pipeline = n->step, .input = n->input, .output = output,
+                   .verifyEach = verify, .step = n->i + 1, .noThreads = true};
+  memcpy(e.extra, extra, sizeof(e.extra));
+  ++n->runs;
+  return irsToolExecRun(n->t, &e, r) == IRS_OK && r->execErrno == 0;
+}
+
+// Whether a run ended the way the log run did.
+static bool sameFailure(const Narrowing *n, const IrsToolExecResult *r) {
+  if (r->res.outcome != n->outcome)
+    return false;
+  if (n->outcome == IrsWorkerCrashed)
+    return r->res.signal == n->signal;
+  if (n->outcome != IrsWorkerExited)
+    return true;
+  if (r->res.exitCode == 0 || !n->error)
+    return r->res.exitCode != 0;
+  char *m = firstError(r->res.stderrTail);
+  bool same = m && !strcmp(m, n->error);
+  free(m);
+  return same;
+}
+
+static int isBad(int64_t count, void *ud) {
+  Narrowing *n = ud;
+  char counter[96];
+  snprintf(counter, sizeof(counter), "--mlir-debug-counter=%s-count=%lld",
+           n->tag, (long long)count);
+  const char *extra[4] = {counter, NULL};
+  IrsToolExecResult r;
+  if (!runStep(n, "/dev/null", n->t->opts.verifyEach, extra, &r)) {
+    irsToolExecResultFree(&r);
+    return -1;
+  }
+  int bad = r.res.outcome == IrsWorkerInterrupted ? -1 : sameFailure(n, &r);
+  irsToolExecResultFree(&r);
+  return bad;
+}
+
+typedef struct Count {
+  int64_t patterns, passes;
+  const char *tag; // find entry `want` of this tag
+  int64_t want, seen;
+  IrsBuf *text; // name, opName, op, location, NUL-separated
+  bool found;
+  MlirStringRef stepPass; // the step's pass argument
+} Count;
+
+static void countCb(const IrsActionLogEntry *e, void *ud) {
+  Count *c = ud;
+  bool pattern = mlirStringRefEqual(
+      e->tag, mlirStringRefCreateFromCString(IRS_NARROW_TAG_PATTERN));
+  if (pattern)
+    ++c->patterns;
+  else
+    ++c->passes;
+  if (!c->tag || strncmp(c->tag, e->tag.data, e->tag.length) ||
+      ++c->seen != c->want)
+    return;
+  c->found = true;
+  // A pass is named by its argument, as in-process: every execution in a
+  // step but the adaptors' is the step's own pass.
+  MlirStringRef name = irsNarrowShortName(e->name);
+  if (!pattern && c->stepPass.length &&
+      !mlirStringRefEqual(name, mlirStringRefCreateFromCString(
+                                    "OpToOpPassAdaptor")))
+    name = c->stepPass;
+  irsBufAppendRef(c->text, name.length ? name
+                                       : mlirStringRefCreateFromCString(
+                                             "(unnamed)"));
+  irsBufAppend(c->text, "", 1);
+  irsBufAppendRef(c->text, e->opName);
+  irsBufAppend(c->text, "", 1);
+  irsBufAppendRef(c->text, e->op);
+  irsBufAppend(c->text, "", 1);
+  irsBufAppendStr(c->text, e->locBuf);
+  irsBufAppend(c->text, "", 1);
+}
+
+// The module after the first `count` actions (count < 0: the step's input,
+// no pass run), generic and unverified.
+static char *printAfter(Narrowing *n, int64_t count, const char *name) {
+  char counter[96];
+  snprintf(counter, sizeof(counter), "--mlir-debug-counter=%s-count=%lld",
+           n->tag, (long long)count);
+  const char *extra[4] = {NULL, NULL, NULL, NULL};
+  int k = 0;
+  if (count >= 0)
+    extra[k++] = counter;
+  if (!userHas(n->t, "--mlir-print-op-generic"))
+    extra[k++] = "--mlir-print-op-generic";
+  char *out = irsToolScratch(n->t, name);
+  IrsToolExecResult r;
+  memset(&r, 0, sizeof(r));
+  IrsToolExec e = {.pipeline = count >= 0 ? n->step : NULL,
+                   .input = n->input, .output = out, .step = n->i + 1,
+                   .noThreads = true, .helper = count < 0};
+  memcpy(e.extra, extra, sizeof(e.extra));
+  n->runs += count >= 0;
+  bool ok = out && irsToolExecRun(n->t, &e, &r) == IRS_OK && irsToolExecOk(&r);
+  irsToolExecResultFree(&r);
+  char *text = ok ? readAll(out) : NULL;
+  if (out)
+    unlink(out);
+  free(out);
+  return text;
+}
+
+static int writeIn(const char *dir, const char *name, MlirStringRef s) {
+  char *p = irsPathJoin(dir, name);
+  int e = p ? irsWriteFileAtomic(p, s.data, s.length) : ENOMEM;
+  free(p);
+  return e;
+}
+
+// action-before.mlir, action-after.mlir (not for a crash) and action.diff.
+static void writeAround(Narrowing *n, IrsNarrowedAction *a, const char *dir,
+                        IrsBuf *diff) {
+  char *before = printAfter(n, a->index - 1, "action-before.mlir");
+  // A step that cannot stop after K - 1 actions (a dialect conversion
+  // that then fails to legalize) leaves the IR before the step.
+  if (!before)
+    before = printAfter(n, -1, "action-before.mlir");
+  char *after = printAfter(n, a->index, "action-after.mlir");
+  MlirStringRef bs = {before ? before : "", before ? strlen(before) : 0};
+  MlirStringRef as = {after ? after : "", after ? strlen(after) : 0};
+  MlirStringRef bo = bs, ao = as;
+  if (before && after)
+    irsNarrowChangedTopLevelOp(bs, as, &bo, &ao);
+  if (before && writeIn(dir, IRS_RUN_DIR_ACTION_BEFORE, bo) == 0)
+    a->before = IRS_RUN_DIR_ACTION_BEFORE;
+  if (after && writeIn(dir, IRS_RUN_DIR_ACTION_AFTER, ao) == 0)
+    a->after = IRS_RUN_DIR_ACTION_AFTER;
+  if (before && after &&
+      irsStatusIsOk(irsDiffUnified(bo, ao, IRS_RUN_DIR_ACTION_BEFORE,
+                                   IRS_RUN_DIR_ACTION_AFTER, 3,
+                                   irsBufStringCallback, diff, NULL)) &&
+      writeIn(dir, IRS_RUN_DIR_ACTION_DIFF, irsBufRef(diff)) == 0)
+    a->diff = IRS_RUN_DIR_ACTION_DIFF;
+  free(before);
+  free(after);
+}
+
+// The log run: counts, names and the failure's single-threaded signature.
+// Returns the log text, NULL (with `why`) when narrowing cannot go on.
+static char *logRun(Narrowing *n, const IrsToolExecResult *orig, IrsBuf *why) {
+  char *logPath = irsToolScratch(n->t, "actions.log");
+  IrsBuf arg = IRS_BUF_INIT;
+  irsBufPrintf(&arg, "--log-actions-to=%s", logPath ? logPath : "");
+  const char *extra[4] = {arg.data, NULL, NULL, NULL};
+  int k = 1;
+  if (!userHas(n->t, "--mlir-print-op-generic"))
+    extra[k++] = "--mlir-print-op-generic";
+  if (!userHas(n->t, "--mlir-print-debuginfo"))
+    extra[k++] = "--mlir-print-debuginfo";
+  IrsToolExecResult r;
+  memset(&r, 0, sizeof(r));
+  bool ran = logPath && arg.data &&
+             runStep(n, "/dev/null", n->t->opts.verifyEach, extra, &r);
+  char *log = NULL;
+  MlirStringRef err = ran ? r.res.stderrTail : (MlirStringRef){"", 0};
+  if (!ran)
+    irsBufAppendStr(why, "cannot run the tool");
+  else if (memmem(err.data, err.length, "Unknown command line argument", 29))
+    irsBufPrintf(why, "'%s' has no --log-actions-to and --mlir-debug-counter "
+                      "(no MlirOptMain tool)", n->t->path);
+  else if (r.res.outcome != orig->res.outcome ||
+           (r.res.outcome == IrsWorkerExited && r.res.exitCode == 0))
+    irsBufAppendStr(why, "the step does not fail the same way with threading "
+                         "off");
+  else
+    log = readAll(logPath);
+  if (log) {
+    n->outcome = r.res.outcome;
+    n->signal = r.res.signal;
+    n->error = r.res.outcome == IrsWorkerExited ? firstError(err) : NULL;
+  }
+  irsToolExecResultFree(&r);
+  if (logPath)
+    unlink(logPath);
+  free(logPath);
+  irsBufFree(&arg);
+  return log;
+}
+
+// Bisects `tag` over its `num` actions; K or 0.
+static int64_t bisectTag(Narrowing *n, const char *tag, int64_t num) {
+  n->tag = tag;
+  int64_t k = irsNarrowBisect(num, isBad, n);
+  return k > 0 ? k : 0;
+}
+
+static void fill(IrsToolRunnerImpl *t, const char *log, Narrowing *n,
+                 int64_t k, int64_t of, IrsNarrowedAction *a) {
+  Count c = {.tag = n->tag, .want = k, .text = &t->narrowText,
+             .stepPass = irsPipelineGetStepPassName(t->rec.pipeline, n->i)};
+  irsBufReset(&t->narrowText);
+  irsActionLogParse(mlirStringRefCreateFromCString(log), countCb, &c);
+  memset(a, 0, sizeof(*a));
+  a->tag = n->tag;
+  a->index = k;
+  a->of = of;
+  if (c.found && !t->narrowText.failed) {
+    const char *s = t->narrowText.data;
+    a->name = s;
+    a->opName = (s += strlen(s) + 1);
+    a->op = (s += strlen(s) + 1);
+    a->location = (s += strlen(s) + 1);
+    if (!*a->opName)
+      a->opName = NULL;
+  }
+}
+
+static bool narrow(IrsToolRunnerImpl *t, intptr_t i, const char *input,
+                   IrsOutcome kind, const IrsToolExecResult *orig,
+                   const char *dir, IrsNarrowedAction *out, IrsBuf *why) {
+  Narrowing n = {.t = t, .i = i, .input = input, .kind = kind};
+  n.step = irsStrDupRef(irsPipelineGetStepText(t->rec.pipeline, i));
+  char *log = n.step ? logRun(&n, orig, why) : NULL;
+  bool found = false;
+  if (log) {
+    Count c = {0};
+    irsActionLogParse(mlirStringRefCreateFromCString(log), countCb, &c);
+    int64_t k = c.patterns ? bisectTag(&n, IRS_NARROW_TAG_PATTERN, c.patterns)
+                           : 0;
+    int64_t of = c.patterns;
+    if (!k && c.passes > IRS_NARROW_MIN_PASSES) {
+      k = bisectTag(&n, IRS_NARROW_TAG_PASS, c.passes);
+      of = c.passes;
+    }
+    if (k) {
+      fill(t, log, &n, k, of, out);
+      writeAround(&n, out, dir, &t->narrowDiff);
+      out->executions = n.runs;
+      found = out->name != NULL;
+    } else if (c.patterns > 0 || c.passes > IRS_NARROW_MIN_PASSES) {
+      irsBufPrintf(why, "no single action is to blame: the step fails with "
+                        "none of its %lld pattern applications",
+                   (long long)c.patterns);
+    }
+  }
+  free(log);
+  free(n.step);
+  free(n.error);
+  return found;
+}
+
+// The tool's own arguments, shell-quoted, for the replay script.
+static void quotedArgs(const IrsToolRunnerImpl *t, IrsBuf *b) {
+  for (intptr_t k = 0; k < t->numArgs; ++k) {
+    irsBufAppendStr(b, k ? " '" : "'");
+    for (const char *p = t->args[k]; *p; ++p)
+      *p == '\'' ? irsBufAppendStr(b, "'\\''") : irsBufAppend(b, p, 1);
+    irsBufAppendStr(b, "'");
+  }
+}
+
+void irsToolNarrowStep(IrsToolRunnerImpl *t, intptr_t i, const char *input,
+                       IrsOutcome kind, const IrsToolExecResult *orig,
+                       const char *dir, bool havePreStep) {
+  IrsBuf why = IRS_BUF_INIT;
+  MlirStringRef step = irsPipelineGetStepText(t->rec.pipeline, i);
+  IrsNarrowedAction *a = &t->narrowed;
+  if (narrow(t, i, input, kind, orig, dir, a, &why)) {
+    IrsBuf args = IRS_BUF_INIT;
+    quotedArgs(t, &args);
+    IrsNarrowReplay r = {.tool = t->path, .toolArgs = args.data, .step = step,
+                         .stepIndex = i + 1, .action = a, .kind = kind,
+                         .input = IRS_RUN_DIR_PRE_STEP_IR};
+    if (havePreStep && irsNarrowWriteReplay(dir, &r) == 0)
+      a->replay = IRS_RUN_DIR_ACTION_REPLAY;
+    irsBufFree(&args);
+    irsNarrowFormatNote(a, kind, i + 1, step, irsBufStringCallback,
+                        &t->narrowNote);
+  } else {
+    memset(a, 0, sizeof(*a));
+    if (why.len)
+      irsBufPrintf(&t->narrowNote, "step %ld not narrowed to one action: %s",
+                   (long)(i + 1), why.data);
+  }
+  irsBufFree(&why);
+}
+
+MlirStringRef irsToolRunnerGetNarrowNote(IrsToolRunner runner) {
+  return irsBufRef(&((IrsToolRunnerImpl *)runner.ptr)->narrowNote);
+}
