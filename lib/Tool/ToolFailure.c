@@ -168,7 +168,8 @@ static IrsErrorKind documentDeath(IrsToolRunnerImpl *t, intptr_t i,
   if (!dir)
     return IRS_ERR_PASS;
   bool pre = irsToolWritePreStep(t, i, input, dir);
-  if (t->opts.narrow && w->outcome != IrsWorkerTimedOut)
+  // A death no step reproduces (i < 0, a race) has no step to narrow.
+  if (t->opts.narrow && i >= 0 && w->outcome != IrsWorkerTimedOut)
     irsToolNarrowStep(t, i, input, t->rec.deathKind, &t->death, dir, pre);
   IrsCrashInfo c;
   memset(&c, 0, sizeof(c));

@@ -9,13 +9,13 @@
 // PIPE: irscope-opt: error: unknown option '--dump-after-eachh'; did you mean '--dump-after-each'?
 // PIPE-NEXT: exit=2
 
-// RUN: sh -c 'irscope-opt --resume-from=x %s; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=ALONE --match-full-lines
+// RUN: sh -c 'irscope-opt --frobnicate=x %s; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=ALONE --match-full-lines
 // ALONE-NOT: {{.}}
-// ALONE: irscope-opt: error: unknown option '--resume-from'
+// ALONE: irscope-opt: error: unknown option '--frobnicate'
 // ALONE-NEXT: exit=2
-// RUN: sh -c 'irscope-opt --resume-from=x --pass-pipeline="builtin.module(cse)" %s; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=ALONE --match-full-lines
-// RUN: sh -c 'irscope-opt --cse --resume-from=x %s; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=ALONE --match-full-lines
-// RUN: sh -c 'irscope-opt --resume-from=x --run-reproducer %s; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=ALONE --match-full-lines
+// RUN: sh -c 'irscope-opt --frobnicate=x --pass-pipeline="builtin.module(cse)" %s; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=ALONE --match-full-lines
+// RUN: sh -c 'irscope-opt --cse --frobnicate=x %s; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=ALONE --match-full-lines
+// RUN: sh -c 'irscope-opt --frobnicate=x --run-reproducer %s; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=ALONE --match-full-lines
 
 // With other options and real pass flags; a single dash is kept as written.
 // RUN: sh -c 'irscope-opt --verify-each --cse -timming %s; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=SINGLE --match-full-lines

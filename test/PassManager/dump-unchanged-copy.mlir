@@ -25,10 +25,12 @@
 // The manifest names each copy as the step's own dump and says it changed
 // nothing.
 // RUN: FileCheck %s --check-prefix=MANIFEST < %t/d/manifest.xml
+// MANIFEST: <dump file="0001-func.func-canonicalize.mlir" hash="[[H1:[0-9a-f]+]]"/>
 // MANIFEST: <step index="2"{{.*}}changed="false"
-// MANIFEST: <dump file="0002-func.func-canonicalize.mlir"/>
+// MANIFEST: <dump file="0002-func.func-canonicalize.mlir" hash="[[H1]]"/>
+// MANIFEST: <dump file="0004-func.func-cse.mlir" hash="[[H4:[0-9a-f]+]]"/>
 // MANIFEST: <step index="5"{{.*}}changed="false"
-// MANIFEST: <dump file="0005-func.func-cse.mlir"/>
+// MANIFEST: <dump file="0005-func.func-cse.mlir" hash="[[H4]]"/>
 // Module-level steps: the second symbol-dce changes nothing. Its dump is a
 // copy once the first one's is on disk; either way it is the same bytes.
 // RUN: irscope-opt %s --pass-pipeline='builtin.module(symbol-dce,symbol-dce,func.func(cse))' --dump-after-each=%t/m -o /dev/null

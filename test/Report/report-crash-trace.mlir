@@ -28,7 +28,9 @@
 // CHECK: <pre id="stack-trace">irscope-opt: fatal signal SIGABRT
 // CHECK-NEXT: Stack trace:
 // CHECK-NEXT: #0 a function without a symbol in libirscope.so.0
-// CHECK-NEXT: #1 mlir::detail::OpToOpPassAdaptor::run(
+// A pass runs inside MLIR's action dispatch (the action bridge's handler).
+// CHECK: mlir::MLIRContext::executeActionInternal(
+// CHECK: mlir::detail::OpToOpPassAdaptor::run(
 // CHECK: mlir::PassManager::run(mlir::Operation*) (libMLIR.so{{[.0-9]+}})
 // CHECK-NEXT: ({{[0-9]+}} frames below mlir::PassManager::run, the driver's, are in report.xml)
 // CHECK: <pre id="reproducer-command">irscope-opt --run-reproducer [[DIR]]/reproducer.mlir</pre>
