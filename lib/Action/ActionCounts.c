@@ -92,13 +92,14 @@ static Entry *lookup(Table *t, MlirStringRef name, IrsRewriteKind kind,
     if (!e->hash)
       break;
     if (e->hash == h && e->kind == kind && e->len == name.length &&
-        memcmp(e->name, name.data, name.length) == 0)
+        (name.length == 0 || memcmp(e->name, name.data, name.length) == 0))
       return e;
   }
   char *copy = malloc(name.length + 1);
   if (!copy)
     return NULL;
-  memcpy(copy, name.data, name.length);
+  if (name.length) // an empty name may have no data at all
+    memcpy(copy, name.data, name.length);
   copy[name.length] = 0;
   t->e[k] = (Entry){h, copy, (uint32_t)name.length, kind, 0};
   ++t->n;

@@ -48,7 +48,8 @@ typedef struct Trail {
 
 static void copyRef(char *dst, size_t cap, MlirStringRef s) {
   size_t n = s.length < cap - 1 ? s.length : cap - 1;
-  memcpy(dst, s.data, n);
+  if (n) // an empty ref may have no data at all
+    memcpy(dst, s.data, n);
   dst[n] = 0;
 }
 

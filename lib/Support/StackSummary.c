@@ -271,10 +271,12 @@ static void writeFrame(const Frame *fr, intptr_t index, IrsBuf *line) {
 // (lib/Action/ActionBridge.cpp) sit between a pass and its patterns in
 // every trace of a supervised run: frames that say nothing about the
 // failure. Their names survive mangling, so the raw symbol is enough when
-// nothing was symbolised.
+// nothing was symbolised. Unoptimised builds show the handler's lambda
+// and the function_ref it is called through as frames of their own.
 static bool isActionPlumbing(const Frame *fr) {
-  static const char *const kPlumbing[] = {"irsActionBridge",
-                                          "executeActionInternal"};
+  static const char *const kPlumbing[] = {
+      "irsActionBridge", "irsActionHandlerAttach", "executeActionInternal",
+      "llvm::function_ref<void ()>::operator()"};
   for (size_t k = 0; k < sizeof kPlumbing / sizeof *kPlumbing; ++k) {
     if (strstr(fr->fn, kPlumbing[k]))
       return true;
@@ -296,7 +298,7 @@ static Frame *collectFrames(MlirStringRef text, intptr_t max,
   // A few more than asked: the action plumbing's frames are dropped.
   if (max > kMaxFrames)
     max = kMaxFrames;
-  Collect c = {fs, 0, max + 4 < kMaxFrames ? max + 4 : kMaxFrames, false,
+  Collect c = {fs, 0, max + 8 < kMaxFrames ? max + 8 : kMaxFrames, false,
                IRS_BUF_INIT};
   irsStackTraceParse(text, collectFrame, &c);
   irsBufFree(&c.tmp);

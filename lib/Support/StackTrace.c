@@ -579,6 +579,8 @@ typedef struct CallerState {
 // patterns: never the caller worth naming.
 static bool isActionPlumbing(MlirStringRef name) {
   return refContains(name, "irsActionBridge::") ||
+         refContains(name, "irsActionHandlerAttach") ||
+         refContains(name, "llvm::function_ref<void ()>::operator()") ||
          refContains(name, "mlir::MLIRContext::executeActionInternal");
 }
 
