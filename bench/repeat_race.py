@@ -14,9 +14,8 @@ with the same number of runs:
 
 Printed per race: failures and rate with the 95% Wilson interval for each,
 whether the intervals overlap, and --repeat's signature lines (crash site,
-artefact directory). A race needs two free cores: run it under
-/work/bin/cpuall (or on an idle machine) and keep N small (a run takes
-about 0.1-0.3 s). Exit status 1 when an interval pair does not overlap.
+artefact directory). A race needs two free cores: run it on an idle
+machine (a run takes about 0.1-0.3 s). Exit status 1 when an interval pair does not overlap.
 
 Usage: bench/repeat_race.py [--build build] [--runs 60] [--only mlir-opt|in-process]
 """
