@@ -42,6 +42,12 @@ static void jsonString(IrsBuf *b, const char *s) {
 
 static double nonNeg(double v) { return v > 0 && isfinite(v) ? v : 0; }
 
+// Times are written to the nanosecond (%.3f of microseconds). A step's
+// slices are laid out from values already rounded so, or the separately
+// rounded ends of a slice and of its step could disagree by a few
+// nanoseconds and put the slice outside its step.
+static double toNs(double us) { return round(us * 1000) / 1000; }
+
 // One complete event; `args` is a ready JSON object or NULL.
 static void completeEvent(IrsBuf *b, bool *first, const char *name,
                           const char *cat, intptr_t tid, double tsUs,
@@ -108,9 +114,10 @@ int irsRunLogWriteTrace(IrsRunLog log, const char *path) {
     const IrsRunLogStep *s = &l->steps[i];
     if (s->status == IrsOutcomeNotRun)
       continue;
-    double wall = nonNeg(s->wallMs) * 1000, ver = nonNeg(s->verifyMs) * 1000,
-           dump = nonNeg(s->dumpMs) * 1000;
-    double ts = s->startMs >= 0 ? (s->startMs - base) * 1000 : cursorUs;
+    double wall = toNs(nonNeg(s->wallMs) * 1000),
+           ver = toNs(nonNeg(s->verifyMs) * 1000),
+           dump = toNs(nonNeg(s->dumpMs) * 1000);
+    double ts = toNs(s->startMs >= 0 ? (s->startMs - base) * 1000 : cursorUs);
     IrsBuf args = IRS_BUF_INIT;
     irsBufPrintf(&args, "{\"index\": %ld, \"pipeline\": ", (long)s->index);
     jsonString(&args, s->pipeline);
