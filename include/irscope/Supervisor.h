@@ -55,7 +55,7 @@ IRS_API bool irsWorkerChannelSendOutput(IrsWorkerChannel ch, intptr_t chunk,
 /// Adds `text` to the worker's stderr tail (IrsWorkerResult.stderrTail) as
 /// if the worker had written it to stderr, in order with the step
 /// announcements (so a step's text never lands in the next step's tail);
-/// not forwarded by forwardStderr. For workers that hand their diagnostics
+/// not passed to onStderr. For workers that hand their diagnostics
 /// to the supervisor instead of printing them. False if the supervisor could
 /// not be reached.
 IRS_API bool irsWorkerChannelSendText(IrsWorkerChannel ch, const void *text,
@@ -99,8 +99,14 @@ typedef struct IrsSupervisorOptions {
   /// ended, the gap between two steps (a begin line: the result is then not
   /// in a step) or, at the exit, whatever ran since the last line.
   int64_t memoryLimitBytes;
-  /// Copy what the worker writes to stderr to our stderr as it arrives.
-  bool forwardStderr;
+  /// Receives what the worker writes to stderr as it arrives (pieces of
+  /// any size, not lines), and once more with `data` NULL and `size` 0 when
+  /// the run's stderr has ended (a sink that holds back part of a line
+  /// flushes it then). In a batch, each lane's pieces come in turn.
+  /// Nullable: nothing is passed on (the text is still in the result's
+  /// stderrTail). The library never prints it itself.
+  void (*onStderr)(const char *data, size_t size, void *userData);
+  void *stderrUserData;
   /// On a step timeout, ask the worker where it is stuck before killing it:
   /// send IRS_SUPERVISOR_TRACE_SIGNAL to its running thread (the busiest
   /// one in state R; the main thread when none runs) and wait up to
@@ -110,15 +116,6 @@ typedef struct IrsSupervisorOptions {
   /// still reads as a timeout). The result's elapsedMs does not count the
   /// wait. Off (the default), the kill is immediate.
   bool traceOnTimeout;
-  /// With forwardStderr: hold back the frame lines of a crash trace (the
-  /// lines "MODULE(...) [0xADDR]" after a "...: fatal signal ..." line and a
-  /// "Stack trace:" line, as the tools' crash handler prints them), so that
-  /// the caller can print a short one (irsStackTraceSummarise); they are
-  /// still in the result's stderrTail. The same holds for the frames of a
-  /// hang trace (": step timed out" and "Stack trace:") and its end line.
-  /// The two header lines are held back too, so that the caller's own
-  /// error line comes first; lines are forwarded whole.
-  bool abridgeCrashTraces;
   /// With traceOnTimeout: the signal that asks for the trace, in place of
   /// IRS_SUPERVISOR_TRACE_SIGNAL (0: that one). A tool built on LLVM takes
   /// SIGQUIT as fatal: its signal handler prints LLVM's stack dump of the

@@ -2,7 +2,7 @@
 //===- CrashNote.h - what a terminal shows of a dead worker's trace -------===//
 //
 // The crash handler (CrashHandler.c) prints a raw glibc backtrace; the
-// supervisor holds it back (abridgeCrashTraces) and the tool prints these
+// worker's stderr sink holds it back (StderrAbridge.h) and the tool prints these
 // few lines instead, after its one-line error: one note naming the crash
 // site, the next frames, symbolised, and the report's path last. The whole
 // trace stays in report.xml.

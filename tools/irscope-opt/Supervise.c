@@ -17,6 +17,7 @@
 #include "CrashHandler.h"
 #include "CrashNote.h"
 #include "Driver.h"
+#include "StderrAbridge.h"
 
 #include "irscope/CrashDoc.h"
 
@@ -178,7 +179,7 @@ static void printActionNote(IrsActionTrail trail, IrsWorkerOutcome outcome) {
 }
 
 // The error line first, naming step, pass and signal; then where it died
-// (the crash's trace was held back from the terminal, abridgeCrashTraces;
+// (the crash's trace was held back from the terminal, StderrAbridge.h;
 // a timed-out worker was asked for its trace, see irsOptSupervise, held
 // back the same way), what it was doing (its action trail) and last the
 // report. A report that could not be
@@ -255,17 +256,21 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
   // death is documented; one still printing after 30 s is killed.
   IrsSupervisorOptions so = {.stepTimeoutSec = cfg->stepTimeout,
                              .memoryLimitBytes = cfg->memoryLimit,
-                             .forwardStderr = true,
                              .traceOnTimeout = true,
-                             .abridgeCrashTraces = true,
                              .awaitDescendantsMs =
                                  cfg->dumpInBackground ? 30000 : 0};
+  // The worker's stderr goes on to ours, its crash traces held back.
+  IrsToolAbridger *abridger = irsToolAbridgerCreate();
+  if (abridger) {
+    so.onStderr = irsToolAbridgeStderr;
+    so.stderrUserData = abridger;
+  }
   IrsSupervisor sup = irsSupervisorCreate(&so);
   run->trail = irsActionTrailCreate();
   // Replays repeat what the user has already seen: same limits, no echo,
   // and no trace (theirs would only repeat the first one's).
   IrsSupervisorOptions qo = so;
-  qo.forwardStderr = false;
+  qo.onStderr = NULL;
   qo.traceOnTimeout = false;
   IrsSupervisor quiet = irsSupervisorCreate(&qo);
   IrsOptInterrupts interrupts;
@@ -318,6 +323,7 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
   irsOptCheckResultsCollect(run, sup);
   irsSupervisorDestroy(sup);
   irsSupervisorDestroy(quiet);
+  irsToolAbridgerDestroy(abridger);
   irsActionTrailDestroy(run->trail);
   run->trail = (IrsActionTrail){NULL};
   run->supervised = false;

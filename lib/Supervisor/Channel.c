@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Channel.c - the worker's end of the channel to its supervisor ------===//
+//
+// One line per event, "B <chunk> <step> <peak>" (step begins), "E <chunk>
+// <step> <peak>" (step ends), "D <chunk>" (chunk done), "V <key> <value>",
+// "P <pid>" (hand-over) and "O <chunk> <size>" followed by <size> bytes
+// (an output frame; chunk -1: text for the stderr tail). <peak> is the
+// worker's own high-water mark of resident memory in KiB (getrusage).
+// Lines are far below PIPE_BUF, so each write is atomic. ChannelRead.c
+// reads them.
+//
+//===----------------------------------------------------------------------===//
+#include "irscope/Supervisor.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+// The calling process's high-water mark of resident memory (KiB), sent
+// with every step line: it rises between two 50 ms samples too.
+static long long selfPeakKb(void) {
+  struct rusage ru;
+  return getrusage(RUSAGE_SELF, &ru) == 0 ? (long long)ru.ru_maxrss : 0;
+}
+
+static void sendLine(IrsWorkerChannel ch, const char *s) {
+  if (ch.fd < 0)
+    return;
+  size_t n = strlen(s);
+  while (write(ch.fd, s, n) < 0 && errno == EINTR)
+    ;
+}
+
+static void sendStep(IrsWorkerChannel ch, char kind, intptr_t chunk,
+                     intptr_t step) {
+  if (ch.fd < 0)
+    return;
+  char b[96];
+  snprintf(b, sizeof(b), "%c %ld %ld %lld\n", kind, (long)chunk, (long)step,
+           selfPeakKb());
+  sendLine(ch, b);
+}
+
+void irsWorkerChannelStepBegin(IrsWorkerChannel ch, intptr_t chunk,
+                               intptr_t step) {
+  sendStep(ch, 'B', chunk, step);
+}
+
+void irsWorkerChannelStepEnd(IrsWorkerChannel ch, intptr_t chunk,
+                             intptr_t step) {
+  sendStep(ch, 'E', chunk, step);
+}
+
+void irsWorkerChannelStep(IrsWorkerChannel ch, intptr_t chunk, intptr_t step,
+                          bool begin) {
+  sendStep(ch, begin ? 'B' : 'E', chunk, step);
+}
+
+void irsWorkerChannelOnStep(intptr_t step, bool begin, void *userData) {
+  irsWorkerChannelStep(*(const IrsWorkerChannel *)userData, 0, step, begin);
+}
+
+bool irsWorkerChannelSendOutput(IrsWorkerChannel ch, intptr_t chunk,
+                                const void *data, size_t size) {
+  if (ch.fd < 0)
+    return false;
+  char b[64];
+  snprintf(b, sizeof(b), "O %ld %zu\n", (long)chunk, size);
+  sendLine(ch, b);
+  const char *p = data;
+  while (size) {
+    ssize_t w = write(ch.fd, p, size);
+    if (w < 0) {
+      if (errno == EINTR)
+        continue;
+      return false;
+    }
+    p += w;
+    size -= (size_t)w;
+  }
+  return true;
+}
+
+bool irsWorkerChannelSendText(IrsWorkerChannel ch, const void *data,
+                              size_t size) {
+  // A frame of chunk -1: the supervisor adds it to the stderr tail.
+  return irsWorkerChannelSendOutput(ch, -1, data, size);
+}
+
+void irsWorkerChannelHandOver(IrsWorkerChannel ch, int64_t pid) {
+  char b[48];
+  snprintf(b, sizeof(b), "P %lld\n", (long long)pid);
+  sendLine(ch, b);
+}
+
+void irsWorkerChannelSendValue(IrsWorkerChannel ch, const char *key,
+                               int64_t value) {
+  char b[96];
+  snprintf(b, sizeof(b), "V %.31s %lld\n", key, (long long)value);
+  sendLine(ch, b);
+}
+
+void irsWorkerChannelChunkDone(IrsWorkerChannel ch, intptr_t chunk) {
+  char b[64];
+  snprintf(b, sizeof(b), "D %ld\n", (long)chunk);
+  sendLine(ch, b);
+}
+
+// No core files from workers, nor from the tools they exec: the supervisor
+// documents a death itself, and a reducer's hundreds of crashing candidates
+// would each leave one (so would a tool asked for its trace with SIGQUIT,
+// whose default action dumps core). The soft limit only: a worker that
+// wants one may raise it again.
+void irsWorkerNoCoreFiles(void) {
+  struct rlimit core;
+  if (getrlimit(RLIMIT_CORE, &core) == 0) {
+    core.rlim_cur = 0;
+    setrlimit(RLIMIT_CORE, &core);
+  }
+}
