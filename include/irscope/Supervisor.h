@@ -20,70 +20,11 @@
 
 #include "irscope/Outcome.h"
 #include "irscope/Support.h"
+#include "irscope/WorkerChannel.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/// The worker's end of the pipe to its supervisor.
-typedef struct IrsWorkerChannel {
-  int fd; ///< -1 when not supervised; every call is then a no-op
-} IrsWorkerChannel;
-
-/// Announcements from the worker. `chunk` is 0-based, `step` 1-based (0 when
-/// the whole pipeline runs as one, so no single step is known). Each also
-/// carries the process's peak resident memory so far, which the supervisor
-/// holds to its memory limit (IrsSupervisorOptions.memoryLimitBytes).
-IRS_API void irsWorkerChannelStepBegin(IrsWorkerChannel ch, intptr_t chunk,
-                                       intptr_t step);
-IRS_API void irsWorkerChannelStepEnd(IrsWorkerChannel ch, intptr_t chunk,
-                                     intptr_t step);
-/// irsWorkerChannelStepBegin when `begin`, else irsWorkerChannelStepEnd.
-IRS_API void irsWorkerChannelStep(IrsWorkerChannel ch, intptr_t chunk,
-                                  intptr_t step, bool begin);
-/// An `IrsInstrumentationOptions.onStep` callback announcing every step of
-/// chunk 0 on the channel `userData` points to (an `IrsWorkerChannel *`):
-/// what a worker running one module hands its pass manager.
-IRS_API void irsWorkerChannelOnStep(intptr_t step, bool begin, void *userData);
-IRS_API void irsWorkerChannelChunkDone(IrsWorkerChannel ch, intptr_t chunk);
-/// Hands the output of `chunk` to the supervisor, which keeps it (see
-/// irsSupervisorGetOutput) even if the worker dies later. Returns false if
-/// the supervisor could not be reached.
-IRS_API bool irsWorkerChannelSendOutput(IrsWorkerChannel ch, intptr_t chunk,
-                                        const void *data, size_t size);
-
-/// Adds `text` to the worker's stderr tail (IrsWorkerResult.stderrTail) as
-/// if the worker had written it to stderr, in order with the step
-/// announcements (so a step's text never lands in the next step's tail);
-/// not passed to onStderr. For workers that hand their diagnostics
-/// to the supervisor instead of printing them. False if the supervisor could
-/// not be reached.
-IRS_API bool irsWorkerChannelSendText(IrsWorkerChannel ch, const void *text,
-                                      size_t size);
-
-/// Reports a named number (e.g. "input-ops") to the supervisor; the last
-/// value per key is kept for the run (irsSupervisorGetValue). Keys are
-/// short words without spaces.
-IRS_API void irsWorkerChannelSendValue(IrsWorkerChannel ch, const char *key,
-                                       int64_t value);
-
-/// Hands the supervision of this run over to process `pid`, which must be
-/// a child of the supervisor's process (a tool cloned by the fork server,
-/// include/irscope/ForkServer.h) that has not started yet; the worker then
-/// returns 0 and ends. From then on the supervisor watches `pid` as it
-/// watched the worker: its exit status, resident size, the step timeout,
-/// kills of its process group, interrupts. If the worker dies otherwise,
-/// `pid` is killed and reaped.
-IRS_API void irsWorkerChannelHandOver(IrsWorkerChannel ch, int64_t pid);
-
-/// Sets the calling process's soft core-file limit (RLIMIT_CORE) to 0, as
-/// the supervisor does in every worker it forks (and so in the tools they
-/// exec): for a process that starts tool processes outside the supervisor
-/// (a fork server), before it does.
-IRS_API void irsWorkerNoCoreFiles(void);
-
-/// The worker's body; its return value is the worker's exit code.
-typedef int (*IrsWorkerMain)(IrsWorkerChannel ch, void *userData);
 
 typedef struct IrsSupervisorOptions {
   /// Kill the worker when one step runs longer than this; 0 for no limit.
@@ -281,12 +222,13 @@ typedef struct IrsWorkerBatch {
 IRS_API IrsStatus irsSupervisorRunBatch(IrsSupervisor supervisor,
                                         const IrsWorkerBatch *batch);
 
-/// Output a worker sent for `chunk` (in any run of this supervisor); empty
-/// when none arrived. Borrowed until destroy.
+/// The last frame a worker sent on `stream` (in any run of this
+/// supervisor); empty when none arrived. Borrowed until destroy.
 IRS_API MlirStringRef irsSupervisorGetOutput(IrsSupervisor supervisor,
-                                             intptr_t chunk);
-/// Whether any output arrived for `chunk`.
-IRS_API bool irsSupervisorHasOutput(IrsSupervisor supervisor, intptr_t chunk);
+                                             IrsWorkerStream stream);
+/// Whether any frame arrived on `stream`.
+IRS_API bool irsSupervisorHasOutput(IrsSupervisor supervisor,
+                                    IrsWorkerStream stream);
 
 /// A value the last worker sent with irsWorkerChannelSendValue.
 IRS_API bool irsSupervisorGetValue(IrsSupervisor supervisor, const char *key,

@@ -7,7 +7,7 @@
 // then the worker parses the text into a new context, announces "step 1"
 // (so that the supervisor's timeout covers lowering, JIT and the call) and
 // runs irsExecModuleInProcess. The return value and any message travel
-// back over the worker channel (slots 0 and 1); the outcome is the exit
+// back over the worker channel (streams IrsWorkerStreamExec*); the outcome is the exit
 // code, sent only after "step end": a worker that exits while still in the
 // step was ended by the JIT'd code calling exit().
 //
@@ -29,8 +29,6 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-
-enum { SlotValue = 0, SlotMessage = 1, SlotType = 2 };
 
 typedef struct ExecutorImpl {
   IrsExecOptions opts;
@@ -108,19 +106,24 @@ typedef struct Job {
   ExecutorImpl *ex;
   const MlirStringRef *texts;
   intptr_t num;
-  intptr_t current; // the execution in progress: slots 3 * current + Slot*
+  intptr_t current; // the execution in progress: its streams' index
   IrsWorkerChannel ch;
 } Job;
 
-static void sendSlot(Job *j, int slot, MlirStringRef s) {
-  irsWorkerChannelSendOutput(j->ch, 3 * j->current + slot, s.data, s.length);
+static void sendStream(Job *j, IrsWorkerStreamKind kind, MlirStringRef s) {
+  IrsWorkerStream to = {kind, j->current, 0};
+  irsWorkerChannelSendOutput(j->ch, to, s.data, s.length);
 }
 
-static void sendValue(MlirStringRef s, void *ud) { sendSlot(ud, SlotValue, s); }
-static void sendMessage(MlirStringRef s, void *ud) {
-  sendSlot(ud, SlotMessage, s);
+static void sendValue(MlirStringRef s, void *ud) {
+  sendStream(ud, IrsWorkerStreamExecValue, s);
 }
-static void sendType(MlirStringRef s, void *ud) { sendSlot(ud, SlotType, s); }
+static void sendMessage(MlirStringRef s, void *ud) {
+  sendStream(ud, IrsWorkerStreamExecMessage, s);
+}
+static void sendType(MlirStringRef s, void *ud) {
+  sendStream(ud, IrsWorkerStreamExecType, s);
+}
 
 static double nowMs(void) {
   struct timespec ts;
@@ -236,8 +239,9 @@ static void classify(const IrsWorkerResult *res, IrsExecResult *r) {
   }
 }
 
-static MlirStringRef slot(IrsSupervisor sup, intptr_t i, int which) {
-  return irsSupervisorGetOutput(sup, 3 * i + which);
+static MlirStringRef stream(IrsSupervisor sup, intptr_t i,
+                            IrsWorkerStreamKind kind) {
+  return irsSupervisorGetOutput(sup, (IrsWorkerStream){kind, i, 0});
 }
 
 // Fills r with execution i of the worker that ended with `res`; `*from`
@@ -264,15 +268,15 @@ static bool collect(ExecutorImpl *e, IrsSupervisor sup,
   readCapture(e->fd, *from, done ? ended / 16 : -1, &out);
   *from = done ? ended / 16 : *from;
   if (r->outcome == IrsExecOk)
-    irsBufAppendRef(&out, slot(sup, i, SlotValue));
+    irsBufAppendRef(&out, stream(sup, i, IrsWorkerStreamExecValue));
   irsBufAppend(&out, "", 0);
   r->outputLength = out.len;
   r->output = out.data ? irsBufDetach(&out) : strdup("");
-  MlirStringRef msg = slot(sup, i, SlotMessage);
+  MlirStringRef msg = stream(sup, i, IrsWorkerStreamExecMessage);
   if (!msg.length && r->outcome != IrsExecOk && !done)
     msg = res->stderrTail;
   r->message = msg.length ? strndup(msg.data, msg.length) : NULL;
-  MlirStringRef type = slot(sup, i, SlotType);
+  MlirStringRef type = stream(sup, i, IrsWorkerStreamExecType);
   r->resultType = type.length ? strndup(type.data, type.length) : NULL;
   return done;
 }

@@ -3,14 +3,16 @@
 //
 // One line per event, "B <chunk> <step> <peak>" (step begins), "E <chunk>
 // <step> <peak>" (step ends), "D <chunk>" (chunk done), "V <key> <value>",
-// "P <pid>" (hand-over) and "O <chunk> <size>" followed by <size> bytes
-// (an output frame; chunk -1: text for the stderr tail). <peak> is the
+// "P <pid>" (hand-over), and frames: a line "O <kind> <index> <sub>
+// <size>" (output stream, IrsWorkerStream) or "T <size>" (text for the
+// stderr tail) followed by <size> bytes. <peak> is the
 // worker's own high-water mark of resident memory in KiB (getrusage).
 // Lines are far below PIPE_BUF, so each write is atomic. ChannelRead.c
 // reads them.
 //
 //===----------------------------------------------------------------------===//
 #include "irscope/Supervisor.h"
+#include "irscope/WorkerChannel.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -62,13 +64,12 @@ void irsWorkerChannelOnStep(intptr_t step, bool begin, void *userData) {
   irsWorkerChannelStep(*(const IrsWorkerChannel *)userData, 0, step, begin);
 }
 
-bool irsWorkerChannelSendOutput(IrsWorkerChannel ch, intptr_t chunk,
-                                const void *data, size_t size) {
+// A frame: its header line, then `size` bytes.
+static bool sendFrame(IrsWorkerChannel ch, const char *header, const void *data,
+                      size_t size) {
   if (ch.fd < 0)
     return false;
-  char b[64];
-  snprintf(b, sizeof(b), "O %ld %zu\n", (long)chunk, size);
-  sendLine(ch, b);
+  sendLine(ch, header);
   const char *p = data;
   while (size) {
     ssize_t w = write(ch.fd, p, size);
@@ -83,10 +84,19 @@ bool irsWorkerChannelSendOutput(IrsWorkerChannel ch, intptr_t chunk,
   return true;
 }
 
+bool irsWorkerChannelSendOutput(IrsWorkerChannel ch, IrsWorkerStream stream,
+                                const void *data, size_t size) {
+  char b[96];
+  snprintf(b, sizeof(b), "O %d %ld %ld %zu\n", (int)stream.kind,
+           (long)stream.index, (long)stream.sub, size);
+  return sendFrame(ch, b, data, size);
+}
+
 bool irsWorkerChannelSendText(IrsWorkerChannel ch, const void *data,
                               size_t size) {
-  // A frame of chunk -1: the supervisor adds it to the stderr tail.
-  return irsWorkerChannelSendOutput(ch, -1, data, size);
+  char b[48];
+  snprintf(b, sizeof(b), "T %zu\n", size);
+  return sendFrame(ch, b, data, size);
 }
 
 void irsWorkerChannelHandOver(IrsWorkerChannel ch, int64_t pid) {

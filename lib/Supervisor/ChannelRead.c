@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 //===- ChannelRead.c - the supervisor's end of a worker's channel ---------===//
 //
-// Reads the lines and output frames Channel.c writes and turns them into
-// the run's result: where the worker is (chunk, step), how long its steps
-// ran, the peaks it reported, its values, outputs and hand-over.
+// Reads the lines and frames Channel.c writes and turns them into the
+// run's result: where the worker is (chunk, step), how long its steps ran,
+// the peaks it reported, its values, output streams (Streams.c), text for
+// the tail and hand-over.
 //
 //===----------------------------------------------------------------------===//
 #include "SupervisorImpl.h"
@@ -14,40 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static IrsBuf *outputFor(Supervisor *s, intptr_t chunk) {
-  if (chunk < 0)
-    return NULL;
-  if (chunk >= s->numOutputs) {
-    intptr_t n = chunk + 1;
-    IrsBuf *o = realloc(s->outputs, (size_t)n * sizeof(IrsBuf));
-    if (!o)
-      return NULL;
-    s->outputs = o;
-    bool *h = realloc(s->hasOutput, (size_t)n * sizeof(bool));
-    if (!h)
-      return NULL;
-    s->hasOutput = h;
-    for (intptr_t i = s->numOutputs; i < n; ++i) {
-      s->outputs[i] = (IrsBuf)IRS_BUF_INIT;
-      s->hasOutput[i] = false;
-    }
-    s->numOutputs = n;
-  }
-  return &s->outputs[chunk];
-}
-
-MlirStringRef irsSupervisorGetOutput(IrsSupervisor supervisor, intptr_t chunk) {
-  Supervisor *s = supervisor.ptr;
-  if (chunk < 0 || chunk >= s->numOutputs)
-    return mlirStringRefCreate("", 0);
-  return irsBufRef(&s->outputs[chunk]);
-}
-
-bool irsSupervisorHasOutput(IrsSupervisor supervisor, intptr_t chunk) {
-  Supervisor *s = supervisor.ptr;
-  return chunk >= 0 && chunk < s->numOutputs && s->hasOutput[chunk];
-}
 
 bool irsWorkerResultGetValue(const IrsWorkerResult *r, const char *key,
                              int64_t *value) {
@@ -81,17 +48,25 @@ static void keepValue(IrsWorkerResult *r, const char *l) {
   }
 }
 
-static void startFrame(Supervisor *s, const char *l) {
-  long a = 0;
+// "O <kind> <index> <sub> <size>": a frame of an output stream follows.
+static void startOutput(Supervisor *s, const char *l) {
+  int kind = 0;
+  long index = 0, sub = 0;
   size_t n = 0;
-  if (sscanf(l, "%ld %zu", &a, &n) != 2)
+  if (sscanf(l, "%d %ld %ld %zu", &kind, &index, &sub, &n) != 4)
     return;
-  IrsBuf *o = outputFor(s, a);
-  if (o) {
-    irsBufReset(o); // a rerun of the chunk replaces its output
-    s->hasOutput[a] = true;
-  }
-  s->frameChunk = a;
+  IrsWorkerStream id = {(IrsWorkerStreamKind)kind, index, sub};
+  s->frameTo = irsSupStreamStart(s, id);
+  s->frameLeft = n;
+  s->inFrame = n > 0;
+}
+
+// "T <size>": text for the stderr tail follows (irsWorkerChannelSendText).
+static void startText(Supervisor *s, const char *l) {
+  size_t n = 0;
+  if (sscanf(l, "%zu", &n) != 1)
+    return;
+  s->frameTo = &s->tail;
   s->frameLeft = n;
   s->inFrame = n > 0;
 }
@@ -129,7 +104,9 @@ static void handleLine(Supervisor *s, const char *l) {
   } else if (l[0] == 'V') {
     keepValue(r, l + 1);
   } else if (l[0] == 'O') {
-    startFrame(s, l + 1);
+    startOutput(s, l + 1);
+  } else if (l[0] == 'T') {
+    startText(s, l + 1);
   }
 }
 
@@ -148,11 +125,10 @@ ssize_t irsSupReadSome(int fd, char *buf, size_t cap, bool *open) {
 // The part of a frame in buf[0, n); returns how many bytes it took.
 static size_t takeFrame(Supervisor *s, const char *buf, size_t n) {
   size_t take = n < s->frameLeft ? n : s->frameLeft;
-  IrsBuf *o = outputFor(s, s->frameChunk);
-  if (o)
-    irsBufAppend(o, buf, take);
-  else if (s->frameChunk == -1) // irsWorkerChannelSendText
+  if (s->frameTo == &s->tail) // kept bounded
     irsSupTailAppend(s, buf, take);
+  else if (s->frameTo)
+    irsBufAppend(s->frameTo, buf, take);
   s->frameLeft -= take;
   if (s->frameLeft == 0)
     s->inFrame = false;

@@ -58,10 +58,7 @@ void irsSupervisorDestroy(IrsSupervisor supervisor) {
     irsSupervisorDestroy((IrsSupervisor){s->slots[i]});
   irsBufFree(&s->tail);
   irsBufFree(&s->line);
-  for (intptr_t i = 0; i < s->numOutputs; ++i)
-    irsBufFree(&s->outputs[i]);
-  free(s->outputs);
-  free(s->hasOutput);
+  irsSupStreamsFree(s);
   free(s);
 }
 

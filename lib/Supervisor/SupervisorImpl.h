@@ -39,11 +39,12 @@ typedef struct Supervisor {
   IrsWorkerResult result;
   IrsBuf tail;
   IrsBuf line; // partial channel line
-  // Chunk outputs received so far (index = chunk) and the frame being read.
-  IrsBuf *outputs;
-  bool *hasOutput;
-  intptr_t numOutputs;
-  intptr_t frameChunk;
+  // The output streams received so far (Streams.c) and the frame being
+  // read: where its bytes go (NULL: nowhere, out of memory) and how many
+  // are still to come.
+  struct IrsSupStream *streams;
+  size_t streamCap, numStreams;
+  IrsBuf *frameTo;
   size_t frameLeft;
   bool inFrame;
   volatile sig_atomic_t pid;
@@ -95,6 +96,12 @@ ssize_t irsSupReadChannel(Supervisor *s);
 void irsSupDrainChannel(Supervisor *s);
 /// irsSupReadChannel's read: as it, for any descriptor.
 ssize_t irsSupReadSome(int fd, char *buf, size_t cap, bool *open);
+
+// Streams.c: the output streams, by id.
+/// The buffer of stream `id`, emptied for a new frame; NULL when out of
+/// memory.
+IrsBuf *irsSupStreamStart(Supervisor *s, IrsWorkerStream id);
+void irsSupStreamsFree(Supervisor *s);
 
 // HandOver.c: a run the worker handed over to another process.
 /// Replaces an ended worker by the process it handed over to; false when

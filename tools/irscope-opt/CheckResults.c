@@ -3,7 +3,7 @@
 //
 // Finds the step after which the program computes something else. The
 // worker prints the IR after every step that changed it and hands it to
-// the supervisor (slot 2 * numChunks + step), so the IR versions come from
+// the supervisor (stream IrsWorkerStreamStepIr), so the IR versions come from
 // the run itself. Afterwards, in the supervising process (which never ran
 // MLIR, so it may fork), the input is executed as the reference, the IR
 // after the last step is compared with it, and irsExecBisect halves the
@@ -31,11 +31,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-// Chunk c's IR after step s (0: unused) goes to slot 2 * numChunks +
-// c * (numSteps + 1) + s: the slots below are the chunks' outputs and logs.
-static intptr_t slotOf(const IrsOptRun *run, intptr_t chunk, intptr_t step) {
-  return 2 * irsInputGetNumChunks(run->input) +
-         chunk * (irsPipelineGetNumSteps(run->pipeline) + 1) + step;
+// The stream of chunk c's IR after step s.
+static IrsWorkerStream stepIr(intptr_t chunk, intptr_t step) {
+  return (IrsWorkerStream){IrsWorkerStreamStepIr, chunk, step};
 }
 
 static void hashOf(MlirOperation op, char out[17], IrsOptOut *text) {
@@ -51,7 +49,7 @@ static MlirLogicalResult sendStepIr(MlirOperation module, intptr_t step,
   hashOf(module, hash, &o);
   if (strcmp(hash, run->stepIrHash) != 0) {
     memcpy(run->stepIrHash, hash, sizeof(hash));
-    irsWorkerChannelSendOutput(run->ch, slotOf(run, run->chunk, step),
+    irsWorkerChannelSendOutput(run->ch, stepIr(run->chunk, step),
                                o.data ? o.data : "", o.len);
   }
   free(o.data);
@@ -84,7 +82,7 @@ IrsStatus irsOptCheckResultsDeterminism(IrsOptRun *run, IrsPassManager pm,
   return irsPassManagerRun(pm, op);
 }
 
-// Chunk c's versions from the supervisor's slots; false when out of memory.
+// Chunk c's versions from the supervisor's streams; false when out of memory.
 static bool collectChunk(IrsOptRun *run, IrsSupervisor sup, intptr_t c,
                          IrsOptResults *r) {
   intptr_t n = irsPipelineGetNumSteps(run->pipeline);
@@ -98,9 +96,9 @@ static bool collectChunk(IrsOptRun *run, IrsSupervisor sup, intptr_t c,
   r->len[0] = in.length;
   r->num = 1;
   for (intptr_t s = 1; s <= n; ++s) {
-    if (!irsSupervisorHasOutput(sup, slotOf(run, c, s)))
+    if (!irsSupervisorHasOutput(sup, stepIr(c, s)))
       continue;
-    MlirStringRef t = irsSupervisorGetOutput(sup, slotOf(run, c, s));
+    MlirStringRef t = irsSupervisorGetOutput(sup, stepIr(c, s));
     r->step[r->num] = s;
     r->len[r->num] = t.length;
     r->text[r->num++] = strndup(t.data, t.length);

@@ -30,7 +30,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { SlotIr = 0, SlotField = 1 }; // fields: SlotField + IrsActionField
 
 typedef struct Narrowing {
   IrsOptCheck *c;
@@ -47,8 +46,14 @@ static MlirLogicalResult quiet(MlirDiagnostic d, void *ud) {
   return mlirLogicalResultSuccess();
 }
 
-static void send(IrsWorkerChannel ch, intptr_t slot, MlirStringRef s) {
-  irsWorkerChannelSendOutput(ch, slot, s.data ? s.data : "", s.length);
+static const IrsWorkerStream trialIr = {IrsWorkerStreamTrialIr, 0, 0};
+
+static IrsWorkerStream trialField(IrsActionField f) {
+  return (IrsWorkerStream){IrsWorkerStreamTrialField, 0, (intptr_t)f};
+}
+
+static void send(IrsWorkerChannel ch, IrsWorkerStream to, MlirStringRef s) {
+  irsWorkerChannelSendOutput(ch, to, s.data ? s.data : "", s.length);
 }
 
 static void sendModule(IrsWorkerChannel ch, MlirOperation op) {
@@ -58,7 +63,7 @@ static void sendModule(IrsWorkerChannel ch, MlirOperation op) {
     mlirOpPrintingFlagsPrintGenericOpForm(f);
   mlirOperationPrintWithFlags(op, f, irsToolTextCallback, &o);
   mlirOpPrintingFlagsDestroy(f);
-  send(ch, SlotIr, (MlirStringRef){o.data, o.len});
+  send(ch, trialIr, (MlirStringRef){o.data, o.len});
   free(o.data);
 }
 
@@ -96,7 +101,8 @@ static int trialMain(IrsWorkerChannel ch, void *ud) {
                             irsActionCounterGetNum(ac, IRS_NARROW_TAG_PASS));
   sendModule(ch, root);
   for (int f = 0; n->describe && f <= IrsActionFieldAfter; ++f)
-    send(ch, SlotField + f, irsActionCounterGetField(ac, (IrsActionField)f));
+    send(ch, trialField((IrsActionField)f),
+         irsActionCounterGetField(ac, (IrsActionField)f));
   // The process ends now: nothing is destroyed.
   return irsStatusIsOk(st) ? 0 : 1;
 }
@@ -119,7 +125,7 @@ static int isBad(int64_t count, void *ud) {
   memset(&r, 0, sizeof(r));
   ++n->executions;
   if (!irsStatusIsOk(irsExecutorRun(n->c->ex,
-                                    irsSupervisorGetOutput(n->sup, SlotIr), &r)))
+                                    irsSupervisorGetOutput(n->sup, trialIr), &r)))
     return -1;
   bool same = irsExecResultsEqual(&n->c->res[n->k - 1], &r, n->c->tol);
   irsExecResultFree(&r);
@@ -127,7 +133,7 @@ static int isBad(int64_t count, void *ud) {
 }
 
 static char *field(Narrowing *n, IrsActionField f) {
-  MlirStringRef s = irsSupervisorGetOutput(n->sup, SlotField + f);
+  MlirStringRef s = irsSupervisorGetOutput(n->sup, trialField(f));
   return s.length ? strndup(s.data, s.length) : NULL;
 }
 

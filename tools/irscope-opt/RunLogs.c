@@ -4,8 +4,8 @@
 // Keeps the IrsRunLog behind --trace and --junit across the processes of a
 // supervised run. The worker adds a step to its chunk's log when the next
 // step begins (by then its dump time is known) and when the chunk ends, and
-// each time hands the chunk's whole log to the supervisor as the "output"
-// of slot numChunks + chunk, which replaces the previous one. What the
+// each time hands the chunk's whole log to the supervisor as a frame of
+// its stream IrsWorkerStreamRunLog, which replaces the previous one. What the
 // supervisor holds when a worker dies is therefore every finished step; it
 // adds the step the worker died in (status crash, timeout, ...) and the
 // steps that never ran. Unsupervised, the log simply grows in the process.
@@ -176,9 +176,9 @@ static void publish(IrsOptRun *run, IrsOptLog *l, bool chunkDone) {
   }
   IrsOptOut o = {0};
   irsRunLogSerialize(l->chunk, sendChunk, &o);
-  intptr_t slot = irsInputGetNumChunks(run->input) + run->chunk;
+  IrsWorkerStream to = {IrsWorkerStreamRunLog, run->chunk, 0};
   if (!o.failed)
-    irsWorkerChannelSendOutput(run->ch, slot, o.data ? o.data : "", o.len);
+    irsWorkerChannelSendOutput(run->ch, to, o.data ? o.data : "", o.len);
   free(o.data);
 }
 
@@ -256,9 +256,10 @@ void irsOptLogCollect(IrsOptRun *run, IrsSupervisor sup) {
   intptr_t nsteps = irsPipelineGetNumSteps(run->pipeline);
   for (intptr_t c = 0; c < nchunks; ++c) {
     intptr_t before = irsRunLogGetNumSteps(l->all);
-    if (irsSupervisorHasOutput(sup, nchunks + c) &&
+    IrsWorkerStream from = {IrsWorkerStreamRunLog, c, 0};
+    if (irsSupervisorHasOutput(sup, from) &&
         !irsStatusIsOk(irsRunLogAppendSerialized(
-            l->all, irsSupervisorGetOutput(sup, nchunks + c))))
+            l->all, irsSupervisorGetOutput(sup, from))))
       l->failed = true;
     char *group = groupName(run, c);
     if (!group) {

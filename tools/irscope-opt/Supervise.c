@@ -53,7 +53,8 @@ int irsOptWriteChunkOutput(IrsOptRun *run, intptr_t chunk, IrsOptOut *out) {
     fprintf(stderr, "irscope-opt: error: out of memory collecting output\n");
     return ENOMEM;
   }
-  if (!irsWorkerChannelSendOutput(run->ch, chunk, out->data, out->len)) {
+  IrsWorkerStream to = {IrsWorkerStreamChunkOutput, chunk, 0};
+  if (!irsWorkerChannelSendOutput(run->ch, to, out->data, out->len)) {
     fprintf(stderr, "irscope-opt: error: cannot hand the output of chunk %ld "
                     "to the supervisor\n",
             (long)chunk);
@@ -316,7 +317,8 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
                       strlen(cfg->outputSplitMarker));
       irsOptOutAppend(out, "\n", 1);
     }
-    MlirStringRef o = irsSupervisorGetOutput(sup, c);
+    IrsWorkerStream from = {IrsWorkerStreamChunkOutput, c, 0};
+    MlirStringRef o = irsSupervisorGetOutput(sup, from);
     irsOptOutAppend(out, o.data, o.length);
   }
   irsOptLogCollect(run, sup);
