@@ -117,7 +117,7 @@ IRS_API IrsOutcome irsWorkerOutcomeGetOutcome(IrsWorkerOutcome outcome);
 IRS_API IrsOutcome irsWorkerOutcomeGetDeathKind(IrsWorkerOutcome outcome);
 
 /// Most distinct keys a worker's values are kept for (IrsWorkerResult).
-#define IRS_WORKER_MAX_VALUES 8
+#define IRS_WORKER_MAX_VALUES 16
 
 typedef struct IrsWorkerResult {
   IrsWorkerOutcome outcome;

@@ -138,6 +138,20 @@ static MlirLogicalResult parseDiag(MlirDiagnostic d, void *ud) {
   return mlirLogicalResultSuccess();
 }
 
+// The values that say how execution i ended: "out<i>" (its IrsExecOutcome),
+// "end<i>" (where its printed text ends in the capture file) and "us<i>"
+// (its wall time); "out<i>" is sent last, so it means the others arrived.
+static void sendRecord(IrsWorkerChannel ch, intptr_t i, IrsExecOutcome out,
+                       int64_t end, int64_t us) {
+  char key[24];
+  snprintf(key, sizeof(key), "end%ld", (long)i);
+  irsWorkerChannelSendValue(ch, key, end);
+  snprintf(key, sizeof(key), "us%ld", (long)i);
+  irsWorkerChannelSendValue(ch, key, us);
+  snprintf(key, sizeof(key), "out%ld", (long)i);
+  irsWorkerChannelSendValue(ch, key, (int64_t)out);
+}
+
 // One execution in the worker's context: parse, lower, JIT, call.
 static IrsExecOutcome execOne(Job *j, MlirContext ctx, MlirStringRef text) {
   IrsBuf diag = IRS_BUF_INIT;
@@ -159,8 +173,8 @@ static IrsExecOutcome execOne(Job *j, MlirContext ctx, MlirStringRef text) {
   return out;
 }
 
-// Execution i is step i + 1 of the worker; after it, the values "e<i>"
-// and "us<i>" tell the parent how it ended (below). The worker stops after the first execution
+// Execution i is step i + 1 of the worker; after it, its record
+// (sendRecord) tells the parent how it ended. The worker stops after the first execution
 // that does not end cleanly; its exit code is the last outcome.
 static int execWorker(IrsWorkerChannel ch, void *ud) {
   Job *j = ud;
@@ -177,14 +191,10 @@ static int execWorker(IrsWorkerChannel ch, void *ud) {
     out = execOne(j, ctx, j->texts[j->current]);
     irsWorkerChannelStepEnd(ch, 0, j->current + 1);
     fflush(stdout);
-    // Where its printed text ends in the capture file (shared offset with
-    // fd 1), with the outcome in the low 4 bits; and its wall time.
-    char key[16];
-    snprintf(key, sizeof(key), "e%ld", (long)j->current);
-    irsWorkerChannelSendValue(
-        ch, key, (int64_t)lseek(j->ex->fd, 0, SEEK_CUR) * 16 + (int64_t)out);
-    snprintf(key, sizeof(key), "us%ld", (long)j->current);
-    irsWorkerChannelSendValue(ch, key, (int64_t)((nowMs() - t0) * 1000));
+    // How it ended, where its printed text ends in the capture file
+    // (shared offset with fd 1) and its wall time.
+    sendRecord(ch, j->current, out, (int64_t)lseek(j->ex->fd, 0, SEEK_CUR),
+               (int64_t)((nowMs() - t0) * 1000));
   }
   // The context is not destroyed: the process ends now, and a JIT'd
   // module's global destructors already ran in the engine's destroy.
@@ -251,22 +261,24 @@ static MlirStringRef stream(IrsSupervisor sup, intptr_t i,
 static bool collect(ExecutorImpl *e, IrsSupervisor sup,
                     const IrsWorkerResult *res, intptr_t i, int64_t *from,
                     IrsExecResult *r) {
-  char key[16];
-  int64_t ended, us = 0;
-  snprintf(key, sizeof(key), "e%ld", (long)i);
-  bool done = irsWorkerResultGetValue(res, key, &ended);
+  char key[24];
+  int64_t outcome = 0, ended = -1, us = 0;
+  snprintf(key, sizeof(key), "out%ld", (long)i);
+  bool done = irsWorkerResultGetValue(res, key, &outcome);
+  snprintf(key, sizeof(key), "end%ld", (long)i);
+  irsWorkerResultGetValue(res, key, &ended);
   snprintf(key, sizeof(key), "us%ld", (long)i);
   irsWorkerResultGetValue(res, key, &us);
   if (done) {
-    r->outcome = (IrsExecOutcome)(ended & 15);
+    r->outcome = (IrsExecOutcome)outcome;
     r->wallMs = (double)us / 1000;
   } else {
     classify(res, r);
     r->wallMs = res->elapsedMs;
   }
   IrsBuf out = IRS_BUF_INIT;
-  readCapture(e->fd, *from, done ? ended / 16 : -1, &out);
-  *from = done ? ended / 16 : *from;
+  readCapture(e->fd, *from, done ? ended : -1, &out);
+  *from = done ? ended : *from;
   if (r->outcome == IrsExecOk)
     irsBufAppendRef(&out, stream(sup, i, IrsWorkerStreamExecValue));
   irsBufAppend(&out, "", 0);
