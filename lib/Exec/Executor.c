@@ -7,8 +7,8 @@
 // then the worker parses the text into a new context, announces "step 1"
 // (so that the supervisor's timeout covers lowering, JIT and the call) and
 // runs irsExecModuleInProcess. The return value and any message travel
-// back over the worker channel (streams IrsWorkerStreamExec*); the outcome is the exit
-// code, sent only after "step end": a worker that exits while still in the
+// back over the worker channel (streams IrsWorkerStreamExec*), the outcome
+// as a value sent after "step end": a worker that exits while still in the
 // step was ended by the JIT'd code calling exit().
 //
 //===----------------------------------------------------------------------===//
@@ -174,8 +174,9 @@ static IrsExecOutcome execOne(Job *j, MlirContext ctx, MlirStringRef text) {
 }
 
 // Execution i is step i + 1 of the worker; after it, its record
-// (sendRecord) tells the parent how it ended. The worker stops after the first execution
-// that does not end cleanly; its exit code is the last outcome.
+// (sendRecord) tells the parent how it ended. The worker stops after the
+// first execution that does not end cleanly. Its exit code only says that
+// it ended normally (0): the outcomes are in the records.
 static int execWorker(IrsWorkerChannel ch, void *ud) {
   Job *j = ud;
   j->ch = ch;
@@ -198,7 +199,7 @@ static int execWorker(IrsWorkerChannel ch, void *ud) {
   }
   // The context is not destroyed: the process ends now, and a JIT'd
   // module's global destructors already ran in the engine's destroy.
-  _exit((int)out);
+  _exit(0);
 }
 
 // Bytes [from, to) of the capture file, to = -1: to its end.
@@ -223,15 +224,12 @@ static void readCapture(int fd, int64_t from, int64_t to, IrsBuf *out) {
 static void classify(const IrsWorkerResult *res, IrsExecResult *r) {
   switch (res->outcome) {
   case IrsWorkerExited:
-    if (res->inStep) {
-      r->outcome = IrsExecExited;
-      r->exitCode = res->exitCode;
-    } else if (res->exitCode >= 0 && res->exitCode <= IrsExecJitFailed) {
-      r->outcome = (IrsExecOutcome)res->exitCode;
-    } else {
-      r->outcome = IrsExecExited;
-      r->exitCode = res->exitCode;
-    }
+    // Ended normally between two executions: it started no other one (the
+    // caller drops this result). Otherwise something called exit(): the
+    // JIT'd code, in the step.
+    r->outcome = !res->inStep && res->exitCode == 0 ? IrsExecOk
+                                                    : IrsExecExited;
+    r->exitCode = r->outcome == IrsExecExited ? res->exitCode : 0;
     break;
   case IrsWorkerCrashed:
     r->outcome = IrsExecCrashed;
