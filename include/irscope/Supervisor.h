@@ -142,6 +142,9 @@ typedef struct IrsWorkerResult {
   /// What the worker wrote to stderr since its current step began (at most
   /// the last 256 KiB). Borrowed from the supervisor until its next run.
   MlirStringRef stderrTail;
+  /// The outcome the worker reported (irsWorkerChannelSendOutcome);
+  /// IrsOutcomeNone when it reported none.
+  IrsOutcome reported;
   /// Named numbers the worker sent with irsWorkerChannelSendValue (the last
   /// value per key, the first IRS_WORKER_MAX_VALUES keys), for a batch's
   /// jobs too; read them with irsWorkerResultGetValue.

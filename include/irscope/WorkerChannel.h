@@ -11,6 +11,7 @@
 #ifndef IRS_WORKERCHANNEL_H
 #define IRS_WORKERCHANNEL_H
 
+#include "irscope/Outcome.h"
 #include "irscope/Support.h"
 
 #ifdef __cplusplus
@@ -87,6 +88,13 @@ IRS_API bool irsWorkerChannelSendOutput(IrsWorkerChannel ch,
 /// not be reached.
 IRS_API bool irsWorkerChannelSendText(IrsWorkerChannel ch, const void *text,
                                       size_t size);
+
+/// Tells the supervisor how the worker's run ended, as one of irscope's
+/// outcomes (irscope/Outcome.h): IrsWorkerResult.reported holds the last
+/// one sent. A worker that reports its outcome so ends with exit code 0:
+/// its exit code then says only whether it ended normally.
+IRS_API void irsWorkerChannelSendOutcome(IrsWorkerChannel ch,
+                                         IrsOutcome outcome);
 
 /// Reports a named number (e.g. "input-ops") to the supervisor; the last
 /// value per key is kept for the run (irsSupervisorGetValue). Keys are

@@ -52,9 +52,10 @@ static void symbolise(Reducer *r, const char *p, size_t n, IrsBuf *out) {
   }
 }
 
-// The kind of a worker that exited (workerBody's exit codes are the
-// outcomes' own); a code that is no step's result means the candidate
-// could not be tested.
+// The kind of a worker that exited: the outcome it reported (in-process
+// runs), else its exit code (the miscompile test's are the outcomes'
+// own); anything that is no step's result means the candidate could not
+// be tested.
 static IrsOutcome exitKind(const Reducer *r, const IrsWorkerResult *res) {
   if (r->opts.toolArgv && res->inStep && res->step == 1) {
     // The tool's own exit code (see execOnCandidate). A tool does not
@@ -68,7 +69,9 @@ static IrsOutcome exitKind(const Reducer *r, const IrsWorkerResult *res) {
            : noExec           ? IrsOutcomeInvalid
                               : IrsOutcomeFailure;
   }
-  IrsOutcome k = irsOutcomeFromExitCode(res->exitCode);
+  IrsOutcome k = res->reported != IrsOutcomeNone && res->exitCode == 0
+                   ? res->reported
+                   : irsOutcomeFromExitCode(res->exitCode);
   return k == IrsOutcomeOk || irsOutcomeIsStepFailure(k) ? k
                                                          : IrsOutcomeInvalid;
 }

@@ -8,8 +8,9 @@
 // it. The parent replays an accepted edit on its own module: both sides
 // apply it with irsEditApply (Edit.c). What the worker tells the parent
 // travels over the supervisor's channel: the step it is in, and the step
-// that failed (IRS_REDUCE_FAILED_STEP_KEY); its exit code says how it ended
-// (OracleImpl.h).
+// that failed (IRS_REDUCE_FAILED_STEP_KEY) and, in in-process mode, how
+// the run ended (irsWorkerChannelSendOutcome); otherwise its exit code says
+// how it ended (OracleImpl.h).
 //
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE
@@ -281,9 +282,15 @@ static IrsPassManager createPassManager(Job *j) {
   return pm;
 }
 
+// Tells the parent how an in-process run ended; the worker ends normally.
+static int reportOutcome(Job *j, IrsOutcome outcome) {
+  irsWorkerChannelSendOutcome(j->ch, outcome);
+  return 0;
+}
+
 // In-process mode: runs the pipeline on `root` (with checkDeterminism,
-// each step twice) and tells the parent which step failed; the exit code
-// says how the run ended.
+// each step twice) and tells the parent which step failed and how the run
+// ended.
 static int runPipeline(Job *j, MlirOperation root) {
   Reducer *r = j->r;
   IrsPassManager pm = createPassManager(j);
@@ -308,7 +315,7 @@ static int runPipeline(Job *j, MlirOperation root) {
     if (differing > 0) {
       irsWorkerChannelSendValue(j->ch, IRS_REDUCE_FAILED_STEP_KEY, differing);
       irsPassManagerDestroy(pm);
-      return irsOutcomeGetExitCode(IrsOutcomeNondeterminism);
+      return reportOutcome(j, IrsOutcomeNondeterminism);
     }
   } else {
     st = irsPassManagerRun(pm, root);
@@ -317,11 +324,10 @@ static int runPipeline(Job *j, MlirOperation root) {
   if (failed > 0)
     irsWorkerChannelSendValue(j->ch, IRS_REDUCE_FAILED_STEP_KEY, failed);
   irsPassManagerDestroy(pm);
-  if (st.kind == IRS_ERR_PASS)
-    return irsOutcomeGetExitCode(IrsOutcomePassFailure);
-  if (st.kind == IRS_ERR_VERIFY)
-    return irsOutcomeGetExitCode(IrsOutcomeVerifyFailure);
-  return st.kind == IRS_OK ? 0 : IRS_EXIT_INVALID_CANDIDATE;
+  return reportOutcome(j, st.kind == IRS_ERR_PASS     ? IrsOutcomePassFailure
+                         : st.kind == IRS_ERR_VERIFY ? IrsOutcomeVerifyFailure
+                         : st.kind == IRS_OK         ? IrsOutcomeOk
+                                                     : IrsOutcomeInvalid);
 }
 
 // Verifier complaints about candidates are expected (most edits break the

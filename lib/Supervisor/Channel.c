@@ -3,7 +3,7 @@
 //
 // One line per event, "B <chunk> <step> <peak>" (step begins), "E <chunk>
 // <step> <peak>" (step ends), "D <chunk>" (chunk done), "V <key> <value>",
-// "P <pid>" (hand-over), and frames: a line "O <kind> <index> <sub>
+// "P <pid>" (hand-over), "R <outcome>" (IrsOutcome), and frames: a line "O <kind> <index> <sub>
 // <size>" (output stream, IrsWorkerStream) or "T <size>" (text for the
 // stderr tail) followed by <size> bytes. <peak> is the
 // worker's own high-water mark of resident memory in KiB (getrusage).
@@ -109,6 +109,12 @@ void irsWorkerChannelSendValue(IrsWorkerChannel ch, const char *key,
                                int64_t value) {
   char b[96];
   snprintf(b, sizeof(b), "V %.31s %lld\n", key, (long long)value);
+  sendLine(ch, b);
+}
+
+void irsWorkerChannelSendOutcome(IrsWorkerChannel ch, IrsOutcome outcome) {
+  char b[32];
+  snprintf(b, sizeof(b), "R %d\n", (int)outcome);
   sendLine(ch, b);
 }
 

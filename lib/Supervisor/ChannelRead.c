@@ -101,6 +101,9 @@ static void handleLine(Supervisor *s, const char *l) {
     r->inStep = false;
   } else if (l[0] == 'P' && sscanf(l + 1, "%ld", &a) == 1 && a > 0) {
     s->handover = (pid_t)a;
+  } else if (l[0] == 'R' && sscanf(l + 1, "%ld", &a) == 1 && a > 0 &&
+             a < IrsOutcome_COUNT) {
+    r->reported = (IrsOutcome)a;
   } else if (l[0] == 'V') {
     keepValue(r, l + 1);
   } else if (l[0] == 'O') {
