@@ -109,8 +109,14 @@ static int addVia(Writer *w, IrsArtefact which, IrsArtefactWriteFn write,
   }
   int fd = mkstemp(tmp);
   int e = fd < 0 ? errno : 0;
-  if (fd >= 0)
+  if (fd >= 0) {
+    // mkstemp creates 0600; a writer that fills the file in place keeps
+    // that mode, and artefacts are ordinary files: honour the umask.
+    mode_t um = umask(0);
+    umask(um);
+    fchmod(fd, 0666 & ~um);
     close(fd);
+  }
   if (!e)
     e = write(tmp, ud);
   if (!e && artefacts[which].script && chmod(tmp, 0755) != 0)

@@ -112,6 +112,31 @@ static void testFailedArtefactIsAbsent(void **state) {
   irsFailureWriterAbort(w);
 }
 
+static int inPlace(const char *path, void *ud) {
+  FILE *f = fopen(path, "wb");
+  if (!f)
+    return errno;
+  fputs((const char *)ud, f);
+  return fclose(f) ? errno : 0;
+}
+
+// A writer that fills the temporary in place (a tool's -o) leaves an
+// ordinary file, not mkstemp's 0600.
+static void testInPlaceWriterGetsOrdinaryMode(void **state) {
+  mode_t old = umask(022);
+  IrsFailureWriter w = open_(state, IrsOutcomeCrash);
+  assert_int_equal(irsFailureWriterAddWith(w, IrsArtefactPreStepIr, inPlace,
+                                           "module {}\n"),
+                   0);
+  char *path = irsFailureWriterGetPath(w, IrsArtefactPreStepIr);
+  struct stat st;
+  assert_int_equal(stat(path, &st), 0);
+  assert_int_equal(st.st_mode & 0777, 0644);
+  free(path);
+  irsFailureWriterAbort(w);
+  umask(old);
+}
+
 static void testAbortRemovesOnlyWhatWasAdded(void **state) {
   char other[4096];
   snprintf(other, sizeof(other), "%s/%s", (const char *)*state,
@@ -168,6 +193,7 @@ int main(void) {
       T(testNamesComeFromRunDir),
       T(testTextIsWholeAndScriptsExecutable),
       T(testFailedArtefactIsAbsent),
+      T(testInPlaceWriterGetsOrdinaryMode),
       T(testAbortRemovesOnlyWhatWasAdded),
       T(testCommitNamesWhatWasAdded),
       T(testSubdirNames),
