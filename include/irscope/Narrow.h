@@ -211,8 +211,8 @@ typedef struct IrsNarrowReplay {
   const char *lowering, *entry, *sharedLibs, *resultType;
 } IrsNarrowReplay;
 
-/// Writes DIR/replay-action.sh (executable) atomically. 0 or an errno value.
-IRS_API int irsNarrowWriteReplay(const char *dir, const IrsNarrowReplay *r);
+/// replay-action.sh is written by irsFailureWriterAddActionReplay
+/// (FailureWriter.h).
 
 #ifdef __cplusplus
 }

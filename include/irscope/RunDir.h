@@ -45,6 +45,19 @@ extern "C" {
 #define IRS_RUN_DIR_ACTION_AFTER "action-after.mlir"
 #define IRS_RUN_DIR_ACTION_DIFF "action.diff"
 #define IRS_RUN_DIR_ACTION_REPLAY "replay-action.sh"
+/// A wrong result (irscope-opt --check-results): both programs' results
+/// and the script that shows them with upstream tools alone.
+#define IRS_RUN_DIR_EXPECTED_OUTPUT "expected-output.txt"
+#define IRS_RUN_DIR_ACTUAL_OUTPUT "actual-output.txt"
+#define IRS_RUN_DIR_RUN_REPRODUCER "reproducer.sh"
+/// irscope-opt --repeat's summary, beside its failure-N directories.
+#define IRS_RUN_DIR_REPEAT "repeat.xml"
+/// Prefixes of the numbered sub-directories (irsRunDirSubdirName): a chunk
+/// of irscope-opt -j ("chunk-007"), a distinct failure of --repeat
+/// ("failure-2") and the scratch directory of one repeated run (".run-41").
+#define IRS_RUN_DIR_CHUNK_PREFIX "chunk-"
+#define IRS_RUN_DIR_REPEAT_FAILURE_PREFIX "failure-"
+#define IRS_RUN_DIR_REPEAT_RUN_PREFIX ".run-"
 /// An atomic write goes to "<name>" IRS_RUN_DIR_TEMP_INFIX "XXXXXX" first.
 #define IRS_RUN_DIR_TEMP_INFIX ".tmp-"
 /// Prefix of the fresh failure directory made when none is given.
@@ -56,6 +69,19 @@ extern "C" {
 IRS_API void irsRunDirDumpName(intptr_t step, MlirStringRef anchor,
                                MlirStringRef pass, MlirStringCallback callback,
                                void *userData);
+
+/// The numbered sub-directories of a run directory.
+typedef enum IrsRunDirSubdir {
+  IrsRunDirChunk,         ///< "chunk-NNN", three digits at least
+  IrsRunDirRepeatFailure, ///< "failure-N"
+  IrsRunDirRepeatRun,     ///< ".run-N"
+} IrsRunDirSubdir;
+
+/// Writes the path of sub-directory `n` of `kind` in `base` ("BASE/NAME";
+/// the name alone when `base` is NULL) into buf, cut to `cap` bytes, and
+/// returns its length, as snprintf does.
+IRS_API int irsRunDirSubdirPath(const char *base, IrsRunDirSubdir kind,
+                                long long n, char *buf, size_t cap);
 
 /// The step index of a numbered dump's file name ("0003-func.func-cse.mlir"
 /// is 3, the input dump 0); -1 for any other name, temporaries included.

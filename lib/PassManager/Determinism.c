@@ -76,42 +76,31 @@ static void document(IrsPassManagerImpl *pm, intptr_t i, MlirOperation pre,
                      IrsDeterminismMode mode) {
   if (!pm->opts.writeFailureReport)
     return;
-  char *dir = irsRunRecordFailureDirOpen(&pm->rec);
-  if (!dir)
+  IrsFailureWriter w;
+  if (irsFailureWriterOpenForRecord(&pm->rec, IrsOutcomeNondeterminism, &w))
     return;
-  const char *preName = "failure-input.mlir", *repro = "reproducer.mlir",
-             *post = "failure-output.mlir";
-  char *p1 = irsPathJoin(dir, preName), *p2 = irsPathJoin(dir, repro),
-       *p3 = irsPathJoin(dir, post);
-  int e = p1 && p2 && p3 ? 0 : ENOMEM;
+  int e = irsPmAddPreStep(pm, w, i, pre, pm->opts.printGeneric);
   if (!e)
-    e = irsDumpModule(pre, p1, pm->opts.printGeneric, pm->opts.printDebugInfo,
-                      true);
-  if (!e)
-    e = irsReproducerWriteSeeded(
-        pre, p2, irsPipelineGetStepText(pm->pipeline, i),
-        !pm->opts.threadingEnabled, pm->opts.verifyEach, pm->opts.plugins, pm->env.hasSeed,
-        pm->env.seed);
-  if (!e)
-    e = irsDumpModule(first, p3, pm->opts.printGeneric,
-                      pm->opts.printDebugInfo, true);
-  if (!e) {
+    e = irsFailureWriterAddModule(w, IrsArtefactPostStepIr, first,
+                                  pm->opts.printGeneric,
+                                  pm->opts.printDebugInfo, true);
+  if (e) {
+    // No report without all its files; the message still names where.
+    free(pm->rec.failureDirUsed);
+    pm->rec.failureDirUsed = irsStrDup(irsFailureWriterGetDir(w));
+    irsFailureWriterAbort(w);
+  } else {
     pm->rec.artifacts = (IrsRecordArtifacts){
-        .preStepIr = preName, .postStepIr = post, .reproducer = repro,
         .diff = diff,
-        .determinismMode = mode == IrsDeterminismThreads ? "threads"
-                                                         : "repeat"};
-    e = irsRunRecordWrite(&pm->rec, IrsRecordWriterNondeterminismReport, dir);
-    pm->rec.artifacts = (IrsRecordArtifacts){0};
+        .determinismMode =
+            mode == IrsDeterminismThreads ? "threads" : "repeat"};
+    e = irsFailureWriterCommitRecord(w, &pm->rec,
+                                     IrsRecordWriterNondeterminismReport);
   }
   if (e)
-    irsBufPrintf(&pm->rec.errMsg,
-                 "; could not write all failure artefacts to '%s': %s", dir,
-                 strerror(e));
-  free(p1);
-  free(p2);
-  free(p3);
-  pm->rec.failureDirUsed = dir;
+    irsBufPrintf(
+        &pm->rec.errMsg, "; could not write all failure artefacts to '%s': %s",
+        pm->rec.failureDirUsed ? pm->rec.failureDirUsed : "?", strerror(e));
 }
 
 // One check: the mode and the buffers reused across steps.

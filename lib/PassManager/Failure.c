@@ -11,7 +11,6 @@
 #include "PassManagerImpl.h"
 
 #include "../Support/DiagnosticsImpl.h"
-#include "../Support/Fs.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -57,36 +56,35 @@ static MlirOperation replay(IrsPassManagerImpl *pm, MlirOperation input,
   return m;
 }
 
-// failure-input.mlir and reproducer.mlir of step i in `dir`, from the
-// replayed pre-step IR. Returns 0 or an errno value; *written tells whether
-// the pre-step IR is there.
-static int writePreStep(IrsPassManagerImpl *pm, intptr_t i, const char *dir,
-                        MlirOperation input, bool *written) {
+int irsPmAddPreStep(IrsPassManagerImpl *pm, IrsFailureWriter w, intptr_t i,
+                    MlirOperation before, bool generic) {
+  int e = irsFailureWriterAddModule(w, IrsArtefactPreStepIr, before, generic,
+                                    pm->opts.printDebugInfo, true);
+  if (!e)
+    e = irsFailureWriterAddReproducer(
+        w, before, irsPipelineGetStepText(pm->pipeline, i),
+        !pm->opts.threadingEnabled, pm->opts.verifyEach, pm->opts.plugins,
+        pm->env.hasSeed, pm->env.seed);
+  return e;
+}
+
+// The pre-step IR and reproducer of step i, from the replayed pre-step IR,
+// and the narrowed action of a verifier failure. Returns 0 or an errno
+// value.
+static int addPreStep(IrsPassManagerImpl *pm, intptr_t i, IrsFailureWriter w,
+                      MlirOperation input) {
   memset(&pm->narrowed, 0, sizeof(pm->narrowed));
-  *written = false;
   if (mlirOperationIsNull(input))
     return 0;
   MlirOperation before = replay(pm, input, i);
   if (mlirOperationIsNull(before))
     return 0;
-  char *prePath = irsPathJoin(dir, "failure-input.mlir");
-  char *reproPath = irsPathJoin(dir, "reproducer.mlir");
-  int e = prePath ? irsDumpModule(before, prePath, false,
-                                  pm->opts.printDebugInfo, true)
-                  : ENOMEM;
-  *written = !e;
-  if (!e && reproPath)
-    e = irsReproducerWriteSeeded(
-        before, reproPath, irsPipelineGetStepText(pm->pipeline, i),
-        !pm->opts.threadingEnabled, pm->opts.verifyEach, pm->opts.plugins,
-        pm->env.hasSeed, pm->env.seed);
-  free(prePath);
-  free(reproPath);
+  int e = irsPmAddPreStep(pm, w, i, before, false);
   // A step whose IR the verifier rejects (not a check of the user's).
   const IrsRecordStep *st = &pm->rec.steps[i];
   if (st->result.status == IrsStepVerifyFailed &&
       (!st->failedHook || !strcmp(st->failedHook, "verifier")))
-    irsPmNarrowFailure(pm, i, before, dir, *written);
+    irsPmNarrowFailure(pm, i, before, w);
   mlirOperationDestroy(before);
   return e;
 }
@@ -98,31 +96,27 @@ void irsPmWriteFailure(IrsPassManagerImpl *pm, intptr_t i,
   irsPmDumpJoin(pm); // the report names the dumps on disk
   if (!pm->opts.writeFailureReport)
     return;
-  char *dir = irsRunRecordFailureDirOpen(&pm->rec);
-  if (!dir)
+  IrsFailureWriter w;
+  bool passFailed = pm->rec.steps[i].result.status == IrsStepPassFailed;
+  if (irsFailureWriterOpenForRecord(
+          &pm->rec,
+          passFailed ? IrsOutcomePassFailure : IrsOutcomeVerifyFailure, &w))
     return;
-  bool pre;
-  int e = writePreStep(pm, i, dir, input, &pre);
-  const char *post = "failure-output.mlir";
-  char *postPath = irsPathJoin(dir, post);
+  int e = addPreStep(pm, i, w, input);
   // The IR after a failure may be invalid: print it generically, and without
   // assuming it verified so MLIR does not trust broken invariants.
-  int e2 = postPath ? irsDumpModule(module, postPath, true,
-                                    pm->opts.printDebugInfo, false)
-                    : ENOMEM;
-  free(postPath);
-  pm->rec.artifacts = (IrsRecordArtifacts){
-      .preStepIr = pre ? "failure-input.mlir" : NULL,
-      .postStepIr = e2 ? NULL : post,
-      .reproducer = pre ? "reproducer.mlir" : NULL,
-      .action = pm->narrowed.tag ? &pm->narrowed : NULL,
-      .actionDiff = irsBufRef(&pm->narrowDiff)};
-  int e3 = irsRunRecordWrite(&pm->rec, IrsRecordWriterFailureReport, dir);
-  pm->rec.artifacts = (IrsRecordArtifacts){0};
+  int e2 = irsFailureWriterAddModule(w, IrsArtefactPostStepIr, module, true,
+                                     pm->opts.printDebugInfo, false);
+  pm->rec.artifacts =
+      (IrsRecordArtifacts){.action = pm->narrowed.tag ? &pm->narrowed : NULL,
+                           .actionDiff = irsBufRef(&pm->narrowDiff)};
+  int e3 =
+      irsFailureWriterCommitRecord(w, &pm->rec, IrsRecordWriterFailureReport);
   if (e || e2 || e3) {
     int ee = e ? e : e2 ? e2 : e3;
-    irsBufPrintf(&pm->rec.errMsg, "; could not write all failure artefacts to "
-                                  "'%s': %s", dir, strerror(ee));
+    irsBufPrintf(&pm->rec.errMsg,
+                 "; could not write all failure artefacts to "
+                 "'%s': %s",
+                 pm->rec.failureDirUsed, strerror(ee));
   }
-  pm->rec.failureDirUsed = dir;
 }

@@ -85,16 +85,9 @@ static void printGeneric(MlirOperation op, IrsBuf *out) {
   mlirOpPrintingFlagsDestroy(f);
 }
 
-static int writeIn(const char *dir, const char *name, MlirStringRef s) {
-  char *p = irsPathJoin(dir, name);
-  int e = p ? irsWriteFileAtomic(p, s.data, s.length) : 12;
-  free(p);
-  return e;
-}
-
 // The action's name and op (a run at K describing K), and the module
 // after K - 1 and after K actions, cut to the top-level op that differs.
-static void describe(Trial *t, int64_t k, int64_t of, const char *dir) {
+static void describe(Trial *t, int64_t k, int64_t of, IrsFailureWriter w) {
   IrsPassManagerImpl *pm = t->pm;
   IrsNarrowedAction *a = &pm->narrowed;
   IrsActionCounter ac;
@@ -127,25 +120,15 @@ static void describe(Trial *t, int64_t k, int64_t of, const char *dir) {
   a->tag = t->tag;
   a->index = k;
   a->of = of;
-  MlirStringRef bo = irsBufRef(&before), ao = irsBufRef(&after);
-  irsNarrowChangedTopLevelOp(irsBufRef(&before), irsBufRef(&after), &bo, &ao);
-  if (!writeIn(dir, IRS_RUN_DIR_ACTION_BEFORE, bo))
-    a->before = IRS_RUN_DIR_ACTION_BEFORE;
-  if (!writeIn(dir, IRS_RUN_DIR_ACTION_AFTER, ao))
-    a->after = IRS_RUN_DIR_ACTION_AFTER;
   irsBufReset(&pm->narrowDiff);
-  if (irsStatusIsOk(irsDiffUnified(bo, ao, IRS_RUN_DIR_ACTION_BEFORE,
-                                   IRS_RUN_DIR_ACTION_AFTER, 3,
-                                   irsBufStringCallback, &pm->narrowDiff,
-                                   NULL)) &&
-      !writeIn(dir, IRS_RUN_DIR_ACTION_DIFF, irsBufRef(&pm->narrowDiff)))
-    a->diff = IRS_RUN_DIR_ACTION_DIFF;
+  irsFailureWriterAddAction(w, a, irsBufRef(&before), irsBufRef(&after),
+                            irsBufStringCallback, &pm->narrowDiff);
   irsBufFree(&before);
   irsBufFree(&after);
 }
 
 // Counts, bisects and describes; false with the reason in `why`.
-static bool narrow(Trial *t, const char *dir, IrsBuf *why) {
+static bool narrow(Trial *t, IrsFailureWriter w, IrsBuf *why) {
   t->tag = IRS_NARROW_TAG_PATTERN;
   IrsActionCounter ac;
   bool ok;
@@ -173,13 +156,13 @@ static bool narrow(Trial *t, const char *dir, IrsBuf *why) {
   }
   if (k <= 0)
     return false; // nothing to tell apart: the step is its own answer
-  describe(t, k, of, dir);
+  describe(t, k, of, w);
   t->pm->narrowed.executions = t->runs;
   return t->pm->narrowed.tag != NULL;
 }
 
 void irsPmNarrowFailure(IrsPassManagerImpl *pm, intptr_t i,
-                        MlirOperation before, const char *dir, bool havePre) {
+                        MlirOperation before, IrsFailureWriter w) {
   memset(&pm->narrowed, 0, sizeof(pm->narrowed));
   irsBufReset(&pm->narrowNote);
   irsBufReset(&pm->narrowDiff);
@@ -191,18 +174,18 @@ void irsPmNarrowFailure(IrsPassManagerImpl *pm, intptr_t i,
   irsDiagnosticCaptureSetDiscard(pm->capture, true);
   Trial t = {.pm = pm, .i = i, .before = before};
   IrsBuf why = IRS_BUF_INIT;
-  bool found = narrow(&t, dir, &why);
+  bool found = narrow(&t, w, &why);
   irsDiagnosticCaptureSetDiscard(pm->capture, false);
   mlirContextEnableMultithreading(pm->ctx, threads);
   MlirStringRef step = irsPipelineGetStepText(pm->pipeline, i);
   if (found) {
-    IrsNarrowReplay r = {.step = step, .stepIndex = i + 1,
+    IrsNarrowReplay r = {.step = step,
+                         .stepIndex = i + 1,
                          .action = &pm->narrowed,
-                         .kind = IrsOutcomeVerifyFailure,
-                         .input = IRS_RUN_DIR_PRE_STEP_IR};
-    if (havePre && !irsPipelineTextNamesIrscopePass(step) &&
-        !irsNarrowWriteReplay(dir, &r))
-      pm->narrowed.replay = IRS_RUN_DIR_ACTION_REPLAY;
+                         .kind = IrsOutcomeVerifyFailure};
+    if (irsFailureWriterHas(w, IrsArtefactPreStepIr) &&
+        !irsPipelineTextNamesIrscopePass(step))
+      irsFailureWriterAddActionReplay(w, &r, &pm->narrowed);
     irsNarrowFormatNote(&pm->narrowed, IrsOutcomeVerifyFailure, i + 1, step,
                         irsBufStringCallback, &pm->narrowNote);
   } else if (why.len) {

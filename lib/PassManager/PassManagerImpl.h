@@ -189,10 +189,16 @@ static inline IrsPassManagerImpl *irsPmUnwrap(IrsPassManager pm) {
 }
 
 /// Narrows failing step i (a verifier failure) on its pre-step IR
-/// `before` to one action, writing the files around it into `dir`
-/// (NarrowStep.c). Fills narrowed, narrowDiff and narrowNote.
+/// `before` to one action, adding the files around it to the failure
+/// writer `w` (NarrowStep.c). Fills narrowed, narrowDiff and narrowNote.
 void irsPmNarrowFailure(IrsPassManagerImpl *pm, intptr_t i,
-                        MlirOperation before, const char *dir, bool havePre);
+                        MlirOperation before, IrsFailureWriter w);
+
+/// Adds step i's pre-step IR `before` (generic form when `generic`) and,
+/// when that is written, its reproducer to `w` (Failure.c). Returns 0 or
+/// an errno value.
+int irsPmAddPreStep(IrsPassManagerImpl *pm, IrsFailureWriter w, intptr_t i,
+                    MlirOperation before, bool generic);
 
 /// Forks a child that prints `module` to `path`; 0 or an errno value (then
 /// the caller prints synchronously).

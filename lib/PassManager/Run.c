@@ -105,15 +105,15 @@ static IrsErrorKind prepareDumpDir(IrsPassManagerImpl *pm) {
 }
 
 static IrsErrorKind dumpInput(IrsPassManagerImpl *pm, MlirOperation module) {
-  char *path = irsPathJoin(pm->rec.dumpDir, "0000-input.mlir");
+  char *path = irsPathJoin(pm->rec.dumpDir, IRS_RUN_DIR_INPUT_DUMP);
   int e = path ? irsPmWriteDump(pm, module, path, true) : ENOMEM;
   free(path);
   if (e) {
-    setError(pm, "cannot write dump '%s/0000-input.mlir': %s", pm->rec.dumpDir,
-             strerror(e));
+    setError(pm, "cannot write dump '%s/" IRS_RUN_DIR_INPUT_DUMP "': %s",
+             pm->rec.dumpDir, strerror(e));
     return IRS_ERR_IO;
   }
-  pm->rec.inputDumpFile = irsStrDup("0000-input.mlir");
+  pm->rec.inputDumpFile = irsStrDup(IRS_RUN_DIR_INPUT_DUMP);
   return irsPmUpdateManifest(pm);
 }
 

@@ -310,7 +310,8 @@ IrsErrorKind irsPmUpdateManifest(IrsPassManagerImpl *pm) {
   int e = irsRunRecordWrite(&pm->rec, IrsRecordWriterManifest, pm->rec.dumpDir);
   if (e) {
     irsBufReset(&pm->rec.errMsg);
-    irsBufPrintf(&pm->rec.errMsg, "cannot write manifest '%s/manifest.xml': %s",
+    irsBufPrintf(&pm->rec.errMsg,
+                 "cannot write manifest '%s/" IRS_RUN_DIR_MANIFEST "': %s",
                  pm->rec.dumpDir, strerror(e));
     return IRS_ERR_IO;
   }

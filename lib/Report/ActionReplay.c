@@ -11,6 +11,7 @@
 // diagnostics and exit status.
 //
 //===----------------------------------------------------------------------===//
+#include "irscope/FailureWriter.h"
 #include "irscope/Narrow.h"
 
 #include "../Support/Buf.h"
@@ -98,14 +99,19 @@ static void script(IrsBuf *b, const IrsNarrowReplay *r) {
                  (long long)k, (long long)k);
 }
 
-int irsNarrowWriteReplay(const char *dir, const IrsNarrowReplay *r) {
+int irsFailureWriterAddActionReplay(IrsFailureWriter w,
+                                    const IrsNarrowReplay *given,
+                                    IrsNarrowedAction *a) {
+  IrsNarrowReplay r = *given;
+  if (!r.input)
+    r.input = irsArtefactGetName(IrsArtefactPreStepIr);
   IrsBuf b = IRS_BUF_INIT;
-  script(&b, r);
-  char *path = irsPathJoin(dir, IRS_RUN_DIR_ACTION_REPLAY);
-  int e = b.failed || !path ? ENOMEM : irsWriteFileAtomic(path, b.data, b.len);
-  if (!e && chmod(path, 0755) != 0)
-    e = errno;
-  free(path);
+  script(&b, &r);
+  int e = b.failed ? ENOMEM
+                   : irsFailureWriterAddText(w, IrsArtefactActionReplay,
+                                             irsBufRef(&b));
+  if (!e)
+    a->replay = irsArtefactGetName(IrsArtefactActionReplay);
   irsBufFree(&b);
   return e;
 }

@@ -10,6 +10,7 @@
 #include "irscope/Outcome.h"
 
 #include "irscope/ForeignRun.h"
+#include "irscope/RunDir.h"
 
 #include <errno.h>
 #include <string.h>
@@ -92,5 +93,5 @@ int irsForeignManifestWrite(const char *dir, const IrsForeignRun *run) {
     writeStep(w, &run->steps[i], i + 1);
   xmlTextWriterEndElement(w);
   xmlTextWriterEndElement(w);
-  return irsXmlCommit(w, buf, dir, "manifest.xml");
+  return irsXmlCommit(w, buf, dir, IRS_RUN_DIR_MANIFEST);
 }

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "XmlUtil.h"
 #include "irscope/Outcome.h"
+#include "irscope/RunDir.h"
 
 #include <stdint.h>
 
@@ -41,7 +42,7 @@ int irsManifestWriteXml(xmlTextWriterPtr w, const IrsRunRecord *rec) {
   }
   if (rec->failureDirUsed) {
     xmlTextWriterStartElement(w, X("failure"));
-    xmlTextWriterWriteAttribute(w, X("report"), X("report.xml"));
+    xmlTextWriterWriteAttribute(w, X("report"), X(IRS_RUN_DIR_REPORT));
     xmlTextWriterEndElement(w);
   }
   return 0;

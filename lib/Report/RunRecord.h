@@ -20,10 +20,12 @@
 
 #include "../Action/ActionImpl.h"
 #include "../Support/Buf.h"
+#include "irscope/FailureWriter.h"
 #include "irscope/Flake.h"
 #include "irscope/Outcome.h"
 #include "irscope/PassManager.h"
 #include "irscope/Report.h"
+#include "irscope/RunDir.h"
 
 /// One step as recorded. `result` points into the other members (dumpFile,
 /// failedHook, diagCopies) and, for diagnostics, into the capture or parse
@@ -206,6 +208,19 @@ typedef enum IrsRecordWriter {
 #include "Writers.def"
   IrsRecordWriter_COUNT
 } IrsRecordWriter;
+
+/// Opens the failure writer (FailureWriter.h) on the record's failure
+/// directory (irsRunRecordFailureDirOpen, which says why in errMsg when it
+/// cannot). Returns 0 or an errno value; *out is null on failure.
+int irsFailureWriterOpenForRecord(IrsRunRecord *rec, IrsOutcome kind,
+                                  IrsFailureWriter *out);
+/// Commits report.xml written by `which` (the writer of the failure's kind)
+/// from `rec`, with the artefact names of what was added; the other
+/// artefacts fields (diff, commands, action) are the caller's, and all are
+/// cleared afterwards. The directory becomes rec->failureDirUsed and the
+/// writer is closed. Returns 0 or an errno value.
+int irsFailureWriterCommitRecord(IrsFailureWriter w, IrsRunRecord *rec,
+                                 IrsRecordWriter which);
 
 /// The --timing table of the recorded steps (Timing.c; IRS_TEXT_WRITER).
 void irsRunRecordPrintTiming(const IrsRunRecord *rec, IrsTimingSort sort,

@@ -210,7 +210,7 @@ void irsCrashDocGetSummary(const IrsCrashDoc *doc, MlirStringCallback callback,
     n = snprintf(line, sizeof(line), "%s; cannot write report in '%s': %s",
                  doc->message, doc->dir, strerror(doc->writeError));
   else
-    n = snprintf(line, sizeof(line), "%s; report: %s/report.xml",
+    n = snprintf(line, sizeof(line), "%s; report: %s/" IRS_RUN_DIR_REPORT,
                  doc->message, doc->dir);
   callback((MlirStringRef){line, (size_t)n}, userData);
 }

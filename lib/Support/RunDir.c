@@ -183,3 +183,21 @@ void irsRunDirFindDumps(const char *dir, intptr_t beforeStep, char *last,
   }
   closedir(d);
 }
+
+int irsRunDirSubdirPath(const char *base, IrsRunDirSubdir kind, long long n,
+                        char *buf, size_t cap) {
+  const char *sep = base ? "/" : "";
+  base = base ? base : "";
+  switch (kind) {
+  case IrsRunDirChunk:
+    return snprintf(buf, cap, "%s%s" IRS_RUN_DIR_CHUNK_PREFIX "%03lld", base,
+                    sep, n);
+  case IrsRunDirRepeatFailure:
+    return snprintf(buf, cap, "%s%s" IRS_RUN_DIR_REPEAT_FAILURE_PREFIX "%lld",
+                    base, sep, n);
+  case IrsRunDirRepeatRun:
+    return snprintf(buf, cap, "%s%s" IRS_RUN_DIR_REPEAT_RUN_PREFIX "%lld", base,
+                    sep, n);
+  }
+  return snprintf(buf, cap, "%s%s%lld", base, sep, n);
+}

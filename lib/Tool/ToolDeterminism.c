@@ -35,27 +35,20 @@ static bool readAll(const char *path, IrsBuf *b) {
 
 static void document(IrsToolRunnerImpl *t, intptr_t i, const char *input,
                      const char *first, MlirStringRef diff, bool threads) {
-  if (!t->opts.writeFailureReport)
+  IrsFailureWriter w;
+  if (!t->opts.writeFailureReport ||
+      irsFailureWriterOpenForRecord(&t->rec, IrsOutcomeNondeterminism, &w))
     return;
-  char *dir = irsRunRecordFailureDirOpen(&t->rec);
-  if (!dir)
-    return;
-  bool pre = irsToolWritePreStep(t, i, input, dir);
-  char *post = irsPathJoin(dir, "failure-output.mlir");
-  bool havePost = first && post && irsToolCopyFile(first, post) == 0;
+  irsToolWritePreStep(t, i, input, w);
+  if (first)
+    irsFailureWriterAddFile(w, IrsArtefactPostStepIr, first);
   t->rec.artifacts = (IrsRecordArtifacts){
-      .preStepIr = pre ? "failure-input.mlir" : NULL,
-      .postStepIr = havePost ? "failure-output.mlir" : NULL,
-      .reproducer = pre && t->reproCmd.len ? "reproducer.mlir" : NULL,
-      .diff = diff,
-      .determinismMode = threads ? "threads" : "repeat"};
-  int e = irsRunRecordWrite(&t->rec, IrsRecordWriterNondeterminismReport, dir);
-  t->rec.artifacts = (IrsRecordArtifacts){0};
+      .diff = diff, .determinismMode = threads ? "threads" : "repeat"};
+  int e = irsFailureWriterCommitRecord(w, &t->rec,
+                                       IrsRecordWriterNondeterminismReport);
   if (e)
-    irsBufPrintf(&t->rec.errMsg, "; cannot write report in '%s': %s", dir,
-                 strerror(e));
-  free(post);
-  t->rec.failureDirUsed = dir;
+    irsBufPrintf(&t->rec.errMsg, "; cannot write report in '%s': %s",
+                 t->rec.failureDirUsed, strerror(e));
 }
 
 static const char *word(bool ok) { return ok ? "succeeded" : "failed"; }

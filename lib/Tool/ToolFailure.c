@@ -12,7 +12,7 @@
 //     the tool's own previous output is at fault, not the pass;
 //   - with verify-each, the step is run again without it: if it then
 //     succeeds, the verifier failed (and the rerun prints the broken IR in
-//     generic form as failure-output.mlir), otherwise the pass did.
+//     generic form as the post-step IR), otherwise the pass did.
 // The pre-step IR is the step's input file as the tool wrote it (no replay
 // needed); the reproducer is that IR printed generically by the tool plus
 // an mlir_reproducer resource, which `TOOL --run-reproducer` replays.
@@ -63,11 +63,23 @@ static bool printWith(IrsToolRunnerImpl *t, const char *input,
   return ok;
 }
 
-static bool writeReproducer(IrsToolRunnerImpl *t, intptr_t i,
-                            const char *input, const char *dir) {
-  char *tmp = irsToolScratch(t, "reproducer.mlir");
-  char *path = irsPathJoin(dir, "reproducer.mlir");
-  bool ok = tmp && path && printWith(t, input, tmp, true);
+typedef struct PrintArgs {
+  IrsToolRunnerImpl *t;
+  const char *input;
+} PrintArgs;
+
+// The input printed by the tool, in text (IrsArtefactWriteFn).
+static int printText(const char *path, void *ud) {
+  const PrintArgs *p = ud;
+  return printWith(p->t, p->input, path, false) ? 0 : EIO;
+}
+
+// reproducer.mlir: the input printed generically by the tool, with the
+// mlir_reproducer resource; and the command line that replays it.
+static bool writeReproducer(IrsToolRunnerImpl *t, intptr_t i, const char *input,
+                            IrsFailureWriter w) {
+  char *tmp = irsToolScratch(t, irsArtefactGetName(IrsArtefactReproducer));
+  bool ok = tmp && printWith(t, input, tmp, true);
   IrsBuf b = IRS_BUF_INIT;
   if (ok) {
     FILE *f = fopen(tmp, "rbe");
@@ -80,9 +92,11 @@ static bool writeReproducer(IrsToolRunnerImpl *t, intptr_t i,
       fclose(f);
     irsReproducerAppendResource(&b, stepText(t, i), !t->opts.threadingEnabled,
                                 t->opts.verifyEach);
-    ok = ok && !b.failed && irsWriteFileAtomic(path, b.data, b.len) == 0;
+    ok = ok && !b.failed &&
+         irsFailureWriterAddText(w, IrsArtefactReproducer, irsBufRef(&b)) == 0;
   }
-  if (ok) {
+  char *path = ok ? irsFailureWriterGetPath(w, IrsArtefactReproducer) : NULL;
+  if (path) {
     irsToolFormatTool(t, &t->reproCmd);
     irsBufPrintf(&t->reproCmd, " --run-reproducer %s", path);
   }
@@ -94,21 +108,22 @@ static bool writeReproducer(IrsToolRunnerImpl *t, intptr_t i,
   return ok;
 }
 
-// failure-input.mlir (the step's input, in text) and reproducer.mlir.
 bool irsToolWritePreStep(IrsToolRunnerImpl *t, intptr_t i, const char *input,
-                         const char *dir) {
-  char *pre = irsPathJoin(dir, "failure-input.mlir");
-  bool ok = pre && (irsToolFileIsBytecode(input)
-                        ? printWith(t, input, pre, false)
-                        : irsToolCopyFile(input, pre) == 0);
-  if (ok) {
+                         IrsFailureWriter w) {
+  PrintArgs pa = {t, input};
+  bool ok =
+      (irsToolFileIsBytecode(input)
+           ? irsFailureWriterAddWith(w, IrsArtefactPreStepIr, printText, &pa)
+           : irsFailureWriterAddFile(w, IrsArtefactPreStepIr, input)) == 0;
+  char *pre = ok ? irsFailureWriterGetPath(w, IrsArtefactPreStepIr) : NULL;
+  if (pre) {
     IrsToolExec e = {.pipeline = irsPipelineGetText(t->rec.pipeline).data,
                      .input = pre, .output = "-", .verifyEach = t->opts.verifyEach};
     char *text = irsStrDupRef(stepText(t, i));
     e.pipeline = text;
     irsToolExecFormat(t, &e, &t->replayCmd);
     free(text);
-    writeReproducer(t, i, input, dir);
+    writeReproducer(t, i, input, w);
   }
   free(pre);
   return ok;
@@ -163,14 +178,14 @@ static IrsErrorKind documentDeath(IrsToolRunnerImpl *t, intptr_t i,
     return IRS_ERR_PASS;
   }
   t->rec.deathKind = irsWorkerOutcomeGetDeathKind(w->outcome);
-  char *dir =
-      t->opts.writeFailureReport ? irsRunRecordFailureDirOpen(&t->rec) : NULL;
-  if (!dir)
+  IrsFailureWriter fw;
+  if (!t->opts.writeFailureReport ||
+      irsFailureWriterOpenForRecord(&t->rec, t->rec.deathKind, &fw))
     return IRS_ERR_PASS;
-  bool pre = irsToolWritePreStep(t, i, input, dir);
+  irsToolWritePreStep(t, i, input, fw);
   // A death no step reproduces (i < 0, a race) has no step to narrow.
   if (t->opts.narrow && i >= 0 && w->outcome != IrsWorkerTimedOut)
-    irsToolNarrowStep(t, i, input, t->rec.deathKind, &t->death, dir, pre);
+    irsToolNarrowStep(t, i, input, t->rec.deathKind, &t->death, fw);
   IrsCrashInfo c;
   memset(&c, 0, sizeof(c));
   c.header = t->rec.header;
@@ -184,8 +199,6 @@ static IrsErrorKind documentDeath(IrsToolRunnerImpl *t, intptr_t i,
                        t->opts.stepTimeoutSec, t->opts.memoryLimitBytes);
   c.step = i < 0 ? 0 : i + 1;
   c.message = t->rec.errMsg.data;
-  c.preStepIr = pre ? "failure-input.mlir" : NULL;
-  c.reproducer = pre && t->reproCmd.len ? "reproducer.mlir" : NULL;
   c.dumpOnlyChanged = t->opts.dumpOnlyChanged;
   c.inputOps = -1;
   c.inputDump = t->rec.inputDumpFile;
@@ -194,11 +207,12 @@ static IrsErrorKind documentDeath(IrsToolRunnerImpl *t, intptr_t i,
   c.reproducerCommand = t->reproCmd.len ? t->reproCmd.data : NULL;
   c.action = t->narrowed.tag ? &t->narrowed : NULL;
   c.actionDiff = irsBufRef(&t->narrowDiff);
-  int e = irsCrashReportWrite(&c, dir);
+  free(t->rec.failureDirUsed);
+  t->rec.failureDirUsed = irsStrDup(irsFailureWriterGetDir(fw));
+  int e = irsFailureWriterCommitCrash(fw, &c);
   if (e)
-    irsBufPrintf(&t->rec.errMsg, "; cannot write report in '%s': %s", dir,
-                 strerror(e));
-  t->rec.failureDirUsed = dir;
+    irsBufPrintf(&t->rec.errMsg, "; cannot write report in '%s': %s",
+                 t->rec.failureDirUsed, strerror(e));
   return IRS_ERR_PASS;
 }
 
@@ -245,37 +259,27 @@ static IrsErrorKind documentExit(IrsToolRunnerImpl *t, intptr_t i,
                pass.data);
   }
   t->rec.failedStep = i + 1;
-  char *dir =
-      t->opts.writeFailureReport ? irsRunRecordFailureDirOpen(&t->rec) : NULL;
-  if (!dir)
+  IrsOutcome kind =
+      verifyFailed ? IrsOutcomeVerifyFailure : IrsOutcomePassFailure;
+  IrsFailureWriter w;
+  if (!t->opts.writeFailureReport ||
+      irsFailureWriterOpenForRecord(&t->rec, kind, &w))
     return verifyFailed ? IRS_ERR_VERIFY : IRS_ERR_PASS;
-  bool pre = irsToolWritePreStep(t, i, input, dir);
+  irsToolWritePreStep(t, i, input, w);
   if (t->opts.narrow)
-    irsToolNarrowStep(t, i, input,
-                      verifyFailed ? IrsOutcomeVerifyFailure
-                                   : IrsOutcomePassFailure,
-                      r, dir, pre);
-  const char *post = NULL;
-  if (postScratch) {
-    char *p = irsPathJoin(dir, "failure-output.mlir");
-    if (p && irsToolCopyFile(postScratch, p) == 0)
-      post = "failure-output.mlir";
-    free(p);
-  }
+    irsToolNarrowStep(t, i, input, kind, r, w);
+  if (postScratch)
+    irsFailureWriterAddFile(w, IrsArtefactPostStepIr, postScratch);
   t->rec.artifacts = (IrsRecordArtifacts){
-      .preStepIr = pre ? "failure-input.mlir" : NULL,
-      .postStepIr = post,
-      .reproducer = pre && t->reproCmd.len ? "reproducer.mlir" : NULL,
       .replayCommand = t->replayCmd.len ? t->replayCmd.data : NULL,
       .reproducerCommand = t->reproCmd.len ? t->reproCmd.data : NULL,
       .action = t->narrowed.tag ? &t->narrowed : NULL,
       .actionDiff = irsBufRef(&t->narrowDiff)};
-  int e = irsRunRecordWrite(&t->rec, IrsRecordWriterFailureReport, dir);
-  t->rec.artifacts = (IrsRecordArtifacts){0};
+  int e =
+      irsFailureWriterCommitRecord(w, &t->rec, IrsRecordWriterFailureReport);
   if (e)
-    irsBufPrintf(&t->rec.errMsg, "; cannot write report in '%s': %s", dir,
-                 strerror(e));
-  t->rec.failureDirUsed = dir;
+    irsBufPrintf(&t->rec.errMsg, "; cannot write report in '%s': %s",
+                 t->rec.failureDirUsed, strerror(e));
   return verifyFailed ? IRS_ERR_VERIFY : IRS_ERR_PASS;
 }
 
@@ -319,7 +323,7 @@ IrsErrorKind irsToolDocumentFailure(IrsToolRunnerImpl *t, intptr_t i,
   char *post = NULL;
   if (t->opts.verifyEach) {
     char *p = irsStrDupRef(text);
-    post = irsToolScratch(t, "failure-output.mlir");
+    post = irsToolScratch(t, irsArtefactGetName(IrsArtefactPostStepIr));
     IrsToolExec e = {.pipeline = p, .input = input, .output = post,
                      .verifyEach = false, .generic = true, .step = i + 1};
     IrsToolExecResult r2;

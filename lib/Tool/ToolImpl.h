@@ -130,19 +130,19 @@ IrsErrorKind irsToolWriteManifest(IrsToolRunnerImpl *t);
 IrsErrorKind irsToolFinishOutput(IrsToolRunnerImpl *t, const char *from,
                                  const char *output);
 bool irsToolFilesEqual(const char *a, const char *b);
-/// failure-input.mlir and reproducer.mlir of step i into `dir`, and the
+/// Adds the pre-step IR and reproducer of step i to `w`, and sets the
 /// replay command lines (ToolFailure.c). False if the pre-step IR failed.
 bool irsToolWritePreStep(IrsToolRunnerImpl *t, intptr_t i, const char *input,
-                         const char *dir);
+                         IrsFailureWriter w);
 /// Narrows failing step i (0-based), whose input was `input`, to one
 /// action with the tool's own --log-actions-to and --mlir-debug-counter
 /// (ToolNarrow.c): `narrowed` and `narrowDiff` for the report, the files
-/// around the action (and, with `havePreStep`, replay-action.sh) in `dir`,
-/// and `narrowNote`, the terminal's note (also why nothing was found).
-/// `kind` is the step's failure, `orig` how its run ended.
+/// around the action (and, when `w` has the pre-step IR, replay-action.sh)
+/// added to `w`, and `narrowNote`, the terminal's note (also why nothing
+/// was found). `kind` is the step's failure, `orig` how its run ended.
 void irsToolNarrowStep(IrsToolRunnerImpl *t, intptr_t i, const char *input,
                        IrsOutcome kind, const IrsToolExecResult *orig,
-                       const char *dir, bool havePreStep);
+                       IrsFailureWriter w);
 /// Forgets the last run's results (ToolRunner.c).
 void irsToolRunReset(IrsToolRunnerImpl *t);
 /// Whether `path` holds MLIR bytecode; false also when unreadable.

@@ -188,37 +188,20 @@ static char *printAfter(Narrowing *n, int64_t count, const char *name) {
   return text;
 }
 
-static int writeIn(const char *dir, const char *name, MlirStringRef s) {
-  char *p = irsPathJoin(dir, name);
-  int e = p ? irsWriteFileAtomic(p, s.data, s.length) : ENOMEM;
-  free(p);
-  return e;
-}
-
 // action-before.mlir, action-after.mlir (not for a crash) and action.diff.
-static void writeAround(Narrowing *n, IrsNarrowedAction *a, const char *dir,
+static void writeAround(Narrowing *n, IrsNarrowedAction *a, IrsFailureWriter w,
                         IrsBuf *diff) {
-  char *before = printAfter(n, a->index - 1, "action-before.mlir");
+  const char *nb = irsArtefactGetName(IrsArtefactActionBefore);
+  char *before = printAfter(n, a->index - 1, nb);
   // A step that cannot stop after K - 1 actions (a dialect conversion
   // that then fails to legalize) leaves the IR before the step.
   if (!before)
-    before = printAfter(n, -1, "action-before.mlir");
-  char *after = printAfter(n, a->index, "action-after.mlir");
-  MlirStringRef bs = {before ? before : "", before ? strlen(before) : 0};
-  MlirStringRef as = {after ? after : "", after ? strlen(after) : 0};
-  MlirStringRef bo = bs, ao = as;
-  if (before && after)
-    irsNarrowChangedTopLevelOp(bs, as, &bo, &ao);
-  if (before && writeIn(dir, IRS_RUN_DIR_ACTION_BEFORE, bo) == 0)
-    a->before = IRS_RUN_DIR_ACTION_BEFORE;
-  if (after && writeIn(dir, IRS_RUN_DIR_ACTION_AFTER, ao) == 0)
-    a->after = IRS_RUN_DIR_ACTION_AFTER;
-  if (before && after &&
-      irsStatusIsOk(irsDiffUnified(bo, ao, IRS_RUN_DIR_ACTION_BEFORE,
-                                   IRS_RUN_DIR_ACTION_AFTER, 3,
-                                   irsBufStringCallback, diff, NULL)) &&
-      writeIn(dir, IRS_RUN_DIR_ACTION_DIFF, irsBufRef(diff)) == 0)
-    a->diff = IRS_RUN_DIR_ACTION_DIFF;
+    before = printAfter(n, -1, nb);
+  char *after =
+      printAfter(n, a->index, irsArtefactGetName(IrsArtefactActionAfter));
+  MlirStringRef bs = {before, before ? strlen(before) : 0};
+  MlirStringRef as = {after, after ? strlen(after) : 0};
+  irsFailureWriterAddAction(w, a, bs, as, irsBufStringCallback, diff);
   free(before);
   free(after);
 }
@@ -295,7 +278,7 @@ static void fill(IrsToolRunnerImpl *t, const char *log, Narrowing *n,
 
 static bool narrow(IrsToolRunnerImpl *t, intptr_t i, const char *input,
                    IrsOutcome kind, const IrsToolExecResult *orig,
-                   const char *dir, IrsNarrowedAction *out, IrsBuf *why) {
+                   IrsFailureWriter w, IrsNarrowedAction *out, IrsBuf *why) {
   Narrowing n = {.t = t, .i = i, .input = input, .kind = kind};
   n.step = irsStrDupRef(irsPipelineGetStepText(t->rec.pipeline, i));
   char *log = n.step ? logRun(&n, orig, why) : NULL;
@@ -312,7 +295,7 @@ static bool narrow(IrsToolRunnerImpl *t, intptr_t i, const char *input,
     }
     if (k) {
       fill(t, log, &n, k, of, out);
-      writeAround(&n, out, dir, &t->narrowDiff);
+      writeAround(&n, out, w, &t->narrowDiff);
       out->executions = n.runs;
       found = out->name != NULL;
     } else if (c.patterns > 0 || c.passes > IRS_NARROW_MIN_PASSES) {
@@ -339,18 +322,21 @@ static void quotedArgs(const IrsToolRunnerImpl *t, IrsBuf *b) {
 
 void irsToolNarrowStep(IrsToolRunnerImpl *t, intptr_t i, const char *input,
                        IrsOutcome kind, const IrsToolExecResult *orig,
-                       const char *dir, bool havePreStep) {
+                       IrsFailureWriter w) {
   IrsBuf why = IRS_BUF_INIT;
   MlirStringRef step = irsPipelineGetStepText(t->rec.pipeline, i);
   IrsNarrowedAction *a = &t->narrowed;
-  if (narrow(t, i, input, kind, orig, dir, a, &why)) {
+  if (narrow(t, i, input, kind, orig, w, a, &why)) {
     IrsBuf args = IRS_BUF_INIT;
     quotedArgs(t, &args);
-    IrsNarrowReplay r = {.tool = t->path, .toolArgs = args.data, .step = step,
-                         .stepIndex = i + 1, .action = a, .kind = kind,
-                         .input = IRS_RUN_DIR_PRE_STEP_IR};
-    if (havePreStep && irsNarrowWriteReplay(dir, &r) == 0)
-      a->replay = IRS_RUN_DIR_ACTION_REPLAY;
+    IrsNarrowReplay r = {.tool = t->path,
+                         .toolArgs = args.data,
+                         .step = step,
+                         .stepIndex = i + 1,
+                         .action = a,
+                         .kind = kind};
+    if (irsFailureWriterHas(w, IrsArtefactPreStepIr))
+      irsFailureWriterAddActionReplay(w, &r, a);
     irsBufFree(&args);
     irsNarrowFormatNote(a, kind, i + 1, step, irsBufStringCallback,
                         &t->narrowNote);

@@ -140,7 +140,8 @@ IrsErrorKind irsToolWriteManifest(IrsToolRunnerImpl *t) {
   if (!e)
     return IRS_OK;
   irsBufReset(&t->rec.errMsg);
-  irsBufPrintf(&t->rec.errMsg, "cannot write manifest '%s/manifest.xml': %s",
+  irsBufPrintf(&t->rec.errMsg,
+               "cannot write manifest '%s/" IRS_RUN_DIR_MANIFEST "': %s",
                t->rec.dumpDir, strerror(e));
   return IRS_ERR_IO;
 }
@@ -149,7 +150,7 @@ IrsErrorKind irsToolWriteManifest(IrsToolRunnerImpl *t) {
 // first check that the tool can read it.
 static IrsErrorKind dumpInput(IrsToolRunnerImpl *t, const char *input,
                               char **printed) {
-  *printed = irsPathJoin(t->rec.dumpDir, "0000-input.mlir");
+  *printed = irsPathJoin(t->rec.dumpDir, IRS_RUN_DIR_INPUT_DUMP);
   if (!*printed)
     return IRS_ERR_NOMEM;
   IrsToolExec e = {.input = input, .output = *printed, .verifyEach = true,
@@ -174,7 +175,7 @@ static IrsErrorKind dumpInput(IrsToolRunnerImpl *t, const char *input,
     return IRS_ERR_IO;
   }
   if (k == IRS_OK)
-    t->rec.inputDumpFile = irsStrDup("0000-input.mlir");
+    t->rec.inputDumpFile = irsStrDup(IRS_RUN_DIR_INPUT_DUMP);
   return k;
 }
 

@@ -2,6 +2,7 @@
 // The terminal's view of a dead worker's trace; see CrashNote.h.
 #include "CrashNote.h"
 
+#include "irscope/RunDir.h"
 #include "irscope/Signature.h"
 #include "irscope/StackTrace.h"
 
@@ -86,8 +87,8 @@ void irsToolPrintTraceNotes(const char *tool, MlirStringRef trace, bool hang) {
 }
 
 void irsToolPrintReportNote(const char *tool, const char *dir, size_t dirLen) {
-  fprintf(stderr, "%s: note: report: %.*s/report.xml\n", tool, (int)dirLen,
-          dir);
+  fprintf(stderr, "%s: note: report: %.*s/" IRS_RUN_DIR_REPORT "\n", tool,
+          (int)dirLen, dir);
 }
 
 // An unnamed site "module+0xOFF" without its offset, led by its named

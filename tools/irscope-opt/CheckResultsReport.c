@@ -16,6 +16,7 @@
 #include "IrsConfig.h"
 
 #include "irscope/Diff.h"
+#include "irscope/FailureWriter.h"
 #include "irscope/Report.h"
 #include "irscope/RunDir.h"
 
@@ -23,7 +24,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 // The chunk's dump directory, or a new failure directory under its
 // --failure-dir (each chunk has its own, as for any failure).
@@ -42,15 +42,6 @@ static char *failureDir(const IrsOptCheck *c, bool *isDump) {
     return NULL;
   }
   return d;
-}
-
-static int writeIn(const char *dir, const char *name, MlirStringRef s) {
-  char *path = NULL;
-  if (asprintf(&path, "%s/%s", dir, name) < 0)
-    return ENOMEM;
-  int e = irsFileWriteAtomic(path, s.data, s.length);
-  free(path);
-  return e;
 }
 
 // 'text' for sh, with embedded quotes closed and escaped.
@@ -86,8 +77,9 @@ static void reproducerScript(const IrsOptCheck *c, intptr_t step,
            "--check-results).\n",
            (long)step, entry);
   put(o, line);
-  put(o, "# Prints the result of the IR before the step (expected-output.txt)"
-         "\n# and after it (actual-output.txt) with upstream tools.\n");
+  put(o, "# Prints the result of the IR before the step ("
+         IRS_RUN_DIR_EXPECTED_OUTPUT ")\n# and after it ("
+         IRS_RUN_DIR_ACTUAL_OUTPUT ") with upstream tools.\n");
   if (ours)
     put(o, "# The step is an irscope pass: only irscope-opt runs it.\n");
   put(o, "cd \"$(dirname \"$0\")\" || exit 2\n");
@@ -110,9 +102,10 @@ static void reproducerScript(const IrsOptCheck *c, intptr_t step,
   if (!runnable)
     put(o, "# mlir-runner cannot return the entry's result type: its value "
            "is not printed.\n");
-  put(o, "echo '--- before the step (expected):'\nrun < failure-input.mlir\n");
+  put(o, "echo '--- before the step (expected):'\nrun < "
+         IRS_RUN_DIR_PRE_STEP_IR "\n");
   put(o, "echo '--- after the step (actual):'\n\"$STEP_OPT\" "
-         "failure-input.mlir --pass-pipeline=");
+         IRS_RUN_DIR_PRE_STEP_IR " --pass-pipeline=");
   shQuote(o, st.data, st.length);
   put(o, " | run\n");
 }
@@ -225,18 +218,17 @@ static char *message(const IrsOptCheck *c, intptr_t k, intptr_t *line) {
 // done forking executions) and written with irscope's reproducer writer.
 // False when it does not parse (an --irdl-file dialect): then there is
 // none, and reproducer.sh still shows the difference.
-static bool writeReproducer(const IrsOptCheck *c, intptr_t k, const char *dir,
-                            const char *name) {
+static bool writeReproducer(const IrsOptCheck *c, intptr_t k,
+                            IrsFailureWriter w) {
   const IrsOptConfig *cfg = c->run->cfg;
   MlirContext ctx = irsOptMakeContext(cfg, /*threading=*/false);
   MlirModule m = mlirModuleCreateParse(ctx, irsOptCheckText(c, k - 1));
-  char *path = NULL;
-  bool ok = !mlirModuleIsNull(m) && asprintf(&path, "%s/%s", dir, name) >= 0 &&
-            irsReproducerWriteFile(
-                mlirModuleGetOperation(m), path,
+  bool ok = !mlirModuleIsNull(m) &&
+            irsFailureWriterAddReproducer(
+                w, mlirModuleGetOperation(m),
                 irsPipelineGetStepText(c->run->pipeline, c->v->step[k] - 1),
-                /*disableThreading=*/true, cfg->verifyEach) == 0;
-  free(path);
+                /*disableThreading=*/true, cfg->verifyEach, (IrsPlugins){NULL},
+                false, 0) == 0;
   if (!mlirModuleIsNull(m))
     mlirModuleDestroy(m);
   mlirContextDestroy(ctx);
@@ -246,43 +238,33 @@ static bool writeReproducer(const IrsOptCheck *c, intptr_t k, const char *dir,
 // The files around a narrowed action: its top-level op just before and
 // just after it, their diff, and replay-action.sh (upstream mlir-opt's
 // debug counter; not for irscope's own passes, which only irscope-opt runs).
-static void writeActionFiles(const IrsOptCheck *c, intptr_t k, const char *dir,
-                             const char *resultType, IrsOptNarrowed *nr) {
+static void writeActionFiles(const IrsOptCheck *c, intptr_t k,
+                             IrsFailureWriter w, const char *resultType,
+                             IrsOptNarrowed *nr) {
   IrsNarrowedAction *a = &nr->action;
-  MlirStringRef b = {nr->before ? nr->before : "", nr->before ? strlen(nr->before) : 0};
-  MlirStringRef af = {nr->after ? nr->after : "", nr->after ? strlen(nr->after) : 0};
-  MlirStringRef bo = b, ao = af;
-  irsNarrowChangedTopLevelOp(b, af, &bo, &ao);
-  if (nr->before && !writeIn(dir, IRS_RUN_DIR_ACTION_BEFORE, bo))
-    a->before = IRS_RUN_DIR_ACTION_BEFORE;
-  if (nr->after && !writeIn(dir, IRS_RUN_DIR_ACTION_AFTER, ao))
-    a->after = IRS_RUN_DIR_ACTION_AFTER;
-  if (nr->before && nr->after &&
-      irsStatusIsOk(irsDiffUnified(bo, ao, IRS_RUN_DIR_ACTION_BEFORE,
-                                   IRS_RUN_DIR_ACTION_AFTER, 3,
-                                   irsToolTextCallback, &nr->diff, NULL)) &&
-      !writeIn(dir, IRS_RUN_DIR_ACTION_DIFF,
-               (MlirStringRef){nr->diff.data ? nr->diff.data : "", nr->diff.len}))
-    a->diff = IRS_RUN_DIR_ACTION_DIFF;
+  MlirStringRef b = {nr->before, nr->before ? strlen(nr->before) : 0};
+  MlirStringRef af = {nr->after, nr->after ? strlen(nr->after) : 0};
+  irsFailureWriterAddAction(w, a, b, af, irsToolTextCallback, &nr->diff);
   const IrsOptConfig *cfg = c->run->cfg;
   MlirStringRef st = irsPipelineGetStepText(c->run->pipeline, c->v->step[k] - 1);
   if (irsPipelineTextNamesIrscopePass(st))
     return;
   IrsNarrowReplay r = {
       .step = st, .stepIndex = c->v->step[k], .action = a,
-      .kind = IrsOutcomeWrongResult, .input = IRS_RUN_DIR_PRE_STEP_IR,
+      .kind = IrsOutcomeWrongResult,
       .lowering = cfg->exec.lowering ? cfg->exec.lowering
                                      : IRS_EXEC_DEFAULT_LOWERING,
       .entry = cfg->exec.entry ? cfg->exec.entry : "main",
       .sharedLibs = cfg->exec.sharedLibs ? cfg->exec.sharedLibs
                                          : irsExecGetDefaultSharedLibs(),
       .resultType = resultType};
-  if (!irsNarrowWriteReplay(dir, &r))
-    a->replay = IRS_RUN_DIR_ACTION_REPLAY;
+  irsFailureWriterAddActionReplay(w, &r, a);
 }
 
-static int writeArtefacts(const IrsOptCheck *c, intptr_t k, const char *dir,
-                          const char *msg, intptr_t line, bool isDump,
+// Adds every artefact of the wrong result at k and commits report.xml;
+// without all of the always-present files nothing is left behind.
+static int writeArtefacts(const IrsOptCheck *c, intptr_t k, IrsFailureWriter w,
+                          const char *dir, const char *msg, intptr_t line, bool isDump,
                           IrsOptNarrowed *nr) {
   const IrsOptConfig *cfg = c->run->cfg;
   const IrsExecResult *exp = &c->res[k - 1], *act = &c->res[k];
@@ -290,25 +272,26 @@ static int writeArtefacts(const IrsOptCheck *c, intptr_t k, const char *dir,
   IrsOptOut sh = {0};
   reproducerScript(c, step, act->resultType ? act->resultType : exp->resultType,
                    &sh);
-  int e = writeIn(dir, "failure-input.mlir", irsOptCheckText(c, k - 1));
+  int e = irsFailureWriterAddText(w, IrsArtefactPreStepIr,
+                                  irsOptCheckText(c, k - 1));
   if (!e)
-    e = writeIn(dir, "failure-output.mlir", irsOptCheckText(c, k));
+    e = irsFailureWriterAddText(w, IrsArtefactPostStepIr, irsOptCheckText(c, k));
   if (!e)
-    e = writeIn(dir, "expected-output.txt", outOf(exp));
+    e = irsFailureWriterAddText(w, IrsArtefactExpectedOutput, outOf(exp));
   if (!e)
-    e = writeIn(dir, "actual-output.txt", outOf(act));
+    e = irsFailureWriterAddText(w, IrsArtefactActualOutput, outOf(act));
   if (!e)
     e = sh.failed ? ENOMEM
-                  : writeIn(dir, "reproducer.sh", (MlirStringRef){sh.data, sh.len});
+                  : irsFailureWriterAddText(w, IrsArtefactRunReproducer,
+                                            (MlirStringRef){sh.data, sh.len});
   free(sh.data);
-  if (e)
+  if (e) {
+    irsFailureWriterAbort(w);
     return e;
-  char path[4096];
-  snprintf(path, sizeof(path), "%s/reproducer.sh", dir);
-  chmod(path, 0755);
-  bool haveReproducer = writeReproducer(c, k, dir, "reproducer.mlir");
+  }
+  writeReproducer(c, k, w);
   if (nr && nr->action.tag)
-    writeActionFiles(c, k, dir,
+    writeActionFiles(c, k, w,
                      act->resultType ? act->resultType : exp->resultType, nr);
   IrsResultsInfo ri = {
       .entry = cfg->exec.entry ? cfg->exec.entry : "main",
@@ -318,11 +301,7 @@ static int writeArtefacts(const IrsOptCheck *c, intptr_t k, const char *dir,
       .actualOutcome = irsExecOutcomeGetName(act->outcome),
       .expected = outOf(exp),
       .actual = outOf(act),
-      .firstDifferenceLine = line,
-      .expectedFile = "expected-output.txt",
-      .actualFile = "actual-output.txt",
-      .postStepIr = "failure-output.mlir",
-      .runReproducer = "reproducer.sh"};
+      .firstDifferenceLine = line};
   IrsCrashInfo ci = {
       .header = irsOptRunHeader(cfg, c->run->input),
       .pipeline = c->run->pipeline,
@@ -331,19 +310,17 @@ static int writeArtefacts(const IrsOptCheck *c, intptr_t k, const char *dir,
       .kind = IrsOutcomeWrongResult,
       .step = step,
       .message = msg,
-      .preStepIr = "failure-input.mlir",
-      .reproducer = haveReproducer ? "reproducer.mlir" : NULL,
       .dumpOnlyChanged = cfg->dumpOnlyChanged,
       .inputOps = -1,
-      .inputDump = isDump ? "0000-input.mlir" : NULL,
+      .inputDump = isDump ? IRS_RUN_DIR_INPUT_DUMP : NULL,
       .results = &ri,
       .action = nr && nr->action.tag ? &nr->action : NULL,
       .actionDiff = {nr && nr->diff.data ? nr->diff.data : "",
                      nr ? nr->diff.len : 0}};
-  e = irsCrashReportWrite(&ci, dir);
+  e = irsFailureWriterCommitCrash(w, &ci);
   if (!e && isDump)
     e = irsManifestMarkStepFailed(dir, step, IrsOutcomeWrongResult,
-                                  "report.xml");
+                                  IRS_RUN_DIR_REPORT);
   return e;
 }
 
@@ -360,15 +337,19 @@ int irsOptCheckResultsDocument(IrsOptCheck *c, intptr_t k, IrsOptNarrowed *nr) {
   char *details = sideBySide(outOf(&c->res[k - 1]), outOf(&c->res[k]));
   irsOptLogMarkStep(c->run, c->chunk, c->v->step[k], IrsOutcomeWrongResult,
                     msg, details);
-  int e = dir && msg ? writeArtefacts(c, k, dir, msg, line, isDump, nr)
+  IrsFailureWriter w = {NULL};
+  int e = dir && msg ? irsFailureWriterOpen(dir, IrsOutcomeWrongResult, &w)
                      : ENOMEM;
+  if (!e)
+    e = writeArtefacts(c, k, w, dir, msg, line, isDump, nr);
   if (!msg)
     fprintf(stderr, "irscope-opt: error: out of memory\n");
   else if (e)
     fprintf(stderr, "irscope-opt: error: %s%s; cannot write report in '%s': %s\n",
             c->prefix, msg, dir ? dir : "?", strerror(e));
   else
-    fprintf(stderr, "irscope-opt: error: %s%s; report: %s/report.xml\n",
+    fprintf(stderr, "irscope-opt: error: %s%s; report: %s/" IRS_RUN_DIR_REPORT
+                    "\n",
             c->prefix, msg, dir);
   intptr_t narrowing = nr ? (intptr_t)nr->executions : 0;
   fprintf(stderr, "irscope-opt: note: %sfound with %ld executions\n",

@@ -233,7 +233,8 @@ static void printRunError(IrsPassManager pm) {
   MlirStringRef msg = irsPassManagerGetErrorMessage(pm);
   MlirStringRef dir = irsPassManagerGetFailureDir(pm);
   if (dir.length)
-    fprintf(stderr, "irscope-opt: error: %.*s; report: %.*s/report.xml\n",
+    fprintf(stderr,
+            "irscope-opt: error: %.*s; report: %.*s/" IRS_RUN_DIR_REPORT "\n",
             (int)msg.length, msg.data, (int)dir.length, dir.data);
   else
     fprintf(stderr, "irscope-opt: error: %.*s\n", (int)msg.length, msg.data);

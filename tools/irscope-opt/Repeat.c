@@ -32,6 +32,7 @@
 #include "irscope/Diagnostics.h"
 #include "irscope/Flake.h"
 #include "irscope/Report.h"
+#include "irscope/RunDir.h"
 #include "irscope/Signature.h"
 
 #include <mlir-c/IR.h>
@@ -163,8 +164,8 @@ static void keepArtefacts(Repeat *r, ChildReport *rep, int code,
                           const char *scratch) {
   rep->sig.kind = kindOfExit(code);
   if (!irsOptRepeatTallyFind(&r->tally, &rep->sig)) {
-    snprintf(rep->dir, sizeof(rep->dir), "%s/failure-%ld", r->tally.base,
-             (long)(r->tally.numSigs + 1));
+    irsRunDirSubdirPath(r->tally.base, IrsRunDirRepeatFailure,
+                        r->tally.numSigs + 1, rep->dir, sizeof(rep->dir));
     irsOptRemoveDir(rep->dir);
     if (rename(scratch, rep->dir) == 0)
       rep->newSignature = true;
@@ -188,8 +189,8 @@ static int childMain(IrsWorkerChannel ch, void *ud) {
     irsPassManagerSetSeed(r->pm, irsSeedForRun(r->cfg->seed,
                                                (uint64_t)r->runIndex));
   char scratch[kPathCap];
-  snprintf(scratch, sizeof(scratch), "%s/.run-%lld", r->tally.base,
-           (long long)r->runIndex + 1);
+  irsRunDirSubdirPath(r->tally.base, IrsRunDirRepeatRun, r->runIndex + 1,
+                      scratch, sizeof(scratch));
   irsPassManagerSetFailureDir(r->pm, scratch);
   IrsStatus st = irsPassManagerRun(r->pm, r->module);
   rep->threads = countThreads();
@@ -330,8 +331,8 @@ static void documentDeath(Repeat *r, IrsOptRepeatSig *s,
                           const IrsWorkerResult *res, int64_t i) {
   IrsOptConfig c2 = *r->cfg;
   char dir[kPathCap];
-  snprintf(dir, sizeof(dir), "%s/failure-%ld", r->tally.base,
-           (long)r->tally.numSigs);
+  irsRunDirSubdirPath(r->tally.base, IrsRunDirRepeatFailure, r->tally.numSigs,
+                      dir, sizeof(dir));
   irsOptRemoveDir(dir);
   c2.failureDir = dir;
   c2.dumpAfterEach = NULL;

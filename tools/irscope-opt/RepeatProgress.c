@@ -4,6 +4,7 @@
 
 #include "CrashNote.h"
 
+#include "irscope/RunDir.h"
 #include "irscope/Support.h"
 
 #include <stdio.h>
@@ -57,8 +58,9 @@ void irsOptRepeatNewFailure(int64_t run, const char *message, const char *dir,
       irsToolPrintTraceNotes("irscope-opt", trace, false);
     irsToolPrintReportNote("irscope-opt", dir, strlen(dir));
   } else if (dir)
-    fprintf(stderr, "irscope-opt: error: %s; report: %s/report.xml\n", message,
-            dir);
+    fprintf(stderr,
+            "irscope-opt: error: %s; report: %s/" IRS_RUN_DIR_REPORT "\n",
+            message, dir);
   else
     fprintf(stderr, "irscope-opt: error: %s\n", message);
 }

@@ -3,6 +3,7 @@
 #include "RepeatTally.h"
 
 #include "CrashHandler.h"
+#include "irscope/RunDir.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -217,11 +218,14 @@ int irsOptRepeatTallyFinish(const IrsOptRepeatTally *t, IrsRepeatSummary *sum,
   int rc = irsOutcomeGetExitCode(IrsOutcomeOk);
   int e = irsRepeatReportWrite(sum, t->base);
   if (e) {
-    fprintf(stderr, "irscope-opt: error: cannot write '%s/repeat.xml': %s\n",
+    fprintf(stderr,
+            "irscope-opt: error: cannot write '%s/" IRS_RUN_DIR_REPEAT
+            "': %s\n",
             t->base, strerror(e));
     rc = irsOutcomeGetExitCode(IrsOutcomeIoError);
   } else {
-    fprintf(stderr, "irscope-opt: repeat: summary: %s/repeat.xml\n", t->base);
+    fprintf(stderr, "irscope-opt: repeat: summary: %s/" IRS_RUN_DIR_REPEAT "\n",
+            t->base);
   }
   free(gs);
   sum->signatures = NULL;

@@ -211,7 +211,7 @@ static int build(Words *ws, int argc, char **argv, const char *file,
   int e = irsRunDirCheckDump(dir, name, &c);
   if (e)
     return fail("cannot resume from '%s': %s", file,
-                e == ENOENT ? "no readable manifest.xml beside it"
+                e == ENOENT ? "no readable " IRS_RUN_DIR_MANIFEST " beside it"
                             : strerror(e));
   if (c.step < 0)
     return fail("cannot resume from '%s': its manifest lists no such dump%s",

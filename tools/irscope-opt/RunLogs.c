@@ -17,6 +17,7 @@
 #include "Driver.h"
 
 #include "irscope/Diagnostics.h"
+#include "irscope/RunDir.h"
 #include "irscope/RunLog.h"
 
 #include <stdio.h>
@@ -68,8 +69,10 @@ static char *groupName(IrsOptRun *run, intptr_t chunk) {
   char *g = malloc(n);
   if (!g)
     return NULL;
+  char sub[32];
+  irsRunDirSubdirPath(NULL, IrsRunDirChunk, chunk, sub, sizeof(sub));
   if (run->cfg->splitInputFile && irsInputGetNumChunks(run->input) > 1)
-    snprintf(g, n, "%.*s [chunk-%03ld]", (int)p.length, p.data, (long)chunk);
+    snprintf(g, n, "%.*s [%s]", (int)p.length, p.data, sub);
   else
     snprintf(g, n, "%.*s", (int)p.length, p.data);
   return g;
@@ -140,8 +143,8 @@ static void addStep(IrsOptRun *run, IrsOptLog *l, intptr_t i) {
     MlirStringRef dir = irsPassManagerGetFailureDir(run->pm);
     if (dir.length) {
       char b[4200];
-      snprintf(b, sizeof(b), "report: %.*s/report.xml\n", (int)dir.length,
-               dir.data);
+      snprintf(b, sizeof(b), "report: %.*s/" IRS_RUN_DIR_REPORT "\n",
+               (int)dir.length, dir.data);
       irsOptOutAppend(&det, b, strlen(b));
     }
     irsOptOutAppend(&det, "", 1);

@@ -20,6 +20,7 @@
 #include "StderrAbridge.h"
 
 #include "irscope/CrashDoc.h"
+#include "irscope/RunDir.h"
 
 #include <mlir-c/IR.h>
 
@@ -38,7 +39,7 @@ char *irsOptChunkDir(const IrsOptConfig *cfg, const char *base, intptr_t chunk,
   if (!d)
     return NULL;
   if (cfg->splitInputFile && numChunks > 1)
-    snprintf(d, n, "%s/chunk-%03ld", base, (long)chunk);
+    irsRunDirSubdirPath(base, IrsRunDirChunk, chunk, d, n);
   else
     snprintf(d, n, "%s", base);
   return d;

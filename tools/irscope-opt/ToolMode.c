@@ -13,6 +13,7 @@
 #include "Driver.h"
 #include "StdStreams.h"
 
+#include "irscope/RunDir.h"
 #include "irscope/Tool.h"
 
 #include <errno.h>
@@ -99,7 +100,8 @@ int irsOptToolReportFailure(IrsToolRunner t, IrsErrorKind k) {
   // it died (the tool's own LLVM stack dump was held back, ToolRun.c), then
   // the report.
   if (dir.length && !death)
-    fprintf(stderr, "irscope-opt: error: %.*s; report: %.*s/report.xml\n",
+    fprintf(stderr,
+            "irscope-opt: error: %.*s; report: %.*s/" IRS_RUN_DIR_REPORT "\n",
             (int)msg.length, msg.data, (int)dir.length, dir.data);
   else
     fprintf(stderr, "irscope-opt: error: %.*s\n", (int)msg.length, msg.data);

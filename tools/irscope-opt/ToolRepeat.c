@@ -20,6 +20,7 @@
 #include "Driver.h"
 #include "RepeatProgress.h"
 #include "RepeatTally.h"
+#include "irscope/RunDir.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -89,8 +90,8 @@ static int repeatRuns(const IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
     irsOptRepeatProgressUpdate(&progress, tally->runs, tally->failures,
                                tally->numSigs);
     char scratch[4200];
-    snprintf(scratch, sizeof(scratch), "%s/failure-%ld", tally->base,
-             (long)tally->numSigs + 1);
+    irsRunDirSubdirPath(tally->base, IrsRunDirRepeatFailure, tally->numSigs + 1,
+                        scratch, sizeof(scratch));
     irsOptRemoveDir(scratch);
     if (!irsToolRunnerSetFailureDir(t, scratch))
       return irsOutcomeGetExitCode(IrsOutcomeIoError);
@@ -128,8 +129,8 @@ static int repeatRuns(const IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
   irsOptInterruptsRestore(&saved);
   // The directory a next new signature would have had.
   char next[4200];
-  snprintf(next, sizeof(next), "%s/failure-%ld", tally->base,
-           (long)tally->numSigs + 1);
+  irsRunDirSubdirPath(tally->base, IrsRunDirRepeatFailure, tally->numSigs + 1,
+                      next, sizeof(next));
   irsOptRemoveDir(next);
   return rc;
 }

@@ -456,7 +456,7 @@ static bool convert(Log *l, const char *dir, const char *source,
                          input ? countOps(input) : 0, o.steps, o.n};
     int e = irsForeignManifestWrite(dir, &run);
     if (e) {
-      snprintf(err, cap, "cannot write '%s/manifest.xml': %s", dir,
+      snprintf(err, cap, "cannot write '%s/" IRS_RUN_DIR_MANIFEST "': %s", dir,
                strerror(e));
       ok = false;
     }

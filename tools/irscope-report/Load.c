@@ -167,11 +167,11 @@ static bool checkDir(const char *dir, char *path, bool *reportOnly, char *err,
     snprintf(err, cap, "'%s' is not a directory", dir);
     return false;
   }
-  snprintf(path, 4096, "%s/manifest.xml", dir);
+  snprintf(path, 4096, "%s/" IRS_RUN_DIR_MANIFEST, dir);
   *reportOnly = false;
   if (stat(path, &st) != 0) {
     char report[4096];
-    snprintf(report, sizeof(report), "%s/report.xml", dir);
+    snprintf(report, sizeof(report), "%s/" IRS_RUN_DIR_REPORT, dir);
     if (stat(report, &st) == 0) {
       memcpy(path, report, strlen(report) + 1);
       *reportOnly = true;
@@ -268,7 +268,7 @@ static bool readReportOnly(IrsExRun *run, Node root, const char *path,
   readHeader(run, root);
   if (!readSteps(run, steps, path, err, cap, usage))
     return false;
-  readReport(run, "report.xml");
+  readReport(run, IRS_RUN_DIR_REPORT);
   // When the first step failed, the IR that went into it is the input: the
   // page counts the input's dialects from it.
   if (run->failedStep == 1 && run->preStepIr && !run->inputDump)

@@ -146,14 +146,14 @@ static void addRuns(Merge *m, Node runs) {
 static bool addShard(Merge *m, const char *dir, int pos, char *err,
                      size_t cap) {
   char path[1024], why[512];
-  snprintf(path, sizeof(path), "%s/repeat.xml", dir);
+  snprintf(path, sizeof(path), "%s/" IRS_RUN_DIR_REPEAT, dir);
   IrsRunDoc doc = irsRunDocCreateFromFile(path, why, sizeof(why));
   if (irsRunDocIsNull(doc))
     return fail(err, cap, "cannot read '%s': %s", path, why);
   m->docs[m->numDocs++] = doc;
   Node root = irsRunDocGetRoot(doc);
   if (!irsRunDocNodeIs(root, "irscope-repeat"))
-    return fail(err, cap, "'%s' is not a repeat.xml%s", path, "");
+    return fail(err, cap, "'%s' is not a " IRS_RUN_DIR_REPEAT "%s", path, "");
   const char *pipeline = irsRunDocNodeGetText(child(root, "pipeline"));
   const char *hash = irsRunDocNodeGetAttr(child(root, "input"), "hash");
   if (m->numDocs > 1) {
@@ -219,10 +219,11 @@ static bool copyArtefacts(Merge *m, const char *out, char **paths) {
   for (intptr_t k = 0; k < m->numSigs; ++k) {
     if (!m->dirs[k])
       continue;
-    if (asprintf(&paths[k], "%s/failure-%ld", out, (long)(k + 1)) < 0) {
-      paths[k] = NULL;
+    int n = irsRunDirSubdirPath(out, IrsRunDirRepeatFailure, k + 1, NULL, 0);
+    if (n < 0 || !(paths[k] = malloc((size_t)n + 1)))
       return false;
-    }
+    irsRunDirSubdirPath(out, IrsRunDirRepeatFailure, k + 1, paths[k],
+                        (size_t)n + 1);
     if (!copyDir(m->dirs[k], paths[k]))
       return false;
     m->sigs[k].artifacts = paths[k];
@@ -256,12 +257,15 @@ static int writeMerged(Merge *m, const char *out) {
   int e = irsRepeatReportWrite(&m->sum, out);
   irsPipelineDestroy(m->sum.pipeline);
   if (e) {
-    fprintf(stderr, "irscope-report: error: cannot write '%s/repeat.xml': "
-                    "%s\n", out, strerror(e));
+    fprintf(stderr,
+            "irscope-report: error: cannot write '%s/" IRS_RUN_DIR_REPEAT "': "
+            "%s\n",
+            out, strerror(e));
     return irsOutcomeGetExitCode(IrsOutcomeIoError);
   }
-  fprintf(stderr, "irscope-report: merged %d shards: %lld runs, %lld "
-                  "failures, %ld signatures: %s/repeat.xml\n",
+  fprintf(stderr,
+          "irscope-report: merged %d shards: %lld runs, %lld "
+          "failures, %ld signatures: %s/" IRS_RUN_DIR_REPEAT "\n",
           m->numDocs, (long long)m->sum.runs, (long long)m->sum.failures,
           (long)m->numSigs, out);
   return irsOutcomeGetExitCode(IrsOutcomeOk);
@@ -271,10 +275,13 @@ int irsExMergeMain(const char *out, char **dirs, int numDirs) {
   char err[8192];
   struct stat st;
   char existing[4200];
-  snprintf(existing, sizeof(existing), "%s/repeat.xml", out);
+  snprintf(existing, sizeof(existing), "%s/" IRS_RUN_DIR_REPEAT, out);
   if (stat(existing, &st) == 0) {
-    fprintf(stderr, "irscope-report: error: '%s' already holds a repeat.xml; "
-                    "merge into a new directory\n", out);
+    fprintf(stderr,
+            "irscope-report: error: '%s' already holds a " IRS_RUN_DIR_REPEAT
+            "; "
+            "merge into a new directory\n",
+            out);
     return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   }
   Merge m = {0};

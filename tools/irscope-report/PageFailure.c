@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "PageDom.h"
+#include "irscope/RunDir.h"
 
 typedef IrsToolText Text;
 
@@ -63,7 +64,7 @@ static void workerText(const IrsExRun *run, Text *t) {
         char note[160];
         snprintf(note, sizeof(note),
                  "(%ld frames below mlir::PassManager::run, the driver's, "
-                 "are in report.xml)\n",
+                 "are in " IRS_RUN_DIR_REPORT ")\n",
                  (long)left);
         textStr(t, note);
       }
@@ -189,10 +190,11 @@ void irsExFailureSection(xmlNodePtr body, const IrsExRun *run,
   xmlNodePtr p = tel(sec, "p", "failure-kind", b);
   xmlNewProp(p, X("id"), X("failure-summary"));
   if (!run->hasReport) {
-    tel(sec, "p", "note", run->converted
-                              ? "converted from another tool's dumps: no "
-                                "report.xml, the log has the messages"
-                              : "report.xml could not be read");
+    tel(sec, "p", "note",
+        run->converted
+            ? "converted from another tool's dumps: no " IRS_RUN_DIR_REPORT
+              ", the log has the messages"
+            : IRS_RUN_DIR_REPORT " could not be read");
     return;
   }
   if (run->failMessage)
@@ -230,7 +232,7 @@ void irsExFailureSection(xmlNodePtr body, const IrsExRun *run,
   xmlNodePtr ul = el(sec, "ul", NULL);
   xmlNodePtr li = el(ul, "li", NULL);
   addText(li, "Report: ");
-  irsExLink(li, o, "report.xml");
+  irsExLink(li, o, IRS_RUN_DIR_REPORT);
   bool custom = run->postStepForm && !strcmp(run->postStepForm, "custom");
   const char *arts[][2] = {
       {"IR before the step: ", run->preStepIr},

@@ -34,10 +34,10 @@ static const char *attrOr(Node n, const char *name, const char *dflt) {
 bool irsExIsRepeatDir(const char *dir) {
   char path[4096];
   struct stat st;
-  snprintf(path, sizeof(path), "%s/manifest.xml", dir);
+  snprintf(path, sizeof(path), "%s/" IRS_RUN_DIR_MANIFEST, dir);
   if (stat(path, &st) == 0)
     return false;
-  snprintf(path, sizeof(path), "%s/repeat.xml", dir);
+  snprintf(path, sizeof(path), "%s/" IRS_RUN_DIR_REPEAT, dir);
   return stat(path, &st) == 0;
 }
 
@@ -174,7 +174,7 @@ static void signature(xmlNodePtr sec, Node sig, const char *absDir,
                             "run's seed)"
                           : "Reproducer of the whole pipeline";
   const char *files[][2] = {{"Page of this failure", "report.html"},
-                            {"Report", "report.xml"},
+                            {"Report", IRS_RUN_DIR_REPORT},
                             {"IR before the step", IRS_RUN_DIR_PRE_STEP_IR},
                             {repro, IRS_RUN_DIR_REPRODUCER},
                             {full, IRS_RUN_DIR_FULL_REPRODUCER}};
@@ -194,7 +194,8 @@ static void signature(xmlNodePtr sec, Node sig, const char *absDir,
   }
   // A --tool run replays with its tool, as its failure's page says.
   char cmd[9500];
-  snprintf(cmd, sizeof(cmd), "%s --run-reproducer %s/%s/reproducer.mlir",
+  snprintf(cmd, sizeof(cmd),
+           "%s --run-reproducer %s/%s/" IRS_RUN_DIR_REPRODUCER,
            tool ? tool : "irscope-opt", absDir, art);
   tel(div, "pre", "replay", cmd);
 }
@@ -225,7 +226,7 @@ bool irsExRenderRepeatPage(const char *dir, char **html, size_t *len,
   *failureDirs = NULL;
   *numFailureDirs = 0;
   char path[4096], why[1024];
-  snprintf(path, sizeof(path), "%s/repeat.xml", dir);
+  snprintf(path, sizeof(path), "%s/" IRS_RUN_DIR_REPEAT, dir);
   IrsRunDoc doc = irsRunDocCreateFromFile(path, why, sizeof(why));
   if (irsRunDocIsNull(doc)) {
     snprintf(err, cap, "invalid repeat summary '%s': %s", path, why);

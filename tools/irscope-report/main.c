@@ -14,6 +14,7 @@
 #include "ConfigStart.h"
 #include "Options.h"
 
+#include "irscope/RunDir.h"
 #include "irscope/Support.h"
 
 #include <errno.h>
@@ -129,7 +130,8 @@ static int parseConfig(Config *c, int argc, char **argv) {
                    "compare two run directories A B step by step: exit 1 "
                    "and name the first step whose IR differs"),
       IRS_OPT_STRING(0, "merge", &c->merge, "OUT",
-                     "merge the repeat.xml and failure directories of "
+                     "merge the " IRS_RUN_DIR_REPEAT
+                     " and failure directories of "
                      "--shard runs DIR... into OUT"),
       IRS_OPT_INT_CB(0, "max-diff-kb", &c->maxDiffKb, "N",
                      "embed at most N KiB of diff per step (default 256)",

@@ -5,6 +5,7 @@
 #include "ConfigStart.h"
 
 #include "irscope/Reduce.h"
+#include "irscope/RunDir.h"
 #include "irscope/Supervisor.h"
 #include "irscope/Support.h"
 
@@ -168,8 +169,8 @@ static void fillTable(OrConfig *c, IrsOption *t) {
                         "kill a candidate test after this long",
                         irsOptionCheckSeconds, &c->testTimeoutSec),
       IRS_OPT_STRING_CB(0, "max-time", &c->maxTime, "SECONDS",
-                        "stop reducing after this long",
-                        irsOptionCheckSeconds, &c->maxTimeSec),
+                        "stop reducing after this long", irsOptionCheckSeconds,
+                        &c->maxTimeSec),
       IRS_OPT_STRING_CB(0, "memory-limit", &c->memoryLimit, "BYTES",
                         "kill a candidate above this resident size",
                         irsOptionCheckSize, &c->memoryLimitBytes),
@@ -183,12 +184,12 @@ static void fillTable(OrConfig *c, IrsOption *t) {
                      "also write the lit regression test of the fix"),
       IRS_OPT_STRING(0, "failure-dir", &c->failureDir, "DIR",
                      "document a reduced crash, hang or memory blow-up in "
-                     "DIR as irscope-opt does (report.xml, reproducers)"),
+                     "DIR as irscope-opt does (" IRS_RUN_DIR_REPORT
+                     ", reproducers)"),
       IRS_OPT_STRING_CB(0, "emit-lit-test-mode", &c->litTestMode, "fix|pin",
                         "fix (default): passes once fixed; pin: expects the "
                         "failure of today",
-                        irsOptionCheckWords,
-                        (void *)&litTestModes),
+                        irsOptionCheckWords, (void *)&litTestModes),
       IRS_OPT_INT_CB('j', "j", &c->jobs, "N",
                      "tests run at once (default: online CPUs)", checkJobs,
                      &c->autoJobs),
@@ -204,8 +205,7 @@ static void fillTable(OrConfig *c, IrsOption *t) {
                            "runs on identical input differ (=threads: "
                            "threading on, then off), as irscope-opt "
                            "--check-determinism",
-                           irsOptionCheckWords,
-                           (void *)&determinismModes),
+                           irsOptionCheckWords, (void *)&determinismModes),
       IRS_OPT_BOOL_CB(0, "miscompile", &c->miscompile,
                       "reduce while the step that changes the program's "
                       "results still does",

@@ -13,6 +13,7 @@
 #define _GNU_SOURCE
 #include "ToolCut.h"
 
+#include "irscope/RunDir.h"
 #include "irscope/Tool.h"
 
 #include <stdio.h>
@@ -58,7 +59,7 @@ IrsPipeline orToolCutPipeline(OrTool *t, const OrConfig *c, IrsPipeline full,
   intptr_t k = irsToolRunnerGetFailedStep(r);
   MlirStringRef fd = irsToolRunnerGetFailureDir(r);
   char repro[400];
-  snprintf(repro, sizeof(repro), "%.*s/reproducer.mlir", (int)fd.length,
+  snprintf(repro, sizeof(repro), "%.*s/" IRS_RUN_DIR_REPRODUCER, (int)fd.length,
            fd.data);
   struct stat sb;
   bool located = !irsStatusIsOk(st) && !irsToolRunnerGetToolError(r) &&
