@@ -117,7 +117,7 @@ static bool containsIndex(const int64_t *a, size_t n, int64_t v) {
 // only on the pipeline: it is tested once per pipeline (emptyVerdict).
 // `top` is the number of top-level ops.
 bool irsReduceEmptiesModule(Reducer *r, const IrsEdit *e, size_t top) {
-  if (!e || e->kind != IrsEditErase || top == 0 || e->erase.num < top)
+  if (!e || e->ops != &irsEditErase || top == 0 || e->erase.num < top)
     return false;
   MlirBlock body = mlirModuleGetBody(r->module);
   int64_t idx = 1; // pre-order: the module is 0

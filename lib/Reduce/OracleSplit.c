@@ -372,7 +372,7 @@ bool irsReduceSplitUsable(Reducer *r, const IrsEdit *const *edits, size_t n) {
       r->target.kind != IrsOutcomeCrash || r->quickHangs)
     return false;
   for (size_t i = 0; i < n; ++i)
-    if (!edits[i] || edits[i]->kind == IrsEditRunPipeline)
+    if (!edits[i] || edits[i]->ops->runsPasses)
       return false; // runs passes in the worker: may crash it
   return true;
 }

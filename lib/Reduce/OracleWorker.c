@@ -226,7 +226,7 @@ static int execOnFile(Job *j) {
 // only ever applies an edit a worker applied to the end.
 static bool applyEdit(Job *j, MlirOperation root) {
   Reducer *r = j->r;
-  bool passes = j->edit->kind == IrsEditRunPipeline;
+  bool passes = j->edit->ops->runsPasses;
   if (passes)
     irsWorkerChannelStepBegin(j->ch, 0, 0);
   int64_t before = irsEditMustNotGrow(j->edit) ? irsReduceCountOps(root) : -1;

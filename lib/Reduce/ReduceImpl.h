@@ -54,9 +54,6 @@ typedef struct Reducer {
   IrsReduceCache cache;
   IrsSymCacheEntry *symCache; // kSymCacheSize entries
   int64_t opsNow;        // op count as of the last accepted change
-  // 1 + the generation at which the pipeline strategy last found that the
-  // IR going into the failing step is larger than the module (0: never).
-  uint64_t pipelineGrewAt;
   // The input's check writes the IR going into each of its steps (up to
   // this many; 0: it does not), valid while the generation is the one
   // noted (see OracleSnapshot.c).
@@ -69,6 +66,7 @@ typedef struct Reducer {
   intptr_t strategyIndex; // of `strategy` in the table, -1 for none
   int64_t *strategyOps;   // per strategy: ops removed
   int64_t *strategyWins;  // per strategy: accepted changes
+  void **strategyState;   // per strategy: its private state (Strategies.c)
   int64_t bytesBefore, bytesAfter;
   // Set when a test's worker died or timed out while applying its edit
   // (run-passes: the pass itself crashes or hangs on this module).
@@ -92,9 +90,6 @@ typedef struct Reducer {
   // (malloc'd text; see irsReduceEmptiesModule in OracleCache.c).
   int emptyVerdict;
   char *emptyPipeline;
-  // run-passes: per cleanup pipeline, ops count at or below which it is
-  // worth trying again (INT64_MAX: always; -1: never, it broke).
-  int64_t runPassesRetryAt[3];
   int64_t failuresBefore, runsBefore, failuresAfter, runsAfter;
   uint32_t skipNoted; // bits of the IrsStrategyNeeds whose skips were noted
   // Tool mode, a crash: candidates many per tool process (OracleSplit.c).
@@ -113,9 +108,8 @@ typedef struct Reducer {
   bool toolMapRead;
   // The top-level symbols the input's check worker last ran each nested
   // step on, one per thread, in a mapping shared with it (OracleAnchor.c);
-  // NULL: not recorded. `anchorTried`: failing-symbol has used them.
+  // NULL: not recorded.
   struct IrsReduceAnchors *anchors;
-  bool anchorTried;
   // The input's check runs with MLIR's threads (a big module with a nested
   // step, failing-symbol on); every other test runs without, so the
   // target is confirmed by a single-threaded run (Reducer.c).
@@ -126,26 +120,29 @@ typedef struct Reducer {
   bool miscompileFull;
 } Reducer;
 
-/// What a candidate edit does; its parameters are the IrsEdit member of the
-/// same name. Ops are named by their pre-order index in the module (0 is
-/// the module op), which worker and parent compute alike.
-typedef enum IrsEditKind {
-  IrsEditErase = 0,   ///< erase ops (an erased top-level symbol takes the
-                      ///< ops that name it along)
-  IrsEditInline,      ///< replace op `target` by one of its regions
-  IrsEditDropArg,     ///< drop a block argument of op `target`
-  IrsEditDropResult,  ///< drop a result of func.func `target` (and calls)
-  IrsEditSetOperand,  ///< an operand of op `target` := a simpler value
-  IrsEditAttrs,       ///< simpler attributes or locations
-  IrsEditRunPipeline, ///< run a pipeline on the module; applies only if
-                      ///< the module gets smaller (see run-passes)
-  IrsEditRename,      ///< rename symbol op `target`; target=-1: rename
-                      ///< every symbol of the module (see rename)
-  IrsEditPoisonToArg, ///< ub.poison `target` becomes a new last argument
-                      ///< of its (uncalled) func.func (see poison-to-args)
-  IrsEditGroup,       ///< several edits in order; applies only if each does
-  IrsEditSimplifyCfg, ///< fold a branch, merge, bypass or erase blocks
-} IrsEditKind;
+typedef struct IrsEdit IrsEdit;
+
+/// An edit kind's operations: what a candidate edit does is its `ops`, the
+/// kind's file (the strategy that owns it) defines them. Ops are named by
+/// their pre-order index in the module (0 is the module op), which worker
+/// and parent compute alike.
+typedef struct IrsEditOps {
+  /// Applies the edit to `root` (the module operation); false when it does
+  /// not apply (see irsEditApply).
+  bool (*apply)(MlirContext ctx, MlirOperation root, const IrsEdit *e);
+  /// Appends the bytes of every parameter of the edit but `target` (which
+  /// the engine keys, with the kind): two edits with equal keys must
+  /// produce equal candidates.
+  void (*key)(const IrsEdit *e, IrsBuf *out);
+  /// Appends a one-line description of the edit.
+  void (*describe)(const IrsEdit *e, IrsBuf *out);
+  /// Optional: whether the candidate must not have more ops than the
+  /// module (see irsEditMustNotGrow); NULL: never.
+  bool (*mustNotGrow)(const IrsEdit *e);
+  /// Applying it runs passes, which may crash or hang the worker: it runs
+  /// as step 0 there, and is never batched into one tool process.
+  bool runsPasses;
+} IrsEditOps;
 
 /// Where IrsEditSetOperand's new value comes from.
 typedef enum IrsEditValueSource {
@@ -175,14 +172,19 @@ typedef enum IrsEditCfgChange {
                         ///< `target` go to its successor; the block goes
 } IrsEditCfgChange;
 
-/// One candidate edit: a tagged union, `kind` says which member holds its
-/// parameters (zero-initialise the rest). Everything it points to is
+/// One candidate edit: `ops` is its kind, and the union member its kind's
+/// file names holds its parameters (zero-initialise the rest). A kind with
+/// parameters of its own uses `params`. Everything it points to is
 /// borrowed.
-typedef struct IrsEdit {
-  IrsEditKind kind;
+struct IrsEdit {
+  const IrsEditOps *ops;
   /// The op the edit is about (pre-order index); unused by erase and group.
   int64_t target;
   union {
+    struct {
+      int64_t a, b, c;
+      const char *text;
+    } params;
     struct {
       const int64_t *ops; ///< ascending pre-order indices
       size_t num;
@@ -230,12 +232,23 @@ typedef struct IrsEdit {
       int64_t index; ///< successor (fold) or region (prune)
     } cfg;
   };
-} IrsEdit;
+};
+
+/// The engine's edit kinds: erase (ddmin's chunks; EditErase.c) and a
+/// group of edits applied in order, which applies only if each does
+/// (irsReduceTryEach; Edit.c).
+extern const IrsEditOps irsEditErase, irsEditGroup;
+/// Kinds that strategies other than their owner build (rename drops
+/// locations with simplify-attrs' kind).
+extern const IrsEditOps irsEditAttrs;
 
 /// Appends bytes that identify the edit: two edits with the same key,
 /// applied to the same module, produce the same candidate (used to cache
-/// outcomes). Covers the member of every kind: a new kind adds its case.
+/// outcomes): its kind, its target and what its kind's `key` appends.
 void irsEditKey(const IrsEdit *edit, IrsBuf *out);
+/// Appends `n` integers / a text (NULL: nothing) to a key (IrsEditOps.key).
+void irsEditKeyInts(IrsBuf *out, const int64_t *v, size_t n);
+void irsEditKeyText(IrsBuf *out, const char *text);
 /// Runs the test on the module with `edit` applied; true if interesting.
 bool irsReduceTest(Reducer *r, const IrsEdit *edit);
 /// Tests candidates in order (possibly several at once) and returns the
@@ -274,23 +287,8 @@ MlirValue irsEditSubstitute(MlirContext ctx, MlirValue old,
 /// edit's step). False, with `op` (maybe some uses replaced) kept, when a
 /// used result has no substitute.
 bool irsEditEraseOp(MlirContext ctx, MlirOperation op);
-/// Per-kind appliers, one in each strategy's file.
-bool irsEditApplyInline(MlirContext ctx, MlirOperation root, const IrsEdit *e);
-bool irsEditApplyDropArg(MlirContext ctx, MlirOperation root, const IrsEdit *e);
-bool irsEditApplyDropResult(MlirContext ctx, MlirOperation root,
-                            const IrsEdit *e);
-bool irsEditApplySetOperand(MlirContext ctx, MlirOperation root,
-                            const IrsEdit *e);
-bool irsEditApplyAttrs(MlirContext ctx, MlirOperation root, const IrsEdit *e);
 /// Whether some op or block argument under `root` has a known location.
 bool irsEditHasLocations(MlirContext ctx, MlirOperation root);
-bool irsEditApplyRunPipeline(MlirContext ctx, MlirOperation root,
-                             const IrsEdit *e);
-bool irsEditApplyRename(MlirContext ctx, MlirOperation root, const IrsEdit *e);
-bool irsEditApplySimplifyCfg(MlirContext ctx, MlirOperation root,
-                             const IrsEdit *e);
-bool irsEditApplyPoisonToArg(MlirContext ctx, MlirOperation root,
-                             const IrsEdit *e);
 /// Tests one candidate and, if interesting, applies it to the reducer's
 /// module, saves and reports it. True if kept.
 bool irsReduceTryEdit(Reducer *r, const IrsEdit *edit);
@@ -409,8 +407,70 @@ typedef enum IrsStrategyNeeds {
   IrsStrategyNeedsDialects = 1 << 1,
 } IrsStrategyNeeds;
 
-#define IRS_STRATEGY(NAME, FN, NEEDS, DESC) bool FN(Reducer *r);
+/// A strategy (one row of Strategies.def, one file Strategy<Name>.c, which
+/// defines this struct): it enumerates candidates and tries them through
+/// the engine (irsReduceDdmin, irsReduceTry*), which owns testing, caching
+/// and parallelism. Only `run` is required.
+typedef struct IrsStrategy {
+  /// One round; true if it changed the module. `state` is the strategy's
+  /// own (`stateSize` bytes, zeroed when the reducer is made; NULL if 0).
+  bool (*run)(Reducer *r, void *state);
+  size_t stateSize;
+  /// The reduction restarts from the input (a bet failed its
+  /// confirmation): what `state` learnt about the module no longer holds.
+  void (*redo)(void *state);
+  /// Before the input's check when that is a single in-process run of the
+  /// pipeline (and the strategy is enabled): asks it to record what the
+  /// strategy uses (snapshots, anchors).
+  void (*beforeCheck)(Reducer *r);
+  /// Its candidate is a single-threaded run that confirms (or not) an
+  /// input's check that ran with MLIR's threads (Strategies.c).
+  bool confirmsThreadedCheck;
+  /// The edit kinds the strategy's file defines (NULL-terminated; checked
+  /// by the unit tests to have every operation).
+  const IrsEditOps *edits[3];
+} IrsStrategy;
+
+#define IRS_STRATEGY(NAME, STRATEGY, NEEDS, DESC)                              \
+  extern const IrsStrategy STRATEGY;
 #include "Strategies.def"
+
+/// The strategies in table order, and the state of one (Strategies.c).
+intptr_t irsReduceStrategyCount(void);
+const IrsStrategy *irsReduceStrategyAt(intptr_t pos);
+/// Whether strategy `name` is enabled (IrsReduceOptions.strategies).
+bool irsReduceStrategyEnabled(const Reducer *r, const char *name);
+/// Every name of the comma-separated `list` is a strategy's; else says
+/// which is not in `err`.
+bool irsReduceCheckStrategyList(const char *list, IrsBuf *err);
+/// Makes / frees the strategies' states and figures (false: no memory).
+bool irsReduceStrategiesCreate(Reducer *r);
+void irsReduceStrategiesDestroy(Reducer *r);
+/// Calls each enabled strategy's beforeCheck.
+void irsReduceStrategiesBeforeCheck(Reducer *r);
+/// The reduction restarts from the input: every strategy's redo, figures
+/// cleared.
+void irsReduceStrategiesRedo(Reducer *r);
+/// Pass 0: the reducing strategies to a fixed point; pass 1: the final
+/// (cosmetic) ones, once.
+void irsReduceToFixedPoint(Reducer *r);
+/// Runs the strategies that confirm a threaded check; true if one kept
+/// its candidate.
+bool irsReduceConfirmThreaded(Reducer *r);
+/// Whether time is up or a stop was asked (sets r->stop).
+bool irsReduceOutOfTime(Reducer *r);
+/// The size in bytes of the module as -o has it (ReduceSave.c).
+int64_t irsReduceModuleBytes(Reducer *r);
+/// irsReduceSaveBest, but writes even when a write is put off.
+bool irsReduceSaveBestNow(Reducer *r);
+/// The input's first write of a big module, in a forked child while its
+/// check runs; NULL when none was started (a small module, no -o).
+/// Finish waits for it and, with `commit`, renames its file into place:
+/// true when the input is written (bytesAfter is then its size); frees `b`.
+typedef struct IrsReduceBackgroundSave IrsReduceBackgroundSave;
+IrsReduceBackgroundSave *irsReduceBackgroundSaveStart(Reducer *r);
+bool irsReduceBackgroundSaveFinish(Reducer *r, IrsReduceBackgroundSave *b,
+                                   bool commit);
 
 /// Miscompile mode's test of a candidate already edited and verified
 /// (Miscompile.c): runs `pm`'s steps on `root` and executes around the

@@ -241,7 +241,8 @@ static bool dropBlockArg(MlirContext ctx, MlirBlock b, intptr_t a) {
   return true;
 }
 
-bool irsEditApplyDropArg(MlirContext ctx, MlirOperation root, const IrsEdit *e) {
+static bool applyDropArg(MlirContext ctx, MlirOperation root,
+                         const IrsEdit *e) {
   MlirOperation op = irsEditFindOp(root, e->target);
   int64_t arg = e->dropArg.arg, block = e->dropArg.block;
   if (mlirOperationIsNull(op) || arg < 0)
@@ -252,6 +253,33 @@ bool irsEditApplyDropArg(MlirContext ctx, MlirOperation root, const IrsEdit *e) 
   MlirBlock b = blockAt(op, e->dropArg.region, block);
   return !mlirBlockIsNull(b) && dropBlockArg(ctx, b, arg);
 }
+
+static void keyDropArg(const IrsEdit *e, IrsBuf *out) {
+  irsEditKeyInts(out, (int64_t[]){e->dropArg.arg, e->dropArg.block,
+                                  e->dropArg.region}, 3);
+}
+
+static void describeDropArg(const IrsEdit *e, IrsBuf *out) {
+  irsBufPrintf(out, "drop argument %lld of block %lld of region %lld of op "
+                    "#%lld",
+               (long long)e->dropArg.arg, (long long)e->dropArg.block,
+               (long long)e->dropArg.region, (long long)e->target);
+}
+
+// Dropping an argument or result that is in use leaves a ub.poison behind,
+// and fewer arguments for more ops is no gain by the count people (and the
+// reducer benchmarks) go by.
+static bool mustNotGrow(const IrsEdit *e) {
+  (void)e;
+  return true;
+}
+
+/// Drop a block argument of op `target` (block 0 of a func.func: its
+/// arguments, callers too; block > 0: branch operands too).
+const IrsEditOps irsEditDropArg = {.apply = applyDropArg,
+                                   .key = keyDropArg,
+                                   .describe = describeDropArg,
+                                   .mustNotGrow = mustNotGrow};
 
 // Rebuilds `call` without result #`drop`; a use of it becomes poison.
 // False when that cannot be done: an unregistered call (tool mode) keeps
@@ -318,7 +346,7 @@ static MlirWalkResult returnCb(MlirOperation op, void *ud) {
   return MlirWalkResultAdvance;
 }
 
-bool irsEditApplyDropResult(MlirContext ctx, MlirOperation root,
+static bool applyDropResult(MlirContext ctx, MlirOperation root,
                             const IrsEdit *e) {
   MlirOperation func = irsEditFindOp(root, e->target);
   int64_t res = e->dropResult.result;
@@ -340,6 +368,21 @@ bool irsEditApplyDropResult(MlirContext ctx, MlirOperation root,
   free(calls.ops);
   return ok;
 }
+
+static void keyDropResult(const IrsEdit *e, IrsBuf *out) {
+  irsEditKeyInts(out, &e->dropResult.result, 1);
+}
+
+static void describeDropResult(const IrsEdit *e, IrsBuf *out) {
+  irsBufPrintf(out, "drop result %lld of function #%lld",
+               (long long)e->dropResult.result, (long long)e->target);
+}
+
+/// Drop a result of func.func `target` (and of its calls).
+const IrsEditOps irsEditDropResult = {.apply = applyDropResult,
+                                      .key = keyDropResult,
+                                      .describe = describeDropResult,
+                                      .mustNotGrow = mustNotGrow};
 
 // Block and function arguments: dropping one renumbers only the ops inside
 // its owner (poison goes at the start of the block), so candidates in
@@ -370,7 +413,7 @@ static bool dropArgs(Reducer *r) {
             edits = p;
             cap *= 2;
           }
-          edits[m++] = (IrsEdit){.kind = IrsEditDropArg,
+          edits[m++] = (IrsEdit){.ops = &irsEditDropArg,
                                  .target = (int64_t)i,
                                  .dropArg = {a, (int64_t)bi, k}};
         }
@@ -423,7 +466,7 @@ static bool dropResults(Reducer *r) {
           cap *= 2;
         }
         ord[m] = f;
-        edits[m++] = (IrsEdit){.kind = IrsEditDropResult,
+        edits[m++] = (IrsEdit){.ops = &irsEditDropResult,
                                .target = (int64_t)i, .dropResult = {a}};
       }
     }
@@ -448,8 +491,13 @@ static bool dropResults(Reducer *r) {
   return any;
 }
 
-bool irsReduceDropArgs(Reducer *r) {
+static bool dropArgsAndResults(Reducer *r, void *state) {
+  (void)state;
   bool a = dropArgs(r);
   bool b = dropResults(r);
   return a || b;
 }
+
+const IrsStrategy irsStrategyDropArgs = {
+    .run = dropArgsAndResults,
+    .edits = {&irsEditDropArg, &irsEditDropResult}};

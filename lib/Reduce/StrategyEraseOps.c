@@ -16,7 +16,8 @@
 
 #include <stdlib.h>
 
-bool irsReduceEraseOps(Reducer *r) {
+static bool eraseOps(Reducer *r, void *state) {
+  (void)state;
   bool any = false;
   for (int depth = 2; !r->stop; ++depth) {
     bool deeper = false;
@@ -34,3 +35,5 @@ bool irsReduceEraseOps(Reducer *r) {
   }
   return any;
 }
+
+const IrsStrategy irsStrategyEraseOps = {.run = eraseOps};

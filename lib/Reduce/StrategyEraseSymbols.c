@@ -12,7 +12,8 @@
 
 #include <stdlib.h>
 
-bool irsReduceEraseSymbols(Reducer *r) {
+static bool eraseSymbols(Reducer *r, void *state) {
+  (void)state;
   bool any = false;
   // ddmin returns after the first round that removed something, because
   // removals renumber the ops behind them: collect afresh and go on.
@@ -27,3 +28,5 @@ bool irsReduceEraseSymbols(Reducer *r) {
   }
   return any;
 }
+
+const IrsStrategy irsStrategyEraseSymbols = {.run = eraseSymbols};

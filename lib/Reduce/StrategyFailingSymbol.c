@@ -141,10 +141,15 @@ static int64_t *eraseAllBut(MlirOperation root, const bool *keep,
   return items;
 }
 
-bool irsReduceFailingSymbol(Reducer *r) {
-  if (!r->anchors || r->anchorTried || r->target.step < 1)
+typedef struct State {
+  bool tried; // the notes are used: they are about the input and its pipeline
+} State;
+
+static bool keepFailingSymbol(Reducer *r, void *state) {
+  State *st = state;
+  if (!r->anchors || st->tried || r->target.step < 1)
     return false;
-  r->anchorTried = true; // the notes are about the input and its pipeline
+  st->tried = true;
   MlirStringRef names[kMaxAnchors];
   size_t nn = irsReduceAnchorNames(r, r->target.step, names, kMaxAnchors);
   MlirOperation root = mlirModuleGetOperation(r->module);
@@ -153,7 +158,7 @@ bool irsReduceFailingSymbol(Reducer *r) {
   int64_t *items = keep ? eraseAllBut(root, keep, numTops, &n) : NULL;
   bool kept = false;
   if (items) {
-    IrsEdit e = {.kind = IrsEditErase,
+    IrsEdit e = {.ops = &irsEditErase,
                  .erase = {items, n, irsReduceGraveyard(r)}};
     kept = irsReduceTryEdit(r, &e);
   }
@@ -161,3 +166,14 @@ bool irsReduceFailingSymbol(Reducer *r) {
   free(keep);
   return kept;
 }
+
+// The input's check notes the symbols its nested steps run on
+// (OracleAnchor.c); without the mapping, nothing is noted.
+static void recordAnchors(Reducer *r) { irsReduceAnchorsStart(r); }
+
+// Its candidate, the module cut to the failing function, is a run without
+// MLIR's threads: it confirms a check that ran with them.
+const IrsStrategy irsStrategyFailingSymbol = {.run = keepFailingSymbol,
+                                              .stateSize = sizeof(State),
+                                              .beforeCheck = recordAnchors,
+                                              .confirmsThreadedCheck = true};

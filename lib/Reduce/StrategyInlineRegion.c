@@ -16,7 +16,8 @@
 
 #include <stdlib.h>
 
-bool irsEditApplyInline(MlirContext ctx, MlirOperation root, const IrsEdit *e) {
+static bool applyInline(MlirContext ctx, MlirOperation root,
+                        const IrsEdit *e) {
   MlirOperation op = irsEditFindOp(root, e->target);
   int64_t region = e->inlineRegion.region;
   if (mlirOperationIsNull(op) || region < 0 ||
@@ -70,7 +71,21 @@ bool irsEditApplyInline(MlirContext ctx, MlirOperation root, const IrsEdit *e) {
   return true;
 }
 
-bool irsReduceInlineRegion(Reducer *r) {
+static void keyInline(const IrsEdit *e, IrsBuf *out) {
+  irsEditKeyInts(out, &e->inlineRegion.region, 1);
+}
+
+static void describeInline(const IrsEdit *e, IrsBuf *out) {
+  irsBufPrintf(out, "inline region %lld of op #%lld",
+               (long long)e->inlineRegion.region, (long long)e->target);
+}
+
+/// Replace op `target` by one of its regions.
+const IrsEditOps irsEditInline = {
+    .apply = applyInline, .key = keyInline, .describe = describeInline};
+
+static bool inlineRegions(Reducer *r, void *state) {
+  (void)state;
   MlirOperation *ops = NULL;
   size_t n = irsEditWalk(mlirModuleGetOperation(r->module), &ops);
   MlirBlock body = mlirModuleGetBody(r->module);
@@ -89,7 +104,7 @@ bool irsReduceInlineRegion(Reducer *r) {
         continue;
       if (m == 2 * n)
         break;
-      edits[m] = (IrsEdit){.kind = IrsEditInline,
+      edits[m] = (IrsEdit){.ops = &irsEditInline,
                            .target = (int64_t)i,
                            .inlineRegion = {k}};
       ++m;
@@ -100,3 +115,6 @@ bool irsReduceInlineRegion(Reducer *r) {
   free(edits);
   return kept > 0;
 }
+
+const IrsStrategy irsStrategyInlineRegion = {.run = inlineRegions,
+                                             .edits = {&irsEditInline}};

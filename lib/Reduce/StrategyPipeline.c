@@ -28,10 +28,17 @@
 // step is larger.
 enum { kCutAtOnceOps = 100000 };
 
-bool irsReducePipeline(Reducer *r) {
+// 1 + the generation at which the IR going into the failing step was
+// found larger than the module (0: never).
+typedef struct State {
+  uint64_t grewAt;
+} State;
+
+static bool cutPipeline(Reducer *r, void *state) {
+  State *st = state;
   intptr_t n = irsPipelineGetNumSteps(r->pipeline);
   int64_t s = r->target.step;
-  if (n <= 1 || s < 1 || s > n || r->pipelineGrewAt == r->generation + 1)
+  if (n <= 1 || s < 1 || s > n || st->grewAt == r->generation + 1)
     return false;
   char path[300];
   snprintf(path, sizeof(path), "%s/pre-step.mlirbc", r->tmpDir);
@@ -46,7 +53,7 @@ bool irsReducePipeline(Reducer *r) {
   if (s > 1 && r->opsNow < kCutAtOnceOps &&
       irsReduceCountOps(mlirModuleGetOperation(pre)) > r->opsNow) {
     mlirModuleDestroy(pre);
-    r->pipelineGrewAt = r->generation + 1;
+    st->grewAt = r->generation + 1;
     return false;
   }
   IrsPipeline one = irsPipelineCreateParse(
@@ -79,3 +86,14 @@ bool irsReducePipeline(Reducer *r) {
     mlirModuleDestroy(pre);
   return false;
 }
+
+// The input's check writes the IR going into each step (OracleSnapshot.c):
+// only a pipeline of several steps has one to cut at.
+static void recordSnapshots(Reducer *r) {
+  intptr_t n = irsPipelineGetNumSteps(r->pipeline);
+  r->checkSnapSteps = n > 1 ? n : 0;
+}
+
+const IrsStrategy irsStrategyPipeline = {.run = cutPipeline,
+                                         .stateSize = sizeof(State),
+                                         .beforeCheck = recordSnapshots};

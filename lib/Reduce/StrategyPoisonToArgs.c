@@ -75,7 +75,7 @@ static bool appendInput(MlirContext ctx, MlirOperation func, MlirType extra) {
   return ok;
 }
 
-bool irsEditApplyPoisonToArg(MlirContext ctx, MlirOperation root,
+static bool applyPoisonToArg(MlirContext ctx, MlirOperation root,
                              const IrsEdit *e) {
   MlirOperation poison = irsEditFindOp(root, e->target);
   if (mlirOperationIsNull(poison) || !irsEditIsPoison(poison))
@@ -96,7 +96,25 @@ bool irsEditApplyPoisonToArg(MlirContext ctx, MlirOperation root,
   return true;
 }
 
-bool irsReducePoisonToArgs(Reducer *r) {
+// The target says it all.
+static void keyPoisonToArg(const IrsEdit *e, IrsBuf *out) {
+  (void)e;
+  (void)out;
+}
+
+static void describePoisonToArg(const IrsEdit *e, IrsBuf *out) {
+  irsBufPrintf(out, "poison #%lld := a new argument of its function",
+               (long long)e->target);
+}
+
+/// ub.poison `target` becomes a new last argument of its (uncalled)
+/// func.func.
+const IrsEditOps irsEditPoisonToArg = {.apply = applyPoisonToArg,
+                                       .key = keyPoisonToArg,
+                                       .describe = describePoisonToArg};
+
+static bool poisonToArgs(Reducer *r, void *state) {
+  (void)state;
   MlirOperation root = mlirModuleGetOperation(r->module);
   MlirOperation *ops = NULL;
   size_t n = irsEditWalk(root, &ops);
@@ -109,10 +127,13 @@ bool irsReducePoisonToArgs(Reducer *r) {
     MlirOperation func = funcOf(ops[i], root);
     if (!mlirOperationIsNull(func) && mlirOperationGetNumRegions(func) > 0 &&
         !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0))))
-      edits[m++] = (IrsEdit){.kind = IrsEditPoisonToArg, .target = (int64_t)i};
+      edits[m++] = (IrsEdit){.ops = &irsEditPoisonToArg, .target = (int64_t)i};
   }
   free(ops);
   size_t kept = edits && m ? irsReduceTryEach(r, edits, m, false) : 0;
   free(edits);
   return kept > 0;
 }
+
+const IrsStrategy irsStrategyPoisonToArgs = {.run = poisonToArgs,
+                                             .edits = {&irsEditPoisonToArg}};

@@ -110,7 +110,8 @@ static bool nameTaken(const Sym *s, size_t n, const char *name) {
   return false;
 }
 
-bool irsEditApplyRename(MlirContext ctx, MlirOperation root, const IrsEdit *e) {
+static bool applyRename(MlirContext ctx, MlirOperation root,
+                        const IrsEdit *e) {
   if (e->target >= 0) {
     MlirOperation op = irsEditFindOp(root, e->target);
     return !mlirOperationIsNull(op) && e->rename.name && symName(op).data &&
@@ -133,22 +134,39 @@ bool irsEditApplyRename(MlirContext ctx, MlirOperation root, const IrsEdit *e) {
   return ok;
 }
 
-bool irsReduceRename(Reducer *r) {
+static void keyRename(const IrsEdit *e, IrsBuf *out) {
+  irsEditKeyText(out, e->rename.name);
+}
+
+static void describeRename(const IrsEdit *e, IrsBuf *out) {
+  if (e->target < 0)
+    irsBufAppendStr(out, "rename every symbol");
+  else
+    irsBufPrintf(out, "rename op #%lld to @%s", (long long)e->target,
+                 e->rename.name ? e->rename.name : "");
+}
+
+/// Rename symbol op `target`; target -1: rename every symbol of the module.
+const IrsEditOps irsEditRename = {
+    .apply = applyRename, .key = keyRename, .describe = describeRename};
+
+static bool renameSymbols(Reducer *r, void *state) {
+  (void)state;
   MlirOperation root = mlirModuleGetOperation(r->module);
   Sym *s = NULL;
   size_t n = symbols(root, &s);
   size_t todo = 0;
   for (size_t i = 0; s && i < n; ++i)
     todo += !s[i].skip;
-  IrsEdit locs = {.kind = IrsEditAttrs,
+  IrsEdit locs = {.ops = &irsEditAttrs,
                   .attrs = {IrsEditAttrsUnknownLocations, NULL}};
-  IrsEdit all = {.kind = IrsEditRename, .target = -1};
+  IrsEdit all = {.ops = &irsEditRename, .target = -1};
   bool hasLocs = irsEditHasLocations(r->ctx, root);
   // Both cosmetic edits as one test first: they nearly always go, and in a
   // hang reduction every test that still hangs costs the full timeout.
   if (hasLocs && todo > 0) {
     IrsEdit both[2] = {locs, all};
-    IrsEdit group = {.kind = IrsEditGroup, .group = {both, 2}};
+    IrsEdit group = {.ops = &irsEditGroup, .group = {both, 2}};
     if (irsReduceTryEdit(r, &group)) {
       free(s);
       return true;
@@ -165,7 +183,7 @@ bool irsReduceRename(Reducer *r) {
     for (size_t i = 0; edits && i < n; ++i) {
       if (s[i].skip || nameTaken(s, n, s[i].name))
         continue;
-      edits[m++] = (IrsEdit){.kind = IrsEditRename, .target = s[i].index,
+      edits[m++] = (IrsEdit){.ops = &irsEditRename, .target = s[i].index,
                              .rename = {s[i].name}};
     }
     any |= edits && irsReduceTryEach(r, edits, m, false) > 0;
@@ -174,3 +192,6 @@ bool irsReduceRename(Reducer *r) {
   free(s);
   return any;
 }
+
+const IrsStrategy irsStrategyRename = {.run = renameSymbols,
+                                       .edits = {&irsEditRename}};

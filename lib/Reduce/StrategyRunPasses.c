@@ -46,7 +46,7 @@ static Measure measure(MlirOperation root) {
   return m;
 }
 
-bool irsEditApplyRunPipeline(MlirContext ctx, MlirOperation root,
+static bool applyRunPipeline(MlirContext ctx, MlirOperation root,
                              const IrsEdit *e) {
   const char *pipeline = e->runPipeline.pipeline;
   if (!pipeline)
@@ -73,22 +73,55 @@ static const char *const pipelines[] = {
     "builtin.module(symbol-dce)",
 };
 
-bool irsReduceRunPasses(Reducer *r) {
-  enum { N = sizeof(pipelines) / sizeof(pipelines[0]) };
-  _Static_assert(N <= sizeof(r->runPassesRetryAt) / sizeof(int64_t),
-                 "one retry threshold per pipeline");
+static void keyRunPipeline(const IrsEdit *e, IrsBuf *out) {
+  irsEditKeyText(out, e->runPipeline.pipeline);
+}
+
+static void describeRunPipeline(const IrsEdit *e, IrsBuf *out) {
+  irsBufPrintf(out, "run %s",
+               e->runPipeline.pipeline ? e->runPipeline.pipeline : "");
+}
+
+/// Run a pipeline on the module; applies only if the module gets smaller.
+const IrsEditOps irsEditRunPipeline = {.apply = applyRunPipeline,
+                                       .key = keyRunPipeline,
+                                       .describe = describeRunPipeline,
+                                       .runsPasses = true};
+
+enum { kNumPipelines = sizeof(pipelines) / sizeof(pipelines[0]) };
+
+// Per pipeline, the op count at or below which it is worth trying again
+// (INT64_MAX: always; -1: never, it broke), once `started`.
+typedef struct State {
+  int64_t retryAt[kNumPipelines];
+  bool started;
+} State;
+
+static bool runPasses(Reducer *r, void *state) {
+  State *st = state;
+  for (size_t i = 0; !st->started && i < kNumPipelines; ++i)
+    st->retryAt[i] = INT64_MAX;
+  st->started = true;
   bool any = false;
-  for (size_t i = 0; i < N && !r->stop; ++i) {
-    if (r->opsNow > r->runPassesRetryAt[i])
+  for (size_t i = 0; i < kNumPipelines && !r->stop; ++i) {
+    if (r->opsNow > st->retryAt[i])
       continue;
-    IrsEdit e = {.kind = IrsEditRunPipeline, .runPipeline = {pipelines[i]}};
+    IrsEdit e = {.ops = &irsEditRunPipeline, .runPipeline = {pipelines[i]}};
     r->editBroke = false;
     if (irsReduceTryEdit(r, &e)) {
       any = true;
-      r->runPassesRetryAt[i] = INT64_MAX;
+      st->retryAt[i] = INT64_MAX;
     } else {
-      r->runPassesRetryAt[i] = r->editBroke ? -1 : r->opsNow / 2;
+      st->retryAt[i] = r->editBroke ? -1 : r->opsNow / 2;
     }
   }
   return any;
 }
+
+// A cleanup pass killed on a quick verdict may not have hung at all.
+static void forgetRetries(void *state) { ((State *)state)->started = false; }
+
+const IrsStrategy irsStrategyRunPasses = {.run = runPasses,
+                                          .stateSize = sizeof(State),
+                                          .redo = forgetRetries,
+                                          .edits = {&irsEditRunPipeline}};

@@ -75,7 +75,8 @@ bool irsEditHasLocations(MlirContext ctx, MlirOperation root) {
   return l.any;
 }
 
-bool irsEditApplyAttrs(MlirContext ctx, MlirOperation root, const IrsEdit *e) {
+static bool applyAttrs(MlirContext ctx, MlirOperation root,
+                       const IrsEdit *e) {
   if (e->attrs.change == IrsEditAttrsUnknownLocations) {
     Locs l = {mlirLocationUnknownGet(ctx), false, true};
     mlirOperationWalk(root, locCb, &l, MlirWalkPreOrder);
@@ -106,7 +107,28 @@ bool irsEditApplyAttrs(MlirContext ctx, MlirOperation root, const IrsEdit *e) {
   return true;
 }
 
-bool irsReduceSimplifyAttrs(Reducer *r) {
+static void keyAttrs(const IrsEdit *e, IrsBuf *out) {
+  irsEditKeyInts(out, (int64_t[]){e->attrs.change}, 1);
+  irsEditKeyText(out, e->attrs.name);
+}
+
+static void describeAttrs(const IrsEdit *e, IrsBuf *out) {
+  if (e->attrs.change == IrsEditAttrsUnknownLocations)
+    irsBufAppendStr(out, "every location unknown");
+  else if (e->attrs.change == IrsEditAttrsSplat)
+    irsBufPrintf(out, "attribute '%s' of op #%lld to a splat",
+                 e->attrs.name ? e->attrs.name : "", (long long)e->target);
+  else
+    irsBufPrintf(out, "drop discardable attributes of op #%lld",
+                 (long long)e->target);
+}
+
+/// Simpler attributes or locations (IrsEditAttrsChange).
+const IrsEditOps irsEditAttrs = {
+    .apply = applyAttrs, .key = keyAttrs, .describe = describeAttrs};
+
+static bool simplifyAttrs(Reducer *r, void *state) {
+  (void)state;
   MlirOperation root = mlirModuleGetOperation(r->module);
   MlirOperation *ops = NULL;
   size_t n = irsEditWalk(root, &ops);
@@ -121,7 +143,7 @@ bool irsReduceSimplifyAttrs(Reducer *r) {
     if (mlirOperationGetNumDiscardableAttributes(op) > 0) {
       if (m == cap)
         break;
-      edits[m++] = (IrsEdit){.kind = IrsEditAttrs, .target = (int64_t)i,
+      edits[m++] = (IrsEdit){.ops = &irsEditAttrs, .target = (int64_t)i,
                              .attrs = {IrsEditAttrsDropDiscardable, NULL}};
     }
     for (intptr_t k = 0; k < mlirOperationGetNumAttributes(op); ++k) {
@@ -135,7 +157,7 @@ bool irsReduceSimplifyAttrs(Reducer *r) {
       memcpy(c, s.data, s.length);
       c[s.length] = '\0';
       names[nn++] = c;
-      edits[m++] = (IrsEdit){.kind = IrsEditAttrs, .target = (int64_t)i,
+      edits[m++] = (IrsEdit){.ops = &irsEditAttrs, .target = (int64_t)i,
                              .attrs = {IrsEditAttrsSplat, c}};
     }
     if (m == cap) {
@@ -157,3 +179,6 @@ bool irsReduceSimplifyAttrs(Reducer *r) {
   free(edits);
   return kept > 0;
 }
+
+const IrsStrategy irsStrategySimplifyAttrs = {.run = simplifyAttrs,
+                                              .edits = {&irsEditAttrs}};

@@ -37,9 +37,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+extern const IrsEditOps irsEditSimplifyCfg;
+
 static IrsEdit cfgEdit(size_t target, IrsEditCfgChange change,
                        int64_t index) {
-  return (IrsEdit){.kind = IrsEditSimplifyCfg,
+  return (IrsEdit){.ops = &irsEditSimplifyCfg,
                    .target = (int64_t)target,
                    .cfg = {change, index}};
 }
@@ -455,7 +457,7 @@ static bool bypass(MlirContext ctx, MlirOperation br) {
   return true;
 }
 
-bool irsEditApplySimplifyCfg(MlirContext ctx, MlirOperation root,
+static bool applySimplifyCfg(MlirContext ctx, MlirOperation root,
                              const IrsEdit *e) {
   (void)ctx;
   MlirOperation op = irsEditFindOp(root, e->target);
@@ -538,13 +540,38 @@ static IrsEdit *collect(Reducer *r, size_t *m) {
   return edits;
 }
 
+static void keySimplifyCfg(const IrsEdit *e, IrsBuf *out) {
+  irsEditKeyInts(out, (int64_t[]){e->cfg.change, e->cfg.index}, 2);
+}
+
+static void describeSimplifyCfg(const IrsEdit *e, IrsBuf *out) {
+  if (e->cfg.change == IrsEditCfgFold)
+    irsBufPrintf(out, "branch #%lld to its successor %lld only",
+                 (long long)e->target, (long long)e->cfg.index);
+  else if (e->cfg.change == IrsEditCfgMerge)
+    irsBufPrintf(out, "merge the successor of branch #%lld into its block",
+                 (long long)e->target);
+  else if (e->cfg.change == IrsEditCfgBypass)
+    irsBufPrintf(out, "bypass the block of branch #%lld",
+                 (long long)e->target);
+  else
+    irsBufPrintf(out, "erase unreachable blocks of region %lld of op #%lld",
+                 (long long)e->cfg.index, (long long)e->target);
+}
+
+/// Fold a branch, merge, bypass or erase blocks (IrsEditCfgChange).
+const IrsEditOps irsEditSimplifyCfg = {.apply = applySimplifyCfg,
+                                       .key = keySimplifyCfg,
+                                       .describe = describeSimplifyCfg};
+
 // An accepted edit renumbers ops anywhere in its region (a prune erases
 // blocks that may come before the branch; a merge may move a later block's
 // ops up), so the candidates are collected afresh after each. None of the
 // edits adds an op: an op at index i >= t before an edit at t that removed
 // `gone` ops is at index >= t - gone after it, so resuming there skips no
 // candidate that was not tried yet (it may retry a few that were).
-bool irsReduceSimplifyCfg(Reducer *r) {
+static bool simplifyCfg(Reducer *r, void *state) {
+  (void)state;
   bool any = false;
   int64_t resume = 0;
   while (!r->stop) {
@@ -576,3 +603,6 @@ bool irsReduceSimplifyCfg(Reducer *r) {
   }
   return any;
 }
+
+const IrsStrategy irsStrategySimplifyCfg = {.run = simplifyCfg,
+                                            .edits = {&irsEditSimplifyCfg}};

@@ -44,7 +44,7 @@ static bool isSimple(MlirValue v, MlirOperation root) {
          mlirBlockEqual(entryOf(op), owner);
 }
 
-bool irsEditApplySetOperand(MlirContext ctx, MlirOperation root,
+static bool applySetOperand(MlirContext ctx, MlirOperation root,
                             const IrsEdit *e) {
   MlirOperation op = irsEditFindOp(root, e->target);
   int64_t operand = e->setOperand.operand, index = e->setOperand.index;
@@ -92,9 +92,29 @@ static void push(Cands *c, IrsEdit e) {
 
 enum { kMaxConstTypes = 32 };
 
+static void keySetOperand(const IrsEdit *e, IrsBuf *out) {
+  irsEditKeyInts(out, (int64_t[]){e->setOperand.operand, e->setOperand.source,
+                                  e->setOperand.index}, 3);
+}
+
+static void describeSetOperand(const IrsEdit *e, IrsBuf *out) {
+  irsBufPrintf(out, "operand %lld of op #%lld := %s",
+               (long long)e->setOperand.operand, (long long)e->target,
+               e->setOperand.source == IrsEditValuePoison     ? "poison"
+               : e->setOperand.source == IrsEditValueArgument ? "argument"
+                                                              : "value");
+  if (e->setOperand.source != IrsEditValuePoison)
+    irsBufPrintf(out, " %lld", (long long)e->setOperand.index);
+}
+
+/// An operand of op `target` := a simpler value (IrsEditValueSource).
+const IrsEditOps irsEditSetOperand = {.apply = applySetOperand,
+                                      .key = keySetOperand,
+                                      .describe = describeSetOperand};
+
 static IrsEdit setTo(size_t target, intptr_t operand,
                      IrsEditValueSource source, int64_t index) {
-  return (IrsEdit){.kind = IrsEditSetOperand,
+  return (IrsEdit){.ops = &irsEditSetOperand,
                    .target = (int64_t)target,
                    .setOperand = {operand, source, index}};
 }
@@ -113,7 +133,8 @@ static void noteFirstOfType(MlirOperation op, size_t i, MlirType *types,
   at[(*num)++] = (int64_t)i;
 }
 
-bool irsReduceSimplifyOperands(Reducer *r) {
+static bool simplifyOperands(Reducer *r, void *state) {
+  (void)state;
   MlirOperation root = mlirModuleGetOperation(r->module);
   MlirOperation *ops = NULL;
   size_t n = irsEditWalk(root, &ops);
@@ -196,3 +217,6 @@ bool irsReduceSimplifyOperands(Reducer *r) {
   free(edits);
   return kept > 0;
 }
+
+const IrsStrategy irsStrategySimplifyOperands = {
+    .run = simplifyOperands, .edits = {&irsEditSetOperand}};

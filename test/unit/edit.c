@@ -17,6 +17,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+// The edit kinds, as their strategies list them (Strategies.def).
+#define KIND_INLINE (irsStrategyInlineRegion.edits[0])
+#define KIND_DROP_ARG (irsStrategyDropArgs.edits[0])
+#define KIND_DROP_RESULT (irsStrategyDropArgs.edits[1])
+#define KIND_SET_OPERAND (irsStrategySimplifyOperands.edits[0])
+#define KIND_SIMPLIFY_CFG (irsStrategySimplifyCfg.edits[0])
+#define KIND_POISON_TO_ARG (irsStrategyPoisonToArgs.edits[0])
+#define KIND_ATTRS (irsStrategySimplifyAttrs.edits[0])
+#define KIND_RENAME (irsStrategyRename.edits[0])
+#define KIND_RUN_PIPELINE (irsStrategyRunPasses.edits[0])
+
 //===----------------------------------------------------------------------===//
 // Helpers
 //===----------------------------------------------------------------------===//
@@ -99,7 +110,7 @@ static const char kSymbols[] =
 static void test_edit__erase_replaces_used_results_with_poison(void **state) {
   (void)state;
   int64_t idx[] = {2};
-  IrsEdit e = {.erase = {idx, 1}};
+  IrsEdit e = {.ops = &irsEditErase, .erase = {idx, 1}};
   Applied a = apply(kArith, &e);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -112,7 +123,7 @@ static void test_edit__erase_symbol_takes_its_uses(void **state) {
   (void)state;
   const char *src = kSymbols; // erases the global and the callee
   int64_t idx[] = {1, 2};
-  IrsEdit e = {.erase = {idx, 2}};
+  IrsEdit e = {.ops = &irsEditErase, .erase = {idx, 2}};
   Applied a = apply(src, &e);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -140,7 +151,7 @@ static size_t eraseDetached(const char *src, const int64_t *idx, size_t n,
   MlirModule m = mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(src));
   MlirModule rest = mlirModuleCreateEmpty(mlirLocationUnknownGet(ctx));
   assert_false(mlirModuleIsNull(m));
-  IrsEdit e = {.erase = {idx, n, mlirModuleGetBody(rest)}};
+  IrsEdit e = {.ops = &irsEditErase, .erase = {idx, n, mlirModuleGetBody(rest)}};
   assert_true(irsEditApply(ctx, mlirModuleGetOperation(m), &e));
   assert_true(mlirOperationVerify(mlirModuleGetOperation(m)));
   *text = printOp(mlirModuleGetOperation(m));
@@ -160,7 +171,7 @@ static void test_edit__erase_detaches_top_level_ops(void **state) {
   int64_t idx[] = {1, 2};
   char *detached = NULL;
   assert_int_equal(eraseDetached(src, idx, 2, &detached), 2);
-  IrsEdit e = {.erase = {idx, 2}};
+  IrsEdit e = {.ops = &irsEditErase, .erase = {idx, 2}};
   Applied a = apply(src, &e);
   assert_string_equal(detached, a.text);
   expectLacks(&a, "@callee");
@@ -180,16 +191,16 @@ static void test_edit__erase_detaches_top_level_ops(void **state) {
 static void test_edit__stale_index_is_refused(void **state) {
   (void)state;
   int64_t idx[] = {99};
-  IrsEdit erase = {.erase = {idx, 1}};
+  IrsEdit erase = {.ops = &irsEditErase, .erase = {idx, 1}};
   Applied a = apply(kArith, &erase);
   assert_false(a.applied);
   expectContains(&a, "arith.addi");
   free(a.text);
-  IrsEdit inl = {.kind = IrsEditInline, .target = 99, .inlineRegion = {0}};
+  IrsEdit inl = {.ops = KIND_INLINE, .target = 99, .inlineRegion = {0}};
   a = apply(kArith, &inl);
   assert_false(a.applied);
   free(a.text);
-  IrsEdit op = {.kind = IrsEditSetOperand, .target = 3, .setOperand = {7, IrsEditValuePoison, 0}};
+  IrsEdit op = {.ops = KIND_SET_OPERAND, .target = 3, .setOperand = {7, IrsEditValuePoison, 0}};
   a = apply(kArith, &op); // operand 7 of a two-operand op
   assert_false(a.applied);
   expectContains(&a, "arith.muli %0, %arg0");
@@ -207,7 +218,7 @@ static void test_edit__inline_maps_iter_args_and_yield(void **state) {
       "  }\n"
       "  return %r : i32\n"
       "}\n";
-  IrsEdit e = {.kind = IrsEditInline, .target = 2, .inlineRegion = {0}};
+  IrsEdit e = {.ops = KIND_INLINE, .target = 2, .inlineRegion = {0}};
   Applied a = apply(src, &e);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -229,7 +240,7 @@ static void test_edit__inline_poisons_mismatched_results(void **state) {
                     "  }\n"
                     "  return %r : i64\n"
                     "}\n";
-  IrsEdit e = {.kind = IrsEditInline, .target = 2, .inlineRegion = {1}}; // the else region
+  IrsEdit e = {.ops = KIND_INLINE, .target = 2, .inlineRegion = {1}}; // the else region
   Applied a = apply(src, &e);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -251,7 +262,7 @@ static const char *kCall =
 
 static void test_edit__drop_func_arg_updates_calls(void **state) {
   (void)state;
-  IrsEdit e = {.kind = IrsEditDropArg, .target = 1, .dropArg = {0, 0, 0}};
+  IrsEdit e = {.ops = KIND_DROP_ARG, .target = 1, .dropArg = {0, 0, 0}};
   Applied a = apply(kCall, &e);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -263,7 +274,7 @@ static void test_edit__drop_func_arg_updates_calls(void **state) {
 
 static void test_edit__drop_result_rebuilds_calls(void **state) {
   (void)state;
-  IrsEdit e = {.kind = IrsEditDropResult, .target = 1, .dropResult = {1}};
+  IrsEdit e = {.ops = KIND_DROP_RESULT, .target = 1, .dropResult = {1}};
   Applied a = apply(kCall, &e);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -286,7 +297,7 @@ static void test_edit__drop_block_arg_updates_cond_br(void **state) {
                     "  %s = arith.addi %q, %r : i32\n"
                     "  return %s : i32\n"
                     "}\n";
-  IrsEdit e = {.kind = IrsEditDropArg, .target = 1, .dropArg = {0, 2, 0}}; // ^bb2's %q
+  IrsEdit e = {.ops = KIND_DROP_ARG, .target = 1, .dropArg = {0, 2, 0}}; // ^bb2's %q
   Applied a = apply(src, &e);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -294,7 +305,7 @@ static void test_edit__drop_block_arg_updates_cond_br(void **state) {
   expectContains(&a, "cf.br ^bb2(%0 : i32)");
   expectContains(&a, "^bb2(%1: i32):");
   free(a.text);
-  IrsEdit entry = {.kind = IrsEditDropArg, .target = 2, .dropArg = {0, 0, 0}}; // not a func
+  IrsEdit entry = {.ops = KIND_DROP_ARG, .target = 2, .dropArg = {0, 0, 0}}; // not a func
   a = apply(src, &entry);
   assert_false(a.applied);
   free(a.text);
@@ -317,7 +328,7 @@ static const char *kDiamond =
 
 static void test_edit__simplify_cfg_fold_prunes(void **state) {
   (void)state;
-  IrsEdit keepFalse = {.kind = IrsEditSimplifyCfg, .target = 2, .cfg = {IrsEditCfgFold, 1}};
+  IrsEdit keepFalse = {.ops = KIND_SIMPLIFY_CFG, .target = 2, .cfg = {IrsEditCfgFold, 1}};
   Applied a = apply(kDiamond, &keepFalse);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -326,14 +337,14 @@ static void test_edit__simplify_cfg_fold_prunes(void **state) {
   expectLacks(&a, "arith.addi"); // the true block, unreachable, is gone
   expectLacks(&a, "cond_br");
   free(a.text);
-  IrsEdit keepTrue = {.kind = IrsEditSimplifyCfg, .target = 2, .cfg = {IrsEditCfgFold, 0}};
+  IrsEdit keepTrue = {.ops = KIND_SIMPLIFY_CFG, .target = 2, .cfg = {IrsEditCfgFold, 0}};
   a = apply(kDiamond, &keepTrue);
   assert_true(a.applied);
   assert_true(a.verifies);
   expectContains(&a, "cf.br ^bb1(%arg0 : i32)");
   expectLacks(&a, "arith.muli");
   free(a.text);
-  IrsEdit notCond = {.kind = IrsEditSimplifyCfg, .target = 4, .cfg = {IrsEditCfgFold, 0}}; // a cf.br
+  IrsEdit notCond = {.ops = KIND_SIMPLIFY_CFG, .target = 4, .cfg = {IrsEditCfgFold, 0}}; // a cf.br
   a = apply(kDiamond, &notCond);
   assert_false(a.applied);
   free(a.text);
@@ -350,7 +361,7 @@ static void test_edit__simplify_cfg_merge_substitutes_args(void **state) {
                     "^bb2(%r: i32):\n"
                     "  return %r : i32\n"
                     "}\n";
-  IrsEdit e = {.kind = IrsEditSimplifyCfg, .target = 2, .cfg = {IrsEditCfgMerge, 0}};
+  IrsEdit e = {.ops = KIND_SIMPLIFY_CFG, .target = 2, .cfg = {IrsEditCfgMerge, 0}};
   Applied a = apply(src, &e);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -358,7 +369,7 @@ static void test_edit__simplify_cfg_merge_substitutes_args(void **state) {
                      "    cf.br ^bb1(%0 : i32)\n  ^bb1(%1: i32):");
   free(a.text);
   // ^bb3 of the diamond has two predecessors: no merge.
-  IrsEdit two = {.kind = IrsEditSimplifyCfg, .target = 4, .cfg = {IrsEditCfgMerge, 0}};
+  IrsEdit two = {.ops = KIND_SIMPLIFY_CFG, .target = 4, .cfg = {IrsEditCfgMerge, 0}};
   a = apply(kDiamond, &two);
   assert_false(a.applied);
   free(a.text);
@@ -380,7 +391,7 @@ static void test_edit__simplify_cfg_bypass_and_switch(void **state) {
                     "^bb3(%r: i32, %s: i32):\n"
                     "  return %s : i32\n"
                     "}\n";
-  IrsEdit e = {.kind = IrsEditSimplifyCfg, .target = 3, .cfg = {IrsEditCfgBypass, 0}};
+  IrsEdit e = {.ops = KIND_SIMPLIFY_CFG, .target = 3, .cfg = {IrsEditCfgBypass, 0}};
   Applied a = apply(src, &e);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -388,7 +399,7 @@ static void test_edit__simplify_cfg_bypass_and_switch(void **state) {
                      "      4: ^bb1(%arg1 : i32),\n"
                      "      5: ^bb2(%arg0, %arg1 : i32, i32)");
   free(a.text);
-  IrsEdit fold = {.kind = IrsEditSimplifyCfg, .target = 2, .cfg = {IrsEditCfgFold, 2}}; // case 5
+  IrsEdit fold = {.ops = KIND_SIMPLIFY_CFG, .target = 2, .cfg = {IrsEditCfgFold, 2}}; // case 5
   a = apply(src, &fold);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -398,7 +409,7 @@ static void test_edit__simplify_cfg_bypass_and_switch(void **state) {
   free(a.text);
   // The entry block is never bypassed.
   const char *entry = "func.func @g() {\n  cf.br ^bb1\n^bb1:\n  return\n}\n";
-  IrsEdit first = {.kind = IrsEditSimplifyCfg, .target = 2, .cfg = {IrsEditCfgBypass, 0}};
+  IrsEdit first = {.ops = KIND_SIMPLIFY_CFG, .target = 2, .cfg = {IrsEditCfgBypass, 0}};
   a = apply(entry, &first);
   assert_false(a.applied);
   free(a.text);
@@ -417,7 +428,7 @@ static void test_edit__simplify_cfg_prunes_dead_cycle(void **state) {
                     "  %m = arith.muli %q, %a : i32\n"
                     "  cf.br ^bb1(%m : i32)\n"
                     "}\n";
-  IrsEdit e = {.kind = IrsEditSimplifyCfg, .target = 1, .cfg = {IrsEditCfgPrune, 0}};
+  IrsEdit e = {.ops = KIND_SIMPLIFY_CFG, .target = 1, .cfg = {IrsEditCfgPrune, 0}};
   Applied a = apply(src, &e);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -425,7 +436,7 @@ static void test_edit__simplify_cfg_prunes_dead_cycle(void **state) {
   expectLacks(&a, "arith");
   free(a.text);
   // Nothing to prune: not applied (no progress).
-  IrsEdit none = {.kind = IrsEditSimplifyCfg, .target = 1, .cfg = {IrsEditCfgPrune, 0}};
+  IrsEdit none = {.ops = KIND_SIMPLIFY_CFG, .target = 1, .cfg = {IrsEditCfgPrune, 0}};
   a = apply(kArith, &none);
   assert_false(a.applied);
   free(a.text);
@@ -440,17 +451,17 @@ static void test_edit__set_operand_kinds(void **state) {
                     "  %m = arith.muli %a, %a : i32\n"
                     "  return %m : i32\n"
                     "}\n";
-  IrsEdit poison = {.kind = IrsEditSetOperand, .target = 4, .setOperand = {0, IrsEditValuePoison, 0}};
+  IrsEdit poison = {.ops = KIND_SET_OPERAND, .target = 4, .setOperand = {0, IrsEditValuePoison, 0}};
   Applied a = apply(src, &poison);
   assert_true(a.applied && a.verifies);
   expectContains(&a, "%1 = ub.poison : i32\n    %2 = arith.muli %1, %0");
   free(a.text);
-  IrsEdit arg = {.kind = IrsEditSetOperand, .target = 4, .setOperand = {1, IrsEditValueArgument, 1}};
+  IrsEdit arg = {.ops = KIND_SET_OPERAND, .target = 4, .setOperand = {1, IrsEditValueArgument, 1}};
   a = apply(src, &arg);
   assert_true(a.applied && a.verifies);
   expectContains(&a, "arith.muli %0, %arg1");
   free(a.text);
-  IrsEdit cst = {.kind = IrsEditSetOperand, .target = 4, .setOperand = {1, IrsEditValueResult, 2}};
+  IrsEdit cst = {.ops = KIND_SET_OPERAND, .target = 4, .setOperand = {1, IrsEditValueResult, 2}};
   a = apply(src, &cst);
   assert_true(a.applied && a.verifies);
   expectContains(&a, "arith.muli %0, %c3_i32");
@@ -476,7 +487,7 @@ static const char *kPoison =
 
 static void test_edit__poison_to_arg(void **state) {
   (void)state;
-  IrsEdit e = {.kind = IrsEditPoisonToArg, .target = 2};
+  IrsEdit e = {.ops = KIND_POISON_TO_ARG, .target = 2};
   Applied a = apply(kPoison, &e);
   assert_true(a.applied);
   assert_true(a.verifies);
@@ -485,12 +496,12 @@ static void test_edit__poison_to_arg(void **state) {
   free(a.text);
   // A poison in a function that is called stays; so does an op that is
   // not a poison.
-  IrsEdit called = {.kind = IrsEditPoisonToArg, .target = 6};
+  IrsEdit called = {.ops = KIND_POISON_TO_ARG, .target = 6};
   a = apply(kPoison, &called);
   assert_false(a.applied);
   expectContains(&a, "func.func @g() -> i32 {");
   free(a.text);
-  IrsEdit notPoison = {.kind = IrsEditPoisonToArg, .target = 3};
+  IrsEdit notPoison = {.ops = KIND_POISON_TO_ARG, .target = 3};
   a = apply(kPoison, &notPoison);
   assert_false(a.applied);
   free(a.text);
@@ -530,13 +541,13 @@ static void test_edit__attrs(void **state) {
       "  %c = arith.constant {a.b = 1 : i32} dense<[4, 5, 6]> : tensor<3xi32>\n"
       "  return %c : tensor<3xi32>\n"
       "}\n";
-  IrsEdit splat = {.kind = IrsEditAttrs, .target = 2, .attrs = {IrsEditAttrsSplat, "value"}};
+  IrsEdit splat = {.ops = KIND_ATTRS, .target = 2, .attrs = {IrsEditAttrsSplat, "value"}};
   Applied a = apply(src, &splat);
   assert_true(a.applied && a.verifies);
   expectContains(&a, "dense<4> : tensor<3xi32>");
   expectContains(&a, "a.b = 1");
   free(a.text);
-  IrsEdit drop = {.kind = IrsEditAttrs, .target = 2, .attrs = {IrsEditAttrsDropDiscardable, NULL}};
+  IrsEdit drop = {.ops = KIND_ATTRS, .target = 2, .attrs = {IrsEditAttrsDropDiscardable, NULL}};
   a = apply(src, &drop);
   assert_true(a.applied && a.verifies);
   expectLacks(&a, "a.b");
@@ -546,14 +557,14 @@ static void test_edit__attrs(void **state) {
 
 static void test_edit__rename(void **state) {
   (void)state;
-  IrsEdit all = {.kind = IrsEditRename, .target = -1};
+  IrsEdit all = {.ops = KIND_RENAME, .target = -1};
   Applied a = apply(kCall, &all);
   assert_true(a.applied && a.verifies);
   expectContains(&a, "func.func private @f0(");
   expectContains(&a, "func.func @f1(");
   expectContains(&a, "call @f0(");
   free(a.text);
-  IrsEdit one = {.kind = IrsEditRename, .target = 1, .rename = {"g"}};
+  IrsEdit one = {.ops = KIND_RENAME, .target = 1, .rename = {"g"}};
   a = apply(kCall, &one);
   assert_true(a.applied && a.verifies);
   expectContains(&a, "func.func private @g(");
@@ -564,7 +575,7 @@ static void test_edit__rename(void **state) {
 
 static void test_edit__run_pipeline(void **state) {
   (void)state;
-  IrsEdit e = {.kind = IrsEditRunPipeline, .target = 0, .runPipeline = {"builtin.module(symbol-dce)"}};
+  IrsEdit e = {.ops = KIND_RUN_PIPELINE, .target = 0, .runPipeline = {"builtin.module(symbol-dce)"}};
   const char *src = "func.func private @dead() {\n  return\n}\n"
                     "func.func @live() {\n  return\n}\n";
   Applied a = apply(src, &e);
@@ -572,7 +583,7 @@ static void test_edit__run_pipeline(void **state) {
   expectLacks(&a, "@dead");
   expectContains(&a, "@live");
   free(a.text);
-  IrsEdit bad = {.kind = IrsEditRunPipeline, .target = 0, .runPipeline = {"builtin.module(no-such-pass)"}};
+  IrsEdit bad = {.ops = KIND_RUN_PIPELINE, .target = 0, .runPipeline = {"builtin.module(no-such-pass)"}};
   a = apply(src, &bad);
   assert_false(a.applied);
   free(a.text);
@@ -602,17 +613,17 @@ static bool sameKey(const IrsEdit *x, const IrsEdit *y) {
 static void test_edit__key_covers_every_field(void **state) {
   (void)state;
   int64_t i1[] = {1, 2}, i2[] = {1, 3};
-  IrsEdit e1 = {.erase = {i1, 2}};
-  IrsEdit e2 = {.erase = {i2, 2}};
-  IrsEdit e3 = {.erase = {i1, 1}};
-  IrsEdit e1copy = {.erase = {(int64_t[]){1, 2}, 2}};
+  IrsEdit e1 = {.ops = &irsEditErase, .erase = {i1, 2}};
+  IrsEdit e2 = {.ops = &irsEditErase, .erase = {i2, 2}};
+  IrsEdit e3 = {.ops = &irsEditErase, .erase = {i1, 1}};
+  IrsEdit e1copy = {.ops = &irsEditErase, .erase = {(int64_t[]){1, 2}, 2}};
   assert_true(sameKey(&e1, &e1copy));
   assert_false(sameKey(&e1, &e2));
   assert_false(sameKey(&e1, &e3));
-  IrsEdit base = {.kind = IrsEditSetOperand, .target = 4,
+  IrsEdit base = {.ops = KIND_SET_OPERAND, .target = 4,
                   .setOperand = {1, IrsEditValueResult, 3}};
   IrsEdit v[] = {base, base, base, base, base, base};
-  v[0].kind = IrsEditInline;
+  v[0].ops = KIND_INLINE;
   v[1].target = 5;
   v[2].setOperand.operand = 0;
   v[3].setOperand.source = IrsEditValueArgument;
@@ -621,7 +632,7 @@ static void test_edit__key_covers_every_field(void **state) {
     assert_false(sameKey(&base, &v[i]));
   assert_true(sameKey(&base, &v[5]));
   // Text in full, by content.
-  IrsEdit t1 = {.kind = IrsEditAttrs, .target = 4,
+  IrsEdit t1 = {.ops = KIND_ATTRS, .target = 4,
                 .attrs = {IrsEditAttrsSplat, "ab"}};
   IrsEdit t2 = t1, t3 = t1, t4 = t1;
   t2.attrs.name = "abc";
@@ -633,36 +644,53 @@ static void test_edit__key_covers_every_field(void **state) {
   assert_false(sameKey(&t1, &t4));
   // Every parameter of every other kind's member.
   IrsEdit pairs[][2] = {
-      {{.kind = IrsEditInline, .target = 2, .inlineRegion = {0}},
-       {.kind = IrsEditInline, .target = 2, .inlineRegion = {1}}},
-      {{.kind = IrsEditDropArg, .target = 2, .dropArg = {0, 1, 2}},
-       {.kind = IrsEditDropArg, .target = 2, .dropArg = {1, 1, 2}}},
-      {{.kind = IrsEditDropArg, .target = 2, .dropArg = {0, 1, 2}},
-       {.kind = IrsEditDropArg, .target = 2, .dropArg = {0, 0, 2}}},
-      {{.kind = IrsEditDropArg, .target = 2, .dropArg = {0, 1, 2}},
-       {.kind = IrsEditDropArg, .target = 2, .dropArg = {0, 1, 0}}},
-      {{.kind = IrsEditDropResult, .target = 2, .dropResult = {0}},
-       {.kind = IrsEditDropResult, .target = 2, .dropResult = {1}}},
-      {{.kind = IrsEditAttrs, .target = 2,
+      {{.ops = KIND_INLINE, .target = 2, .inlineRegion = {0}},
+       {.ops = KIND_INLINE, .target = 2, .inlineRegion = {1}}},
+      {{.ops = KIND_DROP_ARG, .target = 2, .dropArg = {0, 1, 2}},
+       {.ops = KIND_DROP_ARG, .target = 2, .dropArg = {1, 1, 2}}},
+      {{.ops = KIND_DROP_ARG, .target = 2, .dropArg = {0, 1, 2}},
+       {.ops = KIND_DROP_ARG, .target = 2, .dropArg = {0, 0, 2}}},
+      {{.ops = KIND_DROP_ARG, .target = 2, .dropArg = {0, 1, 2}},
+       {.ops = KIND_DROP_ARG, .target = 2, .dropArg = {0, 1, 0}}},
+      {{.ops = KIND_DROP_RESULT, .target = 2, .dropResult = {0}},
+       {.ops = KIND_DROP_RESULT, .target = 2, .dropResult = {1}}},
+      {{.ops = KIND_ATTRS, .target = 2,
         .attrs = {IrsEditAttrsDropDiscardable, NULL}},
-       {.kind = IrsEditAttrs, .target = 2,
+       {.ops = KIND_ATTRS, .target = 2,
         .attrs = {IrsEditAttrsUnknownLocations, NULL}}},
-      {{.kind = IrsEditRunPipeline, .runPipeline = {"builtin.module(cse)"}},
-       {.kind = IrsEditRunPipeline, .runPipeline = {"builtin.module(dce)"}}},
-      {{.kind = IrsEditRename, .target = 2, .rename = {"a"}},
-       {.kind = IrsEditRename, .target = 2, .rename = {"b"}}},
-      {{.kind = IrsEditSimplifyCfg, .target = 2, .cfg = {IrsEditCfgFold, 1}},
-       {.kind = IrsEditSimplifyCfg, .target = 2, .cfg = {IrsEditCfgPrune, 1}}},
-      {{.kind = IrsEditSimplifyCfg, .target = 2, .cfg = {IrsEditCfgFold, 1}},
-       {.kind = IrsEditSimplifyCfg, .target = 2, .cfg = {IrsEditCfgFold, 0}}},
-      {{.kind = IrsEditPoisonToArg, .target = 2},
-       {.kind = IrsEditPoisonToArg, .target = 3}},
+      {{.ops = KIND_RUN_PIPELINE, .runPipeline = {"builtin.module(cse)"}},
+       {.ops = KIND_RUN_PIPELINE, .runPipeline = {"builtin.module(dce)"}}},
+      {{.ops = KIND_RENAME, .target = 2, .rename = {"a"}},
+       {.ops = KIND_RENAME, .target = 2, .rename = {"b"}}},
+      {{.ops = KIND_SIMPLIFY_CFG, .target = 2, .cfg = {IrsEditCfgFold, 1}},
+       {.ops = KIND_SIMPLIFY_CFG, .target = 2, .cfg = {IrsEditCfgPrune, 1}}},
+      {{.ops = KIND_SIMPLIFY_CFG, .target = 2, .cfg = {IrsEditCfgFold, 1}},
+       {.ops = KIND_SIMPLIFY_CFG, .target = 2, .cfg = {IrsEditCfgFold, 0}}},
+      {{.ops = KIND_POISON_TO_ARG, .target = 2},
+       {.ops = KIND_POISON_TO_ARG, .target = 3}},
   };
   for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); ++i) {
     assert_false(sameKey(&pairs[i][0], &pairs[i][1]));
     IrsEdit same = pairs[i][0];
     assert_true(sameKey(&pairs[i][0], &same));
   }
+}
+
+// Every edit kind a strategy lists has the operations the engine calls.
+static void test_edit__every_kind_has_its_operations(void **state) {
+  (void)state;
+  size_t kinds = 0;
+  for (intptr_t s = 0; s < irsReduceStrategyCount(); ++s) {
+    const IrsStrategy *st = irsReduceStrategyAt(s);
+    assert_non_null(st->run);
+    for (size_t k = 0; k < sizeof(st->edits) / sizeof(st->edits[0]) &&
+                       st->edits[k]; ++k, ++kinds) {
+      assert_non_null(st->edits[k]->apply);
+      assert_non_null(st->edits[k]->key);
+      assert_non_null(st->edits[k]->describe);
+    }
+  }
+  assert_true(kinds > 0);
 }
 
 int main(void) {
@@ -688,6 +716,7 @@ int main(void) {
       cmocka_unit_test(test_edit__rename),
       cmocka_unit_test(test_edit__run_pipeline),
       cmocka_unit_test(test_edit__key_covers_every_field),
+      cmocka_unit_test(test_edit__every_kind_has_its_operations),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

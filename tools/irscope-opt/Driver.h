@@ -1,17 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 //===- Driver.h - irscope-opt's configuration and the parts of a run ------===//
 //
-// main.c parses options into IrsOptConfig. Driver.c prepares the input and
-// pipeline and does the work (irsOptWork). Supervise.c runs that work in a
-// worker process and documents crashes, hangs and memory blow-ups.
+// main.c parses options into IrsOptConfig (Config.h). Driver.c prepares the
+// input and pipeline and picks the kind of run; Work.c does the work of one
+// process (irsOptWork); Supervise.c runs that work in a worker process and
+// documents crashes, hangs and memory blow-ups; Repeat.c, CheckResults.c and
+// ToolMode.c are the other kinds of run. RunEnv.h is what they all share.
 //
 //===----------------------------------------------------------------------===//
 #ifndef IRS_TOOLS_IRSCOPE_OPT_DRIVER_H
 #define IRS_TOOLS_IRSCOPE_OPT_DRIVER_H
 
+#include "Config.h"
 #include "ExecWorker.h"
-#include "Options.h"
-#include "Plugins.h"
+#include "RunEnv.h"
 #include "Text.h"
 
 #include "irscope/Flake.h"
@@ -24,82 +26,7 @@
 
 #include <signal.h>
 
-/// Exit codes: irsOutcomeGetExitCode (irscope/Outcome.h) of the outcome,
-/// the one table documented in docs/irscope-opt.md.
 
-typedef struct IrsOptConfig {
-  const char *input;
-  const char *output;
-  const char *passPipeline;
-  IrsStringList passFlags; // "canonicalize", "inline=default-pipeline=..."
-  IrsOptionSuspects suspects; // pass flags that may be mistyped options
-  const char *splitInputFile; // NULL: off; "": default marker
-  const char *outputSplitMarker;
-  bool allowUnregistered;
-  bool printGeneric;
-  bool printDebugInfo;
-  bool disableThreading;
-  bool emitBytecode;
-  IrsStringList irdlFiles;
-  const char *dumpAfterEach;
-  bool dumpOnlyChanged;
-  bool dumpOverwrite;
-  bool dumpInBackground;
-  bool verifyEach;
-  const char *verifyWith;
-  bool timing;
-  const char *timingSort;
-  IrsTimingSort sort;      // ... as checked (Config.c)
-  const char *failureDir;
-  bool runReproducer;
-  long elideElementsAttrs;
-  const char *commandLine;
-  bool crashProtection;
-  const char *trace;       // --trace=FILE, NULL: off
-  const char *junit;       // --junit=FILE, NULL: off
-  long repeat;             // --repeat=N, 0: off (Repeat.c)
-  long shard, numShards;   // --shard=I/K (I 1-based), 0: the whole --repeat
-  bool stopOnFailure;      // --stop-on-failure
-  bool repeatWhole;        // --repeat-whole: the default, accepted
-  bool repeatStepwise;     // --repeat-stepwise: a run goes step by step
-  const char *checkDeterminism; // NULL: off; "": repeat; "threads"
-  bool hasSeed;            // --seed=S given
-  uint64_t seed;
-  double stepTimeout;      // seconds, 0: none
-  int64_t memoryLimit;     // bytes, 0: none
-  bool checkResults;       // --check-results (CheckResults.c)
-  bool narrow;             // --narrow: a failing step to one action
-  IrsToolExecFlags execFlags;  // its execution options as given
-  IrsExecOptions exec;         // ... and parsed
-  IrsExecTolerance tolerance;
-  // mlir-opt's own instrumentation and printing flags, same names and
-  // meaning (docs/irscope-opt.md, "mlir-opt's flags").
-  bool mlirPrintIrBeforeAll, mlirPrintIrAfterAll, mlirPrintIrAfterChange,
-      mlirPrintIrAfterFailure, mlirPrintIrModuleScope;
-  const char *mlirPrintIrTreeDir;        // NULL: stderr
-  bool mlirTiming;
-  const char *mlirTimingDisplay;         // "tree"; "list" is refused
-  bool mlirPassStatistics;
-  const char *mlirPassStatisticsDisplay; // "pipeline" or "list"
-  bool printLocalScope, prettyDebugInfo, printAssumeVerified,
-      printSkipRegions, useNameLocAsPrefix;
-  long elideResourceStrings;             // -1: off
-  const char *verifyDiagnostics; // NULL: off; "", "all", "only-expected"
-  const char *diagnosticFormat;  // NULL or "mlir": source and caret; "plain"
-  IrsToolPlugins plugins; // --load-*-plugin, loaded before any fork
-  const char *tool;        // --tool=PATH, NULL: irscope's own passes
-  IrsStringList toolArgs;  // --tool-arg=ARG...
-  const char *resumeFrom;  // --resume-from=DUMP (Resume.c rewrote argv)
-  intptr_t stepNumberOffset; // ... that dump's step: dumps numbered after it
-} IrsOptConfig;
-
-/// Output collected in memory.
-// What a run collects for -o (all chunks, written once at the end).
-typedef IrsToolText IrsOptOut;
-
-static inline void irsOptOutAppend(IrsOptOut *o, const void *d, size_t n) {
-  irsToolTextAppend(o, d, n);
-}
 
 typedef enum IrsOptMode {
   IrsOptModeNormal,   // process chunks, produce output
@@ -163,32 +90,7 @@ int irsOptDocumentDeath(IrsOptRun *run, IrsSupervisor quiet,
 
 /// Runs irscope-opt with a parsed configuration; returns the exit code.
 int irsOptRun(IrsOptConfig *cfg);
-/// Reads cfg->input (a file or "-"), or says why not in an "irscope-opt:
-/// error:" line and sets *rc to the exit code (io-error when out of
-/// memory, else usage-error); *rc is ok's when it was read.
-IrsInput irsOptOpenInput(const IrsOptConfig *cfg, int *rc);
-/// Callbacks every process of a run reports through (Driver.c): raw text
-/// to stderr, a diagnostic printed to stderr, an "irscope-opt: error:" line.
-void irsOptStderrCallback(MlirStringRef s, void *ud);
-void irsOptForwardDiag(const IrsDiagnostic *d, void *ud);
-void irsOptErrorLine(MlirStringRef s, void *ud);
-/// The lines of an error in the run's pipeline, `ud` the IrsOptConfig:
-/// --pass-pipeline text is echoed with a caret under the column, an error
-/// in the pass flags' pipeline says "in pass flags: <what>".
-void irsOptPipelineErrorLine(const IrsPipelineError *e, void *ud);
 
-/// Loads cfg's --irdl-file dialects into `ctx` (irsToolLoadIrdlFiles);
-/// false after printing why one did not load.
-bool irsOptLoadIrdl(const IrsOptConfig *cfg, MlirContext ctx);
-/// A context with all dialects registered, unregistered dialects allowed as
-/// configured and MLIR's threading as given (Driver.c).
-MlirContext irsOptMakeContext(const IrsOptConfig *cfg, bool threading);
-/// The pass manager options every run of `run` shares (Driver.c): the
-/// verifier, the printing of failure artefacts and the report's provenance.
-IrsInstrumentationOptions irsOptInstrumentationOptions(const IrsOptRun *run);
-/// What every manifest and report of the run names (Driver.c): irscope-opt,
-/// the command line, the input and its hash.
-IrsRunHeader irsOptRunHeader(const IrsOptConfig *cfg, IrsInput input);
 /// While a supervisor runs workers, SIGINT and SIGTERM interrupt it
 /// (Supervise.c); irsOptInterruptsRestore puts the old handlers back.
 typedef struct IrsOptInterrupts {
@@ -204,16 +106,7 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out);
 /// The replay modes, run inside a worker with a ready context.
 int irsOptReplay(IrsOptRun *run, MlirContext ctx, IrsPassManager pm);
 
-/// base/chunk-NNN when the input has several chunks, base otherwise; NULL
-/// when base is NULL. malloc'd.
-char *irsOptChunkDir(const IrsOptConfig *cfg, const char *base, intptr_t chunk,
-                     intptr_t numChunks);
 int irsOptWriteChunkOutput(IrsOptRun *run, intptr_t chunk, IrsOptOut *out);
-int irsOptWriteFileAtomic(const char *path, const void *data, size_t n);
-int irsOptWorse(int a, int b);
-/// The exit code for a library error kind, and for how a worker ended.
-int irsOptExitFor(IrsErrorKind k);
-int irsOptExitForOutcome(IrsWorkerOutcome outcome);
 
 /// --tool=PATH (ToolMode.c): the pipeline runs in the user's own tool.
 int irsOptRunTool(IrsOptConfig *cfg);
@@ -230,13 +123,6 @@ void irsOptToolLogStep(intptr_t step, bool begin, void *userData);
 /// lines) and returns its exit code (ToolMode.c).
 int irsOptToolReportFailure(IrsToolRunner t, IrsErrorKind k);
 
-/// A successful run with --dump-after-each says what it left where, in one
-/// line: "irscope-opt: dumps: 4 steps, 2 changed the IR, none failed: DIR";
-/// `get` reads step i's result of `runner` (a pass manager's or a tool
-/// runner's).
-void irsOptPrintDumpSummary(intptr_t n, const IrsStepResult *(*get)(void *,
-                                                                     intptr_t),
-                            void *runner, const char *dir);
 /// --repeat of a --tool run (ToolRepeat.c): runs the tool runner N times
 /// with `o` (its failureDir replaced), prints the summary, writes
 /// repeat.xml; returns the exit code.

@@ -49,24 +49,6 @@
 #include <unistd.h>
 
 //===----------------------------------------------------------------------===//
-// --check-determinism
-//===----------------------------------------------------------------------===//
-
-IrsStatus irsOptCheckDeterminism(IrsOptRun *run, IrsPassManager pm,
-                                 MlirOperation op, int *exitCode) {
-  IrsDeterminismMode mode = *run->cfg->checkDeterminism
-                                ? IrsDeterminismThreads
-                                : IrsDeterminismRepeat;
-  intptr_t step = 0;
-  IrsStatus st = irsPassManagerCheckDeterminism(pm, op, mode, &step);
-  if (irsStatusIsOk(st) && step > 0) {
-    *exitCode = irsOutcomeGetExitCode(IrsOutcomeNondeterminism);
-    return irsStatusMake(IRS_ERR_PASS);
-  }
-  return st;
-}
-
-//===----------------------------------------------------------------------===//
 // --repeat
 //===----------------------------------------------------------------------===//
 

@@ -97,22 +97,6 @@ IrsOutcome irsOptRepeatExitKind(IrsOutcome k) {
   return irsOutcomeIsStepFailure(k) ? k : IrsOutcomeExit;
 }
 
-void irsOptRemoveDir(const char *dir) {
-  DIR *d = opendir(dir);
-  if (d) {
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-      if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-        continue;
-      char p[4096];
-      snprintf(p, sizeof(p), "%s/%s", dir, e->d_name);
-      unlink(p);
-    }
-    closedir(d);
-  }
-  rmdir(dir);
-}
-
 //===----------------------------------------------------------------------===//
 // The summary
 //===----------------------------------------------------------------------===//

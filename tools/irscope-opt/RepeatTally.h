@@ -81,7 +81,4 @@ void irsOptRepeatRange(const IrsOptConfig *c, int64_t *begin, int64_t *end);
 /// Fills the shard fields of `sum` and the runs it requested.
 void irsOptRepeatSummaryRange(const IrsOptConfig *c, IrsRepeatSummary *sum);
 
-/// Removes the files of one directory level and the directory.
-void irsOptRemoveDir(const char *dir);
-
 #endif // IRS_OPT_REPEATTALLY_H

@@ -30,63 +30,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-char *irsOptChunkDir(const IrsOptConfig *cfg, const char *base, intptr_t chunk,
-                     intptr_t numChunks) {
-  if (!base)
-    return NULL;
-  size_t n = strlen(base) + 32;
-  char *d = malloc(n);
-  if (!d)
-    return NULL;
-  if (cfg->splitInputFile && numChunks > 1)
-    irsRunDirSubdirPath(base, IrsRunDirChunk, chunk, d, n);
-  else
-    snprintf(d, n, "%s", base);
-  return d;
-}
-
-int irsOptWriteFileAtomic(const char *path, const void *data, size_t len) {
-  return irsFileWriteAtomic(path, data, len);
-}
-
-int irsOptWriteChunkOutput(IrsOptRun *run, intptr_t chunk, IrsOptOut *out) {
-  if (out->failed) {
-    fprintf(stderr, "irscope-opt: error: out of memory collecting output\n");
-    return ENOMEM;
-  }
-  IrsWorkerStream to = {IrsWorkerStreamChunkOutput, chunk, 0};
-  if (!irsWorkerChannelSendOutput(run->ch, to, out->data, out->len)) {
-    fprintf(stderr, "irscope-opt: error: cannot hand the output of chunk %ld "
-                    "to the supervisor\n",
-            (long)chunk);
-    return EIO;
-  }
-  return 0;
-}
-
-//===----------------------------------------------------------------------===//
-// Replays (inside a worker)
-//===----------------------------------------------------------------------===//
-
-int irsOptReplay(IrsOptRun *run, MlirContext ctx, IrsPassManager pm) {
-  IrsOptConfig *cfg = run->cfg;
-  run->chunk = run->jobChunk;
-  MlirModule m = irsInputParseChunk(run->input, ctx, run->jobChunk);
-  if (mlirModuleIsNull(m))
-    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
-  IrsCrashReplay r = {run->mode == IrsOptModeLocate ? IrsCrashReplayLocate
-                                                    : IrsCrashReplaySnapshot,
-                      run->jobStep, run->jobDir};
-  IrsCrashReplaySettings set = {run->pipeline,         cfg->disableThreading,
-                                cfg->verifyEach,       cfg->printDebugInfo,
-                                cfg->hasSeed,          cfg->seed,
-                                cfg->plugins.plugins};
-  IrsErrorKind k =
-      irsCrashReplayRun(&r, run->ch, pm, mlirModuleGetOperation(m), &set);
-  mlirModuleDestroy(m);
-  return irsOptExitFor(k);
-}
-
 //===----------------------------------------------------------------------===//
 // Supervisor
 //===----------------------------------------------------------------------===//
@@ -134,10 +77,6 @@ static int workerMain(IrsWorkerChannel ch, void *ud) {
   int rc = irsOptWork(run, &out);
   free(out.data);
   return rc;
-}
-
-int irsOptExitForOutcome(IrsWorkerOutcome o) {
-  return irsOutcomeGetExitCode(irsWorkerOutcomeGetDeathKind(o));
 }
 
 // The body of the library's replay workers: the dead chunk's run again, in

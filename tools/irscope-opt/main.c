@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Config.h"
+#include "Driver.h"
 #include "Resume.h"
 
 #include <signal.h>

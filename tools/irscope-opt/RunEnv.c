@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- RunEnv.c - what every process and kind of run of irscope-opt shares ===//
+//
+// The leaf the other files of irscope-opt stand on: it calls none of them.
+// The context (like mlir-opt's: all dialects, extensions and passes
+// registered), the pass manager's instrumentation options, the header every
+// manifest and report names, the exit codes, the callbacks that print to
+// stderr, and the files and directories a run writes.
+//
+//===----------------------------------------------------------------------===//
+#include "DiagOut.h"
+#include "DialectHint.h"
+#include "Driver.h"
+#include "Irdl.h"
+#include "PipelineEcho.h"
+#include "StderrCatch.h"
+
+#include "irscope/Diagnostics.h"
+#include "irscope/Input.h"
+#include "irscope/PassManager.h"
+#include "irscope/Pipeline.h"
+#include "irscope/RunDir.h"
+
+#include <mlir-c/IR.h>
+#include <mlir-c/Pass.h>
+#include <mlir-c/RegisterEverything.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void irsOptStderrCallback(MlirStringRef s, void *ud) {
+  (void)ud;
+  fwrite(s.data, 1, s.length, stderr);
+}
+
+void irsOptForwardDiag(const IrsDiagnostic *d, void *ud) {
+  (void)ud;
+  irsOptDiagOutPrint(d);
+  irsToolDialectHint("irscope-opt", d);
+}
+
+void irsOptErrorLine(MlirStringRef s, void *ud) {
+  (void)ud;
+  fprintf(stderr, "irscope-opt: error: %.*s\n", (int)s.length, s.data);
+}
+
+// An error in the run's pipeline (ud: the IrsOptConfig). In --pass-pipeline
+// text the text and a caret follow. In a pipeline built from pass flags a
+// position means nothing to the user, who wrote no pipeline text: the
+// message names the flags instead (one without a position, e.g. in
+// --verify-with, is about something else and keeps its words). A
+// reproducer's pipeline is not on the command line: no echo.
+void irsOptPipelineErrorLine(const IrsPipelineError *e, void *ud) {
+  const IrsOptConfig *cfg = ud;
+  if (cfg->passPipeline || cfg->runReproducer) {
+    irsToolPipelineErrorLine("irscope-opt", e, cfg->passPipeline);
+    return;
+  }
+  fprintf(stderr, "irscope-opt: error: %s%.*s\n",
+          e->offset >= 0 ? "in pass flags: " : "", (int)e->message.length,
+          e->message.data);
+}
+
+void irsOptPrintDumpSummary(intptr_t n, const IrsStepResult *(*get)(void *,
+                                                                     intptr_t),
+                            void *runner, const char *dir) {
+  intptr_t changed = 0;
+  for (intptr_t i = 0; i < n; ++i) {
+    const IrsStepResult *r = get(runner, i);
+    changed += r && r->status == IrsStepOk && r->changed;
+  }
+  fprintf(stderr, "irscope-opt: dumps: %ld step%s, %ld changed the IR, none "
+                  "failed: %s\n",
+          (long)n, n == 1 ? "" : "s", (long)changed, dir ? dir : "?");
+}
+
+
+int irsOptExitFor(IrsErrorKind k) {
+  int code = irsOutcomeGetExitCode(irsOutcomeFromErrorKind(k));
+  return code < 0 ? irsOutcomeGetExitCode(IrsOutcomeIoError) : code;
+}
+
+bool irsOptLoadIrdl(const IrsOptConfig *cfg, MlirContext ctx) {
+  return irsToolLoadIrdlFiles(ctx, "irscope-opt", cfg->irdlFiles.items,
+                              cfg->irdlFiles.num, irsOptErrorLine, NULL);
+}
+
+// Worse outcomes win when chunks disagree (the ranks are the outcome
+// table's, docs/irscope-opt.md#exit-codes).
+int irsOptWorse(int a, int b) { return irsOutcomeWorseExitCode(a, b); }
+
+MlirContext irsOptMakeContext(const IrsOptConfig *cfg, bool threading) {
+  MlirDialectRegistry reg = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(reg);
+  irsToolPluginsAddDialects(&cfg->plugins, reg);
+  MlirContext ctx = mlirContextCreateWithRegistry(reg, /*threading=*/false);
+  mlirDialectRegistryDestroy(reg);
+  // As mlir-opt: passes that translate to LLVM IR (gpu-module-to-binary)
+  // need every dialect's translation interface.
+  mlirRegisterAllLLVMTranslations(ctx);
+  mlirContextSetAllowUnregisteredDialects(ctx, cfg->allowUnregistered);
+  mlirContextEnableMultithreading(ctx, threading);
+  return ctx;
+}
+
+IrsRunHeader irsOptRunHeader(const IrsOptConfig *cfg, IrsInput input) {
+  return (IrsRunHeader){.toolName = "irscope-opt",
+                        .commandLine = cfg->commandLine,
+                        .inputPath = cfg->input,
+                        .inputHash = irsInputGetHash(input)};
+}
+
+IrsInstrumentationOptions irsOptInstrumentationOptions(const IrsOptRun *run) {
+  const IrsOptConfig *cfg = run->cfg;
+  IrsInstrumentationOptions opts = irsInstrumentationOptionsDefault();
+  opts.verifyEach = cfg->verifyEach;
+  opts.printGeneric = cfg->printGeneric;
+  opts.printDebugInfo = cfg->printDebugInfo;
+  opts.threadingEnabled = !cfg->disableThreading;
+  opts.passRegistry = cfg->plugins.registry;
+  opts.plugins = cfg->plugins.plugins;
+  opts.header = irsOptRunHeader(cfg, run->input);
+  opts.stderrCatcher = irsToolStderrCatcher();
+  return opts;
+}
+
+
+IrsInput irsOptOpenInput(const IrsOptConfig *cfg, int *rc) {
+  IrsErrorKind k = IRS_OK;
+  IrsInput input = irsInputCreateFromFile(cfg->input, irsOptErrorLine, NULL, &k);
+  IrsOutcome why =
+      k == IRS_ERR_NOMEM ? IrsOutcomeIoError : IrsOutcomeUsageError;
+  *rc = irsOutcomeGetExitCode(irsInputIsNull(input) ? why : IrsOutcomeOk);
+  return input;
+}
+
+
+char *irsOptChunkDir(const IrsOptConfig *cfg, const char *base, intptr_t chunk,
+                     intptr_t numChunks) {
+  if (!base)
+    return NULL;
+  size_t n = strlen(base) + 32;
+  char *d = malloc(n);
+  if (!d)
+    return NULL;
+  if (cfg->splitInputFile && numChunks > 1)
+    irsRunDirSubdirPath(base, IrsRunDirChunk, chunk, d, n);
+  else
+    snprintf(d, n, "%s", base);
+  return d;
+}
+
+int irsOptWriteFileAtomic(const char *path, const void *data, size_t len) {
+  return irsFileWriteAtomic(path, data, len);
+}
+
+
+int irsOptExitForOutcome(IrsWorkerOutcome o) {
+  return irsOutcomeGetExitCode(irsWorkerOutcomeGetDeathKind(o));
+}
+
+
+void irsOptRemoveDir(const char *dir) {
+  DIR *d = opendir(dir);
+  if (d) {
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+      if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+        continue;
+      char p[4096];
+      snprintf(p, sizeof(p), "%s/%s", dir, e->d_name);
+      unlink(p);
+    }
+    closedir(d);
+  }
+  rmdir(dir);
+}

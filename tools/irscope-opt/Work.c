@@ -1,0 +1,366 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Work.c - the work of one irscope-opt process: chunks through steps --===//
+//
+// For each input chunk: parse, run the instrumented pass manager, print.
+// Output for all chunks is collected and written once at the end by the
+// driver, joined by the output split marker exactly as mlir-opt joins them.
+// A supervised worker hands each chunk's output to its supervisor instead,
+// and the replay workers of a crash locate its step or snapshot its
+// pre-step IR here too.
+//
+//===----------------------------------------------------------------------===//
+#include "CrashHandler.h"
+#include "DiagOut.h"
+#include "Driver.h"
+
+#include "irscope/CrashDoc.h"
+#include "irscope/Diagnostics.h"
+#include "irscope/Input.h"
+#include "irscope/PassManager.h"
+#include "irscope/Pipeline.h"
+#include "irscope/RunDir.h"
+
+#include <mlir-c/IR.h>
+#include <mlir-c/Pass.h>
+#include <mlir-c/RegisterEverything.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+// Tells the supervisor (if any) where the worker is.
+static void notifyStep(intptr_t step, bool begin, void *ud) {
+  IrsOptRun *run = ud;
+  if (begin)
+    irsOptLogStepBegin(run, step);
+  irsWorkerChannelStep(run->ch, run->chunk, step, begin);
+}
+
+
+static const IrsStepResult *pmStep(void *pm, intptr_t i) {
+  return irsPassManagerGetStepResult((IrsPassManager){pm}, i);
+}
+
+static void printDumpSummary(IrsPassManager pm, const char *dir) {
+  irsOptPrintDumpSummary(irsPassManagerGetNumSteps(pm), pmStep, pm.ptr, dir);
+}
+
+static bool mlirInstrumented(const IrsOptConfig *cfg) {
+  return cfg->mlirPrintIrBeforeAll || cfg->mlirPrintIrAfterAll ||
+         cfg->mlirPrintIrAfterFailure || cfg->mlirTiming ||
+         cfg->mlirPassStatistics;
+}
+
+// How the output is printed, also MLIR's IR printing as in mlir-opt (where
+// both read the same command-line options).
+static IrsPrintingOptions outputPrinting(const IrsOptConfig *cfg) {
+  IrsPrintingOptions p = irsPrintingOptionsDefault();
+  p.generic = cfg->printGeneric;
+  p.debugInfo = cfg->printDebugInfo;
+  p.prettyDebugInfo = cfg->prettyDebugInfo;
+  p.elideElementsAttrs = cfg->elideElementsAttrs;
+  p.elideResourceStrings = cfg->elideResourceStrings;
+  p.localScope = cfg->printLocalScope;
+  p.assumeVerified = cfg->printAssumeVerified;
+  p.skipRegions = cfg->printSkipRegions;
+  p.nameLocAsPrefix = cfg->useNameLocAsPrefix;
+  return p;
+}
+
+
+typedef struct Reload {
+  IrsInput input;
+  MlirContext ctx;
+  intptr_t chunk;
+} Reload;
+
+// Re-parses the current chunk when the library needs a pristine copy of the
+// input to document a failure: free on the successful path.
+static MlirOperation reloadChunk(void *ud) {
+  Reload *r = ud;
+  MlirModule m = irsInputParseChunk(r->input, r->ctx, r->chunk);
+  if (mlirModuleIsNull(m))
+    return (MlirOperation){NULL};
+  MlirOperation op = mlirModuleGetOperation(m);
+  // Ownership of the operation passes to the library; the module wrapper
+  // owns nothing else.
+  return op;
+}
+
+
+typedef struct ChunkWork {
+  IrsOptRun *run;
+  MlirContext ctx;
+  IrsPassManager pm;
+  IrsDiagnosticCapture parseDiags;
+  IrsPrintingOptions printing;
+  MlirOpPrintingFlags flags; // made from `printing`
+  Reload *reload;
+  IrsOptOut *out;
+  intptr_t nchunks;
+} ChunkWork;
+
+static void printRunError(IrsPassManager pm) {
+  MlirStringRef msg = irsPassManagerGetErrorMessage(pm);
+  MlirStringRef dir = irsPassManagerGetFailureDir(pm);
+  if (dir.length)
+    fprintf(stderr,
+            "irscope-opt: error: %.*s; report: %.*s/" IRS_RUN_DIR_REPORT "\n",
+            (int)msg.length, msg.data, (int)dir.length, dir.data);
+  else
+    fprintf(stderr, "irscope-opt: error: %.*s\n", (int)msg.length, msg.data);
+  MlirStringRef note = irsPassManagerGetNarrowNote(pm);
+  if (note.length)
+    fprintf(stderr, "irscope-opt: note: %.*s\n", (int)note.length, note.data);
+}
+
+// The chunk's output. A dump of the final IR printed as the output would
+// be (the library knows which, irsPassManagerGetFinalDump) is copied
+// instead of printing the module again (a print of a large module costs as
+// much as a pass); otherwise, or when the file cannot be read, the module
+// is printed.
+static void printOutput(ChunkWork *w, MlirOperation op, IrsOptOut *o) {
+  const IrsOptConfig *cfg = w->run->cfg;
+  if (cfg->emitBytecode) {
+    mlirOperationWriteBytecode(op, irsToolTextCallback, o);
+    return;
+  }
+  MlirStringRef dump = irsPassManagerGetFinalDump(w->pm, &w->printing);
+  if (dump.length && irsToolTextAppendFile(o, dump.data))
+    return;
+  mlirOperationPrintWithFlags(op, w->flags, irsToolTextCallback, o);
+  irsOptOutAppend(o, "\n", 1);
+}
+
+// Parses, runs and prints chunk c; returns its exit code.
+static int workChunk(ChunkWork *w, intptr_t c) {
+  IrsOptRun *run = w->run;
+  IrsOptConfig *cfg = run->cfg;
+  IrsPassManager pm = w->pm;
+  IrsOptOut chunkOut = {0};
+  IrsOptOut *o = run->supervised ? &chunkOut : w->out;
+  if (!run->supervised && c > 0 && cfg->splitInputFile) {
+    irsOptOutAppend(o, cfg->outputSplitMarker, strlen(cfg->outputSplitMarker));
+    irsOptOutAppend(o, "\n", 1);
+  }
+  char *dumpDir = irsOptChunkDir(cfg, cfg->dumpAfterEach, c, w->nchunks);
+  char *failDir = irsOptChunkDir(cfg, cfg->failureDir, c, w->nchunks);
+  if (dumpDir)
+    irsPassManagerSetDumpDir(pm, dumpDir);
+  if (failDir)
+    irsPassManagerSetFailureDir(pm, failDir);
+  free(dumpDir);
+  free(failDir);
+  intptr_t errs0 = irsDiagnosticCaptureGetNumErrors(w->parseDiags);
+  MlirModule m = irsInputParseChunk(run->input, w->ctx, c);
+  if (mlirModuleIsNull(m)) {
+    if (irsDiagnosticCaptureGetNumErrors(w->parseDiags) == errs0)
+      fprintf(stderr, "irscope-opt: error: cannot parse '%s'\n", cfg->input);
+    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
+  }
+  MlirOperation op = mlirModuleGetOperation(m);
+  w->reload->chunk = c;
+  irsOptCheckResultsBegin(run, pm, op);
+  int ndRc = 0;
+  IrsStatus st = cfg->checkDeterminism && cfg->checkResults
+                     ? irsOptCheckResultsDeterminism(run, pm, op, &ndRc)
+                 : cfg->checkDeterminism
+                     ? irsOptCheckDeterminism(run, pm, op, &ndRc)
+                     : irsPassManagerRun(pm, op);
+  irsOptLogChunkEnd(run, c);
+  // A usage error (a used dump directory, a pipeline for another op)
+  // comes before anything ran: it comes alone, without an empty table.
+  bool ranNothing = st.kind == IRS_ERR_USAGE || st.kind == IRS_ERR_PIPELINE;
+  if (cfg->timing && !ranNothing)
+    irsPassManagerPrintTiming(pm, run->sort, irsOptStderrCallback, NULL);
+  if (!irsStatusIsOk(st)) {
+    // Under --verify-diagnostics the failure is what the test expects; its
+    // diagnostics were verified.
+    if (!irsOptDiagOutVerifying())
+      printRunError(pm);
+    mlirModuleDestroy(m);
+    return ndRc ? ndRc : irsOptExitFor(st.kind);
+  }
+  // With mlir-opt's instrumentation stderr is MLIR's, byte for byte as
+  // mlir-opt writes it: nothing is added to it.
+  if (cfg->dumpAfterEach && !cfg->checkDeterminism && !mlirInstrumented(cfg)) {
+    char *dd = irsOptChunkDir(cfg, cfg->dumpAfterEach, c, w->nchunks);
+    printDumpSummary(pm, dd);
+    free(dd);
+  }
+  printOutput(w, op, o);
+  mlirModuleDestroy(m);
+  int rc = irsOutcomeGetExitCode(IrsOutcomeOk);
+  if (run->supervised) {
+    if (irsOptWriteChunkOutput(run, c, &chunkOut) != 0)
+      rc = irsOutcomeGetExitCode(IrsOutcomeIoError);
+    free(chunkOut.data);
+  }
+  return rc;
+}
+
+// The pass manager options of irsOptWork: the run's, with the dumps,
+// MLIR's own instrumentation and the reload of the input; a replay only
+// serves the supervisor and writes none of them.
+static IrsInstrumentationOptions workOptions(IrsOptRun *run,
+                                             MlirOpPrintingFlags flags,
+                                             Reload *reload) {
+  const IrsOptConfig *cfg = run->cfg;
+  bool replay = run->mode != IrsOptModeNormal;
+  IrsInstrumentationOptions opts = irsOptInstrumentationOptions(run);
+  opts.dumpDir = replay ? NULL : cfg->dumpAfterEach;
+  opts.stepNumberOffset = cfg->stepNumberOffset;
+  opts.dumpOnlyChanged = cfg->dumpOnlyChanged;
+  opts.dumpOverwrite = cfg->dumpOverwrite;
+  opts.dumpInBackground = cfg->dumpInBackground;
+  opts.stepwise = (cfg->timing || cfg->trace || cfg->junit) && !replay;
+  opts.forceStepwise = replay || cfg->stepTimeout > 0;
+  opts.verifyWith = replay ? NULL : cfg->verifyWith;
+  opts.failureDir = cfg->failureDir;
+  opts.writeFailureReport = !replay;
+  opts.narrow = cfg->narrow && !replay;
+  opts.onDiagnostic = irsOptForwardDiag;
+  opts.onStep = notifyStep;
+  opts.onStepUserData = run;
+  if (!replay && run->supervised)
+    opts.actionTrail = run->trail;
+  if (!replay) {
+    opts.mlirPrintIrBeforeAll = cfg->mlirPrintIrBeforeAll;
+    opts.mlirPrintIrAfterAll = cfg->mlirPrintIrAfterAll;
+    opts.mlirPrintIrAfterChange = cfg->mlirPrintIrAfterChange;
+    opts.mlirPrintIrAfterFailure = cfg->mlirPrintIrAfterFailure;
+    opts.mlirPrintIrModuleScope = cfg->mlirPrintIrModuleScope;
+    opts.mlirPrintIrTreeDir = cfg->mlirPrintIrTreeDir;
+    opts.mlirPrintIrFlags = flags;
+    opts.mlirTiming = cfg->mlirTiming;
+    opts.mlirPassStatistics = cfg->mlirPassStatistics;
+    opts.mlirPassStatisticsDisplay =
+        !strcmp(cfg->mlirPassStatisticsDisplay, "list")
+            ? MLIR_PASS_DISPLAY_MODE_LIST
+            : MLIR_PASS_DISPLAY_MODE_PIPELINE;
+  }
+  opts.reloadInput = reloadChunk;
+  opts.reloadInputUserData = reload;
+  return opts;
+}
+
+// Each chunk from run->firstChunk on, with its diagnostics verified under
+// --verify-diagnostics; the worst exit code.
+static int workChunks(ChunkWork *w) {
+  IrsOptRun *run = w->run;
+  int rc = irsOutcomeGetExitCode(IrsOutcomeOk);
+  irsOptDiagOutRunBegin(run->firstChunk);
+  for (intptr_t c = run->firstChunk; c < w->nchunks; ++c) {
+    run->chunk = c;
+    irsOptDiagOutChunkBegin(c);
+    irsPassManagerSetDiagVerifier(w->pm, irsOptDiagOutVerifier());
+    int chunkRc = workChunk(w, c);
+    irsPassManagerSetDiagVerifier(w->pm, (IrsDiagVerifier){NULL});
+    rc = irsOptWorse(rc, irsOptDiagOutChunkEnd(chunkRc));
+    irsWorkerChannelChunkDone(run->ch, c);
+  }
+  return irsOptWorse(rc, irsOptDiagOutRunEnd());
+}
+
+// The real work: set up a context, then parse, run and print each chunk from
+// run->firstChunk on. Runs in the worker process when supervised (output
+// then goes to one file per chunk, for the supervisor to assemble), or in
+// the main process with --crash-protection=0. In the replay modes it only
+// serves the supervisor (see Supervise.c).
+int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
+  IrsOptConfig *cfg = run->cfg;
+  IrsInput input = run->input;
+  int rc = irsOutcomeGetExitCode(IrsOutcomeOk);
+  // Registration of passes is process-global in MLIR; it belongs to the
+  // tool, never to the library. Only processes that run MLIR pay for it:
+  // with crash protection that is the worker, not the supervisor.
+  mlirRegisterAllPasses();
+  MlirContext ctx = irsOptMakeContext(cfg, !cfg->disableThreading);
+  IrsDiagnosticCapture parseDiags =
+      irsDiagnosticCaptureCreate(ctx, irsOptForwardDiag, NULL);
+  irsDiagnosticCaptureSetFallbackFileName(
+      parseDiags, mlirStringRefCreateFromCString(irsInputGetSourceName(input)));
+  IrsPassManager pm = {NULL};
+  // Created before the pass manager, which borrows it for MLIR's printing.
+  IrsPrintingOptions printing = outputPrinting(cfg);
+  MlirOpPrintingFlags flags = irsPrintingOptionsCreateFlags(&printing);
+
+  if (!irsOptLoadIrdl(cfg, ctx)) {
+    rc = irsOutcomeGetExitCode(IrsOutcomeUsageError);
+    goto cleanup_ctx;
+  }
+
+  Reload reload = {input, ctx, 0};
+  IrsInstrumentationOptions opts = workOptions(run, flags, &reload);
+  // Positions in a pipeline assembled from pass flags mean nothing to the
+  // user: name the flag instead.
+  pm = irsPassManagerCreateLocated(ctx, run->pipeline, &opts,
+                                   irsOptPipelineErrorLine, cfg);
+  if (irsPassManagerIsNull(pm)) {
+    rc = irsOutcomeGetExitCode(IrsOutcomeUsageError);
+    goto cleanup_ctx;
+  }
+  run->pm = pm;
+  irsCrashHandlerAwaitDumpsOf(pm);
+  if (cfg->hasSeed)
+    irsPassManagerSetSeed(pm, cfg->seed);
+  if (run->mode != IrsOptModeNormal) {
+    rc = irsOptReplay(run, ctx, pm);
+    goto cleanup_ctx;
+  }
+  ChunkWork w = {run,   ctx,   pm,      parseDiags,
+                 printing, flags, &reload, out,
+                 irsInputGetNumChunks(input)};
+  rc = workChunks(&w);
+cleanup_ctx:
+  run->pm = (IrsPassManager){NULL};
+  irsCrashHandlerAwaitDumpsOf((IrsPassManager){NULL});
+  irsPassManagerDestroy(pm);
+  if (flags.ptr)
+    mlirOpPrintingFlagsDestroy(flags);
+  irsDiagnosticCaptureDestroy(parseDiags);
+  mlirContextDestroy(ctx);
+  return rc;
+}
+
+
+int irsOptWriteChunkOutput(IrsOptRun *run, intptr_t chunk, IrsOptOut *out) {
+  if (out->failed) {
+    fprintf(stderr, "irscope-opt: error: out of memory collecting output\n");
+    return ENOMEM;
+  }
+  IrsWorkerStream to = {IrsWorkerStreamChunkOutput, chunk, 0};
+  if (!irsWorkerChannelSendOutput(run->ch, to, out->data, out->len)) {
+    fprintf(stderr, "irscope-opt: error: cannot hand the output of chunk %ld "
+                    "to the supervisor\n",
+            (long)chunk);
+    return EIO;
+  }
+  return 0;
+}
+
+
+//===----------------------------------------------------------------------===//
+// Replays (inside a worker)
+//===----------------------------------------------------------------------===//
+
+int irsOptReplay(IrsOptRun *run, MlirContext ctx, IrsPassManager pm) {
+  IrsOptConfig *cfg = run->cfg;
+  run->chunk = run->jobChunk;
+  MlirModule m = irsInputParseChunk(run->input, ctx, run->jobChunk);
+  if (mlirModuleIsNull(m))
+    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
+  IrsCrashReplay r = {run->mode == IrsOptModeLocate ? IrsCrashReplayLocate
+                                                    : IrsCrashReplaySnapshot,
+                      run->jobStep, run->jobDir};
+  IrsCrashReplaySettings set = {run->pipeline,         cfg->disableThreading,
+                                cfg->verifyEach,       cfg->printDebugInfo,
+                                cfg->hasSeed,          cfg->seed,
+                                cfg->plugins.plugins};
+  IrsErrorKind k =
+      irsCrashReplayRun(&r, run->ch, pm, mlirModuleGetOperation(m), &set);
+  mlirModuleDestroy(m);
+  return irsOptExitFor(k);
+}
