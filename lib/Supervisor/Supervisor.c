@@ -25,6 +25,7 @@
 #include "irscope/Supervisor.h"
 
 #include "PipeWriters.h"
+#include "WorkerTie.h"
 #include "TraceThread.h"
 
 #include "../Support/Buf.h"
@@ -631,6 +632,7 @@ static IrsStatus runStart(Supervisor *s, IrsWorkerMain fn, void *userData) {
   fcntl(er[0], F_SETPIPE_SZ, kPipeBytes); // best effort: the limit may be lower
   fflush(stdout);
   fflush(stderr);
+  pid_t self = getpid();
   pid_t pid = fork();
   if (pid < 0) {
     close(ch[0]);
@@ -640,6 +642,7 @@ static IrsStatus runStart(Supervisor *s, IrsWorkerMain fn, void *userData) {
     return irsStatusMake(IRS_ERR_IO);
   }
   if (pid == 0) {
+    irsWorkerTieToSupervisor(self);
     irsWorkerNoCoreFiles();
     close(ch[0]);
     close(er[0]);
