@@ -114,7 +114,7 @@ void irsPmWriteFailure(IrsPassManagerImpl *pm, intptr_t i,
   pm->rec.artifacts = (IrsRecordArtifacts){
       .preStepIr = pre ? "failure-input.mlir" : NULL,
       .postStepIr = e2 ? NULL : post,
-      .reproducer = pre ? "reproducer.mlir" : NULL,
+      .reproducer = pre && !e ? "reproducer.mlir" : NULL,
       .action = pm->narrowed.tag ? &pm->narrowed : NULL,
       .actionDiff = irsBufRef(&pm->narrowDiff)};
   int e3 = irsRunRecordWrite(&pm->rec, IrsRecordWriterFailureReport, dir);

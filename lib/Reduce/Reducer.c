@@ -155,10 +155,16 @@ static bool saveBest(Reducer *r, bool force) {
   if (!force && r->saveSecPerOp * (double)r->opsNow > (t0 - r->lastSaveAt) / 5)
     return true;
   IrsAtomicFile af;
-  if (irsAtomicFileOpen(&af, r->opts.outputPath) != 0)
+  int e = irsAtomicFileOpen(&af, r->opts.outputPath);
+  if (e) {
+    errno = e; // for the caller's message
     return false;
+  }
   r->bytesAfter = printModule(r, &af);
-  bool ok = irsAtomicFileCommit(&af) == 0;
+  e = irsAtomicFileCommit(&af);
+  bool ok = e == 0;
+  if (!ok)
+    errno = e;
   r->lastSaveAt = irsClockMonotonicMs() / 1e3;
   r->saveSecPerOp = (r->lastSaveAt - t0) / (double)(r->opsNow > 0 ? r->opsNow : 1);
   return ok;
@@ -820,8 +826,9 @@ IrsStatus irsReducerRun(IrsReducer h) {
   // The input's size in bytes comes from its first write (a print of a big
   // module takes seconds).
   if (!backgroundSaveFinish(r, &bg, true) && !saveBest(r, true)) {
+    irsBufPrintf(&r->msg, "cannot write '%s': %s", r->opts.outputPath,
+                 strerror(errno));
     irsReduceSnapshotDrop(r);
-    irsBufPrintf(&r->msg, "cannot write '%s'", r->opts.outputPath);
     return irsStatusMake(IRS_ERR_IO);
   }
   r->bytesBefore = r->bytesAfter =
@@ -851,7 +858,8 @@ IrsStatus irsReducerRun(IrsReducer h) {
   }
   r->strategyIndex = -1;
   if (!saveBest(r, true)) {
-    irsBufPrintf(&r->msg, "cannot write '%s'", r->opts.outputPath);
+    irsBufPrintf(&r->msg, "cannot write '%s': %s", r->opts.outputPath,
+                 strerror(errno));
     return irsStatusMake(IRS_ERR_IO);
   }
   if (!r->opts.outputPath)

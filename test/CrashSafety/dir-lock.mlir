@@ -51,7 +51,7 @@
 
 // A lock held by another process (here flock(1)) refuses a run as well;
 // a --failure-dir that a refused or clean run created is not left behind.
-// RUN: mkdir -p %t/f && flock %t/f/.irscope-lock sh -c 'irscope-opt %s --repeat=2 --failure-dir=%t/f -o /dev/null; echo exit=$?' 2>&1 \
+// RUN: mkdir -p %t/f && flock %t/f/.irscope-lock sh -c 'irscope-opt %s --canonicalize --repeat=2 --failure-dir=%t/f; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=HELD -DDIR=%t/f --match-full-lines
 // HELD: irscope-opt: error: failure directory '[[DIR]]' is in use by another run; wait for it to end or choose another directory
 // HELD-NEXT: exit=2
