@@ -14,7 +14,7 @@ static void printReason(MlirStringRef s, void *ud) {
 }
 
 int irsToolRunLocksAdd(IrsToolRunLocks *l, const char *tool, const char *dir,
-                       const char *what) {
+                       const char *what, bool removeIfUnused) {
   if (!dir || !*dir || !strcmp(dir, "-") || l->num == kIrsToolRunLocksMax)
     return -1;
   for (int i = 0; i < l->num; ++i)
@@ -28,7 +28,7 @@ int irsToolRunLocksAdd(IrsToolRunLocks *l, const char *tool, const char *dir,
     return irsOutcomeGetExitCode(irsOutcomeFromErrorKind(k));
   l->locks[l->num].dir = dir;
   l->locks[l->num].fd = fd;
-  l->locks[l->num].created = created;
+  l->locks[l->num].created = created && removeIfUnused;
   ++l->num;
   return -1;
 }

@@ -24,10 +24,12 @@ typedef struct IrsToolRunLocks {
 } IrsToolRunLocks;
 
 /// Locks `dir` (NULL, "" or "-": nothing to lock) as a `what` ("dump
-/// directory"). Returns -1 when locked; otherwise the exit code of the
+/// directory"); with `removeIfUnused`, a directory the lock created and
+/// the run left empty is removed at the end (a run that wrote nothing
+/// leaves no directory behind). Returns -1 when locked; otherwise the exit code of the
 /// error after printing "TOOL: error: <reason>".
 int irsToolRunLocksAdd(IrsToolRunLocks *l, const char *tool, const char *dir,
-                       const char *what);
+                       const char *what, bool removeIfUnused);
 
 /// Releases every lock; a directory the tool created and left empty goes.
 void irsToolRunLocksRelease(IrsToolRunLocks *l);

@@ -29,10 +29,10 @@ int main(int argc, char **argv) {
   IrsToolRunLocks locks = {0};
   if (rc < 0)
     rc = irsToolRunLocksAdd(&locks, "irscope-opt", cfg.dumpAfterEach,
-                            "dump directory");
+                            "dump directory", true);
   if (rc < 0)
     rc = irsToolRunLocksAdd(&locks, "irscope-opt", cfg.failureDir,
-                            "failure directory");
+                            "failure directory", true);
   if (rc < 0)
     rc = cfg.tool ? irsOptRunTool(&cfg) : irsOptRun(&cfg);
   irsToolRunLocksRelease(&locks);

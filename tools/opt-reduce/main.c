@@ -180,7 +180,7 @@ int main(int argc, char **argv) {
   IrsToolRunLocks locks = {0};
   if (rc < 0)
     rc = irsToolRunLocksAdd(&locks, "opt-reduce", c.failureDir,
-                            "failure directory");
+                            "failure directory", true);
   if (rc >= 0) {
     orToolDiscardPrestarted();
     orConfigFree(&c);
