@@ -60,6 +60,8 @@ extern "C" {
 #define IRS_RUN_DIR_REPEAT_RUN_PREFIX ".run-"
 /// An atomic write goes to "<name>" IRS_RUN_DIR_TEMP_INFIX "XXXXXX" first.
 #define IRS_RUN_DIR_TEMP_INFIX ".tmp-"
+/// The lock file of a run directory (irsRunDirLock); hidden, and no run file.
+#define IRS_RUN_DIR_LOCK ".irscope-lock"
 /// Prefix of the fresh failure directory made when none is given.
 #define IRS_RUN_DIR_FAILURE_PREFIX "irscope-failure-"
 
@@ -118,6 +120,27 @@ IRS_API int irsRunDirCreateFailureDir(const char *given, char **dir);
 IRS_API IrsErrorKind irsRunDirPrepareDumps(const char *dir, bool overwrite,
                                            MlirStringCallback message,
                                            void *userData);
+
+/// Locks `dir` for a run's life so that a second run pointed at it cannot
+/// mix its files with this one's (RunDirLock.c): creates the directory
+/// (mkdir -p; *created says whether it did) and takes an exclusive advisory
+/// lock (flock) on DIR/.irscope-lock, whose descriptor goes to *lockFd. It
+/// is close-on-exec and shared with forked workers; the kernel drops the
+/// lock when the last process holding it exits, however it dies, so a
+/// killed run never blocks the next. Returns IRS_OK; IRS_ERR_USAGE when
+/// another live run holds the lock; IRS_ERR_IO when the directory or the
+/// lock file cannot be created; on an error the one-line reason goes to
+/// `message` (nullable), once. `what` names the directory in it ("dump
+/// directory").
+IRS_API IrsErrorKind irsRunDirLock(const char *dir, const char *what,
+                                   int *lockFd, bool *created,
+                                   MlirStringCallback message, void *userData);
+
+/// Releases a lock of irsRunDirLock (a negative `lockFd` is a no-op) and
+/// removes the lock file; with `removeIfEmpty` (the run created the
+/// directory) the directory goes too when nothing else is in it. A killed
+/// run leaves its lock file behind, unlocked and harmless.
+IRS_API void irsRunDirUnlock(const char *dir, int lockFd, bool removeIfEmpty);
 
 /// Removes the temporaries a killed process left in `dir`. Returns 0 or an
 /// errno value (the directory cannot be opened).

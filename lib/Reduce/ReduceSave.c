@@ -63,10 +63,16 @@ static bool saveBest(Reducer *r, bool force) {
   if (!force && r->saveSecPerOp * (double)r->opsNow > (t0 - r->lastSaveAt) / 5)
     return true;
   IrsAtomicFile af;
-  if (irsAtomicFileOpen(&af, r->opts.outputPath) != 0)
+  int e = irsAtomicFileOpen(&af, r->opts.outputPath);
+  if (e) {
+    errno = e; // for the caller's message
     return false;
+  }
   r->bytesAfter = printModule(r, &af);
-  bool ok = irsAtomicFileCommit(&af) == 0;
+  e = irsAtomicFileCommit(&af);
+  bool ok = e == 0;
+  if (!ok)
+    errno = e;
   r->lastSaveAt = irsClockMonotonicMs() / 1e3;
   r->saveSecPerOp = (r->lastSaveAt - t0) / (double)(r->opsNow > 0 ? r->opsNow : 1);
   return ok;

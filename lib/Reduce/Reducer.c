@@ -10,10 +10,11 @@
 #define _GNU_SOURCE // realpath, mkdtemp
 #include "ReduceImpl.h"
 
+#include <errno.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <malloc.h>
 #include <unistd.h>
 
 // Hands the progress callback the state now, about an improvement or one
@@ -343,8 +344,9 @@ IrsStatus irsReducerRun(IrsReducer h) {
   // module takes seconds).
   if (!irsReduceBackgroundSaveFinish(r, bg, true) &&
       !irsReduceSaveBestNow(r)) {
+    irsBufPrintf(&r->msg, "cannot write '%s': %s", r->opts.outputPath,
+                 strerror(errno));
     irsReduceSnapshotDrop(r);
-    irsBufPrintf(&r->msg, "cannot write '%s'", r->opts.outputPath);
     return irsStatusMake(IRS_ERR_IO);
   }
   r->bytesBefore = r->bytesAfter =
@@ -374,7 +376,8 @@ IrsStatus irsReducerRun(IrsReducer h) {
   }
   r->strategyIndex = -1;
   if (!irsReduceSaveBestNow(r)) {
-    irsBufPrintf(&r->msg, "cannot write '%s'", r->opts.outputPath);
+    irsBufPrintf(&r->msg, "cannot write '%s': %s", r->opts.outputPath,
+                 strerror(errno));
     return irsStatusMake(IRS_ERR_IO);
   }
   if (!r->opts.outputPath)

@@ -17,9 +17,12 @@
 #include "irscope/RunDir.h"
 #include "irscope/StackTrace.h"
 
+#include "../Support/Fs.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef struct Replay {
   const IrsCrashDocOptions *o;
@@ -116,7 +119,12 @@ static int writeReport(const IrsCrashDoc *doc, const IrsWorkerResult *res,
   info.message = doc->message;
   info.preStepIr = havePre ? IRS_RUN_DIR_PRE_STEP_IR : NULL;
   info.reproducer = havePre ? IRS_RUN_DIR_REPRODUCER : NULL;
-  info.fullReproducer = IRS_RUN_DIR_FULL_REPRODUCER;
+  // Named only when the replay wrote it: a replay worker killed (or a disk
+  // that filled) before it did must not leave a report naming no file.
+  char *full = irsPathJoin(doc->dir, IRS_RUN_DIR_FULL_REPRODUCER);
+  info.fullReproducer =
+      full && access(full, F_OK) == 0 ? IRS_RUN_DIR_FULL_REPRODUCER : NULL;
+  free(full);
   info.dumpOnlyChanged = o->dumpOnlyChanged;
   info.hasSeed = o->hasSeed;
   info.seed = o->seed;

@@ -22,6 +22,7 @@
 #include "PipeWriters.h"
 #include "Proc.h"
 #include "TraceThread.h"
+#include "WorkerTie.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -115,7 +116,8 @@ static void closePair(int p[2]) {
 
 // The forked worker: runs fn and ends with its return value.
 static _Noreturn void workerBody(int ch[2], int er[2], IrsWorkerMain fn,
-                                 void *userData) {
+                                 void *userData, pid_t supervisor) {
+  irsWorkerTieToSupervisor(supervisor);
   irsWorkerNoCoreFiles();
   close(ch[0]);
   close(er[0]);
@@ -149,6 +151,7 @@ IrsStatus irsSupRunStart(Supervisor *s, IrsWorkerMain fn, void *userData) {
   fcntl(er[0], F_SETPIPE_SZ, kPipeBytes); // best effort: the limit may be lower
   fflush(stdout);
   fflush(stderr);
+  pid_t self = getpid();
   pid_t pid = fork();
   if (pid < 0) {
     closePair(ch);
@@ -156,7 +159,7 @@ IrsStatus irsSupRunStart(Supervisor *s, IrsWorkerMain fn, void *userData) {
     return irsStatusMake(IRS_ERR_IO);
   }
   if (pid == 0)
-    workerBody(ch, er, fn, userData);
+    workerBody(ch, er, fn, userData, self);
   close(ch[1]);
   close(er[1]);
   irsSupRunWatchFrom(s, pid, ch[0], er[0]);

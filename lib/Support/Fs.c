@@ -19,6 +19,9 @@ enum { kBufSize = 1 << 20 };
 int irsAtomicFileOpen(IrsAtomicFile *af, const char *path) {
   memset(af, 0, sizeof(*af));
   af->fd = -1;
+  IrsFaultWrite fault;
+  irsFaultWriteLoad(&fault);
+  af->fault = fault;
   // Only regular files get the temporary-and-rename treatment: renaming
   // over /dev/null or a FIFO would replace the node itself.
   struct stat st;
@@ -34,7 +37,10 @@ int irsAtomicFileOpen(IrsAtomicFile *af, const char *path) {
       return e ? e : EIO;
     }
     af->direct = true;
-    return 0;
+    int fe = irsFaultWriteCheck(&fault);
+    if (fe)
+      irsAtomicFileAbort(af);
+    return fe;
   }
   IrsBuf b = IRS_BUF_INIT;
   // mkstemp: unique even when several threads (parallel pass instances)
@@ -57,6 +63,11 @@ int irsAtomicFileOpen(IrsAtomicFile *af, const char *path) {
     mode_t um = umask(0);
     umask(um);
     fchmod(af->fd, 0666 & ~um);
+    int fe = irsFaultWriteCheck(&fault);
+    if (fe) {
+      irsAtomicFileAbort(af);
+      return fe;
+    }
   }
   if (af->fd < 0) {
     int e = errno;
@@ -70,10 +81,20 @@ int irsAtomicFileOpen(IrsAtomicFile *af, const char *path) {
   return 0;
 }
 
+// write(2) behind the fault hook.
+static ssize_t writeSome(IrsAtomicFile *af, const void *p, size_t n) {
+  int fe = irsFaultWriteCheck(&af->fault);
+  if (fe) {
+    errno = fe;
+    return -1;
+  }
+  return write(af->fd, p, n);
+}
+
 static void flushBuf(IrsAtomicFile *af) {
   size_t off = 0;
   while (!af->err && off < af->len) {
-    ssize_t n = write(af->fd, af->buf + off, af->len - off);
+    ssize_t n = writeSome(af, af->buf + off, af->len - off);
     if (n < 0) {
       if (errno == EINTR)
         continue;
@@ -94,7 +115,7 @@ void irsAtomicFileWrite(IrsAtomicFile *af, const void *data, size_t n) {
       af->len = 0;
       const char *p = data;
       while (!af->err && n) {
-        ssize_t w = write(af->fd, p, n);
+        ssize_t w = writeSome(af, p, n);
         if (w < 0) {
           if (errno != EINTR)
             af->err = errno ? errno : EIO;
@@ -134,6 +155,8 @@ int irsAtomicFileCommit(IrsAtomicFile *af) {
     release(af);
     return err;
   }
+  if (!err)
+    err = irsFaultWriteCheck(&af->fault);
   if (!err && rename(af->tmpPath, af->path) != 0)
     err = errno ? errno : EIO;
   if (err)
@@ -174,7 +197,7 @@ int irsCopyFileAtomic(const char *from, const char *to) {
   // EINVAL) falls back to read and write through the file's buffer.
   ssize_t n = 1;
   bool kernel = !af.direct;
-  while (kernel && !af.err &&
+  while (kernel && !af.err && !(af.err = irsFaultWriteCheck(&af.fault)) &&
          (n = copy_file_range(in, NULL, af.fd, NULL, 1 << 30, 0)) > 0)
     ;
   if (kernel && n < 0 && errno != EXDEV && errno != ENOSYS && errno != EINVAL)

@@ -10,6 +10,8 @@
 #ifndef IRS_SUPPORT_FS_H
 #define IRS_SUPPORT_FS_H
 
+#include "FaultWrite.h"
+
 #include <mlir-c/Support.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -22,9 +24,12 @@ typedef struct IrsAtomicFile {
   char *tmpPath;
   int err; // first errno seen, 0 if none
   bool direct; // not a regular file (/dev/null, a FIFO): written in place
+  IrsFaultWrite fault; // the test hook, read when the file is opened
 } IrsAtomicFile;
 
 /// Opens a temporary sibling of `path`. Returns 0 or an errno value.
+/// Every write point of the handle (creation, each write, the rename)
+/// passes the fault-injection hook of FaultWrite.h.
 int irsAtomicFileOpen(IrsAtomicFile *af, const char *path);
 void irsAtomicFileWrite(IrsAtomicFile *af, const void *data, size_t n);
 /// MlirStringCallback writing into the IrsAtomicFile in userData.

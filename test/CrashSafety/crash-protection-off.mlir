@@ -9,7 +9,7 @@
 // RUN: not --crash irscope-opt %s --crash-protection=0 --pass-pipeline="builtin.module(func.func(irs-test-abort{op=arith.muli}))" --failure-dir=%t -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=DIED --allow-empty --implicit-check-not="irscope-opt: error:"
 // DIED-NOT: report
-// RUN: not ls %t
+// RUN: not ls %t/report.xml
 
 // RUN: sh -c 'irscope-opt %s --crash-protection=0 --step-timeout=1 --canonicalize; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=TIMEOUT --match-full-lines

@@ -83,7 +83,7 @@
 // reduction, so -o holds the reduced module by then.
 // RUN: sh -c 'opt-reduce %s --irs-test-fail=op=arith.muli --strategies=erase-symbols -o %t.dir/out.mlir; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NOOUT --match-full-lines -DOUT=%t.dir/out.mlir
-// NOOUT:      opt-reduce: error: cannot write '[[OUT]]'
+// NOOUT:      opt-reduce: error: cannot write '[[OUT]]': {{.+}}
 // NOOUT-NEXT: exit=4
 // RUN: sh -c 'opt-reduce %s --irs-test-fail=op=arith.muli --strategies=erase-symbols -o %t.out --reproducer=%t.dir/repro.mlir --emit-lit-test=%t.dir/reduced.test; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NOREPRO -DDIR=%t.dir

@@ -9,6 +9,7 @@
 #include "Config.h"
 #include "Driver.h"
 #include "Resume.h"
+#include "RunLocks.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -25,8 +26,17 @@ int main(int argc, char **argv) {
     return rc;
   IrsOptConfig cfg;
   rc = irsOptConfigParse(&cfg, n, args);
+  // --repeat's signatures go to the failure directory as well.
+  IrsToolRunLocks locks = {0};
+  if (rc < 0)
+    rc = irsToolRunLocksAdd(&locks, "irscope-opt", cfg.dumpAfterEach,
+                            "dump directory", true);
+  if (rc < 0)
+    rc = irsToolRunLocksAdd(&locks, "irscope-opt", cfg.failureDir,
+                            "failure directory", true);
   if (rc < 0)
     rc = cfg.tool ? irsOptRunTool(&cfg) : irsOptRun(&cfg);
+  irsToolRunLocksRelease(&locks);
   irsOptConfigFree(&cfg);
   if (args != argv)
     irsOptResumeFree(n, args);

@@ -14,6 +14,7 @@
 #include "ReduceWorker.h"
 #include "Progress.h"
 #include "Session.h"
+#include "RunLocks.h"
 #include "StdStreams.h"
 #include "Tool.h"
 
@@ -176,6 +177,10 @@ int main(int argc, char **argv) {
   signal(SIGTERM, onSignal);
   OrConfig c;
   int rc = orConfigParse(&c, argc, argv);
+  IrsToolRunLocks locks = {0};
+  if (rc < 0)
+    rc = irsToolRunLocksAdd(&locks, "opt-reduce", c.failureDir,
+                            "failure directory", true);
   if (rc >= 0) {
     orToolDiscardPrestarted();
     orConfigFree(&c);
@@ -184,6 +189,7 @@ int main(int argc, char **argv) {
   char *stdoutFile, *stdinFile;
   if (!standIns(&c, &stdoutFile, &stdinFile)) {
     flushStandIn(stdoutFile, 0); // empty: only removed
+    irsToolRunLocksRelease(&locks);
     orConfigFree(&c);
     return irsOutcomeGetExitCode(IrsOutcomeIoError);
   }
@@ -197,6 +203,7 @@ int main(int argc, char **argv) {
   if (stdinFile)
     unlink(stdinFile);
   free(stdinFile);
+  irsToolRunLocksRelease(&locks);
 #if !defined(__SANITIZE_ADDRESS__)
   // Everything is written and the temporary directory is gone: tearing
   // down the context and LLVM's static objects only costs time (about
