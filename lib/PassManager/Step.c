@@ -199,8 +199,10 @@ void irsPmDumpJoin(IrsPassManagerImpl *pm) {
   irsDumpAsyncJoin(&pm->asyncDump, &pm->dumpCache, &r, &n);
   for (size_t k = 0; k < n; ++k) {
     pm->rec.steps[r[k].step].dumpPending = false;
-    if (!r[k].err) // the last dump tells (BackgroundDump.c)
-      pm->dumpAliased = r[k].whole;
+    // A thread that had to print whole sends the next dumps to a forked
+    // printer (BackgroundDump.c), until one shows no aliases.
+    if (!r[k].err && r[k].whole)
+      pm->dumpAliased = true;
     if (r[k].err) {
       if (!pm->bgFailed) {
         irsBufReset(&pm->bgErr);
