@@ -67,11 +67,14 @@ struct IrsAsyncDump {
   // caller that joins before the thread is done, so a join never waits
   // longer than printing on the caller's thread alone would have taken.
   atomic_size_t next, printed;
+  IrsPhases *ph; // nullable
 };
 
 enum { kClaim = 8 };
 
 static void printClaimed(IrsAsyncDump *j) {
+  IrsPhaseMark m = irsPhaseBegin(j->ph);
+  int64_t bytes = 0;
   MlirOpPrintingFlags f = irsDumpTopFlags(j->assumeVerified);
   for (;;) {
     size_t b = atomic_fetch_add(&j->next, kClaim);
@@ -83,10 +86,13 @@ static void printClaimed(IrsAsyncDump *j) {
         IrsDumpEntry *x = &j->fresh[i];
         x->text = irsDumpPrintTopWith(j->clones[i], f, &x->len);
         x->aliased = x->text && irsDumpTextMayAlias(x->text, x->len);
+        bytes += (int64_t)x->len;
       }
     atomic_fetch_add(&j->printed, e - b);
   }
   mlirOpPrintingFlagsDestroy(f);
+  if (bytes)
+    irsPhaseEnd(j->ph, IrsPhasePrint, m, bytes);
 }
 
 static void asyncFree(IrsAsyncDump *j) {
@@ -191,7 +197,8 @@ static void addResult(IrsAsyncDump *j) {
     return;
   }
   j->results = r;
-  r[j->numResults++] = (IrsAsyncResult){j->step, j->err, j->path};
+  r[j->numResults++] =
+      (IrsAsyncResult){j->step, j->err, j->path, !j->stitched && !j->err};
   j->path = NULL;
 }
 
@@ -209,7 +216,9 @@ static void *asyncRun(void *arg) {
   bool stitched = !j->header.failed;
   for (size_t i = 0; i < j->n && stitched; ++i)
     stitched = j->fresh[i].text && !j->fresh[i].aliased;
+  IrsPhaseMark m = irsPhaseBegin(j->ph);
   j->err = stitched ? writeTexts(j) : printWhole(j, p);
+  irsPhaseEnd(j->ph, stitched ? IrsPhaseWrite : IrsPhasePrintWhole, m, 0);
   j->stitched = stitched && !j->err;
   if (p)
     asyncFree(p);
@@ -223,21 +232,24 @@ typedef struct CloneJob {
   MlirOperation *ops, *clones;
   const bool *todo;
   size_t begin, end;
+  IrsPhases *ph;
 } CloneJob;
 
 static void *cloneRange(void *arg) {
   CloneJob *c = arg;
+  IrsPhaseMark m = irsPhaseBegin(c->ph);
   for (size_t i = c->begin; i < c->end; ++i)
     if (c->todo[i])
       c->clones[i] = mlirOperationClone(c->ops[i]);
+  irsPhaseEnd(c->ph, IrsPhaseClone, m, 0);
   return NULL;
 }
 
 // Clones the ops marked in `todo`, in two halves on two threads.
 static void cloneMissing(MlirOperation *ops, MlirOperation *clones,
-                         const bool *todo, size_t n) {
-  CloneJob jobs[2] = {{ops, clones, todo, 0, n / 2},
-                      {ops, clones, todo, n / 2, n}};
+                         const bool *todo, size_t n, IrsPhases *ph) {
+  CloneJob jobs[2] = {{ops, clones, todo, 0, n / 2, ph},
+                      {ops, clones, todo, n / 2, n, ph}};
   pthread_t th;
   if (n > 1 && pthread_create(&th, NULL, cloneRange, &jobs[1]) == 0) {
     cloneRange(&jobs[0]);
@@ -288,7 +300,8 @@ static void matchPrev(IrsAsyncDump *j, const IrsAsyncDump *p, MlirBlock body,
 int irsDumpModuleAsync(IrsAsyncDump **jobp, IrsDumpCache **cachep,
                        atomic_int *busy, MlirOperation module,
                        const char *path, intptr_t step, bool assumeVerified,
-                       const uint64_t *topFps, size_t numTopFps) {
+                       const uint64_t *topFps, size_t numTopFps,
+                       IrsPhases *phases) {
   MlirBlock body = irsDumpModuleBody(module);
   if (mlirBlockIsNull(body) || !selfContainedTops(body))
     return -1;
@@ -321,6 +334,7 @@ int irsDumpModuleAsync(IrsAsyncDump **jobp, IrsDumpCache **cachep,
   j->step = step;
   j->assumeVerified = assumeVerified;
   j->busy = busy;
+  j->ph = phases;
   j->prev = *jobp;
   if (j->prev) {
     matchPrev(j, j->prev, body, topFps, numTopFps, ops);
@@ -330,7 +344,7 @@ int irsDumpModuleAsync(IrsAsyncDump **jobp, IrsDumpCache **cachep,
     for (size_t k = 0; k < n; ++k)
       j->fromPrev[k] = -1;
   }
-  cloneMissing(ops, j->clones, j->todo, n);
+  cloneMissing(ops, j->clones, j->todo, n, phases);
   free(ops);
   atomic_fetch_add(busy, 1);
   *jobp = j;
@@ -351,8 +365,10 @@ void irsDumpAsyncJoin(IrsAsyncDump **jobp, IrsDumpCache **cachep,
   if (!j)
     return;
   printClaimed(j);
+  IrsPhaseMark m = irsPhaseBegin(j->ph);
   if (!j->noThread)
     pthread_join(j->thread, NULL);
+  irsPhaseEnd(j->ph, IrsPhaseWait, m, 0);
   if (!*cachep)
     *cachep = calloc(1, sizeof(IrsDumpCache));
   if (*cachep) {

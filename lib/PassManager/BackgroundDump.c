@@ -13,6 +13,24 @@
 // A forked child must never run passes or verify: the context's thread
 // pool does not exist in it.
 //
+// A threaded run takes the same road by itself for the dumps of a module
+// whose last whole print had aliases (#map = affine_map<...>: a lowered
+// model keeps affine.apply in every function), which only a whole print
+// gives (irsBgDumpWanted). The dump finished on a thread (AsyncDump.c)
+// would print every op's text, find it aliased, and print the module again
+// whole from a shell filled with clones: the module twice in memory per
+// dump in flight, and two prints. A snapshot prints once, on the idle core,
+// and copies only the pages the parent writes meanwhile (bench/model.py
+// measures the sum of the processes' PSS). One such child is in flight, so
+// the extra memory is bounded by one module whatever the number of steps;
+// --dump-in-background keeps two. Modules without aliases keep their
+// stitched dumps: the parent's cache of op texts, which a child cannot
+// fill, saves reprinting what the next steps leave alone.
+//
+// The child tells by its exit status whether its text had aliases (it
+// starts with their definitions, not "module"); a module that lost them
+// (lower-affine) goes back to stitched dumps.
+//
 // At most kMaxChildren dumps are in flight; older ones are waited for first.
 // Every child's outcome is collected before the run returns, and a failed
 // write is reported as an I/O error exactly as a synchronous dump would be.
@@ -25,13 +43,93 @@
 //===----------------------------------------------------------------------===//
 #include "PassManagerImpl.h"
 
+#include "../Support/Fs.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 enum { kMaxChildren = 2 };
+// The exit status of a child whose dump is complete and has aliases (any
+// other nonzero status is the errno of a failed write).
+enum { kAliasedOk = 250 };
+
+static int64_t tvNs(struct timeval t) {
+  return (int64_t)t.tv_sec * 1000000000 + (int64_t)t.tv_usec * 1000;
+}
+
+// waitpid with the child's CPU time into the phase counters.
+static pid_t reapOne(IrsPassManagerImpl *pm, pid_t pid, int *status,
+                     int flags) {
+  struct rusage ru;
+  pid_t r;
+  do
+    r = wait4(pid, status, flags, &ru);
+  while (r < 0 && errno == EINTR);
+  if (r > 0)
+    irsPhaseAdd(pm->phases, IrsPhaseChild,
+                tvNs(ru.ru_utime) + tvNs(ru.ru_stime), 0, 0);
+  if (r != 0)
+    atomic_compare_exchange_strong(&pm->bgPid, &(int){pid}, 0);
+  return r;
+}
+
+// Makes the copies waiting for step `step`'s dump at `from` (which exists
+// when `ok`), then those waiting for them. False when one failed.
+static bool runCopies(IrsPassManagerImpl *pm, intptr_t step, const char *from,
+                      bool ok, IrsBuf *err) {
+  bool all = true;
+  for (size_t c = 0; c < pm->numBgCopies;) {
+    IrsBgCopy x = pm->bgCopies[c];
+    if (x.after != step) {
+      ++c;
+      continue;
+    }
+    memmove(&pm->bgCopies[c], &pm->bgCopies[c + 1],
+            (pm->numBgCopies - c - 1) * sizeof(IrsBgCopy));
+    --pm->numBgCopies;
+    IrsPhaseMark m = irsPhaseBegin(pm->phases);
+    int e = ok ? irsCopyFileAtomic(from, x.path) : EIO;
+    irsPhaseEnd(pm->phases, IrsPhaseCopy, m, 0);
+    IrsRecordStep *s = &pm->rec.steps[x.step];
+    s->dumpPending = false;
+    if (e) {
+      if (err->len == 0)
+        irsBufPrintf(err, "cannot write dump '%s': %s", x.path, strerror(e));
+      irsRunRecordSetDumpFile(&pm->rec, x.step, NULL);
+    }
+    all = runCopies(pm, x.step, x.path, !e, err) && all && !e;
+    free(x.path);
+    c = 0; // the list changed under us
+  }
+  return all;
+}
+
+int irsBgDumpCopyLater(IrsPassManagerImpl *pm, intptr_t i, const char *path) {
+  bool source = false;
+  for (intptr_t k = 0; k < pm->numBg && !source; ++k)
+    source = pm->bg[k].step == i - 1;
+  for (size_t c = 0; c < pm->numBgCopies && !source; ++c)
+    source = pm->bgCopies[c].step == i - 1;
+  if (!source)
+    return -1;
+  IrsBgCopy *n =
+      realloc(pm->bgCopies, (pm->numBgCopies + 1) * sizeof(IrsBgCopy));
+  char *p = irsStrDup(path);
+  if (n)
+    pm->bgCopies = n;
+  if (!n || !p) {
+    free(p);
+    return ENOMEM;
+  }
+  pm->bgCopies[pm->numBgCopies++] = (IrsBgCopy){i, i - 1, p};
+  pm->rec.steps[i].dumpPending = true;
+  return 0;
+}
 
 // Records the outcome of child k and removes it from the list.
 static IrsErrorKind finish(IrsPassManagerImpl *pm, intptr_t k, int status,
@@ -39,6 +137,9 @@ static IrsErrorKind finish(IrsPassManagerImpl *pm, intptr_t k, int status,
   IrsBgDump *d = &pm->bg[k];
   IrsErrorKind kind = IRS_OK;
   int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  pm->dumpAliased = code == kAliasedOk;
+  if (code == kAliasedOk)
+    code = 0;
   IrsRecordStep *s = d->step >= 0 ? &pm->rec.steps[d->step] : NULL;
   if (s)
     s->dumpPending = false;
@@ -58,6 +159,8 @@ static IrsErrorKind finish(IrsPassManagerImpl *pm, intptr_t k, int status,
     }
     kind = IRS_ERR_IO;
   }
+  if (!runCopies(pm, d->step, d->path, code == 0, err))
+    kind = IRS_ERR_IO;
   free(d->path);
   memmove(&pm->bg[k], &pm->bg[k + 1],
           (size_t)(pm->numBg - k - 1) * sizeof(IrsBgDump));
@@ -69,10 +172,10 @@ IrsErrorKind irsBgDumpReap(IrsPassManagerImpl *pm, bool waitAll, IrsBuf *err) {
   IrsErrorKind kind = IRS_OK;
   for (intptr_t k = 0; k < pm->numBg;) {
     int status = 0;
-    pid_t r;
-    do
-      r = waitpid(pm->bg[k].pid, &status, waitAll ? 0 : WNOHANG);
-    while (r < 0 && errno == EINTR);
+    IrsPhaseMark m = irsPhaseBegin(pm->phases);
+    pid_t r = reapOne(pm, pm->bg[k].pid, &status, waitAll ? 0 : WNOHANG);
+    if (waitAll)
+      irsPhaseEnd(pm->phases, IrsPhaseWait, m, 0);
     if (r == 0) {
       ++k;
       continue;
@@ -92,12 +195,15 @@ IrsErrorKind irsBgDumpReap(IrsPassManagerImpl *pm, bool waitAll, IrsBuf *err) {
 int irsBgDumpStart(IrsPassManagerImpl *pm, intptr_t step, MlirOperation module,
                    const char *path, bool generic, bool debugInfo) {
   IrsBuf ignored = IRS_BUF_INIT;
-  while (pm->numBg >= kMaxChildren) {
+  // No thread of ours may be printing while we fork (the child would
+  // inherit its locks); MLIR's threads are idle between steps.
+  irsPmDumpJoin(pm);
+  int most = pm->opts.dumpInBackground ? kMaxChildren : 1;
+  while (pm->numBg >= most) {
     int status = 0;
-    pid_t r;
-    do
-      r = waitpid(pm->bg[0].pid, &status, 0);
-    while (r < 0 && errno == EINTR);
+    IrsPhaseMark m = irsPhaseBegin(pm->phases);
+    pid_t r = reapOne(pm, pm->bg[0].pid, &status, 0);
+    irsPhaseEnd(pm->phases, IrsPhaseWait, m, 0);
     if (r < 0)
       status = access(pm->bg[0].path, F_OK) == 0 ? 0 : (EIO << 8);
     if (finish(pm, 0, status, &pm->bgErr) != IRS_OK)
@@ -115,6 +221,7 @@ int irsBgDumpStart(IrsPassManagerImpl *pm, intptr_t step, MlirOperation module,
   char *p = irsStrDup(path);
   if (!p)
     return ENOMEM;
+  IrsPhaseMark m = irsPhaseBegin(pm->phases);
   pid_t pid = fork();
   if (pid < 0) {
     int e = errno;
@@ -122,11 +229,44 @@ int irsBgDumpStart(IrsPassManagerImpl *pm, intptr_t step, MlirOperation module,
     return e;
   }
   if (pid == 0) {
-    int e = irsDumpModule(module, path, generic, debugInfo, true);
-    _exit(e > 0 && e < 256 ? e : e ? EIO : 0);
+    bool aliases = false;
+    int e = irsDumpModuleAliases(module, path, generic, debugInfo, true,
+                                 &aliases);
+    _exit(e > 0 && e < kAliasedOk ? e : e ? EIO : aliases ? kAliasedOk : 0);
   }
+  irsPhaseEnd(pm->phases, IrsPhaseFork, m, 0);
+  atomic_store(&pm->bgPid, pid);
   pm->bg[pm->numBg++] = (IrsBgDump){pid, step, p};
   if (step >= 0)
     pm->rec.steps[step].dumpPending = true;
   return 0;
+}
+
+bool irsBgDumpCan(const IrsPassManagerImpl *pm, bool verified) {
+  // The child must not verify (the printer would, on unverified IR) nor
+  // need MLIR's threads; a context without threads keeps its synchronous
+  // dumps (and the memory of one module).
+  return verified && !pm->opts.printGeneric && !pm->opts.printDebugInfo &&
+         pm->opts.threadingEnabled && mlirContextGetNumThreads(pm->ctx) >= 2;
+}
+
+bool irsBgDumpWanted(IrsPassManagerImpl *pm, bool verified) {
+  return pm->dumpAliased && irsBgDumpCan(pm, verified);
+}
+
+void irsBgDumpSettle(IrsPassManagerImpl *pm) {
+  irsPmDumpJoin(pm);
+  if (pm->numBg && irsBgDumpReap(pm, true, &pm->bgErr) != IRS_OK)
+    pm->bgFailed = true;
+}
+
+int irsBgDumpSnapshot(IrsPassManagerImpl *pm, intptr_t step,
+                      MlirOperation module, const char *path) {
+  int e = irsBgDumpStart(pm, step, module, path, false, false);
+  if (e == 0) {
+    // Texts of a module with aliases are of no use to its dumps.
+    irsDumpCacheDestroy(pm->dumpCache);
+    pm->dumpCache = NULL;
+  }
+  return e;
 }

@@ -236,7 +236,9 @@ void irsCpRunNested(IrsCheckpointRun *r, MlirOperation op, intptr_t step,
   cell->ran = true;
   cell->wallMs = t - row->t;
   cell->cpuMs = c - row->c;
+  IrsPhaseMark fm = irsPhaseBegin(pm->phases);
   cell->fp = irsFingerprint(op, &cell->ops);
+  irsPhaseEnd(pm->phases, IrsPhaseFingerprint, fm, 0);
   // IR the verifier passed before (at parse or at a checkpoint) passes
   // again: like MLIR's own verifier, only a changed op is verified.
   uint64_t before = s > 0 ? cell[-1].fp : row->fp0;
@@ -247,7 +249,10 @@ void irsCpRunNested(IrsCheckpointRun *r, MlirOperation op, intptr_t step,
   // both of which need valid IR.
   bool check = pm->opts.verifyEach &&
                (pm->rec.dumpDir || (!r->single && step + 1 < r->last));
+  IrsPhaseMark vm = irsPhaseBegin(pm->phases);
   bool ok = !check || cell->fp == before || mlirOperationVerify(op);
+  if (check && cell->fp != before)
+    irsPhaseEnd(pm->phases, IrsPhaseVerify, vm, 0);
   if (check) {
     // The check's time, also when it was the fingerprint comparison.
     cell->verifyMs = irsClockMonotonicMs() - v0;
@@ -259,10 +264,13 @@ void irsCpRunNested(IrsCheckpointRun *r, MlirOperation op, intptr_t step,
   }
   if (step + 1 < r->last)
     markStep(r, step + 1);
-  if (pm->rec.dumpDir) {
+  // A module with aliases is dumped whole: its op texts would be wasted.
+  if (pm->rec.dumpDir && !pm->dumpAliased) {
     reuseText(r, row, cell, s);
     if (!cell->text) {
+      IrsPhaseMark pmk = irsPhaseBegin(pm->phases);
       cell->own = irsDumpPrintTop(op, pm->opts.verifyEach, &cell->len);
+      irsPhaseEnd(pm->phases, IrsPhasePrint, pmk, (int64_t)cell->len);
       cell->text = cell->own;
       cell->aliased = cell->own && irsDumpTextMayAlias(cell->own, cell->len);
     }
@@ -358,7 +366,9 @@ static bool prepareTexts(IrsCheckpointRun *r) {
       row->text = row->cacheText;
       row->textLen = row->cacheLen;
     } else {
+      IrsPhaseMark m = irsPhaseBegin(pm->phases);
       row->own = irsDumpPrintTop(row->op, pm->opts.verifyEach, &row->textLen);
+      irsPhaseEnd(pm->phases, IrsPhasePrint, m, (int64_t)row->textLen);
       if (row->own && !irsDumpTextMayAlias(row->own, row->textLen))
         row->text = row->own;
     }
@@ -417,7 +427,9 @@ static int writeGroupDump(IrsCheckpointRun *r, intptr_t s, const char *path,
   bool ok = texts && lens;
   for (size_t k = 0; ok && k < n; ++k)
     ok = (texts[k] = textAt(r, k, s, &lens[k])) != NULL;
+  IrsPhaseMark m = irsPhaseBegin(pm->phases);
   e = ok ? irsDumpStitchTexts(r->module, texts, lens, n, path, written) : 0;
+  irsPhaseEnd(pm->phases, IrsPhaseWrite, m, 0);
   free(texts);
   free(lens);
   // A group of one step completes on the module, after every op finished
@@ -425,7 +437,17 @@ static int writeGroupDump(IrsCheckpointRun *r, intptr_t s, const char *path,
   // the step, and printing it whole is its dump (aliases, an unusual
   // header). A replay of the whole pipeline would cost far more.
   if (!e && !*written && r->single) {
-    e = irsDumpModule(r->module, path, false, false, pm->opts.verifyEach);
+    if (irsBgDumpCan(pm, pm->opts.verifyEach) &&
+        irsBgDumpSnapshot(pm, r->first + s, r->module, path) == 0) {
+      *written = true;
+      return 0;
+    }
+    m = irsPhaseBegin(pm->phases);
+    bool aliases = false;
+    e = irsDumpModuleAliases(r->module, path, false, false, pm->opts.verifyEach,
+                           &aliases);
+    irsPhaseEnd(pm->phases, IrsPhasePrintWhole, m, 0);
+    pm->dumpAliased = !e && aliases;
     *written = e == 0;
   }
   return e;
@@ -583,8 +605,10 @@ static bool verifyGroupModule(IrsCheckpointRun *r, MlirOperation module,
   if (!changed)
     return true;
   double v0 = irsClockMonotonicMs();
+  IrsPhaseMark m = irsPhaseBegin(r->pm->phases);
   bool ok = r->pm->rec.dumpDir ? verifyModuleShallow(r, module)
                                : mlirOperationVerify(module);
+  irsPhaseEnd(r->pm->phases, IrsPhaseVerify, m, 0);
   *ms = irsClockMonotonicMs() - v0;
   *ran = true;
   return ok;
@@ -695,9 +719,11 @@ void irsCpRunModule(IrsCheckpointRun *r, MlirOperation module, intptr_t i,
   res->cpuMs = irsClockProcessCpuMs() - r->lastC;
   res->peakRssKb = peakRss();
   res->opsBefore = r->moduleOps;
+  IrsPhaseMark fm = irsPhaseBegin(pm->phases);
   uint64_t fp = irsFingerprintWithTops(module, &pm->topFps, &pm->capTopFps,
                                        &pm->numTopFps, &r->moduleOps,
                                        mlirContextGetNumThreads(pm->ctx) > 1);
+  irsPhaseEnd(pm->phases, IrsPhaseFingerprint, fm, 0);
   res->opsAfter = r->moduleOps;
   res->changed = fp != r->moduleFp;
   r->moduleFp = fp;
@@ -705,7 +731,9 @@ void irsCpRunModule(IrsCheckpointRun *r, MlirOperation module, intptr_t i,
   res->verifierOk = true;
   if (pm->opts.verifyEach) {
     double v0 = irsClockMonotonicMs();
+    IrsPhaseMark vm = irsPhaseBegin(pm->phases);
     res->verifierOk = !res->changed || mlirOperationVerify(module);
+    irsPhaseEnd(pm->phases, IrsPhaseVerify, vm, 0);
     res->verifyMs = irsClockMonotonicMs() - v0;
     if (!res->verifierOk) {
       mlirExternalPassSignalFailure(pass);

@@ -15,6 +15,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 static void freeImpl(IrsPassManagerImpl *pm) {
   if (!pm)
@@ -41,6 +42,9 @@ static void freeImpl(IrsPassManagerImpl *pm) {
   irsRunRecordFree(&pm->rec);
   // A run always reaps its children; nothing can be in flight here.
   free(pm->bg);
+  for (size_t i = 0; i < pm->numBgCopies; ++i)
+    free(pm->bgCopies[i].path);
+  free(pm->bgCopies);
   irsBufFree(&pm->bgErr);
   irsBufFree(&pm->finalDump);
   irsBufFree(&pm->narrowText);
@@ -48,6 +52,7 @@ static void freeImpl(IrsPassManagerImpl *pm) {
   irsBufFree(&pm->narrowNote);
   irsPmDumpJoin(pm);
   irsDumpCacheDestroy(pm->dumpCache);
+  irsPhasesFinish(pm->phases);
   free(pm->topFps);
   free(pm->mlirTreeDir);
   free(pm);
@@ -101,6 +106,7 @@ IrsPassManager irsPassManagerCreateLocated(
   bool ok = pm != NULL;
   if (ok) {
     pm->ctx = context;
+    pm->phases = irsPhasesCreateFromEnv();
     ok = takeOptions(pm, pipeline, options);
   }
   if (!ok)
@@ -207,6 +213,15 @@ bool irsPassManagerAwaitDumps(IrsPassManager handle, int timeoutMs) {
     return true;
   struct timespec ms = {0, 1000000};
   for (int waited = 0; atomic_load(&pm->asyncBusy); ++waited) {
+    if (waited >= timeoutMs)
+      return false;
+    nanosleep(&ms, NULL);
+  }
+  // A snapshot printer (BackgroundDump.c): reaped here, the process is
+  // dying anyway.
+  int pid = atomic_load(&pm->bgPid);
+  for (int waited = 0; pid > 0 && waitpid(pid, NULL, WNOHANG) == 0;
+       ++waited) {
     if (waited >= timeoutMs)
       return false;
     nanosleep(&ms, NULL);

@@ -15,6 +15,7 @@
 #include "../Report/IrFile.h"
 #include "../Report/RunRecord.h"
 #include "../Support/Buf.h"
+#include "DumpPhases.h"
 #include "irscope/Narrow.h"
 #include "irscope/PassManager.h"
 
@@ -41,6 +42,13 @@ typedef struct IrsBgDump {
   char *path;
 } IrsBgDump;
 
+/// An unchanged step's dump waiting for the printer of the dump it copies
+/// (BackgroundDump.c).
+typedef struct IrsBgCopy {
+  intptr_t step, after; // this step's dump is a copy of step `after`'s
+  char *path;
+} IrsBgCopy;
+
 typedef struct IrsHook {
   char *name;
   IrsVerifyHook fn;
@@ -58,6 +66,7 @@ void irsDumpCacheDestroy(IrsDumpCache *cache);
 int irsDumpModuleStitched(IrsDumpCache **cache, MlirOperation module,
                           const char *path, bool assumeVerified, bool threads,
                           const uint64_t *topFps, size_t numTopFps,
+                          IrsPhases *phases,
                           bool *stitched);
 
 /// True if `t` (a standalone print) may use something the module printer
@@ -97,12 +106,14 @@ typedef struct IrsAsyncDump IrsAsyncDump;
 int irsDumpModuleAsync(IrsAsyncDump **job, IrsDumpCache **cache,
                        atomic_int *busy, MlirOperation module,
                        const char *path, intptr_t step, bool assumeVerified,
-                       const uint64_t *topFps, size_t numTopFps);
+                       const uint64_t *topFps, size_t numTopFps,
+                       IrsPhases *phases);
 /// How one of them ended: its step, 0 or an errno value, its path (owned).
 typedef struct IrsAsyncResult {
   intptr_t step;
   int err;
   char *path;
+  bool whole; // printed whole: its op texts could be aliased
 } IrsAsyncResult;
 /// Waits for the dumps in flight; the cache then holds the last one's
 /// texts. Their results in *results[0..*num) (the caller frees the paths
@@ -142,12 +153,19 @@ typedef struct IrsPassManagerImpl {
   uint64_t inputFingerprint;
   IrsBgDump *bg; // in-flight background dumps
   intptr_t numBg, capBg;
+  IrsBgCopy *bgCopies; // made when their source's printer is done
+  size_t numBgCopies;
   IrsBuf bgErr; // first background failure not yet reported
   bool bgFailed;
+  atomic_int bgPid; // the newest printer child, for irsPassManagerAwaitDumps
+  // The last whole print had aliases: per-op texts cannot be stitched, so
+  // dumps skip printing them (BackgroundDump.c).
+  bool dumpAliased;
   bool reloadPending; // input copy not made yet; reloadInput makes it
   unsigned numRuns;
   bool dumpDirReady; // prepared for this run: the manifest may be written
   IrsDumpCache *dumpCache;
+  IrsPhases *phases; // null unless IRSCOPE_PHASES asks (DumpPhases.h)
   // The last of the dumps threads are finishing (module-level steps of a
   // threaded run); nothing touches dumpCache until irsPmDumpJoin.
   IrsAsyncDump *asyncDump;
@@ -204,6 +222,23 @@ int irsPmAddPreStep(IrsPassManagerImpl *pm, IrsFailureWriter w, intptr_t i,
 /// the caller prints synchronously).
 int irsBgDumpStart(IrsPassManagerImpl *pm, intptr_t step, MlirOperation module,
                    const char *path, bool generic, bool debugInfo);
+/// A forked child may print this run's dumps: verified IR, the user's
+/// printing form, a threaded context.
+bool irsBgDumpCan(const IrsPassManagerImpl *pm, bool verified);
+/// Step i's dump as a copy of step i - 1's, whose printer is still at work:
+/// made when that one is done. 0, an errno value, or -1 when i - 1's dump
+/// is not a child's.
+int irsBgDumpCopyLater(IrsPassManagerImpl *pm, intptr_t i, const char *path);
+/// Waits for every dump in flight (threads and children); a failure is
+/// kept as bgErr.
+void irsBgDumpSettle(IrsPassManagerImpl *pm);
+/// Whether a step's dump should be printed by a forked snapshot
+/// (BackgroundDump.c): irsBgDumpCan, and the last whole print had aliases.
+bool irsBgDumpWanted(IrsPassManagerImpl *pm, bool verified);
+/// irsBgDumpStart for a step's dump in the user's printing form; drops the
+/// dump cache once the child runs. 0 or an errno value.
+int irsBgDumpSnapshot(IrsPassManagerImpl *pm, intptr_t step,
+                      MlirOperation module, const char *path);
 /// Collects finished background dumps (all of them when `waitAll`).
 /// Returns IRS_ERR_IO with a message in `err` if one failed.
 IrsErrorKind irsBgDumpReap(IrsPassManagerImpl *pm, bool waitAll, IrsBuf *err);

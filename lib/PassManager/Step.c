@@ -88,7 +88,9 @@ static bool verifyAfter(IrsPassManagerImpl *pm, intptr_t i,
   IrsRecordStep *s = &pm->rec.steps[i];
   if (pm->opts.verifyEach) {
     s->result.verified = true;
+    IrsPhaseMark m = irsPhaseBegin(pm->phases);
     s->result.verifierOk = mlirOperationVerify(module);
+    irsPhaseEnd(pm->phases, IrsPhaseVerify, m, 0);
     if (!s->result.verifierOk) {
       irsRunRecordSetFailedHook(&pm->rec, i, "verifier");
       return false;
@@ -151,8 +153,10 @@ IrsStepStatus irsPmRunStep(IrsPassManagerImpl *pm, intptr_t i,
   }
   if (instrumented || st != IrsStepOk) {
     int64_t ops = 0;
+    IrsPhaseMark m = irsPhaseBegin(pm->phases);
     s->fingerprint = instrumented ? irsPmFingerprintRun(pm, module, &ops)
                                   : irsFingerprint(module, &ops);
+    irsPhaseEnd(pm->phases, IrsPhaseFingerprint, m, 0);
     res->opsAfter = ops;
     res->changed = s->fingerprint != prevFp;
   }
@@ -169,16 +173,22 @@ IrsStepStatus irsPmRunStep(IrsPassManagerImpl *pm, intptr_t i,
 int irsPmWriteDump(IrsPassManagerImpl *pm, MlirOperation module,
                    const char *path, bool verified) {
   irsPmDumpJoin(pm);
-  if (!pm->opts.printGeneric && !pm->opts.printDebugInfo) {
+  if (!pm->opts.printGeneric && !pm->opts.printDebugInfo && !pm->dumpAliased) {
     bool stitched = false;
     int e = irsDumpModuleStitched(&pm->dumpCache, module, path, verified,
                                   pm->opts.threadingEnabled, pm->topFps,
-                                  pm->numTopFps, &stitched);
+                                  pm->numTopFps, pm->phases, &stitched);
     if (e || stitched)
       return e;
   }
-  return irsDumpModule(module, path, pm->opts.printGeneric,
-                       pm->opts.printDebugInfo, verified);
+  IrsPhaseMark m = irsPhaseBegin(pm->phases);
+  bool aliases = false;
+  int e = irsDumpModuleAliases(module, path, pm->opts.printGeneric,
+                             pm->opts.printDebugInfo, verified, &aliases);
+  irsPhaseEnd(pm->phases, IrsPhasePrintWhole, m, 0);
+  if (!e && !pm->opts.printGeneric && !pm->opts.printDebugInfo)
+    pm->dumpAliased = aliases;
+  return e;
 }
 
 void irsPmDumpJoin(IrsPassManagerImpl *pm) {
@@ -189,6 +199,10 @@ void irsPmDumpJoin(IrsPassManagerImpl *pm) {
   irsDumpAsyncJoin(&pm->asyncDump, &pm->dumpCache, &r, &n);
   for (size_t k = 0; k < n; ++k) {
     pm->rec.steps[r[k].step].dumpPending = false;
+    // A thread that had to print whole sends the next dumps to a forked
+    // printer (BackgroundDump.c), until one shows no aliases.
+    if (!r[k].err && r[k].whole)
+      pm->dumpAliased = true;
     if (r[k].err) {
       if (!pm->bgFailed) {
         irsBufReset(&pm->bgErr);
@@ -212,7 +226,7 @@ void irsPmDumpJoin(IrsPassManagerImpl *pm) {
 // would only add the clones' cost). At most two are in flight.
 static int dumpAsync(IrsPassManagerImpl *pm, intptr_t i, MlirOperation module,
                      const char *path, bool verified) {
-  if (pm->opts.printGeneric || pm->opts.printDebugInfo ||
+  if (pm->opts.printGeneric || pm->opts.printDebugInfo || pm->dumpAliased ||
       !pm->opts.threadingEnabled || mlirContextGetNumThreads(pm->ctx) < 2 ||
       i + 1 >= pm->numSteps ||
       (pm->cpRun && irsPipelineGetStepNumAnchors(pm->pipeline, i + 1) > 1))
@@ -221,7 +235,7 @@ static int dumpAsync(IrsPassManagerImpl *pm, intptr_t i, MlirOperation module,
     irsPmDumpJoin(pm);
   return irsDumpModuleAsync(&pm->asyncDump, &pm->dumpCache, &pm->asyncBusy,
                             module, path, i, verified, pm->topFps,
-                            pm->numTopFps);
+                            pm->numTopFps, pm->phases);
 }
 
 int irsPmCopyUnchangedDump(IrsPassManagerImpl *pm, intptr_t i,
@@ -229,12 +243,23 @@ int irsPmCopyUnchangedDump(IrsPassManagerImpl *pm, intptr_t i,
   if (i == 0 || pm->rec.steps[i].result.changed)
     return -1;
   const IrsRecordStep *prev = &pm->rec.steps[i - 1];
+  // The copy of a dump a child is still printing is made once it is done;
+  // a thread's is waited for (either costs less than printing again).
+  if (prev->dumpFile && prev->dumpPending && prev->result.status == IrsStepOk &&
+      prev->dumpVerified == verified) {
+    int e = irsBgDumpCopyLater(pm, i, path);
+    if (e >= 0)
+      return e;
+    irsBgDumpSettle(pm);
+  }
   if (!prev->dumpFile || prev->dumpPending ||
       prev->result.status != IrsStepOk ||
       prev->dumpVerified != verified)
     return -1;
   char *from = irsPathJoin(pm->rec.dumpDir, prev->dumpFile);
+  IrsPhaseMark m = irsPhaseBegin(pm->phases);
   int e = from ? irsCopyFileAtomic(from, path) : ENOMEM;
+  irsPhaseEnd(pm->phases, IrsPhaseCopy, m, 0);
   free(from);
   return e;
 }
@@ -265,6 +290,8 @@ IrsErrorKind irsPmDumpStep(IrsPassManagerImpl *pm, intptr_t i,
         pm->opts.dumpInBackground && res->verifierOk &&
         irsBgDumpStart(pm, i, module, path, pm->opts.printGeneric,
                        pm->opts.printDebugInfo) == 0;
+    if (!background && irsBgDumpWanted(pm, res->verifierOk))
+      background = irsBgDumpSnapshot(pm, i, module, path) == 0;
     if (!background) {
       e = dumpAsync(pm, i, module, path, res->verifierOk);
       inFlight = e == 0;
@@ -306,7 +333,9 @@ IrsErrorKind irsPmUpdateManifest(IrsPassManagerImpl *pm) {
     }
     irsBufFree(&err);
   }
+  IrsPhaseMark m = irsPhaseBegin(pm->phases);
   irsRunRecordHashDumps(&pm->rec);
+  irsPhaseEnd(pm->phases, IrsPhaseHash, m, 0);
   int e = irsRunRecordWrite(&pm->rec, IrsRecordWriterManifest, pm->rec.dumpDir);
   if (e) {
     irsBufReset(&pm->rec.errMsg);

@@ -21,6 +21,7 @@
 // mlirOperationPrint of the module; tests compare the two.
 //
 //===----------------------------------------------------------------------===//
+#define _GNU_SOURCE // memmem
 #include "PassManagerImpl.h"
 
 #include "../Support/Fs.h"
@@ -61,13 +62,38 @@ static bool isIdent(char c) {
 }
 
 // True if the module printer could use an alias for something in `t`.
+// The LLVM dialect aliases no type, and of its attributes only debug
+// info (di_*), loop annotations (loop_*), TBAA (tbaa_*), access groups and
+// alias scopes (its OpAsmDialectInterface). Those also show through op
+// syntax that prints them stripped (the dbg intrinsics) or under attribute
+// names (tbaa, loop_annotation, access_groups, alias_scopes), so a text
+// naming none of these words anywhere holds nothing the LLVM dialect would
+// alias. A false alarm (an identifier containing "di_") only costs a
+// whole-module print.
+static bool llvmMayAlias(const char *t, size_t n) {
+  static const char *const words[] = {"di_", "loop_", "tbaa", "access_group",
+                                      "alias_scope", "dbg", NULL};
+  for (const char *const *w = words; *w; ++w)
+    if (memmem(t, n, *w, strlen(*w)))
+      return true;
+  return false;
+}
+
 // "#dialect.x" / "!dialect.x" at t[i] of a dialect that may define aliases.
-static bool aliasingDialectAt(const char *t, size_t n, size_t i) {
+// *llvm caches llvmMayAlias of the whole text (-1: not asked yet).
+static bool aliasingDialectAt(const char *t, size_t n, size_t i, int *llvm) {
   size_t j = i + 1;
   while (j < n && isIdent(t[j]))
     ++j;
-  return j < n && t[j] == '.' && j > i + 1 &&
-         !aliasFreeDialect(t + i + 1, j - i - 1);
+  if (!(j < n && t[j] == '.' && j > i + 1) ||
+      aliasFreeDialect(t + i + 1, j - i - 1))
+    return false;
+  if (j - i - 1 == 4 && memcmp(t + i + 1, "llvm", 4) == 0) {
+    if (*llvm < 0)
+      *llvm = llvmMayAlias(t, n);
+    return *llvm;
+  }
+  return true;
 }
 
 // The words that start something aliased, as `word` then `end` (the
@@ -115,10 +141,11 @@ bool irsDumpTextMayAlias(const char *t, size_t n) {
   // something aliased can show: at '#' or '!' (a dialect attribute or
   // type) and at the '<' or '[' that ends one of the words above, and
   // looks back from there.
+  int llvm = -1;
   for (size_t i = nextStop(t, 0, n); i < n; i = nextStop(t, i + 1, n)) {
     char c = t[i];
     if (c == '#' || c == '!') {
-      if (aliasingDialectAt(t, n, i))
+      if (aliasingDialectAt(t, n, i, &llvm))
         return true;
       continue;
     }
@@ -136,6 +163,7 @@ typedef struct Job {
   bool *todo;
   size_t begin, end;
   bool assumeVerified;
+  IrsPhases *ph;
 } Job;
 
 // The printer hands over a few bytes at a time (about 2.4 on average: the
@@ -181,14 +209,19 @@ char *irsDumpPrintTop(MlirOperation op, bool assumeVerified, size_t *len) {
 
 static void *printRange(void *arg) {
   Job *j = arg;
+  IrsPhaseMark m = irsPhaseBegin(j->ph);
+  int64_t bytes = 0;
   MlirOpPrintingFlags f = irsDumpTopFlags(j->assumeVerified);
   for (size_t i = j->begin; i < j->end; ++i)
     if (j->todo[i]) {
       Entry *e = &j->out[i];
       e->text = irsDumpPrintTopWith(j->ops[i], f, &e->len);
       e->aliased = e->text && irsDumpTextMayAlias(e->text, e->len);
+      bytes += (int64_t)e->len;
     }
   mlirOpPrintingFlagsDestroy(f);
+  if (bytes)
+    irsPhaseEnd(j->ph, IrsPhasePrint, m, bytes);
   return NULL;
 }
 
@@ -325,9 +358,9 @@ void irsDumpCacheTake(IrsDumpCache *cache, MlirBlock body, size_t n,
 
 // Prints the ops marked in `todo`, in two halves on two threads when allowed.
 static void printMissing(MlirOperation *ops, Entry *fresh, bool *todo, size_t n,
-                         bool assumeVerified, bool threads) {
-  Job jobs[2] = {{ops, fresh, todo, 0, n / 2, assumeVerified},
-                 {ops, fresh, todo, n / 2, n, assumeVerified}};
+                         bool assumeVerified, bool threads, IrsPhases *ph) {
+  Job jobs[2] = {{ops, fresh, todo, 0, n / 2, assumeVerified, ph},
+                 {ops, fresh, todo, n / 2, n, assumeVerified, ph}};
   pthread_t th;
   bool useThread = threads && n > 1 && pthread_create(&th, NULL, printRange, &jobs[1]) == 0;
   if (useThread) {
@@ -361,7 +394,7 @@ void irsDumpCacheReplace(IrsDumpCache *cache, Entry *fresh, size_t n, bool ok) {
 int irsDumpModuleStitched(IrsDumpCache **cachep, MlirOperation module,
                           const char *path, bool assumeVerified,
                           bool threads, const uint64_t *topFps,
-                          size_t numTopFps, bool *stitched) {
+                          size_t numTopFps, IrsPhases *ph, bool *stitched) {
   *stitched = false;
   MlirBlock body = irsDumpModuleBody(module);
   if (mlirBlockIsNull(body))
@@ -389,7 +422,7 @@ int irsDumpModuleStitched(IrsDumpCache **cachep, MlirOperation module,
     return 0;
   }
   irsDumpCacheTake(cache, body, n, topFps, numTopFps, ops, fresh, todo);
-  printMissing(ops, fresh, todo, n, assumeVerified, threads);
+  printMissing(ops, fresh, todo, n, assumeVerified, threads, ph);
   const char **texts = calloc(n ? n : 1, sizeof(char *));
   size_t *lens = calloc(n ? n : 1, sizeof(size_t));
   bool ok = texts && lens && !text.failed;
@@ -401,7 +434,9 @@ int irsDumpModuleStitched(IrsDumpCache **cachep, MlirOperation module,
       texts[i] = fresh[i].text;
       lens[i] = fresh[i].len;
     }
+    IrsPhaseMark m = irsPhaseBegin(ph);
     err = irsDumpWriteStitched(path, &text, texts, lens, n);
+    irsPhaseEnd(ph, IrsPhaseWrite, m, 0);
     *stitched = !err;
   }
   irsDumpCacheReplace(cache, fresh, n, ok);
@@ -476,4 +511,3 @@ bool irsDumpCacheAdopt(IrsDumpCache **cachep, const void *const *ops,
   irsDumpCacheReplace(cache, fresh, fresh ? n : 0, ok);
   return ok;
 }
-

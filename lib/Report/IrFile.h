@@ -19,6 +19,11 @@
 /// irsDumpPrinting's flags. Returns 0 or an errno value.
 int irsDumpModule(MlirOperation module, const char *path, bool generic,
                   bool debugInfo, bool assumeVerified);
+/// irsDumpModule, telling in *aliases whether the text starts with alias
+/// definitions (then a module's top-level ops printed one by one are not
+/// its dump).
+int irsDumpModuleAliases(MlirOperation module, const char *path, bool generic,
+                         bool debugInfo, bool assumeVerified, bool *aliases);
 
 /// The printing of a dump (irsDumpModule): `generic` and `debugInfo` (its
 /// plain form), MLIR's defaults for the rest.

@@ -92,7 +92,7 @@ static int startDump(Run *r, MlirOperation m) {
   snprintf(r->path[k], sizeof(r->path[k]), "%s/%d.mlir", r->dir, k);
   r->expected[k] = wholePrint(m);
   int e = irsDumpModuleAsync(&r->job, &r->cache, &r->busy, m, r->path[k], k,
-                             true, fps, num);
+                             true, fps, num, NULL);
   free(fps);
   return e;
 }
@@ -138,7 +138,7 @@ static void chainedDumpsMatchWholePrints(void **state) {
   char sync[4096];
   snprintf(sync, sizeof(sync), "%s/sync.mlir", r.dir);
   assert_int_equal(irsDumpModuleStitched(&r.cache, m, sync, true, false, NULL,
-                                         0, &stitched),
+                                         0, NULL, &stitched),
                    0);
   assert_true(stitched);
   char *want = wholePrint(m), *got = slurpPath(sync);
@@ -173,7 +173,7 @@ static void aliasedStepIsPrintedWhole(void **state) {
   char sync[4096];
   snprintf(sync, sizeof(sync), "%s/sync.mlir", r.dir);
   assert_int_equal(irsDumpModuleStitched(&r.cache, m, sync, true, false, NULL,
-                                         0, &stitched),
+                                         0, NULL, &stitched),
                    0);
   assert_false(stitched); // aliased: the caller prints the module whole
   irsDumpCacheDestroy(r.cache);

@@ -23,8 +23,25 @@ static bool identChar(char c) {
          (c >= '0' && c <= '9') || c == '_' || c == '$';
 }
 
+static bool contains(const char *t, size_t n, const char *w) {
+  size_t l = strlen(w);
+  for (size_t i = 0; i + l <= n; ++i)
+    if (memcmp(t + i, w, l) == 0)
+      return true;
+  return false;
+}
+
+// The LLVM dialect's: a text naming what it aliases (debug info, loop
+// annotations, TBAA, access groups, alias scopes, the dbg intrinsics).
+static bool llvmWords(const char *t, size_t n) {
+  return contains(t, n, "di_") || contains(t, n, "loop_") ||
+         contains(t, n, "tbaa") || contains(t, n, "access_group") ||
+         contains(t, n, "alias_scope") || contains(t, n, "dbg");
+}
+
 // The rule, read literally: a word starting one of the aliased forms, or
-// '#'/'!' followed by a dialect name (then '.') not known to be alias-free.
+// '#'/'!' followed by a dialect name (then '.') not known to be alias-free
+// (llvm: only with one of its words anywhere in the text).
 static bool reference(const char *t, size_t n) {
   static const char *const words[] = {"affine_map<", "affine_set<", "distinct[",
                                       "dense_resource<", "tuple<"};
@@ -42,7 +59,8 @@ static bool reference(const char *t, size_t n) {
         for (size_t d = 0; d < sizeof(aliasFree) / sizeof(*aliasFree); ++d)
           free |= strlen(aliasFree[d]) == j - i - 1 &&
                   memcmp(aliasFree[d], t + i + 1, j - i - 1) == 0;
-        if (!free)
+        bool llvm = j - i - 1 == 4 && memcmp(t + i + 1, "llvm", 4) == 0;
+        if (!free && (!llvm || llvmWords(t, n)))
           return true;
       }
       continue;
@@ -74,7 +92,12 @@ static void handPicked(void **state) {
   assert_true(scan("loc = distinct[0]<\"x\">"));
   assert_true(scan("dense_resource<blob> : tensor<4xi8>"));
   assert_true(scan("%t : tuple<i32, i32>"));
-  assert_true(scan("!llvm.ptr"));
+  assert_false(scan("!llvm.ptr"));
+  assert_false(scan("%1 = llvm.load %0 : !llvm.ptr -> !llvm.struct<(i32)>"));
+  assert_true(scan("llvm.load %p {tbaa = [#llvm.tbaa_tag<x>]} : !llvm.ptr"));
+  assert_true(scan("#llvm.di_file<\"a\" in \"b\">"));
+  assert_true(scan("llvm.intr.dbg.value <x> = %0 : !llvm.ptr"));
+  assert_true(scan("{loop_annotation = #llvm.loop_annotation<x>}"));
   assert_true(scan("attr = #gpu.address_space<workgroup>"));
   // Across a 16-byte block: the '<' at index 16, its word before it.
   assert_true(scan("0123456789 tuple<i32>"));
@@ -93,7 +116,8 @@ static void matchesReference(void **state) {
   static const char *const pieces[] = {
       " ", "\n", "x", "_", "tuple", "<", "[", "affine_map", "affine_set",
       "distinct", "dense_resource", "#", "!", ".", "arith", "llvm", "gpu",
-      "builtin", "tensor", "%0 = arith.constant 1 : i32", "0123456789abcdef"};
+      "builtin", "tensor", "%0 = arith.constant 1 : i32", "0123456789abcdef",
+      "tbaa", "di_"};
   const size_t np = sizeof(pieces) / sizeof(*pieces);
   uint64_t seed = 0x243f6a8885a308d3ull;
   char buf[512];

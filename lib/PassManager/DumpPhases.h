@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- DumpPhases.h - where an instrumented run's time goes, by phase -----===//
+//
+// Internal to lib/PassManager. A benchmark (bench/model.py) asks for the
+// table by naming a file in IRSCOPE_PHASES; each pass manager then counts,
+// per phase, how often it ran, the CPU time of the thread that ran it, the
+// wall time and the bytes, and appends the table to the file when it is
+// destroyed. Without the variable the counters do not exist and every call
+// below is a test of a null pointer.
+//
+//===----------------------------------------------------------------------===//
+#ifndef IRS_LIB_PASSMANAGER_DUMPPHASES_H
+#define IRS_LIB_PASSMANAGER_DUMPPHASES_H
+
+#include <stdint.h>
+
+typedef enum IrsPhase {
+  IrsPhaseClone,       // top-level ops cloned for a dump on a thread
+  IrsPhasePrint,       // top-level ops printed to text
+  IrsPhasePrintWhole,  // a module printed whole into its dump
+  IrsPhaseWrite,       // a stitched dump assembled and written
+  IrsPhaseCopy,        // an unchanged step's dump copied from the last one
+  IrsPhaseHash,        // dumps read back for the manifest's hash
+  IrsPhaseVerify,      // --verify-each
+  IrsPhaseFingerprint, // did the step change the IR
+  IrsPhaseWait,        // the pipeline waiting for a dump in flight
+  IrsPhaseFork,        // fork() of a snapshot printer
+  IrsPhaseChild,       // CPU of snapshot printers (their own rusage)
+  IrsPhaseCount,
+} IrsPhase;
+
+typedef struct IrsPhases IrsPhases;
+
+/// A start point: the calling thread's CPU time and the wall clock (zero
+/// when `p` is null).
+typedef struct IrsPhaseMark {
+  int64_t cpuNs, wallNs;
+} IrsPhaseMark;
+
+/// The counters when IRSCOPE_PHASES names a file, else null.
+IrsPhases *irsPhasesCreateFromEnv(void);
+/// Appends the table to the file and frees; null is fine.
+void irsPhasesFinish(IrsPhases *p);
+IrsPhaseMark irsPhaseBegin(const IrsPhases *p);
+/// Adds the time since `m` (this thread's CPU, wall) and `bytes` to phase k.
+void irsPhaseEnd(IrsPhases *p, IrsPhase k, IrsPhaseMark m, int64_t bytes);
+/// Adds measured amounts to phase k (a child's rusage).
+void irsPhaseAdd(IrsPhases *p, IrsPhase k, int64_t cpuNs, int64_t wallNs,
+                 int64_t bytes);
+
+#endif
