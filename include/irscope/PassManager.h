@@ -310,6 +310,12 @@ IRS_API MlirStringRef irsPassManagerGetFailureDir(IrsPassManager pm);
 /// empty when narrowing did not run. Borrowed until the next run.
 IRS_API MlirStringRef irsPassManagerGetNarrowNote(IrsPassManager pm);
 
+/// The action the last run's failing step was narrowed to (Narrow.h), for
+/// callers that name it their own way (opt-reduce's culprit line); NULL when
+/// none was found. Borrowed until the next run.
+IRS_API const struct IrsNarrowedAction *
+irsPassManagerGetNarrowedAction(IrsPassManager pm);
+
 /// Index (1-based) of the step that failed in the last run, 0 if none.
 IRS_API intptr_t irsPassManagerGetFailedStep(IrsPassManager pm);
 

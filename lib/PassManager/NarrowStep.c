@@ -198,3 +198,8 @@ void irsPmNarrowFailure(IrsPassManagerImpl *pm, intptr_t i,
 MlirStringRef irsPassManagerGetNarrowNote(IrsPassManager pm) {
   return irsBufRef(&irsPmUnwrap(pm)->narrowNote);
 }
+
+const IrsNarrowedAction *irsPassManagerGetNarrowedAction(IrsPassManager pm) {
+  IrsPassManagerImpl *impl = irsPmUnwrap(pm);
+  return impl->narrowed.tag ? &impl->narrowed : NULL;
+}

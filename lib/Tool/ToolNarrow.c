@@ -233,8 +233,11 @@ static char *logRun(Narrowing *n, const IrsToolExecResult *orig, IrsBuf *why) {
            (r.res.outcome == IrsWorkerExited && r.res.exitCode == 0))
     irsBufAppendStr(why, "the step does not fail the same way with threading "
                          "off");
-  else
-    log = readAll(logPath);
+  else if (!(log = readAll(logPath)) && r.res.outcome != IrsWorkerExited)
+    // LLVM removes an output file when its tool dies of a signal: the
+    // log of a crashing run is gone, and with it the count to bisect.
+    irsBufAppendStr(why, "the tool removes its action log "
+                         "(--log-actions-to) when it crashes");
   if (log) {
     n->outcome = r.res.outcome;
     n->signal = r.res.signal;

@@ -15,7 +15,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from webdriver import browser  # noqa: E402
+from webdriver import browser, report_console  # noqa: E402
 
 ROWS = """
     var t = document.getElementById('rewrites-%d');
@@ -70,11 +70,7 @@ def main():
             print("sorted by %s (%s): counts %s, names %s" % (
                 key, sort, order,
                 "alphabetical" if names == sorted(names) else "not alphabetical"))
-        errors = [e for e in d.console() if e.get("level") == "SEVERE"]
-        for e in errors:
-            print("console error: " + e.get("message", ""))
-        print("console errors: %d" % len(errors))
-        return 1 if errors else 0
+        return report_console(d)
 
 
 if __name__ == "__main__":

@@ -119,3 +119,13 @@ def browser(page, chromium, chromedriver, profile):
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+def report_console(d):
+    """Prints the console's errors and their count for FileCheck; returns
+    the exit code of a check (1 when there were errors)."""
+    errors = [e for e in d.console() if e.get("level") == "SEVERE"]
+    for e in errors:
+        print("console error: " + e.get("message", ""))
+    print("console errors: %d" % len(errors))
+    return 1 if errors else 0

@@ -22,6 +22,7 @@
 // ERR-NEXT: {{^  #3 .+$}}
 // ERR-NEXT: {{^  #4 .+$}}
 // ERR-NEXT: irscope-opt: note: report: [[DIR]]/report.xml
+// ERR-NEXT: irscope-opt: note: step 2 not narrowed to one action: the tool removes its action log (--log-actions-to) when it crashes
 // ERR-NEXT: irscope-opt: note: replay: [[TOOL]] '--pass-pipeline=builtin.module(test-pass-crash)' [[DIR]]/failure-input.mlir -o -
 // ERR-NEXT: irscope-opt: note: or: [[TOOL]] --run-reproducer [[DIR]]/reproducer.mlir
 // RUN: test ! -e %t/out.mlir

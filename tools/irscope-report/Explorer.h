@@ -11,6 +11,7 @@
 #define IRS_TOOLS_IRSCOPE_REPORT_EXPLORER_H
 
 #include "irscope/Outcome.h"
+#include "irscope/RunDir.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -88,6 +89,9 @@ typedef struct IrsExRun {
   // Kind wrong-result: both results' files and the script that prints them
   // with upstream tools (<run-reproducer>, reproducer.sh).
   char *expectedOutput, *actualOutput, *runReproducer;
+  // <failure><action>: the one action the failing step was narrowed to, or
+  // the one a crash was in (PageAction.c); NULL when none.
+  struct IrsExAction *action;
 } IrsExRun;
 
 /// Loads DIR's manifest (and report). On failure returns false and writes a
@@ -96,6 +100,11 @@ typedef struct IrsExRun {
 bool irsExLoad(const char *dir, IrsExRun *run, char *err, size_t errCap,
                bool *usage);
 void irsExFree(IrsExRun *run);
+/// PageAction.c: reads <action> of report.xml's <failure> into
+/// run->action, and frees it (irsExFree calls it).
+typedef struct IrsExAction IrsExAction;
+void irsExLoadAction(IrsExRun *run, IrsRunDocNode failure);
+void irsExActionFree(IrsExRun *run);
 
 //===----------------------------------------------------------------------===//
 // IR text

@@ -134,6 +134,7 @@ static void readReport(IrsExRun *run, const char *file) {
   run->failActual = text(child(child(f, "results"), "actual"));
   run->failTrace = text(child(f, "stack-trace"));
   run->failSymTrace = text(child(f, "symbolised-trace"));
+  irsExLoadAction(run, f);
   run->failSite = attr(f, "crash-site");
   if (!run->failSite)
     run->failSite = attr(f, "hang-site");
@@ -344,6 +345,7 @@ void irsExFree(IrsExRun *run) {
     free(s->rewrites);
   }
   free(run->steps);
+  irsExActionFree(run);
   char **strs[] = {
       &run->dir,         &run->toolName,      &run->toolVersion,
       &run->commandLine, &run->inputPath,     &run->inputDump,

@@ -69,6 +69,10 @@ struct IrsExStep;
 /// the sortable table of its rewrite counts (nothing when not counted).
 void irsExStepSummary(xmlNodePtr det, const struct IrsExStep *s, bool failing);
 void irsExRewriteTable(xmlNodePtr parent, const struct IrsExStep *s);
+/// PageAction.c: in the failing step, the one action it was narrowed to
+/// (or the one a crash was in) and the top-level op's diff around it.
+void irsExActionPart(xmlNodePtr parent, const IrsExRun *run,
+                     const struct IrsExStep *s, const IrsExPageOptions *o);
 
 /// A new page titled `title` with the shared head; *body receives <body>.
 /// NULL when out of memory.

@@ -162,6 +162,7 @@ static void stepDetails(xmlNodePtr parent, const IrsExRun *run,
     }
   }
   irsExRewriteTable(bodyDiv, s);
+  irsExActionPart(bodyDiv, run, s, o);
   if (v->note)
     tel(bodyDiv, "p", "note", v->note);
   if (v->diff)

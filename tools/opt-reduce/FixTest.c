@@ -104,8 +104,13 @@ void irsFixTestPrint(FILE *f, const IrsFixTestInfo *in, MlirOperation module) {
 }
 
 void irsFixTestPrintMessageCheck(FILE *f, const char *message) {
+  irsFixTestPrintMessageCheckAs(f, "CHECK", message);
+}
+
+void irsFixTestPrintMessageCheckAs(FILE *f, const char *check,
+                                   const char *message) {
   // The masked parts of the message become regexes.
-  fputs("// CHECK: error: ", f);
+  fprintf(f, "// %s: error: ", check);
   for (const char *p = message; *p; ++p) {
     if (*p == 'N')
       fputs("{{[0-9a-zA-Z_.]+}}", f);

@@ -34,5 +34,8 @@ void irsFixTestPrintChecks(FILE *f, MlirOperation module);
 /// `// CHECK: error: MESSAGE`, the signature's masked message with its
 /// masks as FileCheck regexes.
 void irsFixTestPrintMessageCheck(FILE *f, const char *message);
+/// The same check under another directive ("CULPRIT", "CULPRIT-BEFORE-NOT").
+void irsFixTestPrintMessageCheckAs(FILE *f, const char *check,
+                                   const char *message);
 
 #endif

@@ -70,7 +70,8 @@ static void printPinHeader(FILE *f, const OrConfig *c, const IrsSignature *sig,
 
 // The lit test: the fix form (FixTest.c) or the pin form, then the reduced
 // module.
-int orLitTestWrite(const OrConfig *c, IrsReducer r, MlirOperation m) {
+int orLitTestWrite(const OrConfig *c, IrsReducer r, MlirOperation m,
+                   const OrCulprit *culprit) {
   const IrsSignature *sig = irsReducerGetSignature(r);
   MlirStringRef pipe = irsReducerGetPipeline(r);
   // Built in memory, then written through a temporary and a rename: an
@@ -80,13 +81,15 @@ int orLitTestWrite(const OrConfig *c, IrsReducer r, MlirOperation m) {
   FILE *f = open_memstream(&text, &textLen);
   if (!f)
     return errno;
-  if (c->litTestMode && !strcmp(c->litTestMode, "pin")) {
+  bool pin = c->litTestMode && !strcmp(c->litTestMode, "pin");
+  if (pin) {
     printPinHeader(f, c, sig, pipe);
   } else {
     IrsFixTestInfo info = {c->input, sig, pipe, c->testTimeout,
                            c->checkDeterminism, c->plugins.plugins};
     irsFixTestPrint(f, &info, m);
   }
+  orCulpritPrintLit(f, c, culprit, pipe, pin, sig);
   fputc('\n', f);
   MlirOpPrintingFlags fl = mlirOpPrintingFlagsCreate();
   mlirOperationPrintWithFlags(m, fl, fileCb, f);

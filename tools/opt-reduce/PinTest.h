@@ -11,12 +11,14 @@
 #define IRS_TOOLS_OPT_REDUCE_PINTEST_H
 
 #include "Config.h"
+#include "Culprit.h"
 
 #include "irscope/Reduce.h"
 
 /// Writes the lit test of the reduced module `m` of `r` to c->litTest (in
 /// the form c->litTestMode asks for), atomically. Returns 0 or an errno
 /// value.
-int orLitTestWrite(const OrConfig *c, IrsReducer r, MlirOperation m);
+int orLitTestWrite(const OrConfig *c, IrsReducer r, MlirOperation m,
+                   const OrCulprit *culprit);
 
 #endif

@@ -2,6 +2,8 @@
 //===- Progress.c - opt-reduce's progress lines, summary and results ------===//
 #include "Progress.h"
 
+#include "Culprit.h"
+
 #include "CrashNote.h"
 
 #include "MiscompileLit.h"
@@ -225,6 +227,9 @@ int orFinish(const OrConfig *c, OrSession *s, IrsReducer r) {
   const IrsSignature *sig = irsReducerGetSignature(r);
   MlirStringRef p = irsReducerGetPipeline(r);
   printSummary(c, r, s->pipeline);
+  OrCulprit culprit;
+  orCulpritFind(c, r, &culprit);
+  orCulpritPrint(&culprit);
   printLastLine(c, r);
   int rc = irsOutcomeGetExitCode(IrsOutcomeOk);
   if (c->tool && strcmp(c->output, "/dev/null") != 0)
@@ -241,7 +246,7 @@ int orFinish(const OrConfig *c, OrSession *s, IrsReducer r) {
     int e = c->miscompile ? irsReduceWriteMiscompileLitTest(
                                 c->litTest, c->input, best, p, sig, &c->exec)
             : c->tool     ? orToolLitTestWrite(c, &s->tool, r, best)
-                          : orLitTestWrite(c, r, best);
+                          : orLitTestWrite(c, r, best, &culprit);
     if (e) {
       fprintf(stderr, "opt-reduce: error: cannot write '%s': %s\n",
               c->litTest, strerror(e));

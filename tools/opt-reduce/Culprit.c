@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Culprit.c - the one rewrite the reduced failure comes from ---------===//
+//
+// The reduced module runs once more, stepwise and single-threaded, in a
+// supervised worker whose pass manager records an action trail and
+// narrows a step whose IR the verifier rejects (include/irscope/Narrow.h),
+// the library's own entry points for both. A crash leaves the action in
+// flight in the trail, a hang the action it kept repeating; a narrowed
+// verifier failure comes back through the worker's channel. Pass failures
+// are not narrowed in-process (irscope-opt narrows them through --tool).
+//
+//===----------------------------------------------------------------------===//
+#define _XOPEN_SOURCE 700
+#include "Culprit.h"
+
+#include "FixTest.h"
+
+#include "irscope/Action.h"
+#include "irscope/Narrow.h"
+#include "irscope/PassManager.h"
+#include "irscope/Pipeline.h"
+#include "irscope/Supervisor.h"
+
+#include <ftw.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { SlotTag, SlotName, SlotOpName, SlotLocation };
+
+typedef struct Run {
+  const OrConfig *c;
+  MlirOperation module;
+  IrsPipeline pipeline;
+  IrsActionTrail trail;
+  IrsWorkerChannel ch;
+  char dir[4096]; // the failure directory of the worker's pass manager
+} Run;
+
+static int rmEntry(const char *path, const struct stat *sb, int flag,
+                   struct FTW *ftw) {
+  (void)sb, (void)flag, (void)ftw;
+  return remove(path), 0;
+}
+
+static void send(IrsWorkerChannel ch, intptr_t slot, const char *s) {
+  irsWorkerChannelSendOutput(ch, slot, s ? s : "", s ? strlen(s) : 0);
+}
+
+// The worker: the reduced pipeline on the reduced module, with the trail
+// and narrowing; the narrowed action's fields go back on the channel. Its
+// artefacts (report.xml, the IR around the action) go to a temporary
+// directory the caller removes (also after a death): the summary only
+// names the action.
+static int culpritMain(IrsWorkerChannel ch, void *ud) {
+  Run *u = ud;
+  u->ch = ch;
+  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
+  o.forceStepwise = true;
+  o.threadingEnabled = false;
+  o.onStep = irsWorkerChannelOnStep;
+  o.onStepUserData = &u->ch;
+  o.passRegistry = u->c->plugins.registry;
+  o.actionTrail = u->trail;
+  o.narrow = true;
+  o.failureDir = u->dir;
+  IrsPassManager pm =
+      irsPassManagerCreate(mlirOperationGetContext(u->module), u->pipeline, &o,
+                           NULL, NULL);
+  if (irsPassManagerIsNull(pm))
+    return 2;
+  if (u->c->seed)
+    irsPassManagerSetSeed(pm, u->c->seedValue);
+  irsPassManagerRun(pm, u->module);
+  const IrsNarrowedAction *a = irsPassManagerGetNarrowedAction(pm);
+  if (a) {
+    irsWorkerChannelSendValue(ch, "index", a->index);
+    irsWorkerChannelSendValue(ch, "of", a->of);
+    irsWorkerChannelSendValue(ch, "step", irsPassManagerGetFailedStep(pm));
+    send(ch, SlotTag, a->tag);
+    send(ch, SlotName, a->name);
+    send(ch, SlotOpName, a->opName);
+    send(ch, SlotLocation, a->location);
+  }
+  return 0; // the process ends now: nothing is destroyed
+}
+
+static void copyRef(char *dst, size_t cap, MlirStringRef s) {
+  size_t n = s.length < cap - 1 ? s.length : cap - 1;
+  memcpy(dst, s.data ? s.data : "", n);
+  dst[n] = '\0';
+}
+
+static void fromRecord(OrCulprit *cu, const IrsActionRecord *r) {
+  copyRef(cu->tag, sizeof(cu->tag), mlirStringRefCreateFromCString(r->tag));
+  copyRef(cu->name, sizeof(cu->name),
+          irsNarrowShortName(mlirStringRefCreateFromCString(r->name)));
+  copyRef(cu->opName, sizeof(cu->opName),
+          mlirStringRefCreateFromCString(r->opName));
+  if (r->file[0])
+    snprintf(cu->location, sizeof(cu->location), "%s:%u:%u", r->file,
+             r->line, r->column);
+  cu->index = r->index;
+  cu->found = cu->name[0] != '\0';
+}
+
+static void fromChannel(OrCulprit *cu, IrsSupervisor sup,
+                        const IrsWorkerResult *res) {
+  if (!irsWorkerResultGetValue(res, "of", &cu->of) ||
+      !irsWorkerResultGetValue(res, "index", &cu->stepIndex))
+    return;
+  irsWorkerResultGetValue(res, "step", &cu->step);
+  copyRef(cu->tag, sizeof(cu->tag), irsSupervisorGetOutput(sup, SlotTag));
+  copyRef(cu->name, sizeof(cu->name), irsSupervisorGetOutput(sup, SlotName));
+  copyRef(cu->opName, sizeof(cu->opName),
+          irsSupervisorGetOutput(sup, SlotOpName));
+  copyRef(cu->location, sizeof(cu->location),
+          irsSupervisorGetOutput(sup, SlotLocation));
+  // The count within step 1 is the count since the pipeline began.
+  if (cu->step == 1)
+    cu->index = cu->stepIndex;
+  cu->found = cu->name[0] != '\0';
+}
+
+void orCulpritFind(const OrConfig *c, IrsReducer r, OrCulprit *out) {
+  memset(out, 0, sizeof(*out));
+  const IrsSignature *sig = irsReducerGetSignature(r);
+  out->kind = sig->kind;
+  // A failure only some runs show (--test-runs) may not show in this one.
+  if (c->test || c->tool || c->miscompile || c->checkDeterminism ||
+      c->testRuns > 1 || sig->inEdit ||
+      (sig->kind != IrsOutcomeCrash && sig->kind != IrsOutcomeTimeout &&
+       sig->kind != IrsOutcomeVerifyFailure))
+    return;
+  Run u = {c, irsReducerGetModule(r),
+           irsPipelineCreateParse(irsReducerGetPipeline(r), NULL, NULL),
+           irsActionTrailCreate(), {0}, ""};
+  const char *tmp = getenv("TMPDIR");
+  snprintf(u.dir, sizeof(u.dir), "%s/opt-reduce-culprit-XXXXXX",
+           tmp && *tmp ? tmp : "/tmp");
+  bool haveDir = mkdtemp(u.dir) != NULL;
+  // The reducer's limits; without a test timeout, 60 s keeps a result
+  // that now hangs from hanging us.
+  IrsSupervisorOptions so = {
+      .stepTimeoutSec = c->testTimeoutSec > 0 ? c->testTimeoutSec : 60,
+      .memoryLimitBytes = c->memoryLimitBytes};
+  IrsSupervisor sup = irsSupervisorCreate(&so);
+  const IrsWorkerResult *res = NULL;
+  IrsActionRecord rec;
+  size_t window = 0;
+  if (haveDir && !irsPipelineIsNull(u.pipeline) && sup.ptr &&
+      !irsActionTrailIsNull(u.trail) &&
+      irsStatusIsOk(irsSupervisorRun(sup, culpritMain, &u, &res))) {
+    if (sig->kind == IrsOutcomeCrash && res->outcome == IrsWorkerCrashed &&
+        irsActionTrailGetInFlight(u.trail, &rec)) {
+      fromRecord(out, &rec);
+    } else if (sig->kind == IrsOutcomeTimeout &&
+               res->outcome == IrsWorkerTimedOut &&
+               irsActionTrailGetRepeating(u.trail, &rec, 1, &window) == 1) {
+      fromRecord(out, &rec);
+      out->index = 0; // one of many
+      out->times = rec.count;
+      out->window = (int64_t)window;
+    } else if (sig->kind == IrsOutcomeVerifyFailure &&
+               res->outcome == IrsWorkerExited) {
+      fromChannel(out, sup, res);
+    }
+  }
+  if (haveDir)
+    nftw(u.dir, rmEntry, 8, FTW_DEPTH | FTW_PHYS);
+  irsSupervisorDestroy(sup);
+  irsActionTrailDestroy(u.trail);
+  irsPipelineDestroy(u.pipeline);
+}
+
+static bool isPattern(const OrCulprit *cu) {
+  return !strcmp(cu->tag, IRS_NARROW_TAG_PATTERN);
+}
+
+// "pattern 'X' on 'op' at LOC (#K of N in step S)" and the other forms.
+static void describe(FILE *f, const OrCulprit *cu) {
+  fprintf(f, "%s '%s'", isPattern(cu) ? "pattern" : "pass", cu->name);
+  if (cu->opName[0])
+    fprintf(f, " on '%s'", cu->opName);
+  if (cu->location[0])
+    fprintf(f, " at %s", cu->location);
+  if (cu->of)
+    fprintf(f, " (#%lld of %lld in step %lld)", (long long)cu->stepIndex,
+            (long long)cu->of, (long long)cu->step);
+  else if (cu->times)
+    fprintf(f, " (repeated %lld of the last %lld actions)",
+            (long long)cu->times, (long long)cu->window);
+  else if (cu->index)
+    fprintf(f, " (#%lld, in flight when it crashed)", (long long)cu->index);
+}
+
+void orCulpritPrint(const OrCulprit *cu) {
+  if (!cu->found)
+    return;
+  fprintf(stderr, "opt-reduce: culprit %s: ",
+          isPattern(cu) ? "rewrite" : "pass execution");
+  describe(stderr, cu);
+  fputc('\n', stderr);
+}
+
+// The CHECK line of the failure under `check`: the signature's message,
+// else LLVM's stack dump for a crash.
+static void printFailureCheck(FILE *f, const char *check,
+                              const IrsSignature *sig) {
+  if (sig->message[0])
+    irsFixTestPrintMessageCheckAs(f, check, sig->message);
+  else
+    fprintf(f, "// %s: Stack dump:\n", check);
+}
+
+static void printCounterRun(FILE *f, const OrConfig *c, MlirStringRef p,
+                            const OrCulprit *cu, int64_t count) {
+  fprintf(f, "mlir-opt %%s%s --mlir-disable-threading -pass-pipeline='%.*s' "
+             "--mlir-debug-counter=%s-count=%lld -o /dev/null",
+          c->allowUnregistered ? " --allow-unregistered-dialect" : "",
+          (int)p.length, p.data, cu->tag, (long long)count);
+}
+
+void orCulpritPrintLit(FILE *f, const OrConfig *c, const OrCulprit *cu,
+                       MlirStringRef pipeline, bool pin,
+                       const IrsSignature *sig) {
+  if (!cu->found)
+    return;
+  fprintf(f, "// Culprit %s: ", isPattern(cu) ? "rewrite" : "pass execution");
+  describe(f, cu);
+  fputs(".\n", f);
+  IrsPipeline p = irsPipelineCreateParse(pipeline, NULL, NULL);
+  bool oneStep = !irsPipelineIsNull(p) && irsPipelineGetNumSteps(p) == 1;
+  irsPipelineDestroy(p);
+  // Checkable with mlir-opt's own counter only where its count is ours.
+  if (cu->index < 1 || !isPattern(cu) || !oneStep ||
+      irsPipelineTextNamesIrscopePass(pipeline) ||
+      (c->plugins.plugins.ptr && irsPluginsGetNum(c->plugins.plugins) > 0))
+    return;
+  bool crash = cu->kind == IrsOutcomeCrash;
+  fprintf(f, "// With upstream mlir-opt's debug counter, the first %lld %s "
+             "actions fail\n// as above and the first %lld do not:\n",
+          (long long)cu->index, cu->tag, (long long)(cu->index - 1));
+  if (!pin) {
+    fputs("//   ", f);
+    printCounterRun(f, c, pipeline, cu, cu->index - 1);
+    fputs("\n//   ", f);
+    printCounterRun(f, c, pipeline, cu, cu->index);
+    fputc('\n', f);
+    return;
+  }
+  fputs("// RUN: ", f);
+  printCounterRun(f, c, pipeline, cu, cu->index - 1);
+  fputs(" 2> %t.culprit-before || true\n"
+        "// RUN: FileCheck %s --check-prefix=CULPRIT-BEFORE --allow-empty "
+        "< %t.culprit-before\n", f);
+  printFailureCheck(f, "CULPRIT-BEFORE-NOT", sig);
+  fprintf(f, "// RUN: not%s ", crash ? " --crash" : "");
+  printCounterRun(f, c, pipeline, cu, cu->index);
+  fputs(" 2>&1 | FileCheck %s --check-prefix=CULPRIT\n", f);
+  printFailureCheck(f, "CULPRIT", sig);
+}

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Culprit.h - the one rewrite the reduced failure comes from ---------===//
+//
+// After the reduction, the reduced module runs once more in a supervised
+// worker, single-threaded, with the library's answers to "which rewrite?"
+// switched on (docs/irscope-opt.md, "Inside a step"): the action a crash
+// was in, the action a hang kept repeating (the action trail), and for IR
+// the verifier rejects the failing step narrowed to one action
+// (IrsInstrumentationOptions.narrow). The summary names it in one line and
+// --emit-lit-test in a comment, with a RUN line pair on upstream
+// mlir-opt's debug counter where it can check it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef IRS_TOOLS_OPT_REDUCE_CULPRIT_H
+#define IRS_TOOLS_OPT_REDUCE_CULPRIT_H
+
+#include "Config.h"
+
+#include "irscope/Reduce.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct OrCulprit {
+  bool found;
+  IrsOutcome kind;    ///< the failure it explains: crash, timeout, verify
+  char tag[32];       ///< "apply-pattern" or "pass-execution"
+  char name[160];     ///< the pattern or pass, namespaces left out
+  char opName[64];    ///< "" when unknown
+  char location[256]; ///< "file:line:col" in the input; "" when none
+  /// Its number among the actions of its tag since the pipeline began
+  /// (single-threaded, as --mlir-debug-counter counts them); 0: unknown.
+  int64_t index;
+  /// Narrowed: its number within the failing step `step` (1-based) and how
+  /// many actions of the tag that step has (`of`; 0 when not narrowed).
+  int64_t stepIndex, of, step;
+  /// A hang: how often it ran among the last `window` actions.
+  int64_t times, window;
+} OrCulprit;
+
+/// Runs the reduced module of `r` once more to name its culprit (in-process
+/// mode only; `out->found` false otherwise or when there is none).
+void orCulpritFind(const OrConfig *c, IrsReducer r, OrCulprit *out);
+
+/// The summary's line: "opt-reduce: culprit rewrite: pattern 'X' on 'op'
+/// at LOC (#K of N in step S)" or the crash's and hang's forms.
+void orCulpritPrint(const OrCulprit *cu);
+
+/// The emitted lit test's lines: a comment naming the culprit, and in the
+/// pin form (`pin`) a RUN line pair with upstream mlir-opt's debug counter
+/// (K - 1 actions do not fail, K do) when the count names the same action
+/// there: an `apply-pattern` of the first step of a one-step pipeline of
+/// MLIR's passes, no plugin loaded. The CHECK lines are the signature's.
+void orCulpritPrintLit(FILE *f, const OrConfig *c, const OrCulprit *cu,
+                       MlirStringRef pipeline, bool pin,
+                       const IrsSignature *sig);
+
+#endif
