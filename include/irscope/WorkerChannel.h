@@ -63,6 +63,9 @@ typedef enum IrsWorkerStreamKind {
   IrsWorkerStreamExecMessage,
   /// and its result's type.
   IrsWorkerStreamExecType,
+  /// opt-reduce's culprit run: field `sub` of the action the reduced case
+  /// was narrowed to (tools/opt-reduce/Culprit.c names the fields).
+  IrsWorkerStreamCulpritField,
 } IrsWorkerStreamKind;
 
 /// One output stream: `sub` is 0 for kinds that have none.

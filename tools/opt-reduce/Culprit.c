@@ -43,8 +43,12 @@ static int rmEntry(const char *path, const struct stat *sb, int flag,
   return remove(path), 0;
 }
 
+static IrsWorkerStream field(intptr_t slot) {
+  return (IrsWorkerStream){IrsWorkerStreamCulpritField, 0, slot};
+}
+
 static void send(IrsWorkerChannel ch, intptr_t slot, const char *s) {
-  irsWorkerChannelSendOutput(ch, slot, s ? s : "", s ? strlen(s) : 0);
+  irsWorkerChannelSendOutput(ch, field(slot), s ? s : "", s ? strlen(s) : 0);
 }
 
 // The worker: the reduced pipeline on the reduced module, with the trail
@@ -110,12 +114,12 @@ static void fromChannel(OrCulprit *cu, IrsSupervisor sup,
       !irsWorkerResultGetValue(res, "index", &cu->stepIndex))
     return;
   irsWorkerResultGetValue(res, "step", &cu->step);
-  copyRef(cu->tag, sizeof(cu->tag), irsSupervisorGetOutput(sup, SlotTag));
-  copyRef(cu->name, sizeof(cu->name), irsSupervisorGetOutput(sup, SlotName));
+  copyRef(cu->tag, sizeof(cu->tag), irsSupervisorGetOutput(sup, field(SlotTag)));
+  copyRef(cu->name, sizeof(cu->name), irsSupervisorGetOutput(sup, field(SlotName)));
   copyRef(cu->opName, sizeof(cu->opName),
-          irsSupervisorGetOutput(sup, SlotOpName));
+          irsSupervisorGetOutput(sup, field(SlotOpName)));
   copyRef(cu->location, sizeof(cu->location),
-          irsSupervisorGetOutput(sup, SlotLocation));
+          irsSupervisorGetOutput(sup, field(SlotLocation)));
   // The count within step 1 is the count since the pipeline began.
   if (cu->step == 1)
     cu->index = cu->stepIndex;
