@@ -45,9 +45,9 @@ bool irsPassManagerGetSeed(IrsPassManager handle, uint64_t *seed) {
 
 static void printTo(MlirOperation op, IrsPassManagerImpl *pm, IrsBuf *out) {
   MlirOpPrintingFlags f = mlirOpPrintingFlagsCreate();
-  if (pm->opts.printGeneric)
+  if (pm->opts.dump.printGeneric)
     mlirOpPrintingFlagsPrintGenericOpForm(f);
-  if (pm->opts.printDebugInfo)
+  if (pm->opts.dump.printDebugInfo)
     mlirOpPrintingFlagsEnableDebugInfo(f, true, false);
   mlirOperationPrintWithFlags(op, f, irsBufStringCallback, out);
   mlirOpPrintingFlagsDestroy(f);
@@ -58,7 +58,7 @@ static IrsStepStatus runOnce(IrsPassManagerImpl *pm, intptr_t i,
                              MlirOperation m) {
   if (mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(pm->steps[i].pm, m)))
     return IrsStepPassFailed;
-  if (pm->opts.verifyEach && !mlirOperationVerify(m))
+  if (pm->opts.verify.verifyEach && !mlirOperationVerify(m))
     return IrsStepVerifyFailed;
   return IrsStepOk;
 }
@@ -74,7 +74,7 @@ static const char *statusWord(IrsStepStatus s) {
 static void document(IrsPassManagerImpl *pm, intptr_t i, MlirOperation pre,
                      MlirOperation first, MlirStringRef diff,
                      IrsDeterminismMode mode) {
-  if (!pm->opts.writeFailureReport)
+  if (!pm->opts.failure.writeReport)
     return;
   char *dir = irsRunRecordFailureDirOpen(&pm->rec);
   if (!dir)
@@ -85,16 +85,16 @@ static void document(IrsPassManagerImpl *pm, intptr_t i, MlirOperation pre,
        *p3 = irsPathJoin(dir, post);
   int e = p1 && p2 && p3 ? 0 : ENOMEM;
   if (!e)
-    e = irsDumpModule(pre, p1, pm->opts.printGeneric, pm->opts.printDebugInfo,
+    e = irsDumpModule(pre, p1, pm->opts.dump.printGeneric, pm->opts.dump.printDebugInfo,
                       true);
   if (!e)
     e = irsReproducerWriteSeeded(
         pre, p2, irsPipelineGetStepText(pm->pipeline, i),
-        !pm->opts.threadingEnabled, pm->opts.verifyEach, pm->opts.plugins, pm->env.hasSeed,
+        !pm->opts.run.threadingEnabled, pm->opts.verify.verifyEach, pm->opts.run.plugins, pm->env.hasSeed,
         pm->env.seed);
   if (!e)
-    e = irsDumpModule(first, p3, pm->opts.printGeneric,
-                      pm->opts.printDebugInfo, true);
+    e = irsDumpModule(first, p3, pm->opts.dump.printGeneric,
+                      pm->opts.dump.printDebugInfo, true);
   if (!e) {
     pm->rec.artifacts = (IrsRecordArtifacts){
         .preStepIr = preName, .postStepIr = post, .reproducer = repro,
@@ -146,8 +146,8 @@ static IrsStatus startCheck(IrsPassManager handle, MlirOperation module) {
   if (!irsStatusIsOk(st))
     return st;
   irsDiagnosticCaptureDestroy(pm->capture);
-  pm->capture = irsDiagnosticCaptureCreate(pm->ctx, pm->opts.onDiagnostic,
-                                           pm->opts.onDiagnosticUserData);
+  pm->capture = irsDiagnosticCaptureCreate(pm->ctx, pm->opts.run.onDiagnostic,
+                                           pm->opts.run.onDiagnosticUserData);
   if (irsDiagnosticCaptureIsNull(pm->capture))
     return irsStatusMake(IRS_ERR_NOMEM);
   pm->env.capture = pm->capture;
@@ -162,8 +162,7 @@ static IrsStepStatus runTwice(Check *c, intptr_t i, MlirOperation module,
                               MlirOperation second, IrsStepStatus *st2) {
   IrsPassManagerImpl *pm = c->pm;
   bool threads = c->mode == IrsDeterminismThreads;
-  if (pm->opts.onStep)
-    pm->opts.onStep(i + 1, true, pm->opts.onStepUserData);
+  irsPmStepBegin(pm, i + 1);
   irsDiagnosticCaptureSetStep(pm->capture, i + 1);
   if (threads)
     mlirContextEnableMultithreading(pm->ctx, true);
@@ -176,10 +175,9 @@ static IrsStepStatus runTwice(Check *c, intptr_t i, MlirOperation module,
   *st2 = runOnce(pm, i, second);
   irsDiagnosticCaptureSetDiscard(pm->capture, false);
   if (threads)
-    mlirContextEnableMultithreading(pm->ctx, pm->opts.threadingEnabled);
+    mlirContextEnableMultithreading(pm->ctx, pm->opts.run.threadingEnabled);
   irsDiagnosticCaptureSetStep(pm->capture, 0);
-  if (pm->opts.onStep)
-    pm->opts.onStep(i + 1, false, pm->opts.onStepUserData);
+  irsPmStepEnd(pm, i + 1);
   return st1;
 }
 
@@ -193,7 +191,7 @@ static void recordFirst(Check *c, intptr_t i, MlirOperation module,
   r->changed = pm->steps[i].fingerprint !=
                (i ? pm->steps[i - 1].fingerprint : pm->inputFingerprint);
   r->status = st1;
-  r->verified = pm->opts.verifyEach && st1 != IrsStepPassFailed;
+  r->verified = pm->opts.verify.verifyEach && st1 != IrsStepPassFailed;
   r->verifierOk = st1 == IrsStepOk;
 }
 

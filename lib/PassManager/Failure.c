@@ -72,13 +72,13 @@ static int writePreStep(IrsPassManagerImpl *pm, intptr_t i, const char *dir,
   char *prePath = irsPathJoin(dir, "failure-input.mlir");
   char *reproPath = irsPathJoin(dir, "reproducer.mlir");
   int e = prePath ? irsDumpModule(before, prePath, false,
-                                  pm->opts.printDebugInfo, true)
+                                  pm->opts.dump.printDebugInfo, true)
                   : ENOMEM;
   *written = !e;
   if (!e && reproPath)
     e = irsReproducerWriteSeeded(
         before, reproPath, irsPipelineGetStepText(pm->pipeline, i),
-        !pm->opts.threadingEnabled, pm->opts.verifyEach, pm->opts.plugins,
+        !pm->opts.run.threadingEnabled, pm->opts.verify.verifyEach, pm->opts.run.plugins,
         pm->env.hasSeed, pm->env.seed);
   free(prePath);
   free(reproPath);
@@ -96,7 +96,7 @@ static int writePreStep(IrsPassManagerImpl *pm, intptr_t i, const char *dir,
 void irsPmWriteFailure(IrsPassManagerImpl *pm, intptr_t i,
                        MlirOperation module, MlirOperation input) {
   irsPmDumpJoin(pm); // the report names the dumps on disk
-  if (!pm->opts.writeFailureReport)
+  if (!pm->opts.failure.writeReport)
     return;
   char *dir = irsRunRecordFailureDirOpen(&pm->rec);
   if (!dir)
@@ -108,7 +108,7 @@ void irsPmWriteFailure(IrsPassManagerImpl *pm, intptr_t i,
   // The IR after a failure may be invalid: print it generically, and without
   // assuming it verified so MLIR does not trust broken invariants.
   int e2 = postPath ? irsDumpModule(module, postPath, true,
-                                    pm->opts.printDebugInfo, false)
+                                    pm->opts.dump.printDebugInfo, false)
                     : ENOMEM;
   free(postPath);
   pm->rec.artifacts = (IrsRecordArtifacts){
