@@ -156,15 +156,14 @@ static unsigned timingNeeds(const IrsPassManagerImpl *pm) {
 // The step's dump and the manifest
 //===----------------------------------------------------------------------===//
 
-// A background printer forks on the calling thread; the stitcher knows
-// only the default printing flags. Every dump wants the top-level ops'
+// A background printer forks on the calling thread; the checkpointed
+// engine's stitcher knows only the default printing flags (which also
+// print the IR files of a failure). Every dump wants the top-level ops'
 // fingerprints (the stitcher reuses the text of unchanged ops).
 static unsigned dumpNeeds(const IrsPassManagerImpl *pm) {
-  if (!pm->rec.dumpDir)
-    return 0;
   const IrsDumpOptions *d = &pm->opts.dump;
   bool stepwise = d->inBackground || d->printGeneric || d->printDebugInfo;
-  return IrsObserveSteps | IrsObserveTopOps |
+  return (pm->rec.dumpDir ? IrsObserveSteps | IrsObserveTopOps : 0) |
          (stepwise ? IrsObserveStepwise : 0);
 }
 
