@@ -201,7 +201,9 @@ static IrsErrorKind dumpDone(IrsPassManagerImpl *pm, const IrsStepEnd *end) {
   } else if (written && name.data) {
     irsRunRecordSetDumpFile(&pm->rec, i, name.data);
     pm->rec.steps[i].dumpVerified = end->verified;
-    pm->rec.steps[i].dumpPending = pending;
+    // A background printer marks its dump pending itself.
+    if (pending)
+      pm->rec.steps[i].dumpPending = true;
   }
   irsBufFree(&name);
   return k;
