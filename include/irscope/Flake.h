@@ -11,7 +11,6 @@
 #define IRS_FLAKE_H
 
 #include "irscope/Outcome.h"
-#include "irscope/Pipeline.h"
 #include "irscope/Support.h"
 
 #ifdef __cplusplus
@@ -63,62 +62,6 @@ IRS_API uint64_t irsSplitMix64(uint64_t *state);
 /// written.
 IRS_API size_t irsNormaliseMessage(const char *in, size_t n, char *out,
                                    size_t cap);
-
-//===----------------------------------------------------------------------===//
-// repeat.xml (irscope-opt --repeat)
-//===----------------------------------------------------------------------===//
-
-/// One distinct way the repeated runs failed. Strings are borrowed.
-typedef struct IrsRepeatSignature {
-  /// Pass or verify failure, crash, timeout, memory limit, or
-  /// IrsOutcomeExit (the run ended with an unexpected exit code).
-  IrsOutcome kind;
-  int signal;          ///< for "crash"; 0 otherwise
-  const char *signalName; ///< nullable
-  intptr_t step;       ///< 1-based; 0 when it could not be attributed
-  const char *pass;    ///< nullable when step is 0
-  const char *message; ///< the normalised first error ("" when none)
-  int64_t count;       ///< runs that failed this way
-  int64_t firstRun;    ///< 1-based run that first failed this way
-  bool hasRunSeed;     ///< whether that run had a seed, and which
-  uint64_t runSeed;
-  const char *artifacts; ///< directory of that run's artefacts (nullable)
-  /// A merge of shards (irscope-report --merge): the 1-based shard that
-  /// run belonged to; 0 otherwise.
-  intptr_t shard;
-} IrsRepeatSignature;
-
-/// Everything repeat.xml says. Strings are borrowed; nullable ones may be
-/// NULL.
-typedef struct IrsRepeatSummary {
-  IrsRunHeader header; ///< Support.h
-  IrsPipeline pipeline;
-  bool threading;
-  bool verifyEach;
-  bool hasSeed;   ///< the master seed: run i drew with irsSeedForRun(seed, i)
-  uint64_t seed;
-  bool seedDrawn; ///< the master seed was drawn (irsEntropy64), not given
-  int64_t requestedRuns;
-  int64_t runs;         ///< runs done (fewer when stopped early)
-  bool stoppedEarly;    ///< --stop-on-failure ended the loop
-  bool interrupted;
-  int64_t failures;     ///< runs that failed in any way
-  int maxThreads;       ///< most OS threads seen in one run's process
-  double meanRunMs;     ///< wall time per run, fork to exit
-  intptr_t numSignatures;
-  const IrsRepeatSignature *signatures;
-  /// irscope-opt --repeat=N --shard=I/K: this is slice `shard` (1-based) of
-  /// `numShards` of the `totalRuns` runs, its first run being 1-based
-  /// `firstRun`; 0 when not sharded.
-  intptr_t shard, numShards;
-  int64_t totalRuns, firstRun;
-} IrsRepeatSummary;
-
-/// Writes DIR/repeat.xml (schema docs/schema/repeat.xsd): the runs, the
-/// failure rate with its 95% Wilson interval, the failures per step and
-/// kind, and each distinct signature. Returns 0 or an errno value.
-IRS_API int irsRepeatReportWrite(const IrsRepeatSummary *summary,
-                                 const char *dir);
 
 #ifdef __cplusplus
 }

@@ -117,6 +117,22 @@ IRS_API bool irsOutcomeIsDeath(IrsOutcome outcome);
 /// pass-failure, IRS_ERR_IO: io-error, ...).
 IRS_API IrsOutcome irsOutcomeFromErrorKind(IrsErrorKind kind);
 
+//===----------------------------------------------------------------------===//
+// Step status (a pass manager's IrsStepResult.status)
+//===----------------------------------------------------------------------===//
+
+typedef enum IrsStepStatus {
+  IrsStepNotRun,
+  IrsStepOk,
+  IrsStepPassFailed,
+  IrsStepVerifyFailed,
+} IrsStepStatus;
+
+/// Name used in manifests: "not-run", "ok", "pass-failure", "verify-failure".
+IRS_API const char *irsStepStatusGetName(IrsStepStatus status);
+/// The outcome the status stands for (IrsOutcomeNone for a bad value).
+IRS_API IrsOutcome irsStepStatusGetOutcome(IrsStepStatus status);
+
 #ifdef __cplusplus
 }
 #endif

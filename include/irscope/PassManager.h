@@ -25,6 +25,7 @@
 #include "irscope/Pipeline.h"
 #include "irscope/Plugin.h"
 #include "irscope/Action.h"
+#include "irscope/StepResult.h"
 #include "irscope/Support.h"
 #include <mlir-c/IR.h>
 #include <mlir-c/Pass.h>
@@ -34,107 +35,23 @@ extern "C" {
 #endif
 
 //===----------------------------------------------------------------------===//
-// Options
+// Options, one struct per concern
 //===----------------------------------------------------------------------===//
+//
+// As MLIR's C API separates mlirPassManagerEnableIRPrinting,
+// mlirPassManagerEnableVerifier and mlirPassManagerEnableTiming, each
+// concern has its own struct, its defaults (irs<Concern>OptionsDefault) and
+// its setter on the handle; a setter may be called again between runs.
+// What shapes the MLIR pass managers themselves is given to
+// irsPassManagerCreate. Strings are copied by the call that takes them.
 
-/// Instrumentation configuration. Initialise with
-/// irsInstrumentationOptionsDefault() and change fields; strings are
-/// borrowed for the duration of irsPassManagerCreate only (they are copied).
-typedef struct IrsInstrumentationOptions {
-  /// Directory for numbered dumps and manifest.xml; NULL disables dumping.
-  const char *dumpDir;
-  /// How many steps of a longer pipeline ran before this one's first (a
-  /// run resumed from a dump): the dumps are numbered after them, step 1's
-  /// dump being number stepNumberOffset + 1. 0 by default.
-  intptr_t stepNumberOffset;
-  /// Skip the dump file of steps that left the IR unchanged.
-  bool dumpOnlyChanged;
-  /// Print dumps in forked child processes while the next step runs (the
-  /// child shares the IR copy-on-write). Off by default: a library should
-  /// not fork behind its host's back unless asked.
-  bool dumpInBackground;
-  /// Remove the files of a previous run found in dumpDir instead of failing.
-  bool dumpOverwrite;
-  /// Run the verifier on the whole module after every step (default true).
-  bool verifyEach;
-  /// Run step by step even if nothing else asks for it (timing, or so that
-  /// a crash or a timeout can be attributed to one step).
-  bool stepwise;
-  /// Extra checking pipeline run after each step, e.g. "builtin.module(
-  /// irs-op-stats)"; NULL for none. A failure is a verifier failure.
-  const char *verifyWith;
-  /// Where failure artefacts go when dumpDir is NULL; NULL means the
-  /// documented default (see irsPassManagerGetFailureDir).
-  const char *failureDir;
-  /// Write failure artefacts at all (default true).
-  bool writeFailureReport;
-  /// Narrow a step whose IR no longer verifies to the one pattern
-  /// application or pass execution after which it does not (Narrow.h):
-  /// <action> in report.xml, the files around it, and
-  /// irsPassManagerGetNarrowNote (default false).
-  bool narrow;
-  /// Printing flags for dumps.
-  bool printGeneric;
-  bool printDebugInfo;
+/// What irsPassManagerCreate builds the step pipelines with, and the run's
+/// environment. Defaults: threading on, everything else zero.
+typedef struct IrsPassManagerOptions {
   /// Whether the context runs multithreaded (recorded in reproducers).
   bool threadingEnabled;
   /// Recorded in the manifest and report (Support.h); all nullable.
   IrsRunHeader header;
-  /// Produces a fresh copy of the run's input module (ownership passes to
-  /// the library), used to replay the pipeline when a step fails. When NULL
-  /// the library clones the module before running, which costs a deep copy
-  /// on every run; a driver that can re-parse its input on demand makes the
-  /// successful path free.
-  MlirOperation (*reloadInput)(void *userData);
-  void *reloadInputUserData;
-  /// Called when a step starts (`begin`) and when it and its checks are
-  /// done, with its 1-based index; 0 stands for the whole pipeline when it
-  /// runs as one. Lets a supervisor know where a worker died.
-  void (*onStep)(intptr_t step, bool begin, void *userData);
-  void *onStepUserData;
-  /// The same as `stepwise` (kept for source compatibility; either one set
-  /// makes the run stepwise), named for its use: a crash or a timeout can
-  /// then be attributed to one step.
-  bool forceStepwise;
-  /// Called for each diagnostic emitted during a run, as it happens.
-  /// NOTHING IS PRINTED WHEN THIS IS NULL (the library never prints): the
-  /// diagnostics are then only in the step results and reports. Set it to a
-  /// function calling irsDiagnosticPrint to see them as mlir-opt shows them.
-  IrsDiagnosticCallback onDiagnostic;
-  void *onDiagnosticUserData;
-  /// MLIR's own instrumentation, as mlir-opt's --mlir-print-ir-*,
-  /// --mlir-timing and --mlir-pass-statistics set it up. It is attached to
-  /// the MLIR pass managers that run the user's pipeline (the whole-pipeline
-  /// manager, or in stepwise runs one manager per step), never to those the
-  /// library uses for replays, --verify-with or determinism checks. MLIR's
-  /// printers write to stderr themselves (the library does not print):
-  /// IR dumps as passes run, statistics at the end of each MLIR pass-manager
-  /// run, and the timing report when the run ends (irsPassManagerRun
-  /// destroys those managers before returning). Stepwise runs therefore give
-  /// one statistics block and one timing report per step, in step order.
-  /// mlirPrintIrAfterFailure implies printing after passes, as in mlir-opt;
-  /// mlirPrintIrAfterChange only filters mlirPrintIrAfterAll.
-  bool mlirPrintIrBeforeAll;
-  bool mlirPrintIrAfterAll;
-  bool mlirPrintIrAfterChange;
-  bool mlirPrintIrAfterFailure;
-  /// Needs threadingEnabled false (MLIR would abort): irsPassManagerCreate
-  /// fails otherwise.
-  bool mlirPrintIrModuleScope;
-  /// Print into a file tree under this directory (copied) instead of
-  /// stderr; NULL for stderr. MLIR numbers the files per pass manager, so
-  /// stepwise runs give each step its own sub-directory named like its dump
-  /// without ".mlir" (e.g. "0002-func.func-cse/").
-  const char *mlirPrintIrTreeDir;
-  /// Flags MLIR prints the IR with; borrowed, must stay valid until the pass
-  /// manager is destroyed. Null: MLIR's defaults.
-  MlirOpPrintingFlags mlirPrintIrFlags;
-  /// mlir-opt's --mlir-timing (tree display; the C API offers no other).
-  bool mlirTiming;
-  /// mlir-opt's --mlir-pass-statistics and its display mode (default
-  /// MLIR_PASS_DISPLAY_MODE_PIPELINE, as in mlir-opt).
-  bool mlirPassStatistics;
-  MlirPassDisplayMode mlirPassStatisticsDisplay;
   /// Where pass names that are not MLIR's are looked up (PassRegistry.h);
   /// borrowed, must outlive the pass manager. Null: irscope's own passes.
   IrsPassRegistry passRegistry;
@@ -145,6 +62,12 @@ typedef struct IrsInstrumentationOptions {
   /// built, so that irsPassManagerCreate's error names a bad option value
   /// (Support.h says why this is the caller's business). Zero: none.
   IrsStderrCatcher stderrCatcher;
+  /// Called for each diagnostic emitted during a run, as it happens.
+  /// NOTHING IS PRINTED WHEN THIS IS NULL (the library never prints): the
+  /// diagnostics are then only in the step results and reports. Set it to a
+  /// function calling irsDiagnosticPrint to see them as mlir-opt shows them.
+  IrsDiagnosticCallback onDiagnostic;
+  void *onDiagnosticUserData;
   /// Called in stepwise runs on the thread that runs a nested step, with
   /// the step (1-based) and each op its leaf pass is about to run on (each
   /// func.func of `func.func(cse)`), right before it does. Set, each nested
@@ -155,58 +78,134 @@ typedef struct IrsInstrumentationOptions {
   /// reducer know which function a worker died in (lib/Reduce).
   void (*onAnchorOp)(intptr_t step, MlirOperation op, void *userData);
   void *onAnchorOpUserData;
+} IrsPassManagerOptions;
+
+IRS_API IrsPassManagerOptions irsPassManagerOptionsDefault(void);
+
+/// Numbered dumps and manifest.xml (irsPassManagerSetDumpOptions).
+/// Default: no dumps.
+typedef struct IrsDumpOptions {
+  /// Directory for numbered dumps and manifest.xml; NULL disables dumping.
+  const char *dir;
+  /// How many steps of a longer pipeline ran before this one's first (a
+  /// run resumed from a dump): the dumps are numbered after them, step 1's
+  /// dump being number stepNumberOffset + 1. 0 by default.
+  intptr_t stepNumberOffset;
+  /// Skip the dump file of steps that left the IR unchanged.
+  bool onlyChanged;
+  /// Print dumps in forked child processes while the next step runs (the
+  /// child shares the IR copy-on-write). Off by default: a library should
+  /// not fork behind its host's back unless asked.
+  bool inBackground;
+  /// Remove the files of a previous run found in dir instead of failing.
+  bool overwrite;
+  /// Printing flags for dumps (and the IR files of a failure).
+  bool printGeneric;
+  bool printDebugInfo;
+} IrsDumpOptions;
+
+IRS_API IrsDumpOptions irsDumpOptionsDefault(void);
+
+/// Checks after every step (irsPassManagerSetVerifyOptions). Default:
+/// verifyEach on, nothing else. Verify hooks are added one at a time
+/// (irsPassManagerAddVerifyHook).
+typedef struct IrsVerifyOptions {
+  /// Run the verifier on the whole module after every step.
+  bool verifyEach;
+  /// Extra checking pipeline run after each step, e.g. "builtin.module(
+  /// irs-op-stats)"; NULL for none. A failure is a verifier failure.
+  const char *verifyWith;
+  /// Narrow a step whose IR no longer verifies to the one pattern
+  /// application or pass execution after which it does not (Narrow.h):
+  /// <action> in report.xml, the files around it, and
+  /// irsPassManagerGetNarrowNote.
+  bool narrow;
+} IrsVerifyOptions;
+
+IRS_API IrsVerifyOptions irsVerifyOptionsDefault(void);
+
+/// Documenting a failed step (irsPassManagerSetFailureOptions). Default:
+/// report on, the documented default directory, the input cloned.
+typedef struct IrsFailureOptions {
+  /// Write failure artefacts at all.
+  bool writeReport;
+  /// Where failure artefacts go when there is no dump directory; NULL
+  /// means the documented default (see irsPassManagerGetFailureDir).
+  const char *dir;
+  /// Produces a fresh copy of the run's input module (ownership passes to
+  /// the library), used to replay the pipeline when a step fails. When NULL
+  /// the library clones the module before running, which costs a deep copy
+  /// on every run; a driver that can re-parse its input on demand makes the
+  /// successful path free.
+  MlirOperation (*reloadInput)(void *userData);
+  void *reloadInputUserData;
+} IrsFailureOptions;
+
+IRS_API IrsFailureOptions irsFailureOptionsDefault(void);
+
+/// MLIR's own instrumentation, as mlir-opt's --mlir-print-ir-*,
+/// --mlir-timing and --mlir-pass-statistics set it up
+/// (irsPassManagerSetMlirInstrumentation). It is attached to the MLIR pass
+/// managers that run the user's pipeline (the whole-pipeline manager, or in
+/// stepwise runs one manager per step), never to those the library uses
+/// for replays, --verify-with or determinism checks. MLIR's printers write
+/// to stderr themselves (the library does not print): IR dumps as passes
+/// run, statistics at the end of each MLIR pass-manager run, and the timing
+/// report when the run ends (irsPassManagerRun destroys those managers
+/// before returning). Stepwise runs therefore give one statistics block and
+/// one timing report per step, in step order. printIrAfterFailure implies
+/// printing after passes, as in mlir-opt; printIrAfterChange only filters
+/// printIrAfterAll. Default: all off, statistics displayed as a pipeline.
+typedef struct IrsMlirInstrumentationOptions {
+  bool printIrBeforeAll;
+  bool printIrAfterAll;
+  bool printIrAfterChange;
+  bool printIrAfterFailure;
+  /// Needs IrsPassManagerOptions.threadingEnabled false (MLIR would
+  /// abort): the setter fails otherwise.
+  bool printIrModuleScope;
+  /// Print into a file tree under this directory (copied) instead of
+  /// stderr; NULL for stderr. MLIR numbers the files per pass manager, so
+  /// stepwise runs give each step its own sub-directory named like its dump
+  /// without ".mlir" (e.g. "0002-func.func-cse/").
+  const char *printIrTreeDir;
+  /// Flags MLIR prints the IR with; borrowed, must stay valid until the pass
+  /// manager is destroyed. Null: MLIR's defaults.
+  MlirOpPrintingFlags printIrFlags;
+  /// mlir-opt's --mlir-timing (tree display; the C API offers no other).
+  bool timing;
+  /// mlir-opt's --mlir-pass-statistics and its display mode.
+  bool passStatistics;
+  MlirPassDisplayMode passStatisticsDisplay;
+} IrsMlirInstrumentationOptions;
+
+IRS_API IrsMlirInstrumentationOptions
+irsMlirInstrumentationOptionsDefault(void);
+
+/// What a supervisor or a reducer watching the run needs
+/// (irsPassManagerSetSupervision). Default: none of it.
+typedef struct IrsSupervisionOptions {
+  /// Run step by step, each step in its own MLIR pass manager, so that a
+  /// crash or a timeout can be attributed to one step (onStep says which).
+  bool stepwise;
+  /// Called when a step starts (`begin`) and when it and its checks are
+  /// done, with its 1-based index; 0 stands for the whole pipeline when it
+  /// runs as one. Lets a supervisor know where a worker died.
+  void (*onStep)(intptr_t step, bool begin, void *userData);
+  void *onStepUserData;
   /// Records the MLIR actions of every run (Action.h) into this trail, for
   /// a supervisor to read after the worker died: the pattern a crash was
   /// applying, the actions a hang kept repeating. Borrowed; null: none.
   IrsActionTrail actionTrail;
-} IrsInstrumentationOptions;
+} IrsSupervisionOptions;
 
-/// Defaults: no dumps, verify-each on, failure report on, threading on.
-IRS_API IrsInstrumentationOptions irsInstrumentationOptionsDefault(void);
+IRS_API IrsSupervisionOptions irsSupervisionOptionsDefault(void);
 
 //===----------------------------------------------------------------------===//
 // Step results
 //===----------------------------------------------------------------------===//
 
-typedef enum IrsStepStatus {
-  IrsStepNotRun,
-  IrsStepOk,
-  IrsStepPassFailed,
-  IrsStepVerifyFailed,
-} IrsStepStatus;
-
-/// Name used in manifests: "not-run", "ok", "pass-failure", "verify-failure".
-IRS_API const char *irsStepStatusGetName(IrsStepStatus status);
-/// The outcome the status stands for (IrsOutcomeNone for a bad value).
-IRS_API IrsOutcome irsStepStatusGetOutcome(IrsStepStatus status);
-
-/// What happened in one step. Borrowed from the pass manager; valid until the
-/// next run or destroy.
-typedef struct IrsStepResult {
-  IrsStepStatus status;
-  /// Whether the step changed the IR (structural fingerprint).
-  bool changed;
-  int64_t opsBefore;
-  int64_t opsAfter;
-  double wallMs;
-  double cpuMs;
-  /// Peak resident set size of the process after the step, in KiB.
-  int64_t peakRssKb;
-  /// Whether the verifier ran after the step, and its verdict.
-  bool verified;
-  bool verifierOk;
-  /// Name of the verify hook that failed (empty when none did).
-  MlirStringRef failedHook;
-  /// Dump file name relative to the dump directory; empty if none written.
-  MlirStringRef dumpFile;
-  intptr_t numDiagnostics;
-  const IrsDiagnostic *diagnostics;
-  /// Wall time of the checks after the pass (verifier, --verify-with, verify
-  /// hooks) and of writing the dump and manifest, in milliseconds; not part
-  /// of wallMs.
-  double verifyMs;
-  double dumpMs;
-} IrsStepResult;
+// IrsStepResult and IrsTimingSort: StepResult.h.
 
 /// A user check run after every step (after the verifier). Return failure to
 /// stop the run with a verifier failure naming the hook; emit diagnostics
@@ -229,17 +228,17 @@ static inline bool irsPassManagerIsNull(IrsPassManager pm) { return !pm.ptr; }
 /// calls `errorCallback` (nullable) once: an unknown pass or a bad option
 /// is positioned at the step's pass name in the text `pipeline` was parsed
 /// from (irsPipelineGetStepOffset; line 1, column offset + 1), other errors
-/// (verifyWith, option combinations, out of memory) have no position.
+/// (option combinations, out of memory) have no position.
 IRS_API IrsPassManager irsPassManagerCreateLocated(
     MlirContext context, IrsPipeline pipeline,
-    const IrsInstrumentationOptions *options,
+    const IrsPassManagerOptions *options,
     IrsPipelineErrorCallback errorCallback, void *userData);
 
 /// irsPassManagerCreateLocated with the error reported as the line
 /// irsPipelineErrorPrint writes ("pipeline:1:<column>: <what>" for a step).
 IRS_API IrsPassManager irsPassManagerCreate(
     MlirContext context, IrsPipeline pipeline,
-    const IrsInstrumentationOptions *options, MlirStringCallback errorCallback,
+    const IrsPassManagerOptions *options, MlirStringCallback errorCallback,
     void *userData);
 
 /// Destroys the pass manager, its step results and diagnostics. Null is a
@@ -261,12 +260,32 @@ IRS_API bool irsPassManagerAddActionConsumer(IrsPassManager pm,
 IRS_API void irsPassManagerAddVerifyHook(IrsPassManager pm, MlirStringRef name,
                                          IrsVerifyHook hook, void *userData);
 
-/// Uses `dir` (copied) for the artefacts of this run: dumps land in it
-/// directly. Used by drivers to give each --split-input-file chunk its own
-/// sub-directory. Must be called before irsPassManagerRun.
-IRS_API IrsStatus irsPassManagerSetDumpDir(IrsPassManager pm, const char *dir);
-IRS_API IrsStatus irsPassManagerSetFailureDir(IrsPassManager pm,
-                                              const char *dir);
+/// The setters of each concern (see "Options" above). Each copies what it
+/// is given (a null `options`: the defaults) and applies from the next
+/// irsPassManagerRun on; call them before a run, never during one. Set
+/// dump options with a new `dir` to give each --split-input-file chunk its
+/// own sub-directory.
+IRS_API IrsStatus irsPassManagerSetDumpOptions(IrsPassManager pm,
+                                               const IrsDumpOptions *options);
+/// Fails (IRS_ERR_PIPELINE, IRS_ERR_NOMEM) when verifyWith cannot be
+/// parsed or built, with the reason ("in --verify-with: ...") as
+/// irsPassManagerGetErrorMessage; the previous verify options then stay.
+IRS_API IrsStatus irsPassManagerSetVerifyOptions(
+    IrsPassManager pm, const IrsVerifyOptions *options);
+IRS_API IrsStatus irsPassManagerSetFailureOptions(
+    IrsPassManager pm, const IrsFailureOptions *options);
+/// Fails (IRS_ERR_USAGE) for printIrModuleScope in a threaded pass manager
+/// (MLIR would abort), with the reason as irsPassManagerGetErrorMessage.
+IRS_API IrsStatus irsPassManagerSetMlirInstrumentation(
+    IrsPassManager pm, const IrsMlirInstrumentationOptions *options);
+IRS_API void irsPassManagerSetSupervision(IrsPassManager pm,
+                                          const IrsSupervisionOptions *options);
+/// Measures each step (wall and CPU time, peak RSS, whether it changed the
+/// IR) even when nothing else needs per-step results: for
+/// irsPassManagerPrintTiming, traces and run logs. The pipeline still runs
+/// in MLIR's own schedule where it can (docs/ARCHITECTURE.md). Off by
+/// default.
+IRS_API void irsPassManagerEnableTiming(IrsPassManager pm, bool enable);
 /// The verifier (borrowed, nullable) checking this run's diagnostics
 /// (--verify-diagnostics): manifest.xml records its counts.
 IRS_API void irsPassManagerSetDiagVerifier(IrsPassManager pm,
@@ -305,7 +324,7 @@ IRS_API MlirStringRef irsPassManagerGetErrorMessage(IrsPassManager pm);
 IRS_API MlirStringRef irsPassManagerGetFailureDir(IrsPassManager pm);
 
 /// The one-line note about narrowing the last run's failing step (with
-/// IrsInstrumentationOptions.narrow): the action found ("first rewrite
+/// IrsVerifyOptions.narrow): the action found ("first rewrite
 /// that breaks the IR: #3 of 3 in step 1 ..."), or why there is none;
 /// empty when narrowing did not run. Borrowed until the next run.
 IRS_API MlirStringRef irsPassManagerGetNarrowNote(IrsPassManager pm);
@@ -335,7 +354,7 @@ IRS_API const IrsStepResult *irsPassManagerGetStepResult(IrsPassManager pm,
 /// from the options (debug info in its plain form) and MLIR's defaults for
 /// everything else; for any other `printing` the result is empty, except
 /// that assumeVerified makes no difference (the IR in the dump passed the
-/// verifier). With dumpOnlyChanged it may be an earlier step's dump (or
+/// verifier). With IrsDumpOptions.onlyChanged it may be an earlier step's dump (or
 /// the input's) when the steps after it left the IR unchanged; like every
 /// dump, it assumes the module given to irsPassManagerRun was valid. Empty
 /// when the run failed or wrote no dumps, without verifyEach, and after
@@ -355,12 +374,6 @@ IRS_API bool irsPassManagerAwaitDumps(IrsPassManager pm, int timeoutMs);
 /// Whole-run totals of the last run.
 IRS_API double irsPassManagerGetTotalWallMs(IrsPassManager pm);
 
-/// Order of rows in the timing table.
-typedef enum IrsTimingSort {
-  IrsTimingSortPipeline,
-  IrsTimingSortWall,
-  IrsTimingSortCpu,
-} IrsTimingSort;
 
 /// Writes the per-step timing table of the last run (wall, CPU, share of the
 /// total, changed?) as text through `callback`.
@@ -390,7 +403,7 @@ typedef enum IrsDeterminismMode {
 /// printed results (printing flags as in the options) and stops at the first
 /// step whose results differ: `*differingStep` gets its 1-based index (0 when
 /// every step was deterministic), the one-line message
-/// (irsPassManagerGetErrorMessage) names it, and unless writeFailureReport is
+/// (irsPassManagerGetErrorMessage) names it, and unless IrsFailureOptions.writeReport is
 /// off, report.xml of kind "nondeterminism" with a unified diff, the pre-step
 /// IR, a reproducer of the step and the first run's output are written (see
 /// irsPassManagerGetFailureDir). A step that fails the same way in both runs

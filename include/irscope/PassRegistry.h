@@ -6,7 +6,7 @@
 // entries are irscope's own passes (irs-*, see Passes.h), and to which a
 // pass written with mlirCreateExternalPass callbacks is added under a name,
 // a one-line description and an option synopsis. Handed to a pass manager
-// (IrsInstrumentationOptions.passRegistry) or a reduction
+// (IrsPassManagerOptions.passRegistry) or a reduction
 // (IrsReduceOptions.passRegistry), its passes can be named in textual
 // pipelines next to MLIR's: `builtin.module(func.func(my-pass{k=v}),cse)`.
 //

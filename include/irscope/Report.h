@@ -14,9 +14,10 @@
 #define IRS_REPORT_H
 
 #include "irscope/Action.h"
+#include "irscope/Narrow.h"
 #include "irscope/Outcome.h"
-#include "irscope/PassManager.h"
 #include "irscope/Pipeline.h"
+#include "irscope/Plugin.h"
 #include "irscope/Support.h"
 #include <mlir-c/IR.h>
 
@@ -141,6 +142,87 @@ IRS_API int irsReproducerWriteFileSeeded(MlirOperation module,
                                          bool disableThreading,
                                          bool verifyEach,
                                          IrsPlugins plugins, uint64_t seed);
+
+//===----------------------------------------------------------------------===//
+// repeat.xml (irscope-opt --repeat)
+//===----------------------------------------------------------------------===//
+
+/// One distinct way the repeated runs failed. Strings are borrowed.
+typedef struct IrsRepeatSignature {
+  /// Pass or verify failure, crash, timeout, memory limit, or
+  /// IrsOutcomeExit (the run ended with an unexpected exit code).
+  IrsOutcome kind;
+  int signal;          ///< for "crash"; 0 otherwise
+  const char *signalName; ///< nullable
+  intptr_t step;       ///< 1-based; 0 when it could not be attributed
+  const char *pass;    ///< nullable when step is 0
+  const char *message; ///< the normalised first error ("" when none)
+  int64_t count;       ///< runs that failed this way
+  int64_t firstRun;    ///< 1-based run that first failed this way
+  bool hasRunSeed;     ///< whether that run had a seed, and which
+  uint64_t runSeed;
+  const char *artifacts; ///< directory of that run's artefacts (nullable)
+  /// A merge of shards (irscope-report --merge): the 1-based shard that
+  /// run belonged to; 0 otherwise.
+  intptr_t shard;
+} IrsRepeatSignature;
+
+/// Everything repeat.xml says. Strings are borrowed; nullable ones may be
+/// NULL.
+typedef struct IrsRepeatSummary {
+  IrsRunHeader header; ///< Support.h
+  IrsPipeline pipeline;
+  bool threading;
+  bool verifyEach;
+  bool hasSeed;   ///< the master seed: run i drew with irsSeedForRun(seed, i)
+  uint64_t seed;
+  bool seedDrawn; ///< the master seed was drawn (irsEntropy64), not given
+  int64_t requestedRuns;
+  int64_t runs;         ///< runs done (fewer when stopped early)
+  bool stoppedEarly;    ///< --stop-on-failure ended the loop
+  bool interrupted;
+  int64_t failures;     ///< runs that failed in any way
+  int maxThreads;       ///< most OS threads seen in one run's process
+  double meanRunMs;     ///< wall time per run, fork to exit
+  intptr_t numSignatures;
+  const IrsRepeatSignature *signatures;
+  /// irscope-opt --repeat=N --shard=I/K: this is slice `shard` (1-based) of
+  /// `numShards` of the `totalRuns` runs, its first run being 1-based
+  /// `firstRun`; 0 when not sharded.
+  intptr_t shard, numShards;
+  int64_t totalRuns, firstRun;
+} IrsRepeatSummary;
+
+/// Writes DIR/repeat.xml (schema docs/schema/repeat.xsd): the runs, the
+/// failure rate with its 95% Wilson interval, the failures per step and
+/// kind, and each distinct signature. Returns 0 or an errno value.
+IRS_API int irsRepeatReportWrite(const IrsRepeatSummary *summary,
+                                 const char *dir);
+
+//===----------------------------------------------------------------------===//
+// The replay script
+//===----------------------------------------------------------------------===//
+
+/// What replay-action.sh runs: the step on the pre-step IR with the tool's
+/// debug counter at K - 1 and at K. Strings borrowed.
+typedef struct IrsNarrowReplay {
+  /// The tool; NULL: upstream mlir-opt next to the LLVM irscope was built
+  /// with (overridable with $MLIR_BIN, the tool itself with $TOOL).
+  const char *tool;
+  /// More arguments for the tool, shell-quoted already; nullable.
+  const char *toolArgs;
+  MlirStringRef step; ///< the step's pipeline
+  intptr_t stepIndex; ///< 1-based, for the comment
+  const IrsNarrowedAction *action;
+  IrsOutcome kind;
+  const char *input; ///< the pre-step IR's file name in the directory
+  /// Wrong results only: each result lowered and run as --check-results
+  /// runs them (nullable otherwise).
+  const char *lowering, *entry, *sharedLibs, *resultType;
+} IrsNarrowReplay;
+
+/// replay-action.sh is written by irsFailureWriterAddActionReplay
+/// (FailureWriter.h).
 
 #ifdef __cplusplus
 }

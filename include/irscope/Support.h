@@ -116,7 +116,7 @@ typedef struct IrsStderrCatcher {
 /// Who ran what on which input: the header of every manifest, report and
 /// repeat.xml (`<tool name=...>`, `<command-line>`, `<input path= hash=>`).
 /// One struct, so that a driver fills it once and hands it on
-/// (IrsInstrumentationOptions, IrsToolOptions, IrsCrashDocOptions,
+/// (IrsPassManagerOptions, IrsToolOptions, IrsCrashDocOptions,
 /// IrsCrashInfo, IrsRepeatSummary, IrsForeignRun all hold one). Strings
 /// are borrowed and nullable: a NULL tool name is written as "irscope".
 typedef struct IrsRunHeader {

@@ -51,9 +51,9 @@ typedef struct IrsToolOptions {
   /// Supervision, as IrsSupervisorOptions (0: no limit).
   double stepTimeoutSec;
   int64_t memoryLimitBytes;
-  /// Instrumentation, as in IrsInstrumentationOptions.
+  /// Instrumentation, as in IrsDumpOptions and IrsVerifyOptions.
   const char *dumpDir;
-  /// As IrsInstrumentationOptions.stepNumberOffset: the dumps are numbered
+  /// As IrsDumpOptions.stepNumberOffset: the dumps are numbered
   /// after this many earlier steps (a resumed run).
   intptr_t stepNumberOffset;
   bool dumpOnlyChanged;
@@ -85,7 +85,7 @@ typedef struct IrsToolOptions {
   /// is in report.xml and irsToolRunnerGetDeath's stderrTail.
   MlirStringCallback onStderr;
   void *onStderrUserData;
-  /// As IrsInstrumentationOptions.onStep: step begins and ends (1-based;
+  /// As IrsSupervisionOptions.onStep: step begins and ends (1-based;
   /// 0 for the whole pipeline), for run logs. Nullable.
   void (*onStep)(intptr_t step, bool begin, void *userData);
   void *onStepUserData;

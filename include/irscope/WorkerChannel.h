@@ -34,7 +34,7 @@ IRS_API void irsWorkerChannelStepEnd(IrsWorkerChannel ch, intptr_t chunk,
 /// irsWorkerChannelStepBegin when `begin`, else irsWorkerChannelStepEnd.
 IRS_API void irsWorkerChannelStep(IrsWorkerChannel ch, intptr_t chunk,
                                   intptr_t step, bool begin);
-/// An `IrsInstrumentationOptions.onStep` callback announcing every step of
+/// An `IrsSupervisionOptions.onStep` callback announcing every step of
 /// chunk 0 on the channel `userData` points to (an `IrsWorkerChannel *`):
 /// what a worker running one module hands its pass manager.
 IRS_API void irsWorkerChannelOnStep(intptr_t step, bool begin, void *userData);

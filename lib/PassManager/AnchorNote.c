@@ -3,7 +3,7 @@
 //
 // A nested step runs its leaf pass once per anchored op (each func.func),
 // in MLIR's own loop, and the C API offers no instrumentation that names
-// the op. With IrsInstrumentationOptions.onAnchorOp set, a pass of ours is
+// the op. With IrsPassManagerOptions.onAnchorOp set, a pass of ours is
 // put right before the leaf, in a nested manager of its own for the same
 // anchors, and the leaf is added after it (Build.c): MLIR merges adjacent
 // nested managers of the same op before a run, so on each op the note runs and then the leaf, on the same thread,
@@ -48,7 +48,7 @@ bool irsPmAddAnchorNote(IrsPassManagerImpl *pm, intptr_t i,
                         MlirPassManager mpm) {
   IrsPipeline p = pm->pipeline;
   intptr_t na = irsPipelineGetStepNumAnchors(p, i);
-  if (!pm->opts.onAnchorOp || na < 2)
+  if (!pm->opts.run.onAnchorOp || na < 2)
     return false;
   MlirStringRef leafAnchor = irsPipelineGetStepAnchor(p, i);
   for (intptr_t d = 1; d < na; ++d) {
@@ -59,7 +59,7 @@ bool irsPmAddAnchorNote(IrsPassManagerImpl *pm, intptr_t i,
   AnchorNote *n = malloc(sizeof(AnchorNote));
   if (!n)
     return false; // no notes: the step is built as without the option
-  *n = (AnchorNote){pm->opts.onAnchorOp, pm->opts.onAnchorOpUserData, i + 1};
+  *n = (AnchorNote){pm->opts.run.onAnchorOp, pm->opts.run.onAnchorOpUserData, i + 1};
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(mpm);
   for (intptr_t d = 1; d < na; ++d)
     opm = mlirOpPassManagerGetNestedUnder(opm,

@@ -198,7 +198,7 @@ int irsBgDumpStart(IrsPassManagerImpl *pm, intptr_t step, MlirOperation module,
   // No thread of ours may be printing while we fork (the child would
   // inherit its locks); MLIR's threads are idle between steps.
   irsPmDumpJoin(pm);
-  int most = pm->opts.dumpInBackground ? kMaxChildren : 1;
+  int most = pm->opts.dump.inBackground ? kMaxChildren : 1;
   while (pm->numBg >= most) {
     int status = 0;
     IrsPhaseMark m = irsPhaseBegin(pm->phases);
@@ -246,8 +246,8 @@ bool irsBgDumpCan(const IrsPassManagerImpl *pm, bool verified) {
   // The child must not verify (the printer would, on unverified IR) nor
   // need MLIR's threads; a context without threads keeps its synchronous
   // dumps (and the memory of one module).
-  return verified && !pm->opts.printGeneric && !pm->opts.printDebugInfo &&
-         pm->opts.threadingEnabled && mlirContextGetNumThreads(pm->ctx) >= 2;
+  return verified && !pm->opts.dump.printGeneric && !pm->opts.dump.printDebugInfo &&
+         pm->opts.run.threadingEnabled && mlirContextGetNumThreads(pm->ctx) >= 2;
 }
 
 bool irsBgDumpWanted(IrsPassManagerImpl *pm, bool verified) {

@@ -84,7 +84,7 @@ static bool buildRegistryStep(IrsPassManagerImpl *pm, intptr_t i,
   }
   IrsBuf why = IRS_BUF_INIT;
   MlirPass mp = irsPassRegistryInstantiate(
-      pm->opts.passRegistry, pass, irsPipelineGetStepPassOptions(p, i),
+      pm->opts.run.passRegistry, pass, irsPipelineGetStepPassOptions(p, i),
       irsPipelineGetStepAnchor(p, i), &pm->env, &why);
   if (!mp.ptr) {
     irsBufAppendRef(err, irsBufRef(&why));
@@ -107,7 +107,7 @@ bool irsPmBuildStep(IrsPassManagerImpl *pm, intptr_t i, MlirPassManager mpm,
   // the two nested managers, as for the whole pipeline (appendStep).
   if (irsPmAddAnchorNote(pm, i, mpm))
     return appendStep(pm, i, mpm, err);
-  if (irsPassRegistryHas(pm->opts.passRegistry,
+  if (irsPassRegistryHas(pm->opts.run.passRegistry,
                          irsPipelineGetStepPassName(p, i)))
     return buildRegistryStep(pm, i, mpm, err);
   IrsBuf raw = IRS_BUF_INIT;
@@ -138,9 +138,9 @@ bool irsPmAppendLeaf(IrsPassManagerImpl *pm, intptr_t i, MlirOpPassManager opm,
                      IrsBuf *err) {
   IrsPipeline p = pm->pipeline;
   MlirStringRef pass = irsPipelineGetStepPassName(p, i);
-  if (irsPassRegistryHas(pm->opts.passRegistry, pass)) {
+  if (irsPassRegistryHas(pm->opts.run.passRegistry, pass)) {
     MlirPass mp = irsPassRegistryInstantiate(
-        pm->opts.passRegistry, pass, irsPipelineGetStepPassOptions(p, i),
+        pm->opts.run.passRegistry, pass, irsPipelineGetStepPassOptions(p, i),
         irsPipelineGetStepAnchor(p, i), &pm->env, err);
     if (!mp.ptr)
       return false;
@@ -167,7 +167,7 @@ bool irsPmAppendLeaf(IrsPassManagerImpl *pm, intptr_t i, MlirOpPassManager opm,
 
 static bool hasIrsPass(IrsPassManagerImpl *pm, IrsPipeline p) {
   for (intptr_t i = 0; i < irsPipelineGetNumSteps(p); ++i)
-    if (irsPassRegistryHas(pm->opts.passRegistry,
+    if (irsPassRegistryHas(pm->opts.run.passRegistry,
                            irsPipelineGetStepPassName(p, i)))
       return true;
   return false;
@@ -215,7 +215,7 @@ MlirPassManager irsPmBuildWhole(IrsPassManagerImpl *pm, IrsBuf *err) {
     mlirPassManagerDestroy(w);
     return (MlirPassManager){NULL};
   }
-  mlirPassManagerEnableVerifier(w, pm->opts.verifyEach);
+  mlirPassManagerEnableVerifier(w, pm->opts.verify.verifyEach);
   return w;
 }
 
@@ -245,7 +245,7 @@ static bool buildFirst(IrsPassManagerImpl *pm, intptr_t i, IrsBuf *err,
   // apart from a pass failure.
   mlirPassManagerEnableVerifier(s->pm, false);
   IrsBuf why = IRS_BUF_INIT, printed = IRS_BUF_INIT;
-  const IrsStderrCatcher *c = &pm->opts.stderrCatcher;
+  const IrsStderrCatcher *c = &pm->opts.run.stderrCatcher;
   if (c->begin)
     c->begin(c->userData);
   bool ok = irsPmBuildStep(pm, i, s->pm, &why);
@@ -267,27 +267,41 @@ bool irsPmBuildAll(IrsPassManagerImpl *pm, IrsBuf *err, intptr_t *errAt) {
   for (intptr_t i = 0; i < pm->numSteps; ++i)
     if (!buildFirst(pm, i, err, errAt))
       return false;
-  const char *vw = pm->rec.verifyWith;
-  if (!vw)
-    return true;
-  IrsPipeline vp = irsPipelineCreateParse(mlirStringRefCreateFromCString(vw),
-                                          collectErr, err);
-  if (irsPipelineIsNull(vp)) {
-    IrsBuf msg = IRS_BUF_INIT;
-    irsBufPrintf(&msg, "in --verify-with: %s", err->data ? err->data : "");
-    irsBufFree(err);
-    *err = msg;
-    return false;
+  return true;
+}
+
+bool irsPmBuildVerifyWith(IrsPassManagerImpl *pm, const char *vw,
+                          IrsBuf *err) {
+  MlirPassManager v = {NULL};
+  IrsPipeline vp = {NULL};
+  if (vw) {
+    vp = irsPipelineCreateParse(mlirStringRefCreateFromCString(vw), collectErr,
+                                err);
+    if (irsPipelineIsNull(vp)) {
+      IrsBuf msg = IRS_BUF_INIT;
+      irsBufPrintf(&msg, "in --verify-with: %s", err->data ? err->data : "");
+      irsBufFree(err);
+      *err = msg;
+      return false;
+    }
+    IrsBuf why = IRS_BUF_INIT;
+    v = buildVerifyWith(pm, vp, &why);
+    if (!v.ptr) {
+      irsBufPrintf(err, "in --verify-with: %s", why.data ? why.data : "");
+      irsPipelineDestroy(vp);
+    }
+    irsBufFree(&why);
+    if (!v.ptr)
+      return false;
   }
   // Passes keep pointers to their anchor names: the pipeline must live as
   // long as the pass manager built from it.
+  if (pm->verifyWithPm.ptr)
+    mlirPassManagerDestroy(pm->verifyWithPm);
+  irsPipelineDestroy(pm->verifyPipeline);
+  pm->verifyWithPm = v;
   pm->verifyPipeline = vp;
-  IrsBuf why = IRS_BUF_INIT;
-  pm->verifyWithPm = buildVerifyWith(pm, vp, &why);
-  if (!pm->verifyWithPm.ptr)
-    irsBufPrintf(err, "in --verify-with: %s", why.data ? why.data : "");
-  irsBufFree(&why);
-  return pm->verifyWithPm.ptr != NULL;
+  return true;
 }
 
 // MLIR pass managers resolve their anchor op names when first run; a

@@ -150,18 +150,15 @@ void irsCpAnnounce(IrsCheckpointRun *r, intptr_t next) {
   irsDiagnosticCaptureSetStep(pm->capture, next < pm->numSteps ? next + 1 : 0);
   if (next < pm->numSteps && next + 1 > r->reached)
     r->reached = next + 1;
-  if (!pm->opts.onStep)
-    return;
-  void *ud = pm->opts.onStepUserData;
   if (r->begun >= 0)
-    pm->opts.onStep(r->begun, false, ud);
+    irsPmStepEnd(pm, r->begun);
   r->begun = -1;
   if (next >= pm->numSteps)
     return;
-  pm->opts.onStep(next + 1, true, ud);
+  irsPmStepBegin(pm, next + 1);
   r->begun = next + 1;
   if (!r->single && irsPipelineGetStepNumAnchors(pm->pipeline, next) == 2) {
-    pm->opts.onStep(0, true, ud);
+    irsPmStepBegin(pm, 0);
     r->begun = 0;
   }
 }
@@ -247,7 +244,7 @@ void irsCpRunNested(IrsCheckpointRun *r, MlirOperation op, intptr_t step,
   // verified here only when a step of the group runs on it next (as MLIR's
   // own verifier does between nested passes) or its text is printed next,
   // both of which need valid IR.
-  bool check = pm->opts.verifyEach &&
+  bool check = pm->opts.verify.verifyEach &&
                (pm->rec.dumpDir || (!r->single && step + 1 < r->last));
   IrsPhaseMark vm = irsPhaseBegin(pm->phases);
   bool ok = !check || cell->fp == before || mlirOperationVerify(op);
@@ -269,7 +266,7 @@ void irsCpRunNested(IrsCheckpointRun *r, MlirOperation op, intptr_t step,
     reuseText(r, row, cell, s);
     if (!cell->text) {
       IrsPhaseMark pmk = irsPhaseBegin(pm->phases);
-      cell->own = irsDumpPrintTop(op, pm->opts.verifyEach, &cell->len);
+      cell->own = irsDumpPrintTop(op, pm->opts.verify.verifyEach, &cell->len);
       irsPhaseEnd(pm->phases, IrsPhasePrint, pmk, (int64_t)cell->len);
       cell->text = cell->own;
       cell->aliased = cell->own && irsDumpTextMayAlias(cell->own, cell->len);
@@ -367,7 +364,7 @@ static bool prepareTexts(IrsCheckpointRun *r) {
       row->textLen = row->cacheLen;
     } else {
       IrsPhaseMark m = irsPhaseBegin(pm->phases);
-      row->own = irsDumpPrintTop(row->op, pm->opts.verifyEach, &row->textLen);
+      row->own = irsDumpPrintTop(row->op, pm->opts.verify.verifyEach, &row->textLen);
       irsPhaseEnd(pm->phases, IrsPhasePrint, m, (int64_t)row->textLen);
       if (row->own && !irsDumpTextMayAlias(row->own, row->textLen))
         row->text = row->own;
@@ -416,7 +413,7 @@ static int writeGroupDump(IrsCheckpointRun *r, intptr_t s, const char *path,
   IrsPassManagerImpl *pm = r->pm;
   *written = false;
   int e =
-      irsPmCopyUnchangedDump(pm, r->first + s, path, pm->opts.verifyEach);
+      irsPmCopyUnchangedDump(pm, r->first + s, path, pm->opts.verify.verifyEach);
   if (e >= 0) {
     *written = e == 0;
     return e;
@@ -437,14 +434,14 @@ static int writeGroupDump(IrsCheckpointRun *r, intptr_t s, const char *path,
   // the step, and printing it whole is its dump (aliases, an unusual
   // header). A replay of the whole pipeline would cost far more.
   if (!e && !*written && r->single) {
-    if (irsBgDumpCan(pm, pm->opts.verifyEach) &&
+    if (irsBgDumpCan(pm, pm->opts.verify.verifyEach) &&
         irsBgDumpSnapshot(pm, r->first + s, r->module, path) == 0) {
       *written = true;
       return 0;
     }
     m = irsPhaseBegin(pm->phases);
     bool aliases = false;
-    e = irsDumpModuleAliases(r->module, path, false, false, pm->opts.verifyEach,
+    e = irsDumpModuleAliases(r->module, path, false, false, pm->opts.verify.verifyEach,
                            &aliases);
     irsPhaseEnd(pm->phases, IrsPhasePrintWhole, m, 0);
     pm->dumpAliased = !e && aliases;
@@ -453,31 +450,16 @@ static int writeGroupDump(IrsCheckpointRun *r, intptr_t s, const char *path,
   return e;
 }
 
-// Step s's dump and its record; false when it could not be written (the
-// step is then documented by a replay).
-static bool dumpGroupStep(IrsCheckpointRun *r, intptr_t s) {
-  IrsPassManagerImpl *pm = r->pm;
-  intptr_t i = r->first + s;
-  IrsBuf name = IRS_BUF_INIT;
-  irsRunDirDumpName(pm->opts.stepNumberOffset + i + 1,
-                    irsPipelineGetStepAnchor(pm->pipeline, i),
-                    irsPipelineGetStepPassName(pm->pipeline, i),
-                    irsBufStringCallback, &name);
-  char *path = irsPathJoin(pm->rec.dumpDir, name.data ? name.data : "");
-  bool written = false;
-  int e = path ? writeGroupDump(r, s, path, &written) : ENOMEM;
-  free(path);
-  if (e) {
-    irsBufReset(&pm->rec.errMsg);
-    irsBufPrintf(&pm->rec.errMsg, "cannot write dump '%s/%s': %s",
-                 pm->rec.dumpDir, name.data ? name.data : "", strerror(e));
-    atomic_store(&r->ioErrAt, IRS_ERR_IO);
-  } else if (written && name.data) {
-    irsRunRecordSetDumpFile(&pm->rec, i, name.data);
-    pm->rec.steps[i].dumpVerified = pm->opts.verifyEach;
-  }
-  irsBufFree(&name);
-  return written || e;
+// The group's dump writer for the step observers (IrsStepEnd.writeDump;
+// `engine`: the run): step i's dump from the group's texts.
+static int writeGroupStepDump(IrsPassManagerImpl *pm, void *engine, intptr_t i,
+                              const char *path, bool verified, bool *written,
+                              bool *pending) {
+  (void)pm;
+  (void)verified;
+  IrsCheckpointRun *r = engine;
+  *pending = false;
+  return writeGroupDump(r, i - r->first, path, written);
 }
 
 static void finishGroupStep(IrsCheckpointRun *r, intptr_t s, double scale) {
@@ -504,7 +486,7 @@ static void finishGroupStep(IrsCheckpointRun *r, intptr_t s, double scale) {
   res->wallMs = wall * scale;
   res->cpuMs = cpu;
   res->verifyMs = verify * scale;
-  res->verified = r->pm->opts.verifyEach;
+  res->verified = r->pm->opts.verify.verifyEach;
   res->verifierOk = true;
   res->status = IrsStepOk;
 }
@@ -519,12 +501,10 @@ static void completeGroupStep(IrsCheckpointRun *r, intptr_t s) {
   res->peakRssKb = peakRss();
   if (!pm->rec.dumpDir)
     return;
-  double d0 = irsClockMonotonicMs();
-  if ((!pm->opts.dumpOnlyChanged || res->changed) && !dumpGroupStep(r, s))
-    r->exact = true;
-  if (!r->exact && irsPmUpdateManifest(pm) != IRS_OK)
+  IrsStepEnd end = {r->first + s, pm->opts.verify.verifyEach,
+                    writeGroupStepDump, r};
+  if (irsPmStepDone(pm, &end) != IRS_OK)
     atomic_store(&r->ioErrAt, IRS_ERR_IO);
-  res->dumpMs = irsClockMonotonicMs() - d0;
 }
 
 // New fingerprints of the ops the group ran on, the module's fingerprint
@@ -594,7 +574,7 @@ static bool verifyGroupModule(IrsCheckpointRun *r, MlirOperation module,
                               double *ms, bool *ran) {
   *ms = 0;
   *ran = false;
-  if (!r->pm->opts.verifyEach)
+  if (!r->pm->opts.verify.verifyEach)
     return true;
   size_t ng = (size_t)(r->last - r->first);
   bool changed = false;
@@ -727,9 +707,9 @@ void irsCpRunModule(IrsCheckpointRun *r, MlirOperation module, intptr_t i,
   res->opsAfter = r->moduleOps;
   res->changed = fp != r->moduleFp;
   r->moduleFp = fp;
-  res->verified = pm->opts.verifyEach;
+  res->verified = pm->opts.verify.verifyEach;
   res->verifierOk = true;
-  if (pm->opts.verifyEach) {
+  if (pm->opts.verify.verifyEach) {
     double v0 = irsClockMonotonicMs();
     IrsPhaseMark vm = irsPhaseBegin(pm->phases);
     res->verifierOk = !res->changed || mlirOperationVerify(module);
@@ -742,12 +722,7 @@ void irsCpRunModule(IrsCheckpointRun *r, MlirOperation module, intptr_t i,
   }
   res->status = IrsStepOk;
   irsPmTakeStepDiagnostics(pm, i, r->diag0);
-  double d0 = irsClockMonotonicMs();
-  IrsErrorKind k = irsPmDumpStep(pm, i, module);
-  if (k == IRS_OK)
-    k = irsPmUpdateManifest(pm);
-  if (pm->rec.dumpDir)
-    res->dumpMs = irsClockMonotonicMs() - d0;
+  IrsErrorKind k = irsPmStepDoneStepwise(pm, i, module);
   if (k != IRS_OK) {
     r->ioErr = k;
     mlirExternalPassSignalFailure(pass);

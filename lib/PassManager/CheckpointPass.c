@@ -116,10 +116,10 @@ static MlirPassManager buildCheckpointed(IrsCheckpointRun *r, IrsBuf *err) {
 }
 
 bool irsPmCheckpointable(IrsPassManagerImpl *pm, MlirOperation module) {
-  const IrsInstrumentationOptions *o = &pm->opts;
-  if (pm->attributeSteps || pm->verifyWithPm.ptr || pm->numHooks > 0 ||
-      irsPmWantsMlirInstrumentation(o) || o->dumpInBackground ||
-      o->printGeneric || o->printDebugInfo || !o->writeFailureReport)
+  // What the observers need (StepObserver.c); then this engine's own
+  // conditions: the input copy it replays what it cannot document from,
+  // and one builtin.module block with steps nested at most once.
+  if ((pm->needs & IrsObserveStepwise) || !pm->opts.failure.writeReport)
     return false;
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(module));
   if (!mlirStringRefEqual(name, mlirStringRefCreateFromCString("builtin.module")) ||

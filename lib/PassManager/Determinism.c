@@ -45,9 +45,9 @@ bool irsPassManagerGetSeed(IrsPassManager handle, uint64_t *seed) {
 
 static void printTo(MlirOperation op, IrsPassManagerImpl *pm, IrsBuf *out) {
   MlirOpPrintingFlags f = mlirOpPrintingFlagsCreate();
-  if (pm->opts.printGeneric)
+  if (pm->opts.dump.printGeneric)
     mlirOpPrintingFlagsPrintGenericOpForm(f);
-  if (pm->opts.printDebugInfo)
+  if (pm->opts.dump.printDebugInfo)
     mlirOpPrintingFlagsEnableDebugInfo(f, true, false);
   mlirOperationPrintWithFlags(op, f, irsBufStringCallback, out);
   mlirOpPrintingFlagsDestroy(f);
@@ -58,7 +58,7 @@ static IrsStepStatus runOnce(IrsPassManagerImpl *pm, intptr_t i,
                              MlirOperation m) {
   if (mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(pm->steps[i].pm, m)))
     return IrsStepPassFailed;
-  if (pm->opts.verifyEach && !mlirOperationVerify(m))
+  if (pm->opts.verify.verifyEach && !mlirOperationVerify(m))
     return IrsStepVerifyFailed;
   return IrsStepOk;
 }
@@ -74,16 +74,16 @@ static const char *statusWord(IrsStepStatus s) {
 static void document(IrsPassManagerImpl *pm, intptr_t i, MlirOperation pre,
                      MlirOperation first, MlirStringRef diff,
                      IrsDeterminismMode mode) {
-  if (!pm->opts.writeFailureReport)
+  if (!pm->opts.failure.writeReport)
     return;
   IrsFailureWriter w;
   if (irsFailureWriterOpenForRecord(&pm->rec, IrsOutcomeNondeterminism, &w))
     return;
-  int e = irsPmAddPreStep(pm, w, i, pre, pm->opts.printGeneric);
+  int e = irsPmAddPreStep(pm, w, i, pre, pm->opts.dump.printGeneric);
   if (!e)
     e = irsFailureWriterAddModule(w, IrsArtefactPostStepIr, first,
-                                  pm->opts.printGeneric,
-                                  pm->opts.printDebugInfo, true);
+                                  pm->opts.dump.printGeneric,
+                                  pm->opts.dump.printDebugInfo, true);
   if (e) {
     // No report without all its files; the message still names where.
     free(pm->rec.failureDirUsed);
@@ -135,8 +135,8 @@ static IrsStatus startCheck(IrsPassManager handle, MlirOperation module) {
   if (!irsStatusIsOk(st))
     return st;
   irsDiagnosticCaptureDestroy(pm->capture);
-  pm->capture = irsDiagnosticCaptureCreate(pm->ctx, pm->opts.onDiagnostic,
-                                           pm->opts.onDiagnosticUserData);
+  pm->capture = irsDiagnosticCaptureCreate(pm->ctx, pm->opts.run.onDiagnostic,
+                                           pm->opts.run.onDiagnosticUserData);
   if (irsDiagnosticCaptureIsNull(pm->capture))
     return irsStatusMake(IRS_ERR_NOMEM);
   pm->env.capture = pm->capture;
@@ -151,8 +151,7 @@ static IrsStepStatus runTwice(Check *c, intptr_t i, MlirOperation module,
                               MlirOperation second, IrsStepStatus *st2) {
   IrsPassManagerImpl *pm = c->pm;
   bool threads = c->mode == IrsDeterminismThreads;
-  if (pm->opts.onStep)
-    pm->opts.onStep(i + 1, true, pm->opts.onStepUserData);
+  irsPmStepBegin(pm, i + 1);
   irsDiagnosticCaptureSetStep(pm->capture, i + 1);
   if (threads)
     mlirContextEnableMultithreading(pm->ctx, true);
@@ -165,10 +164,9 @@ static IrsStepStatus runTwice(Check *c, intptr_t i, MlirOperation module,
   *st2 = runOnce(pm, i, second);
   irsDiagnosticCaptureSetDiscard(pm->capture, false);
   if (threads)
-    mlirContextEnableMultithreading(pm->ctx, pm->opts.threadingEnabled);
+    mlirContextEnableMultithreading(pm->ctx, pm->opts.run.threadingEnabled);
   irsDiagnosticCaptureSetStep(pm->capture, 0);
-  if (pm->opts.onStep)
-    pm->opts.onStep(i + 1, false, pm->opts.onStepUserData);
+  irsPmStepEnd(pm, i + 1);
   return st1;
 }
 
@@ -182,7 +180,7 @@ static void recordFirst(Check *c, intptr_t i, MlirOperation module,
   r->changed = pm->steps[i].fingerprint !=
                (i ? pm->steps[i - 1].fingerprint : pm->inputFingerprint);
   r->status = st1;
-  r->verified = pm->opts.verifyEach && st1 != IrsStepPassFailed;
+  r->verified = pm->opts.verify.verifyEach && st1 != IrsStepPassFailed;
   r->verifierOk = st1 == IrsStepOk;
 }
 

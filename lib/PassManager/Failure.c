@@ -59,11 +59,11 @@ static MlirOperation replay(IrsPassManagerImpl *pm, MlirOperation input,
 int irsPmAddPreStep(IrsPassManagerImpl *pm, IrsFailureWriter w, intptr_t i,
                     MlirOperation before, bool generic) {
   int e = irsFailureWriterAddModule(w, IrsArtefactPreStepIr, before, generic,
-                                    pm->opts.printDebugInfo, true);
+                                    pm->opts.dump.printDebugInfo, true);
   if (!e)
     e = irsFailureWriterAddReproducer(
         w, before, irsPipelineGetStepText(pm->pipeline, i),
-        !pm->opts.threadingEnabled, pm->opts.verifyEach, pm->opts.plugins,
+        !pm->opts.run.threadingEnabled, pm->opts.verify.verifyEach, pm->opts.run.plugins,
         pm->env.hasSeed, pm->env.seed);
   return e;
 }
@@ -94,7 +94,7 @@ static int addPreStep(IrsPassManagerImpl *pm, intptr_t i, IrsFailureWriter w,
 void irsPmWriteFailure(IrsPassManagerImpl *pm, intptr_t i,
                        MlirOperation module, MlirOperation input) {
   irsPmDumpJoin(pm); // the report names the dumps on disk
-  if (!pm->opts.writeFailureReport)
+  if (!pm->opts.failure.writeReport)
     return;
   IrsFailureWriter w;
   bool passFailed = pm->rec.steps[i].result.status == IrsStepPassFailed;
@@ -106,7 +106,7 @@ void irsPmWriteFailure(IrsPassManagerImpl *pm, intptr_t i,
   // The IR after a failure may be invalid: print it generically, and without
   // assuming it verified so MLIR does not trust broken invariants.
   int e2 = irsFailureWriterAddModule(w, IrsArtefactPostStepIr, module, true,
-                                     pm->opts.printDebugInfo, false);
+                                     pm->opts.dump.printDebugInfo, false);
   pm->rec.artifacts =
       (IrsRecordArtifacts){.action = pm->narrowed.tag ? &pm->narrowed : NULL,
                            .actionDiff = irsBufRef(&pm->narrowDiff)};

@@ -16,40 +16,40 @@
 
 #include <sys/stat.h>
 
-static bool wantsMlirPrinting(const IrsInstrumentationOptions *o) {
-  return o->mlirPrintIrBeforeAll || o->mlirPrintIrAfterAll ||
-         o->mlirPrintIrAfterFailure;
+static bool wantsMlirPrinting(const IrsMlirInstrumentationOptions *o) {
+  return o->printIrBeforeAll || o->printIrAfterAll ||
+         o->printIrAfterFailure;
 }
 
-bool irsPmWantsMlirInstrumentation(const IrsInstrumentationOptions *o) {
-  return wantsMlirPrinting(o) || o->mlirTiming || o->mlirPassStatistics;
+bool irsPmWantsMlirInstrumentation(const IrsMlirInstrumentationOptions *o) {
+  return wantsMlirPrinting(o) || o->timing || o->passStatistics;
 }
 
 // Same order as mlir-opt (statistics, IR printing, then timing), so the
 // timers do not include the printing.
 void irsPmInstrumentMlir(IrsPassManagerImpl *pm, MlirPassManager mpm,
                          const char *treeDir) {
-  const IrsInstrumentationOptions *o = &pm->opts;
-  if (o->mlirPassStatistics)
-    mlirPassManagerEnableStatistics(mpm, o->mlirPassStatisticsDisplay);
+  const IrsMlirInstrumentationOptions *o = &pm->opts.mlir;
+  if (o->passStatistics)
+    mlirPassManagerEnableStatistics(mpm, o->passStatisticsDisplay);
   if (wantsMlirPrinting(o)) {
-    MlirOpPrintingFlags f = o->mlirPrintIrFlags;
+    MlirOpPrintingFlags f = o->printIrFlags;
     bool own = !f.ptr;
     if (own)
       f = mlirOpPrintingFlagsCreate();
     // mlir-opt prints after every pass when only failures are asked for:
     // MLIR itself then skips the successful ones.
     mlirPassManagerEnableIRPrinting(
-        mpm, o->mlirPrintIrBeforeAll,
-        o->mlirPrintIrAfterAll || o->mlirPrintIrAfterFailure,
-        o->mlirPrintIrModuleScope, o->mlirPrintIrAfterChange,
-        o->mlirPrintIrAfterFailure, f,
+        mpm, o->printIrBeforeAll,
+        o->printIrAfterAll || o->printIrAfterFailure,
+        o->printIrModuleScope, o->printIrAfterChange,
+        o->printIrAfterFailure, f,
         treeDir ? mlirStringRefCreateFromCString(treeDir)
                 : mlirStringRefCreate(NULL, 0));
     if (own)
       mlirOpPrintingFlagsDestroy(f);
   }
-  if (o->mlirTiming)
+  if (o->timing)
     mlirPassManagerEnableTiming(mpm);
 }
 
@@ -59,7 +59,7 @@ void irsPmInstrumentMlir(IrsPassManagerImpl *pm, MlirPassManager mpm,
 // its own sub-directory: a pass repeated later in the pipeline would
 // otherwise overwrite the files of its first run.
 IrsErrorKind irsPmBuildUserPm(IrsPassManagerImpl *pm, intptr_t i) {
-  if (!irsPmWantsMlirInstrumentation(&pm->opts))
+  if (!irsPmWantsMlirInstrumentation(&pm->opts.mlir))
     return IRS_OK;
   IrsStepState *s = &pm->steps[i];
   IrsBuf why = IRS_BUF_INIT, dir = IRS_BUF_INIT;
@@ -74,7 +74,7 @@ IrsErrorKind irsPmBuildUserPm(IrsPassManagerImpl *pm, intptr_t i) {
     return IRS_ERR_PIPELINE;
   }
   irsBufFree(&why);
-  if (pm->mlirTreeDir && wantsMlirPrinting(&pm->opts)) {
+  if (pm->mlirTreeDir && wantsMlirPrinting(&pm->opts.mlir)) {
     // MLIR creates one directory level per print; the step's level is ours.
     // Errors are left to MLIR, which reports them as it does in mlir-opt.
     (void)mkdir(pm->mlirTreeDir, 0777);
@@ -102,7 +102,7 @@ void irsPmDropUserPm(IrsPassManagerImpl *pm, intptr_t i) {
 void irsPmDropUserPms(IrsPassManagerImpl *pm) {
   for (intptr_t i = 0; i < pm->numSteps; ++i)
     irsPmDropUserPm(pm, i);
-  if (pm->whole.ptr && irsPmWantsMlirInstrumentation(&pm->opts)) {
+  if (pm->whole.ptr && irsPmWantsMlirInstrumentation(&pm->opts.mlir)) {
     mlirPassManagerDestroy(pm->whole);
     pm->whole = (MlirPassManager){NULL};
   }

@@ -19,6 +19,7 @@
 
 #include "irscope/Diff.h"
 #include "irscope/ActionCounter.h"
+#include "irscope/Report.h"
 #include "irscope/RunDir.h"
 #include "../Support/DiagnosticsImpl.h"
 #include "../Support/Fs.h"
@@ -166,10 +167,10 @@ void irsPmNarrowFailure(IrsPassManagerImpl *pm, intptr_t i,
   memset(&pm->narrowed, 0, sizeof(pm->narrowed));
   irsBufReset(&pm->narrowNote);
   irsBufReset(&pm->narrowDiff);
-  if (!pm->opts.narrow || mlirOperationIsNull(before))
+  if (!pm->opts.verify.narrow || mlirOperationIsNull(before))
     return;
   // The context's threading is the run's (the C API cannot read it back).
-  bool threads = pm->opts.threadingEnabled;
+  bool threads = pm->opts.run.threadingEnabled;
   mlirContextEnableMultithreading(pm->ctx, false);
   irsDiagnosticCaptureSetDiscard(pm->capture, true);
   Trial t = {.pm = pm, .i = i, .before = before};

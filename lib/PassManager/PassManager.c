@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 //===- PassManager.c - creating, configuring and querying a pass manager --===//
 //
-// The handle's life: options checked and copied (strings into the run
+// The handle's life: the creation options copied (the header into the run
 // record), every step's MLIR pass manager built (Build.c) so that a bad
-// pipeline is reported before anything runs, the setters drivers call
-// between runs, and the getters that read the last run's record. Running is
+// pipeline is reported before anything runs, and the getters that read the
+// last run's record. The setters of each concern are Options.c. Running is
 // Run.c; one step is Step.c; documenting a failure is Failure.c.
 //
 //===----------------------------------------------------------------------===//
@@ -58,24 +58,23 @@ static void freeImpl(IrsPassManagerImpl *pm) {
   free(pm);
 }
 
-// Copies the options: strings into the record (the caller's are borrowed
-// only for the call), one notion of "stepwise". False when out of memory.
+// Takes the creation options (the header into the record) and sets every
+// concern's defaults. False when out of memory.
 static bool takeOptions(IrsPassManagerImpl *pm, IrsPipeline pipeline,
-                        const IrsInstrumentationOptions *options) {
+                        const IrsPassManagerOptions *options) {
   pm->pipeline = pipeline;
-  pm->opts = options ? *options : irsInstrumentationOptionsDefault();
-  IrsInstrumentationOptions *o = &pm->opts;
-  if (!irsRunRecordInit(&pm->rec, pipeline, o))
+  IrsPmOptions *o = &pm->opts;
+  o->run = options ? *options : irsPassManagerOptionsDefault();
+  o->dump = irsDumpOptionsDefault();
+  o->verify = irsVerifyOptionsDefault();
+  o->failure = irsFailureOptionsDefault();
+  o->mlir = irsMlirInstrumentationOptionsDefault();
+  o->watch = irsSupervisionOptionsDefault();
+  if (!irsRunRecordInit(&pm->rec, pipeline, &o->run.header))
     return false;
-  if (o->mlirPrintIrTreeDir &&
-      !(pm->mlirTreeDir = irsStrDup(o->mlirPrintIrTreeDir)))
-    return false;
-  pm->attributeSteps = o->forceStepwise;
-  o->stepwise = o->stepwise || o->forceStepwise;
-  o->forceStepwise = false;
-  o->mlirPrintIrTreeDir = NULL;
-  o->dumpDir = o->failureDir = o->verifyWith = NULL;
-  o->header = (IrsRunHeader){NULL, NULL, NULL, NULL, NULL};
+  pm->rec.threadingEnabled = o->run.threadingEnabled;
+  pm->rec.plugins = o->run.plugins;
+  o->run.header = (IrsRunHeader){NULL, NULL, NULL, NULL, NULL};
   pm->env.fallbackFileName = NULL;
   pm->numSteps = pm->rec.numSteps;
   pm->steps = calloc((size_t)(pm->numSteps ? pm->numSteps : 1),
@@ -83,22 +82,9 @@ static bool takeOptions(IrsPassManagerImpl *pm, IrsPipeline pipeline,
   return pm->steps != NULL;
 }
 
-// Option combinations MLIR cannot take.
-static bool checkOptions(const IrsInstrumentationOptions *o, IrsBuf *err) {
-  if (o->mlirPrintIrModuleScope && o->threadingEnabled) {
-    // MLIR aborts the process (report_fatal_error) when asked for this;
-    // mlir-opt refuses it up front with this message.
-    irsBufAppendStr(err, "IR print for module scope can't be setup on a "
-                         "pass-manager without disabling multi-threading "
-                         "first");
-    return false;
-  }
-  return true;
-}
-
 IrsPassManager irsPassManagerCreateLocated(
     MlirContext context, IrsPipeline pipeline,
-    const IrsInstrumentationOptions *options,
+    const IrsPassManagerOptions *options,
     IrsPipelineErrorCallback errorCallback, void *userData) {
   IrsBuf err = IRS_BUF_INIT;
   intptr_t errAt = -1;
@@ -112,7 +98,7 @@ IrsPassManager irsPassManagerCreateLocated(
   if (!ok)
     irsBufAppendStr(&err, "out of memory");
   else
-    ok = checkOptions(&pm->opts, &err) && irsPmBuildAll(pm, &err, &errAt);
+    ok = irsPmBuildAll(pm, &err, &errAt);
   if (!ok) {
     // A step's offset is counted on line 1, as MLIR's own pipeline errors
     // are: the pipeline keeps no line breaks of the text it was parsed from.
@@ -131,7 +117,7 @@ IrsPassManager irsPassManagerCreateLocated(
 }
 
 IrsPassManager irsPassManagerCreate(MlirContext context, IrsPipeline pipeline,
-                                    const IrsInstrumentationOptions *options,
+                                    const IrsPassManagerOptions *options,
                                     MlirStringCallback errorCallback,
                                     void *userData) {
   IrsPipelineErrorLine l = {errorCallback, userData};
@@ -152,23 +138,6 @@ void irsPassManagerAddVerifyHook(IrsPassManager handle, MlirStringRef name,
   h[pm->numHooks].fn = hook;
   h[pm->numHooks].userData = userData;
   ++pm->numHooks;
-}
-
-static IrsStatus setDir(char **slot, const char *dir) {
-  char *d = dir ? irsStrDup(dir) : NULL;
-  if (dir && !d)
-    return irsStatusMake(IRS_ERR_NOMEM);
-  free(*slot);
-  *slot = d;
-  return irsStatusOk();
-}
-
-IrsStatus irsPassManagerSetDumpDir(IrsPassManager pm, const char *dir) {
-  return setDir(&irsPmUnwrap(pm)->rec.dumpDir, dir);
-}
-
-IrsStatus irsPassManagerSetFailureDir(IrsPassManager pm, const char *dir) {
-  return setDir(&irsPmUnwrap(pm)->rec.failureDir, dir);
 }
 
 void irsPassManagerSetDiagVerifier(IrsPassManager pm, IrsDiagVerifier v) {
@@ -200,8 +169,8 @@ const IrsStepResult *irsPassManagerGetStepResult(IrsPassManager pm,
 MlirStringRef irsPassManagerGetFinalDump(IrsPassManager handle,
                                          const IrsPrintingOptions *printing) {
   IrsPassManagerImpl *pm = irsPmUnwrap(handle);
-  IrsPrintingOptions dumps =
-      irsDumpPrinting(pm->opts.printGeneric, pm->opts.printDebugInfo, true);
+  IrsPrintingOptions dumps = irsDumpPrinting(
+      pm->opts.dump.printGeneric, pm->opts.dump.printDebugInfo, true);
   if (!irsPrintingSameForVerified(printing, &dumps))
     return mlirStringRefCreate("", 0);
   return irsBufRef(&pm->finalDump);

@@ -130,12 +130,25 @@ typedef struct IrsPmActionConsumer {
   void *userData;
 } IrsPmActionConsumer;
 
+/// The options of each concern as the setters left them (PassManager.h);
+/// their strings are cleared here, the copies are in rec (dump, failure
+/// directory, --verify-with) and mlirTreeDir.
+typedef struct IrsPmOptions {
+  IrsPassManagerOptions run;
+  IrsDumpOptions dump;
+  IrsVerifyOptions verify;
+  IrsFailureOptions failure;
+  IrsMlirInstrumentationOptions mlir;
+  IrsSupervisionOptions watch;
+  bool timing; // irsPassManagerEnableTiming
+} IrsPmOptions;
+
 typedef struct IrsPassManagerImpl {
   MlirContext ctx;
   // The pipeline being built: rec.pipeline, or the --verify-with pipeline
   // while its manager is built (irsPmBuildWhole).
   IrsPipeline pipeline;
-  IrsInstrumentationOptions opts; // borrowed strings cleared; copies in rec
+  IrsPmOptions opts;
   IrsRunRecord rec;               // what the last run did
 
   IrsStepState *steps; // rec.numSteps of them
@@ -181,18 +194,16 @@ typedef struct IrsPassManagerImpl {
   // This run goes through checkpoint passes (Checkpoint.c), which need the
   // top-level op fingerprints also without dumps.
   bool cpRun;
-  // The caller asked for a crash or timeout to be attributed to a step
-  // (opts.forceStepwise, which takeOptions folds into opts.stepwise): such
-  // a run goes step by step, never through checkpoints.
-  bool attributeSteps;
+  // What this run's observers need of the engine (IrsObserveNeeds), set
+  // when it starts.
+  unsigned needs;
   // MLIR's actions during a run (Actions.c): the context's one handler
   // (null when no one wants actions), the rewrite counts of a dumping run,
-  // which count between the onStep calls they wrap (the caller's, kept
-  // here meanwhile), and the caller's consumers.
+  // which count between a step's begin and end (StepObserver.c), and the
+  // caller's consumers.
   IrsActionHandler actions;
   IrsActionCounts *counts;
-  void (*userOnStep)(intptr_t step, bool begin, void *userData);
-  void *userOnStepUserData;
+  bool countSteps, markSteps; // counts, trail attached (StepObserver.c)
   IrsPmActionConsumer consumers[IRS_ACTION_MAX_CONSUMERS - 2];
   int numConsumers;
   // The last failure narrowed to one action (NarrowStep.c): `narrowed`
@@ -265,19 +276,24 @@ bool irsPmBuildStep(IrsPassManagerImpl *pm, intptr_t i, MlirPassManager mpm,
 /// Adds step i's leaf pass to `opm`, the manager of its innermost anchor.
 bool irsPmAppendLeaf(IrsPassManagerImpl *pm, intptr_t i, MlirOpPassManager opm,
                      IrsBuf *err);
-/// AnchorNote.c: with opts.onAnchorOp, puts the pass that calls it in
+/// AnchorNote.c: with opts.run.onAnchorOp, puts the pass that calls it in
 /// `mpm`, nested as step i's leaf is, for the leaf to be added after it;
 /// false (nothing added) when step i is not nested, is nested under `any`,
-/// or opts.onAnchorOp is NULL.
+/// or opts.run.onAnchorOp is NULL.
 bool irsPmAddAnchorNote(IrsPassManagerImpl *pm, intptr_t i,
                         MlirPassManager mpm);
 /// The whole of pm->pipeline in one manager (null with the reason in `err`).
 MlirPassManager irsPmBuildWhole(IrsPassManagerImpl *pm, IrsBuf *err);
-/// At creation: every step's manager and the --verify-with one; false with
+/// At creation: every step's manager; false with
 /// the one-line error in `err` and, for a step that cannot be built, the
 /// step's byte offset in the pipeline text in `errAt` (left alone for an
 /// error about no position).
 bool irsPmBuildAll(IrsPassManagerImpl *pm, IrsBuf *err, intptr_t *errAt);
+/// The --verify-with manager for pipeline text `verifyWith` (NULL: none),
+/// replacing the one there; false with the one-line error in `err` (the
+/// one there is then kept).
+bool irsPmBuildVerifyWith(IrsPassManagerImpl *pm, const char *verifyWith,
+                          IrsBuf *err);
 /// Fresh managers for a run after the first (Build.c says why).
 IrsErrorKind irsPmRebuild(IrsPassManagerImpl *pm);
 
@@ -285,12 +301,56 @@ IrsErrorKind irsPmRebuild(IrsPassManagerImpl *pm);
 // MlirInstrumentation.c: MLIR's own printing, timing, statistics
 //===----------------------------------------------------------------------===//
 
-bool irsPmWantsMlirInstrumentation(const IrsInstrumentationOptions *o);
+bool irsPmWantsMlirInstrumentation(const IrsMlirInstrumentationOptions *o);
 void irsPmInstrumentMlir(IrsPassManagerImpl *pm, MlirPassManager mpm,
                          const char *treeDir);
 IrsErrorKind irsPmBuildUserPm(IrsPassManagerImpl *pm, intptr_t i);
 void irsPmDropUserPm(IrsPassManagerImpl *pm, intptr_t i);
 void irsPmDropUserPms(IrsPassManagerImpl *pm);
+
+//===----------------------------------------------------------------------===//
+// StepObserver.c: what runs around every step, in both engines
+//===----------------------------------------------------------------------===//
+
+/// What an observer needs of the engine running the steps.
+typedef enum IrsObserveNeeds {
+  /// Results per step: the run goes step by step (by either engine), not
+  /// as one MLIR pass manager run.
+  IrsObserveSteps = 1u << 2,
+  /// When the run goes step by step: the whole module on the calling
+  /// thread after every step, each step in its own MLIR pass manager (the
+  /// stepwise engine, never the checkpointed one).
+  IrsObserveStepwise = 1u << 0,
+  /// The fingerprints of the module's top-level ops after every step
+  /// (pm->topFps).
+  IrsObserveTopOps = 1u << 1,
+} IrsObserveNeeds;
+
+/// A step whose result is final, as its engine hands it to the observers:
+/// the 0-based step, and how the engine writes its dump: to `path`,
+/// printed assuming valid IR when `verified`; *written tells whether it
+/// did, *pending whether a thread is still finishing it. 0 or an errno
+/// value.
+typedef struct IrsStepEnd {
+  intptr_t step;
+  bool verified;
+  int (*writeDump)(IrsPassManagerImpl *pm, void *engine, intptr_t step,
+                   const char *path, bool verified, bool *written,
+                   bool *pending);
+  void *engine;
+} IrsStepEnd;
+
+/// The union of what the observers of this run need (IrsObserveNeeds).
+unsigned irsPmObserversNeed(const IrsPassManagerImpl *pm);
+/// Step `step` (1-based; 0: the whole pipeline run as one) begins / is
+/// done with its checks: the announcement a supervisor follows.
+void irsPmStepBegin(IrsPassManagerImpl *pm, intptr_t step);
+void irsPmStepEnd(IrsPassManagerImpl *pm, intptr_t step);
+/// The observers' checks after step i's pass, on the whole module; false
+/// (the failing check named in the record) makes it a verifier failure.
+bool irsPmStepCheck(IrsPassManagerImpl *pm, intptr_t i, MlirOperation module);
+/// Step end->step passed with its result final: its dump and the manifest.
+IrsErrorKind irsPmStepDone(IrsPassManagerImpl *pm, const IrsStepEnd *end);
 
 //===----------------------------------------------------------------------===//
 // Step.c: one step, its dump and the manifest
@@ -321,13 +381,20 @@ uint64_t irsPmFingerprintRun(IrsPassManagerImpl *pm, MlirOperation module,
 /// Prints a dump to `path` (stitched when provably identical). 0 or errno.
 int irsPmWriteDump(IrsPassManagerImpl *pm, MlirOperation module,
                    const char *path, bool verified);
-/// Writes step i's numbered dump when one is due.
-/// Waits for the dumps threads are finishing (irsPmDumpStep); a failure is
+/// Waits for the dumps threads are finishing (irsPmStepDone); a failure is
 /// kept as bgErr, as a forked printer's is. Call before anything reads the
 /// dump cache or the dumps on disk.
 void irsPmDumpJoin(IrsPassManagerImpl *pm);
-IrsErrorKind irsPmDumpStep(IrsPassManagerImpl *pm, intptr_t i,
-                           MlirOperation module);
+/// The stepwise engine's dump writer (IrsStepEnd.writeDump; `module`:
+/// the module's ptr): the previous dump copied, a background printer, a
+/// thread, or printed here.
+int irsPmWriteStepDump(IrsPassManagerImpl *pm, void *module, intptr_t i,
+                       const char *path, bool verified, bool *written,
+                       bool *pending);
+/// Step i's end for the observers, with that writer, once its result is
+/// final.
+IrsErrorKind irsPmStepDoneStepwise(IrsPassManagerImpl *pm, intptr_t i,
+                                   MlirOperation module);
 /// Rewrites manifest.xml in the dump directory from the record.
 IrsErrorKind irsPmUpdateManifest(IrsPassManagerImpl *pm);
 

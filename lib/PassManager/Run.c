@@ -34,10 +34,6 @@ static void resetResults(IrsPassManagerImpl *pm) {
   irsRunRecordReset(&pm->rec);
 }
 
-static bool wantsStepwise(IrsPassManagerImpl *pm) {
-  return pm->opts.stepwise || pm->rec.dumpDir || pm->verifyWithPm.ptr ||
-         pm->numHooks > 0;
-}
 
 static void setError(IrsPassManagerImpl *pm, const char *fmt, const char *a,
                      const char *b) {
@@ -75,8 +71,8 @@ static IrsErrorKind startRun(IrsPassManagerImpl *pm, MlirOperation module) {
   if (pm->numRuns++ > 0 && irsPmRebuild(pm) != IRS_OK)
     return IRS_ERR_PIPELINE;
   irsDiagnosticCaptureDestroy(pm->capture);
-  pm->capture = irsDiagnosticCaptureCreate(pm->ctx, pm->opts.onDiagnostic,
-                                           pm->opts.onDiagnosticUserData);
+  pm->capture = irsDiagnosticCaptureCreate(pm->ctx, pm->opts.run.onDiagnostic,
+                                           pm->opts.run.onDiagnosticUserData);
   if (irsDiagnosticCaptureIsNull(pm->capture)) {
     setError(pm, "%s%s", "out of memory", "");
     return IRS_ERR_NOMEM;
@@ -94,7 +90,7 @@ static IrsErrorKind prepareDumpDir(IrsPassManagerImpl *pm) {
   IrsBuf err = IRS_BUF_INIT;
   pm->dumpDirReady = false;
   IrsErrorKind k = irsRunDirPrepareDumps(
-      pm->rec.dumpDir, pm->opts.dumpOverwrite, irsBufStringCallback, &err);
+      pm->rec.dumpDir, pm->opts.dump.overwrite, irsBufStringCallback, &err);
   pm->dumpDirReady = k == IRS_OK;
   if (k != IRS_OK) {
     irsBufReset(&pm->rec.errMsg);
@@ -124,7 +120,7 @@ static void obtainInput(IrsPassManagerImpl *pm, MlirOperation *input) {
     return;
   pm->reloadPending = false;
   irsDiagnosticCaptureSetDiscard(pm->capture, true);
-  *input = pm->opts.reloadInput(pm->opts.reloadInputUserData);
+  *input = pm->opts.failure.reloadInput(pm->opts.failure.reloadInputUserData);
   irsDiagnosticCaptureSetDiscard(pm->capture, false);
 }
 
@@ -162,12 +158,7 @@ static IrsErrorKind runStepwise(IrsPassManagerImpl *pm, MlirOperation module,
       irsPmUpdateManifest(pm);
       return pm->rec.runStatus;
     }
-    double d0 = irsClockMonotonicMs();
-    IrsErrorKind k = irsPmDumpStep(pm, i, module);
-    if (k == IRS_OK)
-      k = irsPmUpdateManifest(pm);
-    if (pm->rec.dumpDir)
-      pm->rec.steps[i].result.dumpMs = irsClockMonotonicMs() - d0;
+    IrsErrorKind k = irsPmStepDoneStepwise(pm, i, module);
     if (k != IRS_OK)
       return stopRun(pm, k);
   }
@@ -279,7 +270,7 @@ static IrsErrorKind runWhole(IrsPassManagerImpl *pm, MlirOperation module,
   if (!pm->whole.ptr) {
     IrsBuf why = IRS_BUF_INIT;
     pm->whole = irsPmBuildWhole(pm, &why);
-    if (pm->whole.ptr && irsPmWantsMlirInstrumentation(&pm->opts))
+    if (pm->whole.ptr && irsPmWantsMlirInstrumentation(&pm->opts.mlir))
       irsPmInstrumentMlir(pm, pm->whole, pm->mlirTreeDir);
     if (!pm->whole.ptr) {
       irsBufReset(&pm->rec.errMsg);
@@ -290,11 +281,9 @@ static IrsErrorKind runWhole(IrsPassManagerImpl *pm, MlirOperation module,
       return IRS_ERR_PIPELINE;
   }
   double t0 = irsClockMonotonicMs();
-  if (pm->opts.onStep)
-    pm->opts.onStep(0, true, pm->opts.onStepUserData);
+  irsPmStepBegin(pm, 0);
   MlirLogicalResult r = mlirPassManagerRunOnOp(pm->whole, module);
-  if (pm->opts.onStep)
-    pm->opts.onStep(0, false, pm->opts.onStepUserData);
+  irsPmStepEnd(pm, 0);
   pm->rec.totalWallMs = irsClockMonotonicMs() - t0;
   if (mlirLogicalResultIsSuccess(r)) {
     for (intptr_t i = 0; i < pm->numSteps; ++i)
@@ -318,7 +307,7 @@ static IrsErrorKind runWhole(IrsPassManagerImpl *pm, MlirOperation module,
 // there is none.
 static void noteFinalDump(IrsPassManagerImpl *pm, IrsErrorKind k) {
   irsBufReset(&pm->finalDump);
-  if (k != IRS_OK || !pm->rec.dumpDir || !pm->opts.verifyEach)
+  if (k != IRS_OK || !pm->rec.dumpDir || !pm->opts.verify.verifyEach)
     return;
   const char *name = pm->rec.inputDumpFile;
   for (intptr_t i = pm->numSteps; i-- > 0;) {
@@ -391,7 +380,10 @@ IrsStatus irsPassManagerRun(IrsPassManager handle, MlirOperation module) {
   irsBufReset(&pm->finalDump);
   irsBufReset(&pm->narrowNote);
   memset(&pm->narrowed, 0, sizeof(pm->narrowed));
-  bool stepwise = wantsStepwise(pm);
+  // The observers decide how the run goes: step by step or as one, and
+  // whether through checkpoints (StepObserver.c).
+  pm->needs = irsPmObserversNeed(pm);
+  bool stepwise = pm->needs & IrsObserveSteps;
   pm->cpRun = stepwise && irsPmCheckpointable(pm, module);
   irsPmActionsBegin(pm);
   pm->rec.running = true;
@@ -403,9 +395,9 @@ IrsStatus irsPassManagerRun(IrsPassManager handle, MlirOperation module) {
       pm->inputFingerprint = irsPmFingerprintRun(pm, module, &pm->rec.inputOps);
     // A copy of the input lets a failure be documented by replay. With a
     // reload callback it is only made if something fails.
-    if (pm->opts.writeFailureReport && !pm->opts.reloadInput)
+    if (pm->opts.failure.writeReport && !pm->opts.failure.reloadInput)
       input = mlirOperationClone(module);
-    pm->reloadPending = pm->opts.writeFailureReport && pm->opts.reloadInput;
+    pm->reloadPending = pm->opts.failure.writeReport && pm->opts.failure.reloadInput;
     if (pm->rec.dumpDir)
       k = dumpInput(pm, module);
   }
@@ -427,11 +419,9 @@ IrsStatus irsPassManagerRunSteps(IrsPassManager handle, MlirOperation module,
   irsPmActionsBegin(pm);
   IrsErrorKind k = IRS_OK;
   for (intptr_t i = first; k == IRS_OK && i < last && i < pm->numSteps; ++i) {
-    if (pm->opts.onStep)
-      pm->opts.onStep(i + 1, true, pm->opts.onStepUserData);
+    irsPmStepBegin(pm, i + 1);
     MlirLogicalResult r = mlirPassManagerRunOnOp(pm->steps[i].pm, module);
-    if (pm->opts.onStep)
-      pm->opts.onStep(i + 1, false, pm->opts.onStepUserData);
+    irsPmStepEnd(pm, i + 1);
     if (mlirLogicalResultIsFailure(r))
       k = IRS_ERR_PASS;
   }

@@ -2,11 +2,13 @@
 //===- Step.c - one instrumented step and what is written after it --------===//
 //
 // Running step i: its pass manager, wall and CPU time, peak RSS, the
-// verifier, --verify-with and the verify hooks (the first to reject the IR
-// makes the step a verifier failure), the fingerprint that says whether the
-// IR changed, the step's diagnostics. Then its numbered dump (stitched from
-// cached op texts, or by a background printer, when that is provably the
-// same) and the manifest. Results go into the run record (pm->rec.steps).
+// verifier, then the observers' checks (--verify-with, the verify hooks:
+// the first to reject the IR makes the step a verifier failure), the
+// fingerprint that says whether the IR changed, the step's diagnostics.
+// Then the observers write its numbered dump with this engine's writer
+// (the previous dump copied, stitched from cached op texts, a background
+// printer or a thread, when that is provably the same) and the manifest.
+// Results go into the run record (pm->rec.steps).
 //
 //===----------------------------------------------------------------------===//
 #include "Fingerprint.h"
@@ -53,40 +55,12 @@ void irsPmTakeStepDiagnostics(IrsPassManagerImpl *pm, intptr_t i,
   s->result.diagnostics = s->diagCopies;
 }
 
-// --verify-with on the live module (no copy: that would cost a deep clone
-// per step), so make sure it only looked. False when it failed or changed
-// the IR.
-static bool verifyWith(IrsPassManagerImpl *pm, intptr_t i,
-                       MlirOperation module) {
-  uint64_t before = irsFingerprint(module, NULL);
-  bool failed = mlirLogicalResultIsFailure(
-      mlirPassManagerRunOnOp(pm->verifyWithPm, module));
-  bool changed = !failed && irsFingerprint(module, NULL) != before;
-  if (changed) {
-    IrsBuf m = IRS_BUF_INIT;
-    irsBufPrintf(&m, "the --verify-with pipeline '%s' changed the IR; it "
-                     "must only check it",
-                 pm->rec.verifyWith);
-    irsDiagnosticCaptureAdd(pm->capture, IrsSeverityError,
-                            mlirStringRefCreateFromCString("<verify-with>"),
-                            irsBufRef(&m), NULL, 0);
-    irsBufFree(&m);
-  }
-  if (!failed && !changed)
-    return true;
-  IrsBuf b = IRS_BUF_INIT;
-  irsBufPrintf(&b, "verify-with(%s)", pm->rec.verifyWith);
-  irsRunRecordSetFailedHook(&pm->rec, i, b.data);
-  irsBufFree(&b);
-  return false;
-}
-
 // Runs the verifier, --verify-with and the user hooks. Returns false and
 // records the failing hook on the step when one rejects the IR.
 static bool verifyAfter(IrsPassManagerImpl *pm, intptr_t i,
                         MlirOperation module, bool instrumented) {
   IrsRecordStep *s = &pm->rec.steps[i];
-  if (pm->opts.verifyEach) {
+  if (pm->opts.verify.verifyEach) {
     s->result.verified = true;
     IrsPhaseMark m = irsPhaseBegin(pm->phases);
     s->result.verifierOk = mlirOperationVerify(module);
@@ -96,19 +70,8 @@ static bool verifyAfter(IrsPassManagerImpl *pm, intptr_t i,
       return false;
     }
   }
-  if (!instrumented)
-    return true;
-  if (pm->verifyWithPm.ptr && !verifyWith(pm, i, module))
-    return false;
-  for (intptr_t h = 0; h < pm->numHooks; ++h) {
-    if (mlirLogicalResultIsFailure(
-            pm->hooks[h].fn(module, i + 1, pm->hooks[h].userData))) {
-      irsRunRecordSetFailedHook(&pm->rec, i,
-                                pm->hooks[h].name ? pm->hooks[h].name : "hook");
-      return false;
-    }
-  }
-  return true;
+  // The observers' checks (--verify-with, verify hooks: StepObserver.c).
+  return !instrumented || irsPmStepCheck(pm, i, module);
 }
 
 // Fingerprint of the IR of the instrumented run. With dumps it also keeps
@@ -116,7 +79,7 @@ static bool verifyAfter(IrsPassManagerImpl *pm, intptr_t i,
 // walked once per step, not twice.
 uint64_t irsPmFingerprintRun(IrsPassManagerImpl *pm, MlirOperation module,
                              int64_t *ops) {
-  if (!pm->rec.dumpDir && !pm->cpRun)
+  if (!(pm->needs & IrsObserveTopOps) && !pm->cpRun)
     return irsFingerprint(module, ops);
   return irsFingerprintWithTops(module, &pm->topFps, &pm->capTopFps,
                                 &pm->numTopFps, ops,
@@ -128,8 +91,7 @@ IrsStepStatus irsPmRunStep(IrsPassManagerImpl *pm, intptr_t i,
                            uint64_t prevFp, int64_t prevOps) {
   IrsStepState *s = &pm->steps[i];
   IrsStepResult *res = &pm->rec.steps[i].result;
-  if (pm->opts.onStep)
-    pm->opts.onStep(i + 1, true, pm->opts.onStepUserData);
+  irsPmStepBegin(pm, i + 1);
   irsDiagnosticCaptureSetStep(pm->capture, i + 1);
   intptr_t d0 = irsDiagnosticCaptureGetNumDiagnostics(pm->capture);
   double w0 = irsClockMonotonicMs();
@@ -163,8 +125,7 @@ IrsStepStatus irsPmRunStep(IrsPassManagerImpl *pm, intptr_t i,
   res->status = st;
   irsPmTakeStepDiagnostics(pm, i, d0);
   irsDiagnosticCaptureSetStep(pm->capture, 0);
-  if (pm->opts.onStep)
-    pm->opts.onStep(i + 1, false, pm->opts.onStepUserData);
+  irsPmStepEnd(pm, i + 1);
   return st;
 }
 
@@ -173,20 +134,20 @@ IrsStepStatus irsPmRunStep(IrsPassManagerImpl *pm, intptr_t i,
 int irsPmWriteDump(IrsPassManagerImpl *pm, MlirOperation module,
                    const char *path, bool verified) {
   irsPmDumpJoin(pm);
-  if (!pm->opts.printGeneric && !pm->opts.printDebugInfo && !pm->dumpAliased) {
+  if (!pm->opts.dump.printGeneric && !pm->opts.dump.printDebugInfo && !pm->dumpAliased) {
     bool stitched = false;
     int e = irsDumpModuleStitched(&pm->dumpCache, module, path, verified,
-                                  pm->opts.threadingEnabled, pm->topFps,
+                                  pm->opts.run.threadingEnabled, pm->topFps,
                                   pm->numTopFps, pm->phases, &stitched);
     if (e || stitched)
       return e;
   }
   IrsPhaseMark m = irsPhaseBegin(pm->phases);
   bool aliases = false;
-  int e = irsDumpModuleAliases(module, path, pm->opts.printGeneric,
-                             pm->opts.printDebugInfo, verified, &aliases);
+  int e = irsDumpModuleAliases(module, path, pm->opts.dump.printGeneric,
+                             pm->opts.dump.printDebugInfo, verified, &aliases);
   irsPhaseEnd(pm->phases, IrsPhasePrintWhole, m, 0);
-  if (!e && !pm->opts.printGeneric && !pm->opts.printDebugInfo)
+  if (!e && !pm->opts.dump.printGeneric && !pm->opts.dump.printDebugInfo)
     pm->dumpAliased = aliases;
   return e;
 }
@@ -226,8 +187,8 @@ void irsPmDumpJoin(IrsPassManagerImpl *pm) {
 // would only add the clones' cost). At most two are in flight.
 static int dumpAsync(IrsPassManagerImpl *pm, intptr_t i, MlirOperation module,
                      const char *path, bool verified) {
-  if (pm->opts.printGeneric || pm->opts.printDebugInfo || pm->dumpAliased ||
-      !pm->opts.threadingEnabled || mlirContextGetNumThreads(pm->ctx) < 2 ||
+  if (pm->opts.dump.printGeneric || pm->opts.dump.printDebugInfo || pm->dumpAliased ||
+      !pm->opts.run.threadingEnabled || mlirContextGetNumThreads(pm->ctx) < 2 ||
       i + 1 >= pm->numSteps ||
       (pm->cpRun && irsPipelineGetStepNumAnchors(pm->pipeline, i + 1) > 1))
     return -1;
@@ -264,60 +225,38 @@ int irsPmCopyUnchangedDump(IrsPassManagerImpl *pm, intptr_t i,
   return e;
 }
 
-IrsErrorKind irsPmDumpStep(IrsPassManagerImpl *pm, intptr_t i,
-                           MlirOperation module) {
-  IrsStepResult *res = &pm->rec.steps[i].result;
-  const char *dumpDir = pm->rec.dumpDir;
-  if (!dumpDir || res->status != IrsStepOk)
-    return IRS_OK;
-  if (pm->opts.dumpOnlyChanged && !res->changed)
-    return IRS_OK;
-  IrsBuf name = IRS_BUF_INIT;
-  irsRunDirDumpName(pm->opts.stepNumberOffset + i + 1,
-                    irsPipelineGetStepAnchor(pm->pipeline, i),
-                    irsPipelineGetStepPassName(pm->pipeline, i),
-                    irsBufStringCallback, &name);
-  char *path = irsPathJoin(dumpDir, name.data ? name.data : "");
-  int e =
-      path ? irsPmCopyUnchangedDump(pm, i, path, res->verifierOk) : ENOMEM;
-  bool inFlight = false; // still being printed when this returns
+int irsPmWriteStepDump(IrsPassManagerImpl *pm, void *modulePtr, intptr_t i,
+                       const char *path, bool verified, bool *written,
+                       bool *pending) {
+  MlirOperation module = {modulePtr};
+  int e = irsPmCopyUnchangedDump(pm, i, path, verified);
   if (e < 0) {
     e = 0;
     // Only verified IR may be printed by a child: printing unverified IR
     // would make the printer verify, and verification may need the thread
     // pool.
     bool background =
-        pm->opts.dumpInBackground && res->verifierOk &&
-        irsBgDumpStart(pm, i, module, path, pm->opts.printGeneric,
-                       pm->opts.printDebugInfo) == 0;
-    if (!background && irsBgDumpWanted(pm, res->verifierOk))
+        pm->opts.dump.inBackground && verified &&
+        irsBgDumpStart(pm, i, module, path, pm->opts.dump.printGeneric,
+                       pm->opts.dump.printDebugInfo) == 0;
+    if (!background && irsBgDumpWanted(pm, verified))
       background = irsBgDumpSnapshot(pm, i, module, path) == 0;
     if (!background) {
-      e = dumpAsync(pm, i, module, path, res->verifierOk);
-      inFlight = e == 0;
+      e = dumpAsync(pm, i, module, path, verified);
+      *pending = e == 0; // still being printed when this returns
       if (e < 0)
-        e = irsPmWriteDump(pm, module, path, res->verifierOk);
+        e = irsPmWriteDump(pm, module, path, verified);
     }
   }
-  free(path);
-  IrsErrorKind k = IRS_OK;
-  if (!e && pm->bgFailed) {
-    irsBufReset(&pm->rec.errMsg);
-    irsBufAppendRef(&pm->rec.errMsg, irsBufRef(&pm->bgErr));
-    k = IRS_ERR_IO;
-  } else if (e) {
-    irsBufReset(&pm->rec.errMsg);
-    irsBufPrintf(&pm->rec.errMsg, "cannot write dump '%s/%s': %s", dumpDir,
-                 name.data ? name.data : "", strerror(e));
-    k = IRS_ERR_IO;
-  } else if (name.data) {
-    irsRunRecordSetDumpFile(&pm->rec, i, name.data);
-    pm->rec.steps[i].dumpVerified = res->verifierOk;
-    if (inFlight)
-      pm->rec.steps[i].dumpPending = true;
-  }
-  irsBufFree(&name);
-  return k;
+  *written = e == 0;
+  return e;
+}
+
+IrsErrorKind irsPmStepDoneStepwise(IrsPassManagerImpl *pm, intptr_t i,
+                                   MlirOperation module) {
+  IrsStepEnd end = {i, pm->rec.steps[i].result.verifierOk, irsPmWriteStepDump,
+                    module.ptr};
+  return irsPmStepDone(pm, &end);
 }
 
 IrsErrorKind irsPmUpdateManifest(IrsPassManagerImpl *pm) {

@@ -4,7 +4,7 @@
 // A nested step that fails (a crash, a hang, a pass failure) usually fails
 // on one function: the input's check worker has its pass manager call
 // irsReduceAnchorNote before the leaf pass runs on each op
-// (IrsInstrumentationOptions.onAnchorOp), which writes the name of the
+// (IrsPassManagerOptions.onAnchorOp), which writes the name of the
 // top-level symbol holding that op into a mapping shared with the parent.
 // The mapping outlives a worker that dies, so once the check is over the
 // parent knows the symbol of the failing step (the failing-symbol

@@ -44,14 +44,16 @@ typedef struct Snap {
 static int snapWorker(IrsWorkerChannel ch, void *ud) {
   (void)ch;
   Snap *s = ud;
-  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
-  o.writeFailureReport = false;
+  IrsPassManagerOptions o = irsPassManagerOptionsDefault();
   o.threadingEnabled = false;
   o.passRegistry = s->r->opts.passRegistry;
   IrsPassManager pm =
       irsPassManagerCreate(s->r->ctx, s->r->pipeline, &o, NULL, NULL);
   if (irsPassManagerIsNull(pm))
     return 1;
+  IrsFailureOptions f = irsFailureOptionsDefault();
+  f.writeReport = false;
+  irsPassManagerSetFailureOptions(pm, &f);
   MlirOperation root = mlirModuleGetOperation(s->r->module);
   bool ok = irsStatusIsOk(irsPassManagerRunSteps(pm, root, 0, s->steps));
   irsPassManagerDestroy(pm);

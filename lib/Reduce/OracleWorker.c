@@ -255,14 +255,10 @@ static bool applyEdit(Job *j, MlirOperation root) {
 
 static IrsPassManager createPassManager(Job *j) {
   Reducer *r = j->r;
-  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
-  o.forceStepwise = true;
-  o.writeFailureReport = false;
+  IrsPassManagerOptions o = irsPassManagerOptionsDefault();
   o.threadingEnabled = false;
   o.onDiagnostic = sendDiag;
   o.onDiagnosticUserData = j;
-  o.onStep = onStep;
-  o.onStepUserData = j;
   o.passRegistry = r->opts.passRegistry;
   // The input's check notes the symbol each nested step runs on, for the
   // failing-symbol strategy (OracleAnchor.c).
@@ -277,7 +273,17 @@ static IrsPassManager createPassManager(Job *j) {
     }
   }
   IrsPassManager pm = irsPassManagerCreate(r->ctx, r->pipeline, &o, NULL, NULL);
-  if (!irsPassManagerIsNull(pm) && r->opts.hasSeed)
+  if (irsPassManagerIsNull(pm))
+    return pm;
+  IrsFailureOptions f = irsFailureOptionsDefault();
+  f.writeReport = false;
+  irsPassManagerSetFailureOptions(pm, &f);
+  IrsSupervisionOptions w = irsSupervisionOptionsDefault();
+  w.stepwise = true;
+  w.onStep = onStep;
+  w.onStepUserData = j;
+  irsPassManagerSetSupervision(pm, &w);
+  if (r->opts.hasSeed)
     irsPassManagerSetSeed(pm, j->seed);
   return pm;
 }

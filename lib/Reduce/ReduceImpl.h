@@ -344,7 +344,7 @@ bool irsReduceAnchorsStart(Reducer *r);
 void irsReduceAnchorsFree(Reducer *r);
 /// Forgets every note (before the check runs again).
 void irsReduceAnchorsReset(Reducer *r);
-/// IrsInstrumentationOptions.onAnchorOp of the check's worker (`userData`
+/// IrsPassManagerOptions.onAnchorOp of the check's worker (`userData`
 /// is the Reducer): notes the top-level symbol holding `op` for `step`.
 void irsReduceAnchorNote(intptr_t step, MlirOperation op, void *userData);
 /// Whether the check's worker notes the symbols step `step` (1-based)

@@ -17,6 +17,7 @@
 #include "../Support/Buf.h"
 #include "../Support/Fs.h"
 #include "IrsConfig.h"
+#include "irscope/Report.h"
 #include "irscope/RunDir.h"
 
 #include <errno.h>

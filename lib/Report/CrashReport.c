@@ -196,13 +196,12 @@ int irsCrashReportWriteXml(xmlTextWriterPtr w, const IrsRunRecord *rec) {
 // The record a driver's IrsCrashInfo describes: its header, and the death
 // appended as a supervisor would (irsRunRecordSetDeath).
 static bool recordOf(const IrsCrashInfo *c, IrsRunRecord *rec) {
-  IrsInstrumentationOptions o = irsRunRecordNamedOptions(&c->header);
-  o.verifyEach = c->verifyEach;
-  o.threadingEnabled = c->threading;
-  o.dumpOnlyChanged = c->dumpOnlyChanged;
-  o.plugins = c->plugins;
-  if (!irsRunRecordInit(rec, c->pipeline, &o))
+  if (!irsRunRecordInit(rec, c->pipeline, &c->header))
     return false;
+  rec->verifyEach = c->verifyEach;
+  rec->threadingEnabled = c->threading;
+  rec->dumpOnlyChanged = c->dumpOnlyChanged;
+  rec->plugins = c->plugins;
   rec->inputOps = c->inputOps;
   rec->hasSeed = c->hasSeed;
   rec->seed = c->seed;

@@ -8,6 +8,7 @@
 // two it starts from.
 //
 //===----------------------------------------------------------------------===//
+#include "irscope/RunDoc.h"
 #include "irscope/RunDir.h"
 
 #include "../Support/Fs.h"

@@ -10,35 +10,6 @@
 
 #include "../Support/Fs.h"
 
-IrsPrintingOptions irsPrintingOptionsDefault(void) {
-  return (IrsPrintingOptions){.elideElementsAttrs = -1,
-                              .elideResourceStrings = -1};
-}
-
-MlirOpPrintingFlags
-irsPrintingOptionsCreateFlags(const IrsPrintingOptions *o) {
-  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
-  if (o->generic)
-    mlirOpPrintingFlagsPrintGenericOpForm(flags);
-  if (o->debugInfo || o->prettyDebugInfo)
-    mlirOpPrintingFlagsEnableDebugInfo(flags, o->debugInfo,
-                                       o->prettyDebugInfo);
-  if (o->elideElementsAttrs >= 0)
-    mlirOpPrintingFlagsElideLargeElementsAttrs(flags, o->elideElementsAttrs);
-  if (o->elideResourceStrings >= 0)
-    mlirOpPrintingFlagsElideLargeResourceString(flags,
-                                                o->elideResourceStrings);
-  if (o->localScope)
-    mlirOpPrintingFlagsUseLocalScope(flags);
-  if (o->assumeVerified)
-    mlirOpPrintingFlagsAssumeVerified(flags);
-  if (o->skipRegions)
-    mlirOpPrintingFlagsSkipRegions(flags);
-  if (o->nameLocAsPrefix)
-    mlirOpPrintingFlagsPrintNameLocAsPrefix(flags);
-  return flags;
-}
-
 IrsPrintingOptions irsDumpPrinting(bool generic, bool debugInfo,
                                    bool assumeVerified) {
   IrsPrintingOptions o = irsPrintingOptionsDefault();

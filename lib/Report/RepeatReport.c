@@ -13,6 +13,7 @@
 #include "XmlUtil.h"
 #include "irscope/Flake.h"
 #include "irscope/Outcome.h"
+#include "irscope/Report.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -175,12 +176,11 @@ int irsRepeatReportWriteXml(xmlTextWriterPtr w, const IrsRunRecord *rec) {
 }
 
 int irsRepeatReportWrite(const IrsRepeatSummary *s, const char *dir) {
-  IrsInstrumentationOptions o = irsRunRecordNamedOptions(&s->header);
-  o.threadingEnabled = s->threading;
-  o.verifyEach = s->verifyEach;
   IrsRunRecord rec;
   int e = ENOMEM;
-  if (irsRunRecordInit(&rec, s->pipeline, &o)) {
+  if (irsRunRecordInit(&rec, s->pipeline, &s->header)) {
+    rec.threadingEnabled = s->threading;
+    rec.verifyEach = s->verifyEach;
     rec.hasSeed = s->hasSeed;
     rec.seed = s->seed;
     rec.repeat = (IrsRecordRepeat){.requestedRuns = s->requestedRuns,

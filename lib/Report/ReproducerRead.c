@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE
+#include "irscope/RunDoc.h"
 #include "irscope/RunDir.h"
 
 #include <stdlib.h>

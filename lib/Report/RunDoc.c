@@ -9,6 +9,7 @@
 // supervisor, irscope-report) reads it here rather than searching text.
 //
 //===----------------------------------------------------------------------===//
+#include "irscope/RunDoc.h"
 #include "irscope/RunDir.h"
 
 #include "../Support/Fs.h"

@@ -34,14 +34,13 @@ static bool copyHeader(IrsRunHeader *dst, const IrsRunHeader *src) {
 }
 
 bool irsRunRecordInit(IrsRunRecord *rec, IrsPipeline pipeline,
-                      const IrsInstrumentationOptions *o) {
+                      const IrsRunHeader *header) {
   memset(rec, 0, sizeof(*rec));
   rec->pipeline = pipeline;
-  rec->verifyEach = o->verifyEach;
-  rec->threadingEnabled = o->threadingEnabled;
-  rec->dumpOnlyChanged = o->dumpOnlyChanged;
-  rec->printGeneric = o->printGeneric;
-  rec->plugins = o->plugins;
+  // The defaults of a pass manager's options (IrsVerifyOptions,
+  // IrsPassManagerOptions); their setters change them.
+  rec->verifyEach = true;
+  rec->threadingEnabled = true;
   rec->numSteps = irsPipelineGetNumSteps(pipeline);
   rec->steps = calloc((size_t)(rec->numSteps ? rec->numSteps : 1),
                       sizeof(IrsRecordStep));
@@ -49,16 +48,7 @@ bool irsRunRecordInit(IrsRunRecord *rec, IrsPipeline pipeline,
     return false;
   for (intptr_t i = 0; i < rec->numSteps; ++i)
     irsRunRecordResetStep(rec, i);
-  return dupOpt(&rec->dumpDir, o->dumpDir) &&
-         dupOpt(&rec->failureDir, o->failureDir) &&
-         dupOpt(&rec->verifyWith, o->verifyWith) &&
-         copyHeader(&rec->header, &o->header);
-}
-
-IrsInstrumentationOptions irsRunRecordNamedOptions(const IrsRunHeader *header) {
-  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
-  o.header = *header;
-  return o;
+  return copyHeader(&rec->header, header);
 }
 
 void irsRunRecordResetStep(IrsRunRecord *rec, intptr_t i) {

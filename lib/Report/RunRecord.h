@@ -20,10 +20,10 @@
 
 #include "../Action/ActionImpl.h"
 #include "../Support/Buf.h"
+#include "irscope/DiagVerifier.h"
 #include "irscope/FailureWriter.h"
-#include "irscope/Flake.h"
 #include "irscope/Outcome.h"
-#include "irscope/PassManager.h"
+#include "irscope/StepResult.h"
 #include "irscope/Report.h"
 #include "irscope/RunDir.h"
 
@@ -151,15 +151,12 @@ typedef struct IrsRunRecord {
   IrsRecordRepeat repeat; // --repeat's tally (RepeatReport.c)
 } IrsRunRecord;
 
-/// Fills the header from `o` (strings copied) and allocates a step per step
-/// of `pipeline` (borrowed). False when out of memory; the record can then
-/// still be freed.
+/// Copies `header` (strings too), allocates a step per step of `pipeline`
+/// (borrowed) and sets verifyEach and threadingEnabled as a pass manager
+/// has them by default; the caller sets the rest. False when out of
+/// memory; the record can then still be freed.
 bool irsRunRecordInit(IrsRunRecord *rec, IrsPipeline pipeline,
-                      const IrsInstrumentationOptions *o);
-/// The default options with the run's header set (borrowed): the options
-/// of a record kept by a driver rather than a pass manager (a crash report
-/// written from an IrsCrashInfo, repeat.xml).
-IrsInstrumentationOptions irsRunRecordNamedOptions(const IrsRunHeader *header);
+                      const IrsRunHeader *header);
 /// Frees what the record owns. Accepts a zeroed or partly built record.
 void irsRunRecordFree(IrsRunRecord *rec);
 /// Forgets step `i`'s result: status not-run, no dump, hook or diagnostics.

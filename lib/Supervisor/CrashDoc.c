@@ -14,6 +14,7 @@
 #include "irscope/CrashDoc.h"
 #include "irscope/Outcome.h"
 #include "irscope/Report.h"
+#include "irscope/RunDoc.h"
 #include "irscope/RunDir.h"
 #include "irscope/StackTrace.h"
 

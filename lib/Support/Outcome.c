@@ -2,7 +2,6 @@
 // The one table of outcome kinds (include/irscope/Outcome.h): names, exit
 // codes, ranks and descriptions. Every other place asks this file.
 #include "irscope/Outcome.h"
-#include "irscope/PassManager.h"
 
 #include <string.h>
 

@@ -24,6 +24,7 @@
 #include "ToolImpl.h"
 
 #include "irscope/Diff.h"
+#include "irscope/Report.h"
 #include "irscope/RunDir.h"
 #include "../Support/Fs.h"
 

@@ -78,20 +78,20 @@ static bool copyOptions(IrsToolRunnerImpl *t, IrsPipeline pipeline,
   for (intptr_t k = 0; ok && k < o->numArgs; ++k)
     ok = (t->args[t->numArgs++] = irsStrDup(o->args[k])) != NULL;
   // The record's header, as an in-process run would have it.
-  IrsInstrumentationOptions ro = irsInstrumentationOptionsDefault();
-  ro.verifyEach = o->verifyEach;
-  ro.dumpOnlyChanged = o->dumpOnlyChanged;
-  ro.threadingEnabled = o->threadingEnabled;
-  ro.dumpDir = o->dumpDir;
-  ro.failureDir = o->failureDir;
-  ro.header = o->header;
+  IrsRunHeader header = o->header;
   if (ok) {
     irsToolFormatTool(t, &t->toolCmd);
-    ro.header.runTool = t->toolCmd.failed ? NULL : t->toolCmd.data;
+    header.runTool = t->toolCmd.failed ? NULL : t->toolCmd.data;
   }
   t->opts.path = NULL;
   t->opts.args = NULL;
-  return irsRunRecordInit(&t->rec, pipeline, &ro) && ok;
+  if (!irsRunRecordInit(&t->rec, pipeline, &header))
+    return false;
+  t->rec.verifyEach = o->verifyEach;
+  t->rec.dumpOnlyChanged = o->dumpOnlyChanged;
+  t->rec.threadingEnabled = o->threadingEnabled;
+  return ok && (!o->dumpDir || (t->rec.dumpDir = irsStrDup(o->dumpDir))) &&
+         (!o->failureDir || (t->rec.failureDir = irsStrDup(o->failureDir)));
 }
 
 static bool makeWorkDir(IrsToolRunnerImpl *t) {

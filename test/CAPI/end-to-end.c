@@ -58,7 +58,7 @@ int main(int argc, char **argv) {
     goto done;
 
   // 3. An instrumented pass manager: diagnostics to stderr as they happen.
-  IrsInstrumentationOptions opts = irsInstrumentationOptionsDefault();
+  IrsPassManagerOptions opts = irsPassManagerOptionsDefault();
   opts.onDiagnostic = onDiagnostic;
   opts.onDiagnosticUserData = stderr;
   IrsPassManager pm = irsPassManagerCreate(ctx, pipeline, &opts, printError,
@@ -67,7 +67,9 @@ int main(int argc, char **argv) {
     goto done;
 
   // 4. Run with a numbered dump after each step (and manifest.xml).
-  if (!irsStatusIsOk(irsPassManagerSetDumpDir(pm, dumpDir))) {
+  IrsDumpOptions dumps = irsDumpOptionsDefault();
+  dumps.dir = dumpDir;
+  if (!irsStatusIsOk(irsPassManagerSetDumpOptions(pm, &dumps))) {
     MlirStringRef m = irsPassManagerGetErrorMessage(pm);
     printError(m, NULL);
   } else if (!irsStatusIsOk(

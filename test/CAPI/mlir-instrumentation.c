@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // RUN: rm -rf %t && mkdir -p %t && cd %t && irscope-capi-mlir-instrumentation-test 2>&1 | FileCheck %s
 //
-// Public-API test of MLIR's own instrumentation in IrsInstrumentationOptions
-// (mlirPrintIr*, mlirTiming, mlirPassStatistics): MLIR prints to stderr, so
+// Public-API test of MLIR's own instrumentation, IrsMlirInstrumentationOptions
+// (printIr*, timing, passStatistics): MLIR prints to stderr, so
 // the test sends fd 2 to a file around each run and shows what arrived. It
 // checks that only the run of the user's pipeline is instrumented (the
 // replays that locate and document a failure print nothing), that stepwise
 // runs give one timing report per step, that tree dumps of a stepwise run
 // go to one sub-directory per step, and that module scope with threading
-// on is refused at creation instead of letting MLIR abort.
+// on is refused by the setter instead of letting MLIR abort.
 #include "irscope/PassManager.h"
 #include "irscope/Pipeline.h"
 
@@ -67,16 +67,33 @@ static void endCapture(const char *path) {
   printf("stderr lines: %d\n", n);
 }
 
-static IrsStatus runWith(const char *pipelineText, IrsInstrumentationOptions o,
+// The concerns these tests set.
+typedef struct Opts {
+  IrsPassManagerOptions create;
+  IrsFailureOptions failure;
+  IrsMlirInstrumentationOptions mlir;
+  bool timing;
+} Opts;
+
+static Opts optsDefault(void) {
+  Opts o = {irsPassManagerOptionsDefault(), irsFailureOptionsDefault(),
+            irsMlirInstrumentationOptionsDefault(), false};
+  return o;
+}
+
+static IrsStatus runWith(const char *pipelineText, Opts o,
                          const char *capturePath) {
   MlirContext ctx = newContext(false);
   MlirModule m =
       mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(kModule));
   IrsPipeline p = irsPipelineCreateParse(
       mlirStringRefCreateFromCString(pipelineText), printErr, NULL);
-  IrsPassManager pm = irsPassManagerCreate(ctx, p, &o, printErr, NULL);
+  IrsPassManager pm = irsPassManagerCreate(ctx, p, &o.create, printErr, NULL);
   IrsStatus st = irsStatusMake(IRS_ERR_USAGE);
   if (!irsPassManagerIsNull(pm)) {
+    irsPassManagerEnableTiming(pm, o.timing);
+    EXPECT(irsStatusIsOk(irsPassManagerSetFailureOptions(pm, &o.failure)));
+    EXPECT(irsStatusIsOk(irsPassManagerSetMlirInstrumentation(pm, &o.mlir)));
     beginCapture(capturePath);
     st = irsPassManagerRun(pm, mlirModuleGetOperation(m));
     irsPassManagerDestroy(pm);
@@ -92,10 +109,10 @@ static IrsStatus runWith(const char *pipelineText, IrsInstrumentationOptions o,
 // the step, then to rebuild its input): MLIR prints only for the real run.
 static void testWholeFailure(void) {
   printf("== whole failure\n");
-  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
-  o.threadingEnabled = false;
-  o.failureDir = "failure";
-  o.mlirPrintIrAfterAll = true;
+  Opts o = optsDefault();
+  o.create.threadingEnabled = false;
+  o.failure.dir = "failure";
+  o.mlir.printIrAfterAll = true;
   IrsStatus st = runWith(
       "builtin.module(func.func(canonicalize,cse,irs-test-fail{op=arith.muli}))",
       o, "whole.err");
@@ -112,11 +129,11 @@ static void testWholeFailure(void) {
 // after each step's run.
 static void testStepwiseTiming(void) {
   printf("== stepwise timing\n");
-  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
-  o.threadingEnabled = false;
-  o.stepwise = true;
-  o.mlirTiming = true;
-  o.mlirPassStatistics = true;
+  Opts o = optsDefault();
+  o.create.threadingEnabled = false;
+  o.timing = true;
+  o.mlir.timing = true;
+  o.mlir.passStatistics = true;
   IrsStatus st =
       runWith("builtin.module(func.func(canonicalize,cse))", o, "timing.err");
   printf("status: %d\n", (int)st.kind);
@@ -136,9 +153,9 @@ static void testStepwiseTiming(void) {
 // Nothing asked for, nothing printed, failure or not.
 static void testSilentByDefault(void) {
   printf("== silent\n");
-  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
-  o.threadingEnabled = false;
-  o.failureDir = "failure2";
+  Opts o = optsDefault();
+  o.create.threadingEnabled = false;
+  o.failure.dir = "failure2";
   IrsStatus st = runWith(
       "builtin.module(func.func(canonicalize,irs-test-fail{op=arith.muli}))",
       o, "silent.err");
@@ -151,11 +168,11 @@ static void testSilentByDefault(void) {
 // Tree dumps of a stepwise run: one sub-directory per step.
 static void testTreeDirStepwise(void) {
   printf("== tree dir\n");
-  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
-  o.threadingEnabled = false;
-  o.stepwise = true;
-  o.mlirPrintIrAfterAll = true;
-  o.mlirPrintIrTreeDir = "tree";
+  Opts o = optsDefault();
+  o.create.threadingEnabled = false;
+  o.timing = true;
+  o.mlir.printIrAfterAll = true;
+  o.mlir.printIrTreeDir = "tree";
   IrsStatus st = runWith("builtin.module(func.func(canonicalize,canonicalize))",
                          o, "tree.err");
   printf("status: %d\n", (int)st.kind);
@@ -178,15 +195,17 @@ static void testTreeDirStepwise(void) {
 // MLIR aborts on module scope with threading on; the library refuses first.
 static void testModuleScopeThreading(void) {
   printf("== module scope\n");
-  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
-  o.mlirPrintIrAfterAll = true;
-  o.mlirPrintIrModuleScope = true;
+  Opts o = optsDefault();
+  o.mlir.printIrAfterAll = true;
+  o.mlir.printIrModuleScope = true;
   MlirContext ctx = newContext(false);
   IrsPipeline p = irsPipelineCreateParse(
       mlirStringRefCreateFromCString("builtin.module(canonicalize)"), printErr,
       NULL);
-  IrsPassManager pm = irsPassManagerCreate(ctx, p, &o, printErr, NULL);
-  EXPECT(irsPassManagerIsNull(pm));
+  IrsPassManager pm = irsPassManagerCreate(ctx, p, &o.create, printErr, NULL);
+  EXPECT(!irsPassManagerIsNull(pm));
+  EXPECT(!irsStatusIsOk(irsPassManagerSetMlirInstrumentation(pm, &o.mlir)));
+  printErr(irsPassManagerGetErrorMessage(pm), NULL);
   irsPassManagerDestroy(pm);
   irsPipelineDestroy(p);
   mlirContextDestroy(ctx);

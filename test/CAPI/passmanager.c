@@ -147,11 +147,10 @@ static void testStepwiseRun(void) {
   MlirModule m = parseModule(ctx, kModule);
   IrsPipeline p =
       parsePipeline("builtin.module(func.func(canonicalize,cse),irs-op-stats)");
-  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
-  o.stepwise = true;
   int calls = 0;
-  IrsPassManager pm = irsPassManagerCreate(ctx, p, &o, printErr, &calls);
+  IrsPassManager pm = irsPassManagerCreate(ctx, p, NULL, printErr, &calls);
   EXPECT(!irsPassManagerIsNull(pm) && calls == 0);
+  irsPassManagerEnableTiming(pm, true);
   Quiet q;
   quietBegin(&q);
   IrsStatus st = irsPassManagerRun(pm, mlirModuleGetOperation(m));
@@ -256,10 +255,11 @@ static void testVerifyHook(void) {
   IrsPipeline p =
       parsePipeline("builtin.module(func.func(canonicalize,cse),irs-op-stats)");
   char *dir = makeTempDir();
-  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
-  o.failureDir = dir;
-  IrsPassManager pm = irsPassManagerCreate(ctx, p, &o, NULL, NULL);
+  IrsPassManager pm = irsPassManagerCreate(ctx, p, NULL, NULL, NULL);
   EXPECT(!irsPassManagerIsNull(pm));
+  IrsFailureOptions f = irsFailureOptionsDefault();
+  f.dir = dir;
+  EXPECT(irsStatusIsOk(irsPassManagerSetFailureOptions(pm, &f)));
   HookState h = {0, {0}, true};
   int accepted = 0;
   irsPassManagerAddVerifyHook(pm, mlirStringRefCreateFromCString("accept-all"),
@@ -319,12 +319,13 @@ static void testVerifyWithIrsPass(void) {
   MlirContext ctx = newContext(true);
   MlirModule m = parseModule(ctx, kModule);
   IrsPipeline p = parsePipeline("builtin.module(func.func(canonicalize),cse)");
-  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
+  IrsVerifyOptions v = irsVerifyOptionsDefault();
   char verifyWith[] = "builtin.module(irs-op-stats)";
-  o.verifyWith = verifyWith;
+  v.verifyWith = verifyWith;
   int calls = 0;
-  IrsPassManager pm = irsPassManagerCreate(ctx, p, &o, printErr, &calls);
+  IrsPassManager pm = irsPassManagerCreate(ctx, p, NULL, printErr, &calls);
   EXPECT(!irsPassManagerIsNull(pm) && calls == 0);
+  EXPECT(irsStatusIsOk(irsPassManagerSetVerifyOptions(pm, &v)));
   memset(verifyWith, 'x', sizeof(verifyWith) - 1); // the text was copied
   IrsStatus st = irsPassManagerRun(pm, mlirModuleGetOperation(m));
   EXPECT(irsStatusIsOk(st));
@@ -360,13 +361,15 @@ static void runPassFailure(bool stepwise) {
       "cse)");
   char *dir = makeTempDir();
   int forwarded = 0;
-  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
-  o.stepwise = stepwise;
-  o.failureDir = dir;
+  IrsPassManagerOptions o = irsPassManagerOptionsDefault();
   o.onDiagnostic = countDiag;
   o.onDiagnosticUserData = &forwarded;
   IrsPassManager pm = irsPassManagerCreate(ctx, p, &o, NULL, NULL);
   EXPECT(!irsPassManagerIsNull(pm));
+  irsPassManagerEnableTiming(pm, stepwise);
+  IrsFailureOptions f = irsFailureOptionsDefault();
+  f.dir = dir;
+  EXPECT(irsStatusIsOk(irsPassManagerSetFailureOptions(pm, &f)));
   Quiet q;
   quietBegin(&q);
   IrsStatus st = irsPassManagerRun(pm, mlirModuleGetOperation(m));
@@ -416,18 +419,28 @@ static void createError(MlirContext ctx, const char *pipeline,
   IrsPipeline p = irsPipelineCreateParse(
       mlirStringRefCreateFromCString(pipeline), NULL, NULL);
   EXPECT(!irsPipelineIsNull(p));
-  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
-  o.verifyWith = verifyWith;
+  IrsVerifyOptions v = irsVerifyOptionsDefault();
+  v.verifyWith = verifyWith;
   int calls = 0;
-  IrsPassManager pm = irsPassManagerCreate(ctx, p, &o, printErr, &calls);
-  EXPECT(irsPassManagerIsNull(pm));
+  IrsPassManager pm = irsPassManagerCreate(ctx, p, NULL, printErr, &calls);
+  // A --verify-with pipeline is the verify options' setter's to build: its
+  // error is the pass manager's message.
+  if (!irsPassManagerIsNull(pm)) {
+    EXPECT(verifyWith);
+    EXPECT(!irsStatusIsOk(irsPassManagerSetVerifyOptions(pm, &v)));
+    printErr(irsPassManagerGetErrorMessage(pm), &calls);
+    irsPassManagerDestroy(pm);
+  }
   printf("calls: %d\n", calls);
   // And the same without a callback: silent.
   Quiet q;
   quietBegin(&q);
-  pm = irsPassManagerCreate(ctx, p, &o, NULL, NULL);
+  pm = irsPassManagerCreate(ctx, p, NULL, NULL, NULL);
+  bool failed = irsPassManagerIsNull(pm) ||
+                !irsStatusIsOk(irsPassManagerSetVerifyOptions(pm, &v));
   long printed = quietEnd(&q);
-  EXPECT(irsPassManagerIsNull(pm));
+  EXPECT(failed);
+  irsPassManagerDestroy(pm);
   printf("without callback: %ld bytes\n", printed);
   irsPipelineDestroy(p);
 }
@@ -491,9 +504,8 @@ static void testTiming(void) {
   MlirModule m = parseModule(ctx, kModule);
   IrsPipeline p =
       parsePipeline("builtin.module(func.func(canonicalize,cse),irs-op-stats)");
-  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
-  o.stepwise = true;
-  IrsPassManager pm = irsPassManagerCreate(ctx, p, &o, NULL, NULL);
+  IrsPassManager pm = irsPassManagerCreate(ctx, p, NULL, NULL, NULL);
+  irsPassManagerEnableTiming(pm, true);
   IrsStatus st = irsPassManagerRun(pm, mlirModuleGetOperation(m));
   EXPECT(irsStatusIsOk(st));
   Text t = {{0}, 0};
@@ -525,8 +537,11 @@ static void testTiming(void) {
   // marked.
   IrsPipeline pf = parsePipeline("builtin.module(cse,irs-test-fail{op=func.func},"
                                  "canonicalize)");
-  o.writeFailureReport = false;
-  pm = irsPassManagerCreate(ctx, pf, &o, NULL, NULL);
+  pm = irsPassManagerCreate(ctx, pf, NULL, NULL, NULL);
+  irsPassManagerEnableTiming(pm, true);
+  IrsFailureOptions noReport = irsFailureOptionsDefault();
+  noReport.writeReport = false;
+  irsPassManagerSetFailureOptions(pm, &noReport);
   st = irsPassManagerRun(pm, mlirModuleGetOperation(m));
   EXPECT(st.kind == IRS_ERR_PASS);
   t.len = 0;
@@ -592,12 +607,12 @@ static void testOpStatsPerFunction(void) {
   for (int stepwise = 0; stepwise < 2; ++stepwise) {
     Remarks r;
     memset(&r, 0, sizeof(r));
-    IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
-    o.stepwise = stepwise;
+    IrsPassManagerOptions o = irsPassManagerOptionsDefault();
     o.onDiagnostic = collectRemark;
     o.onDiagnosticUserData = &r;
     IrsPassManager pm = irsPassManagerCreate(ctx, p, &o, NULL, NULL);
     EXPECT(!irsPassManagerIsNull(pm));
+    irsPassManagerEnableTiming(pm, stepwise);
     for (int run = 0; run < 3; ++run) {
       int before = r.count;
       IrsStatus st = irsPassManagerRun(pm, mlirModuleGetOperation(m));
@@ -673,14 +688,17 @@ static void runFinalDump(const char *label, const char *pipeline,
   MlirModule m = parseModule(ctx, kModule);
   IrsPipeline p = parsePipeline(pipeline);
   char *dir = makeTempDir();
-  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
-  o.dumpDir = dumps ? dir : NULL;
-  o.dumpOverwrite = true;
-  o.dumpOnlyChanged = onlyChanged;
-  o.verifyEach = verify;
-  o.stepwise = true;
-  IrsPassManager pm = irsPassManagerCreate(ctx, p, &o, NULL, NULL);
+  IrsDumpOptions o = irsDumpOptionsDefault();
+  o.dir = dumps ? dir : NULL;
+  o.overwrite = true;
+  o.onlyChanged = onlyChanged;
+  IrsVerifyOptions v = irsVerifyOptionsDefault();
+  v.verifyEach = verify;
+  IrsPassManager pm = irsPassManagerCreate(ctx, p, NULL, NULL, NULL);
   EXPECT(!irsPassManagerIsNull(pm));
+  irsPassManagerEnableTiming(pm, true);
+  EXPECT(irsStatusIsOk(irsPassManagerSetDumpOptions(pm, &o)));
+  EXPECT(irsStatusIsOk(irsPassManagerSetVerifyOptions(pm, &v)));
   IrsStatus st = irsPassManagerRun(pm, mlirModuleGetOperation(m));
   IrsPrintingOptions printing = irsPrintingOptionsDefault();
   MlirStringRef f = irsPassManagerGetFinalDump(pm, &printing);
@@ -756,13 +774,14 @@ static void testFinalDumpPrinting(void) {
     MlirModule m = parseModule(ctx, kModule);
     IrsPipeline p = parsePipeline("builtin.module(func.func(cse))");
     char *dir = makeTempDir();
-    IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
-    o.dumpDir = dir;
-    o.dumpOverwrite = true;
-    o.stepwise = true;
+    IrsDumpOptions o = irsDumpOptionsDefault();
+    o.dir = dir;
+    o.overwrite = true;
     o.printGeneric = o.printDebugInfo = generic;
-    IrsPassManager pm = irsPassManagerCreate(ctx, p, &o, NULL, NULL);
+    IrsPassManager pm = irsPassManagerCreate(ctx, p, NULL, NULL, NULL);
     EXPECT(!irsPassManagerIsNull(pm));
+    irsPassManagerEnableTiming(pm, true);
+    EXPECT(irsStatusIsOk(irsPassManagerSetDumpOptions(pm, &o)));
     EXPECT(irsStatusIsOk(irsPassManagerRun(pm, mlirModuleGetOperation(m))));
     printf("dumps %s\n", generic ? "generic with debug info" : "default");
     IrsPrintingOptions d = irsPrintingOptionsDefault();

@@ -123,13 +123,15 @@ static IrsStatus runPipeline(MlirContext ctx, IrsPassRegistry registry,
                              const char *pipeline) {
   IrsPipeline p = irsPipelineCreateParse(
       mlirStringRefCreateFromCString(pipeline), printErr, NULL);
-  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
+  IrsPassManagerOptions o = irsPassManagerOptionsDefault();
   o.passRegistry = registry;
-  o.writeFailureReport = false;
-  o.stepwise = true;
   IrsPassManager pm = irsPassManagerCreate(ctx, p, &o, printErr, NULL);
   IrsStatus st = irsStatusMake(IRS_ERR_PIPELINE);
   if (!irsPassManagerIsNull(pm)) {
+    IrsFailureOptions f = irsFailureOptionsDefault();
+    f.writeReport = false;
+    irsPassManagerSetFailureOptions(pm, &f);
+    irsPassManagerEnableTiming(pm, true);
     MlirModule m =
         mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(kModule));
     st = irsPassManagerRun(pm, mlirModuleGetOperation(m));

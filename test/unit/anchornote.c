@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Unit tests of IrsInstrumentationOptions.onAnchorOp (lib/PassManager/
+// Unit tests of IrsPassManagerOptions.onAnchorOp (lib/PassManager/
 // AnchorNote.c): in a stepwise run every nested step reports each op its
 // leaf is about to run on, with the step's number, MLIR's steps and
 // irscope's alike, and module-level steps report nothing; the IR comes out
@@ -56,9 +56,7 @@ static void run(const char *pipeline, Notes *notes, char *out) {
   IrsPipeline p = irsPipelineCreateParse(
       mlirStringRefCreateFromCString(pipeline), NULL, NULL);
   assert_false(irsPipelineIsNull(p));
-  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
-  o.stepwise = true;
-  o.writeFailureReport = false;
+  IrsPassManagerOptions o = irsPassManagerOptionsDefault();
   o.threadingEnabled = false;
   if (notes) {
     o.onAnchorOp = onAnchor;
@@ -66,6 +64,10 @@ static void run(const char *pipeline, Notes *notes, char *out) {
   }
   IrsPassManager pm = irsPassManagerCreate(ctx, p, &o, NULL, NULL);
   assert_false(irsPassManagerIsNull(pm));
+  irsPassManagerEnableTiming(pm, true);
+  IrsFailureOptions f = irsFailureOptionsDefault();
+  f.writeReport = false;
+  irsPassManagerSetFailureOptions(pm, &f);
   assert_true(irsStatusIsOk(irsPassManagerRun(pm, mlirModuleGetOperation(m))));
   out[0] = '\0';
   mlirOperationPrint(mlirModuleGetOperation(m), appendText, out);

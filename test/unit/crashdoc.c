@@ -16,6 +16,7 @@
 #include "TempDir.h"
 
 #include "irscope/CrashDoc.h"
+#include "irscope/RunDoc.h"
 #include "irscope/RunDir.h"
 
 #include <signal.h>

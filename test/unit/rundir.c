@@ -15,6 +15,7 @@
 #include "TempDir.h"
 
 #include "irscope/Report.h"
+#include "irscope/RunDoc.h"
 #include "irscope/RunDir.h"
 
 #include <stdio.h>

@@ -13,6 +13,8 @@
 #include <cmocka.h>
 
 #include "Report/RunRecord.h"
+#include "irscope/Report.h"
+#include "irscope/RunDoc.h"
 #include "irscope/RunDir.h"
 
 #include <errno.h>
@@ -39,11 +41,11 @@ static int teardown(void **state) {
 }
 
 static void initRecord(IrsRunRecord *rec) {
-  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
-  o.header.toolName = "irscope-unit";
-  o.header.inputPath = "in.mlir";
-  o.dumpOnlyChanged = true;
-  assert_true(irsRunRecordInit(rec, pipeline, &o));
+  IrsRunHeader h = {0};
+  h.toolName = "irscope-unit";
+  h.inputPath = "in.mlir";
+  assert_true(irsRunRecordInit(rec, pipeline, &h));
+  rec->dumpOnlyChanged = true;
   rec->inputOps = 7;
 }
 
@@ -195,10 +197,10 @@ static void test_runrecord__failure_dir_is_the_failure_dir(void **state) {
   assert_non_null(mkdtemp(dir));
   char sub[300];
   snprintf(sub, sizeof(sub), "%s/a/b", dir);
-  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
-  o.failureDir = sub;
+  IrsRunHeader h = {0};
   IrsRunRecord rec;
-  assert_true(irsRunRecordInit(&rec, pipeline, &o));
+  assert_true(irsRunRecordInit(&rec, pipeline, &h));
+  rec.failureDir = strdup(sub);
   char *got = irsRunRecordFailureDirOpen(&rec);
   assert_non_null(got);
   assert_string_equal(got, sub);

@@ -64,7 +64,7 @@ static IrsPassManager create(const char *text, Counts *counts, char *err) {
   IrsPipeline p = irsPipelineCreateParse(mlirStringRefCreateFromCString(text),
                                          NULL, NULL);
   assert_false(irsPipelineIsNull(p));
-  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
+  IrsPassManagerOptions o = irsPassManagerOptionsDefault();
   if (counts) {
     counts->real = irsToolStderrCatcher();
     o.stderrCatcher = (IrsStderrCatcher){countBegin, countEnd, counts};

@@ -16,7 +16,7 @@
 
 #include "irscope/Support.h"
 
-/// The catcher to put into IrsInstrumentationOptions.stderrCatcher. Not
+/// The catcher to put into IrsPassManagerOptions.stderrCatcher. Not
 /// reentrant (one build at a time per process, which is how the tools
 /// build).
 IrsStderrCatcher irsToolStderrCatcher(void);

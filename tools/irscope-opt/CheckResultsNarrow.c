@@ -75,9 +75,9 @@ static int trialMain(IrsWorkerChannel ch, void *ud) {
   MlirContext ctx = irsOptMakeContext(run->cfg, /*threading=*/false);
   mlirContextAttachDiagnosticHandler(ctx, quiet, NULL, NULL);
   MlirModule m = mlirModuleCreateParse(ctx, irsOptCheckText(n->c, n->k - 1));
-  IrsInstrumentationOptions o = irsOptInstrumentationOptions(run);
+  // Only irsPassManagerRunSteps runs: no checks, dumps or failure files.
+  IrsPassManagerOptions o = irsOptPmOptions(run).create;
   o.threadingEnabled = false;
-  o.writeFailureReport = false;
   o.stderrCatcher = (IrsStderrCatcher){NULL};
   IrsPassManager pm = mlirModuleIsNull(m)
                           ? (IrsPassManager){NULL}

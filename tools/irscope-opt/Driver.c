@@ -20,6 +20,7 @@
 #include "irscope/Input.h"
 #include "irscope/PassManager.h"
 #include "irscope/Pipeline.h"
+#include "irscope/RunDoc.h"
 #include "irscope/RunDir.h"
 
 #include <mlir-c/IR.h>

@@ -74,6 +74,7 @@ typedef struct Repeat {
   MlirOperation module;   // what each child runs on (its COW copy)
   MlirOperation pristine; // never run on: the input copy for replays
   IrsPassManager pm;
+  IrsFailureOptions failure; // the pass manager's; each run its own dir
   IrsSupervisor sup, quiet; // the runs; the replays documenting deaths
   IrsWorkerChannel ch;
   ChildReport *shared;
@@ -173,7 +174,9 @@ static int childMain(IrsWorkerChannel ch, void *ud) {
   char scratch[kPathCap];
   irsRunDirSubdirPath(r->tally.base, IrsRunDirRepeatRun, r->runIndex + 1,
                       scratch, sizeof(scratch));
-  irsPassManagerSetFailureDir(r->pm, scratch);
+  IrsFailureOptions failure = r->failure;
+  failure.dir = scratch;
+  irsPassManagerSetFailureOptions(r->pm, &failure);
   IrsStatus st = irsPassManagerRun(r->pm, r->module);
   rep->threads = countThreads();
   int code = irsOptExitFor(st.kind);
@@ -216,18 +219,18 @@ static double nowMs(void) {
 // Pipelines are checked before any fork, as in a plain run.
 static IrsPassManager createPassManager(Repeat *r) {
   const IrsOptConfig *cfg = r->cfg;
-  IrsInstrumentationOptions opts = irsOptInstrumentationOptions(r->run);
-  opts.forceStepwise = cfg->repeatStepwise;
-  opts.verifyWith = cfg->verifyWith;
-  opts.writeFailureReport = true;
-  opts.onDiagnostic = childDiag;
-  opts.onDiagnosticUserData = r;
-  opts.onStep = irsWorkerChannelOnStep;
-  opts.onStepUserData = &r->ch;
-  opts.reloadInput = reloadPristine;
-  opts.reloadInputUserData = r;
-  return irsPassManagerCreateLocated(r->ctx, r->run->pipeline, &opts,
-                                     irsOptPipelineErrorLine, (void *)cfg);
+  IrsOptPmOptions opts = irsOptPmOptions(r->run);
+  opts.watch.stepwise = cfg->repeatStepwise;
+  opts.verify.verifyWith = cfg->verifyWith;
+  opts.failure.writeReport = true;
+  opts.create.onDiagnostic = childDiag;
+  opts.create.onDiagnosticUserData = r;
+  opts.watch.onStep = irsWorkerChannelOnStep;
+  opts.watch.onStepUserData = &r->ch;
+  opts.failure.reloadInput = reloadPristine;
+  opts.failure.reloadInputUserData = r;
+  r->failure = opts.failure;
+  return irsOptCreatePassManager(r->run, r->ctx, r->run->pipeline, &opts);
 }
 
 // Parses the input once and prepares what every run shares. Returns an

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "irscope/Report.h"
 
 static char *makeBase(const IrsOptConfig *cfg) {
   if (cfg->failureDir) {

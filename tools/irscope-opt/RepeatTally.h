@@ -15,6 +15,7 @@
 #include "Driver.h"
 
 #include "irscope/Flake.h"
+#include "irscope/Report.h"
 #include "irscope/Signature.h"
 
 /// One distinct way the runs failed.

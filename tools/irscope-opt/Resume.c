@@ -24,6 +24,7 @@
 
 #include "irscope/Outcome.h"
 #include "irscope/Pipeline.h"
+#include "irscope/RunDoc.h"
 #include "irscope/RunDir.h"
 
 #include <errno.h>

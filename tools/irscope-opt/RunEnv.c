@@ -114,20 +114,6 @@ IrsRunHeader irsOptRunHeader(const IrsOptConfig *cfg, IrsInput input) {
                         .inputHash = irsInputGetHash(input)};
 }
 
-IrsInstrumentationOptions irsOptInstrumentationOptions(const IrsOptRun *run) {
-  const IrsOptConfig *cfg = run->cfg;
-  IrsInstrumentationOptions opts = irsInstrumentationOptionsDefault();
-  opts.verifyEach = cfg->verifyEach;
-  opts.printGeneric = cfg->printGeneric;
-  opts.printDebugInfo = cfg->printDebugInfo;
-  opts.threadingEnabled = !cfg->disableThreading;
-  opts.passRegistry = cfg->plugins.registry;
-  opts.plugins = cfg->plugins.plugins;
-  opts.header = irsOptRunHeader(cfg, run->input);
-  opts.stderrCatcher = irsToolStderrCatcher();
-  return opts;
-}
-
 
 IrsInput irsOptOpenInput(const IrsOptConfig *cfg, int *rc) {
   IrsErrorKind k = IRS_OK;

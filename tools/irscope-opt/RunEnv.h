@@ -53,9 +53,25 @@ bool irsOptLoadIrdl(const IrsOptConfig *cfg, MlirContext ctx);
 /// A context with all dialects registered, unregistered dialects allowed as
 /// configured and MLIR's threading as given (RunEnv.c).
 MlirContext irsOptMakeContext(const IrsOptConfig *cfg, bool threading);
-/// The pass manager options every run of `run` shares (RunEnv.c): the
-/// verifier, the printing of failure artefacts and the report's provenance.
-IrsInstrumentationOptions irsOptInstrumentationOptions(const IrsOptRun *run);
+/// A pass manager's options, every concern's (PassManager.h).
+typedef struct IrsOptPmOptions {
+  IrsPassManagerOptions create;
+  IrsDumpOptions dump;
+  IrsVerifyOptions verify;
+  IrsFailureOptions failure;
+  IrsMlirInstrumentationOptions mlir;
+  IrsSupervisionOptions watch;
+  bool timing;
+} IrsOptPmOptions;
+/// The options every pass manager of `run` starts from (PmSetup.c): the
+/// verifier, the printing of dumps and failure artefacts, the registry and
+/// the report's provenance.
+IrsOptPmOptions irsOptPmOptions(const IrsOptRun *run);
+/// Creates the pass manager of `pipeline` with every concern of `o` set;
+/// null after printing the one error line (irsOptPipelineErrorLine).
+IrsPassManager irsOptCreatePassManager(const IrsOptRun *run, MlirContext ctx,
+                                       IrsPipeline pipeline,
+                                       const IrsOptPmOptions *o);
 /// What every manifest and report of the run names (RunEnv.c): irscope-opt,
 /// the command line, the input and its hash.
 IrsRunHeader irsOptRunHeader(const IrsOptConfig *cfg, IrsInput input);

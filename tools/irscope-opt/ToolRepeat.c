@@ -28,6 +28,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include "irscope/Report.h"
 
 // The signature of the failed run: kind, signal, step, message.
 static void signatureOf(IrsToolRunner t, IrsPipeline p, IrsErrorKind k,

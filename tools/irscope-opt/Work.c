@@ -100,6 +100,9 @@ typedef struct ChunkWork {
   Reload *reload;
   IrsOptOut *out;
   intptr_t nchunks;
+  // The run's dump and failure options: each chunk sets its own directory.
+  IrsDumpOptions dump;
+  IrsFailureOptions failure;
 } ChunkWork;
 
 static void printRunError(IrsPassManager pm) {
@@ -147,10 +150,16 @@ static int workChunk(ChunkWork *w, intptr_t c) {
   }
   char *dumpDir = irsOptChunkDir(cfg, cfg->dumpAfterEach, c, w->nchunks);
   char *failDir = irsOptChunkDir(cfg, cfg->failureDir, c, w->nchunks);
-  if (dumpDir)
-    irsPassManagerSetDumpDir(pm, dumpDir);
-  if (failDir)
-    irsPassManagerSetFailureDir(pm, failDir);
+  if (dumpDir) {
+    IrsDumpOptions d = w->dump;
+    d.dir = dumpDir;
+    irsPassManagerSetDumpOptions(pm, &d);
+  }
+  if (failDir) {
+    IrsFailureOptions f = w->failure;
+    f.dir = failDir;
+    irsPassManagerSetFailureOptions(pm, &f);
+  }
   free(dumpDir);
   free(failDir);
   intptr_t errs0 = irsDiagnosticCaptureGetNumErrors(w->parseDiags);
@@ -204,46 +213,45 @@ static int workChunk(ChunkWork *w, intptr_t c) {
 // The pass manager options of irsOptWork: the run's, with the dumps,
 // MLIR's own instrumentation and the reload of the input; a replay only
 // serves the supervisor and writes none of them.
-static IrsInstrumentationOptions workOptions(IrsOptRun *run,
-                                             MlirOpPrintingFlags flags,
-                                             Reload *reload) {
+static IrsOptPmOptions workOptions(IrsOptRun *run, MlirOpPrintingFlags flags,
+                                   Reload *reload) {
   const IrsOptConfig *cfg = run->cfg;
   bool replay = run->mode != IrsOptModeNormal;
-  IrsInstrumentationOptions opts = irsOptInstrumentationOptions(run);
-  opts.dumpDir = replay ? NULL : cfg->dumpAfterEach;
-  opts.stepNumberOffset = cfg->stepNumberOffset;
-  opts.dumpOnlyChanged = cfg->dumpOnlyChanged;
-  opts.dumpOverwrite = cfg->dumpOverwrite;
-  opts.dumpInBackground = cfg->dumpInBackground;
-  opts.stepwise = (cfg->timing || cfg->trace || cfg->junit) && !replay;
-  opts.forceStepwise = replay || cfg->stepTimeout > 0;
-  opts.verifyWith = replay ? NULL : cfg->verifyWith;
-  opts.failureDir = cfg->failureDir;
-  opts.writeFailureReport = !replay;
-  opts.narrow = cfg->narrow && !replay;
-  opts.onDiagnostic = irsOptForwardDiag;
-  opts.onStep = notifyStep;
-  opts.onStepUserData = run;
+  IrsOptPmOptions o = irsOptPmOptions(run);
+  o.dump.dir = replay ? NULL : cfg->dumpAfterEach;
+  o.dump.stepNumberOffset = cfg->stepNumberOffset;
+  o.dump.onlyChanged = cfg->dumpOnlyChanged;
+  o.dump.overwrite = cfg->dumpOverwrite;
+  o.dump.inBackground = cfg->dumpInBackground;
+  o.timing = (cfg->timing || cfg->trace || cfg->junit) && !replay;
+  o.watch.stepwise = replay || cfg->stepTimeout > 0;
+  o.verify.verifyWith = replay ? NULL : cfg->verifyWith;
+  o.verify.narrow = cfg->narrow && !replay;
+  o.failure.dir = cfg->failureDir;
+  o.failure.writeReport = !replay;
+  o.failure.reloadInput = reloadChunk;
+  o.failure.reloadInputUserData = reload;
+  o.create.onDiagnostic = irsOptForwardDiag;
+  o.watch.onStep = notifyStep;
+  o.watch.onStepUserData = run;
   if (!replay && run->supervised)
-    opts.actionTrail = run->trail;
+    o.watch.actionTrail = run->trail;
   if (!replay) {
-    opts.mlirPrintIrBeforeAll = cfg->mlirPrintIrBeforeAll;
-    opts.mlirPrintIrAfterAll = cfg->mlirPrintIrAfterAll;
-    opts.mlirPrintIrAfterChange = cfg->mlirPrintIrAfterChange;
-    opts.mlirPrintIrAfterFailure = cfg->mlirPrintIrAfterFailure;
-    opts.mlirPrintIrModuleScope = cfg->mlirPrintIrModuleScope;
-    opts.mlirPrintIrTreeDir = cfg->mlirPrintIrTreeDir;
-    opts.mlirPrintIrFlags = flags;
-    opts.mlirTiming = cfg->mlirTiming;
-    opts.mlirPassStatistics = cfg->mlirPassStatistics;
-    opts.mlirPassStatisticsDisplay =
+    o.mlir.printIrBeforeAll = cfg->mlirPrintIrBeforeAll;
+    o.mlir.printIrAfterAll = cfg->mlirPrintIrAfterAll;
+    o.mlir.printIrAfterChange = cfg->mlirPrintIrAfterChange;
+    o.mlir.printIrAfterFailure = cfg->mlirPrintIrAfterFailure;
+    o.mlir.printIrModuleScope = cfg->mlirPrintIrModuleScope;
+    o.mlir.printIrTreeDir = cfg->mlirPrintIrTreeDir;
+    o.mlir.printIrFlags = flags;
+    o.mlir.timing = cfg->mlirTiming;
+    o.mlir.passStatistics = cfg->mlirPassStatistics;
+    o.mlir.passStatisticsDisplay =
         !strcmp(cfg->mlirPassStatisticsDisplay, "list")
             ? MLIR_PASS_DISPLAY_MODE_LIST
             : MLIR_PASS_DISPLAY_MODE_PIPELINE;
   }
-  opts.reloadInput = reloadChunk;
-  opts.reloadInputUserData = reload;
-  return opts;
+  return o;
 }
 
 // Each chunk from run->firstChunk on, with its diagnostics verified under
@@ -293,11 +301,10 @@ int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
   }
 
   Reload reload = {input, ctx, 0};
-  IrsInstrumentationOptions opts = workOptions(run, flags, &reload);
+  IrsOptPmOptions opts = workOptions(run, flags, &reload);
   // Positions in a pipeline assembled from pass flags mean nothing to the
   // user: name the flag instead.
-  pm = irsPassManagerCreateLocated(ctx, run->pipeline, &opts,
-                                   irsOptPipelineErrorLine, cfg);
+  pm = irsOptCreatePassManager(run, ctx, run->pipeline, &opts);
   if (irsPassManagerIsNull(pm)) {
     rc = irsOutcomeGetExitCode(IrsOutcomeUsageError);
     goto cleanup_ctx;
@@ -312,7 +319,7 @@ int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
   }
   ChunkWork w = {run,   ctx,   pm,      parseDiags,
                  printing, flags, &reload, out,
-                 irsInputGetNumChunks(input)};
+                 irsInputGetNumChunks(input), opts.dump, opts.failure};
   rc = workChunks(&w);
 cleanup_ctx:
   run->pm = (IrsPassManager){NULL};

@@ -12,6 +12,7 @@
 
 #include "irscope/Outcome.h"
 #include "irscope/RunDir.h"
+#include "irscope/RunDoc.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -14,6 +14,7 @@
 #define _GNU_SOURCE
 #include "Explorer.h"
 
+#include "irscope/RunDoc.h"
 #include "irscope/RunDir.h"
 
 #include <errno.h>

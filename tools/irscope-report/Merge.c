@@ -18,6 +18,8 @@
 
 #include "irscope/Flake.h"
 #include "irscope/Pipeline.h"
+#include "irscope/Report.h"
+#include "irscope/RunDoc.h"
 #include "irscope/RunDir.h"
 
 #include <dirent.h>

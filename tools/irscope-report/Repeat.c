@@ -13,6 +13,7 @@
 #include "Explorer.h"
 #include "PageDom.h"
 
+#include "irscope/RunDoc.h"
 #include "irscope/RunDir.h"
 
 #include <libgen.h>

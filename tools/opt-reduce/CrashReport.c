@@ -39,15 +39,21 @@ typedef struct DocRun {
 // A pass manager like the reducer's test workers' (stepwise, single
 // threaded), announcing its steps to the supervisor.
 static IrsPassManager stepPm(DocRun *d) {
-  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
-  o.forceStepwise = true;
-  o.writeFailureReport = false;
+  IrsPassManagerOptions o = irsPassManagerOptionsDefault();
   o.threadingEnabled = false;
-  o.onStep = irsWorkerChannelOnStep;
-  o.onStepUserData = &d->ch;
   o.passRegistry = d->c->plugins.registry;
   IrsPassManager pm = irsPassManagerCreate(d->ctx, d->pipeline, &o, NULL, NULL);
-  if (!irsPassManagerIsNull(pm) && d->c->seed)
+  if (irsPassManagerIsNull(pm))
+    return pm;
+  IrsFailureOptions f = irsFailureOptionsDefault();
+  f.writeReport = false;
+  irsPassManagerSetFailureOptions(pm, &f);
+  IrsSupervisionOptions w = irsSupervisionOptionsDefault();
+  w.stepwise = true;
+  w.onStep = irsWorkerChannelOnStep;
+  w.onStepUserData = &d->ch;
+  irsPassManagerSetSupervision(pm, &w);
+  if (d->c->seed)
     irsPassManagerSetSeed(pm, d->c->seedValue);
   return pm;
 }

@@ -59,20 +59,29 @@ static void send(IrsWorkerChannel ch, intptr_t slot, const char *s) {
 static int culpritMain(IrsWorkerChannel ch, void *ud) {
   Run *u = ud;
   u->ch = ch;
-  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
-  o.forceStepwise = true;
+  IrsPassManagerOptions o = irsPassManagerOptionsDefault();
   o.threadingEnabled = false;
-  o.onStep = irsWorkerChannelOnStep;
-  o.onStepUserData = &u->ch;
   o.passRegistry = u->c->plugins.registry;
-  o.actionTrail = u->trail;
-  o.narrow = true;
-  o.failureDir = u->dir;
   IrsPassManager pm =
       irsPassManagerCreate(mlirOperationGetContext(u->module), u->pipeline, &o,
                            NULL, NULL);
   if (irsPassManagerIsNull(pm))
     return 2;
+  IrsSupervisionOptions w = irsSupervisionOptionsDefault();
+  w.stepwise = true;
+  w.onStep = irsWorkerChannelOnStep;
+  w.onStepUserData = &u->ch;
+  w.actionTrail = u->trail;
+  irsPassManagerSetSupervision(pm, &w);
+  IrsVerifyOptions v = irsVerifyOptionsDefault();
+  v.narrow = true;
+  IrsFailureOptions f = irsFailureOptionsDefault();
+  f.dir = u->dir;
+  if (!irsStatusIsOk(irsPassManagerSetVerifyOptions(pm, &v)) ||
+      !irsStatusIsOk(irsPassManagerSetFailureOptions(pm, &f))) {
+    irsPassManagerDestroy(pm);
+    return 2;
+  }
   if (u->c->seed)
     irsPassManagerSetSeed(pm, u->c->seedValue);
   irsPassManagerRun(pm, u->module);

@@ -112,7 +112,7 @@ static int parseModule(OrSession *s, const OrConfig *c) {
 
 // In-process mode: the pipeline must build, for the input's top-level op.
 static int checkPipeline(OrSession *s, const OrConfig *c) {
-  IrsInstrumentationOptions o = irsInstrumentationOptionsDefault();
+  IrsPassManagerOptions o = irsPassManagerOptionsDefault();
   o.threadingEnabled = false;
   o.passRegistry = c->plugins.registry;
   o.stderrCatcher = irsToolStderrCatcher();
