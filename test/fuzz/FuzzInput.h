@@ -18,6 +18,7 @@
 #include <mlir-c/Support.h>
 
 #include <dirent.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +45,21 @@ static inline void fuzzSink(MlirStringRef s, void *userData) {
   size_t *sum = userData;
   for (size_t i = 0; i < s.length; ++i)
     *sum += (unsigned char)s.data[i];
+}
+
+/// Calls `fn` on each line of `text` (without its newline) and returns the
+/// number of calls for which it returned true.
+static inline size_t fuzzCountLines(MlirStringRef text,
+                                    bool (*fn)(MlirStringRef line)) {
+  size_t n = 0;
+  const char *p = text.data, *end = text.data + text.length;
+  while (p < end) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    const char *e = nl ? nl : end;
+    n += fn(mlirStringRefCreate(p, (size_t)(e - p)));
+    p = nl ? nl + 1 : end;
+  }
+  return n;
 }
 
 /// Splits `text` (modified) at each newline into at most `max` words;

@@ -3,12 +3,25 @@
 //
 // The input is a --pass-pipeline text; every query of the parsed pipeline
 // is asked, then the same bytes are read as pass flags, one a line
-// (irsPipelineCreateFromPassFlags, what "--inline=..." becomes).
+// (irsPipelineCreateFromPassFlags, what "--inline=..." becomes), and the
+// flags' restricted passes nested as mlir-opt nests them
+// (irsPipelineNestRestrictedPasses, which asks MLIR's registry through the
+// process's one context).
 //
 //===----------------------------------------------------------------------===//
 #include "FuzzInput.h"
 
 #include "irscope/Pipeline.h"
+
+#include <mlir-c/RegisterEverything.h>
+
+static MlirContext gCtx;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+  mlirRegisterAllPasses();
+  gCtx = mlirContextCreateWithThreading(false);
+  return 0;
+}
 
 static void onError(const IrsPipelineError *e, void *ud) {
   irsPipelineErrorPrint(e, fuzzSink, ud);
@@ -49,8 +62,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   p = irsPipelineCreateFromPassFlagsLocated(
       flags, n, mlirStringRefCreateFromCString("builtin.module"), onError,
       &sum);
-  if (!irsPipelineIsNull(p))
-    query(p, &sum);
+  if (!irsPipelineIsNull(p)) {
+    IrsPipeline nested = irsPipelineNestRestrictedPasses(p, gCtx, fuzzSink, &sum);
+    if (!irsPipelineIsNull(nested))
+      query(nested, &sum);
+    irsPipelineDestroy(nested);
+  }
   irsPipelineDestroy(p);
   free(copy);
   return 0;

@@ -29,16 +29,6 @@ static void onFrame(const IrsStackFrame *f, void *ud) {
   irsDemangle(f->symbol, fuzzSink, &c->sum);
 }
 
-static void eachLine(MlirStringRef text, size_t *sum) {
-  const char *p = text.data, *end = text.data + text.length;
-  while (p < end) {
-    const char *nl = memchr(p, '\n', (size_t)(end - p));
-    const char *e = nl ? nl : end;
-    *sum += irsStackTraceIsFrameLine(mlirStringRefCreate(p, (size_t)(e - p)));
-    p = nl ? nl + 1 : end;
-  }
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // The readers that take a C string (the symbolizer's input) and a
   // string ref get the same bytes.
@@ -57,7 +47,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                              fuzzSink, &c.sum, &left);
   irsStackTraceDescribeReportSite(text, mlirStringRefCreate(NULL, 0), text,
                                   fuzzSink, &c.sum);
-  eachLine(text, &c.sum);
+  c.sum += fuzzCountLines(text, irsStackTraceIsFrameLine);
   irsLoadMapDestroy(c.map);
   free(s);
   return 0;

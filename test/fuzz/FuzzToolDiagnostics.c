@@ -22,12 +22,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   size_t sum = 0;
   MlirStringRef text = mlirStringRefCreate((const char *)data, size);
   irsToolParseDiagnostics(text, onDiag, &sum);
-  const char *p = text.data, *end = p + size;
-  while (p < end) {
-    const char *nl = memchr(p, '\n', (size_t)(end - p));
-    const char *e = nl ? nl : end;
-    sum += irsToolIsDiagnosticLine(mlirStringRefCreate(p, (size_t)(e - p)));
-    p = nl ? nl + 1 : end;
-  }
+  sum += fuzzCountLines(text, irsToolIsDiagnosticLine);
   return 0;
 }

@@ -609,7 +609,8 @@ bool irsExFromTreeDir(const char *tree, const char *dir, const char *cmdLine,
   }
   Tree t = {0};
   treeWalk(&t, tree);
-  qsort(t.f, (size_t)t.n, sizeof(TreeFile), cmpTree);
+  if (t.n) // a folder without dumps has no array to sort
+    qsort(t.f, (size_t)t.n, sizeof(TreeFile), cmpTree);
   // The files in order make one log.
   char *all = NULL;
   size_t len = 0;
