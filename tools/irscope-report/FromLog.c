@@ -206,7 +206,14 @@ static void inferOp(Entry *e) {
   const char *q = p;
   while (q < p + n && *q != ' ' && *q != '(')
     ++q;
-  e->op = dupn(*p == '"' ? p + 1 : p, (size_t)(q - p) - (*p == '"' ? 2 : 0));
+  // A generic form's op is quoted; a lone quote is an empty name.
+  const char *b = p;
+  if (*b == '"') {
+    ++b;
+    if (q > b && q[-1] == '"')
+      --q;
+  }
+  e->op = dupn(b, (size_t)(q - b));
   const char *at = memchr(p, '@', n);
   if (at && !e->sym) {
     const char *se = at + 1;
