@@ -27,6 +27,9 @@ PKGS=(
   mlir-19-tools
   # GNU parallel: the sharded --repeat test (UNSUPPORTED without).
   parallel
+  # clang with libFuzzer: the fuzz targets (-DIRS_FUZZ=ON, test/fuzz) and
+  # CI's smoke run of them (scripts/fuzz-smoke.sh).
+  clang-22 libfuzzer-22-dev
 )
 
 missing=()

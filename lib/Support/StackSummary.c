@@ -333,6 +333,10 @@ bool irsStackTraceGetSymbolisedSite(MlirStringRef text, const char *symbolizer,
       continue;
     IrsBuf caller = IRS_BUF_INIT;
     appendFrame(&caller, &fs[i]);
+    if (!caller.len) { // a symbol that shortens to nothing, such as "()"
+      irsBufFree(&caller);
+      continue;
+    }
     // Only the function: its place in the trace says enough.
     size_t len = caller.len;
     const char *cut = strstr(caller.data, " at ");

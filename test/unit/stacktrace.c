@@ -450,6 +450,19 @@ static void test_stacktrace__short_frame_names(void **state) {
   irsBufFree(&b);
 }
 
+// Found by irscope-fuzz-stack-trace (test/fuzz/corpus/stack-trace/
+// regress-empty-caller-name): a caller whose symbol shortens to nothing is
+// no named caller, and the site stays "module+0xOFF".
+static void test_stacktrace__caller_name_shortens_to_nothing(void **state) {
+  (void)state;
+  MlirStringRef t = mlirStringRefCreateFromCString("#5 0x0\n#1 0x0 ()");
+  IrsBuf b = IRS_BUF_INIT;
+  assert_true(irsStackTraceGetSymbolisedSite(t, NULL, irsBufStringCallback,
+                                             &b));
+  assert_string_equal(b.data, "+0x0");
+  irsBufFree(&b);
+}
+
 static void test_stacktrace__pass_frames_stop_at_pass_manager(void **state) {
   (void)state;
   IrsBuf b = IRS_BUF_INIT;
@@ -519,6 +532,7 @@ int main(void) {
       cmocka_unit_test(test_stacktrace__describe_report_site),
       cmocka_unit_test(test_stacktrace__short_frame_names),
       cmocka_unit_test(test_stacktrace__pass_frames_stop_at_pass_manager),
+      cmocka_unit_test(test_stacktrace__caller_name_shortens_to_nothing),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -206,7 +206,14 @@ static void inferOp(Entry *e) {
   const char *q = p;
   while (q < p + n && *q != ' ' && *q != '(')
     ++q;
-  e->op = dupn(*p == '"' ? p + 1 : p, (size_t)(q - p) - (*p == '"' ? 2 : 0));
+  // A generic form's op is quoted; a lone quote is an empty name.
+  const char *b = p;
+  if (*b == '"') {
+    ++b;
+    if (q > b && q[-1] == '"')
+      --q;
+  }
+  e->op = dupn(b, (size_t)(q - b));
   const char *at = memchr(p, '@', n);
   if (at && !e->sym) {
     const char *se = at + 1;
@@ -609,7 +616,8 @@ bool irsExFromTreeDir(const char *tree, const char *dir, const char *cmdLine,
   }
   Tree t = {0};
   treeWalk(&t, tree);
-  qsort(t.f, (size_t)t.n, sizeof(TreeFile), cmpTree);
+  if (t.n) // a folder without dumps has no array to sort
+    qsort(t.f, (size_t)t.n, sizeof(TreeFile), cmpTree);
   // The files in order make one log.
   char *all = NULL;
   size_t len = 0;
