@@ -14,6 +14,7 @@
 
 #include "Explorer.h"
 #include "irscope/RunDir.h"
+#include "irscope/RunDoc.h"
 
 static char *gDir;
 static char gManifest[4200], gReport[4200];

@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "FuzzInput.h"
 
-#include "irscope/RunDir.h"
+#include "irscope/RunDoc.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   size_t sum = 0;

@@ -101,9 +101,14 @@ typedef struct IrsExRun {
 bool irsExLoad(const char *dir, IrsExRun *run, char *err, size_t errCap,
                bool *usage);
 void irsExFree(IrsExRun *run);
-/// PageAction.c: reads <action> of report.xml's <failure> into
+/// LoadAction.c: reads <action> of report.xml's <failure> into
 /// run->action, and frees it (irsExFree calls it).
-typedef struct IrsExAction IrsExAction;
+typedef struct IrsExAction {
+  char *tag, *name, *index, *of, *executions, *opName, *loc;
+  char *genericOp, *diff;
+  char *before, *after, *diffFile, *replay;
+  bool inFlight;
+} IrsExAction;
 void irsExLoadAction(IrsExRun *run, IrsRunDocNode failure);
 void irsExActionFree(IrsExRun *run);
 

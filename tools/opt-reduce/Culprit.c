@@ -13,6 +13,7 @@
 #define _XOPEN_SOURCE 700
 #include "Culprit.h"
 
+#include "CrashHandler.h"
 #include "FixTest.h"
 
 #include "irscope/Action.h"
@@ -59,6 +60,9 @@ static void send(IrsWorkerChannel ch, intptr_t slot, const char *s) {
 static int culpritMain(IrsWorkerChannel ch, void *ud) {
   Run *u = ud;
   u->ch = ch;
+  // A crash must end the worker by its signal (a sanitizer's handler
+  // would exit instead), as in the reducer's own workers.
+  irsInstallCrashHandlers("opt-reduce");
   IrsPassManagerOptions o = irsPassManagerOptionsDefault();
   o.threadingEnabled = false;
   o.passRegistry = u->c->plugins.registry;
