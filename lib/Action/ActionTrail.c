@@ -18,6 +18,7 @@
 
 #include "../Support/Buf.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -100,8 +101,27 @@ static void describe(const IrsAction *a, IrsActionRecord *r) {
   fileLocation(mlirOperationGetLocation(a->op), r);
 }
 
+// The calling thread's id. gettid() is a system call, and the trail asks
+// before every action (millions in a canonicalize): each thread keeps its
+// id once asked. A forked child's only thread inherits its parent's cached
+// value, so the child handler forgets it (pthread_atfork, registered once).
+static _Thread_local int64_t tidCache;
+
+static void forgetTid(void) { tidCache = 0; }
+
+static void registerForget(void) { pthread_atfork(NULL, NULL, forgetTid); }
+
+static int64_t myTid(void) {
+  if (!tidCache) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, registerForget);
+    tidCache = (int64_t)gettid();
+  }
+  return tidCache;
+}
+
 static Stack *myStack(Trail *t) {
-  int64_t me = (int64_t)gettid();
+  int64_t me = myTid();
   for (int i = 0; i < kThreads; ++i)
     if (atomic_load_explicit(&t->stacks[i].tid, memory_order_relaxed) == me)
       return &t->stacks[i];
