@@ -71,7 +71,9 @@ IRS_API IrsErrorKind irsCrashReplayRun(const IrsCrashReplay *replay,
 
 /// The body of a replay worker, supplied by the driver: set the process up
 /// as for its own workers, parse the input, build the pass manager and call
-/// irsCrashReplayRun. Returns the worker's exit code (0: done).
+/// irsCrashReplayRun. Either sends the replay's outcome
+/// (irsWorkerChannelSendOutcome; ok: done) and returns 0, or returns the
+/// worker's exit code (0: done).
 typedef int (*IrsCrashReplayMain)(IrsWorkerChannel ch,
                                   const IrsCrashReplay *replay,
                                   void *userData);

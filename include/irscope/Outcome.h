@@ -104,6 +104,13 @@ IRS_API IrsOutcome irsOutcomeFromExitCode(int code);
 /// a tie.
 IRS_API int irsOutcomeWorseExitCode(int a, int b);
 
+/// Of two outcomes, the one that wins when chunks or runs disagree: the one
+/// whose exit code irsOutcomeWorseExitCode picks (`a` on a tie, so the
+/// first of verify-failure, nondeterminism and wrong-result stays).
+/// IrsOutcomeNone loses to every kind; a kind without an exit code ranks
+/// as a crash.
+IRS_API IrsOutcome irsOutcomeWorse(IrsOutcome a, IrsOutcome b);
+
 /// Whether the kind says a step ran to its end and its result is wrong
 /// (pass-failure, verify-failure, nondeterminism, wrong-result), as opposed
 /// to a process that died or a run that could not start.

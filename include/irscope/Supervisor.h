@@ -158,6 +158,12 @@ typedef struct IrsWorkerResult {
 IRS_API bool irsWorkerResultGetValue(const IrsWorkerResult *result,
                                      const char *key, int64_t *value);
 
+/// How the worker of `result` said its run ended: the outcome it sent
+/// (irsWorkerChannelSendOutcome) when it then ended normally (exit code 0);
+/// IrsOutcomeNone when it died, exited otherwise or sent none, which a
+/// worker of that protocol only does when it did not finish.
+IRS_API IrsOutcome irsWorkerResultGetReported(const IrsWorkerResult *result);
+
 typedef struct IrsSupervisor {
   void *ptr;
 } IrsSupervisor;

@@ -26,6 +26,11 @@ bool irsWorkerResultGetValue(const IrsWorkerResult *r, const char *key,
   return false;
 }
 
+IrsOutcome irsWorkerResultGetReported(const IrsWorkerResult *r) {
+  return r->outcome == IrsWorkerExited && r->exitCode == 0 ? r->reported
+                                                           : IrsOutcomeNone;
+}
+
 bool irsSupervisorGetValue(IrsSupervisor supervisor, const char *key,
                            int64_t *value) {
   Supervisor *s = supervisor.ptr;

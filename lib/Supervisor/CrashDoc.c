@@ -47,6 +47,13 @@ static intptr_t locate(IrsSupervisor quiet, const IrsCrashDocOptions *o) {
   return 0;
 }
 
+// Whether a replay did all it was asked: it said ok, or, saying nothing,
+// exited with 0 (IrsCrashReplayMain).
+static bool replayDone(const IrsWorkerResult *r) {
+  return r->outcome == IrsWorkerExited && r->exitCode == 0 &&
+         (r->reported == IrsOutcomeNone || r->reported == IrsOutcomeOk);
+}
+
 // Fills the directory; true when the pre-step IR and the local reproducer
 // were written.
 static bool snapshot(IrsSupervisor quiet, const IrsCrashDocOptions *o,
@@ -55,8 +62,7 @@ static bool snapshot(IrsSupervisor quiet, const IrsCrashDocOptions *o,
   const IrsWorkerResult *r;
   if (!irsStatusIsOk(irsSupervisorRun(quiet, replayMain, &job, &r)))
     return false;
-  bool havePre = r->outcome == IrsWorkerExited && r->exitCode == 0 &&
-                 doc->step > 0;
+  bool havePre = replayDone(r) && doc->step > 0;
   irsSupervisorGetValue(quiet, "input-ops", inputOps);
   return havePre;
 }

@@ -126,6 +126,20 @@ int irsOutcomeWorseExitCode(int a, int b) {
   return rankOfExitCode(b) > rankOfExitCode(a) ? b : a;
 }
 
+// The exit code's rank, so that outcomes and their exit codes agree on
+// which is worse; a kind that ends no run ranks as a crash, as its exit
+// code would.
+static int rankOf(IrsOutcome o) {
+  if (o == IrsOutcomeNone)
+    return -1;
+  const OutcomeRow *r = rowOf(o);
+  return r && r->exitCode >= 0 ? r->rank : kCrashRank;
+}
+
+IrsOutcome irsOutcomeWorse(IrsOutcome a, IrsOutcome b) {
+  return rankOf(b) > rankOf(a) ? b : a;
+}
+
 bool irsOutcomeIsStepFailure(IrsOutcome o) {
   const OutcomeRow *r = rowOf(o);
   return r && r->stepFailure;

@@ -88,6 +88,28 @@ static void test_outcome__worst_exit_code_wins_in_documented_order(void **s) {
   assert_int_equal(irsOutcomeWorseExitCode(42, 4), 4);
 }
 
+// Outcomes rank as their exit codes do.
+static void test_outcome__worse(void **state) {
+  (void)state;
+  for (int a = IrsOutcomeOk; a < IrsOutcome_COUNT; ++a)
+    for (int b = IrsOutcomeOk; b < IrsOutcome_COUNT; ++b) {
+      int ca = irsOutcomeGetExitCode((IrsOutcome)a);
+      int cb = irsOutcomeGetExitCode((IrsOutcome)b);
+      if (ca < 0 || cb < 0)
+        continue;
+      IrsOutcome w = irsOutcomeWorse((IrsOutcome)a, (IrsOutcome)b);
+      assert_int_equal(irsOutcomeGetExitCode(w),
+                       irsOutcomeWorseExitCode(ca, cb));
+    }
+  assert_int_equal(irsOutcomeWorse(IrsOutcomeVerifyFailure,
+                                   IrsOutcomeWrongResult),
+                   IrsOutcomeVerifyFailure);
+  assert_int_equal(irsOutcomeWorse(IrsOutcomeNone, IrsOutcomeOk),
+                   IrsOutcomeOk);
+  assert_int_equal(irsOutcomeWorse(IrsOutcomeTimeout, IrsOutcomeCrash),
+                   IrsOutcomeCrash);
+}
+
 static void test_outcome__step_failures(void **state) {
   (void)state;
   assert_true(irsOutcomeIsStepFailure(IrsOutcomePassFailure));
@@ -165,6 +187,7 @@ int main(void) {
       cmocka_unit_test(test_outcome__exit_codes_are_the_documented_ones),
       cmocka_unit_test(test_outcome__protocol_exit_codes_are_no_outcomes),
       cmocka_unit_test(test_outcome__worst_exit_code_wins_in_documented_order),
+      cmocka_unit_test(test_outcome__worse),
       cmocka_unit_test(test_outcome__step_failures),
       cmocka_unit_test(test_outcome__deaths),
       cmocka_unit_test(test_outcome__error_kinds_map_with_their_names),

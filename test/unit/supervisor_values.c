@@ -2,7 +2,9 @@
 // Unit tests of the typed values a worker sends its supervisor
 // (irsWorkerChannelSendValue, irsWorkerResultGetValue): each run's result
 // carries its own, also for the jobs of a batch, where the reducer's worker
-// reports the step that failed.
+// reports the step that failed. Also the outcome a worker sends
+// (irsWorkerResultGetReported): it counts only when the worker then ends
+// normally.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -83,10 +85,34 @@ static void test_values__single_run_result_and_getter_agree(void **state) {
   irsSupervisorDestroy(sup);
 }
 
+// Worker `how`: 0 sends pass-failure and ends normally, 1 sends it and
+// exits with 3, 2 sends nothing and ends normally.
+static int outcomeMain(IrsWorkerChannel ch, void *ud) {
+  intptr_t how = (intptr_t)ud;
+  if (how != 2)
+    irsWorkerChannelSendOutcome(ch, IrsOutcomePassFailure);
+  return how == 1 ? 3 : 0;
+}
+
+static void test_values__reported_outcome_needs_a_normal_end(void **state) {
+  (void)state;
+  IrsSupervisor sup = irsSupervisorCreate(NULL);
+  const IrsWorkerResult *res = NULL;
+  IrsOutcome want[3] = {IrsOutcomePassFailure, IrsOutcomeNone,
+                        IrsOutcomeNone};
+  for (intptr_t how = 0; how < 3; ++how) {
+    assert_true(
+        irsStatusIsOk(irsSupervisorRun(sup, outcomeMain, (void *)how, &res)));
+    assert_int_equal(irsWorkerResultGetReported(res), want[how]);
+  }
+  irsSupervisorDestroy(sup);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_values__each_batch_job_has_its_own),
       cmocka_unit_test(test_values__single_run_result_and_getter_agree),
+      cmocka_unit_test(test_values__reported_outcome_needs_a_normal_end),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

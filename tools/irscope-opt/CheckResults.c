@@ -73,11 +73,11 @@ void irsOptCheckResultsBegin(IrsOptRun *run, IrsPassManager pm,
 // verify hook, so the steps' IR comes from a run of its own afterwards,
 // on the chunk as parsed: three runs of each step in all.
 IrsStatus irsOptCheckResultsDeterminism(IrsOptRun *run, IrsPassManager pm,
-                                        MlirOperation op, int *exitCode) {
+                                        MlirOperation op, IrsOutcome *found) {
   MlirOperation copy = mlirOperationClone(op);
-  IrsStatus st = irsOptCheckDeterminism(run, pm, copy, exitCode);
+  IrsStatus st = irsOptCheckDeterminism(run, pm, copy, found);
   mlirOperationDestroy(copy);
-  if (!irsStatusIsOk(st) || *exitCode)
+  if (!irsStatusIsOk(st) || *found != IrsOutcomeNone)
     return st;
   return irsPassManagerRun(pm, op);
 }

@@ -3,14 +3,14 @@
 #include "Driver.h"
 
 IrsStatus irsOptCheckDeterminism(IrsOptRun *run, IrsPassManager pm,
-                                 MlirOperation op, int *exitCode) {
+                                 MlirOperation op, IrsOutcome *found) {
   IrsDeterminismMode mode = *run->cfg->checkDeterminism
                                 ? IrsDeterminismThreads
                                 : IrsDeterminismRepeat;
   intptr_t step = 0;
   IrsStatus st = irsPassManagerCheckDeterminism(pm, op, mode, &step);
   if (irsStatusIsOk(st) && step > 0) {
-    *exitCode = irsOutcomeGetExitCode(IrsOutcomeNondeterminism);
+    *found = IrsOutcomeNondeterminism;
     return irsStatusMake(IRS_ERR_PASS);
   }
   return st;

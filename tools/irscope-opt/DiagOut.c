@@ -144,20 +144,21 @@ void irsOptDiagOutChunkBegin(intptr_t chunk) {
                            last);
 }
 
-int irsOptDiagOutChunkEnd(int chunkRc) {
-  if (!out.verify || chunkRc == irsOutcomeGetExitCode(IrsOutcomeIoError))
-    return chunkRc;
-  return irsOutcomeGetExitCode(IrsOutcomeOk);
+IrsOutcome irsOptDiagOutChunkEnd(IrsOutcome chunk) {
+  if (!out.verify ||
+      irsOutcomeGetExitCode(chunk) == irsOutcomeGetExitCode(IrsOutcomeIoError))
+    return chunk;
+  return IrsOutcomeOk;
 }
 
-int irsOptDiagOutRunEnd(void) {
+IrsOutcome irsOptDiagOutRunEnd(void) {
   if (!out.verify)
-    return irsOutcomeGetExitCode(IrsOutcomeOk);
+    return IrsOutcomeOk;
   bool ok = !out.failed && !irsDiagVerifierIsNull(out.verifier) &&
             irsDiagVerifierFinish(out.verifier);
   irsDiagVerifierDestroy(out.verifier);
   out.verifier = (IrsDiagVerifier){NULL};
-  return irsOutcomeGetExitCode(ok ? IrsOutcomeOk : IrsOutcomePassFailure);
+  return ok ? IrsOutcomeOk : IrsOutcomePassFailure;
 }
 
 bool irsOptDiagOutVerifying(void) { return out.verify; }

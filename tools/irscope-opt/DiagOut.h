@@ -29,12 +29,13 @@ void irsOptDiagOutPrint(const IrsDiagnostic *d);
 void irsOptDiagOutRunBegin(intptr_t firstChunk);
 /// Marks the chunk whose diagnostics come next (the manifest's counts).
 void irsOptDiagOutChunkBegin(intptr_t chunk);
-/// The exit code of a chunk: with --verify-diagnostics its failures are
-/// expected, so only I/O errors in `chunkRc` are kept; otherwise `chunkRc`.
-int irsOptDiagOutChunkEnd(int chunkRc);
+/// The outcome of a chunk: with --verify-diagnostics its failures are
+/// expected, so only an I/O error in `chunk` is kept; otherwise `chunk`.
+IrsOutcome irsOptDiagOutChunkEnd(IrsOutcome chunk);
 /// With --verify-diagnostics: prints the expectations not produced and
-/// returns mlir-opt's exit code for the verification (0 or 1); otherwise 0.
-int irsOptDiagOutRunEnd(void);
+/// returns the verification's outcome (ok, or pass-failure: mlir-opt's exit
+/// code 1); otherwise ok.
+IrsOutcome irsOptDiagOutRunEnd(void);
 /// True with --verify-diagnostics: failures are expected, so irscope-opt's
 /// own "error:" lines about them are left out, as mlir-opt prints none.
 bool irsOptDiagOutVerifying(void);

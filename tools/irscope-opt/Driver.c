@@ -149,7 +149,7 @@ static int runMode(IrsOptRun *run, IrsOptOut *out) {
   if (!cfg->crashProtection) {
     // Unprotected, the process still says how it died (signal and stack).
     irsInstallCrashHandlers("irscope-opt");
-    return irsOptWork(run, out);
+    return irsOutcomeGetExitCode(irsOptWork(run, out));
   }
   int rc = irsOptSupervise(run, out);
   if (rc == irsOutcomeGetExitCode(IrsOutcomeOk))

@@ -73,16 +73,16 @@ void irsOptCheckResultsRelease(IrsOptRun *run);
 /// a copy of `op`, then, if every step printed the same IR twice, the run
 /// whose steps' IR --check-results executes.
 IrsStatus irsOptCheckResultsDeterminism(IrsOptRun *run, IrsPassManager pm,
-                                        MlirOperation op, int *exitCode);
+                                        MlirOperation op, IrsOutcome *found);
 
 /// --repeat, --check-determinism and --seed (Repeat.c; their options are
 /// checked by Config.c). Runs the pipeline cfg->repeat times in forked children; exit code.
 int irsOptRepeat(IrsOptRun *run);
 /// irsPassManagerCheckDeterminism on one chunk; on a differing step sets
-/// *exitCode to nondeterminism's exit code and returns a failed status whose
+/// *found to IrsOutcomeNondeterminism and returns a failed status whose
 /// message irsPassManagerGetErrorMessage holds.
 IrsStatus irsOptCheckDeterminism(IrsOptRun *run, IrsPassManager pm,
-                                 MlirOperation op, int *exitCode);
+                                 MlirOperation op, IrsOutcome *found);
 /// Documents a worker that died (Supervise.c): replays, report.xml, one
 /// line on stderr. Returns the exit code for the death.
 int irsOptDocumentDeath(IrsOptRun *run, IrsSupervisor quiet,
@@ -101,10 +101,12 @@ void irsOptInterruptsRestore(const IrsOptInterrupts *saved);
 /// First thing in a forked worker: default interrupt handling again and
 /// the crash handlers (Supervise.c).
 void irsOptWorkerInit(void);
-int irsOptWork(IrsOptRun *run, IrsOptOut *out);
+/// The work of one process (Work.c); how it ended, the worst of its chunks.
+/// A supervised worker sends that outcome on its channel (Supervise.c).
+IrsOutcome irsOptWork(IrsOptRun *run, IrsOptOut *out);
 int irsOptSupervise(IrsOptRun *run, IrsOptOut *out);
 /// The replay modes, run inside a worker with a ready context.
-int irsOptReplay(IrsOptRun *run, MlirContext ctx, IrsPassManager pm);
+IrsOutcome irsOptReplay(IrsOptRun *run, MlirContext ctx, IrsPassManager pm);
 
 int irsOptWriteChunkOutput(IrsOptRun *run, intptr_t chunk, IrsOptOut *out);
 

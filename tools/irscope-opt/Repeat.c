@@ -19,8 +19,10 @@
 // (irsOptDocumentDeath), again only for a new signature. The summary goes
 // to stderr and to DIR/repeat.xml (irsRepeatReportWrite).
 //
-// The child reports its result through a shared anonymous mapping made
-// before the fork: nothing to parse, and a dead child leaves it untouched.
+// The child sends how its run ended as a typed outcome on the channel and
+// ends normally; the rest of its result goes through a shared anonymous
+// mapping made before the fork: nothing to parse, and a dead child leaves
+// it untouched.
 //
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE
@@ -56,7 +58,6 @@ enum { kPathCap = 4096 };
 
 /// Written by the child, read by the parent after the child ended.
 typedef struct ChildReport {
-  int status; // 0: nothing written (the child died); -1 ok; else exit code
   IrsSignature sig; // step, pass and normalised first error of a failure
   char firstError[sizeof(((IrsSignature *)0)->message)];
   char message[1024]; // the run's one-line error, as a single run says it
@@ -136,16 +137,12 @@ static int countThreads(void) {
   return n;
 }
 
-static IrsOutcome kindOfExit(int code) {
-  return irsOptRepeatExitKind(irsOutcomeFromExitCode(code));
-}
-
 // In the child, after a failed run: a new signature keeps the artefacts of
 // `scratch` as failure-<id>. The table is the parent's as of the fork, and
 // runs are sequential, so the id is the one the parent will give it.
-static void keepArtefacts(Repeat *r, ChildReport *rep, int code,
+static void keepArtefacts(Repeat *r, ChildReport *rep, IrsOutcome outcome,
                           const char *scratch) {
-  rep->sig.kind = kindOfExit(code);
+  rep->sig.kind = irsOptRepeatExitKind(outcome);
   if (!irsOptRepeatTallyFind(&r->tally, &rep->sig)) {
     irsRunDirSubdirPath(r->tally.base, IrsRunDirRepeatFailure,
                         r->tally.numSigs + 1, rep->dir, sizeof(rep->dir));
@@ -179,8 +176,8 @@ static int childMain(IrsWorkerChannel ch, void *ud) {
   irsPassManagerSetFailureOptions(r->pm, &failure);
   IrsStatus st = irsPassManagerRun(r->pm, r->module);
   rep->threads = countThreads();
-  int code = irsOptExitFor(st.kind);
-  if (code != irsOutcomeGetExitCode(IrsOutcomeOk)) {
+  IrsOutcome outcome = irsOptOutcomeFor(st.kind);
+  if (outcome != IrsOutcomeOk) {
     MlirStringRef msg = irsPassManagerGetErrorMessage(r->pm);
     fprintf(stderr, "irscope-opt: error: %.*s\n", (int)msg.length, msg.data);
     snprintf(rep->message, sizeof(rep->message), "%.*s", (int)msg.length,
@@ -189,9 +186,9 @@ static int childMain(IrsWorkerChannel ch, void *ud) {
     irsSignatureSetMessage(&rep->sig,
                            mlirStringRefCreateFromCString(rep->firstError));
     if (irsPassManagerGetFailureDir(r->pm).length > 0)
-      keepArtefacts(r, rep, code, scratch);
+      keepArtefacts(r, rep, outcome, scratch);
   }
-  rep->status = code == irsOutcomeGetExitCode(IrsOutcomeOk) ? -1 : code;
+  irsWorkerChannelSendOutcome(ch, outcome);
   fflush(stderr);
 #if defined(__SANITIZE_ADDRESS__)
   // The supervisor lets LeakSanitizer check each worker at exit, which
@@ -199,10 +196,10 @@ static int childMain(IrsWorkerChannel ch, void *ud) {
   // run's check is enough.
   if (r->runIndex > 0) {
     fflush(stdout);
-    _exit(code);
+    _exit(0);
   }
 #endif
-  return code;
+  return 0;
 }
 
 static double nowMs(void) {
@@ -289,16 +286,16 @@ static void repeatClose(Repeat *r) {
   irsOptRepeatTallyFree(&r->tally);
 }
 
-// The signature of a failed run and its exit code. `exited`: the child
-// reported (a pass or verifier failure, or an unexpected exit code); else
-// it died by a signal, the step timeout or the memory limit, or exited
-// without finishing (e.g. a library calling exit()).
-static int classify(Repeat *r, const IrsWorkerResult *res, bool exited,
+// The signature of a failed run and its exit code. `said`: how the child
+// said its run ended (a pass or verifier failure); none when it died by a
+// signal, the step timeout or the memory limit, or exited without
+// finishing (e.g. a library calling exit()).
+static int classify(Repeat *r, const IrsWorkerResult *res, IrsOutcome said,
                     IrsSignature *sig) {
-  if (exited) {
+  if (said != IrsOutcomeNone) {
     *sig = r->shared->sig;
-    sig->kind = kindOfExit(res->exitCode);
-    return res->exitCode;
+    sig->kind = irsOptRepeatExitKind(said);
+    return irsOutcomeGetExitCode(said);
   }
   memset(sig, 0, sizeof(*sig));
   sig->kind = irsWorkerOutcomeGetOutcome(res->outcome);
@@ -334,10 +331,11 @@ static void documentDeath(Repeat *r, IrsOptRepeatSig *s,
 }
 
 // Counts a failed run under its signature; a new one is documented.
-static void recordFailure(Repeat *r, const IrsWorkerResult *res, bool exited,
-                          int64_t i) {
+static void recordFailure(Repeat *r, const IrsWorkerResult *res,
+                          IrsOutcome said, int64_t i) {
+  bool exited = said != IrsOutcomeNone;
   IrsSignature sig;
-  r->rc = irsOptWorse(r->rc, classify(r, res, exited, &sig));
+  r->rc = irsOptWorse(r->rc, classify(r, res, said, &sig));
   IrsOptRepeatSig *s = irsOptRepeatTallyFind(&r->tally, &sig);
   if (s) {
     ++s->count;
@@ -379,11 +377,11 @@ static bool runOnce(Repeat *r, int64_t i) {
     return false;
   }
   ++t->runs;
-  bool exited = res->outcome == IrsWorkerExited && rep->status != 0;
-  if (exited && res->exitCode == irsOutcomeGetExitCode(IrsOutcomeOk))
+  IrsOutcome said = irsWorkerResultGetReported(res);
+  if (said == IrsOutcomeOk)
     return true;
   ++t->failures;
-  recordFailure(r, res, exited, i);
+  recordFailure(r, res, said, i);
   if (r->cfg->stopOnFailure) {
     t->stopped = i + 1 < r->end;
     return false;

@@ -79,9 +79,13 @@ void irsOptPrintDumpSummary(intptr_t n, const IrsStepResult *(*get)(void *,
 }
 
 
+IrsOutcome irsOptOutcomeFor(IrsErrorKind k) {
+  IrsOutcome o = irsOutcomeFromErrorKind(k);
+  return irsOutcomeGetExitCode(o) < 0 ? IrsOutcomeIoError : o;
+}
+
 int irsOptExitFor(IrsErrorKind k) {
-  int code = irsOutcomeGetExitCode(irsOutcomeFromErrorKind(k));
-  return code < 0 ? irsOutcomeGetExitCode(IrsOutcomeIoError) : code;
+  return irsOutcomeGetExitCode(irsOptOutcomeFor(k));
 }
 
 bool irsOptLoadIrdl(const IrsOptConfig *cfg, MlirContext ctx) {

@@ -84,7 +84,9 @@ char *irsOptChunkDir(const IrsOptConfig *cfg, const char *base, intptr_t chunk,
 int irsOptWriteFileAtomic(const char *path, const void *data, size_t n);
 
 int irsOptWorse(int a, int b);
-/// The exit code for a library error kind, and for how a worker ended.
+/// The outcome of a library error kind (an error no run ends with counts
+/// as io-error), its exit code, and the exit code for how a worker ended.
+IrsOutcome irsOptOutcomeFor(IrsErrorKind k);
 int irsOptExitFor(IrsErrorKind k);
 int irsOptExitForOutcome(IrsWorkerOutcome outcome);
 

@@ -65,6 +65,8 @@ void irsOptWorkerInit(void) {
   irsInstallCrashHandlers("irscope-opt");
 }
 
+// The worker sends how its run ended as a typed outcome and ends normally:
+// its exit code only says whether it got that far.
 static int workerMain(IrsWorkerChannel ch, void *ud) {
   IrsOptRun *run = ud;
   run->ch = ch;
@@ -74,9 +76,10 @@ static int workerMain(IrsWorkerChannel ch, void *ud) {
   // is never signalled.
   irsInstallHangTraceHandler("irscope-opt");
   IrsOptOut out = {0};
-  int rc = irsOptWork(run, &out);
+  IrsOutcome outcome = irsOptWork(run, &out);
   free(out.data);
-  return rc;
+  irsWorkerChannelSendOutcome(ch, outcome);
+  return 0;
 }
 
 // The body of the library's replay workers: the dead chunk's run again, in
@@ -231,12 +234,13 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
       rc = irsOutcomeGetExitCode(IrsOutcomeIoError);
       break;
     }
-    // A worker that exits while inside a step did not finish it: a
-    // sanitizer report, a library calling exit(), ... Document it like a
-    // crash and carry on with the next chunk.
-    if (res->outcome == IrsWorkerExited &&
-        !(res->inStep && res->exitCode != 0)) {
-      rc = irsOptWorse(rc, res->exitCode);
+    // A worker that ended normally said how its run ended. One that exited
+    // without saying did not finish (a sanitizer report, a library calling
+    // exit(), ...): document it like a crash and carry on with the next
+    // chunk.
+    IrsOutcome ended = irsWorkerResultGetReported(res);
+    if (ended != IrsOutcomeNone) {
+      rc = irsOptWorse(rc, irsOutcomeGetExitCode(ended));
       break;
     }
     intptr_t k = res->chunk >= 0 ? res->chunk : res->chunksDone;

@@ -137,8 +137,8 @@ static void printOutput(ChunkWork *w, MlirOperation op, IrsOptOut *o) {
   irsOptOutAppend(o, "\n", 1);
 }
 
-// Parses, runs and prints chunk c; returns its exit code.
-static int workChunk(ChunkWork *w, intptr_t c) {
+// Parses, runs and prints chunk c; returns how it ended.
+static IrsOutcome workChunk(ChunkWork *w, intptr_t c) {
   IrsOptRun *run = w->run;
   IrsOptConfig *cfg = run->cfg;
   IrsPassManager pm = w->pm;
@@ -167,16 +167,16 @@ static int workChunk(ChunkWork *w, intptr_t c) {
   if (mlirModuleIsNull(m)) {
     if (irsDiagnosticCaptureGetNumErrors(w->parseDiags) == errs0)
       fprintf(stderr, "irscope-opt: error: cannot parse '%s'\n", cfg->input);
-    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
+    return IrsOutcomeUsageError;
   }
   MlirOperation op = mlirModuleGetOperation(m);
   w->reload->chunk = c;
   irsOptCheckResultsBegin(run, pm, op);
-  int ndRc = 0;
+  IrsOutcome found = IrsOutcomeNone;
   IrsStatus st = cfg->checkDeterminism && cfg->checkResults
-                     ? irsOptCheckResultsDeterminism(run, pm, op, &ndRc)
+                     ? irsOptCheckResultsDeterminism(run, pm, op, &found)
                  : cfg->checkDeterminism
-                     ? irsOptCheckDeterminism(run, pm, op, &ndRc)
+                     ? irsOptCheckDeterminism(run, pm, op, &found)
                      : irsPassManagerRun(pm, op);
   irsOptLogChunkEnd(run, c);
   // A usage error (a used dump directory, a pipeline for another op)
@@ -190,7 +190,7 @@ static int workChunk(ChunkWork *w, intptr_t c) {
     if (!irsOptDiagOutVerifying())
       printRunError(pm);
     mlirModuleDestroy(m);
-    return ndRc ? ndRc : irsOptExitFor(st.kind);
+    return found != IrsOutcomeNone ? found : irsOptOutcomeFor(st.kind);
   }
   // With mlir-opt's instrumentation stderr is MLIR's, byte for byte as
   // mlir-opt writes it: nothing is added to it.
@@ -201,10 +201,10 @@ static int workChunk(ChunkWork *w, intptr_t c) {
   }
   printOutput(w, op, o);
   mlirModuleDestroy(m);
-  int rc = irsOutcomeGetExitCode(IrsOutcomeOk);
+  IrsOutcome rc = IrsOutcomeOk;
   if (run->supervised) {
     if (irsOptWriteChunkOutput(run, c, &chunkOut) != 0)
-      rc = irsOutcomeGetExitCode(IrsOutcomeIoError);
+      rc = IrsOutcomeIoError;
     free(chunkOut.data);
   }
   return rc;
@@ -255,21 +255,21 @@ static IrsOptPmOptions workOptions(IrsOptRun *run, MlirOpPrintingFlags flags,
 }
 
 // Each chunk from run->firstChunk on, with its diagnostics verified under
-// --verify-diagnostics; the worst exit code.
-static int workChunks(ChunkWork *w) {
+// --verify-diagnostics; the worst outcome.
+static IrsOutcome workChunks(ChunkWork *w) {
   IrsOptRun *run = w->run;
-  int rc = irsOutcomeGetExitCode(IrsOutcomeOk);
+  IrsOutcome rc = IrsOutcomeOk;
   irsOptDiagOutRunBegin(run->firstChunk);
   for (intptr_t c = run->firstChunk; c < w->nchunks; ++c) {
     run->chunk = c;
     irsOptDiagOutChunkBegin(c);
     irsPassManagerSetDiagVerifier(w->pm, irsOptDiagOutVerifier());
-    int chunkRc = workChunk(w, c);
+    IrsOutcome chunk = workChunk(w, c);
     irsPassManagerSetDiagVerifier(w->pm, (IrsDiagVerifier){NULL});
-    rc = irsOptWorse(rc, irsOptDiagOutChunkEnd(chunkRc));
+    rc = irsOutcomeWorse(rc, irsOptDiagOutChunkEnd(chunk));
     irsWorkerChannelChunkDone(run->ch, c);
   }
-  return irsOptWorse(rc, irsOptDiagOutRunEnd());
+  return irsOutcomeWorse(rc, irsOptDiagOutRunEnd());
 }
 
 // The real work: set up a context, then parse, run and print each chunk from
@@ -277,10 +277,10 @@ static int workChunks(ChunkWork *w) {
 // then goes to one file per chunk, for the supervisor to assemble), or in
 // the main process with --crash-protection=0. In the replay modes it only
 // serves the supervisor (see Supervise.c).
-int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
+IrsOutcome irsOptWork(IrsOptRun *run, IrsOptOut *out) {
   IrsOptConfig *cfg = run->cfg;
   IrsInput input = run->input;
-  int rc = irsOutcomeGetExitCode(IrsOutcomeOk);
+  IrsOutcome rc = IrsOutcomeOk;
   // Registration of passes is process-global in MLIR; it belongs to the
   // tool, never to the library. Only processes that run MLIR pay for it:
   // with crash protection that is the worker, not the supervisor.
@@ -296,7 +296,7 @@ int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
   MlirOpPrintingFlags flags = irsPrintingOptionsCreateFlags(&printing);
 
   if (!irsOptLoadIrdl(cfg, ctx)) {
-    rc = irsOutcomeGetExitCode(IrsOutcomeUsageError);
+    rc = IrsOutcomeUsageError;
     goto cleanup_ctx;
   }
 
@@ -306,7 +306,7 @@ int irsOptWork(IrsOptRun *run, IrsOptOut *out) {
   // user: name the flag instead.
   pm = irsOptCreatePassManager(run, ctx, run->pipeline, &opts);
   if (irsPassManagerIsNull(pm)) {
-    rc = irsOutcomeGetExitCode(IrsOutcomeUsageError);
+    rc = IrsOutcomeUsageError;
     goto cleanup_ctx;
   }
   run->pm = pm;
@@ -353,12 +353,12 @@ int irsOptWriteChunkOutput(IrsOptRun *run, intptr_t chunk, IrsOptOut *out) {
 // Replays (inside a worker)
 //===----------------------------------------------------------------------===//
 
-int irsOptReplay(IrsOptRun *run, MlirContext ctx, IrsPassManager pm) {
+IrsOutcome irsOptReplay(IrsOptRun *run, MlirContext ctx, IrsPassManager pm) {
   IrsOptConfig *cfg = run->cfg;
   run->chunk = run->jobChunk;
   MlirModule m = irsInputParseChunk(run->input, ctx, run->jobChunk);
   if (mlirModuleIsNull(m))
-    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
+    return IrsOutcomeUsageError;
   IrsCrashReplay r = {run->mode == IrsOptModeLocate ? IrsCrashReplayLocate
                                                     : IrsCrashReplaySnapshot,
                       run->jobStep, run->jobDir};
@@ -369,5 +369,5 @@ int irsOptReplay(IrsOptRun *run, MlirContext ctx, IrsPassManager pm) {
   IrsErrorKind k =
       irsCrashReplayRun(&r, run->ch, pm, mlirModuleGetOperation(m), &set);
   mlirModuleDestroy(m);
-  return irsOptExitFor(k);
+  return irsOptOutcomeFor(k);
 }
