@@ -282,6 +282,14 @@ int irsOptCheckResults(IrsOptRun *run) {
   return rc;
 }
 
+int irsOptCheckResultsRun(IrsOptRun *run, IrsOptOut *out) {
+  int rc = irsOptSupervise(run, out);
+  if (rc == irsOutcomeGetExitCode(IrsOutcomeOk))
+    return irsOptCheckResults(run);
+  irsOptCheckResultsRelease(run); // e.g. --check-determinism found a step
+  return rc;
+}
+
 void irsOptCheckResultsRelease(IrsOptRun *run) {
   intptr_t chunks = irsInputGetNumChunks(run->input);
   for (intptr_t c = 0; run->results && c < chunks; ++c)

@@ -14,6 +14,7 @@
 #include "Driver.h"
 #include "Irdl.h"
 #include "PipelineEcho.h"
+#include "RunKind.h"
 #include "StderrCatch.h"
 
 #include "irscope/Diagnostics.h"
@@ -141,25 +142,8 @@ static IrsPipeline makePipeline(IrsOptConfig *cfg, IrsInput input) {
   return pipeline;
 }
 
-// The run in the mode asked for: repeated, supervised or in this process.
-static int runMode(IrsOptRun *run, IrsOptOut *out) {
-  const IrsOptConfig *cfg = run->cfg;
-  if (cfg->repeat > 0)
-    return irsOptRepeat(run);
-  if (!cfg->crashProtection) {
-    // Unprotected, the process still says how it died (signal and stack).
-    irsInstallCrashHandlers("irscope-opt");
-    return irsOutcomeGetExitCode(irsOptWork(run, out));
-  }
-  int rc = irsOptSupervise(run, out);
-  if (rc == irsOutcomeGetExitCode(IrsOutcomeOk))
-    return irsOptCheckResults(run);
-  irsOptCheckResultsRelease(run); // e.g. --check-determinism found a step
-  return rc;
-}
-
 // The option checks are Config.c's; what needs the input is checked here.
-int irsOptRun(IrsOptConfig *cfg) {
+int irsOptRun(IrsOptConfig *cfg, const IrsOptRunKind *kind) {
   int rc;
   IrsInput input = irsOptOpenInput(cfg, &rc);
   if (irsInputIsNull(input))
@@ -178,13 +162,15 @@ int irsOptRun(IrsOptConfig *cfg) {
   IrsOptRun run;
   memset(&run, 0, sizeof(run));
   run.cfg = cfg;
+  run.kind = kind;
+  run.chunkKind = irsOptChunkKindChoose(cfg);
   run.input = input;
   run.pipeline = pipeline;
   run.sort = cfg->sort;
   run.ch.fd = -1;
   IrsOptOut out = {0};
   run.log = irsOptLogCreate(cfg);
-  rc = runMode(&run, &out);
+  rc = kind->run(&run, &out);
   rc = irsOptWorse(rc, writeOutput(cfg, &out, rc));
   // After the output: a trace or JUnit file that cannot be written does not
   // take away the result of a run that worked.

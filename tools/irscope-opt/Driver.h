@@ -37,6 +37,8 @@ typedef enum IrsOptMode {
 /// One invocation. Copied into each worker by fork.
 typedef struct IrsOptRun {
   IrsOptConfig *cfg;
+  const struct IrsOptRunKind *kind;        // RunKind.h, chosen once
+  const struct IrsOptChunkKind *chunkKind; // ... and what a chunk runs
   IrsInput input;
   IrsPipeline pipeline;
   IrsTimingSort sort;
@@ -88,8 +90,19 @@ IrsStatus irsOptCheckDeterminism(IrsOptRun *run, IrsPassManager pm,
 int irsOptDocumentDeath(IrsOptRun *run, IrsSupervisor quiet,
                         const IrsWorkerResult *res, intptr_t chunk);
 
-/// Runs irscope-opt with a parsed configuration; returns the exit code.
-int irsOptRun(IrsOptConfig *cfg);
+/// Runs irscope-opt with a parsed configuration as `kind` (RunKind.h)
+/// says: opens the input, builds the pipeline and calls kind->run; returns
+/// the exit code.
+int irsOptRun(IrsOptConfig *cfg, const struct IrsOptRunKind *kind);
+/// The run kind of --crash-protection=0 (Work.c): irsOptWork in this
+/// process, its crash handlers installed; the exit code.
+int irsOptWorkHere(IrsOptRun *run, IrsOptOut *out);
+/// The plain chunk kind (Work.c): the pass manager's run.
+IrsStatus irsOptRunChunk(IrsOptRun *run, IrsPassManager pm, MlirOperation op,
+                         IrsOutcome *found);
+/// The run kind of --check-results (CheckResults.c): a supervised run,
+/// then, if it succeeded, the check of its steps' results.
+int irsOptCheckResultsRun(IrsOptRun *run, IrsOptOut *out);
 
 /// While a supervisor runs workers, SIGINT and SIGTERM interrupt it
 /// (Supervise.c); irsOptInterruptsRestore puts the old handlers back.

@@ -12,6 +12,7 @@
 #include "CrashHandler.h"
 #include "DiagOut.h"
 #include "Driver.h"
+#include "RunKind.h"
 
 #include "irscope/CrashDoc.h"
 #include "irscope/Diagnostics.h"
@@ -173,11 +174,7 @@ static IrsOutcome workChunk(ChunkWork *w, intptr_t c) {
   w->reload->chunk = c;
   irsOptCheckResultsBegin(run, pm, op);
   IrsOutcome found = IrsOutcomeNone;
-  IrsStatus st = cfg->checkDeterminism && cfg->checkResults
-                     ? irsOptCheckResultsDeterminism(run, pm, op, &found)
-                 : cfg->checkDeterminism
-                     ? irsOptCheckDeterminism(run, pm, op, &found)
-                     : irsPassManagerRun(pm, op);
+  IrsStatus st = run->chunkKind->runChunk(run, pm, op, &found);
   irsOptLogChunkEnd(run, c);
   // A usage error (a used dump directory, a pipeline for another op)
   // comes before anything ran: it comes alone, without an empty table.
@@ -194,7 +191,8 @@ static IrsOutcome workChunk(ChunkWork *w, intptr_t c) {
   }
   // With mlir-opt's instrumentation stderr is MLIR's, byte for byte as
   // mlir-opt writes it: nothing is added to it.
-  if (cfg->dumpAfterEach && !cfg->checkDeterminism && !mlirInstrumented(cfg)) {
+  if (cfg->dumpAfterEach && run->chunkKind->dumpSummary &&
+      !mlirInstrumented(cfg)) {
     char *dd = irsOptChunkDir(cfg, cfg->dumpAfterEach, c, w->nchunks);
     printDumpSummary(pm, dd);
     free(dd);
@@ -332,6 +330,18 @@ cleanup_ctx:
   return rc;
 }
 
+
+IrsStatus irsOptRunChunk(IrsOptRun *run, IrsPassManager pm, MlirOperation op,
+                         IrsOutcome *found) {
+  (void)run, (void)found;
+  return irsPassManagerRun(pm, op);
+}
+
+int irsOptWorkHere(IrsOptRun *run, IrsOptOut *out) {
+  // Unprotected, the process still says how it died (signal and stack).
+  irsInstallCrashHandlers("irscope-opt");
+  return irsOutcomeGetExitCode(irsOptWork(run, out));
+}
 
 int irsOptWriteChunkOutput(IrsOptRun *run, intptr_t chunk, IrsOptOut *out) {
   if (out->failed) {

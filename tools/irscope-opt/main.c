@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 //===- main.c - irscope-opt: the entry point ------------------------------===//
 //
-// Parses the command line into an IrsOptConfig (Config.c) and hands it to
-// the driver: irscope's own pass manager (Driver.c) or the user's tool
-// (ToolMode.c).
+// Parses the command line into an IrsOptConfig (Config.c), chooses the
+// kind of run (RunKind.h) and hands it to the driver: irscope's own pass
+// manager (Driver.c) or the user's tool (ToolMode.c).
 //
 //===----------------------------------------------------------------------===//
 #include "Config.h"
 #include "Driver.h"
 #include "Resume.h"
+#include "RunKind.h"
 #include "RunLocks.h"
 
 #include <signal.h>
@@ -34,8 +35,9 @@ int main(int argc, char **argv) {
   if (rc < 0)
     rc = irsToolRunLocksAdd(&locks, "irscope-opt", cfg.failureDir,
                             "failure directory", true);
+  const IrsOptRunKind *kind = irsOptRunKindChoose(&cfg);
   if (rc < 0)
-    rc = cfg.tool ? irsOptRunTool(&cfg) : irsOptRun(&cfg);
+    rc = kind->start ? kind->start(&cfg) : irsOptRun(&cfg, kind);
   irsToolRunLocksRelease(&locks);
   irsOptConfigFree(&cfg);
   if (args != argv)

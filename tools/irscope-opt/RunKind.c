@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- RunKind.c - the tables of run kinds and chunk kinds ----------------===//
+//
+// RunKind.h. The order of the rows is the precedence of the options:
+// --tool over --repeat over --crash-protection=0 over --check-results.
+//
+//===----------------------------------------------------------------------===//
+#include "RunKind.h"
+
+#include "Driver.h"
+
+static bool isTool(const IrsOptConfig *c) { return c->tool != NULL; }
+static bool isRepeat(const IrsOptConfig *c) { return c->repeat > 0; }
+static bool isUnprotected(const IrsOptConfig *c) { return !c->crashProtection; }
+static bool isCheckResults(const IrsOptConfig *c) { return c->checkResults; }
+static bool always(const IrsOptConfig *c) { return (void)c, true; }
+
+static int repeat(IrsOptRun *run, IrsOptOut *out) {
+  (void)out; // every run's output is its own child's
+  return irsOptRepeat(run);
+}
+
+static const IrsOptRunKind runKinds[] = {
+    {"tool", isTool, irsOptRunTool, NULL},
+    {"repeat", isRepeat, NULL, repeat},
+    {"unprotected", isUnprotected, NULL, irsOptWorkHere},
+    {"check-results", isCheckResults, NULL, irsOptCheckResultsRun},
+    {"supervised", always, NULL, irsOptSupervise},
+};
+
+const IrsOptRunKind *irsOptRunKindChoose(const IrsOptConfig *cfg) {
+  size_t n = sizeof(runKinds) / sizeof(runKinds[0]);
+  for (size_t i = 0; i + 1 < n; ++i)
+    if (runKinds[i].applies(cfg))
+      return &runKinds[i];
+  return &runKinds[n - 1];
+}
+
+static bool isDeterminism(const IrsOptConfig *c) {
+  return c->checkDeterminism != NULL;
+}
+static bool isDeterminismOfResults(const IrsOptConfig *c) {
+  return c->checkDeterminism && c->checkResults;
+}
+
+static const IrsOptChunkKind chunkKinds[] = {
+    {"check-results-determinism", isDeterminismOfResults,
+     irsOptCheckResultsDeterminism, false},
+    {"check-determinism", isDeterminism, irsOptCheckDeterminism, false},
+    {"plain", always, irsOptRunChunk, true},
+};
+
+const IrsOptChunkKind *irsOptChunkKindChoose(const IrsOptConfig *cfg) {
+  size_t n = sizeof(chunkKinds) / sizeof(chunkKinds[0]);
+  for (size_t i = 0; i + 1 < n; ++i)
+    if (chunkKinds[i].applies(cfg))
+      return &chunkKinds[i];
+  return &chunkKinds[n - 1];
+}
