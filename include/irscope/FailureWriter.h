@@ -47,6 +47,7 @@ typedef enum IrsArtefact {
   IrsArtefactActionAfter,    ///< action-after.mlir
   IrsArtefactActionDiff,     ///< action.diff
   IrsArtefactActionReplay,   ///< replay-action.sh (executable)
+  IrsArtefactFullReproducer, ///< reproducer-full.mlir: input, whole pipeline
   IrsArtefact_COUNT
 } IrsArtefact;
 
@@ -94,6 +95,13 @@ IRS_API int irsFailureWriterAddReproducer(IrsFailureWriter w,
                                           bool verifyEach, IrsPlugins plugins,
                                           bool hasSeed, uint64_t seed);
 
+/// irsFailureWriterAddReproducer's reproducer as artefact `which` (the
+/// full reproducer: the untouched input with the whole pipeline).
+IRS_API int irsFailureWriterAddReproducerAs(
+    IrsFailureWriter w, IrsArtefact which, MlirOperation module,
+    MlirStringRef pipeline, bool disableThreading, bool verifyEach,
+    IrsPlugins plugins, bool hasSeed, uint64_t seed);
+
 /// The files around narrowed action `a`: the module printed after K - 1
 /// and after K actions (`before`, `after`; a null data pointer: not known),
 /// cut to the top-level op that differs when both are known, and their
@@ -120,6 +128,15 @@ IRS_API int irsFailureWriterCommitCrash(IrsFailureWriter w,
 
 /// Removes every artefact the writer added and closes it. Null: no-op.
 IRS_API void irsFailureWriterAbort(IrsFailureWriter w);
+
+/// A failure documented by two processes (a dead worker's replay writes
+/// the IR, its supervisor the report): the replay closes its writer
+/// leaving what it added (irsFailureWriterDetach; null: no-op); the
+/// supervisor's writer of the same directory adopts each artefact the
+/// replay wrote (counted as added when its file is there, which an
+/// artefact only is whole) and commits. Adopt returns whether it is there.
+IRS_API void irsFailureWriterDetach(IrsFailureWriter w);
+IRS_API bool irsFailureWriterAdopt(IrsFailureWriter w, IrsArtefact which);
 
 #ifdef __cplusplus
 }

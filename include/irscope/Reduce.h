@@ -25,6 +25,7 @@
 #include "irscope/Pipeline.h"
 #include "irscope/Plugin.h"
 #include "irscope/Signature.h"
+#include "irscope/CrashTrace.h"
 #include "irscope/Exec.h"
 #include "irscope/ForkServer.h"
 #include "irscope/Support.h"
@@ -78,8 +79,8 @@ typedef enum IrsReduceWorkerKind {
 } IrsReduceWorkerKind;
 
 /// The raw crash trace of an IrsReduceWorkerMlir worker (see above).
-#define IRS_REDUCE_FRAMES_BEGIN "##irs-frames\n"
-#define IRS_REDUCE_FRAMES_END "##\n"
+#define IRS_REDUCE_FRAMES_BEGIN IRS_CRASH_TRACE_FRAMES_BEGIN
+#define IRS_REDUCE_FRAMES_END IRS_CRASH_TRACE_FRAMES_END
 
 /// Called first thing in every worker the reducer forks, before the
 /// candidate is touched: signal handlers and alternate stacks are process

@@ -18,6 +18,7 @@
 #ifndef IRS_SUPERVISOR_H
 #define IRS_SUPERVISOR_H
 
+#include "irscope/CrashTrace.h"
 #include "irscope/Outcome.h"
 #include "irscope/Support.h"
 #include "irscope/WorkerChannel.h"
@@ -88,7 +89,7 @@ typedef struct IrsSupervisorOptions {
 #define IRS_SUPERVISOR_TRACE_SIGNAL SIGUSR1
 /// The line a worker's trace handler writes last: the supervisor kills the
 /// worker as soon as it has read it.
-#define IRS_SUPERVISOR_TRACE_END "(end of stack trace)\n"
+#define IRS_SUPERVISOR_TRACE_END IRS_CRASH_TRACE_END
 /// Longest wait for that line; a worker whose handler cannot finish (a
 /// thread stuck in the dynamic loader) is killed after it.
 #define IRS_SUPERVISOR_TRACE_WAIT_MS 300

@@ -40,6 +40,7 @@ static const Artefact artefacts[IrsArtefact_COUNT] = {
     [IrsArtefactActionAfter] = {IRS_RUN_DIR_ACTION_AFTER, false},
     [IrsArtefactActionDiff] = {IRS_RUN_DIR_ACTION_DIFF, false},
     [IrsArtefactActionReplay] = {IRS_RUN_DIR_ACTION_REPLAY, true},
+    [IrsArtefactFullReproducer] = {IRS_RUN_DIR_FULL_REPRODUCER, false},
 };
 
 typedef struct Writer {
@@ -191,6 +192,17 @@ int irsFailureWriterAddReproducer(IrsFailureWriter w, MlirOperation module,
                                   MlirStringRef pipeline, bool disableThreading,
                                   bool verifyEach, IrsPlugins plugins,
                                   bool hasSeed, uint64_t seed) {
+  return irsFailureWriterAddReproducerAs(w, IrsArtefactReproducer, module,
+                                         pipeline, disableThreading,
+                                         verifyEach, plugins, hasSeed, seed);
+}
+
+int irsFailureWriterAddReproducerAs(IrsFailureWriter w, IrsArtefact which,
+                                    MlirOperation module,
+                                    MlirStringRef pipeline,
+                                    bool disableThreading, bool verifyEach,
+                                    IrsPlugins plugins, bool hasSeed,
+                                    uint64_t seed) {
   ModuleArgs m = {.module = module,
                   .pipeline = pipeline,
                   .disableThreading = disableThreading,
@@ -198,7 +210,7 @@ int irsFailureWriterAddReproducer(IrsFailureWriter w, MlirOperation module,
                   .hasSeed = hasSeed,
                   .plugins = plugins,
                   .seed = seed};
-  return addVia(unwrap(w), IrsArtefactReproducer, printReproducer, &m);
+  return addVia(unwrap(w), which, printReproducer, &m);
 }
 
 void irsFailureWriterAddAction(IrsFailureWriter w, IrsNarrowedAction *a,
@@ -278,6 +290,8 @@ int irsFailureWriterCommitCrash(IrsFailureWriter h, const IrsCrashInfo *info) {
   IrsResultsInfo r;
   c.preStepIr = nameIf(w, IrsArtefactPreStepIr);
   c.reproducer = nameIf(w, IrsArtefactReproducer);
+  if (w->added[IrsArtefactFullReproducer])
+    c.fullReproducer = artefacts[IrsArtefactFullReproducer].name;
   if (info->results) {
     r = *info->results;
     r.expectedFile = nameIf(w, IrsArtefactExpectedOutput);
@@ -302,6 +316,18 @@ void irsFailureWriterAbort(IrsFailureWriter h) {
     free(p);
   }
   destroy(w);
+}
+
+void irsFailureWriterDetach(IrsFailureWriter h) { destroy(unwrap(h)); }
+
+bool irsFailureWriterAdopt(IrsFailureWriter h, IrsArtefact which) {
+  Writer *w = unwrap(h);
+  if (!w || !valid(which))
+    return false;
+  char *p = irsPathJoin(w->dir, artefacts[which].name);
+  w->added[which] = p && access(p, F_OK) == 0;
+  free(p);
+  return w->added[which];
 }
 
 int irsFailureWriterOpenForRecord(IrsRunRecord *rec, IrsOutcome kind,

@@ -12,6 +12,8 @@
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE
 #include "irscope/CrashDoc.h"
+#include "irscope/CrashTrace.h"
+#include "irscope/FailureWriter.h"
 #include "irscope/Outcome.h"
 #include "irscope/Report.h"
 #include "irscope/RunDoc.h"
@@ -104,9 +106,8 @@ static void describe(IrsCrashDoc *doc, const IrsWorkerResult *res,
   else
     snprintf(m, cap, "%s crashed with %s%s%s", where,
              o->signalName(res->signal),
-             tail.length && memmem(tail.data, tail.length, "(stack overflow)", 16)
-                 ? " (stack overflow)"
-                 : "",
+             irsCrashTraceIsStackOverflow(tail) ? IRS_CRASH_TRACE_STACK_OVERFLOW
+                                                : "",
              after);
 }
 
@@ -124,14 +125,6 @@ static int writeReport(const IrsCrashDoc *doc, const IrsWorkerResult *res,
   info.step = doc->step;
   info.stderrTail = doc->stderrTail; // the replays may have reused res's
   info.message = doc->message;
-  info.preStepIr = havePre ? IRS_RUN_DIR_PRE_STEP_IR : NULL;
-  info.reproducer = havePre ? IRS_RUN_DIR_REPRODUCER : NULL;
-  // Named only when the replay wrote it: a replay worker killed (or a disk
-  // that filled) before it did must not leave a report naming no file.
-  char *full = irsPathJoin(doc->dir, IRS_RUN_DIR_FULL_REPRODUCER);
-  info.fullReproducer =
-      full && access(full, F_OK) == 0 ? IRS_RUN_DIR_FULL_REPRODUCER : NULL;
-  free(full);
   info.dumpOnlyChanged = o->dumpOnlyChanged;
   info.hasSeed = o->hasSeed;
   info.seed = o->seed;
@@ -149,7 +142,21 @@ static int writeReport(const IrsCrashDoc *doc, const IrsWorkerResult *res,
                   : o->dumpDir  ? irsRunDirGetInputOps(o->dumpDir)
                                 : -1;
   info.inputDump = inputDump[0] ? inputDump : NULL;
-  return irsCrashReportWrite(&info, doc->dir);
+  // The snapshot replay wrote the IR through a writer of its own; this one
+  // adopts what is there and writes the report. The full reproducer is
+  // named only when the replay wrote it (a replay killed, or a disk that
+  // filled, must not leave a report naming no file); the pre-step IR and
+  // its reproducer only when the replay wrote both.
+  IrsFailureWriter w;
+  int e = irsFailureWriterOpen(doc->dir, info.kind, &w);
+  if (e)
+    return e;
+  irsFailureWriterAdopt(w, IrsArtefactFullReproducer);
+  if (havePre) {
+    irsFailureWriterAdopt(w, IrsArtefactPreStepIr);
+    irsFailureWriterAdopt(w, IrsArtefactReproducer);
+  }
+  return irsFailureWriterCommitCrash(w, &info);
 }
 
 // The directory the artefacts go to, into doc->dir ("" when none). One the

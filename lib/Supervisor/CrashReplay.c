@@ -11,12 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "irscope/CrashDoc.h"
-#include "irscope/Report.h"
-#include "irscope/RunDir.h"
-
-#include "../Support/Fs.h"
-
-#include <stdlib.h>
+#include "irscope/FailureWriter.h"
 
 static MlirWalkResult countOne(MlirOperation op, void *ud) {
   (void)op;
@@ -30,42 +25,51 @@ static int64_t countOps(MlirOperation op) {
   return n;
 }
 
-// A reproducer of `module` running `pipeline`; a seeded run's replays
-// with its seed, so that both reproducers make the dead run's random
-// choices again. Returns 0 or nonzero.
-static int writeReproducer(MlirOperation module, const char *dir,
-                           const char *name, MlirStringRef pipeline,
-                           const IrsCrashReplaySettings *s) {
-  char *path = irsPathJoin(dir, name);
-  int e = !path ? 1
-          : s->hasSeed
-              ? irsReproducerWriteFileSeeded(module, path, pipeline,
-                                             s->disableThreading,
-                                             s->verifyEach, s->plugins,
-                                             s->seed)
-              : irsReproducerWriteFileWithPlugins(module, path, pipeline,
-                                                  s->disableThreading,
-                                                  s->verifyEach, s->plugins);
-  free(path);
-  return e;
+// A reproducer of `module` running `pipeline`, as artefact `which`; a
+// seeded run's replays with its seed, so that both reproducers make the
+// dead run's random choices again. Returns 0 or an errno value.
+static int addReproducer(IrsFailureWriter w, IrsArtefact which,
+                         MlirOperation module, MlirStringRef pipeline,
+                         const IrsCrashReplaySettings *s) {
+  return irsFailureWriterAddReproducerAs(w, which, module, pipeline,
+                                         s->disableThreading, s->verifyEach,
+                                         s->plugins, s->hasSeed, s->seed);
 }
 
 // The IR that went into 1-based step `step` and its local reproducer; the
 // module is advanced to it.
-static IrsErrorKind writePreStep(const IrsCrashReplay *r, IrsPassManager pm,
-                                 MlirOperation module,
-                                 const IrsCrashReplaySettings *s) {
+static IrsErrorKind addPreStep(IrsFailureWriter w, const IrsCrashReplay *r,
+                               IrsPassManager pm, MlirOperation module,
+                               const IrsCrashReplaySettings *s) {
   intptr_t i = r->step - 1;
   if (!irsStatusIsOk(irsPassManagerRunSteps(pm, module, 0, i)))
     return IRS_ERR_PASS;
+  int e = irsFailureWriterAddModule(w, IrsArtefactPreStepIr, module, false,
+                                    s->printDebugInfo, true);
+  int we = addReproducer(w, IrsArtefactReproducer, module,
+                         irsPipelineGetStepText(s->pipeline, i), s);
+  return e || we ? IRS_ERR_IO : IRS_OK;
+}
+
+// The snapshot: its files go through a failure writer of the directory,
+// which the supervisor's writer adopts (FailureWriter.h).
+static IrsErrorKind snapshot(const IrsCrashReplay *r, IrsPassManager pm,
+                             MlirOperation module,
+                             const IrsCrashReplaySettings *s) {
+  IrsFailureWriter w;
+  if (irsFailureWriterOpen(r->dir, IrsOutcomeCrash, &w) != 0)
+    return IRS_ERR_IO;
   IrsErrorKind k = IRS_OK;
-  char *path = irsPathJoin(r->dir, IRS_RUN_DIR_PRE_STEP_IR);
-  if (!path || irsModuleWriteFile(module, path, false, s->printDebugInfo) != 0)
+  if (addReproducer(w, IrsArtefactFullReproducer, module,
+                    irsPipelineGetText(s->pipeline), s) != 0)
     k = IRS_ERR_IO;
-  free(path);
-  int we = writeReproducer(module, r->dir, IRS_RUN_DIR_REPRODUCER,
-                           irsPipelineGetStepText(s->pipeline, i), s);
-  return we != 0 ? IRS_ERR_IO : k;
+  if (r->step > 0) {
+    IrsErrorKind pk = addPreStep(w, r, pm, module, s);
+    if (pk != IRS_OK)
+      k = pk;
+  }
+  irsFailureWriterDetach(w);
+  return k;
 }
 
 IrsErrorKind irsCrashReplayRun(const IrsCrashReplay *r, IrsWorkerChannel ch,
@@ -78,16 +82,5 @@ IrsErrorKind irsCrashReplayRun(const IrsCrashReplay *r, IrsWorkerChannel ch,
                pm, module, 0, irsPipelineGetNumSteps(pipeline)))
                ? IRS_OK
                : IRS_ERR_PASS;
-  IrsErrorKind k = IRS_OK;
-  if (writeReproducer(module, r->dir, IRS_RUN_DIR_FULL_REPRODUCER,
-                      irsPipelineGetText(pipeline), s) != 0)
-    k = IRS_ERR_IO;
-  if (r->step > 0) {
-    IrsErrorKind pk = writePreStep(r, pm, module, s);
-    if (pk == IRS_ERR_PASS)
-      return pk;
-    if (pk != IRS_OK)
-      k = pk;
-  }
-  return k;
+  return snapshot(r, pm, module, s);
 }

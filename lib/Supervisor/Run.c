@@ -201,9 +201,7 @@ void irsSupRunReadReady(Supervisor *s, const struct pollfd *p, int np) {
 }
 
 static bool traceEnded(const Supervisor *s) {
-  size_t n = strlen(IRS_SUPERVISOR_TRACE_END);
-  return s->tail.len >= n &&
-         memmem(s->tail.data, s->tail.len, IRS_SUPERVISOR_TRACE_END, n);
+  return irsCrashTraceHasEnd((MlirStringRef){s->tail.data, s->tail.len});
 }
 
 // The worker has been reaped; true if the run has ended (it was not

@@ -176,6 +176,33 @@ static void testCommitNamesWhatWasAdded(void **state) {
   free(report);
 }
 
+// A replay's writer detaches, leaving its files; the supervisor's writer
+// adopts the ones that are there and its report names them (and only them).
+static void testAdoptedArtefactsAreNamed(void **state) {
+  IrsFailureWriter replay = open_(state, IrsOutcomeCrash);
+  irsFailureWriterAddText(replay, IrsArtefactFullReproducer, ref("module {}\n"));
+  irsFailureWriterAddText(replay, IrsArtefactPreStepIr, ref("module {}\n"));
+  irsFailureWriterDetach(replay);
+  IrsFailureWriter w = open_(state, IrsOutcomeCrash);
+  assert_true(irsFailureWriterAdopt(w, IrsArtefactFullReproducer));
+  assert_true(irsFailureWriterAdopt(w, IrsArtefactPreStepIr));
+  assert_false(irsFailureWriterAdopt(w, IrsArtefactReproducer));
+  IrsPipeline p = irsPipelineCreateParse(
+      mlirStringRefCreateFromCString("builtin.module(canonicalize)"), NULL,
+      NULL);
+  assert_false(irsPipelineIsNull(p));
+  IrsCrashInfo ci = {.pipeline = p, .kind = IrsOutcomeCrash, .step = 1,
+                     .message = "died", .inputOps = -1};
+  assert_int_equal(irsFailureWriterCommitCrash(w, &ci), 0);
+  irsPipelineDestroy(p);
+  char *report = slurpIn(state, IRS_RUN_DIR_REPORT);
+  assert_non_null(report);
+  assert_non_null(strstr(report, IRS_RUN_DIR_FULL_REPRODUCER));
+  assert_non_null(strstr(report, IRS_RUN_DIR_PRE_STEP_IR));
+  assert_null(strstr(report, "\"" IRS_RUN_DIR_REPRODUCER "\""));
+  free(report);
+}
+
 static void testSubdirNames(void **state) {
   (void)state;
   char b[64];
@@ -196,6 +223,7 @@ int main(void) {
       T(testInPlaceWriterGetsOrdinaryMode),
       T(testAbortRemovesOnlyWhatWasAdded),
       T(testCommitNamesWhatWasAdded),
+      T(testAdoptedArtefactsAreNamed),
       T(testSubdirNames),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -3,7 +3,7 @@
 #define _GNU_SOURCE
 #include "CrashHandler.h"
 
-#include "irscope/Reduce.h"
+#include "irscope/CrashTrace.h"
 #include "irscope/Supervisor.h"
 
 #include <dlfcn.h>
@@ -64,7 +64,7 @@ static void handler(int sig, siginfo_t *info, void *uctx) {
   if (dumpsOf.ptr)
     (void)irsPassManagerAwaitDumps(dumpsOf, 10000);
   put(toolName);
-  put(": fatal signal ");
+  put(IRS_CRASH_TRACE_FATAL_SIGNAL);
   put(irsSignalName(sig));
 #if defined(__x86_64__) && defined(REG_RSP)
   if (sig == SIGSEGV && uctx) {
@@ -73,13 +73,13 @@ static void handler(int sig, siginfo_t *info, void *uctx) {
     uintptr_t addr = (uintptr_t)info->si_addr;
     uintptr_t d = addr > sp ? addr - sp : sp - addr;
     if (d < (1u << 16))
-      put(" (stack overflow)");
+      put(IRS_CRASH_TRACE_STACK_OVERFLOW);
   }
 #else
   (void)info;
   (void)uctx;
 #endif
-  put("\nStack trace:\n");
+  put("\n" IRS_CRASH_TRACE_START);
   void *frames[64];
   int n = backtrace(frames, 64);
   backtrace_symbols_fd(frames, n, 2);
@@ -113,8 +113,8 @@ void irsInstallCrashHandlers(const char *tool) {
 // whole. Symbolising here (backtrace_symbols_fd) cost a few milliseconds
 // per crashing candidate in dladdr's scan of libMLIR's symbol table.
 static void frameHandler(int sig) {
-  static const char hdr[] = IRS_REDUCE_FRAMES_BEGIN;
-  static const char end[] = IRS_REDUCE_FRAMES_END;
+  static const char hdr[] = IRS_CRASH_TRACE_FRAMES_BEGIN;
+  static const char end[] = IRS_CRASH_TRACE_FRAMES_END;
   char line[sizeof(hdr) + 64 * (2 + 2 * sizeof(uintptr_t) + 1) + sizeof(end)];
   size_t len = sizeof(hdr) - 1;
   memcpy(line, hdr, len);
@@ -167,11 +167,11 @@ static void hangTraceHandler(int sig) {
   (void)sig;
   int savedErrno = errno;
   put(toolName);
-  put(": step timed out\nStack trace:\n");
+  put(IRS_CRASH_TRACE_TIMED_OUT "\n" IRS_CRASH_TRACE_START);
   void *frames[64];
   int n = backtrace(frames, 64);
   backtrace_symbols_fd(frames, n, 2);
-  put(IRS_SUPERVISOR_TRACE_END);
+  put(IRS_CRASH_TRACE_END);
   errno = savedErrno;
 }
 

@@ -19,7 +19,8 @@ void irsInstallCrashHandlers(const char *tool);
 
 /// For the reducer's test workers (IrsReduceWorkerMlir, Reduce.h): on a
 /// fatal signal, writes the raw return addresses between
-/// IRS_REDUCE_FRAMES_BEGIN and IRS_REDUCE_FRAMES_END to stderr, unsymbolised
+/// IRS_CRASH_TRACE_FRAMES_BEGIN and _END (irscope/CrashTrace.h, where
+/// every marker this file writes is defined) to stderr, unsymbolised
 /// (the reducer symbolises them in the parent, once per address), then
 /// dies of the same signal. backtrace() must have been called once before
 /// (irsCrashHandlerWarmUp), in the parent rather than in every worker.
@@ -36,7 +37,7 @@ void irsCrashHandlerWarmUp(void);
 /// For workers whose supervisor has traceOnTimeout: on
 /// IRS_SUPERVISOR_TRACE_SIGNAL, writes "TOOL: step timed out", the
 /// backtrace of the thread that received it (the one the supervisor picked
-/// as running the step) and IRS_SUPERVISOR_TRACE_END to stderr, then lets
+/// as running the step) and IRS_CRASH_TRACE_END to stderr, then lets
 /// the worker go on until the supervisor kills it. Install before the first
 /// step; only in workers of such a supervisor (the signal's default action
 /// kills the process).

@@ -5,7 +5,7 @@
 
 #include "Text.h"
 
-#include "irscope/Supervisor.h"
+#include "irscope/CrashTrace.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -51,31 +51,19 @@ static void writeAll(const char *d, size_t n) {
   }
 }
 
-static bool isFrameLine(const char *d, size_t n) {
-  return n > 4 && d[n - 1] == ']' && memmem(d, n, "[0x", 3) != NULL;
-}
-
-// A header of CrashHandler.c's traces: "TOOL: fatal signal ..." or
-// "TOOL: step timed out".
-static bool isTraceHeader(const char *l, size_t ln) {
-  return memmem(l, ln, ": fatal signal ", 15) ||
-         (ln > 16 && !memcmp(l + ln - 16, ": step timed out", 16));
-}
-
 // Judges one whole line (held in `line`) and forwards it unless it belongs
 // to a trace.
 static void judgeLine(IrsToolAbridger *a, bool nl) {
   const char *l = a->line.data ? a->line.data : "";
   size_t ln = a->line.len;
-  size_t endLen = strlen(IRS_SUPERVISOR_TRACE_END) - 1; // without '\n'
-  if (a->state == kFrames && isFrameLine(l, ln))
+  IrsCrashTraceLine kind = irsCrashTraceLineKind((MlirStringRef){l, ln});
+  if (a->state == kFrames && kind == IrsCrashTraceLineFrame)
     return; // held back
-  if (a->state == kFrames && ln == endLen &&
-      memcmp(l, IRS_SUPERVISOR_TRACE_END, endLen) == 0) {
+  if (a->state == kFrames && kind == IrsCrashTraceLineEnd) {
     a->state = kJudge; // held back: the frames it ends were
     return;
   }
-  if (a->state == kHeader && ln == 12 && memcmp(l, "Stack trace:", 12) == 0) {
+  if (a->state == kHeader && kind == IrsCrashTraceLineStart) {
     a->held.len = 0; // a trace after all: both held back
     a->state = kFrames;
     return;
@@ -84,7 +72,7 @@ static void judgeLine(IrsToolAbridger *a, bool nl) {
     writeAll(a->held.data, a->held.len);
     a->held.len = 0;
   }
-  if (isTraceHeader(l, ln)) {
+  if (kind == IrsCrashTraceLineHeader) {
     irsToolTextAppend(&a->held, l, ln);
     irsToolTextAppend(&a->held, "\n", 1);
     a->state = kHeader;

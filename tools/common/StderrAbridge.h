@@ -6,7 +6,8 @@
 // holds back the traces the crash handler (CrashHandler.c) prints: the
 // header ("TOOL: fatal signal ..." or "TOOL: step timed out"), "Stack
 // trace:", the frame lines "MODULE(...) [0xADDR]" and a hang trace's end
-// line (IRS_SUPERVISOR_TRACE_END). They stay in the result's stderrTail,
+// line, each judged by irsCrashTraceLineKind (irscope/CrashTrace.h, where
+// the markers are defined). They stay in the result's stderrTail,
 // so the tool prints its own error line first and then a short, symbolised
 // trace (CrashNote.h). Lines are forwarded whole (a line must be whole to
 // be judged), a long one as it arrives.

@@ -5,6 +5,7 @@
 #include "CrashHandler.h"
 #include "FixTest.h"
 
+#include "irscope/CrashTrace.h"
 #include "irscope/Report.h"
 #include "irscope/Support.h"
 
@@ -63,7 +64,7 @@ static void printPinHeader(FILE *f, const OrConfig *c, const IrsSignature *sig,
   } else if (sig->message[0]) {
     irsFixTestPrintMessageCheck(f, sig->message);
   } else if (crash) {
-    fprintf(f, "// CHECK: irscope-opt: fatal signal %s\n",
+    fprintf(f, "// CHECK: irscope-opt" IRS_CRASH_TRACE_FATAL_SIGNAL "%s\n",
             irsSignalName(sig->signal));
   }
 }
