@@ -58,7 +58,7 @@ static MlirLogicalResult sendStepIr(MlirOperation module, intptr_t step,
 
 void irsOptCheckResultsBegin(IrsOptRun *run, IrsPassManager pm,
                              MlirOperation op) {
-  if (!run->cfg->checkResults)
+  if (!run->cfg->results.on)
     return;
   // The hash of the input: a step that leaves the printed IR as it was is
   // no version of its own.
@@ -107,7 +107,7 @@ static bool collectChunk(IrsOptRun *run, IrsSupervisor sup, intptr_t c,
 }
 
 void irsOptCheckResultsCollect(IrsOptRun *run, IrsSupervisor sup) {
-  if (!run->cfg->checkResults)
+  if (!run->cfg->results.on)
     return;
   intptr_t chunks = irsInputGetNumChunks(run->input);
   run->results = calloc((size_t)chunks, sizeof(*run->results));
@@ -164,10 +164,11 @@ static int referenceFailed(const IrsOptCheck *c, const IrsExecResult *r) {
     fprintf(stderr, "irscope-opt: error: %scannot execute the input '%s': %s\n",
             c->prefix, cfg->input, how);
   else
-    fprintf(stderr, "irscope-opt: error: %sthe input '%s' does not run cleanly: "
-                    "'@%s' %s; --check-results needs a reference result\n",
-            c->prefix, cfg->input, cfg->exec.entry ? cfg->exec.entry : "main",
-            how);
+    fprintf(stderr,
+            "irscope-opt: error: %sthe input '%s' does not run cleanly: "
+            "'@%s' %s; --check-results needs a reference result\n",
+            c->prefix, cfg->input,
+            cfg->results.exec.entry ? cfg->results.exec.entry : "main", how);
   return r->outcome == IrsExecInterrupted ? irsOutcomeGetExitCode(IrsOutcomeInterrupted)
                                           : irsOutcomeGetExitCode(IrsOutcomeUsageError);
 }
@@ -238,10 +239,11 @@ static int runCheck(IrsOptCheck *c) {
 static int checkChunk(IrsOptRun *run, intptr_t chunk) {
   const IrsOptConfig *cfg = run->cfg;
   IrsOptResults *v = &run->results[chunk];
-  IrsOptCheck c = {run, v, {NULL}, cfg->tolerance, NULL, chunk, ""};
+  IrsOptCheck c = {run, v, {NULL}, cfg->results.tolerance, NULL, chunk, ""};
   if (irsInputGetNumChunks(run->input) > 1)
     snprintf(c.prefix, sizeof(c.prefix), "chunk %ld: ", (long)chunk);
-  c.ex = irsExecutorCreate(&cfg->exec, irsToolExecWorkerSetup, "irscope-opt");
+  c.ex = irsExecutorCreate(&cfg->results.exec, irsToolExecWorkerSetup,
+                           "irscope-opt");
   c.res = calloc((size_t)v->num, sizeof(*c.res));
   int rc;
   if (irsExecutorIsNull(c.ex) || !c.res) {
@@ -260,7 +262,7 @@ static int checkChunk(IrsOptRun *run, intptr_t chunk) {
 
 int irsOptCheckResults(IrsOptRun *run) {
   const IrsOptConfig *cfg = run->cfg;
-  if (!cfg->checkResults)
+  if (!cfg->results.on)
     return irsOutcomeGetExitCode(IrsOutcomeOk);
   intptr_t chunks = irsInputGetNumChunks(run->input);
   bool ok = run->results != NULL;

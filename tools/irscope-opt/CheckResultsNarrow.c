@@ -173,8 +173,9 @@ bool irsOptCheckResultsNarrow(IrsOptCheck *c, intptr_t k, IrsOptNarrowed *out) {
   memset(out, 0, sizeof(*out));
   if (!c->run->cfg->narrow)
     return false;
-  IrsSupervisorOptions so = {.stepTimeoutSec = c->run->cfg->stepTimeout,
-                             .memoryLimitBytes = c->run->cfg->memoryLimit};
+  IrsSupervisorOptions so = {.stepTimeoutSec = c->run->cfg->watch.stepTimeout,
+                             .memoryLimitBytes =
+                                 c->run->cfg->watch.memoryLimit};
   Narrowing n = {.c = c, .k = k, .step = c->v->step[k],
                  .tag = IRS_NARROW_TAG_PATTERN};
   n.sup = irsSupervisorCreate(&so);

@@ -30,9 +30,9 @@
 static char *failureDir(const IrsOptCheck *c, bool *isDump) {
   const IrsOptConfig *cfg = c->run->cfg;
   intptr_t n = irsInputGetNumChunks(c->run->input);
-  *isDump = cfg->dumpAfterEach != NULL;
-  if (cfg->dumpAfterEach)
-    return irsOptChunkDir(cfg, cfg->dumpAfterEach, c->chunk, n);
+  *isDump = cfg->dumps.dir != NULL;
+  if (cfg->dumps.dir)
+    return irsOptChunkDir(cfg, cfg->dumps.dir, c->chunk, n);
   char *base = irsOptChunkDir(cfg, cfg->failureDir, c->chunk, n);
   char *d = NULL;
   int e = irsRunDirCreateFailureDir(base, &d);
@@ -65,11 +65,13 @@ static void reproducerScript(const IrsOptCheck *c, intptr_t step,
   const IrsOptConfig *cfg = c->run->cfg;
   MlirStringRef st = irsPipelineGetStepText(c->run->pipeline, step - 1);
   bool ours = irsPipelineTextNamesIrscopePass(st);
-  const char *lower = cfg->exec.lowering ? cfg->exec.lowering
-                                        : IRS_EXEC_DEFAULT_LOWERING;
-  const char *libs = cfg->exec.sharedLibs ? cfg->exec.sharedLibs
-                                         : irsExecGetDefaultSharedLibs();
-  const char *entry = cfg->exec.entry ? cfg->exec.entry : "main";
+  const char *lower = cfg->results.exec.lowering ? cfg->results.exec.lowering
+                                                 : IRS_EXEC_DEFAULT_LOWERING;
+  const char *libs = cfg->results.exec.sharedLibs
+                         ? cfg->results.exec.sharedLibs
+                         : irsExecGetDefaultSharedLibs();
+  const char *entry =
+      cfg->results.exec.entry ? cfg->results.exec.entry : "main";
   char line[256];
   put(o, "#!/bin/sh\n");
   snprintf(line, sizeof(line),
@@ -186,7 +188,9 @@ static char *message(const IrsOptCheck *c, intptr_t k, intptr_t *line) {
   const IrsExecResult *exp = &c->res[k - 1], *act = &c->res[k];
   intptr_t step = c->v->step[k];
   MlirStringRef st = irsPipelineGetStepText(c->run->pipeline, step - 1);
-  const char *entry = c->run->cfg->exec.entry ? c->run->cfg->exec.entry : "main";
+  const char *entry = c->run->cfg->results.exec.entry
+                          ? c->run->cfg->results.exec.entry
+                          : "main";
   char *m = NULL;
   *line = 0;
   if (act->outcome != IrsExecOk) {
@@ -250,13 +254,16 @@ static void writeActionFiles(const IrsOptCheck *c, intptr_t k,
   if (irsPipelineTextNamesIrscopePass(st))
     return;
   IrsNarrowReplay r = {
-      .step = st, .stepIndex = c->v->step[k], .action = a,
+      .step = st,
+      .stepIndex = c->v->step[k],
+      .action = a,
       .kind = IrsOutcomeWrongResult,
-      .lowering = cfg->exec.lowering ? cfg->exec.lowering
-                                     : IRS_EXEC_DEFAULT_LOWERING,
-      .entry = cfg->exec.entry ? cfg->exec.entry : "main",
-      .sharedLibs = cfg->exec.sharedLibs ? cfg->exec.sharedLibs
-                                         : irsExecGetDefaultSharedLibs(),
+      .lowering = cfg->results.exec.lowering ? cfg->results.exec.lowering
+                                             : IRS_EXEC_DEFAULT_LOWERING,
+      .entry = cfg->results.exec.entry ? cfg->results.exec.entry : "main",
+      .sharedLibs = cfg->results.exec.sharedLibs
+                        ? cfg->results.exec.sharedLibs
+                        : irsExecGetDefaultSharedLibs(),
       .resultType = resultType};
   irsFailureWriterAddActionReplay(w, &r, a);
 }
@@ -294,29 +301,28 @@ static int writeArtefacts(const IrsOptCheck *c, intptr_t k, IrsFailureWriter w,
     writeActionFiles(c, k, w,
                      act->resultType ? act->resultType : exp->resultType, nr);
   IrsResultsInfo ri = {
-      .entry = cfg->exec.entry ? cfg->exec.entry : "main",
-      .executions = irsExecutorGetNumRuns(c->ex) -
-                    (nr ? (intptr_t)nr->executions : 0),
+      .entry = cfg->results.exec.entry ? cfg->results.exec.entry : "main",
+      .executions =
+          irsExecutorGetNumRuns(c->ex) - (nr ? (intptr_t)nr->executions : 0),
       .expectedOutcome = irsExecOutcomeGetName(exp->outcome),
       .actualOutcome = irsExecOutcomeGetName(act->outcome),
       .expected = outOf(exp),
       .actual = outOf(act),
       .firstDifferenceLine = line};
-  IrsCrashInfo ci = {
-      .header = irsOptRunHeader(cfg, c->run->input),
-      .pipeline = c->run->pipeline,
-      .verifyEach = cfg->verifyEach,
-      .threading = !cfg->disableThreading,
-      .kind = IrsOutcomeWrongResult,
-      .step = step,
-      .message = msg,
-      .dumpOnlyChanged = cfg->dumpOnlyChanged,
-      .inputOps = -1,
-      .inputDump = isDump ? IRS_RUN_DIR_INPUT_DUMP : NULL,
-      .results = &ri,
-      .action = nr && nr->action.tag ? &nr->action : NULL,
-      .actionDiff = {nr && nr->diff.data ? nr->diff.data : "",
-                     nr ? nr->diff.len : 0}};
+  IrsCrashInfo ci = {.header = irsOptRunHeader(cfg, c->run->input),
+                     .pipeline = c->run->pipeline,
+                     .verifyEach = cfg->verifyEach,
+                     .threading = !cfg->disableThreading,
+                     .kind = IrsOutcomeWrongResult,
+                     .step = step,
+                     .message = msg,
+                     .dumpOnlyChanged = cfg->dumps.onlyChanged,
+                     .inputOps = -1,
+                     .inputDump = isDump ? IRS_RUN_DIR_INPUT_DUMP : NULL,
+                     .results = &ri,
+                     .action = nr && nr->action.tag ? &nr->action : NULL,
+                     .actionDiff = {nr && nr->diff.data ? nr->diff.data : "",
+                                    nr ? nr->diff.len : 0}};
   e = irsFailureWriterCommitCrash(w, &ci);
   if (!e && isDump)
     e = irsManifestMarkStepFailed(dir, step, IrsOutcomeWrongResult,

@@ -80,7 +80,8 @@ static bool checkTimingSort(const IrsOption *o, char *err, size_t n) {
   cfg->sort = !strcmp(v, "wall") ? IrsTimingSortWall
               : !strcmp(v, "cpu") ? IrsTimingSortCpu
                                   : IrsTimingSortPipeline;
-  if (cfg->tool || !strcmp(v, "pipeline") || cfg->sort != IrsTimingSortPipeline)
+  if (cfg->tool.path || !strcmp(v, "pipeline") ||
+      cfg->sort != IrsTimingSortPipeline)
     return true;
   snprintf(err, n, "unknown --timing-sort '%s' (expected pipeline, wall or "
                    "cpu)", v);
@@ -103,7 +104,7 @@ static bool checkRepeat(const IrsOption *o, char *err, size_t n) {
   return false;
 }
 
-// --shard=I/K, 1 <= I <= K: into cfg->shard and cfg->numShards.
+// --shard=I/K, 1 <= I <= K: into cfg->repeat.shard and cfg->repeat.numShards.
 static bool checkShard(const IrsOption *o, char *err, size_t n) {
   const char *v = *(const char **)o->value;
   IrsOptConfig *cfg = o->dest;
@@ -119,8 +120,8 @@ static bool checkShard(const IrsOption *o, char *err, size_t n) {
       k = 0;
   }
   if (!errno && k > 0 && i >= 1 && i <= k && k <= 100000000) {
-    cfg->shard = i;
-    cfg->numShards = k;
+    cfg->repeat.shard = i;
+    cfg->repeat.numShards = k;
     return true;
   }
   snprintf(err, n, "option '--shard' expects I/K with 1 <= I <= K, not '%s'",
@@ -153,8 +154,8 @@ static const IrsOptionWords determinismModes = {
 // --check-results' execution options, checked whether it is given or not.
 static bool checkExecOptions(const IrsOption *o, char *err, size_t n) {
   IrsOptConfig *cfg = o->dest;
-  return irsToolExecFlagsCheck(&cfg->execFlags, &cfg->exec, &cfg->tolerance,
-                               err, n);
+  return irsToolExecFlagsCheck(&cfg->results.execFlags, &cfg->results.exec,
+                               &cfg->results.tolerance, err, n);
 }
 
 //===----------------------------------------------------------------------===//
@@ -321,31 +322,31 @@ static void ioRows(IrsOptConfig *cfg, IrsOption *t, size_t *n) {
 static void mlirOptRows(IrsOptConfig *cfg, IrsOption *t, size_t *n) {
   const IrsOption rows[] = {
       // mlir-opt's own flags, same names and meaning (printed by MLIR).
-      IRS_OPT_BOOL(0, "mlir-print-ir-before-all", &cfg->mlirPrintIrBeforeAll,
+      IRS_OPT_BOOL(0, "mlir-print-ir-before-all", &cfg->mlir.printIrBeforeAll,
                    "mlir-opt's: print IR before each pass (stderr)"),
-      IRS_OPT_BOOL(0, "mlir-print-ir-after-all", &cfg->mlirPrintIrAfterAll,
+      IRS_OPT_BOOL(0, "mlir-print-ir-after-all", &cfg->mlir.printIrAfterAll,
                    "mlir-opt's: print IR after each pass (stderr)"),
       IRS_OPT_BOOL(0, "mlir-print-ir-after-change",
-                   &cfg->mlirPrintIrAfterChange,
+                   &cfg->mlir.printIrAfterChange,
                    "mlir-opt's: print after a pass only if the IR changed"),
       IRS_OPT_BOOL(0, "mlir-print-ir-after-failure",
-                   &cfg->mlirPrintIrAfterFailure,
+                   &cfg->mlir.printIrAfterFailure,
                    "mlir-opt's: print IR after a pass that failed"),
       IRS_OPT_BOOL(0, "mlir-print-ir-module-scope",
-                   &cfg->mlirPrintIrModuleScope,
+                   &cfg->mlir.printIrModuleScope,
                    "mlir-opt's: print the top-level op (needs "
                    "--mlir-disable-threading)"),
-      IRS_OPT_STRING(0, "mlir-print-ir-tree-dir", &cfg->mlirPrintIrTreeDir,
+      IRS_OPT_STRING(0, "mlir-print-ir-tree-dir", &cfg->mlir.printIrTreeDir,
                      "DIR", "mlir-opt's: print IR into a file tree in DIR"),
-      IRS_OPT_BOOL(0, "mlir-timing", &cfg->mlirTiming,
+      IRS_OPT_BOOL(0, "mlir-timing", &cfg->mlir.timing,
                    "mlir-opt's: MLIR's execution time report (stderr)"),
-      IRS_OPT_STRING_CB(0, "mlir-timing-display", &cfg->mlirTimingDisplay,
+      IRS_OPT_STRING_CB(0, "mlir-timing-display", &cfg->mlir.timingDisplay,
                         "tree", "mlir-opt's: timing display (tree only)",
                         checkTimingDisplay, NULL),
-      IRS_OPT_BOOL(0, "mlir-pass-statistics", &cfg->mlirPassStatistics,
+      IRS_OPT_BOOL(0, "mlir-pass-statistics", &cfg->mlir.passStatistics,
                    "mlir-opt's: print pass statistics (stderr)"),
       IRS_OPT_STRING_CB(0, "mlir-pass-statistics-display",
-                        &cfg->mlirPassStatisticsDisplay, "MODE",
+                        &cfg->mlir.passStatisticsDisplay, "MODE",
                         "mlir-opt's: list or pipeline (default)",
                         irsOptionCheckWords,
                         (void *)&statisticsDisplays),
@@ -375,16 +376,16 @@ static void runRows(IrsOptConfig *cfg, Given *g, IrsOption *t, size_t *n) {
       IRS_OPT_PLUGINS(&cfg->plugins),
       IRS_OPT_BOOL(0, "run-reproducer", &cfg->runReproducer,
                    "run the pipeline stored in the input's mlir_reproducer"),
-      IRS_OPT_STRING(0, "dump-after-each", &cfg->dumpAfterEach, "DIR",
+      IRS_OPT_STRING(0, "dump-after-each", &cfg->dumps.dir, "DIR",
                      "dump the module after every step into DIR"),
       IRS_OPT_STRING(0, "resume-from", &cfg->resumeFrom, "DUMP",
                      "run the steps after this numbered dump on it, with "
                      "its run's pipeline and settings"),
-      IRS_OPT_BOOL(0, "dump-only-changed", &cfg->dumpOnlyChanged,
+      IRS_OPT_BOOL(0, "dump-only-changed", &cfg->dumps.onlyChanged,
                    "skip dumps of steps that did not change the IR"),
-      IRS_OPT_BOOL(0, "dump-in-background", &cfg->dumpInBackground,
+      IRS_OPT_BOOL(0, "dump-in-background", &cfg->dumps.inBackground,
                    "print dumps in forked children while the next step runs"),
-      IRS_OPT_BOOL(0, "dump-overwrite", &cfg->dumpOverwrite,
+      IRS_OPT_BOOL(0, "dump-overwrite", &cfg->dumps.overwrite,
                    "replace a previous run found in the dump directory"),
       IRS_OPT_BOOL(0, "verify-each", &cfg->verifyEach,
                    "verify the module after every step (default on)"),
@@ -402,17 +403,17 @@ static void runRows(IrsOptConfig *cfg, Given *g, IrsOption *t, size_t *n) {
       IRS_OPT_STRING_CB(0, "repeat", &g->repeat, "N",
                         "run the pipeline N times, each in its own process, "
                         "and report the failure rate",
-                        checkRepeat, &cfg->repeat),
+                        checkRepeat, &cfg->repeat.runs),
       IRS_OPT_STRING_CB(0, "shard", &g->shard, "I/K",
                         "with --repeat=N: run only the I-th (1-based) of K "
                         "disjoint slices of the N runs",
                         checkShard, cfg),
-      IRS_OPT_BOOL(0, "stop-on-failure", &cfg->stopOnFailure,
+      IRS_OPT_BOOL(0, "stop-on-failure", &cfg->repeat.stopOnFailure,
                    "with --repeat: stop at the first failing run"),
-      IRS_OPT_BOOL(0, "repeat-whole", &cfg->repeatWhole,
+      IRS_OPT_BOOL(0, "repeat-whole", &cfg->repeat.whole,
                    "with --repeat: each run is a plain run of the whole "
                    "pipeline (the default)"),
-      IRS_OPT_BOOL(0, "repeat-stepwise", &cfg->repeatStepwise,
+      IRS_OPT_BOOL(0, "repeat-stepwise", &cfg->repeat.stepwise,
                    "with --repeat: run each step of each run on its own "
                    "(another schedule than a plain run's)"),
       IRS_OPT_OPTSTRING_CB(0, "check-determinism", &cfg->checkDeterminism,
@@ -424,28 +425,28 @@ static void runRows(IrsOptConfig *cfg, Given *g, IrsOption *t, size_t *n) {
       IRS_OPT_STRING_CB(0, "seed", &g->seed, "S",
                         "seed for every random choice (recorded in reports)",
                         checkSeed, cfg),
-      IRS_OPT_BOOL_CB(0, "check-results", &cfg->checkResults,
+      IRS_OPT_BOOL_CB(0, "check-results", &cfg->results.on,
                       "execute the input and the IR after the steps; report "
                       "the first step that changes the results",
                       checkExecOptions, cfg),
-      IRS_TOOL_EXEC_OPTIONS(&cfg->execFlags, "--check-results"),
+      IRS_TOOL_EXEC_OPTIONS(&cfg->results.execFlags, "--check-results"),
       IRS_OPT_BOOL(0, "narrow", &cfg->narrow,
                    "narrow a failing step to the one pattern application or "
                    "pass execution after which it fails (default on)"),
-      IRS_OPT_BOOL(0, "crash-protection", &cfg->crashProtection,
+      IRS_OPT_BOOL(0, "crash-protection", &cfg->watch.crashProtection,
                    "run passes in a supervised worker (default on)"),
       IRS_OPT_STRING_CB(0, "step-timeout", &g->stepTimeout, "SECONDS",
                         "treat a step running longer than this as a hang",
-                        irsOptionCheckSeconds, &cfg->stepTimeout),
+                        irsOptionCheckSeconds, &cfg->watch.stepTimeout),
       IRS_OPT_STRING_CB(0, "memory-limit", &g->memoryLimit, "SIZE",
                         "kill the run above this resident size (e.g. 512M, "
                         "2G)",
-                        irsOptionCheckSize, &cfg->memoryLimit),
+                        irsOptionCheckSize, &cfg->watch.memoryLimit),
       IRS_OPT_STRING(0, "failure-dir", &cfg->failureDir, "DIR",
                      "where failure reports go without --dump-after-each"),
-      IRS_OPT_STRING(0, "tool", &cfg->tool, "PATH",
+      IRS_OPT_STRING(0, "tool", &cfg->tool.path, "PATH",
                      "run each step in this mlir-opt-compatible tool"),
-      IRS_OPT_LIST(0, "tool-arg", &cfg->toolArgs, "ARG",
+      IRS_OPT_LIST(0, "tool-arg", &cfg->tool.args, "ARG",
                    "argument for every run of --tool (repeatable)"),
       IRS_OPT_BOOL(0, "list-passes", &g->listPasses,
                    "list irscope's own passes and exit"),
@@ -464,10 +465,10 @@ static void defaults(IrsOptConfig *cfg) {
   cfg->outputSplitMarker = "// -----";
   cfg->timingSort = "pipeline";
   cfg->elideElementsAttrs = -1;
-  cfg->crashProtection = true;
+  cfg->watch.crashProtection = true;
   cfg->narrow = true;
-  cfg->mlirTimingDisplay = "tree";
-  cfg->mlirPassStatisticsDisplay = "pipeline";
+  cfg->mlir.timingDisplay = "tree";
+  cfg->mlir.passStatisticsDisplay = "pipeline";
   cfg->elideResourceStrings = -1;
 }
 
@@ -500,7 +501,7 @@ static int checkRest(IrsOptConfig *cfg, int npos, char **argv) {
     long step = irsRunDirDumpIndex(base ? base + 1 : cfg->resumeFrom);
     cfg->stepNumberOffset = step > 0 ? step : 0;
   }
-  if (cfg->tool)
+  if (cfg->tool.path)
     return -1;
   if (cfg->passPipeline && cfg->passFlags.num) {
     fprintf(stderr, "irscope-opt: error: '--pass-pipeline' cannot be combined "
@@ -546,17 +547,16 @@ int irsOptConfigParse(IrsOptConfig *cfg, int argc, char **argv) {
   // A flag that names no pass is a mistyped option, whatever it is
   // combined with: said before any rule that speaks of pass flags.
   char err[512];
-  if (!cfg->tool && !irsOptionsCheckPassFlags(options, &cfg->passFlags,
-                                              &cfg->suspects,
-                                              cfg->plugins.registry, err,
-                                              sizeof(err)))
+  if (!cfg->tool.path &&
+      !irsOptionsCheckPassFlags(options, &cfg->passFlags, &cfg->suspects,
+                                cfg->plugins.registry, err, sizeof(err)))
     return usageError(err);
   if (!irsOptionsCheck("irscope-opt", options, rules) ||
       !irsOptionsCheckRules("irscope-opt", options,
-                            cfg->tool ? toolRules : ownPassRules))
+                            cfg->tool.path ? toolRules : ownPassRules))
     return irsOutcomeGetExitCode(IrsOutcomeUsageError);
-  cfg->exec.memoryLimitBytes = cfg->memoryLimit;
-  cfg->exec.allowUnregistered = cfg->allowUnregistered;
+  cfg->results.exec.memoryLimitBytes = cfg->watch.memoryLimit;
+  cfg->results.exec.allowUnregistered = cfg->allowUnregistered;
   return checkRest(cfg, npos, argv);
 }
 
@@ -565,5 +565,5 @@ void irsOptConfigFree(IrsOptConfig *cfg) {
   irsStringListFree(&cfg->passFlags);
   irsStringListFree(&cfg->irdlFiles);
   irsToolPluginsFree(&cfg->plugins);
-  irsStringListFree(&cfg->toolArgs);
+  irsStringListFree(&cfg->tool.args);
 }

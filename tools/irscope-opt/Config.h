@@ -13,7 +13,59 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/// What the command line asks for, as checked (Config.c).
+/// The dumps (--dump-after-each and its options).
+typedef struct IrsOptDumpConfig {
+  const char *dir; // --dump-after-each=DIR, NULL: off
+  bool onlyChanged;
+  bool overwrite;
+  bool inBackground;
+} IrsOptDumpConfig;
+
+/// Supervision: crash protection and the worker's limits.
+typedef struct IrsOptWatchConfig {
+  bool crashProtection;
+  double stepTimeout;  // seconds, 0: none
+  int64_t memoryLimit; // bytes, 0: none
+} IrsOptWatchConfig;
+
+/// --repeat and its options (Repeat.c, RepeatTally.c, ToolRepeat.c).
+typedef struct IrsOptRepeatConfig {
+  long runs;             // --repeat=N, 0: off
+  long shard, numShards; // --shard=I/K (I 1-based), 0: the whole --repeat
+  bool stopOnFailure;    // --stop-on-failure
+  bool whole;            // --repeat-whole: the default, accepted
+  bool stepwise;         // --repeat-stepwise: a run goes step by step
+} IrsOptRepeatConfig;
+
+/// --check-results and its execution options (CheckResults*.c).
+typedef struct IrsOptResultsConfig {
+  bool on;                    // --check-results
+  IrsToolExecFlags execFlags; // its execution options as given
+  IrsExecOptions exec;        // ... and parsed
+  IrsExecTolerance tolerance;
+} IrsOptResultsConfig;
+
+/// mlir-opt's own instrumentation flags (--mlir-print-ir-*, --mlir-timing,
+/// --mlir-pass-statistics), same names and meaning (docs/irscope-opt.md,
+/// "mlir-opt's flags").
+typedef struct IrsOptMlirConfig {
+  bool printIrBeforeAll, printIrAfterAll, printIrAfterChange,
+      printIrAfterFailure, printIrModuleScope;
+  const char *printIrTreeDir; // NULL: stderr
+  bool timing;
+  const char *timingDisplay; // "tree"; "list" is refused
+  bool passStatistics;
+  const char *passStatisticsDisplay; // "pipeline" or "list"
+} IrsOptMlirConfig;
+
+/// --tool and its arguments (ToolMode.c).
+typedef struct IrsOptToolConfig {
+  const char *path;   // --tool=PATH, NULL: irscope's own passes
+  IrsStringList args; // --tool-arg=ARG...
+} IrsOptToolConfig;
+
+/// What the command line asks for, as checked (Config.c), one member per
+/// concern where a concern has several options.
 typedef struct IrsOptConfig {
   const char *input;
   const char *output;
@@ -28,10 +80,7 @@ typedef struct IrsOptConfig {
   bool disableThreading;
   bool emitBytecode;
   IrsStringList irdlFiles;
-  const char *dumpAfterEach;
-  bool dumpOnlyChanged;
-  bool dumpOverwrite;
-  bool dumpInBackground;
+  IrsOptDumpConfig dumps;
   bool verifyEach;
   const char *verifyWith;
   bool timing;
@@ -41,41 +90,24 @@ typedef struct IrsOptConfig {
   bool runReproducer;
   long elideElementsAttrs;
   const char *commandLine;
-  bool crashProtection;
+  IrsOptWatchConfig watch;
   const char *trace;       // --trace=FILE, NULL: off
   const char *junit;       // --junit=FILE, NULL: off
-  long repeat;             // --repeat=N, 0: off (Repeat.c)
-  long shard, numShards;   // --shard=I/K (I 1-based), 0: the whole --repeat
-  bool stopOnFailure;      // --stop-on-failure
-  bool repeatWhole;        // --repeat-whole: the default, accepted
-  bool repeatStepwise;     // --repeat-stepwise: a run goes step by step
+  IrsOptRepeatConfig repeat;
   const char *checkDeterminism; // NULL: off; "": repeat; "threads"
   bool hasSeed;            // --seed=S given
   uint64_t seed;
-  double stepTimeout;      // seconds, 0: none
-  int64_t memoryLimit;     // bytes, 0: none
-  bool checkResults;       // --check-results (CheckResults.c)
+  IrsOptResultsConfig results;
   bool narrow;             // --narrow: a failing step to one action
-  IrsToolExecFlags execFlags;  // its execution options as given
-  IrsExecOptions exec;         // ... and parsed
-  IrsExecTolerance tolerance;
-  // mlir-opt's own instrumentation and printing flags, same names and
-  // meaning (docs/irscope-opt.md, "mlir-opt's flags").
-  bool mlirPrintIrBeforeAll, mlirPrintIrAfterAll, mlirPrintIrAfterChange,
-      mlirPrintIrAfterFailure, mlirPrintIrModuleScope;
-  const char *mlirPrintIrTreeDir;        // NULL: stderr
-  bool mlirTiming;
-  const char *mlirTimingDisplay;         // "tree"; "list" is refused
-  bool mlirPassStatistics;
-  const char *mlirPassStatisticsDisplay; // "pipeline" or "list"
+  IrsOptMlirConfig mlir;
+  // mlir-opt's printing flags, same names and meaning.
   bool printLocalScope, prettyDebugInfo, printAssumeVerified,
       printSkipRegions, useNameLocAsPrefix;
   long elideResourceStrings;             // -1: off
   const char *verifyDiagnostics; // NULL: off; "", "all", "only-expected"
   const char *diagnosticFormat;  // NULL or "mlir": source and caret; "plain"
   IrsToolPlugins plugins; // --load-*-plugin, loaded before any fork
-  const char *tool;        // --tool=PATH, NULL: irscope's own passes
-  IrsStringList toolArgs;  // --tool-arg=ARG...
+  IrsOptToolConfig tool;
   const char *resumeFrom;  // --resume-from=DUMP (Resume.c rewrote argv)
   intptr_t stepNumberOffset; // ... that dump's step: dumps numbered after it
 } IrsOptConfig;

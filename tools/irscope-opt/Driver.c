@@ -125,7 +125,7 @@ static IrsPipeline makePipeline(IrsOptConfig *cfg, IrsInput input) {
   if (cfg->runReproducer && !(repro = applyReproducer(cfg, input)))
     return (IrsPipeline){NULL};
   IrsPipeline pipeline = {NULL};
-  if (cfg->mlirPrintIrModuleScope && !cfg->disableThreading) {
+  if (cfg->mlir.printIrModuleScope && !cfg->disableThreading) {
     // mlir-opt's rule and words (MLIR itself would abort).
     fprintf(stderr, "irscope-opt: error: IR print for module scope can't be "
                     "setup on a pass-manager without disabling "

@@ -217,7 +217,7 @@ static double nowMs(void) {
 static IrsPassManager createPassManager(Repeat *r) {
   const IrsOptConfig *cfg = r->cfg;
   IrsOptPmOptions opts = irsOptPmOptions(r->run);
-  opts.watch.stepwise = cfg->repeatStepwise;
+  opts.watch.stepwise = cfg->repeat.stepwise;
   opts.verify.verifyWith = cfg->verifyWith;
   opts.failure.writeReport = true;
   opts.create.onDiagnostic = childDiag;
@@ -262,8 +262,8 @@ static int repeatOpen(Repeat *r) {
             strerror(errno));
     return irsOutcomeGetExitCode(IrsOutcomeIoError);
   }
-  IrsSupervisorOptions so = {.stepTimeoutSec = cfg->stepTimeout,
-                             .memoryLimitBytes = cfg->memoryLimit};
+  IrsSupervisorOptions so = {.stepTimeoutSec = cfg->watch.stepTimeout,
+                             .memoryLimitBytes = cfg->watch.memoryLimit};
   r->sup = irsSupervisorCreate(&so);
   r->quiet = irsSupervisorCreate(&so);
   return irsOutcomeGetExitCode(IrsOutcomeOk);
@@ -317,7 +317,7 @@ static void documentDeath(Repeat *r, IrsOptRepeatSig *s,
                       dir, sizeof(dir));
   irsOptRemoveDir(dir);
   c2.failureDir = dir;
-  c2.dumpAfterEach = NULL;
+  c2.dumps.dir = NULL;
   // The replays redo the steps before the failing one with that run's own
   // random choices.
   c2.seed = s->runSeed;
@@ -382,7 +382,7 @@ static bool runOnce(Repeat *r, int64_t i) {
     return true;
   ++t->failures;
   recordFailure(r, res, said, i);
-  if (r->cfg->stopOnFailure) {
+  if (r->cfg->repeat.stopOnFailure) {
     t->stopped = i + 1 < r->end;
     return false;
   }

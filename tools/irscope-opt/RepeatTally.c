@@ -218,8 +218,9 @@ int irsOptRepeatTallyFinish(const IrsOptRepeatTally *t, IrsRepeatSummary *sum,
 }
 
 void irsOptRepeatRange(const IrsOptConfig *c, int64_t *begin, int64_t *end) {
-  int64_t n = c->repeat, k = c->numShards > 0 ? c->numShards : 1;
-  int64_t i = c->numShards > 0 ? c->shard - 1 : 0;
+  int64_t n = c->repeat.runs,
+          k = c->repeat.numShards > 0 ? c->repeat.numShards : 1;
+  int64_t i = c->repeat.numShards > 0 ? c->repeat.shard - 1 : 0;
   *begin = n * i / k;
   *end = n * (i + 1) / k;
 }
@@ -228,10 +229,10 @@ void irsOptRepeatSummaryRange(const IrsOptConfig *c, IrsRepeatSummary *sum) {
   int64_t begin, end;
   irsOptRepeatRange(c, &begin, &end);
   sum->requestedRuns = end - begin;
-  if (c->numShards > 0) {
-    sum->shard = c->shard;
-    sum->numShards = c->numShards;
-    sum->totalRuns = c->repeat;
+  if (c->repeat.numShards > 0) {
+    sum->shard = c->repeat.shard;
+    sum->numShards = c->repeat.numShards;
+    sum->totalRuns = c->repeat.runs;
     sum->firstRun = begin + 1;
   }
 }

@@ -9,10 +9,12 @@
 
 #include "Driver.h"
 
-static bool isTool(const IrsOptConfig *c) { return c->tool != NULL; }
-static bool isRepeat(const IrsOptConfig *c) { return c->repeat > 0; }
-static bool isUnprotected(const IrsOptConfig *c) { return !c->crashProtection; }
-static bool isCheckResults(const IrsOptConfig *c) { return c->checkResults; }
+static bool isTool(const IrsOptConfig *c) { return c->tool.path != NULL; }
+static bool isRepeat(const IrsOptConfig *c) { return c->repeat.runs > 0; }
+static bool isUnprotected(const IrsOptConfig *c) {
+  return !c->watch.crashProtection;
+}
+static bool isCheckResults(const IrsOptConfig *c) { return c->results.on; }
 static bool always(const IrsOptConfig *c) { return (void)c, true; }
 
 static int repeat(IrsOptRun *run, IrsOptOut *out) {
@@ -40,7 +42,7 @@ static bool isDeterminism(const IrsOptConfig *c) {
   return c->checkDeterminism != NULL;
 }
 static bool isDeterminismOfResults(const IrsOptConfig *c) {
-  return c->checkDeterminism && c->checkResults;
+  return c->checkDeterminism && c->results.on;
 }
 
 static const IrsOptChunkKind chunkKinds[] = {

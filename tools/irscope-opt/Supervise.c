@@ -150,21 +150,20 @@ static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
   job.supervised = false;
   job.firstChunk = k;
   job.jobChunk = k;
-  char *dumpDir = irsOptChunkDir(cfg, cfg->dumpAfterEach, k, nchunks);
+  char *dumpDir = irsOptChunkDir(cfg, cfg->dumps.dir, k, nchunks);
   char *failDir = irsOptChunkDir(
-      cfg, cfg->dumpAfterEach ? cfg->dumpAfterEach : cfg->failureDir, k,
-      nchunks);
+      cfg, cfg->dumps.dir ? cfg->dumps.dir : cfg->failureDir, k, nchunks);
   IrsCrashDocOptions o = {
       .header = irsOptRunHeader(cfg, run->input),
       .pipeline = run->pipeline,
       .verifyEach = cfg->verifyEach,
       .threading = !cfg->disableThreading,
-      .dumpOnlyChanged = cfg->dumpOnlyChanged,
+      .dumpOnlyChanged = cfg->dumps.onlyChanged,
       .hasSeed = cfg->hasSeed,
       .seed = cfg->seed,
       .plugins = cfg->plugins.plugins,
-      .stepTimeoutSec = cfg->stepTimeout,
-      .memoryLimitBytes = cfg->memoryLimit,
+      .stepTimeoutSec = cfg->watch.stepTimeout,
+      .memoryLimitBytes = cfg->watch.memoryLimit,
       .dumpDir = dumpDir,
       .failureDir = failDir,
       .replay = replayMain,
@@ -198,11 +197,11 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
   // A dead worker's background printers finish the dumps of the steps
   // before the one it died in (the report's last good dump) before the
   // death is documented; one still printing after 30 s is killed.
-  IrsSupervisorOptions so = {.stepTimeoutSec = cfg->stepTimeout,
-                             .memoryLimitBytes = cfg->memoryLimit,
+  IrsSupervisorOptions so = {.stepTimeoutSec = cfg->watch.stepTimeout,
+                             .memoryLimitBytes = cfg->watch.memoryLimit,
                              .traceOnTimeout = true,
                              .awaitDescendantsMs =
-                                 cfg->dumpInBackground ? 30000 : 0};
+                                 cfg->dumps.inBackground ? 30000 : 0};
   // The worker's stderr goes on to ours, its crash traces held back.
   IrsToolAbridger *abridger = irsToolAbridgerCreate();
   if (abridger) {

@@ -37,12 +37,12 @@ typedef struct ToolArgs {
 } ToolArgs;
 
 static bool toolArgs(const IrsOptConfig *c, ToolArgs *a) {
-  a->v = calloc(c->toolArgs.num + 12, sizeof(char *));
+  a->v = calloc(c->tool.args.num + 12, sizeof(char *));
   a->n = 0;
   if (!a->v)
     return false;
-  for (size_t k = 0; k < c->toolArgs.num; ++k)
-    a->v[a->n++] = c->toolArgs.items[k];
+  for (size_t k = 0; k < c->tool.args.num; ++k)
+    a->v[a->n++] = c->tool.args.items[k];
   const struct {
     bool on;
     const char *flag;
@@ -146,15 +146,17 @@ static int runOnce(IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
                      : irsToolRunnerRun(t, input, output);
   irsOptInterruptsRestore(&interrupts);
   if (irsToolRunnerIgnoredBytecode(t))
-    fprintf(stderr, "irscope-opt: note: '%s' ignored '--emit-bytecode'; its "
-                    "steps hand over text\n", c->tool);
+    fprintf(stderr,
+            "irscope-opt: note: '%s' ignored '--emit-bytecode'; its "
+            "steps hand over text\n",
+            c->tool.path);
   if (c->timing)
     irsToolRunnerPrintTiming(t, c->sort, writeStderr, NULL);
   int rc = irsStatusIsOk(st) ? irsOutcomeGetExitCode(IrsOutcomeOk)
                              : irsOptToolReportFailure(t, st.kind);
-  if (irsStatusIsOk(st) && c->dumpAfterEach && !c->checkDeterminism)
+  if (irsStatusIsOk(st) && c->dumps.dir && !c->checkDeterminism)
     irsOptPrintDumpSummary(irsToolRunnerGetNumSteps(t), toolStep, t.ptr,
-                           c->dumpAfterEach);
+                           c->dumps.dir);
   if (irsStatusIsOk(st) && differing > 0) {
     irsOptToolReportFailure(t, IRS_ERR_PASS);
     rc = irsOutcomeGetExitCode(IrsOutcomeNondeterminism);
@@ -167,21 +169,21 @@ static int runWith(IrsOptConfig *c, IrsPipeline p, IrsInput in,
   ToolArgs args;
   bool argsOk = toolArgs(c, &args);
   IrsToolOptions o = irsToolOptionsDefault();
-  o.path = c->tool;
+  o.path = c->tool.path;
   o.args = args.v;
   o.numArgs = args.n;
-  o.stepTimeoutSec = c->stepTimeout;
-  o.memoryLimitBytes = c->memoryLimit;
-  o.dumpDir = c->dumpAfterEach;
+  o.stepTimeoutSec = c->watch.stepTimeout;
+  o.memoryLimitBytes = c->watch.memoryLimit;
+  o.dumpDir = c->dumps.dir;
   o.stepNumberOffset = c->stepNumberOffset;
-  o.dumpOnlyChanged = c->dumpOnlyChanged;
-  o.dumpOverwrite = c->dumpOverwrite;
+  o.dumpOnlyChanged = c->dumps.onlyChanged;
+  o.dumpOverwrite = c->dumps.overwrite;
   o.verifyEach = c->verifyEach;
   // A repeat run is a plain run (one tool process) unless
   // --repeat-stepwise, as without --tool.
   o.measureStartup = c->timing;
   o.stepwise = c->timing || c->trace || c->junit ||
-               (c->repeat > 0 && c->repeatStepwise);
+               (c->repeat.runs > 0 && c->repeat.stepwise);
   o.failureDir = c->failureDir;
   o.threadingEnabled = !c->disableThreading;
   o.emitBytecode = c->emitBytecode;
@@ -195,7 +197,7 @@ static int runWith(IrsOptConfig *c, IrsPipeline p, IrsInput in,
   o.onStep = irsOptToolLogStep;
   o.onStepUserData = &starts;
   int rc = irsOutcomeGetExitCode(IrsOutcomeIoError);
-  if (argsOk && starts.ms && c->repeat > 0) {
+  if (argsOk && starts.ms && c->repeat.runs > 0) {
     rc = irsOptToolRepeat(c, p, &o, inputPath);
   } else if (argsOk && starts.ms) {
     IrsToolRunner t = irsToolRunnerCreate(p, &o, irsOptErrorLine, NULL);
@@ -235,7 +237,8 @@ int irsOptRunTool(IrsOptConfig *c) {
       (!toStdout || outPath))
     rc = runWith(c, p, in, stdinPath ? stdinPath : c->input,
                  toStdout ? outPath : c->output);
-  if (rc == irsOutcomeGetExitCode(IrsOutcomeOk) && toStdout && c->repeat == 0)
+  if (rc == irsOutcomeGetExitCode(IrsOutcomeOk) && toStdout &&
+      c->repeat.runs == 0)
     rc = irsToolCopyToStdout("irscope-opt", outPath);
   if (outPath)
     unlink(outPath);

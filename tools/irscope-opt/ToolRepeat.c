@@ -121,7 +121,7 @@ static int repeatRuns(const IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
     } else {
       return irsOutcomeGetExitCode(IrsOutcomeIoError);
     }
-    if (c->stopOnFailure) {
+    if (c->repeat.stopOnFailure) {
       tally->stopped = i + 1 < end;
       break;
     }

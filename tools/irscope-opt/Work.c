@@ -49,9 +49,9 @@ static void printDumpSummary(IrsPassManager pm, const char *dir) {
 }
 
 static bool mlirInstrumented(const IrsOptConfig *cfg) {
-  return cfg->mlirPrintIrBeforeAll || cfg->mlirPrintIrAfterAll ||
-         cfg->mlirPrintIrAfterFailure || cfg->mlirTiming ||
-         cfg->mlirPassStatistics;
+  return cfg->mlir.printIrBeforeAll || cfg->mlir.printIrAfterAll ||
+         cfg->mlir.printIrAfterFailure || cfg->mlir.timing ||
+         cfg->mlir.passStatistics;
 }
 
 // How the output is printed, also MLIR's IR printing as in mlir-opt (where
@@ -149,7 +149,7 @@ static IrsOutcome workChunk(ChunkWork *w, intptr_t c) {
     irsOptOutAppend(o, cfg->outputSplitMarker, strlen(cfg->outputSplitMarker));
     irsOptOutAppend(o, "\n", 1);
   }
-  char *dumpDir = irsOptChunkDir(cfg, cfg->dumpAfterEach, c, w->nchunks);
+  char *dumpDir = irsOptChunkDir(cfg, cfg->dumps.dir, c, w->nchunks);
   char *failDir = irsOptChunkDir(cfg, cfg->failureDir, c, w->nchunks);
   if (dumpDir) {
     IrsDumpOptions d = w->dump;
@@ -191,9 +191,8 @@ static IrsOutcome workChunk(ChunkWork *w, intptr_t c) {
   }
   // With mlir-opt's instrumentation stderr is MLIR's, byte for byte as
   // mlir-opt writes it: nothing is added to it.
-  if (cfg->dumpAfterEach && run->chunkKind->dumpSummary &&
-      !mlirInstrumented(cfg)) {
-    char *dd = irsOptChunkDir(cfg, cfg->dumpAfterEach, c, w->nchunks);
+  if (cfg->dumps.dir && run->chunkKind->dumpSummary && !mlirInstrumented(cfg)) {
+    char *dd = irsOptChunkDir(cfg, cfg->dumps.dir, c, w->nchunks);
     printDumpSummary(pm, dd);
     free(dd);
   }
@@ -216,13 +215,13 @@ static IrsOptPmOptions workOptions(IrsOptRun *run, MlirOpPrintingFlags flags,
   const IrsOptConfig *cfg = run->cfg;
   bool replay = run->mode != IrsOptModeNormal;
   IrsOptPmOptions o = irsOptPmOptions(run);
-  o.dump.dir = replay ? NULL : cfg->dumpAfterEach;
+  o.dump.dir = replay ? NULL : cfg->dumps.dir;
   o.dump.stepNumberOffset = cfg->stepNumberOffset;
-  o.dump.onlyChanged = cfg->dumpOnlyChanged;
-  o.dump.overwrite = cfg->dumpOverwrite;
-  o.dump.inBackground = cfg->dumpInBackground;
+  o.dump.onlyChanged = cfg->dumps.onlyChanged;
+  o.dump.overwrite = cfg->dumps.overwrite;
+  o.dump.inBackground = cfg->dumps.inBackground;
   o.timing = (cfg->timing || cfg->trace || cfg->junit) && !replay;
-  o.watch.stepwise = replay || cfg->stepTimeout > 0;
+  o.watch.stepwise = replay || cfg->watch.stepTimeout > 0;
   o.verify.verifyWith = replay ? NULL : cfg->verifyWith;
   o.verify.narrow = cfg->narrow && !replay;
   o.failure.dir = cfg->failureDir;
@@ -235,17 +234,17 @@ static IrsOptPmOptions workOptions(IrsOptRun *run, MlirOpPrintingFlags flags,
   if (!replay && run->supervised)
     o.watch.actionTrail = run->trail;
   if (!replay) {
-    o.mlir.printIrBeforeAll = cfg->mlirPrintIrBeforeAll;
-    o.mlir.printIrAfterAll = cfg->mlirPrintIrAfterAll;
-    o.mlir.printIrAfterChange = cfg->mlirPrintIrAfterChange;
-    o.mlir.printIrAfterFailure = cfg->mlirPrintIrAfterFailure;
-    o.mlir.printIrModuleScope = cfg->mlirPrintIrModuleScope;
-    o.mlir.printIrTreeDir = cfg->mlirPrintIrTreeDir;
+    o.mlir.printIrBeforeAll = cfg->mlir.printIrBeforeAll;
+    o.mlir.printIrAfterAll = cfg->mlir.printIrAfterAll;
+    o.mlir.printIrAfterChange = cfg->mlir.printIrAfterChange;
+    o.mlir.printIrAfterFailure = cfg->mlir.printIrAfterFailure;
+    o.mlir.printIrModuleScope = cfg->mlir.printIrModuleScope;
+    o.mlir.printIrTreeDir = cfg->mlir.printIrTreeDir;
     o.mlir.printIrFlags = flags;
-    o.mlir.timing = cfg->mlirTiming;
-    o.mlir.passStatistics = cfg->mlirPassStatistics;
+    o.mlir.timing = cfg->mlir.timing;
+    o.mlir.passStatistics = cfg->mlir.passStatistics;
     o.mlir.passStatisticsDisplay =
-        !strcmp(cfg->mlirPassStatisticsDisplay, "list")
+        !strcmp(cfg->mlir.passStatisticsDisplay, "list")
             ? MLIR_PASS_DISPLAY_MODE_LIST
             : MLIR_PASS_DISPLAY_MODE_PIPELINE;
   }

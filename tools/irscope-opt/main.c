@@ -30,7 +30,7 @@ int main(int argc, char **argv) {
   // --repeat's signatures go to the failure directory as well.
   IrsToolRunLocks locks = {0};
   if (rc < 0)
-    rc = irsToolRunLocksAdd(&locks, "irscope-opt", cfg.dumpAfterEach,
+    rc = irsToolRunLocksAdd(&locks, "irscope-opt", cfg.dumps.dir,
                             "dump directory", true);
   if (rc < 0)
     rc = irsToolRunLocksAdd(&locks, "irscope-opt", cfg.failureDir,
