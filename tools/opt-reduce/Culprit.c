@@ -66,17 +66,17 @@ static int culpritMain(IrsWorkerChannel ch, void *ud) {
   IrsPassManagerOptions o = irsPassManagerOptionsDefault();
   o.threadingEnabled = false;
   o.passRegistry = u->c->plugins.registry;
-  IrsPassManager pm =
-      irsPassManagerCreate(mlirOperationGetContext(u->module), u->pipeline, &o,
-                           NULL, NULL);
-  if (irsPassManagerIsNull(pm))
-    return 2;
   IrsSupervisionOptions w = irsSupervisionOptionsDefault();
-  w.stepwise = true;
   w.onStep = irsWorkerChannelOnStep;
   w.onStepUserData = &u->ch;
   w.actionTrail = u->trail;
-  irsPassManagerSetSupervision(pm, &w);
+  IrsPassManager pm = irsPassManagerCreateStepwiseWorker(
+      mlirOperationGetContext(u->module), u->pipeline, &o, &w,
+      u->c->seed ? &u->c->seedValue : NULL);
+  if (irsPassManagerIsNull(pm))
+    return 2;
+  // Unlike a test worker it documents its failure: the narrowed action's
+  // files are what it reports.
   IrsVerifyOptions v = irsVerifyOptionsDefault();
   v.narrow = true;
   IrsFailureOptions f = irsFailureOptionsDefault();
@@ -86,8 +86,6 @@ static int culpritMain(IrsWorkerChannel ch, void *ud) {
     irsPassManagerDestroy(pm);
     return 2;
   }
-  if (u->c->seed)
-    irsPassManagerSetSeed(pm, u->c->seedValue);
   irsPassManagerRun(pm, u->module);
   const IrsNarrowedAction *a = irsPassManagerGetNarrowedAction(pm);
   if (a) {
