@@ -223,7 +223,7 @@ static IrsOptPmOptions workOptions(IrsOptRun *run, MlirOpPrintingFlags flags,
   o.dump.onlyChanged = cfg->dumpOnlyChanged;
   o.dump.overwrite = cfg->dumpOverwrite;
   o.dump.inBackground = cfg->dumpInBackground;
-  o.timing = (cfg->timing || cfg->trace || cfg->junit) && !replay;
+  o.timing = (cfg->timing || irsOptLogWanted(cfg)) && !replay;
   o.watch.stepwise = replay || cfg->stepTimeout > 0;
   o.verify.verifyWith = replay ? NULL : cfg->verifyWith;
   o.verify.narrow = cfg->narrow && !replay;
