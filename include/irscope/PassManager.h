@@ -280,6 +280,17 @@ IRS_API IrsStatus irsPassManagerSetMlirInstrumentation(
     IrsPassManager pm, const IrsMlirInstrumentationOptions *options);
 IRS_API void irsPassManagerSetSupervision(IrsPassManager pm,
                                           const IrsSupervisionOptions *options);
+/// The pass manager of a supervised worker that tests a module (opt-reduce's
+/// candidates, its crash and culprit replays): `pipeline` run step by step,
+/// every step announced through `supervision`'s onStep (stepwise is forced
+/// on), and no failure report: the supervisor documents what it needs.
+/// `options` and `supervision` are borrowed (null: the defaults); `seed`
+/// (nullable) goes to irsPassManagerSetSeed. Null when
+/// irsPassManagerCreate fails (its error message is dropped).
+IRS_API IrsPassManager irsPassManagerCreateStepwiseWorker(
+    MlirContext context, IrsPipeline pipeline,
+    const IrsPassManagerOptions *options,
+    const IrsSupervisionOptions *supervision, const uint64_t *seed);
 /// Measures each step (wall and CPU time, peak RSS, whether it changed the
 /// IR) even when nothing else needs per-step results: for
 /// irsPassManagerPrintTiming, traces and run logs. The pipeline still runs

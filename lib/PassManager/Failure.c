@@ -97,10 +97,9 @@ void irsPmWriteFailure(IrsPassManagerImpl *pm, intptr_t i,
   if (!pm->opts.failure.writeReport)
     return;
   IrsFailureWriter w;
-  bool passFailed = pm->rec.steps[i].result.status == IrsStepPassFailed;
   if (irsFailureWriterOpenForRecord(
-          &pm->rec,
-          passFailed ? IrsOutcomePassFailure : IrsOutcomeVerifyFailure, &w))
+          &pm->rec, irsStepStatusGetOutcome(pm->rec.steps[i].result.status),
+          &w))
     return;
   int e = addPreStep(pm, i, w, input);
   // The IR after a failure may be invalid: print it generically, and without

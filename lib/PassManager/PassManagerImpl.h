@@ -346,9 +346,11 @@ unsigned irsPmObserversNeed(const IrsPassManagerImpl *pm);
 /// done with its checks: the announcement a supervisor follows.
 void irsPmStepBegin(IrsPassManagerImpl *pm, intptr_t step);
 void irsPmStepEnd(IrsPassManagerImpl *pm, intptr_t step);
-/// The observers' checks after step i's pass, on the whole module; false
-/// (the failing check named in the record) makes it a verifier failure.
-bool irsPmStepCheck(IrsPassManagerImpl *pm, intptr_t i, MlirOperation module);
+/// The observers' checks after step i's pass, on the whole module: the
+/// first failing check's status (it names itself in the record), else
+/// IrsStepOk.
+IrsStepStatus irsPmStepCheck(IrsPassManagerImpl *pm, intptr_t i,
+                             MlirOperation module);
 /// Step end->step passed with its result final: its dump and the manifest.
 IrsErrorKind irsPmStepDone(IrsPassManagerImpl *pm, const IrsStepEnd *end);
 

@@ -55,10 +55,10 @@ void irsPmTakeStepDiagnostics(IrsPassManagerImpl *pm, intptr_t i,
   s->result.diagnostics = s->diagCopies;
 }
 
-// Runs the verifier, --verify-with and the user hooks. Returns false and
-// records the failing hook on the step when one rejects the IR.
-static bool verifyAfter(IrsPassManagerImpl *pm, intptr_t i,
-                        MlirOperation module, bool instrumented) {
+// Runs the verifier, then the observers' checks (--verify-with, the user
+// hooks, ...): the step's status, the failing check recorded on the step.
+static IrsStepStatus verifyAfter(IrsPassManagerImpl *pm, intptr_t i,
+                                 MlirOperation module, bool instrumented) {
   IrsRecordStep *s = &pm->rec.steps[i];
   if (pm->opts.verify.verifyEach) {
     s->result.verified = true;
@@ -67,11 +67,11 @@ static bool verifyAfter(IrsPassManagerImpl *pm, intptr_t i,
     irsPhaseEnd(pm->phases, IrsPhaseVerify, m, 0);
     if (!s->result.verifierOk) {
       irsRunRecordSetFailedHook(&pm->rec, i, "verifier");
-      return false;
+      return IrsStepVerifyFailed;
     }
   }
   // The observers' checks (--verify-with, verify hooks: StepObserver.c).
-  return !instrumented || irsPmStepCheck(pm, i, module);
+  return instrumented ? irsPmStepCheck(pm, i, module) : IrsStepOk;
 }
 
 // Fingerprint of the IR of the instrumented run. With dumps it also keeps
@@ -109,8 +109,7 @@ IrsStepStatus irsPmRunStep(IrsPassManagerImpl *pm, intptr_t i,
     st = IrsStepPassFailed;
   else {
     double v0 = irsClockMonotonicMs();
-    if (!verifyAfter(pm, i, module, instrumented))
-      st = IrsStepVerifyFailed;
+    st = verifyAfter(pm, i, module, instrumented);
     res->verifyMs = irsClockMonotonicMs() - v0;
   }
   if (instrumented || st != IrsStepOk) {

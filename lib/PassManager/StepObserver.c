@@ -88,12 +88,12 @@ static unsigned callerNeeds(const IrsPassManagerImpl *pm) {
 //===----------------------------------------------------------------------===//
 
 // --verify-with on the live module (no copy: that would cost a deep clone
-// per step), so make sure it only looked. False when it failed or changed
-// the IR.
-static bool verifyWithCheck(IrsPassManagerImpl *pm, intptr_t i,
-                            MlirOperation module) {
+// per step), so make sure it only looked. A verifier failure when it failed
+// or changed the IR.
+static IrsStepStatus verifyWithCheck(IrsPassManagerImpl *pm, intptr_t i,
+                                     MlirOperation module) {
   if (!pm->verifyWithPm.ptr)
-    return true;
+    return IrsStepOk;
   uint64_t before = irsFingerprint(module, NULL);
   bool failed = mlirLogicalResultIsFailure(
       mlirPassManagerRunOnOp(pm->verifyWithPm, module));
@@ -109,12 +109,12 @@ static bool verifyWithCheck(IrsPassManagerImpl *pm, intptr_t i,
     irsBufFree(&m);
   }
   if (!failed && !changed)
-    return true;
+    return IrsStepOk;
   IrsBuf b = IRS_BUF_INIT;
   irsBufPrintf(&b, "verify-with(%s)", pm->rec.verifyWith);
   irsRunRecordSetFailedHook(&pm->rec, i, b.data);
   irsBufFree(&b);
-  return false;
+  return IrsStepVerifyFailed;
 }
 
 // The whole module after every step, on this thread.
@@ -122,17 +122,17 @@ static unsigned verifyWithNeeds(const IrsPassManagerImpl *pm) {
   return pm->verifyWithPm.ptr ? IrsObserveSteps | IrsObserveStepwise : 0;
 }
 
-static bool hooksCheck(IrsPassManagerImpl *pm, intptr_t i,
-                       MlirOperation module) {
+static IrsStepStatus hooksCheck(IrsPassManagerImpl *pm, intptr_t i,
+                                MlirOperation module) {
   for (intptr_t h = 0; h < pm->numHooks; ++h) {
     if (mlirLogicalResultIsFailure(
             pm->hooks[h].fn(module, i + 1, pm->hooks[h].userData))) {
       irsRunRecordSetFailedHook(&pm->rec, i,
                                 pm->hooks[h].name ? pm->hooks[h].name : "hook");
-      return false;
+      return IrsStepVerifyFailed;
     }
   }
-  return true;
+  return IrsStepOk;
 }
 
 static unsigned hooksNeeds(const IrsPassManagerImpl *pm) {
@@ -227,9 +227,12 @@ typedef struct IrsStepObserver {
   /// and checks are done.
   void (*begin)(IrsPassManagerImpl *pm, intptr_t step);
   void (*end)(IrsPassManagerImpl *pm, intptr_t step);
-  /// After step i's pass, on the whole module: false makes the step a
-  /// verifier failure (the observer names itself in the record).
-  bool (*check)(IrsPassManagerImpl *pm, intptr_t i, MlirOperation module);
+  /// After step i's pass, on the whole module: IrsStepOk, or the step's
+  /// failure (a verifier failure, or a kind of its own: Outcome.h), the
+  /// observer naming itself in the record (irsRunRecordSetFailedHook). An
+  /// observer with a check needs IrsObserveStepwise.
+  IrsStepStatus (*check)(IrsPassManagerImpl *pm, intptr_t i,
+                         MlirOperation module);
   /// Step end->step passed and its result is final.
   IrsErrorKind (*done)(IrsPassManagerImpl *pm, const IrsStepEnd *end);
 } IrsStepObserver;
@@ -268,11 +271,13 @@ void irsPmStepEnd(IrsPassManagerImpl *pm, intptr_t step) {
       kObservers[k].end(pm, step);
 }
 
-bool irsPmStepCheck(IrsPassManagerImpl *pm, intptr_t i, MlirOperation module) {
-  for (int k = 0; k < kNumObservers; ++k)
-    if (kObservers[k].check && !kObservers[k].check(pm, i, module))
-      return false;
-  return true;
+IrsStepStatus irsPmStepCheck(IrsPassManagerImpl *pm, intptr_t i,
+                             MlirOperation module) {
+  IrsStepStatus st = IrsStepOk;
+  for (int k = 0; st == IrsStepOk && k < kNumObservers; ++k)
+    if (kObservers[k].check)
+      st = kObservers[k].check(pm, i, module);
+  return st;
 }
 
 IrsErrorKind irsPmStepDone(IrsPassManagerImpl *pm, const IrsStepEnd *end) {

@@ -272,20 +272,11 @@ static IrsPassManager createPassManager(Job *j) {
       o.threadingEnabled = true;
     }
   }
-  IrsPassManager pm = irsPassManagerCreate(r->ctx, r->pipeline, &o, NULL, NULL);
-  if (irsPassManagerIsNull(pm))
-    return pm;
-  IrsFailureOptions f = irsFailureOptionsDefault();
-  f.writeReport = false;
-  irsPassManagerSetFailureOptions(pm, &f);
   IrsSupervisionOptions w = irsSupervisionOptionsDefault();
-  w.stepwise = true;
   w.onStep = onStep;
   w.onStepUserData = j;
-  irsPassManagerSetSupervision(pm, &w);
-  if (r->opts.hasSeed)
-    irsPassManagerSetSeed(pm, j->seed);
-  return pm;
+  return irsPassManagerCreateStepwiseWorker(r->ctx, r->pipeline, &o, &w,
+                                            r->opts.hasSeed ? &j->seed : NULL);
 }
 
 // Tells the parent how an in-process run ended; the worker ends normally.

@@ -253,17 +253,16 @@ static void destroy(Writer *w) {
   free(w);
 }
 
-// The record writer that documents a failure of `kind` (Writers.def).
+// The record writer that documents a failure of `kind` (Writers.def): a
+// death or a wrong result from the record's death section, two differing
+// runs with their diff, any other failure of a step (a step status) from
+// the steps.
 static IrsRecordWriter writerFor(IrsOutcome kind) {
-  switch (kind) {
-  case IrsOutcomePassFailure:
-  case IrsOutcomeVerifyFailure:
-    return IrsRecordWriterFailureReport;
-  case IrsOutcomeNondeterminism:
-    return IrsRecordWriterNondeterminismReport;
-  default:
+  if (irsOutcomeIsDeath(kind) || kind == IrsOutcomeWrongResult)
     return IrsRecordWriterCrashReport;
-  }
+  if (kind == IrsOutcomeNondeterminism)
+    return IrsRecordWriterNondeterminismReport;
+  return IrsRecordWriterFailureReport;
 }
 
 int irsFailureWriterCommitRecord(IrsFailureWriter h, IrsRunRecord *rec,

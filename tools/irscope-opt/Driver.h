@@ -21,6 +21,7 @@
 #include "irscope/Outcome.h"
 #include "irscope/PassManager.h"
 #include "irscope/Pipeline.h"
+#include "irscope/RunLog.h"
 #include "irscope/Supervisor.h"
 #include "irscope/Tool.h"
 
@@ -162,5 +163,10 @@ void irsOptLogMarkStep(IrsOptRun *run, intptr_t chunk, intptr_t step,
                        const char *details);
 /// Writes the files and frees the log; returns an exit code (I/O errors).
 int irsOptLogFinish(IrsOptRun *run);
+/// Whether any run-log document was asked for (--trace, --junit: the
+/// table in RunLogs.c), and writing each asked for from `log` (an exit
+/// code: I/O errors, each said on stderr).
+bool irsOptLogWanted(const IrsOptConfig *cfg);
+int irsOptLogWriteFiles(const IrsOptConfig *cfg, IrsRunLog log);
 
 #endif

@@ -20,6 +20,7 @@
 #include "irscope/RunDir.h"
 #include "irscope/RunLog.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,8 +42,47 @@ static double monoMs(void) {
   return irsClockMonotonicMs();
 }
 
+// The documents written from the log (lib/Report/Writers.def's
+// IRS_LOG_WRITER rows): the option's value and the writer.
+typedef struct LogFormat {
+  size_t path; // offset of the `const char *` option value in IrsOptConfig
+  const char *what;
+  int (*write)(IrsRunLog log, const char *path);
+} LogFormat;
+
+static const LogFormat kLogFormats[] = {
+    {offsetof(IrsOptConfig, trace), "trace", irsRunLogWriteTrace},
+    {offsetof(IrsOptConfig, junit), "JUnit", irsRunLogWriteJUnit},
+};
+
+static const char *formatPath(const IrsOptConfig *cfg, const LogFormat *f) {
+  return *(const char *const *)((const char *)cfg + f->path);
+}
+
+bool irsOptLogWanted(const IrsOptConfig *cfg) {
+  for (size_t k = 0; k < sizeof(kLogFormats) / sizeof(kLogFormats[0]); ++k)
+    if (formatPath(cfg, &kLogFormats[k]))
+      return true;
+  return false;
+}
+
+int irsOptLogWriteFiles(const IrsOptConfig *cfg, IrsRunLog log) {
+  int rc = irsOutcomeGetExitCode(IrsOutcomeOk);
+  for (size_t k = 0; k < sizeof(kLogFormats) / sizeof(kLogFormats[0]); ++k) {
+    const LogFormat *f = &kLogFormats[k];
+    const char *path = formatPath(cfg, f);
+    int e = path ? f->write(log, path) : 0;
+    if (e) {
+      fprintf(stderr, "irscope-opt: error: cannot write %s file '%s': %s\n",
+              f->what, path, strerror(e));
+      rc = irsOutcomeGetExitCode(IrsOutcomeIoError);
+    }
+  }
+  return rc;
+}
+
 IrsOptLog *irsOptLogCreate(const IrsOptConfig *cfg) {
-  if (!cfg->trace && !cfg->junit)
+  if (!irsOptLogWanted(cfg))
     return NULL;
   IrsOptLog *l = calloc(1, sizeof(*l));
   if (!l)
@@ -133,7 +173,7 @@ static void addStep(IrsOptRun *run, IrsOptLog *l, intptr_t i) {
   s.verifyMs = r->verifyMs;
   s.dumpMs = r->dumpMs;
   IrsOptOut msg = {0}, det = {0};
-  if (r->status == IrsStepPassFailed || r->status == IrsStepVerifyFailed) {
+  if (irsOutcomeIsStepFailure(s.status)) {
     MlirStringRef m = irsPassManagerGetErrorMessage(run->pm);
     irsOptOutAppend(&msg, m.data, m.length);
     irsOptOutAppend(&msg, "", 1);
@@ -298,7 +338,7 @@ void irsOptLogCollect(IrsOptRun *run, IrsSupervisor sup) {
 
 int irsOptLogFinish(IrsOptRun *run) {
   IrsOptLog *l = run->log;
-  if (!l && !run->cfg->trace && !run->cfg->junit)
+  if (!l && !irsOptLogWanted(run->cfg))
     return irsOutcomeGetExitCode(IrsOutcomeOk);
   int rc = irsOutcomeGetExitCode(IrsOutcomeOk);
   if (!l || l->failed) {
@@ -308,18 +348,7 @@ int irsOptLogFinish(IrsOptRun *run) {
     if (!l)
       return rc;
   } else {
-    const IrsOptConfig *cfg = run->cfg;
-    int e;
-    if (cfg->trace && (e = irsRunLogWriteTrace(l->all, cfg->trace)) != 0) {
-      fprintf(stderr, "irscope-opt: error: cannot write trace file '%s': %s\n",
-              cfg->trace, strerror(e));
-      rc = irsOutcomeGetExitCode(IrsOutcomeIoError);
-    }
-    if (cfg->junit && (e = irsRunLogWriteJUnit(l->all, cfg->junit)) != 0) {
-      fprintf(stderr, "irscope-opt: error: cannot write JUnit file '%s': %s\n",
-              cfg->junit, strerror(e));
-      rc = irsOutcomeGetExitCode(IrsOutcomeIoError);
-    }
+    rc = irsOptLogWriteFiles(run->cfg, l->all);
   }
   irsRunLogDestroy(l->all);
   irsRunLogDestroy(l->chunk);

@@ -72,7 +72,7 @@ static bool addSteps(IrsRunLog log, IrsToolRunner t, IrsPipeline p,
 
 int irsOptToolLogWrite(const IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
                        const IrsOptToolStarts *starts) {
-  if (!c->trace && !c->junit)
+  if (!irsOptLogWanted(c))
     return irsOutcomeGetExitCode(IrsOutcomeOk);
   char name[4096];
   snprintf(name, sizeof(name), "irscope-opt %s", c->input);
@@ -83,17 +83,7 @@ int irsOptToolLogWrite(const IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
     irsRunLogDestroy(log);
     return irsOutcomeGetExitCode(IrsOutcomeIoError);
   }
-  int rc = irsOutcomeGetExitCode(IrsOutcomeOk), e;
-  if (c->trace && (e = irsRunLogWriteTrace(log, c->trace)) != 0) {
-    fprintf(stderr, "irscope-opt: error: cannot write trace file '%s': %s\n",
-            c->trace, strerror(e));
-    rc = irsOutcomeGetExitCode(IrsOutcomeIoError);
-  }
-  if (c->junit && (e = irsRunLogWriteJUnit(log, c->junit)) != 0) {
-    fprintf(stderr, "irscope-opt: error: cannot write JUnit file '%s': %s\n",
-            c->junit, strerror(e));
-    rc = irsOutcomeGetExitCode(IrsOutcomeIoError);
-  }
+  int rc = irsOptLogWriteFiles(c, log);
   irsRunLogDestroy(log);
   return rc;
 }

@@ -182,7 +182,7 @@ static int runWith(IrsOptConfig *c, IrsPipeline p, IrsInput in,
   // A repeat run is a plain run (one tool process) unless
   // --repeat-stepwise, as without --tool.
   o.measureStartup = c->timing;
-  o.stepwise = c->timing || c->trace || c->junit ||
+  o.stepwise = c->timing || irsOptLogWanted(c) ||
                (c->repeat.runs > 0 && c->repeat.stepwise);
   o.failureDir = c->failureDir;
   o.threadingEnabled = !c->disableThreading;

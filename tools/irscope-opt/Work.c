@@ -220,7 +220,7 @@ static IrsOptPmOptions workOptions(IrsOptRun *run, MlirOpPrintingFlags flags,
   o.dump.onlyChanged = cfg->dumps.onlyChanged;
   o.dump.overwrite = cfg->dumps.overwrite;
   o.dump.inBackground = cfg->dumps.inBackground;
-  o.timing = (cfg->timing || cfg->trace || cfg->junit) && !replay;
+  o.timing = (cfg->timing || irsOptLogWanted(cfg)) && !replay;
   o.watch.stepwise = replay || cfg->watch.stepTimeout > 0;
   o.verify.verifyWith = replay ? NULL : cfg->verifyWith;
   o.verify.narrow = cfg->narrow && !replay;

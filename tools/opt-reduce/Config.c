@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 //===- Config.c - opt-reduce's option table, its checks and rules ---------===//
+#define _GNU_SOURCE
 #include "Config.h"
 
 #include "ConfigStart.h"
+#include "ShellQuote.h"
 
 #include "irscope/Reduce.h"
 #include "irscope/RunDir.h"
@@ -302,4 +304,29 @@ void orConfigFree(OrConfig *c) {
   irsStringListFree(&c->irdlFiles);
   irsToolPluginsFree(&c->plugins);
   irsStringListFree(&c->toolArgs);
+}
+
+char *orConfigReadFlags(const OrConfig *c) {
+  size_t n = c->irdlFiles.num + 1;
+  char **argv = calloc(n, sizeof(*argv));
+  int argc = 0;
+  bool ok = argv != NULL;
+  if (ok && c->allowUnregistered)
+    ok = (argv[argc++] = strdup("--allow-unregistered-dialect")) != NULL;
+  for (size_t i = 0; ok && i < c->irdlFiles.num; ++i) {
+    char *real = realpath(c->irdlFiles.items[i], NULL);
+    const char *path = real ? real : c->irdlFiles.items[i];
+    ok = asprintf(&argv[argc], "--irdl-file=%s", path) >= 0;
+    argc += ok;
+    free(real);
+  }
+  char *joined = ok ? irsToolShellJoin(argc, argv) : NULL;
+  char *flags = NULL;
+  if (joined && asprintf(&flags, "%s%s", *joined ? " " : "", joined) < 0)
+    flags = NULL;
+  free(joined);
+  for (int i = 0; i < argc; ++i)
+    free(argv[i]);
+  free(argv);
+  return flags;
 }

@@ -62,4 +62,11 @@ typedef struct OrConfig {
 int orConfigParse(OrConfig *c, int argc, char **argv);
 void orConfigFree(OrConfig *c);
 
+/// The flags a RUN line of the reduced case needs to read it as the
+/// reduction did, mlir-opt's and irscope-opt's alike: each starting with a
+/// space (" --allow-unregistered-dialect --irdl-file=/abs/d.irdl.mlir"),
+/// quoted for the shell, IRDL files by absolute path (lit runs elsewhere).
+/// malloc'd; "" for none, NULL when out of memory.
+char *orConfigReadFlags(const OrConfig *c);
+
 #endif

@@ -42,20 +42,11 @@ static IrsPassManager stepPm(DocRun *d) {
   IrsPassManagerOptions o = irsPassManagerOptionsDefault();
   o.threadingEnabled = false;
   o.passRegistry = d->c->plugins.registry;
-  IrsPassManager pm = irsPassManagerCreate(d->ctx, d->pipeline, &o, NULL, NULL);
-  if (irsPassManagerIsNull(pm))
-    return pm;
-  IrsFailureOptions f = irsFailureOptionsDefault();
-  f.writeReport = false;
-  irsPassManagerSetFailureOptions(pm, &f);
   IrsSupervisionOptions w = irsSupervisionOptionsDefault();
-  w.stepwise = true;
   w.onStep = irsWorkerChannelOnStep;
   w.onStepUserData = &d->ch;
-  irsPassManagerSetSupervision(pm, &w);
-  if (d->c->seed)
-    irsPassManagerSetSeed(pm, d->c->seedValue);
-  return pm;
+  return irsPassManagerCreateStepwiseWorker(
+      d->ctx, d->pipeline, &o, &w, d->c->seed ? &d->c->seedValue : NULL);
 }
 
 // First thing in the worker and in the replay workers: the crash handlers

@@ -66,17 +66,17 @@ static int culpritMain(IrsWorkerChannel ch, void *ud) {
   IrsPassManagerOptions o = irsPassManagerOptionsDefault();
   o.threadingEnabled = false;
   o.passRegistry = u->c->plugins.registry;
-  IrsPassManager pm =
-      irsPassManagerCreate(mlirOperationGetContext(u->module), u->pipeline, &o,
-                           NULL, NULL);
-  if (irsPassManagerIsNull(pm))
-    return 2;
   IrsSupervisionOptions w = irsSupervisionOptionsDefault();
-  w.stepwise = true;
   w.onStep = irsWorkerChannelOnStep;
   w.onStepUserData = &u->ch;
   w.actionTrail = u->trail;
-  irsPassManagerSetSupervision(pm, &w);
+  IrsPassManager pm = irsPassManagerCreateStepwiseWorker(
+      mlirOperationGetContext(u->module), u->pipeline, &o, &w,
+      u->c->seed ? &u->c->seedValue : NULL);
+  if (irsPassManagerIsNull(pm))
+    return 2;
+  // Unlike a test worker it documents its failure: the narrowed action's
+  // files are what it reports.
   IrsVerifyOptions v = irsVerifyOptionsDefault();
   v.narrow = true;
   IrsFailureOptions f = irsFailureOptionsDefault();
@@ -86,8 +86,6 @@ static int culpritMain(IrsWorkerChannel ch, void *ud) {
     irsPassManagerDestroy(pm);
     return 2;
   }
-  if (u->c->seed)
-    irsPassManagerSetSeed(pm, u->c->seedValue);
   irsPassManagerRun(pm, u->module);
   const IrsNarrowedAction *a = irsPassManagerGetNarrowedAction(pm);
   if (a) {
@@ -230,12 +228,11 @@ static void printFailureCheck(FILE *f, const char *check,
     fprintf(f, "// %s: Stack dump:\n", check);
 }
 
-static void printCounterRun(FILE *f, const OrConfig *c, MlirStringRef p,
+static void printCounterRun(FILE *f, const char *readFlags, MlirStringRef p,
                             const OrCulprit *cu, int64_t count) {
   fprintf(f, "mlir-opt %%s%s --mlir-disable-threading -pass-pipeline='%.*s' "
              "--mlir-debug-counter=%s-count=%lld -o /dev/null",
-          c->allowUnregistered ? " --allow-unregistered-dialect" : "",
-          (int)p.length, p.data, cu->tag, (long long)count);
+          readFlags, (int)p.length, p.data, cu->tag, (long long)count);
 }
 
 void orCulpritPrintLit(FILE *f, const OrConfig *c, const OrCulprit *cu,
@@ -255,25 +252,29 @@ void orCulpritPrintLit(FILE *f, const OrConfig *c, const OrCulprit *cu,
       (c->plugins.plugins.ptr && irsPluginsGetNum(c->plugins.plugins) > 0))
     return;
   bool crash = cu->kind == IrsOutcomeCrash;
+  char *rf = orConfigReadFlags(c);
+  const char *flags = rf ? rf : "";
   fprintf(f, "// With upstream mlir-opt's debug counter, the first %lld %s "
              "actions fail\n// as above and the first %lld do not:\n",
           (long long)cu->index, cu->tag, (long long)(cu->index - 1));
   if (!pin) {
     fputs("//   ", f);
-    printCounterRun(f, c, pipeline, cu, cu->index - 1);
+    printCounterRun(f, flags, pipeline, cu, cu->index - 1);
     fputs("\n//   ", f);
-    printCounterRun(f, c, pipeline, cu, cu->index);
+    printCounterRun(f, flags, pipeline, cu, cu->index);
     fputc('\n', f);
+    free(rf);
     return;
   }
   fputs("// RUN: ", f);
-  printCounterRun(f, c, pipeline, cu, cu->index - 1);
+  printCounterRun(f, flags, pipeline, cu, cu->index - 1);
   fputs(" 2> %t.culprit-before || true\n"
         "// RUN: FileCheck %s --check-prefix=CULPRIT-BEFORE --allow-empty "
         "< %t.culprit-before\n", f);
   printFailureCheck(f, "CULPRIT-BEFORE-NOT", sig);
   fprintf(f, "// RUN: not%s ", crash ? " --crash" : "");
-  printCounterRun(f, c, pipeline, cu, cu->index);
+  printCounterRun(f, flags, pipeline, cu, cu->index);
   fputs(" 2>&1 | FileCheck %s --check-prefix=CULPRIT\n", f);
   printFailureCheck(f, "CULPRIT", sig);
+  free(rf);
 }

@@ -51,8 +51,8 @@ static void printRunLine(FILE *f, const IrsFixTestInfo *in) {
   char *mlir = pluginFlags(in->plugins, true);
   bool irscope = timeout || nondet || irsPipelineTextNamesIrscopePass(p) ||
                  strlen(all ? all : "") != strlen(mlir ? mlir : "");
-  fprintf(f, "// RUN: %s %%s%s", irscope ? "irscope-opt" : "mlir-opt",
-          all ? all : "");
+  fprintf(f, "// RUN: %s %%s%s%s", irscope ? "irscope-opt" : "mlir-opt",
+          all ? all : "", in->readFlags ? in->readFlags : "");
   free(all);
   free(mlir);
   if (timeout)

@@ -16,6 +16,9 @@ typedef struct IrsFixTestInfo {
   const char *testTimeout;      ///< --test-timeout as given (hangs), nullable
   const char *checkDeterminism; ///< NULL, "" or "threads"
   IrsPlugins plugins;           ///< loaded by the reduction; on the RUN line
+  /// How the reduction read the input, on the RUN line (Config.h's
+  /// orConfigReadFlags: " --allow-unregistered-dialect ..."); nullable.
+  const char *readFlags;
 } IrsFixTestInfo;
 
 /// Prints the comment naming the bug, the RUN line and the CHECK-LABEL

@@ -38,6 +38,10 @@ static void printPinHeader(FILE *f, const OrConfig *c, const IrsSignature *sig,
   FILE *pff = open_memstream(&pf, &pfLen);
   if (pff) {
     irsPluginsPrintFlags(c->plugins.plugins, false, fileCb, pff);
+    // And reads the input as the reduction did.
+    char *rf = orConfigReadFlags(c);
+    fputs(rf ? rf : "", pff);
+    free(rf);
     fclose(pff);
   }
   if (nondet)
@@ -86,9 +90,12 @@ int orLitTestWrite(const OrConfig *c, IrsReducer r, MlirOperation m,
   if (pin) {
     printPinHeader(f, c, sig, pipe);
   } else {
-    IrsFixTestInfo info = {c->input, sig, pipe, c->testTimeout,
-                           c->checkDeterminism, c->plugins.plugins};
+    char *rf = orConfigReadFlags(c);
+    IrsFixTestInfo info = {c->input,         sig, pipe, c->testTimeout,
+                           c->checkDeterminism, c->plugins.plugins,
+                           rf ? rf : ""};
     irsFixTestPrint(f, &info, m);
+    free(rf);
   }
   orCulpritPrintLit(f, c, culprit, pipe, pin, sig);
   fputc('\n', f);
