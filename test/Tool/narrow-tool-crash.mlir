@@ -50,3 +50,9 @@
 // NOFLAGS: exit=5
 // RUN: FileCheck %s --check-prefix=NOFLAGSREPORT < %t/n/report.xml
 // NOFLAGSREPORT-NOT: <action
+
+// The explorer shows the action in the failing step: in flight, and K of N.
+// RUN: sh -c 'irscope-opt --tool=%mlir_opt %S/../Actions/crash-in-pattern.mlir --pass-pipeline="builtin.module(func.func(convert-arith-to-spirv))" --dump-after-each=%t/d -o /dev/null; echo exit=$?' > /dev/null 2>&1
+// RUN: irscope-report %t/d
+// RUN: FileCheck %s --check-prefix=PAGE < %t/d/report.html
+// PAGE: In flight when it died, and the one action after which the step dies: #2 of 2, pattern <code class="action-name">ExtUIPattern</code> on <code>arith.extui</code> at {{.*}}crash-in-pattern.mlir:45:10 (narrowed with 4 runs of the step, single-threaded)
