@@ -159,6 +159,12 @@ IRS_API IrsActionDecision irsActionTrailBefore(const IrsAction *action,
                                                void *userData);
 IRS_API void irsActionTrailAfter(const IrsAction *action, bool executed,
                                  void *userData);
+/// Records an action described by the caller (a tool's action log read
+/// back, lib/Tool) as if it had begun now on the calling thread at
+/// record->depth; irsActionTrailAfter with an IrsAction of that depth ends
+/// it.
+IRS_API void irsActionTrailPush(IrsActionTrail trail,
+                                const IrsActionRecord *record);
 /// Starts a new step: irsActionTrailGetRepeating looks only at the actions
 /// recorded since. (An IrsPassManager with a trail calls it as each of its
 /// steps begins.)
@@ -186,6 +192,16 @@ IRS_API size_t irsActionTrailGetRepeating(IrsActionTrail trail,
 IRS_API void irsActionRecordDescribe(const IrsActionRecord *record,
                                      MlirStringCallback callback,
                                      void *userData);
+
+/// The terminal's note on what the trail's process was doing when it died:
+/// for a timeout, "timed out repeating applying pattern 'X' to 'arith.addi'
+/// at f.mlir:3:8 (85 of the last 256 actions)" (the action repeated most,
+/// irsActionTrailGetRepeating); for a crash, "crashed while applying
+/// pattern 'X' to ..." (irsActionTrailGetInFlight). Calls `callback` once,
+/// or not at all and returns false when the trail has nothing to say.
+IRS_API bool irsActionTrailDescribeDeath(IrsActionTrail trail, bool timedOut,
+                                         MlirStringCallback callback,
+                                         void *userData);
 
 #ifdef __cplusplus
 }

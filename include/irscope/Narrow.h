@@ -58,6 +58,9 @@ typedef struct IrsNarrowedAction {
   const char *after;
   const char *diff;
   const char *replay;
+  /// The action the step's process was in when it died (a crash through
+  /// a tool: its action log's last action still running).
+  bool inFlight;
 } IrsNarrowedAction;
 
 /// Whether the step fails with only the first `count` actions executed:
@@ -116,6 +119,29 @@ typedef void (*IrsActionLogCallback)(const IrsActionLogEntry *entry,
 IRS_API intptr_t irsActionLogParse(MlirStringRef log,
                                    IrsActionLogCallback callback,
                                    void *userData);
+
+/// What one line of the log says: an action began, was skipped (no
+/// completion follows), or the innermost action begun completed.
+typedef enum IrsActionLogEvent {
+  IrsActionLogBegins,
+  IrsActionLogSkipping,
+  IrsActionLogCompleted,
+} IrsActionLogEvent;
+
+/// For a completion only `tag` is set.
+typedef void (*IrsActionLogEventCallback)(IrsActionLogEvent event,
+                                          const IrsActionLogEntry *entry,
+                                          void *userData);
+
+/// Calls `callback` for every action of any tag the log says began, was
+/// skipped or completed, in order, so that a reader can follow the nesting
+/// (a crashed tool's log ends inside the actions it was running). Other
+/// tags than the two above get `tag` and, when their first IR unit is an
+/// op, `op`, `opName` and `locBuf`; `name` is empty. A last line without
+/// its newline is left out. Returns the number of events.
+IRS_API intptr_t irsActionLogParseEvents(MlirStringRef log,
+                                         IrsActionLogEventCallback callback,
+                                         void *userData);
 
 //===----------------------------------------------------------------------===//
 // The top-level op around the action

@@ -74,7 +74,10 @@ typedef struct IrsToolOptions {
   /// Narrow a failing step (pass or verifier failure, crash) to the one
   /// action after which it fails, with the tool's own --log-actions-to and
   /// --mlir-debug-counter (include/irscope/Narrow.h): <action> in
-  /// report.xml, the files around it, irsToolRunnerGetNarrowNote.
+  /// report.xml, the files around it, irsToolRunnerGetNarrowNote. With
+  /// it, the action log of a crash names the action in flight, and a step
+  /// that timed out is run once more with its log to name the actions it
+  /// kept repeating (irsToolRunnerGetActionNote).
   bool narrow;
   /// Recorded in manifest and report (Support.h; nullable).
   IrsRunHeader header;
@@ -151,6 +154,11 @@ IRS_API const IrsWorkerResult *irsToolRunnerGetDeath(IrsToolRunner runner);
 /// ..."), or why there is none; empty when narrowing did not run.
 /// Borrowed until the next run.
 IRS_API MlirStringRef irsToolRunnerGetNarrowNote(IrsToolRunner runner);
+/// The one-line note on what the failing step's tool was doing when it
+/// died, read from its action log (irsActionTrailDescribeDeath's words:
+/// "crashed while applying pattern 'X' to 'op' at LOC", "timed out
+/// repeating ..."); empty when there is none. Borrowed until the next run.
+IRS_API MlirStringRef irsToolRunnerGetActionNote(IrsToolRunner runner);
 /// Whether the last failure was the tool misbehaving (no output, output
 /// that is neither text nor bytecode, exec failure) rather than the IR.
 IRS_API bool irsToolRunnerGetToolError(IrsToolRunner runner);

@@ -288,3 +288,22 @@ void irsActionRecordDescribe(const IrsActionRecord *r,
   callback(irsBufRef(&b), userData);
   irsBufFree(&b);
 }
+
+// A record described elsewhere (a foreign tool's action log, read after the
+// tool ended): pushed as irsActionTrailBefore pushes an action it describes.
+void irsActionTrailPush(IrsActionTrail trail, const IrsActionRecord *record) {
+  Trail *t = trail.ptr;
+  if (!t)
+    return;
+  uint64_t seq = atomic_fetch_add(&t->next, 1) + 1;
+  RingEntry *e = &t->ring[(seq - 1) % kWindow];
+  e->rec = *record;
+  atomic_store(&e->seq, seq);
+  Stack *s = myStack(t);
+  int d = record->depth < kDepth ? record->depth : kDepth - 1;
+  if (s && d >= 0) {
+    s->rec[d] = *record;
+    atomic_store(&s->began[d], seq);
+    atomic_store(&s->top, d + 1);
+  }
+}

@@ -36,6 +36,8 @@ void irsXmlWriteAction(xmlTextWriterPtr w, const IrsNarrowedAction *a,
   attr(w, "after", a->after);
   attr(w, "diff", a->diff);
   attr(w, "replay", a->replay);
+  if (a->inFlight)
+    xmlTextWriterWriteAttribute(w, X("in-flight"), X("true"));
   if (a->op)
     xmlTextWriterWriteElement(w, X("generic-op"), X(a->op));
   if (diff.length)

@@ -54,9 +54,12 @@ static bool knowsStep(const IrsRunRecord *rec) {
 
 // What the worker was doing (its action trail): the action in flight and,
 // for a hang, the actions the last window kept repeating.
-static void writeActions(xmlTextWriterPtr w, IrsActionTrail trail, bool hang) {
+// A narrowed action (`narrowed`) is the failure's one <action>: the one in
+// flight is then left out.
+static void writeActions(xmlTextWriterPtr w, IrsActionTrail trail, bool hang,
+                         bool narrowed) {
   IrsActionRecord r;
-  if (irsActionTrailGetInFlight(trail, &r))
+  if (!narrowed && irsActionTrailGetInFlight(trail, &r))
     irsXmlWriteActionRecord(w, &r, true);
   if (!hang)
     return;
@@ -123,7 +126,7 @@ static void writeFailure(xmlTextWriterPtr w, const IrsRunRecord *rec) {
     irsXmlWriteResults(w, rec->artifacts.results);
   if (rec->artifacts.action)
     irsXmlWriteAction(w, rec->artifacts.action, rec->artifacts.actionDiff);
-  writeActions(w, d->actionTrail, hang);
+  writeActions(w, d->actionTrail, hang, rec->artifacts.action != NULL);
   xmlTextWriterEndElement(w);
 }
 

@@ -75,8 +75,10 @@ void irsNarrowLocationOf(MlirStringRef op, char *buf, size_t cap) {
 }
 
 // Fills `e` from one line; false when it is no begin of a tag we read.
-static bool parseLine(const char *p, const char *end, IrsActionLogEntry *e) {
-  const char *b = memmem(p, (size_t)(end - p), kBegins, strlen(kBegins));
+// `verb` is "begins " or "skipping ".
+static bool parseLineAs(const char *p, const char *end, IrsActionLogEntry *e,
+                        const char *verb) {
+  const char *b = memmem(p, (size_t)(end - p), verb, strlen(verb));
   const char *a = b ? memmem(b, (size_t)(end - b), kAction, strlen(kAction))
                     : NULL;
   if (!a)
@@ -116,20 +118,111 @@ static bool parseLine(const char *p, const char *end, IrsActionLogEntry *e) {
   return true;
 }
 
-intptr_t irsActionLogParse(MlirStringRef log, IrsActionLogCallback callback,
-                           void *ud) {
+static bool parseLine(const char *p, const char *end, IrsActionLogEntry *e) {
+  return parseLineAs(p, end, e, kBegins);
+}
+
+// Any other tag: "Action TAG[(...)] (UNIT)`", or "Action `TAG ...` (UNIT)`";
+// the unit names an op unless it is a region or a block (a greedy
+// driver's iteration), as the in-process bridge takes the first op unit.
+static bool parseOther(const char *p, const char *end, IrsActionLogEntry *e) {
+  const char *a = memmem(p, (size_t)(end - p), "Action ", 7);
+  if (!a)
+    return false;
+  a += 7;
+  if (a < end && *a == '`')
+    ++a;
+  const char *t = a;
+  while (t < end && *t != ' ' && *t != '`' && *t != '(')
+    ++t;
+  memset(e, 0, sizeof(*e));
+  e->tag = slice(a, t);
+  const char *u = memmem(t, (size_t)(end - t), " (", 2);
+  const char *close = end;
+  if (close > a && close[-1] == '`')
+    --close;
+  if (close > a && close[-1] == ')')
+    --close;
+  if (u && u + 2 < close && strncmp(u + 2, "Region ", 7) && u[2] != '^' &&
+      strncmp(u + 2, "Block", 5)) {
+    e->op = slice(u + 2, close);
+    e->opName = opNameOf(e->op);
+    irsNarrowLocationOf(e->op, e->locBuf, sizeof(e->locBuf));
+  }
+  return e->tag.length > 0;
+}
+
+// Calls `line` on every line of the log (the last one maybe without its
+// newline: `whole` false); returns how many it said it reported.
+typedef bool (*LineFn)(const char *p, const char *end, bool whole, void *ud);
+
+static intptr_t forEachLine(MlirStringRef log, LineFn line, void *ud) {
   intptr_t n = 0;
   const char *p = log.data, *end = log.data + log.length;
   while (p < end) {
     const char *nl = memchr(p, '\n', (size_t)(end - p));
-    const char *le = nl ? nl : end;
-    IrsActionLogEntry e;
-    if (parseLine(p, le, &e)) {
-      ++n;
-      if (callback)
-        callback(&e, ud);
-    }
+    n += line(p, nl ? nl : end, nl != NULL, ud);
     p = nl ? nl + 1 : end;
   }
   return n;
+}
+
+typedef struct EventsCb {
+  IrsActionLogEventCallback callback;
+  void *ud;
+} EventsCb;
+
+static bool eventLine(const char *p, const char *le, bool whole, void *ud) {
+  static const char kCompleted[] = "] completed `";
+  const EventsCb *cb = ud;
+  IrsActionLogEntry e;
+  const char *c = memmem(p, (size_t)(le - p), kCompleted, strlen(kCompleted));
+  IrsActionLogEvent kind = IrsActionLogBegins;
+  bool ok = false;
+  if (c) {
+    const char *t = c + strlen(kCompleted);
+    const char *q = memchr(t, '`', (size_t)(le - t));
+    memset(&e, 0, sizeof(e));
+    e.tag = slice(t, q ? q : le);
+    kind = IrsActionLogCompleted;
+    ok = q != NULL;
+  } else if (memmem(p, (size_t)(le - p), "] begins ", 9)) {
+    ok = parseLineAs(p, le, &e, kBegins) || parseOther(p, le, &e);
+  } else if (memmem(p, (size_t)(le - p), "] skipping ", 11)) {
+    kind = IrsActionLogSkipping;
+    ok = parseLineAs(p, le, &e, "skipping ") || parseOther(p, le, &e);
+  }
+  // A line the tool had not finished writing is no event.
+  if (ok && whole)
+    cb->callback(kind, &e, cb->ud);
+  return ok && whole;
+}
+
+intptr_t irsActionLogParseEvents(MlirStringRef log,
+                                 IrsActionLogEventCallback callback,
+                                 void *ud) {
+  EventsCb cb = {callback, ud};
+  return forEachLine(log, eventLine, &cb);
+}
+
+typedef struct EntriesCb {
+  IrsActionLogCallback callback;
+  void *ud;
+} EntriesCb;
+
+static bool entryLine(const char *p, const char *le, bool whole, void *ud) {
+  (void)whole; // a crashed run's last line still counts
+  const EntriesCb *cb = ud;
+  IrsActionLogEntry e;
+  if (!parseLine(p, le, &e))
+    return false;
+  if (cb->callback)
+    cb->callback(&e, cb->ud);
+  return true;
+}
+
+intptr_t irsActionLogParse(MlirStringRef log, IrsActionLogCallback callback,
+                           void *ud) {
+  EntriesCb cb = {callback, ud};
+  return forEachLine(log, entryLine, &cb);
 }

@@ -12,4 +12,14 @@
 int64_t irsHalve(int64_t good, int64_t bad, int (*isBad)(int64_t, void *),
                  void *userData);
 
+/// A true transition (K - 1 answered good, K bad) near `hint`, the count
+/// a log says the failing run reached (a lower bound when the log lost its
+/// tail): asks hint and hint - 1 first, then gallops up from hint (1, 2,
+/// 4, ... past it) when hint was good, or bisects [0, hint - 1] when hint
+/// - 1 was bad too. Returns K, 0 when count 0 fails (nothing to blame),
+/// -1 when aborted or when no count up to 2^17 past hint fails (a log
+/// loses at most its buffer, a few KB: tens of actions).
+int64_t irsNarrowSearchFrom(int64_t hint, int (*isBad)(int64_t, void *),
+                            void *userData);
+
 #endif // IRS_SUPPORT_HALVE_H

@@ -43,6 +43,35 @@ int64_t irsNarrowBisect(int64_t n, IrsNarrowIsBad isBad, void *ud) {
   return irsHalve(0, n, isBad, ud);
 }
 
+int64_t irsNarrowSearchFrom(int64_t hint, int (*isBad)(int64_t, void *),
+                            void *ud) {
+  if (hint <= 0)
+    hint = 0;
+  int r = isBad(hint, ud);
+  if (r < 0)
+    return -1;
+  if (r) {
+    if (hint == 0)
+      return 0;
+    r = isBad(hint - 1, ud);
+    if (r <= 0)
+      return r < 0 ? -1 : hint;
+    // Bad without the action the log ended in: bad at hint - 1, asked.
+    return irsNarrowBisect(hint - 1, isBad, ud);
+  }
+  // The log ended early: the count that fails lies beyond it. Past the
+  // step's last action a count runs everything, which fails.
+  for (int64_t step = 1, good = hint; step <= ((int64_t)1 << 16); step *= 2) {
+    r = isBad(good + step, ud);
+    if (r < 0)
+      return -1;
+    if (r)
+      return irsHalve(good, good + step, isBad, ud);
+    good += step;
+  }
+  return -1;
+}
+
 int64_t irsNarrowBudget(int64_t n) {
   int64_t log = 0;
   while (n > 1 && ((int64_t)1 << log) < n)

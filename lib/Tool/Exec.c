@@ -25,14 +25,20 @@
 typedef struct ExecJob {
   char **argv;
   intptr_t step;
+  const IrsToolExec *e;
 } ExecJob;
 
 static int execMain(IrsWorkerChannel ch, void *userData) {
   ExecJob *j = userData;
-  int fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
-  if (fd >= 0) {
-    dup2(fd, 1);
-    close(fd);
+  if (j->e->stdoutToStderr) {
+    dup2(2, 1);
+  } else {
+    const char *out = j->e->stdoutPath ? j->e->stdoutPath : "/dev/null";
+    int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd >= 0) {
+      dup2(fd, 1);
+      close(fd);
+    }
   }
   // A shell's background job ignores SIGQUIT, and the tool would inherit
   // that: LLVM's handler would print its dump and carry on instead of
@@ -42,13 +48,6 @@ static int execMain(IrsWorkerChannel ch, void *userData) {
   execv(j->argv[0], j->argv);
   irsWorkerChannelSendValue(ch, "exec-errno", errno);
   return IRS_EXIT_EXEC_FAILED;
-}
-
-static bool hasArg(const IrsToolRunnerImpl *t, const char *arg) {
-  for (intptr_t k = 0; k < t->numArgs; ++k)
-    if (strcmp(t->args[k], arg) == 0 || strcmp(t->args[k], arg + 1) == 0)
-      return true;
-  return false;
 }
 
 // The argument vector of `e`, NULL-terminated; NULL if out of memory. The
@@ -79,9 +78,9 @@ static char **buildArgv(IrsToolRunnerImpl *t, const IrsToolExec *e,
   if (e->bytecode)
     v[n++] = "--emit-bytecode";
   // LLVM refuses a flag given twice; the user's may already be there.
-  if (e->generic && !hasArg(t, "--mlir-print-op-generic"))
+  if (e->generic && !irsToolHasArg(t, "--mlir-print-op-generic"))
     v[n++] = "--mlir-print-op-generic";
-  if (e->generic && !hasArg(t, "--mlir-print-debuginfo"))
+  if (e->generic && !irsToolHasArg(t, "--mlir-print-debuginfo"))
     v[n++] = "--mlir-print-debuginfo";
   for (size_t k = 0; k < 4 && e->extra[k]; ++k)
     v[n++] = (char *)e->extra[k];
@@ -107,7 +106,7 @@ IrsErrorKind irsToolExecRun(IrsToolRunnerImpl *t, const IrsToolExec *e,
   char **argv = buildArgv(t, e, &pipelineArg);
   if (!argv)
     return IRS_ERR_NOMEM;
-  ExecJob job = {argv, e->step};
+  ExecJob job = {argv, e->step, e};
   double cpu0 = cpuChildrenMs();
   const IrsWorkerResult *res = NULL;
   IrsSupervisor sup = e->helper ? t->helperSup : t->sup;

@@ -183,9 +183,12 @@ static IrsErrorKind documentDeath(IrsToolRunnerImpl *t, intptr_t i,
       irsFailureWriterOpenForRecord(&t->rec, t->rec.deathKind, &fw))
     return IRS_ERR_PASS;
   irsToolWritePreStep(t, i, input, fw);
-  // A death no step reproduces (i < 0, a race) has no step to narrow.
+  // A death no step reproduces (i < 0, a race) has no step to narrow; a
+  // hang has no count to bisect, but its log names what it repeats.
   if (t->opts.narrow && i >= 0 && w->outcome != IrsWorkerTimedOut)
     irsToolNarrowStep(t, i, input, t->rec.deathKind, &t->death, fw);
+  else if (t->opts.narrow && i >= 0)
+    irsToolHangActions(t, i, input);
   IrsCrashInfo c;
   memset(&c, 0, sizeof(c));
   c.header = t->rec.header;
@@ -207,6 +210,8 @@ static IrsErrorKind documentDeath(IrsToolRunnerImpl *t, intptr_t i,
   c.reproducerCommand = t->reproCmd.len ? t->reproCmd.data : NULL;
   c.action = t->narrowed.tag ? &t->narrowed : NULL;
   c.actionDiff = irsBufRef(&t->narrowDiff);
+  if (t->trailFilled)
+    c.actionTrail = t->trail;
   free(t->rec.failureDirUsed);
   t->rec.failureDirUsed = irsStrDup(irsFailureWriterGetDir(fw));
   int e = irsFailureWriterCommitCrash(fw, &c);

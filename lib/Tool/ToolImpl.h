@@ -17,6 +17,7 @@
 #include "../Report/IrFile.h"
 #include "../Report/RunRecord.h"
 #include "../Support/Buf.h"
+#include "irscope/Action.h"
 #include "irscope/Narrow.h"
 #include "irscope/Tool.h"
 
@@ -53,6 +54,11 @@ typedef struct IrsToolExec {
   /// More arguments, after irscope's own (narrowing's --log-actions-to
   /// and --mlir-debug-counter); NULL-terminated when fewer than 4.
   const char *extra[4];
+  /// The tool's stdout: this file (created or truncated), or with
+  /// `stdoutToStderr` its stderr pipe; else /dev/null (the tool writes
+  /// its IR with -o). Action logs go there (--log-actions-to=-).
+  const char *stdoutPath;
+  bool stdoutToStderr;
 } IrsToolExec;
 
 typedef struct IrsToolExecResult {
@@ -86,6 +92,11 @@ typedef struct IrsToolRunnerImpl {
   IrsBuf narrowText;          // narrowed's strings, NUL-separated
   IrsBuf narrowNote;          // the terminal's note, empty when none
   IrsBuf narrowDiff;          // the diff of the action's top-level op
+  // What the failing step's process was doing when it died, from its
+  // action log (ToolActions.c): valid when trailFilled.
+  IrsActionTrail trail;
+  bool trailFilled;
+  IrsBuf actionNote; // "crashed while ...", "timed out repeating ..."
 } IrsToolRunnerImpl;
 
 /// Runs one invocation under the runner's supervisor. IRS_ERR_IO when no
@@ -143,6 +154,26 @@ bool irsToolWritePreStep(IrsToolRunnerImpl *t, intptr_t i, const char *input,
 void irsToolNarrowStep(IrsToolRunnerImpl *t, intptr_t i, const char *input,
                        IrsOutcome kind, const IrsToolExecResult *orig,
                        IrsFailureWriter w);
+/// Whether the user gave the tool `arg` ("--flag"; "-flag" too).
+bool irsToolHasArg(const IrsToolRunnerImpl *t, const char *arg);
+/// The arguments that make the tool log its actions to its stdout
+/// (--log-actions-to=-, ops generic with locations) into extra[0..return),
+/// the rest of `extra` NULL (ToolActions.c).
+int irsToolActionLogArgs(const IrsToolRunnerImpl *t, const char *extra[4]);
+/// Whether the run `r` says the tool has no such flags (no MlirOptMain
+/// tool); then appends why to `why`.
+bool irsToolLacksActionFlags(const IrsToolRunnerImpl *t,
+                             const IrsToolExecResult *r, IrsBuf *why);
+/// The action log of a run of step i (0-based) replayed into `t->trail`
+/// (ToolActions.c): `fromStart` false for a log's tail, whose first line
+/// may be cut. Sets trailFilled when the log held an action, and for a
+/// crash or a timeout (`outcome`) the terminal's note.
+void irsToolTrailFromLog(IrsToolRunnerImpl *t, intptr_t i, MlirStringRef log,
+                         bool fromStart, IrsWorkerOutcome outcome);
+/// A step i that timed out, run once more single-threaded with its action
+/// log on its stderr until it times out again, names the actions it kept
+/// repeating: `t->trail` and `t->actionNote` (ToolActions.c).
+void irsToolHangActions(IrsToolRunnerImpl *t, intptr_t i, const char *input);
 /// Forgets the last run's results (ToolRunner.c).
 void irsToolRunReset(IrsToolRunnerImpl *t);
 /// Whether `path` holds MLIR bytecode; false also when unreadable.

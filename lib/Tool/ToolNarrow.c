@@ -4,18 +4,22 @@
 // Every MlirOptMain tool (mlir-opt, fir-opt, ...) has MLIR's own action
 // flags, so a foreign tool's failing step is narrowed with them and
 // nothing of irscope runs inside it (include/irscope/Narrow.h):
-//   1. one single-threaded run with --log-actions-to (ops printed generic,
-//      with locations) counts the step's `apply-pattern` and
-//      `pass-execution` actions and names each, and gives the failure's
-//      signature single-threaded: the same crash signal, or the same first
-//      error message (a verifier's or the pass's), which every trial must
-//      show again to count as failing (a conversion whose patterns are
-//      skipped fails too, but to legalize, which is another message);
+//   1. one single-threaded run with --log-actions-to=- (its stdout into a
+//      scratch file, ops printed generic, with locations: ToolActions.c
+//      says why not a file of its own) counts the step's `apply-pattern`
+//      and `pass-execution` actions and names each, and gives the
+//      failure's signature single-threaded: the same crash signal, or the
+//      same first error message (a verifier's or the pass's), which every
+//      trial must show again to count as failing (a conversion whose
+//      patterns are skipped fails too, but to legalize, which is another
+//      message); a crash's log ends in the action in flight;
 //   2. irsNarrowBisect over --mlir-debug-counter=apply-pattern-count=K,
 //      or over pass-execution-count=K when no pattern application is to
-//      blame and the step runs its pass on several ops;
-//   3. two more runs print the module after K - 1 and after K actions
-//      (generic, unverified) for the top-level op around the action.
+//      blame and the step runs its pass on several ops; for a crash,
+//      irsNarrowSearchFrom the action in flight (K - 1 and K: two runs);
+//   3. more runs print the module after K - 1 and (unless the step died)
+//      after K actions (generic, unverified) for the top-level op around
+//      the action.
 // A tool without --log-actions-to (not built on MlirOptMain) leaves the
 // answer at the step, and the note says why.
 //
@@ -27,6 +31,7 @@
 #include "irscope/Report.h"
 #include "irscope/RunDir.h"
 #include "../Support/Fs.h"
+#include "../Support/Halve.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -71,18 +76,13 @@ static char *firstError(MlirStringRef err) {
   return m;
 }
 
-static bool userHas(const IrsToolRunnerImpl *t, const char *arg) {
-  for (intptr_t k = 0; k < t->numArgs; ++k)
-    if (!strcmp(t->args[k], arg) || !strcmp(t->args[k], arg + 1))
-      return true;
-  return false;
-}
-
-// One run of the step, single-threaded, with `extra` arguments.
-static bool runStep(Narrowing *n, const char *output, bool verify,
+// One run of the step, single-threaded, with `extra` arguments and its
+// stdout into `log` (NULL: nowhere).
+static bool runStep(Narrowing *n, const char *log, bool verify,
                     const char *const extra[4], IrsToolExecResult *r) {
-  IrsToolExec e = {.pipeline = n->step, .input = n->input, .output = output,
-                   .verifyEach = verify, .step = n->i + 1, .noThreads = true};
+  IrsToolExec e = {.pipeline = n->step, .input = n->input,
+                   .output = "/dev/null", .verifyEach = verify,
+                   .step = n->i + 1, .noThreads = true, .stdoutPath = log};
   memcpy(e.extra, extra, sizeof(e.extra));
   ++n->runs;
   return irsToolExecRun(n->t, &e, r) == IRS_OK && r->execErrno == 0;
@@ -111,7 +111,7 @@ static int isBad(int64_t count, void *ud) {
            n->tag, (long long)count);
   const char *extra[4] = {counter, NULL};
   IrsToolExecResult r;
-  if (!runStep(n, "/dev/null", n->t->opts.verifyEach, extra, &r)) {
+  if (!runStep(n, NULL, n->t->opts.verifyEach, extra, &r)) {
     irsToolExecResultFree(&r);
     return -1;
   }
@@ -170,7 +170,7 @@ static char *printAfter(Narrowing *n, int64_t count, const char *name) {
   int k = 0;
   if (count >= 0)
     extra[k++] = counter;
-  if (!userHas(n->t, "--mlir-print-op-generic"))
+  if (!irsToolHasArg(n->t, "--mlir-print-op-generic"))
     extra[k++] = "--mlir-print-op-generic";
   char *out = irsToolScratch(n->t, name);
   IrsToolExecResult r;
@@ -198,8 +198,11 @@ static void writeAround(Narrowing *n, IrsNarrowedAction *a, IrsFailureWriter w,
   // that then fails to legalize) leaves the IR before the step.
   if (!before)
     before = printAfter(n, -1, nb);
-  char *after =
-      printAfter(n, a->index, irsArtefactGetName(IrsArtefactActionAfter));
+  // A step that died dies again with K actions: nothing to print.
+  char *after = n->outcome == IrsWorkerExited
+                    ? printAfter(n, a->index,
+                                 irsArtefactGetName(IrsArtefactActionAfter))
+                    : NULL;
   MlirStringRef bs = {before, before ? strlen(before) : 0};
   MlirStringRef as = {after, after ? strlen(after) : 0};
   irsFailureWriterAddAction(w, a, bs, as, irsBufStringCallback, diff);
@@ -207,55 +210,63 @@ static void writeAround(Narrowing *n, IrsNarrowedAction *a, IrsFailureWriter w,
   free(after);
 }
 
-// The log run: counts, names and the failure's single-threaded signature.
-// Returns the log text, NULL (with `why`) when narrowing cannot go on.
+// The log run: counts, names and the failure's single-threaded signature;
+// for a death, the action in flight (t->trail). Returns the log text, NULL
+// (with `why`) when narrowing cannot go on.
 static char *logRun(Narrowing *n, const IrsToolExecResult *orig, IrsBuf *why) {
   char *logPath = irsToolScratch(n->t, "actions.log");
-  IrsBuf arg = IRS_BUF_INIT;
-  irsBufPrintf(&arg, "--log-actions-to=%s", logPath ? logPath : "");
-  const char *extra[4] = {arg.data, NULL, NULL, NULL};
-  int k = 1;
-  if (!userHas(n->t, "--mlir-print-op-generic"))
-    extra[k++] = "--mlir-print-op-generic";
-  if (!userHas(n->t, "--mlir-print-debuginfo"))
-    extra[k++] = "--mlir-print-debuginfo";
+  const char *extra[4];
+  irsToolActionLogArgs(n->t, extra);
   IrsToolExecResult r;
   memset(&r, 0, sizeof(r));
-  bool ran = logPath && arg.data &&
-             runStep(n, "/dev/null", n->t->opts.verifyEach, extra, &r);
+  bool ran = logPath && runStep(n, logPath, n->t->opts.verifyEach, extra, &r);
   char *log = NULL;
-  MlirStringRef err = ran ? r.res.stderrTail : (MlirStringRef){"", 0};
   if (!ran)
     irsBufAppendStr(why, "cannot run the tool");
-  else if (memmem(err.data, err.length, "Unknown command line argument", 29))
-    irsBufPrintf(why, "'%s' has no --log-actions-to and --mlir-debug-counter "
-                      "(no MlirOptMain tool)", n->t->path);
+  else if (irsToolLacksActionFlags(n->t, &r, why))
+    ;
   else if (r.res.outcome != orig->res.outcome ||
            (r.res.outcome == IrsWorkerExited && r.res.exitCode == 0))
     irsBufAppendStr(why, "the step does not fail the same way with threading "
                          "off");
-  else if (!(log = readAll(logPath)) && r.res.outcome != IrsWorkerExited)
-    // LLVM removes an output file when its tool dies of a signal: the
-    // log of a crashing run is gone, and with it the count to bisect.
-    irsBufAppendStr(why, "the tool removes its action log "
-                         "(--log-actions-to) when it crashes");
+  else
+    log = readAll(logPath);
   if (log) {
     n->outcome = r.res.outcome;
     n->signal = r.res.signal;
-    n->error = r.res.outcome == IrsWorkerExited ? firstError(err) : NULL;
+    n->error = r.res.outcome == IrsWorkerExited
+                   ? firstError(r.res.stderrTail)
+                   : NULL;
+    if (r.res.outcome != IrsWorkerExited)
+      irsToolTrailFromLog(n->t, n->i, mlirStringRefCreateFromCString(log),
+                          true, r.res.outcome);
   }
   irsToolExecResultFree(&r);
   if (logPath)
     unlink(logPath);
   free(logPath);
-  irsBufFree(&arg);
   return log;
 }
 
-// Bisects `tag` over its `num` actions; K or 0.
+// The action the dead log run was in, if of `tag`: its index, else 0.
+static int64_t inFlightIndex(const Narrowing *n, const char *tag) {
+  IrsActionRecord rec;
+  if (n->outcome == IrsWorkerExited || !n->t->trailFilled ||
+      !irsActionTrailGetInFlight(n->t->trail, &rec) || strcmp(rec.tag, tag))
+    return 0;
+  return rec.index;
+}
+
+// Bisects `tag` over its `num` actions; K or 0. A step that died is
+// searched from the action its log ended in (or its last of the tag): the
+// log of a tool killed outright may end early, so that count is asked
+// too, never assumed to fail.
 static int64_t bisectTag(Narrowing *n, const char *tag, int64_t num) {
   n->tag = tag;
-  int64_t k = irsNarrowBisect(num, isBad, n);
+  int64_t hint = inFlightIndex(n, tag);
+  int64_t k = n->outcome == IrsWorkerExited
+                  ? irsNarrowBisect(num, isBad, n)
+                  : irsNarrowSearchFrom(hint ? hint : num, isBad, n);
   return k > 0 ? k : 0;
 }
 
@@ -278,6 +289,7 @@ static void fill(IrsToolRunnerImpl *t, const char *log, Narrowing *n,
     if (!*a->opName)
       a->opName = NULL;
   }
+  a->inFlight = n->outcome == IrsWorkerCrashed && k == inFlightIndex(n, n->tag);
 }
 
 static bool narrow(IrsToolRunnerImpl *t, intptr_t i, const char *input,

@@ -179,6 +179,8 @@ void irsToolRunReset(IrsToolRunnerImpl *t) {
   irsBufReset(&t->narrowText);
   irsBufReset(&t->narrowNote);
   irsBufReset(&t->narrowDiff);
+  t->trailFilled = false;
+  irsBufReset(&t->actionNote);
 }
 
 void irsToolRunnerDestroy(IrsToolRunner runner) {
@@ -204,5 +206,7 @@ void irsToolRunnerDestroy(IrsToolRunner runner) {
   irsBufFree(&t->narrowText);
   irsBufFree(&t->narrowNote);
   irsBufFree(&t->narrowDiff);
+  irsBufFree(&t->actionNote);
+  irsActionTrailDestroy(t->trail);
   free(t);
 }

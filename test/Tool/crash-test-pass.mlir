@@ -12,7 +12,10 @@
 // crash site (mlir-opt's test pass is a hidden function of a stripped
 // binary: its module offset, under its nearest named caller) and four
 // frames, parsed from mlir-opt's own symbolised stack dump, which is held
-// back (it stays whole in report.xml); then the report and the replays.
+// back (it stays whole in report.xml); what the tool was doing, from its
+// action log (--log-actions-to=-, which LLVM flushes before its stack
+// dump): running the pass on the module, outside any pattern (nothing to
+// narrow); then the report and the replays.
 // ERR-NOT: Stack dump
 // ERR-NOT: PLEASE submit
 // ERR: irscope-opt: error: step 2 'builtin.module(test-pass-crash)' crashed with SIGABRT
@@ -21,8 +24,8 @@
 // ERR-NEXT: {{^  #2 .+$}}
 // ERR-NEXT: {{^  #3 .+$}}
 // ERR-NEXT: {{^  #4 .+$}}
+// ERR-NEXT: irscope-opt: note: crashed while running pass 'test-pass-crash' on 'builtin.module' in {{.*}}crash-test-pass.mlir
 // ERR-NEXT: irscope-opt: note: report: [[DIR]]/report.xml
-// ERR-NEXT: irscope-opt: note: step 2 not narrowed to one action: the tool removes its action log (--log-actions-to) when it crashes
 // ERR-NEXT: irscope-opt: note: replay: [[TOOL]] '--pass-pipeline=builtin.module(test-pass-crash)' [[DIR]]/failure-input.mlir -o -
 // ERR-NEXT: irscope-opt: note: or: [[TOOL]] --run-reproducer [[DIR]]/reproducer.mlir
 // RUN: test ! -e %t/out.mlir
@@ -37,6 +40,7 @@
 // REPORT: Stack dump:
 // REPORT: <symbolised-trace>#0 mlir-opt+0x{{[0-9a-f]+}}
 // REPORT-NEXT: #1 mlir::detail::OpToOpPassAdaptor::run (libMLIR.so.{{[0-9.]+}})
+// REPORT: <action tag="pass-execution" name="test-pass-crash" index="1" op="builtin.module" loc="{{.*}}crash-test-pass.mlir" in-flight="true"/>
 // REPORT: <pre-step-ir file="failure-input.mlir"/>
 // REPORT-NEXT: <last-good-dump file="0001-func.func-cse.mlir"/>
 // REPORT-NEXT: <reproducer file="reproducer.mlir" pipeline="builtin.module(test-pass-crash)"/>

@@ -7,7 +7,12 @@
 // worker, with the dump held back, and the report is of kind timeout with
 // its hang-site and the IR that
 // went into the step, and a reproducer mlir-opt replays (into the same
-// hang, which `timeout` cuts here). Then SIGINT while the tool hangs (once
+// hang, which `timeout` cuts here). What the step kept doing is named as
+// for irscope's own worker (test/Actions/hang-repeating-pattern.mlir): the
+// step is run once more, single-threaded, with mlir-opt's action log
+// (--log-actions-to=-) on its stderr until it times out again, and the
+// log's last actions read back: AddIAddConstant on the self-referencing
+// arith.addi. Then SIGINT while the tool hangs (once
 // the manifest has step 1's dump, step 2's process has exec'd mlir-opt: it
 // announced its step before the exec): exit 130, no report, the manifest
 // says "interrupted".
@@ -24,6 +29,7 @@
 // ERR-NEXT: {{^  #2 .+$}}
 // ERR-NEXT: {{^  #3 .+$}}
 // ERR-NEXT: {{^  #4 .+$}}
+// ERR-NEXT: irscope-opt: note: timed out repeating applying pattern '(anonymous namespace)::AddIAddConstant' to 'arith.addi' at {{.*}}hang.mlir:{{[0-9]+}}:11 ({{[1-9][0-9]*}} of the last {{[1-9][0-9]*}} actions)
 // ERR-NEXT: irscope-opt: note: report: [[DIR]]/report.xml
 // ERR-NEXT: irscope-opt: note: replay:
 // ERR-NEXT: irscope-opt: note: or:
@@ -35,6 +41,8 @@
 // REPORT: <failure kind="timeout" step="2" pass="canonicalize" anchor="func.func" elapsed-ms="{{[0-9.]+}}" timeout-s="15"
 // REPORT-SAME: hang-site="{{[^"]+}}">
 // REPORT-NEXT: <message>step 2 'builtin.module(func.func(canonicalize))' timed out after 15 s</message>
+// REPORT: <repeating-actions window="{{[1-9][0-9]*}}">
+// REPORT-NEXT: <action tag="apply-pattern" name="(anonymous namespace)::AddIAddConstant" op="arith.addi" loc="{{.*}}hang.mlir:{{[0-9]+}}:11" times="{{[1-9][0-9]*}}"/>
 // REPORT: <pre-step-ir file="failure-input.mlir"/>
 // REPORT-NEXT: <last-good-dump file="0001-builtin.module-cse.mlir"/>
 // REPORT-NEXT: <reproducer file="reproducer.mlir" pipeline="builtin.module(func.func(canonicalize))"/>

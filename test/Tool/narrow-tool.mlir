@@ -40,14 +40,3 @@
 // NOFLAGS: irscope-opt: error: step 1 'builtin.module(convert-xegpu-to-xevm)' broke the IR
 // NOFLAGS-NEXT: irscope-opt: note: step 1 not narrowed to one action: '[[T]]' has no --log-actions-to and --mlir-debug-counter (no MlirOptMain tool)
 // NOFLAGS: exit=3
-
-// A crash through the tool: LLVM removes an output file when its tool dies
-// of a signal, the action log (--log-actions-to) too, so there is nothing
-// to count and the answer stays at the step, with a note saying why (the
-// in-process run names the pattern in flight, test/Actions/crash-in-pattern.mlir).
-// RUN: sh -c 'irscope-opt --tool=%mlir_opt %S/../Actions/crash-in-pattern.mlir --pass-pipeline="builtin.module(func.func(convert-arith-to-spirv))" --failure-dir=%t/c -o /dev/null; echo exit=$?' 2>&1 \
-// RUN:   | FileCheck %s --check-prefix=CRASH
-// CRASH: irscope-opt: error: step 1 'builtin.module(func.func(convert-arith-to-spirv))' crashed with SIGSEGV
-// CRASH: irscope-opt: note: step 1 not narrowed to one action: the tool removes its action log (--log-actions-to) when it crashes
-// CRASH: exit=5
-

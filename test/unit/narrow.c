@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "irscope/Narrow.h"
+#include "Support/Halve.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -53,6 +54,28 @@ static void test_narrow__bisect_count_zero_failing_blames_none(void **state) {
   assert_int_equal(irsNarrowBisect(40, isBad, &o), 0);
   assert_int_equal(o.numAsked, 1);
   assert_int_equal(irsNarrowBisect(0, isBad, &o), 0);
+}
+
+// A step that died is searched from the action its log ended in: two
+// runs when the log names the culprit; a log that lost its tail (the hint
+// below the culprit) or a culprit before the hint is still found, as a true
+// transition.
+static void test_narrow__search_from_hint(void **state) {
+  (void)state;
+  for (int64_t c = 1; c <= 40; ++c) {
+    Oracle o = {.culprit = c};
+    assert_int_equal(irsNarrowSearchFrom(c, isBad, &o), c);
+    assert_int_equal(o.numAsked, 2);
+    for (int64_t hint = 0; hint <= 45; ++hint) {
+      Oracle h = {.culprit = c};
+      assert_int_equal(irsNarrowSearchFrom(hint, isBad, &h), c);
+      assert_true(asked(&h, c) && asked(&h, c - 1));
+      int64_t gap = c > hint ? c - hint : hint - c;
+      assert_true(h.numAsked <= irsNarrowBudget(gap + 1) + 2 * irsNarrowBudget(gap + 1));
+    }
+  }
+  Oracle none = {.culprit = 0};
+  assert_int_equal(irsNarrowSearchFrom(7, isBad, &none), 0);
 }
 
 static void test_narrow__budget(void **state) {
@@ -117,6 +140,60 @@ static void test_narrow__action_log(void **state) {
   assert_string_equal(s.locs[2], "");
 }
 
+typedef struct Events {
+  int n, depth, maxDepth;
+  char tags[8][40], ops[8][40];
+} Events;
+
+static void onEvent(IrsActionLogEvent ev, const IrsActionLogEntry *e,
+                    void *ud) {
+  Events *s = ud;
+  if (ev == IrsActionLogCompleted) {
+    --s->depth;
+    return;
+  }
+  if (ev == IrsActionLogBegins && ++s->depth > s->maxDepth)
+    s->maxDepth = s->depth;
+  snprintf(s->tags[s->n], 40, "%.*s", (int)e->tag.length, e->tag.data);
+  snprintf(s->ops[s->n], 40, "%.*s", (int)e->opName.length, e->opName.data);
+  ++s->n;
+}
+
+// Every tag begins and completes, so that a reader follows the nesting; a
+// region is no op; a line the tool had not finished is no event.
+static void test_narrow__action_log_events(void **state) {
+  (void)state;
+  const char *log =
+      "ExecutionContext registered on the context\n"
+      "[thread mlir-opt] begins (no breakpoint) Action `pass-execution` "
+      "running `C` on Operation `func.func` (\"func.func\"() ({...}) : () "
+      "-> () loc(\"in.mlir\":7:1))`\n"
+      "[thread mlir-opt] begins (no breakpoint) Action "
+      "GreedyPatternRewriteIteration(1) (Region #0 for op module {...})`\n"
+      "[thread mlir-opt] begins (no breakpoint) Action apply-conversion "
+      "(\"arith.extui\"(%arg0) : (i8) -> i32 loc(\"in.mlir\":8:3))`\n"
+      "[thread mlir-opt] completed `apply-conversion`\n"
+      "[thread mlir-opt] skipping (no breakpoint) Action `apply-pattern "
+      "pattern: P (%7 = \"index.cmp\"(%6, %0) : (index, index) -> i1)`\n"
+      "[thread mlir-opt] begins (no breakpoint) Action `apply-pattern "
+      "pattern: Q (%7 = \"index.c";
+  Events s = {0};
+  assert_int_equal(irsActionLogParseEvents(mlirStringRefCreateFromCString(log),
+                                           onEvent, &s),
+                   5);
+  assert_int_equal(s.n, 4);
+  assert_int_equal(s.depth, 2);
+  assert_int_equal(s.maxDepth, 3);
+  assert_string_equal(s.tags[0], "pass-execution");
+  assert_string_equal(s.ops[0], "func.func");
+  assert_string_equal(s.tags[1], "GreedyPatternRewriteIteration");
+  assert_string_equal(s.ops[1], "");
+  assert_string_equal(s.tags[2], "apply-conversion");
+  assert_string_equal(s.ops[2], "arith.extui");
+  assert_string_equal(s.tags[3], "apply-pattern");
+  assert_string_equal(s.ops[3], "index.cmp");
+}
+
 static void test_narrow__changed_top_level_op(void **state) {
   (void)state;
   const char *a = "#map = affine_map<(d0) -> (d0)>\nmodule {\n"
@@ -169,9 +246,11 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_narrow__bisect_finds_every_culprit),
       cmocka_unit_test(test_narrow__bisect_count_zero_failing_blames_none),
+      cmocka_unit_test(test_narrow__search_from_hint),
       cmocka_unit_test(test_narrow__budget),
       cmocka_unit_test(test_narrow__short_name),
       cmocka_unit_test(test_narrow__action_log),
+      cmocka_unit_test(test_narrow__action_log_events),
       cmocka_unit_test(test_narrow__changed_top_level_op),
       cmocka_unit_test(test_narrow__note),
   };

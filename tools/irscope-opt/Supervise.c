@@ -98,28 +98,17 @@ static void printLine(MlirStringRef s, void *ud) {
   fprintf(stderr, "irscope-opt: error: %.*s\n", (int)s.length, s.data);
 }
 
-static void printRef(MlirStringRef s, void *ud) {
+static void printNote(MlirStringRef s, void *ud) {
   (void)ud;
-  fwrite(s.data, 1, s.length, stderr);
+  fprintf(stderr, "irscope-opt: note: %.*s\n", (int)s.length, s.data);
 }
 
 // One note on what the dead worker was doing (its action trail): the
 // action a crash was in, or the action a hang kept repeating.
 static void printActionNote(IrsActionTrail trail, IrsWorkerOutcome outcome) {
-  IrsActionRecord r;
-  size_t window = 0;
-  if (outcome == IrsWorkerTimedOut &&
-      irsActionTrailGetRepeating(trail, &r, 1, &window) == 1) {
-    fprintf(stderr, "irscope-opt: note: timed out repeating ");
-    irsActionRecordDescribe(&r, printRef, NULL);
-    fprintf(stderr, " (%lld of the last %zu actions)\n", (long long)r.count,
-            window);
-  } else if (outcome == IrsWorkerCrashed &&
-             irsActionTrailGetInFlight(trail, &r)) {
-    fprintf(stderr, "irscope-opt: note: crashed while ");
-    irsActionRecordDescribe(&r, printRef, NULL);
-    fprintf(stderr, "\n");
-  }
+  if (outcome == IrsWorkerTimedOut || outcome == IrsWorkerCrashed)
+    irsActionTrailDescribeDeath(trail, outcome == IrsWorkerTimedOut, printNote,
+                                NULL);
 }
 
 // The error line first, naming step, pass and signal; then where it died

@@ -110,6 +110,11 @@ int irsOptToolReportFailure(IrsToolRunner t, IrsErrorKind k) {
                 death->outcome == IrsWorkerTimedOut))
     irsToolPrintTraceNotes("irscope-opt", death->stderrTail,
                            death->outcome == IrsWorkerTimedOut);
+  // What it was doing, from its action log (as a worker's trail says it).
+  MlirStringRef doing = irsToolRunnerGetActionNote(t);
+  if (doing.length)
+    fprintf(stderr, "irscope-opt: note: %.*s\n", (int)doing.length,
+            doing.data);
   if (dir.length && death)
     irsToolPrintReportNote("irscope-opt", dir.data, dir.length);
   MlirStringRef narrowed = irsToolRunnerGetNarrowNote(t);

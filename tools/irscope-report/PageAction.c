@@ -24,7 +24,11 @@
 static void headline(xmlNodePtr p, const IrsExAction *x) {
   bool pattern = x->tag && !strcmp(x->tag, "apply-pattern");
   char b[1024];
-  if (x->inFlight)
+  if (x->inFlight && x->index && x->of)
+    snprintf(b, sizeof(b), "In flight when it died, and the one action "
+                           "after which the step dies: #%s of %s, %s",
+             x->index, x->of, pattern ? "pattern" : "pass");
+  else if (x->inFlight)
     snprintf(b, sizeof(b), "In flight when it died: %s", pattern
                                                               ? "applying pattern"
                                                               : "running pass");
