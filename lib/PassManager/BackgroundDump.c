@@ -23,9 +23,12 @@
 // and copies only the pages the parent writes meanwhile (bench/model.py
 // measures the sum of the processes' PSS). One such child is in flight, so
 // the extra memory is bounded by one module whatever the number of steps;
-// --dump-in-background keeps two. Modules without aliases keep their
-// stitched dumps: the parent's cache of op texts, which a child cannot
-// fill, saves reprinting what the next steps leave alone.
+// --dump-in-background keeps two. A module without aliases whose step
+// changed a quarter of its top-level ops or more (a conversion) is also
+// dumped by a child, which stitches the dump from the cache's texts and
+// prints of the changed ops and hands back where each text lies in it
+// (ForkedDump.c), so the parent's cache still saves reprinting what the
+// next steps leave alone; fewer changed ops are cloned for a thread.
 //
 // The child tells by its exit status whether its text had aliases (it
 // starts with their definitions, not "module"); a module that lost them
