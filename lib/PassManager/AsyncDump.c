@@ -323,7 +323,7 @@ int irsDumpModuleAsync(IrsAsyncDump **jobp, IrsDumpCache **cachep,
   j->todo = calloc(m, sizeof(*j->todo));
   j->path = irsStrDup(path);
   if (!*cachep)
-    *cachep = calloc(1, sizeof(IrsDumpCache));
+    *cachep = irsDumpCacheNew();
   if (!ops || !j->clones || !j->fresh || !j->fromPrev || !j->todo ||
       !j->path || !*cachep) {
     free(ops);
@@ -370,7 +370,7 @@ void irsDumpAsyncJoin(IrsAsyncDump **jobp, IrsDumpCache **cachep,
     pthread_join(j->thread, NULL);
   irsPhaseEnd(j->ph, IrsPhaseWait, m, 0);
   if (!*cachep)
-    *cachep = calloc(1, sizeof(IrsDumpCache));
+    *cachep = irsDumpCacheNew();
   if (*cachep) {
     irsDumpCacheReplace(*cachep, j->stitched ? j->fresh : NULL,
                         j->stitched ? j->n : 0, j->stitched);
@@ -383,4 +383,26 @@ void irsDumpAsyncJoin(IrsAsyncDump **jobp, IrsDumpCache **cachep,
   j->numResults = 0;
   asyncFree(j);
   *jobp = NULL;
+}
+
+size_t irsDumpCountNew(const IrsDumpCache *cache, const IrsAsyncDump *job,
+                       MlirBlock body, const uint64_t *fps, size_t n) {
+  const IrsDumpEntry *keys = job ? job->fresh : cache ? cache->entries : NULL;
+  size_t numKeys = job ? job->n : cache ? cache->num : 0, k = 0, cursor = 0;
+  size_t missing = 0;
+  for (MlirOperation o = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o), ++k) {
+    uint64_t fp = fps && k < n ? fps[k] : irsFingerprint(o, NULL);
+    bool hit = false;
+    for (size_t probe = 0; probe < numKeys && probe < 8 && !hit; ++probe) {
+      size_t idx = (cursor + probe) % numKeys;
+      // A key without text or place holds nothing to reuse.
+      hit = keys[idx].op == o.ptr && keys[idx].fp == fp &&
+            (job || keys[idx].text || keys[idx].ilen);
+      if (hit)
+        cursor = idx + 1;
+    }
+    missing += !hit;
+  }
+  return missing;
 }

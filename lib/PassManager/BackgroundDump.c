@@ -23,9 +23,12 @@
 // and copies only the pages the parent writes meanwhile (bench/model.py
 // measures the sum of the processes' PSS). One such child is in flight, so
 // the extra memory is bounded by one module whatever the number of steps;
-// --dump-in-background keeps two. Modules without aliases keep their
-// stitched dumps: the parent's cache of op texts, which a child cannot
-// fill, saves reprinting what the next steps leave alone.
+// --dump-in-background keeps two. A module without aliases whose step
+// changed a quarter of its top-level ops or more (a conversion) is also
+// dumped by a child, which stitches the dump from the cache's texts and
+// prints of the changed ops and hands back where each text lies in it
+// (ForkedDump.c), so the parent's cache still saves reprinting what the
+// next steps leave alone; fewer changed ops are cloned for a thread.
 //
 // The child tells by its exit status whether its text had aliases (it
 // starts with their definitions, not "module"); a module that lost them
@@ -41,13 +44,17 @@
 // (lib/Report/ManifestMark.c says "lost" for one that never arrived).
 //
 //===----------------------------------------------------------------------===//
+#define _GNU_SOURCE // memfd_create
 #include "PassManagerImpl.h"
 
 #include "../Support/Fs.h"
+#include "Fingerprint.h"
+#include "StitchedDump.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -57,6 +64,9 @@ enum { kMaxChildren = 2 };
 // The exit status of a child whose dump is complete and has aliases (any
 // other nonzero status is the errno of a failed write).
 enum { kAliasedOk = 250 };
+// A stitching printer's status for a dump printed whole without aliases
+// (no table); 0 is a stitched dump with its table.
+enum { kWholeOk = 251 };
 
 static int64_t tvNs(struct timeval t) {
   return (int64_t)t.tv_sec * 1000000000 + (int64_t)t.tv_usec * 1000;
@@ -138,7 +148,17 @@ static IrsErrorKind finish(IrsPassManagerImpl *pm, intptr_t k, int status,
   IrsErrorKind kind = IRS_OK;
   int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   pm->dumpAliased = code == kAliasedOk;
-  if (code == kAliasedOk)
+  if (d->tableFd >= 0) {
+    if (code == 0)
+      irsDumpCacheAdoptFile(&pm->dumpCache, d->ops, d->fps, d->n, d->path,
+                            d->tableFd);
+    else if (pm->dumpCache)
+      irsDumpCacheReplace(pm->dumpCache, NULL, 0, false);
+    close(d->tableFd);
+    free(d->ops);
+    free(d->fps);
+  }
+  if (code == kAliasedOk || (code == kWholeOk && d->tableFd >= 0))
     code = 0;
   IrsRecordStep *s = d->step >= 0 ? &pm->rec.steps[d->step] : NULL;
   if (s)
@@ -192,9 +212,8 @@ IrsErrorKind irsBgDumpReap(IrsPassManagerImpl *pm, bool waitAll, IrsBuf *err) {
   return kind;
 }
 
-int irsBgDumpStart(IrsPassManagerImpl *pm, intptr_t step, MlirOperation module,
-                   const char *path, bool generic, bool debugInfo) {
-  IrsBuf ignored = IRS_BUF_INIT;
+// Room for one more child, waiting for the oldest while there are `most`.
+static int makeRoom(IrsPassManagerImpl *pm) {
   // No thread of ours may be printing while we fork (the child would
   // inherit its locks); MLIR's threads are idle between steps.
   irsPmDumpJoin(pm);
@@ -209,7 +228,6 @@ int irsBgDumpStart(IrsPassManagerImpl *pm, intptr_t step, MlirOperation module,
     if (finish(pm, 0, status, &pm->bgErr) != IRS_OK)
       pm->bgFailed = true;
   }
-  irsBufFree(&ignored);
   if (pm->numBg == pm->capBg) {
     intptr_t cap = pm->capBg ? pm->capBg * 2 : 4;
     IrsBgDump *n = realloc(pm->bg, (size_t)cap * sizeof(IrsBgDump));
@@ -218,28 +236,122 @@ int irsBgDumpStart(IrsPassManagerImpl *pm, intptr_t step, MlirOperation module,
     pm->bg = n;
     pm->capBg = cap;
   }
-  char *p = irsStrDup(path);
-  if (!p)
+  return 0;
+}
+
+// The keys of the module's top-level ops as the child sees them, and the
+// memfd its table goes to; false when out of memory or descriptors.
+static bool prepareTable(IrsPassManagerImpl *pm, MlirOperation module,
+                         IrsBgDump *d) {
+  MlirBlock body = irsDumpModuleBody(module);
+  if (mlirBlockIsNull(body))
+    return false;
+  size_t n = irsDumpCountTops(body);
+  d->ops = calloc(n ? n : 1, sizeof(void *));
+  d->fps = calloc(n ? n : 1, sizeof(uint64_t));
+  d->n = n;
+  d->tableFd = memfd_create("irscope-dump-table", MFD_CLOEXEC);
+  if (!d->ops || !d->fps || d->tableFd < 0)
+    return false;
+  size_t k = 0;
+  for (MlirOperation o = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o), ++k) {
+    d->ops[k] = o.ptr;
+    d->fps[k] = pm->numTopFps == n ? pm->topFps[k] : irsFingerprint(o, NULL);
+  }
+  return true;
+}
+
+static void dropTable(IrsBgDump *d) {
+  if (d->tableFd >= 0)
+    close(d->tableFd);
+  free(d->ops);
+  free(d->fps);
+  d->tableFd = -1;
+  d->ops = NULL;
+  d->fps = NULL;
+}
+
+// The forked printer: stitched with its table when `d` has one and the
+// module's last print had no aliases, else whole. Never returns.
+static _Noreturn void childPrint(IrsPassManagerImpl *pm, const IrsBgDump *d,
+                                 MlirOperation module, bool generic,
+                                 bool debugInfo) {
+  if (d->tableFd >= 0 && !pm->dumpAliased) {
+    bool stitched = false;
+    int e = irsDumpForkedStitch(pm->dumpCache, module, d->path, true,
+                                pm->topFps, pm->numTopFps, d->tableFd,
+                                &stitched);
+    if (e || stitched)
+      _exit(e > 0 && e < kAliasedOk ? e : e ? EIO : 0);
+  }
+  bool aliases = false;
+  int e = irsDumpModuleAliases(module, d->path, generic, debugInfo, true,
+                               &aliases);
+  _exit(e > 0 && e < kAliasedOk ? e
+        : e                     ? EIO
+        : aliases               ? kAliasedOk
+        : d->tableFd >= 0       ? kWholeOk
+                                : 0);
+}
+
+static int start(IrsPassManagerImpl *pm, intptr_t step, MlirOperation module,
+                 const char *path, bool generic, bool debugInfo, bool table) {
+  int e = makeRoom(pm);
+  if (e)
+    return e;
+  IrsBgDump d = {0, step, irsStrDup(path), -1, NULL, NULL, 0};
+  if (!d.path || (table && !prepareTable(pm, module, &d))) {
+    dropTable(&d);
+    free(d.path);
     return ENOMEM;
+  }
   IrsPhaseMark m = irsPhaseBegin(pm->phases);
   pid_t pid = fork();
   if (pid < 0) {
-    int e = errno;
-    free(p);
+    e = errno;
+    dropTable(&d);
+    free(d.path);
     return e;
   }
-  if (pid == 0) {
-    bool aliases = false;
-    int e = irsDumpModuleAliases(module, path, generic, debugInfo, true,
-                                 &aliases);
-    _exit(e > 0 && e < kAliasedOk ? e : e ? EIO : aliases ? kAliasedOk : 0);
-  }
+  if (pid == 0)
+    childPrint(pm, &d, module, generic, debugInfo);
   irsPhaseEnd(pm->phases, IrsPhaseFork, m, 0);
   atomic_store(&pm->bgPid, pid);
-  pm->bg[pm->numBg++] = (IrsBgDump){pid, step, p};
+  d.pid = pid;
+  pm->bg[pm->numBg++] = d;
   if (step >= 0)
     pm->rec.steps[step].dumpPending = true;
   return 0;
+}
+
+int irsBgDumpStart(IrsPassManagerImpl *pm, intptr_t step, MlirOperation module,
+                   const char *path, bool generic, bool debugInfo) {
+  return start(pm, step, module, path, generic, debugInfo, false);
+}
+
+int irsBgDumpStitch(IrsPassManagerImpl *pm, intptr_t step, MlirOperation module,
+                    const char *path) {
+  // The child reads the cache as it is now: the dumps in flight on threads
+  // put their texts there first (makeRoom joins them).
+  return start(pm, step, module, path, false, false, true);
+}
+
+void irsBgDumpSettleTables(IrsPassManagerImpl *pm) {
+  for (intptr_t k = 0; k < pm->numBg;) {
+    if (pm->bg[k].tableFd < 0) {
+      ++k;
+      continue;
+    }
+    int status = 0;
+    IrsPhaseMark m = irsPhaseBegin(pm->phases);
+    pid_t r = reapOne(pm, pm->bg[k].pid, &status, 0);
+    irsPhaseEnd(pm->phases, IrsPhaseWait, m, 0);
+    if (r < 0)
+      status = access(pm->bg[k].path, F_OK) == 0 ? (kWholeOk << 8) : (EIO << 8);
+    if (finish(pm, k, status, &pm->bgErr) != IRS_OK)
+      pm->bgFailed = true;
+  }
 }
 
 bool irsBgDumpCan(const IrsPassManagerImpl *pm, bool verified) {

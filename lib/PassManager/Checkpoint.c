@@ -350,7 +350,9 @@ static bool prepareTexts(IrsCheckpointRun *r) {
     ops[k] = r->rows[k].op.ptr;
   irsPmDumpJoin(pm);
   if (ok)
-    irsDumpCacheBorrow(pm->dumpCache, ops, n, fps, texts, lens);
+    irsDumpCacheBorrow(pm->dumpCache, ops, n,
+                       pm->numTopFps == n ? pm->topFps : NULL, fps, texts,
+                       lens);
   for (size_t k = 0; ok && k < n; ++k) {
     CpRow *row = &r->rows[k];
     row->cacheText = texts[k];

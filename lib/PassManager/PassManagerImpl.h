@@ -40,6 +40,12 @@ typedef struct IrsBgDump {
   int pid;
   intptr_t step; // 0-based step, -1 for the input dump
   char *path;
+  // A stitching printer's table of where each op's text is (a memfd; -1
+  // for a whole print), and the keys of its ops: the next dump cache.
+  int tableFd;
+  const void **ops;
+  uint64_t *fps;
+  size_t n;
 } IrsBgDump;
 
 /// An unchanged step's dump waiting for the printer of the dump it copies
@@ -57,6 +63,8 @@ typedef struct IrsHook {
 
 /// Printed text of top-level ops, reused across dumps (StitchedDump.c).
 typedef struct IrsDumpCache IrsDumpCache;
+/// An empty cache (null when out of memory).
+IrsDumpCache *irsDumpCacheNew(void);
 void irsDumpCacheDestroy(IrsDumpCache *cache);
 /// Writes the module to `path` from per-op texts when that is provably the
 /// same as printing it whole; sets *stitched. When it returns 0 with
@@ -83,19 +91,40 @@ int irsDumpStitchTexts(MlirOperation module, const char *const *texts,
                        const size_t *lens, size_t n, const char *path,
                        bool *stitched);
 /// For each op of ops[0..n) (in module order) the cached text, its length
-/// and the fingerprint it was printed at (texts[k] null when not cached).
-/// The texts stay owned by the cache until it is next changed.
-void irsDumpCacheBorrow(const IrsDumpCache *cache, const void *const *ops,
-                        size_t n, uint64_t *fps, const char **texts,
-                        size_t *lens);
+/// and the fingerprint it was printed at (texts[k] null when not cached;
+/// a text still in a forked printer's dump file only when want[k], the
+/// op's fingerprint now, is the one it was printed at). The texts stay
+/// owned by the cache until it is next changed.
+void irsDumpCacheBorrow(IrsDumpCache *cache, const void *const *ops,
+                        size_t n, const uint64_t *want, uint64_t *fps,
+                        const char **texts, size_t *lens);
 /// Makes copies of the given texts the cache's contents; false (cache
 /// emptied) when out of memory or a text is missing.
 bool irsDumpCacheAdopt(IrsDumpCache **cache, const void *const *ops,
                        const uint64_t *fps, const char *const *texts,
                        const size_t *lens, size_t n);
 
+/// In a forked printer (ForkedDump.c): writes `module`'s dump to `path`
+/// stitched from the cache's texts and prints of the other top-level ops,
+/// and where each op's text lies in it to `tableFd`. *stitched false
+/// (nothing written) when it cannot be stitched. 0 or an errno value.
+int irsDumpForkedStitch(IrsDumpCache *cache, MlirOperation module,
+                        const char *path, bool assumeVerified,
+                        const uint64_t *topFps, size_t numTopFps, int tableFd,
+                        bool *stitched);
+/// In the parent: the cache becomes the texts of ops[0..n) (fingerprints
+/// fps) in the dump at `path`, placed as the printer's table in `tableFd`
+/// says, read from the file when wanted. False (cache emptied) otherwise.
+bool irsDumpCacheAdoptFile(IrsDumpCache **cache, const void *const *ops,
+                           const uint64_t *fps, size_t n, const char *path,
+                           int tableFd);
 /// Dumps being finished on threads (AsyncDump.c).
 typedef struct IrsAsyncDump IrsAsyncDump;
+/// How many of the n top-level ops of `body` (their fingerprints `fps`,
+/// nullable) have no text under the newest keys: those of `job`, the dump
+/// in flight on a thread (nullable), else the cache's. No text is read.
+size_t irsDumpCountNew(const IrsDumpCache *cache, const IrsAsyncDump *job,
+                       MlirBlock body, const uint64_t *fps, size_t n);
 /// Dumps the module after step `step` to `path`: clones the top-level ops
 /// whose text neither the cache nor the dump in flight in *job has, and
 /// starts a thread that prints the clones and writes the dump, after the
@@ -246,6 +275,15 @@ void irsBgDumpSettle(IrsPassManagerImpl *pm);
 /// Whether a step's dump should be printed by a forked snapshot
 /// (BackgroundDump.c): irsBgDumpCan, and the last whole print had aliases.
 bool irsBgDumpWanted(IrsPassManagerImpl *pm, bool verified);
+/// A forked printer for a step's dump that stitches it from the cache and
+/// the ops' prints, and hands back where each op's text is, to be the next
+/// dump cache (ForkedDump.c); printed whole when it cannot be stitched.
+/// 0 or an errno value.
+int irsBgDumpStitch(IrsPassManagerImpl *pm, intptr_t step, MlirOperation module,
+                    const char *path);
+/// Waits for a stitching printer still at work and makes its table the
+/// dump cache: before anything reads the cache or decides on dumpAliased.
+void irsBgDumpSettleTables(IrsPassManagerImpl *pm);
 /// irsBgDumpStart for a step's dump in the user's printing form; drops the
 /// dump cache once the child runs. 0 or an errno value.
 int irsBgDumpSnapshot(IrsPassManagerImpl *pm, intptr_t step,

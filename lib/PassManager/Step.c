@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "Fingerprint.h"
 #include "PassManagerImpl.h"
+#include "StitchedDump.h"
 
 #include "../Support/DiagnosticsImpl.h"
 #include "../Support/Fs.h"
@@ -152,6 +153,7 @@ int irsPmWriteDump(IrsPassManagerImpl *pm, MlirOperation module,
 }
 
 void irsPmDumpJoin(IrsPassManagerImpl *pm) {
+  irsBgDumpSettleTables(pm);
   if (!pm->asyncDump)
     return;
   IrsAsyncResult *r = NULL;
@@ -224,6 +226,20 @@ int irsPmCopyUnchangedDump(IrsPassManagerImpl *pm, intptr_t i,
   return e;
 }
 
+// A step that changed a quarter of the module's top-level ops or more (a
+// conversion) is dumped by a forked printer that stitches (ForkedDump.c):
+// cloning them for a thread would hold the module twice. Fewer are cloned
+// for a thread (AsyncDump.c), which costs less than a fork's page copies.
+static bool manyChanged(IrsPassManagerImpl *pm, MlirOperation module) {
+  MlirBlock body = irsDumpModuleBody(module);
+  if (mlirBlockIsNull(body))
+    return false;
+  size_t n = irsDumpCountTops(body);
+  size_t fresh = irsDumpCountNew(pm->dumpCache, pm->asyncDump, body,
+                                 pm->numTopFps == n ? pm->topFps : NULL, n);
+  return n > 0 && fresh * 4 >= n;
+}
+
 int irsPmWriteStepDump(IrsPassManagerImpl *pm, void *modulePtr, intptr_t i,
                        const char *path, bool verified, bool *written,
                        bool *pending) {
@@ -231,6 +247,8 @@ int irsPmWriteStepDump(IrsPassManagerImpl *pm, void *modulePtr, intptr_t i,
   int e = irsPmCopyUnchangedDump(pm, i, path, verified);
   if (e < 0) {
     e = 0;
+    // Whether the last dump had aliases is known once its printer is done.
+    irsBgDumpSettleTables(pm);
     // Only verified IR may be printed by a child: printing unverified IR
     // would make the printer verify, and verification may need the thread
     // pool.
@@ -240,6 +258,8 @@ int irsPmWriteStepDump(IrsPassManagerImpl *pm, void *modulePtr, intptr_t i,
                        pm->opts.dump.printDebugInfo) == 0;
     if (!background && irsBgDumpWanted(pm, verified))
       background = irsBgDumpSnapshot(pm, i, module, path) == 0;
+    if (!background && irsBgDumpCan(pm, verified) && manyChanged(pm, module))
+      background = irsBgDumpStitch(pm, i, module, path) == 0;
     if (!background) {
       e = dumpAsync(pm, i, module, path, verified);
       *pending = e == 0; // still being printed when this returns

@@ -32,8 +32,47 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 typedef IrsDumpEntry Entry;
+
+IrsDumpCache *irsDumpCacheNew(void) {
+  IrsDumpCache *c = calloc(1, sizeof(*c));
+  if (c)
+    c->fileFd = -1;
+  return c;
+}
+
+static void closeFile(IrsDumpCache *c) {
+  if (c->fileFd >= 0)
+    close(c->fileFd);
+  c->fileFd = -1;
+  free(c->filePath);
+  c->filePath = NULL;
+}
+
+// The cache's dump file, opened now if it is still the file adopted.
+static bool openFile(IrsDumpCache *c) {
+  if (c->fileFd >= 0)
+    return true;
+  if (!c->filePath)
+    return false;
+  int fd = open(c->filePath, O_RDONLY | O_CLOEXEC);
+  struct stat st;
+  if (fd >= 0 && fstat(fd, &st) == 0 && st.st_ino == c->fileStat.st_ino &&
+      st.st_dev == c->fileStat.st_dev && st.st_size == c->fileStat.st_size &&
+      st.st_mtim.tv_sec == c->fileStat.st_mtim.tv_sec &&
+      st.st_mtim.tv_nsec == c->fileStat.st_mtim.tv_nsec) {
+    c->fileFd = fd;
+    return true;
+  }
+  if (fd >= 0)
+    close(fd);
+  free(c->filePath); // not asked again
+  c->filePath = NULL;
+  return false;
+}
 
 void irsDumpCacheDestroy(IrsDumpCache *c) {
   if (!c)
@@ -41,7 +80,65 @@ void irsDumpCacheDestroy(IrsDumpCache *c) {
   for (size_t i = 0; i < c->num; ++i)
     free(c->entries[i].text);
   free(c->entries);
+  closeFile(c);
   free(c);
+}
+
+// The inverse of irsDumpWriteIndented: a text of `len` bytes from its
+// indented form t[0..n); false when t is not one.
+static bool unindent(const char *t, size_t n, char *out, size_t len) {
+  size_t o = 0, i = 0;
+  while (i < n) {
+    const char *nl = memchr(t + i, '\n', n - i);
+    size_t j = nl ? (size_t)(nl - t) : n;
+    if (j > i) {
+      if (j - i < 2 || t[i] != ' ' || t[i + 1] != ' ' || o + (j - i - 2) > len)
+        return false;
+      memcpy(out + o, t + i + 2, j - i - 2);
+      o += j - i - 2;
+    }
+    if (nl && j + 1 < n) {
+      if (o >= len)
+        return false;
+      out[o++] = '\n';
+    }
+    i = j + 1;
+  }
+  out[o] = '\0';
+  return o == len;
+}
+
+bool irsDumpEntryLoad(IrsDumpCache *c, Entry *e) {
+  if (e->text)
+    return true;
+  if (!c || e->ilen == 0 || !openFile(c))
+    return false;
+  char *raw = malloc(e->ilen);
+  char *t = malloc(e->len + 1);
+  bool ok = raw && t &&
+            pread(c->fileFd, raw, e->ilen, (off_t)e->off) == (ssize_t)e->ilen &&
+            unindent(raw, e->ilen, t, e->len);
+  free(raw);
+  if (!ok) {
+    free(t);
+    e->ilen = 0;
+    return false;
+  }
+  e->text = t;
+  return true;
+}
+
+Entry *irsDumpCacheFind(IrsDumpCache *cache, const void *op, uint64_t fp,
+                        size_t *cursor) {
+  for (size_t probe = 0; cache && probe < cache->num && probe < 8; ++probe) {
+    size_t idx = (*cursor + probe) % cache->num;
+    Entry *e = &cache->entries[idx];
+    if (e->op == op && e->fp == fp && irsDumpEntryLoad(cache, e)) {
+      *cursor = idx + 1;
+      return e;
+    }
+  }
+  return NULL;
 }
 
 // Dialects whose attributes and types never get aliases.
@@ -272,24 +369,27 @@ bool irsDumpModuleHeader(MlirOperation module, IrsBuf *out,
   return ok;
 }
 
-// `t` with two spaces before each non-empty line, ending in a newline. A
-// dump has hundreds of thousands of lines: each line and its newline go
+// A dump has hundreds of thousands of lines: each line and its newline go
 // in one write.
-static void writeIndented(IrsAtomicFile *af, const char *t, size_t n) {
-  size_t i = 0;
+size_t irsDumpWriteIndented(IrsAtomicFile *af, const char *t, size_t n) {
+  size_t i = 0, out = 0;
   while (i < n) {
     const char *nl = memchr(t + i, '\n', n - i);
     size_t j = nl ? (size_t)(nl - t) : n;
-    if (j > i)
+    if (j > i) {
       irsAtomicFileWrite(af, "  ", 2);
+      out += 2;
+    }
     if (nl) {
       irsAtomicFileWrite(af, t + i, j - i + 1);
     } else {
       irsAtomicFileWrite(af, t + i, j - i);
       irsAtomicFileWrite(af, "\n", 1);
     }
+    out += j - i + 1;
     i = j + 1;
   }
+  return out;
 }
 
 // The dump: the module's header, then texts[0..n) indented, then "}".
@@ -305,7 +405,7 @@ int irsDumpWriteStitched(const char *path, const IrsBuf *header,
     return e;
   irsAtomicFileWrite(&af, header->data, header->len);
   for (size_t i = 0; i < n; ++i)
-    writeIndented(&af, texts[i], lens[i]);
+    irsDumpWriteIndented(&af, texts[i], lens[i]);
   irsAtomicFileWrite(&af, "}\n\n", 3);
   return irsAtomicFileCommit(&af);
 }
@@ -323,6 +423,14 @@ MlirBlock irsDumpModuleBody(MlirOperation module) {
   return body;
 }
 
+size_t irsDumpCountTops(MlirBlock body) {
+  size_t n = 0;
+  for (MlirOperation o = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o))
+    ++n;
+  return n;
+}
+
 // Takes the cached text of every top-level op the step left alone (same op,
 // same fingerprint) into `fresh`; marks the others in `todo`.
 void irsDumpCacheTake(IrsDumpCache *cache, MlirBlock body, size_t n,
@@ -337,19 +445,13 @@ void irsDumpCacheTake(IrsDumpCache *cache, MlirBlock body, size_t n,
     ops[k] = o;
     fresh[k].op = o.ptr;
     fresh[k].fp = topFps && numTopFps == n ? topFps[k] : irsFingerprint(o, NULL);
-    Entry *hit = NULL;
-    for (size_t probe = 0; probe < cache->num && !hit && probe < 8; ++probe) {
-      size_t idx = (cursor + probe) % cache->num;
-      Entry *e = &cache->entries[idx];
-      if (e->text && e->op == o.ptr && e->fp == fresh[k].fp) {
-        hit = e;
-        cursor = idx + 1;
-      }
-    }
+    Entry *hit = irsDumpCacheFind(cache, o.ptr, fresh[k].fp, &cursor);
     if (hit) {
       fresh[k].text = hit->text;
       fresh[k].len = hit->len;
+      fresh[k].aliased = hit->aliased;
       hit->text = NULL; // moved
+      hit->ilen = 0;
     } else {
       todo[k] = true;
     }
@@ -379,6 +481,7 @@ void irsDumpCacheReplace(IrsDumpCache *cache, Entry *fresh, size_t n, bool ok) {
   for (size_t i = 0; i < cache->num; ++i)
     free(cache->entries[i].text);
   free(cache->entries);
+  closeFile(cache);
   if (ok) {
     cache->entries = fresh;
     cache->num = n;
@@ -413,7 +516,7 @@ int irsDumpModuleStitched(IrsDumpCache **cachep, MlirOperation module,
   bool *todo = calloc(n ? n : 1, sizeof(*todo));
   IrsDumpCache *cache = *cachep;
   if (!cache)
-    cache = *cachep = calloc(1, sizeof(IrsDumpCache));
+    cache = *cachep = irsDumpCacheNew();
   if (!ops || !fresh || !todo || !cache) {
     free(ops);
     free(fresh);
@@ -467,23 +570,26 @@ int irsDumpStitchTexts(MlirOperation module, const char *const *texts,
   return err;
 }
 
-void irsDumpCacheBorrow(const IrsDumpCache *cache, const void *const *ops,
-                        size_t n, uint64_t *fps, const char **texts,
-                        size_t *lens) {
+void irsDumpCacheBorrow(IrsDumpCache *cache, const void *const *ops,
+                        size_t n, const uint64_t *want, uint64_t *fps,
+                        const char **texts, size_t *lens) {
   size_t cursor = 0;
   for (size_t k = 0; k < n; ++k) {
     texts[k] = NULL;
     lens[k] = 0;
     fps[k] = 0;
     for (size_t probe = 0; cache && probe < cache->num && probe < 8; ++probe) {
-      const Entry *e = &cache->entries[(cursor + probe) % cache->num];
-      if (e->text && e->op == ops[k]) {
+      Entry *e = &cache->entries[(cursor + probe) % cache->num];
+      if (e->op != ops[k])
+        continue;
+      // A text still in its dump file is read only when it is current.
+      if (e->text || (want && want[k] == e->fp && irsDumpEntryLoad(cache, e))) {
         texts[k] = e->text;
         lens[k] = e->len;
         fps[k] = e->fp;
         cursor = (cursor + probe) % cache->num + 1;
-        break;
       }
+      break;
     }
   }
 }
@@ -493,11 +599,11 @@ bool irsDumpCacheAdopt(IrsDumpCache **cachep, const void *const *ops,
                        const size_t *lens, size_t n) {
   IrsDumpCache *cache = *cachep;
   if (!cache)
-    cache = *cachep = calloc(1, sizeof(IrsDumpCache));
+    cache = *cachep = irsDumpCacheNew();
   Entry *fresh = calloc(n ? n : 1, sizeof(*fresh));
   bool ok = cache && fresh;
   for (size_t i = 0; ok && i < n; ++i) {
-    fresh[i] = (Entry){ops[i], fps[i], malloc(lens[i] + 1), lens[i], false};
+    fresh[i] = (Entry){.op = ops[i], .fp = fps[i], .text = malloc(lens[i] + 1), .len = lens[i]};
     ok = fresh[i].text != NULL && texts[i] != NULL;
     if (ok) {
       memcpy(fresh[i].text, texts[i], lens[i]);

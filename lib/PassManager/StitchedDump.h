@@ -13,6 +13,8 @@
 
 #include "../Support/Fs.h"
 
+#include <sys/stat.h>
+
 /// One top-level op's text at some step, keyed by the op and its
 /// fingerprint then.
 typedef struct IrsDumpEntry {
@@ -21,12 +23,33 @@ typedef struct IrsDumpEntry {
   char *text; // standalone print, no trailing newline
   size_t len;
   bool aliased; // irsDumpTextMayAlias(text), set where `text` is printed
+  // Without `text`: where the cache's dump file holds it, indented (a
+  // forked printer's dump, read when the text is wanted); ilen 0: nowhere.
+  uint64_t off;
+  size_t ilen;
 } IrsDumpEntry;
 
 struct IrsDumpCache {
   IrsDumpEntry *entries;
   size_t num;
+  // The dump the entries' offsets are in (null: none), opened when a text
+  // is first read from it, and what it was when adopted: a file replaced
+  // since is not read.
+  char *filePath;
+  int fileFd; // -1 until opened
+  struct stat fileStat;
 };
+
+/// Reads e's text from the cache's dump file when it is not in memory;
+/// false when it has none (or the file no longer holds it).
+bool irsDumpEntryLoad(IrsDumpCache *cache, IrsDumpEntry *e);
+/// The entry of `op` with fingerprint `fp`, its text loaded, or null; the
+/// search starts at *cursor and moves it (passes rarely reorder ops).
+IrsDumpEntry *irsDumpCacheFind(IrsDumpCache *cache, const void *op,
+                               uint64_t fp, size_t *cursor);
+/// Writes `t` with two spaces before each non-empty line, ending in a
+/// newline; returns the bytes written.
+size_t irsDumpWriteIndented(IrsAtomicFile *af, const char *t, size_t n);
 
 /// Local-scope printing flags of a top-level op's text (caller destroys).
 MlirOpPrintingFlags irsDumpTopFlags(bool assumeVerified);
@@ -39,6 +62,8 @@ bool irsDumpModuleHeader(MlirOperation module, IrsBuf *out,
                          MlirOperation *shell);
 /// The one block of a builtin.module, or null.
 MlirBlock irsDumpModuleBody(MlirOperation module);
+/// The number of ops in `body`.
+size_t irsDumpCountTops(MlirBlock body);
 /// Writes the header, texts[0..n) indented and "}" to `path` atomically.
 int irsDumpWriteStitched(const char *path, const IrsBuf *header,
                          const char *const *texts, const size_t *lens,
