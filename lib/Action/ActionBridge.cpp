@@ -99,6 +99,8 @@ struct Handler {
   std::atomic<int64_t> untracked{0}; // tags beyond kMaxTags share this
 
   std::atomic<int> naming{kNamingUnchecked};
+  // The slot counter() found last (a slot's tag never changes once set).
+  std::atomic<TagCount *> lastHit{nullptr};
   std::mutex claimLock;
 
   // The counter of `tag`; with `claim`, a new tag gets a slot (only tags
@@ -111,14 +113,24 @@ struct Handler {
 };
 
 // The innermost action in flight on this thread, for IrsAction.parent and
-// depth: MLIR gives a handler no per-thread state of its own.
-thread_local const IrsAction *tlsInnermost = nullptr;
+// depth: MLIR gives a handler no per-thread state of its own. Initial-exec:
+// a thread-local of a shared library is otherwise reached through a call
+// to __tls_get_addr, twice per action.
+thread_local const IrsAction *tlsInnermost
+    __attribute__((tls_model("initial-exec"))) = nullptr;
 
 std::atomic<int64_t> *Handler::counter(llvm::StringRef tag, bool claim) {
+  // Most actions have the tag of the one before (pattern applications
+  // come in runs): the slot found last is tried first.
+  TagCount *last = lastHit.load(std::memory_order_relaxed);
+  if (last && last->data.load(std::memory_order_relaxed) == tag.data())
+    return &last->count;
   // The common case: a tag seen before, known by its address.
   for (TagCount &t : tags)
-    if (t.data.load(std::memory_order_acquire) == tag.data())
+    if (t.data.load(std::memory_order_acquire) == tag.data()) {
+      lastHit.store(&t, std::memory_order_relaxed);
       return &t.count;
+    }
   // First sight of this address (or a caller's copy of a tag): compare
   // contents, and claim a slot under the lock, which only first sights take.
   std::lock_guard<std::mutex> lock(claimLock);

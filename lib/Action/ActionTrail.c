@@ -54,27 +54,34 @@ typedef struct Trail {
   IrsTrailStrings strings; // last: a reset leaves its arena as it is
 } Trail;
 
-// The calling thread's id. gettid() is a system call, and the trail asks
-// before every action (millions in a canonicalize): each thread keeps its
-// id once asked. A forked child's only thread inherits its parent's cached
-// value, so the child handler forgets it (pthread_atfork, registered once).
-static _Thread_local int64_t tidCache;
+// The calling thread's id and its stack in the trail it last recorded
+// into. gettid() is a system call and the search a loop, asked before and
+// after every action (millions in a canonicalize): each thread keeps both
+// once found. A forked child's only thread inherits its parent's values,
+// so the child handler forgets them (pthread_atfork, registered once).
+// Initial-exec: a thread-local of a shared library is otherwise reached
+// through a call to __tls_get_addr on every use.
+typedef struct Mine {
+  int64_t tid;
+  Trail *trail;
+  Stack *stack;
+} Mine;
+static _Thread_local Mine mine __attribute__((tls_model("initial-exec")));
 
-static void forgetTid(void) { tidCache = 0; }
+static void forgetMine(void) { mine = (Mine){0, NULL, NULL}; }
 
-static void registerForget(void) { pthread_atfork(NULL, NULL, forgetTid); }
+static void registerForget(void) { pthread_atfork(NULL, NULL, forgetMine); }
 
 static int64_t myTid(void) {
-  if (!tidCache) {
+  if (!mine.tid) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, registerForget);
-    tidCache = (int64_t)gettid();
+    mine.tid = (int64_t)gettid();
   }
-  return tidCache;
+  return mine.tid;
 }
 
-static Stack *myStack(Trail *t) {
-  int64_t me = myTid();
+static Stack *findStack(Trail *t, int64_t me) {
   for (int i = 0; i < kThreads; ++i)
     if (atomic_load_explicit(&t->stacks[i].tid, memory_order_relaxed) == me)
       return &t->stacks[i];
@@ -84,6 +91,18 @@ static Stack *myStack(Trail *t) {
       return &t->stacks[i];
   }
   return NULL; // more threads than stacks: this one is not recorded
+}
+
+static Stack *myStack(Trail *t) {
+  // Still ours unless the trail was reset (its ids cleared) or is another.
+  if (mine.trail == t && mine.stack &&
+      atomic_load_explicit(&mine.stack->tid, memory_order_relaxed) == mine.tid)
+    return mine.stack;
+  int64_t me = myTid();
+  Stack *s = findStack(t, me);
+  mine.trail = s ? t : NULL;
+  mine.stack = s;
+  return s;
 }
 
 // A thread's caches hold pointers of the step they were filled in.

@@ -16,10 +16,11 @@
 #include <string.h>
 
 // Direct-mapped: the slot of an address in a cache of `size` (a power of
-// two) entries. Addresses of MLIR objects are 8- or 16-byte aligned.
+// two) entries, from the top bits of a Fibonacci hash (addresses are
+// aligned and clustered; their low bits alone collide).
 static size_t slotOf(const void *p, size_t size) {
-  uintptr_t v = (uintptr_t)p;
-  return (size_t)((v >> 4) ^ (v >> 11)) & (size - 1);
+  uint64_t h = (uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15ull;
+  return (size_t)(h >> 40) & (size - 1);
 }
 
 static IrsTrailStr nameRef(IrsTrailCache *c, IrsTrailStrings *s,
@@ -35,9 +36,22 @@ static IrsTrailStr nameRef(IrsTrailCache *c, IrsTrailStrings *s,
       memcmp(hit->copy, str.data, n) == 0)
     return hit->ref;
   IrsTrailStr ref = irsTrailStringsIntern(s, str.data, str.length);
-  if (ref) // a full table's "" is not remembered: its bytes are not the name's
-    *hit = (IrsTrailNameHit){str.data, str.length,
-                             irsTrailStringsGet(s, ref, NULL), ref};
+  if (ref && str.length <= UINT32_MAX) // a full table's "" is not the name
+    *hit = (IrsTrailNameHit){str.data, irsTrailStringsGet(s, ref, NULL),
+                             (uint32_t)str.length, ref};
+  return ref;
+}
+
+// Tags are static strings (IrsAction.tag): known by their address alone.
+static IrsTrailStr tagRef(IrsTrailCache *c, IrsTrailStrings *s,
+                          MlirStringRef tag) {
+  IrsTrailOpHit *hit =
+      c ? &c->tags[slotOf(tag.data, IRS_TRAIL_TAG_CACHE)] : NULL;
+  if (hit && hit->ident == tag.data && hit->ref)
+    return hit->ref;
+  IrsTrailStr ref = irsTrailStringsIntern(s, tag.data, tag.length);
+  if (hit && ref)
+    *hit = (IrsTrailOpHit){tag.data, ref};
   return ref;
 }
 
@@ -101,7 +115,7 @@ static void locationOf(IrsTrailCache *c, IrsTrailStrings *s, MlirOperation op,
 
 void irsTrailDescribe(IrsTrailCache *c, IrsTrailStrings *s, const IrsAction *a,
                       IrsTrailRec *r) {
-  r->tag = nameRef(c, s, a->tag);
+  r->tag = tagRef(c, s, a->tag);
   r->name = nameRef(c, s, a->name);
   r->depth = a->depth;
   r->index = a->index;

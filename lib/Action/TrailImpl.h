@@ -71,20 +71,23 @@ typedef struct IrsTrailRec {
   uint64_t opId;
 } IrsTrailRec;
 
-enum { IRS_TRAIL_NAME_CACHE = 64, IRS_TRAIL_OP_CACHE = 32,
-       IRS_TRAIL_LOC_CACHE = 64 };
+/// Entries of each cache (powers of two): a canonicalize tries a few
+/// hundred patterns on a few dozen kinds of op.
+enum { IRS_TRAIL_NAME_CACHE = 256, IRS_TRAIL_OP_CACHE = 64,
+       IRS_TRAIL_LOC_CACHE = 256, IRS_TRAIL_TAG_CACHE = 8 };
 
 /// A name as MLIR handed it (its address and length) and its string. A hit
 /// also compares the bytes with the string's: a pattern set built and
 /// freed inside a pass could hand a new name at an old address.
 typedef struct IrsTrailNameHit {
   const char *data;
-  size_t length;
   const char *copy; // the table's bytes of `ref`
+  uint32_t length;
   IrsTrailStr ref;
 } IrsTrailNameHit;
 
-/// An op name (its uniqued identifier) and its string.
+/// An op name (its uniqued identifier) or a tag (a static string, as
+/// IrsAction.tag says) and its string.
 typedef struct IrsTrailOpHit {
   const void *ident;
   IrsTrailStr ref;
@@ -103,6 +106,7 @@ typedef struct IrsTrailLocHit {
 /// trail's, which each step and each reset change.
 typedef struct IrsTrailCache {
   uint64_t gen;
+  IrsTrailOpHit tags[IRS_TRAIL_TAG_CACHE];
   IrsTrailNameHit names[IRS_TRAIL_NAME_CACHE];
   IrsTrailOpHit ops[IRS_TRAIL_OP_CACHE];
   IrsTrailLocHit locs[IRS_TRAIL_LOC_CACHE];

@@ -24,10 +24,19 @@ void irsTrailStringsReset(IrsTrailStrings *s) {
   atomic_store(&s->used, 0);
 }
 
+// Eight bytes a step: only cache misses hash, but there are thousands.
 static uint64_t hashBytes(const char *p, size_t n) {
-  uint64_t h = 1469598103934665603ull;
-  for (size_t i = 0; i < n; ++i)
-    h = (h ^ (unsigned char)p[i]) * 1099511628211ull;
+  uint64_t h = 0x9E3779B97F4A7C15ull ^ n;
+  for (; n >= 8; p += 8, n -= 8) {
+    uint64_t w;
+    memcpy(&w, p, 8);
+    h = (h ^ w) * 0xFF51AFD7ED558CCDull;
+    h ^= h >> 32;
+  }
+  uint64_t w = 0;
+  memcpy(&w, p, n);
+  h = (h ^ w) * 0xC4CEB9FE1A85EC53ull;
+  h ^= h >> 29;
   return h ? h : 1;
 }
 
