@@ -43,6 +43,8 @@ typedef enum IrsActionDecision {
 typedef struct IrsAction {
   /// The action's tag: "apply-pattern", "pass-execution",
   /// "GreedyPatternRewriteIteration", ... (mlir::tracing::Action::getTag).
+  /// A static string (it outlives every handler), so consumers may know a
+  /// tag by its address, as the handler's numbering and the trail do.
   MlirStringRef tag;
   /// For `apply-pattern` the pattern's debug name (upstream gives patterns
   /// added by type their C++ type name; empty when a pattern has none); for
@@ -125,8 +127,13 @@ IRS_API int64_t irsActionHandlerGetCount(IrsActionHandler handler,
 /// killed: per thread, the actions in flight (recorded before each runs),
 /// and the last IRS_ACTION_TRAIL_WINDOW actions of all threads. Create it
 /// before forking; the worker attaches it as a consumer (userData: the
-/// trail's ptr). Each action costs a few short copies: the op's name and
-/// location, never a print of the op.
+/// trail's ptr). A record is small: its strings (tag, pattern or pass, op
+/// name, file) are stored once per process in the same mapping and found
+/// through per-thread caches by the addresses MLIR hands over, so an action
+/// costs a few compares and one short copy, never a print of the op. Those
+/// caches hold op names and locations by address, which only one context
+/// keeps unique: mark a step (irsActionTrailMarkStep) or reset the trail
+/// before recording actions of another context.
 typedef struct IrsActionTrail {
   void *ptr;
 } IrsActionTrail;
@@ -166,8 +173,8 @@ IRS_API void irsActionTrailAfter(const IrsAction *action, bool executed,
 IRS_API void irsActionTrailPush(IrsActionTrail trail,
                                 const IrsActionRecord *record);
 /// Starts a new step: irsActionTrailGetRepeating looks only at the actions
-/// recorded since. (An IrsPassManager with a trail calls it as each of its
-/// steps begins.)
+/// recorded since, and the recording threads forget what they cached.
+/// (An IrsPassManager with a trail calls it as each of its steps begins.)
 IRS_API void irsActionTrailMarkStep(IrsActionTrail trail);
 /// The innermost action in flight that names an op (else the innermost)
 /// when the recording process stopped: of the threads with an action in

@@ -7,8 +7,10 @@
 // dumping run, so it must stay O(1) and lock-free: each thread counts into
 // its own hash table (MLIR calls it from its worker threads), found by the
 // thread's id; the tables are only merged when the step has ended and the
-// workers are idle. A pattern's name is hashed by content because the
-// bridge reads it from the action's print, into a buffer that is reused.
+// workers are idle. A table counts by name, by content; but hashing a
+// name (dozens of bytes) for each action cost most of the consumer, so
+// each thread also remembers, by the address of the name MLIR handed over,
+// which entry it counted last: a hit costs a compare of the bytes.
 //
 //===----------------------------------------------------------------------===//
 #include "ActionImpl.h"
@@ -28,9 +30,20 @@ typedef struct Entry {
   int64_t count;
 } Entry;
 
+// A name as MLIR handed it (address, length, kind) and its entry's index.
+typedef struct Hit {
+  const char *data;
+  uint32_t len;
+  uint32_t kind;
+  size_t index; // valid only while the table has not grown since
+} Hit;
+
+enum { kHits = 256 }; // a power of two
+
 typedef struct Table {
   Entry *e;
   size_t cap, n; // cap is a power of two
+  Hit *hits; // kHits, made with the table's first entries
 } Table;
 
 typedef struct Slot {
@@ -66,6 +79,8 @@ static bool grow(Table *t) {
   Entry *e = calloc(cap, sizeof(Entry));
   if (!e)
     return false;
+  if (t->hits) // the entries move
+    memset(t->hits, 0, kHits * sizeof(Hit));
   for (size_t i = 0; i < t->cap; ++i) {
     if (!t->e[i].hash)
       continue;
@@ -106,6 +121,38 @@ static Entry *lookup(Table *t, MlirStringRef name, IrsRewriteKind kind,
   return &t->e[k];
 }
 
+// The slot of a name's address among kHits (the top bits of a Fibonacci
+// hash: addresses are aligned and clustered).
+static size_t hitSlot(const char *p) {
+  return (size_t)(((uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15ull) >> 40) &
+         (kHits - 1);
+}
+
+// Counts one action of (name, kind): through the thread's memory of the
+// name's address when its bytes are still the entry's, else by content.
+static void count(Table *t, MlirStringRef name, IrsRewriteKind kind) {
+  Hit *hit = t->hits ? &t->hits[hitSlot(name.data)] : NULL;
+  if (hit && hit->data == name.data && hit->len == name.length &&
+      hit->kind == (uint32_t)kind && hit->index < t->cap) {
+    Entry *e = &t->e[hit->index];
+    if (e->hash && e->kind == kind && e->len == name.length &&
+        (name.length == 0 || memcmp(e->name, name.data, name.length) == 0)) {
+      ++e->count;
+      return;
+    }
+  }
+  Entry *e = lookup(t, name, kind, hashName(name, kind));
+  if (!e)
+    return;
+  ++e->count;
+  if (!t->hits)
+    t->hits = calloc(kHits, sizeof(Hit)); // without it, every count hashes
+  if (t->hits && name.length <= UINT32_MAX)
+    t->hits[hitSlot(name.data)] =
+        (Hit){name.data, (uint32_t)name.length, (uint32_t)kind,
+              (size_t)(e - t->e)};
+}
+
 static Table *myTable(IrsActionCounts *c) {
   uintptr_t me = (uintptr_t)pthread_self();
   size_t start = (size_t)((me >> 6) * 0x9E3779B97F4A7C15ull) % kThreadSlots;
@@ -133,8 +180,11 @@ static void clearTable(Table *t, bool release) {
       t->e[i] = (Entry){0};
     }
   t->n = 0;
+  if (t->hits) // their entries are gone (a new name may reuse the address)
+    memset(t->hits, 0, kHits * sizeof(Hit));
   if (release) {
     free(t->e);
+    free(t->hits);
     *t = (Table){0};
   }
 }
@@ -162,9 +212,8 @@ IrsActionDecision irsActionCountsBefore(const IrsAction *a, void *userData) {
   else
     return IrsActionExecute;
   Table *t = myTable(c);
-  Entry *e = t ? lookup(t, a->name, kind, hashName(a->name, kind)) : NULL;
-  if (e)
-    ++e->count;
+  if (t)
+    count(t, a->name, kind);
   return IrsActionExecute;
 }
 

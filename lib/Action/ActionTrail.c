@@ -10,15 +10,19 @@
 // stack of the actions in flight (a crash names the innermost), and for
 // all threads a ring of the last actions (a hang names those that keep
 // repeating). Each record is marked complete only after it is written, so
-// a worker that died mid-write leaves no torn record behind.
+// a worker that died mid-write leaves no torn record behind. Records are
+// small and hold their strings by reference (TrailImpl.h): a supervised
+// run pays little more per action than a few compares.
 //
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE
 #include "ActionImpl.h"
+#include "TrailImpl.h"
 
 #include "../Support/Buf.h"
 
 #include <pthread.h>
+#include <stddef.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,96 +36,52 @@ typedef struct Stack {
   _Atomic int64_t tid; // 0: free
   _Atomic int top;     // actions in flight on the thread
   _Atomic uint64_t began[kDepth]; // sequence number of each; 0: torn
-  IrsActionRecord rec[kDepth];
+  IrsTrailRec rec[kDepth];
+  IrsTrailCache cache; // the thread's own (TrailDescribe.c)
 } Stack;
 
 typedef struct RingEntry {
   _Atomic uint64_t seq; // 1-based sequence number when complete; 0: not
-  IrsActionRecord rec;
+  IrsTrailRec rec;
 } RingEntry;
 
 typedef struct Trail {
   _Atomic uint64_t next; // sequence numbers handed out
   _Atomic uint64_t stepStart; // `next` when the current step began
+  _Atomic uint64_t gen; // the threads' caches hold only this generation
   Stack stacks[kThreads];
   RingEntry ring[kWindow];
+  IrsTrailStrings strings; // last: a reset leaves its arena as it is
 } Trail;
 
-static void copyRef(char *dst, size_t cap, MlirStringRef s) {
-  size_t n = s.length < cap - 1 ? s.length : cap - 1;
-  if (n) // an empty ref may have no data at all
-    memcpy(dst, s.data, n);
-  dst[n] = 0;
-}
+// The calling thread's id and its stack in the trail it last recorded
+// into. gettid() is a system call and the search a loop, asked before and
+// after every action (millions in a canonicalize): each thread keeps both
+// once found. A forked child's only thread inherits its parent's values,
+// so the child handler forgets them (pthread_atfork, registered once).
+// Initial-exec: a thread-local of a shared library is otherwise reached
+// through a call to __tls_get_addr on every use.
+typedef struct Mine {
+  int64_t tid;
+  Trail *trail;
+  Stack *stack;
+} Mine;
+static _Thread_local Mine mine __attribute__((tls_model("initial-exec")));
 
-// The first file location in `loc`, looking through names, call sites
-// (the callee) and fused locations (the first), as diagnostics print them.
-static bool fileLocation(MlirLocation loc, IrsActionRecord *r) {
-  for (int hops = 0; hops < 8 && !mlirLocationIsNull(loc); ++hops) {
-    if (mlirLocationIsAFileLineColRange(loc)) {
-      copyRef(r->file, sizeof r->file,
-              mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(loc)));
-      r->line = (unsigned)mlirLocationFileLineColRangeGetStartLine(loc);
-      r->column = (unsigned)mlirLocationFileLineColRangeGetStartColumn(loc);
-      return true;
-    }
-    if (mlirLocationIsAName(loc))
-      loc = mlirLocationNameGetChildLoc(loc);
-    else if (mlirLocationIsACallSite(loc))
-      loc = mlirLocationCallSiteGetCallee(loc);
-    else if (mlirLocationIsAFused(loc)) {
-      // A rewrite fuses the locations of the ops it replaces.
-      MlirLocation all[16];
-      intptr_t n = mlirLocationFusedGetNumLocations(loc);
-      if (n < 1 || n > 16)
-        return false;
-      mlirLocationFusedGetLocations(loc, all);
-      loc = all[0];
-    } else
-      return false;
-  }
-  return false;
-}
+static void forgetMine(void) { mine = (Mine){0, NULL, NULL}; }
 
-static void describe(const IrsAction *a, IrsActionRecord *r) {
-  copyRef(r->tag, sizeof r->tag, a->tag);
-  copyRef(r->name, sizeof r->name, a->name);
-  r->depth = a->depth;
-  r->index = a->index;
-  r->count = 0;
-  r->file[0] = 0;
-  r->line = r->column = 0;
-  r->opId = (uint64_t)(uintptr_t)a->op.ptr;
-  if (mlirOperationIsNull(a->op)) {
-    r->opName[0] = 0;
-    return;
-  }
-  copyRef(r->opName, sizeof r->opName,
-          mlirIdentifierStr(mlirOperationGetName(a->op)));
-  fileLocation(mlirOperationGetLocation(a->op), r);
-}
-
-// The calling thread's id. gettid() is a system call, and the trail asks
-// before every action (millions in a canonicalize): each thread keeps its
-// id once asked. A forked child's only thread inherits its parent's cached
-// value, so the child handler forgets it (pthread_atfork, registered once).
-static _Thread_local int64_t tidCache;
-
-static void forgetTid(void) { tidCache = 0; }
-
-static void registerForget(void) { pthread_atfork(NULL, NULL, forgetTid); }
+static void registerForget(void) { pthread_atfork(NULL, NULL, forgetMine); }
 
 static int64_t myTid(void) {
-  if (!tidCache) {
+  if (!mine.tid) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, registerForget);
-    tidCache = (int64_t)gettid();
+    mine.tid = (int64_t)gettid();
   }
-  return tidCache;
+  return mine.tid;
 }
 
-static Stack *myStack(Trail *t) {
-  int64_t me = myTid();
+static Stack *findStack(Trail *t, int64_t me) {
   for (int i = 0; i < kThreads; ++i)
     if (atomic_load_explicit(&t->stacks[i].tid, memory_order_relaxed) == me)
       return &t->stacks[i];
@@ -133,23 +93,50 @@ static Stack *myStack(Trail *t) {
   return NULL; // more threads than stacks: this one is not recorded
 }
 
+static Stack *myStack(Trail *t) {
+  // Still ours unless the trail was reset (its ids cleared) or is another.
+  if (mine.trail == t && mine.stack &&
+      atomic_load_explicit(&mine.stack->tid, memory_order_relaxed) == mine.tid)
+    return mine.stack;
+  int64_t me = myTid();
+  Stack *s = findStack(t, me);
+  mine.trail = s ? t : NULL;
+  mine.stack = s;
+  return s;
+}
+
+// A thread's caches hold pointers of the step they were filled in.
+static IrsTrailCache *myCache(Trail *t, Stack *s) {
+  uint64_t gen = atomic_load_explicit(&t->gen, memory_order_relaxed);
+  if (s->cache.gen != gen) {
+    memset(&s->cache, 0, sizeof s->cache);
+    s->cache.gen = gen;
+  }
+  return &s->cache;
+}
+
 IrsActionDecision irsActionTrailBefore(const IrsAction *a, void *userData) {
   Trail *t = userData;
   uint64_t seq = atomic_fetch_add_explicit(&t->next, 1, memory_order_relaxed) + 1;
   RingEntry *e = &t->ring[(seq - 1) % kWindow];
   atomic_store_explicit(&e->seq, 0, memory_order_relaxed);
+  // No write below may be seen (or compiled) before the mark that says
+  // "torn": a worker killed here must leave no old sequence number on a
+  // half-new record.
+  atomic_thread_fence(memory_order_release);
   // Described once, into this thread's own stack (no other thread writes
   // there), then copied to the ring.
   Stack *s = myStack(t);
   int d = a->depth < kDepth ? a->depth : kDepth - 1;
   if (s) {
     atomic_store_explicit(&s->began[d], 0, memory_order_relaxed);
-    describe(a, &s->rec[d]);
+    atomic_thread_fence(memory_order_release);
+    irsTrailDescribe(myCache(t, s), &t->strings, a, &s->rec[d]);
     atomic_store_explicit(&s->began[d], seq, memory_order_release);
     atomic_store_explicit(&s->top, d + 1, memory_order_release);
     e->rec = s->rec[d];
   } else {
-    describe(a, &e->rec);
+    irsTrailDescribe(NULL, &t->strings, a, &e->rec);
   }
   atomic_store_explicit(&e->seq, seq, memory_order_release);
   return IrsActionExecute;
@@ -176,21 +163,52 @@ void irsActionTrailDestroy(IrsActionTrail trail) {
 }
 
 void irsActionTrailReset(IrsActionTrail trail) {
-  if (trail.ptr)
-    memset(trail.ptr, 0, sizeof(Trail)); // no process records into it now
+  Trail *t = trail.ptr;
+  if (!t)
+    return;
+  // No process records into it now. The string arena (most of the
+  // mapping) is left as it is: nothing refers to it once the index is
+  // cleared.
+  memset(t, 0, offsetof(Trail, strings));
+  irsTrailStringsReset(&t->strings);
 }
 
 void irsActionTrailMarkStep(IrsActionTrail trail) {
   Trail *t = trail.ptr;
-  if (t)
-    atomic_store(&t->stepStart, atomic_load(&t->next));
+  if (!t)
+    return;
+  atomic_store(&t->stepStart, atomic_load(&t->next));
+  atomic_fetch_add(&t->gen, 1);
+}
+
+static void copyStr(const Trail *t, IrsTrailStr ref, char *dst, size_t cap) {
+  size_t n;
+  const char *p = irsTrailStringsGet(&t->strings, ref, &n);
+  if (n > cap - 1)
+    n = cap - 1;
+  memcpy(dst, p, n);
+  dst[n] = 0;
+}
+
+static void toRecord(const Trail *t, const IrsTrailRec *r,
+                     IrsActionRecord *out) {
+  copyStr(t, r->tag, out->tag, sizeof out->tag);
+  copyStr(t, r->name, out->name, sizeof out->name);
+  copyStr(t, r->opName, out->opName, sizeof out->opName);
+  copyStr(t, r->file, out->file, sizeof out->file);
+  out->line = r->line;
+  out->column = r->column;
+  out->depth = r->depth;
+  out->index = r->index;
+  out->opId = r->opId;
+  out->count = 0;
 }
 
 // Of a thread's actions in flight, the innermost that names an op (a
 // greedy driver's iteration names none; the pass around it does).
 static int innermostWithOp(Stack *s, int top) {
   for (int d = top - 1; d >= 0; --d)
-    if (s->rec[d].opName[0])
+    if (s->rec[d].opName)
       return d;
   return top - 1;
 }
@@ -201,13 +219,13 @@ bool irsActionTrailGetInFlight(IrsActionTrail trail, IrsActionRecord *out) {
   for (int i = 0; t && i < kThreads; ++i) {
     Stack *s = &t->stacks[i];
     int top = atomic_load(&s->top);
-    if (!atomic_load(&s->tid) || top <= 0)
+    if (!atomic_load(&s->tid) || top <= 0 || top > kDepth)
       continue;
     uint64_t began = atomic_load(&s->began[top - 1]);
     int d = innermostWithOp(s, top);
     if (began > best && atomic_load(&s->began[d])) {
       best = began;
-      *out = s->rec[d];
+      toRecord(t, &s->rec[d], out);
     }
   }
   return best != 0;
@@ -242,16 +260,15 @@ size_t irsActionTrailGetRepeating(IrsActionTrail trail, IrsActionRecord *out,
     if (atomic_load(&t->ring[k].seq) <= from)
       continue; // not written, torn, or from an earlier step
     ++seen;
-    const IrsActionRecord *r = &t->ring[k].rec;
-    if (!r->opName[0])
+    if (!t->ring[k].rec.opName)
       continue; // a greedy driver's iteration: no op to name
+    IrsActionRecord *r = &groups[ng];
+    toRecord(t, &t->ring[k].rec, r);
     size_t g = 0;
     while (g < ng && !sameAction(&groups[g], r))
       ++g;
-    if (g == ng) {
-      groups[ng] = *r;
-      groups[ng++].count = 0;
-    }
+    if (g == ng)
+      ++ng;
     ++groups[g].count;
   }
   if (window)
@@ -295,14 +312,29 @@ void irsActionTrailPush(IrsActionTrail trail, const IrsActionRecord *record) {
   Trail *t = trail.ptr;
   if (!t)
     return;
+  // A record read back from a tool's action log: its strings are interned
+  // as an in-process worker's are.
+  IrsTrailRec r = {
+      .tag = irsTrailStringsIntern(&t->strings, record->tag, strlen(record->tag)),
+      .name = irsTrailStringsIntern(&t->strings, record->name,
+                                    strlen(record->name)),
+      .opName = irsTrailStringsIntern(&t->strings, record->opName,
+                                      strlen(record->opName)),
+      .file = irsTrailStringsIntern(&t->strings, record->file,
+                                    strlen(record->file)),
+      .line = record->line,
+      .column = record->column,
+      .depth = record->depth,
+      .index = record->index,
+      .opId = record->opId};
   uint64_t seq = atomic_fetch_add(&t->next, 1) + 1;
   RingEntry *e = &t->ring[(seq - 1) % kWindow];
-  e->rec = *record;
+  e->rec = r;
   atomic_store(&e->seq, seq);
   Stack *s = myStack(t);
   int d = record->depth < kDepth ? record->depth : kDepth - 1;
   if (s && d >= 0) {
-    s->rec[d] = *record;
+    s->rec[d] = r;
     atomic_store(&s->began[d], seq);
     atomic_store(&s->top, d + 1);
   }
