@@ -155,6 +155,11 @@ int irsOptExitForOutcome(IrsWorkerOutcome o) {
 
 
 void irsOptRemoveDir(const char *dir) {
+  // The report first: a removal cut short must not leave a report naming
+  // files already gone.
+  char r[4096];
+  snprintf(r, sizeof(r), "%s/" IRS_RUN_DIR_REPORT, dir);
+  unlink(r);
   DIR *d = opendir(dir);
   if (d) {
     struct dirent *e;

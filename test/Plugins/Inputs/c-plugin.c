@@ -6,7 +6,8 @@
 // anchor; tp-crash{op=NAME} dereferences a null pointer when NAME is
 // present. Compiled with -DTP_BAD_VERSION it reports API version 99, with
 // -DTP_REFUSE its registration callback refuses, with -DTP_NO_ENTRY it has
-// no entry point.
+// no entry point, with -DTP_EXIT tp-fail ends the process with exit(0) as
+// a library might.
 //
 //===----------------------------------------------------------------------===//
 #include "irscope/Plugin.h"
@@ -75,6 +76,9 @@ static void runTag(MlirOperation root, MlirExternalPass pass, void *ud) {
 
 static void runFail(MlirOperation root, MlirExternalPass pass, void *ud) {
   (void)ud;
+#ifdef TP_EXIT
+  exit(0);
+#endif
   mlirEmitError(mlirOperationGetLocation(root), "tp-fail: refusing to run");
   mlirExternalPassSignalFailure(pass);
 }
