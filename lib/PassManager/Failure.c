@@ -103,6 +103,7 @@ void irsPmWriteFailure(IrsPassManagerImpl *pm, intptr_t i,
           passFailed ? IrsOutcomePassFailure : IrsOutcomeVerifyFailure, &w))
     return;
   int e = addPreStep(pm, i, w, input);
+  bool preStepIr = irsFailureWriterHas(w, IrsArtefactPreStepIr);
   // The IR after a failure may be invalid: print it generically, and without
   // assuming it verified so MLIR does not trust broken invariants.
   int e2 = irsFailureWriterAddModule(w, IrsArtefactPostStepIr, module, true,
@@ -112,11 +113,13 @@ void irsPmWriteFailure(IrsPassManagerImpl *pm, intptr_t i,
                            .actionDiff = irsBufRef(&pm->narrowDiff)};
   int e3 =
       irsFailureWriterCommitRecord(w, &pm->rec, IrsRecordWriterFailureReport);
-  if (e || e2 || e3) {
-    int ee = e ? e : e2 ? e2 : e3;
-    irsBufPrintf(&pm->rec.errMsg,
-                 "; could not write all failure artefacts to "
-                 "'%s': %s",
-                 pm->rec.failureDirUsed, strerror(ee));
-  }
+  // The first artefact that was not written, by name: the pre-step IR and
+  // its reproducer are written in that order, and the report last.
+  const char *name = e    ? irsArtefactGetName(preStepIr ? IrsArtefactReproducer
+                                                         : IrsArtefactPreStepIr)
+                     : e2 ? irsArtefactGetName(IrsArtefactPostStepIr)
+                          : IRS_RUN_DIR_REPORT;
+  if (e || e2 || e3)
+    irsBufPrintf(&pm->rec.errMsg, "; cannot write '%s/%s': %s",
+                 pm->rec.failureDirUsed, name, strerror(e ? e : e2 ? e2 : e3));
 }

@@ -16,6 +16,7 @@
 
 #include "../Support/Fs.h"
 
+#include <errno.h>
 #include <stdlib.h>
 
 static MlirWalkResult countOne(MlirOperation op, void *ud) {
@@ -30,14 +31,25 @@ static int64_t countOps(MlirOperation op) {
   return n;
 }
 
+// Tells the supervisor which file was not written and why: the replay
+// runs in a worker, and its documenter names the file on its error line
+// (irsCrashDocGetSummary). The first failure is the one kept.
+static void sendWriteError(IrsWorkerChannel ch, bool *sent, int file, int e) {
+  if (!e || *sent)
+    return;
+  irsWorkerChannelSendValue(ch, IRS_CRASH_REPLAY_WRITE_FILE, file);
+  irsWorkerChannelSendValue(ch, IRS_CRASH_REPLAY_WRITE_ERRNO, e);
+  *sent = true;
+}
+
 // A reproducer of `module` running `pipeline`; a seeded run's replays
 // with its seed, so that both reproducers make the dead run's random
-// choices again. Returns 0 or nonzero.
+// choices again. Returns 0 or an errno value.
 static int writeReproducer(MlirOperation module, const char *dir,
                            const char *name, MlirStringRef pipeline,
                            const IrsCrashReplaySettings *s) {
   char *path = irsPathJoin(dir, name);
-  int e = !path ? 1
+  int e = !path ? ENOMEM
           : s->hasSeed
               ? irsReproducerWriteFileSeeded(module, path, pipeline,
                                              s->disableThreading,
@@ -54,18 +66,20 @@ static int writeReproducer(MlirOperation module, const char *dir,
 // module is advanced to it.
 static IrsErrorKind writePreStep(const IrsCrashReplay *r, IrsPassManager pm,
                                  MlirOperation module,
-                                 const IrsCrashReplaySettings *s) {
+                                 const IrsCrashReplaySettings *s,
+                                 IrsWorkerChannel ch, bool *sent) {
   intptr_t i = r->step - 1;
   if (!irsStatusIsOk(irsPassManagerRunSteps(pm, module, 0, i)))
     return IRS_ERR_PASS;
-  IrsErrorKind k = IRS_OK;
   char *path = irsPathJoin(r->dir, IRS_RUN_DIR_PRE_STEP_IR);
-  if (!path || irsModuleWriteFile(module, path, false, s->printDebugInfo) != 0)
-    k = IRS_ERR_IO;
+  int e = path ? irsModuleWriteFile(module, path, false, s->printDebugInfo)
+               : ENOMEM;
   free(path);
+  sendWriteError(ch, sent, IrsCrashReplayFilePreStepIr, e);
   int we = writeReproducer(module, r->dir, IRS_RUN_DIR_REPRODUCER,
                            irsPipelineGetStepText(s->pipeline, i), s);
-  return we != 0 ? IRS_ERR_IO : k;
+  sendWriteError(ch, sent, IrsCrashReplayFileReproducer, we);
+  return e || we ? IRS_ERR_IO : IRS_OK;
 }
 
 IrsErrorKind irsCrashReplayRun(const IrsCrashReplay *r, IrsWorkerChannel ch,
@@ -79,15 +93,31 @@ IrsErrorKind irsCrashReplayRun(const IrsCrashReplay *r, IrsWorkerChannel ch,
                ? IRS_OK
                : IRS_ERR_PASS;
   IrsErrorKind k = IRS_OK;
-  if (writeReproducer(module, r->dir, IRS_RUN_DIR_FULL_REPRODUCER,
-                      irsPipelineGetText(pipeline), s) != 0)
+  bool sent = false;
+  int e = writeReproducer(module, r->dir, IRS_RUN_DIR_FULL_REPRODUCER,
+                          irsPipelineGetText(pipeline), s);
+  sendWriteError(ch, &sent, IrsCrashReplayFileFullReproducer, e);
+  if (e)
     k = IRS_ERR_IO;
   if (r->step > 0) {
-    IrsErrorKind pk = writePreStep(r, pm, module, s);
+    IrsErrorKind pk = writePreStep(r, pm, module, s, ch, &sent);
     if (pk == IRS_ERR_PASS)
       return pk;
     if (pk != IRS_OK)
       k = pk;
   }
   return k;
+}
+
+const char *irsCrashReplayFileGetName(int file) {
+  switch (file) {
+  case IrsCrashReplayFileFullReproducer:
+    return IRS_RUN_DIR_FULL_REPRODUCER;
+  case IrsCrashReplayFilePreStepIr:
+    return IRS_RUN_DIR_PRE_STEP_IR;
+  case IrsCrashReplayFileReproducer:
+    return IRS_RUN_DIR_REPRODUCER;
+  default:
+    return NULL;
+  }
 }
