@@ -362,8 +362,16 @@ static IrsErrorKind finishRun(IrsPassManagerImpl *pm, IrsErrorKind k) {
     if (k == IRS_OK) {
       k = mk;
     } else {
+      // The run's failure keeps its code; a manifest that could not be
+      // written is said on its line, as a failure's artefacts are.
+      IrsBuf manifestErr = IRS_BUF_INIT;
+      if (mk != IRS_OK)
+        irsBufAppendRef(&manifestErr, irsBufRef(&pm->rec.errMsg));
       irsBufReset(&pm->rec.errMsg);
       irsBufAppendRef(&pm->rec.errMsg, irsBufRef(&saved));
+      if (mk != IRS_OK)
+        irsBufPrintf(&pm->rec.errMsg, "; %s", manifestErr.data);
+      irsBufFree(&manifestErr);
     }
     irsBufFree(&saved);
   }
