@@ -102,13 +102,14 @@ static IrsErrorKind prepareDumpDir(IrsPassManagerImpl *pm) {
 
 // The manifest of a run that failed: the failure keeps its message and
 // code, and a manifest that could not be written is said on its line
-// once, as a failure's artefacts are.
-static void updateManifestKeeping(IrsPassManagerImpl *pm) {
+// once, as a failure's artefacts are; not after a failed write, which is
+// the line already (a full disk fails the manifest too).
+static void updateManifestKeeping(IrsPassManagerImpl *pm, IrsErrorKind k) {
   IrsBuf saved = IRS_BUF_INIT;
   irsBufAppendRef(&saved, irsBufRef(&pm->rec.errMsg));
   bool failed = irsPmUpdateManifest(pm) != IRS_OK;
   IrsBuf why = IRS_BUF_INIT;
-  if (failed && !pm->manifestErrSaid)
+  if (failed && !pm->manifestErrSaid && k != IRS_ERR_IO)
     irsBufAppendRef(&why, irsBufRef(&pm->rec.errMsg));
   irsBufReset(&pm->rec.errMsg);
   irsBufAppendRef(&pm->rec.errMsg, irsBufRef(&saved));
@@ -175,7 +176,7 @@ static IrsErrorKind runStepwise(IrsPassManagerImpl *pm, MlirOperation module,
       pm->rec.totalWallMs = irsClockMonotonicMs() - t0;
       irsPmWriteFailure(pm, i, module, *inputp);
       pm->rec.running = false;
-      updateManifestKeeping(pm);
+      updateManifestKeeping(pm, pm->rec.runStatus);
       return pm->rec.runStatus;
     }
     IrsErrorKind k = irsPmStepDoneStepwise(pm, i, module);
@@ -379,7 +380,7 @@ static IrsErrorKind finishRun(IrsPassManagerImpl *pm, IrsErrorKind k) {
     if (k == IRS_OK)
       k = irsPmUpdateManifest(pm);
     else
-      updateManifestKeeping(pm);
+      updateManifestKeeping(pm, k);
   }
   pm->manifestErrSaid = false;
   noteFinalDump(pm, k);

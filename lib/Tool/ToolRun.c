@@ -141,6 +141,8 @@ IrsErrorKind irsToolWriteManifest(IrsToolRunnerImpl *t) {
     return IRS_OK;
   // A failed run keeps its message (and code, irsToolRunnerRun): the
   // manifest's error is said on its line, as a failure's artefacts are.
+  if (t->rec.runStatus == IRS_ERR_IO && t->rec.errMsg.len)
+    return IRS_ERR_IO; // the line says the first write error already
   if (t->rec.runStatus != IRS_OK && t->rec.errMsg.len)
     irsBufAppendStr(&t->rec.errMsg, "; ");
   else
