@@ -5,7 +5,8 @@
 # ${FUZZ_SECONDS:-5} seconds from its seed corpus test/fuzz/corpus/<reader>
 # (every seed is run first). New inputs go to a scratch directory, never
 # into the corpus; a crash leaves its input in $BUILD_DIR/fuzz-artifacts
-# and fails the run.
+# and fails the run, as does a scratch directory a target leaves behind
+# in its TMPDIR (fuzzMakeTempDir removes its own at exit).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build-fuzz}
@@ -20,8 +21,8 @@ failed=0
 for corpus in test/fuzz/corpus/*/; do
   r=$(basename "$corpus")
   dict=test/fuzz/$r.dict
-  mkdir -p "$scratch/$r"
-  if "$BUILD_DIR/bin/irscope-fuzz-$r" -max_total_time="$SECONDS_EACH" \
+  mkdir -p "$scratch/$r" "$scratch/tmp-$r"
+  if TMPDIR="$scratch/tmp-$r" "$BUILD_DIR/bin/irscope-fuzz-$r" -max_total_time="$SECONDS_EACH" \
       -close_fd_mask=3 -timeout=20 -print_final_stats=1 \
       -artifact_prefix="$BUILD_DIR/fuzz-artifacts/$r-" \
       $([ -f "$dict" ] && echo "-dict=$dict") \
@@ -31,6 +32,10 @@ for corpus in test/fuzz/corpus/*/; do
   else
     echo "fuzz-smoke: $r: FAILED" >&2
     tail -n 40 "$scratch/$r.log" >&2
+    failed=1
+  fi
+  if [ -n "$(ls -A "$scratch/tmp-$r")" ]; then
+    echo "fuzz-smoke: $r: left $(ls -A "$scratch/tmp-$r" | head -3 | tr '\n' ' ')in TMPDIR" >&2
     failed=1
   fi
 done

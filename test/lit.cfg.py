@@ -77,9 +77,20 @@ else:
 if shutil.which("parallel"):
     config.available_features.add("gnu-parallel")
 
-# chmod cannot take write access from root: read-only directory tests.
+# chmod cannot take write access from root: the read-only directory tests
+# run their tools through %unprivileged, as nobody when root (setpriv, of
+# util-linux, which Debian always has).
+import subprocess
 if os.geteuid() != 0:
     config.available_features.add("non-root")
+    config.available_features.add("unprivileged")
+    config.substitutions.append(("%unprivileged", ""))
+elif shutil.which("setpriv"):
+    drop = "setpriv --reuid=65534 --regid=65534 --clear-groups"
+    if subprocess.run(drop.split() + ["true"], stdout=subprocess.DEVNULL,
+                      stderr=subprocess.DEVNULL).returncode == 0:
+        config.available_features.add("unprivileged")
+        config.substitutions.append(("%unprivileged", drop))
 
 if shutil.which("xmllint"):
     config.available_features.add("xmllint")

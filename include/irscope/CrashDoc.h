@@ -59,11 +59,29 @@ typedef struct IrsCrashReplaySettings {
   IrsPlugins plugins; ///< nullable: named in the reproducers' replay lines
 } IrsCrashReplaySettings;
 
+/// The files a snapshot replay writes, as it names the one it could not
+/// write to the supervisor: value IRS_CRASH_REPLAY_WRITE_FILE holds one of
+/// these, IRS_CRASH_REPLAY_WRITE_ERRNO the error (irsSupervisorGetValue).
+typedef enum IrsCrashReplayFile {
+  IrsCrashReplayFileFullReproducer,
+  IrsCrashReplayFilePreStepIr,
+  IrsCrashReplayFileReproducer,
+} IrsCrashReplayFile;
+
+#define IRS_CRASH_REPLAY_WRITE_FILE "replay-write-file"
+#define IRS_CRASH_REPLAY_WRITE_ERRNO "replay-write-errno"
+
+/// The file name (RunDir.h) of an IrsCrashReplayFile; NULL for another
+/// value.
+IRS_API const char *irsCrashReplayFileGetName(int file);
+
 /// Performs `replay` on `module` (the dead worker's input, parsed afresh)
 /// with `pm`, a pass manager of the run's pipeline that prints nothing.
 /// First hands the input's op count to the supervisor as value
 /// "input-ops". Returns IRS_OK, IRS_ERR_PASS (a step failed: the replay
-/// did not reach the failing step) or IRS_ERR_IO (a file was not written).
+/// did not reach the failing step) or IRS_ERR_IO (a file was not written;
+/// the first such file and its errno were sent as values, see
+/// IrsCrashReplayFile).
 IRS_API IrsErrorKind irsCrashReplayRun(const IrsCrashReplay *replay,
                                        IrsWorkerChannel ch, IrsPassManager pm,
                                        MlirOperation module,
@@ -128,8 +146,11 @@ typedef struct IrsCrashDoc {
   /// The failure directory; "" when none was made (interrupted, or it
   /// could not be created).
   char dir[4096];
-  /// errno value of writing report.xml, 0 when written.
+  /// errno value of the first artefact that could not be written (a
+  /// replay's file, report.xml, the manifest's mark), 0 when all were.
   int writeError;
+  /// The path of that artefact ("" when writeError is 0).
+  char writePath[4200];
   /// How long the worker ran its last step (ms).
   double elapsedMs;
   /// The dead worker's stderr during its step (owned copy).
@@ -145,8 +166,9 @@ IRS_API void irsCrashDocument(IrsSupervisor quiet, const IrsWorkerResult *res,
                               IrsCrashDoc *doc);
 
 /// The summary line a driver shows after its "error: " prefix: the message,
-/// then "; report: DIR/report.xml" or "; cannot write report in 'DIR':
-/// REASON" when there is a directory. Calls `callback` once.
+/// then "; report: DIR/report.xml" when there is a directory, or "; cannot
+/// write 'PATH': REASON" when an artefact could not be written. Calls
+/// `callback` once.
 IRS_API void irsCrashDocGetSummary(const IrsCrashDoc *doc,
                                    MlirStringCallback callback,
                                    void *userData);

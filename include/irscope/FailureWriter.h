@@ -65,6 +65,9 @@ IRS_API const char *irsFailureWriterGetDir(IrsFailureWriter w);
 IRS_API IrsOutcome irsFailureWriterGetKind(IrsFailureWriter w);
 /// Whether `which` was added (and is complete on disk).
 IRS_API bool irsFailureWriterHas(IrsFailureWriter w, IrsArtefact which);
+/// The errno of the first artefact that could not be added (0: none so
+/// far), and that artefact's path into `*path` (malloc'd; NULL when 0).
+IRS_API int irsFailureWriterGetError(IrsFailureWriter w, char **path);
 /// The artefact's path, DIR/NAME (caller frees); NULL when out of memory.
 IRS_API char *irsFailureWriterGetPath(IrsFailureWriter w, IrsArtefact which);
 

@@ -153,6 +153,14 @@ void irsCpAnnounce(IrsCheckpointRun *r, intptr_t next) {
   if (r->begun >= 0)
     irsPmStepEnd(pm, r->begun);
   r->begun = -1;
+  // A write at the step's end that failed (the manifest's rewrite with the
+  // step's rewrite counts) ends the run before the next step: a worker
+  // that dies in that step would take the error with it.
+  if (pm->bgFailed && !atomic_load(&r->ioErrAt)) {
+    irsBufReset(&pm->rec.errMsg);
+    irsBufAppendRef(&pm->rec.errMsg, irsBufRef(&pm->bgErr));
+    atomic_store(&r->ioErrAt, IRS_ERR_IO);
+  }
   if (next >= pm->numSteps)
     return;
   irsPmStepBegin(pm, next + 1);
@@ -682,10 +690,10 @@ void irsCpCloseGroup(IrsCheckpointRun *r, MlirOperation module,
   }
   intptr_t next = r->last;
   irsCpFreeGroup(r);
+  if (!r->exact && !atomic_load(&r->ioErrAt))
+    irsCpAnnounce(r, next);
   if (r->exact || atomic_load(&r->ioErrAt))
     mlirExternalPassSignalFailure(pass);
-  else
-    irsCpAnnounce(r, next);
   r->lastT = irsClockMonotonicMs();
   r->lastC = irsClockProcessCpuMs();
 }
@@ -730,6 +738,8 @@ void irsCpRunModule(IrsCheckpointRun *r, MlirOperation module, intptr_t i,
     mlirExternalPassSignalFailure(pass);
   } else {
     irsCpAnnounce(r, i + 1);
+    if (atomic_load(&r->ioErrAt))
+      mlirExternalPassSignalFailure(pass);
   }
   r->lastT = irsClockMonotonicMs();
   r->lastC = irsClockProcessCpuMs();

@@ -84,8 +84,11 @@ static void document(IrsPassManagerImpl *pm, intptr_t i, MlirOperation pre,
     e = irsFailureWriterAddModule(w, IrsArtefactPostStepIr, first,
                                   pm->opts.dump.printGeneric,
                                   pm->opts.dump.printDebugInfo, true);
+  char *failed = NULL;
   if (e) {
-    // No report without all its files; the message still names where.
+    // No report without all its files; the message still names the one
+    // that was not written.
+    irsFailureWriterGetError(w, &failed);
     free(pm->rec.failureDirUsed);
     pm->rec.failureDirUsed = irsStrDup(irsFailureWriterGetDir(w));
     irsFailureWriterAbort(w);
@@ -97,10 +100,15 @@ static void document(IrsPassManagerImpl *pm, intptr_t i, MlirOperation pre,
     e = irsFailureWriterCommitRecord(w, &pm->rec,
                                      IrsRecordWriterNondeterminismReport);
   }
-  if (e)
-    irsBufPrintf(
-        &pm->rec.errMsg, "; could not write all failure artefacts to '%s': %s",
-        pm->rec.failureDirUsed ? pm->rec.failureDirUsed : "?", strerror(e));
+  if (e && failed)
+    irsBufPrintf(&pm->rec.errMsg, "; cannot write '%s': %s", failed,
+                 strerror(e));
+  else if (e)
+    irsBufPrintf(&pm->rec.errMsg, "; cannot write '%s/" IRS_RUN_DIR_REPORT
+                 "': %s",
+                 pm->rec.failureDirUsed ? pm->rec.failureDirUsed : "?",
+                 strerror(e));
+  free(failed);
 }
 
 // One check: the mode and the buffers reused across steps.

@@ -101,21 +101,25 @@ void irsPmWriteFailure(IrsPassManagerImpl *pm, intptr_t i,
           &pm->rec, irsStepStatusGetOutcome(pm->rec.steps[i].result.status),
           &w))
     return;
-  int e = addPreStep(pm, i, w, input);
+  addPreStep(pm, i, w, input);
   // The IR after a failure may be invalid: print it generically, and without
   // assuming it verified so MLIR does not trust broken invariants.
-  int e2 = irsFailureWriterAddModule(w, IrsArtefactPostStepIr, module, true,
-                                     pm->opts.dump.printDebugInfo, false);
+  irsFailureWriterAddModule(w, IrsArtefactPostStepIr, module, true,
+                            pm->opts.dump.printDebugInfo, false);
+  // The first artefact that was not written (the narrowed action's files
+  // included), else the report, which is written last.
+  char *failed = NULL;
+  int e = irsFailureWriterGetError(w, &failed);
   pm->rec.artifacts =
       (IrsRecordArtifacts){.action = pm->narrowed.tag ? &pm->narrowed : NULL,
                            .actionDiff = irsBufRef(&pm->narrowDiff)};
   int e3 =
       irsFailureWriterCommitRecord(w, &pm->rec, IrsRecordWriterFailureReport);
-  if (e || e2 || e3) {
-    int ee = e ? e : e2 ? e2 : e3;
-    irsBufPrintf(&pm->rec.errMsg,
-                 "; could not write all failure artefacts to "
-                 "'%s': %s",
-                 pm->rec.failureDirUsed, strerror(ee));
-  }
+  if (!e && e3)
+    irsBufPrintf(&pm->rec.errMsg, "; cannot write '%s/" IRS_RUN_DIR_REPORT
+                 "': %s", pm->rec.failureDirUsed, strerror(e3));
+  else if (e)
+    irsBufPrintf(&pm->rec.errMsg, "; cannot write '%s': %s",
+                 failed ? failed : "?", strerror(e));
+  free(failed);
 }

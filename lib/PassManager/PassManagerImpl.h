@@ -199,6 +199,9 @@ typedef struct IrsPassManagerImpl {
   size_t numBgCopies;
   IrsBuf bgErr; // first background failure not yet reported
   bool bgFailed;
+  // A failed run's line already says its manifest could not be written
+  // (Run.c's updateManifestKeeping).
+  bool manifestErrSaid;
   atomic_int bgPid; // the newest printer child, for irsPassManagerAwaitDumps
   // The last whole print had aliases: per-op texts cannot be stitched, so
   // dumps skip printing them (BackgroundDump.c).

@@ -100,6 +100,27 @@ static IrsErrorKind prepareDumpDir(IrsPassManagerImpl *pm) {
   return k;
 }
 
+// The manifest of a run that failed: the failure keeps its message and
+// code, and a manifest that could not be written is said on its line
+// once, as a failure's artefacts are; not after a failed write, which is
+// the line already (a full disk fails the manifest too).
+static void updateManifestKeeping(IrsPassManagerImpl *pm, IrsErrorKind k) {
+  IrsBuf saved = IRS_BUF_INIT;
+  irsBufAppendRef(&saved, irsBufRef(&pm->rec.errMsg));
+  bool failed = irsPmUpdateManifest(pm) != IRS_OK;
+  IrsBuf why = IRS_BUF_INIT;
+  if (failed && !pm->manifestErrSaid && k != IRS_ERR_IO)
+    irsBufAppendRef(&why, irsBufRef(&pm->rec.errMsg));
+  irsBufReset(&pm->rec.errMsg);
+  irsBufAppendRef(&pm->rec.errMsg, irsBufRef(&saved));
+  if (why.len) {
+    irsBufPrintf(&pm->rec.errMsg, "; %s", why.data);
+    pm->manifestErrSaid = true;
+  }
+  irsBufFree(&why);
+  irsBufFree(&saved);
+}
+
 static IrsErrorKind dumpInput(IrsPassManagerImpl *pm, MlirOperation module) {
   char *path = irsPathJoin(pm->rec.dumpDir, IRS_RUN_DIR_INPUT_DUMP);
   int e = path ? irsPmWriteDump(pm, module, path, true) : ENOMEM;
@@ -155,7 +176,7 @@ static IrsErrorKind runStepwise(IrsPassManagerImpl *pm, MlirOperation module,
       pm->rec.totalWallMs = irsClockMonotonicMs() - t0;
       irsPmWriteFailure(pm, i, module, *inputp);
       pm->rec.running = false;
-      irsPmUpdateManifest(pm);
+      updateManifestKeeping(pm, pm->rec.runStatus);
       return pm->rec.runStatus;
     }
     IrsErrorKind k = irsPmStepDoneStepwise(pm, i, module);
@@ -356,17 +377,12 @@ static IrsErrorKind finishRun(IrsPassManagerImpl *pm, IrsErrorKind k) {
   irsBufReset(&pm->bgErr);
   stopRun(pm, k);
   if (pm->rec.dumpDir && pm->dumpDirReady) {
-    IrsBuf saved = IRS_BUF_INIT;
-    irsBufAppendRef(&saved, irsBufRef(&pm->rec.errMsg));
-    IrsErrorKind mk = irsPmUpdateManifest(pm);
-    if (k == IRS_OK) {
-      k = mk;
-    } else {
-      irsBufReset(&pm->rec.errMsg);
-      irsBufAppendRef(&pm->rec.errMsg, irsBufRef(&saved));
-    }
-    irsBufFree(&saved);
+    if (k == IRS_OK)
+      k = irsPmUpdateManifest(pm);
+    else
+      updateManifestKeeping(pm, k);
   }
+  pm->manifestErrSaid = false;
   noteFinalDump(pm, k);
   endCapture(pm);
   return k;

@@ -61,10 +61,14 @@ static void countsEnd(IrsPassManagerImpl *pm, intptr_t step) {
     irsRunRecordSetRewrites(&pm->rec, step - 1, c, n);
   // A checkpointed run wrote the step's manifest before it announced the
   // step's end: write it again, so that a worker dying in the next step
-  // leaves these counts behind as a stepwise run does. (An error here is
-  // the next write's to report.)
-  if (pm->cpRun)
-    irsPmUpdateManifest(pm);
+  // leaves these counts behind as a stepwise run does. An end cannot fail
+  // the step: the error waits, as a background dump's does, for the run's
+  // end to report it (the next write leaves a whole manifest meanwhile).
+  if (pm->cpRun && irsPmUpdateManifest(pm) != IRS_OK && !pm->bgFailed) {
+    irsBufReset(&pm->bgErr);
+    irsBufAppendRef(&pm->bgErr, irsBufRef(&pm->rec.errMsg));
+    pm->bgFailed = true;
+  }
 }
 
 static void callerBegin(IrsPassManagerImpl *pm, intptr_t step) {

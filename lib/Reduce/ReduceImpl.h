@@ -43,6 +43,10 @@ typedef struct Reducer {
   double start;
   const char *strategy;
   bool stop;
+  // errno of a best-so-far write that failed (0: none): the reduction
+  // stops there, the output keeping the last module written, and ends
+  // with an I/O error naming it.
+  int saveErr;
   bool inputInvalid; // the input did not verify: candidates need not either
   // Engine state (Oracle*.c, Reducer.c).
   int jobs;              // tests run at once (-j); see lanes() in OracleBatch.c

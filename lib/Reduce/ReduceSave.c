@@ -50,6 +50,17 @@ static int64_t printModule(Reducer *r, IrsAtomicFile *af) {
   return k.bytes + 1;
 }
 
+// A write of the best so far failed: a full disk or a read-only
+// directory fails the next one too, so the reduction stops, the output
+// keeping the last module written (still failing as the input did), and
+// the run ends with the error (Reducer.c).
+static bool saveFailed(Reducer *r, int e) {
+  if (!r->saveErr)
+    r->saveErr = e;
+  r->stop = true;
+  return false;
+}
+
 // Printing a module of a million ops takes seconds, and ddmin accepts a
 // dozen halvings of it in a row: a write is put off while it would cost
 // more than a fifth of the time since the last one (estimated per op from
@@ -66,13 +77,15 @@ static bool saveBest(Reducer *r, bool force) {
   int e = irsAtomicFileOpen(&af, r->opts.outputPath);
   if (e) {
     errno = e; // for the caller's message
-    return false;
+    return saveFailed(r, e);
   }
   r->bytesAfter = printModule(r, &af);
   e = irsAtomicFileCommit(&af);
   bool ok = e == 0;
-  if (!ok)
+  if (!ok) {
     errno = e;
+    return saveFailed(r, e);
+  }
   r->lastSaveAt = irsClockMonotonicMs() / 1e3;
   r->saveSecPerOp = (r->lastSaveAt - t0) / (double)(r->opsNow > 0 ? r->opsNow : 1);
   return ok;

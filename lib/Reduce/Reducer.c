@@ -364,8 +364,11 @@ IrsStatus irsReducerRun(IrsReducer h) {
   irsReduceToFixedPoint(r);
   irsReduceSnapshotDrop(r);
   r->unconfirmed = r->unconfirmed || (r->opts.miscompile && !r->miscompileFull);
-  if ((r->unconfirmed || r->splitUnconfirmed) && !confirmOrRedo(r))
+  if ((r->unconfirmed || r->splitUnconfirmed) && !confirmOrRedo(r)) {
+    irsBufPrintf(&r->msg, "cannot write '%s': %s", r->opts.outputPath,
+                 strerror(r->saveErr));
     return irsStatusMake(IRS_ERR_IO);
+  }
   if (r->toolBatches > 0) {
     IrsBuf n = IRS_BUF_INIT;
     irsBufPrintf(&n, "%lld of %lld tests ran in %lld batched tool processes",
@@ -375,9 +378,9 @@ IrsStatus irsReducerRun(IrsReducer h) {
     irsBufFree(&n);
   }
   r->strategyIndex = -1;
-  if (!irsReduceSaveBestNow(r)) {
+  if (r->saveErr || !irsReduceSaveBestNow(r)) {
     irsBufPrintf(&r->msg, "cannot write '%s': %s", r->opts.outputPath,
-                 strerror(errno));
+                 strerror(r->saveErr ? r->saveErr : errno));
     return irsStatusMake(IRS_ERR_IO);
   }
   if (!r->opts.outputPath)

@@ -47,6 +47,8 @@ typedef struct Writer {
   char *dir;
   IrsOutcome kind;
   bool added[IrsArtefact_COUNT];
+  int firstErr; // the first artefact not added: its errno and which
+  IrsArtefact firstErrWhich;
 } Writer;
 
 static Writer *unwrap(IrsFailureWriter w) { return (Writer *)w.ptr; }
@@ -90,6 +92,13 @@ bool irsFailureWriterHas(IrsFailureWriter w, IrsArtefact which) {
   return w.ptr && valid(which) && unwrap(w)->added[which];
 }
 
+int irsFailureWriterGetError(IrsFailureWriter h, char **path) {
+  Writer *w = unwrap(h);
+  *path = w->firstErr ? irsPathJoin(w->dir, artefacts[w->firstErrWhich].name)
+                      : NULL;
+  return w->firstErr;
+}
+
 char *irsFailureWriterGetPath(IrsFailureWriter w, IrsArtefact which) {
   return valid(which) ? irsPathJoin(unwrap(w)->dir, artefacts[which].name)
                       : NULL;
@@ -127,6 +136,10 @@ static int addVia(Writer *w, IrsArtefact which, IrsArtefactWriteFn write,
   if (e && fd >= 0)
     unlink(tmp);
   w->added[which] = !e;
+  if (e && !w->firstErr) {
+    w->firstErr = e;
+    w->firstErrWhich = which;
+  }
   free(tmp);
   free(path);
   return e;

@@ -22,6 +22,7 @@
 
 #include "../Support/Fs.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,16 +57,32 @@ static bool replayDone(const IrsWorkerResult *r) {
          (r->reported == IrsOutcomeNone || r->reported == IrsOutcomeOk);
 }
 
+// Keeps the first artefact that could not be written, for the one error
+// line (irsCrashDocGetSummary).
+static void noteWriteError(IrsCrashDoc *doc, const char *dir, const char *name,
+                           int err) {
+  if (!err || doc->writeError)
+    return;
+  doc->writeError = err;
+  snprintf(doc->writePath, sizeof(doc->writePath), "%s/%s", dir, name);
+}
+
 // Fills the directory; true when the pre-step IR and the local reproducer
 // were written.
 static bool snapshot(IrsSupervisor quiet, const IrsCrashDocOptions *o,
-                     const IrsCrashDoc *doc, int64_t *inputOps) {
+                     IrsCrashDoc *doc, int64_t *inputOps) {
   Replay job = {o, {IrsCrashReplaySnapshot, doc->step, doc->dir}};
   const IrsWorkerResult *r;
   if (!irsStatusIsOk(irsSupervisorRun(quiet, replayMain, &job, &r)))
     return false;
   bool havePre = replayDone(r) && doc->step > 0;
   irsSupervisorGetValue(quiet, "input-ops", inputOps);
+  int64_t file, err;
+  if (irsSupervisorGetValue(quiet, IRS_CRASH_REPLAY_WRITE_FILE, &file) &&
+      irsSupervisorGetValue(quiet, IRS_CRASH_REPLAY_WRITE_ERRNO, &err) &&
+      irsCrashReplayFileGetName((int)file))
+    noteWriteError(doc, doc->dir, irsCrashReplayFileGetName((int)file),
+                   (int)err);
   return havePre;
 }
 
@@ -213,27 +230,40 @@ void irsCrashDocument(IrsSupervisor quiet, const IrsWorkerResult *given,
   if (doc->dir[0])
     havePre = snapshot(quiet, o, doc, &inputOps);
   describe(doc, res, o);
-  if (doc->dir[0])
-    doc->writeError = writeReport(doc, res, o, havePre, inputOps);
+  bool haveReport = false;
+  if (doc->dir[0]) {
+    int e = writeReport(doc, res, o, havePre, inputOps);
+    noteWriteError(doc, doc->dir, IRS_RUN_DIR_REPORT, e);
+    haveReport = !e;
+  }
   if (o->dumpDir) {
     irsRunDirRemoveTemporaries(o->dumpDir);
-    irsManifestMarkDeath(o->dumpDir, doc->kind, doc->step, !interrupted,
-                         res->inStep ? res->elapsedMs : -1);
+    // The manifest points at the report only when there is one; no
+    // readable manifest (ENOENT) is no write error.
+    int e = irsManifestMarkDeath(o->dumpDir, doc->kind, doc->step,
+                                 !interrupted && haveReport,
+                                 res->inStep ? res->elapsedMs : -1);
+    if (e != ENOENT)
+      noteWriteError(doc, o->dumpDir, IRS_RUN_DIR_MANIFEST, e);
   }
 }
 
 void irsCrashDocGetSummary(const IrsCrashDoc *doc, MlirStringCallback callback,
                            void *userData) {
-  char line[1024 + 4096 + 128];
+  char line[1024 + 4200 + 128];
   int n;
-  if (!doc->dir[0])
+  if (doc->writeError)
+    n = snprintf(line, sizeof(line), "%s; cannot write '%s': %s",
+                 doc->message, doc->writePath, strerror(doc->writeError));
+  else if (!doc->dir[0])
     n = snprintf(line, sizeof(line), "%s", doc->message);
-  else if (doc->writeError)
-    n = snprintf(line, sizeof(line), "%s; cannot write report in '%s': %s",
-                 doc->message, doc->dir, strerror(doc->writeError));
   else
     n = snprintf(line, sizeof(line), "%s; report: %s/" IRS_RUN_DIR_REPORT,
                  doc->message, doc->dir);
+  if (n < 0)
+    n = 0;
+  else if ((size_t)n >= sizeof(line))
+    n = (int)sizeof(line) - 1;
   callback((MlirStringRef){line, (size_t)n}, userData);
 }
 

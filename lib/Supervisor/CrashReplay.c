@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "irscope/CrashDoc.h"
 #include "irscope/FailureWriter.h"
+#include "irscope/RunDir.h"
 
 static MlirWalkResult countOne(MlirOperation op, void *ud) {
   (void)op;
@@ -23,6 +24,17 @@ static int64_t countOps(MlirOperation op) {
   int64_t n = 0;
   mlirOperationWalk(op, countOne, &n, MlirWalkPreOrder);
   return n;
+}
+
+// Tells the supervisor which file was not written and why: the replay
+// runs in a worker, and its documenter names the file on its error line
+// (irsCrashDocGetSummary). The first failure is the one kept.
+static void sendWriteError(IrsWorkerChannel ch, bool *sent, int file, int e) {
+  if (!e || *sent)
+    return;
+  irsWorkerChannelSendValue(ch, IRS_CRASH_REPLAY_WRITE_FILE, file);
+  irsWorkerChannelSendValue(ch, IRS_CRASH_REPLAY_WRITE_ERRNO, e);
+  *sent = true;
 }
 
 // A reproducer of `module` running `pipeline`, as artefact `which`; a
@@ -40,14 +52,17 @@ static int addReproducer(IrsFailureWriter w, IrsArtefact which,
 // module is advanced to it.
 static IrsErrorKind addPreStep(IrsFailureWriter w, const IrsCrashReplay *r,
                                IrsPassManager pm, MlirOperation module,
-                               const IrsCrashReplaySettings *s) {
+                               const IrsCrashReplaySettings *s,
+                               IrsWorkerChannel ch, bool *sent) {
   intptr_t i = r->step - 1;
   if (!irsStatusIsOk(irsPassManagerRunSteps(pm, module, 0, i)))
     return IRS_ERR_PASS;
   int e = irsFailureWriterAddModule(w, IrsArtefactPreStepIr, module, false,
                                     s->printDebugInfo, true);
+  sendWriteError(ch, sent, IrsCrashReplayFilePreStepIr, e);
   int we = addReproducer(w, IrsArtefactReproducer, module,
                          irsPipelineGetStepText(s->pipeline, i), s);
+  sendWriteError(ch, sent, IrsCrashReplayFileReproducer, we);
   return e || we ? IRS_ERR_IO : IRS_OK;
 }
 
@@ -55,16 +70,20 @@ static IrsErrorKind addPreStep(IrsFailureWriter w, const IrsCrashReplay *r,
 // which the supervisor's writer adopts (FailureWriter.h).
 static IrsErrorKind snapshot(const IrsCrashReplay *r, IrsPassManager pm,
                              MlirOperation module,
-                             const IrsCrashReplaySettings *s) {
+                             const IrsCrashReplaySettings *s,
+                             IrsWorkerChannel ch) {
   IrsFailureWriter w;
   if (irsFailureWriterOpen(r->dir, IrsOutcomeCrash, &w) != 0)
     return IRS_ERR_IO;
   IrsErrorKind k = IRS_OK;
-  if (addReproducer(w, IrsArtefactFullReproducer, module,
-                    irsPipelineGetText(s->pipeline), s) != 0)
+  bool sent = false;
+  int e = addReproducer(w, IrsArtefactFullReproducer, module,
+                        irsPipelineGetText(s->pipeline), s);
+  sendWriteError(ch, &sent, IrsCrashReplayFileFullReproducer, e);
+  if (e)
     k = IRS_ERR_IO;
   if (r->step > 0) {
-    IrsErrorKind pk = addPreStep(w, r, pm, module, s);
+    IrsErrorKind pk = addPreStep(w, r, pm, module, s, ch, &sent);
     if (pk != IRS_OK)
       k = pk;
   }
@@ -82,5 +101,18 @@ IrsErrorKind irsCrashReplayRun(const IrsCrashReplay *r, IrsWorkerChannel ch,
                pm, module, 0, irsPipelineGetNumSteps(pipeline)))
                ? IRS_OK
                : IRS_ERR_PASS;
-  return snapshot(r, pm, module, s);
+  return snapshot(r, pm, module, s, ch);
+}
+
+const char *irsCrashReplayFileGetName(int file) {
+  switch (file) {
+  case IrsCrashReplayFileFullReproducer:
+    return IRS_RUN_DIR_FULL_REPRODUCER;
+  case IrsCrashReplayFilePreStepIr:
+    return IRS_RUN_DIR_PRE_STEP_IR;
+  case IrsCrashReplayFileReproducer:
+    return IRS_RUN_DIR_REPRODUCER;
+  default:
+    return NULL;
+  }
 }

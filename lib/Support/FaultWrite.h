@@ -12,7 +12,9 @@
 // it N bytes long fails: with WHAT = ENOSPC, EIO, EACCES, EROFS or EFBIG it
 // fails with that errno, with WHAT = KILL the process raises SIGKILL there.
 // N = 0 never fails: the counter's size after the run is then the number of
-// write points the run has. The points of one file are its creation (the
+// write points the run has, and COUNTER.paths lists them, one line each:
+// the point's number and the path of the file it writes (a test names the
+// file it expects the error line to name). The points of one file are its creation (the
 // temporary exists), each write(2) or copy_file_range(2), and the rename.
 // The count lives in the file system, not in the library, so forked
 // workers share it and no process keeps state; when the variable is unset
@@ -28,6 +30,7 @@ typedef struct IrsFaultWrite {
   long n;              // the point that fails; < 0: the hook is off
   int err;             // the errno it fails with; 0: SIGKILL
   const char *counter; // borrowed from the environment
+  const char *path;    // the file written (borrowed; may be NULL)
 } IrsFaultWrite;
 
 /// Reads IRS_FAULT_WRITE; a malformed value turns the hook off.

@@ -21,7 +21,9 @@ int irsAtomicFileOpen(IrsAtomicFile *af, const char *path) {
   af->fd = -1;
   IrsFaultWrite fault;
   irsFaultWriteLoad(&fault);
+  fault.path = path; // the caller's, for this call only
   af->fault = fault;
+  af->fault.path = NULL;
   // Only regular files get the temporary-and-rename treatment: renaming
   // over /dev/null or a FIFO would replace the node itself.
   struct stat st;
@@ -49,6 +51,7 @@ int irsAtomicFileOpen(IrsAtomicFile *af, const char *path) {
   af->tmpPath = irsBufDetach(&b);
   af->path = irsStrDup(path);
   af->buf = malloc(kBufSize);
+  af->fault.path = af->path;
   if (!af->tmpPath || !af->path || !af->buf) {
     free(af->tmpPath);
     free(af->path);

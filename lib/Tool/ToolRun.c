@@ -139,7 +139,14 @@ IrsErrorKind irsToolWriteManifest(IrsToolRunnerImpl *t) {
   int e = irsRunRecordWrite(&t->rec, IrsRecordWriterManifest, t->rec.dumpDir);
   if (!e)
     return IRS_OK;
-  irsBufReset(&t->rec.errMsg);
+  // A failed run keeps its message (and code, irsToolRunnerRun): the
+  // manifest's error is said on its line, as a failure's artefacts are.
+  if (t->rec.runStatus == IRS_ERR_IO && t->rec.errMsg.len)
+    return IRS_ERR_IO; // the line says the first write error already
+  if (t->rec.runStatus != IRS_OK && t->rec.errMsg.len)
+    irsBufAppendStr(&t->rec.errMsg, "; ");
+  else
+    irsBufReset(&t->rec.errMsg);
   irsBufPrintf(&t->rec.errMsg,
                "cannot write manifest '%s/" IRS_RUN_DIR_MANIFEST "': %s",
                t->rec.dumpDir, strerror(e));

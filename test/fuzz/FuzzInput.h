@@ -18,6 +18,8 @@
 #include <mlir-c/Support.h>
 
 #include <dirent.h>
+#include <errno.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -76,20 +78,7 @@ static inline int fuzzSplitLines(char *text, char **words, int max) {
   return n;
 }
 
-/// A fresh directory for one process's files, under $TMPDIR (else
-/// /dev/shm when it exists, so that per-input files cost no disk I/O).
-static inline char *fuzzMakeTempDir(void) {
-  const char *base = getenv("TMPDIR");
-  if (!base || !*base)
-    base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
-  static char dir[4096]; // test program, one per process
-  snprintf(dir, sizeof(dir), "%s/irscope-fuzz-XXXXXX", base);
-  if (!mkdtemp(dir))
-    abort();
-  return dir;
-}
-
-/// Removes the files (not subdirectories' contents) in `dir` and, with
+/// Removes the files in `dir`, its subdirectories with theirs, and, with
 /// `self`, `dir` itself.
 static inline void fuzzClearDir(const char *dir, int self) {
   DIR *d = opendir(dir);
@@ -105,6 +94,56 @@ static inline void fuzzClearDir(const char *dir, int self) {
     closedir(d);
   if (self)
     rmdir(dir);
+}
+
+#define FUZZ_DIR_PREFIX "irscope-fuzz-"
+
+static char fuzzTempDir[4096]; // test program: one directory per process
+
+static inline void fuzzRemoveTempDir(void) {
+  if (fuzzTempDir[0])
+    fuzzClearDir(fuzzTempDir, 1);
+}
+
+/// Removes the directories under `base` that fuzzMakeTempDir made for
+/// processes that are gone: libFuzzer ends a crash, a leak or a timeout
+/// with _Exit, which runs no atexit handler.
+static inline void fuzzRemoveOrphans(const char *base) {
+  DIR *d = opendir(base);
+  char path[8192];
+  for (struct dirent *e; d && (e = readdir(d));) {
+    size_t n = strlen(FUZZ_DIR_PREFIX);
+    char *end;
+    if (strncmp(e->d_name, FUZZ_DIR_PREFIX, n))
+      continue;
+    long pid = strtol(e->d_name + n, &end, 10);
+    // Only names with a pid (FUZZ_DIR_PREFIX "<pid>-XXXXXX") are ours to
+    // judge; kill(pid, 0) fails with ESRCH once the process is gone.
+    if (end == e->d_name + n || *end != '-' || pid <= 0 ||
+        kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+      continue;
+    snprintf(path, sizeof(path), "%s/%s", base, e->d_name);
+    fuzzClearDir(path, 1);
+  }
+  if (d)
+    closedir(d);
+}
+
+/// A fresh directory for this process's files, under $TMPDIR (else
+/// /dev/shm when it exists, so that per-input files cost no disk I/O),
+/// removed when the process exits; one a dead process left is removed by
+/// the next process that makes one.
+static inline char *fuzzMakeTempDir(void) {
+  const char *base = getenv("TMPDIR");
+  if (!base || !*base)
+    base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
+  fuzzRemoveOrphans(base);
+  snprintf(fuzzTempDir, sizeof(fuzzTempDir), "%s/" FUZZ_DIR_PREFIX "%ld-XXXXXX",
+           base, (long)getpid());
+  if (!mkdtemp(fuzzTempDir))
+    abort();
+  atexit(fuzzRemoveTempDir);
+  return fuzzTempDir;
 }
 
 /// Writes `size` bytes to `path`; aborts on failure (the target's fault,

@@ -19,6 +19,7 @@
 #include "irscope/RunDoc.h"
 #include "irscope/RunDir.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +43,7 @@ static const char *signalName(int sig) {
 typedef struct Fake {
   const char *log;
   bool locateFails; // the locate replay fails step 1 and dies in none
+  bool writeFails;  // the snapshot says its reproducer was not written
 } Fake;
 
 // Locate: dies in step 2. Snapshot: writes the pre-step IR, reports the op
@@ -60,6 +62,11 @@ static int fakeReplay(IrsWorkerChannel ch, const IrsCrashReplay *r, void *ud) {
     return 3;
   }
   irsWorkerChannelSendValue(ch, "input-ops", 7);
+  if (f->writeFails) {
+    irsWorkerChannelSendValue(ch, IRS_CRASH_REPLAY_WRITE_FILE,
+                              IrsCrashReplayFileReproducer);
+    irsWorkerChannelSendValue(ch, IRS_CRASH_REPLAY_WRITE_ERRNO, ENOSPC);
+  }
   char p[8192];
   snprintf(p, sizeof(p), "%s/%s", r->dir, IRS_RUN_DIR_PRE_STEP_IR);
   FILE *o = fopen(p, "w");
@@ -267,9 +274,33 @@ static void test_crashdoc__unwritable_dir_is_in_the_summary(void **state) {
   assert_int_not_equal(doc.writeError, 0);
   char line[8192] = "";
   irsCrashDocGetSummary(&doc, appendCb, line);
-  assert_non_null(strstr(line, "step 1 'builtin.module(cse)' exceeded the "
-                               "memory limit of 1000 bytes; cannot write "
-                               "report in '"));
+  char want[8192];
+  snprintf(want, sizeof(want),
+           "step 1 'builtin.module(cse)' exceeded the memory limit of 1000 "
+           "bytes; cannot write '%s/report.xml': %s",
+           s.failDir, strerror(doc.writeError));
+  assert_string_equal(line, want);
+  irsCrashDocRelease(&doc);
+  finish(&s);
+}
+
+// A file the snapshot replay (another process) could not write is named
+// on the summary line, and report.xml, written, does not name it.
+static void test_crashdoc__replay_write_error_is_in_the_summary(void **state) {
+  Setup s;
+  prepare(&s, *state, true);
+  s.fake.writeFails = true;
+  IrsWorkerResult res = deadIn(IrsWorkerCrashed, 2, "");
+  IrsCrashDoc doc;
+  irsCrashDocument(s.quiet, &res, &s.o, &doc);
+  assert_int_equal(doc.writeError, ENOSPC);
+  char line[8192] = "", want[8192];
+  irsCrashDocGetSummary(&doc, appendCb, line);
+  snprintf(want, sizeof(want),
+           "step 2 'builtin.module(symbol-dce)' crashed with SIGSEGV; cannot "
+           "write '%s/reproducer.mlir': %s",
+           s.failDir, strerror(ENOSPC));
+  assert_string_equal(line, want);
   irsCrashDocRelease(&doc);
   finish(&s);
 }
@@ -392,6 +423,7 @@ int main(void) {
       T(test_crashdoc__crash_after_a_step_names_it),
       T(test_crashdoc__interrupt_writes_no_report),
       T(test_crashdoc__unwritable_dir_is_in_the_summary),
+      T(test_crashdoc__replay_write_error_is_in_the_summary),
       T(test_crashdoc__reproducer_parts),
       T(test_crashdoc__reproducer_without_entry),
       T(test_crashdoc__info_set_death),
