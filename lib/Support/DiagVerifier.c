@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Buf.h"
+#include "RegexCheck.h"
 #include "irscope/DiagVerifier.h"
 
 #include <regex.h>
@@ -130,7 +131,9 @@ static bool compileRegex(Verifier *v, Expected *e) {
     }
     char *piece = strndup(open + 2, (size_t)(close - open - 2));
     regex_t probe;
-    int rc = piece ? regcomp(&probe, piece, REG_EXTENDED | REG_NOSUB) : REG_ESPACE;
+    int rc = !piece ? REG_ESPACE : irsRegexCheckRepetitions(piece);
+    if (!rc)
+      rc = regcomp(&probe, piece, REG_EXTENDED | REG_NOSUB);
     free(piece);
     if (rc != 0) {
       snprintf(errBuf, sizeof(errBuf), "invalid regex: %s", bsdRegexError(rc));
