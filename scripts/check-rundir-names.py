@@ -12,8 +12,10 @@ lib/ and tools/ (comments skipped) that spells one:
     the literal ("%s/report.xml" counts);
   - a prefix of numbered names (a macro whose value ends in '-', such as
     "chunk-" or "failure-") followed by a digit, 'X' or a printf
-    conversion ("%s/failure-%ld"): "failure-dir" or "chunk-" alone in a
-    word are not names.
+    conversion ("%s/failure-%ld"), or ending the literal where a name
+    starts ("chunk-", "%s/.run-": the number is appended to it); words
+    such as "failure-dir" or "failure-rate" are not names;
+  - the infix of the temporaries of atomic writes (".tmp-") anywhere.
 
 Usage: scripts/check-rundir-names.py [--root DIR]
 Exits 1 and lists file:line: literal when one is found, 0 otherwise.
@@ -29,7 +31,8 @@ def names(root):
     files, prefixes = [], []
     for macro, value in DEFINE.findall(text):
         if macro == 'IRS_RUN_DIR_TEMP_INFIX':
-            continue  # a part of names, not a name
+            files.append(value)  # a part of every temporary's name
+            continue
         (prefixes if value.endswith('-') else files).append(value)
     return files, prefixes
 
@@ -69,7 +72,8 @@ def literals(src):
 
 def offenders(root):
     files, prefixes = names(root)
-    numbered = [re.compile(re.escape(p) + r'(?:[0-9X]|%)') for p in prefixes]
+    numbered = [re.compile(re.escape(p) + r'(?:[0-9X]|%)|(?:^|/)' + re.escape(p) + '$')
+                for p in prefixes]
     for top in ('lib', 'tools'):
         for p in sorted((root / top).rglob('*')):
             rel = p.relative_to(root).as_posix()

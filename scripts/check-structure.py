@@ -8,7 +8,13 @@ Fails (exit 1) on:
     counted from its signature's first line to its closing brace;
   - a public header (include/irscope/*.h) whose functions are defined in
     more than one lib/ folder: a header is one folder's face;
-  - a cycle between lib/ folders.
+  - a cycle between lib/ folders;
+  - the reducer engine (lib/Reduce but its Strategy*.c files and the table
+    Strategies.c builds from Strategies.def) naming a strategy: a
+    strategy's name from Strategies.def compared as a string (a literal in
+    a statement that compares: *cmp, strstr, ==, !=), a name tested by its
+    letters (`name[0] == 'p'`), or a strategy's object (its row's second
+    field, irsStrategyX) used. The engine knows a strategy only by its row.
 
 The folder graph comes from the built objects (BUILD/lib/CMakeFiles/
 irscope.dir/<Folder>/*.o) through `nm`: folder A depends on folder B when
@@ -209,6 +215,53 @@ def include_graph(owners):
     return graph
 
 
+STRATEGY_ROW = re.compile(r'IRS_(?:FINAL_)?STRATEGY\(\s*"([^"]+)"\s*,\s*(\w+)')
+COMPARES = re.compile(r'cmp\s*\(|strstr\s*\(|[!=]=')
+LITERAL = re.compile(r'"((?:\\.|[^"\\\n])*)"')
+
+
+def strategy_findings():
+    """(place, what) of each way the reducer engine names a strategy."""
+    red = ROOT / 'lib/Reduce'
+    rows = STRATEGY_ROW.findall((red / 'Strategies.def').read_text())
+    names = {n for n, _ in rows}
+    objects = {o for _, o in rows}
+    out = []
+    for p in sorted(red.glob('*.[ch]')):
+        if p.name.startswith('Strategy') and p.suffix == '.c' or \
+                p.name == 'Strategies.c':
+            continue
+        text = p.read_text(errors='replace')
+        # Comments blanked; literals kept (they are what is looked for).
+        code = re.sub(r'//[^\n]*|/\*.*?\*/', _blank, text, flags=re.S)
+        for m in LITERAL.finditer(code):
+            if m.group(1) not in names:
+                continue
+            a = max(code.rfind(c, 0, m.start()) for c in ';{}') + 1
+            ends = [i for i in (code.find(c, m.end()) for c in ';{') if i >= 0]
+            stmt = code[a:min(ends) if ends else len(code)]
+            if COMPARES.search(_NOISE.sub(_blank, stmt)):
+                line = code.count('\n', 0, m.start()) + 1
+                out.append((f'{rel(p)}:{line}', f'compares "{m.group(1)}"'))
+        bare = _NOISE.sub(_blank, code)
+        for m in re.finditer(r'\bname\s*\[\s*\d+\s*\]\s*[!=]=', bare):
+            line = bare.count('\n', 0, m.start()) + 1
+            out.append((f'{rel(p)}:{line}', 'tests a name by its letters'))
+        for m in re.finditer(r'\b[A-Za-z_]\w*', bare):
+            if m.group(0) in objects:
+                line = bare.count('\n', 0, m.start()) + 1
+                out.append((f'{rel(p)}:{line}', f'uses {m.group(0)}'))
+    return out
+
+
+def report_strategies():
+    found = strategy_findings()
+    print(f'strategies named by the reducer engine: {len(found) or "none"}')
+    for where, what in found:
+        print(f'  {where}: {what}')
+    return len(found)
+
+
 def read_allow(path):
     allowed = set()
     if path.exists():
@@ -288,6 +341,7 @@ def main():
     if stale:
         print('allow-list entries that no longer offend (remove them): '
               + ', '.join(stale))
+    bad += report_strategies()
     bad += report_layers(args.build)
     print('structure: ' + ('FAILED' if bad else 'ok'))
     return 1 if bad else 0

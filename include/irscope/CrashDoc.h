@@ -87,6 +87,16 @@ IRS_API IrsErrorKind irsCrashReplayRun(const IrsCrashReplay *replay,
                                        MlirOperation module,
                                        const IrsCrashReplaySettings *settings);
 
+/// The pass manager of a worker that runs `pipeline` on one module for its
+/// supervisor (a replay, a tool's own test worker):
+/// irsPassManagerCreateStepwiseWorker, single-threaded, every step
+/// announced on `*channel` (borrowed; it must outlive the pass manager),
+/// with `registry` (null: the global one), the action trail `trail`
+/// (nullable) and `seed` (nullable). Null when the creation fails.
+IRS_API IrsPassManager irsWorkerChannelCreatePassManager(
+    IrsWorkerChannel *channel, MlirContext context, IrsPipeline pipeline,
+    IrsPassRegistry registry, IrsActionTrail trail, const uint64_t *seed);
+
 /// The body of a replay worker, supplied by the driver: set the process up
 /// as for its own workers, parse the input, build the pass manager and call
 /// irsCrashReplayRun. Either sends the replay's outcome

@@ -69,9 +69,9 @@ static IrsOutcome exitKind(const Reducer *r, const IrsWorkerResult *res) {
            : noExec           ? IrsOutcomeInvalid
                               : IrsOutcomeFailure;
   }
-  IrsOutcome k = res->reported != IrsOutcomeNone && res->exitCode == 0
-                   ? res->reported
-                   : irsOutcomeFromExitCode(res->exitCode);
+  IrsOutcome said = irsWorkerResultGetReported(res);
+  IrsOutcome k =
+      said != IrsOutcomeNone ? said : irsOutcomeFromExitCode(res->exitCode);
   return k == IrsOutcomeOk || irsOutcomeIsStepFailure(k) ? k
                                                          : IrsOutcomeInvalid;
 }

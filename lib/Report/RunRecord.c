@@ -193,8 +193,6 @@ typedef struct Writer {
 
 static const Writer writers[] = {
 #define IRS_RECORD_WRITER(id, root, file, fn, what) {root, file, fn},
-#define IRS_LOG_WRITER(id, fn, what)
-#define IRS_TEXT_WRITER(id, fn, what)
 #include "Writers.def"
 };
 

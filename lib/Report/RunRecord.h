@@ -200,8 +200,6 @@ char *irsRunRecordFailureDirOpen(IrsRunRecord *rec);
 
 typedef enum IrsRecordWriter {
 #define IRS_RECORD_WRITER(id, root, file, fn, what) IrsRecordWriter##id,
-#define IRS_LOG_WRITER(id, fn, what)
-#define IRS_TEXT_WRITER(id, fn, what)
 #include "Writers.def"
   IrsRecordWriter_COUNT
 } IrsRecordWriter;
@@ -219,7 +217,7 @@ int irsFailureWriterOpenForRecord(IrsRunRecord *rec, IrsOutcome kind,
 int irsFailureWriterCommitRecord(IrsFailureWriter w, IrsRunRecord *rec,
                                  IrsRecordWriter which);
 
-/// The --timing table of the recorded steps (Timing.c; IRS_TEXT_WRITER).
+/// The --timing table of the recorded steps (Timing.c).
 void irsRunRecordPrintTiming(const IrsRunRecord *rec, IrsTimingSort sort,
                              MlirStringCallback callback, void *userData);
 

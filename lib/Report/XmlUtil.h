@@ -82,8 +82,6 @@ void irsXmlWriteAction(xmlTextWriterPtr w, const struct IrsNarrowedAction *a,
 /// are called).
 #define IRS_RECORD_WRITER(id, root, file, fn, what)                            \
   int fn(xmlTextWriterPtr w, const IrsRunRecord *rec);
-#define IRS_LOG_WRITER(id, fn, what)
-#define IRS_TEXT_WRITER(id, fn, what)
 #include "Writers.def"
 
 #endif // IRS_REPORT_XMLUTIL_H

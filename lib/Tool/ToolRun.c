@@ -98,12 +98,13 @@ void irsToolForwardStderr(IrsToolRunnerImpl *t, const IrsToolExecResult *r,
   irsBufFree(&kept);
 }
 
-// Runs `e` with its output going to "<output>.tmp-tool", renamed into place
-// on success: a dump is never seen half-written.
+// Runs `e` with its output going to a temporary ("<output>.tmp-tool",
+// which irsRunDirIsTemporary knows), renamed into place on success: a dump
+// is never seen half-written.
 static IrsErrorKind execAtomic(IrsToolRunnerImpl *t, IrsToolExec e,
                                IrsToolExecResult *r) {
   IrsBuf tmp = IRS_BUF_INIT;
-  irsBufPrintf(&tmp, "%s.tmp-tool", e.output);
+  irsBufPrintf(&tmp, "%s" IRS_RUN_DIR_TEMP_INFIX "tool", e.output);
   if (tmp.failed)
     return IRS_ERR_NOMEM;
   const char *final = e.output;

@@ -17,6 +17,7 @@
 #include "CheckResults.h"
 
 #include "ExecWorker.h"
+#include "RunKind.h"
 #include "IrsConfig.h"
 
 #include "irscope/Exec.h"
@@ -58,7 +59,7 @@ static MlirLogicalResult sendStepIr(MlirOperation module, intptr_t step,
 
 void irsOptCheckResultsBegin(IrsOptRun *run, IrsPassManager pm,
                              MlirOperation op) {
-  if (!run->cfg->results.on)
+  if (!run->kind->keepsStepIr)
     return;
   // The hash of the input: a step that leaves the printed IR as it was is
   // no version of its own.
@@ -107,7 +108,7 @@ static bool collectChunk(IrsOptRun *run, IrsSupervisor sup, intptr_t c,
 }
 
 void irsOptCheckResultsCollect(IrsOptRun *run, IrsSupervisor sup) {
-  if (!run->cfg->results.on)
+  if (!run->kind->keepsStepIr)
     return;
   intptr_t chunks = irsInputGetNumChunks(run->input);
   run->results = calloc((size_t)chunks, sizeof(*run->results));
@@ -162,12 +163,12 @@ static int referenceFailed(const IrsOptCheck *c, const IrsExecResult *r) {
     *nl = '\0';
   if (irsExecOutcomeIsSetupError(r->outcome))
     fprintf(stderr, "irscope-opt: error: %scannot execute the input '%s': %s\n",
-            c->prefix, cfg->input, how);
+            c->prefix, cfg->io.input, how);
   else
     fprintf(stderr,
             "irscope-opt: error: %sthe input '%s' does not run cleanly: "
             "'@%s' %s; --check-results needs a reference result\n",
-            c->prefix, cfg->input,
+            c->prefix, cfg->io.input,
             cfg->results.exec.entry ? cfg->results.exec.entry : "main", how);
   return r->outcome == IrsExecInterrupted ? irsOutcomeGetExitCode(IrsOutcomeInterrupted)
                                           : irsOutcomeGetExitCode(IrsOutcomeUsageError);

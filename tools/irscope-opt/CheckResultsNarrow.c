@@ -155,7 +155,7 @@ static bool describe(Narrowing *n, int64_t k, int64_t of, IrsOptNarrowed *out) {
   const char *at = out->location ? strchr(out->location, ':') : NULL;
   if (at && (at == out->location || !strncmp(out->location, "-:", 2)) &&
       asprintf(&named, "%s%s",
-               n->k == 1 ? n->c->run->cfg->input : IRS_RUN_DIR_PRE_STEP_IR,
+               n->k == 1 ? n->c->run->cfg->io.input : IRS_RUN_DIR_PRE_STEP_IR,
                at) >= 0) {
     free(out->location);
     out->location = named;

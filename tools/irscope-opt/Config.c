@@ -132,7 +132,7 @@ static bool checkShard(const IrsOption *o, char *err, size_t n) {
 static bool checkSeed(const IrsOption *o, char *err, size_t n) {
   const char *v = *(const char **)o->value;
   IrsOptConfig *cfg = o->dest;
-  if (!v || (cfg->hasSeed = irsOptionsParseUint64(v, &cfg->seed)))
+  if (!v || (cfg->seed.given = irsOptionsParseUint64(v, &cfg->seed.value)))
     return true;
   snprintf(err, n, "option '--seed' expects an unsigned 64-bit integer, not "
                    "'%s'", v);
@@ -287,13 +287,13 @@ static void addRows(IrsOption *t, size_t *n, const IrsOption *rows,
 
 static void ioRows(IrsOptConfig *cfg, IrsOption *t, size_t *n) {
   const IrsOption rows[] = {
-      IRS_OPT_STRING('o', "o", &cfg->output, "FILE",
+      IRS_OPT_STRING('o', "o", &cfg->io.output, "FILE",
                      "output file ('-' for stdout, the default)"),
       IRS_OPT_STRING(0, "pass-pipeline", &cfg->passPipeline, "PIPELINE",
                      "textual pass pipeline, e.g. 'builtin.module(cse)'"),
-      IRS_OPT_OPTSTRING(0, "split-input-file", &cfg->splitInputFile, "MARKER",
+      IRS_OPT_OPTSTRING(0, "split-input-file", &cfg->io.splitInputFile, "MARKER",
                         "process each '// -----' chunk independently"),
-      IRS_OPT_STRING(0, "output-split-marker", &cfg->outputSplitMarker,
+      IRS_OPT_STRING(0, "output-split-marker", &cfg->io.outputSplitMarker,
                      "MARKER", "marker between chunks in the output"),
       IRS_OPT_OPTSTRING_CB(0, "verify-diagnostics", &cfg->verifyDiagnostics,
                            "all|only-expected",
@@ -306,12 +306,12 @@ static void ioRows(IrsOptConfig *cfg, IrsOption *t, size_t *n) {
                         irsOptionCheckWords, (void *)&diagnosticFormats),
       IRS_OPT_BOOL(0, "allow-unregistered-dialect", &cfg->allowUnregistered,
                    "allow operations of unregistered dialects"),
-      IRS_OPT_BOOL(0, "mlir-print-op-generic", &cfg->printGeneric,
+      IRS_OPT_BOOL(0, "mlir-print-op-generic", &cfg->print.generic,
                    "print operations in generic form"),
-      IRS_OPT_BOOL(0, "mlir-print-debuginfo", &cfg->printDebugInfo,
+      IRS_OPT_BOOL(0, "mlir-print-debuginfo", &cfg->print.debugInfo,
                    "print locations"),
       IRS_OPT_INT(0, "mlir-elide-elementsattrs-if-larger",
-                  &cfg->elideElementsAttrs, "N",
+                  &cfg->print.elideElementsAttrs, "N",
                   "elide elements attributes with more than N elements"),
       IRS_OPT_BOOL(0, "mlir-disable-threading", &cfg->disableThreading,
                    "run passes on a single thread"),
@@ -350,18 +350,18 @@ static void mlirOptRows(IrsOptConfig *cfg, IrsOption *t, size_t *n) {
                         "mlir-opt's: list or pipeline (default)",
                         irsOptionCheckWords,
                         (void *)&statisticsDisplays),
-      IRS_OPT_BOOL(0, "mlir-print-local-scope", &cfg->printLocalScope,
+      IRS_OPT_BOOL(0, "mlir-print-local-scope", &cfg->print.localScope,
                    "mlir-opt's: print with local scope, no aliases"),
-      IRS_OPT_BOOL(0, "mlir-pretty-debuginfo", &cfg->prettyDebugInfo,
+      IRS_OPT_BOOL(0, "mlir-pretty-debuginfo", &cfg->print.prettyDebugInfo,
                    "mlir-opt's: pretty form of --mlir-print-debuginfo"),
-      IRS_OPT_BOOL(0, "mlir-print-assume-verified", &cfg->printAssumeVerified,
+      IRS_OPT_BOOL(0, "mlir-print-assume-verified", &cfg->print.assumeVerified,
                    "mlir-opt's: skip verification before custom printing"),
-      IRS_OPT_BOOL(0, "mlir-print-skip-regions", &cfg->printSkipRegions,
+      IRS_OPT_BOOL(0, "mlir-print-skip-regions", &cfg->print.skipRegions,
                    "mlir-opt's: do not print regions"),
-      IRS_OPT_BOOL(0, "mlir-use-nameloc-as-prefix", &cfg->useNameLocAsPrefix,
+      IRS_OPT_BOOL(0, "mlir-use-nameloc-as-prefix", &cfg->print.nameLocAsPrefix,
                    "mlir-opt's: name SSA values after their NameLocs"),
       IRS_OPT_INT(0, "mlir-elide-resource-strings-if-larger",
-                  &cfg->elideResourceStrings, "N",
+                  &cfg->print.elideResourceStrings, "N",
                   "mlir-opt's: elide resource strings over N chars"),
   };
   addRows(t, n, rows, sizeof(rows) / sizeof(rows[0]));
@@ -369,7 +369,7 @@ static void mlirOptRows(IrsOptConfig *cfg, IrsOption *t, size_t *n) {
 
 static void runRows(IrsOptConfig *cfg, Given *g, IrsOption *t, size_t *n) {
   const IrsOption rows[] = {
-      IRS_OPT_BOOL(0, "emit-bytecode", &cfg->emitBytecode,
+      IRS_OPT_BOOL(0, "emit-bytecode", &cfg->io.emitBytecode,
                    "write MLIR bytecode instead of text"),
       IRS_OPT_LIST(0, "irdl-file", &cfg->irdlFiles, "FILE",
                    "load IRDL dialect definitions from FILE (repeatable)"),
@@ -378,7 +378,7 @@ static void runRows(IrsOptConfig *cfg, Given *g, IrsOption *t, size_t *n) {
                    "run the pipeline stored in the input's mlir_reproducer"),
       IRS_OPT_STRING(0, "dump-after-each", &cfg->dumps.dir, "DIR",
                      "dump the module after every step into DIR"),
-      IRS_OPT_STRING(0, "resume-from", &cfg->resumeFrom, "DUMP",
+      IRS_OPT_STRING(0, "resume-from", &cfg->resume.from, "DUMP",
                      "run the steps after this numbered dump on it, with "
                      "its run's pipeline and settings"),
       IRS_OPT_BOOL(0, "dump-only-changed", &cfg->dumps.onlyChanged,
@@ -459,17 +459,17 @@ static void runRows(IrsOptConfig *cfg, Given *g, IrsOption *t, size_t *n) {
 
 static void defaults(IrsOptConfig *cfg) {
   memset(cfg, 0, sizeof(*cfg));
-  cfg->input = "-";
-  cfg->output = "-";
+  cfg->io.input = "-";
+  cfg->io.output = "-";
   cfg->verifyEach = true;
-  cfg->outputSplitMarker = "// -----";
+  cfg->io.outputSplitMarker = "// -----";
   cfg->timingSort = "pipeline";
-  cfg->elideElementsAttrs = -1;
+  cfg->print.elideElementsAttrs = -1;
   cfg->watch.crashProtection = true;
   cfg->narrow = true;
   cfg->mlir.timingDisplay = "tree";
   cfg->mlir.passStatisticsDisplay = "pipeline";
-  cfg->elideResourceStrings = -1;
+  cfg->print.elideResourceStrings = -1;
 }
 
 static const char usageMore[] =
@@ -493,13 +493,13 @@ static int checkRest(IrsOptConfig *cfg, int npos, char **argv) {
     return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   }
   if (npos == 1)
-    cfg->input = argv[1];
-  else if (cfg->resumeFrom)
-    cfg->input = cfg->resumeFrom;
-  if (cfg->resumeFrom) {
-    const char *base = strrchr(cfg->resumeFrom, '/');
-    long step = irsRunDirDumpIndex(base ? base + 1 : cfg->resumeFrom);
-    cfg->stepNumberOffset = step > 0 ? step : 0;
+    cfg->io.input = argv[1];
+  else if (cfg->resume.from)
+    cfg->io.input = cfg->resume.from;
+  if (cfg->resume.from) {
+    const char *base = strrchr(cfg->resume.from, '/');
+    long step = irsRunDirDumpIndex(base ? base + 1 : cfg->resume.from);
+    cfg->resume.stepNumberOffset = step > 0 ? step : 0;
   }
   if (cfg->tool.path)
     return -1;

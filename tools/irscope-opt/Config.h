@@ -13,6 +13,43 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/// The input and the output (the positional argument, -o,
+/// --split-input-file, --emit-bytecode).
+typedef struct IrsOptIoConfig {
+  const char *input;             // a file, "-": stdin
+  const char *output;            // -o FILE, "-": stdout
+  const char *splitInputFile;    // NULL: off; "": default marker
+  const char *outputSplitMarker; // between the chunks' outputs
+  bool emitBytecode;
+} IrsOptIoConfig;
+
+/// mlir-opt's printing flags, same names and meaning: how the output, the
+/// dumps and the failure artefacts are printed, and what --tool is given.
+typedef struct IrsOptPrintConfig {
+  bool generic;          // --mlir-print-op-generic
+  bool debugInfo;        // --mlir-print-debuginfo
+  bool prettyDebugInfo;  // --mlir-pretty-debuginfo
+  bool localScope;       // --mlir-print-local-scope
+  bool assumeVerified;   // --mlir-print-assume-verified
+  bool skipRegions;      // --mlir-print-skip-regions
+  bool nameLocAsPrefix;  // --mlir-use-nameloc-as-prefix
+  long elideElementsAttrs;   // --mlir-elide-elementsattrs-if-larger, -1: off
+  long elideResourceStrings; // --mlir-elide-resource-strings-if-larger, -1
+} IrsOptPrintConfig;
+
+/// --seed: the seed of the passes' randomness (Repeat.c draws one for
+/// --repeat when none is given; a dump's manifest may give one, Driver.c).
+typedef struct IrsOptSeedConfig {
+  bool given;
+  uint64_t value;
+} IrsOptSeedConfig;
+
+/// --resume-from=DUMP (Resume.c rewrote argv to the dump's run).
+typedef struct IrsOptResumeConfig {
+  const char *from;          // the dump, NULL: off
+  intptr_t stepNumberOffset; // that dump's step: dumps numbered after it
+} IrsOptResumeConfig;
+
 /// The dumps (--dump-after-each and its options).
 typedef struct IrsOptDumpConfig {
   const char *dir; // --dump-after-each=DIR, NULL: off
@@ -67,19 +104,14 @@ typedef struct IrsOptToolConfig {
 /// What the command line asks for, as checked (Config.c), one member per
 /// concern where a concern has several options.
 typedef struct IrsOptConfig {
-  const char *input;
-  const char *output;
+  IrsOptIoConfig io;
   const char *passPipeline;
   IrsStringList passFlags; // "canonicalize", "inline=default-pipeline=..."
   IrsOptionSuspects suspects; // pass flags that may be mistyped options
-  const char *splitInputFile; // NULL: off; "": default marker
-  const char *outputSplitMarker;
   bool allowUnregistered;
-  bool printGeneric;
-  bool printDebugInfo;
   bool disableThreading;
-  bool emitBytecode;
   IrsStringList irdlFiles;
+  IrsOptPrintConfig print;
   IrsOptDumpConfig dumps;
   bool verifyEach;
   const char *verifyWith;
@@ -88,28 +120,21 @@ typedef struct IrsOptConfig {
   IrsTimingSort sort;      // ... as checked (Config.c)
   const char *failureDir;
   bool runReproducer;
-  long elideElementsAttrs;
   const char *commandLine;
   IrsOptWatchConfig watch;
   const char *trace;       // --trace=FILE, NULL: off
   const char *junit;       // --junit=FILE, NULL: off
   IrsOptRepeatConfig repeat;
   const char *checkDeterminism; // NULL: off; "": repeat; "threads"
-  bool hasSeed;            // --seed=S given
-  uint64_t seed;
+  IrsOptSeedConfig seed;
   IrsOptResultsConfig results;
   bool narrow;             // --narrow: a failing step to one action
   IrsOptMlirConfig mlir;
-  // mlir-opt's printing flags, same names and meaning.
-  bool printLocalScope, prettyDebugInfo, printAssumeVerified,
-      printSkipRegions, useNameLocAsPrefix;
-  long elideResourceStrings;             // -1: off
   const char *verifyDiagnostics; // NULL: off; "", "all", "only-expected"
   const char *diagnosticFormat;  // NULL or "mlir": source and caret; "plain"
   IrsToolPlugins plugins; // --load-*-plugin, loaded before any fork
   IrsOptToolConfig tool;
-  const char *resumeFrom;  // --resume-from=DUMP (Resume.c rewrote argv)
-  intptr_t stepNumberOffset; // ... that dump's step: dumps numbered after it
+  IrsOptResumeConfig resume;
 } IrsOptConfig;
 
 /// Parses and checks the command line into `cfg` (Config.c: the option

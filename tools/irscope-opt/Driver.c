@@ -73,7 +73,7 @@ static int writeOutput(const IrsOptConfig *cfg, IrsOptOut *out, int rc) {
     fprintf(stderr, "irscope-opt: error: out of memory collecting output\n");
     return irsOutcomeGetExitCode(IrsOutcomeIoError);
   }
-  if (!strcmp(cfg->output, "-")) {
+  if (!strcmp(cfg->io.output, "-")) {
     if ((out->len && fwrite(out->data, 1, out->len, stdout) != out->len) ||
         fflush(stdout) != 0) {
       fprintf(stderr, "irscope-opt: error: cannot write output: %s\n",
@@ -84,10 +84,10 @@ static int writeOutput(const IrsOptConfig *cfg, IrsOptOut *out, int rc) {
   }
   if (rc != irsOutcomeGetExitCode(IrsOutcomeOk))
     return irsOutcomeGetExitCode(IrsOutcomeOk);
-  int e = irsOptWriteFileAtomic(cfg->output, out->data, out->len);
+  int e = irsOptWriteFileAtomic(cfg->io.output, out->data, out->len);
   if (e) {
     fprintf(stderr, "irscope-opt: error: cannot write output file '%s': %s\n",
-            cfg->output, strerror(e));
+            cfg->io.output, strerror(e));
     return irsOutcomeGetExitCode(IrsOutcomeIoError);
   }
   return irsOutcomeGetExitCode(IrsOutcomeOk);
@@ -104,14 +104,14 @@ static char *applyReproducer(IrsOptConfig *cfg, IrsInput input) {
   if (!pipeline) {
     fprintf(stderr, "irscope-opt: error: '%s' holds no mlir_reproducer "
                     "section with a pipeline\n",
-            cfg->input);
+            cfg->io.input);
     return NULL;
   }
   if (threadingOff)
     cfg->disableThreading = true;
-  if (hasSeed && !cfg->hasSeed) { // an explicit --seed wins
-    cfg->hasSeed = true;
-    cfg->seed = seed;
+  if (hasSeed && !cfg->seed.given) { // an explicit --seed wins
+    cfg->seed.given = true;
+    cfg->seed.value = seed;
   }
   cfg->verifyEach = cfg->verifyEach && verify;
   return pipeline;
@@ -154,9 +154,9 @@ int irsOptRun(IrsOptConfig *cfg, const IrsOptRunKind *kind) {
     irsInputDestroy(input);
     return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   }
-  if (cfg->splitInputFile)
+  if (cfg->io.splitInputFile)
     irsInputSplit(input, mlirStringRefCreateFromCString(
-                             *cfg->splitInputFile ? cfg->splitInputFile
+                             *cfg->io.splitInputFile ? cfg->io.splitInputFile
                                                   : "// -----"));
 
   IrsOptRun run;

@@ -125,7 +125,9 @@ IrsOutcome irsOptReplay(IrsOptRun *run, MlirContext ctx, IrsPassManager pm);
 int irsOptWriteChunkOutput(IrsOptRun *run, intptr_t chunk, IrsOptOut *out);
 
 /// --tool=PATH (ToolMode.c): the pipeline runs in the user's own tool.
-int irsOptRunTool(IrsOptConfig *cfg);
+/// irsOptRunTool opens the input, builds the pipeline and the runner's
+/// options into an IrsOptToolRun and calls kind->runTool (RunKind.h).
+int irsOptRunTool(IrsOptConfig *cfg, const struct IrsOptRunKind *kind);
 /// --trace/--junit of a --tool run (ToolLog.c): irsOptToolLogStep is the
 /// runner's onStep and records start times (CLOCK_MONOTONIC ms, -1 unknown)
 /// into an IrsOptToolStarts; irsOptToolLogWrite writes the files from the
@@ -135,15 +137,26 @@ typedef struct IrsOptToolStarts {
   intptr_t num;
 } IrsOptToolStarts;
 void irsOptToolLogStep(intptr_t step, bool begin, void *userData);
+/// A --tool run ready to start: paths the tool reads and writes (stdin
+/// and stdout go through temporary files) and the runner's options.
+typedef struct IrsOptToolRun {
+  IrsOptConfig *cfg;
+  IrsPipeline pipeline;
+  const char *input, *output;
+  bool outputIsTemporary;   // the output is copied to stdout after the run
+  IrsOptToolStarts *starts; // --trace/--junit step starts (options.onStep)
+  IrsToolOptions options;   // from the configuration; a kind adjusts its own
+} IrsOptToolRun;
+/// The --tool kinds of run (RunKind.c): one run of the tool runner, the
+/// determinism check (ToolMode.c), --repeat (ToolRepeat.c: the runner N
+/// times, the summary and repeat.xml). Each returns the exit code.
+int irsOptToolRunOnce(IrsOptToolRun *run);
+int irsOptToolCheckDeterminism(IrsOptToolRun *run);
+int irsOptToolRepeat(IrsOptToolRun *run);
 /// Prints the failure of a --tool run (message, report, replay command
 /// lines) and returns its exit code (ToolMode.c).
 int irsOptToolReportFailure(IrsToolRunner t, IrsErrorKind k);
 
-/// --repeat of a --tool run (ToolRepeat.c): runs the tool runner N times
-/// with `o` (its failureDir replaced), prints the summary, writes
-/// repeat.xml; returns the exit code.
-int irsOptToolRepeat(const IrsOptConfig *c, IrsPipeline p,
-                     const IrsToolOptions *o, const char *input);
 int irsOptToolLogWrite(const IrsOptConfig *c, IrsToolRunner t,
                        IrsPipeline p, const IrsOptToolStarts *starts);
 

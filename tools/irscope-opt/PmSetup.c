@@ -24,8 +24,8 @@ IrsOptPmOptions irsOptPmOptions(const IrsOptRun *run) {
       .watch = irsSupervisionOptionsDefault(),
   };
   o.verify.verifyEach = cfg->verifyEach;
-  o.dump.printGeneric = cfg->printGeneric;
-  o.dump.printDebugInfo = cfg->printDebugInfo;
+  o.dump.printGeneric = cfg->print.generic;
+  o.dump.printDebugInfo = cfg->print.debugInfo;
   o.create.threadingEnabled = !cfg->disableThreading;
   o.create.passRegistry = cfg->plugins.registry;
   o.create.plugins = cfg->plugins.plugins;

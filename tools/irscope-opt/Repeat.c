@@ -83,7 +83,7 @@ typedef struct Repeat {
   int64_t end;      // one past the last run of this process (--shard)
   IrsOptRepeatTally tally;
   IrsOptRepeatProgress progress;
-  bool seedDrawn; // no --seed: the master seed cfg->seed was drawn
+  bool seedDrawn; // no --seed: the master seed cfg->seed.value was drawn
   int rc;
 } Repeat;
 
@@ -165,8 +165,8 @@ static int childMain(IrsWorkerChannel ch, void *ud) {
   // Threads are started here, after the fork, never in the parent.
   if (!r->cfg->disableThreading)
     mlirContextEnableMultithreading(r->ctx, true);
-  if (r->cfg->hasSeed)
-    irsPassManagerSetSeed(r->pm, irsSeedForRun(r->cfg->seed,
+  if (r->cfg->seed.given)
+    irsPassManagerSetSeed(r->pm, irsSeedForRun(r->cfg->seed.value,
                                                (uint64_t)r->runIndex));
   char scratch[kPathCap];
   irsRunDirSubdirPath(r->tally.base, IrsRunDirRepeatRun, r->runIndex + 1,
@@ -246,7 +246,7 @@ static int repeatOpen(Repeat *r) {
   r->parsed = irsInputParseChunk(r->run->input, r->ctx, 0);
   if (mlirModuleIsNull(r->parsed)) {
     if (irsDiagnosticCaptureGetNumErrors(r->parseDiags) == 0)
-      fprintf(stderr, "irscope-opt: error: cannot parse '%s'\n", cfg->input);
+      fprintf(stderr, "irscope-opt: error: cannot parse '%s'\n", cfg->io.input);
     return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   }
   r->module = mlirModuleGetOperation(r->parsed);
@@ -320,7 +320,7 @@ static void documentDeath(Repeat *r, IrsOptRepeatSig *s,
   c2.dumps.dir = NULL;
   // The replays redo the steps before the failing one with that run's own
   // random choices.
-  c2.seed = s->runSeed;
+  c2.seed.value = s->runSeed;
   IrsOptRun job = *r->run;
   job.cfg = &c2;
   job.log = NULL;
@@ -343,8 +343,8 @@ static void recordFailure(Repeat *r, const IrsWorkerResult *res,
   }
   if ((s = irsOptRepeatTallyAdd(&r->tally, &sig, i)) == NULL)
     return;
-  s->hasRunSeed = r->cfg->hasSeed;
-  s->runSeed = r->cfg->hasSeed ? irsSeedForRun(r->cfg->seed, (uint64_t)i) : 0;
+  s->hasRunSeed = r->cfg->seed.given;
+  s->runSeed = r->cfg->seed.given ? irsSeedForRun(r->cfg->seed.value, (uint64_t)i) : 0;
   const ChildReport *rep = r->shared;
   irsOptRepeatProgressClear(&r->progress);
   if (exited && rep->newSignature) {
@@ -394,13 +394,13 @@ static bool runOnce(Repeat *r, int64_t i) {
 // Without --seed the master seed is drawn; it is printed and recorded
 // either way, so that '--seed=S' repeats the whole hunt.
 static void chooseSeed(Repeat *r) {
-  if (!r->cfg->hasSeed) {
-    r->cfg->seed = irsEntropy64();
-    r->cfg->hasSeed = true;
+  if (!r->cfg->seed.given) {
+    r->cfg->seed.value = irsEntropy64();
+    r->cfg->seed.given = true;
     r->seedDrawn = true;
   }
   fprintf(stderr, "irscope-opt: repeat: seed %llu%s\n",
-          (unsigned long long)r->cfg->seed,
+          (unsigned long long)r->cfg->seed.value,
           r->seedDrawn ? " (drawn; '--seed' with it repeats these runs)" : "");
 }
 
@@ -412,8 +412,8 @@ static void finish(Repeat *r, double elapsedMs) {
       .pipeline = r->run->pipeline,
       .threading = !cfg->disableThreading,
       .verifyEach = cfg->verifyEach,
-      .hasSeed = cfg->hasSeed,
-      .seed = cfg->seed,
+      .hasSeed = cfg->seed.given,
+      .seed = cfg->seed.value,
       .seedDrawn = r->seedDrawn,
   };
   irsOptRepeatSummaryRange(cfg, &sum);

@@ -114,14 +114,14 @@ MlirContext irsOptMakeContext(const IrsOptConfig *cfg, bool threading) {
 IrsRunHeader irsOptRunHeader(const IrsOptConfig *cfg, IrsInput input) {
   return (IrsRunHeader){.toolName = "irscope-opt",
                         .commandLine = cfg->commandLine,
-                        .inputPath = cfg->input,
+                        .inputPath = cfg->io.input,
                         .inputHash = irsInputGetHash(input)};
 }
 
 
 IrsInput irsOptOpenInput(const IrsOptConfig *cfg, int *rc) {
   IrsErrorKind k = IRS_OK;
-  IrsInput input = irsInputCreateFromFile(cfg->input, irsOptErrorLine, NULL, &k);
+  IrsInput input = irsInputCreateFromFile(cfg->io.input, irsOptErrorLine, NULL, &k);
   IrsOutcome why =
       k == IRS_ERR_NOMEM ? IrsOutcomeIoError : IrsOutcomeUsageError;
   *rc = irsOutcomeGetExitCode(irsInputIsNull(input) ? why : IrsOutcomeOk);
@@ -137,7 +137,7 @@ char *irsOptChunkDir(const IrsOptConfig *cfg, const char *base, intptr_t chunk,
   char *d = malloc(n);
   if (!d)
     return NULL;
-  if (cfg->splitInputFile && numChunks > 1)
+  if (cfg->io.splitInputFile && numChunks > 1)
     irsRunDirSubdirPath(base, IrsRunDirChunk, chunk, d, n);
   else
     snprintf(d, n, "%s", base);

@@ -21,6 +21,7 @@
 #include "irscope/Supervisor.h"
 
 typedef struct IrsOptRun IrsOptRun;
+typedef struct IrsOptToolRun IrsOptToolRun; // a --tool run (Driver.h)
 
 /// Exit codes: irsOutcomeGetExitCode (irscope/Outcome.h) of the outcome,
 /// the one table documented in docs/irscope-opt.md.
@@ -33,7 +34,7 @@ static inline void irsOptOutAppend(IrsOptOut *o, const void *d, size_t n) {
   irsToolTextAppend(o, d, n);
 }
 
-/// Reads cfg->input (a file or "-"), or says why not in an "irscope-opt:
+/// Reads cfg->io.input (a file or "-"), or says why not in an "irscope-opt:
 /// error:" line and sets *rc to the exit code (io-error when out of
 /// memory, else usage-error); *rc is ok's when it was read.
 IrsInput irsOptOpenInput(const IrsOptConfig *cfg, int *rc);

@@ -2,7 +2,9 @@
 //===- RunKind.c - the tables of run kinds and chunk kinds ----------------===//
 //
 // RunKind.h. The order of the rows is the precedence of the options:
-// --tool over --repeat over --crash-protection=0 over --check-results.
+// --tool over --repeat over --crash-protection=0 over --check-results, and
+// within --tool, --repeat over --check-determinism (Config.c refuses the
+// two together).
 //
 //===----------------------------------------------------------------------===//
 #include "RunKind.h"
@@ -11,6 +13,15 @@
 
 static bool isTool(const IrsOptConfig *c) { return c->tool.path != NULL; }
 static bool isRepeat(const IrsOptConfig *c) { return c->repeat.runs > 0; }
+static bool isDeterminism(const IrsOptConfig *c) {
+  return c->checkDeterminism != NULL;
+}
+static bool isToolRepeat(const IrsOptConfig *c) {
+  return isTool(c) && isRepeat(c);
+}
+static bool isToolDeterminism(const IrsOptConfig *c) {
+  return isTool(c) && isDeterminism(c);
+}
 static bool isUnprotected(const IrsOptConfig *c) {
   return !c->watch.crashProtection;
 }
@@ -23,11 +34,19 @@ static int repeat(IrsOptRun *run, IrsOptOut *out) {
 }
 
 static const IrsOptRunKind runKinds[] = {
-    {"tool", isTool, irsOptRunTool, NULL},
-    {"repeat", isRepeat, NULL, repeat},
-    {"unprotected", isUnprotected, NULL, irsOptWorkHere},
-    {"check-results", isCheckResults, NULL, irsOptCheckResultsRun},
-    {"supervised", always, NULL, irsOptSupervise},
+    {.name = "tool-repeat", .applies = isToolRepeat, .start = irsOptRunTool,
+     .runTool = irsOptToolRepeat},
+    {.name = "tool-determinism", .applies = isToolDeterminism,
+     .start = irsOptRunTool, .runTool = irsOptToolCheckDeterminism},
+    {.name = "tool", .applies = isTool, .start = irsOptRunTool,
+     .runTool = irsOptToolRunOnce},
+    {.name = "repeat", .applies = isRepeat, .start = irsOptRun, .run = repeat},
+    {.name = "unprotected", .applies = isUnprotected, .start = irsOptRun,
+     .run = irsOptWorkHere},
+    {.name = "check-results", .applies = isCheckResults, .start = irsOptRun,
+     .run = irsOptCheckResultsRun, .keepsStepIr = true},
+    {.name = "supervised", .applies = always, .start = irsOptRun,
+     .run = irsOptSupervise},
 };
 
 const IrsOptRunKind *irsOptRunKindChoose(const IrsOptConfig *cfg) {
@@ -38,9 +57,6 @@ const IrsOptRunKind *irsOptRunKindChoose(const IrsOptConfig *cfg) {
   return &runKinds[n - 1];
 }
 
-static bool isDeterminism(const IrsOptConfig *c) {
-  return c->checkDeterminism != NULL;
-}
 static bool isDeterminismOfResults(const IrsOptConfig *c) {
   return c->checkDeterminism && c->results.on;
 }

@@ -3,7 +3,7 @@
 //
 // What a run does is chosen once, from the configuration, in two small
 // tables (RunKind.c): the run kind says which process does what (the
-// user's tool, --repeat's runs, a worker under a supervisor, this process
+// user's tool once, twice to compare or N times, --repeat's runs, a worker under a supervisor, this process
 // with --crash-protection=0, a supervised run whose results are checked
 // afterwards); the chunk kind says what a chunk's steps are run with (the
 // pass manager's run, the determinism check, or both for --check-results).
@@ -19,12 +19,17 @@
 typedef struct IrsOptRunKind {
   const char *name; // for messages and tests: "tool", "repeat", ...
   bool (*applies)(const IrsOptConfig *cfg); // the first row that applies
-  /// The whole run from the configuration, for a kind that runs no pass
-  /// manager of its own (--tool); NULL: irsOptRun opens the input, builds
-  /// the pipeline and calls `run`.
-  int (*start)(IrsOptConfig *cfg);
+  /// The whole run from the configuration: irsOptRun (irscope's own pass
+  /// manager: opens the input, builds the pipeline, calls `run`) or
+  /// irsOptRunTool (--tool: the same for the user's tool, calls `runTool`).
+  int (*start)(IrsOptConfig *cfg, const struct IrsOptRunKind *kind);
   /// The whole run with the input and the pipeline ready; the exit code.
   int (*run)(IrsOptRun *run, IrsOptOut *out);
+  /// A --tool run with its runner's options ready; the exit code.
+  int (*runTool)(IrsOptToolRun *run);
+  /// Whether the worker hands every step's IR to the supervisor, which
+  /// keeps it for the check after the run (--check-results).
+  bool keepsStepIr;
 } IrsOptRunKind;
 
 typedef struct IrsOptChunkKind {

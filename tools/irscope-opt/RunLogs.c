@@ -42,8 +42,8 @@ static double monoMs(void) {
   return irsClockMonotonicMs();
 }
 
-// The documents written from the log (lib/Report/Writers.def's
-// IRS_LOG_WRITER rows): the option's value and the writer.
+// The documents written from the log (their writers are functions of an
+// IrsRunLog, include/irscope/RunLog.h): the option's value and the writer.
 typedef struct LogFormat {
   size_t path; // offset of the `const char *` option value in IrsOptConfig
   const char *what;
@@ -89,7 +89,7 @@ IrsOptLog *irsOptLogCreate(const IrsOptConfig *cfg) {
     return NULL;
   l->cfg = cfg;
   char name[4096];
-  snprintf(name, sizeof(name), "irscope-opt %s", cfg->input);
+  snprintf(name, sizeof(name), "irscope-opt %s", cfg->io.input);
   l->all = irsRunLogCreate(name);
   l->deaths = irsRunLogCreate(name);
   l->chunkIndex = -1;
@@ -111,7 +111,7 @@ static char *groupName(IrsOptRun *run, intptr_t chunk) {
     return NULL;
   char sub[32];
   irsRunDirSubdirPath(NULL, IrsRunDirChunk, chunk, sub, sizeof(sub));
-  if (run->cfg->splitInputFile && irsInputGetNumChunks(run->input) > 1)
+  if (run->cfg->io.splitInputFile && irsInputGetNumChunks(run->input) > 1)
     snprintf(g, n, "%.*s [%s]", (int)p.length, p.data, sub);
   else
     snprintf(g, n, "%.*s", (int)p.length, p.data);

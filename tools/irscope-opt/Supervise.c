@@ -148,8 +148,8 @@ static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
       .verifyEach = cfg->verifyEach,
       .threading = !cfg->disableThreading,
       .dumpOnlyChanged = cfg->dumps.onlyChanged,
-      .hasSeed = cfg->hasSeed,
-      .seed = cfg->seed,
+      .hasSeed = cfg->seed.given,
+      .seed = cfg->seed.value,
       .plugins = cfg->plugins.plugins,
       .stepTimeoutSec = cfg->watch.stepTimeout,
       .memoryLimitBytes = cfg->watch.memoryLimit,
@@ -244,9 +244,9 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
 
   // Assemble the output of the chunks that finished, in order.
   for (intptr_t c = 0; c < nchunks; ++c) {
-    if (c > 0 && cfg->splitInputFile) {
-      irsOptOutAppend(out, cfg->outputSplitMarker,
-                      strlen(cfg->outputSplitMarker));
+    if (c > 0 && cfg->io.splitInputFile) {
+      irsOptOutAppend(out, cfg->io.outputSplitMarker,
+                      strlen(cfg->io.outputSplitMarker));
       irsOptOutAppend(out, "\n", 1);
     }
     IrsWorkerStream from = {IrsWorkerStreamChunkOutput, c, 0};

@@ -75,7 +75,7 @@ int irsOptToolLogWrite(const IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
   if (!irsOptLogWanted(c))
     return irsOutcomeGetExitCode(IrsOutcomeOk);
   char name[4096];
-  snprintf(name, sizeof(name), "irscope-opt %s", c->input);
+  snprintf(name, sizeof(name), "irscope-opt %s", c->io.input);
   IrsRunLog log = irsRunLogCreate(name);
   if (irsRunLogIsNull(log) || !addSteps(log, t, p, starts)) {
     fprintf(stderr, "irscope-opt: error: out of memory recording steps for "

@@ -6,11 +6,14 @@
 // an MLIR context here: the tool parses, verifies and prints the IR, so its
 // own dialects (mlir-opt's test dialect, fir-opt's FIR) need nothing from
 // irscope. Options that only make sense in irscope's own pass manager are
-// refused with a pointer to --tool-arg.
+// refused with a pointer to --tool-arg. What the runner is asked to do
+// (one run, the determinism check, --repeat's runs in ToolRepeat.c) is the
+// run kind's row (RunKind.c), chosen once like every other kind.
 //
 //===----------------------------------------------------------------------===//
 #include "CrashNote.h"
 #include "Driver.h"
+#include "RunKind.h"
 #include "StdStreams.h"
 
 #include "irscope/RunDir.h"
@@ -48,26 +51,26 @@ static bool toolArgs(const IrsOptConfig *c, ToolArgs *a) {
     const char *flag;
   } flags[] = {
       {c->allowUnregistered, "--allow-unregistered-dialect"},
-      {c->printGeneric, "--mlir-print-op-generic"},
-      {c->printDebugInfo, "--mlir-print-debuginfo"},
-      {c->printLocalScope, "--mlir-print-local-scope"},
-      {c->prettyDebugInfo, "--mlir-pretty-debuginfo"},
-      {c->printAssumeVerified, "--mlir-print-assume-verified"},
-      {c->printSkipRegions, "--mlir-print-skip-regions"},
-      {c->useNameLocAsPrefix, "--mlir-use-nameloc-as-prefix"},
+      {c->print.generic, "--mlir-print-op-generic"},
+      {c->print.debugInfo, "--mlir-print-debuginfo"},
+      {c->print.localScope, "--mlir-print-local-scope"},
+      {c->print.prettyDebugInfo, "--mlir-pretty-debuginfo"},
+      {c->print.assumeVerified, "--mlir-print-assume-verified"},
+      {c->print.skipRegions, "--mlir-print-skip-regions"},
+      {c->print.nameLocAsPrefix, "--mlir-use-nameloc-as-prefix"},
   };
   for (size_t k = 0; k < sizeof(flags) / sizeof(flags[0]); ++k)
     if (flags[k].on)
       a->v[a->n++] = flags[k].flag;
-  if (c->elideElementsAttrs >= 0) {
+  if (c->print.elideElementsAttrs >= 0) {
     snprintf(a->elide, sizeof(a->elide),
-             "--mlir-elide-elementsattrs-if-larger=%ld", c->elideElementsAttrs);
+             "--mlir-elide-elementsattrs-if-larger=%ld", c->print.elideElementsAttrs);
     a->v[a->n++] = a->elide;
   }
-  if (c->elideResourceStrings >= 0) {
+  if (c->print.elideResourceStrings >= 0) {
     snprintf(a->elideRes, sizeof(a->elideRes),
              "--mlir-elide-resource-strings-if-larger=%ld",
-             c->elideResourceStrings);
+             c->print.elideResourceStrings);
     a->v[a->n++] = a->elideRes;
   }
   return true;
@@ -136,19 +139,18 @@ static const IrsStepResult *toolStep(void *t, intptr_t i) {
   return irsToolRunnerGetStepResult((IrsToolRunner){t}, i);
 }
 
-// One run (or determinism check) with a ready runner: output, notes,
-// timing, the failure, --trace/--junit. Returns the exit code.
-static int runOnce(IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
-                   const char *input, const char *output,
-                   const IrsOptToolStarts *starts) {
+// One run, or the determinism check (`determinism`), of a ready runner:
+// output, notes, timing, the failure, --trace/--junit. The exit code.
+static int runWith(IrsOptToolRun *r, IrsToolRunner t, bool determinism) {
+  const IrsOptConfig *c = r->cfg;
   intptr_t differing = 0;
   IrsOptInterrupts interrupts; // the handlers to put back after the run
   irsOptInterruptsCatch(irsToolRunnerGetSupervisor(t), &interrupts);
-  IrsStatus st = c->checkDeterminism
-                     ? irsToolRunnerCheckDeterminism(t, input, output,
+  IrsStatus st = determinism
+                     ? irsToolRunnerCheckDeterminism(t, r->input, r->output,
                                                      *c->checkDeterminism != 0,
                                                      &differing)
-                     : irsToolRunnerRun(t, input, output);
+                     : irsToolRunnerRun(t, r->input, r->output);
   irsOptInterruptsRestore(&interrupts);
   if (irsToolRunnerIgnoredBytecode(t))
     fprintf(stderr,
@@ -159,58 +161,78 @@ static int runOnce(IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
     irsToolRunnerPrintTiming(t, c->sort, writeStderr, NULL);
   int rc = irsStatusIsOk(st) ? irsOutcomeGetExitCode(IrsOutcomeOk)
                              : irsOptToolReportFailure(t, st.kind);
-  if (irsStatusIsOk(st) && c->dumps.dir && !c->checkDeterminism)
+  // The determinism check's dumps are its second run's.
+  if (irsStatusIsOk(st) && c->dumps.dir && !determinism)
     irsOptPrintDumpSummary(irsToolRunnerGetNumSteps(t), toolStep, t.ptr,
                            c->dumps.dir);
   if (irsStatusIsOk(st) && differing > 0) {
     irsOptToolReportFailure(t, IRS_ERR_PASS);
     rc = irsOutcomeGetExitCode(IrsOutcomeNondeterminism);
   }
-  return irsOptWorse(rc, irsOptToolLogWrite(c, t, p, starts));
+  return irsOptWorse(rc, irsOptToolLogWrite(c, t, r->pipeline, r->starts));
 }
 
-static int runWith(IrsOptConfig *c, IrsPipeline p, IrsInput in,
-                   const char *inputPath, const char *outputPath) {
-  ToolArgs args;
-  bool argsOk = toolArgs(c, &args);
+// Creates the runner with r->options, runs it once and hands stdout the
+// output when it goes there.
+static int runOnce(IrsOptToolRun *r, bool determinism) {
+  IrsToolRunner t =
+      irsToolRunnerCreate(r->pipeline, &r->options, irsOptErrorLine, NULL);
+  int rc = irsToolRunnerIsNull(t)
+               ? irsOutcomeGetExitCode(IrsOutcomeUsageError)
+               : runWith(r, t, determinism);
+  irsToolRunnerDestroy(t);
+  if (rc == irsOutcomeGetExitCode(IrsOutcomeOk) && r->outputIsTemporary)
+    rc = irsToolCopyToStdout("irscope-opt", r->output);
+  return rc;
+}
+
+int irsOptToolRunOnce(IrsOptToolRun *r) { return runOnce(r, false); }
+
+int irsOptToolCheckDeterminism(IrsOptToolRun *r) {
+  r->options.narrow = false; // a difference is no step's failure to narrow
+  return runOnce(r, true);
+}
+
+// The runner's options from the configuration, the same for every kind of
+// --tool run; a kind adjusts what is its own (the determinism check above,
+// --repeat in ToolRepeat.c).
+static void fillOptions(IrsOptToolRun *r, IrsInput in, const ToolArgs *args) {
+  const IrsOptConfig *c = r->cfg;
   IrsToolOptions o = irsToolOptionsDefault();
   o.path = c->tool.path;
-  o.args = args.v;
-  o.numArgs = args.n;
+  o.args = args->v;
+  o.numArgs = args->n;
   o.stepTimeoutSec = c->watch.stepTimeout;
   o.memoryLimitBytes = c->watch.memoryLimit;
   o.dumpDir = c->dumps.dir;
-  o.stepNumberOffset = c->stepNumberOffset;
+  o.stepNumberOffset = c->resume.stepNumberOffset;
   o.dumpOnlyChanged = c->dumps.onlyChanged;
   o.dumpOverwrite = c->dumps.overwrite;
   o.verifyEach = c->verifyEach;
-  // A repeat run is a plain run (one tool process) unless
-  // --repeat-stepwise, as without --tool.
   o.measureStartup = c->timing;
-  o.stepwise = c->timing || irsOptLogWanted(c) ||
-               (c->repeat.runs > 0 && c->repeat.stepwise);
+  o.stepwise = c->timing || irsOptLogWanted(c);
   o.failureDir = c->failureDir;
   o.threadingEnabled = !c->disableThreading;
-  o.emitBytecode = c->emitBytecode;
-  o.narrow = c->narrow && !c->checkDeterminism;
+  o.emitBytecode = c->io.emitBytecode;
+  o.narrow = c->narrow;
   o.header = irsOptRunHeader(c, in);
   o.onStderr = writeStderr;
-  intptr_t n = irsPipelineGetNumSteps(p);
+  o.onStep = irsOptToolLogStep;
+  o.onStepUserData = r->starts;
+  r->options = o;
+}
+
+static int runKind(IrsOptToolRun *r, const IrsOptRunKind *kind, IrsInput in) {
+  ToolArgs args;
+  bool argsOk = toolArgs(r->cfg, &args);
+  intptr_t n = irsPipelineGetNumSteps(r->pipeline);
   IrsOptToolStarts starts = {calloc((size_t)n + 1, sizeof(double)), n};
   for (intptr_t i = 0; starts.ms && i < n; ++i)
     starts.ms[i] = -1;
-  o.onStep = irsOptToolLogStep;
-  o.onStepUserData = &starts;
-  int rc = irsOutcomeGetExitCode(IrsOutcomeIoError);
-  if (argsOk && starts.ms && c->repeat.runs > 0) {
-    rc = irsOptToolRepeat(c, p, &o, inputPath);
-  } else if (argsOk && starts.ms) {
-    IrsToolRunner t = irsToolRunnerCreate(p, &o, irsOptErrorLine, NULL);
-    rc = irsToolRunnerIsNull(t)
-             ? irsOutcomeGetExitCode(IrsOutcomeUsageError)
-             : runOnce(c, t, p, inputPath, outputPath, &starts);
-    irsToolRunnerDestroy(t);
-  }
+  r->starts = &starts;
+  fillOptions(r, in, &args);
+  int rc = argsOk && starts.ms ? kind->runTool(r)
+                               : irsOutcomeGetExitCode(IrsOutcomeIoError);
   free(args.v);
   free(starts.ms);
   return rc;
@@ -224,27 +246,29 @@ static IrsPipeline makePipeline(const IrsOptConfig *c) {
                                      irsOptPipelineErrorLine, (void *)c);
 }
 
-// The options that mean nothing here are refused by Config.c.
-int irsOptRunTool(IrsOptConfig *c) {
+// The options that mean nothing here are refused by Config.c; `kind` is
+// one of RunKind.c's --tool rows.
+int irsOptRunTool(IrsOptConfig *c, const IrsOptRunKind *kind) {
   int rc;
   IrsInput in = irsOptOpenInput(c, &rc);
   if (irsInputIsNull(in))
     return rc;
   IrsPipeline p = makePipeline(c);
-  char *stdinPath = !strcmp(c->input, "-") ? stdinToFile(in) : NULL;
-  bool toStdout = !strcmp(c->output, "-");
+  char *stdinPath = !strcmp(c->io.input, "-") ? stdinToFile(in) : NULL;
+  bool toStdout = !strcmp(c->io.output, "-");
   char *outPath = toStdout ? irsToolTempFile("irscope-out") : NULL;
   if (toStdout && !outPath)
     fprintf(stderr, "irscope-opt: error: cannot create a temporary file for "
                     "stdout: %s\n", strerror(errno));
   rc = irsOutcomeGetExitCode(IrsOutcomeUsageError);
-  if (!irsPipelineIsNull(p) && (stdinPath || strcmp(c->input, "-")) &&
+  IrsOptToolRun r = {.cfg = c,
+                     .pipeline = p,
+                     .input = stdinPath ? stdinPath : c->io.input,
+                     .output = toStdout ? outPath : c->io.output,
+                     .outputIsTemporary = toStdout};
+  if (!irsPipelineIsNull(p) && (stdinPath || strcmp(c->io.input, "-")) &&
       (!toStdout || outPath))
-    rc = runWith(c, p, in, stdinPath ? stdinPath : c->input,
-                 toStdout ? outPath : c->output);
-  if (rc == irsOutcomeGetExitCode(IrsOutcomeOk) && toStdout &&
-      c->repeat.runs == 0)
-    rc = irsToolCopyToStdout("irscope-opt", outPath);
+    rc = runKind(&r, kind, in);
   if (outPath)
     unlink(outPath);
   if (stdinPath)

@@ -136,26 +136,29 @@ static int repeatRuns(const IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
   return rc;
 }
 
-int irsOptToolRepeat(const IrsOptConfig *c, IrsPipeline p,
-                     const IrsToolOptions *o, const char *input) {
+int irsOptToolRepeat(IrsOptToolRun *r) {
+  const IrsOptConfig *c = r->cfg;
   IrsOptRepeatTally tally;
   if (!irsOptRepeatTallyInit(&tally, c))
     return irsOutcomeGetExitCode(IrsOutcomeIoError);
-  IrsToolOptions o2 = *o;
-  o2.dumpDir = NULL;
-  o2.onStderr = NULL; // the runs are counted, not shown
-  o2.narrow = false;   // nor narrowed
-  IrsToolRunner t = irsToolRunnerCreate(p, &o2, irsOptErrorLine, NULL);
+  IrsToolOptions o = r->options;
+  o.dumpDir = NULL;
+  o.onStderr = NULL; // the runs are counted, not shown
+  o.narrow = false;  // nor narrowed
+  // A run is a plain run (one tool process) unless --repeat-stepwise, as
+  // without --tool.
+  o.stepwise = o.stepwise || c->repeat.stepwise;
+  IrsToolRunner t = irsToolRunnerCreate(r->pipeline, &o, irsOptErrorLine, NULL);
   if (irsToolRunnerIsNull(t)) {
     irsOptRepeatTallyFree(&tally);
     return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   }
   double t0 = nowMs();
-  int rc = repeatRuns(c, t, p, input, &tally);
+  int rc = repeatRuns(c, t, r->pipeline, r->input, &tally);
   double elapsed = nowMs() - t0;
   IrsRepeatSummary sum = {
-      .header = o->header,
-      .pipeline = p,
+      .header = o.header,
+      .pipeline = r->pipeline,
       .threading = !c->disableThreading,
       .verifyEach = c->verifyEach,
   };

@@ -58,15 +58,15 @@ static bool mlirInstrumented(const IrsOptConfig *cfg) {
 // both read the same command-line options).
 static IrsPrintingOptions outputPrinting(const IrsOptConfig *cfg) {
   IrsPrintingOptions p = irsPrintingOptionsDefault();
-  p.generic = cfg->printGeneric;
-  p.debugInfo = cfg->printDebugInfo;
-  p.prettyDebugInfo = cfg->prettyDebugInfo;
-  p.elideElementsAttrs = cfg->elideElementsAttrs;
-  p.elideResourceStrings = cfg->elideResourceStrings;
-  p.localScope = cfg->printLocalScope;
-  p.assumeVerified = cfg->printAssumeVerified;
-  p.skipRegions = cfg->printSkipRegions;
-  p.nameLocAsPrefix = cfg->useNameLocAsPrefix;
+  p.generic = cfg->print.generic;
+  p.debugInfo = cfg->print.debugInfo;
+  p.prettyDebugInfo = cfg->print.prettyDebugInfo;
+  p.elideElementsAttrs = cfg->print.elideElementsAttrs;
+  p.elideResourceStrings = cfg->print.elideResourceStrings;
+  p.localScope = cfg->print.localScope;
+  p.assumeVerified = cfg->print.assumeVerified;
+  p.skipRegions = cfg->print.skipRegions;
+  p.nameLocAsPrefix = cfg->print.nameLocAsPrefix;
   return p;
 }
 
@@ -127,7 +127,7 @@ static void printRunError(IrsPassManager pm) {
 // is printed.
 static void printOutput(ChunkWork *w, MlirOperation op, IrsOptOut *o) {
   const IrsOptConfig *cfg = w->run->cfg;
-  if (cfg->emitBytecode) {
+  if (cfg->io.emitBytecode) {
     mlirOperationWriteBytecode(op, irsToolTextCallback, o);
     return;
   }
@@ -145,8 +145,8 @@ static IrsOutcome workChunk(ChunkWork *w, intptr_t c) {
   IrsPassManager pm = w->pm;
   IrsOptOut chunkOut = {0};
   IrsOptOut *o = run->supervised ? &chunkOut : w->out;
-  if (!run->supervised && c > 0 && cfg->splitInputFile) {
-    irsOptOutAppend(o, cfg->outputSplitMarker, strlen(cfg->outputSplitMarker));
+  if (!run->supervised && c > 0 && cfg->io.splitInputFile) {
+    irsOptOutAppend(o, cfg->io.outputSplitMarker, strlen(cfg->io.outputSplitMarker));
     irsOptOutAppend(o, "\n", 1);
   }
   char *dumpDir = irsOptChunkDir(cfg, cfg->dumps.dir, c, w->nchunks);
@@ -167,7 +167,7 @@ static IrsOutcome workChunk(ChunkWork *w, intptr_t c) {
   MlirModule m = irsInputParseChunk(run->input, w->ctx, c);
   if (mlirModuleIsNull(m)) {
     if (irsDiagnosticCaptureGetNumErrors(w->parseDiags) == errs0)
-      fprintf(stderr, "irscope-opt: error: cannot parse '%s'\n", cfg->input);
+      fprintf(stderr, "irscope-opt: error: cannot parse '%s'\n", cfg->io.input);
     return IrsOutcomeUsageError;
   }
   MlirOperation op = mlirModuleGetOperation(m);
@@ -216,7 +216,7 @@ static IrsOptPmOptions workOptions(IrsOptRun *run, MlirOpPrintingFlags flags,
   bool replay = run->mode != IrsOptModeNormal;
   IrsOptPmOptions o = irsOptPmOptions(run);
   o.dump.dir = replay ? NULL : cfg->dumps.dir;
-  o.dump.stepNumberOffset = cfg->stepNumberOffset;
+  o.dump.stepNumberOffset = cfg->resume.stepNumberOffset;
   o.dump.onlyChanged = cfg->dumps.onlyChanged;
   o.dump.overwrite = cfg->dumps.overwrite;
   o.dump.inBackground = cfg->dumps.inBackground;
@@ -308,8 +308,8 @@ IrsOutcome irsOptWork(IrsOptRun *run, IrsOptOut *out) {
   }
   run->pm = pm;
   irsCrashHandlerAwaitDumpsOf(pm);
-  if (cfg->hasSeed)
-    irsPassManagerSetSeed(pm, cfg->seed);
+  if (cfg->seed.given)
+    irsPassManagerSetSeed(pm, cfg->seed.value);
   if (run->mode != IrsOptModeNormal) {
     rc = irsOptReplay(run, ctx, pm);
     goto cleanup_ctx;
@@ -372,8 +372,8 @@ IrsOutcome irsOptReplay(IrsOptRun *run, MlirContext ctx, IrsPassManager pm) {
                                                     : IrsCrashReplaySnapshot,
                       run->jobStep, run->jobDir};
   IrsCrashReplaySettings set = {run->pipeline,         cfg->disableThreading,
-                                cfg->verifyEach,       cfg->printDebugInfo,
-                                cfg->hasSeed,          cfg->seed,
+                                cfg->verifyEach,       cfg->print.debugInfo,
+                                cfg->seed.given,          cfg->seed.value,
                                 cfg->plugins.plugins};
   IrsErrorKind k =
       irsCrashReplayRun(&r, run->ch, pm, mlirModuleGetOperation(m), &set);

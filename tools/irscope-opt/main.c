@@ -37,7 +37,7 @@ int main(int argc, char **argv) {
                             "failure directory", true);
   const IrsOptRunKind *kind = irsOptRunKindChoose(&cfg);
   if (rc < 0)
-    rc = kind->start ? kind->start(&cfg) : irsOptRun(&cfg, kind);
+    rc = kind->start(&cfg, kind);
   irsToolRunLocksRelease(&locks);
   irsOptConfigFree(&cfg);
   if (args != argv)

@@ -39,14 +39,9 @@ typedef struct DocRun {
 // A pass manager like the reducer's test workers' (stepwise, single
 // threaded), announcing its steps to the supervisor.
 static IrsPassManager stepPm(DocRun *d) {
-  IrsPassManagerOptions o = irsPassManagerOptionsDefault();
-  o.threadingEnabled = false;
-  o.passRegistry = d->c->plugins.registry;
-  IrsSupervisionOptions w = irsSupervisionOptionsDefault();
-  w.onStep = irsWorkerChannelOnStep;
-  w.onStepUserData = &d->ch;
-  return irsPassManagerCreateStepwiseWorker(
-      d->ctx, d->pipeline, &o, &w, d->c->seed ? &d->c->seedValue : NULL);
+  return irsWorkerChannelCreatePassManager(
+      &d->ch, d->ctx, d->pipeline, d->c->plugins.registry,
+      (IrsActionTrail){NULL}, d->c->seed ? &d->c->seedValue : NULL);
 }
 
 // First thing in the worker and in the replay workers: the crash handlers

@@ -17,6 +17,7 @@
 #include "FixTest.h"
 
 #include "irscope/Action.h"
+#include "irscope/CrashDoc.h"
 #include "irscope/Narrow.h"
 #include "irscope/PassManager.h"
 #include "irscope/Pipeline.h"
@@ -63,16 +64,9 @@ static int culpritMain(IrsWorkerChannel ch, void *ud) {
   // A crash must end the worker by its signal (a sanitizer's handler
   // would exit instead), as in the reducer's own workers.
   irsInstallCrashHandlers("opt-reduce");
-  IrsPassManagerOptions o = irsPassManagerOptionsDefault();
-  o.threadingEnabled = false;
-  o.passRegistry = u->c->plugins.registry;
-  IrsSupervisionOptions w = irsSupervisionOptionsDefault();
-  w.onStep = irsWorkerChannelOnStep;
-  w.onStepUserData = &u->ch;
-  w.actionTrail = u->trail;
-  IrsPassManager pm = irsPassManagerCreateStepwiseWorker(
-      mlirOperationGetContext(u->module), u->pipeline, &o, &w,
-      u->c->seed ? &u->c->seedValue : NULL);
+  IrsPassManager pm = irsWorkerChannelCreatePassManager(
+      &u->ch, mlirOperationGetContext(u->module), u->pipeline,
+      u->c->plugins.registry, u->trail, u->c->seed ? &u->c->seedValue : NULL);
   if (irsPassManagerIsNull(pm))
     return 2;
   // Unlike a test worker it documents its failure: the narrowed action's
