@@ -263,25 +263,6 @@ typedef struct Job {
   IrsPhases *ph;
 } Job;
 
-// The printer hands over a few bytes at a time (about 2.4 on average: the
-// C API's stream is unbuffered), millions of times per dump, so the common
-// case is a copy into room already there.
-static void appendCb(MlirStringRef s, void *ud) {
-  IrsBuf *b = ud;
-  if (b->len + s.length < b->cap) {
-    char *d = b->data + b->len;
-    if (s.length <= 8) // a call to memcpy costs more than these bytes
-      for (size_t i = 0; i < s.length; ++i)
-        d[i] = s.data[i];
-    else
-      memcpy(d, s.data, s.length);
-    b->len += s.length;
-    b->data[b->len] = '\0';
-    return;
-  }
-  irsBufAppendRef(b, s);
-}
-
 MlirOpPrintingFlags irsDumpTopFlags(bool assumeVerified) {
   MlirOpPrintingFlags f = mlirOpPrintingFlagsCreate();
   mlirOpPrintingFlagsUseLocalScope(f);
@@ -292,7 +273,7 @@ MlirOpPrintingFlags irsDumpTopFlags(bool assumeVerified) {
 
 char *irsDumpPrintTopWith(MlirOperation op, MlirOpPrintingFlags f, size_t *len) {
   IrsBuf b = IRS_BUF_INIT;
-  mlirOperationPrintWithFlags(op, f, appendCb, &b);
+  mlirOperationPrintWithFlags(op, f, irsBufStringCallback, &b);
   *len = b.len;
   return irsBufDetach(&b);
 }
@@ -349,7 +330,7 @@ bool irsDumpModuleHeader(MlirOperation module, IrsBuf *out,
   MlirOpPrintingFlags f = mlirOpPrintingFlagsCreate();
   mlirOpPrintingFlagsAssumeVerified(f);
   IrsBuf b = IRS_BUF_INIT;
-  mlirOperationPrintWithFlags(empty, f, appendCb, &b);
+  mlirOperationPrintWithFlags(empty, f, irsBufStringCallback, &b);
   mlirOpPrintingFlagsDestroy(f);
   if (shell)
     *shell = empty;

@@ -67,28 +67,14 @@ typedef struct SplitJob {
   bool withModule; // end with the module as it is (trust, see above)
 } SplitJob;
 
-typedef struct Counted {
-  IrsAtomicFile *af;
-  size_t bytes;
-} Counted;
-
-static void countedCb(MlirStringRef s, void *ud) {
-  Counted *c = ud;
-  c->bytes += s.length;
-  irsAtomicFileStringCallback(s, c->af);
-}
-
-static void printChunk(MlirOperation op, Counted *c, bool first) {
-  if (!first) {
-    irsAtomicFileWrite(c->af, kMarker, sizeof(kMarker) - 1);
-    c->bytes += sizeof(kMarker) - 1;
-  }
+static void printChunk(MlirOperation op, IrsAtomicFile *af, bool first) {
+  if (!first)
+    irsAtomicFileWrite(af, kMarker, sizeof(kMarker) - 1);
   MlirOpPrintingFlags f = mlirOpPrintingFlagsCreate();
   mlirOpPrintingFlagsPrintGenericOpForm(f);
-  mlirOperationPrintWithFlags(op, f, countedCb, c);
+  mlirOperationPrintWithFlags(op, f, irsAtomicFileStringCallback, af);
   mlirOpPrintingFlagsDestroy(f);
-  irsAtomicFileWrite(c->af, "\n", 1);
-  c->bytes += 1;
+  irsAtomicFileWrite(af, "\n", 1);
 }
 
 // The outcome of one batch: what was printed, then what the tool did.
@@ -123,19 +109,19 @@ static bool printBatch(SplitJob *s, SplitRun *sr) {
       irsAtomicFileOpen(&af, path) != 0)
     return false;
   MlirOperation root = mlirModuleGetOperation(r->module);
-  Counted c = {&af, 0};
-  for (size_t i = 0; i < s->n && (i == 0 || c.bytes < kSplitBudgetBytes);
+  for (size_t i = 0;
+       i < s->n && (i == 0 || irsAtomicFileSize(&af) < kSplitBudgetBytes);
        ++i) {
     MlirOperation copy = mlirOperationClone(root);
     j->edit = s->edits[i];
     bool ok = irsReduceWorkerApply(j, copy);
     if (ok)
-      printChunk(copy, &c, sr->chunks++ == 0);
+      printChunk(copy, &af, sr->chunks++ == 0);
     mlirOperationDestroy(copy);
     sr->printed[sr->considered++] = ok;
   }
   if (s->withModule && sr->chunks > 0)
-    printChunk(root, &c, false);
+    printChunk(root, &af, false);
   sr->chunks += s->withModule && sr->chunks > 0;
   return irsAtomicFileCommit(&af) == 0;
 }

@@ -18,21 +18,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-typedef struct Sink {
-  IrsAtomicFile *file; // NULL: only count
-  int64_t bytes;
-} Sink;
-
-static void sinkCb(MlirStringRef s, void *ud) {
-  Sink *k = ud;
-  k->bytes += (int64_t)s.length;
-  if (k->file)
-    irsAtomicFileStringCallback(s, k->file);
+// Only counts: the size of a module not written.
+static void countCb(MlirStringRef s, void *ud) {
+  *(int64_t *)ud += (int64_t)s.length;
 }
 
 // Prints the module as -o has it; returns its size in bytes.
 static int64_t printModule(Reducer *r, IrsAtomicFile *af) {
-  Sink k = {af, 0};
+  int64_t bytes = 0;
+  uint64_t at = af ? irsAtomicFileSize(af) : 0;
   MlirOpPrintingFlags f = mlirOpPrintingFlagsCreate();
   if (r->opts.printGeneric)
     mlirOpPrintingFlagsPrintGenericOpForm(f);
@@ -42,12 +36,17 @@ static int64_t printModule(Reducer *r, IrsAtomicFile *af) {
   // ops); the input verified, and so did every candidate kept since.
   if (!r->inputInvalid)
     mlirOpPrintingFlagsAssumeVerified(f);
-  mlirOperationPrintWithFlags(mlirModuleGetOperation(r->module), f, sinkCb,
-                              &k);
-  mlirOpPrintingFlagsDestroy(f);
+  MlirOperation m = mlirModuleGetOperation(r->module);
   if (af)
+    mlirOperationPrintWithFlags(m, f, irsAtomicFileStringCallback, af);
+  else
+    mlirOperationPrintWithFlags(m, f, countCb, &bytes);
+  mlirOpPrintingFlagsDestroy(f);
+  if (af) {
+    bytes = (int64_t)(irsAtomicFileSize(af) - at);
     irsAtomicFileWrite(af, "\n", 1);
-  return k.bytes + 1;
+  }
+  return bytes + 1;
 }
 
 // A write of the best so far failed: a full disk or a read-only

@@ -33,35 +33,22 @@ bool irsPrintingSameForVerified(const IrsPrintingOptions *a,
          a->nameLocAsPrefix == b->nameLocAsPrefix;
 }
 
-typedef struct WholeOut {
-  IrsAtomicFile af;
-  bool started, aliases;
-} WholeOut;
-
-// The module printer puts alias definitions ("#map = ...", "!t = ...")
-// before the op: the first byte tells.
-static void wholeCb(MlirStringRef s, void *ud) {
-  WholeOut *o = ud;
-  if (!o->started && s.length) {
-    o->started = true;
-    o->aliases = s.data[0] == '#' || s.data[0] == '!';
-  }
-  irsAtomicFileWrite(&o->af, s.data, s.length);
-}
-
 int irsDumpModuleAliases(MlirOperation module, const char *path, bool generic,
                          bool debugInfo, bool assumeVerified, bool *aliases) {
-  WholeOut o = {.started = false, .aliases = false};
-  int e = irsAtomicFileOpen(&o.af, path);
+  IrsAtomicFile af;
+  int e = irsAtomicFileOpen(&af, path);
   if (e)
     return e;
   IrsPrintingOptions p = irsDumpPrinting(generic, debugInfo, assumeVerified);
   MlirOpPrintingFlags flags = irsPrintingOptionsCreateFlags(&p);
-  mlirOperationPrintWithFlags(module, flags, wholeCb, &o);
+  mlirOperationPrintWithFlags(module, flags, irsAtomicFileStringCallback, &af);
   mlirOpPrintingFlagsDestroy(flags);
-  irsAtomicFileWrite(&o.af, "\n", 1);
-  *aliases = o.aliases;
-  return irsAtomicFileCommit(&o.af);
+  // The module printer puts alias definitions ("#map = ...", "!t = ...")
+  // before the op: the first byte tells.
+  int first = irsAtomicFileFirstByte(&af);
+  *aliases = first == '#' || first == '!';
+  irsAtomicFileWrite(&af, "\n", 1);
+  return irsAtomicFileCommit(&af);
 }
 
 int irsDumpModule(MlirOperation module, const char *path, bool generic,

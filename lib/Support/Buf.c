@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Growable byte buffer; see Buf.h.
 #include "Buf.h"
+#include "PrintSink.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,8 +93,13 @@ char *irsBufDetach(IrsBuf *b) {
   return p;
 }
 
+// Receives printed IR a token at a time (PrintSink.h): the common case is
+// a copy into room already there.
 void irsBufStringCallback(MlirStringRef s, void *userData) {
-  irsBufAppendRef((IrsBuf *)userData, s);
+  IrsBuf *b = userData;
+  if (!b->failed && irsPrintSinkPut(b->data, &b->len, b->cap, s))
+    return;
+  irsBufAppend(b, s.data, s.length);
 }
 
 char *irsStrDupRef(MlirStringRef s) {

@@ -5,6 +5,7 @@
 #include "irscope/RunDir.h"
 #include "irscope/Support.h"
 #include "Buf.h"
+#include "PrintSink.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -94,7 +95,15 @@ static ssize_t writeSome(IrsAtomicFile *af, const void *p, size_t n) {
   return write(af->fd, p, n);
 }
 
+// Counts `n` bytes leaving the buffer, `p` the first of them.
+static void leave(IrsAtomicFile *af, const char *p, size_t n) {
+  if (!af->flushed && n)
+    af->first = (unsigned char)p[0];
+  af->flushed += n;
+}
+
 static void flushBuf(IrsAtomicFile *af) {
+  leave(af, af->buf, af->len);
   size_t off = 0;
   while (!af->err && off < af->len) {
     ssize_t n = writeSome(af, af->buf + off, af->len - off);
@@ -117,6 +126,7 @@ void irsAtomicFileWrite(IrsAtomicFile *af, const void *data, size_t n) {
     if (n >= kBufSize) {
       af->len = 0;
       const char *p = data;
+      leave(af, p, n);
       while (!af->err && n) {
         ssize_t w = writeSome(af, p, n);
         if (w < 0) {
@@ -134,8 +144,13 @@ void irsAtomicFileWrite(IrsAtomicFile *af, const void *data, size_t n) {
   af->len += n;
 }
 
+// Receives printed IR a token at a time (PrintSink.h): the common case is
+// a copy into the buffer; a full buffer goes out by irsAtomicFileWrite.
 void irsAtomicFileStringCallback(MlirStringRef s, void *userData) {
-  irsAtomicFileWrite((IrsAtomicFile *)userData, s.data, s.length);
+  IrsAtomicFile *af = userData;
+  if (!af->err && irsPrintSinkPut(af->buf, &af->len, af->buf ? kBufSize : 0, s))
+    return;
+  irsAtomicFileWrite(af, s.data, s.length);
 }
 
 static void release(IrsAtomicFile *af) {

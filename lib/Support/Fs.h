@@ -14,6 +14,7 @@
 
 #include <mlir-c/Support.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 typedef struct IrsAtomicFile {
@@ -23,6 +24,8 @@ typedef struct IrsAtomicFile {
   char *path;
   char *tmpPath;
   int err; // first errno seen, 0 if none
+  uint64_t flushed; // bytes that left `buf` (written, or dropped on error)
+  unsigned char first; // the first byte that left `buf`, once `flushed`
   bool direct; // not a regular file (/dev/null, a FIFO): written in place
   IrsFaultWrite fault; // the test hook, read when the file is opened
 } IrsAtomicFile;
@@ -34,6 +37,16 @@ int irsAtomicFileOpen(IrsAtomicFile *af, const char *path);
 void irsAtomicFileWrite(IrsAtomicFile *af, const void *data, size_t n);
 /// MlirStringCallback writing into the IrsAtomicFile in userData.
 void irsAtomicFileStringCallback(MlirStringRef s, void *userData);
+/// The bytes handed to the file so far (written or still buffered).
+static inline uint64_t irsAtomicFileSize(const IrsAtomicFile *af) {
+  return af->flushed + af->len;
+}
+/// The first byte handed to the file, or -1 when none was.
+static inline int irsAtomicFileFirstByte(const IrsAtomicFile *af) {
+  if (af->flushed)
+    return af->first;
+  return af->len ? (unsigned char)af->buf[0] : -1;
+}
 /// Flushes, closes and renames into place. Returns 0 or the first errno;
 /// on failure the temporary is removed and `path` is untouched.
 int irsAtomicFileCommit(IrsAtomicFile *af);

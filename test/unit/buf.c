@@ -62,6 +62,39 @@ static void test_buf__strdupref_copies_exact_length(void **state) {
   free(s);
 }
 
+// Tokens of every length a printer hands over, each the last bytes of its
+// own allocation (so valgrind sees any read past a token), through the
+// printing callback's fast path and across its growth.
+static void test_buf__string_callback_copies_every_token_length(void **state) {
+  (void)state;
+  IrsBuf b = IRS_BUF_INIT, want = IRS_BUF_INIT;
+  for (int round = 0; round < 200; ++round)
+    for (size_t n = 0; n <= 40; ++n) {
+      char *t = malloc(n ? n : 1);
+      for (size_t i = 0; i < n; ++i)
+        t[i] = (char)('a' + (round + i * 7 + n) % 26);
+      irsBufStringCallback((MlirStringRef){t, n}, &b);
+      irsBufAppend(&want, t, n);
+      free(t);
+    }
+  assert_int_equal(b.len, want.len);
+  assert_memory_equal(b.data, want.data, want.len);
+  assert_int_equal(b.data[b.len], '\0');
+  irsBufFree(&b);
+  irsBufFree(&want);
+}
+
+// After a failed allocation the buffer takes nothing more, fast path or not.
+static void test_buf__string_callback_respects_failed(void **state) {
+  (void)state;
+  IrsBuf b = IRS_BUF_INIT;
+  irsBufAppendStr(&b, "ab");
+  b.failed = true;
+  irsBufStringCallback(mlirStringRefCreateFromCString("cd"), &b);
+  assert_int_equal(b.len, 2);
+  irsBufFree(&b);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_buf__append_and_printf),
@@ -69,6 +102,8 @@ int main(void) {
       cmocka_unit_test(test_buf__detach_empty_gives_empty_string),
       cmocka_unit_test(test_buf__reset_keeps_buffer_usable),
       cmocka_unit_test(test_buf__strdupref_copies_exact_length),
+      cmocka_unit_test(test_buf__string_callback_copies_every_token_length),
+      cmocka_unit_test(test_buf__string_callback_respects_failed),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -115,6 +115,35 @@ static void test_fs__atomic_commit_renames_into_place(void **state) {
   assert_int_equal(countEntries((const char *)*state), 1);
 }
 
+// Printed IR arrives a token at a time: 3 MiB of tokens of every length go
+// through the callback's fast path and past the 1 MiB buffer, counted, the
+// first byte remembered once the buffer was written out.
+static void test_fs__atomic_string_callback_tokens_past_buffer(void **state) {
+  char path[4096];
+  at(state, "tokens.mlir", path);
+  IrsAtomicFile af;
+  assert_int_equal(irsAtomicFileOpen(&af, path), 0);
+  assert_int_equal(irsAtomicFileFirstByte(&af), -1);
+  static char text[3 << 20];
+  size_t len = 0;
+  for (size_t n = 0; len + n <= sizeof(text); n = (n + 1) % 41) {
+    for (size_t i = 0; i < n; ++i)
+      text[len + i] = (char)('#' + (len + i) % 90);
+    irsAtomicFileStringCallback((MlirStringRef){text + len, n}, &af);
+    len += n;
+  }
+  assert_int_equal(irsAtomicFileSize(&af), len);
+  assert_int_equal(irsAtomicFileFirstByte(&af), '#');
+  assert_int_equal(irsAtomicFileCommit(&af), 0);
+  FILE *f = fopen(path, "rb");
+  assert_non_null(f);
+  char *got = malloc(len + 1);
+  assert_int_equal(fread(got, 1, len + 1, f), len);
+  fclose(f);
+  assert_memory_equal(got, text, len);
+  free(got);
+}
+
 static void test_fs__atomic_commit_replaces_existing_file(void **state) {
   char path[4096];
   at(state, "manifest.xml", path);
@@ -417,6 +446,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       T(test_fs__atomic_commit_renames_into_place),
       T(test_fs__atomic_commit_replaces_existing_file),
+      T(test_fs__atomic_string_callback_tokens_past_buffer),
       T(test_fs__atomic_commit_empty_file),
       T(test_fs__atomic_file_mode_follows_umask),
       T(test_fs__atomic_open_in_missing_dir_fails),

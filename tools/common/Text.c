@@ -2,6 +2,8 @@
 //===- Text.c - the tools' growable text buffer ----------------------------===//
 #include "Text.h"
 
+#include "../../lib/Support/PrintSink.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -29,8 +31,14 @@ void irsToolTextAppend(IrsToolText *t, const void *d, size_t n) {
   t->data[t->len] = '\0';
 }
 
+// Receives printed IR a token at a time (the library's PrintSink.h, the
+// one fast path of every such callback): the common case is a copy into
+// room already there.
 void irsToolTextCallback(MlirStringRef s, void *userData) {
-  irsToolTextAppend(userData, s.data, s.length);
+  IrsToolText *t = userData;
+  if (!t->failed && irsPrintSinkPut(t->data, &t->len, t->cap, s))
+    return;
+  irsToolTextAppend(t, s.data, s.length);
 }
 
 // Room for `n` more bytes and the NUL; false (errno ENOMEM) otherwise.

@@ -14,6 +14,7 @@
 
 #include "ExecWorker.h"
 #include "IrsConfig.h"
+#include "Text.h"
 #include "irscope/Pipeline.h"
 
 #include <errno.h>
@@ -21,11 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
-static void textCb(MlirStringRef s, void *ud) {
-  FILE *f = ud;
-  fwrite(s.data, 1, s.length, f);
-}
 
 // One CHECK line per line of the reference; printMemref's address, which
 // changes from run to run, becomes a regex.
@@ -61,13 +57,16 @@ int irsReduceWriteMiscompileLitTest(const char *path, const char *input,
                                     MlirOperation module, MlirStringRef pipeline,
                                     const IrsSignature *sig,
                                     const IrsExecOptions *exec) {
-  char *text = NULL, *lit = NULL;
-  size_t textLen = 0, litLen = 0;
-  FILE *t = open_memstream(&text, &textLen);
-  if (!t)
-    return errno;
-  mlirOperationPrint(module, textCb, t);
-  fclose(t);
+  char *lit = NULL;
+  size_t litLen = 0;
+  IrsToolText t = {0};
+  mlirOperationPrint(module, irsToolTextCallback, &t);
+  if (t.failed) {
+    free(t.data);
+    return ENOMEM;
+  }
+  const char *text = t.data ? t.data : "";
+  size_t textLen = t.len;
   IrsExecutor ex = irsExecutorCreate(exec, irsToolExecWorkerSetup, "opt-reduce");
   IrsExecResult ref;
   memset(&ref, 0, sizeof(ref));
@@ -79,13 +78,13 @@ int irsReduceWriteMiscompileLitTest(const char *path, const char *input,
                     "not run cleanly (%s)\n",
             ran ? irsExecOutcomeGetName(ref.outcome) : "no worker");
     irsExecResultFree(&ref);
-    free(text);
+    free(t.data);
     return EINVAL;
   }
   FILE *f = open_memstream(&lit, &litLen);
   if (!f) {
     irsExecResultFree(&ref);
-    free(text);
+    free(t.data);
     return errno;
   }
   const char *entry = exec->entry ? exec->entry : "main";
@@ -113,7 +112,7 @@ int irsReduceWriteMiscompileLitTest(const char *path, const char *input,
   fputc('\n', f);
   int e = fclose(f) ? ENOMEM : irsFileWriteAtomic(path, lit, litLen);
   free(lit);
-  free(text);
+  free(t.data);
   irsExecResultFree(&ref);
   return e;
 }

@@ -4,6 +4,7 @@
 
 #include "CrashHandler.h"
 #include "FixTest.h"
+#include "Text.h"
 
 #include "irscope/CrashTrace.h"
 #include "irscope/Report.h"
@@ -99,9 +100,20 @@ int orLitTestWrite(const OrConfig *c, IrsReducer r, MlirOperation m,
   }
   orCulpritPrintLit(f, c, culprit, pipe, pin, sig);
   fputc('\n', f);
+  // Printed whole, then written once: a stream takes its lock on every
+  // call, and the printer calls once per token.
+  IrsToolText mt = {0};
   MlirOpPrintingFlags fl = mlirOpPrintingFlagsCreate();
-  mlirOperationPrintWithFlags(m, fl, fileCb, f);
+  mlirOperationPrintWithFlags(m, fl, irsToolTextCallback, &mt);
   mlirOpPrintingFlagsDestroy(fl);
+  if (mt.len)
+    fwrite(mt.data, 1, mt.len, f);
+  free(mt.data);
+  if (mt.failed) {
+    fclose(f);
+    free(text);
+    return ENOMEM;
+  }
   fputc('\n', f);
   if (fclose(f) != 0) {
     free(text);
