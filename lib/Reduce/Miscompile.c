@@ -16,8 +16,8 @@
 // Otherwise one execution worker (irsExecutorRunSequence) runs the IR
 // before the step (must run cleanly) and the step's output (must run
 // cleanly too, and give another result), with fresh heap blocks and stack
-// filled with one byte (IrsExecFill); another worker runs the IR before
-// the step under the other byte, and it must give its result again. So a
+// filled with one byte (IrsExecFill); another worker runs both again
+// under the other byte, and each must give its result again. So a
 // candidate that reduced into a read of memory nothing wrote, into other
 // undefined behaviour or into a crash is never interesting: forked
 // workers find the same leftovers in unwritten memory, and only the
@@ -183,12 +183,17 @@ static bool sameText(const IrsBuf *a, const IrsBuf *b) {
 }
 
 // Executes the step's input and its output in one worker under one
-// filling (with `full`, the input again) and, when they differ, the input
-// once more under the other filling in another. Interesting: all ran
-// cleanly, the input gave one result every time and the output another.
-// The second filling is what keeps the reduction from drifting into reads
-// of memory nothing wrote: workers forked from one process find the same
-// leftovers there, so without it two executions agree on garbage.
+// filling (with `full`, the input again) and, when they differ, both once
+// more under the other filling in another. Interesting: all ran cleanly,
+// the input gave one result every time and the output another, every
+// time. The second filling is what keeps the reduction from drifting into
+// reads of memory nothing wrote: workers forked from one process find the
+// same leftovers there, so without it two executions agree on garbage.
+// The output runs again too: a candidate whose step leaves a value the
+// program prints undefined (a shift LLVM folds to poison once its amount
+// is a constant) prints leftovers of the caller, another result than the
+// input's in one worker, and must not replace a module whose step gave a
+// wrong but repeatable result.
 static int judge(Reducer *r, IrsWorkerChannel ch, intptr_t step,
                  const IrsBuf *pre, const IrsBuf *post, bool full) {
   IrsExecOptions o = *r->opts.miscompile;
@@ -199,7 +204,7 @@ static int judge(Reducer *r, IrsWorkerChannel ch, intptr_t step,
   if (irsExecutorIsNull(ex))
     return IRS_EXIT_INVALID_CANDIDATE;
   MlirStringRef texts[3] = {refOf(pre), refOf(post), refOf(pre)};
-  IrsExecResult res[4];
+  IrsExecResult res[5];
   intptr_t k = irsExecutorRunSequence(ex, texts, full ? 3 : 2, res);
   int rc = IRS_EXIT_INVALID_CANDIDATE;
   bool clean = k == (full ? 3 : 2) && res[k - 1].outcome == IrsExecOk;
@@ -208,15 +213,15 @@ static int judge(Reducer *r, IrsWorkerChannel ch, intptr_t step,
   } else if (clean && (!full || irsExecResultsEqual(&res[0], &res[2],
                                                     r->opts.tolerance))) {
     irsExecutorSetFill(ex, IrsExecFillA5);
-    if (irsExecutorRunSequence(ex, texts, 1, &res[k]) == 1) {
-      if (res[k].outcome == IrsExecOk &&
-          irsExecResultsEqual(&res[0], &res[k], r->opts.tolerance)) {
-        noteExecTime(r, res[0].wallMs > res[1].wallMs ? res[0].wallMs
-                                                      : res[1].wallMs);
-        rc = announce(ch, step);
-      }
-      ++k;
+    intptr_t again = irsExecutorRunSequence(ex, texts, 2, &res[k]);
+    if (again == 2 && res[k + 1].outcome == IrsExecOk &&
+        irsExecResultsEqual(&res[0], &res[k], r->opts.tolerance) &&
+        irsExecResultsEqual(&res[1], &res[k + 1], r->opts.tolerance)) {
+      noteExecTime(r, res[0].wallMs > res[1].wallMs ? res[0].wallMs
+                                                    : res[1].wallMs);
+      rc = announce(ch, step);
     }
+    k += again > 0 ? again : 0;
   }
   for (intptr_t i = 0; i < k; ++i)
     irsExecResultFree(&res[i]);

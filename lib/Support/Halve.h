@@ -22,4 +22,15 @@ int64_t irsHalve(int64_t good, int64_t bad, int (*isBad)(int64_t, void *),
 int64_t irsNarrowSearchFrom(int64_t hint, int (*isBad)(int64_t, void *),
                             void *userData);
 
+/// A true transition when the log names no action of the tag in flight
+/// (the death came after them, in a verifier or the pass's own code): asks
+/// `n`, the count the log reached (a lower bound when the log lost its
+/// tail), then bisects [0, n] as irsNarrowBisect does (1 + ceil(log2 n)
+/// more questions) when it was bad, or gallops up from it as
+/// irsNarrowSearchFrom does when it was good. Asking n - 1 as well, as
+/// irsNarrowSearchFrom does for an action in flight, would be a guess that
+/// costs a question. Returns as irsNarrowSearchFrom.
+int64_t irsNarrowSearchPast(int64_t n, int (*isBad)(int64_t, void *),
+                            void *userData);
+
 #endif // IRS_SUPPORT_HALVE_H

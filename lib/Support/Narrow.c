@@ -43,6 +43,21 @@ int64_t irsNarrowBisect(int64_t n, IrsNarrowIsBad isBad, void *ud) {
   return irsHalve(0, n, isBad, ud);
 }
 
+// The count that fails lies past `good`, the last count a log reached
+// (answered good): gallops up from it (1, 2, 4, ... past it), then halves.
+// Past the step's last action a count runs everything, which fails.
+static int64_t gallop(int64_t good, int (*isBad)(int64_t, void *), void *ud) {
+  for (int64_t step = 1, from = good; step <= ((int64_t)1 << 16); step *= 2) {
+    int r = isBad(from + step, ud);
+    if (r < 0)
+      return -1;
+    if (r)
+      return irsHalve(from, from + step, isBad, ud);
+    from += step;
+  }
+  return -1;
+}
+
 int64_t irsNarrowSearchFrom(int64_t hint, int (*isBad)(int64_t, void *),
                             void *ud) {
   if (hint <= 0)
@@ -59,17 +74,18 @@ int64_t irsNarrowSearchFrom(int64_t hint, int (*isBad)(int64_t, void *),
     // Bad without the action the log ended in: bad at hint - 1, asked.
     return irsNarrowBisect(hint - 1, isBad, ud);
   }
-  // The log ended early: the count that fails lies beyond it. Past the
-  // step's last action a count runs everything, which fails.
-  for (int64_t step = 1, good = hint; step <= ((int64_t)1 << 16); step *= 2) {
-    r = isBad(good + step, ud);
-    if (r < 0)
-      return -1;
-    if (r)
-      return irsHalve(good, good + step, isBad, ud);
-    good += step;
-  }
-  return -1;
+  // The log ended early: the count that fails lies beyond it.
+  return gallop(hint, isBad, ud);
+}
+
+int64_t irsNarrowSearchPast(int64_t n, int (*isBad)(int64_t, void *),
+                            void *ud) {
+  if (n <= 0)
+    return irsNarrowSearchFrom(0, isBad, ud);
+  int r = isBad(n, ud);
+  if (r < 0)
+    return -1;
+  return r ? irsNarrowBisect(n, isBad, ud) : gallop(n, isBad, ud);
 }
 
 int64_t irsNarrowBudget(int64_t n) {

@@ -16,7 +16,9 @@
 //   2. irsNarrowBisect over --mlir-debug-counter=apply-pattern-count=K,
 //      or over pass-execution-count=K when no pattern application is to
 //      blame and the step runs its pass on several ops; for a crash,
-//      irsNarrowSearchFrom the action in flight (K - 1 and K: two runs);
+//      irsNarrowSearchFrom the action in flight (K - 1 and K: two runs),
+//      or irsNarrowSearchPast the last action when none of the tag was in
+//      flight (the count the log reached, then the bisection);
 //   3. more runs print the module after K - 1 and (unless the step died)
 //      after K actions (generic, unverified) for the top-level op around
 //      the action.
@@ -258,15 +260,16 @@ static int64_t inFlightIndex(const Narrowing *n, const char *tag) {
 }
 
 // Bisects `tag` over its `num` actions; K or 0. A step that died is
-// searched from the action its log ended in (or its last of the tag): the
-// log of a tool killed outright may end early, so that count is asked
-// too, never assumed to fail.
+// searched from the action its log ended in, or, when it died in none of
+// the tag (after them: in a verifier, in the pass's own code), over all
+// of them from the last: the log of a tool killed outright may end early,
+// so that count is asked too, never assumed to fail.
 static int64_t bisectTag(Narrowing *n, const char *tag, int64_t num) {
   n->tag = tag;
   int64_t hint = inFlightIndex(n, tag);
-  int64_t k = n->outcome == IrsWorkerExited
-                  ? irsNarrowBisect(num, isBad, n)
-                  : irsNarrowSearchFrom(hint ? hint : num, isBad, n);
+  int64_t k = n->outcome == IrsWorkerExited ? irsNarrowBisect(num, isBad, n)
+              : hint ? irsNarrowSearchFrom(hint, isBad, n)
+                     : irsNarrowSearchPast(num, isBad, n);
   return k > 0 ? k : 0;
 }
 

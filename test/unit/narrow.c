@@ -78,6 +78,29 @@ static void test_narrow__search_from_hint(void **state) {
   assert_int_equal(irsNarrowSearchFrom(7, isBad, &none), 0);
 }
 
+// A step that died after its actions (in a verifier, in the pass's own
+// code): the log's count is asked, then the bisection, so the log run,
+// this and the module printed before the action stay within
+// ceil(log2 n) + 4 runs; a log that lost its tail is galloped past.
+static void test_narrow__search_past_last(void **state) {
+  (void)state;
+  for (int64_t n = 1; n <= 40; ++n)
+    for (int64_t c = 1; c <= n; ++c) {
+      Oracle o = {.culprit = c};
+      assert_int_equal(irsNarrowSearchPast(n, isBad, &o), c);
+      assert_true(o.numAsked <= irsNarrowBudget(n) - 2);
+      assert_true(asked(&o, c) && asked(&o, c - 1));
+    }
+  for (int64_t c = 1; c <= 40; ++c)
+    for (int64_t n = 0; n < c; ++n) {
+      Oracle o = {.culprit = c};
+      assert_int_equal(irsNarrowSearchPast(n, isBad, &o), c);
+      assert_true(asked(&o, c) && asked(&o, c - 1));
+    }
+  Oracle none = {.culprit = 0};
+  assert_int_equal(irsNarrowSearchPast(7, isBad, &none), 0);
+}
+
 static void test_narrow__budget(void **state) {
   (void)state;
   assert_int_equal(irsNarrowBudget(1), 4);
@@ -247,6 +270,7 @@ int main(void) {
       cmocka_unit_test(test_narrow__bisect_finds_every_culprit),
       cmocka_unit_test(test_narrow__bisect_count_zero_failing_blames_none),
       cmocka_unit_test(test_narrow__search_from_hint),
+      cmocka_unit_test(test_narrow__search_past_last),
       cmocka_unit_test(test_narrow__budget),
       cmocka_unit_test(test_narrow__short_name),
       cmocka_unit_test(test_narrow__action_log),
