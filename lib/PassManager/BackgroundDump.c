@@ -34,6 +34,9 @@
 // starts with their definitions, not "module"); a module that lost them
 // (lower-affine) goes back to stitched dumps.
 //
+// Printers run at nice 19 with SCHED_BATCH: a pipeline thread sharing a
+// core with one keeps about 98% of it, and printing fills idle cores.
+//
 // At most kMaxChildren dumps are in flight; older ones are waited for first.
 // Every child's outcome is collected before the run returns, and a failed
 // write is reported as an I/O error exactly as a synchronous dump would be.

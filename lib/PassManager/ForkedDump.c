@@ -18,6 +18,13 @@
 // only when a later dump needs it (StitchedDump.c, irsDumpEntryLoad). The
 // parent's cache then costs no memory for the texts a conversion replaces.
 //
+// A printer of 8 top-level ops or more forks a second one (the fork's cost
+// is the printer's, not the pipeline's): it prints the second half of the
+// ops to print into an anonymous file and their places into the table, the
+// first prints the rest, then appends that file in the kernel. Each op is
+// printed alone (local scope), so the bytes are one printer's; when the
+// pipeline waits for the dump (the run's end), both cores print it.
+//
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE // O_TMPFILE, memfd_create
 #include "Fingerprint.h"
