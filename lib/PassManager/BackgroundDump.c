@@ -34,6 +34,9 @@
 // starts with their definitions, not "module"); a module that lost them
 // (lower-affine) goes back to stitched dumps.
 //
+// Printers run at nice 19 with SCHED_BATCH: a pipeline thread sharing a
+// core with one keeps about 98% of it, and printing fills idle cores.
+//
 // At most kMaxChildren dumps are in flight; older ones are waited for first.
 // Every child's outcome is collected before the run returns, and a failed
 // write is reported as an I/O error exactly as a synchronous dump would be.
@@ -52,6 +55,7 @@
 #include "StitchedDump.h"
 
 #include <errno.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -67,6 +71,12 @@ enum { kAliasedOk = 250 };
 // A stitching printer's status for a dump printed whole without aliases
 // (no table); 0 is a stitched dump with its table.
 enum { kWholeOk = 251 };
+// A printer's nice value: the lowest, so that a pipeline thread sharing
+// its core keeps about 98% of it. Raised priority cannot be regained
+// without privilege, so the printers stay there also when the pipeline
+// waits for them: they then have the cores to themselves (an idle machine)
+// or share them with other background work.
+enum { kPrinterNice = 19 };
 
 static int64_t tvNs(struct timeval t) {
   return (int64_t)t.tv_sec * 1000000000 + (int64_t)t.tv_usec * 1000;
@@ -277,11 +287,15 @@ static void dropTable(IrsBgDump *d) {
 static _Noreturn void childPrint(IrsPassManagerImpl *pm, const IrsBgDump *d,
                                  MlirOperation module, bool generic,
                                  bool debugInfo) {
+  // A printer only fills the cores the pipeline leaves idle: the
+  // pipeline's threads win every core they want (see above).
+  (void)sched_setscheduler(0, SCHED_BATCH, &(struct sched_param){0});
+  (void)setpriority(PRIO_PROCESS, 0, kPrinterNice);
   if (d->tableFd >= 0 && !pm->dumpAliased) {
     bool stitched = false;
     int e = irsDumpForkedStitch(pm->dumpCache, module, d->path, true,
                                 pm->topFps, pm->numTopFps, d->tableFd,
-                                &stitched);
+                                pm->phases, &stitched);
     if (e || stitched)
       _exit(e > 0 && e < kAliasedOk ? e : e ? EIO : 0);
   }

@@ -12,6 +12,7 @@
 
 #include "../Support/Buf.h"
 
+#include <dirent.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +28,7 @@ struct IrsPhases {
 
 static const char *const kNames[IrsPhaseCount] = {
     "clone", "print", "print-whole", "write", "copy", "hash",
-    "verify", "fingerprint", "wait", "fork", "child"};
+    "verify", "fingerprint", "wait", "fork", "child", "runq", "split"};
 
 IrsPhases *irsPhasesCreateFromEnv(void) {
   const char *f = getenv("IRSCOPE_PHASES");
@@ -70,19 +71,53 @@ void irsPhaseEnd(IrsPhases *p, IrsPhase k, IrsPhaseMark m, int64_t bytes) {
               nowNs(CLOCK_MONOTONIC) - m.wallNs, bytes);
 }
 
+// The process's threads' CPU time and time spent waiting for a core
+// (/proc/self/task/*/schedstat: run time, run-queue delay, in ns), as the
+// "runq" phase: what printers or other processes took from the pipeline.
+static void addRunQueue(IrsPhases *p) {
+  DIR *d = opendir("/proc/self/task");
+  for (struct dirent *e; d && (e = readdir(d));) {
+    if (e->d_name[0] == '.')
+      continue;
+    char path[64];
+    snprintf(path, sizeof(path), "/proc/self/task/%.20s/schedstat", e->d_name);
+    FILE *f = fopen(path, "re");
+    long long run = 0, delay = 0;
+    if (f && fscanf(f, "%lld %lld", &run, &delay) == 2)
+      irsPhaseAdd(p, IrsPhaseRunQueue, run, delay, 0);
+    if (f)
+      fclose(f);
+  }
+  if (d)
+    closedir(d);
+}
+
+static void writeLine(FILE *f, const IrsPhases *p, int k) {
+  if (atomic_load(&p->count[k]))
+    fprintf(f, "phase %d %s %lld %.6f %.6f %lld\n", (int)getpid(), kNames[k],
+            (long long)atomic_load(&p->count[k]),
+            (double)atomic_load(&p->cpuNs[k]) / 1e9,
+            (double)atomic_load(&p->wallNs[k]) / 1e9,
+            (long long)atomic_load(&p->bytes[k]));
+}
+
+void irsPhasesAppend(IrsPhases *p, IrsPhase k) {
+  FILE *f = p ? fopen(p->path, "ae") : NULL;
+  if (f) {
+    writeLine(f, p, k);
+    fclose(f);
+  }
+}
+
 void irsPhasesFinish(IrsPhases *p) {
   if (!p)
     return;
+  addRunQueue(p);
   // One line per phase that ran, appended: several pass managers (and
   // processes) of one run add their tables to the same file.
   FILE *f = fopen(p->path, "ae");
   for (int k = 0; f && k < IrsPhaseCount; ++k)
-    if (atomic_load(&p->count[k]))
-      fprintf(f, "phase %d %s %lld %.6f %.6f %lld\n", (int)getpid(), kNames[k],
-              (long long)atomic_load(&p->count[k]),
-              (double)atomic_load(&p->cpuNs[k]) / 1e9,
-              (double)atomic_load(&p->wallNs[k]) / 1e9,
-              (long long)atomic_load(&p->bytes[k]));
+    writeLine(f, p, k);
   if (f)
     fclose(f);
   free(p->path);

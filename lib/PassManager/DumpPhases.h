@@ -26,6 +26,8 @@ typedef enum IrsPhase {
   IrsPhaseWait,        // the pipeline waiting for a dump in flight
   IrsPhaseFork,        // fork() of a snapshot printer
   IrsPhaseChild,       // CPU of snapshot printers (their own rusage)
+  IrsPhaseRunQueue,    // per thread of the process: CPU, wait for a core
+  IrsPhaseSplit,       // a printer's second half printed by its own child
   IrsPhaseCount,
 } IrsPhase;
 
@@ -39,6 +41,9 @@ typedef struct IrsPhaseMark {
 
 /// The counters when IRSCOPE_PHASES names a file, else null.
 IrsPhases *irsPhasesCreateFromEnv(void);
+/// Appends phase k's line to the file (a forked printer's, before it
+/// leaves); null is fine.
+void irsPhasesAppend(IrsPhases *p, IrsPhase k);
 /// Appends the table to the file and frees; null is fine.
 void irsPhasesFinish(IrsPhases *p);
 IrsPhaseMark irsPhaseBegin(const IrsPhases *p);

@@ -18,7 +18,15 @@
 // only when a later dump needs it (StitchedDump.c, irsDumpEntryLoad). The
 // parent's cache then costs no memory for the texts a conversion replaces.
 //
+// A printer of 8 top-level ops or more forks a second one (the fork's cost
+// is the printer's, not the pipeline's): it prints the second half of the
+// ops to print into an anonymous file and their places into the table, the
+// first prints the rest, then appends that file in the kernel. Each op is
+// printed alone (local scope), so the bytes are one printer's; when the
+// pipeline waits for the dump (the run's end), both cores print it.
+//
 //===----------------------------------------------------------------------===//
+#define _GNU_SOURCE // O_TMPFILE, memfd_create
 #include "Fingerprint.h"
 #include "StitchedDump.h"
 
@@ -26,24 +34,36 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+// A module with fewer top-level ops is printed by one printer.
+enum { kSplitMin = 8 };
 
 /// One op's place in a forked printer's dump.
 typedef struct Row {
   uint64_t off, ilen, len;
 } Row;
 
-// The ops' texts written after the header; false (file left to the caller
-// to abort) when one may be aliased or cannot be printed.
-static bool writeOps(IrsDumpCache *cache, MlirBlock body, size_t n,
-                     const uint64_t *topFps, bool assumeVerified,
-                     IrsAtomicFile *af, uint64_t off, Row *rows) {
-  MlirOpPrintingFlags f = irsDumpTopFlags(assumeVerified);
-  size_t k = 0, cursor = 0;
+// The texts of ops [begin, end) written from file offset `off`, their
+// places in rows[begin..end); false (file left to the caller to abort)
+// when one may be aliased or cannot be printed.
+static bool writeOps(IrsDumpCache *cache, MlirBlock body, size_t begin,
+                     size_t end, const uint64_t *topFps, IrsAtomicFile *af,
+                     uint64_t off, Row *rows) {
+  MlirOpPrintingFlags f = irsDumpTopFlags(true);
+  // The cache's entries are in the order of the last dump's ops: op k's is
+  // near k (irsDumpCacheFind probes from the cursor on).
+  size_t k = 0, cursor = begin;
+  MlirOperation o = mlirBlockGetFirstOperation(body);
+  for (; k < begin && !mlirOperationIsNull(o); ++k)
+    o = mlirOperationGetNextInBlock(o);
   bool ok = true;
-  for (MlirOperation o = mlirBlockGetFirstOperation(body);
-       ok && !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o), ++k) {
+  for (; ok && k < end && !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o), ++k) {
     uint64_t fp = topFps ? topFps[k] : irsFingerprint(o, NULL);
     IrsDumpEntry *hit = irsDumpCacheFind(cache, o.ptr, fp, &cursor);
     size_t len = 0;
@@ -67,26 +87,147 @@ static bool writeOps(IrsDumpCache *cache, MlirBlock body, size_t n,
     }
   }
   mlirOpPrintingFlagsDestroy(f);
-  return ok && k == n;
+  return ok && k == end;
 }
 
-static int writeAll(int fd, const void *data, size_t n) {
+static int pwriteAll(int fd, const void *data, size_t n, off_t at) {
   const char *p = data;
   while (n) {
-    ssize_t w = write(fd, p, n);
+    ssize_t w = pwrite(fd, p, n, at);
     if (w < 0 && errno == EINTR)
       continue;
     if (w <= 0)
       return w < 0 ? errno : EIO;
     p += w;
     n -= (size_t)w;
+    at += w;
   }
   return 0;
 }
 
+// Where to split ops [0, n) so that each printer prints about half of the
+// ops the cache has no text for (keys only: nothing is read).
+static size_t splitPoint(const IrsDumpCache *cache, MlirBlock body, size_t n,
+                         const uint64_t *fps) {
+  bool *fresh = calloc(n ? n : 1, sizeof(bool));
+  if (!fresh)
+    return n / 2;
+  size_t k = 0, cursor = 0, total = 0;
+  size_t num = cache ? cache->num : 0;
+  for (MlirOperation o = mlirBlockGetFirstOperation(body);
+       k < n && !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o), ++k) {
+    uint64_t fp = fps ? fps[k] : irsFingerprint(o, NULL);
+    bool hit = false;
+    for (size_t probe = 0; probe < num && probe < 8 && !hit; ++probe) {
+      const IrsDumpEntry *e = &cache->entries[(cursor + probe) % num];
+      hit = e->op == o.ptr && e->fp == fp && (e->text || e->ilen);
+      if (hit)
+        cursor = (cursor + probe) % num + 1;
+    }
+    fresh[k] = !hit;
+    total += !hit;
+  }
+  size_t at = 0;
+  for (size_t seen = 0; at < n && seen * 2 < total; ++at)
+    seen += fresh[at];
+  free(fresh);
+  return at;
+}
+
+// A file for the tail's part: unnamed, next to the dump (the append is
+// then a reflink where the file system can), else in memory.
+static int partFile(const char *path) {
+  const char *slash = strrchr(path, '/');
+  char *dir = slash ? strndup(path, (size_t)(slash - path + 1)) : strdup(".");
+  int fd = dir ? open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600) : -1;
+  free(dir);
+  return fd >= 0 ? fd : memfd_create("irscope-dump-part", MFD_CLOEXEC);
+}
+
+// The tail printer: ops [at, n) and the closing brace into `partFd`, their
+// places (from the part's start) into the table. Never returns.
+static _Noreturn void printTail(IrsDumpCache *cache, MlirBlock body, size_t at,
+                                size_t n, const uint64_t *fps, int partFd,
+                                int tableFd, Row *rows) {
+  IrsAtomicFile af;
+  int e = irsAtomicFileOpenFd(&af, partFd);
+  if (!e) {
+    bool ok = writeOps(cache, body, at, n, fps, &af, 0, rows);
+    irsAtomicFileWrite(&af, "}\n\n", 3);
+    e = irsAtomicFileCommit(&af);
+    e = e ? e : ok ? 0 : EINVAL;
+  }
+  if (!e)
+    e = pwriteAll(tableFd, rows + at, (n - at) * sizeof(Row),
+                  (off_t)(at * sizeof(Row)));
+  _exit(e ? 1 : 0);
+}
+
+// Ops [at, n) from offset `off`: the tail printer's part and places when
+// it delivered them, else printed here. False when one cannot be stitched.
+static bool joinTail(IrsDumpCache *cache, MlirBlock body, size_t at, size_t n,
+                     const uint64_t *fps, pid_t tail, int partFd, int tableFd,
+                     IrsAtomicFile *af, uint64_t off, Row *rows,
+                     IrsPhases *ph) {
+  int status = 0;
+  struct rusage ru = {0};
+  pid_t r;
+  do
+    r = tail > 0 ? wait4(tail, &status, 0, &ru) : -1;
+  while (r < 0 && errno == EINTR);
+  struct stat st;
+  size_t m = (n - at) * sizeof(Row);
+  if (r == tail && WIFEXITED(status) && WEXITSTATUS(status) == 0 &&
+      fstat(partFd, &st) == 0 &&
+      pread(tableFd, rows + at, m, (off_t)(at * sizeof(Row))) == (ssize_t)m) {
+    for (size_t k = at; k < n; ++k)
+      rows[k].off += off;
+    irsAtomicFileAppendFd(af, partFd, (uint64_t)st.st_size);
+    irsPhaseAdd(ph, IrsPhaseSplit,
+                (int64_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000000 +
+                    (int64_t)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1000,
+                0, (int64_t)st.st_size);
+    irsPhasesAppend(ph, IrsPhaseSplit);
+    return true;
+  }
+  // No tail printer, or it failed: its ops are printed here.
+  bool ok = writeOps(cache, body, at, n, fps, af, off, rows);
+  irsAtomicFileWrite(af, "}\n\n", 3);
+  return ok;
+}
+
+// Header and ops [0, at) into `af`, then the rest: by a forked tail
+// printer when at < n (this printer prints meanwhile), else here.
+static bool writeBody(IrsDumpCache *cache, MlirBlock body, size_t n,
+                      size_t at, const uint64_t *fps, const char *path,
+                      int tableFd, IrsAtomicFile *af, const IrsBuf *header,
+                      Row *rows, IrsPhases *ph) {
+  int partFd = at < n ? partFile(path) : -1;
+  pid_t tail = partFd >= 0 ? fork() : -1;
+  if (tail == 0)
+    printTail(cache, body, at, n, fps, partFd, tableFd, rows);
+  if (tail < 0)
+    at = n;
+  irsAtomicFileWrite(af, header->data, header->len);
+  bool ok = writeOps(cache, body, 0, at, fps, af, header->len, rows);
+  uint64_t off = header->len;
+  for (size_t k = 0; k < at; ++k)
+    off += rows[k].ilen;
+  if (at < n)
+    ok = joinTail(cache, body, at, n, fps, ok ? tail : -1, partFd, tableFd,
+                  af, off, rows, ph) && ok;
+  else if (ok)
+    irsAtomicFileWrite(af, "}\n\n", 3);
+  if (tail > 0 && !ok) // reaped by joinTail otherwise
+    waitpid(tail, NULL, 0);
+  if (partFd >= 0)
+    close(partFd);
+  return ok;
+}
+
 int irsDumpForkedStitch(IrsDumpCache *cache, MlirOperation module,
-                        const char *path, bool assumeVerified,
-                        const uint64_t *topFps, size_t numTopFps, int tableFd,
+                        const char *path, bool split, const uint64_t *topFps,
+                        size_t numTopFps, int tableFd, IrsPhases *ph,
                         bool *stitched) {
   *stitched = false;
   MlirBlock body = irsDumpModuleBody(module);
@@ -97,6 +238,8 @@ int irsDumpForkedStitch(IrsDumpCache *cache, MlirOperation module,
     return 0;
   }
   size_t n = irsDumpCountTops(body);
+  const uint64_t *fps = numTopFps == n ? topFps : NULL;
+  size_t at = split && n >= kSplitMin ? splitPoint(cache, body, n, fps) : n;
   Row *rows = calloc(n ? n : 1, sizeof(Row));
   IrsAtomicFile af;
   int e = rows ? irsAtomicFileOpen(&af, path) : ENOMEM;
@@ -105,20 +248,18 @@ int irsDumpForkedStitch(IrsDumpCache *cache, MlirOperation module,
     irsBufFree(&header);
     return e;
   }
-  irsAtomicFileWrite(&af, header.data, header.len);
-  if (!writeOps(cache, body, n, numTopFps == n ? topFps : NULL, assumeVerified,
-                &af, header.len, rows)) {
+  if (!writeBody(cache, body, n, at, fps, path, tableFd, &af, &header, rows,
+                 ph)) {
     irsAtomicFileAbort(&af);
     free(rows);
     irsBufFree(&header);
     return 0;
   }
-  irsAtomicFileWrite(&af, "}\n\n", 3);
   e = irsAtomicFileCommit(&af);
   // The table only when the dump is on disk: the parent adopts it then.
   // A short table (a failed write) is refused by the parent.
   if (!e && tableFd >= 0)
-    (void)writeAll(tableFd, rows, n * sizeof(Row));
+    (void)pwriteAll(tableFd, rows, n * sizeof(Row), 0);
   *stitched = !e;
   free(rows);
   irsBufFree(&header);

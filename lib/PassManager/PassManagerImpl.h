@@ -104,13 +104,16 @@ bool irsDumpCacheAdopt(IrsDumpCache **cache, const void *const *ops,
                        const uint64_t *fps, const char *const *texts,
                        const size_t *lens, size_t n);
 
-/// In a forked printer (ForkedDump.c): writes `module`'s dump to `path`
-/// stitched from the cache's texts and prints of the other top-level ops,
-/// and where each op's text lies in it to `tableFd`. *stitched false
-/// (nothing written) when it cannot be stitched. 0 or an errno value.
+/// In a forked printer (ForkedDump.c): writes `module`'s (verified) dump to
+/// `path` stitched from the cache's texts and prints of the other
+/// top-level ops, and where each op's text lies in it to `tableFd`; with
+/// `split`, the second half of the ops to print is printed by a printer it
+/// forks (counted in `phases`, nullable, as "split"). *stitched false
+/// (nothing written) when it cannot be stitched.
+/// 0 or an errno value.
 int irsDumpForkedStitch(IrsDumpCache *cache, MlirOperation module,
-                        const char *path, bool assumeVerified,
-                        const uint64_t *topFps, size_t numTopFps, int tableFd,
+                        const char *path, bool split, const uint64_t *topFps,
+                        size_t numTopFps, int tableFd, IrsPhases *phases,
                         bool *stitched);
 /// In the parent: the cache becomes the texts of ops[0..n) (fingerprints
 /// fps) in the dump at `path`, placed as the printer's table in `tableFd`

@@ -153,6 +153,54 @@ void irsAtomicFileStringCallback(MlirStringRef s, void *userData) {
   irsAtomicFileWrite(af, s.data, s.length);
 }
 
+int irsAtomicFileOpenFd(IrsAtomicFile *af, int fd) {
+  memset(af, 0, sizeof(*af));
+  irsFaultWriteLoad(&af->fault);
+  af->fault.path = NULL;
+  af->fd = fd;
+  af->direct = true;
+  af->buf = malloc(kBufSize);
+  if (af->buf)
+    return 0;
+  af->fd = -1;
+  return ENOMEM;
+}
+
+void irsAtomicFileAppendFd(IrsAtomicFile *af, int fd, uint64_t len) {
+  flushBuf(af);
+  loff_t in = 0;
+  // The kernel copies; where it cannot (EXDEV, ENOSYS, EINVAL), the bytes
+  // go through the buffer.
+  while (!af->err && (uint64_t)in < len) {
+    ssize_t n = copy_file_range(fd, &in, af->fd, NULL, len - (uint64_t)in, 0);
+    if (n > 0)
+      continue;
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0 && errno != EXDEV && errno != ENOSYS && errno != EINVAL) {
+      af->err = errno;
+      break;
+    }
+    if (n == 0) {
+      af->err = EIO;
+      break;
+    }
+    while (!af->err && (uint64_t)in < len) {
+      size_t want = len - (uint64_t)in < kBufSize ? len - (uint64_t)in : kBufSize;
+      ssize_t r = pread(fd, af->buf, want, in);
+      if (r < 0 && errno == EINTR)
+        continue;
+      if (r <= 0) {
+        af->err = r < 0 ? errno : EIO;
+        break;
+      }
+      af->len = (size_t)r;
+      in += r;
+      flushBuf(af);
+    }
+  }
+}
+
 static void release(IrsAtomicFile *af) {
   free(af->tmpPath);
   free(af->path);

@@ -50,6 +50,13 @@ static inline int irsAtomicFileFirstByte(const IrsAtomicFile *af) {
 /// Flushes, closes and renames into place. Returns 0 or the first errno;
 /// on failure the temporary is removed and `path` is untouched.
 int irsAtomicFileCommit(IrsAtomicFile *af);
+/// A handle that writes through its buffer straight into `fd` (an
+/// anonymous file a forked printer fills), which it owns: commit flushes
+/// and closes it. Returns 0 or ENOMEM.
+int irsAtomicFileOpenFd(IrsAtomicFile *af, int fd);
+/// Appends the first `len` bytes of the file `fd` (read at offset 0,
+/// inside the kernel where it can); a short file is an EIO of the handle.
+void irsAtomicFileAppendFd(IrsAtomicFile *af, int fd, uint64_t len);
 /// Closes and removes the temporary.
 void irsAtomicFileAbort(IrsAtomicFile *af);
 
