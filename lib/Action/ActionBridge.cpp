@@ -195,6 +195,18 @@ void setOp(IrsAction &a, mlir::Operation *op) {
 inline void Handler::run(llvm::function_ref<void()> fn, IrsAction &a) {
   a.parent = tlsInnermost;
   a.depth = a.parent ? a.parent->depth + 1 : 0;
+  if (numConsumers == 1) { // a supervised run's trail alone: no loops
+    const Consumer &k = consumers[0];
+    bool execute = !k.before || k.before(&a, k.userData) == IrsActionExecute;
+    if (execute) {
+      tlsInnermost = &a;
+      fn();
+      tlsInnermost = a.parent;
+    }
+    if (k.after)
+      k.after(&a, execute, k.userData);
+    return;
+  }
   bool execute = true;
   const Consumer *end = consumers + numConsumers;
   for (const Consumer *k = consumers; k != end; ++k)

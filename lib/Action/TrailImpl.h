@@ -81,7 +81,7 @@ typedef struct IrsTrailRec {
 
 /// Entries of each cache (powers of two): a canonicalize tries a few
 /// hundred patterns on a few dozen kinds of op, at thousands of locations.
-enum { IRS_TRAIL_NAME_CACHE = 256, IRS_TRAIL_OP_CACHE = 256,
+enum { IRS_TRAIL_NAME_CACHE = 1024, IRS_TRAIL_OP_CACHE = 1024,
        IRS_TRAIL_IDENT_CACHE = 64, IRS_TRAIL_TAG_CACHE = 8,
        IRS_TRAIL_RANGES = 64 };
 
