@@ -66,6 +66,12 @@ typedef struct IrsAction {
   int64_t index;
   /// The action this one runs inside, on this thread; NULL for depth 0.
   const struct IrsAction *parent;
+  /// The op's name and location as they were when the action began. The
+  /// context keeps both (they are uniqued), so unlike `op` they stay valid
+  /// in `after`. Null when the action names no op, or when whoever made
+  /// the IrsAction (not the handler) left them out: ask `op` then.
+  MlirIdentifier opName;
+  MlirLocation opLoc;
 } IrsAction;
 
 /// Called before the action runs; returning IrsActionSkip skips it (the

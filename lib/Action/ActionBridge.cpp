@@ -81,13 +81,21 @@ struct Consumer {
   void *userData;
 };
 
-// Numbering per tag. Tags are static strings of the action classes, so a
-// tag is found by its address without a lock: actions arrive concurrently
-// from MLIR's worker threads.
+// What the handler knows of an action class, found by the class's tag.
+// Tags are static strings of the action classes (ActionImpl::getTag is
+// final and returns the class's static `tag`), so a tag is found by its
+// address without a lock: actions arrive concurrently from MLIR's worker
+// threads. The class's kind (which action we name, and how) is worked out
+// once, on its first action, and checked on each by the class's TypeID (a
+// field of the action, no call): two classes whose equal tag strings the
+// linker merged are still told apart.
+enum Kind { kOther, kPattern, kPass };
 constexpr int kMaxTags = 16;
-struct TagCount {
+struct TagSlot {
   std::atomic<const char *> data{nullptr};
   size_t length = 0;
+  const void *actionId = nullptr; // mlir::TypeID's opaque pointer
+  Kind kind = kOther;
   std::atomic<int64_t> count{0};
 };
 
@@ -95,21 +103,29 @@ struct Handler {
   mlir::MLIRContext *ctx;
   Consumer consumers[IRS_ACTION_MAX_CONSUMERS];
   int numConsumers = 0;
-  TagCount tags[kMaxTags];
-  std::atomic<int64_t> untracked{0}; // tags beyond kMaxTags share this
+  TagSlot tags[kMaxTags];
+  TagSlot untracked; // tags beyond kMaxTags share its count
 
   std::atomic<int> naming{kNamingUnchecked};
-  // The slot counter() found last (a slot's tag never changes once set).
-  std::atomic<TagCount *> lastHit{nullptr};
+  // The slot found last, tried first: most actions have the tag of the one
+  // before (pattern applications come in runs). A slot's tag never changes
+  // once set.
+  std::atomic<TagSlot *> lastHit{nullptr};
   std::mutex claimLock;
 
-  // The counter of `tag`; with `claim`, a new tag gets a slot (only tags
-  // that outlive the handler may be claimed: MLIR's static ones).
-  std::atomic<int64_t> *counter(llvm::StringRef tag, bool claim);
+  // The slot of `tag`; with `claim`, a new tag gets one (only tags that
+  // outlive the handler may be claimed: MLIR's static ones). `action`
+  // (nullable) gives a claimed slot its class and kind.
+  __attribute__((noinline)) TagSlot *
+  findSlot(llvm::StringRef tag, const mlir::tracing::Action *action,
+           bool claim);
+  void run(llvm::function_ref<void()> fn, IrsAction &a);
   void dispatch(llvm::function_ref<void()> fn,
                 const mlir::tracing::Action &action);
-  llvm::StringRef patternNameOf(const mlir::ApplyPatternAction &action,
-                                llvm::SmallVectorImpl<char> &buf);
+  __attribute__((noinline)) void
+  dispatchSlow(llvm::function_ref<void()> fn,
+               const mlir::tracing::Action &action, llvm::StringRef tag,
+               TagSlot &slot);
 };
 
 // The innermost action in flight on this thread, for IrsAction.parent and
@@ -119,96 +135,156 @@ struct Handler {
 thread_local const IrsAction *tlsInnermost
     __attribute__((tls_model("initial-exec"))) = nullptr;
 
-std::atomic<int64_t> *Handler::counter(llvm::StringRef tag, bool claim) {
-  // Most actions have the tag of the one before (pattern applications
-  // come in runs): the slot found last is tried first.
-  TagCount *last = lastHit.load(std::memory_order_relaxed);
-  if (last && last->data.load(std::memory_order_relaxed) == tag.data())
-    return &last->count;
+llvm::StringRef passName(const mlir::PassExecutionAction &pe) {
+  llvm::StringRef name = pe.getPass().getArgument();
+  return name.empty() ? pe.getPass().getName() : name;
+}
+
+Kind kindOf(const mlir::tracing::Action &action) {
+  if (llvm::isa<mlir::PassExecutionAction>(&action))
+    return kPass;
+  if (llvm::isa<mlir::ApplyPatternAction>(&action))
+    return kPattern;
+  return kOther;
+}
+
+TagSlot *Handler::findSlot(llvm::StringRef tag,
+                           const mlir::tracing::Action *action, bool claim) {
   // The common case: a tag seen before, known by its address.
-  for (TagCount &t : tags)
+  for (TagSlot &t : tags)
     if (t.data.load(std::memory_order_acquire) == tag.data()) {
       lastHit.store(&t, std::memory_order_relaxed);
-      return &t.count;
+      return &t;
     }
   // First sight of this address (or a caller's copy of a tag): compare
   // contents, and claim a slot under the lock, which only first sights take.
   std::lock_guard<std::mutex> lock(claimLock);
-  for (TagCount &t : tags) {
+  for (TagSlot &t : tags) {
     const char *d = t.data.load(std::memory_order_acquire);
     if (!d) {
       if (!claim)
         return nullptr;
       t.length = tag.size();
+      t.actionId = action->getActionID().getAsOpaquePointer();
+      t.kind = kindOf(*action);
       t.data.store(tag.data(), std::memory_order_release);
-      return &t.count;
+      return &t;
     }
     if (t.length == tag.size() && !memcmp(d, tag.data(), tag.size()))
-      return &t.count;
+      return &t;
   }
   return claim ? &untracked : nullptr;
 }
 
-mlir::Operation *firstOp(const mlir::tracing::Action &action) {
-  for (const mlir::IRUnit &u : action.getContextIRUnits())
+// The first op among the action's IR units.
+mlir::Operation *firstOp(llvm::ArrayRef<mlir::IRUnit> units) {
+  for (const mlir::IRUnit &u : units)
     if (auto *op = llvm::dyn_cast_if_present<mlir::Operation *>(u))
       return op;
   return nullptr;
 }
 
-llvm::StringRef
-Handler::patternNameOf(const mlir::ApplyPatternAction &action,
-                       llvm::SmallVectorImpl<char> &buf) {
-  int naming = this->naming.load(std::memory_order_relaxed);
-  if (naming == kNamingLayout)
-    return patternOf(action).getDebugName();
-  llvm::StringRef printed = printedPatternName(action, buf);
-  if (naming == kNamingUnchecked)
-    this->naming.store(printed == patternOf(action).getDebugName().trim()
-                           ? kNamingLayout
-                           : kNamingPrint,
-                       std::memory_order_relaxed);
-  return printed;
+void setOp(IrsAction &a, mlir::Operation *op) {
+  a.op = wrap(op);
+  a.opName = wrap(op ? op->getName().getIdentifier() : mlir::StringAttr());
+  a.opLoc = MlirLocation{op ? op->getLoc().getAsOpaquePointer() : nullptr};
 }
 
-void Handler::dispatch(llvm::function_ref<void()> fn,
-                       const mlir::tracing::Action &action) {
-  llvm::StringRef tag = action.getTag();
-  llvm::SmallString<128> printed;
-  llvm::StringRef name;
-  mlir::Operation *op = nullptr;
-  if (auto *pe = llvm::dyn_cast<mlir::PassExecutionAction>(&action)) {
-    name = pe->getPass().getArgument();
-    if (name.empty())
-      name = pe->getPass().getName();
-    op = pe->getOp();
-  } else {
-    if (auto *ap = llvm::dyn_cast<mlir::ApplyPatternAction>(&action))
-      name = patternNameOf(*ap, printed);
-    op = firstOp(action);
-  }
-
-  IrsAction a;
-  a.tag = mlirStringRefCreate(tag.data(), tag.size());
-  a.name = mlirStringRefCreate(name.data(), name.size());
-  a.op = wrap(op);
+// The consumers' part of an action: each sees `a` before it runs, then
+// (with `after`) after it ran or was skipped.
+inline void Handler::run(llvm::function_ref<void()> fn, IrsAction &a) {
   a.parent = tlsInnermost;
   a.depth = a.parent ? a.parent->depth + 1 : 0;
-  a.index = counter(tag, true)->fetch_add(1, std::memory_order_relaxed) + 1;
-
+  if (numConsumers == 1) { // a supervised run's trail alone: no loops
+    const Consumer &k = consumers[0];
+    bool execute = !k.before || k.before(&a, k.userData) == IrsActionExecute;
+    if (execute) {
+      tlsInnermost = &a;
+      fn();
+      tlsInnermost = a.parent;
+    }
+    if (k.after)
+      k.after(&a, execute, k.userData);
+    return;
+  }
   bool execute = true;
-  for (int i = 0; i < numConsumers; ++i)
-    if (consumers[i].before &&
-        consumers[i].before(&a, consumers[i].userData) == IrsActionSkip)
+  const Consumer *end = consumers + numConsumers;
+  for (const Consumer *k = consumers; k != end; ++k)
+    if (k->before && k->before(&a, k->userData) == IrsActionSkip)
       execute = false;
   if (execute) {
     tlsInnermost = &a;
     fn();
     tlsInnermost = a.parent;
   }
-  for (int i = 0; i < numConsumers; ++i)
-    if (consumers[i].after)
-      consumers[i].after(&a, execute, consumers[i].userData);
+  for (const Consumer *k = consumers; k != end; ++k)
+    if (k->after)
+      k->after(&a, execute, k->userData);
+}
+
+// An action whose slot does not say how to name it: of another class than
+// the slot's (a merged tag string), of a tag beyond kMaxTags, or a pattern
+// while its name is read by printing (until the first check, or for good
+// when the layout check failed).
+void Handler::dispatchSlow(llvm::function_ref<void()> fn,
+                           const mlir::tracing::Action &action,
+                           llvm::StringRef tag, TagSlot &slot) {
+  llvm::SmallString<128> printed;
+  llvm::StringRef name;
+  mlir::Operation *op;
+  if (auto *pe = llvm::dyn_cast<mlir::PassExecutionAction>(&action)) {
+    name = passName(*pe);
+    op = pe->getOp();
+  } else {
+    if (auto *ap = llvm::dyn_cast<mlir::ApplyPatternAction>(&action)) {
+      name = printedPatternName(action, printed);
+      int naming = this->naming.load(std::memory_order_relaxed);
+      if (naming == kNamingUnchecked)
+        this->naming.store(name == patternOf(*ap).getDebugName().trim()
+                               ? kNamingLayout
+                               : kNamingPrint,
+                           std::memory_order_relaxed);
+    }
+    op = firstOp(action.getContextIRUnits());
+  }
+  IrsAction a;
+  a.tag = mlirStringRefCreate(tag.data(), tag.size());
+  a.name = mlirStringRefCreate(name.data(), name.size());
+  setOp(a, op);
+  a.index = slot.count.fetch_add(1, std::memory_order_relaxed) + 1;
+  run(fn, a);
+}
+
+void Handler::dispatch(llvm::function_ref<void()> fn,
+                       const mlir::tracing::Action &action) {
+  llvm::StringRef tag = action.getTag();
+  TagSlot *slot = lastHit.load(std::memory_order_relaxed);
+  if (!slot || slot->data.load(std::memory_order_relaxed) != tag.data())
+    slot = findSlot(tag, &action, true);
+  Kind kind = slot->kind;
+  if (slot->actionId != action.getActionID().getAsOpaquePointer() ||
+      (kind == kPattern &&
+       naming.load(std::memory_order_relaxed) != kNamingLayout))
+    return dispatchSlow(fn, action, tag, *slot);
+  IrsAction a;
+  llvm::StringRef name;
+  if (kind == kPattern) {
+    // ApplyPatternAction keeps the base's units (its only op), read
+    // without the virtual call.
+    name = patternOf(static_cast<const mlir::ApplyPatternAction &>(action))
+               .getDebugName();
+    setOp(a, firstOp(action.mlir::tracing::Action::getContextIRUnits()));
+  } else if (kind == kPass) {
+    auto &pe = static_cast<const mlir::PassExecutionAction &>(action);
+    name = passName(pe);
+    setOp(a, pe.getOp());
+  } else {
+    setOp(a, firstOp(action.getContextIRUnits()));
+  }
+  a.tag = mlirStringRefCreate(tag.data(), tag.size());
+  a.name = mlirStringRefCreate(name.data(), name.size());
+  a.index = slot->count.fetch_add(1, std::memory_order_relaxed) + 1;
+  run(fn, a);
 }
 
 Handler *unwrapHandler(IrsActionHandler h) {
@@ -276,18 +352,18 @@ void irsActionHandlerResetCounts(IrsActionHandler handler) {
   Handler *h = unwrapHandler(handler);
   if (!h)
     return;
-  for (TagCount &t : h->tags)
+  for (TagSlot &t : h->tags)
     t.count.store(0, std::memory_order_relaxed);
-  h->untracked.store(0, std::memory_order_relaxed);
+  h->untracked.count.store(0, std::memory_order_relaxed);
 }
 
 int64_t irsActionHandlerGetCount(IrsActionHandler handler, MlirStringRef tag) {
   Handler *h = unwrapHandler(handler);
   if (!h)
     return 0;
-  std::atomic<int64_t> *c =
-      h->counter(llvm::StringRef(tag.data, tag.length), false);
-  return c ? c->load(std::memory_order_relaxed) : 0;
+  TagSlot *t =
+      h->findSlot(llvm::StringRef(tag.data, tag.length), nullptr, false);
+  return t ? t->count.load(std::memory_order_relaxed) : 0;
 }
 
 } // extern "C"

@@ -93,11 +93,9 @@ static Stack *findStack(Trail *t, int64_t me) {
   return NULL; // more threads than stacks: this one is not recorded
 }
 
-static Stack *myStack(Trail *t) {
-  // Still ours unless the trail was reset (its ids cleared) or is another.
-  if (mine.trail == t && mine.stack &&
-      atomic_load_explicit(&mine.stack->tid, memory_order_relaxed) == mine.tid)
-    return mine.stack;
+// The thread's stack, found again when the trail was reset (its ids
+// cleared) or is another.
+__attribute__((noinline, cold)) static Stack *findMyStack(Trail *t) {
   int64_t me = myTid();
   Stack *s = findStack(t, me);
   mine.trail = s ? t : NULL;
@@ -105,13 +103,19 @@ static Stack *myStack(Trail *t) {
   return s;
 }
 
+static inline Stack *myStack(Trail *t) {
+  Stack *s = mine.stack;
+  if (mine.trail == t && s &&
+      atomic_load_explicit(&s->tid, memory_order_relaxed) == mine.tid)
+    return s;
+  return findMyStack(t);
+}
+
 // A thread's caches hold pointers of the step they were filled in.
 static IrsTrailCache *myCache(Trail *t, Stack *s) {
   uint64_t gen = atomic_load_explicit(&t->gen, memory_order_relaxed);
-  if (s->cache.gen != gen) {
-    memset(&s->cache, 0, sizeof s->cache);
-    s->cache.gen = gen;
-  }
+  if (s->cache.gen != gen)
+    irsTrailCacheReset(&s->cache, gen);
   return &s->cache;
 }
 
@@ -136,7 +140,7 @@ IrsActionDecision irsActionTrailBefore(const IrsAction *a, void *userData) {
     atomic_store_explicit(&s->top, d + 1, memory_order_release);
     e->rec = s->rec[d];
   } else {
-    irsTrailDescribe(NULL, &t->strings, a, &e->rec);
+    irsTrailDescribeUncached(&t->strings, a, &e->rec);
   }
   atomic_store_explicit(&e->seq, seq, memory_order_release);
   return IrsActionExecute;
@@ -194,10 +198,10 @@ static void toRecord(const Trail *t, const IrsTrailRec *r,
                      IrsActionRecord *out) {
   copyStr(t, r->tag, out->tag, sizeof out->tag);
   copyStr(t, r->name, out->name, sizeof out->name);
-  copyStr(t, r->opName, out->opName, sizeof out->opName);
-  copyStr(t, r->file, out->file, sizeof out->file);
-  out->line = r->line;
-  out->column = r->column;
+  copyStr(t, r->op.name, out->opName, sizeof out->opName);
+  copyStr(t, r->op.file, out->file, sizeof out->file);
+  out->line = r->op.line;
+  out->column = r->op.column;
   out->depth = r->depth;
   out->index = r->index;
   out->opId = r->opId;
@@ -208,7 +212,7 @@ static void toRecord(const Trail *t, const IrsTrailRec *r,
 // greedy driver's iteration names none; the pass around it does).
 static int innermostWithOp(Stack *s, int top) {
   for (int d = top - 1; d >= 0; --d)
-    if (s->rec[d].opName)
+    if (s->rec[d].op.name)
       return d;
   return top - 1;
 }
@@ -260,7 +264,7 @@ size_t irsActionTrailGetRepeating(IrsActionTrail trail, IrsActionRecord *out,
     if (atomic_load(&t->ring[k].seq) <= from)
       continue; // not written, torn, or from an earlier step
     ++seen;
-    if (!t->ring[k].rec.opName)
+    if (!t->ring[k].rec.op.name)
       continue; // a greedy driver's iteration: no op to name
     IrsActionRecord *r = &groups[ng];
     toRecord(t, &t->ring[k].rec, r);
@@ -318,12 +322,11 @@ void irsActionTrailPush(IrsActionTrail trail, const IrsActionRecord *record) {
       .tag = irsTrailStringsIntern(&t->strings, record->tag, strlen(record->tag)),
       .name = irsTrailStringsIntern(&t->strings, record->name,
                                     strlen(record->name)),
-      .opName = irsTrailStringsIntern(&t->strings, record->opName,
-                                      strlen(record->opName)),
-      .file = irsTrailStringsIntern(&t->strings, record->file,
-                                    strlen(record->file)),
-      .line = record->line,
-      .column = record->column,
+      .op = {irsTrailStringsIntern(&t->strings, record->opName,
+                                   strlen(record->opName)),
+             irsTrailStringsIntern(&t->strings, record->file,
+                                   strlen(record->file)),
+             record->line, record->column},
       .depth = record->depth,
       .index = record->index,
       .opId = record->opId};

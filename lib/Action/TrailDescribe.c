@@ -11,73 +11,93 @@
 // first costs a few compares.
 //
 //===----------------------------------------------------------------------===//
+#define _GNU_SOURCE
 #include "TrailImpl.h"
 
+#include <link.h>
 #include <string.h>
 
-// Direct-mapped: the slot of an address in a cache of `size` (a power of
-// two) entries, from the top bits of a Fibonacci hash (addresses are
-// aligned and clustered; their low bits alone collide).
-static size_t slotOf(const void *p, size_t size) {
-  uint64_t h = (uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15ull;
-  return (size_t)(h >> 40) & (size - 1);
+void irsTrailCacheReset(IrsTrailCache *c, uint64_t gen) {
+  memset(c, 0, sizeof *c);
+  c->gen = gen;
 }
 
-static IrsTrailStr nameRef(IrsTrailCache *c, IrsTrailStrings *s,
-                           MlirStringRef str) {
-  if (!str.length)
-    return 0;
-  if (!c)
-    return irsTrailStringsIntern(s, str.data, str.length);
-  IrsTrailNameHit *hit = &c->names[slotOf(str.data, IRS_TRAIL_NAME_CACHE)];
-  size_t n = str.length < IRS_TRAIL_STRING_MAX ? str.length
-                                               : IRS_TRAIL_STRING_MAX;
-  if (hit->data == str.data && hit->length == str.length &&
-      memcmp(hit->copy, str.data, n) == 0)
-    return hit->ref;
+static int addReadOnly(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  IrsTrailCache *c = data;
+  for (ElfW(Half) i = 0; i < info->dlpi_phnum; ++i) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    if (ph->p_type != PT_LOAD || (ph->p_flags & PF_W) || !ph->p_memsz)
+      continue;
+    if (c->numRanges == IRS_TRAIL_RANGES)
+      return 1; // the rest are taken for writable: checked by their bytes
+    uintptr_t lo = (uintptr_t)(info->dlpi_addr + ph->p_vaddr);
+    c->ranges[c->numRanges++] = (IrsTrailRange){lo, lo + ph->p_memsz};
+  }
+  return 0;
+}
+
+// Whether p[0..n) lies in a read-only segment of a loaded object, whose
+// bytes stay as they are: MLIR never unloads a plugin, and the ranges are
+// looked up again each generation (each step). Asked on misses only.
+static bool isReadOnly(IrsTrailCache *c, const char *p, size_t n) {
+  if (!c->rangesRead) {
+    c->rangesRead = true;
+    c->numRanges = 0;
+    dl_iterate_phdr(addReadOnly, c);
+  }
+  uintptr_t lo = (uintptr_t)p, hi = lo + n;
+  for (int32_t i = 0; i < c->numRanges; ++i)
+    if (lo >= c->ranges[i].lo && hi <= c->ranges[i].hi)
+      return true;
+  return false;
+}
+
+IrsTrailStr irsTrailNameMiss(IrsTrailCache *c, IrsTrailStrings *s,
+                             MlirStringRef str) {
   IrsTrailStr ref = irsTrailStringsIntern(s, str.data, str.length);
   if (ref && str.length <= UINT32_MAX) // a full table's "" is not the name
-    *hit = (IrsTrailNameHit){str.data, irsTrailStringsGet(s, ref, NULL),
-                             (uint32_t)str.length, ref};
+    c->names[irsTrailSlot(str.data, IRS_TRAIL_NAME_CACHE)] = (IrsTrailNameHit){
+        str.data,
+        isReadOnly(c, str.data, str.length) ? NULL
+                                            : irsTrailStringsGet(s, ref, NULL),
+        (uint32_t)str.length, ref};
   return ref;
 }
 
-// Tags are static strings (IrsAction.tag): known by their address alone.
-static IrsTrailStr tagRef(IrsTrailCache *c, IrsTrailStrings *s,
-                          MlirStringRef tag) {
-  IrsTrailOpHit *hit =
-      c ? &c->tags[slotOf(tag.data, IRS_TRAIL_TAG_CACHE)] : NULL;
-  if (hit && hit->ident == tag.data && hit->ref)
-    return hit->ref;
-  IrsTrailStr ref = irsTrailStringsIntern(s, tag.data, tag.length);
-  if (hit && ref)
-    *hit = (IrsTrailOpHit){tag.data, ref};
-  return ref;
-}
-
-static IrsTrailStr opNameRef(IrsTrailCache *c, IrsTrailStrings *s,
-                             MlirOperation op) {
-  MlirIdentifier id = mlirOperationGetName(op);
-  IrsTrailOpHit *hit = c ? &c->ops[slotOf(id.ptr, IRS_TRAIL_OP_CACHE)] : NULL;
-  if (hit && hit->ident == id.ptr)
-    return hit->ref;
-  MlirStringRef str = mlirIdentifierStr(id);
+static IrsTrailStr ptrMiss(IrsTrailPtrHit *hit, IrsTrailStrings *s,
+                           const void *ptr, MlirStringRef str) {
   IrsTrailStr ref = irsTrailStringsIntern(s, str.data, str.length);
   if (hit && ref)
-    *hit = (IrsTrailOpHit){id.ptr, ref};
+    *hit = (IrsTrailPtrHit){ptr, ref};
   return ref;
+}
+
+IrsTrailStr irsTrailTagMiss(IrsTrailCache *c, IrsTrailStrings *s,
+                            MlirStringRef tag) {
+  return ptrMiss(&c->tags[irsTrailSlot(tag.data, IRS_TRAIL_TAG_CACHE)], s,
+                 tag.data, tag);
+}
+
+// An identifier (an op name, a file name) by its address; `c` may be NULL.
+static IrsTrailStr identRef(IrsTrailCache *c, IrsTrailStrings *s,
+                            MlirIdentifier id) {
+  IrsTrailPtrHit *hit =
+      c ? &c->idents[irsTrailSlot(id.ptr, IRS_TRAIL_IDENT_CACHE)] : NULL;
+  if (hit && hit->ptr == id.ptr && hit->ref)
+    return hit->ref;
+  return ptrMiss(hit, s, id.ptr, mlirIdentifierStr(id));
 }
 
 // The first file location in `loc`, looking through names, call sites
 // (the callee) and fused locations (the first), as diagnostics print them.
 static void fileLocation(IrsTrailCache *c, IrsTrailStrings *s,
-                         MlirLocation loc, IrsTrailRec *r) {
+                         MlirLocation loc, IrsTrailOpDesc *d) {
   for (int hops = 0; hops < 8 && !mlirLocationIsNull(loc); ++hops) {
     if (mlirLocationIsAFileLineColRange(loc)) {
-      r->file = nameRef(
-          c, s, mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(loc)));
-      r->line = (unsigned)mlirLocationFileLineColRangeGetStartLine(loc);
-      r->column = (unsigned)mlirLocationFileLineColRangeGetStartColumn(loc);
+      d->file = identRef(c, s, mlirLocationFileLineColRangeGetFilename(loc));
+      d->line = (unsigned)mlirLocationFileLineColRangeGetStartLine(loc);
+      d->column = (unsigned)mlirLocationFileLineColRangeGetStartColumn(loc);
       return;
     }
     if (mlirLocationIsAName(loc))
@@ -97,33 +117,39 @@ static void fileLocation(IrsTrailCache *c, IrsTrailStrings *s,
   }
 }
 
-static void locationOf(IrsTrailCache *c, IrsTrailStrings *s, MlirOperation op,
-                       IrsTrailRec *r) {
-  MlirLocation loc = mlirOperationGetLocation(op);
-  IrsTrailLocHit *hit =
-      c ? &c->locs[slotOf(loc.ptr, IRS_TRAIL_LOC_CACHE)] : NULL;
+// The op's name, and its file location unless `hit` already knows the
+// location (another op there); `c` and `hit` may be NULL.
+static IrsTrailOpDesc describeOp(IrsTrailCache *c, IrsTrailStrings *s,
+                                 MlirIdentifier name, MlirLocation loc,
+                                 IrsTrailOpHit *hit) {
+  IrsTrailOpDesc d = {identRef(c, s, name), 0, 0, 0};
   if (hit && hit->loc == loc.ptr) {
-    r->file = hit->file;
-    r->line = hit->line;
-    r->column = hit->column;
-    return;
+    d.file = hit->desc.file;
+    d.line = hit->desc.line;
+    d.column = hit->desc.column;
+  } else {
+    fileLocation(c, s, loc, &d);
   }
-  fileLocation(c, s, loc, r);
-  if (hit)
-    *hit = (IrsTrailLocHit){loc.ptr, r->file, r->line, r->column};
+  if (hit && d.name)
+    *hit = (IrsTrailOpHit){loc.ptr, name.ptr, d};
+  return d;
 }
 
-void irsTrailDescribe(IrsTrailCache *c, IrsTrailStrings *s, const IrsAction *a,
-                      IrsTrailRec *r) {
-  r->tag = tagRef(c, s, a->tag);
-  r->name = nameRef(c, s, a->name);
+IrsTrailOpDesc irsTrailOpMiss(IrsTrailCache *c, IrsTrailStrings *s,
+                              MlirIdentifier name, MlirLocation loc) {
+  return describeOp(c, s, name, loc,
+                    &c->ops[irsTrailSlot(loc.ptr, IRS_TRAIL_OP_CACHE)]);
+}
+
+void irsTrailDescribeUncached(IrsTrailStrings *s, const IrsAction *a,
+                              IrsTrailRec *r) {
+  r->tag = irsTrailStringsIntern(s, a->tag.data, a->tag.length);
+  r->name = irsTrailStringsIntern(s, a->name.data, a->name.length);
   r->depth = a->depth;
   r->index = a->index;
   r->opId = (uint64_t)(uintptr_t)a->op.ptr;
-  r->opName = r->file = 0;
-  r->line = r->column = 0;
-  if (mlirOperationIsNull(a->op))
-    return;
-  r->opName = opNameRef(c, s, a->op);
-  locationOf(c, s, a->op, r);
+  r->op = (IrsTrailOpDesc){0, 0, 0, 0};
+  if (!mlirOperationIsNull(a->op))
+    r->op = describeOp(NULL, s, mlirOperationGetName(a->op),
+                       mlirOperationGetLocation(a->op), NULL);
 }

@@ -19,8 +19,10 @@
 #include "irscope/Action.h"
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 //===----------------------------------------------------------------------===//
 // Strings, interned by content into shared memory (TrailStrings.c)
@@ -62,43 +64,61 @@ const char *irsTrailStringsGet(const IrsTrailStrings *s, IrsTrailStr ref,
 // One record, and the per-thread caches that make it (TrailDescribe.c)
 //===----------------------------------------------------------------------===//
 
+/// What a record says of its op: its name and file location.
+typedef struct IrsTrailOpDesc {
+  IrsTrailStr name, file;
+  uint32_t line, column;
+} IrsTrailOpDesc;
+
 /// IrsActionRecord without its text.
 typedef struct IrsTrailRec {
-  IrsTrailStr tag, name, opName, file;
-  uint32_t line, column;
+  IrsTrailStr tag, name;
+  IrsTrailOpDesc op; // all 0 when the action names no op
   int32_t depth;
   int64_t index;
   uint64_t opId;
 } IrsTrailRec;
 
 /// Entries of each cache (powers of two): a canonicalize tries a few
-/// hundred patterns on a few dozen kinds of op.
-enum { IRS_TRAIL_NAME_CACHE = 256, IRS_TRAIL_OP_CACHE = 64,
-       IRS_TRAIL_LOC_CACHE = 256, IRS_TRAIL_TAG_CACHE = 8 };
+/// hundred patterns on a few dozen kinds of op, at thousands of locations.
+enum { IRS_TRAIL_NAME_CACHE = 1024, IRS_TRAIL_OP_CACHE = 1024,
+       IRS_TRAIL_IDENT_CACHE = 64, IRS_TRAIL_TAG_CACHE = 8,
+       IRS_TRAIL_RANGES = 64 };
 
-/// A name as MLIR handed it (its address and length) and its string. A hit
-/// also compares the bytes with the string's: a pattern set built and
-/// freed inside a pass could hand a new name at an old address.
+/// A name as MLIR handed it (its address and length) and its string. A
+/// name in writable memory is checked by its bytes on each hit (`copy`, the
+/// table's bytes of `ref`): a pattern set built and freed inside a pass
+/// could hand a new name at an old address. A name in a read-only segment
+/// of a loaded object (a pattern's type name, a string literal) cannot
+/// change there: `copy` is NULL and the address is enough.
 typedef struct IrsTrailNameHit {
   const char *data;
-  const char *copy; // the table's bytes of `ref`
+  const char *copy;
   uint32_t length;
   IrsTrailStr ref;
 } IrsTrailNameHit;
 
-/// An op name (its uniqued identifier) or a tag (a static string, as
-/// IrsAction.tag says) and its string.
-typedef struct IrsTrailOpHit {
-  const void *ident;
+/// A static string (a tag, as IrsAction.tag says) or an identifier (an op
+/// name, a file name: uniqued by the context), and its string.
+typedef struct IrsTrailPtrHit {
+  const void *ptr;
   IrsTrailStr ref;
+} IrsTrailPtrHit;
+
+/// An op as recorded, by its location and name (both uniqued by the
+/// context, never freed while it lives). Two ops with the same location
+/// and name are recorded alike, so a hit needs no more than the two
+/// compares: an op address reused by another op changes neither or
+/// misses.
+typedef struct IrsTrailOpHit {
+  const void *loc, *ident;
+  IrsTrailOpDesc desc;
 } IrsTrailOpHit;
 
-/// A location (uniqued) and the file location found in it.
-typedef struct IrsTrailLocHit {
-  const void *loc;
-  IrsTrailStr file;
-  uint32_t line, column;
-} IrsTrailLocHit;
+/// An address range of a loaded object's read-only segments.
+typedef struct IrsTrailRange {
+  uintptr_t lo, hi;
+} IrsTrailRange;
 
 /// One thread's caches, in that thread's part of the trail (no other thread
 /// touches them). Identifiers and locations are uniqued only within their
@@ -106,15 +126,78 @@ typedef struct IrsTrailLocHit {
 /// trail's, which each step and each reset change.
 typedef struct IrsTrailCache {
   uint64_t gen;
-  IrsTrailOpHit tags[IRS_TRAIL_TAG_CACHE];
+  bool rangesRead; // the read-only ranges are looked up (once a generation)
+  int32_t numRanges;
+  IrsTrailRange ranges[IRS_TRAIL_RANGES];
+  IrsTrailPtrHit tags[IRS_TRAIL_TAG_CACHE];
   IrsTrailNameHit names[IRS_TRAIL_NAME_CACHE];
   IrsTrailOpHit ops[IRS_TRAIL_OP_CACHE];
-  IrsTrailLocHit locs[IRS_TRAIL_LOC_CACHE];
+  IrsTrailPtrHit idents[IRS_TRAIL_IDENT_CACHE];
 } IrsTrailCache;
 
-/// Describes `a` into *r; `c` may be NULL (a thread with no part of its
-/// own: every string is looked up in the table).
-void irsTrailDescribe(IrsTrailCache *c, IrsTrailStrings *s, const IrsAction *a,
-                      IrsTrailRec *r);
+/// Empties `c` for generation `gen`.
+void irsTrailCacheReset(IrsTrailCache *c, uint64_t gen);
+
+/// The caches' misses (TrailDescribe.c): each looks the string up in the
+/// table, fills the cache's entry and returns what a hit would have.
+IrsTrailStr irsTrailTagMiss(IrsTrailCache *c, IrsTrailStrings *s,
+                            MlirStringRef tag);
+IrsTrailStr irsTrailNameMiss(IrsTrailCache *c, IrsTrailStrings *s,
+                             MlirStringRef name);
+IrsTrailOpDesc irsTrailOpMiss(IrsTrailCache *c, IrsTrailStrings *s,
+                              MlirIdentifier name, MlirLocation loc);
+/// Describes `a` into *r without caches (a thread with no part of its own:
+/// every string is looked up in the table).
+void irsTrailDescribeUncached(IrsTrailStrings *s, const IrsAction *a,
+                              IrsTrailRec *r);
+
+/// Direct-mapped: the slot of an address in a cache of `size` (a power of
+/// two) entries, from the top bits of a Fibonacci hash (addresses are
+/// aligned and clustered; their low bits alone collide).
+static inline size_t irsTrailSlot(const void *p, size_t size) {
+  uint64_t h = (uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15ull;
+  return (size_t)(h >> 40) & (size - 1);
+}
+
+/// Describes `a` into *r through the thread's caches `c`. Inline: it runs
+/// for every action, and a hit in each cache costs a few compares.
+static inline void irsTrailDescribe(IrsTrailCache *c, IrsTrailStrings *s,
+                                    const IrsAction *a, IrsTrailRec *r) {
+  const IrsTrailPtrHit *t = &c->tags[irsTrailSlot(a->tag.data,
+                                                   IRS_TRAIL_TAG_CACHE)];
+  r->tag = t->ptr == a->tag.data && t->ref ? t->ref
+                                           : irsTrailTagMiss(c, s, a->tag);
+  MlirStringRef n = a->name;
+  const IrsTrailNameHit *h = &c->names[irsTrailSlot(n.data,
+                                                    IRS_TRAIL_NAME_CACHE)];
+  if (!n.length)
+    r->name = 0;
+  else if (h->data == n.data && h->length == n.length &&
+           (!h->copy ||
+            memcmp(h->copy, n.data,
+                   n.length < IRS_TRAIL_STRING_MAX ? n.length
+                                                   : IRS_TRAIL_STRING_MAX) ==
+                0))
+    r->name = h->ref;
+  else
+    r->name = irsTrailNameMiss(c, s, n);
+  r->depth = a->depth;
+  r->index = a->index;
+  r->opId = (uint64_t)(uintptr_t)a->op.ptr;
+  if (!a->op.ptr) {
+    r->op = (IrsTrailOpDesc){0, 0, 0, 0};
+    return;
+  }
+  MlirIdentifier id = a->opName;
+  MlirLocation loc = a->opLoc;
+  if (!id.ptr || !loc.ptr) { // an action not made by the handler
+    id = mlirOperationGetName(a->op);
+    loc = mlirOperationGetLocation(a->op);
+  }
+  const IrsTrailOpHit *o = &c->ops[irsTrailSlot(loc.ptr, IRS_TRAIL_OP_CACHE)];
+  r->op = o->loc == loc.ptr && o->ident == id.ptr
+              ? o->desc
+              : irsTrailOpMiss(c, s, id, loc);
+}
 
 #endif // IRS_ACTION_TRAILIMPL_H

@@ -17,7 +17,8 @@
 static void countAction(IrsActionCounts *c, const char *tag,
                         const char *name) {
   IrsAction a = {mlirStringRefCreateFromCString(tag),
-                 mlirStringRefCreateFromCString(name), {NULL}, 0, 1, NULL};
+                 mlirStringRefCreateFromCString(name), {NULL}, 0, 1, NULL,
+                 {NULL}, {NULL}};
   assert_int_equal(irsActionCountsBefore(&a, c), IrsActionExecute);
 }
 

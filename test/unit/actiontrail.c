@@ -61,12 +61,20 @@ static int teardown(void **state) {
   return dialectContextTeardown(state);
 }
 
+// Whether action() fills the op's name and location as the handler does
+// (else the trail asks the op, as for an action a caller made).
+static bool fillOp = true;
+
 static IrsAction action(const char *tag, const char *name, MlirOperation op,
                         int depth) {
   static int64_t index;
   IrsAction a = {mlirStringRefCreateFromCString(tag),
                  mlirStringRefCreateFromCString(name), op, depth, ++index,
-                 NULL};
+                 NULL, {NULL}, {NULL}};
+  if (fillOp && !mlirOperationIsNull(op)) {
+    a.opName = mlirOperationGetName(op);
+    a.opLoc = mlirOperationGetLocation(op);
+  }
   return a;
 }
 
@@ -91,9 +99,20 @@ static void assertRecord(const IrsActionRecord *r, const char *name,
 }
 
 // Each record after a change of pattern, op or location says the new one,
-// also when the cache's slot for the address already held something.
+// also when the cache's slot for the address already held something; with
+// the op's name and location from the handler and without.
+static void recordFollowsChangesOnce(void);
+
 static void recordFollowsChanges(void **state) {
   (void)state;
+  for (int pass = 0; pass < 2; ++pass) {
+    fillOp = pass == 0;
+    recordFollowsChangesOnce();
+  }
+  fillOp = true;
+}
+
+static void recordFollowsChangesOnce(void) {
   IrsActionTrail t = irsActionTrailCreate();
   assert_false(irsActionTrailIsNull(t));
   irsActionTrailMarkStep(t);
@@ -123,6 +142,78 @@ static void recordFollowsChanges(void **state) {
   r = inFlight(t, action("apply-pattern", "PatB", ops[1], 0));
   assertRecord(&r, "PatB", "arith.muli", "a.mlir", 3, 5);
   irsActionTrailDestroy(t);
+}
+
+// An op's address reused by another op (the first erased, the second
+// allocated where it was): the record names the op there now, not the one
+// the caches saw at that address. Simulated by handing the trail the same
+// op pointer with another op's name and location, as the handler reads
+// them from the op; and done for real by parsing a second module after
+// freeing the first (the allocator usually hands back the same memory).
+static void reusedOpAddressIsNotStale(void **state) {
+  (void)state;
+  IrsActionTrail t = irsActionTrailCreate();
+  irsActionTrailMarkStep(t);
+  IrsAction a = action("apply-pattern", "PatA", ops[0], 0);
+  IrsActionRecord r = inFlight(t, a);
+  assertRecord(&r, "PatA", "arith.addi", "a.mlir", 2, 3);
+  a.opName = mlirOperationGetName(ops[1]);
+  a.opLoc = mlirOperationGetLocation(ops[1]);
+  r = inFlight(t, a);
+  assertRecord(&r, "PatA", "arith.muli", "a.mlir", 3, 5);
+  // Same location, another name (a rewrite that keeps the location).
+  a.opName = mlirOperationGetName(ops[2]);
+  r = inFlight(t, a);
+  assertRecord(&r, "PatA", "arith.subi", "a.mlir", 3, 5);
+
+  static const char *const kTexts[] = {
+      "%0 = arith.constant 1 : i32 loc(\"r.mlir\":7:1)",
+      "%0 = arith.constant 1.0 : f32 loc(\"s.mlir\":9:2)\n"
+      "%1 = arith.negf %0 : f32 loc(\"s.mlir\":10:3)"};
+  static const char *const kNames[] = {"arith.constant", "arith.negf"};
+  for (int i = 0; i < 2; ++i) {
+    MlirModule m =
+        mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(kTexts[i]));
+    assert_false(mlirModuleIsNull(m));
+    MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+    if (i == 1)
+      op = mlirOperationGetNextInBlock(op);
+    r = inFlight(t, action("apply-pattern", "PatA", op, 0));
+    assertRecord(&r, "PatA", kNames[i], i ? "s.mlir" : "r.mlir", i ? 10 : 7,
+                 i ? 3 : 1);
+    mlirModuleDestroy(m);
+  }
+  irsActionTrailDestroy(t);
+}
+
+// A name in a read-only segment (a string literal, as pattern type names
+// are) is known by its address; one in writable memory keeps its bytes in
+// the cache, to be checked on each hit.
+static void readOnlyNamesKnownByAddress(void **state) {
+  (void)state;
+  IrsTrailStrings *s = calloc(1, sizeof *s);
+  IrsTrailCache *c = calloc(1, sizeof *c);
+  assert_non_null(s);
+  assert_non_null(c);
+  irsTrailCacheReset(c, 1);
+  static const char kLiteral[] = "LiteralPattern";
+  char heap[] = "LiteralPattern";
+  IrsAction a = action("apply-pattern", kLiteral, ops[0], 0);
+  IrsTrailRec r;
+  irsTrailDescribe(c, s, &a, &r);
+  const IrsTrailNameHit *h =
+      &c->names[irsTrailSlot(kLiteral, IRS_TRAIL_NAME_CACHE)];
+  assert_ptr_equal(h->data, kLiteral);
+  assert_null(h->copy);
+  IrsTrailStr literal = r.name;
+  a.name = mlirStringRefCreateFromCString(heap);
+  irsTrailDescribe(c, s, &a, &r);
+  assert_int_equal(r.name, literal); // one string for both
+  h = &c->names[irsTrailSlot(heap, IRS_TRAIL_NAME_CACHE)];
+  assert_ptr_equal(h->data, heap);
+  assert_non_null(h->copy);
+  free(c);
+  free(s);
 }
 
 // A name at the address of an earlier one (a pattern set freed and another
@@ -246,7 +337,8 @@ static void killedWorkerLeavesNoTornRecord(void **state) {
         int j = (int)(i % kNames);
         IrsAction a = {mlirStringRefCreateFromCString("apply-pattern"),
                        mlirStringRefCreateFromCString(names[j]), ops[j % 3],
-                       0, i, NULL};
+                       0, i, NULL, mlirOperationGetName(ops[j % 3]),
+                       mlirOperationGetLocation(ops[j % 3])};
         irsActionTrailBefore(&a, t.ptr);
         irsActionTrailAfter(&a, true, t.ptr);
       }
@@ -278,6 +370,8 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(recordFollowsChanges),
       cmocka_unit_test(reusedAddressIsReadAgain),
+      cmocka_unit_test(reusedOpAddressIsNotStale),
+      cmocka_unit_test(readOnlyNamesKnownByAddress),
       cmocka_unit_test(nestingAndRepeating),
       cmocka_unit_test(stringsInternedOnce),
       cmocka_unit_test(killedWorkerLeavesNoTornRecord),
