@@ -60,7 +60,8 @@ static void checkLines(FILE *f, const char *out, size_t len) {
 int irsReduceWriteMiscompileLitTest(const char *path, const char *input,
                                     MlirOperation module, MlirStringRef pipeline,
                                     const IrsSignature *sig,
-                                    const IrsExecOptions *exec) {
+                                    const IrsExecOptions *exec,
+                                    const char *readFlags) {
   char *text = NULL, *lit = NULL;
   size_t textLen = 0, litLen = 0;
   FILE *t = open_memstream(&text, &textLen);
@@ -98,10 +99,12 @@ int irsReduceWriteMiscompileLitTest(const char *path, const char *input,
         "pipeline):\n// the test fails today and passes once the bug is "
         "fixed.\n",
         f);
-  fprintf(f, "// RUN: %s %%s --pass-pipeline='%.*s' \\\n",
-          ours ? "irscope-opt" : "mlir-opt", (int)pipeline.length,
+  // Both tools that read the IR read it as the reduction did.
+  const char *rf = readFlags ? readFlags : "";
+  fprintf(f, "// RUN: %s %%s%s --pass-pipeline='%.*s' \\\n",
+          ours ? "irscope-opt" : "mlir-opt", rf, (int)pipeline.length,
           pipeline.data);
-  fprintf(f, "// RUN: | mlir-opt --pass-pipeline='%s' \\\n",
+  fprintf(f, "// RUN: | mlir-opt%s --pass-pipeline='%s' \\\n", rf,
           exec->lowering ? exec->lowering : IRS_EXEC_DEFAULT_LOWERING);
   fprintf(f, "// RUN: | mlir-runner -e %s --entry-point-result=%s "
              "--shared-libs=%s \\\n// RUN: | FileCheck %%s --match-full-lines\n",
