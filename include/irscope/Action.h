@@ -147,12 +147,21 @@ typedef struct IrsActionTrail {
 /// How many of the last actions the trail keeps.
 #define IRS_ACTION_TRAIL_WINDOW 256
 
-/// One recorded action; strings are NUL-terminated and cut to fit.
+/// The longest string a record holds, in bytes. The trail stores each
+/// string once, cut to this length, and a record holds it whole: what a
+/// record shows is what the trail kept.
+#define IRS_ACTION_RECORD_TEXT_MAX 255
+
+/// One recorded action; strings are NUL-terminated, each cut to its first
+/// IRS_ACTION_RECORD_TEXT_MAX bytes (possibly inside a UTF-8 sequence).
 typedef struct IrsActionRecord {
-  char tag[32];
-  char name[160];   ///< pattern or pass, as IrsAction.name
-  char opName[64];  ///< "" when the action names no op
-  char file[160];   ///< the op's file location; "" when it has none
+  char tag[IRS_ACTION_RECORD_TEXT_MAX + 1];
+  /// Pattern or pass, as IrsAction.name.
+  char name[IRS_ACTION_RECORD_TEXT_MAX + 1];
+  /// "" when the action names no op.
+  char opName[IRS_ACTION_RECORD_TEXT_MAX + 1];
+  /// The op's file location; "" when it has none.
+  char file[IRS_ACTION_RECORD_TEXT_MAX + 1];
   unsigned line, column;
   int depth;
   int64_t index;    ///< IrsAction.index

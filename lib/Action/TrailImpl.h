@@ -31,7 +31,8 @@
 enum {
   IRS_TRAIL_STRING_SLOTS = 8192, // a power of two
   IRS_TRAIL_STRING_BYTES = 512 * 1024,
-  IRS_TRAIL_STRING_MAX = 255, // longer strings are cut (records cut shorter)
+  // Longer strings are cut; a record (IrsActionRecord) holds this many.
+  IRS_TRAIL_STRING_MAX = IRS_ACTION_RECORD_TEXT_MAX,
 };
 
 /// A string of the table: 0 is "" (also what a string gets once the table

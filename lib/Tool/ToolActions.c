@@ -17,7 +17,12 @@
 // a scratch file. A hang is run once more until it times out again, with
 // its stdout on its stderr pipe: the supervisor keeps the last 256 KiB of
 // that (hundreds of actions, more than the trail's window), so a log that
-// grows for as long as the step timeout lasts takes no disk.
+// grows for as long as the step timeout lasts takes no disk. A log line
+// prints its op as the tool prints ops, every element of a dense constant
+// included, so a few large attributes would fill that tail with a handful
+// of actions: the hang's run elides elements attributes of more than 16
+// elements, which changes how ops print and nothing else (this run's only
+// product is its log; its IR goes to /dev/null).
 //
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE
@@ -178,12 +183,29 @@ void irsToolTrailFromLog(IrsToolRunnerImpl *t, intptr_t i, MlirStringRef log,
                                 irsBufStringCallback, &t->actionNote);
 }
 
+// Whether the tool's arguments set the value option `flag` (given in its
+// one-dash spelling): "-flag=V" or "--flag=V", or the flag alone, its value
+// in the next argument.
+static bool hasValueArg(const IrsToolRunnerImpl *t, const char *flag) {
+  size_t n = strlen(flag);
+  for (intptr_t k = 0; k < t->numArgs; ++k) {
+    const char *a = t->args[k];
+    a += a[0] == '-' && a[1] == '-';
+    if (!strncmp(a, flag, n) && (a[n] == '=' || a[n] == '\0'))
+      return true;
+  }
+  return false;
+}
+
 void irsToolHangActions(IrsToolRunnerImpl *t, intptr_t i, const char *input) {
   char *step = irsStrDupRef(irsPipelineGetStepText(t->rec.pipeline, i));
   IrsToolExec e = {.pipeline = step, .input = input, .output = "/dev/null",
                    .verifyEach = t->opts.verifyEach, .step = i + 1,
                    .noThreads = true, .stdoutToStderr = true};
-  irsToolActionLogArgs(t, e.extra);
+  int k = irsToolActionLogArgs(t, e.extra);
+  // The tool takes an option once: a value of the user's own stands.
+  if (k < 4 && !hasValueArg(t, "-mlir-elide-elementsattrs-if-larger"))
+    e.extra[k] = "--mlir-elide-elementsattrs-if-larger=16";
   IrsToolExecResult r;
   memset(&r, 0, sizeof(r));
   IrsBuf why = IRS_BUF_INIT;

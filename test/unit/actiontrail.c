@@ -303,6 +303,39 @@ static void stringsInternedOnce(void **state) {
   free(s);
 }
 
+// A string longer than IRS_ACTION_RECORD_TEXT_MAX is cut once, by the
+// string table, and a record read back holds all the table kept: from
+// MLIR's action and from a record pushed from a tool's log alike.
+static void recordHoldsWhatTheTableKeeps(void **state) {
+  (void)state;
+  enum { kMax = IRS_ACTION_RECORD_TEXT_MAX, kLong = kMax + 45 };
+  assert_int_equal(kMax, IRS_TRAIL_STRING_MAX);
+  char name[kLong + 1];
+  for (int i = 0; i < kLong; ++i)
+    name[i] = (char)('a' + i % 26);
+  name[kLong] = 0;
+  IrsActionTrail t = irsActionTrailCreate();
+  irsActionTrailMarkStep(t);
+  IrsActionRecord r = inFlight(t, action("apply-pattern", name, ops[0], 0));
+  assert_int_equal(strlen(r.name), kMax);
+  assert_memory_equal(r.name, name, kMax);
+  IrsActionRecord in, out;
+  memset(&in, 0, sizeof in);
+  memset(in.tag, 't', kMax);
+  memcpy(in.name, name, kMax);
+  memset(in.opName, 'o', kMax);
+  memset(in.file, 'f', kMax);
+  in.line = 7;
+  in.column = 9;
+  irsActionTrailPush(t, &in);
+  assert_true(irsActionTrailGetInFlight(t, &out));
+  assert_string_equal(out.tag, in.tag);
+  assertRecord(&out, in.name, in.opName, in.file, 7, 9);
+  IrsAction end = action("", "", (MlirOperation){NULL}, 0);
+  irsActionTrailAfter(&end, true, t.ptr);
+  irsActionTrailDestroy(t);
+}
+
 // A worker killed at a random moment, recording an endless stream of
 // actions (names that come and go from the caches, ops that change), leaves
 // an in-flight record and repeating groups that each are one whole action:
@@ -374,6 +407,7 @@ int main(void) {
       cmocka_unit_test(readOnlyNamesKnownByAddress),
       cmocka_unit_test(nestingAndRepeating),
       cmocka_unit_test(stringsInternedOnce),
+      cmocka_unit_test(recordHoldsWhatTheTableKeeps),
       cmocka_unit_test(killedWorkerLeavesNoTornRecord),
   };
   return cmocka_run_group_tests(tests, setup, teardown);

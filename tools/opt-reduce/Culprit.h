@@ -16,6 +16,7 @@
 
 #include "Config.h"
 
+#include "irscope/Action.h"
 #include "irscope/Reduce.h"
 
 #include <stdbool.h>
@@ -28,7 +29,9 @@ typedef struct OrCulprit {
   char tag[32];       ///< "apply-pattern" or "pass-execution"
   char name[160];     ///< the pattern or pass, namespaces left out
   char opName[64];    ///< "" when unknown
-  char location[256]; ///< "file:line:col" in the input; "" when none
+  /// "file:line:col" in the input (a record's whole file and two
+  /// numbers); "" when none.
+  char location[IRS_ACTION_RECORD_TEXT_MAX + 24];
   /// Its number among the actions of its tag since the pipeline began
   /// (single-threaded, as --mlir-debug-counter counts them); 0: unknown.
   int64_t index;

@@ -22,7 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 // One CHECK line per line of the reference; printMemref's address, which
 // changes from run to run, becomes a regex.
 static void checkLines(FILE *f, const char *out, size_t len) {
@@ -56,7 +55,8 @@ static void checkLines(FILE *f, const char *out, size_t len) {
 int irsReduceWriteMiscompileLitTest(const char *path, const char *input,
                                     MlirOperation module, MlirStringRef pipeline,
                                     const IrsSignature *sig,
-                                    const IrsExecOptions *exec) {
+                                    const IrsExecOptions *exec,
+                                    const char *readFlags) {
   char *lit = NULL;
   size_t litLen = 0;
   IrsToolText t = {0};
@@ -97,10 +97,12 @@ int irsReduceWriteMiscompileLitTest(const char *path, const char *input,
         "pipeline):\n// the test fails today and passes once the bug is "
         "fixed.\n",
         f);
-  fprintf(f, "// RUN: %s %%s --pass-pipeline='%.*s' \\\n",
-          ours ? "irscope-opt" : "mlir-opt", (int)pipeline.length,
+  // Both tools that read the IR read it as the reduction did.
+  const char *rf = readFlags ? readFlags : "";
+  fprintf(f, "// RUN: %s %%s%s --pass-pipeline='%.*s' \\\n",
+          ours ? "irscope-opt" : "mlir-opt", rf, (int)pipeline.length,
           pipeline.data);
-  fprintf(f, "// RUN: | mlir-opt --pass-pipeline='%s' \\\n",
+  fprintf(f, "// RUN: | mlir-opt%s --pass-pipeline='%s' \\\n", rf,
           exec->lowering ? exec->lowering : IRS_EXEC_DEFAULT_LOWERING);
   fprintf(f, "// RUN: | mlir-runner -e %s --entry-point-result=%s "
              "--shared-libs=%s \\\n// RUN: | FileCheck %%s --match-full-lines\n",

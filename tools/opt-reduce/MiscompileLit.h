@@ -11,11 +11,14 @@
 /// pipeline with irscope passes), lower it and run it with mlir-runner,
 /// and CHECK lines holding the reference result (the module executed
 /// before the pipeline), so the test fails today and passes once the bug
-/// is fixed. Returns 0 or an errno value; EINVAL when the reduced module's
-/// reference does not run cleanly (message on stderr).
+/// is fixed. `readFlags` (orConfigReadFlags: " --allow-unregistered-dialect
+/// ...", nullable) go on both RUN lines that read the IR. Returns 0 or an
+/// errno value; EINVAL when the reduced module's reference does not run
+/// cleanly (message on stderr).
 int irsReduceWriteMiscompileLitTest(const char *path, const char *input,
                                     MlirOperation module, MlirStringRef pipeline,
                                     const IrsSignature *sig,
-                                    const IrsExecOptions *exec);
+                                    const IrsExecOptions *exec,
+                                    const char *readFlags);
 
 #endif

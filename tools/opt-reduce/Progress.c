@@ -243,10 +243,13 @@ int orFinish(const OrConfig *c, OrSession *s, IrsReducer r) {
     rc = irsOutcomeGetExitCode(IrsOutcomeIoError);
   }
   if (c->litTest && !c->test) {
+    char *rf = c->miscompile ? orConfigReadFlags(c) : NULL;
     int e = c->miscompile ? irsReduceWriteMiscompileLitTest(
-                                c->litTest, c->input, best, p, sig, &c->exec)
+                                c->litTest, c->input, best, p, sig, &c->exec,
+                                rf)
             : c->tool     ? orToolLitTestWrite(c, &s->tool, r, best)
                           : orLitTestWrite(c, r, best, &culprit);
+    free(rf);
     if (e) {
       fprintf(stderr, "opt-reduce: error: cannot write '%s': %s\n",
               c->litTest, strerror(e));
