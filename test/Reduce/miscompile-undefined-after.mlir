@@ -8,6 +8,10 @@
 // step's output runs again in the second worker, under the other filling,
 // and must print what it printed first: the reduced module keeps the load,
 // and irscope-opt --check-results still finds the miscompile in it.
+// Under AddressSanitizer the poisoned shift can print the same value under
+// both fillings (ASan's allocator ignores the filling), so the check cannot
+// always tell.
+// UNSUPPORTED: asan
 
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: opt-reduce %s --arith-int-range-narrowing=int-bitwidths-supported=32 --miscompile --entry=main -o %t/r.mlir 2>&1 | FileCheck %s --check-prefix=LOG

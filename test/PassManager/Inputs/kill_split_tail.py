@@ -20,29 +20,41 @@ shutil.rmtree(work, ignore_errors=True)
 os.makedirs(work)
 
 
-def run(tag, fault):
-    d = os.path.join(work, tag)
-    env = dict(os.environ, IRS_FAULT_WRITE=fault)
-    subprocess.run(["irscope-opt", src, "--pass-pipeline=" + pipeline,
-                    "--dump-after-each=" + d, "-o", os.devnull],
-                   env=env, check=True, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL, timeout=60)
-    return d
+def run(tag, fault, tries=1):
+    # Write points are counted across processes, so the Nth write of a
+    # kill run can belong to another process than in the counting run (the
+    # parent's manifest racing a printer): a run whose kill hit the parent
+    # fails and is tried again.
+    for attempt in range(tries):
+        d = os.path.join(work, "%s.%d" % (tag, attempt))
+        env = dict(os.environ, IRS_FAULT_WRITE=fault)
+        r = subprocess.run(["irscope-opt", src, "--pass-pipeline=" + pipeline,
+                            "--dump-after-each=" + d, "-o", os.devnull],
+                           env=env, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, timeout=60)
+        if r.returncode == 0:
+            return d
+    sys.exit("%s: irscope-opt failed in %d runs" % (tag, tries))
 
 
-counter = os.path.join(work, "points")
-run("count", "0:EIO:" + counter)
 # A second printer's first point comes right after its first printer
-# opened the dump (other processes write anonymous files too).
-rows = [l.split(None, 1) for l in open(counter + ".paths")]
-points = [int(n) for (n, p), (_, before) in zip(rows[1:], rows)
-          if p.strip() == "?" and before.strip().endswith(".mlir")
-          and os.path.basename(os.path.dirname(before.strip())) == "count"]
+# opened the dump (other processes write anonymous files too). Processes
+# interleave their writes, so a counting run may show none: count again.
+points = []
+for attempt in range(5):
+    counter = os.path.join(work, "points-count%d" % attempt)
+    d = run("count%d" % attempt, "0:EIO:" + counter)
+    rows = [l.split(None, 1) for l in open(counter + ".paths")]
+    points = [int(n) for (n, p), (_, before) in zip(rows[1:], rows)
+              if p.strip() == "?" and before.strip().endswith(".mlir")
+              and os.path.dirname(before.strip()) == d]
+    if points:
+        break
 if not points:
     sys.exit("no write point of a second printer")
 for n in points:
     c = os.path.join(work, "points%d" % n)
-    d = run("k%d" % n, "%d:KILL:%s" % (n, c))
+    d = run("k%d" % n, "%d:KILL:%s" % (n, c), tries=5)
     for f in sorted(os.listdir(ref)):
         if f.endswith(".mlir") and not filecmp.cmp(
                 os.path.join(ref, f), os.path.join(d, f), shallow=False):
