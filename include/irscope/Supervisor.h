@@ -236,6 +236,11 @@ IRS_API IrsStatus irsSupervisorRunBatch(IrsSupervisor supervisor,
 /// supervisor); empty when none arrived. Borrowed until destroy.
 IRS_API MlirStringRef irsSupervisorGetOutput(IrsSupervisor supervisor,
                                              IrsWorkerStream stream);
+/// The last frame on `stream` handed to the caller without a copy:
+/// malloc'd and NUL-terminated (caller frees), its size in `*length`. The
+/// stream is left empty. NULL (and 0) when none arrived or it was taken.
+IRS_API char *irsSupervisorTakeOutput(IrsSupervisor supervisor,
+                                      IrsWorkerStream stream, size_t *length);
 /// Whether any frame arrived on `stream`.
 IRS_API bool irsSupervisorHasOutput(IrsSupervisor supervisor,
                                     IrsWorkerStream stream);

@@ -143,7 +143,26 @@ static size_t takeFrame(Supervisor *s, const char *buf, size_t n) {
   return take;
 }
 
+// The rest of an output stream's frame, read straight into the stream's
+// buffer, sized for the whole frame once: an output of many megabytes is
+// neither copied through a small buffer nor moved by reallocations.
+static ssize_t readFrameInPlace(Supervisor *s) {
+  IrsBuf *b = s->frameTo;
+  ssize_t n = irsSupReadSome(s->chFd, b->data + b->len, s->frameLeft,
+                             &s->chOpen);
+  if (n <= 0)
+    return n;
+  b->len += (size_t)n;
+  b->data[b->len] = '\0';
+  s->frameLeft -= (size_t)n;
+  s->inFrame = s->frameLeft > 0;
+  return n;
+}
+
 ssize_t irsSupReadChannel(Supervisor *s) {
+  if (s->inFrame && s->frameTo && s->frameTo != &s->tail &&
+      irsBufReserve(s->frameTo, s->frameLeft))
+    return readFrameInPlace(s);
   char buf[65536];
   ssize_t n = irsSupReadSome(s->chFd, buf, sizeof(buf), &s->chOpen);
   if (n <= 0)

@@ -148,7 +148,10 @@ IrsStatus irsSupRunStart(Supervisor *s, IrsWorkerMain fn, void *userData) {
     closePair(ch);
     return irsStatusMake(IRS_ERR_IO);
   }
-  fcntl(er[0], F_SETPIPE_SZ, kPipeBytes); // best effort: the limit may be lower
+  // Best effort (the limit may be lower): the worker's stderr and its
+  // output streams then go in pieces of a megabyte, not 64 KiB.
+  fcntl(er[0], F_SETPIPE_SZ, kPipeBytes);
+  fcntl(ch[0], F_SETPIPE_SZ, kPipeBytes);
   fflush(stdout);
   fflush(stderr);
   pid_t self = getpid();

@@ -14,6 +14,7 @@ typedef struct IrsSupStream {
   IrsWorkerStream id;
   IrsBuf data;
   bool used;
+  bool taken; // handed over by irsSupervisorTakeOutput
 } IrsSupStream;
 
 static bool sameId(IrsWorkerStream a, IrsWorkerStream b) {
@@ -62,10 +63,11 @@ IrsBuf *irsSupStreamStart(Supervisor *s, IrsWorkerStream id) {
     if ((s->numStreams + 1) * 2 > s->streamCap && !grow(s))
       return NULL;
     e = slotOf(s->streams, s->streamCap, id);
-    *e = (IrsSupStream){id, IRS_BUF_INIT, true};
+    *e = (IrsSupStream){id, IRS_BUF_INIT, true, false};
     ++s->numStreams;
   }
   irsBufReset(&e->data); // a later frame replaces the stream's last one
+  e->taken = false;
   return &e->data;
 }
 
@@ -87,6 +89,17 @@ MlirStringRef irsSupervisorGetOutput(IrsSupervisor supervisor,
                                      IrsWorkerStream stream) {
   IrsSupStream *e = find(supervisor.ptr, stream);
   return e ? irsBufRef(&e->data) : mlirStringRefCreate("", 0);
+}
+
+char *irsSupervisorTakeOutput(IrsSupervisor supervisor, IrsWorkerStream stream,
+                              size_t *length) {
+  IrsSupStream *e = find(supervisor.ptr, stream);
+  bool whole = e && !e->taken && !e->data.failed;
+  *length = whole ? e->data.len : 0;
+  if (!whole)
+    return NULL;
+  e->taken = true;
+  return irsBufDetach(&e->data); // NULL only when out of memory
 }
 
 bool irsSupervisorHasOutput(IrsSupervisor supervisor, IrsWorkerStream stream) {

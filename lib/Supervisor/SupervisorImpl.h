@@ -26,7 +26,7 @@ enum {
   kPollMs = 50,
   kMaxSlots = IRS_SUPERVISOR_MAX_PARALLEL,
   // After reading output, the watcher lets more gather for this long (the
-  // worker's stderr pipe is enlarged to kPipeBytes, so a writer does not
+  // worker's pipes are enlarged to kPipeBytes, so a writer does not
   // block meanwhile): a tool that writes in thousands of small pieces
   // then costs a few hundred wake-ups a second, not one per write, and
   // keeps its cores for itself, as in a plain run.

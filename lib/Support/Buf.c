@@ -39,6 +39,8 @@ void irsBufAppend(IrsBuf *b, const void *data, size_t n) {
   b->data[b->len] = '\0';
 }
 
+bool irsBufReserve(IrsBuf *b, size_t n) { return reserve(b, n); }
+
 void irsBufAppendStr(IrsBuf *b, const char *s) { irsBufAppend(b, s, strlen(s)); }
 
 void irsBufAppendRef(IrsBuf *b, MlirStringRef s) {

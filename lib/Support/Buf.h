@@ -28,6 +28,9 @@ void irsBufAppendStr(IrsBuf *b, const char *s);
 void irsBufAppendRef(IrsBuf *b, MlirStringRef s);
 void irsBufPrintf(IrsBuf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/// Room for `n` more bytes (and the NUL) without moving the data again;
+/// false when memory ran out (and `failed` is set).
+bool irsBufReserve(IrsBuf *b, size_t n);
 void irsBufReset(IrsBuf *b);
 void irsBufFree(IrsBuf *b);
 /// Hands the buffer to the caller (NUL-terminated, "" if empty) and resets

@@ -177,6 +177,33 @@ int irsOptDocumentDeath(IrsOptRun *run, IrsSupervisor quiet,
   return documentDeath(run, quiet, res, chunk);
 }
 
+// The output of the chunks that finished, in order, joined by the split
+// marker. A single chunk's is taken from the supervisor as it is, not
+// copied (a model's output is tens of megabytes).
+static void collectOutput(const IrsOptConfig *cfg, IrsSupervisor sup,
+                          intptr_t nchunks, IrsOptOut *out) {
+  if (nchunks == 1 && !out->data) {
+    IrsWorkerStream only = {IrsWorkerStreamChunkOutput, 0, 0};
+    size_t len = 0;
+    char *data = irsSupervisorTakeOutput(sup, only, &len);
+    if (data)
+      *out = (IrsOptOut){data, len, len + 1, false};
+    else
+      out->failed = irsSupervisorHasOutput(sup, only);
+    return;
+  }
+  for (intptr_t c = 0; c < nchunks; ++c) {
+    if (c > 0 && cfg->io.splitInputFile) {
+      irsOptOutAppend(out, cfg->io.outputSplitMarker,
+                      strlen(cfg->io.outputSplitMarker));
+      irsOptOutAppend(out, "\n", 1);
+    }
+    IrsWorkerStream from = {IrsWorkerStreamChunkOutput, c, 0};
+    MlirStringRef o = irsSupervisorGetOutput(sup, from);
+    irsOptOutAppend(out, o.data, o.length);
+  }
+}
+
 int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
   IrsOptConfig *cfg = run->cfg;
   intptr_t nchunks = irsInputGetNumChunks(run->input);
@@ -242,17 +269,7 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
 
   irsOptInterruptsRestore(&interrupts);
 
-  // Assemble the output of the chunks that finished, in order.
-  for (intptr_t c = 0; c < nchunks; ++c) {
-    if (c > 0 && cfg->io.splitInputFile) {
-      irsOptOutAppend(out, cfg->io.outputSplitMarker,
-                      strlen(cfg->io.outputSplitMarker));
-      irsOptOutAppend(out, "\n", 1);
-    }
-    IrsWorkerStream from = {IrsWorkerStreamChunkOutput, c, 0};
-    MlirStringRef o = irsSupervisorGetOutput(sup, from);
-    irsOptOutAppend(out, o.data, o.length);
-  }
+  collectOutput(cfg, sup, nchunks, out);
   irsOptLogCollect(run, sup);
   irsOptCheckResultsCollect(run, sup);
   irsSupervisorDestroy(sup);
