@@ -10,11 +10,20 @@ Fails (exit 1) on:
     more than one lib/ folder: a header is one folder's face;
   - a cycle between lib/ folders;
   - the reducer engine (lib/Reduce but its Strategy*.c files and the table
-    Strategies.c builds from Strategies.def) naming a strategy: a
-    strategy's name from Strategies.def compared as a string (a literal in
-    a statement that compares: *cmp, strstr, ==, !=), a name tested by its
-    letters (`name[0] == 'p'`), or a strategy's object (its row's second
-    field, irsStrategyX) used. The engine knows a strategy only by its row.
+    Strategies.c builds from Strategies.def) or opt-reduce naming a
+    strategy: a strategy's name from Strategies.def compared as a string
+    (a literal in a statement that compares: *cmp, strstr, ==, !=; in
+    opt-reduce, any literal that is a strategy's name), a
+    name tested by its letters (`name[0] == 'p'`), or a strategy's object
+    (its row's second field, irsStrategyX) used. Both know a strategy only
+    by its row (opt-reduce through the table's accessors in Reduce.h);
+  - another lib/ folder including lib/PassManager's private headers, or a
+    tool reaching into lib/ by a relative path ("../../lib/...") for a
+    header that declares a function which is not `static inline` (a tool
+    that builds a lib/ source itself names lib/ as an include directory in
+    tools/CMakeLists.txt, where it shows);
+  - lib/ printing to stdout or stderr (printf, puts, perror, or a
+    f*-call naming stdout/stderr): the library reports through callbacks.
 
 The folder graph comes from the built objects (BUILD/lib/CMakeFiles/
 irscope.dir/<Folder>/*.o) through `nm`: folder A depends on folder B when
@@ -220,17 +229,23 @@ COMPARES = re.compile(r'cmp\s*\(|strstr\s*\(|[!=]=')
 LITERAL = re.compile(r'"((?:\\.|[^"\\\n])*)"')
 
 
+def strategy_sources():
+    """The reducer engine's files and the tools'."""
+    for p in sorted((ROOT / 'lib/Reduce').glob('*.[ch]')):
+        if not (p.name.startswith('Strategy') and p.suffix == '.c' or
+                p.name == 'Strategies.c'):
+            yield p
+    yield from sorted((ROOT / 'tools/opt-reduce').rglob('*.[ch]'))
+
+
 def strategy_findings():
-    """(place, what) of each way the reducer engine names a strategy."""
-    red = ROOT / 'lib/Reduce'
-    rows = STRATEGY_ROW.findall((red / 'Strategies.def').read_text())
+    """(place, what) of each way the engine or a tool names a strategy."""
+    rows = STRATEGY_ROW.findall((ROOT / 'lib/Reduce/Strategies.def').read_text())
     names = {n for n, _ in rows}
     objects = {o for _, o in rows}
     out = []
-    for p in sorted(red.glob('*.[ch]')):
-        if p.name.startswith('Strategy') and p.suffix == '.c' or \
-                p.name == 'Strategies.c':
-            continue
+    for p in strategy_sources():
+        tool = ROOT / 'tools' in p.parents
         text = p.read_text(errors='replace')
         # Comments blanked; literals kept (they are what is looked for).
         code = re.sub(r'//[^\n]*|/\*.*?\*/', _blank, text, flags=re.S)
@@ -240,12 +255,15 @@ def strategy_findings():
             a = max(code.rfind(c, 0, m.start()) for c in ';{}') + 1
             ends = [i for i in (code.find(c, m.end()) for c in ';{') if i >= 0]
             stmt = code[a:min(ends) if ends else len(code)]
-            if COMPARES.search(_NOISE.sub(_blank, stmt)):
+            # opt-reduce has no other use for a strategy's name: any
+            # literal one may end up compared (`static const char n[] =`).
+            if tool or COMPARES.search(_NOISE.sub(_blank, stmt)):
                 line = code.count('\n', 0, m.start()) + 1
                 out.append((f'{rel(p)}:{line}', f'compares "{m.group(1)}"'))
         bare = _NOISE.sub(_blank, code)
-        for m in re.finditer(r'\bname\s*\[\s*\d+\s*\]\s*[!=]=', bare):
-            line = bare.count('\n', 0, m.start()) + 1
+        # A letter, not the NUL that says a name is empty.
+        for m in re.finditer(r"\bname\s*\[\s*\d+\s*\]\s*[!=]=\s*'[^'\\]'", code):
+            line = code.count('\n', 0, m.start()) + 1
             out.append((f'{rel(p)}:{line}', 'tests a name by its letters'))
         for m in re.finditer(r'\b[A-Za-z_]\w*', bare):
             if m.group(0) in objects:
@@ -256,7 +274,70 @@ def strategy_findings():
 
 def report_strategies():
     found = strategy_findings()
-    print(f'strategies named by the reducer engine: {len(found) or "none"}')
+    print(f'strategies named by the reducer engine or opt-reduce: {len(found) or "none"}')
+    for where, what in found:
+        print(f'  {where}: {what}')
+    return len(found)
+
+
+INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
+# A function with linkage declared in a header: a prototype at file scope
+# whose declaration does not start with `static`.
+PROTOTYPE = re.compile(r'^(?!\s*static\b)[A-Za-z_][\w \t\*]*\b\w+\s*\([^;{]*\)\s*;',
+                       re.M)
+
+
+def declares_linked_function(header):
+    code = _NOISE.sub(_blank, header.read_text(errors='replace'))
+    code = re.sub(r'^[ \t]*#[^\n]*(?:\\\n[^\n]*)*', _blank, code, flags=re.M)
+    return bool(PROTOTYPE.search(code))
+
+
+def include_findings():
+    """(place, what) of each include of lib/PassManager's private headers
+    from another lib/ folder, and of a lib/ header with linked functions by
+    a relative path from tools/."""
+    out = []
+    lib = (ROOT / 'lib').resolve()
+    for top in ('lib', 'tools'):
+        for p in sorted((ROOT / top).rglob('*')):
+            if p.suffix not in ('.c', '.cpp', '.h'):
+                continue
+            text = p.read_text(errors='replace')
+            for m in INCLUDE.finditer(text):
+                target = (p.parent / m.group(1)).resolve()
+                if not target.is_file() or lib not in target.parents:
+                    continue
+                line = text.count('\n', 0, m.start()) + 1
+                folder = target.relative_to(lib).parts[0]
+                if top == 'lib':
+                    if folder == 'PassManager' and p.parent.name != 'PassManager':
+                        out.append((f'{rel(p)}:{line}', f'includes {m.group(1)}'))
+                elif declares_linked_function(target):
+                    out.append((f'{rel(p)}:{line}', f'includes {m.group(1)}, '
+                                'which declares library-internal functions'))
+    return out
+
+
+PRINTS = re.compile(r'\b(printf|puts|perror)\s*\(|'
+                    r'\bf(printf|puts|write|putc)\s*\([^;]*\b(stdout|stderr)\b')
+
+
+def print_findings():
+    """(place, what) of each print to stdout or stderr in lib/."""
+    out = []
+    for p in sorted((ROOT / 'lib').rglob('*')):
+        if p.suffix not in ('.c', '.cpp', '.h'):
+            continue
+        code = _NOISE.sub(_blank, p.read_text(errors='replace'))
+        for m in PRINTS.finditer(code):
+            line = code.count('\n', 0, m.start()) + 1
+            out.append((f'{rel(p)}:{line}', 'prints'))
+    return out
+
+
+def report_findings(title, found):
+    print(f'{title}: {len(found) or "none"}')
     for where, what in found:
         print(f'  {where}: {what}')
     return len(found)
@@ -342,6 +423,9 @@ def main():
         print('allow-list entries that no longer offend (remove them): '
               + ', '.join(stale))
     bad += report_strategies()
+    bad += report_findings('private headers included across folders',
+                           include_findings())
+    bad += report_findings('lib/ printing to stdout or stderr', print_findings())
     bad += report_layers(args.build)
     print('structure: ' + ('FAILED' if bad else 'ok'))
     return 1 if bad else 0

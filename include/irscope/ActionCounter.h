@@ -58,7 +58,7 @@ IRS_API int64_t irsActionCounterGetNum(IrsActionCounter counter,
                                        const char *tag);
 
 typedef enum IrsActionField {
-  IrsActionFieldName,     ///< the pattern or pass, namespaces left out
+  IrsActionFieldName,     ///< the pattern's debug name, or the pass
   IrsActionFieldOp,       ///< generic form, regions elided, with location
   IrsActionFieldOpName,   ///< "scf.while"
   IrsActionFieldLocation, ///< "file:line:col"; empty when none

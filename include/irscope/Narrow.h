@@ -43,7 +43,7 @@ extern "C" {
 /// (owned by whoever filled it); nullable ones may be NULL.
 typedef struct IrsNarrowedAction {
   const char *tag;  ///< IRS_NARROW_TAG_PATTERN or IRS_NARROW_TAG_PASS
-  const char *name; ///< the pattern's or pass's name, namespaces left out
+  const char *name; ///< the pattern's debug name, or the pass
   int64_t index;    ///< 1-based: K of N
   int64_t of;
   const char *opName;   ///< "scf.while"; nullable

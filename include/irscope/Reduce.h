@@ -257,6 +257,9 @@ IRS_API int64_t irsReducerGetStrategyOps(IrsReducer reducer, intptr_t pos,
 IRS_API intptr_t irsReduceStrategyGetNum(void);
 IRS_API const char *irsReduceStrategyGetName(intptr_t pos);
 IRS_API const char *irsReduceStrategyGetDescription(intptr_t pos);
+/// Whether strategy `pos` needs the failing step, which a test script or a
+/// run of a foreign tool does not say: the reducer skips it there.
+IRS_API bool irsReduceStrategyNeedsFailingStep(intptr_t pos);
 
 #ifdef __cplusplus
 }

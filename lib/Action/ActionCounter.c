@@ -77,7 +77,12 @@ static void printModule(MlirOperation root, bool generic, IrsBuf *out) {
 }
 
 static void describeOp(Counter *c, const IrsAction *a) {
-  MlirStringRef name = irsNarrowShortName(a->name);
+  // A pattern keeps its whole debug name, as --log-actions-to prints it and
+  // the crash note names it; a pass is named by its argument, or by
+  // MLIR's name for an adaptor without namespaces.
+  MlirStringRef name = strcmp(c->tag, IRS_NARROW_TAG_PATTERN)
+                           ? irsNarrowShortName(a->name)
+                           : a->name;
   irsBufAppendRef(&c->field[IrsActionFieldName],
                   name.length ? name
                               : mlirStringRefCreateFromCString("(unnamed)"));

@@ -37,6 +37,9 @@ const char *irsReduceStrategyGetName(intptr_t pos) {
 const char *irsReduceStrategyGetDescription(intptr_t pos) {
   return strategies[pos].description;
 }
+bool irsReduceStrategyNeedsFailingStep(intptr_t pos) {
+  return (strategies[pos].needs & IrsStrategyNeedsFailingStep) != 0;
+}
 intptr_t irsReduceStrategyCount(void) { return NUM_STRATEGIES; }
 const IrsStrategy *irsReduceStrategyAt(intptr_t pos) {
   return strategies[pos].ops;

@@ -86,13 +86,18 @@ static bool snapshot(IrsSupervisor quiet, const IrsCrashDocOptions *o,
   return havePre;
 }
 
+// The step's text is cut to 400 bytes in both parts of the message; each
+// buffer holds its part whole (a number takes 20 bytes at most), so that
+// the message's own cut (doc->message) is the only one.
+enum { kStepTextMax = 400 };
+
 static void describe(IrsCrashDoc *doc, const IrsWorkerResult *res,
                      const IrsCrashDocOptions *o) {
-  char where[600] = "";
+  char where[kStepTextMax + sizeof("step  ''") + 20] = "";
   if (doc->step > 0) {
     MlirStringRef t = irsPipelineGetStepText(o->pipeline, doc->step - 1);
     snprintf(where, sizeof(where), "step %ld '%.*s'", (long)doc->step,
-             (int)(t.length > 400 ? 400 : t.length), t.data);
+             (int)(t.length > kStepTextMax ? kStepTextMax : t.length), t.data);
   } else {
     snprintf(where, sizeof(where), "%s", "the pipeline");
   }
@@ -100,12 +105,13 @@ static void describe(IrsCrashDoc *doc, const IrsWorkerResult *res,
   // last step it announced: that step's pass may have corrupted memory (a
   // use after free that crashes a later malloc) or left IR that cannot be
   // documented. Say which step it was; the step stays 0, none crashed.
-  char after[520] = "";
+  char after[kStepTextMax + sizeof(" after step  '' had ended") + 20] = "";
   if (doc->step == 0 && !res->inStep && res->step > 0 &&
       res->chunksDone <= res->chunk) {
     MlirStringRef t = irsPipelineGetStepText(o->pipeline, res->step - 1);
     snprintf(after, sizeof(after), " after step %ld '%.*s' had ended",
-             (long)res->step, (int)(t.length > 400 ? 400 : t.length), t.data);
+             (long)res->step,
+             (int)(t.length > kStepTextMax ? kStepTextMax : t.length), t.data);
   }
   char *m = doc->message;
   size_t cap = sizeof(doc->message);

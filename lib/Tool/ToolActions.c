@@ -68,6 +68,7 @@ typedef struct Replay {
   int depth;
   int64_t patterns, passes;
   MlirStringRef stepPass;
+  IrsActionRecord lastPass; // the last pass execution begun; tag "" if none
 } Replay;
 
 static void copyRef(char *dst, size_t cap, MlirStringRef s) {
@@ -150,6 +151,8 @@ static void onEvent(IrsActionLogEvent ev, const IrsActionLogEntry *e,
   rec.index = pattern ? ++r->patterns : pass ? ++r->passes : 0;
   rec.opId = e->op.length ? opIdentity(e->op) : 0;
   irsActionTrailPush(r->trail, &rec);
+  if (pass)
+    r->lastPass = rec;
   if (ev == IrsActionLogSkipping)
     endAction(r, false);
   else
@@ -177,10 +180,19 @@ void irsToolTrailFromLog(IrsToolRunnerImpl *t, intptr_t i, MlirStringRef log,
   // Only a tool that died of its own signal, or of the one that asked a
   // timed-out step for its stack dump, ran the handler that flushed the
   // log; one killed outright may have lost its last lines.
-  if (t->trailFilled &&
-      (outcome == IrsWorkerCrashed || outcome == IrsWorkerTimedOut))
-    irsActionTrailDescribeDeath(t->trail, outcome == IrsWorkerTimedOut,
-                                irsBufStringCallback, &t->actionNote);
+  if (!t->trailFilled ||
+      (outcome != IrsWorkerCrashed && outcome != IrsWorkerTimedOut))
+    return;
+  if (irsActionTrailDescribeDeath(t->trail, outcome == IrsWorkerTimedOut,
+                                  irsBufStringCallback, &t->actionNote) ||
+      outcome != IrsWorkerCrashed || !r.lastPass.tag[0])
+    return;
+  // A crash after the pass's action ended (in the verifier its pass
+  // manager runs after it, in its adaptor's own code) is still in that
+  // pass's run, as the stack says: the note names it, in the words of a
+  // crash in flight (ActionTrailNote.c).
+  irsBufAppendStr(&t->actionNote, "crashed while ");
+  irsActionRecordDescribe(&r.lastPass, irsBufStringCallback, &t->actionNote);
 }
 
 // Whether the tool's arguments set the value option `flag` (given in its

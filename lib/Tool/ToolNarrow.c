@@ -143,9 +143,10 @@ static void countCb(const IrsActionLogEntry *e, void *ud) {
       ++c->seen != c->want)
     return;
   c->found = true;
-  // A pass is named by its argument, as in-process: every execution in a
-  // step but the adaptors' is the step's own pass.
-  MlirStringRef name = irsNarrowShortName(e->name);
+  // A pattern keeps its whole name, as the log prints it. A pass is named
+  // by its argument, as in-process: every execution in a step but the
+  // adaptors' is the step's own pass.
+  MlirStringRef name = pattern ? e->name : irsNarrowShortName(e->name);
   if (!pattern && c->stepPass.length &&
       !mlirStringRefEqual(name, mlirStringRefCreateFromCString(
                                     "OpToOpPassAdaptor")))

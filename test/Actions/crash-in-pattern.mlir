@@ -4,9 +4,8 @@
 // its supervisor reads after the death, so irscope-opt names the rewrite
 // pattern that was being applied and the op it was applied to, with the
 // op's location read before the pattern ran: on the terminal after the
-// crash's trace, and in report.xml as <action in-flight="true">.
-//
-// Exit codes are checked exactly with `sh -c '...; echo exit=$?'`.
+// crash's trace, and in report.xml as <action in-flight="true">; then the
+// report and the replay. Exit codes are checked with `sh -c '...; echo exit=$?'`.
 
 // RUN: not --crash %mlir_opt -convert-arith-to-spirv %s -o /dev/null
 
@@ -16,6 +15,7 @@
 // ERR: irscope-opt: error: step 1 'builtin.module(func.func(convert-arith-to-spirv))' crashed with SIGSEGV
 // ERR: irscope-opt: note: crashed while applying pattern '(anonymous namespace)::ExtUIPattern' to 'arith.extui' at {{.*}}crash-in-pattern.mlir:45:10
 // ERR-NEXT: irscope-opt: note: report: [[DIR]]/report.xml
+// ERR-NEXT: irscope-opt: note: replay: irscope-opt --run-reproducer [[DIR]]/reproducer.mlir
 // ERR-NEXT: exit=5
 
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml

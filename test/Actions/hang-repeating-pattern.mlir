@@ -7,7 +7,6 @@
 // worker recorded (in memory its supervisor reads after the kill), those
 // that ran more than once on the same op, on the terminal (the most
 // frequent) and in report.xml (<repeating-actions>).
-//
 // Exit codes are checked exactly with `sh -c '...; echo exit=$?'`.
 
 // RUN: rm -rf %t
@@ -16,6 +15,7 @@
 // ERR: irscope-opt: error: step 1 'builtin.module(func.func(canonicalize))' timed out after 1 s
 // ERR: irscope-opt: note: timed out repeating applying pattern '(anonymous namespace)::AddIAddConstant' to 'arith.addi' at {{.*}}hang-repeating-pattern.mlir:36:11 ({{[1-9][0-9]*}} of the last {{[1-9][0-9]*}} actions)
 // ERR-NEXT: irscope-opt: note: report: [[DIR]]/report.xml
+// ERR-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // ERR-NEXT: exit=6
 
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml

@@ -12,6 +12,7 @@
 // ERR: irscope-opt: error: step 2 'builtin.module(irs-test-abort{op=arith.muli})' crashed with SIGABRT
 // ERR-NEXT: irscope-opt: note: crashed in {{.+}}
 // ERR: irscope-opt: note: report: [[DIR]]/report.xml
+// ERR-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // ERR-NEXT: exit=5
 
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml
@@ -53,6 +54,7 @@
 // RUN:   | FileCheck %s --check-prefix=REPLAYFULL -DDIR=%t.full --implicit-check-not="irscope-opt: error:"
 // REPLAYFULL: irscope-opt: error: step 2 'builtin.module(irs-test-abort{op=arith.muli})' crashed with SIGABRT
 // REPLAYFULL: irscope-opt: note: report: [[DIR]]/report.xml
+// REPLAYFULL-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // REPLAYFULL-NEXT: exit=5
 // RUN: diff %t/failure-input.mlir %t.full/failure-input.mlir
 

@@ -15,6 +15,7 @@
 // RUN:   | FileCheck %s --check-prefix=ERR -DDIR=%t --implicit-check-not="irscope-opt: error:"
 // ERR: irscope-opt: error: step 2 'builtin.module(irs-test-abort{op=arith.addi})' crashed with SIGABRT
 // ERR: irscope-opt: note: report: [[DIR]]/report.xml
+// ERR-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // ERR-NEXT: exit=5
 
 // RUN: ls -A %t | FileCheck %s --check-prefix=FILES --match-full-lines

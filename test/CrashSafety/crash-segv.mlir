@@ -18,6 +18,7 @@
 // ERR: irscope-opt: error: step 2 'builtin.module(func.func(irs-test-crash{op=arith.muli}))' crashed with SIGSEGV
 // ERR-NEXT: irscope-opt: note: crashed in {{.+}}
 // ERR: irscope-opt: note: report: [[DIR]]/report.xml
+// ERR-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // ERR-NEXT: exit=5
 
 // Like mlir-opt, -o is not created when the run fails.
@@ -51,7 +52,7 @@
 // With llvm-symbolizer, the same from the site on, with the pass's name.
 // REPORT-NEXT: <symbolised-trace>#0 runCrash{{[.a-z]*}} at {{.*}}lib/Passes/TestCrash.c:{{[0-9]+$}}
 // REPORT: </symbolised-trace>
-// REPORT-NEXT: <action tag="pass-execution" name="irs-test-crash" index="{{[0-9]+}}" op="func.func" loc="{{.*}}crash-segv.mlir:115:1" in-flight="true"/>
+// REPORT-NEXT: <action tag="pass-execution" name="irs-test-crash" index="{{[0-9]+}}" op="func.func" loc="{{.*}}crash-segv.mlir:117:1" in-flight="true"/>
 // REPORT-NEXT: </failure>
 // REPORT-NEXT: <artifacts>
 // REPORT-NEXT: <pre-step-ir file="failure-input.mlir"/>
@@ -109,6 +110,7 @@
 // RUN:   | FileCheck %s --check-prefix=REPLAY -DDIR=%t.rerun --implicit-check-not="irscope-opt: error:"
 // REPLAY: irscope-opt: error: step 1 'builtin.module(func.func(irs-test-crash{op=arith.muli}))' crashed with SIGSEGV
 // REPLAY: irscope-opt: note: report: [[DIR]]/report.xml
+// REPLAY-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // REPLAY-NEXT: exit=5
 // RUN: diff %t/failure-input.mlir %t.rerun/failure-input.mlir
 

@@ -16,6 +16,7 @@
 // RUN:   | FileCheck %s --check-prefix=FIRST -DDIR=%t.first --implicit-check-not="irscope-opt: error:"
 // FIRST: irscope-opt: error: step 1 'builtin.module(func.func(irs-test-abort{op=arith.muli}))' crashed with SIGABRT
 // FIRST: irscope-opt: note: report: [[DIR]]/report.xml
+// FIRST-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // FIRST-NEXT: exit=5
 // RUN: xmllint --noout --schema %schemas/report.xsd %t.first/report.xml
 // RUN: FileCheck %s --check-prefix=FIRSTREPORT < %t.first/report.xml
@@ -66,6 +67,7 @@
 // RUN:   | FileCheck %s --check-prefix=LAST -DDIR=%t.lastd --implicit-check-not="irscope-opt: error:"
 // LAST: irscope-opt: error: step 3 'builtin.module(func.func(irs-test-abort{op=arith.muli}))' crashed with SIGABRT
 // LAST: irscope-opt: note: report: [[DIR]]/report.xml
+// LAST-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // LAST-NEXT: exit=5
 // RUN: ls %t.lastd | FileCheck %s --check-prefix=LASTFILES --match-full-lines
 // LASTFILES: 0000-input.mlir

@@ -26,8 +26,9 @@
 // The MLIR action the worker was in: the pass, on the implicit module.
 // CHECK-NEXT: irscope-opt: note: crashed while running pass 'irs-test-abort' on 'builtin.module' in {{.*}}crash-terminal.mlir{{$}}
 // CHECK-NEXT: irscope-opt: note: report: [[DIR]]/report.xml
+// CHECK-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // CHECK-NEXT: exit=5
-// RUN: count 9 < %t.log
+// RUN: count 10 < %t.log
 
 // RUN: FileCheck %s --check-prefix=REPORT < %t/report.xml
 // REPORT: <stderr>irscope-opt: fatal signal SIGABRT

@@ -14,6 +14,7 @@
 // RUN:   | FileCheck %s --check-prefix=ERR -DDIR=%t.on --implicit-check-not="irscope-opt: error:"
 // ERR: irscope-opt: error: step 2 'builtin.module(func.func(irs-test-abort{op=arith.muli}))' crashed with SIGABRT
 // ERR: irscope-opt: note: report: [[DIR]]/report.xml
+// ERR-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // ERR-NEXT: exit=5
 // RUN: xmllint --noout --schema %schemas/report.xsd %t.on/report.xml
 // RUN: FileCheck %s --check-prefix=ON < %t.on/report.xml

@@ -16,6 +16,7 @@
 // RUN:   | FileCheck %s --check-prefix=ERR -DDIR=%t --implicit-check-not="irscope-opt: error:" --implicit-check-not="fatal signal"
 // ERR: irscope-opt: error: step 3 'builtin.module(func.func(irs-test-abort{op=arith.muli}))' crashed with SIGABRT
 // ERR: irscope-opt: note: report: [[DIR]]/report.xml
+// ERR-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // ERR-NEXT: exit=5
 
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml

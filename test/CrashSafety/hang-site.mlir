@@ -20,6 +20,7 @@
 // (A debug build may show one more frame of the pass before MLIR's.)
 // ERR-NEXT: {{^}}  #1 {{.+}}
 // ERR: irscope-opt: note: report: [[DIR]]/report.xml
+// ERR-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // ERR-NEXT: exit=6
 
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml
@@ -60,6 +61,7 @@
 // NESTED: irscope-opt: error: step 1 'builtin.module(func.func(irs-test-hang{op=arith.muli}))' timed out after 0.5 s{{$}}
 // NESTED-NEXT: irscope-opt: note: hung in runHang{{[.a-z]*}} at {{.*}}lib/Passes/TestCrash.c:{{[0-9]+$}}
 // NESTED: irscope-opt: note: report:
+// NESTED-NEXT: irscope-opt: note: replay: irscope-opt --run-reproducer {{.*}}/reproducer.mlir
 // NESTED-NEXT: exit=6
 // RUN: FileCheck %s --check-prefix=NESTED-REPORT < %t.nested/report.xml
 // RUN: rm -rf %t.nosym

@@ -9,6 +9,7 @@
 // RUN:   | FileCheck %s --check-prefix=ERR -DDIR=%t --implicit-check-not="irscope-opt: error:"
 // ERR: irscope-opt: error: step 2 'builtin.module(irs-test-oom)' exceeded the memory limit of 104857600 bytes
 // ERR-NEXT: irscope-opt: note: report: [[DIR]]/report.xml
+// ERR-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // ERR-NEXT: exit=7
 
 // The peak seen is over the limit (104857600 bytes = 102400 KiB).
@@ -35,6 +36,7 @@
 // RUN:   | FileCheck %s --check-prefix=QUICK -DDIR=%t.q --implicit-check-not="irscope-opt: error:"
 // QUICK: irscope-opt: error: step 2 'builtin.module(irs-test-oom{mb=160})' exceeded the memory limit of 104857600 bytes
 // QUICK-NEXT: irscope-opt: note: report: [[DIR]]/report.xml
+// QUICK-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // QUICK-NEXT: exit=7
 // RUN: xmllint --noout --schema %schemas/report.xsd %t.q/report.xml
 // RUN: FileCheck %s --check-prefix=QREPORT < %t.q/report.xml

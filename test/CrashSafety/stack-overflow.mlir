@@ -13,6 +13,7 @@
 // ERR: irscope-opt: error: step 2 'builtin.module(irs-test-stack-overflow)' crashed with SIGSEGV (stack overflow)
 // ERR-NEXT: irscope-opt: note: crashed in {{.+}}
 // ERR: irscope-opt: note: report: [[DIR]]/report.xml
+// ERR-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // ERR-NEXT: exit=5
 
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml
@@ -41,6 +42,7 @@
 // RUN:   | FileCheck %s --check-prefix=REPLAY -DDIR=%t.rerun --implicit-check-not="irscope-opt: error:"
 // REPLAY: irscope-opt: error: step 1 'builtin.module(irs-test-stack-overflow)' crashed with SIGSEGV (stack overflow)
 // REPLAY: irscope-opt: note: report: [[DIR]]/report.xml
+// REPLAY-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // REPLAY-NEXT: exit=5
 
 // On a pool thread (the functions run in parallel; @g overflows).
@@ -49,6 +51,7 @@
 // POOL: irscope-opt: error: step 2 'builtin.module(func.func(irs-test-stack-overflow{op=arith.muli}))' crashed with SIGSEGV (stack overflow)
 // POOL-NEXT: irscope-opt: note: crashed in {{.+}}
 // POOL: irscope-opt: note: report: [[DIR]]/report.xml
+// POOL-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // POOL-NEXT: exit=5
 // RUN: FileCheck %s --check-prefix=POOLREPORT < %t.pool/report.xml
 // POOLREPORT: <failure kind="crash" step="2" pass="irs-test-stack-overflow" anchor="func.func" {{.*}}signal-name="SIGSEGV"

@@ -10,6 +10,7 @@
 // RUN:   | FileCheck %s --check-prefix=ERR -DDIR=%t --implicit-check-not="irscope-opt: error:"
 // ERR: irscope-opt: error: step 2 'builtin.module(irs-test-hang{op=arith.muli})' timed out after 0.5 s
 // ERR: irscope-opt: note: report: [[DIR]]/report.xml
+// ERR-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // ERR-NEXT: exit=6
 
 // RUN: ls %t | FileCheck %s --check-prefix=FILES --match-full-lines

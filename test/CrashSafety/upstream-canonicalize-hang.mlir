@@ -18,6 +18,7 @@
 // ERR-NEXT: irscope-opt: note: hung in {{.*}}mlir::
 // ERR-NEXT: {{^}}  #1 {{.+}}
 // ERR: irscope-opt: note: report: [[DIR]]/report.xml
+// ERR-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // ERR-NEXT: exit=6
 
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml

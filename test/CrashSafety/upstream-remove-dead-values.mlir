@@ -16,6 +16,7 @@
 // ERR: irscope-opt: error: step 2 'builtin.module(remove-dead-values)' crashed with SIGSEGV
 // ERR-NEXT: irscope-opt: note: crashed in {{.+}}
 // ERR: irscope-opt: note: report: [[DIR]]/report.xml
+// ERR-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // ERR-NEXT: exit=5
 
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml

@@ -17,6 +17,7 @@
 // ERR-NEXT: irscope-opt: note: crashed in mlir::DenseElementsAttr::AttributeElementIterator::operator* (libMLIR.so.{{[0-9.]+}}){{$}}
 // ERR-NEXT: {{^}}  #1 {{.+}}
 // ERR: irscope-opt: note: report: [[DIR]]/report.xml
+// ERR-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // ERR-NEXT: exit=5
 
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml

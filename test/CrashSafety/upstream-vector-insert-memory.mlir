@@ -18,10 +18,12 @@
 // RUN: FileCheck %s --check-prefix=%if irs-sanitize %{ASAN%} %else %{ERR%} -DDIR=%t --implicit-check-not="irscope-opt: error:" < %t.log
 // ERR: irscope-opt: error: step 2 'builtin.module(func.func(canonicalize))' exceeded the memory limit of 104857600 bytes
 // ERR-NEXT: irscope-opt: note: report: [[DIR]]/report.xml
+// ERR-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // ERR-NEXT: exit=7
 // ASAN: ERROR: AddressSanitizer
 // ASAN: irscope-opt: error: step 2 'builtin.module(func.func(canonicalize))' {{.*}}
 // ASAN: irscope-opt: note: report: [[DIR]]/report.xml
+// ASAN-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // ASAN-NEXT: exit=5
 
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml

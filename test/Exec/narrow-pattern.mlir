@@ -13,7 +13,7 @@
 // RUN:   | FileCheck %s --check-prefix=ERR -DDIR=%t/d --implicit-check-not="irscope-opt: error:"
 // ERR: irscope-opt: error: step 3 'builtin.module(canonicalize)' changed the results of '@main': line 1 was '2', is now '20'; report: [[DIR]]/report.xml
 // ERR-NEXT: irscope-opt: note: found with {{[0-9]+}} executions
-// ERR-NEXT: irscope-opt: note: first wrong rewrite: #4 of 40 in step 3 'builtin.module(canonicalize)': pattern 'WhileMoveIfDown' on 'scf.while' at {{.*}}narrow-pattern.mlir:61:15
+// ERR-NEXT: irscope-opt: note: first wrong rewrite: #4 of 40 in step 3 'builtin.module(canonicalize)': pattern '(anonymous namespace)::WhileMoveIfDown' on 'scf.while' at {{.*}}narrow-pattern.mlir:61:15
 // ERR-NEXT: irscope-opt: note: narrowed single-threaded with 7 executions
 // ERR-NEXT: exit=9
 
@@ -26,7 +26,7 @@
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/d/report.xml
 // RUN: FileCheck %s --check-prefix=REPORT < %t/d/report.xml
 // REPORT: <failure kind="wrong-result" step="3" pass="canonicalize"
-// REPORT: <action tag="apply-pattern" name="WhileMoveIfDown" index="4" of="40" executions="7" op="scf.while" loc="{{.*}}" before="action-before.mlir" after="action-after.mlir" diff="action.diff" replay="replay-action.sh">
+// REPORT: <action tag="apply-pattern" name="(anonymous namespace)::WhileMoveIfDown" index="4" of="40" executions="7" op="scf.while" loc="{{.*}}" before="action-before.mlir" after="action-after.mlir" diff="action.diff" replay="replay-action.sh">
 // REPORT-NEXT: <generic-op>{{.*}} = &quot;scf.while&quot;({{.*}}) ({...}, {...}) : (index) -&gt; (index, index, index) loc({{.*}})</generic-op>
 // REPORT-NEXT: <diff>--- action-before.mlir
 

@@ -32,6 +32,7 @@
 // CLOG: irscope-opt: error: step 2 'builtin.module(irs-test-flaky{op=func.func rate=0.05 mode=crash})' crashed with SIGSEGV{{$}}
 // CLOG-NEXT: irscope-opt: note: crashed in {{(runPass|crashNow)}}{{.*}}
 // CLOG: irscope-opt: note: report: {{.*}}/failure-1/report.xml
+// CLOG-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // CLOG-NEXT: irscope-opt: note: run [[RN]] drew with --seed={{[0-9]+}}; its reproducer replays with it
 // RUN: not irscope-opt --run-reproducer %t.c/failure-1/reproducer.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=CREPLAY
 // CREPLAY: crashed with SIGSEGV

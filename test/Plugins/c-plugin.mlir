@@ -46,6 +46,7 @@
 // RUN: sh -c 'irscope-opt %s --load-pass-plugin=%t/tp.so --pass-pipeline="builtin.module(cse,tp-crash{op=arith.addi})" --failure-dir=%t/crash -o /dev/null; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=CRASH
 // CRASH: irscope-opt: error: step 2 'builtin.module(tp-crash{op=arith.addi})' crashed with SIGSEGV
 // CRASH: irscope-opt: note: report: {{.*}}/crash/report.xml
+// CRASH-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // CRASH-NEXT: exit=5
 // RUN: FileCheck %s --check-prefix=REPORT < %t/crash/report.xml
 // REPORT: <plugin kind="irscope-pass" path="{{.*}}/tp.so" name="tp-plugin" version="1.0"/>
@@ -59,6 +60,7 @@
 // RUN: sh -c 'irscope-opt --load-pass-plugin=%t/tp.so --run-reproducer %t/crash/reproducer.mlir --failure-dir=%t/replay -o /dev/null; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=REPLAY
 // REPLAY: irscope-opt: error: step 1 'builtin.module(tp-crash{op=arith.addi})' crashed with SIGSEGV
 // REPLAY: irscope-opt: note: report: {{.*}}/report.xml
+// REPLAY-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // REPLAY-NEXT: exit=5
 
 // --repeat runs the plugin pass in each forked child; --check-determinism

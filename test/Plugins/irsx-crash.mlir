@@ -12,6 +12,7 @@
 // CRASH: irscope-opt: error: step 2 'builtin.module(irsx-fold-wrap)' crashed with SIGSEGV
 // CRASH-NEXT: irscope-opt: note: crashed in (anonymous namespace)::FoldWrap::matchAndRewrite
 // CRASH: irscope-opt: note: report: {{.*}}/crash/report.xml
+// CRASH-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // CRASH-NEXT: exit=5
 // RUN: FileCheck %s --check-prefix=REPORT < %t/crash/report.xml
 // REPORT: <plugin kind="mlir-dialect" path="{{.*}}/libIrsxPlugin.so" name="irsx" version="0.1"/>
@@ -31,6 +32,7 @@
 // RUN: sh -c 'irscope-opt --load-dialect-plugin=%irsx_plugin --load-pass-plugin=%irsx_plugin --run-reproducer %t/crash/reproducer.mlir --failure-dir=%t/replay -o /dev/null; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=REPLAY
 // REPLAY: irscope-opt: error: step 1 'builtin.module(irsx-fold-wrap)' crashed with SIGSEGV
 // REPLAY: irscope-opt: note: report: {{.*}}/report.xml
+// REPLAY-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // REPLAY-NEXT: exit=5
 
 // opt-reduce: its test workers are forked after the plugins are loaded.

@@ -14,10 +14,10 @@
 // RUN: rm -rf %t.suite && mkdir %t.suite
 // RUN: opt-reduce %s --pass-pipeline="builtin.module(func.func(convert-arith-to-spirv))" -o %t.crash.out --emit-lit-test=%t.suite/crash.test --emit-lit-test-mode=pin 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=CRASH
-// CRASH: opt-reduce: culprit rewrite: pattern 'ExtUIPattern' on 'arith.extui' (#2, in flight when it crashed)
+// CRASH: opt-reduce: culprit rewrite: pattern '(anonymous namespace)::ExtUIPattern' on 'arith.extui' (#2, in flight when it crashed)
 // CRASH-NEXT: opt-reduce: done: wrote '{{.*}}' ({{[0-9]+}} tests); signature: crash in convert-arith-to-spirv
 // RUN: FileCheck %s --check-prefix=CRASHLIT --match-full-lines < %t.suite/crash.test
-// CRASHLIT:      // Culprit rewrite: pattern 'ExtUIPattern' on 'arith.extui' (#2, in flight when it crashed).
+// CRASHLIT:      // Culprit rewrite: pattern '(anonymous namespace)::ExtUIPattern' on 'arith.extui' (#2, in flight when it crashed).
 // CRASHLIT-NEXT: // With upstream mlir-opt's debug counter, the first 2 apply-pattern actions fail
 // CRASHLIT-NEXT: // as above and the first 1 do not:
 // CRASHLIT-NEXT: // {{RUN}}: mlir-opt %s --mlir-disable-threading -pass-pipeline='builtin.module(func.func(convert-arith-to-spirv))' --mlir-debug-counter=apply-pattern-count=1 -o /dev/null 2> %t.culprit-before || true
@@ -30,7 +30,7 @@
 // pass would fail a check that the K-th application still crashes).
 // RUN: opt-reduce %s --pass-pipeline="builtin.module(func.func(convert-arith-to-spirv))" -o %t.fix.out --emit-lit-test=%t.fix.test 2>/dev/null
 // RUN: FileCheck %s --check-prefix=FIX --match-full-lines < %t.fix.test
-// FIX:      // Culprit rewrite: pattern 'ExtUIPattern' on 'arith.extui' (#2, in flight when it crashed).
+// FIX:      // Culprit rewrite: pattern '(anonymous namespace)::ExtUIPattern' on 'arith.extui' (#2, in flight when it crashed).
 // FIX-NEXT: // With upstream mlir-opt's debug counter, the first 2 apply-pattern actions fail
 // FIX-NEXT: // as above and the first 1 do not:
 // FIX-NEXT: //   mlir-opt %s --mlir-disable-threading -pass-pipeline='builtin.module(func.func(convert-arith-to-spirv))' --mlir-debug-counter=apply-pattern-count=1 -o /dev/null
@@ -40,10 +40,10 @@
 // A verifier failure: the failing step narrowed to one pattern application.
 // RUN: opt-reduce --allow-unregistered-dialect %S/../Tool/Inputs/xegpu-to-xevm-verifier.mlir --pass-pipeline="builtin.module(convert-xegpu-to-xevm)" -o %t.verify.out --emit-lit-test=%t.suite/verify.test --emit-lit-test-mode=pin 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=VERIFY
-// VERIFY: opt-reduce: culprit rewrite: pattern 'ConvertYieldOpTypes' on 'scf.yield' (#3 of 3 in step 1)
+// VERIFY: opt-reduce: culprit rewrite: pattern '(anonymous namespace)::ConvertYieldOpTypes' on 'scf.yield' (#3 of 3 in step 1)
 // VERIFY-NEXT: opt-reduce: done:
 // RUN: FileCheck %s --check-prefix=VERIFYLIT < %t.suite/verify.test
-// VERIFYLIT: // Culprit rewrite: pattern 'ConvertYieldOpTypes' on 'scf.yield' (#3 of 3 in step 1).
+// VERIFYLIT: // Culprit rewrite: pattern '(anonymous namespace)::ConvertYieldOpTypes' on 'scf.yield' (#3 of 3 in step 1).
 // VERIFYLIT: --mlir-debug-counter=apply-pattern-count=2 -o /dev/null 2> %t.culprit-before || true
 // VERIFYLIT: // CULPRIT-BEFORE-NOT: error: 'vector.shape_cast' op has different number of scalable dims
 // VERIFYLIT: // {{RUN}}: not mlir-opt %s --allow-unregistered-dialect --mlir-disable-threading -pass-pipeline='builtin.module(convert-xegpu-to-xevm)' --mlir-debug-counter=apply-pattern-count=3 -o /dev/null 2>&1 | FileCheck %s --check-prefix=CULPRIT
@@ -57,9 +57,9 @@
 // A hang: the pattern it keeps repeating.
 // RUN: opt-reduce %S/../Actions/hang-repeating-pattern.mlir --pass-pipeline="builtin.module(func.func(canonicalize))" --test-timeout=1 --strategies=erase-symbols -o %t.hang.out --emit-lit-test=%t.hang.test 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=HANG
-// HANG: opt-reduce: culprit rewrite: pattern 'AddIAddConstant' on 'arith.addi' at {{.*}}hang-repeating-pattern.mlir:36:11 (repeated {{[1-9][0-9]*}} of the last {{[1-9][0-9]*}} actions)
+// HANG: opt-reduce: culprit rewrite: pattern '(anonymous namespace)::AddIAddConstant' on 'arith.addi' at {{.*}}hang-repeating-pattern.mlir:36:11 (repeated {{[1-9][0-9]*}} of the last {{[1-9][0-9]*}} actions)
 // RUN: FileCheck %s --check-prefix=HANGLIT < %t.hang.test
-// HANGLIT: // Culprit rewrite: pattern 'AddIAddConstant' on 'arith.addi' at {{.*}} (repeated
+// HANGLIT: // Culprit rewrite: pattern '(anonymous namespace)::AddIAddConstant' on 'arith.addi' at {{.*}} (repeated
 // HANGLIT-NOT: debug-counter
 //
 // A pass failure is not narrowed in-process: no culprit line.

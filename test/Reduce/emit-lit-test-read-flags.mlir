@@ -8,7 +8,7 @@
 // RUN: rm -rf %t.suite && mkdir %t.suite
 // RUN: opt-reduce --allow-unregistered-dialect %s --pass-pipeline="builtin.module(convert-arith-to-spirv)" -o %t.pin.out --emit-lit-test=%t.suite/unregistered.test --emit-lit-test-mode=pin 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=REDUCE
-// REDUCE: opt-reduce: culprit rewrite: pattern 'ExtUIPattern' on 'arith.extui' (#2, in flight when it crashed)
+// REDUCE: opt-reduce: culprit rewrite: pattern '(anonymous namespace)::ExtUIPattern' on 'arith.extui' (#2, in flight when it crashed)
 // RUN: FileCheck %s --check-prefix=PIN < %t.suite/unregistered.test
 // PIN:      // {{RUN}}: not --crash irscope-opt %s --allow-unregistered-dialect --crash-protection=0
 // PIN:      // {{RUN}}: mlir-opt %s --allow-unregistered-dialect --mlir-disable-threading {{.*}}apply-pattern-count=1

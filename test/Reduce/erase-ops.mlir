@@ -36,6 +36,7 @@
 // RUN:   | FileCheck %s --check-prefix=REPLAY
 // REPLAY: irscope-opt: error: step 1 {{.*}} crashed with SIGABRT
 // REPLAY: irscope-opt: note: report: {{.*}}/report.xml
+// REPLAY-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // REPLAY-NEXT: exit=5
 
 func.func @f(%x: i32, %c: i1, %lb: index, %ub: index) -> i32 {

@@ -32,6 +32,7 @@
 // RUN:   | FileCheck %s --check-prefix=REPLAY
 // REPLAY: irscope-opt: error: step 1 {{.*}} crashed with SIGSEGV
 // REPLAY: irscope-opt: note: report: {{.*}}/report.xml
+// REPLAY-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // REPLAY-NEXT: exit=5
 
 // Pass flags instead of --pass-pipeline, and -j (accepted; tests still run

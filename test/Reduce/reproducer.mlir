@@ -27,6 +27,7 @@
 // RUN:   | FileCheck %s --check-prefix=REPLAY -DDIR=%t.fail
 // REPLAY: irscope-opt: error: step 1 'builtin.module(func.func(irs-test-abort{op=arith.muli}))' crashed with SIGABRT
 // REPLAY: irscope-opt: note: report: [[DIR]]/report.xml
+// REPLAY-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // REPLAY-NEXT: exit=5
 
 // The reproducer holds the same module as -o.

@@ -19,13 +19,13 @@
 // CRASH: irscope-opt: error: step 1 'builtin.module(func.func(convert-arith-to-spirv))' crashed with SIGSEGV
 // CRASH: irscope-opt: note: crashed while applying pattern '(anonymous namespace)::ExtUIPattern' to 'arith.extui' at {{.*}}crash-in-pattern.mlir:45:10
 // CRASH-NEXT: irscope-opt: note: report: [[DIR]]/report.xml
-// CRASH-NEXT: irscope-opt: note: first rewrite that crashes the step: #2 of 2 in step 1 'builtin.module(func.func(convert-arith-to-spirv))': pattern 'ExtUIPattern' on 'arith.extui' at {{.*}}crash-in-pattern.mlir:45:10
+// CRASH-NEXT: irscope-opt: note: first rewrite that crashes the step: #2 of 2 in step 1 'builtin.module(func.func(convert-arith-to-spirv))': pattern '(anonymous namespace)::ExtUIPattern' on 'arith.extui' at {{.*}}crash-in-pattern.mlir:45:10
 // CRASH: exit=5
 
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/c/report.xml
 // RUN: FileCheck %s --check-prefix=REPORT < %t/c/report.xml
 // REPORT: <failure kind="crash" step="1" pass="convert-arith-to-spirv"
-// REPORT: <action tag="apply-pattern" name="ExtUIPattern" index="2" of="2" executions="4" op="arith.extui" loc="{{.*}}crash-in-pattern.mlir:45:10" before="action-before.mlir" replay="replay-action.sh" in-flight="true">
+// REPORT: <action tag="apply-pattern" name="(anonymous namespace)::ExtUIPattern" index="2" of="2" executions="4" op="arith.extui" loc="{{.*}}crash-in-pattern.mlir:45:10" before="action-before.mlir" replay="replay-action.sh" in-flight="true">
 // REPORT-NEXT: <generic-op>%0 = &quot;arith.extui&quot;(%arg0) : (tensor&lt;8xi8&gt;) -&gt; tensor&lt;8xi32&gt; loc(
 // REPORT: </action>
 // REPORT-NEXT: </failure>
@@ -55,4 +55,4 @@
 // RUN: sh -c 'irscope-opt --tool=%mlir_opt %S/../Actions/crash-in-pattern.mlir --pass-pipeline="builtin.module(func.func(convert-arith-to-spirv))" --dump-after-each=%t/d -o /dev/null; echo exit=$?' > /dev/null 2>&1
 // RUN: irscope-report %t/d
 // RUN: FileCheck %s --check-prefix=PAGE < %t/d/report.html
-// PAGE: In flight when it died, and the one action after which the step dies: #2 of 2, pattern <code class="action-name">ExtUIPattern</code> on <code>arith.extui</code> at {{.*}}crash-in-pattern.mlir:45:10 (narrowed with 4 runs of the step, single-threaded)
+// PAGE: In flight when it died, and the one action after which the step dies: #2 of 2, pattern <code class="action-name">(anonymous namespace)::ExtUIPattern</code> on <code>arith.extui</code> at {{.*}}crash-in-pattern.mlir:45:10 (narrowed with 4 runs of the step, single-threaded)

@@ -12,13 +12,13 @@
 // RUN: sh -c 'irscope-opt --tool=%mlir_opt --allow-unregistered-dialect %S/Inputs/xegpu-to-xevm-verifier.mlir --pass-pipeline="builtin.module(convert-xegpu-to-xevm)" --failure-dir=%t/d -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR -DDIR=%t/d
 // ERR: irscope-opt: error: step 1 'builtin.module(convert-xegpu-to-xevm)' broke the IR: verifier failed after pass 'convert-xegpu-to-xevm'; report: [[DIR]]/report.xml
-// ERR-NEXT: irscope-opt: note: first rewrite that breaks the IR: #3 of 3 in step 1 'builtin.module(convert-xegpu-to-xevm)': pattern 'ConvertYieldOpTypes' on 'scf.yield' at {{.*}}xegpu-to-xevm-verifier.mlir:10:7
+// ERR-NEXT: irscope-opt: note: first rewrite that breaks the IR: #3 of 3 in step 1 'builtin.module(convert-xegpu-to-xevm)': pattern '(anonymous namespace)::ConvertYieldOpTypes' on 'scf.yield' at {{.*}}xegpu-to-xevm-verifier.mlir:10:7
 // ERR: exit=3
 
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/d/report.xml
 // RUN: FileCheck %s --check-prefix=REPORT < %t/d/report.xml
 // REPORT: <failure kind="verify-failure" step="1" pass="convert-xegpu-to-xevm"
-// REPORT: <action tag="apply-pattern" name="ConvertYieldOpTypes" index="3" of="3" executions="{{[4-6]}}" op="scf.yield" loc="{{.*}}xegpu-to-xevm-verifier.mlir:10:7" before="action-before.mlir" after="action-after.mlir" diff="action.diff" replay="replay-action.sh">
+// REPORT: <action tag="apply-pattern" name="(anonymous namespace)::ConvertYieldOpTypes" index="3" of="3" executions="{{[4-6]}}" op="scf.yield" loc="{{.*}}xegpu-to-xevm-verifier.mlir:10:7" before="action-before.mlir" after="action-after.mlir" diff="action.diff" replay="replay-action.sh">
 // REPORT-NEXT: <generic-op>&quot;scf.yield&quot;(%{{.*}}) : (vector&lt;[4]x[4]xf32&gt;) -&gt; () loc(
 
 // RUN: FileCheck %s --check-prefix=DIFF < %t/d/action.diff

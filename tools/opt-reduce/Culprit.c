@@ -102,8 +102,7 @@ static void copyRef(char *dst, size_t cap, MlirStringRef s) {
 
 static void fromRecord(OrCulprit *cu, const IrsActionRecord *r) {
   copyRef(cu->tag, sizeof(cu->tag), mlirStringRefCreateFromCString(r->tag));
-  copyRef(cu->name, sizeof(cu->name),
-          irsNarrowShortName(mlirStringRefCreateFromCString(r->name)));
+  copyRef(cu->name, sizeof(cu->name), mlirStringRefCreateFromCString(r->name));
   copyRef(cu->opName, sizeof(cu->opName),
           mlirStringRefCreateFromCString(r->opName));
   if (r->file[0])

@@ -26,9 +26,10 @@
 typedef struct OrCulprit {
   bool found;
   IrsOutcome kind;    ///< the failure it explains: crash, timeout, verify
-  char tag[32];       ///< "apply-pattern" or "pass-execution"
-  char name[160];     ///< the pattern or pass, namespaces left out
-  char opName[64];    ///< "" when unknown
+  /// As an action record holds them (Action.h), cut alike.
+  char tag[IRS_ACTION_RECORD_TEXT_MAX + 1];    ///< "apply-pattern" or "pass-execution"
+  char name[IRS_ACTION_RECORD_TEXT_MAX + 1];   ///< the pattern or pass
+  char opName[IRS_ACTION_RECORD_TEXT_MAX + 1]; ///< "" when unknown
   /// "file:line:col" in the input (a record's whole file and two
   /// numbers); "" when none.
   char location[IRS_ACTION_RECORD_TEXT_MAX + 24];

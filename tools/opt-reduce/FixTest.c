@@ -25,8 +25,7 @@ static void appendFlags(MlirStringRef s, void *ud) {
   fwrite(s.data, 1, s.length, (FILE *)ud);
 }
 
-// The plugin flags (all, or only those mlir-opt understands); malloc'd.
-static char *pluginFlags(IrsPlugins plugins, bool mlirOnly) {
+char *irsFixTestPluginFlags(IrsPlugins plugins, bool mlirOnly) {
   char *text = NULL;
   size_t len = 0;
   FILE *m = open_memstream(&text, &len);
@@ -47,8 +46,8 @@ static void printRunLine(FILE *f, const IrsFixTestInfo *in) {
   // A hang must not hang the test suite, and nondeterminism only shows
   // under --check-determinism: both need irscope-opt.
   // mlir-opt cannot load irscope C plugins, whose passes it does not know.
-  char *all = pluginFlags(in->plugins, false);
-  char *mlir = pluginFlags(in->plugins, true);
+  char *all = irsFixTestPluginFlags(in->plugins, false);
+  char *mlir = irsFixTestPluginFlags(in->plugins, true);
   bool irscope = timeout || nondet || irsPipelineTextNamesIrscopePass(p) ||
                  strlen(all ? all : "") != strlen(mlir ? mlir : "");
   fprintf(f, "// RUN: %s %%s%s%s", irscope ? "irscope-opt" : "mlir-opt",

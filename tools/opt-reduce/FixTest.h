@@ -21,6 +21,10 @@ typedef struct IrsFixTestInfo {
   const char *readFlags;
 } IrsFixTestInfo;
 
+/// The flags that load `plugins` on a RUN line (" --load-pass-plugin=...";
+/// all, or with `mlirOnly` those mlir-opt understands); malloc'd, NULL for
+/// none or when out of memory.
+char *irsFixTestPluginFlags(IrsPlugins plugins, bool mlirOnly);
 /// Prints the comment naming the bug, the RUN line and the CHECK-LABEL
 /// lines of the regression test for `module` (the reduced module, which the
 /// caller prints after them) to `f`. The test fails while the bug is there

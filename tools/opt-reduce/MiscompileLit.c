@@ -13,6 +13,7 @@
 #include "MiscompileLit.h"
 
 #include "ExecWorker.h"
+#include "FixTest.h"
 #include "IrsConfig.h"
 #include "Text.h"
 #include "irscope/Pipeline.h"
@@ -56,7 +57,7 @@ int irsReduceWriteMiscompileLitTest(const char *path, const char *input,
                                     MlirOperation module, MlirStringRef pipeline,
                                     const IrsSignature *sig,
                                     const IrsExecOptions *exec,
-                                    const char *readFlags) {
+                                    const char *readFlags, IrsPlugins plugins) {
   char *lit = NULL;
   size_t litLen = 0;
   IrsToolText t = {0};
@@ -89,7 +90,12 @@ int irsReduceWriteMiscompileLitTest(const char *path, const char *input,
   }
   const char *entry = exec->entry ? exec->entry : "main";
   const char *type = ref.resultType ? ref.resultType : "void";
-  bool ours = irsPipelineTextNamesIrscopePass(pipeline);
+  // The plugins load on both RUN lines that read the IR, as the reading
+  // flags do; mlir-opt cannot load irscope C plugins, irscope-opt can.
+  char *all = irsFixTestPluginFlags(plugins, false);
+  char *mlir = irsFixTestPluginFlags(plugins, true);
+  bool ours = irsPipelineTextNamesIrscopePass(pipeline) ||
+              strlen(all ? all : "") != strlen(mlir ? mlir : "");
   fprintf(f, "// Reduced by opt-reduce --miscompile from '%s': pass '%s' "
              "changes what '@%s' prints.\n",
           input, sig->pass, entry);
@@ -99,11 +105,14 @@ int irsReduceWriteMiscompileLitTest(const char *path, const char *input,
         f);
   // Both tools that read the IR read it as the reduction did.
   const char *rf = readFlags ? readFlags : "";
-  fprintf(f, "// RUN: %s %%s%s --pass-pipeline='%.*s' \\\n",
-          ours ? "irscope-opt" : "mlir-opt", rf, (int)pipeline.length,
-          pipeline.data);
-  fprintf(f, "// RUN: | mlir-opt%s --pass-pipeline='%s' \\\n", rf,
+  fprintf(f, "// RUN: %s %%s%s%s --pass-pipeline='%.*s' \\\n",
+          ours ? "irscope-opt" : "mlir-opt", all ? all : "", rf,
+          (int)pipeline.length, pipeline.data);
+  fprintf(f, "// RUN: | mlir-opt%s%s --pass-pipeline='%s' \\\n",
+          mlir ? mlir : "", rf,
           exec->lowering ? exec->lowering : IRS_EXEC_DEFAULT_LOWERING);
+  free(all);
+  free(mlir);
   fprintf(f, "// RUN: | mlir-runner -e %s --entry-point-result=%s "
              "--shared-libs=%s \\\n// RUN: | FileCheck %%s --match-full-lines\n",
           entry, type,

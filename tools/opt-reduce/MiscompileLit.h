@@ -12,13 +12,15 @@
 /// and CHECK lines holding the reference result (the module executed
 /// before the pipeline), so the test fails today and passes once the bug
 /// is fixed. `readFlags` (orConfigReadFlags: " --allow-unregistered-dialect
-/// ...", nullable) go on both RUN lines that read the IR. Returns 0 or an
+/// ...", nullable) and the flags that load `plugins` (the lowering's
+/// mlir-opt gets those it understands) go on both RUN lines that read the
+/// IR. Returns 0 or an
 /// errno value; EINVAL when the reduced module's reference does not run
 /// cleanly (message on stderr).
 int irsReduceWriteMiscompileLitTest(const char *path, const char *input,
                                     MlirOperation module, MlirStringRef pipeline,
                                     const IrsSignature *sig,
                                     const IrsExecOptions *exec,
-                                    const char *readFlags);
+                                    const char *readFlags, IrsPlugins plugins);
 
 #endif

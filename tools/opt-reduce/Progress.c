@@ -246,7 +246,7 @@ int orFinish(const OrConfig *c, OrSession *s, IrsReducer r) {
     char *rf = c->miscompile ? orConfigReadFlags(c) : NULL;
     int e = c->miscompile ? irsReduceWriteMiscompileLitTest(
                                 c->litTest, c->input, best, p, sig, &c->exec,
-                                rf)
+                                rf, c->plugins.plugins)
             : c->tool     ? orToolLitTestWrite(c, &s->tool, r, best)
                           : orLitTestWrite(c, r, best, &culprit);
     free(rf);

@@ -13,6 +13,7 @@
 #define _GNU_SOURCE
 #include "ToolCut.h"
 
+#include "irscope/Reduce.h"
 #include "irscope/RunDir.h"
 #include "irscope/Tool.h"
 
@@ -23,23 +24,34 @@
 
 static void dropLine(MlirStringRef s, void *ud) { (void)s, (void)ud; }
 
-// The cut is the `pipeline` strategy of tool mode: --strategies without it
-// keeps the whole pipeline.
-static bool pipelineStrategyOn(const char *list) {
-  static const char name[] = "pipeline";
-  for (const char *p = list; p && *p;) {
+static bool listed(const char *list, const char *name) {
+  size_t len = strlen(name);
+  for (const char *p = list; *p;) {
     size_t n = strcspn(p, ",");
-    if (n == sizeof(name) - 1 && !memcmp(p, name, n))
+    if (n == len && !memcmp(p, name, n))
       return true;
     p += n + (p[n] == ',');
   }
-  return !list;
+  return false;
+}
+
+// The cut stands in, in tool mode, for what the strategies that need the
+// failing step would learn from it (the table's flag): --strategies
+// without any of them keeps the whole pipeline.
+static bool cutWanted(const char *list) {
+  if (!list || !*list)
+    return true;
+  for (intptr_t s = 0; s < irsReduceStrategyGetNum(); ++s)
+    if (irsReduceStrategyNeedsFailingStep(s) &&
+        listed(list, irsReduceStrategyGetName(s)))
+      return true;
+  return false;
 }
 
 IrsPipeline orToolCutPipeline(OrTool *t, const OrConfig *c, IrsPipeline full,
                               char *input, size_t cap) {
   intptr_t n = irsPipelineIsNull(full) ? 0 : irsPipelineGetNumSteps(full);
-  if (n < 2 || !pipelineStrategyOn(c->strategies))
+  if (n < 2 || !cutWanted(c->strategies))
     return (IrsPipeline){NULL};
   char dir[300], out[320];
   snprintf(dir, sizeof(dir), "%s/locate", t->dir);

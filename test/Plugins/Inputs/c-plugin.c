@@ -7,7 +7,7 @@
 // present. Compiled with -DTP_BAD_VERSION it reports API version 99, with
 // -DTP_REFUSE its registration callback refuses, with -DTP_NO_ENTRY it has
 // no entry point, with -DTP_EXIT tp-fail ends the process with exit(0) as
-// a library might.
+// a library might, with -DTP_CRASH_NAME='"NAME"' tp-crash is named NAME.
 //
 //===----------------------------------------------------------------------===//
 #include "irscope/Plugin.h"
@@ -16,6 +16,10 @@
 #include <mlir-c/Diagnostics.h>
 #include <stdlib.h>
 #include <string.h>
+
+#ifndef TP_CRASH_NAME
+#define TP_CRASH_NAME "tp-crash"
+#endif
 
 typedef struct Opts {
   char op[64], name[64];
@@ -118,7 +122,7 @@ static bool registerPasses(IrsPassRegistry r, MlirStringCallback error,
              "tag every op named NAME with a unit attribute ATTR", runTag,
              error, errorUd) &&
          add(r, "tp-fail", "", "always fail", runFail, error, errorUd) &&
-         add(r, "tp-crash", "{op=NAME}", "crash if an op named NAME is present",
+         add(r, TP_CRASH_NAME, "{op=NAME}", "crash if an op named NAME is present",
              runCrash, error, errorUd);
 }
 
