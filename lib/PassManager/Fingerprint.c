@@ -5,26 +5,10 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
-#include <string.h>
-
-// The inherent attribute names seen on each op name during one walk, so
-// that an op's inherent attributes (its properties) are looked up by name:
-// enumerating them through mlirOperationGetAttribute rebuilds the op's
-// attribute dictionary (a uniqued DictionaryAttr, under the context's lock)
-// on every call, which was 80% of a walk's time.
-enum { kKinds = 32, kNames = 8, kDiscardable = 16 };
-
-typedef struct Kind {
-  const void *name; // the op name's identifier
-  int numNames;
-  MlirIdentifier names[kNames]; // sorted (identifierLess)
-} Kind;
 
 typedef struct State {
   uint64_t h;
   int64_t n;
-  int numKinds;
-  Kind kinds[kKinds];
 } State;
 
 static inline void mix(State *s, const void *p) {
@@ -36,132 +20,20 @@ static inline void mix(State *s, const void *p) {
   s->h ^= x ^ (x >> 31);
 }
 
-static bool identifierLess(MlirIdentifier a, MlirIdentifier b) {
-  MlirStringRef x = mlirIdentifierStr(a), y = mlirIdentifierStr(b);
-  size_t n = x.length < y.length ? x.length : y.length;
-  int c = n ? memcmp(x.data, y.data, n) : 0;
-  return c < 0 || (c == 0 && x.length < y.length);
-}
-
-// Inserts `name` into the sorted `names` (of *num, at most kNames) unless
-// it is there; false when it does not fit.
-static bool insertSorted(MlirIdentifier *names, MlirAttribute *attrs, int *num,
-                         MlirIdentifier name, MlirAttribute attr) {
-  for (int i = 0; i < *num; ++i)
-    if (names[i].ptr == name.ptr)
-      return true;
-  if (*num == kNames)
-    return false;
-  int i = (*num)++;
-  for (; i > 0 && identifierLess(name, names[i - 1]); --i) {
-    names[i] = names[i - 1];
-    if (attrs)
-      attrs[i] = attrs[i - 1];
-  }
-  names[i] = name;
-  if (attrs)
-    attrs[i] = attr;
-  return true;
-}
-
-static Kind *findKind(State *s, MlirIdentifier name) {
-  for (int i = 0; i < s->numKinds; ++i)
-    if (s->kinds[i].name == name.ptr)
-      return &s->kinds[i];
-  if (s->numKinds == kKinds)
-    return NULL;
-  Kind *k = &s->kinds[s->numKinds++];
-  k->name = name.ptr;
-  k->numNames = 0;
-  return k;
-}
-
-// The op's inherent attributes, sorted by name, found through the names
-// already seen on its kind; false when they are not all among those.
-static bool knownInherent(MlirOperation op, const Kind *k, intptr_t want,
-                          MlirIdentifier *names, MlirAttribute *attrs,
-                          int *num) {
-  *num = 0;
-  for (int i = 0; k && i < k->numNames; ++i) {
-    MlirAttribute a = mlirOperationGetInherentAttributeByName(
-        op, mlirIdentifierStr(k->names[i]));
-    if (!mlirAttributeIsNull(a)) {
-      names[*num] = k->names[i];
-      attrs[(*num)++] = a;
-    }
-  }
-  return *num == want;
-}
-
-// The same from the op's full attribute list (sorted here), learning the
-// names for its kind.
-static void listInherent(MlirOperation op, Kind *k, intptr_t na,
-                         const MlirIdentifier *disc, intptr_t nd,
-                         MlirIdentifier *names, MlirAttribute *attrs,
-                         int *num) {
-  *num = 0;
-  for (intptr_t i = 0; i < na; ++i) {
-    MlirNamedAttribute a = mlirOperationGetAttribute(op, i);
-    bool discardable = false;
-    for (intptr_t j = 0; j < nd && !discardable; ++j)
-      discardable = disc[j].ptr == a.name.ptr;
-    if (discardable)
-      continue;
-    insertSorted(names, attrs, num, a.name, a.attribute);
-    if (k)
-      insertSorted(k->names, NULL, &k->numNames, a.name, a.attribute);
-  }
-}
-
-// Every attribute of the op, in a sequence that depends on the IR only:
-// the discardable ones in their order, then the inherent ones (the rest)
-// sorted by name; all in their order when there are too many to sort here.
-static void mixAttributes(State *s, MlirOperation op) {
-  intptr_t na = mlirOperationGetNumAttributes(op);
-  intptr_t nd = na ? mlirOperationGetNumDiscardableAttributes(op) : 0;
-  intptr_t ni = na - nd;
-  if (ni > kNames || nd > kDiscardable) {
-    for (intptr_t i = 0; i < na; ++i) {
-      MlirNamedAttribute a = mlirOperationGetAttribute(op, i);
-      mix(s, a.name.ptr);
-      mix(s, a.attribute.ptr);
-    }
-    return;
-  }
-  MlirIdentifier disc[kDiscardable];
-  for (intptr_t i = 0; i < nd; ++i) {
-    MlirNamedAttribute a = mlirOperationGetDiscardableAttribute(op, i);
-    disc[i] = a.name;
-    mix(s, a.name.ptr);
-    mix(s, a.attribute.ptr);
-  }
-  if (ni <= 0)
-    return;
-  MlirIdentifier names[kNames];
-  MlirAttribute attrs[kNames];
-  int num = 0;
-  Kind *k = findKind(s, mlirOperationGetName(op));
-  if (!knownInherent(op, k, ni, names, attrs, &num))
-    listInherent(op, k, na, disc, nd, names, attrs, &num);
-  for (int i = 0; i < num; ++i) {
-    mix(s, names[i].ptr);
-    mix(s, attrs[i].ptr);
-  }
-}
-
+// MLIR's own hash of an op (OperationEquivalence::computeHash) covers its
+// name, discardable attributes, properties (its inherent attributes, hashed
+// in place: reading them as attributes would build a uniqued dictionary per
+// op, under the context's lock, which was three quarters of a walk),
+// result types, location and operands; the operands are mixed here again
+// in order, since MLIR sums those of a commutative op.
 static MlirWalkResult visit(MlirOperation op, void *ud) {
   State *s = ud;
   ++s->n;
   mix(s, op.ptr);
-  mix(s, mlirOperationGetName(op).ptr);
-  mix(s, mlirOperationGetLocation(op).ptr);
-  mixAttributes(s, op);
+  mix(s, (const void *)(uintptr_t)mlirOperationHashValue(op));
   intptr_t no = mlirOperationGetNumOperands(op);
   for (intptr_t i = 0; i < no; ++i)
     mix(s, mlirOperationGetOperand(op, i).ptr);
-  intptr_t nr = mlirOperationGetNumResults(op);
-  for (intptr_t i = 0; i < nr; ++i)
-    mix(s, mlirValueGetType(mlirOperationGetResult(op, i)).ptr);
   intptr_t ns = mlirOperationGetNumSuccessors(op);
   for (intptr_t i = 0; i < ns; ++i)
     mix(s, mlirOperationGetSuccessor(op, i).ptr);
@@ -179,24 +51,12 @@ static MlirWalkResult visit(MlirOperation op, void *ud) {
   return MlirWalkResultAdvance;
 }
 
-// One op's fingerprint with `s`'s table of inherent attribute names, which
-// carries over from op to op: the names do not change what is hashed (they
-// are only tried before the op's own list is read), so a walker that
-// fingerprints many top-level ops learns each kind's names once instead of
-// once per op, and reads fewer attribute lists (each one builds a uniqued
-// dictionary).
-static uint64_t fingerprintWith(State *s, MlirOperation root, int64_t *numOps) {
-  s->h = 0x84222325cbf29ce4ull;
-  s->n = 0;
-  mlirOperationWalk(root, visit, s, MlirWalkPreOrder);
-  if (numOps)
-    *numOps = s->n;
-  return s->h;
-}
-
 uint64_t irsFingerprint(MlirOperation root, int64_t *numOps) {
-  State s = {.numKinds = 0};
-  return fingerprintWith(&s, root, numOps);
+  State s = {.h = 0x84222325cbf29ce4ull};
+  mlirOperationWalk(root, visit, &s, MlirWalkPreOrder);
+  if (numOps)
+    *numOps = s.n;
+  return s.h;
 }
 
 // The top-level ops of `root`'s regions, in order (NULL, *n = 0 when out
@@ -232,7 +92,6 @@ static MlirOperation *collectTops(MlirOperation root, size_t *n) {
 // What the rest of irsFingerprintWithTops mixes in, one op after the
 // other and without storing anything.
 static void mixTopsSerially(State *s, MlirOperation root) {
-  State w = {.numKinds = 0};
   intptr_t nr = mlirOperationGetNumRegions(root);
   for (intptr_t r = 0; r < nr; ++r) {
     MlirRegion reg = mlirOperationGetRegion(root, r);
@@ -241,7 +100,7 @@ static void mixTopsSerially(State *s, MlirOperation root) {
       for (MlirOperation o = mlirBlockGetFirstOperation(b);
            !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
         int64_t c = 0;
-        mix(s, (const void *)(uintptr_t)fingerprintWith(&w, o, &c));
+        mix(s, (const void *)(uintptr_t)irsFingerprint(o, &c));
         s->n += c;
       }
   }
@@ -259,9 +118,8 @@ typedef struct TopsJob {
 
 static void *walkTops(void *ud) {
   TopsJob *j = ud;
-  State s = {.numKinds = 0};
   for (size_t k = j->from; k < j->n; k += 2)
-    j->fps[k] = fingerprintWith(&s, j->ops[k], &j->counts[k]);
+    j->fps[k] = irsFingerprint(j->ops[k], &j->counts[k]);
   return NULL;
 }
 
@@ -294,10 +152,10 @@ uint64_t irsFingerprintWithTops(MlirOperation root, uint64_t **tops,
       *numOps = s.n;
     return s.h;
   }
-  // The module's ops are only read, so two threads may walk disjoint
-  // top-level ops; the uniquing their attribute lookups do is locked in a
-  // multithreaded context (the caller's `threads`). At module level MLIR's
-  // own threads are idle, so this halves the walk's wall time on two cores.
+  // The module's ops are only read (nothing is uniqued), so two threads may
+  // walk disjoint top-level ops when the caller's context runs threads (its
+  // `threads`). At module level MLIR's own threads are idle, so this halves
+  // the walk's wall time on two cores.
   TopsJob jobs[2] = {{ops, *tops, counts, 0, n}, {ops, *tops, counts, 1, n}};
   pthread_t th;
   bool two = threads && n > 1 && pthread_create(&th, NULL, walkTops, &jobs[1]) == 0;
@@ -305,9 +163,8 @@ uint64_t irsFingerprintWithTops(MlirOperation root, uint64_t **tops,
     walkTops(&jobs[0]);
     pthread_join(th, NULL);
   } else {
-    State w = {.numKinds = 0};
     for (size_t k = 0; k < n; ++k)
-      (*tops)[k] = fingerprintWith(&w, ops[k], &counts[k]);
+      (*tops)[k] = irsFingerprint(ops[k], &counts[k]);
   }
   for (size_t k = 0; k < n; ++k) {
     s.n += counts[k];

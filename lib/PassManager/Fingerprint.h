@@ -15,8 +15,10 @@
 /// value addresses, result types, locations and attributes are all uniqued
 /// or stable while the IR is unchanged, so equal fingerprints mean "no
 /// change" up to an address being reused for an identical replacement.
-/// Attributes include inherent ones (properties), which is what makes an
-/// in-place predicate or visibility change visible.
+/// Attributes include inherent ones (the op's properties, through MLIR's
+/// own op hash), which is what makes an in-place predicate or visibility
+/// change visible. Nothing is uniqued: any thread may walk IR that no
+/// other thread changes.
 uint64_t irsFingerprint(MlirOperation root, int64_t *numOps);
 
 /// Same as irsFingerprint (a different value, the same "changed?" answer)

@@ -3,8 +3,8 @@
 // its top-level ops' fingerprints is the same value whether one thread or
 // two walk the top-level ops, matches what irsFingerprintCombine makes of
 // those parts and what a plain walk counts, and still sees an in-place
-// change of an inherent attribute, also when the walker carries what it
-// learned about an op kind from one top-level op to the next.
+// change of an inherent attribute (a property), also one that an op of its
+// kind gains when no other op of the kind has it.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -106,10 +106,10 @@ static void seesInPlaceChange(void **state) {
 }
 
 // Ops of one kind with different inherent attributes (func.func with and
-// without sym_visibility): a walker that carries what it learned about a
-// kind from op to op must hash each op exactly as a fresh walk of that op
-// does, and still see an optional inherent attribute appear on a later op.
-static void learnedNamesStayExact(void **state) {
+// without sym_visibility): the module walk hashes each op exactly as a
+// walk of that op alone does, and sees an optional inherent attribute
+// appear on an op in place.
+static void optionalInherentSeen(void **state) {
   (void)state;
   size_t cap = 64 * 200, len = 0;
   char *text = malloc(cap);
@@ -152,11 +152,70 @@ static void learnedNamesStayExact(void **state) {
   mlirModuleDestroy(m);
 }
 
+// A public function made private in place when no function has the
+// attribute; the operands of a commutative op swapped (MLIR's own op hash
+// sums them); a discardable attribute added. Each changes its function's
+// fingerprint only.
+static MlirOperation nthTop(MlirModule m, int n) {
+  MlirOperation o = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+  for (int i = 0; i < n; ++i)
+    o = mlirOperationGetNextInBlock(o);
+  return o;
+}
+
+static MlirWalkResult swapAddOperands(MlirOperation op, void *ud) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (name.length == 10 && memcmp(name.data, "arith.addi", 10) == 0) {
+    MlirValue a = mlirOperationGetOperand(op, 0);
+    mlirOperationSetOperand(op, 0, mlirOperationGetOperand(op, 1));
+    mlirOperationSetOperand(op, 1, a);
+    *(int *)ud += 1;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+static void inPlaceEditsSeen(void **state) {
+  (void)state;
+  const char *text = "func.func @f0(%x: i32, %y: i32) -> i32 {\n"
+                     "  %0 = arith.addi %x, %y : i32\n"
+                     "  return %0 : i32\n}\n"
+                     "func.func @f1(%x: i32, %y: i32) -> i32 {\n"
+                     "  %0 = arith.addi %x, %y : i32\n"
+                     "  return %0 : i32\n}\n"
+                     "func.func @f2(%x: i32) -> i32 {\n"
+                     "  return %x : i32\n}\n";
+  MlirModule m =
+      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(text));
+  assert_false(mlirModuleIsNull(m));
+  MlirOperation root = mlirModuleGetOperation(m);
+  Walk a = walk(root, false);
+  mlirOperationSetInherentAttributeByName(
+      nthTop(m, 0), mlirStringRefCreateFromCString("sym_visibility"),
+      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("private")));
+  int swapped = 0;
+  mlirOperationWalk(nthTop(m, 1), swapAddOperands, &swapped,
+                    MlirWalkPreOrder);
+  assert_int_equal(swapped, 1);
+  mlirOperationSetDiscardableAttributeByName(
+      nthTop(m, 2), mlirStringRefCreateFromCString("irs.note"),
+      mlirUnitAttrGet(ctx));
+  Walk b = walk(root, false);
+  assert_int_equal(b.num, 3);
+  for (int k = 0; k < 3; ++k)
+    assert_true(a.tops[k] != b.tops[k]);
+  assert_true(a.fp != b.fp);
+  free(a.tops);
+  free(b.tops);
+  mlirModuleDestroy(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(threadedIsSerial),
       cmocka_unit_test(seesInPlaceChange),
-      cmocka_unit_test(learnedNamesStayExact),
+      cmocka_unit_test(optionalInherentSeen),
+      cmocka_unit_test(inPlaceEditsSeen),
   };
   return cmocka_run_group_tests(tests, threadedDialectContextSetup,
                                 dialectContextTeardown);
