@@ -235,6 +235,51 @@ static void appendCaught(MlirStringRef s, void *ud) {
   irsBufAppendRef((IrsBuf *)ud, s);
 }
 
+// Leaf passes in a printed pipeline ("builtin.module(a{x=1},func.func(b))"
+// has two): names not followed by '(', outside option braces.
+static int countLeaves(MlirStringRef t) {
+  int leaves = 0, braces = 0;
+  bool inName = false;
+  for (size_t k = 0; k <= t.length; ++k) {
+    char ch = k < t.length ? t.data[k] : ',';
+    if (braces > 0) {
+      braces += ch == '{' ? 1 : ch == '}' ? -1 : 0;
+      continue;
+    }
+    bool nameChar = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                    (ch >= '0' && ch <= '9') || ch == '-' || ch == '_' ||
+                    ch == '.';
+    if (inName && !nameChar && ch != '(')
+      ++leaves;
+    inName = nameChar;
+    braces += ch == '{';
+  }
+  return leaves;
+}
+
+// Whether step i is one pass to irscope but several to MLIR: a registered
+// pass pipeline (sparsifier) expands into its passes, and mlir-opt
+// verifies the IR after each of them (upstream #217895).
+static bool expandsToSeveralPasses(IrsPassManagerImpl *pm, intptr_t i) {
+  IrsPipeline p = pm->pipeline;
+  if (irsPassRegistryHas(pm->opts.run.passRegistry,
+                         irsPipelineGetStepPassName(p, i)))
+    return false;
+  MlirPassManager t = irsPmNewMlirPm(pm);
+  IrsBuf raw = IRS_BUF_INIT, text = IRS_BUF_INIT;
+  bool several = false;
+  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(t);
+  if (mlirLogicalResultIsSuccess(mlirParsePassPipeline(
+          opm, irsPipelineGetStepText(p, i), collectErr, &raw))) {
+    mlirPrintPassPipeline(opm, appendCaught, &text);
+    several = countLeaves(irsBufRef(&text)) > 1;
+  }
+  irsBufFree(&raw);
+  irsBufFree(&text);
+  mlirPassManagerDestroy(t);
+  return several;
+}
+
 // Builds step i's manager at creation, with the advice a failure gets; the
 // error is at the step's offset in the pipeline text.
 static bool buildFirst(IrsPassManagerImpl *pm, intptr_t i, IrsBuf *err,
@@ -257,6 +302,8 @@ static bool buildFirst(IrsPassManagerImpl *pm, intptr_t i, IrsBuf *err,
     appendReason(err, &why, &printed);
     irsPassAdviseError(pm->ctx, irsPipelineGetStepPassName(pm->pipeline, i),
                        err, reasonAt);
+  } else {
+    s->severalPasses = expandsToSeveralPasses(pm, i);
   }
   irsBufFree(&why);
   irsBufFree(&printed);

@@ -111,7 +111,12 @@ static MlirPassManager buildCheckpointed(IrsCheckpointRun *r, IrsBuf *err) {
     mlirPassManagerDestroy(w);
     return (MlirPassManager){NULL};
   }
-  mlirPassManagerEnableVerifier(w, false);
+  // The checkpoints verify; a step of several passes is verified between
+  // them too, as mlir-opt does (Step.c), and then so is every pass.
+  bool several = false;
+  for (intptr_t i = 0; i < pm->numSteps; ++i)
+    several = several || pm->steps[i].severalPasses;
+  mlirPassManagerEnableVerifier(w, several && pm->opts.verify.verifyEach);
   return w;
 }
 

@@ -33,6 +33,9 @@ typedef struct IrsStepState {
   // MLIR instrumentation cannot be removed, and `pm` also serves replays
   // that must stay silent.
   MlirPassManager userPm;
+  // The step is one pass to irscope but several to MLIR (a registered
+  // pass pipeline such as sparsifier): MLIR's verifier runs between them.
+  bool severalPasses;
 } IrsStepState;
 
 /// A dump being printed by a forked child (BackgroundDump.c).

@@ -87,6 +87,23 @@ uint64_t irsPmFingerprintRun(IrsPassManagerImpl *pm, MlirOperation module,
                                 mlirContextGetNumThreads(pm->ctx) > 1);
 }
 
+// A step of several passes failed: its verifier between them rejected
+// the IR (which it reported) if the IR no longer verifies, checked again
+// without a second report.
+static IrsStepStatus innerVerifyFailed(IrsPassManagerImpl *pm, intptr_t i,
+                                       MlirOperation module) {
+  irsDiagnosticCaptureSetDiscard(pm->capture, true);
+  bool ok = mlirOperationVerify(module);
+  irsDiagnosticCaptureSetDiscard(pm->capture, false);
+  if (ok)
+    return IrsStepPassFailed;
+  IrsStepResult *res = &pm->rec.steps[i].result;
+  res->verified = true;
+  res->verifierOk = false;
+  irsRunRecordSetFailedHook(&pm->rec, i, "verifier");
+  return IrsStepVerifyFailed;
+}
+
 IrsStepStatus irsPmRunStep(IrsPassManagerImpl *pm, intptr_t i,
                            MlirOperation module, bool instrumented,
                            uint64_t prevFp, int64_t prevOps) {
@@ -99,15 +116,23 @@ IrsStepStatus irsPmRunStep(IrsPassManagerImpl *pm, intptr_t i,
   double c0 = irsClockProcessCpuMs();
   // The instrumented manager exists only during a stepwise run of the
   // user's pipeline; replays and the failure search use the silent one.
-  MlirLogicalResult r =
-      mlirPassManagerRunOnOp(s->userPm.ptr ? s->userPm : s->pm, module);
+  MlirPassManager run = s->userPm.ptr ? s->userPm : s->pm;
+  // A step of several passes is verified between them, as mlir-opt does:
+  // the first error is the one after the pass that broke the IR, not one
+  // after the passes that ran on broken IR.
+  bool inner = s->severalPasses && pm->opts.verify.verifyEach;
+  if (inner)
+    mlirPassManagerEnableVerifier(run, true);
+  MlirLogicalResult r = mlirPassManagerRunOnOp(run, module);
+  if (inner)
+    mlirPassManagerEnableVerifier(run, false);
   res->wallMs = irsClockMonotonicMs() - w0;
   res->cpuMs = irsClockProcessCpuMs() - c0;
   res->peakRssKb = peakRssKb();
   res->opsBefore = prevOps;
   IrsStepStatus st = IrsStepOk;
   if (mlirLogicalResultIsFailure(r))
-    st = IrsStepPassFailed;
+    st = inner ? innerVerifyFailed(pm, i, module) : IrsStepPassFailed;
   else {
     double v0 = irsClockMonotonicMs();
     st = verifyAfter(pm, i, module, instrumented);

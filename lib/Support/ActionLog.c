@@ -74,6 +74,27 @@ void irsNarrowLocationOf(MlirStringRef op, char *buf, size_t cap) {
            fe + 1);
 }
 
+// The end of a pattern's name: the " (" that opens the op, the first one
+// outside the name's own brackets. A C++ type name has spaces and
+// parentheses of its own ("(anonymous namespace)::ConvertTypedOp<
+// mlir::tosa::IfOp, (anonymous namespace)::Kind>"); NULL when none.
+static const char *patternNameEnd(const char *n, const char *end) {
+  int angle = 0, paren = 0;
+  for (const char *p = n; p + 1 < end; ++p) {
+    if (*p == '<')
+      ++angle;
+    else if (*p == '>' && angle > 0)
+      --angle;
+    else if (*p == '(')
+      ++paren;
+    else if (*p == ')' && paren > 0)
+      --paren;
+    else if (*p == ' ' && p[1] == '(' && angle == 0 && paren == 0)
+      return p;
+  }
+  return NULL;
+}
+
 // Fills `e` from one line; false when it is no begin of a tag we read.
 // `verb` is "begins " or "skipping ".
 static bool parseLineAs(const char *p, const char *end, IrsActionLogEntry *e,
@@ -94,7 +115,7 @@ static bool parseLineAs(const char *p, const char *end, IrsActionLogEntry *e,
   if ((size_t)(end - a) > strlen(kPattern) &&
       !memcmp(a, kPattern, strlen(kPattern))) {
     const char *n = a + strlen(kPattern);
-    const char *op = memmem(n, (size_t)(end - n), " (", 2);
+    const char *op = patternNameEnd(n, end);
     if (!op)
       return false;
     e->tag = mlirStringRefCreateFromCString(IRS_NARROW_TAG_PATTERN);

@@ -147,11 +147,17 @@ static void test_narrow__action_log(void **state) {
       "loc(\"w.mlir\":6:15))`\n"
       "[thread mlir-opt] completed `apply-pattern`\n"
       "[thread mlir-opt] begins (no breakpoint) Action `apply-pattern "
-      "pattern:  (%7 = index.cmp ule(%6, %0))`";
+      "pattern:  (%7 = index.cmp ule(%6, %0))`\n"
+      // A template pattern's name has spaces and parentheses of its own
+      // (upstream #206952).
+      "[thread mlir-opt] begins (no breakpoint) Action `apply-pattern "
+      "pattern: (anonymous namespace)::T<a::IfOp, (anonymous namespace)::K> "
+      "(%3 = \"tosa.cond_if\"(%arg0) ({...}) : (i1) -> i64 "
+      "loc(\"t.mlir\":3:10))`";
   Seen s = {0};
   assert_int_equal(irsActionLogParse(mlirStringRefCreateFromCString(log),
                                      onEntry, &s),
-                   3);
+                   4);
   assert_string_equal(s.names[0], "LoopCoalescing");
   assert_string_equal(s.ops[0], "func.func");
   assert_string_equal(s.locs[0], "in.mlir:7:1");
@@ -161,6 +167,11 @@ static void test_narrow__action_log(void **state) {
   assert_string_equal(s.names[2], "");
   assert_string_equal(s.ops[2], "index.cmp");
   assert_string_equal(s.locs[2], "");
+  assert_string_equal(s.names[3],
+                      "(anonymous namespace)::T<a::IfOp, (anonymous "
+                      "namespace)::K>");
+  assert_string_equal(s.ops[3], "tosa.cond_if");
+  assert_string_equal(s.locs[3], "t.mlir:3:10");
 }
 
 typedef struct Events {

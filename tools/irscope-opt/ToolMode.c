@@ -14,6 +14,7 @@
 #include "CrashNote.h"
 #include "Driver.h"
 #include "RunKind.h"
+#include "ToolNest.h"
 #include "StdStreams.h"
 
 #include "irscope/RunDir.h"
@@ -242,8 +243,12 @@ static IrsPipeline makePipeline(const IrsOptConfig *c) {
   if (c->passPipeline)
     return irsPipelineCreateParse(
         mlirStringRefCreateFromCString(c->passPipeline), irsOptErrorLine, NULL);
-  return irsOptionsPipelineFromFlags(&c->passFlags, &c->suspects,
-                                     irsOptPipelineErrorLine, (void *)c);
+  IrsPipeline p = irsOptionsPipelineFromFlags(
+      &c->passFlags, &c->suspects, irsOptPipelineErrorLine, (void *)c);
+  return irsPipelineIsNull(p)
+             ? p
+             : irsToolNestRestrictedPasses(p, c->tool.path, &c->tool.args,
+                                           irsOptPipelineErrorLine, (void *)c);
 }
 
 // The options that mean nothing here are refused by Config.c; `kind` is

@@ -122,6 +122,7 @@ static const IrsOptionConflict conflicts[] = {
     IRS_OPT_EXCLUDES("check-determinism", "tool"),
     IRS_OPT_EXCLUDES("irdl-file", "tool"),
     IRS_OPT_EXCLUDES("failure-dir", "tool"),
+    IRS_OPT_EXCLUDES("miscompile", "tool"),
     IRS_OPT_CONFLICT("failure-dir", "test", IrsOptionExcludes,
                      "'%1$s' needs a pipeline, not a test script"),
     IRS_OPT_EXCLUDES("failure-dir", "miscompile"),

@@ -7,6 +7,7 @@
 #include "PipelineEcho.h"
 #include "StderrCatch.h"
 #include "ToolCut.h"
+#include "ToolNest.h"
 
 #include "irscope/Diagnostics.h"
 #include "irscope/PassManager.h"
@@ -147,6 +148,10 @@ int orSessionCreate(OrSession *s, const OrConfig *c) {
   else if (c->passFlags.num)
     s->pipeline = irsOptionsPipelineFromFlags(&c->passFlags, &c->suspects,
                                               pipelineErrorLine, NULL);
+  if (c->tool && !c->pipeline && !irsPipelineIsNull(s->pipeline))
+    s->pipeline = irsToolNestRestrictedPasses(s->pipeline, c->tool,
+                                              &c->toolArgs, pipelineErrorLine,
+                                              NULL);
   if (!c->test && irsPipelineIsNull(s->pipeline))
     return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   int rc = c->tool ? prepareTool(s, c) : irsOutcomeGetExitCode(IrsOutcomeOk);
