@@ -106,15 +106,17 @@ bool irsDumpCacheAdopt(IrsDumpCache **cache, const void *const *ops,
 
 /// In a forked printer (ForkedDump.c): writes `module`'s (verified) dump to
 /// `path` stitched from the cache's texts and prints of the other
-/// top-level ops, and where each op's text lies in it to `tableFd`; with
-/// `split`, the second half of the ops to print is printed by a printer it
-/// forks (counted in `phases`, nullable, as "split"). *stitched false
-/// (nothing written) when it cannot be stitched.
+/// top-level ops (local scope, or with the module's `shared` printing
+/// state: SharedDump.c), and where each op's text lies in it to
+/// `tableFd`; with `split`, the second half of the ops to print is printed
+/// by a printer it forks (counted in `phases`, nullable, as "split").
+/// *stitched false (nothing written) when it cannot be stitched so;
+/// *aliases when the shared state's header defines aliases.
 /// 0 or an errno value.
 int irsDumpForkedStitch(IrsDumpCache *cache, MlirOperation module,
-                        const char *path, bool split, const uint64_t *topFps,
-                        size_t numTopFps, int tableFd, IrsPhases *phases,
-                        bool *stitched);
+                        const char *path, bool split, bool shared,
+                        const uint64_t *topFps, size_t numTopFps, int tableFd,
+                        IrsPhases *phases, bool *stitched, bool *aliases);
 /// In the parent: the cache becomes the texts of ops[0..n) (fingerprints
 /// fps) in the dump at `path`, placed as the printer's table in `tableFd`
 /// says, read from the file when wanted. False (cache emptied) otherwise.
@@ -278,8 +280,9 @@ int irsBgDumpCopyLater(IrsPassManagerImpl *pm, intptr_t i, const char *path);
 /// Waits for every dump in flight (threads and children); a failure is
 /// kept as bgErr.
 void irsBgDumpSettle(IrsPassManagerImpl *pm);
-/// Whether a step's dump should be printed by a forked snapshot
-/// (BackgroundDump.c): irsBgDumpCan, and the last whole print had aliases.
+/// Whether a step's dump should be printed by a forked printer with the
+/// module's shared printing state (BackgroundDump.c, SharedDump.c):
+/// irsBgDumpCan, and the last dump had aliases.
 bool irsBgDumpWanted(IrsPassManagerImpl *pm, bool verified);
 /// A forked printer for a step's dump that stitches it from the cache and
 /// the ops' prints, and hands back where each op's text is, to be the next

@@ -257,7 +257,7 @@ int irsPmWriteStepDump(IrsPassManagerImpl *pm, void *modulePtr, intptr_t i,
         irsBgDumpStart(pm, i, module, path, pm->opts.dump.printGeneric,
                        pm->opts.dump.printDebugInfo) == 0;
     if (!background && irsBgDumpWanted(pm, verified))
-      background = irsBgDumpSnapshot(pm, i, module, path) == 0;
+      background = irsBgDumpStitch(pm, i, module, path) == 0;
     if (!background && irsBgDumpCan(pm, verified) && manyChanged(pm, module))
       background = irsBgDumpStitch(pm, i, module, path) == 0;
     if (!background) {
