@@ -21,9 +21,11 @@
 // the module again whole from a shell filled with clones: the module twice
 // in memory per dump in flight, and two prints. A forked printer shares
 // the module copy-on-write and copies only the pages the parent writes
-// meanwhile (bench/model.py measures the sum of the processes' PSS). One
-// such child is in flight, so the extra memory is bounded by one module
-// whatever the number of steps; --dump-in-background keeps two. A module
+// meanwhile (bench/model.py measures the sum of the processes' PSS). At
+// most two such children are in flight (the pipeline does not wait for
+// the last one's table before it forks the next: a stale cache only
+// saves less), so the extra memory is bounded by two modules whatever the
+// number of steps; --dump-in-background also keeps two. A module
 // whose step changed a quarter of its top-level ops or more (a conversion)
 // is also dumped by a child. Both kinds stitch the dump from the cache's
 // texts and prints of the other ops, local-scope texts or, for a module
@@ -207,13 +209,21 @@ static IrsErrorKind finish(IrsPassManagerImpl *pm, intptr_t k, int status,
 
 IrsErrorKind irsBgDumpReap(IrsPassManagerImpl *pm, bool waitAll, IrsBuf *err) {
   IrsErrorKind kind = IRS_OK;
+  // Tables are adopted in the order of their dumps: a newer one adopted
+  // first would be replaced by an older one.
+  bool tableRunning = false;
   for (intptr_t k = 0; k < pm->numBg;) {
+    if (tableRunning && pm->bg[k].tableFd >= 0) {
+      ++k;
+      continue;
+    }
     int status = 0;
     IrsPhaseMark m = irsPhaseBegin(pm->phases);
     pid_t r = reapOne(pm, pm->bg[k].pid, &status, waitAll ? 0 : WNOHANG);
     if (waitAll)
       irsPhaseEnd(pm->phases, IrsPhaseWait, m, 0);
     if (r == 0) {
+      tableRunning = tableRunning || pm->bg[k].tableFd >= 0;
       ++k;
       continue;
     }
@@ -229,12 +239,14 @@ IrsErrorKind irsBgDumpReap(IrsPassManagerImpl *pm, bool waitAll, IrsBuf *err) {
   return kind;
 }
 
-// Room for one more child, waiting for the oldest while there are `most`.
-static int makeRoom(IrsPassManagerImpl *pm) {
+// Room for one more child, waiting for the oldest while there are `most`:
+// two stitching printers (`table`; the pipeline need not wait for one
+// before the next dump), else one (--dump-in-background: two).
+static int makeRoom(IrsPassManagerImpl *pm, bool table) {
   // No thread of ours may be printing while we fork (the child would
   // inherit its locks); MLIR's threads are idle between steps.
-  irsPmDumpJoin(pm);
-  int most = pm->opts.dump.inBackground ? kMaxChildren : 1;
+  irsPmDumpJoinThreads(pm);
+  int most = pm->opts.dump.inBackground || table ? kMaxChildren : 1;
   while (pm->numBg >= most) {
     int status = 0;
     IrsPhaseMark m = irsPhaseBegin(pm->phases);
@@ -323,7 +335,7 @@ static _Noreturn void childPrint(IrsPassManagerImpl *pm, const IrsBgDump *d,
 
 static int start(IrsPassManagerImpl *pm, intptr_t step, MlirOperation module,
                  const char *path, bool generic, bool debugInfo, bool table) {
-  int e = makeRoom(pm);
+  int e = makeRoom(pm, table);
   if (e)
     return e;
   IrsBgDump d = {0, step, irsStrDup(path), -1, NULL, NULL, 0};
@@ -390,6 +402,37 @@ bool irsBgDumpCan(const IrsPassManagerImpl *pm, bool verified) {
 
 bool irsBgDumpWanted(IrsPassManagerImpl *pm, bool verified) {
   return pm->dumpAliased && irsBgDumpCan(pm, verified);
+}
+
+void irsBgDumpCollect(IrsPassManagerImpl *pm, MlirOperation module) {
+  if (pm->numBg && irsBgDumpReap(pm, false, &pm->bgErr) != IRS_OK)
+    pm->bgFailed = true;
+  // A printer still at work is waited for when its texts would serve the
+  // next dump: a quarter or more of the module's top-level ops have its
+  // keys (matched in order from a moving cursor, as the cache's are).
+  const IrsBgDump *d = NULL;
+  for (intptr_t k = 0; k < pm->numBg; ++k)
+    if (pm->bg[k].tableFd >= 0)
+      d = &pm->bg[k];
+  MlirBlock body = irsDumpModuleBody(module);
+  if (!d || mlirBlockIsNull(body))
+    return;
+  size_t n = irsDumpCountTops(body), k = 0, cursor = 0, same = 0;
+  const uint64_t *fps = pm->numTopFps == n ? pm->topFps : NULL;
+  for (MlirOperation o = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o), ++k) {
+    uint64_t fp = fps ? fps[k] : irsFingerprint(o, NULL);
+    for (size_t probe = 0; probe < d->n && probe < 8; ++probe) {
+      size_t idx = (cursor + probe) % d->n;
+      if (d->ops[idx] == o.ptr && d->fps[idx] == fp) {
+        ++same;
+        cursor = idx + 1;
+        break;
+      }
+    }
+  }
+  if (same * 4 >= n && n > 0)
+    irsBgDumpSettleTables(pm);
 }
 
 void irsBgDumpSettle(IrsPassManagerImpl *pm) {

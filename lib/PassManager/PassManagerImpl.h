@@ -280,6 +280,11 @@ int irsBgDumpCopyLater(IrsPassManagerImpl *pm, intptr_t i, const char *path);
 /// Waits for every dump in flight (threads and children); a failure is
 /// kept as bgErr.
 void irsBgDumpSettle(IrsPassManagerImpl *pm);
+/// Collects the children that are done, without waiting (their tables in
+/// the order of their dumps), and waits for a stitching printer still at
+/// work only when its texts would serve the dump of `module`; a failure is
+/// kept as bgErr.
+void irsBgDumpCollect(IrsPassManagerImpl *pm, MlirOperation module);
 /// Whether a step's dump should be printed by a forked printer with the
 /// module's shared printing state (BackgroundDump.c, SharedDump.c):
 /// irsBgDumpCan, and the last dump had aliases.
@@ -430,10 +435,12 @@ uint64_t irsPmFingerprintRun(IrsPassManagerImpl *pm, MlirOperation module,
 /// Prints a dump to `path` (stitched when provably identical). 0 or errno.
 int irsPmWriteDump(IrsPassManagerImpl *pm, MlirOperation module,
                    const char *path, bool verified);
-/// Waits for the dumps threads are finishing (irsPmStepDone); a failure is
-/// kept as bgErr, as a forked printer's is. Call before anything reads the
-/// dump cache or the dumps on disk.
+/// Waits for the dumps threads are finishing (irsPmStepDone) and for the
+/// stitching printers; a failure is kept as bgErr, as a forked printer's
+/// is. Call before anything reads the dump cache or the dumps on disk.
 void irsPmDumpJoin(IrsPassManagerImpl *pm);
+/// Only the threads' part of irsPmDumpJoin: before a fork.
+void irsPmDumpJoinThreads(IrsPassManagerImpl *pm);
 /// The stepwise engine's dump writer (IrsStepEnd.writeDump; `module`:
 /// the module's ptr): the previous dump copied, a background printer, a
 /// thread, or printed here.
