@@ -387,6 +387,9 @@ void irsDumpAsyncJoin(IrsAsyncDump **jobp, IrsDumpCache **cachep,
 
 size_t irsDumpCountNew(const IrsDumpCache *cache, const IrsAsyncDump *job,
                        MlirBlock body, const uint64_t *fps, size_t n) {
+  // A shared printer's texts are no use to a local-scope dump.
+  if (!irsDumpCacheFits(cache, NULL))
+    cache = NULL;
   const IrsDumpEntry *keys = job ? job->fresh : cache ? cache->entries : NULL;
   size_t numKeys = job ? job->n : cache ? cache->num : 0, k = 0, cursor = 0;
   size_t missing = 0;

@@ -14,25 +14,29 @@
 // pool does not exist in it.
 //
 // A threaded run takes the same road by itself for the dumps of a module
-// whose last whole print had aliases (#map = affine_map<...>: a lowered
-// model keeps affine.apply in every function), which only a whole print
-// gives (irsBgDumpWanted). The dump finished on a thread (AsyncDump.c)
-// would print every op's text, find it aliased, and print the module again
-// whole from a shell filled with clones: the module twice in memory per
-// dump in flight, and two prints. A snapshot prints once, on the idle core,
-// and copies only the pages the parent writes meanwhile (bench/model.py
-// measures the sum of the processes' PSS). One such child is in flight, so
-// the extra memory is bounded by one module whatever the number of steps;
-// --dump-in-background keeps two. A module without aliases whose step
-// changed a quarter of its top-level ops or more (a conversion) is also
-// dumped by a child, which stitches the dump from the cache's texts and
-// prints of the changed ops and hands back where each text lies in it
-// (ForkedDump.c), so the parent's cache still saves reprinting what the
-// next steps leave alone; fewer changed ops are cloned for a thread.
+// whose last dump had aliases (#map = affine_map<...>: a lowered model
+// keeps affine.apply in every function), which only the whole module's
+// printing state gives (irsBgDumpWanted). The dump finished on a thread
+// (AsyncDump.c) would print every op's text, find it aliased, and print
+// the module again whole from a shell filled with clones: the module twice
+// in memory per dump in flight, and two prints. A forked printer shares
+// the module copy-on-write and copies only the pages the parent writes
+// meanwhile (bench/model.py measures the sum of the processes' PSS). At
+// most two such children are in flight (the pipeline does not wait for
+// the last one's table before it forks the next: a stale cache only
+// saves less), so the extra memory is bounded by two modules whatever the
+// number of steps; --dump-in-background also keeps two. A module
+// whose step changed a quarter of its top-level ops or more (a conversion)
+// is also dumped by a child. Both kinds stitch the dump from the cache's
+// texts and prints of the other ops, local-scope texts or, for a module
+// with aliases, texts printed with the module's shared state (SharedDump.c),
+// and hand back where each text lies in it (ForkedDump.c), so the parent's
+// cache still saves reprinting what the next steps leave alone; fewer
+// changed ops of a module without aliases are cloned for a thread.
 //
 // The child tells by its exit status whether its text had aliases (it
 // starts with their definitions, not "module"); a module that lost them
-// (lower-affine) goes back to stitched dumps.
+// (lower-affine) goes back to local-scope texts.
 //
 // Printers run at nice 19 with SCHED_BATCH: a pipeline thread sharing a
 // core with one keeps about 98% of it, and printing fills idle cores.
@@ -71,6 +75,9 @@ enum { kAliasedOk = 250 };
 // A stitching printer's status for a dump printed whole without aliases
 // (no table); 0 is a stitched dump with its table.
 enum { kWholeOk = 251 };
+// A stitched dump with its table whose header defines aliases (printed
+// with the module's shared state).
+enum { kStitchedAliasedOk = 252 };
 // A printer's nice value: the lowest, so that a pipeline thread sharing
 // its core keeps about 98% of it. Raised priority cannot be regained
 // without privilege, so the printers stay there also when the pipeline
@@ -157,7 +164,9 @@ static IrsErrorKind finish(IrsPassManagerImpl *pm, intptr_t k, int status,
   IrsBgDump *d = &pm->bg[k];
   IrsErrorKind kind = IRS_OK;
   int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  pm->dumpAliased = code == kAliasedOk;
+  pm->dumpAliased = code == kAliasedOk || code == kStitchedAliasedOk;
+  if (code == kStitchedAliasedOk)
+    code = 0;
   if (d->tableFd >= 0) {
     if (code == 0)
       irsDumpCacheAdoptFile(&pm->dumpCache, d->ops, d->fps, d->n, d->path,
@@ -200,13 +209,21 @@ static IrsErrorKind finish(IrsPassManagerImpl *pm, intptr_t k, int status,
 
 IrsErrorKind irsBgDumpReap(IrsPassManagerImpl *pm, bool waitAll, IrsBuf *err) {
   IrsErrorKind kind = IRS_OK;
+  // Tables are adopted in the order of their dumps: a newer one adopted
+  // first would be replaced by an older one.
+  bool tableRunning = false;
   for (intptr_t k = 0; k < pm->numBg;) {
+    if (tableRunning && pm->bg[k].tableFd >= 0) {
+      ++k;
+      continue;
+    }
     int status = 0;
     IrsPhaseMark m = irsPhaseBegin(pm->phases);
     pid_t r = reapOne(pm, pm->bg[k].pid, &status, waitAll ? 0 : WNOHANG);
     if (waitAll)
       irsPhaseEnd(pm->phases, IrsPhaseWait, m, 0);
     if (r == 0) {
+      tableRunning = tableRunning || pm->bg[k].tableFd >= 0;
       ++k;
       continue;
     }
@@ -222,12 +239,14 @@ IrsErrorKind irsBgDumpReap(IrsPassManagerImpl *pm, bool waitAll, IrsBuf *err) {
   return kind;
 }
 
-// Room for one more child, waiting for the oldest while there are `most`.
-static int makeRoom(IrsPassManagerImpl *pm) {
+// Room for one more child, waiting for the oldest while there are `most`:
+// two stitching printers (`table`; the pipeline need not wait for one
+// before the next dump), else one (--dump-in-background: two).
+static int makeRoom(IrsPassManagerImpl *pm, bool table) {
   // No thread of ours may be printing while we fork (the child would
   // inherit its locks); MLIR's threads are idle between steps.
-  irsPmDumpJoin(pm);
-  int most = pm->opts.dump.inBackground ? kMaxChildren : 1;
+  irsPmDumpJoinThreads(pm);
+  int most = pm->opts.dump.inBackground || table ? kMaxChildren : 1;
   while (pm->numBg >= most) {
     int status = 0;
     IrsPhaseMark m = irsPhaseBegin(pm->phases);
@@ -282,8 +301,10 @@ static void dropTable(IrsBgDump *d) {
   d->fps = NULL;
 }
 
-// The forked printer: stitched with its table when `d` has one and the
-// module's last print had no aliases, else whole. Never returns.
+// The forked printer: stitched with its table when `d` has one, else
+// whole. A module whose last dump had aliases is stitched with its shared
+// printing state (SharedDump.c) at once; a local-scope stitch that meets
+// an aliased text tries that next. Never returns.
 static _Noreturn void childPrint(IrsPassManagerImpl *pm, const IrsBgDump *d,
                                  MlirOperation module, bool generic,
                                  bool debugInfo) {
@@ -291,13 +312,16 @@ static _Noreturn void childPrint(IrsPassManagerImpl *pm, const IrsBgDump *d,
   // pipeline's threads win every core they want (see above).
   (void)sched_setscheduler(0, SCHED_BATCH, &(struct sched_param){0});
   (void)setpriority(PRIO_PROCESS, 0, kPrinterNice);
-  if (d->tableFd >= 0 && !pm->dumpAliased) {
-    bool stitched = false;
-    int e = irsDumpForkedStitch(pm->dumpCache, module, d->path, true,
+  for (int shared = pm->dumpAliased; d->tableFd >= 0 && shared < 2; ++shared) {
+    bool stitched = false, aliases = false;
+    int e = irsDumpForkedStitch(pm->dumpCache, module, d->path, true, shared,
                                 pm->topFps, pm->numTopFps, d->tableFd,
-                                pm->phases, &stitched);
+                                pm->phases, &stitched, &aliases);
     if (e || stitched)
-      _exit(e > 0 && e < kAliasedOk ? e : e ? EIO : 0);
+      _exit(e > 0 && e < kAliasedOk ? e
+            : e                     ? EIO
+            : aliases               ? kStitchedAliasedOk
+                                    : 0);
   }
   bool aliases = false;
   int e = irsDumpModuleAliases(module, d->path, generic, debugInfo, true,
@@ -311,7 +335,7 @@ static _Noreturn void childPrint(IrsPassManagerImpl *pm, const IrsBgDump *d,
 
 static int start(IrsPassManagerImpl *pm, intptr_t step, MlirOperation module,
                  const char *path, bool generic, bool debugInfo, bool table) {
-  int e = makeRoom(pm);
+  int e = makeRoom(pm, table);
   if (e)
     return e;
   IrsBgDump d = {0, step, irsStrDup(path), -1, NULL, NULL, 0};
@@ -378,6 +402,37 @@ bool irsBgDumpCan(const IrsPassManagerImpl *pm, bool verified) {
 
 bool irsBgDumpWanted(IrsPassManagerImpl *pm, bool verified) {
   return pm->dumpAliased && irsBgDumpCan(pm, verified);
+}
+
+void irsBgDumpCollect(IrsPassManagerImpl *pm, MlirOperation module) {
+  if (pm->numBg && irsBgDumpReap(pm, false, &pm->bgErr) != IRS_OK)
+    pm->bgFailed = true;
+  // A printer still at work is waited for when its texts would serve the
+  // next dump: a quarter or more of the module's top-level ops have its
+  // keys (matched in order from a moving cursor, as the cache's are).
+  const IrsBgDump *d = NULL;
+  for (intptr_t k = 0; k < pm->numBg; ++k)
+    if (pm->bg[k].tableFd >= 0)
+      d = &pm->bg[k];
+  MlirBlock body = irsDumpModuleBody(module);
+  if (!d || mlirBlockIsNull(body))
+    return;
+  size_t n = irsDumpCountTops(body), k = 0, cursor = 0, same = 0;
+  const uint64_t *fps = pm->numTopFps == n ? pm->topFps : NULL;
+  for (MlirOperation o = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o), ++k) {
+    uint64_t fp = fps ? fps[k] : irsFingerprint(o, NULL);
+    for (size_t probe = 0; probe < d->n && probe < 8; ++probe) {
+      size_t idx = (cursor + probe) % d->n;
+      if (d->ops[idx] == o.ptr && d->fps[idx] == fp) {
+        ++same;
+        cursor = idx + 1;
+        break;
+      }
+    }
+  }
+  if (same * 4 >= n && n > 0)
+    irsBgDumpSettleTables(pm);
 }
 
 void irsBgDumpSettle(IrsPassManagerImpl *pm) {

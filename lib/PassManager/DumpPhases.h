@@ -28,6 +28,7 @@ typedef enum IrsPhase {
   IrsPhaseChild,       // CPU of snapshot printers (their own rusage)
   IrsPhaseRunQueue,    // per thread of the process: CPU, wait for a core
   IrsPhaseSplit,       // a printer's second half printed by its own child
+  IrsPhaseReuse,       // texts a forked printer took from the last dump
   IrsPhaseCount,
 } IrsPhase;
 

@@ -22,8 +22,15 @@
 // is the printer's, not the pipeline's): it prints the second half of the
 // ops to print into an anonymous file and their places into the table, the
 // first prints the rest, then appends that file in the kernel. Each op is
-// printed alone (local scope), so the bytes are one printer's; when the
+// printed alone (local scope), or with the module's shared printing state
+// (a module with aliases: SharedDump.c), built before the fork so the
+// second inherits it; either way the bytes are one printer's. When the
 // pipeline waits for the dump (the run's end), both cores print it.
+//
+// Texts printed with a shared state are reusable only by a printer whose
+// header (alias definitions, module line) is the same bytes: the table
+// ends with the header's length, and the parent keeps the header
+// (IrsDumpCache.sharedHeader) to compare.
 //
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE // O_TMPFILE, memfd_create
@@ -48,13 +55,32 @@ typedef struct Row {
   uint64_t off, ilen, len;
 } Row;
 
+/// How a forked printer prints an op the cache has no text for: local
+/// scope, or with the module's shared state (SharedDump.c).
+typedef struct Printer {
+  MlirOpPrintingFlags local;
+  IrsDumpShared *shared;
+  IrsPhases *ph; // nullable; each printer process adds its "reuse" line
+} Printer;
+
+// The op's text, or null when it cannot be stitched (or no memory).
+static char *printOp(const Printer *p, MlirOperation o, size_t *len) {
+  if (p->shared)
+    return irsDumpSharedPrintTop(p->shared, o, len);
+  char *t = irsDumpPrintTopWith(o, p->local, len);
+  if (t && irsDumpTextMayAlias(t, *len)) {
+    free(t);
+    return NULL;
+  }
+  return t;
+}
+
 // The texts of ops [begin, end) written from file offset `off`, their
 // places in rows[begin..end); false (file left to the caller to abort)
-// when one may be aliased or cannot be printed.
+// when one cannot be stitched. `cache` holds texts of p's kind, or is null.
 static bool writeOps(IrsDumpCache *cache, MlirBlock body, size_t begin,
                      size_t end, const uint64_t *topFps, IrsAtomicFile *af,
-                     uint64_t off, Row *rows) {
-  MlirOpPrintingFlags f = irsDumpTopFlags(true);
+                     uint64_t off, Row *rows, const Printer *p) {
   // The cache's entries are in the order of the last dump's ops: op k's is
   // near k (irsDumpCacheFind probes from the cursor on).
   size_t k = 0, cursor = begin;
@@ -72,13 +98,15 @@ static bool writeOps(IrsDumpCache *cache, MlirBlock body, size_t begin,
     if (hit) {
       len = hit->len;
     } else {
-      t = own = irsDumpPrintTopWith(o, f, &len);
-      ok = own && !irsDumpTextMayAlias(own, len);
+      t = own = printOp(p, o, &len);
+      ok = own != NULL;
     }
     if (ok) {
       size_t il = irsDumpWriteIndented(af, t, len);
       rows[k] = (Row){off, il, len};
       off += il;
+      if (hit)
+        irsPhaseAdd(p->ph, IrsPhaseReuse, 0, 0, (int64_t)il);
     }
     free(own);
     if (hit) { // read from the last dump for this one; not needed again
@@ -86,7 +114,6 @@ static bool writeOps(IrsDumpCache *cache, MlirBlock body, size_t begin,
       hit->text = NULL;
     }
   }
-  mlirOpPrintingFlagsDestroy(f);
   return ok && k == end;
 }
 
@@ -148,11 +175,11 @@ static int partFile(const char *path) {
 // places (from the part's start) into the table. Never returns.
 static _Noreturn void printTail(IrsDumpCache *cache, MlirBlock body, size_t at,
                                 size_t n, const uint64_t *fps, int partFd,
-                                int tableFd, Row *rows) {
+                                int tableFd, Row *rows, const Printer *p) {
   IrsAtomicFile af;
   int e = irsAtomicFileOpenFd(&af, partFd);
   if (!e) {
-    bool ok = writeOps(cache, body, at, n, fps, &af, 0, rows);
+    bool ok = writeOps(cache, body, at, n, fps, &af, 0, rows, p);
     irsAtomicFileWrite(&af, "}\n\n", 3);
     e = irsAtomicFileCommit(&af);
     e = e ? e : ok ? 0 : EINVAL;
@@ -160,6 +187,7 @@ static _Noreturn void printTail(IrsDumpCache *cache, MlirBlock body, size_t at,
   if (!e)
     e = pwriteAll(tableFd, rows + at, (n - at) * sizeof(Row),
                   (off_t)(at * sizeof(Row)));
+  irsPhasesAppend(p->ph, IrsPhaseReuse);
   _exit(e ? 1 : 0);
 }
 
@@ -168,7 +196,7 @@ static _Noreturn void printTail(IrsDumpCache *cache, MlirBlock body, size_t at,
 static bool joinTail(IrsDumpCache *cache, MlirBlock body, size_t at, size_t n,
                      const uint64_t *fps, pid_t tail, int partFd, int tableFd,
                      IrsAtomicFile *af, uint64_t off, Row *rows,
-                     IrsPhases *ph) {
+                     IrsPhases *ph, const Printer *p) {
   int status = 0;
   struct rusage ru = {0};
   pid_t r;
@@ -191,7 +219,7 @@ static bool joinTail(IrsDumpCache *cache, MlirBlock body, size_t at, size_t n,
     return true;
   }
   // No tail printer, or it failed: its ops are printed here.
-  bool ok = writeOps(cache, body, at, n, fps, af, off, rows);
+  bool ok = writeOps(cache, body, at, n, fps, af, off, rows, p);
   irsAtomicFileWrite(af, "}\n\n", 3);
   return ok;
 }
@@ -201,21 +229,21 @@ static bool joinTail(IrsDumpCache *cache, MlirBlock body, size_t at, size_t n,
 static bool writeBody(IrsDumpCache *cache, MlirBlock body, size_t n,
                       size_t at, const uint64_t *fps, const char *path,
                       int tableFd, IrsAtomicFile *af, const IrsBuf *header,
-                      Row *rows, IrsPhases *ph) {
+                      Row *rows, IrsPhases *ph, const Printer *p) {
   int partFd = at < n ? partFile(path) : -1;
   pid_t tail = partFd >= 0 ? fork() : -1;
   if (tail == 0)
-    printTail(cache, body, at, n, fps, partFd, tableFd, rows);
+    printTail(cache, body, at, n, fps, partFd, tableFd, rows, p);
   if (tail < 0)
     at = n;
   irsAtomicFileWrite(af, header->data, header->len);
-  bool ok = writeOps(cache, body, 0, at, fps, af, header->len, rows);
+  bool ok = writeOps(cache, body, 0, at, fps, af, header->len, rows, p);
   uint64_t off = header->len;
   for (size_t k = 0; k < at; ++k)
     off += rows[k].ilen;
   if (at < n)
     ok = joinTail(cache, body, at, n, fps, ok ? tail : -1, partFd, tableFd,
-                  af, off, rows, ph) && ok;
+                  af, off, rows, ph, p) && ok;
   else if (ok)
     irsAtomicFileWrite(af, "}\n\n", 3);
   if (tail > 0 && !ok) // reaped by joinTail otherwise
@@ -225,45 +253,97 @@ static bool writeBody(IrsDumpCache *cache, MlirBlock body, size_t n,
   return ok;
 }
 
-int irsDumpForkedStitch(IrsDumpCache *cache, MlirOperation module,
-                        const char *path, bool split, const uint64_t *topFps,
-                        size_t numTopFps, int tableFd, IrsPhases *ph,
-                        bool *stitched) {
-  *stitched = false;
-  MlirBlock body = irsDumpModuleBody(module);
-  IrsBuf header = IRS_BUF_INIT;
-  if (mlirBlockIsNull(body) || !irsDumpModuleHeader(module, &header, NULL) ||
-      header.failed) {
-    irsBufFree(&header);
-    return 0;
-  }
+// Writes the dump (header, then ops) and, once it is on disk, its table:
+// rows[0..n), then the length of a shared printer's header (0 for local
+// scope), which the parent reads back from the dump.
+static int writeDump(IrsDumpCache *cache, MlirBlock body, const char *path,
+                     bool split, const uint64_t *fps, int tableFd,
+                     const IrsBuf *header, IrsPhases *ph, const Printer *p,
+                     bool *stitched) {
   size_t n = irsDumpCountTops(body);
-  const uint64_t *fps = numTopFps == n ? topFps : NULL;
   size_t at = split && n >= kSplitMin ? splitPoint(cache, body, n, fps) : n;
   Row *rows = calloc(n ? n : 1, sizeof(Row));
   IrsAtomicFile af;
   int e = rows ? irsAtomicFileOpen(&af, path) : ENOMEM;
   if (e) {
     free(rows);
-    irsBufFree(&header);
     return e;
   }
-  if (!writeBody(cache, body, n, at, fps, path, tableFd, &af, &header, rows,
-                 ph)) {
+  if (!writeBody(cache, body, n, at, fps, path, tableFd, &af, header, rows,
+                 ph, p)) {
     irsAtomicFileAbort(&af);
     free(rows);
-    irsBufFree(&header);
     return 0;
   }
   e = irsAtomicFileCommit(&af);
   // The table only when the dump is on disk: the parent adopts it then.
   // A short table (a failed write) is refused by the parent.
-  if (!e && tableFd >= 0)
-    (void)pwriteAll(tableFd, rows, n * sizeof(Row), 0);
+  uint64_t sharedLen = p->shared ? header->len : 0;
+  if (!e && tableFd >= 0 &&
+      pwriteAll(tableFd, rows, n * sizeof(Row), 0) == 0)
+    (void)pwriteAll(tableFd, &sharedLen, sizeof(sharedLen),
+                    (off_t)(n * sizeof(Row)));
   *stitched = !e;
   free(rows);
+  return e;
+}
+
+int irsDumpForkedStitch(IrsDumpCache *cache, MlirOperation module,
+                        const char *path, bool split, bool shared,
+                        const uint64_t *topFps, size_t numTopFps, int tableFd,
+                        IrsPhases *ph, bool *stitched, bool *aliases) {
+  *stitched = false;
+  *aliases = false;
+  MlirBlock body = irsDumpModuleBody(module);
+  if (mlirBlockIsNull(body))
+    return 0;
+  IrsBuf header = IRS_BUF_INIT;
+  IrsDumpShared sh;
+  Printer p = {{NULL}, NULL, ph};
+  bool ok;
+  if (shared) {
+    // The state is built before the tail printer is forked: it inherits it.
+    ok = irsDumpSharedBegin(module, &sh);
+    if (ok) {
+      p.shared = &sh;
+      *aliases = sh.aliases;
+    }
+  } else {
+    ok = irsDumpModuleHeader(module, &header, NULL) && !header.failed;
+    p.local = irsDumpTopFlags(true);
+  }
+  const IrsBuf *hdr = shared ? &sh.header : &header;
+  int e = 0;
+  if (ok) {
+    if (!irsDumpCacheFits(cache, shared ? hdr : NULL))
+      cache = NULL;
+    size_t n = irsDumpCountTops(body);
+    e = writeDump(cache, body, path, split, numTopFps == n ? topFps : NULL,
+                  tableFd, hdr, ph, &p, stitched);
+    if (*stitched)
+      irsPhasesAppend(ph, IrsPhaseReuse);
+  }
+  if (p.shared)
+    irsDumpSharedEnd(&sh);
+  if (p.local.ptr)
+    mlirOpPrintingFlagsDestroy(p.local);
   irsBufFree(&header);
   return e;
+}
+
+// The first n bytes of the dump at `path` (a shared printer's header).
+static char *readHeader(const char *path, uint64_t n) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  char *h = fd >= 0 ? malloc(n + 1) : NULL;
+  if (h && pread(fd, h, n, 0) == (ssize_t)n) {
+    h[n] = '\0';
+  } else {
+    free(h);
+    h = NULL;
+  }
+  if (fd >= 0)
+    close(fd);
+  return h;
 }
 
 bool irsDumpCacheAdoptFile(IrsDumpCache **cachep, const void *const *ops,
@@ -278,8 +358,13 @@ bool irsDumpCacheAdoptFile(IrsDumpCache **cachep, const void *const *ops,
   IrsDumpEntry *fresh = calloc(n ? n : 1, sizeof(IrsDumpEntry));
   struct stat st;
   char *p = irsStrDup(path);
+  uint64_t sharedLen = 0;
   bool ok = rows && fresh && p && stat(path, &st) == 0 &&
-            pread(tableFd, rows, n * sizeof(Row), 0) == (ssize_t)(n * sizeof(Row));
+            pread(tableFd, rows, n * sizeof(Row), 0) == (ssize_t)(n * sizeof(Row)) &&
+            pread(tableFd, &sharedLen, sizeof(sharedLen),
+                  (off_t)(n * sizeof(Row))) == (ssize_t)sizeof(sharedLen);
+  char *shared = ok && sharedLen ? readHeader(path, sharedLen) : NULL;
+  ok = ok && (!sharedLen || shared);
   for (size_t k = 0; ok && k < n; ++k)
     fresh[k] = (IrsDumpEntry){.op = ops[k], .fp = fps[k], .len = rows[k].len,
                               .off = rows[k].off, .ilen = rows[k].ilen};
@@ -288,8 +373,11 @@ bool irsDumpCacheAdoptFile(IrsDumpCache **cachep, const void *const *ops,
   if (ok) {
     cache->filePath = p;
     cache->fileStat = st;
+    cache->sharedHeader = shared;
+    cache->sharedHeaderLen = sharedLen;
   } else {
     free(p);
+    free(shared);
   }
   return ok;
 }

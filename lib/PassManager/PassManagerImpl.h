@@ -109,15 +109,17 @@ bool irsDumpCacheAdopt(IrsDumpCache **cache, const void *const *ops,
 
 /// In a forked printer (ForkedDump.c): writes `module`'s (verified) dump to
 /// `path` stitched from the cache's texts and prints of the other
-/// top-level ops, and where each op's text lies in it to `tableFd`; with
-/// `split`, the second half of the ops to print is printed by a printer it
-/// forks (counted in `phases`, nullable, as "split"). *stitched false
-/// (nothing written) when it cannot be stitched.
+/// top-level ops (local scope, or with the module's `shared` printing
+/// state: SharedDump.c), and where each op's text lies in it to
+/// `tableFd`; with `split`, the second half of the ops to print is printed
+/// by a printer it forks (counted in `phases`, nullable, as "split").
+/// *stitched false (nothing written) when it cannot be stitched so;
+/// *aliases when the shared state's header defines aliases.
 /// 0 or an errno value.
 int irsDumpForkedStitch(IrsDumpCache *cache, MlirOperation module,
-                        const char *path, bool split, const uint64_t *topFps,
-                        size_t numTopFps, int tableFd, IrsPhases *phases,
-                        bool *stitched);
+                        const char *path, bool split, bool shared,
+                        const uint64_t *topFps, size_t numTopFps, int tableFd,
+                        IrsPhases *phases, bool *stitched, bool *aliases);
 /// In the parent: the cache becomes the texts of ops[0..n) (fingerprints
 /// fps) in the dump at `path`, placed as the printer's table in `tableFd`
 /// says, read from the file when wanted. False (cache emptied) otherwise.
@@ -281,8 +283,14 @@ int irsBgDumpCopyLater(IrsPassManagerImpl *pm, intptr_t i, const char *path);
 /// Waits for every dump in flight (threads and children); a failure is
 /// kept as bgErr.
 void irsBgDumpSettle(IrsPassManagerImpl *pm);
-/// Whether a step's dump should be printed by a forked snapshot
-/// (BackgroundDump.c): irsBgDumpCan, and the last whole print had aliases.
+/// Collects the children that are done, without waiting (their tables in
+/// the order of their dumps), and waits for a stitching printer still at
+/// work only when its texts would serve the dump of `module`; a failure is
+/// kept as bgErr.
+void irsBgDumpCollect(IrsPassManagerImpl *pm, MlirOperation module);
+/// Whether a step's dump should be printed by a forked printer with the
+/// module's shared printing state (BackgroundDump.c, SharedDump.c):
+/// irsBgDumpCan, and the last dump had aliases.
 bool irsBgDumpWanted(IrsPassManagerImpl *pm, bool verified);
 /// A forked printer for a step's dump that stitches it from the cache and
 /// the ops' prints, and hands back where each op's text is, to be the next
@@ -430,10 +438,12 @@ uint64_t irsPmFingerprintRun(IrsPassManagerImpl *pm, MlirOperation module,
 /// Prints a dump to `path` (stitched when provably identical). 0 or errno.
 int irsPmWriteDump(IrsPassManagerImpl *pm, MlirOperation module,
                    const char *path, bool verified);
-/// Waits for the dumps threads are finishing (irsPmStepDone); a failure is
-/// kept as bgErr, as a forked printer's is. Call before anything reads the
-/// dump cache or the dumps on disk.
+/// Waits for the dumps threads are finishing (irsPmStepDone) and for the
+/// stitching printers; a failure is kept as bgErr, as a forked printer's
+/// is. Call before anything reads the dump cache or the dumps on disk.
 void irsPmDumpJoin(IrsPassManagerImpl *pm);
+/// Only the threads' part of irsPmDumpJoin: before a fork.
+void irsPmDumpJoinThreads(IrsPassManagerImpl *pm);
 /// The stepwise engine's dump writer (IrsStepEnd.writeDump; `module`:
 /// the module's ptr): the previous dump copied, a background printer, a
 /// thread, or printed here.

@@ -179,6 +179,10 @@ int irsPmWriteDump(IrsPassManagerImpl *pm, MlirOperation module,
 
 void irsPmDumpJoin(IrsPassManagerImpl *pm) {
   irsBgDumpSettleTables(pm);
+  irsPmDumpJoinThreads(pm);
+}
+
+void irsPmDumpJoinThreads(IrsPassManagerImpl *pm) {
   if (!pm->asyncDump)
     return;
   IrsAsyncResult *r = NULL;
@@ -218,6 +222,8 @@ static int dumpAsync(IrsPassManagerImpl *pm, intptr_t i, MlirOperation module,
       i + 1 >= pm->numSteps ||
       (pm->cpRun && irsPipelineGetStepNumAnchors(pm->pipeline, i + 1) > 1))
     return -1;
+  // The thread's dump starts from the cache: the printers' tables first.
+  irsBgDumpSettleTables(pm);
   if (atomic_load(&pm->asyncBusy) >= 2)
     irsPmDumpJoin(pm);
   return irsDumpModuleAsync(&pm->asyncDump, &pm->dumpCache, &pm->asyncBusy,
@@ -272,8 +278,13 @@ int irsPmWriteStepDump(IrsPassManagerImpl *pm, void *modulePtr, intptr_t i,
   int e = irsPmCopyUnchangedDump(pm, i, path, verified);
   if (e < 0) {
     e = 0;
-    // Whether the last dump had aliases is known once its printer is done.
-    irsBgDumpSettleTables(pm);
+    // What the printers that are done tell (their tables, whether the
+    // last dump had aliases). One still at work is waited for only when a
+    // quarter of the ops are still as it printed them: else (a conversion)
+    // the next printer starts from the cache as it is, whose texts are the
+    // right ones for the ops it has keys for, and tries its guess of the
+    // module's kind (BackgroundDump.c); other dumps wait for it.
+    irsBgDumpCollect(pm, module);
     // Only verified IR may be printed by a child: printing unverified IR
     // would make the printer verify, and verification may need the thread
     // pool.
@@ -282,7 +293,7 @@ int irsPmWriteStepDump(IrsPassManagerImpl *pm, void *modulePtr, intptr_t i,
         irsBgDumpStart(pm, i, module, path, pm->opts.dump.printGeneric,
                        pm->opts.dump.printDebugInfo) == 0;
     if (!background && irsBgDumpWanted(pm, verified))
-      background = irsBgDumpSnapshot(pm, i, module, path) == 0;
+      background = irsBgDumpStitch(pm, i, module, path) == 0;
     if (!background && irsBgDumpCan(pm, verified) && manyChanged(pm, module))
       background = irsBgDumpStitch(pm, i, module, path) == 0;
     if (!background) {

@@ -52,6 +52,13 @@ static void closeFile(IrsDumpCache *c) {
   c->filePath = NULL;
 }
 
+bool irsDumpCacheFits(const IrsDumpCache *cache, const IrsBuf *header) {
+  if (!cache || !header)
+    return !cache || !cache->sharedHeader;
+  return cache->sharedHeader && cache->sharedHeaderLen == header->len &&
+         memcmp(cache->sharedHeader, header->data, header->len) == 0;
+}
+
 // The cache's dump file, opened now if it is still the file adopted.
 static bool openFile(IrsDumpCache *c) {
   if (c->fileFd >= 0)
@@ -81,6 +88,7 @@ void irsDumpCacheDestroy(IrsDumpCache *c) {
     free(c->entries[i].text);
   free(c->entries);
   closeFile(c);
+  free(c->sharedHeader);
   free(c);
 }
 
@@ -417,6 +425,8 @@ size_t irsDumpCountTops(MlirBlock body) {
 void irsDumpCacheTake(IrsDumpCache *cache, MlirBlock body, size_t n,
                        const uint64_t *topFps, size_t numTopFps,
                        MlirOperation *ops, Entry *fresh, bool *todo) {
+  if (!irsDumpCacheFits(cache, NULL))
+    cache = NULL;
   size_t k = 0;
   // Old entries are matched in order: passes rarely reorder functions, so a
   // moving cursor finds most of them at once.
@@ -463,6 +473,9 @@ void irsDumpCacheReplace(IrsDumpCache *cache, Entry *fresh, size_t n, bool ok) {
     free(cache->entries[i].text);
   free(cache->entries);
   closeFile(cache);
+  free(cache->sharedHeader); // the new texts' kind is the caller's to set
+  cache->sharedHeader = NULL;
+  cache->sharedHeaderLen = 0;
   if (ok) {
     cache->entries = fresh;
     cache->num = n;
@@ -555,6 +568,8 @@ void irsDumpCacheBorrow(IrsDumpCache *cache, const void *const *ops,
                         size_t n, const uint64_t *want, uint64_t *fps,
                         const char **texts, size_t *lens) {
   size_t cursor = 0;
+  if (!irsDumpCacheFits(cache, NULL))
+    cache = NULL;
   for (size_t k = 0; k < n; ++k) {
     texts[k] = NULL;
     lens[k] = 0;

@@ -38,7 +38,32 @@ struct IrsDumpCache {
   char *filePath;
   int fileFd; // -1 until opened
   struct stat fileStat;
+  // The header the texts were printed under with the whole module's
+  // printing state (SharedDump.c); null: local-scope texts. The two kinds
+  // never stand in for each other.
+  char *sharedHeader;
+  size_t sharedHeaderLen;
 };
+
+/// A module's printing state for its dump, shared by its top-level ops'
+/// prints (SharedDump.c; only in a forked printer).
+typedef struct IrsDumpShared {
+  MlirAsmState state;
+  IrsBuf header; // alias definitions, then "module ... {\n"
+  bool aliases;  // the header defines some
+} IrsDumpShared;
+
+/// Builds the state and the header; false (nothing to end) when the
+/// module cannot be printed so.
+bool irsDumpSharedBegin(MlirOperation module, IrsDumpShared *sh);
+/// A top-level op's text with the state (malloc'd), as a whole print of
+/// the module holds it unindented; null when out of memory or when the text
+/// holds what a whole print numbers in print order.
+char *irsDumpSharedPrintTop(IrsDumpShared *sh, MlirOperation op, size_t *len);
+void irsDumpSharedEnd(IrsDumpShared *sh);
+/// True if the cache's texts are of the kind a printer with `header`
+/// (null: local scope) may reuse.
+bool irsDumpCacheFits(const IrsDumpCache *cache, const IrsBuf *header);
 
 /// Reads e's text from the cache's dump file when it is not in memory;
 /// false when it has none (or the file no longer holds it).
