@@ -21,7 +21,7 @@
 // FIRST: verify-inside-pipeline.mlir:[[@LINE+13]]:8: error: 'affine.for' op expects region #0 to have 0 or 1 blocks
 // FIRST-NOT: 'llvm.return' op mismatching result types
 // IRS: irscope-opt: error: step 1 'builtin.module(sparsifier)' broke the IR: verifier failed after pass 'sparsifier'
-// NARROW: irscope-opt: note: first rewrite that breaks the IR: #26 of 28 in step 1 'builtin.module(sparsifier)': pattern 'IfLowering' on 'scf.if'
+// NARROW: irscope-opt: note: first rewrite that breaks the IR: #26 of 28 in step 1 'builtin.module(sparsifier)': pattern '(anonymous namespace)::IfLowering' on 'scf.if'
 // IRS: exit=3
 
 // --verify-each=0 turns the verification off, in mlir-opt as here.

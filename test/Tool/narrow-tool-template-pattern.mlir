@@ -14,11 +14,11 @@
 // RUN: sh -c 'irscope-opt --tool=%mlir_opt %s --pass-pipeline="builtin.module(func.func(tosa-narrow-i64-to-i32))" --failure-dir=%t/c -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=CRASH -DDIR=%t/c
 // CRASH: irscope-opt: error: step 1 'builtin.module(func.func(tosa-narrow-i64-to-i32))' crashed with SIGSEGV
-// CRASH: irscope-opt: note: first rewrite that crashes the step: #1 of 3 in step 1 'builtin.module(func.func(tosa-narrow-i64-to-i32))': pattern 'ConvertTypedOp<mlir::tosa::IfOp, (anonymous namespace)::TosaNarrowKind::Int64ToInt32>' on 'tosa.cond_if' at {{.*}}narrow-tool-template-pattern.mlir:[[@LINE+9]]:10
+// CRASH: irscope-opt: note: first rewrite that crashes the step: #1 of 3 in step 1 'builtin.module(func.func(tosa-narrow-i64-to-i32))': pattern '(anonymous namespace)::ConvertTypedOp<mlir::tosa::IfOp, (anonymous namespace)::TosaNarrowKind::Int64ToInt32>' on 'tosa.cond_if' at {{.*}}narrow-tool-template-pattern.mlir:[[@LINE+9]]:10
 // CRASH: exit=5
 
 // RUN: FileCheck %s --check-prefix=REPORT < %t/c/report.xml
-// REPORT: <action tag="apply-pattern" name="ConvertTypedOp&lt;mlir::tosa::IfOp, (anonymous namespace)::TosaNarrowKind::Int64ToInt32&gt;" index="1" of="3" executions="{{[0-9]+}}" op="tosa.cond_if"
+// REPORT: <action tag="apply-pattern" name="(anonymous namespace)::ConvertTypedOp&lt;mlir::tosa::IfOp, (anonymous namespace)::TosaNarrowKind::Int64ToInt32&gt;" index="1" of="3" executions="{{[0-9]+}}" op="tosa.cond_if"
 // REPORT-NEXT: <generic-op>%0 = &quot;tosa.cond_if&quot;(%arg0, %arg1, %arg2)
 
 module {
