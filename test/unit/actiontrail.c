@@ -192,25 +192,24 @@ static void reusedOpAddressIsNotStale(void **state) {
 static void readOnlyNamesKnownByAddress(void **state) {
   (void)state;
   IrsTrailStrings *s = calloc(1, sizeof *s);
-  IrsTrailCache *c = calloc(1, sizeof *c);
+  IrsTrailCache *c = aligned_alloc(4096, sizeof *c);
   assert_non_null(s);
   assert_non_null(c);
-  irsTrailCacheReset(c, 1);
+  irsTrailCacheReset(c);
   static const char kLiteral[] = "LiteralPattern";
   char heap[] = "LiteralPattern";
   IrsAction a = action("apply-pattern", kLiteral, ops[0], 0);
   IrsTrailRec r;
   irsTrailDescribe(c, s, &a, &r);
-  const IrsTrailNameHit *h =
-      &c->names[irsTrailSlot(kLiteral, IRS_TRAIL_NAME_CACHE)];
-  assert_ptr_equal(h->data, kLiteral);
+  const IrsTrailWhatHit *h = &c->whats[irsTrailWhatSlot(a.tag.data, kLiteral)];
+  assert_ptr_equal(h->name, kLiteral);
   assert_null(h->copy);
-  IrsTrailStr literal = r.name;
+  IrsTrailStr literal = r.what.name;
   a.name = mlirStringRefCreateFromCString(heap);
   irsTrailDescribe(c, s, &a, &r);
-  assert_int_equal(r.name, literal); // one string for both
-  h = &c->names[irsTrailSlot(heap, IRS_TRAIL_NAME_CACHE)];
-  assert_ptr_equal(h->data, heap);
+  assert_int_equal(r.what.name, literal); // one string for both
+  h = &c->whats[irsTrailWhatSlot(a.tag.data, heap)];
+  assert_ptr_equal(h->name, heap);
   assert_non_null(h->copy);
   free(c);
   free(s);
