@@ -129,7 +129,7 @@ __attribute__((noinline, cold)) static Stack *join(Trail *t) {
     return NULL;
   }
   IrsTrailCache *c = &t->caches[s - t->stacks];
-  irsTrailCacheReset(c);
+  irsTrailCacheReset(c, (uint32_t)getpid(), epoch);
   mine = (Mine){me, t, epoch, s, c};
   return s;
 }

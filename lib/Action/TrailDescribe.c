@@ -18,10 +18,52 @@
 #include <string.h>
 #include <sys/mman.h>
 
-void irsTrailCacheReset(IrsTrailCache *c) {
+void irsTrailCacheReset(IrsTrailCache *c, uint32_t pid, uint64_t epoch) {
   _Static_assert(sizeof(IrsTrailCache) % 4096 == 0, "whole pages");
   if (madvise(c, sizeof *c, MADV_REMOVE) != 0) // not a shared mapping
     memset(c, 0, sizeof *c);
+  c->pid = pid;
+  c->epoch = epoch;
+}
+
+_Static_assert(sizeof(IrsTrailOpDesc) == sizeof(((IrsTrailSharedOp *)0)->desc),
+               "a shared op holds a description");
+
+static IrsTrailSharedOp *sharedOp(IrsTrailStrings *s, const void *loc,
+                                  const void *ident) {
+  return &s->ops[irsTrailSharedOpSlot(loc, ident)];
+}
+
+// The description another thread of this process gave the op, if its
+// entry is whole.
+static bool sharedOpGet(const IrsTrailCache *c, IrsTrailStrings *s,
+                        const void *loc, const void *ident,
+                        IrsTrailOpDesc *d) {
+  IrsTrailSharedOp *e = sharedOp(s, loc, ident);
+  uint32_t v = atomic_load_explicit(&e->ver, memory_order_acquire);
+  if (v & 1)
+    return false;
+  bool mine = e->pid == c->pid && e->epoch == c->epoch && e->loc == loc &&
+              e->ident == ident;
+  memcpy(d, e->desc, sizeof *d);
+  atomic_thread_fence(memory_order_acquire);
+  return mine && atomic_load_explicit(&e->ver, memory_order_relaxed) == v;
+}
+
+// Shares `d`, unless another thread is writing the entry now.
+static void sharedOpPut(const IrsTrailCache *c, IrsTrailStrings *s,
+                        const void *loc, const void *ident,
+                        const IrsTrailOpDesc *d) {
+  IrsTrailSharedOp *e = sharedOp(s, loc, ident);
+  uint32_t v = atomic_load_explicit(&e->ver, memory_order_relaxed);
+  if ((v & 1) || !atomic_compare_exchange_strong(&e->ver, &v, v + 1))
+    return;
+  e->pid = c->pid;
+  e->epoch = c->epoch;
+  e->loc = loc;
+  e->ident = ident;
+  memcpy(e->desc, d, sizeof *d);
+  atomic_store_explicit(&e->ver, v + 2, memory_order_release);
 }
 
 static int addReadOnly(struct dl_phdr_info *info, size_t size, void *data) {
@@ -166,7 +208,12 @@ static IrsTrailOpDesc describeOp(IrsTrailCache *c, IrsTrailStrings *s,
 
 IrsTrailOpDesc irsTrailOpMiss(IrsTrailCache *c, IrsTrailStrings *s,
                               MlirIdentifier name, MlirLocation loc) {
-  IrsTrailOpDesc d = describeOp(c, s, name, loc);
+  IrsTrailOpDesc d;
+  if (!sharedOpGet(c, s, loc.ptr, name.ptr, &d)) {
+    d = describeOp(c, s, name, loc);
+    if (d.name)
+      sharedOpPut(c, s, loc.ptr, name.ptr, &d);
+  }
   if (d.name)
     c->ops[irsTrailOpSlot(loc.ptr, name.ptr)] =
         (IrsTrailOpHit){loc.ptr, name.ptr, d};

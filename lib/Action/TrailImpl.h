@@ -39,6 +39,32 @@ enum {
 /// is full); else 1 + the offset of its length byte in the arena.
 typedef uint32_t IrsTrailStr;
 
+/// An op's description shared by the threads of one process
+/// (irsTrailOpMiss): a thread's own cache misses the ops another thread
+/// already described (MLIR hands a function to whichever thread is free,
+/// step after step). Its keys mean something only within one context of
+/// one process, so an entry says whose it is (`pid`, `epoch`: the trail's
+/// epoch when the writer joined) and no one else's entry is used. Written
+/// under its own sequence lock (`ver` odd while written; a reader that sees
+/// it change retries nothing and misses).
+typedef struct IrsTrailSharedOp {
+  _Atomic uint32_t ver;
+  uint32_t pid;
+  uint64_t epoch;
+  const void *loc, *ident;
+  uint32_t desc[4]; // an IrsTrailOpDesc (defined below)
+} IrsTrailSharedOp;
+
+enum { IRS_TRAIL_SHARED_OPS = 65536 }; // a power of two
+
+/// The slot of an op among the shared ops, by its location and name.
+static inline size_t irsTrailSharedOpSlot(const void *loc,
+                                          const void *ident) {
+  uint64_t h = (uint64_t)((uintptr_t)loc ^ ((uintptr_t)ident << 4)) *
+               0x9E3779B97F4A7C15ull;
+  return (size_t)(h >> 40) & (IRS_TRAIL_SHARED_OPS - 1);
+}
+
 /// Lives in the shared mapping. Writers are the threads of one process;
 /// a slot's hash is claimed first, its reference published (release) only
 /// once the string is written, so a reader never follows a half-written
@@ -48,6 +74,9 @@ typedef struct IrsTrailStrings {
   _Atomic uint64_t hash[IRS_TRAIL_STRING_SLOTS]; // 0: free
   _Atomic IrsTrailStr ref[IRS_TRAIL_STRING_SLOTS]; // 0: not yet written
   char arena[IRS_TRAIL_STRING_BYTES];
+  // Not cleared by a reset: an entry is used only by its writer's process
+  // and epoch.
+  IrsTrailSharedOp ops[IRS_TRAIL_SHARED_OPS];
 } IrsTrailStrings;
 
 /// Forgets every string; touches the index, not the arena.
@@ -149,15 +178,19 @@ typedef struct IrsTrailCache {
   IrsTrailOpHit ops[IRS_TRAIL_OP_CACHE];
   IrsTrailLocHit locs[IRS_TRAIL_LOC_CACHE];
   IrsTrailPtrHit idents[IRS_TRAIL_IDENT_CACHE];
+  // Whose entries of the shared ops this thread uses (IrsTrailSharedOp).
+  uint32_t pid;
+  uint64_t epoch;
   bool rangesRead; // the read-only ranges are looked up (once a fill)
   int32_t numRanges;
   IrsTrailRange ranges[IRS_TRAIL_RANGES];
 } IrsTrailCache;
 
-/// Empties `c`: in a shared mapping by dropping its pages (they read as
+/// Empties `c` and makes it the cache of process `pid` at trail epoch
+/// `epoch` (IrsTrailSharedOp): in a shared mapping by dropping its pages (they read as
 /// zeros again, and only those a thread touches come back), else by
 /// writing zeros.
-void irsTrailCacheReset(IrsTrailCache *c);
+void irsTrailCacheReset(IrsTrailCache *c, uint32_t pid, uint64_t epoch);
 
 /// The caches' misses (TrailDescribe.c): each looks the strings up in the
 /// table, fills the cache's entry and returns what a hit would have.
