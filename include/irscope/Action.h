@@ -92,7 +92,8 @@ typedef struct IrsActionHandler {
 
 /// Registers a handler on `ctx` (replacing any handler MLIR had there) with
 /// one consumer; `before` may be NULL (always execute), `after` may be
-/// NULL. Detach it before destroying the context.
+/// NULL (both NULL: no consumer yet). Detach it before destroying the
+/// context.
 IRS_API IrsActionHandler irsActionHandlerAttach(MlirContext ctx,
                                                 IrsActionBeforeFn before,
                                                 IrsActionAfterFn after,
@@ -138,8 +139,9 @@ IRS_API int64_t irsActionHandlerGetCount(IrsActionHandler handler,
 /// through per-thread caches by the addresses MLIR hands over, so an action
 /// costs a few compares and one short copy, never a print of the op. Those
 /// caches hold op names and locations by address, which only one context
-/// keeps unique: mark a step (irsActionTrailMarkStep) or reset the trail
-/// before recording actions of another context.
+/// keeps unique, for as long as it lives: mark the context
+/// (irsActionTrailMarkContext) or reset the trail before recording actions
+/// of another context.
 typedef struct IrsActionTrail {
   void *ptr;
 } IrsActionTrail;
@@ -188,9 +190,14 @@ IRS_API void irsActionTrailAfter(const IrsAction *action, bool executed,
 IRS_API void irsActionTrailPush(IrsActionTrail trail,
                                 const IrsActionRecord *record);
 /// Starts a new step: irsActionTrailGetRepeating looks only at the actions
-/// recorded since, and the recording threads forget what they cached.
-/// (An IrsPassManager with a trail calls it as each of its steps begins.)
+/// recorded since. (An IrsPassManager with a trail calls it as each of its
+/// steps begins.)
 IRS_API void irsActionTrailMarkStep(IrsActionTrail trail);
+/// The actions recorded from now on may be of another context than those
+/// before (or the earlier context was destroyed): the recording threads
+/// forget what they cached by address. (An IrsPassManager with a trail
+/// calls it as each run begins.)
+IRS_API void irsActionTrailMarkContext(IrsActionTrail trail);
 /// The innermost action in flight that names an op (else the innermost)
 /// when the recording process stopped: of the threads with an action in
 /// flight, the one that began its action last. False when none was in

@@ -12,7 +12,7 @@
 // Built without RTTI and exceptions, as Debian's LLVM is.
 //
 //===----------------------------------------------------------------------===//
-#include "irscope/Action.h"
+#include "ActionImpl.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/IR/Action.h"
@@ -46,7 +46,7 @@ llvm::StringRef patternName(llvm::StringRef printed) {
 // the mlir::tracing::Action base. The asserts pin that layout to the
 // headers we build with; the handler also checks the pattern read this way
 // against print() on its first apply-pattern action and falls back to
-// printing if they ever disagree (ApplyPatternNaming).
+// printing if they ever disagree (the class slot's kind, ClassSlot).
 using ActionBase = mlir::tracing::Action;
 static_assert(sizeof(mlir::ApplyPatternAction) ==
                   sizeof(ActionBase) + sizeof(const mlir::Pattern *),
@@ -64,10 +64,6 @@ const mlir::Pattern &patternOf(const mlir::ApplyPatternAction &action) {
   return *p;
 }
 
-// How an apply-pattern action's name is read: not yet checked, from the
-// layout (checked once against print()), or by printing.
-enum ApplyPatternNaming { kNamingUnchecked, kNamingLayout, kNamingPrint };
-
 llvm::StringRef printedPatternName(const mlir::tracing::Action &action,
                                    llvm::SmallVectorImpl<char> &buf) {
   llvm::raw_svector_ostream os(buf);
@@ -81,51 +77,65 @@ struct Consumer {
   void *userData;
 };
 
-// What the handler knows of an action class, found by the class's tag.
-// Tags are static strings of the action classes (ActionImpl::getTag is
-// final and returns the class's static `tag`), so a tag is found by its
-// address without a lock: actions arrive concurrently from MLIR's worker
-// threads. The class's kind (which action we name, and how) is worked out
-// once, on its first action, and checked on each by the class's TypeID (a
-// field of the action, no call): two classes whose equal tag strings the
-// linker merged are still told apart.
-enum Kind { kOther, kPattern, kPass };
+// A tag's numbering (IrsAction.index). Tags are static strings of the
+// action classes (ActionImpl::getTag is final and returns the class's
+// static `tag`): found by address, else by contents. Two classes whose tags
+// are equal strings share the numbering, as upstream's debug counter
+// counts by tag.
 constexpr int kMaxTags = 16;
 struct TagSlot {
   std::atomic<const char *> data{nullptr};
   size_t length = 0;
-  const void *actionId = nullptr; // mlir::TypeID's opaque pointer
-  Kind kind = kOther;
   std::atomic<int64_t> count{0};
+};
+
+// How the handler reads an action of a class: a pattern application (the
+// pattern read where the class keeps it, see ApplyPatternLayout), a pass
+// run, any other class (no name); or by the slow path: an apply-pattern
+// class before its layout was checked against print() or after the check
+// failed, or a class beyond kMaxClasses.
+enum Kind { kOther, kPattern, kPass, kPatternUnchecked, kPatternPrinted,
+            kUnknown };
+
+// What the handler knows of an action class, found by the class's TypeID
+// (a field of the action: no virtual call, no compare of strings) without
+// a lock, as actions arrive concurrently from MLIR's worker threads. A
+// class's slot is filled once, on its first action, under the lock.
+constexpr int kMaxClasses = 16;
+struct ClassSlot {
+  std::atomic<const void *> id{nullptr}; // mlir::TypeID's opaque pointer
+  llvm::StringRef tag;
+  std::atomic<int> kind{kUnknown};
+  TagSlot *numbering = nullptr;
 };
 
 struct Handler {
   mlir::MLIRContext *ctx;
+  IrsActionRecordFn record = nullptr;
+  void *recordData = nullptr;
   Consumer consumers[IRS_ACTION_MAX_CONSUMERS];
   int numConsumers = 0;
   TagSlot tags[kMaxTags];
   TagSlot untracked; // tags beyond kMaxTags share its count
-
-  std::atomic<int> naming{kNamingUnchecked};
-  // The slot found last, tried first: most actions have the tag of the one
-  // before (pattern applications come in runs). A slot's tag never changes
-  // once set.
-  std::atomic<TagSlot *> lastHit{nullptr};
+  ClassSlot classes[kMaxClasses];
+  ClassSlot overflow; // kUnknown: every action of it takes the slow path
+  // The class found last, tried first: most actions are of the class of
+  // the one before (pattern applications come in runs). A slot's class
+  // never changes once set; `overflow` matches no action.
+  std::atomic<ClassSlot *> last{&overflow};
   std::mutex claimLock;
 
   // The slot of `tag`; with `claim`, a new tag gets one (only tags that
-  // outlive the handler may be claimed: MLIR's static ones). `action`
-  // (nullable) gives a claimed slot its class and kind.
-  __attribute__((noinline)) TagSlot *
-  findSlot(llvm::StringRef tag, const mlir::tracing::Action *action,
-           bool claim);
+  // outlive the handler may be claimed: MLIR's static ones).
+  TagSlot *findTag(llvm::StringRef tag, bool claim);
+  __attribute__((noinline)) ClassSlot *
+  findClass(const mlir::tracing::Action &action);
   void run(llvm::function_ref<void()> fn, IrsAction &a);
   void dispatch(llvm::function_ref<void()> fn,
                 const mlir::tracing::Action &action);
   __attribute__((noinline)) void
   dispatchSlow(llvm::function_ref<void()> fn,
-               const mlir::tracing::Action &action, llvm::StringRef tag,
-               TagSlot &slot);
+               const mlir::tracing::Action &action, ClassSlot &cls);
 };
 
 // The innermost action in flight on this thread, for IrsAction.parent and
@@ -144,29 +154,20 @@ Kind kindOf(const mlir::tracing::Action &action) {
   if (llvm::isa<mlir::PassExecutionAction>(&action))
     return kPass;
   if (llvm::isa<mlir::ApplyPatternAction>(&action))
-    return kPattern;
+    return kPatternUnchecked;
   return kOther;
 }
 
-TagSlot *Handler::findSlot(llvm::StringRef tag,
-                           const mlir::tracing::Action *action, bool claim) {
-  // The common case: a tag seen before, known by its address.
+TagSlot *Handler::findTag(llvm::StringRef tag, bool claim) {
   for (TagSlot &t : tags)
-    if (t.data.load(std::memory_order_acquire) == tag.data()) {
-      lastHit.store(&t, std::memory_order_relaxed);
+    if (t.data.load(std::memory_order_acquire) == tag.data())
       return &t;
-    }
-  // First sight of this address (or a caller's copy of a tag): compare
-  // contents, and claim a slot under the lock, which only first sights take.
-  std::lock_guard<std::mutex> lock(claimLock);
   for (TagSlot &t : tags) {
     const char *d = t.data.load(std::memory_order_acquire);
     if (!d) {
       if (!claim)
         return nullptr;
       t.length = tag.size();
-      t.actionId = action->getActionID().getAsOpaquePointer();
-      t.kind = kindOf(*action);
       t.data.store(tag.data(), std::memory_order_release);
       return &t;
     }
@@ -174,6 +175,32 @@ TagSlot *Handler::findSlot(llvm::StringRef tag,
       return &t;
   }
   return claim ? &untracked : nullptr;
+}
+
+ClassSlot *Handler::findClass(const mlir::tracing::Action &action) {
+  const void *id = action.getActionID().getAsOpaquePointer();
+  for (ClassSlot &c : classes)
+    if (c.id.load(std::memory_order_acquire) == id) {
+      last.store(&c, std::memory_order_relaxed);
+      return &c;
+    }
+  // First sight of this class: claim a slot under the lock (first sights
+  // only; tags are claimed under it too).
+  std::lock_guard<std::mutex> lock(claimLock);
+  for (ClassSlot &c : classes) {
+    const void *cur = c.id.load(std::memory_order_acquire);
+    if (cur == id)
+      return &c;
+    if (cur)
+      continue;
+    c.tag = action.getTag();
+    c.numbering = findTag(c.tag, true);
+    c.kind.store(kindOf(action), std::memory_order_relaxed);
+    c.id.store(id, std::memory_order_release);
+    last.store(&c, std::memory_order_relaxed);
+    return &c;
+  }
+  return &overflow;
 }
 
 // The first op among the action's IR units.
@@ -190,23 +217,24 @@ void setOp(IrsAction &a, mlir::Operation *op) {
   a.opLoc = MlirLocation{op ? op->getLoc().getAsOpaquePointer() : nullptr};
 }
 
-// The consumers' part of an action: each sees `a` before it runs, then
-// (with `after`) after it ran or was skipped.
-inline void Handler::run(llvm::function_ref<void()> fn, IrsAction &a) {
-  a.parent = tlsInnermost;
-  a.depth = a.parent ? a.parent->depth + 1 : 0;
-  if (numConsumers == 1) { // a supervised run's trail alone: no loops
-    const Consumer &k = consumers[0];
-    bool execute = !k.before || k.before(&a, k.userData) == IrsActionExecute;
-    if (execute) {
-      tlsInnermost = &a;
-      fn();
-      tlsInnermost = a.parent;
-    }
-    if (k.after)
-      k.after(&a, execute, k.userData);
+// The consumers' part of an action: the recorder and each consumer see
+// `a` before it runs, then the consumers (with `after`) after it ran or
+// was skipped, and the recorder's end mark is set.
+__attribute__((always_inline)) inline void
+Handler::run(llvm::function_ref<void()> fn, IrsAction &a) {
+  const IrsAction *parent = tlsInnermost;
+  a.parent = parent;
+  a.depth = parent ? parent->depth + 1 : 0;
+  if (LLVM_LIKELY(numConsumers == 0)) { // a supervised run: the trail alone
+    int *mark = record ? record(&a, recordData) : nullptr;
+    tlsInnermost = &a;
+    fn();
+    tlsInnermost = parent;
+    if (mark)
+      __atomic_store_n(mark, a.depth, __ATOMIC_RELEASE);
     return;
   }
+  int *mark = record ? record(&a, recordData) : nullptr;
   bool execute = true;
   const Consumer *end = consumers + numConsumers;
   for (const Consumer *k = consumers; k != end; ++k)
@@ -215,22 +243,29 @@ inline void Handler::run(llvm::function_ref<void()> fn, IrsAction &a) {
   if (execute) {
     tlsInnermost = &a;
     fn();
-    tlsInnermost = a.parent;
+    tlsInnermost = parent;
   }
   for (const Consumer *k = consumers; k != end; ++k)
     if (k->after)
       k->after(&a, execute, k->userData);
+  if (mark)
+    __atomic_store_n(mark, a.depth, __ATOMIC_RELEASE);
 }
 
-// An action whose slot does not say how to name it: of another class than
-// the slot's (a merged tag string), of a tag beyond kMaxTags, or a pattern
+// An action whose class slot does not say how to name it: an apply-pattern
 // while its name is read by printing (until the first check, or for good
-// when the layout check failed).
+// when the layout check failed), or of a class beyond kMaxClasses.
 void Handler::dispatchSlow(llvm::function_ref<void()> fn,
                            const mlir::tracing::Action &action,
-                           llvm::StringRef tag, TagSlot &slot) {
+                           ClassSlot &cls) {
   llvm::SmallString<128> printed;
   llvm::StringRef name;
+  llvm::StringRef tag = action.getTag();
+  TagSlot *numbering = cls.numbering;
+  if (!numbering) { // the overflow: its tag looked up each time
+    std::lock_guard<std::mutex> lock(claimLock);
+    numbering = findTag(tag, true);
+  }
   mlir::Operation *op;
   if (auto *pe = llvm::dyn_cast<mlir::PassExecutionAction>(&action)) {
     name = passName(*pe);
@@ -238,12 +273,12 @@ void Handler::dispatchSlow(llvm::function_ref<void()> fn,
   } else {
     if (auto *ap = llvm::dyn_cast<mlir::ApplyPatternAction>(&action)) {
       name = printedPatternName(action, printed);
-      int naming = this->naming.load(std::memory_order_relaxed);
-      if (naming == kNamingUnchecked)
-        this->naming.store(name == patternOf(*ap).getDebugName().trim()
-                               ? kNamingLayout
-                               : kNamingPrint,
-                           std::memory_order_relaxed);
+      int expected = kPatternUnchecked;
+      cls.kind.compare_exchange_strong(
+          expected,
+          name == patternOf(*ap).getDebugName().trim() ? kPattern
+                                                       : kPatternPrinted,
+          std::memory_order_relaxed);
     }
     op = firstOp(action.getContextIRUnits());
   }
@@ -251,39 +286,43 @@ void Handler::dispatchSlow(llvm::function_ref<void()> fn,
   a.tag = mlirStringRefCreate(tag.data(), tag.size());
   a.name = mlirStringRefCreate(name.data(), name.size());
   setOp(a, op);
-  a.index = slot.count.fetch_add(1, std::memory_order_relaxed) + 1;
+  a.index = numbering->count.fetch_add(1, std::memory_order_relaxed) + 1;
   run(fn, a);
 }
 
-void Handler::dispatch(llvm::function_ref<void()> fn,
-                       const mlir::tracing::Action &action) {
-  llvm::StringRef tag = action.getTag();
-  TagSlot *slot = lastHit.load(std::memory_order_relaxed);
-  if (!slot || slot->data.load(std::memory_order_relaxed) != tag.data())
-    slot = findSlot(tag, &action, true);
-  Kind kind = slot->kind;
-  if (slot->actionId != action.getActionID().getAsOpaquePointer() ||
-      (kind == kPattern &&
-       naming.load(std::memory_order_relaxed) != kNamingLayout))
-    return dispatchSlow(fn, action, tag, *slot);
+__attribute__((always_inline)) inline void
+Handler::dispatch(llvm::function_ref<void()> fn,
+                  const mlir::tracing::Action &action) {
+  const void *id = action.getActionID().getAsOpaquePointer();
+  ClassSlot *cls = last.load(std::memory_order_relaxed);
+  if (LLVM_UNLIKELY(cls->id.load(std::memory_order_relaxed) != id))
+    cls = findClass(action);
+  int kind = cls->kind.load(std::memory_order_relaxed);
   IrsAction a;
   llvm::StringRef name;
-  if (kind == kPattern) {
+  if (LLVM_LIKELY(kind == kPattern)) {
     // ApplyPatternAction keeps the base's units (its only op), read
     // without the virtual call.
     name = patternOf(static_cast<const mlir::ApplyPatternAction &>(action))
                .getDebugName();
-    setOp(a, firstOp(action.mlir::tracing::Action::getContextIRUnits()));
+    llvm::ArrayRef<mlir::IRUnit> units =
+        action.mlir::tracing::Action::getContextIRUnits();
+    mlir::Operation *op = nullptr;
+    if (LLVM_LIKELY(!units.empty()))
+      op = llvm::dyn_cast_if_present<mlir::Operation *>(units.front());
+    setOp(a, op ? op : firstOp(units));
   } else if (kind == kPass) {
     auto &pe = static_cast<const mlir::PassExecutionAction &>(action);
     name = passName(pe);
     setOp(a, pe.getOp());
-  } else {
+  } else if (kind == kOther) {
     setOp(a, firstOp(action.getContextIRUnits()));
+  } else {
+    return dispatchSlow(fn, action, *cls);
   }
-  a.tag = mlirStringRefCreate(tag.data(), tag.size());
+  a.tag = mlirStringRefCreate(cls->tag.data(), cls->tag.size());
   a.name = mlirStringRefCreate(name.data(), name.size());
-  a.index = slot->count.fetch_add(1, std::memory_order_relaxed) + 1;
+  a.index = cls->numbering->count.fetch_add(1, std::memory_order_relaxed) + 1;
   run(fn, a);
 }
 
@@ -303,13 +342,22 @@ IrsActionHandler irsActionHandlerAttach(MlirContext ctx,
                                         void *userData) {
   auto *h = new Handler();
   h->ctx = unwrap(ctx);
-  h->consumers[0] = Consumer{before, after, userData};
-  h->numConsumers = 1;
+  if (before || after) // else a handler with no consumer yet
+    h->consumers[h->numConsumers++] = Consumer{before, after, userData};
   h->ctx->registerActionHandler(
       [h](llvm::function_ref<void()> fn, const mlir::tracing::Action &a) {
         h->dispatch(fn, a);
       });
   return IrsActionHandler{h};
+}
+
+void irsActionHandlerSetRecorder(IrsActionHandler handler,
+                                 IrsActionRecordFn record, void *userData) {
+  Handler *h = unwrapHandler(handler);
+  if (!h)
+    return;
+  h->record = record;
+  h->recordData = record ? userData : nullptr;
 }
 
 void irsActionHandlerDetach(IrsActionHandler handler) {
@@ -361,8 +409,7 @@ int64_t irsActionHandlerGetCount(IrsActionHandler handler, MlirStringRef tag) {
   Handler *h = unwrapHandler(handler);
   if (!h)
     return 0;
-  TagSlot *t =
-      h->findSlot(llvm::StringRef(tag.data, tag.length), nullptr, false);
+  TagSlot *t = h->findTag(llvm::StringRef(tag.data, tag.length), false);
   return t ? t->count.load(std::memory_order_relaxed) : 0;
 }
 

@@ -14,6 +14,10 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /// What a step did, by name: how many times a pattern was applied
 /// (`apply-pattern` actions), on how many ops a pass ran
 /// (`pass-execution`). Owned by the run record's step.
@@ -49,8 +53,30 @@ void irsActionCountsSetOpen(IrsActionCounts *c, bool open);
 bool irsActionCountsTake(IrsActionCounts *c, IrsRewriteCount **out,
                          size_t *n);
 
+/// A recorder: a consumer that sees every action before it runs, never
+/// skips one, and learns of its end through an end mark instead of a
+/// call. It returns the address of an int (or NULL) that the handler sets
+/// to the action's depth, with a release store, once the action ended (ran
+/// or was skipped by a consumer). A handler has at most one recorder, seen
+/// before its consumers; it costs a supervised run one call per action.
+typedef int *(*IrsActionRecordFn)(const IrsAction *action, void *userData);
+
+/// Sets (or with NULL clears) the handler's recorder. Only while no action
+/// runs on its context.
+void irsActionHandlerSetRecorder(IrsActionHandler handler,
+                                 IrsActionRecordFn record, void *userData);
+
+/// The action trail as a recorder (userData: the trail's ptr); its end
+/// mark is the thread's count of actions in flight. irsActionTrailBefore
+/// and irsActionTrailAfter are the same as a consumer pair.
+int *irsActionTrailRecord(const IrsAction *action, void *userData);
+
 /// Whether a pass-execution is irscope's own machinery (checkpoints, anchor
 /// notes) or a pass manager's adaptor rather than a pass of the pipeline.
 bool irsActionIsInternalPass(MlirStringRef name);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif // IRS_ACTION_ACTIONIMPL_H

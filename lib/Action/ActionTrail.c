@@ -28,16 +28,23 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 enum { kThreads = 32, kDepth = 8, kWindow = IRS_ACTION_TRAIL_WINDOW };
+_Static_assert((kWindow & (kWindow - 1)) == 0, "the window is a power of two");
 
+// A thread's actions in flight: rec[0..top). A record is written while it
+// is above `top` and only then counted in (top raised), so a worker killed
+// mid-write leaves no torn record below `top`. `top` is the action
+// handler's end mark (irsActionTrailRecord): a plain int, stored by the
+// bridge with __atomic builtins, and may pass kDepth (the deepest record
+// is then the last begun).
 typedef struct Stack {
   _Atomic int64_t tid; // 0: free
-  _Atomic int top;     // actions in flight on the thread
-  _Atomic uint64_t began[kDepth]; // sequence number of each; 0: torn
+  int top;             // actions in flight on the thread
+  _Atomic uint64_t began[kDepth]; // sequence number of each
   IrsTrailRec rec[kDepth];
-  IrsTrailCache cache; // the thread's own (TrailDescribe.c)
 } Stack;
 
 typedef struct RingEntry {
@@ -48,27 +55,36 @@ typedef struct RingEntry {
 typedef struct Trail {
   _Atomic uint64_t next; // sequence numbers handed out
   _Atomic uint64_t stepStart; // `next` when the current step began
-  _Atomic uint64_t gen; // the threads' caches hold only this generation
+  // Changed by a reset and by irsActionTrailMarkContext: a thread whose
+  // epoch differs joins again (finds its stack, empties its caches).
+  _Atomic uint64_t epoch;
   Stack stacks[kThreads];
   RingEntry ring[kWindow];
-  IrsTrailStrings strings; // last: a reset leaves its arena as it is
+  // Below: not cleared by a reset. Each stack's caches (only its thread
+  // touches them, emptied when it joins), then the strings (a reset
+  // clears their index and leaves the arena as it is).
+  IrsTrailCache caches[kThreads];
+  IrsTrailStrings strings;
 } Trail;
 
-// The calling thread's id and its stack in the trail it last recorded
-// into. gettid() is a system call and the search a loop, asked before and
-// after every action (millions in a canonicalize): each thread keeps both
-// once found. A forked child's only thread inherits its parent's values,
-// so the child handler forgets them (pthread_atfork, registered once).
-// Initial-exec: a thread-local of a shared library is otherwise reached
-// through a call to __tls_get_addr on every use.
+// The calling thread's id, the trail it last recorded into (at which
+// epoch) and its stack and caches there. gettid() is a system call and the
+// search a loop, asked before and after every action (millions in a
+// canonicalize): each thread keeps them once found. A forked child's only
+// thread inherits its parent's values, so the child handler forgets them
+// (pthread_atfork, registered once). Initial-exec: a thread-local of a
+// shared library is otherwise reached through a call to __tls_get_addr on
+// every use.
 typedef struct Mine {
   int64_t tid;
   Trail *trail;
+  uint64_t epoch;
   Stack *stack;
+  IrsTrailCache *cache;
 } Mine;
 static _Thread_local Mine mine __attribute__((tls_model("initial-exec")));
 
-static void forgetMine(void) { mine = (Mine){0, NULL, NULL}; }
+static void forgetMine(void) { mine = (Mine){0, NULL, 0, NULL, NULL}; }
 
 static void registerForget(void) { pthread_atfork(NULL, NULL, forgetMine); }
 
@@ -93,72 +109,160 @@ static Stack *findStack(Trail *t, int64_t me) {
   return NULL; // more threads than stacks: this one is not recorded
 }
 
-// The thread's stack, found again when the trail was reset (its ids
-// cleared) or is another.
-__attribute__((noinline, cold)) static Stack *findMyStack(Trail *t) {
+// Whether the calling thread recorded into `t` since the trail's epoch
+// last changed: then mine.stack and mine.cache are its own.
+static inline bool joined(Trail *t) {
+  return mine.trail == t &&
+         mine.epoch == atomic_load_explicit(&t->epoch, memory_order_relaxed);
+}
+
+// The thread (re)joins `t`: its stack, found again (a reset cleared the
+// ids, or the trail is another), and its caches emptied, for the addresses
+// they hold may mean something else now (another context, another process
+// with the same thread id). NULL when there is no stack for it.
+__attribute__((noinline, cold)) static Stack *join(Trail *t) {
   int64_t me = myTid();
+  uint64_t epoch = atomic_load_explicit(&t->epoch, memory_order_relaxed);
   Stack *s = findStack(t, me);
-  mine.trail = s ? t : NULL;
-  mine.stack = s;
+  if (!s) {
+    mine.trail = NULL;
+    return NULL;
+  }
+  IrsTrailCache *c = &t->caches[s - t->stacks];
+  irsTrailCacheReset(c, (uint32_t)getpid(), epoch);
+  mine = (Mine){me, t, epoch, s, c};
   return s;
 }
 
 static inline Stack *myStack(Trail *t) {
-  Stack *s = mine.stack;
-  if (mine.trail == t && s &&
-      atomic_load_explicit(&s->tid, memory_order_relaxed) == mine.tid)
-    return s;
-  return findMyStack(t);
+  return joined(t) ? mine.stack : join(t);
 }
 
-// A thread's caches hold pointers of the step they were filled in.
-static IrsTrailCache *myCache(Trail *t, Stack *s) {
-  uint64_t gen = atomic_load_explicit(&t->gen, memory_order_relaxed);
-  if (s->cache.gen != gen)
-    irsTrailCacheReset(&s->cache, gen);
-  return &s->cache;
+static inline int depthSlot(int depth) {
+  return depth < kDepth ? depth : kDepth - 1;
+}
+
+static inline int loadTop(const Stack *s) {
+  return __atomic_load_n(&s->top, __ATOMIC_ACQUIRE);
+}
+
+static inline void storeTop(Stack *s, int top) {
+  __atomic_store_n(&s->top, top, __ATOMIC_RELEASE);
+}
+
+// Writes `r` as the action `seq` in flight at `depth` on `s` (a record of
+// its own: counted in only once whole), and into the ring (marked torn
+// while written). Returns the stack's end mark.
+static inline int *pushRec(Stack *s, int depth,
+                           const IrsTrailRec *r, uint64_t seq) {
+  int d = depthSlot(depth);
+  // Deeper than kDepth: the deepest record is overwritten, so it is
+  // counted out while it is written.
+  if (__atomic_load_n(&s->top, __ATOMIC_RELAXED) > d)
+    storeTop(s, d);
+  atomic_signal_fence(memory_order_seq_cst);
+  s->rec[d] = *r;
+  atomic_store_explicit(&s->began[d], seq, memory_order_relaxed);
+  storeTop(s, depth + 1);
+  return &s->top;
+}
+
+static inline void ringRec(Trail *t, const IrsTrailRec *r, uint64_t seq) {
+  RingEntry *e = &t->ring[(seq - 1) & (kWindow - 1)];
+  atomic_store_explicit(&e->seq, 0, memory_order_relaxed);
+  atomic_signal_fence(memory_order_seq_cst);
+  e->rec = *r;
+  atomic_store_explicit(&e->seq, seq, memory_order_release);
+}
+
+static inline uint64_t nextSeq(Trail *t) {
+  return atomic_fetch_add_explicit(&t->next, 1, memory_order_relaxed) + 1;
+}
+
+// Every record the fast path below does not make: a thread that has not
+// joined the trail (or has no stack), and any cache miss.
+__attribute__((noinline)) static int *recordSlow(const IrsAction *a,
+                                                 Trail *t) {
+  Stack *s = myStack(t);
+  IrsTrailRec r;
+  if (s)
+    irsTrailDescribe(mine.cache, &t->strings, a, &r);
+  else
+    irsTrailDescribeUncached(&t->strings, a, &r);
+  uint64_t seq = nextSeq(t);
+  ringRec(t, &r, seq);
+  return s ? pushRec(s, a->depth, &r, seq) : NULL;
+}
+
+int *irsActionTrailRecord(const IrsAction *a, void *userData) {
+  Trail *t = userData;
+  // Every lookup below either hits or hands the whole action to
+  // recordSlow, in tail position: this path calls nothing, so it saves no
+  // registers.
+  if (__builtin_expect(!joined(t), 0))
+    return recordSlow(a, t);
+  const IrsTrailCache *c = mine.cache;
+  size_t k = irsTrailWhatSlot(a->tag.data, a->name.data);
+  const IrsTrailWhatHit *h = &c->whats[k];
+  if (!irsTrailWhatHits(h, a->tag, a->name)) {
+    h = &c->whats[k ^ 1];
+    if (!irsTrailWhatHits(h, a->tag, a->name))
+      return recordSlow(a, t);
+  }
+  IrsTrailOpDesc od = {0, 0, 0, 0};
+  if (a->op.ptr) {
+    const IrsTrailOpHit *o = &c->ops[irsTrailOpSlot(a->opLoc.ptr,
+                                                    a->opName.ptr)];
+    if (o->loc != a->opLoc.ptr || o->ident != a->opName.ptr ||
+        !a->opLoc.ptr || !a->opName.ptr)
+      return recordSlow(a, t);
+    od = o->desc;
+  }
+  Stack *s = mine.stack;
+  uint64_t seq = nextSeq(t);
+  int d = depthSlot(a->depth);
+  if (__atomic_load_n(&s->top, __ATOMIC_RELAXED) > d)
+    storeTop(s, d);
+  atomic_signal_fence(memory_order_seq_cst);
+  // Written in place (no record assembled first), then copied to the ring.
+  IrsTrailRec *r = &s->rec[d];
+  r->what = h->what;
+  r->op = od;
+  r->index = a->index;
+  r->opId = (uint64_t)(uintptr_t)a->op.ptr;
+  r->depth = a->depth;
+  atomic_store_explicit(&s->began[d], seq, memory_order_relaxed);
+  storeTop(s, a->depth + 1);
+  ringRec(t, r, seq);
+  return &s->top;
 }
 
 IrsActionDecision irsActionTrailBefore(const IrsAction *a, void *userData) {
-  Trail *t = userData;
-  uint64_t seq = atomic_fetch_add_explicit(&t->next, 1, memory_order_relaxed) + 1;
-  RingEntry *e = &t->ring[(seq - 1) % kWindow];
-  atomic_store_explicit(&e->seq, 0, memory_order_relaxed);
-  // No write below may be seen (or compiled) before the mark that says
-  // "torn": a worker killed here must leave no old sequence number on a
-  // half-new record.
-  atomic_thread_fence(memory_order_release);
-  // Described once, into this thread's own stack (no other thread writes
-  // there), then copied to the ring.
-  Stack *s = myStack(t);
-  int d = a->depth < kDepth ? a->depth : kDepth - 1;
-  if (s) {
-    atomic_store_explicit(&s->began[d], 0, memory_order_relaxed);
-    atomic_thread_fence(memory_order_release);
-    irsTrailDescribe(myCache(t, s), &t->strings, a, &s->rec[d]);
-    atomic_store_explicit(&s->began[d], seq, memory_order_release);
-    atomic_store_explicit(&s->top, d + 1, memory_order_release);
-    e->rec = s->rec[d];
-  } else {
-    irsTrailDescribeUncached(&t->strings, a, &e->rec);
-  }
-  atomic_store_explicit(&e->seq, seq, memory_order_release);
+  irsActionTrailRecord(a, userData);
   return IrsActionExecute;
 }
 
 void irsActionTrailAfter(const IrsAction *a, bool executed, void *userData) {
   (void)executed;
-  Trail *t = userData;
-  Stack *s = myStack(t);
+  Stack *s = myStack(userData);
   if (s)
-    atomic_store_explicit(&s->top, a->depth < kDepth ? a->depth : kDepth - 1,
-                          memory_order_release);
+    storeTop(s, a->depth);
 }
 
 IrsActionTrail irsActionTrailCreate(void) {
-  void *p = mmap(NULL, sizeof(Trail), PROT_READ | PROT_WRITE,
-                 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  return (IrsActionTrail){p == MAP_FAILED ? NULL : p};
+  Trail *t = mmap(NULL, sizeof(Trail), PROT_READ | PROT_WRITE,
+                  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (t == MAP_FAILED)
+    return (IrsActionTrail){NULL};
+  // A thread knows the trail it joined by address and epoch, and a new
+  // trail may be mapped where a destroyed one was: its epoch starts at the
+  // time of its making, which no earlier trail's epoch reached (each
+  // reset or context mark adds one, and each takes longer than 1 ns).
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  atomic_store(&t->epoch, (uint64_t)now.tv_sec * 1000000000u +
+                              (uint64_t)now.tv_nsec + 1);
+  return (IrsActionTrail){t};
 }
 
 void irsActionTrailDestroy(IrsActionTrail trail) {
@@ -170,10 +274,13 @@ void irsActionTrailReset(IrsActionTrail trail) {
   Trail *t = trail.ptr;
   if (!t)
     return;
-  // No process records into it now. The string arena (most of the
-  // mapping) is left as it is: nothing refers to it once the index is
-  // cleared.
-  memset(t, 0, offsetof(Trail, strings));
+  // No process records into it now. The caches and the string arena (most
+  // of the mapping) are left as they are: a thread empties its caches when
+  // it joins the new epoch, and nothing refers to the arena once the
+  // index is cleared.
+  uint64_t epoch = atomic_load(&t->epoch);
+  memset(t, 0, offsetof(Trail, caches));
+  atomic_store(&t->epoch, epoch + 1);
   irsTrailStringsReset(&t->strings);
 }
 
@@ -182,7 +289,12 @@ void irsActionTrailMarkStep(IrsActionTrail trail) {
   if (!t)
     return;
   atomic_store(&t->stepStart, atomic_load(&t->next));
-  atomic_fetch_add(&t->gen, 1);
+}
+
+void irsActionTrailMarkContext(IrsActionTrail trail) {
+  Trail *t = trail.ptr;
+  if (t)
+    atomic_fetch_add(&t->epoch, 1);
 }
 
 static void copyStr(const Trail *t, IrsTrailStr ref, char *dst, size_t cap) {
@@ -196,8 +308,8 @@ static void copyStr(const Trail *t, IrsTrailStr ref, char *dst, size_t cap) {
 
 static void toRecord(const Trail *t, const IrsTrailRec *r,
                      IrsActionRecord *out) {
-  copyStr(t, r->tag, out->tag, sizeof out->tag);
-  copyStr(t, r->name, out->name, sizeof out->name);
+  copyStr(t, r->what.tag, out->tag, sizeof out->tag);
+  copyStr(t, r->what.name, out->name, sizeof out->name);
   copyStr(t, r->op.name, out->opName, sizeof out->opName);
   copyStr(t, r->op.file, out->file, sizeof out->file);
   out->line = r->op.line;
@@ -222,8 +334,10 @@ bool irsActionTrailGetInFlight(IrsActionTrail trail, IrsActionRecord *out) {
   uint64_t best = 0;
   for (int i = 0; t && i < kThreads; ++i) {
     Stack *s = &t->stacks[i];
-    int top = atomic_load(&s->top);
-    if (!atomic_load(&s->tid) || top <= 0 || top > kDepth)
+    int top = loadTop(s);
+    if (top > kDepth) // deeper than the stack: its deepest record is last
+      top = kDepth;
+    if (!atomic_load(&s->tid) || top <= 0)
       continue;
     uint64_t began = atomic_load(&s->began[top - 1]);
     int d = innermostWithOp(s, top);
@@ -319,9 +433,10 @@ void irsActionTrailPush(IrsActionTrail trail, const IrsActionRecord *record) {
   // A record read back from a tool's action log: its strings are interned
   // as an in-process worker's are.
   IrsTrailRec r = {
-      .tag = irsTrailStringsIntern(&t->strings, record->tag, strlen(record->tag)),
-      .name = irsTrailStringsIntern(&t->strings, record->name,
-                                    strlen(record->name)),
+      .what = {irsTrailStringsIntern(&t->strings, record->tag,
+                                     strlen(record->tag)),
+               irsTrailStringsIntern(&t->strings, record->name,
+                                     strlen(record->name))},
       .op = {irsTrailStringsIntern(&t->strings, record->opName,
                                    strlen(record->opName)),
              irsTrailStringsIntern(&t->strings, record->file,
@@ -330,15 +445,9 @@ void irsActionTrailPush(IrsActionTrail trail, const IrsActionRecord *record) {
       .depth = record->depth,
       .index = record->index,
       .opId = record->opId};
-  uint64_t seq = atomic_fetch_add(&t->next, 1) + 1;
-  RingEntry *e = &t->ring[(seq - 1) % kWindow];
-  e->rec = r;
-  atomic_store(&e->seq, seq);
+  uint64_t seq = nextSeq(t);
+  ringRec(t, &r, seq);
   Stack *s = myStack(t);
-  int d = record->depth < kDepth ? record->depth : kDepth - 1;
-  if (s && d >= 0) {
-    s->rec[d] = r;
-    atomic_store(&s->began[d], seq);
-    atomic_store(&s->top, d + 1);
-  }
+  if (s && record->depth >= 0)
+    pushRec(s, record->depth, &r, seq);
 }

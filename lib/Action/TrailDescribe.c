@@ -16,10 +16,54 @@
 
 #include <link.h>
 #include <string.h>
+#include <sys/mman.h>
 
-void irsTrailCacheReset(IrsTrailCache *c, uint64_t gen) {
-  memset(c, 0, sizeof *c);
-  c->gen = gen;
+void irsTrailCacheReset(IrsTrailCache *c, uint32_t pid, uint64_t epoch) {
+  _Static_assert(sizeof(IrsTrailCache) % 4096 == 0, "whole pages");
+  if (madvise(c, sizeof *c, MADV_REMOVE) != 0) // not a shared mapping
+    memset(c, 0, sizeof *c);
+  c->pid = pid;
+  c->epoch = epoch;
+}
+
+_Static_assert(sizeof(IrsTrailOpDesc) == sizeof(((IrsTrailSharedOp *)0)->desc),
+               "a shared op holds a description");
+
+static IrsTrailSharedOp *sharedOp(IrsTrailStrings *s, const void *loc,
+                                  const void *ident) {
+  return &s->ops[irsTrailSharedOpSlot(loc, ident)];
+}
+
+// The description another thread of this process gave the op, if its
+// entry is whole.
+static bool sharedOpGet(const IrsTrailCache *c, IrsTrailStrings *s,
+                        const void *loc, const void *ident,
+                        IrsTrailOpDesc *d) {
+  IrsTrailSharedOp *e = sharedOp(s, loc, ident);
+  uint32_t v = atomic_load_explicit(&e->ver, memory_order_acquire);
+  if (v & 1)
+    return false;
+  bool mine = e->pid == c->pid && e->epoch == c->epoch && e->loc == loc &&
+              e->ident == ident;
+  memcpy(d, e->desc, sizeof *d);
+  atomic_thread_fence(memory_order_acquire);
+  return mine && atomic_load_explicit(&e->ver, memory_order_relaxed) == v;
+}
+
+// Shares `d`, unless another thread is writing the entry now.
+static void sharedOpPut(const IrsTrailCache *c, IrsTrailStrings *s,
+                        const void *loc, const void *ident,
+                        const IrsTrailOpDesc *d) {
+  IrsTrailSharedOp *e = sharedOp(s, loc, ident);
+  uint32_t v = atomic_load_explicit(&e->ver, memory_order_relaxed);
+  if ((v & 1) || !atomic_compare_exchange_strong(&e->ver, &v, v + 1))
+    return;
+  e->pid = c->pid;
+  e->epoch = c->epoch;
+  e->loc = loc;
+  e->ident = ident;
+  memcpy(e->desc, d, sizeof *d);
+  atomic_store_explicit(&e->ver, v + 2, memory_order_release);
 }
 
 static int addReadOnly(struct dl_phdr_info *info, size_t size, void *data) {
@@ -39,7 +83,7 @@ static int addReadOnly(struct dl_phdr_info *info, size_t size, void *data) {
 
 // Whether p[0..n) lies in a read-only segment of a loaded object, whose
 // bytes stay as they are: MLIR never unloads a plugin, and the ranges are
-// looked up again each generation (each step). Asked on misses only.
+// looked up again each time the caches are emptied. Asked on misses only.
 static bool isReadOnly(IrsTrailCache *c, const char *p, size_t n) {
   if (!c->rangesRead) {
     c->rangesRead = true;
@@ -53,30 +97,56 @@ static bool isReadOnly(IrsTrailCache *c, const char *p, size_t n) {
   return false;
 }
 
-IrsTrailStr irsTrailNameMiss(IrsTrailCache *c, IrsTrailStrings *s,
-                             MlirStringRef str) {
-  IrsTrailStr ref = irsTrailStringsIntern(s, str.data, str.length);
-  if (ref && str.length <= UINT32_MAX) // a full table's "" is not the name
-    c->names[irsTrailSlot(str.data, IRS_TRAIL_NAME_CACHE)] = (IrsTrailNameHit){
-        str.data,
-        isReadOnly(c, str.data, str.length) ? NULL
-                                            : irsTrailStringsGet(s, ref, NULL),
-        (uint32_t)str.length, ref};
-  return ref;
+static IrsTrailStr intern(IrsTrailStrings *s, MlirStringRef str) {
+  return irsTrailStringsIntern(s, str.data, str.length);
+}
+
+// Whether the table's bytes `copy` are those of `name` (as far as the
+// table keeps them).
+static bool sameBytes(const char *copy, MlirStringRef name) {
+  size_t n = name.length < IRS_TRAIL_STRING_MAX ? name.length
+                                                : IRS_TRAIL_STRING_MAX;
+  return memcmp(copy, name.data, n) == 0;
+}
+
+// Whether `h` is the entry of (tag, name) in writable memory, its bytes
+// still the same.
+static bool sameWritable(const IrsTrailWhatHit *h, MlirStringRef tag,
+                         MlirStringRef name) {
+  return h->name == name.data && h->tag == tag.data &&
+         h->length == name.length && h->copy && sameBytes(h->copy, name);
+}
+
+IrsTrailWhat irsTrailWhatMiss(IrsTrailCache *c, IrsTrailStrings *s,
+                              MlirStringRef tag, MlirStringRef name) {
+  size_t k = irsTrailWhatSlot(tag.data, name.data);
+  IrsTrailWhatHit *h = &c->whats[k];
+  if (sameWritable(h, tag, name))
+    return h->what;
+  if (sameWritable(&c->whats[k ^ 1], tag, name))
+    return c->whats[k ^ 1].what;
+  // The slot's entry moves next door (its other way), the new one takes
+  // the slot.
+  if (h->name != name.data || h->tag != tag.data)
+    c->whats[k ^ 1] = *h;
+  IrsTrailWhat w = {intern(s, tag), intern(s, name)};
+  // A full table's "" is not the string: not remembered.
+  if ((w.tag || !tag.length) && (w.name || !name.length))
+    *h = (IrsTrailWhatHit){
+        name.data, tag.data,
+        !name.length || isReadOnly(c, name.data, name.length)
+            ? NULL
+            : irsTrailStringsGet(s, w.name, NULL),
+        name.length, w};
+  return w;
 }
 
 static IrsTrailStr ptrMiss(IrsTrailPtrHit *hit, IrsTrailStrings *s,
                            const void *ptr, MlirStringRef str) {
-  IrsTrailStr ref = irsTrailStringsIntern(s, str.data, str.length);
+  IrsTrailStr ref = intern(s, str);
   if (hit && ref)
     *hit = (IrsTrailPtrHit){ptr, ref};
   return ref;
-}
-
-IrsTrailStr irsTrailTagMiss(IrsTrailCache *c, IrsTrailStrings *s,
-                            MlirStringRef tag) {
-  return ptrMiss(&c->tags[irsTrailSlot(tag.data, IRS_TRAIL_TAG_CACHE)], s,
-                 tag.data, tag);
 }
 
 // An identifier (an op name, a file name) by its address; `c` may be NULL.
@@ -120,36 +190,44 @@ static void fileLocation(IrsTrailCache *c, IrsTrailStrings *s,
 // The op's name, and its file location unless `hit` already knows the
 // location (another op there); `c` and `hit` may be NULL.
 static IrsTrailOpDesc describeOp(IrsTrailCache *c, IrsTrailStrings *s,
-                                 MlirIdentifier name, MlirLocation loc,
-                                 IrsTrailOpHit *hit) {
+                                 MlirIdentifier name, MlirLocation loc) {
   IrsTrailOpDesc d = {identRef(c, s, name), 0, 0, 0};
-  if (hit && hit->loc == loc.ptr) {
-    d.file = hit->desc.file;
-    d.line = hit->desc.line;
-    d.column = hit->desc.column;
+  IrsTrailLocHit *l =
+      c ? &c->locs[irsTrailSlot(loc.ptr, IRS_TRAIL_LOC_CACHE)] : NULL;
+  if (l && l->loc == loc.ptr) {
+    d.file = l->file;
+    d.line = l->line;
+    d.column = l->column;
   } else {
     fileLocation(c, s, loc, &d);
+    if (l)
+      *l = (IrsTrailLocHit){loc.ptr, d.file, d.line, d.column};
   }
-  if (hit && d.name)
-    *hit = (IrsTrailOpHit){loc.ptr, name.ptr, d};
   return d;
 }
 
 IrsTrailOpDesc irsTrailOpMiss(IrsTrailCache *c, IrsTrailStrings *s,
                               MlirIdentifier name, MlirLocation loc) {
-  return describeOp(c, s, name, loc,
-                    &c->ops[irsTrailSlot(loc.ptr, IRS_TRAIL_OP_CACHE)]);
+  IrsTrailOpDesc d;
+  if (!sharedOpGet(c, s, loc.ptr, name.ptr, &d)) {
+    d = describeOp(c, s, name, loc);
+    if (d.name)
+      sharedOpPut(c, s, loc.ptr, name.ptr, &d);
+  }
+  if (d.name)
+    c->ops[irsTrailOpSlot(loc.ptr, name.ptr)] =
+        (IrsTrailOpHit){loc.ptr, name.ptr, d};
+  return d;
 }
 
 void irsTrailDescribeUncached(IrsTrailStrings *s, const IrsAction *a,
                               IrsTrailRec *r) {
-  r->tag = irsTrailStringsIntern(s, a->tag.data, a->tag.length);
-  r->name = irsTrailStringsIntern(s, a->name.data, a->name.length);
+  r->what = (IrsTrailWhat){intern(s, a->tag), intern(s, a->name)};
   r->depth = a->depth;
   r->index = a->index;
   r->opId = (uint64_t)(uintptr_t)a->op.ptr;
   r->op = (IrsTrailOpDesc){0, 0, 0, 0};
   if (!mlirOperationIsNull(a->op))
     r->op = describeOp(NULL, s, mlirOperationGetName(a->op),
-                       mlirOperationGetLocation(a->op), NULL);
+                       mlirOperationGetLocation(a->op));
 }

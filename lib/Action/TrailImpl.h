@@ -39,6 +39,32 @@ enum {
 /// is full); else 1 + the offset of its length byte in the arena.
 typedef uint32_t IrsTrailStr;
 
+/// An op's description shared by the threads of one process
+/// (irsTrailOpMiss): a thread's own cache misses the ops another thread
+/// already described (MLIR hands a function to whichever thread is free,
+/// step after step). Its keys mean something only within one context of
+/// one process, so an entry says whose it is (`pid`, `epoch`: the trail's
+/// epoch when the writer joined) and no one else's entry is used. Written
+/// under its own sequence lock (`ver` odd while written; a reader that sees
+/// it change retries nothing and misses).
+typedef struct IrsTrailSharedOp {
+  _Atomic uint32_t ver;
+  uint32_t pid;
+  uint64_t epoch;
+  const void *loc, *ident;
+  uint32_t desc[4]; // an IrsTrailOpDesc (defined below)
+} IrsTrailSharedOp;
+
+enum { IRS_TRAIL_SHARED_OPS = 65536 }; // a power of two
+
+/// The slot of an op among the shared ops, by its location and name.
+static inline size_t irsTrailSharedOpSlot(const void *loc,
+                                          const void *ident) {
+  uint64_t h = (uint64_t)((uintptr_t)loc ^ ((uintptr_t)ident << 4)) *
+               0x9E3779B97F4A7C15ull;
+  return (size_t)(h >> 40) & (IRS_TRAIL_SHARED_OPS - 1);
+}
+
 /// Lives in the shared mapping. Writers are the threads of one process;
 /// a slot's hash is claimed first, its reference published (release) only
 /// once the string is written, so a reader never follows a half-written
@@ -48,6 +74,9 @@ typedef struct IrsTrailStrings {
   _Atomic uint64_t hash[IRS_TRAIL_STRING_SLOTS]; // 0: free
   _Atomic IrsTrailStr ref[IRS_TRAIL_STRING_SLOTS]; // 0: not yet written
   char arena[IRS_TRAIL_STRING_BYTES];
+  // Not cleared by a reset: an entry is used only by its writer's process
+  // and epoch.
+  IrsTrailSharedOp ops[IRS_TRAIL_SHARED_OPS];
 } IrsTrailStrings;
 
 /// Forgets every string; touches the index, not the arena.
@@ -65,42 +94,50 @@ const char *irsTrailStringsGet(const IrsTrailStrings *s, IrsTrailStr ref,
 // One record, and the per-thread caches that make it (TrailDescribe.c)
 //===----------------------------------------------------------------------===//
 
+/// What an action is: its tag and its pattern or pass.
+typedef struct IrsTrailWhat {
+  IrsTrailStr tag, name;
+} IrsTrailWhat;
+
 /// What a record says of its op: its name and file location.
 typedef struct IrsTrailOpDesc {
   IrsTrailStr name, file;
   uint32_t line, column;
 } IrsTrailOpDesc;
 
-/// IrsActionRecord without its text.
+/// IrsActionRecord without its text: references into the string table.
 typedef struct IrsTrailRec {
-  IrsTrailStr tag, name;
+  IrsTrailWhat what;
   IrsTrailOpDesc op; // all 0 when the action names no op
-  int32_t depth;
   int64_t index;
   uint64_t opId;
+  int32_t depth;
 } IrsTrailRec;
 
-/// Entries of each cache (powers of two): a canonicalize tries a few
-/// hundred patterns on a few dozen kinds of op, at thousands of locations.
-enum { IRS_TRAIL_NAME_CACHE = 1024, IRS_TRAIL_OP_CACHE = 1024,
-       IRS_TRAIL_IDENT_CACHE = 64, IRS_TRAIL_TAG_CACHE = 8,
-       IRS_TRAIL_RANGES = 64 };
+/// Entries of each cache (powers of two). Op names and locations are
+/// uniqued by the context and live as long as it does, so the caches are
+/// kept for a context's whole run (every step), and sized for the ops a
+/// run visits again: a step walks the module, the next walks it again.
+enum { IRS_TRAIL_WHAT_CACHE = 4096, IRS_TRAIL_OP_CACHE = 32768,
+       IRS_TRAIL_LOC_CACHE = 4096, IRS_TRAIL_IDENT_CACHE = 256,
+       IRS_TRAIL_RANGES = 512 };
 
-/// A name as MLIR handed it (its address and length) and its string. A
-/// name in writable memory is checked by its bytes on each hit (`copy`, the
-/// table's bytes of `ref`): a pattern set built and freed inside a pass
-/// could hand a new name at an old address. A name in a read-only segment
-/// of a loaded object (a pattern's type name, a string literal) cannot
-/// change there: `copy` is NULL and the address is enough.
-typedef struct IrsTrailNameHit {
-  const char *data;
+/// An action's tag and name as MLIR handed them (their addresses and the
+/// name's length) and their strings. A name in writable memory is checked
+/// by its bytes on each hit (`copy`, the table's bytes of the name): a
+/// pattern set built and freed inside a pass could hand a new name at an
+/// old address. A name in a read-only segment of a loaded object (a
+/// pattern's type name, a string literal) cannot change there: `copy` is
+/// NULL and the addresses are enough.
+typedef struct IrsTrailWhatHit {
+  const char *name, *tag;
   const char *copy;
-  uint32_t length;
-  IrsTrailStr ref;
-} IrsTrailNameHit;
+  uint64_t length;
+  IrsTrailWhat what;
+} IrsTrailWhatHit;
 
-/// A static string (a tag, as IrsAction.tag says) or an identifier (an op
-/// name, a file name: uniqued by the context), and its string.
+/// An identifier (an op name, a file name: uniqued by the context) and its
+/// string.
 typedef struct IrsTrailPtrHit {
   const void *ptr;
   IrsTrailStr ref;
@@ -116,35 +153,51 @@ typedef struct IrsTrailOpHit {
   IrsTrailOpDesc desc;
 } IrsTrailOpHit;
 
+/// A location (uniqued by the context) and its first file location: ops
+/// of other names at the same location (a rewrite's new ops keep the
+/// location of the op they replace) are described without walking it.
+typedef struct IrsTrailLocHit {
+  const void *loc;
+  IrsTrailStr file;
+  uint32_t line, column;
+} IrsTrailLocHit;
+
 /// An address range of a loaded object's read-only segments.
 typedef struct IrsTrailRange {
   uintptr_t lo, hi;
 } IrsTrailRange;
 
-/// One thread's caches, in that thread's part of the trail (no other thread
-/// touches them). Identifiers and locations are uniqued only within their
-/// context, so the caches are forgotten when `gen` differs from the
-/// trail's, which each step and each reset change.
+/// One thread's caches (no other thread touches them). Their keys are
+/// addresses that mean one thing only within one context of one process,
+/// so a thread empties its caches whenever it (re)joins a trail: in a new
+/// process, after a reset, or after irsActionTrailMarkContext.
+/// Page-aligned and a whole number of pages, so that emptying it can hand
+/// its pages back (irsTrailCacheReset) instead of writing them all.
 typedef struct IrsTrailCache {
-  uint64_t gen;
-  bool rangesRead; // the read-only ranges are looked up (once a generation)
+  _Alignas(4096) IrsTrailWhatHit whats[IRS_TRAIL_WHAT_CACHE];
+  IrsTrailOpHit ops[IRS_TRAIL_OP_CACHE];
+  IrsTrailLocHit locs[IRS_TRAIL_LOC_CACHE];
+  IrsTrailPtrHit idents[IRS_TRAIL_IDENT_CACHE];
+  // Whose entries of the shared ops this thread uses (IrsTrailSharedOp).
+  uint32_t pid;
+  uint64_t epoch;
+  bool rangesRead; // the read-only ranges are looked up (once a fill)
   int32_t numRanges;
   IrsTrailRange ranges[IRS_TRAIL_RANGES];
-  IrsTrailPtrHit tags[IRS_TRAIL_TAG_CACHE];
-  IrsTrailNameHit names[IRS_TRAIL_NAME_CACHE];
-  IrsTrailOpHit ops[IRS_TRAIL_OP_CACHE];
-  IrsTrailPtrHit idents[IRS_TRAIL_IDENT_CACHE];
 } IrsTrailCache;
 
-/// Empties `c` for generation `gen`.
-void irsTrailCacheReset(IrsTrailCache *c, uint64_t gen);
+/// Empties `c` and makes it the cache of process `pid` at trail epoch
+/// `epoch` (IrsTrailSharedOp): in a shared mapping by dropping its pages (they read as
+/// zeros again, and only those a thread touches come back), else by
+/// writing zeros.
+void irsTrailCacheReset(IrsTrailCache *c, uint32_t pid, uint64_t epoch);
 
-/// The caches' misses (TrailDescribe.c): each looks the string up in the
+/// The caches' misses (TrailDescribe.c): each looks the strings up in the
 /// table, fills the cache's entry and returns what a hit would have.
-IrsTrailStr irsTrailTagMiss(IrsTrailCache *c, IrsTrailStrings *s,
-                            MlirStringRef tag);
-IrsTrailStr irsTrailNameMiss(IrsTrailCache *c, IrsTrailStrings *s,
-                             MlirStringRef name);
+/// irsTrailWhatMiss also answers a hit on a name in writable memory (it
+/// checks the bytes).
+IrsTrailWhat irsTrailWhatMiss(IrsTrailCache *c, IrsTrailStrings *s,
+                              MlirStringRef tag, MlirStringRef name);
 IrsTrailOpDesc irsTrailOpMiss(IrsTrailCache *c, IrsTrailStrings *s,
                               MlirIdentifier name, MlirLocation loc);
 /// Describes `a` into *r without caches (a thread with no part of its own:
@@ -160,28 +213,41 @@ static inline size_t irsTrailSlot(const void *p, size_t size) {
   return (size_t)(h >> 40) & (size - 1);
 }
 
+/// The slot of an action's (tag, name) among the whats. Two-way: a name
+/// whose slot holds another is looked for in the slot next to it (two hot
+/// patterns of one canonicalize sharing a slot would else evict each other
+/// on every action).
+static inline size_t irsTrailWhatSlot(const char *tag, const char *name) {
+  return irsTrailSlot((const void *)((uintptr_t)tag ^ (uintptr_t)name),
+                      IRS_TRAIL_WHAT_CACHE);
+}
+
+/// Whether `h` is the entry of (tag, name) and is known by address.
+static inline bool irsTrailWhatHits(const IrsTrailWhatHit *h,
+                                    MlirStringRef tag, MlirStringRef name) {
+  return h->name == name.data && h->tag == tag.data &&
+         h->length == name.length && !h->copy;
+}
+
+/// The slot of an op among the ops, by its location and name: the ops a
+/// rewrite leaves at one location (with other names) do not evict each
+/// other.
+static inline size_t irsTrailOpSlot(const void *loc, const void *ident) {
+  return irsTrailSlot((const void *)((uintptr_t)loc ^ ((uintptr_t)ident << 4)),
+                      IRS_TRAIL_OP_CACHE);
+}
+
 /// Describes `a` into *r through the thread's caches `c`. Inline: it runs
 /// for every action, and a hit in each cache costs a few compares.
 static inline void irsTrailDescribe(IrsTrailCache *c, IrsTrailStrings *s,
                                     const IrsAction *a, IrsTrailRec *r) {
-  const IrsTrailPtrHit *t = &c->tags[irsTrailSlot(a->tag.data,
-                                                   IRS_TRAIL_TAG_CACHE)];
-  r->tag = t->ptr == a->tag.data && t->ref ? t->ref
-                                           : irsTrailTagMiss(c, s, a->tag);
-  MlirStringRef n = a->name;
-  const IrsTrailNameHit *h = &c->names[irsTrailSlot(n.data,
-                                                    IRS_TRAIL_NAME_CACHE)];
-  if (!n.length)
-    r->name = 0;
-  else if (h->data == n.data && h->length == n.length &&
-           (!h->copy ||
-            memcmp(h->copy, n.data,
-                   n.length < IRS_TRAIL_STRING_MAX ? n.length
-                                                   : IRS_TRAIL_STRING_MAX) ==
-                0))
-    r->name = h->ref;
+  size_t k = irsTrailWhatSlot(a->tag.data, a->name.data);
+  if (irsTrailWhatHits(&c->whats[k], a->tag, a->name))
+    r->what = c->whats[k].what;
+  else if (irsTrailWhatHits(&c->whats[k ^ 1], a->tag, a->name))
+    r->what = c->whats[k ^ 1].what;
   else
-    r->name = irsTrailNameMiss(c, s, n);
+    r->what = irsTrailWhatMiss(c, s, a->tag, a->name);
   r->depth = a->depth;
   r->index = a->index;
   r->opId = (uint64_t)(uintptr_t)a->op.ptr;
@@ -195,7 +261,7 @@ static inline void irsTrailDescribe(IrsTrailCache *c, IrsTrailStrings *s,
     id = mlirOperationGetName(a->op);
     loc = mlirOperationGetLocation(a->op);
   }
-  const IrsTrailOpHit *o = &c->ops[irsTrailSlot(loc.ptr, IRS_TRAIL_OP_CACHE)];
+  const IrsTrailOpHit *o = &c->ops[irsTrailOpSlot(loc.ptr, id.ptr)];
   r->op = o->loc == loc.ptr && o->ident == id.ptr
               ? o->desc
               : irsTrailOpMiss(c, s, id, loc);

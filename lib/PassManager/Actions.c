@@ -28,9 +28,19 @@ void irsPmActionsBegin(IrsPassManagerImpl *pm) {
   bool counting = false, trail = false;
   if (pm->rec.dumpDir && (pm->counts || (pm->counts = irsActionCountsCreate())))
     counting = addConsumer(pm, irsActionCountsBefore, NULL, pm->counts);
-  if (!irsActionTrailIsNull(pm->opts.watch.actionTrail))
-    trail = addConsumer(pm, irsActionTrailBefore, irsActionTrailAfter,
-                        pm->opts.watch.actionTrail.ptr);
+  if (!irsActionTrailIsNull(pm->opts.watch.actionTrail)) {
+    // The trail's caches know op names and locations by address, valid
+    // only within one context: this run's may be another.
+    irsActionTrailMarkContext(pm->opts.watch.actionTrail);
+    // The handler's recorder: seen before the consumers, its end a store
+    // rather than a call (a supervised run pays it on every action).
+    if (irsActionHandlerIsNull(pm->actions))
+      pm->actions = irsActionHandlerAttach(pm->ctx, NULL, NULL, NULL);
+    trail = !irsActionHandlerIsNull(pm->actions);
+    if (trail)
+      irsActionHandlerSetRecorder(pm->actions, irsActionTrailRecord,
+                                  pm->opts.watch.actionTrail.ptr);
+  }
   if (!counting) {
     irsActionCountsDestroy(pm->counts);
     pm->counts = NULL;

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "Action/ActionImpl.h"
 #include "Action/TrailImpl.h"
 #include "irscope/Action.h"
 
@@ -137,8 +138,11 @@ static void recordFollowsChangesOnce(void) {
                          (MlirOperation){NULL}, 0));
   assertRecord(&r, "", "", "", 0, 0);
   assert_int_equal(r.opId, 0);
-  // A new step forgets the caches, not the strings.
+  // A new step keeps the caches; a new context forgets them.
   irsActionTrailMarkStep(t);
+  r = inFlight(t, action("apply-pattern", "PatB", ops[1], 0));
+  assertRecord(&r, "PatB", "arith.muli", "a.mlir", 3, 5);
+  irsActionTrailMarkContext(t);
   r = inFlight(t, action("apply-pattern", "PatB", ops[1], 0));
   assertRecord(&r, "PatB", "arith.muli", "a.mlir", 3, 5);
   irsActionTrailDestroy(t);
@@ -186,31 +190,130 @@ static void reusedOpAddressIsNotStale(void **state) {
   irsActionTrailDestroy(t);
 }
 
+// A reset empties the string table; the threads' caches, which hold
+// references into it, are emptied too: a record after the table was filled
+// anew (other strings at the old offsets) names what it names now.
+static void resetForgetsCachedReferences(void **state) {
+  (void)state;
+  IrsActionTrail t = irsActionTrailCreate();
+  IrsActionRecord r = inFlight(t, action("apply-pattern", "PatA", ops[0], 0));
+  assertRecord(&r, "PatA", "arith.addi", "a.mlir", 2, 3);
+  irsActionTrailReset(t);
+  r = inFlight(t, action("pass-execution", "OtherName", ops[2], 0));
+  assertRecord(&r, "OtherName", "arith.subi", "a.mlir", 4, 7);
+  r = inFlight(t, action("apply-pattern", "PatA", ops[0], 0));
+  assert_string_equal(r.tag, "apply-pattern");
+  assertRecord(&r, "PatA", "arith.addi", "a.mlir", 2, 3);
+  irsActionTrailDestroy(t);
+}
+
+// Ops of a new context (the old one destroyed, its memory handed out
+// again) are named from the new context after irsActionTrailMarkContext,
+// whatever the caches saw at those addresses before.
+static void newContextIsNotStale(void **state) {
+  (void)state;
+  static const char *const kTexts[] = {
+      "%0 = arith.constant 1 : i32 loc(\"p.mlir\":1:1)",
+      "%0 = arith.constant 2.0 : f32 loc(\"q.mlir\":8:4)"};
+  static const char *const kFiles[] = {"p.mlir", "q.mlir"};
+  IrsActionTrail t = irsActionTrailCreate();
+  for (int i = 0; i < 2; ++i) {
+    MlirContext c = mlirContextCreateWithThreading(false);
+    MlirDialectRegistry reg = mlirDialectRegistryCreate();
+    mlirRegisterAllDialects(reg);
+    mlirContextAppendDialectRegistry(c, reg);
+    mlirDialectRegistryDestroy(reg);
+    mlirContextGetOrLoadDialect(c, mlirStringRefCreateFromCString("arith"));
+    MlirModule m =
+        mlirModuleCreateParse(c, mlirStringRefCreateFromCString(kTexts[i]));
+    assert_false(mlirModuleIsNull(m));
+    irsActionTrailMarkContext(t);
+    MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+    IrsActionRecord r = inFlight(t, action("apply-pattern", "PatA", op, 0));
+    assertRecord(&r, "PatA", "arith.constant", kFiles[i], i ? 8 : 1,
+                 i ? 4 : 1);
+    mlirModuleDestroy(m);
+    mlirContextDestroy(c);
+  }
+  irsActionTrailDestroy(t);
+}
+
+// The ops' descriptions shared between threads: an entry is used only by
+// its writer's process and epoch. An entry planted for an op under another
+// owner, with another description, is not taken.
+static void sharedOpsOnlyTheirOwners(void **state) {
+  (void)state;
+  IrsTrailStrings *s = calloc(1, sizeof *s);
+  IrsTrailCache *c = aligned_alloc(4096, sizeof *c);
+  assert_non_null(s);
+  assert_non_null(c);
+  MlirIdentifier id = mlirOperationGetName(ops[1]);
+  MlirLocation loc = mlirOperationGetLocation(ops[1]);
+  IrsTrailSharedOp *e = &s->ops[irsTrailSharedOpSlot(loc.ptr, id.ptr)];
+  *e = (IrsTrailSharedOp){.pid = 7, .epoch = 9, .loc = loc.ptr,
+                          .ident = id.ptr, .desc = {0, 0, 99, 99}};
+  irsTrailCacheReset(c, 8, 9); // another process, the same epoch
+  IrsTrailOpDesc d = irsTrailOpMiss(c, s, id, loc);
+  assert_int_equal(d.line, 3);
+  assert_int_equal(d.column, 5);
+  // Now the entry is this owner's: another thread of it (an empty cache)
+  // takes the description from there, without walking the location.
+  assert_int_equal(e->pid, 8);
+  e->desc[2] = 42;
+  irsTrailCacheReset(c, 8, 9);
+  d = irsTrailOpMiss(c, s, id, loc);
+  assert_int_equal(d.line, 42);
+  free(c);
+  free(s);
+}
+
+// The handler's recorder ends an action by storing its depth into the end
+// mark the trail handed back: the action is then no longer in flight, and
+// the one around it is.
+static void endMarkEndsTheAction(void **state) {
+  (void)state;
+  IrsActionTrail t = irsActionTrailCreate();
+  IrsAction pass = action("pass-execution", "canonicalize", func, 0);
+  int *outer = irsActionTrailRecord(&pass, t.ptr);
+  IrsAction pat = action("apply-pattern", "PatA", ops[0], 1);
+  int *inner = irsActionTrailRecord(&pat, t.ptr);
+  assert_non_null(outer);
+  assert_ptr_equal(inner, outer); // one per thread
+  IrsActionRecord r;
+  assert_true(irsActionTrailGetInFlight(t, &r));
+  assertRecord(&r, "PatA", "arith.addi", "a.mlir", 2, 3);
+  __atomic_store_n(inner, pat.depth, __ATOMIC_RELEASE);
+  assert_true(irsActionTrailGetInFlight(t, &r));
+  assertRecord(&r, "canonicalize", "func.func", "a.mlir", 1, 1);
+  __atomic_store_n(outer, pass.depth, __ATOMIC_RELEASE);
+  assert_false(irsActionTrailGetInFlight(t, &r));
+  irsActionTrailDestroy(t);
+}
+
 // A name in a read-only segment (a string literal, as pattern type names
 // are) is known by its address; one in writable memory keeps its bytes in
 // the cache, to be checked on each hit.
 static void readOnlyNamesKnownByAddress(void **state) {
   (void)state;
   IrsTrailStrings *s = calloc(1, sizeof *s);
-  IrsTrailCache *c = calloc(1, sizeof *c);
+  IrsTrailCache *c = aligned_alloc(4096, sizeof *c);
   assert_non_null(s);
   assert_non_null(c);
-  irsTrailCacheReset(c, 1);
+  irsTrailCacheReset(c, 1, 1);
   static const char kLiteral[] = "LiteralPattern";
   char heap[] = "LiteralPattern";
   IrsAction a = action("apply-pattern", kLiteral, ops[0], 0);
   IrsTrailRec r;
   irsTrailDescribe(c, s, &a, &r);
-  const IrsTrailNameHit *h =
-      &c->names[irsTrailSlot(kLiteral, IRS_TRAIL_NAME_CACHE)];
-  assert_ptr_equal(h->data, kLiteral);
+  const IrsTrailWhatHit *h = &c->whats[irsTrailWhatSlot(a.tag.data, kLiteral)];
+  assert_ptr_equal(h->name, kLiteral);
   assert_null(h->copy);
-  IrsTrailStr literal = r.name;
+  IrsTrailStr literal = r.what.name;
   a.name = mlirStringRefCreateFromCString(heap);
   irsTrailDescribe(c, s, &a, &r);
-  assert_int_equal(r.name, literal); // one string for both
-  h = &c->names[irsTrailSlot(heap, IRS_TRAIL_NAME_CACHE)];
-  assert_ptr_equal(h->data, heap);
+  assert_int_equal(r.what.name, literal); // one string for both
+  h = &c->whats[irsTrailWhatSlot(a.tag.data, heap)];
+  assert_ptr_equal(h->name, heap);
   assert_non_null(h->copy);
   free(c);
   free(s);
@@ -405,6 +508,10 @@ int main(void) {
       cmocka_unit_test(reusedAddressIsReadAgain),
       cmocka_unit_test(reusedOpAddressIsNotStale),
       cmocka_unit_test(readOnlyNamesKnownByAddress),
+      cmocka_unit_test(resetForgetsCachedReferences),
+      cmocka_unit_test(newContextIsNotStale),
+      cmocka_unit_test(sharedOpsOnlyTheirOwners),
+      cmocka_unit_test(endMarkEndsTheAction),
       cmocka_unit_test(nestingAndRepeating),
       cmocka_unit_test(stringsInternedOnce),
       cmocka_unit_test(recordHoldsWhatTheTableKeeps),
