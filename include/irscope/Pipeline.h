@@ -111,6 +111,20 @@ IRS_API IrsPipeline irsPipelineNestRestrictedPasses(
     IrsPipeline pipeline, MlirContext ctx, MlirStringCallback errorCallback,
     void *userData);
 
+/// Writes through `callback` what a pass manager on the root op says when
+/// asked to parse the one-pass pipeline `question`
+/// ("builtin.module(cse)"); nothing when it accepts it.
+typedef void (*IrsPipelineProbeCallback)(MlirStringRef question,
+                                         MlirStringCallback callback,
+                                         void *callbackUserData,
+                                         void *userData);
+
+/// irsPipelineNestRestrictedPasses asking `probe` instead of this MLIR, e.g.
+/// another tool's parser. Errors (out of memory only) are located.
+IRS_API IrsPipeline irsPipelineNestRestrictedPassesBy(
+    IrsPipeline pipeline, IrsPipelineProbeCallback probe, void *probeUserData,
+    IrsPipelineErrorCallback errorCallback, void *userData);
+
 //===----------------------------------------------------------------------===//
 // Queries
 //===----------------------------------------------------------------------===//

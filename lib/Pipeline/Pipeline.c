@@ -456,6 +456,11 @@ IrsPipeline irsPipelineCreateFromPassFlags(const MlirStringRef *flags,
 // "Can't add pass 'X' restricted to 'func.func' on a PassManager intended to
 // run on 'builtin.module', did you intend to nest?". The C API has no query
 // for a pass's anchor; this message has been stable since MLIR 13.
+typedef struct {
+  MlirContext ctx;
+  const char *root;
+} ParserProbe;
+
 static bool restrictedTo(const IrsBuf *raw, const char **op, size_t *n) {
   static const char key[] = "' restricted to '";
   const char *s = raw->data ? strstr(raw->data, key) : NULL;
@@ -469,10 +474,9 @@ static bool restrictedTo(const IrsBuf *raw, const char **op, size_t *n) {
   return true;
 }
 
-IrsPipeline irsPipelineNestRestrictedPasses(IrsPipeline pipeline,
-                                            MlirContext ctx,
-                                            MlirStringCallback errorCallback,
-                                            void *userData) {
+IrsPipeline irsPipelineNestRestrictedPassesBy(
+    IrsPipeline pipeline, IrsPipelineProbeCallback probe, void *probeUserData,
+    IrsPipelineErrorCallback errorCallback, void *userData) {
   Pipeline *p = pipeline.ptr;
   size_t rootLen = strlen(p->root);
   IrsBuf t = IRS_BUF_INIT;
@@ -488,37 +492,51 @@ IrsPipeline irsPipelineNestRestrictedPasses(IrsPipeline pipeline,
       irsBufAppendStr(&t, ",");
     const char *op = NULL;
     size_t opLen = 0;
+    IrsBuf raw = IRS_BUF_INIT, question = IRS_BUF_INIT;
     if (s->numAnchors == 1) {
-      MlirPassManager pm = mlirPassManagerCreateOnOperation(
-          ctx, mlirStringRefCreateFromCString(p->root));
-      IrsBuf raw = IRS_BUF_INIT, probe = IRS_BUF_INIT;
       // The probe names the pass without its options: the op a pass is
       // restricted to does not depend on them, and a bad option value would
       // make LLVM's option parser print to stderr (the pass manager reports
       // it properly later).
-      irsBufPrintf(&probe, "%s(%s)", p->root, s->pass);
-      MlirLogicalResult r = mlirParsePassPipeline(
-          mlirPassManagerGetAsOpPassManager(pm), irsBufRef(&probe),
-          irsBufStringCallback, &raw);
-      irsBufFree(&probe);
-      if (mlirLogicalResultIsFailure(r) && restrictedTo(&raw, &op, &opLen) &&
-          !(opLen == rootLen && memcmp(op, p->root, opLen) == 0)) {
-        irsBufAppend(&t, op, opLen);
-        irsBufAppendStr(&t, "(");
-        irsBufAppend(&t, inner, innerLen);
-        irsBufAppendStr(&t, ")");
-      } else {
-        op = NULL;
-      }
-      irsBufFree(&raw);
-      mlirPassManagerDestroy(pm);
+      irsBufPrintf(&question, "%s(%s)", p->root, s->pass);
+      if (!question.failed)
+        probe(irsBufRef(&question), irsBufStringCallback, &raw, probeUserData);
     }
-    if (!op)
+    if (restrictedTo(&raw, &op, &opLen) &&
+        !(opLen == rootLen && memcmp(op, p->root, opLen) == 0)) {
+      irsBufAppend(&t, op, opLen);
+      irsBufAppendStr(&t, "(");
       irsBufAppend(&t, inner, innerLen);
+      irsBufAppendStr(&t, ")");
+    } else {
+      irsBufAppend(&t, inner, innerLen);
+    }
+    irsBufFree(&raw);
+    irsBufFree(&question);
   }
   irsBufAppendStr(&t, ")");
+  return parseBuilt(&t, errorCallback, userData);
+}
+
+// Asks MLIR's own parser, on a pass manager anchored on the root.
+static void parserProbe(MlirStringRef question, MlirStringCallback callback,
+                        void *callbackUserData, void *userData) {
+  const ParserProbe *pp = userData;
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(
+      pp->ctx, mlirStringRefCreateFromCString(pp->root));
+  mlirParsePassPipeline(mlirPassManagerGetAsOpPassManager(pm), question,
+                        callback, callbackUserData);
+  mlirPassManagerDestroy(pm);
+}
+
+IrsPipeline irsPipelineNestRestrictedPasses(IrsPipeline pipeline,
+                                            MlirContext ctx,
+                                            MlirStringCallback errorCallback,
+                                            void *userData) {
+  ParserProbe pp = {ctx, ((Pipeline *)pipeline.ptr)->root};
   IrsPipelineErrorLine l = {errorCallback, userData};
-  return parseBuilt(&t, irsPipelineErrorReportLine, &l);
+  return irsPipelineNestRestrictedPassesBy(pipeline, parserProbe, &pp,
+                                           irsPipelineErrorReportLine, &l);
 }
 
 void irsPipelineDestroy(IrsPipeline pipeline) { freePipeline(pipeline.ptr); }
