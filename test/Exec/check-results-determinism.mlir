@@ -20,6 +20,7 @@
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(canonicalize,func.func(irs-test-nondeterministic{op=arith.addi}),irs-test-miscompile{func=add})" --check-results --check-determinism --failure-dir=%t/b -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NONDET -DDIR=%t/b --implicit-check-not="irscope-opt:"
 // NONDET: irscope-opt: error: step 2 'builtin.module(func.func(irs-test-nondeterministic{op=arith.addi}))' is not deterministic: {{.*}}; report: [[DIR]]/report.xml
+// NONDET-NEXT: irscope-opt: note: replay: irscope-opt --check-determinism --run-reproducer [[DIR]]/reproducer.mlir
 // NONDET-NEXT: exit=8
 // RUN: FileCheck %s --check-prefix=NDREPORT < %t/b/report.xml
 // NDREPORT: <failure kind="nondeterminism" step="2"

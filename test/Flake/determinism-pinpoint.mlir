@@ -9,6 +9,7 @@
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(canonicalize,cse,func.func(canonicalize),sccp,cse,symbol-dce,func.func(irs-test-nondeterministic{op=arith.muli}),canonicalize,cse,symbol-dce)" --check-determinism --failure-dir=%t; echo exit=$?' > %t.log 2>&1
 // RUN: FileCheck %s -DDIR=%t --implicit-check-not=error: < %t.log
 // CHECK: irscope-opt: error: step 7 'builtin.module(func.func(irs-test-nondeterministic{op=arith.muli}))' is not deterministic: pass 'irs-test-nondeterministic' printed different IR in two runs on the same input; report: [[DIR]]/report.xml
+// CHECK-NEXT: irscope-opt: note: replay: irscope-opt --check-determinism --run-reproducer [[DIR]]/reproducer.mlir
 // CHECK-NEXT: exit=8
 
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml

@@ -9,6 +9,7 @@
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(canonicalize,func.func(irs-test-thread-race{op=arith.addi}),cse)" --check-determinism=threads --failure-dir=%t; echo exit=$?' > %t.log 2>&1
 // RUN: FileCheck %s -DDIR=%t < %t.log
 // CHECK: irscope-opt: error: step 2 'builtin.module(func.func(irs-test-thread-race{op=arith.addi}))' is not deterministic: pass 'irs-test-thread-race' printed different IR with threading on and off; report: [[DIR]]/report.xml
+// CHECK-NEXT: irscope-opt: note: replay: irscope-opt --check-determinism=threads --run-reproducer [[DIR]]/reproducer.mlir
 // CHECK-NEXT: exit=8
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml
 // RUN: FileCheck %s --check-prefix=REPORT < %t/report.xml

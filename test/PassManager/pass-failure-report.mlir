@@ -26,6 +26,7 @@ func.func @f(%a: i32) -> i32 {
 // ERR-NEXT: {{^}}  %e = arith.muli %c, %d : i32{{$}}
 // ERR-NEXT: {{^ +\^$}}
 // ERR-NEXT: irscope-opt: error: step 2 'builtin.module(func.func(irs-test-fail{op=arith.muli}))' failed: pass 'irs-test-fail' signalled failure; report: [[DIR]]/report.xml
+// ERR-NEXT: irscope-opt: note: replay: irscope-opt --run-reproducer [[DIR]]/reproducer.mlir
 // ERR-NEXT: exit=1
 
 // RUN: ls %t | FileCheck %s --check-prefix=FILES
@@ -85,6 +86,7 @@ func.func @f(%a: i32) -> i32 {
 // RUN: rm -rf %t.rerun && sh -c 'irscope-opt --run-reproducer %t/reproducer.mlir --dump-after-each=%t.rerun -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=REPLAY -DDIR=%t.rerun --implicit-check-not=error:
 // REPLAY-NEXT: irscope-opt: error: step 1 'builtin.module(func.func(irs-test-fail{op=arith.muli}))' failed: pass 'irs-test-fail' signalled failure; report: [[DIR]]/report.xml
+// REPLAY-NEXT: irscope-opt: note: replay: irscope-opt --run-reproducer [[DIR]]/reproducer.mlir
 // REPLAY-NEXT: exit=1
 // RUN: xmllint --noout --schema %schemas/report.xsd %t.rerun/report.xml
 // RUN: FileCheck %s --check-prefix=REPLAYREPORT < %t.rerun/report.xml
@@ -100,6 +102,7 @@ func.func @f(%a: i32) -> i32 {
 // directory (its exact name is not part of the contract checked here).
 // RUN: rm -rf %t.tmp && mkdir %t.tmp && sh -c 'TMPDIR=%t.tmp irscope-opt %s --pass-pipeline="builtin.module(func.func(irs-test-fail{op=arith.muli}))" -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=DEFAULT -DDIR=%t.tmp
-// DEFAULT: irscope-opt: error: step 1 {{.*}}; report: [[DIR]]/irscope-failure-{{[^/]+}}/report.xml
+// DEFAULT: irscope-opt: error: step 1 {{.*}}; report: [[DIR]]/irscope-failure-[[NAME:[^/]+]]/report.xml
+// DEFAULT-NEXT: irscope-opt: note: replay: irscope-opt --run-reproducer [[DIR]]/irscope-failure-[[NAME]]/reproducer.mlir
 // DEFAULT-NEXT: exit=1
 

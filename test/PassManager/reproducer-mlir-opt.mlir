@@ -19,6 +19,7 @@ spirv.module Logical GLSL450 {
 // RUN: rm -rf %t && sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(canonicalize),spirv.module(spirv-update-vce),symbol-dce)" --failure-dir=%t -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR -DDIR=%t
 // ERR: irscope-opt: error: step 2 'builtin.module(spirv.module(spirv-update-vce))' failed: pass 'spirv-update-vce' signalled failure; report: [[DIR]]/report.xml
+// ERR-NEXT: irscope-opt: note: replay: irscope-opt --run-reproducer [[DIR]]/reproducer.mlir
 // ERR-NEXT: exit=1
 
 // The reproducer: canonicalize already applied, only the failing step in

@@ -91,6 +91,7 @@ func.func @b(%x: i32) -> i32 {
 // OUT-NEXT: {{^}}  %y = arith.muli %x, %x : i32{{$}}
 // OUT-NEXT: {{^ +\^$}}
 // OUT-NEXT: irscope-opt: error: step 2 'builtin.module(func.func(irs-test-fail{op=arith.muli}))' failed: pass 'irs-test-fail' signalled failure; report: [[DIR]]/chunk-001/report.xml
+// OUT-NEXT: irscope-opt: note: replay: irscope-opt --run-reproducer [[DIR]]/chunk-001/reproducer.mlir
 
 // -----
 
@@ -102,6 +103,7 @@ func.func @c(%x: i32, %z: i32) -> i32 {
 // OUT-NEXT: {{^}}  %y = arith.subi %x, %z : i32{{$}}
 // OUT-NEXT: {{^ +\^$}}
 // OUT: irscope-opt: error: step 3 'builtin.module(func.func(irs-test-corrupt{op=arith.subi}))' broke the IR: verifier failed after pass 'irs-test-corrupt'; report: [[DIR]]/chunk-002/report.xml
+// OUT-NEXT: irscope-opt: note: replay: irscope-opt --run-reproducer [[DIR]]/chunk-002/reproducer.mlir
 
 // The output holds the chunk that succeeded, joined by the output marker
 // as mlir-opt joins them.

@@ -25,6 +25,7 @@ func.func @f(%a: i32) -> i32 {
 // ERR-NEXT: note: see current operation: %1 = "builtin.unrealized_conversion_cast"(%2) : (i32) -> i32
 // ERR-NEXT: note: operand defined here (op in the same block)
 // ERR-NEXT: irscope-opt: error: step 2 'builtin.module(func.func(irs-test-corrupt{op=arith.muli}))' broke the IR: verifier failed after pass 'irs-test-corrupt'; report: [[DIR]]/report.xml
+// ERR-NEXT: irscope-opt: note: replay: irscope-opt --run-reproducer [[DIR]]/reproducer.mlir
 // ERR-NEXT: exit=3
 
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml
@@ -65,6 +66,7 @@ func.func @f(%a: i32) -> i32 {
 // RUN: rm -rf %t.rerun && sh -c 'irscope-opt --run-reproducer %t/reproducer.mlir --failure-dir=%t.rerun -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=REPLAY --implicit-check-not=error:
 // REPLAY: irscope-opt: error: step 1 'builtin.module(func.func(irs-test-corrupt{op=arith.muli}))' broke the IR: verifier failed after pass 'irs-test-corrupt'
+// REPLAY-NEXT: irscope-opt: note: replay: irscope-opt --run-reproducer {{.*}}/reproducer.mlir
 // REPLAY-NEXT: exit=3
 
 // With --dump-after-each the manifest records the verifier failure, the
@@ -73,6 +75,7 @@ func.func @f(%a: i32) -> i32 {
 // RUN: rm -rf %t.d && sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(canonicalize,cse,irs-test-corrupt{op=arith.muli},canonicalize))" --dump-after-each=%t.d -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=DUMPERR -DDIR=%t.d
 // DUMPERR: irscope-opt: error: step 3 'builtin.module(func.func(irs-test-corrupt{op=arith.muli}))' broke the IR: verifier failed after pass 'irs-test-corrupt'; report: [[DIR]]/report.xml
+// DUMPERR-NEXT: irscope-opt: note: replay: irscope-opt --run-reproducer [[DIR]]/reproducer.mlir
 // DUMPERR-NEXT: exit=3
 // RUN: ls %t.d | FileCheck %s --check-prefix=FILES
 // FILES: 0000-input.mlir

@@ -44,6 +44,7 @@ func.func private @dead() { return }
 // HOOKFAIL-NEXT: {{^}}  %c = arith.addi %b, %b : i32{{$}}
 // HOOKFAIL-NEXT: {{^ +\^$}}
 // HOOKFAIL-NEXT: irscope-opt: error: step 2 'builtin.module(convert-arith-to-llvm)' broke the IR: verify-with(builtin.module(irs-test-fail{op=llvm.add})) failed after pass 'convert-arith-to-llvm'; report: [[DIR]]/report.xml
+// HOOKFAIL-NEXT: irscope-opt: note: replay: irscope-opt --verify-with='builtin.module(irs-test-fail{op=llvm.add})' --run-reproducer [[DIR]]/reproducer.mlir
 // HOOKFAIL-NEXT: exit=3
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml
 // RUN: FileCheck %s --check-prefix=REPORT < %t/report.xml
@@ -70,6 +71,7 @@ func.func private @dead() { return }
 // RUN:   | FileCheck %s --check-prefix=NOCHANGE
 // NOCHANGE: {{^}}<unknown>:0: error: <verify-with>: the --verify-with pipeline 'builtin.module(symbol-dce)' changed the IR; it must only check it
 // NOCHANGE-NEXT: irscope-opt: error: step 1 'builtin.module(func.func(cse))' broke the IR: verify-with(builtin.module(symbol-dce)) failed after pass 'cse'; report: {{.*}}/report.xml
+// NOCHANGE-NEXT: irscope-opt: note: replay: irscope-opt --verify-with='builtin.module(symbol-dce)' --run-reproducer {{.*}}/reproducer.mlir
 // NOCHANGE-NEXT: exit=3
 
 // A malformed checking pipeline is a usage error, reported like one in

@@ -75,4 +75,5 @@ func.func private @g() { return }
 // RUN:   | FileCheck %s --check-prefix=NOFILE -DPATH=%t.nodir/stats.txt
 // NOFILE: op-stats.mlir:0:0: error: irs-op-stats: cannot write '[[PATH]]': No such file or directory
 // NOFILE-NEXT: irscope-opt: error: step 1 'builtin.module(irs-op-stats{file=[[PATH]]})' failed: pass 'irs-op-stats' signalled failure
+// NOFILE-NEXT: irscope-opt: note: replay: irscope-opt --run-reproducer {{.*}}/reproducer.mlir
 // NOFILE-NEXT: exit=1

@@ -36,6 +36,7 @@
 // RUN: sh -c 'irscope-opt --run-reproducer %t.repro --failure-dir=%t.fail -o %t.replay; echo exit=$?' > %t.replay.log 2>&1
 // RUN: FileCheck %s --check-prefix=REPLAY < %t.replay.log
 // REPLAY: irscope-opt: error: step 1 'builtin.module(func.func(irs-test-fail{op=arith.muli}))' failed: pass 'irs-test-fail' signalled failure
+// REPLAY-NEXT: irscope-opt: note: replay: irscope-opt --run-reproducer {{.*}}/reproducer.mlir
 // REPLAY-NEXT: exit=1
 // RUN: FileCheck %s --check-prefix=REPLAYLOC < %t.replay.log
 // REPLAYLOC: {{^}}{{.*}}pipeline.mlir:[[#@LINE+6]]:8: error: irs-test-fail: injected failure at 'arith.muli'

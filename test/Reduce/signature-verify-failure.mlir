@@ -24,6 +24,7 @@
 // RUN:   | FileCheck %s --check-prefix=REPLAY
 // REPLAY: error: operand #0 does not dominate this use
 // REPLAY: irscope-opt: error: step 1 {{.*}} broke the IR: verifier failed after pass 'irs-test-corrupt'
+// REPLAY-NEXT: irscope-opt: note: replay: irscope-opt --run-reproducer {{.*}}/reproducer.mlir
 // REPLAY-NEXT: exit=3
 
 func.func @unused() {

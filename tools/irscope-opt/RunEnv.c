@@ -8,11 +8,13 @@
 // stderr, and the files and directories a run writes.
 //
 //===----------------------------------------------------------------------===//
+#define _GNU_SOURCE
 #include "DiagOut.h"
 #include "DialectHint.h"
 #include "Driver.h"
 #include "Irdl.h"
 #include "PipelineEcho.h"
+#include "ShellQuote.h"
 #include "StderrCatch.h"
 
 #include "irscope/Diagnostics.h"
@@ -153,6 +155,63 @@ int irsOptExitForOutcome(IrsWorkerOutcome o) {
   return irsOutcomeGetExitCode(irsWorkerOutcomeGetDeathKind(o));
 }
 
+
+static void appendStr(IrsToolText *t, const char *s) {
+  irsToolTextAppend(t, s, strlen(s));
+}
+
+// Appends " --NAME=VALUE", the value quoted for a shell.
+static void appendFlag(IrsToolText *t, const char *name, const char *value) {
+  char *flag = NULL;
+  char *quoted = NULL;
+  if (asprintf(&flag, "--%s=%s", name, value) >= 0)
+    quoted = irsToolShellJoin(1, &flag);
+  appendStr(t, " ");
+  appendStr(t, quoted ? quoted : "");
+  t->failed |= !quoted;
+  free(quoted);
+  free(flag);
+}
+
+// The flags the reproducer needs besides its resource to parse and fail
+// as the run did: the run's plugins, unregistered dialects, IRDL files,
+// the --verify-with check, and the determinism check that found a step's
+// two outputs differ.
+static char *replayFlags(const IrsOptConfig *cfg) {
+  IrsToolText t = {0};
+  irsPluginsPrintFlags(cfg->plugins.plugins, false, irsToolTextCallback, &t);
+  if (cfg->allowUnregistered)
+    appendStr(&t, " --allow-unregistered-dialect");
+  for (size_t i = 0; i < cfg->irdlFiles.num; ++i)
+    appendFlag(&t, "irdl-file", cfg->irdlFiles.items[i]);
+  if (cfg->verifyWith)
+    appendFlag(&t, "verify-with", cfg->verifyWith);
+  const char *det = cfg->checkDeterminism;
+  if (det)
+    appendStr(&t, *det ? " --check-determinism=threads"
+                       : " --check-determinism");
+  if (t.failed) {
+    free(t.data);
+    return NULL;
+  }
+  return t.data ? t.data : strdup("");
+}
+
+void irsOptPrintReplayNote(const IrsOptConfig *cfg, const char *dir) {
+  char *path = NULL;
+  if (!dir || !dir[0] || asprintf(&path, "%s/" IRS_RUN_DIR_REPRODUCER, dir) < 0)
+    return;
+  if (access(path, R_OK) == 0) {
+    char *flags = replayFlags(cfg);
+    char *quoted = irsToolShellJoin(1, &path);
+    fprintf(stderr,
+            "irscope-opt: note: replay: irscope-opt%s --run-reproducer %s\n",
+            flags ? flags : "", quoted ? quoted : path);
+    free(quoted);
+    free(flags);
+  }
+  free(path);
+}
 
 void irsOptRemoveDir(const char *dir) {
   // The report first: a removal cut short must not leave a report naming

@@ -98,6 +98,14 @@ int irsOptExitForOutcome(IrsWorkerOutcome outcome);
 void irsOptPrintDumpSummary(intptr_t n, const IrsStepResult *(*get)(void *,
                                                                      intptr_t),
                             void *runner, const char *dir);
+/// The note that ends a failure whose directory `dir` holds a reproducer,
+/// as a --tool failure's "replay:" note gives the tool's (ToolMode.c):
+/// "irscope-opt: note: replay: irscope-opt [FLAGS] --run-reproducer
+/// DIR/reproducer.mlir", FLAGS those of cfg the input needs (plugins,
+/// --allow-unregistered-dialect, --irdl-file); the resource holds the
+/// step, threading, verify_each and seed. Nothing when `dir` is NULL,
+/// empty or has no reproducer.
+void irsOptPrintReplayNote(const IrsOptConfig *cfg, const char *dir);
 /// Removes the files of one directory level and the directory.
 void irsOptRemoveDir(const char *dir);
 

@@ -17,9 +17,7 @@
 #include "CrashHandler.h"
 #include "CrashNote.h"
 #include "Driver.h"
-#include "ShellQuote.h"
 #include "StderrAbridge.h"
-#include "Text.h"
 
 #include "irscope/CrashDoc.h"
 #include "irscope/RunDir.h"
@@ -114,27 +112,6 @@ static void printActionNote(IrsActionTrail trail, IrsWorkerOutcome outcome) {
                                 NULL);
 }
 
-// The command that runs the failing step again, as a --tool failure's
-// "replay:" note gives the tool's (ToolMode.c): irscope-opt on the
-// reproducer, whose resource holds the step, threading, verify_each and
-// seed, with the run's plugins. Nothing when no reproducer was written.
-static void printReplay(const IrsCrashDoc *doc, IrsPlugins plugins) {
-  char path[sizeof(doc->dir) + sizeof(IRS_RUN_DIR_REPRODUCER) + 1];
-  snprintf(path, sizeof(path), "%s/" IRS_RUN_DIR_REPRODUCER, doc->dir);
-  if (!doc->dir[0] || doc->writeError || access(path, R_OK) != 0)
-    return;
-  IrsToolText flags = {0};
-  irsPluginsPrintFlags(plugins, false, irsToolTextCallback, &flags);
-  char *argv[] = {path};
-  char *quoted = irsToolShellJoin(1, argv);
-  fprintf(stderr, "irscope-opt: note: replay: irscope-opt%s --run-reproducer "
-                  "%s\n",
-          flags.data && !flags.failed ? flags.data : "",
-          quoted ? quoted : path);
-  free(quoted);
-  free(flags.data);
-}
-
 // The error line first, naming step, pass and signal; then where it died
 // (the crash's trace was held back from the terminal, StderrAbridge.h;
 // a timed-out worker was asked for its trace, see irsOptSupervise, held
@@ -142,7 +119,7 @@ static void printReplay(const IrsCrashDoc *doc, IrsPlugins plugins) {
 // and last the replay. A report that could not be
 // written says so on the error line.
 static void printDeath(const IrsCrashDoc *doc, IrsActionTrail trail,
-                       IrsPlugins plugins) {
+                       const IrsOptConfig *cfg) {
   if (doc->writeError || !doc->dir[0])
     irsCrashDocGetSummary(doc, printLine, NULL);
   else
@@ -153,7 +130,8 @@ static void printDeath(const IrsCrashDoc *doc, IrsActionTrail trail,
   printActionNote(trail, doc->outcome);
   if (doc->dir[0] && !doc->writeError)
     irsToolPrintReportNote("irscope-opt", doc->dir, strlen(doc->dir));
-  printReplay(doc, plugins);
+  if (!doc->writeError)
+    irsOptPrintReplayNote(cfg, doc->dir);
 }
 
 // Documents a worker that died in chunk `k`. Returns the exit code.
@@ -191,7 +169,7 @@ static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
   irsCrashDocument(quiet, res, &o, &doc);
   irsOptLogDeath(run, k, doc.step, irsWorkerOutcomeGetDeathKind(doc.outcome),
                  doc.message, doc.stderrTail, doc.elapsedMs);
-  printDeath(&doc, run->trail, cfg->plugins.plugins);
+  printDeath(&doc, run->trail, cfg);
   irsCrashDocRelease(&doc);
   free(dumpDir);
   free(failDir);

@@ -122,7 +122,9 @@ static bool leaveToExit(const IrsOptRun *run, intptr_t chunk,
 #endif
 }
 
-static void printRunError(IrsPassManager pm) {
+// The error line naming the step and the report, the narrowing note, then
+// the replay of the failing step, as a crash ends (Supervise.c).
+static void printRunError(IrsPassManager pm, const IrsOptConfig *cfg) {
   MlirStringRef msg = irsPassManagerGetErrorMessage(pm);
   MlirStringRef dir = irsPassManagerGetFailureDir(pm);
   if (dir.length)
@@ -134,6 +136,11 @@ static void printRunError(IrsPassManager pm) {
   MlirStringRef note = irsPassManagerGetNarrowNote(pm);
   if (note.length)
     fprintf(stderr, "irscope-opt: note: %.*s\n", (int)note.length, note.data);
+  if (dir.length) {
+    char *d = strndup(dir.data, dir.length);
+    irsOptPrintReplayNote(cfg, d);
+    free(d);
+  }
 }
 
 // The chunk's output. A dump of the final IR printed as the output would
@@ -201,7 +208,7 @@ static IrsOutcome workChunk(ChunkWork *w, intptr_t c) {
     // Under --verify-diagnostics the failure is what the test expects; its
     // diagnostics were verified.
     if (!irsOptDiagOutVerifying())
-      printRunError(pm);
+      printRunError(pm, cfg);
     mlirModuleDestroy(m);
     return found != IrsOutcomeNone ? found : irsOptOutcomeFor(st.kind);
   }
