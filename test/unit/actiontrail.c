@@ -390,6 +390,40 @@ static void nestingAndRepeating(void **state) {
   irsActionTrailDestroy(t);
 }
 
+// Deeper than the stack's 8 records (ActionTrail.c's kDepth): the deepest
+// record is the last action begun at any depth past it.
+static void deepestRecordIsLastBegun(void **state) {
+  (void)state;
+  enum { kNest = 12, kStack = 8 };
+  static const char *const kNames[kNest] = {"N0", "N1", "N2", "N3",
+                                            "N4", "N5", "N6", "N7",
+                                            "N8", "N9", "N10", "N11"};
+  static const unsigned kLines[kOps] = {2, 3, 4, 5};
+  IrsActionTrail t = irsActionTrailCreate();
+  irsActionTrailMarkStep(t);
+  IrsAction nest[kNest];
+  IrsActionRecord r;
+  for (int d = 0; d < kNest; ++d) {
+    nest[d] = action("apply-pattern", kNames[d], ops[d % 3], d);
+    irsActionTrailBefore(&nest[d], t.ptr);
+    assert_true(irsActionTrailGetInFlight(t, &r));
+    assert_string_equal(r.name, kNames[d]);
+    assert_int_equal(r.line, kLines[d % 3]);
+  }
+  // Ending the actions past the stack leaves the last begun in its deepest
+  // record, also once N7, whose record it overwrote, is the innermost in
+  // flight; below that depth the records are exact again.
+  for (int d = kNest - 1; d >= kStack; --d) {
+    irsActionTrailAfter(&nest[d], true, t.ptr);
+    assert_true(irsActionTrailGetInFlight(t, &r));
+    assert_string_equal(r.name, kNames[kNest - 1]);
+  }
+  irsActionTrailAfter(&nest[kStack - 1], true, t.ptr);
+  assert_true(irsActionTrailGetInFlight(t, &r));
+  assert_string_equal(r.name, kNames[kStack - 2]);
+  irsActionTrailDestroy(t);
+}
+
 // The string table: one copy per content, references checked on reading,
 // nothing past its end.
 static void stringsInternedOnce(void **state) {
@@ -536,6 +570,7 @@ int main(void) {
       cmocka_unit_test(sharedOpsOnlyTheirOwners),
       cmocka_unit_test(endMarkEndsTheAction),
       cmocka_unit_test(nestingAndRepeating),
+      cmocka_unit_test(deepestRecordIsLastBegun),
       cmocka_unit_test(stringsInternedOnce),
       cmocka_unit_test(recordHoldsWhatTheTableKeeps),
       cmocka_unit_test(killedWorkerLeavesNoTornRecord),
