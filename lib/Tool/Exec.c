@@ -125,7 +125,7 @@ static double cpuChildrenMs(void) {
 static IrsErrorKind execOnce(IrsToolRunnerImpl *t, const IrsToolExec *e,
                              IrsToolExecResult *out);
 
-// A tool older than the flag (MLIR before 19) refuses it: run again
+// A tool on an MLIR older than the flag refuses it: run again
 // without it, and never ask again.
 IrsErrorKind irsToolExecRun(IrsToolRunnerImpl *t, const IrsToolExec *e,
                             IrsToolExecResult *out) {
