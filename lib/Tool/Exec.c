@@ -8,6 +8,7 @@
 // watches the tool itself: its stderr, its resident size, how it ends.
 //
 //===----------------------------------------------------------------------===//
+#define _GNU_SOURCE
 #include "ToolImpl.h"
 
 #include "../Support/Fs.h"
@@ -21,6 +22,9 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+static const char kNoParseVerifier[] =
+    "--mlir-very-unsafe-disable-verifier-on-parsing";
 
 typedef struct ExecJob {
   char **argv;
@@ -50,6 +54,23 @@ static int execMain(IrsWorkerChannel ch, void *userData) {
   return IRS_EXIT_EXEC_FAILED;
 }
 
+static bool isUnder(const char *dir, const char *path) {
+  size_t n = dir ? strlen(dir) : 0;
+  return n && strncmp(path, dir, n) == 0 && path[n] == '/';
+}
+
+// The tool reads back IR the run wrote (the next step's input, the dump's
+// text, the output's format) where the plain tool keeps it in memory
+// between passes. Parsing verifies; with the user's verifier off
+// (-verify-each=0) the plain tool never verifies that IR, so a pass that
+// leaves it invalid must not fail the read (llvm/llvm-project#218926
+// through fir-opt: the tool prints the broken IR and exits 0).
+static bool skipParseVerifier(const IrsToolRunnerImpl *t,
+                              const IrsToolExec *e) {
+  return !t->opts.verifyEach && !t->noParseVerifierFlag &&
+         (isUnder(t->workDir, e->input) || isUnder(t->rec.dumpDir, e->input));
+}
+
 // The argument vector of `e`, NULL-terminated; NULL if out of memory. The
 // strings are borrowed from `t` and `e`, except *pipelineArg (caller frees).
 static char **buildArgv(IrsToolRunnerImpl *t, const IrsToolExec *e,
@@ -73,6 +94,8 @@ static char **buildArgv(IrsToolRunnerImpl *t, const IrsToolExec *e,
   }
   if (!e->verifyEach)
     v[n++] = "-verify-each=0";
+  if (skipParseVerifier(t, e))
+    v[n++] = (char *)kNoParseVerifier;
   if (!t->opts.threadingEnabled || e->noThreads)
     v[n++] = "--mlir-disable-threading";
   if (e->bytecode)
@@ -99,8 +122,28 @@ static double cpuChildrenMs(void) {
          (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3;
 }
 
+static IrsErrorKind execOnce(IrsToolRunnerImpl *t, const IrsToolExec *e,
+                             IrsToolExecResult *out);
+
+// A tool on an MLIR older than the flag refuses it: run again
+// without it, and never ask again.
 IrsErrorKind irsToolExecRun(IrsToolRunnerImpl *t, const IrsToolExec *e,
                             IrsToolExecResult *out) {
+  bool asked = skipParseVerifier(t, e);
+  IrsErrorKind k = execOnce(t, e, out);
+  MlirStringRef err = out->res.stderrTail;
+  if (k != IRS_OK || !asked || out->res.outcome != IrsWorkerExited ||
+      out->res.exitCode == 0 || !err.length ||
+      !memmem(err.data, err.length, kNoParseVerifier + 2,
+              sizeof(kNoParseVerifier) - 3))
+    return k;
+  t->noParseVerifierFlag = true;
+  irsToolExecResultFree(out);
+  return execOnce(t, e, out);
+}
+
+static IrsErrorKind execOnce(IrsToolRunnerImpl *t, const IrsToolExec *e,
+                             IrsToolExecResult *out) {
   memset(out, 0, sizeof(*out));
   char *pipelineArg = NULL;
   char **argv = buildArgv(t, e, &pipelineArg);

@@ -85,6 +85,8 @@ typedef struct IrsToolRunnerImpl {
   bool bytecodeOk; // the tool honours --emit-bytecode (assumed until not)
   bool usedBytecode;
   bool ignoredBytecode; // asked for bytecode, got text
+  // The tool refused --mlir-very-unsafe-disable-verifier-on-parsing (Exec.c)
+  bool noParseVerifierFlag;
   IrsBuf replayCmd, reproCmd;
   IrsBuf toolCmd; // the tool and its arguments, quoted: <run-tool>
   // Narrowing of the last run's failing step (ToolNarrow.c).

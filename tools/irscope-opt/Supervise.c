@@ -134,6 +134,22 @@ static void printDeath(const IrsCrashDoc *doc, IrsActionTrail trail,
     irsOptPrintReplayNote(cfg, doc->dir);
 }
 
+// A worker that reported a failure after its last chunk and then died
+// while freeing its run (a pass that corrupted the heap: the plain tool
+// may die the same way, at its exit) keeps that failure, its report and
+// its exit code; the death is a note. IrsOutcomeNone otherwise.
+static IrsOutcome failedThenDied(const IrsWorkerResult *res,
+                                 intptr_t nchunks) {
+  if (res->reported == IrsOutcomeNone || res->reported == IrsOutcomeOk ||
+      res->chunksDone < nchunks || res->inStep ||
+      res->outcome != IrsWorkerCrashed)
+    return IrsOutcomeNone;
+  fprintf(stderr, "irscope-opt: note: the worker then crashed with %s while "
+                  "freeing the run: a pass may have corrupted memory\n",
+          irsSignalName(res->signal));
+  return res->reported;
+}
+
 // Documents a worker that died in chunk `k`. Returns the exit code.
 static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
                          const IrsWorkerResult *res, intptr_t k) {
@@ -258,6 +274,8 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
     // exit(), ...): document it like a crash and carry on with the next
     // chunk.
     IrsOutcome ended = irsWorkerResultGetReported(res);
+    if (ended == IrsOutcomeNone)
+      ended = failedThenDied(res, nchunks);
     if (ended != IrsOutcomeNone) {
       rc = irsOptWorse(rc, irsOutcomeGetExitCode(ended));
       break;

@@ -346,6 +346,12 @@ IrsOutcome irsOptWork(IrsOptRun *run, IrsOptOut *out) {
                  false};
   rc = workChunks(&w);
   keptModule = w.keptModule;
+  // The verdict reaches the supervisor before the teardown: a pass that
+  // corrupted the heap may crash the frees below (linalg-detensorize of
+  // llvm/llvm-project#102577 on two functions), and that must not replace
+  // the failure the run already documented (Supervise.c).
+  if (run->supervised && rc != IrsOutcomeOk)
+    irsWorkerChannelSendOutcome(run->ch, rc);
 cleanup_ctx:
   run->pm = (IrsPassManager){NULL};
   irsCrashHandlerAwaitDumpsOf((IrsPassManager){NULL});

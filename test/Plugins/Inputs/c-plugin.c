@@ -7,7 +7,9 @@
 // present. Compiled with -DTP_BAD_VERSION it reports API version 99, with
 // -DTP_REFUSE its registration callback refuses, with -DTP_NO_ENTRY it has
 // no entry point, with -DTP_EXIT tp-fail ends the process with exit(0) as
-// a library might, with -DTP_CRASH_NAME='"NAME"' tp-crash is named NAME.
+// a library might, with -DTP_CRASH_NAME='"NAME"' tp-crash is named NAME,
+// with -DTP_CRASH_AT_FREE tp-fail leaves the context to crash when it is
+// destroyed (as a pass that corrupted the heap makes a later free crash).
 //
 //===----------------------------------------------------------------------===//
 #include "irscope/Plugin.h"
@@ -78,10 +80,29 @@ static void runTag(MlirOperation root, MlirExternalPass pass, void *ud) {
   mlirOperationWalk(root, visit, &w, MlirWalkPreOrder);
 }
 
+#ifdef TP_CRASH_AT_FREE
+// A diagnostic handler that handles nothing; the context frees its user
+// data when it is destroyed, and that free crashes.
+static MlirLogicalResult passOn(MlirDiagnostic d, void *ud) {
+  (void)d, (void)ud;
+  return mlirLogicalResultFailure();
+}
+static void crashOnFree(void *ud) {
+  (void)ud;
+  volatile int *p = NULL;
+  *p = 1;
+}
+#endif
+
 static void runFail(MlirOperation root, MlirExternalPass pass, void *ud) {
   (void)ud;
 #ifdef TP_EXIT
   exit(0);
+#endif
+#ifdef TP_CRASH_AT_FREE
+  static int token; // a null user data is never freed
+  mlirContextAttachDiagnosticHandler(mlirOperationGetContext(root), passOn,
+                                     &token, crashOnFree);
 #endif
   mlirEmitError(mlirOperationGetLocation(root), "tp-fail: refusing to run");
   mlirExternalPassSignalFailure(pass);
