@@ -7,26 +7,31 @@
 // and documents it as a timeout (exit 6) with the IR that went into it, and
 // with where the step was when stopped: a sample of the loop, so the exact
 // frame varies (often a hidden function of libMLIR, named by offset and by
-// its nearest named caller), but it is always under the greedy driver.
+// its nearest named caller), and is under the greedy driver, except for a
+// sample that lands in one of libMLIR's PLT stubs: there is no unwind
+// information there, so the trace ends at the site (`hung in
+// libMLIR.so.22.1+0x646a810`, no frames below it). The ERR lines are
+// checked with the frame lines taken out, FRAMES what follows the site.
 //
 // Exit codes are checked exactly with `sh -c '...; echo exit=$?'`.
 
 // RUN: rm -rf %t
-// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(cse,func.func(canonicalize),symbol-dce)" --step-timeout=1 --failure-dir=%t -o /dev/null; echo exit=$?' 2>&1 \
-// RUN:   | FileCheck %s --check-prefix=ERR -DDIR=%t --implicit-check-not="irscope-opt: error:"
+// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(cse,func.func(canonicalize),symbol-dce)" --step-timeout=1 --failure-dir=%t -o /dev/null; echo exit=$?' > %t.log 2>&1
+// RUN: sed '/^  #[1-4] /d' %t.log | FileCheck %s --check-prefix=ERR -DDIR=%t --implicit-check-not="irscope-opt: error:"
+// RUN: FileCheck %s --check-prefix=FRAMES < %t.log
 // ERR: irscope-opt: error: step 2 'builtin.module(func.func(canonicalize))' timed out after 1 s
-// ERR-NEXT: irscope-opt: note: hung in {{.*}}mlir::
-// ERR-NEXT: {{^}}  #1 {{.+}}
+// ERR-NEXT: irscope-opt: note: hung in {{.+}}
 // ERR: irscope-opt: note: report: [[DIR]]/report.xml
 // ERR-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // ERR-NEXT: exit=6
+// FRAMES: irscope-opt: note: hung in {{.+}}
+// FRAMES-NEXT: {{^(  #1 .+|irscope-opt: note: .+)$}}
 
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml
 // RUN: FileCheck %s --check-prefix=REPORT < %t/report.xml
 // REPORT: <failure kind="timeout" step="2" pass="canonicalize" anchor="func.func" elapsed-ms="{{[0-9.]+}}" timeout-s="1"{{.*}} hang-site="{{[^"]+}}">
 // REPORT-NEXT: <message>step 2 'builtin.module(func.func(canonicalize))' timed out after 1 s</message>
 // REPORT: <stack-trace>#0
-// REPORT: mlir::applyPatternsGreedily(
 // REPORT: </stack-trace>
 // REPORT: <pre-step-ir file="failure-input.mlir"/>
 // REPORT-NEXT: <reproducer file="reproducer.mlir" pipeline="builtin.module(func.func(canonicalize))"/>

@@ -1,17 +1,18 @@
 // Quick hang verdicts are bets, and this one loses. The pipeline sleeps
-// 300 ms per arith.addi (irs-test-slow): with four of them it runs 1.2 s,
-// past --test-timeout=0.75, which counts as a hang. Candidates with fewer
+// 600 ms per arith.addi (irs-test-slow): with four of them it runs 2.4 s,
+// past --test-timeout=1.5, which counts as a hang. Candidates with fewer
 // addi are slow but end; judged after a fraction of the timeout (5 x the
 // slowest step that ended) they pass for hangs, and the reduction goes down
-// to one addi (0.3 s). The result is then run at the full timeout, does
+// to one addi (0.6 s). The result is then run at the full timeout, does
 // not hang, and the reduction is redone from the input without quick
-// verdicts: three addi (0.9 s) is the smallest module that really exceeds
-// the timeout; two (0.6 s) do not.
+// verdicts: three addi (1.8 s) is the smallest module that really exceeds
+// the timeout; two (1.2 s) do not.
 //
-// The margins (0.15 s either way) are wide for a sleep; the test asserts
-// the outcome, not a time.
+// The margins (0.3 s either way) are wide for a sleep, even on a loaded
+// machine (two lit workers on two cores, ASan); the test asserts the
+// outcome, not a time.
 
-// RUN: sh -c 'opt-reduce %s --pass-pipeline="builtin.module(irs-test-slow{op=arith.addi ms=300})" --test-timeout=0.75 --strategies=erase-ops -j 1 -o %t.out; echo exit=$?' 2>&1 \
+// RUN: sh -c 'opt-reduce %s --pass-pipeline="builtin.module(irs-test-slow{op=arith.addi ms=600})" --test-timeout=1.5 --strategies=erase-ops -j 1 -o %t.out; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s
 // CHECK: opt-reduce: hangs: candidates judged hung after {{[0-9.]+}} s (5 x the slowest step that ended), the result did not hang at the full --test-timeout: reduced again without quick verdicts
 // CHECK-NEXT: opt-reduce: done: {{.*}}; signature: timeout in irs-test-slow

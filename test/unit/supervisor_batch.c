@@ -158,11 +158,12 @@ static void test_batch__runs_jobs_in_parallel(void **state) {
 static void test_batch__later_jobs_stop_after_an_earlier_success(void **state) {
   (void)state;
   // Job 1 succeeds first; job 0 (slower, fails) still matters and is
-  // waited for; job 2 (would run 5 s) is killed once job 1 is in, and
-  // job 3 never starts.
+  // waited for; job 2 (would run 60 s) is killed once job 1 is in, and
+  // job 3 never starts. The bound on the time is far from both 0.3 s and
+  // 60 s: a loaded machine cannot fail it.
   Spec specs[4] = {{.exitCode = 1, .sleepMs = 300},
                    {.exitCode = 0},
-                   {.exitCode = 0, .sleepMs = 5000},
+                   {.exitCode = 0, .sleepMs = 60000},
                    {.exitCode = 0}};
   State st;
   memset(&st, 0, sizeof(st));
@@ -170,7 +171,7 @@ static void test_batch__later_jobs_stop_after_an_earlier_success(void **state) {
   st.n = 4;
   st.firstInOrder = true;
   double t = runBatch(&st, 3, 0);
-  assert_true(t < 3.0);
+  assert_true(t < 30.0);
   assert_int_equal(st.done[0], 1);
   assert_int_equal(st.exitCode[0], 1);
   assert_int_equal(st.done[1], 1);
@@ -182,14 +183,16 @@ static void test_batch__later_jobs_stop_after_an_earlier_success(void **state) {
 
 static void test_batch__each_job_has_its_own_timeout(void **state) {
   (void)state;
-  Spec specs[3] = {{.sleepMs = 3000, .inStep = true},
+  // Job 1 ends at once, well within its 1 s even on a loaded machine; the
+  // others would sleep 30 s.
+  Spec specs[3] = {{.sleepMs = 30000, .inStep = true},
                    {.exitCode = 7, .inStep = true},
-                   {.sleepMs = 3000, .inStep = true}};
+                   {.sleepMs = 30000, .inStep = true}};
   State st;
   memset(&st, 0, sizeof(st));
   st.specs = specs;
   st.n = 3;
-  runBatch(&st, 2, 0.3);
+  runBatch(&st, 2, 1.0);
   assert_int_equal(st.outcome[0], IrsWorkerTimedOut);
   assert_int_equal(st.outcome[1], IrsWorkerExited);
   assert_int_equal(st.exitCode[1], 7);
