@@ -55,25 +55,29 @@ __attribute__((noinline)) static size_t costOfWalk(MlirOperation m,
   return tokens;
 }
 
+// Prints every top-level op of m with s through cb.
+static void printOps(MlirOperation m, MlirAsmState s, MlirStringCallback cb,
+                     void *ud) {
+  for (MlirOperation o = mlirBlockGetFirstOperation(bodyOf(m));
+       !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
+    mlirOperationPrintWithState(o, s, cb, ud);
+}
+
 __attribute__((noinline)) static size_t costOfOpsNull(MlirOperation m,
                                                       MlirAsmState s) {
   size_t tokens = 0;
-  for (MlirOperation o = mlirBlockGetFirstOperation(bodyOf(m));
-       !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
-    mlirOperationPrintWithState(o, s, countToken, &tokens);
+  printOps(m, s, countToken, &tokens);
   return tokens;
 }
 
+// One buffer for all ops: the callback's cost per token, without the
+// growth of a per-op buffer.
 __attribute__((noinline)) static size_t costOfOpsBuf(MlirOperation m,
                                                      MlirAsmState s) {
-  size_t bytes = 0;
-  for (MlirOperation o = mlirBlockGetFirstOperation(bodyOf(m));
-       !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
-    IrsBuf b = IRS_BUF_INIT;
-    mlirOperationPrintWithState(o, s, irsBufStringCallback, &b);
-    bytes += b.len;
-    irsBufFree(&b);
-  }
+  IrsBuf b = IRS_BUF_INIT;
+  printOps(m, s, irsBufStringCallback, &b);
+  size_t bytes = b.len;
+  irsBufFree(&b);
   return bytes;
 }
 
