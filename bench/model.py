@@ -129,7 +129,11 @@ def phases(cmd, path, base_cpu):
                                          "wall s", "MB"))
     for name, (n, c, w, b) in sorted(tab.items(), key=lambda x: -x[1][1]):
         print("    %-12s %7d %9.3f %9.3f %9.1f" % (name, n, c, w, b / 1e6))
-    print("    %-12s %7s %9.3f" % ("sum", "", sum(t[1] for t in tab.values())))
+    # A printer reaps its second printer, so wait4's rusage of the printer
+    # ("child") already holds the second printer's CPU ("split"); the
+    # pipeline's own phases are inside its threads' CPU ("runq").
+    print("    %-12s %7s %9.3f  (runq + child; split is inside child)"
+          % ("sum", "", sum(tab.get(k, [0, 0.0])[1] for k in ("runq", "child"))))
 
 
 def unique_bytes(d):

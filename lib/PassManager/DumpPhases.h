@@ -25,9 +25,11 @@ typedef enum IrsPhase {
   IrsPhaseFingerprint, // did the step change the IR
   IrsPhaseWait,        // the pipeline waiting for a dump in flight
   IrsPhaseFork,        // fork() of a snapshot printer
-  IrsPhaseChild,       // CPU of snapshot printers (their own rusage)
+  IrsPhaseChild,       // CPU of snapshot printers: wait4's rusage, which
+                       // holds a printer's second printer (it reaps it)
   IrsPhaseRunQueue,    // per thread of the process: CPU, wait for a core
   IrsPhaseSplit,       // a printer's second half printed by its own child
+                       // (its CPU is also inside IrsPhaseChild's)
   IrsPhaseReuse,       // texts a forked printer took from the last dump
   IrsPhaseCount,
 } IrsPhase;
