@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ActionImpl.h"
+#include "TrailRec.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/IR/Action.h"
@@ -113,6 +114,9 @@ struct Handler {
   mlir::MLIRContext *ctx;
   IrsActionRecordFn record = nullptr;
   void *recordData = nullptr;
+  // The recorder's trail when it is the action trail: its records are made
+  // here, inline (TrailRec.h), and only their misses call the recorder.
+  IrsTrailHot *trail = nullptr;
   Consumer consumers[IRS_ACTION_MAX_CONSUMERS];
   int numConsumers = 0;
   TagSlot tags[kMaxTags];
@@ -131,6 +135,9 @@ struct Handler {
   __attribute__((noinline)) ClassSlot *
   findClass(const mlir::tracing::Action &action);
   void run(llvm::function_ref<void()> fn, IrsAction &a);
+  void runRecorded(llvm::function_ref<void()> fn, llvm::StringRef tag,
+                   llvm::StringRef name, mlir::Operation *op,
+                   int64_t index);
   void dispatch(llvm::function_ref<void()> fn,
                 const mlir::tracing::Action &action);
   __attribute__((noinline)) void
@@ -138,12 +145,16 @@ struct Handler {
                const mlir::tracing::Action &action, ClassSlot &cls);
 };
 
-// The innermost action in flight on this thread, for IrsAction.parent and
-// depth: MLIR gives a handler no per-thread state of its own. Initial-exec:
-// a thread-local of a shared library is otherwise reached through a call
-// to __tls_get_addr, twice per action.
-thread_local const IrsAction *tlsInnermost
-    __attribute__((tls_model("initial-exec"))) = nullptr;
+// The actions in flight on this thread: how many (IrsAction.depth) and the
+// innermost one a consumer saw (IrsAction.parent; an action recorded by
+// the trail alone is not one). MLIR gives a handler no per-thread state of
+// its own. Initial-exec: a thread-local of a shared library is otherwise
+// reached through a call to __tls_get_addr, twice per action.
+struct Nesting {
+  const IrsAction *innermost;
+  int depth;
+};
+__thread Nesting tlsNesting __attribute__((tls_model("initial-exec")));
 
 llvm::StringRef passName(const mlir::PassExecutionAction &pe) {
   llvm::StringRef name = pe.getPass().getArgument();
@@ -222,18 +233,9 @@ void setOp(IrsAction &a, mlir::Operation *op) {
 // was skipped, and the recorder's end mark is set.
 __attribute__((always_inline)) inline void
 Handler::run(llvm::function_ref<void()> fn, IrsAction &a) {
-  const IrsAction *parent = tlsInnermost;
-  a.parent = parent;
-  a.depth = parent ? parent->depth + 1 : 0;
-  if (LLVM_LIKELY(numConsumers == 0)) { // a supervised run: the trail alone
-    int *mark = record ? record(&a, recordData) : nullptr;
-    tlsInnermost = &a;
-    fn();
-    tlsInnermost = parent;
-    if (mark)
-      __atomic_store_n(mark, a.depth, __ATOMIC_RELEASE);
-    return;
-  }
+  const Nesting outer = tlsNesting;
+  a.parent = outer.innermost;
+  a.depth = outer.depth;
   int *mark = record ? record(&a, recordData) : nullptr;
   bool execute = true;
   const Consumer *end = consumers + numConsumers;
@@ -241,15 +243,58 @@ Handler::run(llvm::function_ref<void()> fn, IrsAction &a) {
     if (k->before && k->before(&a, k->userData) == IrsActionSkip)
       execute = false;
   if (execute) {
-    tlsInnermost = &a;
+    tlsNesting = Nesting{&a, outer.depth + 1};
     fn();
-    tlsInnermost = parent;
+    tlsNesting = outer;
   }
   for (const Consumer *k = consumers; k != end; ++k)
     if (k->after)
       k->after(&a, execute, k->userData);
   if (mark)
     __atomic_store_n(mark, a.depth, __ATOMIC_RELEASE);
+}
+
+// An action the trail records alone whose record missed a cache (or whose
+// thread has not joined the trail): the trail makes it from the whole
+// action.
+__attribute__((noinline)) int *recordMiss(void *recordData,
+                                          llvm::StringRef tag,
+                                          llvm::StringRef name,
+                                          mlir::Operation *op, int64_t index,
+                                          int depth) {
+  IrsAction a;
+  a.tag = mlirStringRefCreate(tag.data(), tag.size());
+  a.name = mlirStringRefCreate(name.data(), name.size());
+  setOp(a, op);
+  a.index = index;
+  a.depth = depth;
+  a.parent = tlsNesting.innermost;
+  return irsActionTrailRecordMiss(&a, recordData);
+}
+
+// An action with the trail as the handler's only consumer (a supervised
+// run): recorded here, with no call unless a cache misses, then run; the
+// trail's end mark is set once it ended.
+__attribute__((always_inline)) inline void
+Handler::runRecorded(llvm::function_ref<void()> fn, llvm::StringRef tag,
+                     llvm::StringRef name, mlir::Operation *op,
+                     int64_t index) {
+  int depth = tlsNesting.depth;
+  const void *ident = nullptr, *loc = nullptr;
+  if (op) {
+    ident = op->getName().getIdentifier().getAsOpaquePointer();
+    loc = op->getLoc().getAsOpaquePointer();
+  }
+  int *mark = irsTrailRecordHit(trail, tag.data(),
+                                mlirStringRefCreate(name.data(), name.size()),
+                                op, ident, loc, index, depth);
+  if (LLVM_UNLIKELY(!mark))
+    mark = recordMiss(recordData, tag, name, op, index, depth);
+  tlsNesting.depth = depth + 1;
+  fn();
+  tlsNesting.depth = depth;
+  if (mark)
+    __atomic_store_n(mark, depth, __ATOMIC_RELEASE);
 }
 
 // An action whose class slot does not say how to name it: an apply-pattern
@@ -298,8 +343,8 @@ Handler::dispatch(llvm::function_ref<void()> fn,
   if (LLVM_UNLIKELY(cls->id.load(std::memory_order_relaxed) != id))
     cls = findClass(action);
   int kind = cls->kind.load(std::memory_order_relaxed);
-  IrsAction a;
   llvm::StringRef name;
+  mlir::Operation *op = nullptr;
   if (LLVM_LIKELY(kind == kPattern)) {
     // ApplyPatternAction keeps the base's units (its only op), read
     // without the virtual call.
@@ -307,22 +352,28 @@ Handler::dispatch(llvm::function_ref<void()> fn,
                .getDebugName();
     llvm::ArrayRef<mlir::IRUnit> units =
         action.mlir::tracing::Action::getContextIRUnits();
-    mlir::Operation *op = nullptr;
     if (LLVM_LIKELY(!units.empty()))
       op = llvm::dyn_cast_if_present<mlir::Operation *>(units.front());
-    setOp(a, op ? op : firstOp(units));
+    if (!op)
+      op = firstOp(units);
   } else if (kind == kPass) {
     auto &pe = static_cast<const mlir::PassExecutionAction &>(action);
     name = passName(pe);
-    setOp(a, pe.getOp());
+    op = pe.getOp();
   } else if (kind == kOther) {
-    setOp(a, firstOp(action.getContextIRUnits()));
+    op = firstOp(action.getContextIRUnits());
   } else {
     return dispatchSlow(fn, action, *cls);
   }
+  int64_t index =
+      cls->numbering->count.fetch_add(1, std::memory_order_relaxed) + 1;
+  if (LLVM_LIKELY(trail && numConsumers == 0))
+    return runRecorded(fn, cls->tag, name, op, index);
+  IrsAction a;
   a.tag = mlirStringRefCreate(cls->tag.data(), cls->tag.size());
   a.name = mlirStringRefCreate(name.data(), name.size());
-  a.index = cls->numbering->count.fetch_add(1, std::memory_order_relaxed) + 1;
+  setOp(a, op);
+  a.index = index;
   run(fn, a);
 }
 
@@ -358,6 +409,9 @@ void irsActionHandlerSetRecorder(IrsActionHandler handler,
     return;
   h->record = record;
   h->recordData = record ? userData : nullptr;
+  h->trail = record == irsActionTrailRecord
+                 ? static_cast<IrsTrailHot *>(userData)
+                 : nullptr;
 }
 
 void irsActionHandlerDetach(IrsActionHandler handler) {

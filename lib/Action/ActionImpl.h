@@ -70,6 +70,10 @@ void irsActionHandlerSetRecorder(IrsActionHandler handler,
 /// mark is the thread's count of actions in flight. irsActionTrailBefore
 /// and irsActionTrailAfter are the same as a consumer pair.
 int *irsActionTrailRecord(const IrsAction *action, void *userData);
+/// irsActionTrailRecord for an action whose record irsTrailRecordHit
+/// (TrailRec.h) did not make: its caches missed, or the thread has not
+/// joined the trail.
+int *irsActionTrailRecordMiss(const IrsAction *action, void *userData);
 
 /// Whether a pass-execution is irscope's own machinery (checkpoints, anchor
 /// notes) or a pass manager's adaptor rather than a pass of the pipeline.

@@ -31,60 +31,30 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { kThreads = 32, kDepth = 8, kWindow = IRS_ACTION_TRAIL_WINDOW };
+enum { kThreads = IRS_TRAIL_THREADS, kDepth = IRS_TRAIL_DEPTH,
+       kWindow = IRS_TRAIL_WINDOW };
 _Static_assert((kWindow & (kWindow - 1)) == 0, "the window is a power of two");
 
-// A thread's actions in flight: rec[0..top). A record is written while it
-// is above `top` and only then counted in (top raised), so a worker killed
-// mid-write leaves no torn record below `top`. `top` is the action
-// handler's end mark (irsActionTrailRecord): a plain int, stored by the
-// bridge with __atomic builtins, and may pass kDepth (the deepest record
-// is then the last begun).
-typedef struct Stack {
-  _Atomic int64_t tid; // 0: free
-  int top;             // actions in flight on the thread
-  _Atomic uint64_t began[kDepth]; // sequence number of each
-  IrsTrailRec rec[kDepth];
-} Stack;
+typedef IrsTrailStack Stack;
 
-typedef struct RingEntry {
-  _Atomic uint64_t seq; // 1-based sequence number when complete; 0: not
-  IrsTrailRec rec;
-} RingEntry;
-
+// The mapping: the stacks and the ring first (TrailRec.h: a record's
+// handler writes them), then what a reset leaves as it is. Each stack's
+// caches (only its thread touches them, emptied when it joins), then the
+// strings (a reset clears their index and leaves the arena as it is).
 typedef struct Trail {
-  _Atomic uint64_t next; // sequence numbers handed out
-  _Atomic uint64_t stepStart; // `next` when the current step began
-  // Changed by a reset and by irsActionTrailMarkContext: a thread whose
-  // epoch differs joins again (finds its stack, empties its caches).
-  _Atomic uint64_t epoch;
-  Stack stacks[kThreads];
-  RingEntry ring[kWindow];
-  // Below: not cleared by a reset. Each stack's caches (only its thread
-  // touches them, emptied when it joins), then the strings (a reset
-  // clears their index and leaves the arena as it is).
+  IrsTrailHot hot;
   IrsTrailCache caches[kThreads];
   IrsTrailStrings strings;
 } Trail;
 
-// The calling thread's id, the trail it last recorded into (at which
-// epoch) and its stack and caches there. gettid() is a system call and the
-// search a loop, asked before and after every action (millions in a
-// canonicalize): each thread keeps them once found. A forked child's only
-// thread inherits its parent's values, so the child handler forgets them
-// (pthread_atfork, registered once). Initial-exec: a thread-local of a
-// shared library is otherwise reached through a call to __tls_get_addr on
-// every use.
-typedef struct Mine {
-  int64_t tid;
-  Trail *trail;
-  uint64_t epoch;
-  Stack *stack;
-  IrsTrailCache *cache;
-} Mine;
-static _Thread_local Mine mine __attribute__((tls_model("initial-exec")));
+// The calling thread's part (TrailRec.h). A forked child's only thread
+// inherits its parent's values, so the child handler forgets them
+// (pthread_atfork, registered once).
+__thread IrsTrailMine irsTrailMine
+    __attribute__((tls_model("initial-exec"), visibility("hidden")));
+#define mine irsTrailMine
 
-static void forgetMine(void) { mine = (Mine){0, NULL, 0, NULL, NULL}; }
+static void forgetMine(void) { mine = (IrsTrailMine){0, NULL, 0, NULL, NULL}; }
 
 static void registerForget(void) { pthread_atfork(NULL, NULL, forgetMine); }
 
@@ -99,12 +69,13 @@ static int64_t myTid(void) {
 
 static Stack *findStack(Trail *t, int64_t me) {
   for (int i = 0; i < kThreads; ++i)
-    if (atomic_load_explicit(&t->stacks[i].tid, memory_order_relaxed) == me)
-      return &t->stacks[i];
+    if (__atomic_load_n(&t->hot.stacks[i].tid, __ATOMIC_RELAXED) == me)
+      return &t->hot.stacks[i];
   for (int i = 0; i < kThreads; ++i) {
     int64_t none = 0;
-    if (atomic_compare_exchange_strong(&t->stacks[i].tid, &none, me))
-      return &t->stacks[i];
+    if (__atomic_compare_exchange_n(&t->hot.stacks[i].tid, &none, me, false,
+                                    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+      return &t->hot.stacks[i];
   }
   return NULL; // more threads than stacks: this one is not recorded
 }
@@ -112,8 +83,8 @@ static Stack *findStack(Trail *t, int64_t me) {
 // Whether the calling thread recorded into `t` since the trail's epoch
 // last changed: then mine.stack and mine.cache are its own.
 static inline bool joined(Trail *t) {
-  return mine.trail == t &&
-         mine.epoch == atomic_load_explicit(&t->epoch, memory_order_relaxed);
+  return mine.trail == &t->hot &&
+         mine.epoch == __atomic_load_n(&t->hot.epoch, __ATOMIC_RELAXED);
 }
 
 // The thread (re)joins `t`: its stack, found again (a reset cleared the
@@ -122,15 +93,15 @@ static inline bool joined(Trail *t) {
 // with the same thread id). NULL when there is no stack for it.
 __attribute__((noinline, cold)) static Stack *join(Trail *t) {
   int64_t me = myTid();
-  uint64_t epoch = atomic_load_explicit(&t->epoch, memory_order_relaxed);
+  uint64_t epoch = __atomic_load_n(&t->hot.epoch, __ATOMIC_RELAXED);
   Stack *s = findStack(t, me);
   if (!s) {
     mine.trail = NULL;
     return NULL;
   }
-  IrsTrailCache *c = &t->caches[s - t->stacks];
+  IrsTrailCache *c = &t->caches[s - t->hot.stacks];
   irsTrailCacheReset(c, (uint32_t)getpid(), epoch);
-  mine = (Mine){me, t, epoch, s, c};
+  mine = (IrsTrailMine){me, &t->hot, epoch, s, c};
   return s;
 }
 
@@ -138,51 +109,33 @@ static inline Stack *myStack(Trail *t) {
   return joined(t) ? mine.stack : join(t);
 }
 
-static inline int depthSlot(int depth) {
-  return depth < kDepth ? depth : kDepth - 1;
-}
-
 static inline int loadTop(const Stack *s) {
   return __atomic_load_n(&s->top, __ATOMIC_ACQUIRE);
 }
 
-static inline void storeTop(Stack *s, int top) {
-  __atomic_store_n(&s->top, top, __ATOMIC_RELEASE);
-}
-
 // Writes `r` as the action `seq` in flight at `depth` on `s` (a record of
-// its own: counted in only once whole), and into the ring (marked torn
-// while written). Returns the stack's end mark.
-static inline int *pushRec(Stack *s, int depth,
-                           const IrsTrailRec *r, uint64_t seq) {
-  int d = depthSlot(depth);
-  // Deeper than kDepth: the deepest record is overwritten, so it is
+// its own: counted in only once whole). Returns the stack's end mark.
+static int *pushRec(Stack *s, int depth, const IrsTrailRec *r, uint64_t seq) {
+  int d = irsTrailDepthSlot(depth);
+  // Deeper than the stack: the deepest record is overwritten, so it is
   // counted out while it is written.
   if (__atomic_load_n(&s->top, __ATOMIC_RELAXED) > d)
-    storeTop(s, d);
-  atomic_signal_fence(memory_order_seq_cst);
+    irsTrailStoreTop(s, d);
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
   s->rec[d] = *r;
-  atomic_store_explicit(&s->began[d], seq, memory_order_relaxed);
-  storeTop(s, depth + 1);
+  __atomic_store_n(&s->began[d], seq, __ATOMIC_RELAXED);
+  irsTrailStoreTop(s, depth + 1);
   return &s->top;
 }
 
-static inline void ringRec(Trail *t, const IrsTrailRec *r, uint64_t seq) {
-  RingEntry *e = &t->ring[(seq - 1) & (kWindow - 1)];
-  atomic_store_explicit(&e->seq, 0, memory_order_relaxed);
-  atomic_signal_fence(memory_order_seq_cst);
-  e->rec = *r;
-  atomic_store_explicit(&e->seq, seq, memory_order_release);
+static uint64_t nextSeq(Trail *t) {
+  return __atomic_fetch_add(&t->hot.next, 1, __ATOMIC_RELAXED) + 1;
 }
 
-static inline uint64_t nextSeq(Trail *t) {
-  return atomic_fetch_add_explicit(&t->next, 1, memory_order_relaxed) + 1;
-}
-
-// Every record the fast path below does not make: a thread that has not
+// Every record that irsTrailRecordHit does not make: a thread that has not
 // joined the trail (or has no stack), and any cache miss.
-__attribute__((noinline)) static int *recordSlow(const IrsAction *a,
-                                                 Trail *t) {
+int *irsActionTrailRecordMiss(const IrsAction *a, void *userData) {
+  Trail *t = userData;
   Stack *s = myStack(t);
   IrsTrailRec r;
   if (s)
@@ -190,51 +143,19 @@ __attribute__((noinline)) static int *recordSlow(const IrsAction *a,
   else
     irsTrailDescribeUncached(&t->strings, a, &r);
   uint64_t seq = nextSeq(t);
-  ringRec(t, &r, seq);
+  irsTrailRingPut(&t->hot, &r, seq);
   return s ? pushRec(s, a->depth, &r, seq) : NULL;
 }
 
 int *irsActionTrailRecord(const IrsAction *a, void *userData) {
   Trail *t = userData;
-  // Every lookup below either hits or hands the whole action to
-  // recordSlow, in tail position: this path calls nothing, so it saves no
-  // registers.
-  if (__builtin_expect(!joined(t), 0))
-    return recordSlow(a, t);
-  const IrsTrailCache *c = mine.cache;
-  size_t k = irsTrailWhatSlot(a->tag.data, a->name.data);
-  const IrsTrailWhatHit *h = &c->whats[k];
-  if (!irsTrailWhatHits(h, a->tag, a->name)) {
-    h = &c->whats[k ^ 1];
-    if (!irsTrailWhatHits(h, a->tag, a->name))
-      return recordSlow(a, t);
-  }
-  IrsTrailOpDesc od = {0, 0, 0, 0};
-  if (a->op.ptr) {
-    const IrsTrailOpHit *o = &c->ops[irsTrailOpSlot(a->opLoc.ptr,
-                                                    a->opName.ptr)];
-    if (o->loc != a->opLoc.ptr || o->ident != a->opName.ptr ||
-        !a->opLoc.ptr || !a->opName.ptr)
-      return recordSlow(a, t);
-    od = o->desc;
-  }
-  Stack *s = mine.stack;
-  uint64_t seq = nextSeq(t);
-  int d = depthSlot(a->depth);
-  if (__atomic_load_n(&s->top, __ATOMIC_RELAXED) > d)
-    storeTop(s, d);
-  atomic_signal_fence(memory_order_seq_cst);
-  // Written in place (no record assembled first), then copied to the ring.
-  IrsTrailRec *r = &s->rec[d];
-  r->what = h->what;
-  r->op = od;
-  r->index = a->index;
-  r->opId = (uint64_t)(uintptr_t)a->op.ptr;
-  r->depth = a->depth;
-  atomic_store_explicit(&s->began[d], seq, memory_order_relaxed);
-  storeTop(s, a->depth + 1);
-  ringRec(t, r, seq);
-  return &s->top;
+  // An action not made by the handler may lack the op's name and location.
+  if (a->op.ptr && (!a->opName.ptr || !a->opLoc.ptr))
+    return irsActionTrailRecordMiss(a, t);
+  int *mark = irsTrailRecordHit(&t->hot, a->tag.data, a->name, a->op.ptr,
+                                a->opName.ptr, a->opLoc.ptr, a->index,
+                                a->depth);
+  return mark ? mark : irsActionTrailRecordMiss(a, t);
 }
 
 IrsActionDecision irsActionTrailBefore(const IrsAction *a, void *userData) {
@@ -246,7 +167,7 @@ void irsActionTrailAfter(const IrsAction *a, bool executed, void *userData) {
   (void)executed;
   Stack *s = myStack(userData);
   if (s)
-    storeTop(s, a->depth);
+    irsTrailStoreTop(s, a->depth);
 }
 
 IrsActionTrail irsActionTrailCreate(void) {
@@ -260,8 +181,10 @@ IrsActionTrail irsActionTrailCreate(void) {
   // reset or context mark adds one, and each takes longer than 1 ns).
   struct timespec now;
   clock_gettime(CLOCK_MONOTONIC, &now);
-  atomic_store(&t->epoch, (uint64_t)now.tv_sec * 1000000000u +
-                              (uint64_t)now.tv_nsec + 1);
+  __atomic_store_n(&t->hot.epoch,
+                   (uint64_t)now.tv_sec * 1000000000u +
+                       (uint64_t)now.tv_nsec + 1,
+                   __ATOMIC_SEQ_CST);
   return (IrsActionTrail){t};
 }
 
@@ -278,9 +201,9 @@ void irsActionTrailReset(IrsActionTrail trail) {
   // of the mapping) are left as they are: a thread empties its caches when
   // it joins the new epoch, and nothing refers to the arena once the
   // index is cleared.
-  uint64_t epoch = atomic_load(&t->epoch);
-  memset(t, 0, offsetof(Trail, caches));
-  atomic_store(&t->epoch, epoch + 1);
+  uint64_t epoch = __atomic_load_n(&t->hot.epoch, __ATOMIC_SEQ_CST);
+  memset(&t->hot, 0, sizeof t->hot);
+  __atomic_store_n(&t->hot.epoch, epoch + 1, __ATOMIC_SEQ_CST);
   irsTrailStringsReset(&t->strings);
 }
 
@@ -288,13 +211,15 @@ void irsActionTrailMarkStep(IrsActionTrail trail) {
   Trail *t = trail.ptr;
   if (!t)
     return;
-  atomic_store(&t->stepStart, atomic_load(&t->next));
+  __atomic_store_n(&t->hot.stepStart,
+                   __atomic_load_n(&t->hot.next, __ATOMIC_SEQ_CST),
+                   __ATOMIC_SEQ_CST);
 }
 
 void irsActionTrailMarkContext(IrsActionTrail trail) {
   Trail *t = trail.ptr;
   if (t)
-    atomic_fetch_add(&t->epoch, 1);
+    __atomic_fetch_add(&t->hot.epoch, 1, __ATOMIC_SEQ_CST);
 }
 
 static void copyStr(const Trail *t, IrsTrailStr ref, char *dst, size_t cap) {
@@ -333,15 +258,15 @@ bool irsActionTrailGetInFlight(IrsActionTrail trail, IrsActionRecord *out) {
   Trail *t = trail.ptr;
   uint64_t best = 0;
   for (int i = 0; t && i < kThreads; ++i) {
-    Stack *s = &t->stacks[i];
+    Stack *s = &t->hot.stacks[i];
     int top = loadTop(s);
     if (top > kDepth) // deeper than the stack: its deepest record is last
       top = kDepth;
-    if (!atomic_load(&s->tid) || top <= 0)
+    if (!__atomic_load_n(&s->tid, __ATOMIC_SEQ_CST) || top <= 0)
       continue;
-    uint64_t began = atomic_load(&s->began[top - 1]);
+    uint64_t began = __atomic_load_n(&s->began[top - 1], __ATOMIC_SEQ_CST);
     int d = innermostWithOp(s, top);
-    if (began > best && atomic_load(&s->began[d])) {
+    if (began > best && __atomic_load_n(&s->began[d], __ATOMIC_SEQ_CST)) {
       best = began;
       toRecord(t, &s->rec[d], out);
     }
@@ -373,15 +298,16 @@ size_t irsActionTrailGetRepeating(IrsActionTrail trail, IrsActionRecord *out,
   Trail *t = trail.ptr;
   IrsActionRecord *groups = t ? malloc(kWindow * sizeof *groups) : NULL;
   size_t ng = 0, seen = 0;
-  uint64_t from = t ? atomic_load(&t->stepStart) : 0;
+  uint64_t from = t ? __atomic_load_n(&t->hot.stepStart, __ATOMIC_SEQ_CST) : 0;
   for (size_t k = 0; groups && k < kWindow; ++k) {
-    if (atomic_load(&t->ring[k].seq) <= from)
+    const IrsTrailRingEntry *e = &t->hot.ring[k];
+    if (__atomic_load_n(&e->seq, __ATOMIC_SEQ_CST) <= from)
       continue; // not written, torn, or from an earlier step
     ++seen;
-    if (!t->ring[k].rec.op.name)
+    if (!e->rec.op.name)
       continue; // a greedy driver's iteration: no op to name
     IrsActionRecord *r = &groups[ng];
-    toRecord(t, &t->ring[k].rec, r);
+    toRecord(t, &e->rec, r);
     size_t g = 0;
     while (g < ng && !sameAction(&groups[g], r))
       ++g;
@@ -446,7 +372,7 @@ void irsActionTrailPush(IrsActionTrail trail, const IrsActionRecord *record) {
       .index = record->index,
       .opId = record->opId};
   uint64_t seq = nextSeq(t);
-  ringRec(t, &r, seq);
+  irsTrailRingPut(&t->hot, &r, seq);
   Stack *s = myStack(t);
   if (s && record->depth >= 0)
     pushRec(s, record->depth, &r, seq);

@@ -16,7 +16,7 @@
 #ifndef IRS_ACTION_TRAILIMPL_H
 #define IRS_ACTION_TRAILIMPL_H
 
-#include "irscope/Action.h"
+#include "TrailRec.h"
 
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -35,9 +35,6 @@ enum {
   IRS_TRAIL_STRING_MAX = IRS_ACTION_RECORD_TEXT_MAX,
 };
 
-/// A string of the table: 0 is "" (also what a string gets once the table
-/// is full); else 1 + the offset of its length byte in the arena.
-typedef uint32_t IrsTrailStr;
 
 /// An op's description shared by the threads of one process
 /// (irsTrailOpMiss): a thread's own cache misses the ops another thread
@@ -90,102 +87,6 @@ IrsTrailStr irsTrailStringsIntern(IrsTrailStrings *s, const char *p, size_t n);
 const char *irsTrailStringsGet(const IrsTrailStrings *s, IrsTrailStr ref,
                                size_t *length);
 
-//===----------------------------------------------------------------------===//
-// One record, and the per-thread caches that make it (TrailDescribe.c)
-//===----------------------------------------------------------------------===//
-
-/// What an action is: its tag and its pattern or pass.
-typedef struct IrsTrailWhat {
-  IrsTrailStr tag, name;
-} IrsTrailWhat;
-
-/// What a record says of its op: its name and file location.
-typedef struct IrsTrailOpDesc {
-  IrsTrailStr name, file;
-  uint32_t line, column;
-} IrsTrailOpDesc;
-
-/// IrsActionRecord without its text: references into the string table.
-typedef struct IrsTrailRec {
-  IrsTrailWhat what;
-  IrsTrailOpDesc op; // all 0 when the action names no op
-  int64_t index;
-  uint64_t opId;
-  int32_t depth;
-} IrsTrailRec;
-
-/// Entries of each cache (powers of two). Op names and locations are
-/// uniqued by the context and live as long as it does, so the caches are
-/// kept for a context's whole run (every step), and sized for the ops a
-/// run visits again: a step walks the module, the next walks it again.
-enum { IRS_TRAIL_WHAT_CACHE = 4096, IRS_TRAIL_OP_CACHE = 32768,
-       IRS_TRAIL_LOC_CACHE = 4096, IRS_TRAIL_IDENT_CACHE = 256,
-       IRS_TRAIL_RANGES = 512 };
-
-/// An action's tag and name as MLIR handed them (their addresses and the
-/// name's length) and their strings. A name in writable memory is checked
-/// by its bytes on each hit (`copy`, the table's bytes of the name): a
-/// pattern set built and freed inside a pass could hand a new name at an
-/// old address. A name in a read-only segment of a loaded object (a
-/// pattern's type name, a string literal) cannot change there: `copy` is
-/// NULL and the addresses are enough.
-typedef struct IrsTrailWhatHit {
-  const char *name, *tag;
-  const char *copy;
-  uint64_t length;
-  IrsTrailWhat what;
-} IrsTrailWhatHit;
-
-/// An identifier (an op name, a file name: uniqued by the context) and its
-/// string.
-typedef struct IrsTrailPtrHit {
-  const void *ptr;
-  IrsTrailStr ref;
-} IrsTrailPtrHit;
-
-/// An op as recorded, by its location and name (both uniqued by the
-/// context, never freed while it lives). Two ops with the same location
-/// and name are recorded alike, so a hit needs no more than the two
-/// compares: an op address reused by another op changes neither or
-/// misses.
-typedef struct IrsTrailOpHit {
-  const void *loc, *ident;
-  IrsTrailOpDesc desc;
-} IrsTrailOpHit;
-
-/// A location (uniqued by the context) and its first file location: ops
-/// of other names at the same location (a rewrite's new ops keep the
-/// location of the op they replace) are described without walking it.
-typedef struct IrsTrailLocHit {
-  const void *loc;
-  IrsTrailStr file;
-  uint32_t line, column;
-} IrsTrailLocHit;
-
-/// An address range of a loaded object's read-only segments.
-typedef struct IrsTrailRange {
-  uintptr_t lo, hi;
-} IrsTrailRange;
-
-/// One thread's caches (no other thread touches them). Their keys are
-/// addresses that mean one thing only within one context of one process,
-/// so a thread empties its caches whenever it (re)joins a trail: in a new
-/// process, after a reset, or after irsActionTrailMarkContext.
-/// Page-aligned and a whole number of pages, so that emptying it can hand
-/// its pages back (irsTrailCacheReset) instead of writing them all.
-typedef struct IrsTrailCache {
-  _Alignas(4096) IrsTrailWhatHit whats[IRS_TRAIL_WHAT_CACHE];
-  IrsTrailOpHit ops[IRS_TRAIL_OP_CACHE];
-  IrsTrailLocHit locs[IRS_TRAIL_LOC_CACHE];
-  IrsTrailPtrHit idents[IRS_TRAIL_IDENT_CACHE];
-  // Whose entries of the shared ops this thread uses (IrsTrailSharedOp).
-  uint32_t pid;
-  uint64_t epoch;
-  bool rangesRead; // the read-only ranges are looked up (once a fill)
-  int32_t numRanges;
-  IrsTrailRange ranges[IRS_TRAIL_RANGES];
-} IrsTrailCache;
-
 /// Empties `c` and makes it the cache of process `pid` at trail epoch
 /// `epoch` (IrsTrailSharedOp): in a shared mapping by dropping its pages (they read as
 /// zeros again, and only those a thread touches come back), else by
@@ -205,46 +106,14 @@ IrsTrailOpDesc irsTrailOpMiss(IrsTrailCache *c, IrsTrailStrings *s,
 void irsTrailDescribeUncached(IrsTrailStrings *s, const IrsAction *a,
                               IrsTrailRec *r);
 
-/// Direct-mapped: the slot of an address in a cache of `size` (a power of
-/// two) entries, from the top bits of a Fibonacci hash (addresses are
-/// aligned and clustered; their low bits alone collide).
-static inline size_t irsTrailSlot(const void *p, size_t size) {
-  uint64_t h = (uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15ull;
-  return (size_t)(h >> 40) & (size - 1);
-}
-
-/// The slot of an action's (tag, name) among the whats. Two-way: a name
-/// whose slot holds another is looked for in the slot next to it (two hot
-/// patterns of one canonicalize sharing a slot would else evict each other
-/// on every action).
-static inline size_t irsTrailWhatSlot(const char *tag, const char *name) {
-  return irsTrailSlot((const void *)((uintptr_t)tag ^ (uintptr_t)name),
-                      IRS_TRAIL_WHAT_CACHE);
-}
-
-/// Whether `h` is the entry of (tag, name) and is known by address.
-static inline bool irsTrailWhatHits(const IrsTrailWhatHit *h,
-                                    MlirStringRef tag, MlirStringRef name) {
-  return h->name == name.data && h->tag == tag.data &&
-         h->length == name.length && !h->copy;
-}
-
-/// The slot of an op among the ops, by its location and name: the ops a
-/// rewrite leaves at one location (with other names) do not evict each
-/// other.
-static inline size_t irsTrailOpSlot(const void *loc, const void *ident) {
-  return irsTrailSlot((const void *)((uintptr_t)loc ^ ((uintptr_t)ident << 4)),
-                      IRS_TRAIL_OP_CACHE);
-}
-
 /// Describes `a` into *r through the thread's caches `c`. Inline: it runs
 /// for every action, and a hit in each cache costs a few compares.
 static inline void irsTrailDescribe(IrsTrailCache *c, IrsTrailStrings *s,
                                     const IrsAction *a, IrsTrailRec *r) {
   size_t k = irsTrailWhatSlot(a->tag.data, a->name.data);
-  if (irsTrailWhatHits(&c->whats[k], a->tag, a->name))
+  if (irsTrailWhatHits(&c->whats[k], a->tag.data, a->name))
     r->what = c->whats[k].what;
-  else if (irsTrailWhatHits(&c->whats[k ^ 1], a->tag, a->name))
+  else if (irsTrailWhatHits(&c->whats[k ^ 1], a->tag.data, a->name))
     r->what = c->whats[k ^ 1].what;
   else
     r->what = irsTrailWhatMiss(c, s, a->tag, a->name);

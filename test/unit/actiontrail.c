@@ -309,6 +309,48 @@ static void endMarkEndsTheAction(void **state) {
   irsActionTrailDestroy(t);
 }
 
+// The handler's own record (irsTrailRecordHit) writes an action only when
+// the thread has joined the trail and every cache hits, as the trail's
+// recorder would have written it; on a miss it writes nothing at all (the
+// handler then hands the action to the recorder, which must not find a
+// half-made one).
+static void hitRecordsOnlyWhatTheCachesKnow(void **state) {
+  (void)state;
+  IrsActionTrail t = irsActionTrailCreate(), other = irsActionTrailCreate();
+  IrsTrailHot *hot = t.ptr;
+  IrsAction pat = action("apply-pattern", "PatA", ops[0], 0);
+  int *mark = irsActionTrailRecord(&pat, t.ptr); // fills the caches
+  __atomic_store_n(mark, 0, __ATOMIC_RELEASE);
+  uint64_t next = hot->next;
+  IrsActionRecord r;
+  mark = irsTrailRecordHit(hot, pat.tag.data, pat.name, ops[0].ptr,
+                           pat.opName.ptr, pat.opLoc.ptr, 7, 0);
+  assert_non_null(mark);
+  assert_int_equal(hot->next, next + 1);
+  assert_true(irsActionTrailGetInFlight(t, &r));
+  assertRecord(&r, "PatA", "arith.addi", "a.mlir", 2, 3);
+  assert_int_equal(r.index, 7);
+  __atomic_store_n(mark, 0, __ATOMIC_RELEASE);
+  // Another op, another pattern, another trail: nothing written.
+  IrsAction op1 = action("apply-pattern", "PatA", ops[1], 0);
+  char heap[] = "PatA";
+  assert_null(irsTrailRecordHit(hot, pat.tag.data, pat.name, ops[1].ptr,
+                                op1.opName.ptr, op1.opLoc.ptr, 8, 0));
+  assert_null(irsTrailRecordHit(hot, pat.tag.data,
+                                mlirStringRefCreateFromCString(heap),
+                                ops[0].ptr, pat.opName.ptr, pat.opLoc.ptr, 8,
+                                0));
+  assert_null(irsTrailRecordHit(other.ptr, pat.tag.data, pat.name,
+                                ops[0].ptr, pat.opName.ptr, pat.opLoc.ptr, 8,
+                                0));
+  assert_int_equal(hot->next, next + 1);
+  assert_false(irsActionTrailGetInFlight(t, &r));
+  assert_int_equal(
+      hot->ring[(next + 1) & (IRS_TRAIL_WINDOW - 1)].seq, 0);
+  irsActionTrailDestroy(other);
+  irsActionTrailDestroy(t);
+}
+
 // A name in a read-only segment (a string literal, as pattern type names
 // are) is known by its address; one in writable memory keeps its bytes in
 // the cache, to be checked on each hit.
@@ -569,6 +611,7 @@ int main(void) {
       cmocka_unit_test(newContextIsNotStale),
       cmocka_unit_test(sharedOpsOnlyTheirOwners),
       cmocka_unit_test(endMarkEndsTheAction),
+      cmocka_unit_test(hitRecordsOnlyWhatTheCachesKnow),
       cmocka_unit_test(nestingAndRepeating),
       cmocka_unit_test(deepestRecordIsLastBegun),
       cmocka_unit_test(stringsInternedOnce),

@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- TrailRec.h - the action trail's records and its fast path ----------===//
+//
+// What the action handler (ActionBridge.cpp) and the trail (ActionTrail.c)
+// share so that a record is made inside the handler, with no call: the
+// record and the per-thread caches that describe it (their misses are in
+// TrailDescribe.c), the stacks and the ring the supervisor reads after a
+// worker died, and irsTrailRecordHit, the path of an action whose every
+// lookup hits. Plain C that is also C++: no _Atomic (shared fields are
+// read and written with the __atomic builtins), thread-locals as __thread
+// (no C++ wrapper call).
+//
+//===----------------------------------------------------------------------===//
+#ifndef IRS_ACTION_TRAILREC_H
+#define IRS_ACTION_TRAILREC_H
+
+#include "irscope/Action.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// A string of the table: 0 is "" (also what a string gets once the table
+/// is full); else 1 + the offset of its length byte in the arena.
+typedef uint32_t IrsTrailStr;
+
+//===----------------------------------------------------------------------===//
+// One record, and the per-thread caches that make it (TrailDescribe.c)
+//===----------------------------------------------------------------------===//
+
+/// What an action is: its tag and its pattern or pass.
+typedef struct IrsTrailWhat {
+  IrsTrailStr tag, name;
+} IrsTrailWhat;
+
+/// What a record says of its op: its name and file location.
+typedef struct IrsTrailOpDesc {
+  IrsTrailStr name, file;
+  uint32_t line, column;
+} IrsTrailOpDesc;
+
+/// IrsActionRecord without its text: references into the string table.
+typedef struct IrsTrailRec {
+  IrsTrailWhat what;
+  IrsTrailOpDesc op; // all 0 when the action names no op
+  int64_t index;
+  uint64_t opId;
+  int32_t depth;
+} IrsTrailRec;
+
+/// Entries of each cache (powers of two). Op names and locations are
+/// uniqued by the context and live as long as it does, so the caches are
+/// kept for a context's whole run (every step), and sized for the ops a
+/// run visits again: a step walks the module, the next walks it again.
+enum { IRS_TRAIL_WHAT_CACHE = 4096, IRS_TRAIL_OP_CACHE = 32768,
+       IRS_TRAIL_LOC_CACHE = 4096, IRS_TRAIL_IDENT_CACHE = 256,
+       IRS_TRAIL_RANGES = 512 };
+
+/// An action's tag and name as MLIR handed them (their addresses and the
+/// name's length) and their strings. A name in writable memory is checked
+/// by its bytes on each hit (`copy`, the table's bytes of the name): a
+/// pattern set built and freed inside a pass could hand a new name at an
+/// old address. A name in a read-only segment of a loaded object (a
+/// pattern's type name, a string literal) cannot change there: `copy` is
+/// NULL and the addresses are enough.
+typedef struct IrsTrailWhatHit {
+  const char *name, *tag;
+  const char *copy;
+  uint64_t length;
+  IrsTrailWhat what;
+} IrsTrailWhatHit;
+
+/// An identifier (an op name, a file name: uniqued by the context) and its
+/// string.
+typedef struct IrsTrailPtrHit {
+  const void *ptr;
+  IrsTrailStr ref;
+} IrsTrailPtrHit;
+
+/// An op as recorded, by its location and name (both uniqued by the
+/// context, never freed while it lives). Two ops with the same location
+/// and name are recorded alike, so a hit needs no more than the two
+/// compares: an op address reused by another op changes neither or
+/// misses.
+typedef struct IrsTrailOpHit {
+  const void *loc, *ident;
+  IrsTrailOpDesc desc;
+} IrsTrailOpHit;
+
+/// A location (uniqued by the context) and its first file location: ops
+/// of other names at the same location (a rewrite's new ops keep the
+/// location of the op they replace) are described without walking it.
+typedef struct IrsTrailLocHit {
+  const void *loc;
+  IrsTrailStr file;
+  uint32_t line, column;
+} IrsTrailLocHit;
+
+/// An address range of a loaded object's read-only segments.
+typedef struct IrsTrailRange {
+  uintptr_t lo, hi;
+} IrsTrailRange;
+
+/// One thread's caches (no other thread touches them). Their keys are
+/// addresses that mean one thing only within one context of one process,
+/// so a thread empties its caches whenever it (re)joins a trail: in a new
+/// process, after a reset, or after irsActionTrailMarkContext.
+/// Page-aligned and a whole number of pages, so that emptying it can hand
+/// its pages back (irsTrailCacheReset) instead of writing them all.
+typedef struct IrsTrailCache {
+  IrsTrailWhatHit whats[IRS_TRAIL_WHAT_CACHE];
+  IrsTrailOpHit ops[IRS_TRAIL_OP_CACHE];
+  IrsTrailLocHit locs[IRS_TRAIL_LOC_CACHE];
+  IrsTrailPtrHit idents[IRS_TRAIL_IDENT_CACHE];
+  // Whose entries of the shared ops this thread uses (IrsTrailSharedOp).
+  uint32_t pid;
+  uint64_t epoch;
+  bool rangesRead; // the read-only ranges are looked up (once a fill)
+  int32_t numRanges;
+  IrsTrailRange ranges[IRS_TRAIL_RANGES];
+} __attribute__((aligned(4096))) IrsTrailCache;
+
+/// Direct-mapped: the slot of an address in a cache of `size` (a power of
+/// two) entries, from the top bits of a Fibonacci hash (addresses are
+/// aligned and clustered; their low bits alone collide).
+static inline size_t irsTrailSlot(const void *p, size_t size) {
+  uint64_t h = (uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15ull;
+  return (size_t)(h >> 40) & (size - 1);
+}
+
+
+/// The slot of an action's (tag, name) among the whats. Two-way: a name
+/// whose slot holds another is looked for in the slot next to it (two hot
+/// patterns of one canonicalize sharing a slot would else evict each other
+/// on every action).
+static inline size_t irsTrailWhatSlot(const char *tag, const char *name) {
+  return irsTrailSlot((const void *)((uintptr_t)tag ^ (uintptr_t)name),
+                      IRS_TRAIL_WHAT_CACHE);
+}
+
+
+/// Whether `h` is the entry of (tag, name) and is known by address.
+static inline bool irsTrailWhatHits(const IrsTrailWhatHit *h,
+                                    const char *tag, MlirStringRef name) {
+  return h->name == name.data && h->tag == tag &&
+         h->length == name.length && !h->copy;
+}
+
+
+/// The slot of an op among the ops, by its location and name: the ops a
+/// rewrite leaves at one location (with other names) do not evict each
+/// other.
+static inline size_t irsTrailOpSlot(const void *loc, const void *ident) {
+  return irsTrailSlot((const void *)((uintptr_t)loc ^ ((uintptr_t)ident << 4)),
+                      IRS_TRAIL_OP_CACHE);
+}
+
+
+//===----------------------------------------------------------------------===//
+// The stacks and the ring (ActionTrail.c), and the record of a hit
+//===----------------------------------------------------------------------===//
+
+enum { IRS_TRAIL_THREADS = 32, IRS_TRAIL_DEPTH = 8,
+       IRS_TRAIL_WINDOW = IRS_ACTION_TRAIL_WINDOW };
+
+/// A thread's actions in flight: rec[0..top). A record is written while it
+/// is above `top` and only then counted in (top raised), so a worker killed
+/// mid-write leaves no torn record below `top`. `top` is the handler's end
+/// mark (IrsActionRecordFn), stored with a release once the action ended,
+/// and may pass IRS_TRAIL_DEPTH (the deepest record is then the last
+/// begun). `tid` (0: free) and `began` (the sequence number of each) are
+/// read and written with __atomic builtins.
+typedef struct IrsTrailStack {
+  int64_t tid;
+  int top;
+  uint64_t began[IRS_TRAIL_DEPTH];
+  IrsTrailRec rec[IRS_TRAIL_DEPTH];
+} IrsTrailStack;
+
+typedef struct IrsTrailRingEntry {
+  uint64_t seq; // 1-based sequence number when complete; 0: not
+  IrsTrailRec rec;
+} IrsTrailRingEntry;
+
+/// The start of the trail's shared mapping: what a record writes and what
+/// the supervisor reads (the rest of the mapping, caches and strings, is
+/// ActionTrail.c's). Cleared by a reset.
+typedef struct IrsTrailHot {
+  uint64_t next;      // sequence numbers handed out
+  uint64_t stepStart; // `next` when the current step began
+  // Changed by a reset and by irsActionTrailMarkContext: a thread whose
+  // epoch differs joins again (finds its stack, empties its caches).
+  uint64_t epoch;
+  IrsTrailStack stacks[IRS_TRAIL_THREADS];
+  IrsTrailRingEntry ring[IRS_TRAIL_WINDOW];
+} IrsTrailHot;
+
+/// The calling thread's id, the trail it last recorded into (at which
+/// epoch) and its stack and caches there (ActionTrail.c keeps it): found
+/// once, for gettid() is a system call and the search a loop. Initial-exec:
+/// a thread-local of a shared library is otherwise reached through a call
+/// to __tls_get_addr on every use.
+typedef struct IrsTrailMine {
+  int64_t tid;
+  const IrsTrailHot *trail;
+  uint64_t epoch;
+  IrsTrailStack *stack;
+  IrsTrailCache *cache;
+} IrsTrailMine;
+
+extern __thread IrsTrailMine irsTrailMine
+    __attribute__((tls_model("initial-exec"), visibility("hidden")));
+
+static inline int irsTrailDepthSlot(int depth) {
+  return depth < IRS_TRAIL_DEPTH ? depth : IRS_TRAIL_DEPTH - 1;
+}
+
+static inline void irsTrailStoreTop(IrsTrailStack *s, int top) {
+  __atomic_store_n(&s->top, top, __ATOMIC_RELEASE);
+}
+
+/// Writes `r` as the action `seq` into the ring: marked torn (0) while
+/// written, its number stored last.
+static inline void irsTrailRingPut(IrsTrailHot *t, const IrsTrailRec *r,
+                                   uint64_t seq) {
+  IrsTrailRingEntry *e = &t->ring[(seq - 1) & (IRS_TRAIL_WINDOW - 1)];
+  __atomic_store_n(&e->seq, 0, __ATOMIC_RELAXED);
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  e->rec = *r;
+  __atomic_store_n(&e->seq, seq, __ATOMIC_RELEASE);
+}
+
+/// Records an action of the calling thread at `depth` on `op` (its name
+/// `ident` and location `loc`, both not NULL; all NULL for no op) if the thread has joined
+/// `t` and every cache hits: into its stack (counted in only once whole)
+/// and the ring. Returns the end mark, or NULL with nothing written (the
+/// caller hands the action to irsActionTrailRecordMiss). Inline: this is the
+/// cost of every action of a supervised run.
+static inline int *irsTrailRecordHit(IrsTrailHot *t, const char *tag,
+                                     MlirStringRef name, const void *op,
+                                     const void *ident, const void *loc,
+                                     int64_t index, int depth) {
+  const IrsTrailMine *me = &irsTrailMine;
+  if (__builtin_expect(me->trail != t ||
+                           me->epoch != __atomic_load_n(&t->epoch,
+                                                        __ATOMIC_RELAXED),
+                       0))
+    return NULL;
+  const IrsTrailCache *c = me->cache;
+  size_t k = irsTrailWhatSlot(tag, name.data);
+  const IrsTrailWhatHit *h = &c->whats[k];
+  if (!irsTrailWhatHits(h, tag, name)) {
+    h = &c->whats[k ^ 1];
+    if (!irsTrailWhatHits(h, tag, name))
+      return NULL;
+  }
+  IrsTrailOpDesc od = {0, 0, 0, 0};
+  if (op) { // then `loc` and `ident` are not NULL: an empty entry misses
+    const IrsTrailOpHit *o = &c->ops[irsTrailOpSlot(loc, ident)];
+    if (o->loc != loc || o->ident != ident)
+      return NULL;
+    od = o->desc;
+  }
+  IrsTrailStack *s = me->stack;
+  uint64_t seq = __atomic_fetch_add(&t->next, 1, __ATOMIC_RELAXED) + 1;
+  int d = irsTrailDepthSlot(depth);
+  // Deeper than the stack: the deepest record is overwritten, so it is
+  // counted out while it is written.
+  if (__atomic_load_n(&s->top, __ATOMIC_RELAXED) > d)
+    irsTrailStoreTop(s, d);
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  // Written in place (no record assembled first), then copied to the ring.
+  IrsTrailRec *r = &s->rec[d];
+  r->what = h->what;
+  r->op = od;
+  r->index = index;
+  r->opId = (uint64_t)(uintptr_t)op;
+  r->depth = depth;
+  __atomic_store_n(&s->began[d], seq, __ATOMIC_RELAXED);
+  irsTrailStoreTop(s, depth + 1);
+  irsTrailRingPut(t, r, seq);
+  return &s->top;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // IRS_ACTION_TRAILREC_H
