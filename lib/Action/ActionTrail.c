@@ -80,13 +80,6 @@ static Stack *findStack(Trail *t, int64_t me) {
   return NULL; // more threads than stacks: this one is not recorded
 }
 
-// Whether the calling thread recorded into `t` since the trail's epoch
-// last changed: then mine.stack and mine.cache are its own.
-static inline bool joined(Trail *t) {
-  return mine.trail == &t->hot &&
-         mine.epoch == __atomic_load_n(&t->hot.epoch, __ATOMIC_RELAXED);
-}
-
 // The thread (re)joins `t`: its stack, found again (a reset cleared the
 // ids, or the trail is another), and its caches emptied, for the addresses
 // they hold may mean something else now (another context, another process
@@ -106,7 +99,7 @@ __attribute__((noinline, cold)) static Stack *join(Trail *t) {
 }
 
 static inline Stack *myStack(Trail *t) {
-  return joined(t) ? mine.stack : join(t);
+  return irsTrailJoined(&t->hot) ? mine.stack : join(t);
 }
 
 static inline int loadTop(const Stack *s) {
@@ -116,20 +109,8 @@ static inline int loadTop(const Stack *s) {
 // Writes `r` as the action `seq` in flight at `depth` on `s` (a record of
 // its own: counted in only once whole). Returns the stack's end mark.
 static int *pushRec(Stack *s, int depth, const IrsTrailRec *r, uint64_t seq) {
-  int d = irsTrailDepthSlot(depth);
-  // Deeper than the stack: the deepest record is overwritten, so it is
-  // counted out while it is written.
-  if (__atomic_load_n(&s->top, __ATOMIC_RELAXED) > d)
-    irsTrailStoreTop(s, d);
-  __atomic_signal_fence(__ATOMIC_SEQ_CST);
-  s->rec[d] = *r;
-  __atomic_store_n(&s->began[d], seq, __ATOMIC_RELAXED);
-  irsTrailStoreTop(s, depth + 1);
-  return &s->top;
-}
-
-static uint64_t nextSeq(Trail *t) {
-  return __atomic_fetch_add(&t->hot.next, 1, __ATOMIC_RELAXED) + 1;
+  *irsTrailStackOpen(s, depth) = *r;
+  return irsTrailStackClose(s, depth, seq);
 }
 
 // Every record that irsTrailRecordHit does not make: a thread that has not
@@ -142,7 +123,7 @@ int *irsActionTrailRecordMiss(const IrsAction *a, void *userData) {
     irsTrailDescribe(mine.cache, &t->strings, a, &r);
   else
     irsTrailDescribeUncached(&t->strings, a, &r);
-  uint64_t seq = nextSeq(t);
+  uint64_t seq = irsTrailNextSeq(&t->hot);
   irsTrailRingPut(&t->hot, &r, seq);
   return s ? pushRec(s, a->depth, &r, seq) : NULL;
 }
@@ -371,7 +352,7 @@ void irsActionTrailPush(IrsActionTrail trail, const IrsActionRecord *record) {
       .depth = record->depth,
       .index = record->index,
       .opId = record->opId};
-  uint64_t seq = nextSeq(t);
+  uint64_t seq = irsTrailNextSeq(&t->hot);
   irsTrailRingPut(&t->hot, &r, seq);
   Stack *s = myStack(t);
   if (s && record->depth >= 0)

@@ -223,6 +223,37 @@ static inline void irsTrailStoreTop(IrsTrailStack *s, int top) {
   __atomic_store_n(&s->top, top, __ATOMIC_RELEASE);
 }
 
+/// Whether the calling thread recorded into `t` since its epoch last
+/// changed: then irsTrailMine's stack and caches are its own.
+static inline bool irsTrailJoined(const IrsTrailHot *t) {
+  return irsTrailMine.trail == t &&
+         irsTrailMine.epoch == __atomic_load_n(&t->epoch, __ATOMIC_RELAXED);
+}
+
+static inline uint64_t irsTrailNextSeq(IrsTrailHot *t) {
+  return __atomic_fetch_add(&t->next, 1, __ATOMIC_RELAXED) + 1;
+}
+
+/// The record of the action at `depth` on `s`, to be written in place, and
+/// counted out while it is: deeper than the stack, the deepest record is
+/// overwritten. irsTrailStackClose counts it in once whole.
+static inline IrsTrailRec *irsTrailStackOpen(IrsTrailStack *s, int depth) {
+  int d = irsTrailDepthSlot(depth);
+  if (__atomic_load_n(&s->top, __ATOMIC_RELAXED) > d)
+    irsTrailStoreTop(s, d);
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  return &s->rec[d];
+}
+
+/// Counts in the record irsTrailStackOpen gave for `depth` as action `seq`.
+/// Returns the stack's end mark.
+static inline int *irsTrailStackClose(IrsTrailStack *s, int depth,
+                                      uint64_t seq) {
+  __atomic_store_n(&s->began[irsTrailDepthSlot(depth)], seq, __ATOMIC_RELAXED);
+  irsTrailStoreTop(s, depth + 1);
+  return &s->top;
+}
+
 /// Writes `r` as the action `seq` into the ring: marked torn (0) while
 /// written, its number stored last.
 static inline void irsTrailRingPut(IrsTrailHot *t, const IrsTrailRec *r,
@@ -244,13 +275,9 @@ static inline int *irsTrailRecordHit(IrsTrailHot *t, const char *tag,
                                      MlirStringRef name, const void *op,
                                      const void *ident, const void *loc,
                                      int64_t index, int depth) {
-  const IrsTrailMine *me = &irsTrailMine;
-  if (__builtin_expect(me->trail != t ||
-                           me->epoch != __atomic_load_n(&t->epoch,
-                                                        __ATOMIC_RELAXED),
-                       0))
+  if (__builtin_expect(!irsTrailJoined(t), 0))
     return NULL;
-  const IrsTrailCache *c = me->cache;
+  const IrsTrailCache *c = irsTrailMine.cache;
   size_t k = irsTrailWhatSlot(tag, name.data);
   const IrsTrailWhatHit *h = &c->whats[k];
   if (!irsTrailWhatHits(h, tag, name)) {
@@ -265,25 +292,18 @@ static inline int *irsTrailRecordHit(IrsTrailHot *t, const char *tag,
       return NULL;
     od = o->desc;
   }
-  IrsTrailStack *s = me->stack;
-  uint64_t seq = __atomic_fetch_add(&t->next, 1, __ATOMIC_RELAXED) + 1;
-  int d = irsTrailDepthSlot(depth);
-  // Deeper than the stack: the deepest record is overwritten, so it is
-  // counted out while it is written.
-  if (__atomic_load_n(&s->top, __ATOMIC_RELAXED) > d)
-    irsTrailStoreTop(s, d);
-  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  IrsTrailStack *s = irsTrailMine.stack;
+  uint64_t seq = irsTrailNextSeq(t);
   // Written in place (no record assembled first), then copied to the ring.
-  IrsTrailRec *r = &s->rec[d];
+  IrsTrailRec *r = irsTrailStackOpen(s, depth);
   r->what = h->what;
   r->op = od;
   r->index = index;
   r->opId = (uint64_t)(uintptr_t)op;
   r->depth = depth;
-  __atomic_store_n(&s->began[d], seq, __ATOMIC_RELAXED);
-  irsTrailStoreTop(s, depth + 1);
+  int *mark = irsTrailStackClose(s, depth, seq);
   irsTrailRingPut(t, r, seq);
-  return &s->top;
+  return mark;
 }
 
 #ifdef __cplusplus
