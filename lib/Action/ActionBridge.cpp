@@ -161,6 +161,21 @@ llvm::StringRef passName(const mlir::PassExecutionAction &pe) {
   return name.empty() ? pe.getPass().getName() : name;
 }
 
+// irscope's own passes (checkpoints, anchor notes) run in the worker's
+// pipeline and not in the plain tool's: they take no number (index 0), so
+// that the others are numbered as the tool's debug counter numbers them.
+bool isOwnPass(llvm::StringRef name) {
+  return irsActionIsOwnPass(mlirStringRefCreate(name.data(), name.size()));
+}
+bool isOwnPass(const mlir::tracing::Action &action, llvm::StringRef name) {
+  return llvm::isa<mlir::PassExecutionAction>(&action) && isOwnPass(name);
+}
+
+int64_t nextIndex(TagSlot &numbering, bool own) {
+  return own ? 0
+             : numbering.count.fetch_add(1, std::memory_order_relaxed) + 1;
+}
+
 Kind kindOf(const mlir::tracing::Action &action) {
   if (llvm::isa<mlir::PassExecutionAction>(&action))
     return kPass;
@@ -331,7 +346,7 @@ void Handler::dispatchSlow(llvm::function_ref<void()> fn,
   a.tag = mlirStringRefCreate(tag.data(), tag.size());
   a.name = mlirStringRefCreate(name.data(), name.size());
   setOp(a, op);
-  a.index = numbering->count.fetch_add(1, std::memory_order_relaxed) + 1;
+  a.index = nextIndex(*numbering, isOwnPass(action, name));
   run(fn, a);
 }
 
@@ -365,8 +380,7 @@ Handler::dispatch(llvm::function_ref<void()> fn,
   } else {
     return dispatchSlow(fn, action, *cls);
   }
-  int64_t index =
-      cls->numbering->count.fetch_add(1, std::memory_order_relaxed) + 1;
+  int64_t index = nextIndex(*cls->numbering, kind == kPass && isOwnPass(name));
   if (LLVM_LIKELY(trail && numConsumers == 0))
     return runRecorded(fn, cls->tag, name, op, index);
   IrsAction a;

@@ -56,15 +56,19 @@ struct IrsActionCounts {
   Slot slots[kThreadSlots];
 };
 
+static bool hasPrefix(MlirStringRef name, const char *prefix) {
+  size_t n = strlen(prefix);
+  return name.length >= n && memcmp(name.data, prefix, n) == 0;
+}
+
+bool irsActionIsOwnPass(MlirStringRef name) {
+  return hasPrefix(name, "irs-checkpoint") ||
+         hasPrefix(name, "irs-anchor-note");
+}
+
 bool irsActionIsInternalPass(MlirStringRef name) {
-  static const char *const kInternal[] = {"mlir::detail::OpToOpPassAdaptor",
-                                          "irs-checkpoint", "irs-anchor-note"};
-  for (size_t i = 0; i < sizeof kInternal / sizeof *kInternal; ++i) {
-    size_t n = strlen(kInternal[i]);
-    if (name.length >= n && memcmp(name.data, kInternal[i], n) == 0)
-      return true;
-  }
-  return false;
+  return irsActionIsOwnPass(name) ||
+         hasPrefix(name, "mlir::detail::OpToOpPassAdaptor");
 }
 
 static uint64_t hashName(MlirStringRef s, IrsRewriteKind kind) {

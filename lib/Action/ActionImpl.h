@@ -78,6 +78,11 @@ int *irsActionTrailRecordMiss(const IrsAction *action, void *userData);
 /// Whether a pass-execution is irscope's own machinery (checkpoints, anchor
 /// notes) or a pass manager's adaptor rather than a pass of the pipeline.
 bool irsActionIsInternalPass(MlirStringRef name);
+/// Whether a pass-execution is one of irscope's own passes (checkpoints,
+/// anchor notes), which the plain tool does not run: it takes no number
+/// among the pass executions (IrsAction.index 0), so that the numbering is
+/// the one `--mlir-debug-counter=pass-execution-count=K` counts.
+bool irsActionIsOwnPass(MlirStringRef name);
 
 #ifdef __cplusplus
 }
