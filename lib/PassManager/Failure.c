@@ -102,10 +102,10 @@ void irsPmWriteFailure(IrsPassManagerImpl *pm, intptr_t i,
           &w))
     return;
   addPreStep(pm, i, w, input);
-  // The IR after a failure may be invalid: print it generically, and without
-  // assuming it verified so MLIR does not trust broken invariants.
-  irsFailureWriterAddModule(w, IrsArtefactPostStepIr, module, true,
-                            pm->opts.dump.printDebugInfo, false);
+  // The IR after a failure may be invalid, even beyond what the printer
+  // survives: printed generically, verified first, by a child process.
+  IrsPmPostStep post = {module, pm->opts.dump.printDebugInfo};
+  irsFailureWriterAddWith(w, IrsArtefactPostStepIr, irsPmPrintPostStep, &post);
   // The first artefact that was not written (the narrowed action's files
   // included), else the report, which is written last.
   char *failed = NULL;

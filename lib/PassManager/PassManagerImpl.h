@@ -468,6 +468,16 @@ void irsPmDescribeFailure(IrsPassManagerImpl *pm, intptr_t i);
 /// IR after the step; `input`: the run's input copy, nullable).
 void irsPmWriteFailure(IrsPassManagerImpl *pm, intptr_t i,
                        MlirOperation module, MlirOperation input);
+/// The IR a failing step left behind, as irsPmPrintPostStep prints it.
+typedef struct IrsPmPostStep {
+  MlirOperation module;
+  bool debugInfo;
+} IrsPmPostStep;
+/// An IrsArtefactWriteFn (userData: IrsPmPostStep) printing the module
+/// generically in a child process, so that IR broken beyond what the
+/// printer survives costs the file (which then says so), not the worker
+/// (GuardedPrint.c). Returns 0 or an errno value.
+int irsPmPrintPostStep(const char *path, void *userData);
 
 //===----------------------------------------------------------------------===//
 // Checkpoint.c, CheckpointPass.c: an instrumented run inside the pipeline's
