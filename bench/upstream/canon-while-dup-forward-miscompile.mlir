@@ -1,6 +1,6 @@
 // Upstream: https://github.com/llvm/llvm-project/issues/219456 (@main, which calls the report's function and prints its result, added here)
 // Original command: mlir-opt -canonicalize repro.mlir
-// MLIR 22.1 (Debian llvm-22): miscompile, verifier-clean: WhileMoveIfDown binds the second scf.condition operand forwarded from one scf.if to the if's else value; @main prints 2 before the pass and 20 after it
+// MLIR 22.1 (Debian llvm-22): miscompile, verifier-clean: WhileMoveIfDown binds the second scf.condition operand forwarded from one scf.if to the if's else value; @main prints 2 before the pass and 20 after it; hand bisection (--mlir-debug-counter=apply-pattern-count=K, single-threaded): K=3 right, K=4 wrong (WhileMoveIfDown on the scf.while)
 // CHECK-RESULTS: --entry=main
 // ARGS: -canonicalize
 

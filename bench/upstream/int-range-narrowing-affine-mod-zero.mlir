@@ -1,6 +1,6 @@
 // Upstream: https://github.com/llvm/llvm-project/issues/206095
 // Original command: mlir-opt -arith-int-range-narrowing a.mlir
-// MLIR 22.1 (Debian llvm-22): SIGFPE (exit 136): IntegerRangeAnalysis infers the range of the affine.apply d0 mod s0 with s0 in [0, 0] and APInt::sdiv divides by zero (the report's "Divide by zero?" assertion is compiled out); a crash in a dataflow analysis, before any rewrite
+// MLIR 22.1 (Debian llvm-22): SIGFPE (exit 136): IntegerRangeAnalysis infers the range of the affine.apply d0 mod s0 with s0 in [0, 0] and APInt::sdiv divides by zero (the report's "Divide by zero?" assertion is compiled out); a crash in a dataflow analysis, before any rewrite; hand bisection (--mlir-debug-counter=pass-execution-count=K): K=0 runs, K=1 crashes (apply-pattern-count=0 crashes too: no pattern to blame)
 // ARGS: -arith-int-range-narrowing
 
 #map = affine_map<() -> (12)>

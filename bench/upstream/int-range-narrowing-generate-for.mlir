@@ -1,6 +1,6 @@
 // Upstream: https://github.com/llvm/llvm-project/issues/180312
 // Original command: mlir-opt --arith-int-range-narrowing temp.mlir
-// MLIR 22.1 (Debian llvm-22): SIGSEGV (exit 139) in IntegerRangeAnalysis::visitNonControlFlowArguments on the affine.for whose upper bound is the tensor.dim of a tensor.generate (the report's std::optional assertion is compiled out); fixed upstream after 22.1
+// MLIR 22.1 (Debian llvm-22): SIGSEGV (exit 139) in IntegerRangeAnalysis::visitNonControlFlowArguments on the affine.for whose upper bound is the tensor.dim of a tensor.generate (the report's std::optional assertion is compiled out); fixed upstream after 22.1; hand bisection (--mlir-debug-counter=pass-execution-count=K, single-threaded): K=1 (the func.func adaptor) runs, K=2 crashes
 // ARGS: --pass-pipeline=builtin.module(func.func(arith-int-range-narrowing))
 
 module {

@@ -1,6 +1,6 @@
 // Upstream: https://github.com/llvm/llvm-project/issues/206916
 // Original command: mlir-opt -remove-dead-values a.mlir
-// MLIR 22.1 (Debian llvm-22): exit 1, the IR no longer verifies after remove-dead-values ("branch has 1 operands for successor #0, but target block has 0"): the liveness analysis drops the argument of ^bb1, which the unreachable ^bb5 keeps live (the report's "expected the op to have no live results" assertion is compiled out)
+// MLIR 22.1 (Debian llvm-22): exit 1, the IR no longer verifies after remove-dead-values ("branch has 1 operands for successor #0, but target block has 0"): the liveness analysis drops the argument of ^bb1, which the unreachable ^bb5 keeps live (the report's "expected the op to have no live results" assertion is compiled out); printing the IR after the pass dies of SIGSEGV (mlir-opt --mlir-print-ir-after-failure: exit 139); hand bisection (--mlir-debug-counter=pass-execution-count=K): K=0 passes, K=1 fails
 // ARGS: -remove-dead-values
 
 module {

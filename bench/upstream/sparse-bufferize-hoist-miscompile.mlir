@@ -1,6 +1,6 @@
 // Upstream: https://github.com/llvm/llvm-project/issues/218091 (@main written here: it calls @g6 with the report's constants and prints the result; the report's unused @mlirfuzz_opaque_i64 declaration left out)
 // Original command: mlir-opt small.mlir --sparsification-and-bufferization, then lowered and run with mlir-runner
-// MLIR 22.1 (Debian llvm-22): miscompile, verifier-clean: the tensor.insert into a tensor built in the loop writes a buffer hoisted out of the loop; @main prints -1 before the pass and -1992215323 after it
+// MLIR 22.1 (Debian llvm-22): miscompile, verifier-clean: the tensor.insert into a tensor built in the loop writes a buffer hoisted out of the loop; @main prints -1 before the pass and -1992215323 after it; the pass runs a nested pipeline: with apply-pattern-count=0 it is still wrong, hand bisection with --mlir-debug-counter=pass-execution-count=K (single-threaded): K=15 right, K=16 wrong (its nested loop-invariant-code-motion)
 // CHECK-RESULTS: --entry=main --exec-lowering=builtin.module(one-shot-bufferize{bufferize-function-boundaries},convert-vector-to-scf,convert-scf-to-cf,convert-vector-to-llvm,expand-strided-metadata,finalize-memref-to-llvm,convert-index-to-llvm,convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts)
 // ARGS: --sparsification-and-bufferization
 

@@ -1,6 +1,6 @@
 // Upstream: https://github.com/llvm/llvm-project/issues/203858
 // Original command: mlir-opt -test-loop-unrolling a.mlir
-// MLIR 22.1 (Debian llvm-22): SIGABRT (exit 134): loopUnrollByFactor reads the constant of an scf.for bound that is an unrealized cast of an emitc.constant, and libstdc++'s std::optional check aborts (the report's "expected constant loop bound" assertion is compiled out); needs mlir-opt's test pass
+// MLIR 22.1 (Debian llvm-22): SIGABRT (exit 134): loopUnrollByFactor reads the constant of an scf.for bound that is an unrealized cast of an emitc.constant, and libstdc++'s std::optional check aborts (the report's "expected constant loop bound" assertion is compiled out); needs mlir-opt's test pass; hand bisection (--mlir-debug-counter=pass-execution-count=K): K=0 runs, K=1 aborts
 // TOOL: mlir-opt
 // ARGS: -test-loop-unrolling
 
