@@ -48,6 +48,9 @@ static _Noreturn void child(int fd, MlirOperation module, bool debugInfo) {
   IrsAtomicFile af;
   if (irsAtomicFileOpenFd(&af, fd))
     _exit(1);
+  // The anonymous file is no write point of the run (FaultWrite.h): the
+  // parent's copy of it into failure-output.mlir is.
+  af.fault.n = -1;
   printInto(&af, module, debugInfo);
   _exit(irsAtomicFileCommit(&af) ? 1 : 0);
 }

@@ -324,21 +324,26 @@ IrsErrorKind irsToolDocumentFailure(IrsToolRunnerImpl *t, intptr_t i,
                (long)(i + 1), n, text.data, t->path, (long)i);
     return IRS_ERR_IO;
   }
-  bool verifyFailed = false;
+  bool verifyFailed = false, printed = false;
   char *post = NULL;
   if (t->opts.verifyEach) {
     char *p = irsStrDupRef(text);
     post = irsToolScratch(t, irsArtefactGetName(IrsArtefactPostStepIr));
     IrsToolExec e = {.pipeline = p, .input = input, .output = post,
                      .verifyEach = false, .generic = true, .step = i + 1};
-    IrsToolExecResult r2;
-    verifyFailed = p && post && irsToolExecRun(t, &e, &r2) == IRS_OK &&
-                   irsToolExecOk(&r2);
+    IrsToolExecResult r2 = {0};
+    bool ran = p && post && irsToolExecRun(t, &e, &r2) == IRS_OK;
+    // Without the verifier the pass ran through, or the tool died printing
+    // IR broken beyond what its printer survives (remove-dead-values on
+    // #206916), which a pass that signalled failure never gets to print.
+    printed = ran && irsToolExecOk(&r2);
+    verifyFailed = printed || (ran && r2.execErrno == 0 &&
+                               r2.res.outcome == IrsWorkerCrashed);
     irsToolExecResultFree(&r2);
     free(p);
   }
   IrsErrorKind k = documentExit(t, i, input, verifyFailed,
-                                verifyFailed ? post : NULL, r);
+                                printed ? post : NULL, r);
   if (post)
     unlink(post);
   free(post);

@@ -32,6 +32,18 @@
 // RUN: sh -c 'irscope-opt %s -remove-dead-values --dump-after-each=%t.d -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR -DDIR=%t.d
 
+// Through --tool the same verifier failure, exit 3: the step run again
+// without the verifier (how --tool tells a verifier failure from a pass
+// that signalled failure) dies printing the IR, which a pass that
+// signalled failure never gets to; there is then no failure-output.mlir.
+// RUN: rm -rf %t.tool
+// RUN: sh -c 'irscope-opt %s -remove-dead-values --tool=%mlir_opt --failure-dir=%t.tool -o /dev/null; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ERR -DDIR=%t.tool
+// RUN: FileCheck %s --check-prefix=TOOLREPORT < %t.tool/report.xml
+// TOOLREPORT: <failure kind="verify-failure" step="1" pass="remove-dead-values"
+// TOOLREPORT-NOT: post-step-ir
+// RUN: not test -e %t.tool/failure-output.mlir
+
 module {
   func.func @fuse(%arg0: memref<?x8x16xf32>, %arg1: memref<4x?xf32>) {
     %c0 = arith.constant 0 : index
