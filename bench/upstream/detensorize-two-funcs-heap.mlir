@@ -1,6 +1,6 @@
 // Upstream: https://github.com/llvm/llvm-project/issues/102577 (@straight, an innocent second function, added here)
 // Original command: mlir-opt --pass-pipeline="builtin.module(func.func(linalg-detensorize))" test.mlir
-// MLIR 22.1 (Debian llvm-22): with threads, the verifier error ("reference to block defined in another region") and then death as the thread pool exits (heap corruption; SIGABRT 8, SIGSEGV 2 of 10 runs); --mlir-disable-threading: exit 1. irscope-opt: the same verifier error, then exit 5 "crashed with SIGABRT after step 1 had ended" (10 of 10, in the narrowing's clone of the IR: the heap is corrupt); where the heap lets the narrowing finish (this input without its header lines), exit 3 narrowed to pass execution #3 of 3 (@func1, as pass-execution-count=K finds: K=3) and a note that the worker then died freeing the run
+// MLIR 22.1 (Debian llvm-22): with threads, the verifier error ("reference to block defined in another region") and then death as the thread pool exits (heap corruption; SIGABRT 8, SIGSEGV 2 of 10 runs); --mlir-disable-threading: exit 1. irscope-opt: the same verifier error, exit 3, narrowed to pass execution #3 of 3 (@func1, as pass-execution-count=K finds: K=3) by a fresh worker that forks every trial (5 of 5), and a note when the failing worker then dies freeing the run
 // ARGS: --pass-pipeline=builtin.module(func.func(linalg-detensorize))
 
 module {

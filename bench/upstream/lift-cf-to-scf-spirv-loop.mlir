@@ -1,6 +1,6 @@
 // Upstream: https://github.com/llvm/llvm-project/issues/173566
 // Original command: mlir-opt -lift-cf-to-scf test.mlir
-// MLIR 22.1 (Debian llvm-22): the pass fails ('Cannot convert unknown control flow op to structured control flow', exit 1) after it has already erased a block that the spirv.BranchConditional of the spirv.mlir.loop still branches to: the IR it leaves has [INVALIDBLOCK] (upstream, with assertions: abort in ~IRObjectWithUseList)
+// MLIR 22.1 (Debian llvm-22): the pass fails ('Cannot convert unknown control flow op to structured control flow', exit 1) after it has already erased a block that the spirv.BranchConditional of the spirv.mlir.loop still branches to: the IR it leaves has [INVALIDBLOCK] (upstream, with assertions: abort in ~IRObjectWithUseList); irscope-opt --dump-after-each: the same error, exit 1, and a note that the worker then crashed while finishing the run (its manifest's allocations; 3 of 3)
 // ARGS: -lift-cf-to-scf
 
 module {

@@ -139,6 +139,16 @@ IRS_API void irsFailureWriterAbort(IrsFailureWriter w);
 /// replay wrote (counted as added when its file is there, which an
 /// artefact only is whole) and commits. Adopt returns whether it is there.
 IRS_API void irsFailureWriterDetach(IrsFailureWriter w);
+/// The other way round: the report of the failure in the writer's
+/// directory was committed by another process (a worker whose step broke
+/// the IR), and this writer added the files of the action that step was
+/// narrowed to (irsFailureWriterAddAction, ...AddActionReplay): report.xml
+/// gets `a` as the last child of its <failure>, with `diff` inline, in the
+/// layout it was written with, and the writer is closed. Returns 0 or an
+/// errno value (EINVAL: no report there); the artefacts stay either way.
+IRS_API int irsFailureWriterCommitAction(IrsFailureWriter w,
+                                         const IrsNarrowedAction *a,
+                                         MlirStringRef diff);
 IRS_API bool irsFailureWriterAdopt(IrsFailureWriter w, IrsArtefact which);
 
 #ifdef __cplusplus

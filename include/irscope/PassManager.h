@@ -124,6 +124,20 @@ typedef struct IrsVerifyOptions {
 
 IRS_API IrsVerifyOptions irsVerifyOptionsDefault(void);
 
+/// A documented failure (IrsFailureOptions.onDocumented); borrowed for the
+/// call.
+typedef struct IrsFailureNotice {
+  IrsOutcome outcome;
+  /// 1-based.
+  intptr_t step;
+  /// The error line (irsPassManagerGetErrorMessage) and the directory.
+  MlirStringRef message;
+  MlirStringRef dir;
+  /// The verifier rejected the step's IR: the failure IrsVerifyOptions.narrow
+  /// narrows, here or in another process (irsPassManagerNarrowStep).
+  bool verifierFailed;
+} IrsFailureNotice;
+
 /// Documenting a failed step (irsPassManagerSetFailureOptions). Default:
 /// report on, the documented default directory, the input cloned.
 typedef struct IrsFailureOptions {
@@ -139,7 +153,15 @@ typedef struct IrsFailureOptions {
   /// successful path free.
   MlirOperation (*reloadInput)(void *userData);
   void *reloadInputUserData;
+  /// Called as soon as a failed step is documented (its report.xml
+  /// written), before the run's manifest and before anything is freed: a
+  /// supervised worker tells its supervisor then, so that a death later in
+  /// the run (a pass that corrupted the heap) does not replace the failure.
+  /// NULL: not called.
+  void (*onDocumented)(const IrsFailureNotice *notice, void *userData);
+  void *onDocumentedUserData;
 } IrsFailureOptions;
+
 
 IRS_API IrsFailureOptions irsFailureOptionsDefault(void);
 
@@ -339,6 +361,19 @@ IRS_API MlirStringRef irsPassManagerGetFailureDir(IrsPassManager pm);
 /// that breaks the IR: #3 of 3 in step 1 ..."), or why there is none;
 /// empty when narrowing did not run. Borrowed until the next run.
 IRS_API MlirStringRef irsPassManagerGetNarrowNote(IrsPassManager pm);
+
+/// Narrows step `step` (1-based), whose IR the verifier rejected in another
+/// process that documented the failure in `dir`, on `input` (that run's
+/// input, which the library consumes): the steps before it are replayed,
+/// the step narrowed as IrsVerifyOptions.narrow does, its files added to
+/// `dir` and <action> to its report.xml (irsFailureWriterCommitAction).
+/// A supervisor runs it in a fresh worker: the process whose step broke the
+/// IR may have a corrupted heap. The note is irsPassManagerGetNarrowNote's;
+/// a file or the report that could not be written is said by
+/// irsPassManagerGetErrorMessage ("cannot write 'PATH': REASON", else
+/// empty).
+IRS_API void irsPassManagerNarrowStep(IrsPassManager pm, MlirOperation input,
+                                      intptr_t step, const char *dir);
 
 /// The action the last run's failing step was narrowed to (Narrow.h), for
 /// callers that name it their own way (opt-reduce's culprit line); NULL when

@@ -52,10 +52,11 @@ typedef enum IrsWorkerStreamKind {
   /// irscope-opt --check-results: chunk `index`'s IR after step `sub`
   /// (sent only when the step changed it).
   IrsWorkerStreamStepIr,
-  /// --check-results narrowing: the IR after a trial's step.
+  /// A narrowing trial (--check-results; a verifier failure narrowed in
+  /// forked trials, NarrowStep.c): the IR after the trial's step.
   IrsWorkerStreamTrialIr,
-  /// --check-results narrowing: the action counter's field `sub`
-  /// (IrsActionField) of a trial.
+  /// A narrowing trial: the action counter's field `sub` (IrsActionField;
+  /// NarrowStep.c sends all of them as one stream, NUL-terminated).
   IrsWorkerStreamTrialField,
   /// An executor (irscope/Exec.h): execution `index`'s returned value,
   IrsWorkerStreamExecValue,
@@ -66,6 +67,12 @@ typedef enum IrsWorkerStreamKind {
   /// opt-reduce's culprit run: field `sub` of the action the reduced case
   /// was narrowed to (tools/opt-reduce/Culprit.c names the fields).
   IrsWorkerStreamCulpritField,
+  /// irscope-opt: chunk `index`'s failed step, documented (the worker's
+  /// IrsFailureNotice: "OUTCOME STEP VERIFIER-FAILED\nDIR\nMESSAGE"),
+  /// sent before the worker writes or frees anything more.
+  IrsWorkerStreamFailure,
+  /// irscope-opt: the note of a step narrowed in a fresh worker.
+  IrsWorkerStreamNarrowNote,
 } IrsWorkerStreamKind;
 
 /// One output stream: `sub` is 0 for kinds that have none.

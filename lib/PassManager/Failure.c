@@ -38,11 +38,8 @@ void irsPmDescribeFailure(IrsPassManagerImpl *pm, intptr_t i) {
   }
 }
 
-// Replays steps [0, upTo) on a clone of `input` with diagnostics dropped and
-// returns the resulting module (caller destroys), or null if the replay
-// failed (a nondeterministic pipeline).
-static MlirOperation replay(IrsPassManagerImpl *pm, MlirOperation input,
-                            intptr_t upTo) {
+MlirOperation irsPmReplayBefore(IrsPassManagerImpl *pm, MlirOperation input,
+                                intptr_t upTo) {
   MlirOperation m = mlirOperationClone(input);
   irsDiagnosticCaptureSetDiscard(pm->capture, true);
   bool ok = true;
@@ -68,6 +65,28 @@ int irsPmAddPreStep(IrsPassManagerImpl *pm, IrsFailureWriter w, intptr_t i,
   return e;
 }
 
+// A step whose IR the verifier rejects (not a check of the user's).
+static bool verifierFailed(const IrsPassManagerImpl *pm, intptr_t i) {
+  const IrsRecordStep *st = &pm->rec.steps[i];
+  return st->result.status == IrsStepVerifyFailed &&
+         (!st->failedHook || !strcmp(st->failedHook, "verifier"));
+}
+
+// The failure is on disk: whoever watches the run hears of it now, before
+// the manifest is written and anything freed (IrsFailureOptions).
+static void notify(IrsPassManagerImpl *pm, intptr_t i) {
+  const IrsFailureOptions *o = &pm->opts.failure;
+  if (!o->onDocumented || !pm->rec.failureDirUsed)
+    return;
+  IrsFailureNotice n = {
+      .outcome = irsStepStatusGetOutcome(pm->rec.steps[i].result.status),
+      .step = i + 1,
+      .message = irsBufRef(&pm->rec.errMsg),
+      .dir = mlirStringRefCreateFromCString(pm->rec.failureDirUsed),
+      .verifierFailed = verifierFailed(pm, i)};
+  o->onDocumented(&n, o->onDocumentedUserData);
+}
+
 // The pre-step IR and reproducer of step i, from the replayed pre-step IR,
 // and the narrowed action of a verifier failure. Returns 0 or an errno
 // value.
@@ -76,14 +95,11 @@ static int addPreStep(IrsPassManagerImpl *pm, intptr_t i, IrsFailureWriter w,
   memset(&pm->narrowed, 0, sizeof(pm->narrowed));
   if (mlirOperationIsNull(input))
     return 0;
-  MlirOperation before = replay(pm, input, i);
+  MlirOperation before = irsPmReplayBefore(pm, input, i);
   if (mlirOperationIsNull(before))
     return 0;
   int e = irsPmAddPreStep(pm, w, i, before, false);
-  // A step whose IR the verifier rejects (not a check of the user's).
-  const IrsRecordStep *st = &pm->rec.steps[i];
-  if (st->result.status == IrsStepVerifyFailed &&
-      (!st->failedHook || !strcmp(st->failedHook, "verifier")))
+  if (verifierFailed(pm, i))
     irsPmNarrowFailure(pm, i, before, w);
   mlirOperationDestroy(before);
   return e;
@@ -122,4 +138,5 @@ void irsPmWriteFailure(IrsPassManagerImpl *pm, intptr_t i,
     irsBufPrintf(&pm->rec.errMsg, "; cannot write '%s': %s",
                  failed ? failed : "?", strerror(e));
   free(failed);
+  notify(pm, i);
 }

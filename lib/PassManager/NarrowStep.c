@@ -13,6 +13,9 @@
 // module after K - 1 and after K actions, generic, for the top-level op
 // around the action; the report gets <action>, the terminal a note, and
 // replay-action.sh shows it with upstream mlir-opt's own debug counter.
+// Narrowing a failure another process documented (irsPassManagerNarrowStep)
+// runs each trial in a fork of its own instead (NarrowFork.c), since the
+// step that broke the IR may corrupt the heap of whatever runs it.
 //
 //===----------------------------------------------------------------------===//
 #include "PassManagerImpl.h"
@@ -24,6 +27,8 @@
 #include "../Support/DiagnosticsImpl.h"
 #include "../Support/Fs.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,11 +38,22 @@ typedef struct Trial {
   MlirOperation before;
   const char *tag;
   int64_t runs;
+  // Each trial in a fork of this process (the step may corrupt the heap:
+  // irsPassManagerNarrowStep, NarrowFork.c), else in this process.
+  bool forked;
 } Trial;
+
+// What one trial hands back.
+typedef struct Verdict {
+  bool bad; // the pass succeeded and the verifier rejects the IR
+  int64_t patterns, passes;
+  IrsBuf printed; // the module in generic form (when asked)
+  IrsBuf fields;  // the described action's fields, each NUL-terminated
+} Verdict;
 
 // Step i on a clone of the pre-step IR with the first `count` actions of
 // the trial's tag; the clone (caller destroys) and whether the pass
-// succeeded. `ac` (nullable) gets the counter, which the caller destroys.
+// succeeded. `ac` gets the counter, which the caller destroys.
 static MlirOperation run(Trial *t, int64_t count, int64_t describe,
                          IrsActionCounter *ac, bool *passOk) {
   MlirOperation m = mlirOperationClone(t->before);
@@ -62,21 +78,8 @@ static MlirOperation run(Trial *t, int64_t count, int64_t describe,
     else
       irsActionCounterDetach(c);
   }
-  ++t->runs;
-  if (ac)
-    *ac = c;
-  else
-    irsActionCounterDestroy(c);
+  *ac = c;
   return m;
-}
-
-static int isBad(int64_t count, void *ud) {
-  Trial *t = ud;
-  bool ok;
-  MlirOperation m = run(t, count, 0, NULL, &ok);
-  bool bad = ok && !mlirOperationVerify(m);
-  mlirOperationDestroy(m);
-  return bad;
 }
 
 static void printGeneric(MlirOperation op, IrsBuf *out) {
@@ -86,59 +89,153 @@ static void printGeneric(MlirOperation op, IrsBuf *out) {
   mlirOpPrintingFlagsDestroy(f);
 }
 
+static void send(int fd, const Verdict *v);
+
+// One trial in this process; with a file descriptor (>= 0), the verdict is
+// written to it before anything is freed (the step may have corrupted the
+// heap).
+static void trialHere(Trial *t, int64_t count, int64_t describe, bool print,
+                      Verdict *v, int fd) {
+  IrsActionCounter ac;
+  bool ok;
+  MlirOperation m = run(t, count, describe, &ac, &ok);
+  v->bad = ok && !mlirOperationVerify(m);
+  v->patterns = irsActionCounterGetNum(ac, IRS_NARROW_TAG_PATTERN);
+  v->passes = irsActionCounterGetNum(ac, IRS_NARROW_TAG_PASS);
+  if (print)
+    printGeneric(m, &v->printed);
+  for (int f = IrsActionFieldName; describe && f <= IrsActionFieldLocation;
+       ++f) {
+    irsBufAppendRef(&v->fields, irsActionCounterGetField(ac, (IrsActionField)f));
+    irsBufAppend(&v->fields, "", 1);
+  }
+  if (fd >= 0)
+    send(fd, v);
+  irsActionCounterDestroy(ac);
+  mlirOperationDestroy(m);
+}
+
+typedef struct Job {
+  Trial *t;
+  int64_t count, describe;
+  bool print;
+} Job;
+
+// The record of a forked trial: "BAD PATTERNS PASSES PRINTED FIELDS\n"
+// (the last two: byte counts), then those bytes.
+static void send(int fd, const Verdict *v) {
+  char head[128];
+  int n = snprintf(head, sizeof(head), "%d %lld %lld %zu %zu\n", (int)v->bad,
+                   (long long)v->patterns, (long long)v->passes,
+                   v->printed.len, v->fields.len);
+  if (irsPmWriteAll(fd, head, (size_t)n))
+    if (irsPmWriteAll(fd, v->printed.data ? v->printed.data : "", v->printed.len))
+      irsPmWriteAll(fd, v->fields.data ? v->fields.data : "", v->fields.len);
+}
+
+static void trialChild(int fd, void *ud) {
+  Job *j = ud;
+  Verdict v = {.printed = IRS_BUF_INIT, .fields = IRS_BUF_INIT};
+  trialHere(j->t, j->count, j->describe, j->print, &v, fd);
+}
+
+// Reads a forked trial's record back; false when it is not whole.
+static bool receive(MlirStringRef r, Verdict *v) {
+  const char *nl = r.data ? memchr(r.data, '\n', r.length) : NULL;
+  int bad = 0;
+  long long patterns = 0, passes = 0;
+  size_t printed = 0, fields = 0;
+  if (!nl || sscanf(r.data, "%d %lld %lld %zu %zu", &bad, &patterns,
+                    &passes, &printed, &fields) != 5)
+    return false;
+  const char *p = nl + 1;
+  if ((size_t)(r.data + r.length - p) != printed + fields)
+    return false;
+  v->bad = bad != 0;
+  v->patterns = patterns;
+  v->passes = passes;
+  irsBufAppend(&v->printed, p, printed);
+  irsBufAppend(&v->fields, p + printed, fields);
+  return !v->printed.failed && !v->fields.failed;
+}
+
+// One trial, here or forked; false when a forked one died before its
+// verdict (the step's corruption surfacing: the caller's to judge).
+static bool trial(Trial *t, int64_t count, int64_t describe, bool print,
+                  Verdict *v) {
+  *v = (Verdict){.printed = IRS_BUF_INIT, .fields = IRS_BUF_INIT};
+  ++t->runs;
+  if (!t->forked) {
+    trialHere(t, count, describe, print, v, -1);
+    return true;
+  }
+  Job j = {t, count, describe, print};
+  IrsBuf record = IRS_BUF_INIT;
+  bool ok = irsPmRunForked(trialChild, &j, &record) &&
+            receive(irsBufRef(&record), v);
+  irsBufFree(&record);
+  return ok;
+}
+
+static void verdictFree(Verdict *v) {
+  irsBufFree(&v->printed);
+  irsBufFree(&v->fields);
+}
+
+static int isBad(int64_t count, void *ud) {
+  Trial *t = ud;
+  Verdict v;
+  // A run with the first K actions that dies went wrong too.
+  bool bad = !trial(t, count, 0, false, &v) || v.bad;
+  verdictFree(&v);
+  return bad;
+}
+
 // The action's name and op (a run at K describing K), and the module
 // after K - 1 and after K actions, cut to the top-level op that differs.
 static void describe(Trial *t, int64_t k, int64_t of, IrsFailureWriter w) {
   IrsPassManagerImpl *pm = t->pm;
   IrsNarrowedAction *a = &pm->narrowed;
-  IrsActionCounter ac;
-  bool ok;
-  IrsBuf before = IRS_BUF_INIT, after = IRS_BUF_INIT;
-  MlirOperation m = run(t, k - 1, 0, NULL, &ok);
-  printGeneric(m, &before);
-  mlirOperationDestroy(m);
-  m = run(t, k, k, &ac, &ok);
-  printGeneric(m, &after);
-  mlirOperationDestroy(m);
+  Verdict before, after;
+  bool ok = trial(t, k - 1, 0, true, &before) && trial(t, k, k, true, &after);
   IrsBuf *s = &pm->narrowText;
   irsBufReset(s);
-  for (int f = IrsActionFieldName; f <= IrsActionFieldLocation; ++f) {
-    irsBufAppendRef(s, irsActionCounterGetField(ac, (IrsActionField)f));
-    irsBufAppend(s, "", 1);
+  irsBufAppendRef(s, irsBufRef(&after.fields));
+  size_t nuls = 0;
+  for (size_t p = 0; s->data && p < s->len; ++p)
+    nuls += s->data[p] == '\0';
+  if (ok && !s->failed && nuls == IrsActionFieldLocation + 1 &&
+      before.printed.data && after.printed.data) {
+    memset(a, 0, sizeof(*a));
+    const char *p = s->data;
+    a->name = p;
+    a->op = (p += strlen(p) + 1);
+    a->opName = (p += strlen(p) + 1);
+    a->location = (p += strlen(p) + 1);
+    a->tag = t->tag;
+    a->index = k;
+    a->of = of;
+    irsBufReset(&pm->narrowDiff);
+    irsFailureWriterAddAction(w, a, irsBufRef(&before.printed),
+                              irsBufRef(&after.printed), irsBufStringCallback,
+                              &pm->narrowDiff);
   }
-  irsActionCounterDestroy(ac);
-  if (s->failed || !before.data || !after.data) {
-    irsBufFree(&before);
-    irsBufFree(&after);
-    return;
-  }
-  memset(a, 0, sizeof(*a));
-  const char *p = s->data;
-  a->name = p;
-  a->op = (p += strlen(p) + 1);
-  a->opName = (p += strlen(p) + 1);
-  a->location = (p += strlen(p) + 1);
-  a->tag = t->tag;
-  a->index = k;
-  a->of = of;
-  irsBufReset(&pm->narrowDiff);
-  irsFailureWriterAddAction(w, a, irsBufRef(&before), irsBufRef(&after),
-                            irsBufStringCallback, &pm->narrowDiff);
-  irsBufFree(&before);
-  irsBufFree(&after);
+  verdictFree(&before);
+  verdictFree(&after);
 }
 
 // Counts, bisects and describes; false with the reason in `why`.
 static bool narrow(Trial *t, IrsFailureWriter w, IrsBuf *why) {
   t->tag = IRS_NARROW_TAG_PATTERN;
-  IrsActionCounter ac;
-  bool ok;
-  MlirOperation m = run(t, -1, 0, &ac, &ok);
-  bool broken = ok && !mlirOperationVerify(m);
-  int64_t patterns = irsActionCounterGetNum(ac, IRS_NARROW_TAG_PATTERN);
-  int64_t passes = irsActionCounterGetNum(ac, IRS_NARROW_TAG_PASS);
-  irsActionCounterDestroy(ac);
-  mlirOperationDestroy(m);
+  Verdict v;
+  bool ran = trial(t, -1, 0, false, &v);
+  bool broken = ran && v.bad;
+  int64_t patterns = v.patterns, passes = v.passes;
+  verdictFree(&v);
+  if (!ran) {
+    irsBufAppendStr(why, "the step's run with threading off died");
+    return false;
+  }
   if (!broken) {
     irsBufAppendStr(why, "the step does not break the IR with threading off");
     return false;
@@ -162,8 +259,10 @@ static bool narrow(Trial *t, IrsFailureWriter w, IrsBuf *why) {
   return t->pm->narrowed.tag != NULL;
 }
 
-void irsPmNarrowFailure(IrsPassManagerImpl *pm, intptr_t i,
-                        MlirOperation before, IrsFailureWriter w) {
+// Narrows step i from `before`, each trial in a fork of its own when
+// `forked`; fills narrowed, narrowDiff and narrowNote.
+static void narrowStep(IrsPassManagerImpl *pm, intptr_t i,
+                       MlirOperation before, IrsFailureWriter w, bool forked) {
   memset(&pm->narrowed, 0, sizeof(pm->narrowed));
   irsBufReset(&pm->narrowNote);
   irsBufReset(&pm->narrowDiff);
@@ -173,7 +272,7 @@ void irsPmNarrowFailure(IrsPassManagerImpl *pm, intptr_t i,
   bool threads = pm->opts.run.threadingEnabled;
   mlirContextEnableMultithreading(pm->ctx, false);
   irsDiagnosticCaptureSetDiscard(pm->capture, true);
-  Trial t = {.pm = pm, .i = i, .before = before};
+  Trial t = {.pm = pm, .i = i, .before = before, .forked = forked};
   IrsBuf why = IRS_BUF_INIT;
   bool found = narrow(&t, w, &why);
   irsDiagnosticCaptureSetDiscard(pm->capture, false);
@@ -194,6 +293,65 @@ void irsPmNarrowFailure(IrsPassManagerImpl *pm, intptr_t i,
                  (long)(i + 1), why.data);
   }
   irsBufFree(&why);
+}
+
+// Narrows step i from `before` into `dir`, where another process wrote the
+// failure's report and pre-step IR (the replay script runs on the latter).
+// Every trial runs in a fork of this process as it is now, its heap as the
+// replay left it (NarrowFork.c).
+static void narrowInto(IrsPassManagerImpl *pm, intptr_t i,
+                       MlirOperation before, const char *dir) {
+  IrsFailureWriter w;
+  if (irsFailureWriterOpen(dir, IrsOutcomeVerifyFailure, &w))
+    return;
+  irsFailureWriterAdopt(w, IrsArtefactPreStepIr);
+  narrowStep(pm, i, before, w, true);
+  // The first file not written, else the report, as a failure says it.
+  char *failed = NULL;
+  int e = irsFailureWriterGetError(w, &failed);
+  int e2 = 0;
+  if (pm->narrowed.tag)
+    e2 = irsFailureWriterCommitAction(w, &pm->narrowed,
+                                      irsBufRef(&pm->narrowDiff));
+  else
+    irsFailureWriterDetach(w);
+  if (e)
+    irsBufPrintf(&pm->rec.errMsg, "cannot write '%s': %s",
+                 failed ? failed : "?", strerror(e));
+  else if (e2)
+    irsBufPrintf(&pm->rec.errMsg, "cannot write '%s/" IRS_RUN_DIR_REPORT
+                 "': %s", dir, strerror(e2));
+  free(failed);
+}
+
+void irsPassManagerNarrowStep(IrsPassManager handle, MlirOperation input,
+                              intptr_t step, const char *dir) {
+  IrsPassManagerImpl *pm = irsPmUnwrap(handle);
+  memset(&pm->narrowed, 0, sizeof(pm->narrowed));
+  irsBufReset(&pm->narrowNote);
+  irsBufReset(&pm->narrowDiff);
+  irsBufReset(&pm->rec.errMsg);
+  if (mlirOperationIsNull(input))
+    return;
+  // A capture of the context's diagnostics, as a run has: the replay and
+  // the trials discard theirs.
+  irsDiagnosticCaptureDestroy(pm->capture);
+  pm->capture = irsDiagnosticCaptureCreate(pm->ctx, NULL, NULL);
+  intptr_t i = step - 1;
+  MlirOperation before = {NULL};
+  if (!irsDiagnosticCaptureIsNull(pm->capture) && i >= 0 && i < pm->numSteps)
+    before = irsPmReplayBefore(pm, input, i);
+  mlirOperationDestroy(input);
+  if (!mlirOperationIsNull(before)) {
+    narrowInto(pm, i, before, dir);
+    mlirOperationDestroy(before);
+  }
+  irsDiagnosticCaptureDetach(pm->capture);
+}
+
+void irsPmNarrowFailure(IrsPassManagerImpl *pm, intptr_t i,
+                        MlirOperation before, IrsFailureWriter w) {
+  narrowStep(pm, i, before, w, false);
 }
 
 MlirStringRef irsPassManagerGetNarrowNote(IrsPassManager pm) {

@@ -260,6 +260,18 @@ static inline IrsPassManagerImpl *irsPmUnwrap(IrsPassManager pm) {
 /// Narrows failing step i (a verifier failure) on its pre-step IR
 /// `before` to one action, adding the files around it to the failure
 /// writer `w` (NarrowStep.c). Fills narrowed, narrowDiff and narrowNote.
+/// Runs `child` in a fork of this process (NarrowFork.c), which writes
+/// its record to `fd` (irsPmWriteAll) and ends there; the record read back
+/// is appended to `record`, whatever the child wrote before it ended or
+/// died. False when no fork could be made or the record ran out of memory.
+bool irsPmRunForked(void (*child)(int fd, void *userData), void *userData,
+                    IrsBuf *record);
+bool irsPmWriteAll(int fd, const void *data, size_t size);
+/// Steps [0, upTo) replayed on a clone of `input`, diagnostics dropped
+/// (Failure.c): the IR before step upTo (caller destroys), or null when
+/// the replay failed (a nondeterministic pipeline).
+MlirOperation irsPmReplayBefore(IrsPassManagerImpl *pm, MlirOperation input,
+                                intptr_t upTo);
 void irsPmNarrowFailure(IrsPassManagerImpl *pm, intptr_t i,
                         MlirOperation before, IrsFailureWriter w);
 

@@ -7,12 +7,19 @@
 // of the step that took, and the files around it: the enclosing top-level
 // op just before and just after it, their diff (also inline, for readers
 // of the report alone) and the script that replays it with the tool's own
-// debug counter. Written by FailureReport.c and CrashReport.c alike.
+// debug counter. Written by FailureReport.c and CrashReport.c alike, or
+// added to a report another process wrote (irsFailureWriterCommitAction).
 //
 //===----------------------------------------------------------------------===//
 #include "XmlUtil.h"
 
+#include "irscope/FailureWriter.h"
 #include "irscope/Narrow.h"
+#include "irscope/RunDir.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
 
 #define X(s) ((const xmlChar *)(s))
 
@@ -43,4 +50,36 @@ void irsXmlWriteAction(xmlTextWriterPtr w, const IrsNarrowedAction *a,
   if (diff.length)
     irsXmlElemRef(w, "diff", diff);
   xmlTextWriterEndElement(w);
+}
+
+typedef struct Addition {
+  const IrsNarrowedAction *a;
+  MlirStringRef diff;
+  bool added;
+} Addition;
+
+static void addAtFailureEnd(xmlTextWriterPtr w, const char *element,
+                            void *ud) {
+  Addition *add = ud;
+  if (!add->added && !strcmp(element, "failure")) {
+    irsXmlWriteAction(w, add->a, add->diff);
+    add->added = true;
+  }
+}
+
+int irsFailureWriterCommitAction(IrsFailureWriter fw,
+                                 const IrsNarrowedAction *a,
+                                 MlirStringRef diff) {
+  const char *dir = irsFailureWriterGetDir(fw);
+  char *path = NULL;
+  xmlDocPtr doc = dir ? irsXmlReadDoc(dir, IRS_RUN_DIR_REPORT, &path) : NULL;
+  int e = dir && !path ? ENOMEM : EINVAL;
+  if (doc) {
+    Addition add = {a, diff, false};
+    e = irsXmlRewriteDoc(doc, dir, IRS_RUN_DIR_REPORT, addAtFailureEnd, &add);
+    xmlFreeDoc(doc);
+  }
+  free(path);
+  irsFailureWriterDetach(fw);
+  return e;
 }

@@ -67,69 +67,12 @@ static void setFailed(xmlNodePtr steps, intptr_t step) {
   xmlSetProp(steps, X("failed"), X(idx));
 }
 
-// Elements the writers give text content (irsXmlElemRef): written empty,
-// they read back without children but were "<x></x>", not "<x/>".
-static bool isTextElement(const xmlChar *name) {
-  static const char *const names[] = {"command-line", "run-tool", "pipeline", "options",
-                                      "message",      "stderr",   "stack-trace",
-                                      "diff",         "symbolised-trace",
-                                      NULL};
-  for (const char *const *n = names; *n; ++n)
-    if (!xmlStrcmp(name, X(*n)))
-      return true;
-  return false;
-}
-
-static bool hasElementChild(xmlNodePtr n) {
-  for (xmlNodePtr c = n->children; c; c = c->next)
-    if (c->type == XML_ELEMENT_NODE)
-      return true;
-  return false;
-}
-
-// Writes `n` back through the writer the document came from, call for
-// call, so that layout and escaping (a text's '"' is "&quot;") stay byte
-// for byte what the pass manager wrote. The root's version is irsXmlBegin's.
-static void rewrite(xmlTextWriterPtr w, xmlNodePtr n, bool isRoot) {
-  if (!isRoot)
-    xmlTextWriterStartElement(w, n->name);
-  for (xmlAttrPtr a = n->properties; a; a = a->next) {
-    if (isRoot && !xmlStrcmp(a->name, X("version")))
-      continue;
-    xmlChar *v = xmlNodeListGetString(n->doc, a->children, 1);
-    xmlTextWriterWriteAttribute(w, a->name, v ? v : X(""));
-    xmlFree(v);
-  }
-  if (hasElementChild(n)) {
-    for (xmlNodePtr c = n->children; c; c = c->next)
-      if (c->type == XML_ELEMENT_NODE)
-        rewrite(w, c, false);
-  } else if (n->children || isTextElement(n->name)) {
-    xmlChar *t = xmlNodeGetContent(n);
-    xmlTextWriterWriteString(w, t ? t : X(""));
-    xmlFree(t);
-  }
-  if (!isRoot)
-    xmlTextWriterEndElement(w);
-}
-
 static int writeBack(xmlDocPtr doc, const char *dir) {
-  xmlNodePtr root = xmlDocGetRootElement(doc);
-  xmlBufferPtr buf;
-  xmlTextWriterPtr w = irsXmlBegin(&buf, (const char *)root->name);
-  if (!w)
-    return ENOMEM;
-  rewrite(w, root, true);
-  xmlTextWriterEndElement(w);
-  return irsXmlCommit(w, buf, dir, IRS_RUN_DIR_MANIFEST);
+  return irsXmlRewriteDoc(doc, dir, IRS_RUN_DIR_MANIFEST, NULL, NULL);
 }
 
 static xmlDocPtr readManifest(const char *dir, char **path) {
-  *path = irsPathJoin(dir, IRS_RUN_DIR_MANIFEST);
-  return *path ? xmlReadFile(*path, NULL,
-                             XML_PARSE_NONET | XML_PARSE_NOERROR |
-                                 XML_PARSE_NOWARNING)
-               : NULL;
+  return irsXmlReadDoc(dir, IRS_RUN_DIR_MANIFEST, path);
 }
 
 int irsManifestMarkStepFailed(const char *dir, intptr_t step,

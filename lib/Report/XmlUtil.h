@@ -65,6 +65,18 @@ xmlTextWriterPtr irsXmlBegin(xmlBufferPtr *buf, const char *root);
 int irsXmlCommit(xmlTextWriterPtr w, xmlBufferPtr buf, const char *dir,
                  const char *name);
 
+/// Rewriting a document another process wrote (XmlRewrite.c): `hook`, if
+/// any, is called at the end of every element, before it is closed, to add
+/// children; the document is written back atomically to dir/name in the
+/// first writer's layout. 0 or an errno value.
+typedef void (*IrsXmlRewriteHook)(xmlTextWriterPtr w, const char *element,
+                                  void *userData);
+int irsXmlRewriteDoc(xmlDocPtr doc, const char *dir, const char *name,
+                     IrsXmlRewriteHook hook, void *userData);
+/// dir/name parsed (no network, nothing printed), NULL when it cannot be;
+/// its path in *path (caller frees; NULL when out of memory).
+xmlDocPtr irsXmlReadDoc(const char *dir, const char *name, char **path);
+
 /// The <results> of a wrong-result failure and its output files among the
 /// <artifacts> (Results.c).
 struct IrsResultsInfo;

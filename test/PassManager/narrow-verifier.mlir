@@ -1,4 +1,4 @@
-// A step whose IR no longer verifies is narrowed in-process, on its
+// A step whose IR no longer verifies is narrowed by a fresh worker, on its
 // pre-step IR, to the rewrite that broke it: a real case
 // (llvm/llvm-project#205069, -convert-xegpu-to-xevm leaves an invalid
 // vector.shape_cast) names pattern application 3 of 3,

@@ -33,6 +33,7 @@ typedef enum IrsOptMode {
   IrsOptModeNormal,   // process chunks, produce output
   IrsOptModeLocate,   // run chunk `jobChunk` step by step to find a crash
   IrsOptModeSnapshot, // write the pre-step IR and reproducers of a crash
+  IrsOptModeNarrow,   // narrow step `jobStep` of a verifier failure in jobDir
 } IrsOptMode;
 
 /// One invocation. Copied into each worker by fork.
@@ -50,7 +51,15 @@ typedef struct IrsOptRun {
   IrsOptMode mode;
   intptr_t jobChunk;   // replay modes: chunk and 1-based failing step
   intptr_t jobStep;
-  const char *jobDir;  // snapshot: where artefacts go
+  const char *jobDir;  // snapshot, narrow: where artefacts go
+  // Worker: the failure of the current chunk that went to the supervisor
+  // (Work.c's announce), sent again with its final message.
+  struct {
+    bool sent;
+    IrsOutcome outcome;
+    intptr_t step;
+    bool verifierFailed;
+  } announced;
   struct IrsOptLog *log; // --trace/--junit bookkeeping (RunLogs.c); nullable
   IrsPassManager pm;     // the worker's pass manager, for the log
   struct IrsOptResults *results; // --check-results: each chunk's steps' IR (parent)
@@ -119,6 +128,22 @@ void irsOptWorkerInit(void);
 /// A supervised worker sends that outcome on its channel (Supervise.c).
 IrsOutcome irsOptWork(IrsOptRun *run, IrsOptOut *out);
 int irsOptSupervise(IrsOptRun *run, IrsOptOut *out);
+/// The failed steps a supervised worker documented and announced
+/// (Announced.c), for chunks from `first` on, in order: each verifier
+/// failure narrowed in a fresh worker of `quiet`, then (but under
+/// --verify-diagnostics) its error line, notes and replay line printed. A
+/// worker that died after its last announcement keeps that failure, the
+/// death its note: *keptUpTo is then the chunk after it, else -1. Returns
+/// the exit code they add to the worker's own (the kept failure's).
+int irsOptAnnouncedFinishAll(IrsOptRun *run, IrsSupervisor sup,
+                             IrsSupervisor quiet, intptr_t first,
+                             const IrsWorkerResult *res, intptr_t *keptUpTo);
+/// The body of irscope-opt's workers (Supervise.c): irsOptWork on the
+/// IrsOptRun `ud`.
+int irsOptWorkerMain(IrsWorkerChannel ch, void *ud);
+/// The error line of a failed run: MESSAGE, and "; report: DIR/report.xml"
+/// when a report was written (Work.c).
+void irsOptPrintErrorLine(MlirStringRef message, MlirStringRef dir);
 /// The replay modes, run inside a worker with a ready context.
 IrsOutcome irsOptReplay(IrsOptRun *run, MlirContext ctx, IrsPassManager pm);
 

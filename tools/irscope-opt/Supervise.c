@@ -66,9 +66,10 @@ void irsOptWorkerInit(void) {
   irsInstallCrashHandlers("irscope-opt");
 }
 
-// The worker sends how its run ended as a typed outcome and ends normally:
-// its exit code only says whether it got that far.
-static int workerMain(IrsWorkerChannel ch, void *ud) {
+// The worker sends how its run ended as a typed outcome (irsOptWork, before
+// its teardown) and ends normally: its exit code only says whether it got
+// that far.
+int irsOptWorkerMain(IrsWorkerChannel ch, void *ud) {
   IrsOptRun *run = ud;
   run->ch = ch;
   irsOptWorkerInit();
@@ -77,21 +78,20 @@ static int workerMain(IrsWorkerChannel ch, void *ud) {
   // is never signalled.
   irsInstallHangTraceHandler("irscope-opt");
   IrsOptOut out = {0};
-  IrsOutcome outcome = irsOptWork(run, &out);
+  irsOptWork(run, &out);
   free(out.data);
-  irsWorkerChannelSendOutcome(ch, outcome);
   return 0;
 }
 
 // The body of the library's replay workers: the dead chunk's run again, in
-// the mode the replay asks for.
+// the mode the replay asks for (and of the narrowing worker, Narrow mode).
 static int replayMain(IrsWorkerChannel ch, const IrsCrashReplay *r, void *ud) {
   IrsOptRun job = *(const IrsOptRun *)ud;
   job.mode = r->kind == IrsCrashReplayLocate ? IrsOptModeLocate
                                              : IrsOptModeSnapshot;
   job.jobStep = r->step;
   job.jobDir = r->dir;
-  return workerMain(ch, &job);
+  return irsOptWorkerMain(ch, &job);
 }
 
 static void printLine(MlirStringRef s, void *ud) {
@@ -132,22 +132,6 @@ static void printDeath(const IrsCrashDoc *doc, IrsActionTrail trail,
     irsToolPrintReportNote("irscope-opt", doc->dir, strlen(doc->dir));
   if (!doc->writeError)
     irsOptPrintReplayNote(cfg, doc->dir);
-}
-
-// A worker that reported a failure after its last chunk and then died
-// while freeing its run (a pass that corrupted the heap: the plain tool
-// may die the same way, at its exit) keeps that failure, its report and
-// its exit code; the death is a note. IrsOutcomeNone otherwise.
-static IrsOutcome failedThenDied(const IrsWorkerResult *res,
-                                 intptr_t nchunks) {
-  if (res->reported == IrsOutcomeNone || res->reported == IrsOutcomeOk ||
-      res->chunksDone < nchunks || res->inStep ||
-      res->outcome != IrsWorkerCrashed)
-    return IrsOutcomeNone;
-  fprintf(stderr, "irscope-opt: note: the worker then crashed with %s while "
-                  "freeing the run: a pass may have corrupted memory\n",
-          irsSignalName(res->signal));
-  return res->reported;
 }
 
 // Documents a worker that died in chunk `k`. Returns the exit code.
@@ -228,7 +212,7 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
   IrsOptConfig *cfg = run->cfg;
   intptr_t nchunks = irsInputGetNumChunks(run->input);
   run->supervised = true;
-  // A timeout's report says where the step was stuck (workerMain handles
+  // A timeout's report says where the step was stuck (irsOptWorkerMain handles
   // the signal); at most IRS_SUPERVISOR_TRACE_WAIT_MS more per timeout.
   // A dead worker's background printers finish the dumps of the steps
   // before the one it died in (the report's last good dump) before the
@@ -262,23 +246,36 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
     run->mode = IrsOptModeNormal;
     irsActionTrailReset(run->trail);
     const IrsWorkerResult *res;
-    if (!irsStatusIsOk(irsSupervisorRun(sup, workerMain, run, &res))) {
+    if (!irsStatusIsOk(irsSupervisorRun(sup, irsOptWorkerMain, run, &res))) {
       fprintf(stderr, "irscope-opt: error: cannot start a worker process: "
                       "%s\n",
               strerror(errno));
       rc = irsOutcomeGetExitCode(IrsOutcomeIoError);
       break;
     }
-    // A worker that ended normally said how its run ended. One that exited
-    // without saying did not finish (a sanitizer report, a library calling
-    // exit(), ...): document it like a crash and carry on with the next
-    // chunk.
+    // A worker that ended normally said how its run ended. The failed
+    // steps it announced are printed and narrowed here (Announced.c); one
+    // that stopped after announcing one leaves the chunks after it to a
+    // fresh worker, and one that died after announcing keeps the failure.
+    // One that exited without saying did not finish (a sanitizer report, a
+    // library calling exit(), ...): document it like a crash and carry on
+    // with the next chunk.
     IrsOutcome ended = irsWorkerResultGetReported(res);
-    if (ended == IrsOutcomeNone)
-      ended = failedThenDied(res, nchunks);
+    intptr_t kept;
+    rc = irsOptWorse(
+        rc, irsOptAnnouncedFinishAll(run, sup, quiet, first, res, &kept));
+    if (rc == irsOutcomeGetExitCode(IrsOutcomeInterrupted))
+      break;
     if (ended != IrsOutcomeNone) {
       rc = irsOptWorse(rc, irsOutcomeGetExitCode(ended));
-      break;
+      if (res->chunksDone <= first || res->chunksDone >= nchunks)
+        break;
+      first = res->chunksDone;
+      continue;
+    }
+    if (kept >= 0) {
+      first = kept;
+      continue;
     }
     intptr_t k = res->chunk >= 0 ? res->chunk : res->chunksDone;
     if (k < first)

@@ -122,17 +122,21 @@ static bool leaveToExit(const IrsOptRun *run, intptr_t chunk,
 #endif
 }
 
-// The error line naming the step and the report, the narrowing note, then
-// the replay of the failing step, as a crash ends (Supervise.c).
-static void printRunError(IrsPassManager pm, const IrsOptConfig *cfg) {
-  MlirStringRef msg = irsPassManagerGetErrorMessage(pm);
-  MlirStringRef dir = irsPassManagerGetFailureDir(pm);
+void irsOptPrintErrorLine(MlirStringRef msg, MlirStringRef dir) {
   if (dir.length)
     fprintf(stderr,
             "irscope-opt: error: %.*s; report: %.*s/" IRS_RUN_DIR_REPORT "\n",
             (int)msg.length, msg.data, (int)dir.length, dir.data);
   else
     fprintf(stderr, "irscope-opt: error: %.*s\n", (int)msg.length, msg.data);
+}
+
+// The error line naming the step and the report, the narrowing note, then
+// the replay of the failing step, as a crash ends (Supervise.c). A
+// supervised worker's documented failure is its supervisor's to print.
+static void printRunError(IrsPassManager pm, const IrsOptConfig *cfg) {
+  MlirStringRef dir = irsPassManagerGetFailureDir(pm);
+  irsOptPrintErrorLine(irsPassManagerGetErrorMessage(pm), dir);
   MlirStringRef note = irsPassManagerGetNarrowNote(pm);
   if (note.length)
     fprintf(stderr, "irscope-opt: note: %.*s\n", (int)note.length, note.data);
@@ -141,6 +145,39 @@ static void printRunError(IrsPassManager pm, const IrsOptConfig *cfg) {
     irsOptPrintReplayNote(cfg, d);
     free(d);
   }
+}
+
+// Tells the supervisor of the current chunk's failure (run->announced).
+static void sendFailure(IrsOptRun *run, MlirStringRef message,
+                        MlirStringRef dir) {
+  IrsOptOut o = {0};
+  char head[64];
+  int len = snprintf(head, sizeof(head), "%d %ld %d\n",
+                     (int)run->announced.outcome, (long)run->announced.step,
+                     (int)run->announced.verifierFailed);
+  irsOptOutAppend(&o, head, (size_t)len);
+  irsOptOutAppend(&o, dir.data, dir.length);
+  irsOptOutAppend(&o, "\n", 1);
+  irsOptOutAppend(&o, message.data, message.length);
+  IrsWorkerStream to = {IrsWorkerStreamFailure, run->chunk, 0};
+  if (!o.failed)
+    irsWorkerChannelSendOutput(run->ch, to, o.data ? o.data : "", o.len);
+  free(o.data);
+}
+
+// A supervised worker's failed step, documented: the supervisor hears of it
+// before the run writes its manifest or frees anything (a pass that
+// corrupted the heap may crash either), prints it, and narrows a verifier
+// failure in a fresh worker (Supervise.c, Announced.c). A worker that gets
+// to the end of its run sends it again with the run's final message (a
+// manifest that could not be written is said on the error line too).
+static void announce(const IrsFailureNotice *n, void *ud) {
+  IrsOptRun *run = ud;
+  run->announced.sent = true;
+  run->announced.outcome = n->outcome;
+  run->announced.step = n->step;
+  run->announced.verifierFailed = n->verifierFailed;
+  sendFailure(run, n->message, n->dir);
 }
 
 // The chunk's output. A dump of the final IR printed as the output would
@@ -207,7 +244,10 @@ static IrsOutcome workChunk(ChunkWork *w, intptr_t c) {
   if (!irsStatusIsOk(st)) {
     // Under --verify-diagnostics the failure is what the test expects; its
     // diagnostics were verified.
-    if (!irsOptDiagOutVerifying())
+    if (run->announced.sent)
+      sendFailure(run, irsPassManagerGetErrorMessage(pm),
+                  irsPassManagerGetFailureDir(pm));
+    else if (!irsOptDiagOutVerifying())
       printRunError(pm, cfg);
     mlirModuleDestroy(m);
     return found != IrsOutcomeNone ? found : irsOptOutcomeFor(st.kind);
@@ -234,7 +274,10 @@ static IrsOutcome workChunk(ChunkWork *w, intptr_t c) {
 
 // The pass manager options of irsOptWork: the run's, with the dumps,
 // MLIR's own instrumentation and the reload of the input; a replay only
-// serves the supervisor and writes none of them.
+// serves the supervisor and writes none of them. A verifier failure is
+// narrowed here only without a supervisor, else in a fresh worker
+// (IrsOptModeNarrow): the process whose step broke the IR may have a
+// corrupted heap.
 static IrsOptPmOptions workOptions(IrsOptRun *run, MlirOpPrintingFlags flags,
                                    Reload *reload) {
   const IrsOptConfig *cfg = run->cfg;
@@ -248,7 +291,8 @@ static IrsOptPmOptions workOptions(IrsOptRun *run, MlirOpPrintingFlags flags,
   o.timing = (cfg->timing || irsOptLogWanted(cfg)) && !replay;
   o.watch.stepwise = replay || cfg->watch.stepTimeout > 0;
   o.verify.verifyWith = replay ? NULL : cfg->verifyWith;
-  o.verify.narrow = cfg->narrow && !replay;
+  o.verify.narrow =
+      cfg->narrow && (replay ? run->mode == IrsOptModeNarrow : !run->supervised);
   o.failure.dir = cfg->failureDir;
   o.failure.writeReport = !replay;
   o.failure.reloadInput = reloadChunk;
@@ -256,8 +300,11 @@ static IrsOptPmOptions workOptions(IrsOptRun *run, MlirOpPrintingFlags flags,
   o.create.onDiagnostic = irsOptForwardDiag;
   o.watch.onStep = notifyStep;
   o.watch.onStepUserData = run;
-  if (!replay && run->supervised)
+  if (!replay && run->supervised) {
     o.watch.actionTrail = run->trail;
+    o.failure.onDocumented = announce;
+    o.failure.onDocumentedUserData = run;
+  }
   if (!replay) {
     o.mlir.printIrBeforeAll = cfg->mlir.printIrBeforeAll;
     o.mlir.printIrAfterAll = cfg->mlir.printIrAfterAll;
@@ -290,6 +337,13 @@ static IrsOutcome workChunks(ChunkWork *w) {
     irsPassManagerSetDiagVerifier(w->pm, (IrsDiagVerifier){NULL});
     rc = irsOutcomeWorse(rc, irsOptDiagOutChunkEnd(chunk));
     irsWorkerChannelChunkDone(run->ch, c);
+    // The supervisor prints the failure (and narrows it) before the next
+    // chunk runs, in a fresh worker; under --verify-diagnostics, which
+    // prints nothing of it and verifies the chunks in order, this worker
+    // goes on.
+    if (run->announced.sent && !irsOptDiagOutVerifying())
+      break;
+    run->announced.sent = false;
   }
   return irsOutcomeWorse(rc, irsOptDiagOutRunEnd());
 }
@@ -307,7 +361,9 @@ IrsOutcome irsOptWork(IrsOptRun *run, IrsOptOut *out) {
   // tool, never to the library. Only processes that run MLIR pay for it:
   // with crash protection that is the worker, not the supervisor.
   mlirRegisterAllPasses();
-  MlirContext ctx = irsOptMakeContext(cfg, !cfg->disableThreading);
+  // The narrowing worker forks its trials: no thread pool to fork from.
+  MlirContext ctx = irsOptMakeContext(
+      cfg, !cfg->disableThreading && run->mode != IrsOptModeNarrow);
   IrsDiagnosticCapture parseDiags =
       irsDiagnosticCaptureCreate(ctx, irsOptForwardDiag, NULL);
   irsDiagnosticCaptureSetFallbackFileName(
@@ -346,13 +402,12 @@ IrsOutcome irsOptWork(IrsOptRun *run, IrsOptOut *out) {
                  false};
   rc = workChunks(&w);
   keptModule = w.keptModule;
-  // The verdict reaches the supervisor before the teardown: a pass that
-  // corrupted the heap may crash the frees below (linalg-detensorize of
-  // llvm/llvm-project#102577 on two functions), and that must not replace
-  // the failure the run already documented (Supervise.c).
-  if (run->supervised && rc != IrsOutcomeOk)
-    irsWorkerChannelSendOutcome(run->ch, rc);
 cleanup_ctx:
+  // The verdict reaches the supervisor once, before the teardown: a pass
+  // that corrupted the heap may crash the frees below (linalg-detensorize
+  // of llvm/llvm-project#102577 on two functions), and that must not
+  // replace the failure the run already documented (Supervise.c).
+  irsWorkerChannelSendOutcome(run->ch, rc); // a no-op unsupervised
   run->pm = (IrsPassManager){NULL};
   irsCrashHandlerAwaitDumpsOf((IrsPassManager){NULL});
   irsPassManagerDestroy(pm);
@@ -397,12 +452,31 @@ int irsOptWriteChunkOutput(IrsOptRun *run, intptr_t chunk, IrsOptOut *out) {
 // Replays (inside a worker)
 //===----------------------------------------------------------------------===//
 
+// Narrows a verifier failure another worker documented and hands the note
+// to the supervisor.
+static IrsOutcome narrowHere(IrsOptRun *run, IrsPassManager pm,
+                             MlirModule m) {
+  irsPassManagerNarrowStep(pm, mlirModuleGetOperation(m), run->jobStep,
+                           run->jobDir);
+  // The note, and what could not be written (sub 1).
+  MlirStringRef texts[2] = {irsPassManagerGetNarrowNote(pm),
+                            irsPassManagerGetErrorMessage(pm)};
+  for (int k = 0; k < 2; ++k) {
+    IrsWorkerStream to = {IrsWorkerStreamNarrowNote, run->jobChunk, k};
+    irsWorkerChannelSendOutput(run->ch, to, texts[k].data ? texts[k].data : "",
+                               texts[k].length);
+  }
+  return IrsOutcomeOk;
+}
+
 IrsOutcome irsOptReplay(IrsOptRun *run, MlirContext ctx, IrsPassManager pm) {
   IrsOptConfig *cfg = run->cfg;
   run->chunk = run->jobChunk;
   MlirModule m = irsInputParseChunk(run->input, ctx, run->jobChunk);
   if (mlirModuleIsNull(m))
     return IrsOutcomeUsageError;
+  if (run->mode == IrsOptModeNarrow)
+    return narrowHere(run, pm, m); // the module is the library's
   IrsCrashReplay r = {run->mode == IrsOptModeLocate ? IrsCrashReplayLocate
                                                     : IrsCrashReplaySnapshot,
                       run->jobStep, run->jobDir};
