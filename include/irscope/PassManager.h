@@ -461,6 +461,17 @@ IRS_API IrsStatus irsPassManagerCheckDeterminism(IrsPassManager pm,
                                                  IrsDeterminismMode mode,
                                                  intptr_t *differingStep);
 
+/// After irsPassManagerCheckDeterminism: the 1-based step after which the
+/// check stopped, with IRS_OK, because that step's output does not verify
+/// (possible only without verifyEach, where the plain tool goes on with
+/// such IR): broken IR cannot be copied safely (a block named from another
+/// region, freed with the copy, corrupts the heap), so neither another
+/// copy nor a print of the second run's result is made, and that copy is
+/// leaked. The caller may run the remaining steps once
+/// (irsPassManagerRunSteps) as the plain tool would. 0 when the check did
+/// not stop so.
+IRS_API intptr_t irsPassManagerGetDeterminismStop(IrsPassManager pm);
+
 #ifdef __cplusplus
 }
 #endif

@@ -187,6 +187,12 @@ typedef struct IrsReduceOptions {
   /// it, and a module that does not verify is reduced without requiring
   /// candidates to verify.
   bool inputVerified;
+  /// In-process mode: the plain tool whose failure is reduced runs without
+  /// MLIR's threads (mlir-opt --mlir-disable-threading). Otherwise a pass
+  /// or verifier failure is run once more as that tool runs it, with
+  /// threads and freeing the run, and a death then becomes part of the
+  /// target (IrsSignature.diedAfter; see docs/opt-reduce.md).
+  bool disableThreading;
 } IrsReduceOptions;
 
 typedef struct IrsReducer {

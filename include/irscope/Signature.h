@@ -43,6 +43,11 @@ typedef struct IrsSignature {
   /// When `site` has no name ("libMLIR.so.22.1+0x..."): its nearest named
   /// caller (irsStackTraceGetNamedCaller), for the reader; not compared.
   char siteCaller[256];
+  /// The run reported this failure and then died of this signal while its
+  /// module and context were freed (a pass corrupted memory, and the plain
+  /// tool dies the same way at its exit); 0 otherwise. Compared as
+  /// "whether", not which signal: where a corrupted heap gives out varies.
+  int diedAfter;
 } IrsSignature;
 
 /// Writes the signature's kind name into `buf` (capacity `cap`, always
@@ -97,7 +102,8 @@ typedef enum IrsSignatureMatch {
 } IrsSignatureMatch;
 
 /// Whether `signature` is the failure `target` is: the same kind, edit
-/// flag, signal and pass, the same crash site when both know theirs, and
+/// flag, signal and pass, a death after the failure on both sides or on
+/// neither, the same crash site when both know theirs, and
 /// what `match` (IrsSignatureMatch bits) adds.
 IRS_API bool irsSignatureMatches(const IrsSignature *signature,
                                  const IrsSignature *target, unsigned match);

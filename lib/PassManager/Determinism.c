@@ -152,25 +152,44 @@ static IrsStatus startCheck(IrsPassManager handle, MlirOperation module) {
   return irsStatusOk();
 }
 
+// Without verifyEach, whether a run's output verifies; what the verifier
+// says is dropped (the plain tool never verified it).
+static bool outputVerifies(IrsPassManagerImpl *pm, MlirOperation module) {
+  if (pm->opts.verify.verifyEach)
+    return true;
+  irsDiagnosticCaptureSetDiscard(pm->capture, true);
+  bool ok = mlirOperationVerify(module);
+  irsDiagnosticCaptureSetDiscard(pm->capture, false);
+  return ok;
+}
+
 // Runs step i on `module` (recorded, diagnostics kept) and on `second`
 // (diagnostics dropped: the user saw the first run's); *st2 gets the second
-// status. In threads mode the first run is threaded, the second not.
+// status, *broken whether the second's output does not verify (without
+// verifyEach). In threads mode the first run is threaded, the second not.
 static IrsStepStatus runTwice(Check *c, intptr_t i, MlirOperation module,
-                              MlirOperation second, IrsStepStatus *st2) {
+                              MlirOperation second, IrsStepStatus *st2,
+                              bool *broken) {
   IrsPassManagerImpl *pm = c->pm;
   bool threads = c->mode == IrsDeterminismThreads;
   irsPmStepBegin(pm, i + 1);
   irsDiagnosticCaptureSetStep(pm->capture, i + 1);
-  if (threads)
-    mlirContextEnableMultithreading(pm->ctx, true);
-  double w0 = irsClockMonotonicMs();
-  IrsStepStatus st1 = runOnce(pm, i, module);
-  pm->rec.steps[i].result.wallMs = irsClockMonotonicMs() - w0;
+  // The second run goes first, and is verified: when its output is
+  // broken, the module's run is the last thing done to the heap before the
+  // next step, as in the plain tool, where a step that leaves dangling
+  // pointers (without verifyEach) makes the next one crash; prints or a
+  // run in between would reuse what they point to.
   irsDiagnosticCaptureSetDiscard(pm->capture, true);
   if (threads)
     mlirContextEnableMultithreading(pm->ctx, false);
   *st2 = runOnce(pm, i, second);
   irsDiagnosticCaptureSetDiscard(pm->capture, false);
+  *broken = *st2 == IrsStepOk && !outputVerifies(pm, second);
+  if (threads)
+    mlirContextEnableMultithreading(pm->ctx, true);
+  double w0 = irsClockMonotonicMs();
+  IrsStepStatus st1 = runOnce(pm, i, module);
+  pm->rec.steps[i].result.wallMs = irsClockMonotonicMs() - w0;
   if (threads)
     mlirContextEnableMultithreading(pm->ctx, pm->opts.run.threadingEnabled);
   irsDiagnosticCaptureSetStep(pm->capture, 0);
@@ -247,14 +266,22 @@ static void describe(Check *c, intptr_t i, IrsStepStatus st1,
 }
 
 // Checks step i. Returns false when the check stops here: a difference
-// (documented; *differingStep set) or an error in *k.
+// (documented; *differingStep set), an error in *k, or an output that
+// does not verify (determinismStop; the second run's copy is leaked).
 static bool checkStep(Check *c, intptr_t i, MlirOperation module,
                       IrsErrorKind *k, intptr_t *differingStep) {
   IrsPassManagerImpl *pm = c->pm;
   MlirOperation pre = mlirOperationClone(module);
   MlirOperation second = mlirOperationClone(module);
   IrsStepStatus st2;
-  IrsStepStatus st1 = runTwice(c, i, module, second, &st2);
+  bool broken = false;
+  IrsStepStatus st1 = runTwice(c, i, module, second, &st2, &broken);
+  if (broken && st1 == IrsStepOk) {
+    // Broken IR: nothing more is printed, copied or freed (a block named
+    // from another region, freed, corrupts the heap); both copies leak.
+    pm->determinismStop = i + 1;
+    return false;
+  }
   recordFirst(c, i, module, st1);
   bool differ = st1 != st2;
   if (!differ && st1 == IrsStepOk)
@@ -273,6 +300,10 @@ static bool checkStep(Check *c, intptr_t i, MlirOperation module,
     *k = irsPmStatusKind(st1);
   }
   mlirOperationDestroy(pre);
+  if (go && !outputVerifies(pm, module)) {
+    pm->determinismStop = i + 1;
+    return false;
+  }
   mlirOperationDestroy(second);
   return go;
 }
@@ -283,6 +314,7 @@ IrsStatus irsPassManagerCheckDeterminism(IrsPassManager handle,
                                          intptr_t *differingStep) {
   IrsPassManagerImpl *pm = irsPmUnwrap(handle);
   *differingStep = 0;
+  pm->determinismStop = 0;
   IrsStatus st = startCheck(handle, module);
   if (!irsStatusIsOk(st))
     return st;
@@ -301,4 +333,8 @@ IrsStatus irsPassManagerCheckDeterminism(IrsPassManager handle,
   irsDiagnosticCaptureDetach(pm->capture);
   pm->env.capture = (IrsDiagnosticCapture){NULL};
   return irsStatusMake(k);
+}
+
+intptr_t irsPassManagerGetDeterminismStop(IrsPassManager handle) {
+  return irsPmUnwrap(handle)->determinismStop;
 }

@@ -201,6 +201,9 @@ typedef struct IrsPassManagerImpl {
 
   // Last run (the rest is in rec).
   uint64_t inputFingerprint;
+  // The determinism check stopped after this 1-based step, whose output
+  // does not verify (without verifyEach): 0 when it did not.
+  intptr_t determinismStop;
   IrsBgDump *bg; // in-flight background dumps
   intptr_t numBg, capBg;
   IrsBgCopy *bgCopies; // made when their source's printer is done

@@ -88,6 +88,18 @@ static void signatureOf(Reducer *r, const IrsWorkerResult *res,
   s->signal = res->outcome == IrsWorkerCrashed ? res->signal : 0;
   if (r->opts.testArgv)
     return;
+  // In-process, freeing the run (freeRun): a worker that reported its
+  // pipeline's failure and then died keeps that failure, the death a part
+  // of it (as irscope-opt keeps it). Its stack is the teardown's, not the
+  // bug's: no crash site.
+  IrsOutcome said = res->reported; // sent before the death
+  bool diedAfter = !r->opts.toolArgv && res->outcome == IrsWorkerCrashed &&
+                   !res->inStep && irsOutcomeIsStepFailure(said);
+  if (diedAfter) {
+    s->kind = said;
+    s->diedAfter = res->signal;
+    s->signal = 0;
+  }
   if (r->opts.toolArgv && res->outcome != IrsWorkerExited &&
       !(res->inStep && res->step == 1)) {
     // The worker itself, before the tool ran (applying the edit): not the
@@ -118,7 +130,7 @@ static void signatureOf(Reducer *r, const IrsWorkerResult *res,
   // signal without a message; the crashing function tells them apart.
   static const char begin[] = IRS_REDUCE_FRAMES_BEGIN;
   const size_t nb = sizeof(begin) - 1;
-  const char *bt = tail && res->outcome == IrsWorkerCrashed
+  const char *bt = tail && res->outcome == IrsWorkerCrashed && !diedAfter
                        ? memmem(tail, tl, begin, nb)
                        : NULL;
   if (bt) {

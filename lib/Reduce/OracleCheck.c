@@ -10,6 +10,7 @@
 #define _GNU_SOURCE
 #include "OracleImpl.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,6 +149,68 @@ static bool establishSignature(Reducer *r, const Batch *b) {
     return true;
   notEnough(r, count, runs, "the pipeline fails this way");
   return false;
+}
+
+// A pass or verifier failure found by the single-threaded check may be
+// followed, in the plain tool, by a death at its exit: a pass that
+// corrupted the heap (upstream #102577's linalg-detensorize on two
+// functions) leaves it to the thread pool's end or the module's free to
+// die. The crash is the bug a compiler engineer wants kept, so the input
+// runs once more as the plain tool runs it (threads, then the run freed);
+// if it fails the same way and then dies, that death joins the target and
+// every later test runs so (freeRun).
+// Runs of the input that look for the death: where a corrupted heap gives
+// out depends on which thread ran what, and a forked worker sees it in
+// about three runs of four (upstream #102577, two functions). On a module
+// of kDeathTriesOps ops or more, where a run is costly, one.
+enum { kDeathTries = 4, kDeathTriesOps = 10000 };
+
+// One run of the input as the plain tool runs it; the signal it died of
+// after failing as the target does (0: it did not).
+static int deathAfterRun(Reducer *r) {
+  Batch b;
+  bool ok = irsReduceBatchInit(&b, r, NULL, 1, true);
+  b.unstoppable = true;
+  int died = 0;
+  if (ok && irsReduceBatchRun(&b))
+    for (int64_t j = 0; j < b.done[0] && !died; ++j)
+      if (irsReduceSameSignature(r, &b.sigs[j]))
+        died = b.sigs[j].diedAfter;
+  irsReduceBatchFree(&b);
+  return died;
+}
+
+void irsReduceCheckDeathAfter(Reducer *r) {
+  if (r->opts.testArgv || r->opts.toolArgv || r->opts.miscompile ||
+      r->opts.checkDeterminism || r->opts.anyFailure ||
+      r->opts.disableThreading || !irsOutcomeIsStepFailure(r->target.kind) ||
+      r->target.inEdit)
+    return;
+  // Nothing of these runs is the input's check's: no anchors, no snapshots.
+  struct IrsReduceAnchors *anchors = r->anchors;
+  intptr_t snaps = r->checkSnapSteps;
+  r->anchors = NULL;
+  r->checkSnapSteps = 0;
+  r->freeRun = true;
+  r->target.diedAfter = -1; // any death
+  int died = 0;
+  int tries = r->opsNow < kDeathTriesOps ? kDeathTries : 1;
+  for (int k = 0; k < tries && !died; ++k)
+    died = deathAfterRun(r);
+  r->anchors = anchors;
+  r->checkSnapSteps = snaps;
+  r->freeRun = died != 0;
+  r->target.diedAfter = died;
+  if (!died)
+    return;
+  IrsBuf n = IRS_BUF_INIT;
+  irsBufPrintf(&n,
+               "run as the plain tool runs it (MLIR's threads, the run freed "
+               "at its end), the input fails so and then dies of SIG%s "
+               "freeing the run: every test runs so, and keeps that death",
+               sigabbrev_np(died) ? sigabbrev_np(died) : "?");
+  irsReduceNote(r, n.data);
+  irsBufFree(&n);
 }
 
 // The initial check: establishes the target signature (from the first run

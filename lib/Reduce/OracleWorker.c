@@ -272,6 +272,12 @@ static IrsPassManager createPassManager(Job *j) {
       o.threadingEnabled = true;
     }
   }
+  // A failure followed by a death at the plain tool's exit: run as it runs
+  // (the same reason allows the threads).
+  if (r->freeRun) {
+    mlirContextEnableMultithreading(r->ctx, true);
+    o.threadingEnabled = true;
+  }
   IrsSupervisionOptions w = irsSupervisionOptionsDefault();
   w.onStep = onStep;
   w.onStepUserData = j;
@@ -280,8 +286,16 @@ static IrsPassManager createPassManager(Job *j) {
 }
 
 // Tells the parent how an in-process run ended; the worker ends normally.
+// With freeRun it then frees the module and the context (joining MLIR's
+// threads) as the plain tool does at its exit: a pass that corrupted the
+// heap kills the worker there, after its outcome was sent, which the
+// signature keeps as a death after the failure (Oracle.c).
 static int reportOutcome(Job *j, IrsOutcome outcome) {
   irsWorkerChannelSendOutcome(j->ch, outcome);
+  if (j->r->freeRun) {
+    mlirModuleDestroy(j->r->module);
+    mlirContextDestroy(j->r->ctx);
+  }
   return 0;
 }
 

@@ -118,6 +118,11 @@ typedef struct Reducer {
   // step, failing-symbol on); every other test runs without, so the
   // target is confirmed by a single-threaded run (Reducer.c).
   bool checkThreaded;
+  // The target's failure is followed by a death while the run is freed
+  // (IrsSignature.diedAfter): every test runs with MLIR's threads and
+  // frees its module and context afterwards, as the plain tool does, so
+  // that a candidate shows that death too (OracleCheck.c).
+  bool freeRun;
   // Miscompile mode: whether each candidate's pre-step IR is executed a
   // second time to show it deterministic (Miscompile.c). Off while
   // reducing; the result is then checked with it on (Reducer.c).
@@ -379,6 +384,10 @@ bool irsReduceEstablish(Reducer *r);
 /// Runs the current module once at the full test timeout; true if it is
 /// still interesting (confirms quick hang verdicts).
 bool irsReduceConfirm(Reducer *r);
+/// After the input's check: whether its pass or verifier failure is
+/// followed by a death when the run is freed as the plain tool frees it;
+/// sets freeRun and target.diedAfter if so (OracleCheck.c).
+void irsReduceCheckDeathAfter(Reducer *r);
 bool irsReduceMeasure(Reducer *r, int64_t *failures, int64_t *runs);
 void irsReduceCacheFree(Reducer *r);
 int64_t irsReduceCountOps(MlirOperation op);

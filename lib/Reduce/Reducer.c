@@ -356,6 +356,7 @@ IrsStatus irsReducerRun(IrsReducer h) {
     irsReduceSnapshotDrop(r);
     return irsStatusMake(IRS_ERR_USAGE);
   }
+  irsReduceCheckDeathAfter(r);
   // Tool mode, a crash: what to redo from if batched verdicts fail their
   // confirmation (see confirmOrRedo).
   if (r->opts.toolArgv && r->target.kind == IrsOutcomeCrash &&

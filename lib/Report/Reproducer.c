@@ -25,24 +25,60 @@
 
 #include "../Support/Fs.h"
 
+#include <string.h>
+
 static void appendCb(MlirStringRef s, void *ud) { irsBufAppendRef(ud, s); }
 
-// With plugins, the first lines say how to replay: mlir-opt needs the same
-// plugins (it cannot load irscope C plugins, so that line is left out when
-// the run had any), irscope-opt takes them all.
-static void writeReplayLines(IrsAtomicFile *af, IrsPlugins plugins) {
-  if (!irsPluginsGetNum(plugins))
+// What the replay lines need to know of the module: whether it holds ops
+// no dialect here registers (read only with --allow-unregistered-dialect)
+// and whether one is named "test.": mlir-opt registers a test dialect of
+// its own, which verifies such ops as irscope never did.
+typedef struct Unregistered {
+  MlirContext ctx;
+  bool any, test;
+} Unregistered;
+
+static MlirWalkResult noteUnregistered(MlirOperation op, void *ud) {
+  Unregistered *u = ud;
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (!mlirContextIsRegisteredOperation(u->ctx, name)) {
+    u->any = true;
+    u->test = u->test || (name.length > 5 && !memcmp(name.data, "test.", 5));
+  }
+  return u->test ? MlirWalkResultInterrupt : MlirWalkResultAdvance;
+}
+
+// With plugins or unregistered ops, the first lines say how to replay:
+// mlir-opt needs the same plugins (it cannot load irscope C plugins, so
+// that line is left out when the run had any), irscope-opt takes them all;
+// both need --allow-unregistered-dialect for unregistered ops, and
+// mlir-opt's own test dialect would check "test." ops against its
+// definitions, so that line is left out for them too.
+static void writeReplayLines(IrsAtomicFile *af, MlirOperation module,
+                             IrsPlugins plugins) {
+  Unregistered u = {mlirOperationGetContext(module), false, false};
+  mlirOperationWalk(module, noteUnregistered, &u, MlirWalkPreOrder);
+  if (!irsPluginsGetNum(plugins) && !u.any)
     return;
   IrsBuf all = IRS_BUF_INIT, mlir = IRS_BUF_INIT, b = IRS_BUF_INIT;
   irsPluginsPrintFlags(plugins, false, appendCb, &all);
   irsPluginsPrintFlags(plugins, true, appendCb, &mlir);
-  bool mlirCan = all.len == mlir.len;
-  irsBufAppendStr(&b, "// The run loaded plugins; replay with\n");
+  bool mlirCan = all.len == mlir.len && !u.test;
+  const char *unreg = u.any ? " --allow-unregistered-dialect" : "";
+  irsBufPrintf(&b, "// The run %s; replay with\n",
+               !u.any ? "loaded plugins"
+               : irsPluginsGetNum(plugins)
+                   ? "loaded plugins and has unregistered ops"
+                   : "has ops of unregistered dialects");
   if (mlirCan)
-    irsBufPrintf(&b, "//   mlir-opt%s --run-reproducer FILE\n",
-                 mlir.data ? mlir.data : "");
-  irsBufPrintf(&b, "//   irscope-opt%s --run-reproducer FILE\n",
-               all.data ? all.data : "");
+    irsBufPrintf(&b, "//   mlir-opt%s%s --run-reproducer FILE\n",
+                 mlir.data ? mlir.data : "", unreg);
+  irsBufPrintf(&b, "//   irscope-opt%s%s --run-reproducer FILE\n",
+               all.data ? all.data : "", unreg);
+  if (u.test)
+    irsBufAppendStr(&b, "// (mlir-opt registers a 'test' dialect of its own "
+                        "and verifies 'test.' ops by it: reduce with "
+                        "--tool=mlir-opt for a replay there)\n");
   irsAtomicFileWrite(af, b.data, b.len);
   irsBufFree(&all);
   irsBufFree(&mlir);
@@ -95,7 +131,7 @@ int irsReproducerWriteSeeded(MlirOperation module, const char *path,
   int e = irsAtomicFileOpen(&af, path);
   if (e)
     return e;
-  writeReplayLines(&af, plugins);
+  writeReplayLines(&af, module, plugins);
   MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
   mlirOpPrintingFlagsPrintGenericOpForm(flags);
   mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);

@@ -92,7 +92,7 @@ bool irsSignatureIsFailure(const IrsSignature *s) {
 bool irsSignatureMatches(const IrsSignature *s, const IrsSignature *t,
                          unsigned match) {
   if (s->kind != t->kind || s->inEdit != t->inEdit || s->signal != t->signal ||
-      strcmp(s->pass, t->pass) != 0)
+      strcmp(s->pass, t->pass) != 0 || !s->diedAfter != !t->diedAfter)
     return false;
   // A crash elsewhere is another bug, even in the same pass. (A side whose
   // trace got lost says nothing either way.)

@@ -8,18 +8,20 @@
 // round tests {@b} alone and finds it needed; the fixed-point loop's
 // confirming round meets the same candidate on the same module and does
 // not test it again. The empty module (the first candidate of every ddmin
-// over top-level ops) is tested once per pipeline (5 tests, not 9).
+// over top-level ops) is tested once per pipeline (5 tests, not 9). Four
+// tests more come first: the input's pass failure is run four times as the
+// plain tool runs it, to see whether a death follows it (none does here).
 //
 // Exit codes are checked exactly with `sh -c '...; echo exit=$?'`.
 
 // RUN: sh -c 'opt-reduce %s --irs-test-fail=op=arith.muli --strategies=erase-symbols -j 1 --seed=42 -o %t.out; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=LOG --match-full-lines -DOUT=%t.out
-// LOG:      opt-reduce: erase-symbols: 7 ops (4 tests, {{[0-9.]+}} s)
-// LOG-NEXT: opt-reduce: erase-symbols: 5 ops (5 tests, {{[0-9.]+}} s)
+// LOG:      opt-reduce: erase-symbols: 7 ops (8 tests, {{[0-9.]+}} s)
+// LOG-NEXT: opt-reduce: erase-symbols: 5 ops (9 tests, {{[0-9.]+}} s)
 // LOG-NEXT: opt-reduce: ops: 10 -> 5, bytes: 280 -> 147
-// LOG-NEXT: opt-reduce: tests: 5 run + 4 cached in {{[0-9.]+}} s ({{[0-9.]+}} tests/s, -j 1, seed 42)
+// LOG-NEXT: opt-reduce: tests: 9 run + 4 cached in {{[0-9.]+}} s ({{[0-9.]+}} tests/s, -j 1, seed 42)
 // LOG-NEXT: opt-reduce: wins: erase-symbols 2 (-5 ops)
-// LOG-NEXT: opt-reduce: done: wrote '[[OUT]]' (5 tests); signature: pass-failure in irs-test-fail
+// LOG-NEXT: opt-reduce: done: wrote '[[OUT]]' (9 tests); signature: pass-failure in irs-test-fail
 // LOG-NEXT: exit=0
 // RUN: wc -c < %t.out | FileCheck %s --check-prefix=BYTES
 // BYTES: 147
@@ -43,8 +45,8 @@
 // rather than repeating the count.
 // RUN: opt-reduce %s --irs-test-fail=op=arith.muli --strategies=erase-symbols,erase-ops -j 1 -o %t.out3 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=PROG
-// PROG:      opt-reduce: erase-symbols: 7 ops (4 tests, {{[0-9.]+}} s)
-// PROG-NEXT: opt-reduce: erase-symbols: 5 ops (5 tests, {{[0-9.]+}} s)
+// PROG:      opt-reduce: erase-symbols: 7 ops (8 tests, {{[0-9.]+}} s)
+// PROG-NEXT: opt-reduce: erase-symbols: 5 ops (9 tests, {{[0-9.]+}} s)
 // PROG-NEXT: opt-reduce: erase-ops: simplified, now 5 ops (fewest so far 5; {{[0-9]+}} tests, {{[0-9.]+}} s)
 // PROG-NOT:  opt-reduce: {{[a-z-]+}}: 5 ops (
 // PROG:      opt-reduce: ops: 10 -> 5

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The terminal's view of a dead worker's trace; see CrashNote.h.
 #include "CrashNote.h"
+#include "CrashHandler.h"
 
 #include "irscope/RunDir.h"
 #include "irscope/Signature.h"
@@ -147,5 +148,11 @@ void irsToolSignatureWhere(const IrsSignature *sig, bool quotePass, char *out,
   if (site[0]) {
     appendStr(&t, sig->pass[0] ? ", in " : " in ");
     appendStr(&t, site);
+  }
+  // The failure's own death, at the plain tool's exit: the bug to keep.
+  if (sig->diedAfter) {
+    appendStr(&t, ", then died of ");
+    appendStr(&t, irsSignalName(sig->diedAfter));
+    appendStr(&t, " freeing the run");
   }
 }

@@ -237,7 +237,7 @@ int orFinish(const OrConfig *c, OrSession *s, IrsReducer r) {
   if (c->reproducer && !c->test &&
       (c->tool ? orToolReproducerWrite(c, r)
                : irsReproducerWriteFileWithPlugins(best, c->reproducer, p,
-                                                   true, true,
+                                                   !sig->diedAfter, true,
                                                    c->plugins.plugins)) != 0) {
     fprintf(stderr, "opt-reduce: error: cannot write '%s'\n", c->reproducer);
     rc = irsOutcomeGetExitCode(IrsOutcomeIoError);

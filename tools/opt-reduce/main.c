@@ -51,6 +51,7 @@ static IrsReduceOptions reduceOptions(OrConfig *c, const OrSession *s,
   irsToolReduceWorkerInit(&ro);
   ro.pipeline = irsPipelineIsNull(s->cut) ? s->pipeline : s->cut;
   ro.inputVerified = true; // irsInputParseChunk's parse verified it
+  ro.disableThreading = c->disableThreading;
   ro.testArgv = s->testArgv;
   ro.testArgc = s->testArgc;
   ro.testMustFail = c->mustFail;
