@@ -244,6 +244,7 @@ typedef struct IrsPassManagerImpl {
   IrsActionHandler actions;
   IrsActionCounts *counts;
   bool countSteps, markSteps; // counts, trail attached (StepObserver.c)
+  bool trailCounts; // the trail counts (irsActionTrailSetCounts)
   IrsPmActionConsumer consumers[IRS_ACTION_MAX_CONSUMERS - 2];
   int numConsumers;
   // The last failure narrowed to one action (NarrowStep.c): `narrowed`

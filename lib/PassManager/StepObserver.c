@@ -47,8 +47,12 @@ static bool countsStep(const IrsPassManagerImpl *pm, intptr_t step) {
 }
 
 static void countsBegin(IrsPassManagerImpl *pm, intptr_t step) {
-  if (countsStep(pm, step))
-    irsActionCountsSetOpen(pm->counts, true);
+  if (!countsStep(pm, step))
+    return;
+  // What the trail counted since the last step ended is no step's.
+  if (pm->trailCounts)
+    irsActionTrailTakeCounts(pm->opts.watch.actionTrail, NULL);
+  irsActionCountsSetOpen(pm->counts, true);
 }
 
 static void countsEnd(IrsPassManagerImpl *pm, intptr_t step) {
@@ -56,6 +60,8 @@ static void countsEnd(IrsPassManagerImpl *pm, intptr_t step) {
     return;
   IrsRewriteCount *c = NULL;
   size_t n = 0;
+  if (pm->trailCounts)
+    irsActionTrailTakeCounts(pm->opts.watch.actionTrail, pm->counts);
   irsActionCountsSetOpen(pm->counts, false);
   if (irsActionCountsTake(pm->counts, &c, &n))
     irsRunRecordSetRewrites(&pm->rec, step - 1, c, n);

@@ -365,13 +365,13 @@ static void readOnlyNamesKnownByAddress(void **state) {
   char heap[] = "LiteralPattern";
   IrsAction a = action("apply-pattern", kLiteral, ops[0], 0);
   IrsTrailRec r;
-  irsTrailDescribe(c, s, &a, &r);
+  irsTrailDescribe(c, s, &a, &r, NULL);
   const IrsTrailWhatHit *h = &c->whats[irsTrailWhatSlot(a.tag.data, kLiteral)];
   assert_ptr_equal(h->name, kLiteral);
   assert_null(h->copy);
   IrsTrailStr literal = r.what.name;
   a.name = mlirStringRefCreateFromCString(heap);
-  irsTrailDescribe(c, s, &a, &r);
+  irsTrailDescribe(c, s, &a, &r, NULL);
   assert_int_equal(r.what.name, literal); // one string for both
   h = &c->whats[irsTrailWhatSlot(a.tag.data, heap)];
   assert_ptr_equal(h->name, heap);
