@@ -77,6 +77,7 @@ void irsPmActionsEnd(IrsPassManagerImpl *pm) {
   if (pm->trailCounts)
     irsActionTrailSetCounts(pm->opts.watch.actionTrail, NULL);
   pm->countSteps = pm->markSteps = pm->trailCounts = false;
+  pm->countsOpen = 0;
   if (!irsActionHandlerIsNull(pm->actions))
     irsActionHandlerDetach(pm->actions);
   pm->actions = (IrsActionHandler){NULL};
