@@ -534,6 +534,56 @@ static void recordHoldsWhatTheTableKeeps(void **state) {
   irsActionTrailDestroy(t);
 }
 
+// The trail counts each action it records (irsActionTrailSetCounts): in
+// its cache entry when the name is known by address (a literal), else
+// into the table (a name in writable memory, whose bytes may change), and
+// a step's take finds both, once. Actions of no counted tag, and internal
+// passes, are not counted; a take with NULL forgets what was counted.
+static void trailCountsWhatItRecords(void **state) {
+  (void)state;
+  IrsActionTrail t = irsActionTrailCreate();
+  IrsActionCounts *c = irsActionCountsCreate();
+  irsActionTrailSetCounts(t, c);
+  irsActionCountsSetOpen(c, true);
+  char writable[8];
+  strcpy(writable, "PatW");
+  for (int i = 0; i < 5; ++i) {
+    inFlight(t, action("apply-pattern", "PatA", ops[i % kOps], 0));
+    inFlight(t, action("apply-pattern", writable, ops[0], 0));
+    inFlight(t, action("greedy-driver-iteration", "", ops[0], 0));
+  }
+  inFlight(t, action("pass-execution", "canonicalize", ops[1], 0));
+  inFlight(t, action("pass-execution", "irs-checkpoint", ops[1], 0));
+  irsActionTrailTakeCounts(t, c);
+  irsActionTrailTakeCounts(t, c); // the caches' counts went with the first
+  irsActionCountsSetOpen(c, false);
+  IrsRewriteCount *r = NULL;
+  size_t n = 0;
+  assert_true(irsActionCountsTake(c, &r, &n));
+  assert_int_equal(n, 3);
+  assert_string_equal(r[0].name, "PatA");
+  assert_int_equal(r[0].count, 5);
+  assert_string_equal(r[1].name, "PatW");
+  assert_int_equal(r[1].count, 5);
+  assert_string_equal(r[2].name, "canonicalize");
+  assert_int_equal(r[2].kind, IrsRewritePass);
+  assert_int_equal(r[2].count, 1);
+  irsRewriteCountsFree(r, n);
+  // Counted between two steps, then forgotten by the next step's begin.
+  inFlight(t, action("apply-pattern", "PatA", ops[0], 0));
+  irsActionTrailTakeCounts(t, NULL);
+  irsActionCountsSetOpen(c, true);
+  inFlight(t, action("apply-pattern", "PatA", ops[0], 0));
+  irsActionTrailTakeCounts(t, c);
+  assert_true(irsActionCountsTake(c, &r, &n));
+  assert_int_equal(n, 1);
+  assert_int_equal(r[0].count, 1);
+  irsRewriteCountsFree(r, n);
+  irsActionTrailSetCounts(t, NULL);
+  irsActionCountsDestroy(c);
+  irsActionTrailDestroy(t);
+}
+
 // A worker killed at a random moment, recording an endless stream of
 // actions (names that come and go from the caches, ops that change), leaves
 // an in-flight record and repeating groups that each are one whole action:
@@ -637,6 +687,7 @@ int main(void) {
       cmocka_unit_test(deepestRecordIsLastBegun),
       cmocka_unit_test(stringsInternedOnce),
       cmocka_unit_test(recordHoldsWhatTheTableKeeps),
+      cmocka_unit_test(trailCountsWhatItRecords),
       cmocka_unit_test(killedWorkerLeavesNoTornRecord),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
