@@ -132,23 +132,24 @@ static size_t hitSlot(const char *p) {
          (kHits - 1);
 }
 
-// Counts one action of (name, kind): through the thread's memory of the
+// Counts `n` actions of (name, kind): through the thread's memory of the
 // name's address when its bytes are still the entry's, else by content.
-static void count(Table *t, MlirStringRef name, IrsRewriteKind kind) {
+static void count(Table *t, MlirStringRef name, IrsRewriteKind kind,
+                  int64_t n) {
   Hit *hit = t->hits ? &t->hits[hitSlot(name.data)] : NULL;
   if (hit && hit->data == name.data && hit->len == name.length &&
       hit->kind == (uint32_t)kind && hit->index < t->cap) {
     Entry *e = &t->e[hit->index];
     if (e->hash && e->kind == kind && e->len == name.length &&
         (name.length == 0 || memcmp(e->name, name.data, name.length) == 0)) {
-      ++e->count;
+      e->count += n;
       return;
     }
   }
   Entry *e = lookup(t, name, kind, hashName(name, kind));
   if (!e)
     return;
-  ++e->count;
+  e->count += n;
   if (!t->hits)
     t->hits = calloc(kHits, sizeof(Hit)); // without it, every count hashes
   if (t->hits && name.length <= UINT32_MAX)
@@ -201,24 +202,35 @@ void irsActionCountsDestroy(IrsActionCounts *c) {
   free(c);
 }
 
+// Whether actions of `tag` named `name` are counted, and as what.
+static bool countedKind(MlirStringRef tag, MlirStringRef name,
+                        IrsRewriteKind *kind) {
+  // Tags are compared by length first: the two we count differ in it.
+  if (tag.length == 13 && memcmp(tag.data, "apply-pattern", 13) == 0)
+    *kind = IrsRewritePattern;
+  else if (tag.length == 14 && memcmp(tag.data, "pass-execution", 14) == 0 &&
+           !irsActionIsInternalPass(name))
+    *kind = IrsRewritePass;
+  else
+    return false;
+  return true;
+}
+
 IrsActionDecision irsActionCountsBefore(const IrsAction *a, void *userData) {
   IrsActionCounts *c = userData;
-  if (!atomic_load_explicit(&c->open, memory_order_relaxed))
-    return IrsActionExecute;
+  if (atomic_load_explicit(&c->open, memory_order_relaxed))
+    irsActionCountsAdd(c, a->tag, a->name, 1);
+  return IrsActionExecute;
+}
+
+void irsActionCountsAdd(IrsActionCounts *c, MlirStringRef tag,
+                        MlirStringRef name, int64_t n) {
   IrsRewriteKind kind;
-  // Tags are compared by length first: the two we count differ in it.
-  if (a->tag.length == 13 && memcmp(a->tag.data, "apply-pattern", 13) == 0)
-    kind = IrsRewritePattern;
-  else if (a->tag.length == 14 &&
-           memcmp(a->tag.data, "pass-execution", 14) == 0 &&
-           !irsActionIsInternalPass(a->name))
-    kind = IrsRewritePass;
-  else
-    return IrsActionExecute;
+  if (!c || n <= 0 || !countedKind(tag, name, &kind))
+    return;
   Table *t = myTable(c);
   if (t)
-    count(t, a->name, kind);
-  return IrsActionExecute;
+    count(t, name, kind, n);
 }
 
 void irsActionCountsSetOpen(IrsActionCounts *c, bool open) {

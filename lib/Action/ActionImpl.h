@@ -44,6 +44,12 @@ void irsActionCountsDestroy(IrsActionCounts *c);
 /// The consumer (IrsActionBeforeFn) with an IrsActionCounts as userData:
 /// counts while a step is open, never skips.
 IrsActionDecision irsActionCountsBefore(const IrsAction *a, void *userData);
+/// Counts `n` actions of `tag` named `name` (if the tag is one counted)
+/// into the calling thread's table, open or not; `c` may be NULL. What the
+/// action trail counted for the step (irsActionTrailTakeCounts) and its
+/// actions that no cache entry of its counts.
+void irsActionCountsAdd(IrsActionCounts *c, MlirStringRef tag,
+                        MlirStringRef name, int64_t n);
 /// Opens (counting from zero) or closes counting. Call only while no
 /// action runs (between steps).
 void irsActionCountsSetOpen(IrsActionCounts *c, bool open);
@@ -74,6 +80,16 @@ int *irsActionTrailRecord(const IrsAction *action, void *userData);
 /// (TrailRec.h) did not make: its caches missed, or the thread has not
 /// joined the trail.
 int *irsActionTrailRecordMiss(const IrsAction *action, void *userData);
+
+/// The rewrite counts the trail keeps while it records (NULL: none): an
+/// action whose record hits the caches is counted in its (tag, name)
+/// entry, in the same lookup; a miss counts into `counts`' table. Set only
+/// while no action runs; `counts` belongs to the recording process.
+void irsActionTrailSetCounts(IrsActionTrail trail, IrsActionCounts *counts);
+/// Adds what the calling process's threads counted in their caches to
+/// `counts` (NULL: forgets it) and zeroes them. Only while no action runs
+/// (a step's begin and end).
+void irsActionTrailTakeCounts(IrsActionTrail trail, IrsActionCounts *counts);
 
 /// Whether a pass-execution is irscope's own machinery (checkpoints, anchor
 /// notes) or a pass manager's adaptor rather than a pass of the pipeline.

@@ -45,6 +45,9 @@ typedef struct Trail {
   IrsTrailHot hot;
   IrsTrailCache caches[kThreads];
   IrsTrailStrings strings;
+  // The recording process's rewrite counts (irsActionTrailSetCounts): a
+  // pointer of that process, which no other one follows.
+  IrsActionCounts *counts;
 } Trail;
 
 // The calling thread's part (TrailRec.h). A forked child's only thread
@@ -120,9 +123,9 @@ int *irsActionTrailRecordMiss(const IrsAction *a, void *userData) {
   Stack *s = myStack(t);
   IrsTrailRec r;
   if (s)
-    irsTrailDescribe(mine.cache, &t->strings, a, &r);
+    irsTrailDescribe(mine.cache, &t->strings, a, &r, t->counts);
   else
-    irsTrailDescribeUncached(&t->strings, a, &r);
+    irsTrailDescribeUncached(&t->strings, a, &r, t->counts);
   uint64_t seq = irsTrailNextSeq(&t->hot);
   irsTrailRingPut(&t->hot, &r, seq);
   return s ? pushRec(s, a->depth, &r, seq) : NULL;
@@ -195,6 +198,48 @@ void irsActionTrailMarkStep(IrsActionTrail trail) {
   __atomic_store_n(&t->hot.stepStart,
                    __atomic_load_n(&t->hot.next, __ATOMIC_SEQ_CST),
                    __ATOMIC_SEQ_CST);
+}
+
+void irsActionTrailSetCounts(IrsActionTrail trail, IrsActionCounts *counts) {
+  Trail *t = trail.ptr;
+  if (t)
+    t->counts = counts;
+}
+
+// A cache's counts: those of its entries known by address (the others'
+// actions were counted into the table as they ran, irsTrailWhatMiss).
+static void takeCacheCounts(IrsTrailCache *c, const IrsTrailStrings *s,
+                            IrsActionCounts *counts) {
+  for (size_t k = 0; k < IRS_TRAIL_WHAT_CACHE; ++k) {
+    IrsTrailWhatHit *h = &c->whats[k];
+    if (!h->count)
+      continue;
+    if (!h->copy) {
+      size_t n;
+      const char *tag = irsTrailStringsGet(s, h->what.tag, &n);
+      irsActionCountsAdd(counts, mlirStringRefCreate(tag, n),
+                         mlirStringRefCreate(h->name, h->length), h->count);
+    }
+    h->count = 0;
+  }
+}
+
+void irsActionTrailTakeCounts(IrsActionTrail trail, IrsActionCounts *counts) {
+  Trail *t = trail.ptr;
+  if (!t)
+    return;
+  // The caches of this process's threads since the epoch last changed
+  // (irsTrailCacheReset stamps them): a thread that joins later empties
+  // its cache first, and other caches' addresses are not this process's.
+  uint32_t pid = (uint32_t)getpid();
+  uint64_t epoch = __atomic_load_n(&t->hot.epoch, __ATOMIC_SEQ_CST);
+  for (int i = 0; i < kThreads; ++i) {
+    if (!__atomic_load_n(&t->hot.stacks[i].tid, __ATOMIC_RELAXED))
+      continue;
+    IrsTrailCache *c = &t->caches[i];
+    if (c->pid == pid && c->epoch == epoch)
+      takeCacheCounts(c, &t->strings, counts);
+  }
 }
 
 void irsActionTrailMarkContext(IrsActionTrail trail) {

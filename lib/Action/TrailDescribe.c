@@ -117,18 +117,39 @@ static bool sameWritable(const IrsTrailWhatHit *h, MlirStringRef tag,
          h->length == name.length && h->copy && sameBytes(h->copy, name);
 }
 
+// Hands the count of `h` (an entry known by address: its name's bytes are
+// still there) to `counts`.
+static void spillCount(IrsTrailWhatHit *h, IrsTrailStrings *s,
+                       IrsActionCounts *counts) {
+  if (h->count && !h->copy) {
+    size_t n;
+    const char *tag = irsTrailStringsGet(s, h->what.tag, &n);
+    irsActionCountsAdd(counts, mlirStringRefCreate(tag, n),
+                       mlirStringRefCreate(h->name, h->length), h->count);
+  }
+  h->count = 0;
+}
+
 IrsTrailWhat irsTrailWhatMiss(IrsTrailCache *c, IrsTrailStrings *s,
-                              MlirStringRef tag, MlirStringRef name) {
+                              MlirStringRef tag, MlirStringRef name,
+                              IrsActionCounts *counts) {
   size_t k = irsTrailWhatSlot(tag.data, name.data);
   IrsTrailWhatHit *h = &c->whats[k];
+  // A name in writable memory is counted by its bytes, in the table.
+  irsActionCountsAdd(counts, tag, name, 1);
   if (sameWritable(h, tag, name))
     return h->what;
   if (sameWritable(&c->whats[k ^ 1], tag, name))
     return c->whats[k ^ 1].what;
   // The slot's entry moves next door (its other way), the new one takes
-  // the slot.
-  if (h->name != name.data || h->tag != tag.data)
-    c->whats[k ^ 1] = *h;
+  // the slot; the entry that was next door leaves, with its count.
+  if (h->name != name.data || h->tag != tag.data) {
+    spillCount(&c->whats[k ^ 1], s, counts);
+    c->whats[k ^ 1] = *h; // its count with it
+    h->count = 0;
+  } else {
+    spillCount(h, s, counts);
+  }
   IrsTrailWhat w = {intern(s, tag), intern(s, name)};
   // A full table's "" is not the string: not remembered.
   if ((w.tag || !tag.length) && (w.name || !name.length))
@@ -137,7 +158,7 @@ IrsTrailWhat irsTrailWhatMiss(IrsTrailCache *c, IrsTrailStrings *s,
         !name.length || isReadOnly(c, name.data, name.length)
             ? NULL
             : irsTrailStringsGet(s, w.name, NULL),
-        name.length, w};
+        name.length, w, 0};
   return w;
 }
 
@@ -221,7 +242,8 @@ IrsTrailOpDesc irsTrailOpMiss(IrsTrailCache *c, IrsTrailStrings *s,
 }
 
 void irsTrailDescribeUncached(IrsTrailStrings *s, const IrsAction *a,
-                              IrsTrailRec *r) {
+                              IrsTrailRec *r, IrsActionCounts *counts) {
+  irsActionCountsAdd(counts, a->tag, a->name, 1);
   r->what = (IrsTrailWhat){intern(s, a->tag), intern(s, a->name)};
   r->depth = a->depth;
   r->index = a->index;

@@ -16,6 +16,7 @@
 #ifndef IRS_ACTION_TRAILIMPL_H
 #define IRS_ACTION_TRAILIMPL_H
 
+#include "ActionImpl.h"
 #include "TrailRec.h"
 
 #include <stdatomic.h>
@@ -96,27 +97,35 @@ void irsTrailCacheReset(IrsTrailCache *c, uint32_t pid, uint64_t epoch);
 /// The caches' misses (TrailDescribe.c): each looks the strings up in the
 /// table, fills the cache's entry and returns what a hit would have.
 /// irsTrailWhatMiss also answers a hit on a name in writable memory (it
-/// checks the bytes).
+/// checks the bytes), and counts the action: in its new entry when that is
+/// known by address, else into `counts` (may be NULL), where the counts
+/// of the entries it evicts go too.
 IrsTrailWhat irsTrailWhatMiss(IrsTrailCache *c, IrsTrailStrings *s,
-                              MlirStringRef tag, MlirStringRef name);
+                              MlirStringRef tag, MlirStringRef name,
+                              IrsActionCounts *counts);
 IrsTrailOpDesc irsTrailOpMiss(IrsTrailCache *c, IrsTrailStrings *s,
                               MlirIdentifier name, MlirLocation loc);
 /// Describes `a` into *r without caches (a thread with no part of its own:
-/// every string is looked up in the table).
+/// every string is looked up in the table), and counts it into `counts`.
 void irsTrailDescribeUncached(IrsTrailStrings *s, const IrsAction *a,
-                              IrsTrailRec *r);
+                              IrsTrailRec *r, IrsActionCounts *counts);
 
-/// Describes `a` into *r through the thread's caches `c`. Inline: it runs
-/// for every action, and a hit in each cache costs a few compares.
+/// Describes `a` into *r through the thread's caches `c`, and counts it
+/// (irsTrailWhatMiss). Inline: it runs for every action, and a hit in each
+/// cache costs a few compares.
 static inline void irsTrailDescribe(IrsTrailCache *c, IrsTrailStrings *s,
-                                    const IrsAction *a, IrsTrailRec *r) {
+                                    const IrsAction *a, IrsTrailRec *r,
+                                    IrsActionCounts *counts) {
   size_t k = irsTrailWhatSlot(a->tag.data, a->name.data);
-  if (irsTrailWhatHits(&c->whats[k], a->tag.data, a->name))
-    r->what = c->whats[k].what;
-  else if (irsTrailWhatHits(&c->whats[k ^ 1], a->tag.data, a->name))
-    r->what = c->whats[k ^ 1].what;
-  else
-    r->what = irsTrailWhatMiss(c, s, a->tag, a->name);
+  IrsTrailWhatHit *h = &c->whats[k];
+  if (!irsTrailWhatHits(h, a->tag.data, a->name))
+    h = &c->whats[k ^ 1];
+  if (irsTrailWhatHits(h, a->tag.data, a->name)) {
+    r->what = h->what;
+    ++h->count;
+  } else {
+    r->what = irsTrailWhatMiss(c, s, a->tag, a->name, counts);
+  }
   r->depth = a->depth;
   r->index = a->index;
   r->opId = (uint64_t)(uintptr_t)a->op.ptr;

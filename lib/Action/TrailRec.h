@@ -67,11 +67,17 @@ enum { IRS_TRAIL_WHAT_CACHE = 4096, IRS_TRAIL_OP_CACHE = 32768,
 /// old address. A name in a read-only segment of a loaded object (a
 /// pattern's type name, a string literal) cannot change there: `copy` is
 /// NULL and the addresses are enough.
+///
+/// `count` is the step's rewrite count of an entry known by address (the
+/// trail's counts, irsActionTrailSetCounts): one add in the lookup the
+/// record makes anyway. An entry that leaves the cache hands its count to
+/// the counts' table (irsTrailWhatMiss); a step's end takes the rest.
 typedef struct IrsTrailWhatHit {
   const char *name, *tag;
   const char *copy;
   uint64_t length;
   IrsTrailWhat what;
+  int64_t count;
 } IrsTrailWhatHit;
 
 /// An identifier (an op name, a file name: uniqued by the context) and its
@@ -268,8 +274,9 @@ static inline void irsTrailRingPut(IrsTrailHot *t, const IrsTrailRec *r,
 /// Records an action of the calling thread at `depth` on `op` (its name
 /// `ident` and location `loc`, both not NULL; all NULL for no op) if the thread has joined
 /// `t` and every cache hits: into its stack (counted in only once whole)
-/// and the ring. Returns the end mark, or NULL with nothing written (the
-/// caller hands the action to irsActionTrailRecordMiss). Inline: this is the
+/// and the ring, and counts it in its (tag, name) entry. Returns the end
+/// mark, or NULL with nothing written or counted (the caller hands the
+/// action to irsActionTrailRecordMiss). Inline: this is the
 /// cost of every action of a supervised run.
 static inline int *irsTrailRecordHit(IrsTrailHot *t, const char *tag,
                                      MlirStringRef name, const void *op,
@@ -277,9 +284,9 @@ static inline int *irsTrailRecordHit(IrsTrailHot *t, const char *tag,
                                      int64_t index, int depth) {
   if (__builtin_expect(!irsTrailJoined(t), 0))
     return NULL;
-  const IrsTrailCache *c = irsTrailMine.cache;
+  IrsTrailCache *c = irsTrailMine.cache;
   size_t k = irsTrailWhatSlot(tag, name.data);
-  const IrsTrailWhatHit *h = &c->whats[k];
+  IrsTrailWhatHit *h = &c->whats[k];
   if (!irsTrailWhatHits(h, tag, name)) {
     h = &c->whats[k ^ 1];
     if (!irsTrailWhatHits(h, tag, name))
@@ -292,6 +299,7 @@ static inline int *irsTrailRecordHit(IrsTrailHot *t, const char *tag,
       return NULL;
     od = o->desc;
   }
+  ++h->count;
   IrsTrailStack *s = irsTrailMine.stack;
   uint64_t seq = irsTrailNextSeq(t);
   // Written in place (no record assembled first), then copied to the ring.

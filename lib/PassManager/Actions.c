@@ -11,8 +11,13 @@
 // ends. No one wanting actions, no handler is registered and MLIR runs as
 // without irscope.
 //
+// IRSCOPE_NO_ACTIONS (set and not empty) leaves the counts and the trail
+// out: the baseline a benchmark measures their cost against (bench/).
+//
 //===----------------------------------------------------------------------===//
 #include "PassManagerImpl.h"
+
+#include <stdlib.h>
 
 static bool addConsumer(IrsPassManagerImpl *pm, IrsActionBeforeFn before,
                         IrsActionAfterFn after, void *userData) {
@@ -23,23 +28,36 @@ static bool addConsumer(IrsPassManagerImpl *pm, IrsActionBeforeFn before,
   return irsActionHandlerAddConsumer(pm->actions, before, after, userData);
 }
 
+// The trail, as the handler's recorder: seen before the consumers, its end
+// a store rather than a call (a supervised run pays it on every action).
+static bool attachTrail(IrsPassManagerImpl *pm) {
+  IrsActionTrail trail = pm->opts.watch.actionTrail;
+  // The trail's caches know op names and locations by address, valid only
+  // within one context: this run's may be another.
+  irsActionTrailMarkContext(trail);
+  if (irsActionHandlerIsNull(pm->actions))
+    pm->actions = irsActionHandlerAttach(pm->ctx, NULL, NULL, NULL);
+  if (irsActionHandlerIsNull(pm->actions))
+    return false;
+  irsActionHandlerSetRecorder(pm->actions, irsActionTrailRecord, trail.ptr);
+  return true;
+}
+
 void irsPmActionsBegin(IrsPassManagerImpl *pm) {
   irsPmActionsEnd(pm);
-  bool counting = false, trail = false;
-  if (pm->rec.dumpDir && (pm->counts || (pm->counts = irsActionCountsCreate())))
-    counting = addConsumer(pm, irsActionCountsBefore, NULL, pm->counts);
-  if (!irsActionTrailIsNull(pm->opts.watch.actionTrail)) {
-    // The trail's caches know op names and locations by address, valid
-    // only within one context: this run's may be another.
-    irsActionTrailMarkContext(pm->opts.watch.actionTrail);
-    // The handler's recorder: seen before the consumers, its end a store
-    // rather than a call (a supervised run pays it on every action).
-    if (irsActionHandlerIsNull(pm->actions))
-      pm->actions = irsActionHandlerAttach(pm->ctx, NULL, NULL, NULL);
-    trail = !irsActionHandlerIsNull(pm->actions);
+  const char *off = getenv("IRSCOPE_NO_ACTIONS");
+  bool own = !off || !*off;
+  bool trail = own && !irsActionTrailIsNull(pm->opts.watch.actionTrail) &&
+               attachTrail(pm);
+  bool counting = false;
+  if (own && pm->rec.dumpDir &&
+      (pm->counts || (pm->counts = irsActionCountsCreate()))) {
+    // With the trail, its record counts the action in the same cache
+    // lookup; without it, the counts are a consumer of their own.
     if (trail)
-      irsActionHandlerSetRecorder(pm->actions, irsActionTrailRecord,
-                                  pm->opts.watch.actionTrail.ptr);
+      irsActionTrailSetCounts(pm->opts.watch.actionTrail, pm->counts);
+    counting =
+        trail || addConsumer(pm, irsActionCountsBefore, NULL, pm->counts);
   }
   if (!counting) {
     irsActionCountsDestroy(pm->counts);
@@ -48,6 +66,7 @@ void irsPmActionsBegin(IrsPassManagerImpl *pm) {
   // The step observers open and take the counts and mark the trail
   // (StepObserver.c).
   pm->countSteps = counting;
+  pm->trailCounts = counting && trail;
   pm->markSteps = trail;
   for (int i = 0; i < pm->numConsumers; ++i)
     addConsumer(pm, pm->consumers[i].before, pm->consumers[i].after,
@@ -55,7 +74,10 @@ void irsPmActionsBegin(IrsPassManagerImpl *pm) {
 }
 
 void irsPmActionsEnd(IrsPassManagerImpl *pm) {
-  pm->countSteps = pm->markSteps = false;
+  if (pm->trailCounts)
+    irsActionTrailSetCounts(pm->opts.watch.actionTrail, NULL);
+  pm->countSteps = pm->markSteps = pm->trailCounts = false;
+  pm->countsOpen = 0;
   if (!irsActionHandlerIsNull(pm->actions))
     irsActionHandlerDetach(pm->actions);
   pm->actions = (IrsActionHandler){NULL};

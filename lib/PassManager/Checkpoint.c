@@ -685,6 +685,7 @@ void irsCpCloseGroup(IrsCheckpointRun *r, MlirOperation module,
     shareElapsed(r, moduleVerifyMs, moduleVerified);
   if (!r->exact && !atomic_load(&r->ioErrAt)) {
     advanceModule(r, module);
+    irsPmTakeStepCounts(pm); // written with the group's manifest
     if (irsPmUpdateManifest(pm) != IRS_OK)
       atomic_store(&r->ioErrAt, IRS_ERR_IO);
   }
@@ -732,6 +733,7 @@ void irsCpRunModule(IrsCheckpointRun *r, MlirOperation module, intptr_t i,
   }
   res->status = IrsStepOk;
   irsPmTakeStepDiagnostics(pm, i, r->diag0);
+  irsPmTakeStepCounts(pm); // written with the step's manifest
   IrsErrorKind k = irsPmStepDoneStepwise(pm, i, module);
   if (k != IRS_OK) {
     r->ioErr = k;

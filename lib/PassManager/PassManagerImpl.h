@@ -247,6 +247,8 @@ typedef struct IrsPassManagerImpl {
   IrsActionHandler actions;
   IrsActionCounts *counts;
   bool countSteps, markSteps; // counts, trail attached (StepObserver.c)
+  bool trailCounts; // the trail counts (irsActionTrailSetCounts)
+  intptr_t countsOpen; // the step counted now (1-based), 0: none
   IrsPmActionConsumer consumers[IRS_ACTION_MAX_CONSUMERS - 2];
   int numConsumers;
   // The last failure narrowed to one action (NarrowStep.c): `narrowed`
@@ -416,6 +418,11 @@ unsigned irsPmObserversNeed(const IrsPassManagerImpl *pm);
 /// done with its checks: the announcement a supervisor follows.
 void irsPmStepBegin(IrsPassManagerImpl *pm, intptr_t step);
 void irsPmStepEnd(IrsPassManagerImpl *pm, intptr_t step);
+/// Takes the rewrite counts of the step counted now into the run record,
+/// before its end is announced: an engine that writes the step's manifest
+/// first writes them with it (its end then writes nothing more). Only
+/// while no action runs.
+void irsPmTakeStepCounts(IrsPassManagerImpl *pm);
 /// The observers' checks after step i's pass, on the whole module: the
 /// first failing check's status (it names itself in the record), else
 /// IrsStepOk.

@@ -47,23 +47,39 @@ static bool countsStep(const IrsPassManagerImpl *pm, intptr_t step) {
 }
 
 static void countsBegin(IrsPassManagerImpl *pm, intptr_t step) {
-  if (countsStep(pm, step))
-    irsActionCountsSetOpen(pm->counts, true);
-}
-
-static void countsEnd(IrsPassManagerImpl *pm, intptr_t step) {
   if (!countsStep(pm, step))
     return;
+  // What the trail counted since the last step ended is no step's.
+  if (pm->trailCounts)
+    irsActionTrailTakeCounts(pm->opts.watch.actionTrail, NULL);
+  irsActionCountsSetOpen(pm->counts, true);
+  pm->countsOpen = step;
+}
+
+void irsPmTakeStepCounts(IrsPassManagerImpl *pm) {
+  intptr_t step = pm->countsOpen;
+  if (!step)
+    return;
+  pm->countsOpen = 0;
   IrsRewriteCount *c = NULL;
   size_t n = 0;
+  if (pm->trailCounts)
+    irsActionTrailTakeCounts(pm->opts.watch.actionTrail, pm->counts);
   irsActionCountsSetOpen(pm->counts, false);
   if (irsActionCountsTake(pm->counts, &c, &n))
     irsRunRecordSetRewrites(&pm->rec, step - 1, c, n);
-  // A checkpointed run wrote the step's manifest before it announced the
-  // step's end: write it again, so that a worker dying in the next step
-  // leaves these counts behind as a stepwise run does. An end cannot fail
-  // the step: the error waits, as a background dump's does, for the run's
-  // end to report it (the next write leaves a whole manifest meanwhile).
+}
+
+static void countsEnd(IrsPassManagerImpl *pm, intptr_t step) {
+  if (!countsStep(pm, step) || pm->countsOpen != step)
+    return; // taken before the step's manifest was written
+  irsPmTakeStepCounts(pm);
+  // A checkpointed run that wrote the step's manifest before it announced
+  // the step's end and took the counts: write it again, so that a worker
+  // dying in the next step leaves these counts behind as a stepwise run
+  // does. An end cannot fail the step: the error waits, as a background
+  // dump's does, for the run's end to report it (the next write leaves a
+  // whole manifest meanwhile).
   if (pm->cpRun && irsPmUpdateManifest(pm) != IRS_OK && !pm->bgFailed) {
     irsBufReset(&pm->bgErr);
     irsBufAppendRef(&pm->bgErr, irsBufRef(&pm->rec.errMsg));

@@ -57,6 +57,7 @@ void irsRunRecordResetStep(IrsRunRecord *rec, intptr_t i) {
   free(s->dumpFile);
   free(s->failedHook);
   irsRewriteCountsFree(s->rewrites, s->numRewrites);
+  free(s->rewritesXml);
   memset(s, 0, sizeof(*s));
   s->result.dumpFile = mlirStringRefCreate("", 0);
   s->result.failedHook = mlirStringRefCreate("", 0);
@@ -110,9 +111,11 @@ void irsRunRecordSetRewrites(IrsRunRecord *rec, intptr_t i,
                              IrsRewriteCount *counts, size_t n) {
   IrsRecordStep *s = &rec->steps[i];
   irsRewriteCountsFree(s->rewrites, s->numRewrites);
+  free(s->rewritesXml);
   s->rewrites = counts;
   s->numRewrites = n;
   s->counted = true;
+  s->rewritesXml = irsXmlRenderRewrites(counts, n);
 }
 
 void irsRunRecordSetDumpFile(IrsRunRecord *rec, intptr_t i, const char *file) {

@@ -44,6 +44,7 @@ typedef struct IrsRecordStep {
   IrsRewriteCount *rewrites;
   size_t numRewrites;
   bool counted;
+  char *rewritesXml; // owned: their <rewrites>, rendered (or NULL)
 } IrsRecordStep;
 
 /// The files documenting a failure, relative to the failure directory, and

@@ -122,6 +122,10 @@ void irsXmlWriteStep(xmlTextWriterPtr w, const IrsRunRecord *rec, intptr_t i) {
 void irsXmlWriteRewrites(xmlTextWriterPtr w, const IrsRecordStep *s) {
   if (!s->counted)
     return;
+  if (s->rewritesXml) {
+    xmlTextWriterWriteRaw(w, X(s->rewritesXml));
+    return;
+  }
   int64_t applications = 0;
   for (size_t k = 0; k < s->numRewrites; ++k)
     if (s->rewrites[k].kind == IrsRewritePattern)

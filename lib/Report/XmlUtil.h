@@ -13,6 +13,10 @@
 /// Writes the <diagnostic> elements for `n` diagnostics.
 /// A step's <rewrites> (its rewrite counts), when it was counted.
 void irsXmlWriteRewrites(xmlTextWriterPtr w, const IrsRecordStep *s);
+/// A step's <rewrites> as irsXmlWriteRewrites writes it into a step's
+/// element, rendered once (RewritesXml.c), caller frees; NULL when the
+/// writer must write it (no counts, a name it escapes otherwise).
+char *irsXmlRenderRewrites(const IrsRewriteCount *c, size_t n);
 /// <action tag name [index] [op] [loc] in-flight="true"|times="N"/>: an
 /// action of a dead worker's trail, the one in flight or a repeating one.
 void irsXmlWriteActionRecord(xmlTextWriterPtr w, const IrsActionRecord *r,

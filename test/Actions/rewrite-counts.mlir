@@ -33,6 +33,19 @@
 // RUN: sed -n '/<rewrites/,/<\/rewrites>/p' %t/b/manifest.xml > %t/b.rewrites
 // RUN: diff %t/a.rewrites %t/b.rewrites
 
+// Under crash protection (the runs above) the action trail counts as it
+// records; without it the counts are a consumer of their own: the same.
+// RUN: irscope-opt %s --pass-pipeline="builtin.module(func.func(canonicalize),cse)" --dump-after-each=%t/u --crash-protection=0 -o /dev/null
+// RUN: sed -n '/<rewrites/,/<\/rewrites>/p' %t/u/manifest.xml > %t/u.rewrites
+// RUN: diff %t/a.rewrites %t/u.rewrites
+
+// IRSCOPE_NO_ACTIONS leaves counts and trail out (a benchmark's baseline).
+// RUN: env IRSCOPE_NO_ACTIONS=1 irscope-opt %s --pass-pipeline="builtin.module(func.func(canonicalize),cse)" --dump-after-each=%t/n -o /dev/null
+// RUN: FileCheck --check-prefix=OFF %s < %t/n/manifest.xml
+// OFF: <step index="1" pass="canonicalize"
+// OFF-NOT: <rewrites
+// OFF: </irscope-manifest>
+
 func.func @f(%a: i32) -> i32 {
   %c1 = arith.constant 1 : i32
   %c2 = arith.constant 2 : i32
