@@ -20,7 +20,7 @@
 //
 // A printer of 8 top-level ops or more forks a second one (the fork's cost
 // is the printer's, not the pipeline's): it prints the second half of the
-// ops to print into an anonymous file and their places into the table, the
+// ops to print into a memfd and their places into the table, the
 // first prints the rest, then appends that file in the kernel. Each op is
 // printed alone (local scope), or with the module's shared printing state
 // (a module with aliases: SharedDump.c), built before the fork so the
@@ -161,14 +161,22 @@ static size_t splitPoint(const IrsDumpCache *cache, MlirBlock body, size_t n,
   return at;
 }
 
-// A file for the tail's part: unnamed, next to the dump (the append is
-// then a reflink where the file system can), else in memory.
+// A file for the tail's part: a memfd, whose pages (tmpfs) are freed when
+// the part is appended. The append is a real copy wherever the dump lies:
+// it starts at the end of the first half, not at a block boundary, so no
+// file system can share the part's extents. A part in a file next to the
+// dump would thus be written to that file system twice; in memory it is
+// written there once (it holds up to half a dump until then). Without
+// memfd, an unnamed file next to the dump.
 static int partFile(const char *path) {
+  int fd = memfd_create("irscope-dump-part", MFD_CLOEXEC);
+  if (fd >= 0)
+    return fd;
   const char *slash = strrchr(path, '/');
   char *dir = slash ? strndup(path, (size_t)(slash - path + 1)) : strdup(".");
-  int fd = dir ? open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600) : -1;
+  fd = dir ? open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600) : -1;
   free(dir);
-  return fd >= 0 ? fd : memfd_create("irscope-dump-part", MFD_CLOEXEC);
+  return fd;
 }
 
 // The tail printer: ops [at, n) and the closing brace into `partFd`, their
