@@ -61,18 +61,21 @@ typedef struct Printer {
   MlirOpPrintingFlags local;
   IrsDumpShared *shared;
   IrsPhases *ph; // nullable; each printer process adds its "reuse" line
+  // The op being printed. One buffer for all: a fresh one per op would be
+  // allocated from free chunks on pages shared with the pipeline, each
+  // first write a page copied.
+  IrsBuf *text;
 } Printer;
 
-// The op's text, or null when it cannot be stitched (or no memory).
-static char *printOp(const Printer *p, MlirOperation o, size_t *len) {
-  if (p->shared)
-    return irsDumpSharedPrintTop(p->shared, o, len);
-  char *t = irsDumpPrintTopWith(o, p->local, len);
-  if (t && irsDumpTextMayAlias(t, *len)) {
-    free(t);
-    return NULL;
-  }
-  return t;
+// The op's text (in p->text), or null when it cannot be stitched (or no
+// memory).
+static const char *printOp(const Printer *p, MlirOperation o, size_t *len) {
+  bool ok = p->shared ? irsDumpSharedPrintTopInto(p->shared, o, p->text)
+                      : irsDumpPrintTopInto(o, p->local, p->text) &&
+                            p->text->data &&
+                            !irsDumpTextMayAlias(p->text->data, p->text->len);
+  *len = p->text->len;
+  return ok && p->text->data ? p->text->data : NULL;
 }
 
 // The texts of ops [begin, end) written from file offset `off`, their
@@ -93,13 +96,12 @@ static bool writeOps(IrsDumpCache *cache, MlirBlock body, size_t begin,
     uint64_t fp = topFps ? topFps[k] : irsFingerprint(o, NULL);
     IrsDumpEntry *hit = irsDumpCacheFind(cache, o.ptr, fp, &cursor);
     size_t len = 0;
-    char *own = NULL;
     const char *t = hit ? hit->text : NULL;
     if (hit) {
       len = hit->len;
     } else {
-      t = own = printOp(p, o, &len);
-      ok = own != NULL;
+      t = printOp(p, o, &len);
+      ok = t != NULL;
     }
     if (ok) {
       size_t il = irsDumpWriteIndented(af, t, len);
@@ -108,7 +110,6 @@ static bool writeOps(IrsDumpCache *cache, MlirBlock body, size_t begin,
       if (hit)
         irsPhaseAdd(p->ph, IrsPhaseReuse, 0, 0, (int64_t)il);
     }
-    free(own);
     if (hit) { // read from the last dump for this one; not needed again
       free(hit->text);
       hit->text = NULL;
@@ -305,9 +306,9 @@ int irsDumpForkedStitch(IrsDumpCache *cache, MlirOperation module,
   MlirBlock body = irsDumpModuleBody(module);
   if (mlirBlockIsNull(body))
     return 0;
-  IrsBuf header = IRS_BUF_INIT;
+  IrsBuf header = IRS_BUF_INIT, text = IRS_BUF_INIT;
   IrsDumpShared sh;
-  Printer p = {{NULL}, NULL, ph};
+  Printer p = {{NULL}, NULL, ph, &text};
   bool ok;
   if (shared) {
     // The state is built before the tail printer is forked: it inherits it.
@@ -336,6 +337,7 @@ int irsDumpForkedStitch(IrsDumpCache *cache, MlirOperation module,
   if (p.local.ptr)
     mlirOpPrintingFlagsDestroy(p.local);
   irsBufFree(&header);
+  irsBufFree(&text);
   return e;
 }
 
