@@ -56,6 +56,7 @@
 
 #include "../Support/Fs.h"
 #include "Fingerprint.h"
+#include "PrinterHold.h"
 #include "StitchedDump.h"
 
 #include <errno.h>
@@ -312,6 +313,7 @@ static _Noreturn void childPrint(IrsPassManagerImpl *pm, const IrsBgDump *d,
   // pipeline's threads win every core they want (see above).
   (void)sched_setscheduler(0, SCHED_BATCH, &(struct sched_param){0});
   (void)setpriority(PRIO_PROCESS, 0, kPrinterNice);
+  irsPrinterHold();
   for (int shared = pm->dumpAliased; d->tableFd >= 0 && shared < 2; ++shared) {
     bool stitched = false, aliases = false;
     int e = irsDumpForkedStitch(pm->dumpCache, module, d->path, true, shared,

@@ -20,7 +20,7 @@
 //
 // A printer of 8 top-level ops or more forks a second one (the fork's cost
 // is the printer's, not the pipeline's): it prints the second half of the
-// ops to print into an anonymous file and their places into the table, the
+// ops to print into a memfd and their places into the table, the
 // first prints the rest, then appends that file in the kernel. Each op is
 // printed alone (local scope), or with the module's shared printing state
 // (a module with aliases: SharedDump.c), built before the fork so the
@@ -61,18 +61,21 @@ typedef struct Printer {
   MlirOpPrintingFlags local;
   IrsDumpShared *shared;
   IrsPhases *ph; // nullable; each printer process adds its "reuse" line
+  // The op being printed. One buffer for all: a fresh one per op would be
+  // allocated from free chunks on pages shared with the pipeline, each
+  // first write a page copied.
+  IrsBuf *text;
 } Printer;
 
-// The op's text, or null when it cannot be stitched (or no memory).
-static char *printOp(const Printer *p, MlirOperation o, size_t *len) {
-  if (p->shared)
-    return irsDumpSharedPrintTop(p->shared, o, len);
-  char *t = irsDumpPrintTopWith(o, p->local, len);
-  if (t && irsDumpTextMayAlias(t, *len)) {
-    free(t);
-    return NULL;
-  }
-  return t;
+// The op's text (in p->text), or null when it cannot be stitched (or no
+// memory).
+static const char *printOp(const Printer *p, MlirOperation o, size_t *len) {
+  bool ok = p->shared ? irsDumpSharedPrintTopInto(p->shared, o, p->text)
+                      : irsDumpPrintTopInto(o, p->local, p->text) &&
+                            p->text->data &&
+                            !irsDumpTextMayAlias(p->text->data, p->text->len);
+  *len = p->text->len;
+  return ok && p->text->data ? p->text->data : NULL;
 }
 
 // The texts of ops [begin, end) written from file offset `off`, their
@@ -93,13 +96,12 @@ static bool writeOps(IrsDumpCache *cache, MlirBlock body, size_t begin,
     uint64_t fp = topFps ? topFps[k] : irsFingerprint(o, NULL);
     IrsDumpEntry *hit = irsDumpCacheFind(cache, o.ptr, fp, &cursor);
     size_t len = 0;
-    char *own = NULL;
     const char *t = hit ? hit->text : NULL;
     if (hit) {
       len = hit->len;
     } else {
-      t = own = printOp(p, o, &len);
-      ok = own != NULL;
+      t = printOp(p, o, &len);
+      ok = t != NULL;
     }
     if (ok) {
       size_t il = irsDumpWriteIndented(af, t, len);
@@ -108,7 +110,6 @@ static bool writeOps(IrsDumpCache *cache, MlirBlock body, size_t begin,
       if (hit)
         irsPhaseAdd(p->ph, IrsPhaseReuse, 0, 0, (int64_t)il);
     }
-    free(own);
     if (hit) { // read from the last dump for this one; not needed again
       free(hit->text);
       hit->text = NULL;
@@ -161,14 +162,22 @@ static size_t splitPoint(const IrsDumpCache *cache, MlirBlock body, size_t n,
   return at;
 }
 
-// A file for the tail's part: unnamed, next to the dump (the append is
-// then a reflink where the file system can), else in memory.
+// A file for the tail's part: a memfd, whose pages (tmpfs) are freed when
+// the part is appended. The append is a real copy wherever the dump lies:
+// it starts at the end of the first half, not at a block boundary, so no
+// file system can share the part's extents. A part in a file next to the
+// dump would thus be written to that file system twice; in memory it is
+// written there once (it holds up to half a dump until then). Without
+// memfd, an unnamed file next to the dump.
 static int partFile(const char *path) {
+  int fd = memfd_create("irscope-dump-part", MFD_CLOEXEC);
+  if (fd >= 0)
+    return fd;
   const char *slash = strrchr(path, '/');
   char *dir = slash ? strndup(path, (size_t)(slash - path + 1)) : strdup(".");
-  int fd = dir ? open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600) : -1;
+  fd = dir ? open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600) : -1;
   free(dir);
-  return fd >= 0 ? fd : memfd_create("irscope-dump-part", MFD_CLOEXEC);
+  return fd;
 }
 
 // The tail printer: ops [at, n) and the closing brace into `partFd`, their
@@ -297,9 +306,9 @@ int irsDumpForkedStitch(IrsDumpCache *cache, MlirOperation module,
   MlirBlock body = irsDumpModuleBody(module);
   if (mlirBlockIsNull(body))
     return 0;
-  IrsBuf header = IRS_BUF_INIT;
+  IrsBuf header = IRS_BUF_INIT, text = IRS_BUF_INIT;
   IrsDumpShared sh;
-  Printer p = {{NULL}, NULL, ph};
+  Printer p = {{NULL}, NULL, ph, &text};
   bool ok;
   if (shared) {
     // The state is built before the tail printer is forked: it inherits it.
@@ -328,6 +337,7 @@ int irsDumpForkedStitch(IrsDumpCache *cache, MlirOperation module,
   if (p.local.ptr)
     mlirOpPrintingFlagsDestroy(p.local);
   irsBufFree(&header);
+  irsBufFree(&text);
   return e;
 }
 

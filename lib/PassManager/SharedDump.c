@@ -88,16 +88,13 @@ bool irsDumpSharedBegin(MlirOperation module, IrsDumpShared *sh) {
   return true;
 }
 
-char *irsDumpSharedPrintTop(IrsDumpShared *sh, MlirOperation op, size_t *len) {
-  IrsBuf b = IRS_BUF_INIT;
-  mlirOperationPrintWithState(op, sh->state, irsBufStringCallback, &b);
-  *len = b.len;
-  char *t = irsBufDetach(&b);
-  if (t && (memmem(t, *len, "distinct[", 9) || memmem(t, *len, "dense_resource<", 15))) {
-    free(t);
-    return NULL;
-  }
-  return t;
+bool irsDumpSharedPrintTopInto(IrsDumpShared *sh, MlirOperation op,
+                               IrsBuf *out) {
+  irsBufReset(out);
+  mlirOperationPrintWithState(op, sh->state, irsBufStringCallback, out);
+  return !out->failed && out->data &&
+         !memmem(out->data, out->len, "distinct[", 9) &&
+         !memmem(out->data, out->len, "dense_resource<", 15);
 }
 
 void irsDumpSharedEnd(IrsDumpShared *sh) {

@@ -279,9 +279,15 @@ MlirOpPrintingFlags irsDumpTopFlags(bool assumeVerified) {
   return f;
 }
 
+bool irsDumpPrintTopInto(MlirOperation op, MlirOpPrintingFlags f, IrsBuf *out) {
+  irsBufReset(out);
+  mlirOperationPrintWithFlags(op, f, irsBufStringCallback, out);
+  return !out->failed;
+}
+
 char *irsDumpPrintTopWith(MlirOperation op, MlirOpPrintingFlags f, size_t *len) {
   IrsBuf b = IRS_BUF_INIT;
-  mlirOperationPrintWithFlags(op, f, irsBufStringCallback, &b);
+  irsDumpPrintTopInto(op, f, &b);
   *len = b.len;
   return irsBufDetach(&b);
 }

@@ -56,10 +56,12 @@ typedef struct IrsDumpShared {
 /// Builds the state and the header; false (nothing to end) when the
 /// module cannot be printed so.
 bool irsDumpSharedBegin(MlirOperation module, IrsDumpShared *sh);
-/// A top-level op's text with the state (malloc'd), as a whole print of
-/// the module holds it unindented; null when out of memory or when the text
-/// holds what a whole print numbers in print order.
-char *irsDumpSharedPrintTop(IrsDumpShared *sh, MlirOperation op, size_t *len);
+/// A top-level op's text with the state into `out` (emptied first; one
+/// buffer serves a printer's ops, so its pages are touched once), as a
+/// whole print of the module holds it unindented; false when out of memory
+/// or when the text holds what a whole print numbers in print order.
+bool irsDumpSharedPrintTopInto(IrsDumpShared *sh, MlirOperation op,
+                               IrsBuf *out);
 void irsDumpSharedEnd(IrsDumpShared *sh);
 /// True if the cache's texts are of the kind a printer with `header`
 /// (null: local scope) may reuse.
@@ -80,6 +82,8 @@ size_t irsDumpWriteIndented(IrsAtomicFile *af, const char *t, size_t n);
 MlirOpPrintingFlags irsDumpTopFlags(bool assumeVerified);
 /// The text of `op` printed with `f`; malloc'd, null when out of memory.
 char *irsDumpPrintTopWith(MlirOperation op, MlirOpPrintingFlags f, size_t *len);
+/// The same into `out` (emptied first); false when out of memory.
+bool irsDumpPrintTopInto(MlirOperation op, MlirOpPrintingFlags f, IrsBuf *out);
 /// The module's header ("module attributes {...} {\n") into `out`; with
 /// `shell`, the empty module with the module's attributes it was printed
 /// from (the caller's). False when the module cannot be stitched.

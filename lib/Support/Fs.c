@@ -12,6 +12,7 @@
 #include <sys/types.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/sendfile.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -166,38 +167,55 @@ int irsAtomicFileOpenFd(IrsAtomicFile *af, int fd) {
   return ENOMEM;
 }
 
-void irsAtomicFileAppendFd(IrsAtomicFile *af, int fd, uint64_t len) {
-  flushBuf(af);
-  loff_t in = 0;
-  // The kernel copies; where it cannot (EXDEV, ENOSYS, EINVAL), the bytes
-  // go through the buffer.
-  while (!af->err && (uint64_t)in < len) {
-    ssize_t n = copy_file_range(fd, &in, af->fd, NULL, len - (uint64_t)in, 0);
+// Moves bytes [*in, len) of `fd` to the handle's file inside the kernel:
+// copy_file_range within one file system (a reflink where it can), else
+// sendfile, which copies page to page from any file (a memfd) into the
+// file's page cache. Returns 0 when done, -1 when neither applies here
+// (the caller copies through the buffer), or an errno value.
+static int appendInKernel(IrsAtomicFile *af, int fd, loff_t *in,
+                          uint64_t len) {
+  bool sameFs = true;
+  while ((uint64_t)*in < len) {
+    size_t want = len - (uint64_t)*in;
+    off_t at = (off_t)*in;
+    ssize_t n = sameFs ? copy_file_range(fd, in, af->fd, NULL, want, 0)
+                       : sendfile(af->fd, fd, &at, want);
+    if (!sameFs && n > 0)
+      *in = at;
     if (n > 0)
       continue;
     if (n < 0 && errno == EINTR)
       continue;
-    if (n < 0 && errno != EXDEV && errno != ENOSYS && errno != EINVAL) {
-      af->err = errno;
+    if (n == 0)
+      return EIO;
+    if (errno != EXDEV && errno != ENOSYS && errno != EINVAL)
+      return errno;
+    if (!sameFs)
+      return -1;
+    sameFs = false;
+  }
+  return 0;
+}
+
+void irsAtomicFileAppendFd(IrsAtomicFile *af, int fd, uint64_t len) {
+  flushBuf(af);
+  loff_t in = 0;
+  int e = af->err ? af->err : appendInKernel(af, fd, &in, len);
+  if (e > 0 && !af->err)
+    af->err = e;
+  // Where the kernel cannot copy, the bytes go through the buffer.
+  while (!af->err && (uint64_t)in < len) {
+    size_t want = len - (uint64_t)in < kBufSize ? len - (uint64_t)in : kBufSize;
+    ssize_t r = pread(fd, af->buf, want, in);
+    if (r < 0 && errno == EINTR)
+      continue;
+    if (r <= 0) {
+      af->err = r < 0 ? errno : EIO;
       break;
     }
-    if (n == 0) {
-      af->err = EIO;
-      break;
-    }
-    while (!af->err && (uint64_t)in < len) {
-      size_t want = len - (uint64_t)in < kBufSize ? len - (uint64_t)in : kBufSize;
-      ssize_t r = pread(fd, af->buf, want, in);
-      if (r < 0 && errno == EINTR)
-        continue;
-      if (r <= 0) {
-        af->err = r < 0 ? errno : EIO;
-        break;
-      }
-      af->len = (size_t)r;
-      in += r;
-      flushBuf(af);
-    }
+    af->len = (size_t)r;
+    in += r;
+    flushBuf(af);
   }
 }
 

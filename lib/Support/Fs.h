@@ -55,7 +55,9 @@ int irsAtomicFileCommit(IrsAtomicFile *af);
 /// and closes it. Returns 0 or ENOMEM.
 int irsAtomicFileOpenFd(IrsAtomicFile *af, int fd);
 /// Appends the first `len` bytes of the file `fd` (read at offset 0,
-/// inside the kernel where it can); a short file is an EIO of the handle.
+/// inside the kernel where it can: copy_file_range on one file system,
+/// sendfile from another, such as a memfd); a short file is an EIO of the
+/// handle.
 void irsAtomicFileAppendFd(IrsAtomicFile *af, int fd, uint64_t len);
 /// Closes and removes the temporary.
 void irsAtomicFileAbort(IrsAtomicFile *af);

@@ -3,7 +3,7 @@
 // that never leave a partial file under the real name, mkdir -p, file-name
 // sanitising and path joining. Each test works in its own fresh temporary
 // directory, removed afterwards.
-#define _XOPEN_SOURCE 700
+#define _GNU_SOURCE // memfd_create
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -305,6 +306,55 @@ static void test_fs__atomic_concurrent_writers(void **state) {
   assert_int_equal(countEntries((const char *)*state), 1);
 }
 
+// A memfd holding `n` bytes of a pattern that no 1 MiB buffer boundary
+// hides, as a forked printer's part.
+static int patternMemfd(size_t n) {
+  int fd = memfd_create("irscope-unit-part", MFD_CLOEXEC);
+  assert_true(fd >= 0);
+  char chunk[4099];
+  for (size_t i = 0; i < sizeof(chunk); ++i)
+    chunk[i] = (char)('a' + i % 26);
+  for (size_t done = 0; done < n;) {
+    size_t k = n - done < sizeof(chunk) ? n - done : sizeof(chunk);
+    assert_int_equal(write(fd, chunk, k), (ssize_t)k);
+    done += k;
+  }
+  return fd;
+}
+
+// A part in a memfd (another file system than the dump's) is appended
+// after what the handle holds, byte for byte (sendfile), also past the
+// write buffer's size; a part shorter than announced is an EIO.
+static void test_fs__atomic_append_from_memfd(void **state) {
+  char path[4096];
+  at(state, "stitched.mlir", path);
+  enum { kPart = (3 << 20) + 17 };
+  int part = patternMemfd(kPart);
+  IrsAtomicFile af;
+  assert_int_equal(irsAtomicFileOpen(&af, path), 0);
+  irsAtomicFileWrite(&af, "head\n", 5);
+  irsAtomicFileAppendFd(&af, part, kPart);
+  irsAtomicFileWrite(&af, "}\n", 2);
+  assert_int_equal(irsAtomicFileCommit(&af), 0);
+  FILE *f = fopen(path, "rb");
+  assert_non_null(f);
+  char *got = malloc(kPart + 16);
+  assert_int_equal(fread(got, 1, kPart + 16, f), 5 + kPart + 2);
+  fclose(f);
+  assert_memory_equal(got, "head\n", 5);
+  size_t bad = 0;
+  for (size_t i = 0; i < kPart; ++i)
+    bad += got[5 + i] != (char)('a' + i % 4099 % 26);
+  assert_int_equal(bad, 0);
+  assert_memory_equal(got + 5 + kPart, "}\n", 2);
+  free(got);
+
+  assert_int_equal(irsAtomicFileOpen(&af, path), 0);
+  irsAtomicFileAppendFd(&af, part, kPart + 1);
+  assert_int_equal(irsAtomicFileCommit(&af), EIO);
+  close(part);
+}
+
 //===----------------------------------------------------------------------===//
 // irsMkdirP
 //===----------------------------------------------------------------------===//
@@ -457,6 +507,7 @@ int main(void) {
       T(test_fs__atomic_abort_removes_temporary),
       T(test_fs__atomic_commit_twice_is_einval),
       T(test_fs__atomic_concurrent_writers),
+      T(test_fs__atomic_append_from_memfd),
       T(test_fs__mkdirp_creates_nested),
       T(test_fs__mkdirp_existing_is_ok),
       T(test_fs__mkdirp_trailing_and_double_slashes),
