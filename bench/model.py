@@ -32,8 +32,16 @@ table of where irscope's own time goes (CPU-seconds of the threads that
 ran each phase, counts, wall), against the CPU-seconds by which the case
 exceeds mlir-opt's.
 
+--idle adds one run of mlir-opt and of each dumping case sampled every
+20 ms: the core-seconds no thread of the run could use (fewer runnable
+threads than cores), split by whether a printer was alive and whether the
+pipeline was waiting for one. On 2 cores a dumping case's wall is
+(mlir-opt's CPU + the extra CPU + this idle) / 2, so it shows which of the
+two a change must cut. Only meaningful on an idle machine.
+
 Usage: bench/model.py [--build build] [--layers 800] [--reps 3]
                       [--cases plain,timing,dumps,instrumented] [--phases]
+                      [--idle]
 """
 import argparse
 import os
