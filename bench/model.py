@@ -32,8 +32,16 @@ table of where irscope's own time goes (CPU-seconds of the threads that
 ran each phase, counts, wall), against the CPU-seconds by which the case
 exceeds mlir-opt's.
 
+--idle adds one run of mlir-opt and of each dumping case sampled every
+20 ms: the core-seconds no thread of the run could use (fewer runnable
+threads than cores), split by whether a printer was alive and whether the
+pipeline was waiting for one. On 2 cores a dumping case's wall is
+(mlir-opt's CPU + the extra CPU + this idle) / 2, so it shows which of the
+two a change must cut. Only meaningful on an idle machine.
+
 Usage: bench/model.py [--build build] [--layers 800] [--reps 3]
                       [--cases plain,timing,dumps,instrumented] [--phases]
+                      [--idle]
 """
 import argparse
 import os
@@ -136,6 +144,70 @@ def phases(cmd, path, base_cpu):
           % ("sum", "", sum(tab.get(k, [0, 0.0])[1] for k in ("runq", "child"))))
 
 
+def tree_threads(root):
+    """{pid: (depth, runnable threads)} for root and its descendants."""
+    kids = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open("/proc/%s/stat" % d) as f:
+                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+                kids.setdefault(ppid, []).append(int(d))
+            except (OSError, ValueError, IndexError):
+                pass
+    out, todo = {}, [(root, 0)]
+    while todo:
+        p, depth = todo.pop()
+        todo.extend((k, depth + 1) for k in kids.get(p, []))
+        run = 0
+        try:
+            for t in os.listdir("/proc/%d/task" % p):
+                with open("/proc/%d/task/%s/stat" % (p, t)) as f:
+                    run += f.read().rsplit(")", 1)[1].split()[0] == "R"
+        except OSError:
+            continue
+        out[p] = (depth, run)
+    return out
+
+
+def idle(cmd, printer_depth):
+    """Idle core-seconds of one run, by what the process tree was doing.
+
+    Sampled every 20 ms from /proc: threads in state R of the pipeline's
+    process (depth printer_depth - 1 from cmd: the supervised worker, or
+    the process itself) and of the printers below it. A core is idle when
+    fewer threads than cores were runnable."""
+    cores = os.cpu_count() or 1
+    cats = {"nothing to print": 0.0, "pipeline waits for a printer": 0.0,
+            "pipeline and printers": 0.0}
+    t0 = time.perf_counter()
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL)
+    done, last = threading.Event(), [time.perf_counter()]
+
+    def sample():
+        while not done.wait(0.02):
+            now = time.perf_counter()
+            dt, last[0] = now - last[0], now
+            tree = tree_threads(p.pid)
+            pipe = sum(r for d, r in tree.values() if d == printer_depth - 1)
+            printers = [r for d, r in tree.values() if d >= printer_depth]
+            free = max(0, cores - pipe - sum(printers)) * dt
+            if not printers:
+                cats["nothing to print"] += free
+            elif pipe == 0:
+                cats["pipeline waits for a printer"] += free
+            else:
+                cats["pipeline and printers"] += free
+    th = threading.Thread(target=sample)
+    th.start()
+    _, _, ru = os.wait4(p.pid, 0)
+    done.set()
+    th.join()
+    wall = time.perf_counter() - t0
+    return wall, ru.ru_utime + ru.ru_stime, cats
+
+
 def unique_bytes(d):
     """Bytes of the files under d, a file with several links counted once."""
     seen, total, files = set(), 0, 0
@@ -158,6 +230,9 @@ def main():
     ap.add_argument("--cases", default="plain,timing,dumps,instrumented")
     ap.add_argument("--phases", action="store_true",
                     help="also print where the dumping cases' time goes")
+    ap.add_argument("--idle", action="store_true",
+                    help="also print the idle core-seconds of mlir-opt and "
+                    "the dumping cases, by what was running")
     a = ap.parse_args()
     irs = os.path.join(a.build, "bin", "irscope-opt")
     work = tempfile.mkdtemp(prefix="irscope-model-")
@@ -229,6 +304,18 @@ def main():
                     shutil.rmtree(dumps, ignore_errors=True)
                     print("  %s:" % k)
                     phases(cmds[k], os.path.join(work, "phases.txt"), m[1])
+        if a.idle:
+            print("idle core-seconds (%d cores; sampled every 20 ms):"
+                  % (os.cpu_count() or 1))
+            for k in ("mlir-opt", "dumps", "instrumented"):
+                if k in cmds:
+                    shutil.rmtree(dumps, ignore_errors=True)
+                    os.sync()
+                    # irscope-opt supervises a worker; printers are its children.
+                    w, c, cats = idle(cmds[k], 1 if k == "mlir-opt" else 2)
+                    print("  %-12s wall %.2f s, CPU %.2f s, idle %.2f: %s" % (
+                        k, w, c, sum(cats.values()), ", ".join(
+                            "%s %.2f" % kv for kv in cats.items() if kv[1])))
         return 0 if ok else 1
     finally:
         shutil.rmtree(work, ignore_errors=True)
