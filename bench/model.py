@@ -72,8 +72,8 @@ BARS = [("plain", "irscope-opt", 1.03),
 RSS_BAR = 1.3
 
 
-def tree_pss_kb(root):
-    """Sum of Pss (kB) over root and its descendants."""
+def children():
+    """{ppid: [pid, ...]} of every process in /proc."""
     kids = {}
     for d in os.listdir("/proc"):
         if d.isdigit():
@@ -83,6 +83,12 @@ def tree_pss_kb(root):
                 kids.setdefault(ppid, []).append(int(d))
             except (OSError, ValueError, IndexError):
                 pass
+    return kids
+
+
+def tree_pss_kb(root):
+    """Sum of Pss (kB) over root and its descendants."""
+    kids = children()
     total, todo = 0, [root]
     while todo:
         p = todo.pop()
@@ -146,15 +152,7 @@ def phases(cmd, path, base_cpu):
 
 def tree_threads(root):
     """{pid: (depth, runnable threads)} for root and its descendants."""
-    kids = {}
-    for d in os.listdir("/proc"):
-        if d.isdigit():
-            try:
-                with open("/proc/%s/stat" % d) as f:
-                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
-                kids.setdefault(ppid, []).append(int(d))
-            except (OSError, ValueError, IndexError):
-                pass
+    kids = children()
     out, todo = {}, [(root, 0)]
     while todo:
         p, depth = todo.pop()
