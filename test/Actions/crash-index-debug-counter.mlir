@@ -6,10 +6,6 @@
 // (1 is the func.func adaptor on the module), and irscope-opt says index 2
 // with dumps too, where its own checkpoint passes run between the steps
 // and take no number.
-//
-// Whether the analysis dies depends on the heap's layout: under the
-// sanitizers' allocator it reads memory that does not fault.
-// UNSUPPORTED: irs-sanitize
 
 // RUN: %mlir_opt %s --pass-pipeline="builtin.module(func.func(arith-int-range-narrowing))" --mlir-disable-threading --mlir-debug-counter=pass-execution-count=1 -o /dev/null
 // RUN: not --crash %mlir_opt %s --pass-pipeline="builtin.module(func.func(arith-int-range-narrowing))" --mlir-disable-threading --mlir-debug-counter=pass-execution-count=2 -o /dev/null
@@ -49,3 +45,7 @@ module {
     return
   }
 }
+
+// Whether the analysis dies depends on the heap's layout: under the
+// sanitizers' allocator it reads memory that does not fault.
+// UNSUPPORTED: irs-sanitize
