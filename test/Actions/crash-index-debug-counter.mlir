@@ -48,4 +48,4 @@ module {
 
 // Whether the analysis dies depends on the heap's layout: under the
 // sanitizers' allocator it reads memory that does not fault.
-// UNSUPPORTED: irs-sanitize
+// UNSUPPORTED: asan

@@ -11,7 +11,7 @@
 // its run is the heap's choice: a note when it does, not checked here.
 //
 // Under AddressSanitizer the use after free ends the worker first.
-// UNSUPPORTED: irs-sanitize
+// UNSUPPORTED: asan
 
 // RUN: rm -rf %t
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(linalg-detensorize))" --failure-dir=%t -o /dev/null; echo exit=$?' > %t.log 2>&1

@@ -10,7 +10,7 @@
 // heap's choice: the note is not checked.
 //
 // Under AddressSanitizer the use after free ends the worker first.
-// UNSUPPORTED: irs-sanitize
+// UNSUPPORTED: asan
 
 // RUN: rm -rf %t
 // RUN: sh -c 'irscope-opt %s -lift-cf-to-scf --dump-after-each=%t -o /dev/null; echo exit=$?' > %t.log 2>&1
