@@ -157,14 +157,17 @@ def tree_threads(root):
     while todo:
         p, depth = todo.pop()
         todo.extend((k, depth + 1) for k in kids.get(p, []))
-        run = 0
+        run, live = 0, False
         try:
             for t in os.listdir("/proc/%d/task" % p):
                 with open("/proc/%d/task/%s/stat" % (p, t)) as f:
-                    run += f.read().rsplit(")", 1)[1].split()[0] == "R"
+                    state = f.read().rsplit(")", 1)[1].split()[0]
+                run += state == "R"
+                live = live or state != "Z"
         except OSError:
             continue
-        out[p] = (depth, run)
+        if live:  # an exited printer not yet reaped prints nothing
+            out[p] = (depth, run)
     return out
 
 
