@@ -104,22 +104,32 @@ def tree_pss_kb(root):
     return total
 
 
-def measure_sum(cmd, env=None):
-    """measure() plus the peak of the process tree's summed PSS (bytes)."""
+def run_sampled(cmd, every, sample, env=None):
+    """Runs cmd, calling sample(pid) every `every` seconds on a thread until
+    it exits; (wall seconds, wait status, rusage)."""
     t0 = time.perf_counter()
     p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
                          stderr=subprocess.DEVNULL, env=env)
-    peak, done = [0], threading.Event()
+    done = threading.Event()
 
-    def sample():
-        while not done.wait(0.05):
-            peak[0] = max(peak[0], tree_pss_kb(p.pid))
-    th = threading.Thread(target=sample)
+    def loop():
+        while not done.wait(every):
+            sample(p.pid)
+    th = threading.Thread(target=loop)
     th.start()
     _, status, ru = os.wait4(p.pid, 0)
     done.set()
     th.join()
-    wall = time.perf_counter() - t0
+    return time.perf_counter() - t0, status, ru
+
+
+def measure_sum(cmd, env=None):
+    """measure() plus the peak of the process tree's summed PSS (bytes)."""
+    peak = [0]
+
+    def sample(pid):
+        peak[0] = max(peak[0], tree_pss_kb(pid))
+    wall, status, ru = run_sampled(cmd, 0.05, sample, env)
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit("benchmark command failed: " + " ".join(cmd))
     return wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss * 1024, peak[0] * 1024
@@ -181,31 +191,22 @@ def idle(cmd, printer_depth):
     cores = os.cpu_count() or 1
     cats = {"nothing to print": 0.0, "pipeline waits for a printer": 0.0,
             "pipeline and printers": 0.0}
-    t0 = time.perf_counter()
-    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.DEVNULL)
-    done, last = threading.Event(), [time.perf_counter()]
+    last = [time.perf_counter()]
 
-    def sample():
-        while not done.wait(0.02):
-            now = time.perf_counter()
-            dt, last[0] = now - last[0], now
-            tree = tree_threads(p.pid)
-            pipe = sum(r for d, r in tree.values() if d == printer_depth - 1)
-            printers = [r for d, r in tree.values() if d >= printer_depth]
-            free = max(0, cores - pipe - sum(printers)) * dt
-            if not printers:
-                cats["nothing to print"] += free
-            elif pipe == 0:
-                cats["pipeline waits for a printer"] += free
-            else:
-                cats["pipeline and printers"] += free
-    th = threading.Thread(target=sample)
-    th.start()
-    _, _, ru = os.wait4(p.pid, 0)
-    done.set()
-    th.join()
-    wall = time.perf_counter() - t0
+    def sample(pid):
+        now = time.perf_counter()
+        dt, last[0] = now - last[0], now
+        tree = tree_threads(pid)
+        pipe = sum(r for d, r in tree.values() if d == printer_depth - 1)
+        printers = [r for d, r in tree.values() if d >= printer_depth]
+        free = max(0, cores - pipe - sum(printers)) * dt
+        if not printers:
+            cats["nothing to print"] += free
+        elif pipe == 0:
+            cats["pipeline waits for a printer"] += free
+        else:
+            cats["pipeline and printers"] += free
+    wall, _, ru = run_sampled(cmd, 0.02, sample)
     return wall, ru.ru_utime + ru.ru_stime, cats
 
 
