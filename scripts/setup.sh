@@ -12,15 +12,13 @@ PKGS=(
   libgit2-dev pkg-config
   libcmocka-dev
   python3
-  # fir-opt and bbc, a real downstream MLIR compiler: opt-reduce --tool's
-  # tests (test/Reduce/tool-fir.test) and bench/reduce_tool.py.
+  # fir-opt and bbc, a real downstream MLIR compiler: the --tool tests of
+  # irscope-opt (test/Tool/fir-opt.mlir) and opt-reduce
+  # (test/Reduce/tool-fir.test), and bench/reduce_tool.py.
   flang-22
   # The browser test of irscope-report's page (test/Browser); without
   # them that one test is reported UNSUPPORTED.
   chromium chromium-driver
-  # Flang's fir-opt and bbc: a real downstream MLIR tool for the
-  # irscope-opt --tool tests (test/Tool/fir-opt.mlir; UNSUPPORTED without).
-  flang-22
   # MLIR 19's mlir-opt (/usr/lib/llvm-19/bin): irscope-report --compare of
   # two MLIR versions' runs (test/Report/compare-versions.test;
   # UNSUPPORTED without).
