@@ -234,7 +234,7 @@ IRS_API const uint64_t *irsActionTrailGetProgress(IrsActionTrail trail);
 /// action (IrsWorkerResult.stalledMs); a reset forgets it.
 IRS_API void irsActionTrailSetStalled(IrsActionTrail trail, double ms);
 /// The time irsActionTrailSetStalled recorded if it is a stall (at least
-/// IRS_ACTION_TRAIL_STALL_MS), else 0.
+/// IRS_ACTION_TRAIL_STALL_MS, in a step that recorded an action), else 0.
 IRS_API double irsActionTrailGetStalled(IrsActionTrail trail);
 
 /// What the record was doing, as the terminal notes say it: "applying

@@ -206,7 +206,11 @@ void irsActionTrailSetStalled(IrsActionTrail trail, double ms) {
 
 double irsActionTrailGetStalled(IrsActionTrail trail) {
   const Trail *t = trail.ptr;
-  return t && t->stalledMs >= IRS_ACTION_TRAIL_STALL_MS ? t->stalledMs : 0;
+  // A step that recorded no action (none registered) says nothing.
+  if (!t || __atomic_load_n(&t->hot.next, __ATOMIC_SEQ_CST) ==
+                __atomic_load_n(&t->hot.stepStart, __ATOMIC_SEQ_CST))
+    return 0;
+  return t->stalledMs >= IRS_ACTION_TRAIL_STALL_MS ? t->stalledMs : 0;
 }
 
 void irsActionTrailMarkStep(IrsActionTrail trail) {

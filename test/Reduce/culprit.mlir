@@ -56,7 +56,7 @@
 //
 // A hang: it stops beginning actions (a folder loops): the last one it
 // began, with its number.
-// RUN: opt-reduce %S/../Actions/hang-stall.mlir --pass-pipeline="builtin.module(func.func(canonicalize))" --test-timeout=1 --strategies=erase-symbols -o %t.hang.out --emit-lit-test=%t.hang.test 2>&1 \
+// RUN: opt-reduce %S/../Actions/hang-stall.mlir --pass-pipeline="builtin.module(func.func(canonicalize))" --test-timeout=2 --strategies=erase-symbols -o %t.hang.out --emit-lit-test=%t.hang.test 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=HANG
 // HANG: opt-reduce: culprit rewrite: pattern '(anonymous namespace)::AddIAddConstant' on 'arith.addi' at {{.*}}hang-stall.mlir:41:11 (#{{[1-9][0-9]*}}, the last action begun: none began in the hang's last {{[0-9.]+}} s)
 // RUN: FileCheck %s --check-prefix=HANGLIT < %t.hang.test
