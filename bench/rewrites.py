@@ -65,6 +65,20 @@ CASES = [
      "upstream/test-legalize-callee-results.mlir",
      "builtin.module(test-legalize-patterns)",
      "builtin.module(test-legalize-patterns)", "verify", [], 0),
+    ("canon-index-castui", "upstream/canon-index-castui-trunc-miscompile.mlir",
+     "builtin.module(canonicalize)", "builtin.module(canonicalize)",
+     "results", [], 0),
+    ("affine-fusion-producer-call",
+     "upstream/affine-fusion-producer-call-miscompile.mlir",
+     "builtin.module(func.func(affine-loop-fusion{mode=producer maximal}))",
+     "builtin.module(func.func(affine-loop-fusion{mode=producer maximal}))",
+     "results", [], 0),
+    ("amdgpu-packed-trunc", "upstream/amdgpu-to-rocdl-packed-trunc-undef.mlir",
+     "builtin.module(convert-amdgpu-to-rocdl{chipset=gfx942})",
+     "builtin.module(convert-amdgpu-to-rocdl{chipset=gfx942})", "verify", [], 0),
+    ("rdv-trivial-loop", "upstream/rdv-trivial-loop-null-bound.mlir",
+     "builtin.module(remove-dead-values)", "builtin.module(remove-dead-values)",
+     "verify", [], 0),
 ]
 
 
@@ -145,7 +159,9 @@ class Hand:
             k = self.bisect(tag, n)
             if k:
                 name, op = actions[tag][k - 1]
-                return tag, k, n, name.split("::")[-1] or "(unnamed)", op
+                # The whole debug name, as the log prints it and irscope
+                # names a pattern (namespaces included).
+                return tag, k, n, name or "(unnamed)", op
         return None
 
 

@@ -214,6 +214,29 @@ IRS_API bool irsActionTrailGetInFlight(IrsActionTrail trail,
 IRS_API size_t irsActionTrailGetRepeating(IrsActionTrail trail,
                                           IrsActionRecord *out, size_t cap,
                                           size_t *window);
+/// The action of the step that began last and names an op (in flight or
+/// ended): false when the step began none.
+IRS_API bool irsActionTrailGetLast(IrsActionTrail trail, IrsActionRecord *out);
+
+/// The trail's count of actions begun, in the trail's shared memory: what
+/// a supervisor samples to see whether the recording process still begins
+/// actions (IrsSupervisorOptions.progress). Valid while the trail lives;
+/// NULL for a null trail.
+IRS_API const uint64_t *irsActionTrailGetProgress(IrsActionTrail trail);
+
+/// A hang whose process began no action during its last
+/// IRS_ACTION_TRAIL_STALL_MS or more is stuck outside the actions it had
+/// been running (a folder looping, a pass's own code) or inside the one in
+/// flight: it repeats none of them, and is described by the action in
+/// flight and the last one begun. Below that, by the actions it repeated.
+#define IRS_ACTION_TRAIL_STALL_MS 500
+/// Records how long before it was stopped the trail's process had begun no
+/// action (IrsWorkerResult.stalledMs); a reset forgets it.
+IRS_API void irsActionTrailSetStalled(IrsActionTrail trail, double ms);
+/// The time irsActionTrailSetStalled recorded if it is a stall (at least
+/// IRS_ACTION_TRAIL_STALL_MS, in a step that recorded an action), else 0.
+IRS_API double irsActionTrailGetStalled(IrsActionTrail trail);
+
 /// What the record was doing, as the terminal notes say it: "applying
 /// pattern 'X' to 'arith.addi' at f.mlir:3:8", "running pass 'cse' on
 /// 'func.func' at f.mlir:1:1", "running action 'T' on ..."; without the
@@ -225,9 +248,13 @@ IRS_API void irsActionRecordDescribe(const IrsActionRecord *record,
 /// The terminal's note on what the trail's process was doing when it died:
 /// for a timeout, "timed out repeating applying pattern 'X' to 'arith.addi'
 /// at f.mlir:3:8 (85 of the last 256 actions)" (the action repeated most,
-/// irsActionTrailGetRepeating); for a crash, "crashed while applying
-/// pattern 'X' to ..." (irsActionTrailGetInFlight). Calls `callback` once,
-/// or not at all and returns false when the trail has nothing to say.
+/// irsActionTrailGetRepeating), or for a stalled one
+/// (irsActionTrailGetStalled) "timed out while running pass 'X' on ...: no
+/// action began in its last 2.9 s; the last was applying pattern 'Y' to ...
+/// (#120)" (in flight, then irsActionTrailGetLast when another); for a
+/// crash, "crashed while applying pattern 'X' to ..."
+/// (irsActionTrailGetInFlight). Calls `callback` once, or not at all and
+/// returns false when the trail has nothing to say.
 IRS_API bool irsActionTrailDescribeDeath(IrsActionTrail trail, bool timedOut,
                                          MlirStringCallback callback,
                                          void *userData);

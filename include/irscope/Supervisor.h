@@ -78,6 +78,15 @@ typedef struct IrsSupervisorOptions {
   /// dump, the manifest) is then what they left, and none outlives the
   /// run. 0 (the default): the pipes are only drained, nothing waited for.
   int awaitDescendantsMs;
+  /// Nullable: a count the worker raises as it works, in memory it shares
+  /// with the supervisor (an action trail's, irsActionTrailGetProgress).
+  /// Sampled with the limits: a step that times out gets the result's
+  /// stalledMs, which tells a step stuck outside the work the count counts
+  /// (a folder, a pass's own loop) from one that keeps repeating it.
+  const uint64_t *progress;
+  /// Take what arrives on the worker's stderr for its progress instead (a
+  /// tool that logs each action there).
+  bool progressOnStderr;
 } IrsSupervisorOptions;
 
 /// The signal of traceOnTimeout (from <signal.h>). SIGUSR1 rather than
@@ -152,6 +161,10 @@ typedef struct IrsWorkerResult {
   int numValues;
   char valueKeys[IRS_WORKER_MAX_VALUES][32];
   int64_t values[IRS_WORKER_MAX_VALUES];
+  /// With options.progress or progressOnStderr, for a step that timed
+  /// out: how long before the timeout its progress last moved, in ms (the
+  /// step's whole time when it never did; sampled every 50 ms); 0 otherwise.
+  double stalledMs;
 } IrsWorkerResult;
 
 /// The value the worker of `result` last sent under `key`; false (and

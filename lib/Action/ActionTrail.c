@@ -48,6 +48,8 @@ typedef struct Trail {
   // The recording process's rewrite counts (irsActionTrailSetCounts): a
   // pointer of that process, which no other one follows.
   IrsActionCounts *counts;
+  // irsActionTrailSetStalled: what the supervisor saw of a hang (ms).
+  double stalledMs;
 } Trail;
 
 // The calling thread's part (TrailRec.h). A forked child's only thread
@@ -189,6 +191,26 @@ void irsActionTrailReset(IrsActionTrail trail) {
   memset(&t->hot, 0, sizeof t->hot);
   __atomic_store_n(&t->hot.epoch, epoch + 1, __ATOMIC_SEQ_CST);
   irsTrailStringsReset(&t->strings);
+  t->stalledMs = 0;
+}
+
+const uint64_t *irsActionTrailGetProgress(IrsActionTrail trail) {
+  Trail *t = trail.ptr;
+  return t ? &t->hot.next : NULL;
+}
+
+void irsActionTrailSetStalled(IrsActionTrail trail, double ms) {
+  if (trail.ptr)
+    ((Trail *)trail.ptr)->stalledMs = ms;
+}
+
+double irsActionTrailGetStalled(IrsActionTrail trail) {
+  const Trail *t = trail.ptr;
+  // A step that recorded no action (none registered) says nothing.
+  if (!t || __atomic_load_n(&t->hot.next, __ATOMIC_SEQ_CST) ==
+                __atomic_load_n(&t->hot.stepStart, __ATOMIC_SEQ_CST))
+    return 0;
+  return t->stalledMs >= IRS_ACTION_TRAIL_STALL_MS ? t->stalledMs : 0;
 }
 
 void irsActionTrailMarkStep(IrsActionTrail trail) {
@@ -353,6 +375,21 @@ size_t irsActionTrailGetRepeating(IrsActionTrail trail, IrsActionRecord *out,
   }
   free(groups);
   return n;
+}
+
+bool irsActionTrailGetLast(IrsActionTrail trail, IrsActionRecord *out) {
+  const Trail *t = trail.ptr;
+  uint64_t from = t ? __atomic_load_n(&t->hot.stepStart, __ATOMIC_SEQ_CST) : 0;
+  uint64_t best = from;
+  for (size_t k = 0; t && k < kWindow; ++k) {
+    const IrsTrailRingEntry *e = &t->hot.ring[k];
+    uint64_t seq = __atomic_load_n(&e->seq, __ATOMIC_SEQ_CST);
+    if (seq > best && e->rec.op.name) {
+      best = seq;
+      toRecord(t, &e->rec, out);
+    }
+  }
+  return best > from;
 }
 
 void irsActionRecordDescribe(const IrsActionRecord *r,

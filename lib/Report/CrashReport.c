@@ -53,7 +53,9 @@ static bool knowsStep(const IrsRunRecord *rec) {
 }
 
 // What the worker was doing (its action trail): the action in flight and,
-// for a hang, the actions the last window kept repeating.
+// for a hang, the actions the last window kept repeating, or for a hang
+// that began no action in its last moments (irsActionTrailGetStalled), how
+// long and the last action it began.
 // A narrowed action (`narrowed`) is the failure's one <action>: the one in
 // flight is then left out.
 static void writeActions(xmlTextWriterPtr w, IrsActionTrail trail, bool hang,
@@ -63,6 +65,15 @@ static void writeActions(xmlTextWriterPtr w, IrsActionTrail trail, bool hang,
     irsXmlWriteActionRecord(w, &r, true);
   if (!hang)
     return;
+  double stalled = irsActionTrailGetStalled(trail);
+  if (stalled > 0) {
+    xmlTextWriterStartElement(w, X("stall"));
+    xmlTextWriterWriteFormatAttribute(w, X("ms"), "%.0f", stalled);
+    if (irsActionTrailGetLast(trail, &r))
+      irsXmlWriteActionRecord(w, &r, false);
+    xmlTextWriterEndElement(w);
+    return;
+  }
   enum { kShown = 5 };
   IrsActionRecord rep[kShown];
   size_t window = 0;

@@ -314,7 +314,8 @@ void irsXmlWriteActionRecord(xmlTextWriterPtr w, const IrsActionRecord *r,
   xmlTextWriterStartElement(w, X("action"));
   xmlTextWriterWriteAttribute(w, X("tag"), X(r->tag));
   xmlTextWriterWriteAttribute(w, X("name"), X(r->name));
-  if (r->index > 0 && inFlight)
+  // A repeat's count stands for its index: it is many actions.
+  if (r->index > 0 && (inFlight || r->count <= 0))
     xmlTextWriterWriteFormatAttribute(w, X("index"), "%lld",
                                       (long long)r->index);
   if (r->opName[0])
@@ -326,7 +327,7 @@ void irsXmlWriteActionRecord(xmlTextWriterPtr w, const IrsActionRecord *r,
     xmlTextWriterWriteAttribute(w, X("loc"), X(r->file));
   if (inFlight)
     xmlTextWriterWriteAttribute(w, X("in-flight"), X("true"));
-  else
+  else if (r->count > 0)
     xmlTextWriterWriteFormatAttribute(w, X("times"), "%lld",
                                       (long long)r->count);
   xmlTextWriterEndElement(w);

@@ -95,6 +95,7 @@ static void handleLine(Supervisor *s, const char *l) {
     r->step = b;
     r->inStep = true;
     s->stepStart = irsClockMonotonicMs();
+    s->progressAt = s->stepStart;
     irsBufReset(&s->tail); // the tail describes the current step only
   } else if (l[0] == 'E' && nb >= 2) {
     double now = irsClockMonotonicMs();

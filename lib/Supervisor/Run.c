@@ -78,6 +78,8 @@ static ssize_t readStderr(Supervisor *s) {
   if (s->opts.onStderr)
     s->opts.onStderr(buf, (size_t)n, s->opts.stderrUserData);
   irsSupTailAppend(s, buf, (size_t)n);
+  if (s->opts.progressOnStderr)
+    s->progressAt = nowMs();
   return n;
 }
 
@@ -104,7 +106,9 @@ void irsSupRunWatchFrom(Supervisor *s, pid_t pid, int chFd, int erFd) {
   s->status = 0;
   s->handover = 0;
   s->killedFor = IrsWorkerExited;
-  s->start = s->stepStart = nowMs();
+  s->start = s->stepStart = s->progressAt = nowMs();
+  s->progressSeen =
+      s->opts.progress ? __atomic_load_n(s->opts.progress, __ATOMIC_RELAXED) : 0;
   s->decidedAt = s->traceDeadline = 0;
   s->reaped = false;
 }
@@ -227,8 +231,20 @@ static bool reaped(Supervisor *s, const struct rusage *ru) {
   return !irsSupTakeOver(s);
 }
 
+// Whether the worker's progress count moved since the last sample.
+static void sampleProgress(Supervisor *s) {
+  if (!s->opts.progress)
+    return;
+  uint64_t now = __atomic_load_n(s->opts.progress, __ATOMIC_RELAXED);
+  if (now != s->progressSeen) {
+    s->progressSeen = now;
+    s->progressAt = nowMs();
+  }
+}
+
 // The sampled limits of a running worker: resident memory, step timeout.
 static void checkLimits(Supervisor *s, pid_t pid) {
+  sampleProgress(s);
   int64_t rss = irsProcRssKb(pid);
   if (rss > s->result.peakRssKb)
     s->result.peakRssKb = rss;
@@ -239,6 +255,10 @@ static void checkLimits(Supervisor *s, pid_t pid) {
   } else if (o->stepTimeoutSec > 0 && s->result.inStep &&
              nowMs() - s->stepStart > o->stepTimeoutSec * 1e3) {
     s->killedFor = IrsWorkerTimedOut;
+    if (o->progress || o->progressOnStderr) {
+      double since = s->progressAt > s->stepStart ? s->progressAt : s->stepStart;
+      s->result.stalledMs = nowMs() - since;
+    }
     if (o->traceOnTimeout &&
         irsAskForTrace(pid, o->traceSignal ? o->traceSignal
                                            : IRS_SUPERVISOR_TRACE_SIGNAL)) {

@@ -57,6 +57,10 @@ typedef struct Supervisor {
   int status;
   IrsWorkerOutcome killedFor;
   double start, stepStart;
+  // The progress count last sampled (IrsSupervisorOptions.progress) and
+  // when progress was last seen (the count moved, stderr came, a step began).
+  uint64_t progressSeen;
+  double progressAt;
   // Lanes of irsSupervisorRunBatch, created on first use.
   struct Supervisor *slots[kMaxSlots];
   intptr_t numSlots;

@@ -15,7 +15,8 @@
 //
 // A crash's log is the narrowing's log run (ToolNarrow.c), whose stdout is
 // a scratch file. A hang is run once more until it times out again, with
-// its stdout on its stderr pipe: the supervisor keeps the last 256 KiB of
+// its stdout on its stderr pipe (whose growth is its progress: a log that
+// stopped growing is a stall, Action.h): the supervisor keeps the last 256 KiB of
 // that (hundreds of actions, more than the trail's window), so a log that
 // grows for as long as the step timeout lasts takes no disk. A log line
 // prints its op as the tool prints ops, every element of a dense constant
@@ -67,6 +68,7 @@ typedef struct Replay {
   IrsActionTrail trail;
   int depth;
   int64_t patterns, passes;
+  bool counted; // the log is whole: its counts are the tool's
   MlirStringRef stepPass;
   IrsActionRecord lastPass; // the last pass execution begun; tag "" if none
 } Replay;
@@ -149,6 +151,8 @@ static void onEvent(IrsActionLogEvent ev, const IrsActionLogEntry *e,
   setLocation(e->locBuf, &rec);
   rec.depth = r->depth;
   rec.index = pattern ? ++r->patterns : pass ? ++r->passes : 0;
+  if (!r->counted)
+    rec.index = 0;
   rec.opId = e->op.length ? opIdentity(e->op) : 0;
   irsActionTrailPush(r->trail, &rec);
   if (pass)
@@ -160,7 +164,8 @@ static void onEvent(IrsActionLogEvent ev, const IrsActionLogEntry *e,
 }
 
 void irsToolTrailFromLog(IrsToolRunnerImpl *t, intptr_t i, MlirStringRef log,
-                         bool fromStart, IrsWorkerOutcome outcome) {
+                         bool fromStart, IrsWorkerOutcome outcome,
+                         double stalledMs) {
   t->trailFilled = false;
   irsBufReset(&t->actionNote);
   if (!t->trail.ptr)
@@ -168,6 +173,12 @@ void irsToolTrailFromLog(IrsToolRunnerImpl *t, intptr_t i, MlirStringRef log,
   if (!t->trail.ptr)
     return;
   irsActionTrailReset(t->trail);
+  // The supervisor keeps the last 256 KiB of stderr, cut to its last half
+  // when it grows past that: a tail shorter than half was never cut, and
+  // numbers its actions as the tool did.
+  enum { kWholeLog = 128 * 1024 };
+  if (!fromStart && log.length < kWholeLog)
+    fromStart = true;
   if (!fromStart) {
     const char *nl = log.length ? memchr(log.data, '\n', log.length) : NULL;
     size_t cut = nl ? (size_t)(nl - log.data) + 1 : log.length;
@@ -175,8 +186,10 @@ void irsToolTrailFromLog(IrsToolRunnerImpl *t, intptr_t i, MlirStringRef log,
     log.length -= cut;
   }
   Replay r = {.trail = t->trail,
+              .counted = fromStart,
               .stepPass = irsPipelineGetStepPassName(t->rec.pipeline, i)};
   t->trailFilled = irsActionLogParseEvents(log, onEvent, &r) > 0;
+  irsActionTrailSetStalled(t->trail, stalledMs);
   // Only a tool that died of its own signal, or of the one that asked a
   // timed-out step for its stack dump, ran the handler that flushed the
   // log; one killed outright may have lost its last lines.
@@ -224,7 +237,8 @@ void irsToolHangActions(IrsToolRunnerImpl *t, intptr_t i, const char *input) {
   if (!step || irsToolExecRun(t, &e, &r) != IRS_OK || r.execErrno)
     irsBufAppendStr(&why, "cannot run the tool");
   else if (r.res.outcome == IrsWorkerTimedOut)
-    irsToolTrailFromLog(t, i, r.res.stderrTail, false, IrsWorkerTimedOut);
+    irsToolTrailFromLog(t, i, r.res.stderrTail, false, IrsWorkerTimedOut,
+                        r.res.stalledMs);
   else if (!irsToolLacksActionFlags(t, &r, &why))
     irsBufAppendStr(&why, "with its action log and threading off, the step "
                           "does not time out");

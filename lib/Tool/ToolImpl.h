@@ -169,9 +169,11 @@ bool irsToolLacksActionFlags(const IrsToolRunnerImpl *t,
 /// The action log of a run of step i (0-based) replayed into `t->trail`
 /// (ToolActions.c): `fromStart` false for a log's tail, whose first line
 /// may be cut. Sets trailFilled when the log held an action, and for a
-/// crash or a timeout (`outcome`) the terminal's note.
+/// crash or a timeout (`outcome`) the terminal's note; `stalledMs`: how
+/// long a timed-out run's log had not grown (IrsWorkerResult.stalledMs).
 void irsToolTrailFromLog(IrsToolRunnerImpl *t, intptr_t i, MlirStringRef log,
-                         bool fromStart, IrsWorkerOutcome outcome);
+                         bool fromStart, IrsWorkerOutcome outcome,
+                         double stalledMs);
 /// A step i that timed out, run once more single-threaded with its action
 /// log on its stderr until it times out again, names the actions it kept
 /// repeating: `t->trail` and `t->actionNote` (ToolActions.c).

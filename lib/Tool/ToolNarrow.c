@@ -242,7 +242,7 @@ static char *logRun(Narrowing *n, const IrsToolExecResult *orig, IrsBuf *why) {
                    : NULL;
     if (r.res.outcome != IrsWorkerExited)
       irsToolTrailFromLog(n->t, n->i, mlirStringRefCreateFromCString(log),
-                          true, r.res.outcome);
+                          true, r.res.outcome, 0);
   }
   irsToolExecResultFree(&r);
   if (logPath)

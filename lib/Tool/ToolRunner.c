@@ -116,11 +116,13 @@ IrsToolRunner irsToolRunnerCreate(IrsPipeline pipeline,
   t->bytecodeOk = true;
   // A step that times out is asked where it hangs before the kill: LLVM's
   // handlers print their stack dump on SIGQUIT (Supervisor.h, traceSignal).
+  // A hang's re-run logs its actions on stderr: their flow is its progress.
   IrsSupervisorOptions so = {.stepTimeoutSec = options->stepTimeoutSec,
                              .memoryLimitBytes = options->memoryLimitBytes,
                              .traceOnTimeout = true,
                              .traceSignal = SIGQUIT,
-                             .traceWaitMs = kTraceWaitMs};
+                             .traceWaitMs = kTraceWaitMs,
+                             .progressOnStderr = true};
   bool ok = t->diags && copyOptions(t, pipeline, options);
   // Helper prints get ten times the step timeout, at least 30 s, and no
   // memory limit: they only print IR a step's process already held, and

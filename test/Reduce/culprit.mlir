@@ -4,8 +4,8 @@
 // upstream cases: a crash in convert-arith-to-spirv (the pattern in flight,
 // llvm/llvm-project#205233, this file), IR that -convert-xegpu-to-xevm
 // leaves invalid (narrowed to pattern application 3 of 3,
-// llvm/llvm-project#205069), a canonicalize hang (the pattern it keeps
-// repeating, llvm/llvm-project#221152). --emit-lit-test names it in a
+// llvm/llvm-project#205069), a canonicalize hang (the last rewrite it
+// began before folding one op forever, llvm/llvm-project#221152). --emit-lit-test names it in a
 // comment; the pin form adds a RUN line pair on upstream mlir-opt's own
 // debug counter (K - 1 pattern applications do not fail, K do), which lit
 // runs below. lit would take any line of this file holding the word RUN
@@ -54,12 +54,13 @@
 // LIT-DAG: PASS: opt-reduce-emitted :: crash.test
 // LIT-DAG: PASS: opt-reduce-emitted :: verify.test
 //
-// A hang: the pattern it keeps repeating.
-// RUN: opt-reduce %S/../Actions/hang-repeating-pattern.mlir --pass-pipeline="builtin.module(func.func(canonicalize))" --test-timeout=1 --strategies=erase-symbols -o %t.hang.out --emit-lit-test=%t.hang.test 2>&1 \
+// A hang: it stops beginning actions (a folder loops): the last one it
+// began, with its number.
+// RUN: opt-reduce %S/../Actions/hang-stall.mlir --pass-pipeline="builtin.module(func.func(canonicalize))" --test-timeout=2 --strategies=erase-symbols -o %t.hang.out --emit-lit-test=%t.hang.test 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=HANG
-// HANG: opt-reduce: culprit rewrite: pattern '(anonymous namespace)::AddIAddConstant' on 'arith.addi' at {{.*}}hang-repeating-pattern.mlir:36:11 (repeated {{[1-9][0-9]*}} of the last {{[1-9][0-9]*}} actions)
+// HANG: opt-reduce: culprit rewrite: pattern '(anonymous namespace)::AddIAddConstant' on 'arith.addi' at {{.*}}hang-stall.mlir:41:11 (#{{[1-9][0-9]*}}, the last action begun: none began in the hang's last {{[0-9.]+}} s)
 // RUN: FileCheck %s --check-prefix=HANGLIT < %t.hang.test
-// HANGLIT: // Culprit rewrite: pattern '(anonymous namespace)::AddIAddConstant' on 'arith.addi' at {{.*}} (repeated
+// HANGLIT: // Culprit rewrite: pattern '(anonymous namespace)::AddIAddConstant' on 'arith.addi' at {{.*}} (#{{[1-9][0-9]*}}, the last action begun
 // HANGLIT-NOT: debug-counter
 //
 // A pass failure is not narrowed in-process: no culprit line.

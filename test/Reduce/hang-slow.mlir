@@ -15,6 +15,7 @@
 // RUN: sh -c 'opt-reduce %s --pass-pipeline="builtin.module(irs-test-slow{op=arith.addi ms=600})" --test-timeout=1.5 --strategies=erase-ops -j 1 -o %t.out; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s
 // CHECK: opt-reduce: hangs: candidates judged hung after {{[0-9.]+}} s (5 x the slowest step that ended), the result did not hang at the full --test-timeout: reduced again without quick verdicts
+// CHECK-NEXT: opt-reduce: culprit pass execution: pass 'irs-test-slow' on 'builtin.module' at {{.*}}hang-slow.mlir (#1, in flight when it hung: none began in the hang's last {{[0-9.]+}} s)
 // CHECK-NEXT: opt-reduce: done: {{.*}}; signature: timeout in irs-test-slow
 // CHECK-NEXT: exit=0
 // RUN: grep -c arith.addi %t.out | FileCheck %s --check-prefix=COUNT

@@ -21,6 +21,9 @@
 // LOG: opt-reduce: test {{[0-9]+}} [erase-symbols] erase 1 op: #1: timeout in irs-test-hang, interesting ({{[0-9]+}} ms, judged hung early)
 // LOG: opt-reduce: test {{[0-9]+}} [confirm] the module as it is: timeout in irs-test-hang, interesting
 // LOG: opt-reduce: hangs: candidates judged hung after {{[0-9.]+}} s (5 x the slowest step that ended), the result confirmed at the full --test-timeout
+// The hang is in the pass's own code: the action in flight, and none began
+// after it.
+// LOG-NEXT: opt-reduce: culprit pass execution: pass 'irs-test-hang' on 'builtin.module' at {{.*}}hang.mlir (#1, in flight when it hung: none began in the hang's last {{[0-9.]+}} s)
 // LOG-NEXT: opt-reduce: done: {{.*}}; signature: timeout in irs-test-hang
 // LOG-NEXT: exit=0
 

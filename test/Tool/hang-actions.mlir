@@ -1,9 +1,10 @@
-// A hang through --tool names the actions it kept repeating, through any
-// MlirOptMain tool: the real canonicalize hang of
-// test/Actions/hang-repeating-pattern.mlir (AddIAddConstant applied forever
-// to an arith.addi that became its own operand in an unreachable block)
-// through fir-opt, which registers these dialects too (mlir-opt:
-// test/Tool/hang.mlir). The step, once timed out, is run once more
+// A hang through --tool names what it was doing, through any MlirOptMain
+// tool: the real canonicalize hang of test/Actions/hang-stall.mlir (after
+// its last rewrite, AddIAddConstant on an arith.addi that became its own
+// operand in an unreachable block, the greedy driver folds that op
+// forever and begins no action) through fir-opt, which registers these
+// dialects too (mlir-opt: test/Tool/hang.mlir). A log that stopped growing
+// is a stall: the pass in flight and the last action it began. The step, once timed out, is run once more
 // single-threaded with the tool's action log (--log-actions-to=-) on its
 // stderr until it times out again; LLVM flushes the log before the stack
 // dump it prints on SIGQUIT, and the supervisor keeps the log's tail. A
@@ -18,16 +19,16 @@
 // RUN: sh -c 'irscope-opt --tool=%fir_opt %s --pass-pipeline="builtin.module(func.func(canonicalize))" --step-timeout=8 --failure-dir=%t/f -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=FIR -DDIR=%t/f
 // FIR: irscope-opt: error: step 1 'builtin.module(func.func(canonicalize))' timed out after 8 s
-// FIR: irscope-opt: note: timed out repeating applying pattern '(anonymous namespace)::AddIAddConstant' to 'arith.addi' at {{.*}}hang-actions.mlir:47:11 ({{[1-9][0-9]*}} of the last {{[1-9][0-9]*}} actions)
+// FIR: irscope-opt: note: timed out while running pass 'canonicalize' on 'func.func' at {{.*}}hang-actions.mlir:41:1: no action began in its last {{[0-9.]+}} s; the last was applying pattern '(anonymous namespace)::AddIAddConstant' to 'arith.addi' at {{.*}}hang-actions.mlir:48:11 (#{{[1-9][0-9]*}})
 // FIR-NEXT: irscope-opt: note: report: [[DIR]]/report.xml
 // FIR: exit=6
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/f/report.xml
 // RUN: FileCheck %s --check-prefix=REPORT < %t/f/report.xml
 // REPORT: <failure kind="timeout" step="1" pass="canonicalize"
-// REPORT: <action tag="pass-execution" name="canonicalize" index="{{[0-9]+}}" op="func.func" loc="{{.*}}hang-actions.mlir:40:1" in-flight="true"/>
-// REPORT-NEXT: <repeating-actions window="{{[1-9][0-9]*}}">
-// REPORT-NEXT: <action tag="apply-pattern" name="(anonymous namespace)::AddIAddConstant" op="arith.addi" loc="{{.*}}hang-actions.mlir:47:11" times="{{[1-9][0-9]*}}"/>
-// REPORT: </repeating-actions>
+// REPORT: <action tag="pass-execution" name="canonicalize" index="{{[0-9]+}}" op="func.func" loc="{{.*}}hang-actions.mlir:41:1" in-flight="true"/>
+// REPORT-NEXT: <stall ms="{{[0-9]+}}">
+// REPORT-NEXT: <action tag="apply-pattern" name="(anonymous namespace)::AddIAddConstant" index="{{[1-9][0-9]*}}" op="arith.addi" loc="{{.*}}hang-actions.mlir:48:11"/>
+// REPORT-NEXT: </stall>
 // REPORT-NEXT: </failure>
 
 // RUN: printf '#!/bin/sh\nfor a in "$@"; do case "$a" in --log-actions-to=*|--mlir-debug-counter=*) echo "tool: Unknown command line argument %%s." "$a" >&2; exit 1;; esac; done\nexec %mlir_opt "$@"\n' > %t/tool && chmod +x %t/tool

@@ -8,11 +8,12 @@
 // its hang-site and the IR that
 // went into the step, and a reproducer mlir-opt replays (into the same
 // hang, which `timeout` cuts here). What the step kept doing is named as
-// for irscope's own worker (test/Actions/hang-repeating-pattern.mlir): the
+// for irscope's own worker (test/Actions/hang-stall.mlir): the
 // step is run once more, single-threaded, with mlir-opt's action log
 // (--log-actions-to=-) on its stderr until it times out again, and the
-// log's last actions read back: AddIAddConstant on the self-referencing
-// arith.addi. Then SIGINT while the tool hangs (once
+// log's last actions read back: the log stopped growing (the greedy driver
+// folds the self-referencing arith.addi forever), so the note names the
+// last action the tool began, AddIAddConstant on that arith.addi. Then SIGINT while the tool hangs (once
 // the manifest has step 1's dump, step 2's process has exec'd mlir-opt: it
 // announced its step before the exec): exit 130, no report, the manifest
 // says "interrupted".
@@ -30,13 +31,13 @@
 // ERR-NOT: PLEASE submit
 // ERR: irscope-opt: error: step 2 'builtin.module(func.func(canonicalize))' timed out after 15 s
 // ERR-NEXT: irscope-opt: note: hung in {{.+}}
-// ERR-NEXT: irscope-opt: note: timed out repeating applying pattern '(anonymous namespace)::AddIAddConstant' to 'arith.addi' at {{.*}}hang.mlir:{{[0-9]+}}:11 ({{[1-9][0-9]*}} of the last {{[1-9][0-9]*}} actions)
+// ERR-NEXT: irscope-opt: note: timed out while running pass 'canonicalize' on 'func.func' at {{.*}}hang.mlir:{{[0-9]+}}:1: no action began in its last {{[0-9.]+}} s; the last was applying pattern '(anonymous namespace)::AddIAddConstant' to 'arith.addi' at {{.*}}hang.mlir:{{[0-9]+}}:11 (#{{[1-9][0-9]*}})
 // ERR-NEXT: irscope-opt: note: report: [[DIR]]/report.xml
 // ERR-NEXT: irscope-opt: note: replay:
 // ERR-NEXT: irscope-opt: note: or:
 // ERR-NEXT: exit=6
 // FRAMES: irscope-opt: note: hung in {{.+}}
-// FRAMES-NEXT: {{^(  #1 .+|irscope-opt: note: timed out repeating .+)$}}
+// FRAMES-NEXT: {{^(  #1 .+|irscope-opt: note: timed out while .+)$}}
 
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/d/report.xml
 // RUN: xmllint --noout --schema %schemas/manifest.xsd %t/d/manifest.xml
@@ -44,8 +45,8 @@
 // REPORT: <failure kind="timeout" step="2" pass="canonicalize" anchor="func.func" elapsed-ms="{{[0-9.]+}}" timeout-s="15"
 // REPORT-SAME: hang-site="{{[^"]+}}">
 // REPORT-NEXT: <message>step 2 'builtin.module(func.func(canonicalize))' timed out after 15 s</message>
-// REPORT: <repeating-actions window="{{[1-9][0-9]*}}">
-// REPORT-NEXT: <action tag="apply-pattern" name="(anonymous namespace)::AddIAddConstant" op="arith.addi" loc="{{.*}}hang.mlir:{{[0-9]+}}:11" times="{{[1-9][0-9]*}}"/>
+// REPORT: <stall ms="{{[0-9]+}}">
+// REPORT-NEXT: <action tag="apply-pattern" name="(anonymous namespace)::AddIAddConstant" index="{{[1-9][0-9]*}}" op="arith.addi" loc="{{.*}}hang.mlir:{{[0-9]+}}:11"/>
 // REPORT: <pre-step-ir file="failure-input.mlir"/>
 // REPORT-NEXT: <last-good-dump file="0001-builtin.module-cse.mlir"/>
 // REPORT-NEXT: <reproducer file="reproducer.mlir" pipeline="builtin.module(func.func(canonicalize))"/>

@@ -432,6 +432,50 @@ static void nestingAndRepeating(void **state) {
   irsActionTrailDestroy(t);
 }
 
+static void appendNote(MlirStringRef s, void *ud) {
+  strncat(ud, s.data, s.length);
+}
+
+// A hang that stopped beginning actions (a folder looping after its last
+// rewrite) repeats none: with a stall of at least IRS_ACTION_TRAIL_STALL_MS
+// the note names the action in flight and the last one begun with its
+// number; below it, the repeat; a reset forgets the stall.
+static void stallNamesLastAction(void **state) {
+  (void)state;
+  IrsActionTrail t = irsActionTrailCreate();
+  assert_non_null(irsActionTrailGetProgress(t));
+  irsActionTrailMarkStep(t);
+  IrsAction pass = action("pass-execution", "canonicalize", func, 0);
+  irsActionTrailBefore(&pass, t.ptr);
+  for (int i = 0; i < 3; ++i) {
+    IrsAction a = action("apply-pattern", "Loop", ops[0], 1);
+    a.index = 7 + i;
+    irsActionTrailBefore(&a, t.ptr);
+    irsActionTrailAfter(&a, true, t.ptr);
+  }
+  assert_int_equal(*irsActionTrailGetProgress(t), 4);
+  IrsActionRecord r;
+  assert_true(irsActionTrailGetLast(t, &r));
+  assertRecord(&r, "Loop", "arith.addi", "a.mlir", 2, 3);
+  assert_int_equal(r.index, 9);
+  char note[1024] = "";
+  irsActionTrailSetStalled(t, IRS_ACTION_TRAIL_STALL_MS - 1);
+  assert_true(irsActionTrailGetStalled(t) == 0);
+  assert_true(irsActionTrailDescribeDeath(t, true, appendNote, note));
+  assert_non_null(strstr(note, "timed out repeating applying pattern 'Loop'"));
+  note[0] = 0;
+  irsActionTrailSetStalled(t, 2900);
+  assert_true(irsActionTrailDescribeDeath(t, true, appendNote, note));
+  assert_string_equal(
+      note, "timed out while running pass 'canonicalize' on 'func.func' at "
+            "a.mlir:1:1: no action began in its last 2.9 s; the last was "
+            "applying pattern 'Loop' to 'arith.addi' at a.mlir:2:3 (#9)");
+  irsActionTrailReset(t);
+  assert_true(irsActionTrailGetStalled(t) == 0);
+  assert_false(irsActionTrailGetLast(t, &r));
+  irsActionTrailDestroy(t);
+}
+
 // Deeper than the stack's 8 records (ActionTrail.c's kDepth): the deepest
 // record is the last action begun at any depth past it.
 static void deepestRecordIsLastBegun(void **state) {
@@ -684,6 +728,7 @@ int main(void) {
       cmocka_unit_test(endMarkEndsTheAction),
       cmocka_unit_test(hitRecordsOnlyWhatTheCachesKnow),
       cmocka_unit_test(nestingAndRepeating),
+      cmocka_unit_test(stallNamesLastAction),
       cmocka_unit_test(deepestRecordIsLastBegun),
       cmocka_unit_test(stringsInternedOnce),
       cmocka_unit_test(recordHoldsWhatTheTableKeeps),

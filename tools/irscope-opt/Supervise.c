@@ -139,6 +139,9 @@ static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
                          const IrsWorkerResult *res, intptr_t k) {
   IrsOptConfig *cfg = run->cfg;
   intptr_t nchunks = irsInputGetNumChunks(run->input);
+  // How long a hang had begun no action (the supervisor sampled the
+  // trail's count): the report and the note tell a stall from a repeat.
+  irsActionTrailSetStalled(run->trail, res->stalledMs);
   IrsOptRun job = *run;
   job.supervised = false;
   job.firstChunk = k;
@@ -217,11 +220,15 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
   // A dead worker's background printers finish the dumps of the steps
   // before the one it died in (the report's last good dump) before the
   // death is documented; one still printing after 30 s is killed.
+  // The worker's action trail is its progress: a hang that began no
+  // action for a while is told from one that repeats them.
+  run->trail = irsActionTrailCreate();
   IrsSupervisorOptions so = {.stepTimeoutSec = cfg->watch.stepTimeout,
                              .memoryLimitBytes = cfg->watch.memoryLimit,
                              .traceOnTimeout = true,
                              .awaitDescendantsMs =
-                                 cfg->dumps.inBackground ? 30000 : 0};
+                                 cfg->dumps.inBackground ? 30000 : 0,
+                             .progress = irsActionTrailGetProgress(run->trail)};
   // The worker's stderr goes on to ours, its crash traces held back.
   IrsToolAbridger *abridger = irsToolAbridgerCreate();
   if (abridger) {
@@ -229,7 +236,6 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
     so.stderrUserData = abridger;
   }
   IrsSupervisor sup = irsSupervisorCreate(&so);
-  run->trail = irsActionTrailCreate();
   // Replays repeat what the user has already seen: same limits, no echo,
   // and no trace (theirs would only repeat the first one's).
   IrsSupervisorOptions qo = so;

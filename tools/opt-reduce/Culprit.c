@@ -105,9 +105,12 @@ static void fromRecord(OrCulprit *cu, const IrsActionRecord *r) {
   copyRef(cu->name, sizeof(cu->name), mlirStringRefCreateFromCString(r->name));
   copyRef(cu->opName, sizeof(cu->opName),
           mlirStringRefCreateFromCString(r->opName));
-  if (r->file[0])
+  // An implicit module is at line 0 of its file: the file says it all.
+  if (r->file[0] && r->line)
     snprintf(cu->location, sizeof(cu->location), "%s:%u:%u", r->file,
              r->line, r->column);
+  else if (r->file[0])
+    snprintf(cu->location, sizeof(cu->location), "%s", r->file);
   cu->index = r->index;
   cu->found = cu->name[0] != '\0';
 }
@@ -151,7 +154,8 @@ void orCulpritFind(const OrConfig *c, IrsReducer r, OrCulprit *out) {
   // that now hangs from hanging us.
   IrsSupervisorOptions so = {
       .stepTimeoutSec = c->testTimeoutSec > 0 ? c->testTimeoutSec : 60,
-      .memoryLimitBytes = c->memoryLimitBytes};
+      .memoryLimitBytes = c->memoryLimitBytes,
+      .progress = irsActionTrailGetProgress(u.trail)};
   IrsSupervisor sup = irsSupervisorCreate(&so);
   const IrsWorkerResult *res = NULL;
   IrsActionRecord rec;
@@ -162,6 +166,20 @@ void orCulpritFind(const OrConfig *c, IrsReducer r, OrCulprit *out) {
     if (sig->kind == IrsOutcomeCrash && res->outcome == IrsWorkerCrashed &&
         irsActionTrailGetInFlight(u.trail, &rec)) {
       fromRecord(out, &rec);
+    } else if (sig->kind == IrsOutcomeTimeout &&
+               res->outcome == IrsWorkerTimedOut &&
+               (irsActionTrailSetStalled(u.trail, res->stalledMs),
+                irsActionTrailGetStalled(u.trail) > 0) &&
+               irsActionTrailGetLast(u.trail, &rec)) {
+      // It stopped beginning actions: the last one it began, not a repeat
+      // (still in flight when it is where the hang is).
+      IrsActionRecord in;
+      out->inFlight = irsActionTrailGetInFlight(u.trail, &in) &&
+                      !strcmp(in.tag, rec.tag) && in.index == rec.index;
+      fromRecord(out, &rec);
+      out->index = 0; // a hang has no debug-counter check
+      out->lastIndex = rec.index;
+      out->stalledMs = irsActionTrailGetStalled(u.trail);
     } else if (sig->kind == IrsOutcomeTimeout &&
                res->outcome == IrsWorkerTimedOut &&
                irsActionTrailGetRepeating(u.trail, &rec, 1, &window) == 1) {
@@ -195,6 +213,11 @@ static void describe(FILE *f, const OrCulprit *cu) {
   if (cu->of)
     fprintf(f, " (#%lld of %lld in step %lld)", (long long)cu->stepIndex,
             (long long)cu->of, (long long)cu->step);
+  else if (cu->stalledMs > 0)
+    fprintf(f, " (#%lld, %s: none began in the hang's last %.1f s)",
+            (long long)cu->lastIndex,
+            cu->inFlight ? "in flight when it hung" : "the last action begun",
+            cu->stalledMs / 1e3);
   else if (cu->times)
     fprintf(f, " (repeated %lld of the last %lld actions)",
             (long long)cu->times, (long long)cu->window);

@@ -41,6 +41,12 @@ typedef struct OrCulprit {
   int64_t stepIndex, of, step;
   /// A hang: how often it ran among the last `window` actions.
   int64_t times, window;
+  /// A hang that began no action in its last `stalledMs` (Action.h): the
+  /// culprit is the last action it began, number `lastIndex` of its tag,
+  /// `inFlight` when it had not ended.
+  double stalledMs;
+  int64_t lastIndex;
+  bool inFlight;
 } OrCulprit;
 
 /// Runs the reduced module of `r` once more to name its culprit (in-process
