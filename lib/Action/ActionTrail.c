@@ -5,14 +5,17 @@
 // gone, so what the worker was doing is written as it happens into an
 // anonymous shared mapping the supervisor made before the fork (as
 // lib/Reduce/OracleAnchor.c does for the failing symbol). Each action is
-// recorded before it runs: the op is described (name, file location, an
-// identity) while it still exists, never after the crash. Per thread a
-// stack of the actions in flight (a crash names the innermost), and for
-// all threads a ring of the last actions (a hang names those that keep
-// repeating). Each record is marked complete only after it is written, so
-// a worker that died mid-write leaves no torn record behind. Records are
-// small and hold their strings by reference (TrailImpl.h): a supervised
-// run pays little more per action than a few compares.
+// recorded before it runs: per thread a stack of the actions in flight (a
+// crash names the innermost), and for all threads a ring of the last
+// actions (a hang names those that keep repeating). Each record is marked
+// complete only after it is written, so a worker that died mid-write
+// leaves no torn record behind. A record is a few stores: its tag and
+// pattern or pass by reference into the mapping's string table, its op as
+// the op's uniqued name and location (TrailImpl.h). The dying or hung
+// worker itself turns those into text (irsActionTrailDescribeOps, called by
+// the tool's signal handlers) before the supervisor reads them; the op's
+// name and location outlive the op (the context keeps them), so an op a
+// pattern erased is described all the same.
 //
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE
@@ -43,6 +46,9 @@ typedef IrsTrailStack Stack;
 // strings (a reset clears their index and leaves the arena as it is).
 typedef struct Trail {
   IrsTrailHot hot;
+  // The ops described at a death (irsActionTrailDescribeOps); cleared by a
+  // reset.
+  IrsTrailOpNote notes[IRS_TRAIL_OP_NOTES];
   IrsTrailCache caches[kThreads];
   IrsTrailStrings strings;
   // The recording process's rewrite counts (irsActionTrailSetCounts): a
@@ -122,10 +128,7 @@ int *irsActionTrailRecordMiss(const IrsAction *a, void *userData) {
   Trail *t = userData;
   Stack *s = myStack(t);
   IrsTrailRec r;
-  if (s)
-    irsTrailDescribe(mine.cache, &t->strings, a, &r, t->counts);
-  else
-    irsTrailDescribeUncached(&t->strings, a, &r, t->counts);
+  irsTrailDescribe(s ? mine.cache : NULL, &t->strings, a, &r, t->counts);
   uint64_t seq = irsTrailNextSeq(&t->hot);
   irsTrailRingPut(&t->hot, &r, seq);
   return s ? pushRec(s, a->depth, &r, seq) : NULL;
@@ -187,6 +190,7 @@ void irsActionTrailReset(IrsActionTrail trail) {
   // index is cleared.
   uint64_t epoch = __atomic_load_n(&t->hot.epoch, __ATOMIC_SEQ_CST);
   memset(&t->hot, 0, sizeof t->hot);
+  memset(t->notes, 0, sizeof t->notes);
   __atomic_store_n(&t->hot.epoch, epoch + 1, __ATOMIC_SEQ_CST);
   irsTrailStringsReset(&t->strings);
 }
@@ -244,8 +248,11 @@ void irsActionTrailTakeCounts(IrsActionTrail trail, IrsActionCounts *counts) {
 
 void irsActionTrailMarkContext(IrsActionTrail trail) {
   Trail *t = trail.ptr;
-  if (t)
-    __atomic_fetch_add(&t->hot.epoch, 1, __ATOMIC_SEQ_CST);
+  if (!t)
+    return;
+  __atomic_fetch_add(&t->hot.epoch, 1, __ATOMIC_SEQ_CST);
+  // Notes are keyed by the old context's pointers.
+  memset(t->notes, 0, sizeof t->notes);
 }
 
 static void copyStr(const Trail *t, IrsTrailStr ref, char *dst, size_t cap) {
@@ -257,14 +264,41 @@ static void copyStr(const Trail *t, IrsTrailStr ref, char *dst, size_t cap) {
   dst[n] = 0;
 }
 
+static bool hasOp(const IrsTrailRec *r) { return r->ident || r->op.name; }
+
+// The note of the op named `ident` at `loc`; NULL when the op was not
+// described. Read once the describing process is gone (or done).
+static const IrsTrailOpNote *findNote(const Trail *t, const void *ident,
+                                      const void *loc) {
+  size_t k = irsTrailOpNoteSlot(ident, loc);
+  for (size_t i = 0; i < IRS_TRAIL_OP_NOTES;
+       ++i, k = (k + 1) & (IRS_TRAIL_OP_NOTES - 1)) {
+    const IrsTrailOpNote *n = &t->notes[k];
+    uint32_t st = __atomic_load_n(&n->state, __ATOMIC_ACQUIRE);
+    if (!st)
+      return NULL;
+    // A note left half-written (1) by a process that faulted while
+    // describing it keeps what it got to: the op's name, say.
+    if (n->ident == ident && n->loc == loc)
+      return n;
+  }
+  return NULL;
+}
+
 static void toRecord(const Trail *t, const IrsTrailRec *r,
                      IrsActionRecord *out) {
+  IrsTrailOpDesc op = r->op;
+  if (r->ident) {
+    const IrsTrailOpNote *n = findNote(t, r->ident, r->loc);
+    if (n)
+      op = n->desc;
+  }
   copyStr(t, r->what.tag, out->tag, sizeof out->tag);
   copyStr(t, r->what.name, out->name, sizeof out->name);
-  copyStr(t, r->op.name, out->opName, sizeof out->opName);
-  copyStr(t, r->op.file, out->file, sizeof out->file);
-  out->line = r->op.line;
-  out->column = r->op.column;
+  copyStr(t, op.name, out->opName, sizeof out->opName);
+  copyStr(t, op.file, out->file, sizeof out->file);
+  out->line = op.line;
+  out->column = op.column;
   out->depth = r->depth;
   out->index = r->index;
   out->opId = r->opId;
@@ -275,7 +309,7 @@ static void toRecord(const Trail *t, const IrsTrailRec *r,
 // greedy driver's iteration names none; the pass around it does).
 static int innermostWithOp(Stack *s, int top) {
   for (int d = top - 1; d >= 0; --d)
-    if (s->rec[d].op.name)
+    if (hasOp(&s->rec[d]))
       return d;
   return top - 1;
 }
@@ -330,7 +364,7 @@ size_t irsActionTrailGetRepeating(IrsActionTrail trail, IrsActionRecord *out,
     if (__atomic_load_n(&e->seq, __ATOMIC_SEQ_CST) <= from)
       continue; // not written, torn, or from an earlier step
     ++seen;
-    if (!e->rec.op.name)
+    if (!hasOp(&e->rec))
       continue; // a greedy driver's iteration: no op to name
     IrsActionRecord *r = &groups[ng];
     toRecord(t, &e->rec, r);
@@ -353,6 +387,63 @@ size_t irsActionTrailGetRepeating(IrsActionTrail trail, IrsActionRecord *out,
   }
   free(groups);
   return n;
+}
+
+// Writes the note of the op named `ident` at `loc` unless there is one.
+static void noteOp(Trail *t, const void *ident, const void *loc) {
+  size_t k = irsTrailOpNoteSlot(ident, loc);
+  for (size_t i = 0; i < IRS_TRAIL_OP_NOTES;
+       ++i, k = (k + 1) & (IRS_TRAIL_OP_NOTES - 1)) {
+    IrsTrailOpNote *n = &t->notes[k];
+    uint32_t st = 0;
+    if (__atomic_compare_exchange_n(&n->state, &st, 1, false,
+                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+      n->ident = ident;
+      n->loc = loc;
+      irsTrailDescribeOp(&t->strings, (MlirIdentifier){ident},
+                         (MlirLocation){loc}, &n->desc);
+      __atomic_store_n(&n->state, 2, __ATOMIC_RELEASE);
+      return;
+    }
+    // Another thread may be writing a note (st 1): described twice at
+    // worst, and either reads the same.
+    if (st == 2 && n->ident == ident && n->loc == loc)
+      return;
+  }
+}
+
+// Notes the op of `r`, a record other threads of this process may be
+// overwriting now (a hang's): its pointers are taken only if its sequence
+// number `*seq` still holds after they were read.
+static void noteRec(Trail *t, const IrsTrailRec *r, const uint64_t *seq) {
+  uint64_t before = __atomic_load_n(seq, __ATOMIC_ACQUIRE);
+  const void *ident = __atomic_load_n(&r->ident, __ATOMIC_RELAXED);
+  const void *loc = __atomic_load_n(&r->loc, __ATOMIC_RELAXED);
+  __atomic_thread_fence(__ATOMIC_ACQUIRE);
+  if (before && ident && loc && __atomic_load_n(seq, __ATOMIC_RELAXED) == before)
+    noteOp(t, ident, loc);
+}
+
+void irsActionTrailDescribeOps(IrsActionTrail trail, bool window) {
+  Trail *t = trail.ptr;
+  if (!t)
+    return;
+  for (int i = 0; i < kThreads; ++i) {
+    Stack *s = &t->hot.stacks[i];
+    if (!__atomic_load_n(&s->tid, __ATOMIC_ACQUIRE))
+      continue;
+    int top = loadTop(s);
+    for (int d = 0; d < top && d < kDepth; ++d)
+      noteRec(t, &s->rec[d], &s->began[d]);
+  }
+  if (!window)
+    return;
+  uint64_t from = __atomic_load_n(&t->hot.stepStart, __ATOMIC_ACQUIRE);
+  for (size_t k = 0; k < kWindow; ++k) {
+    const IrsTrailRingEntry *e = &t->hot.ring[k];
+    if (__atomic_load_n(&e->seq, __ATOMIC_ACQUIRE) > from)
+      noteRec(t, &e->rec, &e->seq);
+  }
 }
 
 void irsActionRecordDescribe(const IrsActionRecord *r,
@@ -394,6 +485,8 @@ void irsActionTrailPush(IrsActionTrail trail, const IrsActionRecord *record) {
              irsTrailStringsIntern(&t->strings, record->file,
                                    strlen(record->file)),
              record->line, record->column},
+      .ident = NULL,
+      .loc = NULL,
       .depth = record->depth,
       .index = record->index,
       .opId = record->opId};

@@ -3,12 +3,14 @@
 //
 // What the action handler (ActionBridge.cpp) and the trail (ActionTrail.c)
 // share so that a record is made inside the handler, with no call: the
-// record and the per-thread caches that describe it (their misses are in
-// TrailDescribe.c), the stacks and the ring the supervisor reads after a
-// worker died, and irsTrailRecordHit, the path of an action whose every
-// lookup hits. Plain C that is also C++: no _Atomic (shared fields are
-// read and written with the __atomic builtins), thread-locals as __thread
-// (no C++ wrapper call).
+// record, the per-thread cache of (tag, name) that counts it (its misses
+// are in TrailDescribe.c), the stacks and the ring the supervisor reads
+// after a worker died, and irsTrailRecordHit, the path of an action whose
+// (tag, name) is known. A record holds its op raw: the op's name and
+// location as the uniqued pointers MLIR hands over, described into text
+// only when someone asks (irsActionTrailDescribeOps, at a death). Plain C
+// that is also C++: no _Atomic (shared fields are read and written with
+// the __atomic builtins), thread-locals as __thread (no C++ wrapper call).
 //
 //===----------------------------------------------------------------------===//
 #ifndef IRS_ACTION_TRAILREC_H
@@ -37,28 +39,30 @@ typedef struct IrsTrailWhat {
   IrsTrailStr tag, name;
 } IrsTrailWhat;
 
-/// What a record says of its op: its name and file location.
+/// What a record says of its op in text: its name and file location. A
+/// record pushed from a tool's action log has it; an action recorded in
+/// process has its op raw, described at a death (IrsTrailOpNote).
 typedef struct IrsTrailOpDesc {
   IrsTrailStr name, file;
   uint32_t line, column;
 } IrsTrailOpDesc;
 
-/// IrsActionRecord without its text: references into the string table.
+/// IrsActionRecord without its text: the action's strings are references
+/// into the string table; its op is the op's name (an identifier) and
+/// location as the context uniqued them, which live as long as it does
+/// (NULL for no op), or `op` for a record described elsewhere.
 typedef struct IrsTrailRec {
   IrsTrailWhat what;
-  IrsTrailOpDesc op; // all 0 when the action names no op
+  int32_t depth;
+  const void *ident, *loc;
+  IrsTrailOpDesc op; // all 0 unless pushed described
   int64_t index;
   uint64_t opId;
-  int32_t depth;
 } IrsTrailRec;
 
-/// Entries of each cache (powers of two). Op names and locations are
-/// uniqued by the context and live as long as it does, so the caches are
-/// kept for a context's whole run (every step), and sized for the ops a
-/// run visits again: a step walks the module, the next walks it again.
-enum { IRS_TRAIL_WHAT_CACHE = 4096, IRS_TRAIL_OP_CACHE = 32768,
-       IRS_TRAIL_LOC_CACHE = 4096, IRS_TRAIL_IDENT_CACHE = 256,
-       IRS_TRAIL_RANGES = 512 };
+/// Entries of the (tag, name) cache (a power of two). Kept for a
+/// context's whole run (every step).
+enum { IRS_TRAIL_WHAT_CACHE = 4096, IRS_TRAIL_RANGES = 512 };
 
 /// An action's tag and name as MLIR handed them (their addresses and the
 /// name's length) and their strings. A name in writable memory is checked
@@ -80,49 +84,21 @@ typedef struct IrsTrailWhatHit {
   int64_t count;
 } IrsTrailWhatHit;
 
-/// An identifier (an op name, a file name: uniqued by the context) and its
-/// string.
-typedef struct IrsTrailPtrHit {
-  const void *ptr;
-  IrsTrailStr ref;
-} IrsTrailPtrHit;
-
-/// An op as recorded, by its location and name (both uniqued by the
-/// context, never freed while it lives). Two ops with the same location
-/// and name are recorded alike, so a hit needs no more than the two
-/// compares: an op address reused by another op changes neither or
-/// misses.
-typedef struct IrsTrailOpHit {
-  const void *loc, *ident;
-  IrsTrailOpDesc desc;
-} IrsTrailOpHit;
-
-/// A location (uniqued by the context) and its first file location: ops
-/// of other names at the same location (a rewrite's new ops keep the
-/// location of the op they replace) are described without walking it.
-typedef struct IrsTrailLocHit {
-  const void *loc;
-  IrsTrailStr file;
-  uint32_t line, column;
-} IrsTrailLocHit;
-
 /// An address range of a loaded object's read-only segments.
 typedef struct IrsTrailRange {
   uintptr_t lo, hi;
 } IrsTrailRange;
 
-/// One thread's caches (no other thread touches them). Their keys are
-/// addresses that mean one thing only within one context of one process,
-/// so a thread empties its caches whenever it (re)joins a trail: in a new
-/// process, after a reset, or after irsActionTrailMarkContext.
-/// Page-aligned and a whole number of pages, so that emptying it can hand
-/// its pages back (irsTrailCacheReset) instead of writing them all.
+/// One thread's cache (no other thread touches it). Its keys are
+/// addresses that mean one thing only within one process, so a thread
+/// empties its cache whenever it (re)joins a trail: in a new process, after
+/// a reset, or after irsActionTrailMarkContext. Page-aligned and a whole
+/// number of pages, so that emptying it can hand its pages back
+/// (irsTrailCacheReset) instead of writing them all.
 typedef struct IrsTrailCache {
   IrsTrailWhatHit whats[IRS_TRAIL_WHAT_CACHE];
-  IrsTrailOpHit ops[IRS_TRAIL_OP_CACHE];
-  IrsTrailLocHit locs[IRS_TRAIL_LOC_CACHE];
-  IrsTrailPtrHit idents[IRS_TRAIL_IDENT_CACHE];
-  // Whose entries of the shared ops this thread uses (IrsTrailSharedOp).
+  // Whose it is: the process and the trail's epoch it was emptied for
+  // (irsActionTrailTakeCounts takes only this process's counts).
   uint32_t pid;
   uint64_t epoch;
   bool rangesRead; // the read-only ranges are looked up (once a fill)
@@ -154,15 +130,6 @@ static inline bool irsTrailWhatHits(const IrsTrailWhatHit *h,
                                     const char *tag, MlirStringRef name) {
   return h->name == name.data && h->tag == tag &&
          h->length == name.length && !h->copy;
-}
-
-
-/// The slot of an op among the ops, by its location and name: the ops a
-/// rewrite leaves at one location (with other names) do not evict each
-/// other.
-static inline size_t irsTrailOpSlot(const void *loc, const void *ident) {
-  return irsTrailSlot((const void *)((uintptr_t)loc ^ ((uintptr_t)ident << 4)),
-                      IRS_TRAIL_OP_CACHE);
 }
 
 
@@ -272,12 +239,12 @@ static inline void irsTrailRingPut(IrsTrailHot *t, const IrsTrailRec *r,
 }
 
 /// Records an action of the calling thread at `depth` on `op` (its name
-/// `ident` and location `loc`, both not NULL; all NULL for no op) if the thread has joined
-/// `t` and every cache hits: into its stack (counted in only once whole)
-/// and the ring, and counts it in its (tag, name) entry. Returns the end
-/// mark, or NULL with nothing written or counted (the caller hands the
-/// action to irsActionTrailRecordMiss). Inline: this is the
-/// cost of every action of a supervised run.
+/// `ident` and location `loc`; all NULL for no op) if the thread has joined
+/// `t` and its (tag, name) entry is known by address: into its stack
+/// (counted in only once whole) and the ring, and counts it in that entry.
+/// Returns the end mark, or NULL with nothing written or counted (the
+/// caller hands the action to irsActionTrailRecordMiss). Inline: this is
+/// the cost of every action of a supervised run, a few stores.
 static inline int *irsTrailRecordHit(IrsTrailHot *t, const char *tag,
                                      MlirStringRef name, const void *op,
                                      const void *ident, const void *loc,
@@ -292,23 +259,18 @@ static inline int *irsTrailRecordHit(IrsTrailHot *t, const char *tag,
     if (!irsTrailWhatHits(h, tag, name))
       return NULL;
   }
-  IrsTrailOpDesc od = {0, 0, 0, 0};
-  if (op) { // then `loc` and `ident` are not NULL: an empty entry misses
-    const IrsTrailOpHit *o = &c->ops[irsTrailOpSlot(loc, ident)];
-    if (o->loc != loc || o->ident != ident)
-      return NULL;
-    od = o->desc;
-  }
   ++h->count;
   IrsTrailStack *s = irsTrailMine.stack;
   uint64_t seq = irsTrailNextSeq(t);
   // Written in place (no record assembled first), then copied to the ring.
   IrsTrailRec *r = irsTrailStackOpen(s, depth);
   r->what = h->what;
-  r->op = od;
+  r->depth = depth;
+  r->ident = ident;
+  r->loc = loc;
+  r->op = (IrsTrailOpDesc){0, 0, 0, 0};
   r->index = index;
   r->opId = (uint64_t)(uintptr_t)op;
-  r->depth = depth;
   int *mark = irsTrailStackClose(s, depth, seq);
   irsTrailRingPut(t, r, seq);
   return mark;
