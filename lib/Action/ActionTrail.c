@@ -123,10 +123,13 @@ static int *pushRec(Stack *s, int depth, const IrsTrailRec *r, uint64_t seq) {
 }
 
 // Every record that irsTrailRecordHit does not make: a thread that has not
-// joined the trail (or has no stack), and any cache miss.
-int *irsActionTrailRecordMiss(const IrsAction *a, void *userData) {
+// joined the trail (or has no stack), and any cache miss. A depth of -1 is
+// the depth the thread's stack is at (0 without one).
+int *irsActionTrailRecordMiss(IrsAction *a, void *userData) {
   Trail *t = userData;
   Stack *s = myStack(t);
+  if (a->depth < 0)
+    a->depth = s ? __atomic_load_n(&s->top, __ATOMIC_RELAXED) : 0;
   IrsTrailRec r;
   irsTrailDescribe(s ? mine.cache : NULL, &t->strings, a, &r, t->counts);
   uint64_t seq = irsTrailNextSeq(&t->hot);
@@ -137,12 +140,14 @@ int *irsActionTrailRecordMiss(const IrsAction *a, void *userData) {
 int *irsActionTrailRecord(const IrsAction *a, void *userData) {
   Trail *t = userData;
   // An action not made by the handler may lack the op's name and location.
+  IrsAction copy = *a;
   if (a->op.ptr && (!a->opName.ptr || !a->opLoc.ptr))
-    return irsActionTrailRecordMiss(a, t);
+    return irsActionTrailRecordMiss(&copy, t);
+  int depth = a->depth;
   int *mark = irsTrailRecordHit(&t->hot, a->tag.data, a->name, a->op.ptr,
                                 a->opName.ptr, a->opLoc.ptr, a->index,
-                                a->depth);
-  return mark ? mark : irsActionTrailRecordMiss(a, t);
+                                &depth);
+  return mark ? mark : irsActionTrailRecordMiss(&copy, t);
 }
 
 IrsActionDecision irsActionTrailBefore(const IrsAction *a, void *userData) {
@@ -214,8 +219,8 @@ void irsActionTrailSetCounts(IrsActionTrail trail, IrsActionCounts *counts) {
 // actions were counted into the table as they ran, irsTrailWhatMiss).
 static void takeCacheCounts(IrsTrailCache *c, const IrsTrailStrings *s,
                             IrsActionCounts *counts) {
-  for (size_t k = 0; k < IRS_TRAIL_WHAT_CACHE; ++k) {
-    IrsTrailWhatHit *h = &c->whats[k];
+  for (uint32_t i = 0; i < c->numFilled && i < IRS_TRAIL_WHAT_CACHE; ++i) {
+    IrsTrailWhatHit *h = &c->whats[c->filled[i]];
     if (!h->count)
       continue;
     if (!h->copy) {
@@ -290,8 +295,7 @@ static void toRecord(const Trail *t, const IrsTrailRec *r,
   IrsTrailOpDesc op = r->op;
   if (r->ident) {
     const IrsTrailOpNote *n = findNote(t, r->ident, r->loc);
-    if (n)
-      op = n->desc;
+    op = n ? n->desc : (IrsTrailOpDesc){0, 0, 0, 0};
   }
   copyStr(t, r->what.tag, out->tag, sizeof out->tag);
   copyStr(t, r->what.name, out->name, sizeof out->name);
@@ -305,13 +309,36 @@ static void toRecord(const Trail *t, const IrsTrailRec *r,
   out->count = 0;
 }
 
+// The ring's record of action `seq` while the ring holds it, else NULL.
+// *where (nullable) is where its sequence number is kept, for a reader
+// that must check the record was not rewritten meanwhile.
+static const IrsTrailRec *ringRec(const Trail *t, uint64_t seq,
+                                  const uint64_t **where) {
+  const IrsTrailRingEntry *e = &t->hot.ring[(seq - 1) & (kWindow - 1)];
+  if (!seq || __atomic_load_n(&e->seq, __ATOMIC_ACQUIRE) != seq)
+    return NULL;
+  if (where)
+    *where = &e->seq;
+  return &e->rec;
+}
+
 // Of a thread's actions in flight, the innermost that names an op (a
-// greedy driver's iteration names none; the pass around it does).
-static int innermostWithOp(Stack *s, int top) {
+// greedy driver's iteration names none; the pass around it does): its
+// pattern application in flight when that began after the rest (and is
+// still in the ring), else from the stack.
+static const IrsTrailRec *innermostWithOp(const Trail *t, const Stack *s,
+                                          int top) {
+  uint64_t leaf = __atomic_load_n(&s->leaf, __ATOMIC_ACQUIRE);
+  if (leaf && (top <= 0 || leaf > __atomic_load_n(&s->began[top - 1],
+                                                  __ATOMIC_ACQUIRE))) {
+    const IrsTrailRec *r = ringRec(t, leaf, NULL);
+    if (r && hasOp(r))
+      return r;
+  }
   for (int d = top - 1; d >= 0; --d)
     if (hasOp(&s->rec[d]))
-      return d;
-  return top - 1;
+      return &s->rec[d];
+  return top > 0 ? &s->rec[top - 1] : NULL;
 }
 
 bool irsActionTrailGetInFlight(IrsActionTrail trail, IrsActionRecord *out) {
@@ -322,13 +349,17 @@ bool irsActionTrailGetInFlight(IrsActionTrail trail, IrsActionRecord *out) {
     int top = loadTop(s);
     if (top > kDepth) // deeper than the stack: its deepest record is last
       top = kDepth;
-    if (!__atomic_load_n(&s->tid, __ATOMIC_SEQ_CST) || top <= 0)
+    if (!__atomic_load_n(&s->tid, __ATOMIC_SEQ_CST))
       continue;
-    uint64_t began = __atomic_load_n(&s->began[top - 1], __ATOMIC_SEQ_CST);
-    int d = innermostWithOp(s, top);
-    if (began > best && __atomic_load_n(&s->began[d], __ATOMIC_SEQ_CST)) {
+    uint64_t began =
+        top > 0 ? __atomic_load_n(&s->began[top - 1], __ATOMIC_SEQ_CST) : 0;
+    uint64_t leaf = __atomic_load_n(&s->leaf, __ATOMIC_SEQ_CST);
+    if (leaf > began)
+      began = leaf;
+    const IrsTrailRec *r = began ? innermostWithOp(t, s, top) : NULL;
+    if (began > best && r) {
       best = began;
-      toRecord(t, &s->rec[d], out);
+      toRecord(t, r, out);
     }
   }
   return best != 0;
@@ -435,6 +466,11 @@ void irsActionTrailDescribeOps(IrsActionTrail trail, bool window) {
     int top = loadTop(s);
     for (int d = 0; d < top && d < kDepth; ++d)
       noteRec(t, &s->rec[d], &s->began[d]);
+    const uint64_t *seq = NULL;
+    const IrsTrailRec *r =
+        ringRec(t, __atomic_load_n(&s->leaf, __ATOMIC_ACQUIRE), &seq);
+    if (r)
+      noteRec(t, r, seq);
   }
   if (!window)
     return;

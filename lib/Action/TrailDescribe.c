@@ -87,6 +87,14 @@ static void spillCount(IrsTrailWhatHit *h, IrsTrailStrings *s,
   h->count = 0;
 }
 
+// Lists slot `k` among those that hold an entry (IrsTrailCache.filled).
+static void listSlot(IrsTrailCache *c, size_t k) {
+  if (!c->listed[k]) {
+    c->listed[k] = 1;
+    c->filled[c->numFilled++] = (uint16_t)k;
+  }
+}
+
 IrsTrailWhat irsTrailWhatMiss(IrsTrailCache *c, IrsTrailStrings *s,
                               MlirStringRef tag, MlirStringRef name,
                               IrsActionCounts *counts) {
@@ -105,19 +113,23 @@ IrsTrailWhat irsTrailWhatMiss(IrsTrailCache *c, IrsTrailStrings *s,
   if (h->name != name.data || h->tag != tag.data) {
     spillCount(&c->whats[k ^ 1], s, counts);
     c->whats[k ^ 1] = *h; // its count with it
+    listSlot(c, k ^ 1);
     h->count = 0;
   } else {
     spillCount(h, s, counts);
   }
   IrsTrailWhat w = {intern(s, tag), intern(s, name)};
   // A full table's "" is not the string: not remembered.
-  if ((w.tag || !tag.length) && (w.name || !name.length))
-    *h = (IrsTrailWhatHit){
-        name.data, tag.data,
-        !name.length || isReadOnly(c, name.data, name.length)
-            ? NULL
-            : irsTrailStringsGet(s, w.name, NULL),
-        name.length, w, 0};
+  if ((w.tag || !tag.length) && (w.name || !name.length)) {
+    listSlot(c, k);
+    const char *copy = !name.length || isReadOnly(c, name.data, name.length)
+                           ? NULL
+                           : irsTrailStringsGet(s, w.name, NULL);
+    uint64_t key = irsTrailWhatKey(tag.data, name.length);
+    if (copy || name.length >> (64 - IRS_TRAIL_KEY_LENGTH_SHIFT))
+      key = IRS_TRAIL_KEY_NEVER;
+    *h = (IrsTrailWhatHit){name.data, tag.data, copy, name.length, key, w, 0};
+  }
   return w;
 }
 

@@ -332,8 +332,9 @@ static void hitRecordsOnlyWhatTheCachesKnow(void **state) {
   __atomic_store_n(mark, 0, __ATOMIC_RELEASE);
   uint64_t next = hot->next;
   IrsActionRecord r;
+  int depth = 0;
   mark = irsTrailRecordHit(hot, pat.tag.data, pat.name, ops[0].ptr,
-                           pat.opName.ptr, pat.opLoc.ptr, 7, 0);
+                           pat.opName.ptr, pat.opLoc.ptr, 7, &depth);
   assert_non_null(mark);
   assert_int_equal(hot->next, next + 1);
   assert_true(describedInFlight(t, &r));
@@ -342,25 +343,48 @@ static void hitRecordsOnlyWhatTheCachesKnow(void **state) {
   __atomic_store_n(mark, 0, __ATOMIC_RELEASE);
   // Another op: recorded as it is.
   IrsAction op1 = action("apply-pattern", "PatA", ops[1], 0);
+  // Its depth the stack's (-1): 0, as the last action ended.
+  depth = -1;
   mark = irsTrailRecordHit(hot, pat.tag.data, pat.name, ops[1].ptr,
-                           op1.opName.ptr, op1.opLoc.ptr, 8, 0);
+                           op1.opName.ptr, op1.opLoc.ptr, 8, &depth);
+  assert_int_equal(depth, 0);
   assert_non_null(mark);
   assert_true(describedInFlight(t, &r));
   assertRecord(&r, "PatA", "arith.muli", "a.mlir", 3, 5);
   __atomic_store_n(mark, 0, __ATOMIC_RELEASE);
+  // As a leaf (a pattern application): in the ring alone, in flight until
+  // its leaf mark is given back what it held; inside the pass run around
+  // it, which it began after.
+  IrsAction pass = action("pass-execution", "canonicalize", func, 0);
+  int *passMark = irsActionTrailRecord(&pass, t.ptr);
+  uint64_t outer = 99;
+  uint64_t *leaf = irsTrailRecordLeaf(
+      hot, pat.tag.data, pat.name, ops[2].ptr,
+      mlirOperationGetName(ops[2]).ptr, mlirOperationGetLocation(ops[2]).ptr,
+      9, &outer);
+  assert_non_null(leaf);
+  assert_int_equal(outer, 0);
+  assert_true(describedInFlight(t, &r));
+  assertRecord(&r, "PatA", "arith.subi", "a.mlir", 4, 7);
+  assert_int_equal(r.depth, 1);
+  __atomic_store_n(leaf, outer, __ATOMIC_RELEASE);
+  assert_true(describedInFlight(t, &r));
+  assertRecord(&r, "canonicalize", "func.func", "a.mlir", 1, 1);
+  __atomic_store_n(passMark, 0, __ATOMIC_RELEASE);
+  assert_false(irsActionTrailGetInFlight(t, &r));
+  next = hot->next;
   // Another pattern's name, another trail: nothing written.
   char heap[] = "PatA";
   assert_null(irsTrailRecordHit(hot, pat.tag.data,
                                 mlirStringRefCreateFromCString(heap),
                                 ops[0].ptr, pat.opName.ptr, pat.opLoc.ptr, 9,
-                                0));
-  assert_null(irsTrailRecordHit(other.ptr, pat.tag.data, pat.name,
-                                ops[0].ptr, pat.opName.ptr, pat.opLoc.ptr, 9,
-                                0));
-  assert_int_equal(hot->next, next + 2);
+                                &depth));
+  assert_null(irsTrailRecordLeaf(other.ptr, pat.tag.data, pat.name,
+                                 ops[0].ptr, pat.opName.ptr, pat.opLoc.ptr, 9,
+                                 &outer));
+  assert_int_equal(hot->next, next);
   assert_false(irsActionTrailGetInFlight(t, &r));
-  assert_int_equal(
-      hot->ring[(next + 2) & (IRS_TRAIL_WINDOW - 1)].seq, 0);
+  assert_int_equal(hot->ring[next & (IRS_TRAIL_WINDOW - 1)].seq, 0);
   irsActionTrailDestroy(other);
   irsActionTrailDestroy(t);
 }
