@@ -95,7 +95,7 @@ def main():
               % (args.lines, actions))
         print("instrumented / mlir-opt              = %.3f" % with_a)
         print("IRSCOPE_NO_ACTIONS=1 / mlir-opt      = %.3f" % without)
-        print("actions move the ratio by            = %.3f  (<= 0.02)"
+        print("actions move the ratio by            = %.4f  (<= 0.02)"
               % (with_a - without))
         print("Ir per action (handler and all)      = %.0f"
               % ((ir["instrumented"] - ir["no-actions"]) / max(actions, 1)))
