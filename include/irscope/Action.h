@@ -134,12 +134,15 @@ IRS_API int64_t irsActionHandlerGetCount(IrsActionHandler handler,
 /// killed: per thread, the actions in flight (recorded before each runs),
 /// and the last IRS_ACTION_TRAIL_WINDOW actions of all threads. Create it
 /// before forking; the worker attaches it as a consumer (userData: the
-/// trail's ptr). A record is small: its strings (tag, pattern or pass, op
-/// name, file) are stored once per process in the same mapping and found
-/// through per-thread caches by the addresses MLIR hands over, so an action
-/// costs a few compares and one short copy, never a print of the op. Those
-/// caches hold op names and locations by address, which only one context
-/// keeps unique, for as long as it lives: mark the context
+/// trail's ptr). A record is small and has no text of its op, so an action
+/// costs a few stores, never a print or a description: its tag and pattern
+/// or pass are stored once per process in the same mapping and found
+/// through per-thread caches by the addresses MLIR hands over; its op is
+/// kept as the context's pointers to the op's name and location, which the
+/// recording process describes into the mapping as it dies or hangs
+/// (irsActionTrailDescribeOps). Ops not described read as no op (a worker
+/// killed outright: SIGKILL, a memory limit). The caches know names by
+/// address, which mean one thing only within one process: mark the context
 /// (irsActionTrailMarkContext) or reset the trail before recording actions
 /// of another context.
 typedef struct IrsActionTrail {
@@ -198,6 +201,16 @@ IRS_API void irsActionTrailMarkStep(IrsActionTrail trail);
 /// forget what they cached by address. (An IrsPassManager with a trail
 /// calls it as each run begins.)
 IRS_API void irsActionTrailMarkContext(IrsActionTrail trail);
+/// Describes, in the recording process, the ops of its records that a
+/// supervisor reads: every thread's actions in flight and, with `window`,
+/// the window's since the step began (irsActionTrailGetRepeating), each
+/// op's name and file location written into the trail. For a process that
+/// is dying or hung: async-signal-safe (no allocation, no lock), and it
+/// reads only what the context keeps for its whole life (an op's name and
+/// location, never the op). Memory a crash corrupted may make it fault:
+/// call it from the fatal-signal handler with a fault guard (the tool's;
+/// the library installs no handler), and before the process dies.
+IRS_API void irsActionTrailDescribeOps(IrsActionTrail trail, bool window);
 /// The innermost action in flight that names an op (else the innermost)
 /// when the recording process stopped: of the threads with an action in
 /// flight, the one that began its action last. False when none was in

@@ -128,6 +128,9 @@ struct Handler {
   // never changes once set; `overflow` matches no action.
   std::atomic<ClassSlot *> last{&overflow};
   std::mutex claimLock;
+  // Whether the context calls dispatchTrail (the trail is the only
+  // consumer) rather than dispatch.
+  bool trailOnly = false;
 
   // The slot of `tag`; with `claim`, a new tag gets one (only tags that
   // outlive the handler may be claimed: MLIR's static ones).
@@ -136,10 +139,16 @@ struct Handler {
   findClass(const mlir::tracing::Action &action);
   void run(llvm::function_ref<void()> fn, IrsAction &a);
   void runRecorded(llvm::function_ref<void()> fn, llvm::StringRef tag,
-                   llvm::StringRef name, mlir::Operation *op,
-                   int64_t index);
+                   llvm::StringRef name, mlir::Operation *op, int64_t index,
+                   bool leaf);
   void dispatch(llvm::function_ref<void()> fn,
                 const mlir::tracing::Action &action);
+  __attribute__((noinline)) void
+  dispatchOutOfLine(llvm::function_ref<void()> fn,
+                    const mlir::tracing::Action &action);
+  void dispatchTrail(llvm::function_ref<void()> fn,
+                     const mlir::tracing::Action &action);
+  void registerDispatch();
   __attribute__((noinline)) void
   dispatchSlow(llvm::function_ref<void()> fn,
                const mlir::tracing::Action &action, ClassSlot &cls);
@@ -276,38 +285,55 @@ __attribute__((noinline)) int *recordMiss(void *recordData,
                                           llvm::StringRef tag,
                                           llvm::StringRef name,
                                           mlir::Operation *op, int64_t index,
-                                          int depth) {
+                                          int *depth) {
   IrsAction a;
   a.tag = mlirStringRefCreate(tag.data(), tag.size());
   a.name = mlirStringRefCreate(name.data(), name.size());
   setOp(a, op);
   a.index = index;
-  a.depth = depth;
-  a.parent = tlsNesting.innermost;
-  return irsActionTrailRecordMiss(&a, recordData);
+  a.depth = -1; // the trail's
+  a.parent = nullptr;
+  int *mark = irsActionTrailRecordMiss(&a, recordData);
+  *depth = a.depth;
+  return mark;
 }
 
 // An action with the trail as the handler's only consumer (a supervised
 // run): recorded here, with no call unless a cache misses, then run; the
-// trail's end mark is set once it ended.
+// trail's end mark is set once it ended. A `leaf` (a pattern application)
+// is recorded in the trail's ring alone, unless its record misses the
+// trail's cache (then as any action: on the stack too).
 __attribute__((always_inline)) inline void
 Handler::runRecorded(llvm::function_ref<void()> fn, llvm::StringRef tag,
                      llvm::StringRef name, mlir::Operation *op,
-                     int64_t index) {
-  int depth = tlsNesting.depth;
+                     int64_t index, bool leaf) {
   const void *ident = nullptr, *loc = nullptr;
   if (op) {
     ident = op->getName().getIdentifier().getAsOpaquePointer();
     loc = op->getLoc().getAsOpaquePointer();
   }
-  int *mark = irsTrailRecordHit(trail, tag.data(),
-                                mlirStringRefCreate(name.data(), name.size()),
-                                op, ident, loc, index, depth);
+  if (LLVM_LIKELY(leaf)) {
+    uint64_t outer;
+    uint64_t *inFlight = irsTrailRecordLeaf(
+        trail, tag.data(), mlirStringRefCreate(name.data(), name.size()), op,
+        ident, loc, index, &outer);
+    if (LLVM_LIKELY(inFlight)) {
+      fn();
+      __atomic_store_n(inFlight, outer, __ATOMIC_RELEASE);
+      return;
+    }
+  }
+  // The depth is the trail's: its stack's top is the thread's count of
+  // actions in flight.
+  int depth = -1;
+  int *mark = leaf ? nullptr
+                   : irsTrailRecordHit(
+                         trail, tag.data(),
+                         mlirStringRefCreate(name.data(), name.size()), op,
+                         ident, loc, index, &depth);
   if (LLVM_UNLIKELY(!mark))
-    mark = recordMiss(recordData, tag, name, op, index, depth);
-  tlsNesting.depth = depth + 1;
+    mark = recordMiss(recordData, tag, name, op, index, &depth);
   fn();
-  tlsNesting.depth = depth;
   if (mark)
     __atomic_store_n(mark, depth, __ATOMIC_RELEASE);
 }
@@ -380,15 +406,66 @@ Handler::dispatch(llvm::function_ref<void()> fn,
   } else {
     return dispatchSlow(fn, action, *cls);
   }
-  int64_t index = nextIndex(*cls->numbering, kind == kPass && isOwnPass(name));
+  bool own = kind == kPass && isOwnPass(name);
+  if (own) {
+    MlirStringRef fixed =
+        irsActionOwnPassName(mlirStringRefCreate(name.data(), name.size()));
+    name = llvm::StringRef(fixed.data, fixed.length);
+  }
+  int64_t index = nextIndex(*cls->numbering, own);
   if (LLVM_LIKELY(trail && numConsumers == 0))
-    return runRecorded(fn, cls->tag, name, op, index);
+    return runRecorded(fn, cls->tag, name, op, index, kind == kPattern);
   IrsAction a;
   a.tag = mlirStringRefCreate(cls->tag.data(), cls->tag.size());
   a.name = mlirStringRefCreate(name.data(), name.size());
   setOp(a, op);
   a.index = index;
   run(fn, a);
+}
+
+void Handler::dispatchOutOfLine(llvm::function_ref<void()> fn,
+                                const mlir::tracing::Action &action) {
+  dispatch(fn, action);
+}
+
+// dispatch for a handler whose only consumer is the trail (a supervised
+// run): a pattern application of the class seen last, nearly every action
+// of a canonicalize or a conversion, takes the shortest path there is;
+// anything else goes through dispatch, out of line.
+__attribute__((always_inline)) inline void
+Handler::dispatchTrail(llvm::function_ref<void()> fn,
+                       const mlir::tracing::Action &action) {
+  const void *id = action.getActionID().getAsOpaquePointer();
+  ClassSlot *cls = last.load(std::memory_order_relaxed);
+  if (LLVM_UNLIKELY(cls->id.load(std::memory_order_relaxed) != id ||
+                    cls->kind.load(std::memory_order_relaxed) != kPattern))
+    return dispatchOutOfLine(fn, action);
+  llvm::StringRef name =
+      patternOf(static_cast<const mlir::ApplyPatternAction &>(action))
+          .getDebugName();
+  llvm::ArrayRef<mlir::IRUnit> units =
+      action.mlir::tracing::Action::getContextIRUnits();
+  mlir::Operation *op = nullptr;
+  if (LLVM_LIKELY(!units.empty()))
+    op = llvm::dyn_cast_if_present<mlir::Operation *>(units.front());
+  if (LLVM_UNLIKELY(!op))
+    op = firstOp(units);
+  runRecorded(fn, cls->tag, name, op, nextIndex(*cls->numbering, false),
+              true);
+}
+
+// Registers the handler's entry for its consumers: dispatchTrail when the
+// trail is the only one. Only while no action runs (as the setters).
+void Handler::registerDispatch() {
+  trailOnly = trail && numConsumers == 0;
+  if (trailOnly)
+    ctx->registerActionHandler(
+        [this](llvm::function_ref<void()> fn,
+               const mlir::tracing::Action &a) { dispatchTrail(fn, a); });
+  else
+    ctx->registerActionHandler(
+        [this](llvm::function_ref<void()> fn,
+               const mlir::tracing::Action &a) { dispatch(fn, a); });
 }
 
 Handler *unwrapHandler(IrsActionHandler h) {
@@ -409,10 +486,7 @@ IrsActionHandler irsActionHandlerAttach(MlirContext ctx,
   h->ctx = unwrap(ctx);
   if (before || after) // else a handler with no consumer yet
     h->consumers[h->numConsumers++] = Consumer{before, after, userData};
-  h->ctx->registerActionHandler(
-      [h](llvm::function_ref<void()> fn, const mlir::tracing::Action &a) {
-        h->dispatch(fn, a);
-      });
+  h->registerDispatch();
   return IrsActionHandler{h};
 }
 
@@ -426,6 +500,8 @@ void irsActionHandlerSetRecorder(IrsActionHandler handler,
   h->trail = record == irsActionTrailRecord
                  ? static_cast<IrsTrailHot *>(userData)
                  : nullptr;
+  if (h->trailOnly != (h->trail && h->numConsumers == 0))
+    h->registerDispatch();
 }
 
 void irsActionHandlerDetach(IrsActionHandler handler) {
@@ -443,6 +519,8 @@ bool irsActionHandlerAddConsumer(IrsActionHandler handler,
   if (!h || h->numConsumers == IRS_ACTION_MAX_CONSUMERS)
     return false;
   h->consumers[h->numConsumers++] = Consumer{before, after, userData};
+  if (h->trailOnly)
+    h->registerDispatch();
   return true;
 }
 
@@ -459,6 +537,8 @@ bool irsActionHandlerRemoveConsumer(IrsActionHandler handler,
     memmove(&h->consumers[i], &h->consumers[i + 1],
             (h->numConsumers - i - 1) * sizeof(Consumer));
     --h->numConsumers;
+    if (h->trailOnly != (h->trail && h->numConsumers == 0))
+      h->registerDispatch();
     return true;
   }
   return false;

@@ -66,6 +66,15 @@ bool irsActionIsOwnPass(MlirStringRef name) {
          hasPrefix(name, "irs-anchor-note");
 }
 
+MlirStringRef irsActionOwnPassName(MlirStringRef name) {
+  static const char *const kOwn[] = {"irs-checkpoint", "irs-anchor-note"};
+  for (size_t i = 0; i < sizeof kOwn / sizeof *kOwn; ++i)
+    if (name.length == strlen(kOwn[i]) &&
+        !memcmp(name.data, kOwn[i], name.length))
+      return mlirStringRefCreate(kOwn[i], name.length);
+  return name;
+}
+
 bool irsActionIsInternalPass(MlirStringRef name) {
   return irsActionIsOwnPass(name) ||
          hasPrefix(name, "mlir::detail::OpToOpPassAdaptor");

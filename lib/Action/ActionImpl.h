@@ -77,9 +77,10 @@ void irsActionHandlerSetRecorder(IrsActionHandler handler,
 /// and irsActionTrailAfter are the same as a consumer pair.
 int *irsActionTrailRecord(const IrsAction *action, void *userData);
 /// irsActionTrailRecord for an action whose record irsTrailRecordHit
-/// (TrailRec.h) did not make: its caches missed, or the thread has not
-/// joined the trail.
-int *irsActionTrailRecordMiss(const IrsAction *action, void *userData);
+/// (TrailRec.h) did not make: its cache missed, or the thread has not
+/// joined the trail. A depth of -1 asks for the depth the thread's stack is
+/// at, written back into action->depth.
+int *irsActionTrailRecordMiss(IrsAction *action, void *userData);
 
 /// The rewrite counts the trail keeps while it records (NULL: none): an
 /// action whose record hits the caches is counted in its (tag, name)
@@ -99,6 +100,10 @@ bool irsActionIsInternalPass(MlirStringRef name);
 /// among the pass executions (IrsAction.index 0), so that the numbering is
 /// the one `--mlir-debug-counter=pass-execution-count=K` counts.
 bool irsActionIsOwnPass(MlirStringRef name);
+/// The name of one of irscope's own passes as a static string (the pass
+/// keeps it in writable memory, which the trail would compare byte by byte
+/// on every run of it), else `name`.
+MlirStringRef irsActionOwnPassName(MlirStringRef name);
 
 #ifdef __cplusplus
 }

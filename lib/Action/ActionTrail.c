@@ -5,14 +5,17 @@
 // gone, so what the worker was doing is written as it happens into an
 // anonymous shared mapping the supervisor made before the fork (as
 // lib/Reduce/OracleAnchor.c does for the failing symbol). Each action is
-// recorded before it runs: the op is described (name, file location, an
-// identity) while it still exists, never after the crash. Per thread a
-// stack of the actions in flight (a crash names the innermost), and for
-// all threads a ring of the last actions (a hang names those that keep
-// repeating). Each record is marked complete only after it is written, so
-// a worker that died mid-write leaves no torn record behind. Records are
-// small and hold their strings by reference (TrailImpl.h): a supervised
-// run pays little more per action than a few compares.
+// recorded before it runs: per thread a stack of the actions in flight (a
+// crash names the innermost), and for all threads a ring of the last
+// actions (a hang names those that keep repeating). Each record is marked
+// complete only after it is written, so a worker that died mid-write
+// leaves no torn record behind. A record is a few stores: its tag and
+// pattern or pass by reference into the mapping's string table, its op as
+// the op's uniqued name and location (TrailImpl.h). The dying or hung
+// worker itself turns those into text (irsActionTrailDescribeOps, called by
+// the tool's signal handlers) before the supervisor reads them; the op's
+// name and location outlive the op (the context keeps them), so an op a
+// pattern erased is described all the same.
 //
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE
@@ -43,6 +46,9 @@ typedef IrsTrailStack Stack;
 // strings (a reset clears their index and leaves the arena as it is).
 typedef struct Trail {
   IrsTrailHot hot;
+  // The ops described at a death (irsActionTrailDescribeOps); cleared by a
+  // reset.
+  IrsTrailOpNote notes[IRS_TRAIL_OP_NOTES];
   IrsTrailCache caches[kThreads];
   IrsTrailStrings strings;
   // The recording process's rewrite counts (irsActionTrailSetCounts): a
@@ -119,15 +125,15 @@ static int *pushRec(Stack *s, int depth, const IrsTrailRec *r, uint64_t seq) {
 }
 
 // Every record that irsTrailRecordHit does not make: a thread that has not
-// joined the trail (or has no stack), and any cache miss.
-int *irsActionTrailRecordMiss(const IrsAction *a, void *userData) {
+// joined the trail (or has no stack), and any cache miss. A depth of -1 is
+// the depth the thread's stack is at (0 without one).
+int *irsActionTrailRecordMiss(IrsAction *a, void *userData) {
   Trail *t = userData;
   Stack *s = myStack(t);
+  if (a->depth < 0)
+    a->depth = s ? __atomic_load_n(&s->top, __ATOMIC_RELAXED) : 0;
   IrsTrailRec r;
-  if (s)
-    irsTrailDescribe(mine.cache, &t->strings, a, &r, t->counts);
-  else
-    irsTrailDescribeUncached(&t->strings, a, &r, t->counts);
+  irsTrailDescribe(s ? mine.cache : NULL, &t->strings, a, &r, t->counts);
   uint64_t seq = irsTrailNextSeq(&t->hot);
   irsTrailRingPut(&t->hot, &r, seq);
   return s ? pushRec(s, a->depth, &r, seq) : NULL;
@@ -136,12 +142,14 @@ int *irsActionTrailRecordMiss(const IrsAction *a, void *userData) {
 int *irsActionTrailRecord(const IrsAction *a, void *userData) {
   Trail *t = userData;
   // An action not made by the handler may lack the op's name and location.
+  IrsAction copy = *a;
   if (a->op.ptr && (!a->opName.ptr || !a->opLoc.ptr))
-    return irsActionTrailRecordMiss(a, t);
+    return irsActionTrailRecordMiss(&copy, t);
+  int depth = a->depth;
   int *mark = irsTrailRecordHit(&t->hot, a->tag.data, a->name, a->op.ptr,
                                 a->opName.ptr, a->opLoc.ptr, a->index,
-                                a->depth);
-  return mark ? mark : irsActionTrailRecordMiss(a, t);
+                                &depth);
+  return mark ? mark : irsActionTrailRecordMiss(&copy, t);
 }
 
 IrsActionDecision irsActionTrailBefore(const IrsAction *a, void *userData) {
@@ -189,6 +197,7 @@ void irsActionTrailReset(IrsActionTrail trail) {
   // index is cleared.
   uint64_t epoch = __atomic_load_n(&t->hot.epoch, __ATOMIC_SEQ_CST);
   memset(&t->hot, 0, sizeof t->hot);
+  memset(t->notes, 0, sizeof t->notes);
   __atomic_store_n(&t->hot.epoch, epoch + 1, __ATOMIC_SEQ_CST);
   irsTrailStringsReset(&t->strings);
   t->stalledMs = 0;
@@ -232,8 +241,8 @@ void irsActionTrailSetCounts(IrsActionTrail trail, IrsActionCounts *counts) {
 // actions were counted into the table as they ran, irsTrailWhatMiss).
 static void takeCacheCounts(IrsTrailCache *c, const IrsTrailStrings *s,
                             IrsActionCounts *counts) {
-  for (size_t k = 0; k < IRS_TRAIL_WHAT_CACHE; ++k) {
-    IrsTrailWhatHit *h = &c->whats[k];
+  for (uint32_t i = 0; i < c->numFilled && i < IRS_TRAIL_WHAT_CACHE; ++i) {
+    IrsTrailWhatHit *h = &c->whats[c->filled[i]];
     if (!h->count)
       continue;
     if (!h->copy) {
@@ -266,8 +275,11 @@ void irsActionTrailTakeCounts(IrsActionTrail trail, IrsActionCounts *counts) {
 
 void irsActionTrailMarkContext(IrsActionTrail trail) {
   Trail *t = trail.ptr;
-  if (t)
-    __atomic_fetch_add(&t->hot.epoch, 1, __ATOMIC_SEQ_CST);
+  if (!t)
+    return;
+  __atomic_fetch_add(&t->hot.epoch, 1, __ATOMIC_SEQ_CST);
+  // Notes are keyed by the old context's pointers.
+  memset(t->notes, 0, sizeof t->notes);
 }
 
 static void copyStr(const Trail *t, IrsTrailStr ref, char *dst, size_t cap) {
@@ -279,27 +291,76 @@ static void copyStr(const Trail *t, IrsTrailStr ref, char *dst, size_t cap) {
   dst[n] = 0;
 }
 
+static bool hasOp(const IrsTrailRec *r) { return r->ident || r->op.name; }
+
+// The note of the op named `ident` at `loc`; NULL when the op was not
+// described. Read once the describing process is gone (or done).
+static const IrsTrailOpNote *findNote(const Trail *t, const void *ident,
+                                      const void *loc) {
+  size_t k = irsTrailOpNoteSlot(ident, loc);
+  for (size_t i = 0; i < IRS_TRAIL_OP_NOTES;
+       ++i, k = (k + 1) & (IRS_TRAIL_OP_NOTES - 1)) {
+    const IrsTrailOpNote *n = &t->notes[k];
+    uint32_t st = __atomic_load_n(&n->state, __ATOMIC_ACQUIRE);
+    if (!st)
+      return NULL;
+    // A note left half-written (1) by a process that faulted while
+    // describing it keeps what it got to: the op's name, say.
+    if (n->ident == ident && n->loc == loc)
+      return n;
+  }
+  return NULL;
+}
+
 static void toRecord(const Trail *t, const IrsTrailRec *r,
                      IrsActionRecord *out) {
+  IrsTrailOpDesc op = r->op;
+  if (r->ident) {
+    const IrsTrailOpNote *n = findNote(t, r->ident, r->loc);
+    op = n ? n->desc : (IrsTrailOpDesc){0, 0, 0, 0};
+  }
   copyStr(t, r->what.tag, out->tag, sizeof out->tag);
   copyStr(t, r->what.name, out->name, sizeof out->name);
-  copyStr(t, r->op.name, out->opName, sizeof out->opName);
-  copyStr(t, r->op.file, out->file, sizeof out->file);
-  out->line = r->op.line;
-  out->column = r->op.column;
+  copyStr(t, op.name, out->opName, sizeof out->opName);
+  copyStr(t, op.file, out->file, sizeof out->file);
+  out->line = op.line;
+  out->column = op.column;
   out->depth = r->depth;
   out->index = r->index;
   out->opId = r->opId;
   out->count = 0;
 }
 
+// The ring's record of action `seq` while the ring holds it, else NULL.
+// *where (nullable) is where its sequence number is kept, for a reader
+// that must check the record was not rewritten meanwhile.
+static const IrsTrailRec *ringRec(const Trail *t, uint64_t seq,
+                                  const uint64_t **where) {
+  const IrsTrailRingEntry *e = &t->hot.ring[(seq - 1) & (kWindow - 1)];
+  if (!seq || __atomic_load_n(&e->seq, __ATOMIC_ACQUIRE) != seq)
+    return NULL;
+  if (where)
+    *where = &e->seq;
+  return &e->rec;
+}
+
 // Of a thread's actions in flight, the innermost that names an op (a
-// greedy driver's iteration names none; the pass around it does).
-static int innermostWithOp(Stack *s, int top) {
+// greedy driver's iteration names none; the pass around it does): its
+// pattern application in flight when that began after the rest (and is
+// still in the ring), else from the stack.
+static const IrsTrailRec *innermostWithOp(const Trail *t, const Stack *s,
+                                          int top) {
+  uint64_t leaf = __atomic_load_n(&s->leaf, __ATOMIC_ACQUIRE);
+  if (leaf && (top <= 0 || leaf > __atomic_load_n(&s->began[top - 1],
+                                                  __ATOMIC_ACQUIRE))) {
+    const IrsTrailRec *r = ringRec(t, leaf, NULL);
+    if (r && hasOp(r))
+      return r;
+  }
   for (int d = top - 1; d >= 0; --d)
-    if (s->rec[d].op.name)
-      return d;
-  return top - 1;
+    if (hasOp(&s->rec[d]))
+      return &s->rec[d];
+  return top > 0 ? &s->rec[top - 1] : NULL;
 }
 
 bool irsActionTrailGetInFlight(IrsActionTrail trail, IrsActionRecord *out) {
@@ -310,13 +371,17 @@ bool irsActionTrailGetInFlight(IrsActionTrail trail, IrsActionRecord *out) {
     int top = loadTop(s);
     if (top > kDepth) // deeper than the stack: its deepest record is last
       top = kDepth;
-    if (!__atomic_load_n(&s->tid, __ATOMIC_SEQ_CST) || top <= 0)
+    if (!__atomic_load_n(&s->tid, __ATOMIC_SEQ_CST))
       continue;
-    uint64_t began = __atomic_load_n(&s->began[top - 1], __ATOMIC_SEQ_CST);
-    int d = innermostWithOp(s, top);
-    if (began > best && __atomic_load_n(&s->began[d], __ATOMIC_SEQ_CST)) {
+    uint64_t began =
+        top > 0 ? __atomic_load_n(&s->began[top - 1], __ATOMIC_SEQ_CST) : 0;
+    uint64_t leaf = __atomic_load_n(&s->leaf, __ATOMIC_SEQ_CST);
+    if (leaf > began)
+      began = leaf;
+    const IrsTrailRec *r = began ? innermostWithOp(t, s, top) : NULL;
+    if (began > best && r) {
       best = began;
-      toRecord(t, &s->rec[d], out);
+      toRecord(t, r, out);
     }
   }
   return best != 0;
@@ -352,7 +417,7 @@ size_t irsActionTrailGetRepeating(IrsActionTrail trail, IrsActionRecord *out,
     if (__atomic_load_n(&e->seq, __ATOMIC_SEQ_CST) <= from)
       continue; // not written, torn, or from an earlier step
     ++seen;
-    if (!e->rec.op.name)
+    if (!hasOp(&e->rec))
       continue; // a greedy driver's iteration: no op to name
     IrsActionRecord *r = &groups[ng];
     toRecord(t, &e->rec, r);
@@ -384,12 +449,74 @@ bool irsActionTrailGetLast(IrsActionTrail trail, IrsActionRecord *out) {
   for (size_t k = 0; t && k < kWindow; ++k) {
     const IrsTrailRingEntry *e = &t->hot.ring[k];
     uint64_t seq = __atomic_load_n(&e->seq, __ATOMIC_SEQ_CST);
-    if (seq > best && e->rec.op.name) {
+    if (seq > best && hasOp(&e->rec)) {
       best = seq;
       toRecord(t, &e->rec, out);
     }
   }
   return best > from;
+}
+
+// Writes the note of the op named `ident` at `loc` unless there is one.
+static void noteOp(Trail *t, const void *ident, const void *loc) {
+  size_t k = irsTrailOpNoteSlot(ident, loc);
+  for (size_t i = 0; i < IRS_TRAIL_OP_NOTES;
+       ++i, k = (k + 1) & (IRS_TRAIL_OP_NOTES - 1)) {
+    IrsTrailOpNote *n = &t->notes[k];
+    uint32_t st = 0;
+    if (__atomic_compare_exchange_n(&n->state, &st, 1, false,
+                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+      n->ident = ident;
+      n->loc = loc;
+      irsTrailDescribeOp(&t->strings, (MlirIdentifier){ident},
+                         (MlirLocation){loc}, &n->desc);
+      __atomic_store_n(&n->state, 2, __ATOMIC_RELEASE);
+      return;
+    }
+    // Another thread may be writing a note (st 1): described twice at
+    // worst, and either reads the same.
+    if (st == 2 && n->ident == ident && n->loc == loc)
+      return;
+  }
+}
+
+// Notes the op of `r`, a record other threads of this process may be
+// overwriting now (a hang's): its pointers are taken only if its sequence
+// number `*seq` still holds after they were read.
+static void noteRec(Trail *t, const IrsTrailRec *r, const uint64_t *seq) {
+  uint64_t before = __atomic_load_n(seq, __ATOMIC_ACQUIRE);
+  const void *ident = __atomic_load_n(&r->ident, __ATOMIC_RELAXED);
+  const void *loc = __atomic_load_n(&r->loc, __ATOMIC_RELAXED);
+  __atomic_thread_fence(__ATOMIC_ACQUIRE);
+  if (before && ident && loc && __atomic_load_n(seq, __ATOMIC_RELAXED) == before)
+    noteOp(t, ident, loc);
+}
+
+void irsActionTrailDescribeOps(IrsActionTrail trail, bool window) {
+  Trail *t = trail.ptr;
+  if (!t)
+    return;
+  for (int i = 0; i < kThreads; ++i) {
+    Stack *s = &t->hot.stacks[i];
+    if (!__atomic_load_n(&s->tid, __ATOMIC_ACQUIRE))
+      continue;
+    int top = loadTop(s);
+    for (int d = 0; d < top && d < kDepth; ++d)
+      noteRec(t, &s->rec[d], &s->began[d]);
+    const uint64_t *seq = NULL;
+    const IrsTrailRec *r =
+        ringRec(t, __atomic_load_n(&s->leaf, __ATOMIC_ACQUIRE), &seq);
+    if (r)
+      noteRec(t, r, seq);
+  }
+  if (!window)
+    return;
+  uint64_t from = __atomic_load_n(&t->hot.stepStart, __ATOMIC_ACQUIRE);
+  for (size_t k = 0; k < kWindow; ++k) {
+    const IrsTrailRingEntry *e = &t->hot.ring[k];
+    if (__atomic_load_n(&e->seq, __ATOMIC_ACQUIRE) > from)
+      noteRec(t, &e->rec, &e->seq);
+  }
 }
 
 void irsActionRecordDescribe(const IrsActionRecord *r,
@@ -431,6 +558,8 @@ void irsActionTrailPush(IrsActionTrail trail, const IrsActionRecord *record) {
              irsTrailStringsIntern(&t->strings, record->file,
                                    strlen(record->file)),
              record->line, record->column},
+      .ident = NULL,
+      .loc = NULL,
       .depth = record->depth,
       .index = record->index,
       .opId = record->opId};

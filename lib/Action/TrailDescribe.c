@@ -1,14 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 //===- TrailDescribe.c - an action as the trail records it, cached --------===//
 //
-// What an action is recorded as: its tag, pattern or pass, the op's name and
-// file location, read while the op still exists (TrailImpl.h). Asking MLIR
-// for an op's name and walking its location to a file takes several C API
-// calls and string copies, for every action; but a thread's actions keep
-// naming the same few things (a pattern set tried on one op after another,
-// the ops of one function), so each thread remembers, by address, what it
-// last found for a name, an op name and a location, and a record after the
-// first costs a few compares.
+// What an action is recorded as: its tag and pattern or pass, interned
+// into the string table through the calling thread's cache by address
+// (TrailImpl.h), and what an op is described as when its process dies:
+// its name and file location, read from the uniqued name and location its
+// records hold.
 //
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE
@@ -24,46 +21,6 @@ void irsTrailCacheReset(IrsTrailCache *c, uint32_t pid, uint64_t epoch) {
     memset(c, 0, sizeof *c);
   c->pid = pid;
   c->epoch = epoch;
-}
-
-_Static_assert(sizeof(IrsTrailOpDesc) == sizeof(((IrsTrailSharedOp *)0)->desc),
-               "a shared op holds a description");
-
-static IrsTrailSharedOp *sharedOp(IrsTrailStrings *s, const void *loc,
-                                  const void *ident) {
-  return &s->ops[irsTrailSharedOpSlot(loc, ident)];
-}
-
-// The description another thread of this process gave the op, if its
-// entry is whole.
-static bool sharedOpGet(const IrsTrailCache *c, IrsTrailStrings *s,
-                        const void *loc, const void *ident,
-                        IrsTrailOpDesc *d) {
-  IrsTrailSharedOp *e = sharedOp(s, loc, ident);
-  uint32_t v = atomic_load_explicit(&e->ver, memory_order_acquire);
-  if (v & 1)
-    return false;
-  bool mine = e->pid == c->pid && e->epoch == c->epoch && e->loc == loc &&
-              e->ident == ident;
-  memcpy(d, e->desc, sizeof *d);
-  atomic_thread_fence(memory_order_acquire);
-  return mine && atomic_load_explicit(&e->ver, memory_order_relaxed) == v;
-}
-
-// Shares `d`, unless another thread is writing the entry now.
-static void sharedOpPut(const IrsTrailCache *c, IrsTrailStrings *s,
-                        const void *loc, const void *ident,
-                        const IrsTrailOpDesc *d) {
-  IrsTrailSharedOp *e = sharedOp(s, loc, ident);
-  uint32_t v = atomic_load_explicit(&e->ver, memory_order_relaxed);
-  if ((v & 1) || !atomic_compare_exchange_strong(&e->ver, &v, v + 1))
-    return;
-  e->pid = c->pid;
-  e->epoch = c->epoch;
-  e->loc = loc;
-  e->ident = ident;
-  memcpy(e->desc, d, sizeof *d);
-  atomic_store_explicit(&e->ver, v + 2, memory_order_release);
 }
 
 static int addReadOnly(struct dl_phdr_info *info, size_t size, void *data) {
@@ -130,13 +87,23 @@ static void spillCount(IrsTrailWhatHit *h, IrsTrailStrings *s,
   h->count = 0;
 }
 
+// Lists slot `k` among those that hold an entry (IrsTrailCache.filled).
+static void listSlot(IrsTrailCache *c, size_t k) {
+  if (!c->listed[k]) {
+    c->listed[k] = 1;
+    c->filled[c->numFilled++] = (uint16_t)k;
+  }
+}
+
 IrsTrailWhat irsTrailWhatMiss(IrsTrailCache *c, IrsTrailStrings *s,
                               MlirStringRef tag, MlirStringRef name,
                               IrsActionCounts *counts) {
-  size_t k = irsTrailWhatSlot(tag.data, name.data);
-  IrsTrailWhatHit *h = &c->whats[k];
   // A name in writable memory is counted by its bytes, in the table.
   irsActionCountsAdd(counts, tag, name, 1);
+  if (!c)
+    return (IrsTrailWhat){intern(s, tag), intern(s, name)};
+  size_t k = irsTrailWhatSlot(tag.data, name.data);
+  IrsTrailWhatHit *h = &c->whats[k];
   if (sameWritable(h, tag, name))
     return h->what;
   if (sameWritable(&c->whats[k ^ 1], tag, name))
@@ -146,47 +113,34 @@ IrsTrailWhat irsTrailWhatMiss(IrsTrailCache *c, IrsTrailStrings *s,
   if (h->name != name.data || h->tag != tag.data) {
     spillCount(&c->whats[k ^ 1], s, counts);
     c->whats[k ^ 1] = *h; // its count with it
+    listSlot(c, k ^ 1);
     h->count = 0;
   } else {
     spillCount(h, s, counts);
   }
   IrsTrailWhat w = {intern(s, tag), intern(s, name)};
   // A full table's "" is not the string: not remembered.
-  if ((w.tag || !tag.length) && (w.name || !name.length))
-    *h = (IrsTrailWhatHit){
-        name.data, tag.data,
-        !name.length || isReadOnly(c, name.data, name.length)
-            ? NULL
-            : irsTrailStringsGet(s, w.name, NULL),
-        name.length, w, 0};
+  if ((w.tag || !tag.length) && (w.name || !name.length)) {
+    listSlot(c, k);
+    const char *copy = !name.length || isReadOnly(c, name.data, name.length)
+                           ? NULL
+                           : irsTrailStringsGet(s, w.name, NULL);
+    uint64_t key = irsTrailWhatKey(tag.data, name.length);
+    if (copy || name.length >> (64 - IRS_TRAIL_KEY_LENGTH_SHIFT))
+      key = IRS_TRAIL_KEY_NEVER;
+    *h = (IrsTrailWhatHit){name.data, tag.data, copy, name.length, key, w, 0};
+  }
   return w;
-}
-
-static IrsTrailStr ptrMiss(IrsTrailPtrHit *hit, IrsTrailStrings *s,
-                           const void *ptr, MlirStringRef str) {
-  IrsTrailStr ref = intern(s, str);
-  if (hit && ref)
-    *hit = (IrsTrailPtrHit){ptr, ref};
-  return ref;
-}
-
-// An identifier (an op name, a file name) by its address; `c` may be NULL.
-static IrsTrailStr identRef(IrsTrailCache *c, IrsTrailStrings *s,
-                            MlirIdentifier id) {
-  IrsTrailPtrHit *hit =
-      c ? &c->idents[irsTrailSlot(id.ptr, IRS_TRAIL_IDENT_CACHE)] : NULL;
-  if (hit && hit->ptr == id.ptr && hit->ref)
-    return hit->ref;
-  return ptrMiss(hit, s, id.ptr, mlirIdentifierStr(id));
 }
 
 // The first file location in `loc`, looking through names, call sites
 // (the callee) and fused locations (the first), as diagnostics print them.
-static void fileLocation(IrsTrailCache *c, IrsTrailStrings *s,
-                         MlirLocation loc, IrsTrailOpDesc *d) {
+static void fileLocation(IrsTrailStrings *s, MlirLocation loc,
+                         volatile IrsTrailOpDesc *d) {
   for (int hops = 0; hops < 8 && !mlirLocationIsNull(loc); ++hops) {
     if (mlirLocationIsAFileLineColRange(loc)) {
-      d->file = identRef(c, s, mlirLocationFileLineColRangeGetFilename(loc));
+      MlirIdentifier file = mlirLocationFileLineColRangeGetFilename(loc);
+      d->file = intern(s, mlirIdentifierStr(file));
       d->line = (unsigned)mlirLocationFileLineColRangeGetStartLine(loc);
       d->column = (unsigned)mlirLocationFileLineColRangeGetStartColumn(loc);
       return;
@@ -208,48 +162,8 @@ static void fileLocation(IrsTrailCache *c, IrsTrailStrings *s,
   }
 }
 
-// The op's name, and its file location unless `hit` already knows the
-// location (another op there); `c` and `hit` may be NULL.
-static IrsTrailOpDesc describeOp(IrsTrailCache *c, IrsTrailStrings *s,
-                                 MlirIdentifier name, MlirLocation loc) {
-  IrsTrailOpDesc d = {identRef(c, s, name), 0, 0, 0};
-  IrsTrailLocHit *l =
-      c ? &c->locs[irsTrailSlot(loc.ptr, IRS_TRAIL_LOC_CACHE)] : NULL;
-  if (l && l->loc == loc.ptr) {
-    d.file = l->file;
-    d.line = l->line;
-    d.column = l->column;
-  } else {
-    fileLocation(c, s, loc, &d);
-    if (l)
-      *l = (IrsTrailLocHit){loc.ptr, d.file, d.line, d.column};
-  }
-  return d;
-}
-
-IrsTrailOpDesc irsTrailOpMiss(IrsTrailCache *c, IrsTrailStrings *s,
-                              MlirIdentifier name, MlirLocation loc) {
-  IrsTrailOpDesc d;
-  if (!sharedOpGet(c, s, loc.ptr, name.ptr, &d)) {
-    d = describeOp(c, s, name, loc);
-    if (d.name)
-      sharedOpPut(c, s, loc.ptr, name.ptr, &d);
-  }
-  if (d.name)
-    c->ops[irsTrailOpSlot(loc.ptr, name.ptr)] =
-        (IrsTrailOpHit){loc.ptr, name.ptr, d};
-  return d;
-}
-
-void irsTrailDescribeUncached(IrsTrailStrings *s, const IrsAction *a,
-                              IrsTrailRec *r, IrsActionCounts *counts) {
-  irsActionCountsAdd(counts, a->tag, a->name, 1);
-  r->what = (IrsTrailWhat){intern(s, a->tag), intern(s, a->name)};
-  r->depth = a->depth;
-  r->index = a->index;
-  r->opId = (uint64_t)(uintptr_t)a->op.ptr;
-  r->op = (IrsTrailOpDesc){0, 0, 0, 0};
-  if (!mlirOperationIsNull(a->op))
-    r->op = describeOp(NULL, s, mlirOperationGetName(a->op),
-                       mlirOperationGetLocation(a->op));
+void irsTrailDescribeOp(IrsTrailStrings *s, MlirIdentifier name,
+                        MlirLocation loc, volatile IrsTrailOpDesc *d) {
+  d->name = intern(s, mlirIdentifierStr(name));
+  fileLocation(s, loc, d);
 }

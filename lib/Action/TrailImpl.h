@@ -3,14 +3,15 @@
 //
 // The action trail (ActionTrail.c) records every action of a worker before
 // it runs, so the cost of one record is paid millions of times in a
-// canonicalize. A record is therefore small and has no text: its strings
-// (tag, pattern or pass, op name, file) are references into a string table
-// in the same shared mapping, each distinct string copied there once
-// (TrailStrings.c). Finding a string's reference is itself cached per
-// thread by the address MLIR hands us (TrailDescribe.c): pattern and pass
-// names are static strings, op names and locations are uniqued by the
-// context, so consecutive actions mostly repeat the same few addresses and
-// a record costs a few compares and one short copy.
+// canonicalize. A record is therefore small and has no text: its tag and
+// pattern or pass are references into a string table in the same shared
+// mapping, each distinct string copied there once (TrailStrings.c) and
+// found through a per-thread cache by the address MLIR hands over
+// (TrailDescribe.c); its op is the op's uniqued name and location,
+// pointers that only the recording process can follow. Those are described
+// into text by that process when it dies or hangs (irsActionTrailDescribeOps,
+// from the tool's fatal-signal and hang handlers) into a table of op notes
+// the supervisor reads by the same pointers.
 //
 //===----------------------------------------------------------------------===//
 #ifndef IRS_ACTION_TRAILIMPL_H
@@ -37,30 +38,24 @@ enum {
 };
 
 
-/// An op's description shared by the threads of one process
-/// (irsTrailOpMiss): a thread's own cache misses the ops another thread
-/// already described (MLIR hands a function to whichever thread is free,
-/// step after step). Its keys mean something only within one context of
-/// one process, so an entry says whose it is (`pid`, `epoch`: the trail's
-/// epoch when the writer joined) and no one else's entry is used. Written
-/// under its own sequence lock (`ver` odd while written; a reader that sees
-/// it change retries nothing and misses).
-typedef struct IrsTrailSharedOp {
-  _Atomic uint32_t ver;
-  uint32_t pid;
-  uint64_t epoch;
-  const void *loc, *ident;
-  uint32_t desc[4]; // an IrsTrailOpDesc (defined below)
-} IrsTrailSharedOp;
+/// An op described at a death (irsActionTrailDescribeOps): the op name and
+/// location pointers of its records, and their text. `state` is 0 while
+/// free, 1 while written (claimed by a compare-and-swap), 2 once whole.
+typedef struct IrsTrailOpNote {
+  uint32_t state;
+  const void *ident, *loc;
+  IrsTrailOpDesc desc;
+} IrsTrailOpNote;
 
-enum { IRS_TRAIL_SHARED_OPS = 65536 }; // a power of two
+/// Slots of the op notes: at most every stack's records and the ring's
+/// are described, each once (a power of two, twice that).
+enum { IRS_TRAIL_OP_NOTES = 2 * (IRS_TRAIL_THREADS * IRS_TRAIL_DEPTH +
+                                 IRS_TRAIL_WINDOW) };
 
-/// The slot of an op among the shared ops, by its location and name.
-static inline size_t irsTrailSharedOpSlot(const void *loc,
-                                          const void *ident) {
-  uint64_t h = (uint64_t)((uintptr_t)loc ^ ((uintptr_t)ident << 4)) *
-               0x9E3779B97F4A7C15ull;
-  return (size_t)(h >> 40) & (IRS_TRAIL_SHARED_OPS - 1);
+/// The slot an op's note starts looking from, by its name and location.
+static inline size_t irsTrailOpNoteSlot(const void *ident, const void *loc) {
+  return irsTrailSlot((const void *)((uintptr_t)loc ^ ((uintptr_t)ident << 4)),
+                      IRS_TRAIL_OP_NOTES);
 }
 
 /// Lives in the shared mapping. Writers are the threads of one process;
@@ -72,9 +67,6 @@ typedef struct IrsTrailStrings {
   _Atomic uint64_t hash[IRS_TRAIL_STRING_SLOTS]; // 0: free
   _Atomic IrsTrailStr ref[IRS_TRAIL_STRING_SLOTS]; // 0: not yet written
   char arena[IRS_TRAIL_STRING_BYTES];
-  // Not cleared by a reset: an entry is used only by its writer's process
-  // and epoch.
-  IrsTrailSharedOp ops[IRS_TRAIL_SHARED_OPS];
 } IrsTrailStrings;
 
 /// Forgets every string; touches the index, not the arena.
@@ -89,38 +81,44 @@ const char *irsTrailStringsGet(const IrsTrailStrings *s, IrsTrailStr ref,
                                size_t *length);
 
 /// Empties `c` and makes it the cache of process `pid` at trail epoch
-/// `epoch` (IrsTrailSharedOp): in a shared mapping by dropping its pages (they read as
-/// zeros again, and only those a thread touches come back), else by
-/// writing zeros.
+/// `epoch`: in a shared mapping by dropping its pages (they read as zeros
+/// again, and only those a thread touches come back), else by writing
+/// zeros.
 void irsTrailCacheReset(IrsTrailCache *c, uint32_t pid, uint64_t epoch);
 
-/// The caches' misses (TrailDescribe.c): each looks the strings up in the
-/// table, fills the cache's entry and returns what a hit would have.
-/// irsTrailWhatMiss also answers a hit on a name in writable memory (it
-/// checks the bytes), and counts the action: in its new entry when that is
-/// known by address, else into `counts` (may be NULL), where the counts
-/// of the entries it evicts go too.
+/// The cache's miss (TrailDescribe.c): looks the strings up in the table,
+/// fills the cache's entry and returns what a hit would have. It also
+/// answers a hit on a name in writable memory (it checks the bytes), and
+/// counts the action: in its new entry when that is known by address, else
+/// into `counts` (may be NULL), where the counts of the entries it evicts
+/// go too. `c` may be NULL (a thread with no part of its own: every string
+/// is looked up in the table).
 IrsTrailWhat irsTrailWhatMiss(IrsTrailCache *c, IrsTrailStrings *s,
                               MlirStringRef tag, MlirStringRef name,
                               IrsActionCounts *counts);
-IrsTrailOpDesc irsTrailOpMiss(IrsTrailCache *c, IrsTrailStrings *s,
-                              MlirIdentifier name, MlirLocation loc);
-/// Describes `a` into *r without caches (a thread with no part of its own:
-/// every string is looked up in the table), and counts it into `counts`.
-void irsTrailDescribeUncached(IrsTrailStrings *s, const IrsAction *a,
-                              IrsTrailRec *r, IrsActionCounts *counts);
 
-/// Describes `a` into *r through the thread's caches `c`, and counts it
-/// (irsTrailWhatMiss). Inline: it runs for every action, and a hit in each
-/// cache costs a few compares.
+/// Writes the text of an op by its name and location into *d
+/// (TrailDescribe.c): the name first, then the first file location in
+/// `loc`, looking through names, call sites and fused locations, so that a
+/// fault on the way (a dying process's corrupted memory) leaves the name.
+/// Async-signal-safe (no allocation, no lock: the strings go to the
+/// table), for a process describes its ops as it dies.
+void irsTrailDescribeOp(IrsTrailStrings *s, MlirIdentifier name,
+                        MlirLocation loc, volatile IrsTrailOpDesc *d);
+
+/// Makes `a`'s record into *r through the thread's cache `c` (NULL: none),
+/// and counts it (irsTrailWhatMiss). The op is recorded raw.
 static inline void irsTrailDescribe(IrsTrailCache *c, IrsTrailStrings *s,
                                     const IrsAction *a, IrsTrailRec *r,
                                     IrsActionCounts *counts) {
-  size_t k = irsTrailWhatSlot(a->tag.data, a->name.data);
-  IrsTrailWhatHit *h = &c->whats[k];
-  if (!irsTrailWhatHits(h, a->tag.data, a->name))
-    h = &c->whats[k ^ 1];
-  if (irsTrailWhatHits(h, a->tag.data, a->name)) {
+  IrsTrailWhatHit *h = NULL;
+  if (c) {
+    size_t k = irsTrailWhatSlot(a->tag.data, a->name.data);
+    h = &c->whats[k];
+    if (!irsTrailWhatHits(h, a->tag.data, a->name))
+      h = &c->whats[k ^ 1];
+  }
+  if (h && irsTrailWhatHits(h, a->tag.data, a->name)) {
     r->what = h->what;
     ++h->count;
   } else {
@@ -129,20 +127,18 @@ static inline void irsTrailDescribe(IrsTrailCache *c, IrsTrailStrings *s,
   r->depth = a->depth;
   r->index = a->index;
   r->opId = (uint64_t)(uintptr_t)a->op.ptr;
-  if (!a->op.ptr) {
-    r->op = (IrsTrailOpDesc){0, 0, 0, 0};
+  r->op = (IrsTrailOpDesc){0, 0, 0, 0};
+  r->ident = r->loc = NULL;
+  if (!a->op.ptr)
     return;
-  }
   MlirIdentifier id = a->opName;
   MlirLocation loc = a->opLoc;
   if (!id.ptr || !loc.ptr) { // an action not made by the handler
     id = mlirOperationGetName(a->op);
     loc = mlirOperationGetLocation(a->op);
   }
-  const IrsTrailOpHit *o = &c->ops[irsTrailOpSlot(loc.ptr, id.ptr)];
-  r->op = o->loc == loc.ptr && o->ident == id.ptr
-              ? o->desc
-              : irsTrailOpMiss(c, s, id, loc);
+  r->ident = id.ptr;
+  r->loc = loc.ptr;
 }
 
 #endif // IRS_ACTION_TRAILIMPL_H

@@ -3,12 +3,14 @@
 //
 // What the action handler (ActionBridge.cpp) and the trail (ActionTrail.c)
 // share so that a record is made inside the handler, with no call: the
-// record and the per-thread caches that describe it (their misses are in
-// TrailDescribe.c), the stacks and the ring the supervisor reads after a
-// worker died, and irsTrailRecordHit, the path of an action whose every
-// lookup hits. Plain C that is also C++: no _Atomic (shared fields are
-// read and written with the __atomic builtins), thread-locals as __thread
-// (no C++ wrapper call).
+// record, the per-thread cache of (tag, name) that counts it (its misses
+// are in TrailDescribe.c), the stacks and the ring the supervisor reads
+// after a worker died, and irsTrailRecordHit, the path of an action whose
+// (tag, name) is known. A record holds its op raw: the op's name and
+// location as the uniqued pointers MLIR hands over, described into text
+// only when someone asks (irsActionTrailDescribeOps, at a death). Plain C
+// that is also C++: no _Atomic (shared fields are read and written with
+// the __atomic builtins), thread-locals as __thread (no C++ wrapper call).
 //
 //===----------------------------------------------------------------------===//
 #ifndef IRS_ACTION_TRAILREC_H
@@ -37,28 +39,30 @@ typedef struct IrsTrailWhat {
   IrsTrailStr tag, name;
 } IrsTrailWhat;
 
-/// What a record says of its op: its name and file location.
+/// What a record says of its op in text: its name and file location. A
+/// record pushed from a tool's action log has it; an action recorded in
+/// process has its op raw, described at a death (IrsTrailOpNote).
 typedef struct IrsTrailOpDesc {
   IrsTrailStr name, file;
   uint32_t line, column;
 } IrsTrailOpDesc;
 
-/// IrsActionRecord without its text: references into the string table.
+/// IrsActionRecord without its text: the action's strings are references
+/// into the string table; its op is the op's name (an identifier) and
+/// location as the context uniqued them, which live as long as it does
+/// (NULL for no op), or else `op` for a record described elsewhere.
 typedef struct IrsTrailRec {
   IrsTrailWhat what;
-  IrsTrailOpDesc op; // all 0 when the action names no op
+  int32_t depth;
+  const void *ident, *loc;
+  IrsTrailOpDesc op; // read only when `ident` is NULL: all 0 for no op
   int64_t index;
   uint64_t opId;
-  int32_t depth;
 } IrsTrailRec;
 
-/// Entries of each cache (powers of two). Op names and locations are
-/// uniqued by the context and live as long as it does, so the caches are
-/// kept for a context's whole run (every step), and sized for the ops a
-/// run visits again: a step walks the module, the next walks it again.
-enum { IRS_TRAIL_WHAT_CACHE = 4096, IRS_TRAIL_OP_CACHE = 32768,
-       IRS_TRAIL_LOC_CACHE = 4096, IRS_TRAIL_IDENT_CACHE = 256,
-       IRS_TRAIL_RANGES = 512 };
+/// Entries of the (tag, name) cache (a power of two). Kept for a
+/// context's whole run (every step).
+enum { IRS_TRAIL_WHAT_CACHE = 4096, IRS_TRAIL_RANGES = 512 };
 
 /// An action's tag and name as MLIR handed them (their addresses and the
 /// name's length) and their strings. A name in writable memory is checked
@@ -72,57 +76,49 @@ enum { IRS_TRAIL_WHAT_CACHE = 4096, IRS_TRAIL_OP_CACHE = 32768,
 /// trail's counts, irsActionTrailSetCounts): one add in the lookup the
 /// record makes anyway. An entry that leaves the cache hands its count to
 /// the counts' table (irsTrailWhatMiss); a step's end takes the rest.
+///
+/// `key` is what a hit compares besides the name's address: the tag's
+/// address and the name's length (irsTrailWhatKey), or a value no hit
+/// gives (bit 47 set: no user-space address has it) when the name is
+/// checked by its bytes or is too long to fit.
 typedef struct IrsTrailWhatHit {
   const char *name, *tag;
   const char *copy;
   uint64_t length;
+  uint64_t key;
   IrsTrailWhat what;
   int64_t count;
 } IrsTrailWhatHit;
 
-/// An identifier (an op name, a file name: uniqued by the context) and its
-/// string.
-typedef struct IrsTrailPtrHit {
-  const void *ptr;
-  IrsTrailStr ref;
-} IrsTrailPtrHit;
+enum { IRS_TRAIL_KEY_LENGTH_SHIFT = 48 };
+#define IRS_TRAIL_KEY_NEVER (1ull << 47)
 
-/// An op as recorded, by its location and name (both uniqued by the
-/// context, never freed while it lives). Two ops with the same location
-/// and name are recorded alike, so a hit needs no more than the two
-/// compares: an op address reused by another op changes neither or
-/// misses.
-typedef struct IrsTrailOpHit {
-  const void *loc, *ident;
-  IrsTrailOpDesc desc;
-} IrsTrailOpHit;
-
-/// A location (uniqued by the context) and its first file location: ops
-/// of other names at the same location (a rewrite's new ops keep the
-/// location of the op they replace) are described without walking it.
-typedef struct IrsTrailLocHit {
-  const void *loc;
-  IrsTrailStr file;
-  uint32_t line, column;
-} IrsTrailLocHit;
+/// The key of a hit on (tag, a name of `length` bytes) known by address.
+static inline uint64_t irsTrailWhatKey(const char *tag, uint64_t length) {
+  return (uint64_t)(uintptr_t)tag | (length << IRS_TRAIL_KEY_LENGTH_SHIFT);
+}
 
 /// An address range of a loaded object's read-only segments.
 typedef struct IrsTrailRange {
   uintptr_t lo, hi;
 } IrsTrailRange;
 
-/// One thread's caches (no other thread touches them). Their keys are
-/// addresses that mean one thing only within one context of one process,
-/// so a thread empties its caches whenever it (re)joins a trail: in a new
-/// process, after a reset, or after irsActionTrailMarkContext.
-/// Page-aligned and a whole number of pages, so that emptying it can hand
-/// its pages back (irsTrailCacheReset) instead of writing them all.
+/// One thread's cache (no other thread touches it). Its keys are
+/// addresses that mean one thing only within one process, so a thread
+/// empties its cache whenever it (re)joins a trail: in a new process, after
+/// a reset, or after irsActionTrailMarkContext. Page-aligned and a whole
+/// number of pages, so that emptying it can hand its pages back
+/// (irsTrailCacheReset) instead of writing them all.
 typedef struct IrsTrailCache {
   IrsTrailWhatHit whats[IRS_TRAIL_WHAT_CACHE];
-  IrsTrailOpHit ops[IRS_TRAIL_OP_CACHE];
-  IrsTrailLocHit locs[IRS_TRAIL_LOC_CACHE];
-  IrsTrailPtrHit idents[IRS_TRAIL_IDENT_CACHE];
-  // Whose entries of the shared ops this thread uses (IrsTrailSharedOp).
+  // The slots that ever held an entry since the cache was emptied, each
+  // once (listed[k]): a step's end takes their counts without a walk of
+  // the whole cache.
+  uint16_t filled[IRS_TRAIL_WHAT_CACHE];
+  uint8_t listed[IRS_TRAIL_WHAT_CACHE];
+  uint32_t numFilled;
+  // Whose it is: the process and the trail's epoch it was emptied for
+  // (irsActionTrailTakeCounts takes only this process's counts).
   uint32_t pid;
   uint64_t epoch;
   bool rangesRead; // the read-only ranges are looked up (once a fill)
@@ -152,17 +148,7 @@ static inline size_t irsTrailWhatSlot(const char *tag, const char *name) {
 /// Whether `h` is the entry of (tag, name) and is known by address.
 static inline bool irsTrailWhatHits(const IrsTrailWhatHit *h,
                                     const char *tag, MlirStringRef name) {
-  return h->name == name.data && h->tag == tag &&
-         h->length == name.length && !h->copy;
-}
-
-
-/// The slot of an op among the ops, by its location and name: the ops a
-/// rewrite leaves at one location (with other names) do not evict each
-/// other.
-static inline size_t irsTrailOpSlot(const void *loc, const void *ident) {
-  return irsTrailSlot((const void *)((uintptr_t)loc ^ ((uintptr_t)ident << 4)),
-                      IRS_TRAIL_OP_CACHE);
+  return h->name == name.data && h->key == irsTrailWhatKey(tag, name.length);
 }
 
 
@@ -173,16 +159,24 @@ static inline size_t irsTrailOpSlot(const void *loc, const void *ident) {
 enum { IRS_TRAIL_THREADS = 32, IRS_TRAIL_DEPTH = 8,
        IRS_TRAIL_WINDOW = IRS_ACTION_TRAIL_WINDOW };
 
-/// A thread's actions in flight: rec[0..top). A record is written while it
-/// is above `top` and only then counted in (top raised), so a worker killed
+/// A thread's actions in flight: those at depths [0, top), the one at
+/// depth d begun as action began[d], its record in rec[d]; and the pattern
+/// application in flight inside them (`leaf`: its action number, 0 for
+/// none), whose record is the ring's entry of that number while the ring
+/// still holds it. A pattern application rarely holds other actions and is
+/// most of them: recorded in the ring alone (irsTrailRecordLeaf), it costs
+/// one store here; a pass run, which holds thousands, is copied to its
+/// stack (irsTrailRecordHit). A record is written while it is at or above
+/// `top` and only then counted in (top raised), so a worker killed
 /// mid-write leaves no torn record below `top`. `top` is the handler's end
 /// mark (IrsActionRecordFn), stored with a release once the action ended,
 /// and may pass IRS_TRAIL_DEPTH (the deepest record is then the last
-/// begun). `tid` (0: free) and `began` (the sequence number of each) are
-/// read and written with __atomic builtins.
+/// begun). `tid` (0: free), `began` and `leaf` are read and written with
+/// __atomic builtins.
 typedef struct IrsTrailStack {
   int64_t tid;
   int top;
+  uint64_t leaf;
   uint64_t began[IRS_TRAIL_DEPTH];
   IrsTrailRec rec[IRS_TRAIL_DEPTH];
 } IrsTrailStack;
@@ -260,58 +254,110 @@ static inline int *irsTrailStackClose(IrsTrailStack *s, int depth,
   return &s->top;
 }
 
-/// Writes `r` as the action `seq` into the ring: marked torn (0) while
-/// written, its number stored last.
-static inline void irsTrailRingPut(IrsTrailHot *t, const IrsTrailRec *r,
-                                   uint64_t seq) {
+/// The ring's entry of action `seq`, marked torn (0): to be written, then
+/// published by irsTrailRingDone.
+static inline IrsTrailRingEntry *irsTrailRingOpen(IrsTrailHot *t,
+                                                  uint64_t seq) {
   IrsTrailRingEntry *e = &t->ring[(seq - 1) & (IRS_TRAIL_WINDOW - 1)];
   __atomic_store_n(&e->seq, 0, __ATOMIC_RELAXED);
   __atomic_signal_fence(__ATOMIC_SEQ_CST);
-  e->rec = *r;
+  return e;
+}
+
+static inline void irsTrailRingDone(IrsTrailRingEntry *e, uint64_t seq) {
   __atomic_store_n(&e->seq, seq, __ATOMIC_RELEASE);
 }
 
-/// Records an action of the calling thread at `depth` on `op` (its name
-/// `ident` and location `loc`, both not NULL; all NULL for no op) if the thread has joined
-/// `t` and every cache hits: into its stack (counted in only once whole)
-/// and the ring, and counts it in its (tag, name) entry. Returns the end
-/// mark, or NULL with nothing written or counted (the caller hands the
-/// action to irsActionTrailRecordMiss). Inline: this is the
-/// cost of every action of a supervised run.
-static inline int *irsTrailRecordHit(IrsTrailHot *t, const char *tag,
-                                     MlirStringRef name, const void *op,
-                                     const void *ident, const void *loc,
-                                     int64_t index, int depth) {
+/// Writes `r` as the action `seq` into the ring.
+static inline void irsTrailRingPut(IrsTrailHot *t, const IrsTrailRec *r,
+                                   uint64_t seq) {
+  IrsTrailRingEntry *e = irsTrailRingOpen(t, seq);
+  e->rec = *r;
+  irsTrailRingDone(e, seq);
+}
+
+/// The calling thread's entry of (tag, name) in its cache if the thread
+/// has joined `t` and the entry is known by address, else NULL.
+__attribute__((always_inline)) static inline IrsTrailWhatHit *
+irsTrailWhatHit(const IrsTrailHot *t, const char *tag, MlirStringRef name) {
   if (__builtin_expect(!irsTrailJoined(t), 0))
     return NULL;
   IrsTrailCache *c = irsTrailMine.cache;
   size_t k = irsTrailWhatSlot(tag, name.data);
   IrsTrailWhatHit *h = &c->whats[k];
-  if (!irsTrailWhatHits(h, tag, name)) {
-    h = &c->whats[k ^ 1];
-    if (!irsTrailWhatHits(h, tag, name))
-      return NULL;
-  }
-  IrsTrailOpDesc od = {0, 0, 0, 0};
-  if (op) { // then `loc` and `ident` are not NULL: an empty entry misses
-    const IrsTrailOpHit *o = &c->ops[irsTrailOpSlot(loc, ident)];
-    if (o->loc != loc || o->ident != ident)
-      return NULL;
-    od = o->desc;
-  }
+  if (__builtin_expect(irsTrailWhatHits(h, tag, name), 1))
+    return h;
+  h = &c->whats[k ^ 1];
+  return irsTrailWhatHits(h, tag, name) ? h : NULL;
+}
+
+/// Writes the record of action `seq` into the ring.
+__attribute__((always_inline)) static inline IrsTrailRec *
+irsTrailRingRecord(IrsTrailHot *t, uint64_t seq, IrsTrailWhat what,
+                   const void *op, const void *ident, const void *loc,
+                   int64_t index, int depth) {
+  IrsTrailRingEntry *e = irsTrailRingOpen(t, seq);
+  IrsTrailRec *r = &e->rec;
+  r->what = what;
+  r->depth = depth;
+  r->ident = ident;
+  r->loc = loc;
+  if (__builtin_expect(!ident, 0)) // no op (else `op` is not read)
+    r->op = (IrsTrailOpDesc){0, 0, 0, 0};
+  r->index = index;
+  r->opId = (uint64_t)(uintptr_t)op;
+  irsTrailRingDone(e, seq);
+  return r;
+}
+
+/// Records an action of the calling thread at *depth (-1: the depth its
+/// stack is at, which *depth then says) on `op` (its name `ident` and
+/// location `loc`; all NULL for no op) if the thread has joined `t` and its
+/// (tag, name) entry is known by address: into the ring and its stack,
+/// counted in only once whole; and counts it in that entry. Returns the end
+/// mark, or NULL with nothing written or counted (the caller hands the
+/// action to irsActionTrailRecordMiss). Inline: a pass run of a supervised
+/// run costs this.
+__attribute__((always_inline)) static inline int *
+irsTrailRecordHit(IrsTrailHot *t, const char *tag, MlirStringRef name,
+                  const void *op, const void *ident, const void *loc,
+                  int64_t index, int *depth) {
+  IrsTrailWhatHit *h = irsTrailWhatHit(t, tag, name);
+  if (!h)
+    return NULL;
+  ++h->count;
+  IrsTrailStack *s = irsTrailMine.stack;
+  int d = *depth;
+  if (d < 0)
+    *depth = d = __atomic_load_n(&s->top, __ATOMIC_RELAXED);
+  uint64_t seq = irsTrailNextSeq(t);
+  const IrsTrailRec *r =
+      irsTrailRingRecord(t, seq, h->what, op, ident, loc, index, d);
+  *irsTrailStackOpen(s, d) = *r;
+  return irsTrailStackClose(s, d, seq);
+}
+
+/// Records a pattern application of the calling thread, as
+/// irsTrailRecordHit records an action, into the ring alone, and makes it
+/// the thread's leaf in flight. Returns where the leaf is kept, to be given
+/// back *outer (the leaf it is nested in, usually none) once the
+/// application ended; NULL with nothing written or counted. Inline: this is
+/// the cost of nearly every action of a supervised run.
+__attribute__((always_inline)) static inline uint64_t *
+irsTrailRecordLeaf(IrsTrailHot *t, const char *tag, MlirStringRef name,
+                   const void *op, const void *ident, const void *loc,
+                   int64_t index, uint64_t *outer) {
+  IrsTrailWhatHit *h = irsTrailWhatHit(t, tag, name);
+  if (!h)
+    return NULL;
   ++h->count;
   IrsTrailStack *s = irsTrailMine.stack;
   uint64_t seq = irsTrailNextSeq(t);
-  // Written in place (no record assembled first), then copied to the ring.
-  IrsTrailRec *r = irsTrailStackOpen(s, depth);
-  r->what = h->what;
-  r->op = od;
-  r->index = index;
-  r->opId = (uint64_t)(uintptr_t)op;
-  r->depth = depth;
-  int *mark = irsTrailStackClose(s, depth, seq);
-  irsTrailRingPut(t, r, seq);
-  return mark;
+  irsTrailRingRecord(t, seq, h->what, op, ident, loc, index,
+                     __atomic_load_n(&s->top, __ATOMIC_RELAXED));
+  *outer = __atomic_load_n(&s->leaf, __ATOMIC_RELAXED);
+  __atomic_store_n(&s->leaf, seq, __ATOMIC_RELEASE);
+  return &s->leaf;
 }
 
 #ifdef __cplusplus

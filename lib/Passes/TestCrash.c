@@ -5,6 +5,9 @@
 // named `op` is present under the anchor (so a reducer can shrink modules
 // that trip them), and otherwise changes nothing:
 //   irs-test-crash{op=NAME}   writes through a null pointer (SIGSEGV)
+//   irs-test-crash{op=NAME unmap-loc=1}  first makes the memory that holds
+//                             the anchor's location unreadable, as a wild
+//                             write can wreck what a crash report reads
 //   irs-test-abort{op=NAME}   calls abort() as report_fatal_error does
 //   irs-test-hang{op=NAME}    never returns
 //   irs-test-hang{op=NAME interrupt=K file=PATH}  counts its hanging runs
@@ -57,6 +60,14 @@ static void runCrash(MlirOperation root, MlirExternalPass pass,
   (void)pass;
   if (!present(root, d))
     return;
+  if (d->n) {
+    // The page of the location's storage (uniqued by the context), past
+    // which the location's file name is read: reading either faults now.
+    long page = sysconf(_SC_PAGESIZE);
+    MlirLocation loc = mlirOperationGetLocation(root);
+    uintptr_t at = (uintptr_t)loc.ptr & ~(uintptr_t)(page - 1);
+    mprotect((void *)at, (size_t)page, PROT_NONE);
+  }
   // volatile: the compiler must not reason the store away.
   volatile int *volatile p = NULL;
   *p = 42;
@@ -232,7 +243,8 @@ static MlirPass make(const IrsPassOptions *o, MlirStringRef a, IrsPassEnv *e,
 
 MlirPass irsTestCrashPassCreate(const IrsPassOptions *o, MlirStringRef a,
                                 IrsPassEnv *e, IrsBuf *err) {
-  static const Spec sp = {"irs-test-crash", &crashId, .run = runCrash};
+  static const Spec sp = {"irs-test-crash", &crashId, NULL, "unmap-loc", 0,
+                          1, "flags (0 or 1)", NULL, false, runCrash};
   return make(o, a, e, err, &sp);
 }
 MlirPass irsTestAbortPassCreate(const IrsPassOptions *o, MlirStringRef a,

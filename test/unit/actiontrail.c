@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // Unit tests of the action trail (lib/Action/ActionTrail.c, TrailDescribe.c,
-// TrailStrings.c): records are made through per-thread caches keyed by the
-// addresses MLIR hands over, so each test changes one thing between two
-// actions (the pattern, the op, the location, the bytes at a reused
-// address) and checks that the record read back says the new thing; and a
-// worker killed at random moments never leaves a record that mixes two
-// actions.
+// TrailStrings.c): records are made through a per-thread cache keyed by the
+// addresses MLIR hands over and hold their op raw, described when the
+// recording process is asked (irsActionTrailDescribeOps), so each test
+// changes one thing between two actions (the pattern, the op, the
+// location, the bytes at a reused address) and checks that the record read
+// back says the new thing; a worker killed at random moments never leaves
+// a record that mixes two actions, described or not.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -79,12 +80,25 @@ static IrsAction action(const char *tag, const char *name, MlirOperation op,
   return a;
 }
 
+// The action in flight once this process (the recording one) described
+// its ops, as a dying worker does.
+static bool describedInFlight(IrsActionTrail t, IrsActionRecord *r) {
+  irsActionTrailDescribeOps(t, false);
+  return irsActionTrailGetInFlight(t, r);
+}
+
+static size_t describedRepeating(IrsActionTrail t, IrsActionRecord *out,
+                                 size_t cap, size_t *window) {
+  irsActionTrailDescribeOps(t, true);
+  return irsActionTrailGetRepeating(t, out, cap, window);
+}
+
 // Records `a` as the one action in flight and reads it back.
 static IrsActionRecord inFlight(IrsActionTrail t, IrsAction a) {
   IrsActionRecord r;
   memset(&r, 0, sizeof r);
   irsActionTrailBefore(&a, t.ptr);
-  assert_true(irsActionTrailGetInFlight(t, &r));
+  assert_true(describedInFlight(t, &r));
   irsActionTrailAfter(&a, true, t.ptr);
   return r;
 }
@@ -257,33 +271,28 @@ static void newContextIsNotStale(void **state) {
   irsActionTrailDestroy(t);
 }
 
-// The ops' descriptions shared between threads: an entry is used only by
-// its writer's process and epoch. An entry planted for an op under another
-// owner, with another description, is not taken.
-static void sharedOpsOnlyTheirOwners(void **state) {
+// An op is described from its name and location, which the context keeps:
+// one that a pattern erased while its action ran is still described. Until
+// the recording process describes it, a record names no op.
+static void opDescribedAfterItsErasure(void **state) {
   (void)state;
-  IrsTrailStrings *s = calloc(1, sizeof *s);
-  IrsTrailCache *c = aligned_alloc(4096, sizeof *c);
-  assert_non_null(s);
-  assert_non_null(c);
-  MlirIdentifier id = mlirOperationGetName(ops[1]);
-  MlirLocation loc = mlirOperationGetLocation(ops[1]);
-  IrsTrailSharedOp *e = &s->ops[irsTrailSharedOpSlot(loc.ptr, id.ptr)];
-  *e = (IrsTrailSharedOp){.pid = 7, .epoch = 9, .loc = loc.ptr,
-                          .ident = id.ptr, .desc = {0, 0, 99, 99}};
-  irsTrailCacheReset(c, 8, 9); // another process, the same epoch
-  IrsTrailOpDesc d = irsTrailOpMiss(c, s, id, loc);
-  assert_int_equal(d.line, 3);
-  assert_int_equal(d.column, 5);
-  // Now the entry is this owner's: another thread of it (an empty cache)
-  // takes the description from there, without walking the location.
-  assert_int_equal(e->pid, 8);
-  e->desc[2] = 42;
-  irsTrailCacheReset(c, 8, 9);
-  d = irsTrailOpMiss(c, s, id, loc);
-  assert_int_equal(d.line, 42);
-  free(c);
-  free(s);
+  MlirModule m = mlirModuleCreateParse(
+      ctx, mlirStringRefCreateFromCString(
+               "%0 = arith.constant 3 : i32 loc(\"e.mlir\":6:2)"));
+  assert_false(mlirModuleIsNull(m));
+  MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+  IrsActionTrail t = irsActionTrailCreate();
+  IrsAction a = action("apply-pattern", "Eraser", op, 0);
+  irsActionTrailBefore(&a, t.ptr);
+  IrsActionRecord r;
+  assert_true(irsActionTrailGetInFlight(t, &r));
+  assertRecord(&r, "Eraser", "", "", 0, 0);
+  assert_int_equal(r.opId, (uint64_t)(uintptr_t)op.ptr);
+  mlirModuleDestroy(m); // the op is gone
+  assert_true(describedInFlight(t, &r));
+  assertRecord(&r, "Eraser", "arith.constant", "e.mlir", 6, 2);
+  irsActionTrailAfter(&a, true, t.ptr);
+  irsActionTrailDestroy(t);
 }
 
 // The handler's recorder ends an action by storing its depth into the end
@@ -299,54 +308,83 @@ static void endMarkEndsTheAction(void **state) {
   assert_non_null(outer);
   assert_ptr_equal(inner, outer); // one per thread
   IrsActionRecord r;
-  assert_true(irsActionTrailGetInFlight(t, &r));
+  assert_true(describedInFlight(t, &r));
   assertRecord(&r, "PatA", "arith.addi", "a.mlir", 2, 3);
   __atomic_store_n(inner, pat.depth, __ATOMIC_RELEASE);
-  assert_true(irsActionTrailGetInFlight(t, &r));
+  assert_true(describedInFlight(t, &r));
   assertRecord(&r, "canonicalize", "func.func", "a.mlir", 1, 1);
   __atomic_store_n(outer, pass.depth, __ATOMIC_RELEASE);
-  assert_false(irsActionTrailGetInFlight(t, &r));
+  assert_false(describedInFlight(t, &r));
   irsActionTrailDestroy(t);
 }
 
 // The handler's own record (irsTrailRecordHit) writes an action only when
-// the thread has joined the trail and every cache hits, as the trail's
-// recorder would have written it; on a miss it writes nothing at all (the
-// handler then hands the action to the recorder, which must not find a
-// half-made one).
+// the thread has joined the trail and its (tag, name) entry is known by
+// address, as the trail's recorder would have written it, whatever the op
+// (held raw); on a miss it writes nothing at all (the handler then hands
+// the action to the recorder, which must not find a half-made one).
 static void hitRecordsOnlyWhatTheCachesKnow(void **state) {
   (void)state;
   IrsActionTrail t = irsActionTrailCreate(), other = irsActionTrailCreate();
   IrsTrailHot *hot = t.ptr;
   IrsAction pat = action("apply-pattern", "PatA", ops[0], 0);
-  int *mark = irsActionTrailRecord(&pat, t.ptr); // fills the caches
+  int *mark = irsActionTrailRecord(&pat, t.ptr); // fills the cache
   __atomic_store_n(mark, 0, __ATOMIC_RELEASE);
   uint64_t next = hot->next;
   IrsActionRecord r;
+  int depth = 0;
   mark = irsTrailRecordHit(hot, pat.tag.data, pat.name, ops[0].ptr,
-                           pat.opName.ptr, pat.opLoc.ptr, 7, 0);
+                           pat.opName.ptr, pat.opLoc.ptr, 7, &depth);
   assert_non_null(mark);
   assert_int_equal(hot->next, next + 1);
-  assert_true(irsActionTrailGetInFlight(t, &r));
+  assert_true(describedInFlight(t, &r));
   assertRecord(&r, "PatA", "arith.addi", "a.mlir", 2, 3);
   assert_int_equal(r.index, 7);
   __atomic_store_n(mark, 0, __ATOMIC_RELEASE);
-  // Another op, another pattern, another trail: nothing written.
+  // Another op: recorded as it is.
   IrsAction op1 = action("apply-pattern", "PatA", ops[1], 0);
+  // Its depth the stack's (-1): 0, as the last action ended.
+  depth = -1;
+  mark = irsTrailRecordHit(hot, pat.tag.data, pat.name, ops[1].ptr,
+                           op1.opName.ptr, op1.opLoc.ptr, 8, &depth);
+  assert_int_equal(depth, 0);
+  assert_non_null(mark);
+  assert_true(describedInFlight(t, &r));
+  assertRecord(&r, "PatA", "arith.muli", "a.mlir", 3, 5);
+  __atomic_store_n(mark, 0, __ATOMIC_RELEASE);
+  // As a leaf (a pattern application): in the ring alone, in flight until
+  // its leaf mark is given back what it held; inside the pass run around
+  // it, which it began after.
+  IrsAction pass = action("pass-execution", "canonicalize", func, 0);
+  int *passMark = irsActionTrailRecord(&pass, t.ptr);
+  uint64_t outer = 99;
+  uint64_t *leaf = irsTrailRecordLeaf(
+      hot, pat.tag.data, pat.name, ops[2].ptr,
+      mlirOperationGetName(ops[2]).ptr, mlirOperationGetLocation(ops[2]).ptr,
+      9, &outer);
+  assert_non_null(leaf);
+  assert_int_equal(outer, 0);
+  assert_true(describedInFlight(t, &r));
+  assertRecord(&r, "PatA", "arith.subi", "a.mlir", 4, 7);
+  assert_int_equal(r.depth, 1);
+  __atomic_store_n(leaf, outer, __ATOMIC_RELEASE);
+  assert_true(describedInFlight(t, &r));
+  assertRecord(&r, "canonicalize", "func.func", "a.mlir", 1, 1);
+  __atomic_store_n(passMark, 0, __ATOMIC_RELEASE);
+  assert_false(irsActionTrailGetInFlight(t, &r));
+  next = hot->next;
+  // Another pattern's name, another trail: nothing written.
   char heap[] = "PatA";
-  assert_null(irsTrailRecordHit(hot, pat.tag.data, pat.name, ops[1].ptr,
-                                op1.opName.ptr, op1.opLoc.ptr, 8, 0));
   assert_null(irsTrailRecordHit(hot, pat.tag.data,
                                 mlirStringRefCreateFromCString(heap),
-                                ops[0].ptr, pat.opName.ptr, pat.opLoc.ptr, 8,
-                                0));
-  assert_null(irsTrailRecordHit(other.ptr, pat.tag.data, pat.name,
-                                ops[0].ptr, pat.opName.ptr, pat.opLoc.ptr, 8,
-                                0));
-  assert_int_equal(hot->next, next + 1);
+                                ops[0].ptr, pat.opName.ptr, pat.opLoc.ptr, 9,
+                                &depth));
+  assert_null(irsTrailRecordLeaf(other.ptr, pat.tag.data, pat.name,
+                                 ops[0].ptr, pat.opName.ptr, pat.opLoc.ptr, 9,
+                                 &outer));
+  assert_int_equal(hot->next, next);
   assert_false(irsActionTrailGetInFlight(t, &r));
-  assert_int_equal(
-      hot->ring[(next + 1) & (IRS_TRAIL_WINDOW - 1)].seq, 0);
+  assert_int_equal(hot->ring[next & (IRS_TRAIL_WINDOW - 1)].seq, 0);
   irsActionTrailDestroy(other);
   irsActionTrailDestroy(t);
 }
@@ -418,11 +456,11 @@ static void nestingAndRepeating(void **state) {
     irsActionTrailAfter(&b, true, t.ptr);
   }
   IrsActionRecord r;
-  assert_true(irsActionTrailGetInFlight(t, &r));
+  assert_true(describedInFlight(t, &r));
   assertRecord(&r, "canonicalize", "func.func", "a.mlir", 1, 1);
   IrsActionRecord rep[4];
   size_t window = 0;
-  size_t n = irsActionTrailGetRepeating(t, rep, 4, &window);
+  size_t n = describedRepeating(t, rep, 4, &window);
   assert_int_equal(window, 22);
   assert_int_equal(n, 4);
   assertRecord(&rep[0], "Loop", "arith.addi", "a.mlir", 2, 3);
@@ -492,7 +530,7 @@ static void deepestRecordIsLastBegun(void **state) {
   for (int d = 0; d < kNest; ++d) {
     nest[d] = action("apply-pattern", kNames[d], ops[d % 3], d);
     irsActionTrailBefore(&nest[d], t.ptr);
-    assert_true(irsActionTrailGetInFlight(t, &r));
+    assert_true(describedInFlight(t, &r));
     assert_string_equal(r.name, kNames[d]);
     assert_int_equal(r.line, kLines[d % 3]);
   }
@@ -501,11 +539,11 @@ static void deepestRecordIsLastBegun(void **state) {
   // flight; below that depth the records are exact again.
   for (int d = kNest - 1; d >= kStack; --d) {
     irsActionTrailAfter(&nest[d], true, t.ptr);
-    assert_true(irsActionTrailGetInFlight(t, &r));
+    assert_true(describedInFlight(t, &r));
     assert_string_equal(r.name, kNames[kNest - 1]);
   }
   irsActionTrailAfter(&nest[kStack - 1], true, t.ptr);
-  assert_true(irsActionTrailGetInFlight(t, &r));
+  assert_true(describedInFlight(t, &r));
   assert_string_equal(r.name, kNames[kStack - 2]);
   irsActionTrailDestroy(t);
 }
@@ -631,17 +669,30 @@ static void trailCountsWhatItRecords(void **state) {
 // A worker killed at a random moment, recording an endless stream of
 // actions (names that come and go from the caches, ops that change), leaves
 // an in-flight record and repeating groups that each are one whole action:
-// pattern P<j> was always applied to op j % 3.
+// pattern P<j> was always applied to op j % 3. Every other round the worker
+// is first asked to describe its ops (a signal whose handler does, as a
+// hung worker's does, interrupting the recording anywhere); the records
+// then name their ops; killed outright, they name none.
 enum { kNames = 100 };
 static const char *const kOpNames[] = {"arith.addi", "arith.muli",
                                        "arith.subi"};
 
-static void consistent(const IrsActionRecord *r) {
+static void consistent(const IrsActionRecord *r, bool described) {
   int j = -1;
   assert_int_equal(sscanf(r->name, "P%d", &j), 1);
-  assert_string_equal(r->opName, kOpNames[j % 3]);
-  assert_int_equal(r->line, 2 + j % 3);
+  assert_string_equal(r->opName, described ? kOpNames[j % 3] : "");
+  assert_int_equal(r->line, described ? 2 + j % 3 : 0);
   assert_int_equal(r->index % kNames, j);
+}
+
+static IrsActionTrail askedTrail;
+static int askedDone = -1;
+
+static void onAsked(int sig) {
+  (void)sig;
+  irsActionTrailDescribeOps(askedTrail, true);
+  if (write(askedDone, "d", 1) != 1)
+    _exit(2);
 }
 
 // The child runs its pattern applications inside one pass run that never
@@ -657,16 +708,22 @@ static void killedWorkerLeavesNoTornRecord(void **state) {
   IrsActionTrail t = irsActionTrailCreate();
   srand((unsigned)time(NULL));
   enum { kRounds = 40 };
-  int found = 0;
+  int found = 0, groups = 0;
   for (int round = 0; round < kRounds; ++round) {
+    bool ask = round % 2 == 0;
     irsActionTrailReset(t);
     irsActionTrailMarkStep(t);
-    int begun[2];
+    int begun[2], done[2];
     assert_int_equal(pipe(begun), 0);
+    assert_int_equal(pipe(done), 0);
     pid_t pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
       close(begun[0]);
+      close(done[0]);
+      askedTrail = t;
+      askedDone = done[1];
+      signal(SIGUSR1, onAsked);
       IrsAction pass = {mlirStringRefCreateFromCString("pass-execution"),
                         mlirStringRefCreateFromCString("outer"), func,
                         0, 1, NULL, mlirOperationGetName(func),
@@ -689,30 +746,34 @@ static void killedWorkerLeavesNoTornRecord(void **state) {
       }
     }
     close(begun[1]);
+    close(done[1]);
     char b = 0;
     assert_int_equal(read(begun[0], &b, 1), 1); // no clock: waits for it
     close(begun[0]);
     usleep((useconds_t)(rand() % 20000));
+    if (ask) {
+      kill(pid, SIGUSR1);
+      assert_int_equal(read(done[0], &b, 1), 1);
+    }
+    close(done[0]);
     kill(pid, SIGKILL);
     waitpid(pid, NULL, 0);
     IrsActionRecord r;
     if (irsActionTrailGetInFlight(t, &r)) {
       if (!strcmp(r.name, "outer"))
-        assert_string_equal(r.opName, "func.func");
+        assert_string_equal(r.opName, ask ? "func.func" : "");
       else
-        consistent(&r);
+        consistent(&r, ask);
       ++found;
     }
     IrsActionRecord rep[8];
     size_t n = irsActionTrailGetRepeating(t, rep, 8, NULL);
-    for (size_t k = 0; k < n; ++k) {
-      assert_true(rep[k].name[0] == 'P');
-      int j = atoi(rep[k].name + 1);
-      assert_string_equal(rep[k].opName, kOpNames[j % 3]);
-      assert_int_equal(rep[k].line, 2 + j % 3);
-    }
+    for (size_t k = 0; k < n; ++k)
+      consistent(&rep[k], ask);
+    groups += (int)n;
   }
   assert_int_equal(found, kRounds);
+  assert_true(groups > 0);
   irsActionTrailDestroy(t);
 }
 
@@ -724,7 +785,7 @@ int main(void) {
       cmocka_unit_test(readOnlyNamesKnownByAddress),
       cmocka_unit_test(resetForgetsCachedReferences),
       cmocka_unit_test(newContextIsNotStale),
-      cmocka_unit_test(sharedOpsOnlyTheirOwners),
+      cmocka_unit_test(opDescribedAfterItsErasure),
       cmocka_unit_test(endMarkEndsTheAction),
       cmocka_unit_test(hitRecordsOnlyWhatTheCachesKnow),
       cmocka_unit_test(nestingAndRepeating),

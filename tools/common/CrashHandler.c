@@ -10,8 +10,10 @@
 #include <errno.h>
 #include <execinfo.h>
 #include <pthread.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <stdint.h>
+#include <sys/syscall.h>
 #include <stdlib.h>
 #include <string.h>
 #include <ucontext.h>
@@ -53,12 +55,66 @@ static void put(const char *s) {
   (void)r;
 }
 
+//===----------------------------------------------------------------------===//
+// Describing the action trail's ops as the worker dies, under a fault guard
+//===----------------------------------------------------------------------===//
+//
+// The trail's records hold their ops as pointers (irscope/Action.h); the
+// dying or hung worker describes them before the supervisor reads them. A
+// crash may have corrupted what those pointers lead to, so a fault while
+// describing jumps back here (the thread that faults is the describing one)
+// and the worker dies of its first signal with the ops it did describe.
+
+static IrsActionTrail describedTrail;
+static sigjmp_buf guardJump;
+static volatile sig_atomic_t guardTid; // the describing thread; 0: none
+
+void irsCrashHandlerDescribeTrail(IrsActionTrail trail) {
+  describedTrail = trail;
+}
+
+static void handler(int sig, siginfo_t *info, void *uctx);
+
+static void onGuardedFault(int sig, siginfo_t *info, void *uctx) {
+  if (guardTid && guardTid == (sig_atomic_t)syscall(SYS_gettid))
+    siglongjmp(guardJump, 1);
+  handler(sig, info, uctx); // another thread's crash
+}
+
+static void describeGuarded(bool window) {
+  if (!describedTrail.ptr || guardTid)
+    return;
+  struct sigaction sa, oldSegv, oldBus;
+  memset(&sa, 0, sizeof(sa));
+  sa.sa_sigaction = onGuardedFault;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGSEGV, &sa, &oldSegv);
+  sigaction(SIGBUS, &sa, &oldBus);
+  sigset_t faults, saved;
+  sigemptyset(&faults);
+  sigaddset(&faults, SIGSEGV);
+  sigaddset(&faults, SIGBUS);
+  // A fault with its signal blocked (we may be in its handler) would kill
+  // the process outright.
+  pthread_sigmask(SIG_UNBLOCK, &faults, &saved);
+  if (sigsetjmp(guardJump, 1) == 0) {
+    guardTid = (sig_atomic_t)syscall(SYS_gettid);
+    irsActionTrailDescribeOps(describedTrail, window);
+  }
+  guardTid = 0;
+  pthread_sigmask(SIG_SETMASK, &saved, NULL);
+  sigaction(SIGSEGV, &oldSegv, NULL);
+  sigaction(SIGBUS, &oldBus, NULL);
+}
+
 void irsCrashHandlerWarmUp(void) {
   void *warm[2];
   (void)backtrace(warm, 2);
 }
 
 static void handler(int sig, siginfo_t *info, void *uctx) {
+  describeGuarded(false);
   // The dump of the step before this one may still be being written by a
   // thread of the pass manager (it holds only its own copies of the IR).
   if (dumpsOf.ptr)
@@ -166,6 +222,8 @@ void irsInstallFrameCrashHandlers(void) {
 static void hangTraceHandler(int sig) {
   (void)sig;
   int savedErrno = errno;
+  // Before the end line, after which the supervisor kills us.
+  describeGuarded(true);
   put(toolName);
   put(IRS_CRASH_TRACE_TIMED_OUT "\n" IRS_CRASH_TRACE_START);
   void *frames[64];

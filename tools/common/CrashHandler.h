@@ -12,6 +12,7 @@
 #ifndef IRS_TOOLS_CRASHHANDLER_H
 #define IRS_TOOLS_CRASHHANDLER_H
 
+#include "irscope/Action.h"
 #include "irscope/PassManager.h"
 
 /// `tool` (static string) prefixes the message.
@@ -42,6 +43,12 @@ void irsCrashHandlerWarmUp(void);
 /// step; only in workers of such a supervisor (the signal's default action
 /// kills the process).
 void irsInstallHangTraceHandler(const char *tool);
+
+/// The action trail the worker records into (null: none): the fatal-signal
+/// handler describes its actions in flight, the hang handler those and the
+/// ones the step repeats (irsActionTrailDescribeOps), a fault while doing
+/// so ending the description, not the report.
+void irsCrashHandlerDescribeTrail(IrsActionTrail trail);
 
 /// Signal name such as "SIGSEGV" (static string).
 const char *irsSignalName(int sig);

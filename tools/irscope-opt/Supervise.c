@@ -77,6 +77,10 @@ int irsOptWorkerMain(IrsWorkerChannel ch, void *ud) {
   // one and --repeat's replays do not); the handler is harmless where it
   // is never signalled.
   irsInstallHangTraceHandler("irscope-opt");
+  // Only the worker that records into the trail describes its ops (a
+  // replay's pointers would mean nothing in the records of another).
+  if (run->supervised && run->mode == IrsOptModeNormal)
+    irsCrashHandlerDescribeTrail(run->trail);
   IrsOptOut out = {0};
   irsOptWork(run, &out);
   free(out.data);

@@ -64,6 +64,10 @@ static int culpritMain(IrsWorkerChannel ch, void *ud) {
   // A crash must end the worker by its signal (a sanitizer's handler
   // would exit instead), as in the reducer's own workers.
   irsInstallCrashHandlers("opt-reduce");
+  // A hang is described when the supervisor asks (traceOnTimeout), a crash
+  // as the worker dies.
+  irsInstallHangTraceHandler("opt-reduce");
+  irsCrashHandlerDescribeTrail(u->trail);
   IrsPassManager pm = irsWorkerChannelCreatePassManager(
       &u->ch, mlirOperationGetContext(u->module), u->pipeline,
       u->c->plugins.registry, u->trail, u->c->seed ? &u->c->seedValue : NULL);
@@ -152,10 +156,13 @@ void orCulpritFind(const OrConfig *c, IrsReducer r, OrCulprit *out) {
   bool haveDir = mkdtemp(u.dir) != NULL;
   // The reducer's limits; without a test timeout, 60 s keeps a result
   // that now hangs from hanging us.
+  // A timeout first asks the worker to describe what it repeats (and for
+  // its trace, which no one reads here).
   IrsSupervisorOptions so = {
       .stepTimeoutSec = c->testTimeoutSec > 0 ? c->testTimeoutSec : 60,
       .memoryLimitBytes = c->memoryLimitBytes,
-      .progress = irsActionTrailGetProgress(u.trail)};
+      .progress = irsActionTrailGetProgress(u.trail),
+      .traceOnTimeout = true};
   IrsSupervisor sup = irsSupervisorCreate(&so);
   const IrsWorkerResult *res = NULL;
   IrsActionRecord rec;
