@@ -67,7 +67,17 @@ typedef struct IrsOptRun {
   // Supervised runs: the worker's actions, kept where the supervisor reads
   // them after a crash or hang (Action.h); null otherwise.
   IrsActionTrail trail;
+  // --check-determinism, supervised: the chunk a worker runs without the
+  // check (the check stopped there at IR that does not verify; -1: none),
+  // and, in the worker, that the current chunk stopped so and is left to a
+  // fresh worker (Determinism.c).
+  intptr_t plainChunk;
+  bool chunkLeft;
 } IrsOptRun;
+
+/// The worker's value naming the chunk it left to a fresh worker that runs
+/// it without the determinism check (IrsOptRun.plainChunk).
+#define IRS_OPT_PLAIN_CHUNK "plain-chunk"
 
 /// --check-results (CheckResults.c; its options are checked by Config.c).
 /// In the worker, irsOptCheckResultsBegin makes every step's IR reach the

@@ -266,6 +266,16 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
         rc, irsOptAnnouncedFinishAll(run, sup, quiet, first, res, &kept));
     if (rc == irsOutcomeGetExitCode(IrsOutcomeInterrupted))
       break;
+    // The determinism check stopped at IR that does not verify: that chunk
+    // again, in a fresh worker, without the check (Determinism.c).
+    int64_t plain = -1;
+    if (ended == IrsOutcomeOk &&
+        irsWorkerResultGetValue(res, IRS_OPT_PLAIN_CHUNK, &plain) &&
+        plain >= first && plain < nchunks && plain != run->plainChunk) {
+      run->plainChunk = (intptr_t)plain;
+      first = (intptr_t)plain;
+      continue;
+    }
     if (ended != IrsOutcomeNone) {
       rc = irsOptWorse(rc, irsOutcomeGetExitCode(ended));
       if (res->chunksDone <= first || res->chunksDone >= nchunks)
