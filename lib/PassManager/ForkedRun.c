@@ -13,12 +13,15 @@
 // parent's heap as it was.
 //
 // The child dies with its parent (an interrupted or timed-out worker
-// leaves no child behind), keeps its stderr and signals to itself (its
+// leaves no child behind), holds none of its parent's descriptors but the
+// record's (a supervisor waiting for the end of its worker's pipes does
+// not wait for it), says nothing and dies by its signals plainly (its
 // crash is the parent's to judge, from a short record), and must not use
 // a thread pool: threads are not copied by fork, so the caller forks with
 // its context's threading off.
 //
 //===----------------------------------------------------------------------===//
+#define _GNU_SOURCE // close_range
 #include "PassManagerImpl.h"
 
 #include <errno.h>
@@ -42,11 +45,17 @@ bool irsPmWriteAll(int fd, const void *data, size_t size) {
   return true;
 }
 
-// The child's setup: tied to the parent, silent, dying by its own signal.
-static void quietChild(pid_t parent) {
+// The child's setup: tied to the parent, silent, dying by its own signal,
+// the record's descriptor its only one; returns that descriptor.
+static int quietChild(pid_t parent, int fd) {
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (getppid() != parent) // the parent died before prctl
     _exit(1);
+  if (fd != 3 && dup2(fd, 3) == 3)
+    fd = 3;
+  close_range((unsigned)fd + 1, ~0U, 0);
+  for (int k = STDERR_FILENO + 1; k < fd; ++k)
+    close(k);
   static const int crashes[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT,
                                 SIGTRAP, SIGINT, SIGTERM};
   for (size_t k = 0; k < sizeof(crashes) / sizeof(crashes[0]); ++k)
@@ -56,6 +65,7 @@ static void quietChild(pid_t parent) {
     dup2(null, STDERR_FILENO);
     close(null);
   }
+  return fd;
 }
 
 bool irsPmRunForked(void (*child)(int fd, void *userData), void *userData,
@@ -72,8 +82,7 @@ bool irsPmRunForked(void (*child)(int fd, void *userData), void *userData,
   }
   if (pid == 0) {
     close(p[0]);
-    quietChild(parent);
-    child(p[1], userData);
+    child(quietChild(parent, p[1]), userData);
     _exit(0);
   }
   close(p[1]);

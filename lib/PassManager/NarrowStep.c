@@ -18,6 +18,7 @@
 // step that broke the IR may corrupt the heap of whatever runs it.
 //
 //===----------------------------------------------------------------------===//
+#include "NarrowHold.h"
 #include "PassManagerImpl.h"
 
 #include "irscope/Diff.h"
@@ -135,6 +136,7 @@ static void send(int fd, const Verdict *v) {
 
 static void trialChild(int fd, void *ud) {
   Job *j = ud;
+  irsNarrowHold();
   Verdict v = {.printed = IRS_BUF_INIT, .fields = IRS_BUF_INIT};
   trialHere(j->t, j->count, j->describe, j->print, &v, fd);
 }
