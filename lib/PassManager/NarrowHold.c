@@ -11,7 +11,7 @@
 // the first forked trial of the run, the one that creates DIR/first,
 // writes its pid to DIR/pid, sends SIGINT to the process that started the
 // narrowing worker (its grandparent: irscope-opt, or opt-reduce), and
-// waits to be killed. After 60 s it appends "not stopped while held" to
+// waits to be killed. After 60 s it writes "not stopped while held" to
 // DIR/log and runs. Unset, a trial pays one getenv.
 //
 //===----------------------------------------------------------------------===//
@@ -48,14 +48,11 @@ static pid_t parentOf(pid_t pid) {
   return (pid_t)ppid;
 }
 
-static void writeFile(const char *dir, const char *name, const char *text,
-                      bool append) {
+// DIR/name holds `text`, written whole (a reader never sees it partly).
+static void writeFile(const char *dir, const char *name, const char *text) {
   char *p = irsPathJoin(dir, name);
-  FILE *f = p ? fopen(p, append ? "ae" : "we") : NULL;
-  if (f) {
-    fputs(text, f);
-    fclose(f);
-  }
+  if (p)
+    irsWriteFileAtomic(p, text, strlen(text));
   free(p);
 }
 
@@ -70,12 +67,12 @@ void irsNarrowHold(void) {
     return;
   char pid[32];
   snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
-  writeFile(dir, "pid", pid, false);
+  writeFile(dir, "pid", pid);
   pid_t starter = parentOf(getppid());
   if (starter > 1)
     kill(starter, SIGINT);
   struct timespec nap = {0, kPollMs * 1000000L};
   for (int waited = 0; waited < kHoldMs; waited += kPollMs)
     nanosleep(&nap, NULL);
-  writeFile(dir, "log", "not stopped while held\n", true);
+  writeFile(dir, "log", "not stopped while held\n");
 }

@@ -85,9 +85,12 @@ static void workerSignals(void) {
   irsInstallCrashHandlers("opt-reduce");
 }
 
-// The worker's pass manager: the reducer's, with failures documented in
-// the temporary directory and narrowing as asked; null on failure.
-static IrsPassManager createPm(Run *u, bool narrow) {
+// A worker's start: its signals and its pass manager, the reducer's, with
+// failures documented in the temporary directory and narrowing as asked;
+// null on failure.
+static IrsPassManager startWorker(Run *u, IrsWorkerChannel ch, bool narrow) {
+  u->ch = ch;
+  workerSignals();
   IrsPassManager pm = irsWorkerChannelCreatePassManager(
       &u->ch, mlirOperationGetContext(u->module), u->pipeline,
       u->c->plugins.registry, u->trail, u->c->seed ? &u->c->seedValue : NULL);
@@ -113,9 +116,7 @@ static IrsPassManager createPm(Run *u, bool narrow) {
 // failure is announced before anything is freed.
 static int culpritMain(IrsWorkerChannel ch, void *ud) {
   Run *u = ud;
-  u->ch = ch;
-  workerSignals();
-  IrsPassManager pm = createPm(u, false);
+  IrsPassManager pm = startWorker(u, ch, false);
   if (irsPassManagerIsNull(pm))
     return 2;
   irsPassManagerRun(pm, u->module);
@@ -127,9 +128,7 @@ static int culpritMain(IrsWorkerChannel ch, void *ud) {
 // the action's fields go back on the channel.
 static int narrowMain(IrsWorkerChannel ch, void *ud) {
   Run *u = ud;
-  u->ch = ch;
-  workerSignals();
-  IrsPassManager pm = createPm(u, true);
+  IrsPassManager pm = startWorker(u, ch, true);
   if (irsPassManagerIsNull(pm))
     return 2;
   irsPassManagerNarrowStep(pm, mlirOperationClone(u->module), u->step,
