@@ -454,8 +454,11 @@ typedef enum IrsDeterminismMode {
 /// IR, a reproducer of the step and the first run's output are written (see
 /// irsPassManagerGetFailureDir). A step that fails the same way in both runs
 /// stops the check with IRS_ERR_PASS or IRS_ERR_VERIFY (no report). `module`
-/// is left as the first runs left it. Costs two clones and, per step, two
-/// prints. In threads mode the context's threading is restored afterwards.
+/// is left as the first runs left it. Each step's second run goes first, in
+/// a fork of the calling process (its frees never reach the caller's heap,
+/// where the user's run goes on); the context's threading is off while it
+/// forks and restored afterwards. Costs one clone, one fork and two prints
+/// per step.
 IRS_API IrsStatus irsPassManagerCheckDeterminism(IrsPassManager pm,
                                                  MlirOperation module,
                                                  IrsDeterminismMode mode,
@@ -465,11 +468,12 @@ IRS_API IrsStatus irsPassManagerCheckDeterminism(IrsPassManager pm,
 /// check stopped, with IRS_OK, because that step's output does not verify
 /// (possible only without verifyEach, where the plain tool goes on with
 /// such IR): broken IR cannot be copied safely (a block named from another
-/// region, freed with the copy, corrupts the heap), so neither another
-/// copy nor a print of the second run's result is made, and that copy is
-/// leaked. The caller may run the remaining steps once
-/// (irsPassManagerRunSteps) as the plain tool would. 0 when the check did
-/// not stop so.
+/// region, freed with the copy, corrupts the heap), so nothing more is
+/// copied, printed or freed. The caller may run the remaining steps once
+/// (irsPassManagerRunSteps from the stop), which goes on without
+/// rebuilding the managers, or better run the input again without the
+/// check in a fresh process: the check's clone and prints changed this
+/// heap. 0 when the check did not stop so.
 IRS_API intptr_t irsPassManagerGetDeterminismStop(IrsPassManager pm);
 
 #ifdef __cplusplus

@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 //===- Determinism.c - running each step twice and comparing the results --===//
 //
-// irsPassManagerCheckDeterminism: for every step, clone its input, run the
-// step on the module and on the clone (in "threads" mode the first run with
-// the context's threading on and the second with it off), print both results
-// and compare the text. The first step whose two results differ is
-// documented like a failure (report.xml of kind "nondeterminism" with a
-// unified diff from irsDiffUnified, the pre-step IR, a reproducer of that
-// step, the first run's output) and stops the run. Printing both results is
-// what makes this exact: fingerprints would miss differences the printer
-// shows (attribute order, names) and could collide.
+// irsPassManagerCheckDeterminism: for every step, run it in a fork of the
+// process on the fork's copy of its input (ForkedRun.c), then on the module
+// (in "threads" mode the latter with the context's threading on and the
+// former with it off), print both results and compare the text. The first
+// step whose two results differ is documented like a failure (report.xml
+// of kind "nondeterminism" with a unified diff from irsDiffUnified, the
+// pre-step IR, a reproducer of that step, the first run's output) and stops
+// the run. Printing both results is what makes this exact: fingerprints
+// would miss differences the printer shows (attribute order, names) and
+// could collide. The fork keeps the second run's frees out of the heap the
+// user's run goes on with.
 //
 // Also irsPassManagerSetSeed, the seed handed to passes that draw random
 // numbers.
@@ -163,35 +165,90 @@ static bool outputVerifies(IrsPassManagerImpl *pm, MlirOperation module) {
   return ok;
 }
 
-// Runs step i on `module` (recorded, diagnostics kept) and on `second`
-// (diagnostics dropped: the user saw the first run's); *st2 gets the second
-// status, *broken whether the second's output does not verify (without
-// verifyEach). In threads mode the first run is threaded, the second not.
+// What a step's second run hands back from its fork; its printed output
+// goes to the check's second buffer.
+typedef struct Second {
+  bool died;       // no whole record: the run died in the fork
+  IrsStepStatus st;
+  bool broken;     // it succeeded and its output does not verify
+} Second;
+
+typedef struct SecondJob {
+  Check *c;
+  intptr_t i;
+  MlirOperation module;
+  bool threaded; // with a thread pool of the fork's own
+} SecondJob;
+
+// In the fork: step i on the fork's copy of the module (diagnostics
+// dropped: the user sees the first run's), verified without verifyEach
+// too, printed when it verifies. Record: "STATUS BROKEN LENGTH\n" and the
+// printed IR.
+static void secondChild(int fd, void *ud) {
+  SecondJob *j = ud;
+  IrsPassManagerImpl *pm = j->c->pm;
+  if (j->threaded)
+    mlirContextEnableMultithreading(pm->ctx, true);
+  irsDiagnosticCaptureSetDiscard(pm->capture, true);
+  IrsStepStatus st = runOnce(pm, j->i, j->module);
+  bool broken = st == IrsStepOk && !mlirOperationVerify(j->module);
+  IrsBuf text = IRS_BUF_INIT;
+  if (st == IrsStepOk && !broken)
+    printTo(j->module, pm, &text);
+  char head[64];
+  int n = snprintf(head, sizeof(head), "%d %d %zu\n", (int)st, (int)broken,
+                   text.len);
+  if (!text.failed && irsPmWriteAll(fd, head, (size_t)n))
+    irsPmWriteAll(fd, text.data ? text.data : "", text.len);
+}
+
+// Reads the second run's record into *s and its printed IR into `text`.
+static void receiveSecond(MlirStringRef r, Second *s, IrsBuf *text) {
+  const char *nl = r.data ? memchr(r.data, '\n', r.length) : NULL;
+  int st = 0, broken = 0;
+  size_t len = 0;
+  s->died = !nl || sscanf(r.data, "%d %d %zu", &st, &broken, &len) != 3 ||
+            (size_t)(r.data + r.length - (nl + 1)) != len;
+  if (s->died)
+    return;
+  s->st = (IrsStepStatus)st;
+  s->broken = broken != 0;
+  irsBufAppend(text, nl + 1, len);
+}
+
+// Runs step i twice: first in a fork of this process on its copy of
+// `module` (*s, its printed output in c->b), then on `module` itself,
+// recorded, its diagnostics kept; returns the latter's status. Only the
+// module's run touches this process's heap, as in the plain tool, where a
+// step that leaves dangling pointers (without verifyEach) makes a later
+// one crash or not by what reuses the freed blocks: a second run here
+// freed blocks of its own, and #102577's linalg-detensorize then
+// canonicalize crashed in 6 runs of 10 instead of every run. In threads
+// mode the first run is threaded, the second not. False in *forked when
+// no fork could be made.
 static IrsStepStatus runTwice(Check *c, intptr_t i, MlirOperation module,
-                              MlirOperation second, IrsStepStatus *st2,
-                              bool *broken) {
+                              Second *s, bool *forked) {
   IrsPassManagerImpl *pm = c->pm;
   bool threads = c->mode == IrsDeterminismThreads;
+  bool runThreaded = pm->opts.run.threadingEnabled;
   irsPmStepBegin(pm, i + 1);
   irsDiagnosticCaptureSetStep(pm->capture, i + 1);
-  // The second run goes first, and is verified: when its output is
-  // broken, the module's run is the last thing done to the heap before the
-  // next step, as in the plain tool, where a step that leaves dangling
-  // pointers (without verifyEach) makes the next one crash; prints or a
-  // run in between would reuse what they point to.
-  irsDiagnosticCaptureSetDiscard(pm->capture, true);
-  if (threads)
-    mlirContextEnableMultithreading(pm->ctx, false);
-  *st2 = runOnce(pm, i, second);
-  irsDiagnosticCaptureSetDiscard(pm->capture, false);
-  *broken = *st2 == IrsStepOk && !outputVerifies(pm, second);
-  if (threads)
+  // No thread pool to fork from: the fork makes its own when it runs
+  // threaded, this process a new one for its run.
+  mlirContextEnableMultithreading(pm->ctx, false);
+  SecondJob j = {c, i, module, !threads && runThreaded};
+  IrsBuf record = IRS_BUF_INIT;
+  irsBufReset(&c->b);
+  *forked = irsPmRunForked(secondChild, &j, &record);
+  receiveSecond(irsBufRef(&record), s, &c->b);
+  irsBufFree(&record);
+  if (threads || runThreaded)
     mlirContextEnableMultithreading(pm->ctx, true);
   double w0 = irsClockMonotonicMs();
   IrsStepStatus st1 = runOnce(pm, i, module);
   pm->rec.steps[i].result.wallMs = irsClockMonotonicMs() - w0;
-  if (threads)
-    mlirContextEnableMultithreading(pm->ctx, pm->opts.run.threadingEnabled);
+  if (threads && !runThreaded)
+    mlirContextEnableMultithreading(pm->ctx, false);
   irsDiagnosticCaptureSetStep(pm->capture, 0);
   irsPmStepEnd(pm, i + 1);
   return st1;
@@ -211,14 +268,12 @@ static void recordFirst(Check *c, intptr_t i, MlirOperation module,
   r->verifierOk = st1 == IrsStepOk;
 }
 
-// Prints both results and, when they differ, diffs them into c->diff.
-static bool printedDiffer(Check *c, MlirOperation module, MlirOperation second,
-                          IrsErrorKind *k) {
+// Prints the module's result next to the second run's (c->b) and, when
+// they differ, diffs them into c->diff.
+static bool printedDiffer(Check *c, MlirOperation module, IrsErrorKind *k) {
   bool threads = c->mode == IrsDeterminismThreads;
   irsBufReset(&c->a);
-  irsBufReset(&c->b);
   printTo(module, c->pm, &c->a);
-  printTo(second, c->pm, &c->b);
   bool differ = c->a.len != c->b.len ||
                 (c->a.len && memcmp(c->a.data, c->b.data, c->a.len));
   if (!differ)
@@ -234,20 +289,21 @@ static bool printedDiffer(Check *c, MlirOperation module, MlirOperation second,
 }
 
 static void describe(Check *c, intptr_t i, IrsStepStatus st1,
-                     IrsStepStatus st2) {
+                     const Second *s) {
   IrsPassManagerImpl *pm = c->pm;
   bool threads = c->mode == IrsDeterminismThreads;
   MlirStringRef text = irsPipelineGetStepText(pm->pipeline, i);
   MlirStringRef pass = irsPipelineGetStepPassName(pm->pipeline, i);
   IrsBuf *m = &pm->rec.errMsg;
   irsBufReset(m);
-  if (st1 != st2)
+  if (s->died || st1 != s->st)
     irsBufPrintf(m,
                  "step %ld '%.*s' is not deterministic: pass '%.*s' %s "
                  "in the %s run and %s in the %s run",
                  (long)(i + 1), (int)text.length, text.data, (int)pass.length,
                  pass.data, statusWord(st1), threads ? "threaded" : "first",
-                 statusWord(st2), threads ? "single-threaded" : "second");
+                 s->died ? "crashed" : statusWord(s->st),
+                 threads ? "single-threaded" : "second");
   else if (st1 == IrsStepOk)
     irsBufPrintf(m,
                  "step %ld '%.*s' is not deterministic: pass '%.*s' "
@@ -267,29 +323,38 @@ static void describe(Check *c, intptr_t i, IrsStepStatus st1,
 
 // Checks step i. Returns false when the check stops here: a difference
 // (documented; *differingStep set), an error in *k, or an output that
-// does not verify (determinismStop; the second run's copy is leaked).
+// does not verify (determinismStop; the pre-step copy is leaked).
 static bool checkStep(Check *c, intptr_t i, MlirOperation module,
                       IrsErrorKind *k, intptr_t *differingStep) {
   IrsPassManagerImpl *pm = c->pm;
   MlirOperation pre = mlirOperationClone(module);
-  MlirOperation second = mlirOperationClone(module);
-  IrsStepStatus st2;
-  bool broken = false;
-  IrsStepStatus st1 = runTwice(c, i, module, second, &st2, &broken);
-  if (broken && st1 == IrsStepOk) {
+  Second s = {0};
+  bool forked = true;
+  irsBufReset(&c->diff); // a status that differs has no diff
+  IrsStepStatus st1 = runTwice(c, i, module, &s, &forked);
+  if (!forked) {
+    mlirOperationDestroy(pre);
+    *k = IRS_ERR_IO;
+    irsBufReset(&pm->rec.errMsg);
+    irsBufPrintf(&pm->rec.errMsg, "cannot fork the second run of step %ld",
+                 (long)(i + 1));
+    return false;
+  }
+  if (!s.died && s.broken && st1 == IrsStepOk) {
     // Broken IR: nothing more is printed, copied or freed (a block named
-    // from another region, freed, corrupts the heap); both copies leak.
-    pm->determinismStop = i + 1;
+    // from another region, freed, corrupts the heap): the next step runs
+    // on the heap the plain tool would give it.
+    pm->determinismStop = pm->unrunFrom = i + 1;
     return false;
   }
   recordFirst(c, i, module, st1);
-  bool differ = st1 != st2;
+  bool differ = s.died || st1 != s.st;
   if (!differ && st1 == IrsStepOk)
-    differ = printedDiffer(c, module, second, k);
+    differ = printedDiffer(c, module, k);
   bool go = *k == IRS_OK;
   if (go && (differ || st1 != IrsStepOk)) {
     pm->rec.failedStep = i + 1;
-    describe(c, i, st1, st2);
+    describe(c, i, st1, &s);
     go = false;
   }
   if (*k == IRS_OK && differ) {
@@ -301,10 +366,9 @@ static bool checkStep(Check *c, intptr_t i, MlirOperation module,
   }
   mlirOperationDestroy(pre);
   if (go && !outputVerifies(pm, module)) {
-    pm->determinismStop = i + 1;
+    pm->determinismStop = pm->unrunFrom = i + 1;
     return false;
   }
-  mlirOperationDestroy(second);
   return go;
 }
 
@@ -314,7 +378,7 @@ IrsStatus irsPassManagerCheckDeterminism(IrsPassManager handle,
                                          intptr_t *differingStep) {
   IrsPassManagerImpl *pm = irsPmUnwrap(handle);
   *differingStep = 0;
-  pm->determinismStop = 0;
+  pm->determinismStop = pm->unrunFrom = 0;
   IrsStatus st = startCheck(handle, module);
   if (!irsStatusIsOk(st))
     return st;

@@ -14,10 +14,11 @@
 // around the action; the report gets <action>, the terminal a note, and
 // replay-action.sh shows it with upstream mlir-opt's own debug counter.
 // Narrowing a failure another process documented (irsPassManagerNarrowStep)
-// runs each trial in a fork of its own instead (NarrowFork.c), since the
+// runs each trial in a fork of its own instead (ForkedRun.c), since the
 // step that broke the IR may corrupt the heap of whatever runs it.
 //
 //===----------------------------------------------------------------------===//
+#include "NarrowHold.h"
 #include "PassManagerImpl.h"
 
 #include "irscope/Diff.h"
@@ -39,7 +40,7 @@ typedef struct Trial {
   const char *tag;
   int64_t runs;
   // Each trial in a fork of this process (the step may corrupt the heap:
-  // irsPassManagerNarrowStep, NarrowFork.c), else in this process.
+  // irsPassManagerNarrowStep, ForkedRun.c), else in this process.
   bool forked;
 } Trial;
 
@@ -135,6 +136,7 @@ static void send(int fd, const Verdict *v) {
 
 static void trialChild(int fd, void *ud) {
   Job *j = ud;
+  irsNarrowHold();
   Verdict v = {.printed = IRS_BUF_INIT, .fields = IRS_BUF_INIT};
   trialHere(j->t, j->count, j->describe, j->print, &v, fd);
 }
@@ -298,7 +300,7 @@ static void narrowStep(IrsPassManagerImpl *pm, intptr_t i,
 // Narrows step i from `before` into `dir`, where another process wrote the
 // failure's report and pre-step IR (the replay script runs on the latter).
 // Every trial runs in a fork of this process as it is now, its heap as the
-// replay left it (NarrowFork.c).
+// replay left it (ForkedRun.c).
 static void narrowInto(IrsPassManagerImpl *pm, intptr_t i,
                        MlirOperation before, const char *dir) {
   IrsFailureWriter w;

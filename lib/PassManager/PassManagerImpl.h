@@ -219,6 +219,11 @@ typedef struct IrsPassManagerImpl {
   bool dumpAliased;
   bool reloadPending; // input copy not made yet; reloadInput makes it
   unsigned numRuns;
+  // The 0-based index of the first step that has not run since the
+  // managers were built, when a determinism check stopped before it:
+  // irsPassManagerRunSteps from there goes on without a rebuild (which
+  // would allocate where the plain tool does not). 0 otherwise.
+  intptr_t unrunFrom;
   bool dumpDirReady; // prepared for this run: the manifest may be written
   IrsDumpCache *dumpCache;
   IrsPhases *phases; // null unless IRSCOPE_PHASES asks (DumpPhases.h)
@@ -262,13 +267,12 @@ static inline IrsPassManagerImpl *irsPmUnwrap(IrsPassManager pm) {
   return (IrsPassManagerImpl *)pm.ptr;
 }
 
-/// Narrows failing step i (a verifier failure) on its pre-step IR
-/// `before` to one action, adding the files around it to the failure
-/// writer `w` (NarrowStep.c). Fills narrowed, narrowDiff and narrowNote.
-/// Runs `child` in a fork of this process (NarrowFork.c), which writes
+/// Runs `child` in a fork of this process (ForkedRun.c), which writes
 /// its record to `fd` (irsPmWriteAll) and ends there; the record read back
 /// is appended to `record`, whatever the child wrote before it ended or
-/// died. False when no fork could be made or the record ran out of memory.
+/// died. The caller's context must have threading off (fork copies no
+/// threads). False when no fork could be made or the record ran out of
+/// memory.
 bool irsPmRunForked(void (*child)(int fd, void *userData), void *userData,
                     IrsBuf *record);
 bool irsPmWriteAll(int fd, const void *data, size_t size);
@@ -277,6 +281,9 @@ bool irsPmWriteAll(int fd, const void *data, size_t size);
 /// the replay failed (a nondeterministic pipeline).
 MlirOperation irsPmReplayBefore(IrsPassManagerImpl *pm, MlirOperation input,
                                 intptr_t upTo);
+/// Narrows failing step i (a verifier failure) on its pre-step IR
+/// `before` to one action, adding the files around it to the failure
+/// writer `w` (NarrowStep.c). Fills narrowed, narrowDiff and narrowNote.
 void irsPmNarrowFailure(IrsPassManagerImpl *pm, intptr_t i,
                         MlirOperation before, IrsFailureWriter w);
 

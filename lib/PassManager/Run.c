@@ -68,6 +68,7 @@ static bool rootMatches(IrsPassManagerImpl *pm, MlirOperation module) {
 // Reset, fresh managers, a fresh diagnostic capture, the root check.
 static IrsErrorKind startRun(IrsPassManagerImpl *pm, MlirOperation module) {
   resetResults(pm);
+  pm->unrunFrom = 0;
   if (pm->numRuns++ > 0 && irsPmRebuild(pm) != IRS_OK)
     return IRS_ERR_PIPELINE;
   irsDiagnosticCaptureDestroy(pm->capture);
@@ -430,7 +431,9 @@ IrsStatus irsPassManagerRun(IrsPassManager handle, MlirOperation module) {
 IrsStatus irsPassManagerRunSteps(IrsPassManager handle, MlirOperation module,
                                  intptr_t first, intptr_t last) {
   IrsPassManagerImpl *pm = irsPmUnwrap(handle);
-  if (pm->numRuns++ > 0 && irsPmRebuild(pm) != IRS_OK)
+  bool unrun = pm->unrunFrom > 0 && first >= pm->unrunFrom;
+  pm->unrunFrom = 0;
+  if (pm->numRuns++ > 0 && !unrun && irsPmRebuild(pm) != IRS_OK)
     return irsStatusMake(IRS_ERR_PIPELINE);
   irsPmActionsBegin(pm);
   IrsErrorKind k = IRS_OK;

@@ -73,40 +73,49 @@ static void freeAnnounced(IrsOptAnnounced *a) {
   memset(a, 0, sizeof(*a));
 }
 
-// The narrowing of the announced verifier failure, in a fresh worker: its
-// note, or why there is none when that worker died too (its trials run the
-// step that corrupts memory again). Caller frees. A file it could not write
-// goes on the failure's message.
-static char *narrow(IrsOptRun *run, IrsSupervisor quiet, IrsOptAnnounced *a) {
+char *irsOptNarrowFresh(IrsOptRun *run, IrsSupervisor quiet, intptr_t chunk,
+                        intptr_t step, const char *dir, char **message,
+                        bool *interrupted) {
+  *interrupted = false;
   IrsOptRun job = *run;
   job.supervised = false;
   job.mode = IrsOptModeNarrow;
-  job.jobChunk = a->chunk;
-  job.jobStep = a->step;
-  job.jobDir = a->dir;
+  job.jobChunk = chunk;
+  job.jobStep = step;
+  job.jobDir = dir;
   job.trail = (IrsActionTrail){NULL};
+  job.log = NULL;
   const IrsWorkerResult *res = NULL;
   if (!irsStatusIsOk(irsSupervisorRun(quiet, irsOptWorkerMain, &job, &res)))
     return NULL;
   char *note = NULL;
-  if (irsWorkerResultGetReported(res) == IrsOutcomeOk) {
-    IrsWorkerStream from = {IrsWorkerStreamNarrowNote, a->chunk, 0};
+  if (res->outcome == IrsWorkerInterrupted) {
+    // Its files half-written are removed; report.xml is the failing
+    // worker's, without the action.
+    *interrupted = true;
+    irsRunDirRemoveTemporaries(dir);
+    if (asprintf(&note, "interrupted while narrowing step %ld: the failure "
+                        "is documented without its action",
+                 (long)step) < 0)
+      note = NULL;
+  } else if (irsWorkerResultGetReported(res) == IrsOutcomeOk) {
+    IrsWorkerStream from = {IrsWorkerStreamNarrowNote, chunk, 0};
     MlirStringRef s = irsSupervisorGetOutput(quiet, from);
     if (s.length)
       note = strndup(s.data, s.length);
     from.sub = 1;
     MlirStringRef err = irsSupervisorGetOutput(quiet, from);
     char *m = NULL;
-    if (err.length && asprintf(&m, "%s; %.*s", a->message, (int)err.length,
+    if (err.length && asprintf(&m, "%s; %.*s", *message, (int)err.length,
                                err.data) >= 0) {
-      free(a->message);
-      a->message = m;
+      free(*message);
+      *message = m;
     }
   } else if (res->outcome == IrsWorkerCrashed &&
              asprintf(&note,
                       "step %ld not narrowed to one action: its runs "
                       "crashed with %s (the step may corrupt memory)",
-                      (long)a->step, irsSignalName(res->signal)) < 0) {
+                      (long)step, irsSignalName(res->signal)) < 0) {
     note = NULL;
   }
   return note;
@@ -138,7 +147,11 @@ static int finish(IrsOptRun *run, IrsSupervisor quiet, IrsOptAnnounced *a,
       irsManifestMarkStepFailed(dd, a->step, a->outcome, IRS_RUN_DIR_REPORT);
     free(dd);
   }
-  char *note = a->verifierFailed && cfg->narrow ? narrow(run, quiet, a) : NULL;
+  bool interrupted = false;
+  char *note = a->verifierFailed && cfg->narrow
+                   ? irsOptNarrowFresh(run, quiet, a->chunk, a->step, a->dir,
+                                       &a->message, &interrupted)
+                   : NULL;
   // Under --verify-diagnostics the failure is what the test expects.
   if (!cfg->verifyDiagnostics) {
     irsOptPrintErrorLine(mlirStringRefCreateFromCString(a->message),
@@ -151,6 +164,8 @@ static int finish(IrsOptRun *run, IrsSupervisor quiet, IrsOptAnnounced *a,
   if (!cfg->verifyDiagnostics)
     irsOptPrintReplayNote(cfg, a->dir);
   free(note);
+  if (interrupted)
+    return irsOutcomeGetExitCode(IrsOutcomeInterrupted);
   // A worker that ended normally reported the outcome of its chunks itself
   // (as --verify-diagnostics judged them).
   if (!diedAfter)

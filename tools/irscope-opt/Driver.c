@@ -168,6 +168,7 @@ int irsOptRun(IrsOptConfig *cfg, const IrsOptRunKind *kind) {
   run.pipeline = pipeline;
   run.sort = cfg->sort;
   run.ch.fd = -1;
+  run.plainChunk = -1;
   IrsOptOut out = {0};
   run.log = irsOptLogCreate(cfg);
   rc = kind->run(&run, &out);

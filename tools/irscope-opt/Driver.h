@@ -67,7 +67,17 @@ typedef struct IrsOptRun {
   // Supervised runs: the worker's actions, kept where the supervisor reads
   // them after a crash or hang (Action.h); null otherwise.
   IrsActionTrail trail;
+  // --check-determinism, supervised: the chunk a worker runs without the
+  // check (the check stopped there at IR that does not verify; -1: none),
+  // and, in the worker, that the current chunk stopped so and is left to a
+  // fresh worker (Determinism.c).
+  intptr_t plainChunk;
+  bool chunkLeft;
 } IrsOptRun;
+
+/// The worker's value naming the chunk it left to a fresh worker that runs
+/// it without the determinism check (IrsOptRun.plainChunk).
+#define IRS_OPT_PLAIN_CHUNK "plain-chunk"
 
 /// --check-results (CheckResults.c; its options are checked by Config.c).
 /// In the worker, irsOptCheckResultsBegin makes every step's IR reach the
@@ -119,7 +129,10 @@ int irsOptCheckResultsRun(IrsOptRun *run, IrsOptOut *out);
 typedef struct IrsOptInterrupts {
   struct sigaction oldInt, oldTerm;
 } IrsOptInterrupts;
-void irsOptInterruptsCatch(IrsSupervisor sup, IrsOptInterrupts *saved);
+/// SIGINT and SIGTERM stop the runs of `sup` and of `helper` (its replays
+/// and narrowing workers; may be null) until irsOptInterruptsRestore.
+void irsOptInterruptsCatch(IrsSupervisor sup, IrsSupervisor helper,
+                           IrsOptInterrupts *saved);
 void irsOptInterruptsRestore(const IrsOptInterrupts *saved);
 /// First thing in a forked worker: default interrupt handling again and
 /// the crash handlers (Supervise.c).
@@ -135,6 +148,16 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out);
 /// worker that died after its last announcement keeps that failure, the
 /// death its note: *keptUpTo is then the chunk after it, else -1. Returns
 /// the exit code they add to the worker's own (the kept failure's).
+/// Narrows the verifier failure of 1-based `step` of chunk `chunk`, which
+/// another worker documented in `dir`, in a fresh worker of `quiet`
+/// (Announced.c; its trials forked, NarrowStep.c): its note, or why there
+/// is none when that worker died too (its trials run the step that
+/// corrupts memory again) or was interrupted (*interrupted; its
+/// temporaries removed), or NULL. Caller frees. A file it could not write
+/// goes on `*message` (malloc'd, replaced).
+char *irsOptNarrowFresh(IrsOptRun *run, IrsSupervisor quiet, intptr_t chunk,
+                        intptr_t step, const char *dir, char **message,
+                        bool *interrupted);
 int irsOptAnnouncedFinishAll(IrsOptRun *run, IrsSupervisor sup,
                              IrsSupervisor quiet, intptr_t first,
                              const IrsWorkerResult *res, intptr_t *keptUpTo);

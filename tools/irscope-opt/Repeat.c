@@ -62,6 +62,7 @@ typedef struct ChildReport {
   char firstError[sizeof(((IrsSignature *)0)->message)];
   char message[1024]; // the run's one-line error, as a single run says it
   bool newSignature; // artefacts kept under `dir`
+  bool verifierFailed; // the verifier rejected the failing step's IR
   char dir[kPathCap];
   int threads; // OS threads in the child after the run
 } ChildReport;
@@ -99,6 +100,12 @@ static void childDiag(const IrsDiagnostic *d, void *ud) {
     first[n] = '\0';
   }
   irsOptForwardDiag(d, NULL);
+}
+
+// In the child: a documented failure the parent narrows when it is new.
+static void childDocumented(const IrsFailureNotice *n, void *ud) {
+  Repeat *r = ud;
+  r->shared->verifierFailed = n->verifierFailed;
 }
 
 static MlirOperation reloadPristine(void *ud) {
@@ -226,6 +233,8 @@ static IrsPassManager createPassManager(Repeat *r) {
   opts.watch.onStepUserData = &r->ch;
   opts.failure.reloadInput = reloadPristine;
   opts.failure.reloadInputUserData = r;
+  opts.failure.onDocumented = childDocumented;
+  opts.failure.onDocumentedUserData = r;
   r->failure = opts.failure;
   return irsOptCreatePassManager(r->run, r->ctx, r->run->pipeline, &opts);
 }
@@ -330,6 +339,36 @@ static void documentDeath(Repeat *r, IrsOptRepeatSig *s,
   s->dir = strdup(dir);
 }
 
+// A new signature's verifier failure, narrowed as a single run narrows
+// it: by a fresh worker forked from this process, which never ran a pass
+// (the child's step may have corrupted the child's heap), replaying the
+// steps before with that run's seed.
+static void narrowNew(Repeat *r, const IrsOptRepeatSig *s,
+                      const ChildReport *rep) {
+  if (!rep->verifierFailed || !r->cfg->narrow)
+    return;
+  IrsOptConfig c2 = *r->cfg;
+  c2.seed.value = s->runSeed;
+  IrsOptRun job = *r->run;
+  job.cfg = &c2;
+  char *message = strdup(rep->message);
+  bool interrupted = false;
+  char *note = message ? irsOptNarrowFresh(&job, r->quiet, 0, rep->sig.step,
+                                           rep->dir, &message, &interrupted)
+                       : NULL;
+  if (note)
+    fprintf(stderr, "irscope-opt: note: %s\n", note);
+  if (interrupted) { // the loop stops at its next run
+    r->tally.interrupted = true;
+    r->rc = irsOptWorse(r->rc, irsOutcomeGetExitCode(IrsOutcomeInterrupted));
+  }
+  // A file the narrowing could not write.
+  if (message && strcmp(message, rep->message))
+    fprintf(stderr, "irscope-opt: error: %s\n", message);
+  free(note);
+  free(message);
+}
+
 // Counts a failed run under its signature; a new one is documented.
 static void recordFailure(Repeat *r, const IrsWorkerResult *res,
                           IrsOutcome said, int64_t i) {
@@ -351,6 +390,7 @@ static void recordFailure(Repeat *r, const IrsWorkerResult *res,
     s->dir = strdup(rep->dir);
     irsOptRepeatNewFailure(i, rep->message, rep->dir, false,
                            (MlirStringRef){NULL, 0});
+    narrowNew(r, s, rep);
     seedNote(s, i);
   } else if (!exited) {
     documentDeath(r, s, res, i);
@@ -431,7 +471,7 @@ int irsOptRepeat(IrsOptRun *run) {
   r.rc = repeatOpen(&r);
   if (r.rc == irsOutcomeGetExitCode(IrsOutcomeOk)) {
     IrsOptInterrupts interrupts;
-    irsOptInterruptsCatch(r.sup, &interrupts);
+    irsOptInterruptsCatch(r.sup, r.quiet, &interrupts);
     chooseSeed(&r);
     double t0 = nowMs();
     int64_t begin, end;

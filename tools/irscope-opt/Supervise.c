@@ -35,17 +35,22 @@
 // Supervisor
 //===----------------------------------------------------------------------===//
 
-// One supervisor per process; reached from the signal handler only.
-static IrsSupervisor activeSupervisor;
+// One supervisor per process and its helper (the replays, the narrowing
+// worker); reached from the signal handler only.
+static IrsSupervisor activeSupervisor, activeHelper;
 
 static void onInterrupt(int sig) {
   (void)sig;
   if (activeSupervisor.ptr)
     irsSupervisorInterrupt(activeSupervisor);
+  if (activeHelper.ptr)
+    irsSupervisorInterrupt(activeHelper);
 }
 
-void irsOptInterruptsCatch(IrsSupervisor sup, IrsOptInterrupts *saved) {
+void irsOptInterruptsCatch(IrsSupervisor sup, IrsSupervisor helper,
+                           IrsOptInterrupts *saved) {
   activeSupervisor = sup;
+  activeHelper = helper;
   struct sigaction sa;
   memset(&sa, 0, sizeof(sa));
   sa.sa_handler = onInterrupt;
@@ -57,7 +62,7 @@ void irsOptInterruptsCatch(IrsSupervisor sup, IrsOptInterrupts *saved) {
 void irsOptInterruptsRestore(const IrsOptInterrupts *saved) {
   sigaction(SIGINT, &saved->oldInt, NULL);
   sigaction(SIGTERM, &saved->oldTerm, NULL);
-  activeSupervisor = (IrsSupervisor){NULL};
+  activeSupervisor = activeHelper = (IrsSupervisor){NULL};
 }
 
 void irsOptWorkerInit(void) {
@@ -215,6 +220,19 @@ static void collectOutput(const IrsOptConfig *cfg, IrsSupervisor sup,
   }
 }
 
+// The worker's determinism check stopped at IR that does not verify and
+// left that chunk to a fresh worker that runs it without the check
+// (Determinism.c): true with *first at it.
+static bool leftPlain(IrsOptRun *run, const IrsWorkerResult *res,
+                      intptr_t *first) {
+  int64_t c = -1;
+  if (!irsWorkerResultGetValue(res, IRS_OPT_PLAIN_CHUNK, &c) || c < *first ||
+      c >= irsInputGetNumChunks(run->input) || c == run->plainChunk)
+    return false;
+  run->plainChunk = *first = (intptr_t)c;
+  return true;
+}
+
 int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
   IrsOptConfig *cfg = run->cfg;
   intptr_t nchunks = irsInputGetNumChunks(run->input);
@@ -247,7 +265,7 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
   qo.traceOnTimeout = false;
   IrsSupervisor quiet = irsSupervisorCreate(&qo);
   IrsOptInterrupts interrupts;
-  irsOptInterruptsCatch(sup, &interrupts);
+  irsOptInterruptsCatch(sup, quiet, &interrupts);
 
   int rc = irsOutcomeGetExitCode(IrsOutcomeOk);
   intptr_t first = 0;
@@ -276,6 +294,8 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
         rc, irsOptAnnouncedFinishAll(run, sup, quiet, first, res, &kept));
     if (rc == irsOutcomeGetExitCode(IrsOutcomeInterrupted))
       break;
+    if (ended == IrsOutcomeOk && leftPlain(run, res, &first))
+      continue;
     if (ended != IrsOutcomeNone) {
       rc = irsOptWorse(rc, irsOutcomeGetExitCode(ended));
       if (res->chunksDone <= first || res->chunksDone >= nchunks)

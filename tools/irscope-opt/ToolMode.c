@@ -146,7 +146,8 @@ static int runWith(IrsOptToolRun *r, IrsToolRunner t, bool determinism) {
   const IrsOptConfig *c = r->cfg;
   intptr_t differing = 0;
   IrsOptInterrupts interrupts; // the handlers to put back after the run
-  irsOptInterruptsCatch(irsToolRunnerGetSupervisor(t), &interrupts);
+  irsOptInterruptsCatch(irsToolRunnerGetSupervisor(t), (IrsSupervisor){NULL},
+                        &interrupts);
   IrsStatus st = determinism
                      ? irsToolRunnerCheckDeterminism(t, r->input, r->output,
                                                      *c->checkDeterminism != 0,

@@ -82,7 +82,8 @@ static int repeatRuns(const IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
                       const char *input, IrsOptRepeatTally *tally) {
   int rc = irsOutcomeGetExitCode(IrsOutcomeOk);
   IrsOptInterrupts saved; // the handlers to put back after the runs
-  irsOptInterruptsCatch(irsToolRunnerGetSupervisor(t), &saved);
+  irsOptInterruptsCatch(irsToolRunnerGetSupervisor(t), (IrsSupervisor){NULL},
+                        &saved);
   IrsOptRepeatProgress progress;
   int64_t begin, end;
   irsOptRepeatRange(c, &begin, &end);

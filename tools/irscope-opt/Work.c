@@ -234,7 +234,15 @@ static IrsOutcome workChunk(ChunkWork *w, intptr_t c) {
   w->reload->chunk = c;
   irsOptCheckResultsBegin(run, pm, op);
   IrsOutcome found = IrsOutcomeNone;
-  IrsStatus st = run->chunkKind->runChunk(run, pm, op, &found);
+  IrsStatus st = c == run->plainChunk
+                     ? irsOptRunChunk(run, pm, op, &found)
+                     : run->chunkKind->runChunk(run, pm, op, &found);
+  if (run->chunkLeft) {
+    // To a fresh worker (Determinism.c): the module holds IR that does not
+    // verify, nothing is freed, the context stays.
+    w->keptModule = true;
+    return IrsOutcomeOk;
+  }
   irsOptLogChunkEnd(run, c);
   // A usage error (a used dump directory, a pipeline for another op)
   // comes before anything ran: it comes alone, without an empty table.
@@ -335,6 +343,8 @@ static IrsOutcome workChunks(ChunkWork *w) {
     irsPassManagerSetDiagVerifier(w->pm, irsOptDiagOutVerifier());
     IrsOutcome chunk = workChunk(w, c);
     irsPassManagerSetDiagVerifier(w->pm, (IrsDiagVerifier){NULL});
+    if (run->chunkLeft)
+      break;
     rc = irsOutcomeWorse(rc, irsOptDiagOutChunkEnd(chunk));
     irsWorkerChannelChunkDone(run->ch, c);
     // The supervisor prints the failure (and narrows it) before the next

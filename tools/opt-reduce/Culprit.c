@@ -2,12 +2,16 @@
 //===- Culprit.c - the one rewrite the reduced failure comes from ---------===//
 //
 // The reduced module runs once more, stepwise and single-threaded, in a
-// supervised worker whose pass manager records an action trail and
-// narrows a step whose IR the verifier rejects (include/irscope/Narrow.h),
-// the library's own entry points for both. A crash leaves the action in
-// flight in the trail, a hang the action it kept repeating; a narrowed
-// verifier failure comes back through the worker's channel. Pass failures
-// are not narrowed in-process (irscope-opt narrows them through --tool).
+// supervised worker whose pass manager records an action trail
+// (include/irscope/Narrow.h), the library's own entry points. A crash
+// leaves the action in flight in the trail, a hang the action it kept
+// repeating. A step whose IR the verifier rejects is announced as soon as
+// it is documented and narrowed by a second, fresh worker
+// (irsPassManagerNarrowStep: each trial forked from a heap the failing
+// step never touched), as irscope-opt narrows it: the step may have
+// corrupted the first worker's heap (llvm/llvm-project#102577). Pass
+// failures are not narrowed in-process (irscope-opt narrows them through
+// --tool).
 //
 //===----------------------------------------------------------------------===//
 #define _XOPEN_SOURCE 700
@@ -24,11 +28,21 @@
 #include "irscope/Supervisor.h"
 
 #include <ftw.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 enum { SlotTag, SlotName, SlotOpName, SlotLocation };
+
+// The search's supervisor while it runs; reached from the signal handler
+// only (orCulpritInterrupt).
+static IrsSupervisor active;
+
+void orCulpritInterrupt(void) {
+  if (active.ptr)
+    irsSupervisorInterrupt(active);
+}
 
 typedef struct Run {
   const OrConfig *c;
@@ -36,13 +50,22 @@ typedef struct Run {
   IrsPipeline pipeline;
   IrsActionTrail trail;
   IrsWorkerChannel ch;
-  char dir[4096]; // the failure directory of the worker's pass manager
+  intptr_t step; // 1-based: the failing run's verifier failure, narrowed
+  char dir[4096]; // the failure directory of the workers' pass managers
 } Run;
 
 static int rmEntry(const char *path, const struct stat *sb, int flag,
                    struct FTW *ftw) {
   (void)sb, (void)flag, (void)ftw;
   return remove(path), 0;
+}
+
+// A failure the failing run documented: a verifier failure's step goes to
+// the supervisor at once (the run may die freeing what the step broke).
+static void announce(const IrsFailureNotice *n, void *ud) {
+  Run *u = ud;
+  if (n->verifierFailed)
+    irsWorkerChannelSendValue(u->ch, "verifier-failed", n->step);
 }
 
 static IrsWorkerStream field(intptr_t slot) {
@@ -53,17 +76,21 @@ static void send(IrsWorkerChannel ch, intptr_t slot, const char *s) {
   irsWorkerChannelSendOutput(ch, field(slot), s ? s : "", s ? strlen(s) : 0);
 }
 
-// The worker: the reduced pipeline on the reduced module, with the trail
-// and narrowing; the narrowed action's fields go back on the channel. Its
-// artefacts (report.xml, the IR around the action) go to a temporary
-// directory the caller removes (also after a death): the summary only
-// names the action.
-static int culpritMain(IrsWorkerChannel ch, void *ud) {
-  Run *u = ud;
-  u->ch = ch;
-  // A crash must end the worker by its signal (a sanitizer's handler
-  // would exit instead), as in the reducer's own workers.
+// A crash must end a worker by its signal (a sanitizer's handler would
+// exit instead), as in the reducer's own workers; an interrupt (the
+// supervisor's SIGTERM) ends it too, not opt-reduce's handler it inherited.
+static void workerSignals(void) {
+  signal(SIGINT, SIG_DFL);
+  signal(SIGTERM, SIG_DFL);
   irsInstallCrashHandlers("opt-reduce");
+}
+
+// A worker's start: its signals and its pass manager, the reducer's, with
+// failures documented in the temporary directory and narrowing as asked;
+// null on failure.
+static IrsPassManager startWorker(Run *u, IrsWorkerChannel ch, bool narrow) {
+  u->ch = ch;
+  workerSignals();
   // A hang is described when the supervisor asks (traceOnTimeout), a crash
   // as the worker dies.
   irsInstallHangTraceHandler("opt-reduce");
@@ -72,30 +99,55 @@ static int culpritMain(IrsWorkerChannel ch, void *ud) {
       &u->ch, mlirOperationGetContext(u->module), u->pipeline,
       u->c->plugins.registry, u->trail, u->c->seed ? &u->c->seedValue : NULL);
   if (irsPassManagerIsNull(pm))
-    return 2;
-  // Unlike a test worker it documents its failure: the narrowed action's
-  // files are what it reports.
+    return pm;
   IrsVerifyOptions v = irsVerifyOptionsDefault();
-  v.narrow = true;
+  v.narrow = narrow;
   IrsFailureOptions f = irsFailureOptionsDefault();
   f.dir = u->dir;
+  f.onDocumented = narrow ? NULL : announce;
+  f.onDocumentedUserData = u;
   if (!irsStatusIsOk(irsPassManagerSetVerifyOptions(pm, &v)) ||
       !irsStatusIsOk(irsPassManagerSetFailureOptions(pm, &f))) {
     irsPassManagerDestroy(pm);
-    return 2;
+    return (IrsPassManager){NULL};
   }
+  return pm;
+}
+
+// The failing run: the reduced pipeline on the reduced module with the
+// trail. Its failure's files (report.xml, the pre-step IR) go to a
+// temporary directory the caller removes (also after a death); a verifier
+// failure is announced before anything is freed.
+static int culpritMain(IrsWorkerChannel ch, void *ud) {
+  Run *u = ud;
+  IrsPassManager pm = startWorker(u, ch, false);
+  if (irsPassManagerIsNull(pm))
+    return 2;
   irsPassManagerRun(pm, u->module);
+  return 0; // the process ends now: nothing is destroyed
+}
+
+// The narrowing worker, forked from opt-reduce, whose heap never ran the
+// failing step: step `u->step` narrowed into the failing run's directory;
+// the action's fields go back on the channel.
+static int narrowMain(IrsWorkerChannel ch, void *ud) {
+  Run *u = ud;
+  IrsPassManager pm = startWorker(u, ch, true);
+  if (irsPassManagerIsNull(pm))
+    return 2;
+  irsPassManagerNarrowStep(pm, mlirOperationClone(u->module), u->step,
+                           u->dir);
   const IrsNarrowedAction *a = irsPassManagerGetNarrowedAction(pm);
   if (a) {
     irsWorkerChannelSendValue(ch, "index", a->index);
     irsWorkerChannelSendValue(ch, "of", a->of);
-    irsWorkerChannelSendValue(ch, "step", irsPassManagerGetFailedStep(pm));
+    irsWorkerChannelSendValue(ch, "step", u->step);
     send(ch, SlotTag, a->tag);
     send(ch, SlotName, a->name);
     send(ch, SlotOpName, a->opName);
     send(ch, SlotLocation, a->location);
   }
-  return 0; // the process ends now: nothing is destroyed
+  return 0;
 }
 
 static void copyRef(char *dst, size_t cap, MlirStringRef s) {
@@ -137,6 +189,18 @@ static void fromChannel(OrCulprit *cu, IrsSupervisor sup,
   cu->found = cu->name[0] != '\0';
 }
 
+// The failing run's verifier failure, narrowed by a fresh worker.
+static void narrowFresh(Run *u, IrsSupervisor sup,
+                        const IrsWorkerResult *res, OrCulprit *out) {
+  int64_t step = 0;
+  if (!irsWorkerResultGetValue(res, "verifier-failed", &step) || step < 1)
+    return;
+  u->step = (intptr_t)step;
+  if (irsStatusIsOk(irsSupervisorRun(sup, narrowMain, u, &res)) &&
+      res->outcome == IrsWorkerExited)
+    fromChannel(out, sup, res);
+}
+
 void orCulpritFind(const OrConfig *c, IrsReducer r, OrCulprit *out) {
   memset(out, 0, sizeof(*out));
   const IrsSignature *sig = irsReducerGetSignature(r);
@@ -149,7 +213,7 @@ void orCulpritFind(const OrConfig *c, IrsReducer r, OrCulprit *out) {
     return;
   Run u = {c, irsReducerGetModule(r),
            irsPipelineCreateParse(irsReducerGetPipeline(r), NULL, NULL),
-           irsActionTrailCreate(), {0}, ""};
+           irsActionTrailCreate(), {0}, 0, ""};
   const char *tmp = getenv("TMPDIR");
   snprintf(u.dir, sizeof(u.dir), "%s/opt-reduce-culprit-XXXXXX",
            tmp && *tmp ? tmp : "/tmp");
@@ -164,6 +228,7 @@ void orCulpritFind(const OrConfig *c, IrsReducer r, OrCulprit *out) {
       .progress = irsActionTrailGetProgress(u.trail),
       .traceOnTimeout = true};
   IrsSupervisor sup = irsSupervisorCreate(&so);
+  active = sup;
   const IrsWorkerResult *res = NULL;
   IrsActionRecord rec;
   size_t window = 0;
@@ -194,13 +259,13 @@ void orCulpritFind(const OrConfig *c, IrsReducer r, OrCulprit *out) {
       out->index = 0; // one of many
       out->times = rec.count;
       out->window = (int64_t)window;
-    } else if (sig->kind == IrsOutcomeVerifyFailure &&
-               res->outcome == IrsWorkerExited) {
-      fromChannel(out, sup, res);
+    } else if (sig->kind == IrsOutcomeVerifyFailure) {
+      narrowFresh(&u, sup, res, out);
     }
   }
   if (haveDir)
     nftw(u.dir, rmEntry, 8, FTW_DEPTH | FTW_PHYS);
+  active = (IrsSupervisor){NULL};
   irsSupervisorDestroy(sup);
   irsActionTrailDestroy(u.trail);
   irsPipelineDestroy(u.pipeline);

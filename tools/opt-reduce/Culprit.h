@@ -52,6 +52,9 @@ typedef struct OrCulprit {
 /// Runs the reduced module of `r` once more to name its culprit (in-process
 /// mode only; `out->found` false otherwise or when there is none).
 void orCulpritFind(const OrConfig *c, IrsReducer r, OrCulprit *out);
+/// Stops a search in progress (its workers, the narrowing's trials with
+/// them): no culprit then. Async-signal-safe; for SIGINT and SIGTERM.
+void orCulpritInterrupt(void);
 
 /// The summary's line: "opt-reduce: culprit rewrite: pattern 'X' on 'op'
 /// at LOC (#K of N in step S)" or the crash's and hang's forms.

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Config.h"
 #include "CrashReport.h"
+#include "Culprit.h"
 #include "ExecWorker.h"
 #include "ReduceWorker.h"
 #include "Progress.h"
@@ -41,6 +42,7 @@ static void onSignal(int sig) {
     return;
   }
   stopFlag = 1;
+  orCulpritInterrupt(); // after the reduction: the culprit search stops
 }
 
 // The reducer's options from the checked configuration and the session.
