@@ -65,6 +65,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -302,10 +303,47 @@ static void dropTable(IrsBgDump *d) {
   d->fps = NULL;
 }
 
+// True when the cache has texts of at least half of the module's
+// top-level ops, under the keys they have now (read or not).
+static bool worthStitching(const IrsPassManagerImpl *pm, const IrsBgDump *d,
+                           MlirOperation module) {
+  const IrsDumpCache *c = pm->dumpCache;
+  MlirBlock body = irsDumpModuleBody(module);
+  if (!c || (!c->sharedHeader && !c->scanPending) || mlirBlockIsNull(body))
+    return false;
+  const uint64_t *fps = pm->numTopFps == d->n ? pm->topFps : NULL;
+  return irsDumpCacheCountKeys(c, body, d->n, fps) * 2 >= d->n;
+}
+
+// irsDumpBuffered, counted as a "buffered" line of the phases.
+static int printBuffered(IrsPassManagerImpl *pm, MlirOperation module,
+                         const char *path, bool generic, bool debugInfo,
+                         bool *done, bool *aliases) {
+  IrsPhaseMark m = irsPhaseBegin(pm->phases);
+  int e = irsDumpBuffered(module, path, generic, debugInfo, done, aliases);
+  struct stat st;
+  if (*done && !e && stat(path, &st) == 0) {
+    irsPhaseEnd(pm->phases, IrsPhaseBuffered, m, (int64_t)st.st_size);
+    irsPhasesAppend(pm->phases, IrsPhaseBuffered);
+  }
+  return e;
+}
+
+// The exit status of a whole print: its errno, or whether it had aliases.
+static int wholeStatus(int e, bool aliases, int table) {
+  return e > 0 && e < kAliasedOk ? e
+         : e                     ? EIO
+         : aliases               ? table
+         : kWholeOk;
+}
+
 // The forked printer: stitched with its table when `d` has one, else
-// whole. A module whose last dump had aliases is stitched with its shared
-// printing state (SharedDump.c) at once; a local-scope stitch that meets
-// an aliased text tries that next. Never returns.
+// whole. A module whose last dump had aliases is printed whole through a
+// buffered stream (BufferedDump.c) unless the cache has the texts of half
+// its ops or the dump is the run's last, else stitched with its shared
+// printing state (SharedDump.c); a
+// local-scope stitch that meets an aliased text tries that next. Never
+// returns.
 static _Noreturn void childPrint(IrsPassManagerImpl *pm, const IrsBgDump *d,
                                  MlirOperation module, bool generic,
                                  bool debugInfo) {
@@ -314,25 +352,39 @@ static _Noreturn void childPrint(IrsPassManagerImpl *pm, const IrsBgDump *d,
   (void)sched_setscheduler(0, SCHED_BATCH, &(struct sched_param){0});
   (void)setpriority(PRIO_PROCESS, 0, kPrinterNice);
   irsPrinterHold();
+  // The buffered print runs a pass: the trail must not record it.
+  if (!irsActionHandlerIsNull(pm->actions))
+    irsActionHandlerDetach(pm->actions);
+  bool done = false, aliases = false;
+  int e = 0;
+  // The run's last dump is split between two printers instead: the
+  // pipeline waits for it with both cores free.
+  bool last = d->step == pm->rec.numSteps - 1;
+  if (d->tableFd >= 0 && pm->dumpAliased && !last &&
+      !worthStitching(pm, d, module)) {
+    e = printBuffered(pm, module, d->path, false, false, &done, &aliases);
+    if (done && !e && aliases)
+      e = irsDumpTableMarkWhole(d->tableFd, d->n);
+    if (done)
+      _exit(wholeStatus(e, aliases, kStitchedAliasedOk));
+  }
   for (int shared = pm->dumpAliased; d->tableFd >= 0 && shared < 2; ++shared) {
-    bool stitched = false, aliases = false;
-    int e = irsDumpForkedStitch(pm->dumpCache, module, d->path, true, shared,
-                                pm->topFps, pm->numTopFps, d->tableFd,
-                                pm->phases, &stitched, &aliases);
+    bool stitched = false;
+    e = irsDumpForkedStitch(pm->dumpCache, module, d->path, true, shared,
+                            pm->topFps, pm->numTopFps, d->tableFd, pm->phases,
+                            &stitched, &aliases);
     if (e || stitched)
       _exit(e > 0 && e < kAliasedOk ? e
             : e                     ? EIO
             : aliases               ? kStitchedAliasedOk
                                     : 0);
   }
-  bool aliases = false;
-  int e = irsDumpModuleAliases(module, d->path, generic, debugInfo, true,
-                               &aliases);
-  _exit(e > 0 && e < kAliasedOk ? e
-        : e                     ? EIO
-        : aliases               ? kAliasedOk
-        : d->tableFd >= 0       ? kWholeOk
-                                : 0);
+  e = printBuffered(pm, module, d->path, generic, debugInfo, &done, &aliases);
+  if (!done)
+    e = irsDumpModuleAliases(module, d->path, generic, debugInfo, true,
+                             &aliases);
+  int s = wholeStatus(e, aliases, kAliasedOk);
+  _exit(s == kWholeOk && d->tableFd < 0 ? 0 : s);
 }
 
 static int start(IrsPassManagerImpl *pm, intptr_t step, MlirOperation module,
