@@ -30,7 +30,11 @@
 // Texts printed with a shared state are reusable only by a printer whose
 // header (alias definitions, module line) is the same bytes: the table
 // ends with the header's length, and the parent keeps the header
-// (IrsDumpCache.sharedHeader) to compare.
+// (IrsDumpCache.sharedHeader) to compare. A dump printed whole with
+// aliases (BufferedDump.c) has no places in its table (kWholeTable): the
+// parent keeps the ops' keys, and a printer that finds half of them
+// unchanged reads the places and the header from that dump
+// (irsDumpCacheScan) before it stitches.
 //
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE // O_TMPFILE, memfd_create
