@@ -32,7 +32,12 @@
 // with aliases, texts printed with the module's shared state (SharedDump.c),
 // and hand back where each text lies in it (ForkedDump.c), so the parent's
 // cache still saves reprinting what the next steps leave alone; fewer
-// changed ops of a module without aliases are cloned for a thread.
+// changed ops of a module without aliases are cloned for a thread. A
+// module with aliases whose cache holds the texts of fewer than half its
+// ops is printed whole through MLIR's buffered stream instead
+// (BufferedDump.c), which costs a quarter fewer instructions than op by
+// op through the C API's callback; where its texts lie is found in that
+// dump only when a later printer would reuse them.
 //
 // The child tells by its exit status whether its text had aliases (it
 // starts with their definitions, not "module"); a module that lost them
@@ -65,6 +70,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -302,10 +308,47 @@ static void dropTable(IrsBgDump *d) {
   d->fps = NULL;
 }
 
+// True when the cache has texts of at least half of the module's
+// top-level ops, under the keys they have now (read or not).
+static bool worthStitching(const IrsPassManagerImpl *pm, const IrsBgDump *d,
+                           MlirOperation module) {
+  const IrsDumpCache *c = pm->dumpCache;
+  MlirBlock body = irsDumpModuleBody(module);
+  if (!c || (!c->sharedHeader && !c->scanPending) || mlirBlockIsNull(body))
+    return false;
+  const uint64_t *fps = pm->numTopFps == d->n ? pm->topFps : NULL;
+  return irsDumpCacheCountKeys(c, body, d->n, fps) * 2 >= d->n;
+}
+
+// irsDumpBuffered, counted as a "buffered" line of the phases.
+static int printBuffered(IrsPassManagerImpl *pm, MlirOperation module,
+                         const char *path, bool generic, bool debugInfo,
+                         bool *done, bool *aliases) {
+  IrsPhaseMark m = irsPhaseBegin(pm->phases);
+  int e = irsDumpBuffered(module, path, generic, debugInfo, done, aliases);
+  struct stat st;
+  if (*done && !e && stat(path, &st) == 0) {
+    irsPhaseEnd(pm->phases, IrsPhaseBuffered, m, (int64_t)st.st_size);
+    irsPhasesAppend(pm->phases, IrsPhaseBuffered);
+  }
+  return e;
+}
+
+// The exit status of a whole print: its errno, or whether it had aliases.
+static int wholeStatus(int e, bool aliases, int table) {
+  return e > 0 && e < kAliasedOk ? e
+         : e                     ? EIO
+         : aliases               ? table
+         : kWholeOk;
+}
+
 // The forked printer: stitched with its table when `d` has one, else
-// whole. A module whose last dump had aliases is stitched with its shared
-// printing state (SharedDump.c) at once; a local-scope stitch that meets
-// an aliased text tries that next. Never returns.
+// whole. A module whose last dump had aliases is printed whole through a
+// buffered stream (BufferedDump.c) unless the cache has the texts of half
+// its ops or the dump is the run's last, else stitched with its shared
+// printing state (SharedDump.c); a
+// local-scope stitch that meets an aliased text tries that next. Never
+// returns.
 static _Noreturn void childPrint(IrsPassManagerImpl *pm, const IrsBgDump *d,
                                  MlirOperation module, bool generic,
                                  bool debugInfo) {
@@ -314,25 +357,39 @@ static _Noreturn void childPrint(IrsPassManagerImpl *pm, const IrsBgDump *d,
   (void)sched_setscheduler(0, SCHED_BATCH, &(struct sched_param){0});
   (void)setpriority(PRIO_PROCESS, 0, kPrinterNice);
   irsPrinterHold();
+  // The buffered print runs a pass: the trail must not record it.
+  if (!irsActionHandlerIsNull(pm->actions))
+    irsActionHandlerDetach(pm->actions);
+  bool done = false, aliases = false;
+  int e = 0;
+  // The run's last dump is split between two printers instead: the
+  // pipeline waits for it with both cores free.
+  bool last = d->step == pm->rec.numSteps - 1;
+  if (d->tableFd >= 0 && pm->dumpAliased && !last &&
+      !worthStitching(pm, d, module)) {
+    e = printBuffered(pm, module, d->path, false, false, &done, &aliases);
+    if (done && !e && aliases)
+      e = irsDumpTableMarkWhole(d->tableFd, d->n);
+    if (done)
+      _exit(wholeStatus(e, aliases, kStitchedAliasedOk));
+  }
   for (int shared = pm->dumpAliased; d->tableFd >= 0 && shared < 2; ++shared) {
-    bool stitched = false, aliases = false;
-    int e = irsDumpForkedStitch(pm->dumpCache, module, d->path, true, shared,
-                                pm->topFps, pm->numTopFps, d->tableFd,
-                                pm->phases, &stitched, &aliases);
+    bool stitched = false;
+    e = irsDumpForkedStitch(pm->dumpCache, module, d->path, true, shared,
+                            pm->topFps, pm->numTopFps, d->tableFd, pm->phases,
+                            &stitched, &aliases);
     if (e || stitched)
       _exit(e > 0 && e < kAliasedOk ? e
             : e                     ? EIO
             : aliases               ? kStitchedAliasedOk
                                     : 0);
   }
-  bool aliases = false;
-  int e = irsDumpModuleAliases(module, d->path, generic, debugInfo, true,
-                               &aliases);
-  _exit(e > 0 && e < kAliasedOk ? e
-        : e                     ? EIO
-        : aliases               ? kAliasedOk
-        : d->tableFd >= 0       ? kWholeOk
-                                : 0);
+  e = printBuffered(pm, module, d->path, generic, debugInfo, &done, &aliases);
+  if (!done)
+    e = irsDumpModuleAliases(module, d->path, generic, debugInfo, true,
+                             &aliases);
+  int s = wholeStatus(e, aliases, kAliasedOk);
+  _exit(s == kWholeOk && d->tableFd < 0 ? 0 : s);
 }
 
 static int start(IrsPassManagerImpl *pm, intptr_t step, MlirOperation module,
@@ -411,7 +468,8 @@ void irsBgDumpCollect(IrsPassManagerImpl *pm, MlirOperation module) {
     pm->bgFailed = true;
   // A printer still at work is waited for when its texts would serve the
   // next dump: a quarter or more of the module's top-level ops have its
-  // keys (matched in order from a moving cursor, as the cache's are).
+  // keys, half for a module with aliases (matched in order from a moving
+  // cursor, as the cache's are).
   const IrsBgDump *d = NULL;
   for (intptr_t k = 0; k < pm->numBg; ++k)
     if (pm->bg[k].tableFd >= 0)
@@ -433,7 +491,9 @@ void irsBgDumpCollect(IrsPassManagerImpl *pm, MlirOperation module) {
       }
     }
   }
-  if (same * 4 >= n && n > 0)
+  // A module with aliases is stitched only from half its texts (else
+  // printed whole, childPrint): a quarter is not worth waiting for.
+  if (same * (pm->dumpAliased ? 2 : 4) >= n && n > 0)
     irsBgDumpSettleTables(pm);
 }
 

@@ -31,6 +31,8 @@ typedef enum IrsPhase {
   IrsPhaseSplit,       // a printer's second half printed by its own child
                        // (its CPU is also inside IrsPhaseChild's)
   IrsPhaseReuse,       // texts a forked printer took from the last dump
+  IrsPhaseBuffered,    // a forked printer's whole print through MLIR's
+                       // buffered stream (BufferedDump.c)
   IrsPhaseCount,
 } IrsPhase;
 

@@ -30,7 +30,11 @@
 // Texts printed with a shared state are reusable only by a printer whose
 // header (alias definitions, module line) is the same bytes: the table
 // ends with the header's length, and the parent keeps the header
-// (IrsDumpCache.sharedHeader) to compare.
+// (IrsDumpCache.sharedHeader) to compare. A dump printed whole with
+// aliases (BufferedDump.c) has no places in its table (kWholeTable): the
+// parent keeps the ops' keys, and a printer that finds half of them
+// unchanged reads the places and the header from that dump
+// (irsDumpCacheScan) before it stitches.
 //
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE // O_TMPFILE, memfd_create
@@ -49,6 +53,9 @@
 
 // A module with fewer top-level ops is printed by one printer.
 enum { kSplitMin = 8 };
+// The header length in the table of a dump printed whole with aliases
+// (BufferedDump.c): the places are found when wanted (irsDumpCacheScan).
+static const uint64_t kWholeTable = UINT64_MAX;
 
 /// One op's place in a forked printer's dump.
 typedef struct Row {
@@ -323,6 +330,8 @@ int irsDumpForkedStitch(IrsDumpCache *cache, MlirOperation module,
   }
   const IrsBuf *hdr = shared ? &sh.header : &header;
   int e = 0;
+  if (ok && shared && cache && !irsDumpCacheScan(cache))
+    cache = NULL;
   if (ok) {
     if (!irsDumpCacheFits(cache, shared ? hdr : NULL))
       cache = NULL;
@@ -373,8 +382,11 @@ bool irsDumpCacheAdoptFile(IrsDumpCache **cachep, const void *const *ops,
             pread(tableFd, rows, n * sizeof(Row), 0) == (ssize_t)(n * sizeof(Row)) &&
             pread(tableFd, &sharedLen, sizeof(sharedLen),
                   (off_t)(n * sizeof(Row))) == (ssize_t)sizeof(sharedLen);
-  char *shared = ok && sharedLen ? readHeader(path, sharedLen) : NULL;
-  ok = ok && (!sharedLen || shared);
+  bool whole = sharedLen == kWholeTable;
+  if (whole)
+    memset(rows, 0, n * sizeof(Row));
+  char *shared = ok && sharedLen && !whole ? readHeader(path, sharedLen) : NULL;
+  ok = ok && (!sharedLen || whole || shared);
   for (size_t k = 0; ok && k < n; ++k)
     fresh[k] = (IrsDumpEntry){.op = ops[k], .fp = fps[k], .len = rows[k].len,
                               .off = rows[k].off, .ilen = rows[k].ilen};
@@ -384,10 +396,16 @@ bool irsDumpCacheAdoptFile(IrsDumpCache **cachep, const void *const *ops,
     cache->filePath = p;
     cache->fileStat = st;
     cache->sharedHeader = shared;
-    cache->sharedHeaderLen = sharedLen;
+    cache->sharedHeaderLen = whole ? 0 : sharedLen;
+    cache->scanPending = whole;
   } else {
     free(p);
     free(shared);
   }
   return ok;
+}
+
+int irsDumpTableMarkWhole(int tableFd, size_t n) {
+  return pwriteAll(tableFd, &kWholeTable, sizeof kWholeTable,
+                   (off_t)(n * sizeof(Row)));
 }

@@ -120,6 +120,10 @@ int irsDumpForkedStitch(IrsDumpCache *cache, MlirOperation module,
                         const char *path, bool split, bool shared,
                         const uint64_t *topFps, size_t numTopFps, int tableFd,
                         IrsPhases *phases, bool *stitched, bool *aliases);
+/// In a forked printer whose dump of n top-level ops is a whole print with
+/// aliases: tells the parent so in `tableFd` (its texts' places are found
+/// when a later printer wants them). 0 or an errno value.
+int irsDumpTableMarkWhole(int tableFd, size_t n);
 /// In the parent: the cache becomes the texts of ops[0..n) (fingerprints
 /// fps) in the dump at `path`, placed as the printer's table in `tableFd`
 /// says, read from the file when wanted. False (cache emptied) otherwise.

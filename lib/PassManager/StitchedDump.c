@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 typedef IrsDumpEntry Entry;
@@ -53,6 +54,8 @@ static void closeFile(IrsDumpCache *c) {
 }
 
 bool irsDumpCacheFits(const IrsDumpCache *cache, const IrsBuf *header) {
+  if (cache && cache->scanPending)
+    return false;
   if (!cache || !header)
     return !cache || !cache->sharedHeader;
   return cache->sharedHeader && cache->sharedHeaderLen == header->len &&
@@ -134,6 +137,51 @@ bool irsDumpEntryLoad(IrsDumpCache *c, Entry *e) {
   }
   e->text = t;
   return true;
+}
+
+bool irsDumpCacheScan(IrsDumpCache *c) {
+  if (!c->scanPending)
+    return true;
+  struct stat st;
+  bool ok = openFile(c) && fstat(c->fileFd, &st) == 0 && st.st_size > 0;
+  size_t size = ok ? (size_t)st.st_size : 0;
+  char *t = ok ? mmap(NULL, size, PROT_READ, MAP_PRIVATE, c->fileFd, 0)
+               : MAP_FAILED;
+  size_t h = 0;
+  ok = t != MAP_FAILED && irsDumpScanWhole(t, size, c->entries, c->num, &h);
+  char *header = ok ? malloc(h + 1) : NULL;
+  if (header) {
+    memcpy(header, t, h);
+    header[h] = '\0';
+  }
+  if (t != MAP_FAILED)
+    munmap(t, size);
+  if (!header) {
+    irsDumpCacheReplace(c, NULL, 0, false);
+    return false;
+  }
+  c->sharedHeader = header;
+  c->sharedHeaderLen = h;
+  c->scanPending = false;
+  return true;
+}
+
+size_t irsDumpCacheCountKeys(const IrsDumpCache *cache, MlirBlock body,
+                             size_t n, const uint64_t *fps) {
+  size_t k = 0, cursor = 0, hits = 0, num = cache ? cache->num : 0;
+  for (MlirOperation o = mlirBlockGetFirstOperation(body);
+       k < n && !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o), ++k) {
+    uint64_t fp = fps ? fps[k] : irsFingerprint(o, NULL);
+    for (size_t probe = 0; probe < num && probe < 8; ++probe) {
+      const Entry *e = &cache->entries[(cursor + probe) % num];
+      if (e->op == o.ptr && e->fp == fp) {
+        ++hits;
+        cursor = (cursor + probe) % num + 1;
+        break;
+      }
+    }
+  }
+  return hits;
 }
 
 Entry *irsDumpCacheFind(IrsDumpCache *cache, const void *op, uint64_t fp,
@@ -482,6 +530,7 @@ void irsDumpCacheReplace(IrsDumpCache *cache, Entry *fresh, size_t n, bool ok) {
   free(cache->sharedHeader); // the new texts' kind is the caller's to set
   cache->sharedHeader = NULL;
   cache->sharedHeaderLen = 0;
+  cache->scanPending = false;
   if (ok) {
     cache->entries = fresh;
     cache->num = n;

@@ -43,6 +43,9 @@ struct IrsDumpCache {
   // never stand in for each other.
   char *sharedHeader;
   size_t sharedHeaderLen;
+  // The file is a whole print with aliases (BufferedDump.c): the entries
+  // have keys only until irsDumpCacheScan finds their texts and the header.
+  bool scanPending;
 };
 
 /// A module's printing state for its dump, shared by its top-level ops'
@@ -63,6 +66,26 @@ bool irsDumpSharedBegin(MlirOperation module, IrsDumpShared *sh);
 bool irsDumpSharedPrintTopInto(IrsDumpShared *sh, MlirOperation op,
                                IrsBuf *out);
 void irsDumpSharedEnd(IrsDumpShared *sh);
+/// In a forked printer: writes `module`'s dump to `path` printed whole by
+/// MLIR's IR-printing instrumentation into a buffered stream
+/// (BufferedDump.c). *done false (nothing written) when that cannot be
+/// used here; *aliases when the dump defines aliases. 0 or an errno value.
+int irsDumpBuffered(MlirOperation module, const char *path, bool generic,
+                    bool debugInfo, bool *done, bool *aliases);
+/// Where each of the n top-level ops' texts lies (off, ilen, len) in
+/// t[0..size), a whole print of a module with its aliases' definitions,
+/// and the length of that header; false when its layout is not one op per
+/// line start indented by two. Texts a whole print numbers in print order
+/// get ilen 0 (not reusable).
+bool irsDumpScanWhole(const char *t, size_t size, IrsDumpEntry *entries,
+                      size_t n, size_t *headerLen);
+/// Fills a scanPending cache's places and header from its file; false
+/// (cache emptied) when the file is gone or not laid out as expected.
+bool irsDumpCacheScan(IrsDumpCache *cache);
+/// How many of the n top-level ops of `body` (fingerprints `fps`,
+/// nullable) the cache has an entry for, read or not.
+size_t irsDumpCacheCountKeys(const IrsDumpCache *cache, MlirBlock body,
+                             size_t n, const uint64_t *fps);
 /// True if the cache's texts are of the kind a printer with `header`
 /// (null: local scope) may reuse.
 bool irsDumpCacheFits(const IrsDumpCache *cache, const IrsBuf *header);

@@ -197,15 +197,17 @@ static int appendInKernel(IrsAtomicFile *af, int fd, loff_t *in,
   return 0;
 }
 
-void irsAtomicFileAppendFd(IrsAtomicFile *af, int fd, uint64_t len) {
+void irsAtomicFileAppendFdFrom(IrsAtomicFile *af, int fd, uint64_t from,
+                               uint64_t len) {
   flushBuf(af);
-  loff_t in = 0;
-  int e = af->err ? af->err : appendInKernel(af, fd, &in, len);
+  loff_t in = (loff_t)from;
+  uint64_t end = from + len;
+  int e = af->err ? af->err : appendInKernel(af, fd, &in, end);
   if (e > 0 && !af->err)
     af->err = e;
   // Where the kernel cannot copy, the bytes go through the buffer.
-  while (!af->err && (uint64_t)in < len) {
-    size_t want = len - (uint64_t)in < kBufSize ? len - (uint64_t)in : kBufSize;
+  while (!af->err && (uint64_t)in < end) {
+    size_t want = end - (uint64_t)in < kBufSize ? end - (uint64_t)in : kBufSize;
     ssize_t r = pread(fd, af->buf, want, in);
     if (r < 0 && errno == EINTR)
       continue;
@@ -217,6 +219,10 @@ void irsAtomicFileAppendFd(IrsAtomicFile *af, int fd, uint64_t len) {
     in += r;
     flushBuf(af);
   }
+}
+
+void irsAtomicFileAppendFd(IrsAtomicFile *af, int fd, uint64_t len) {
+  irsAtomicFileAppendFdFrom(af, fd, 0, len);
 }
 
 static void release(IrsAtomicFile *af) {

@@ -59,6 +59,9 @@ int irsAtomicFileOpenFd(IrsAtomicFile *af, int fd);
 /// sendfile from another, such as a memfd); a short file is an EIO of the
 /// handle.
 void irsAtomicFileAppendFd(IrsAtomicFile *af, int fd, uint64_t len);
+/// The same for the `len` bytes of `fd` from offset `from`.
+void irsAtomicFileAppendFdFrom(IrsAtomicFile *af, int fd, uint64_t from,
+                               uint64_t len);
 /// Closes and removes the temporary.
 void irsAtomicFileAbort(IrsAtomicFile *af);
 
