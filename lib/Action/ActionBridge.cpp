@@ -368,11 +368,17 @@ void Handler::dispatchSlow(llvm::function_ref<void()> fn,
     }
     op = firstOp(action.getContextIRUnits());
   }
+  int64_t index = nextIndex(*numbering, isOwnPass(action, name));
+  // With the trail the only consumer, its stack keeps the depth (as in
+  // dispatch): run() would take it from tlsNesting, which only run() keeps,
+  // and push this record over the actions it is nested in.
+  if (trail && numConsumers == 0)
+    return runRecorded(fn, tag, name, op, index, false);
   IrsAction a;
   a.tag = mlirStringRefCreate(tag.data(), tag.size());
   a.name = mlirStringRefCreate(name.data(), name.size());
   setOp(a, op);
-  a.index = nextIndex(*numbering, isOwnPass(action, name));
+  a.index = index;
   run(fn, a);
 }
 

@@ -492,6 +492,8 @@ static void stallNamesLastAction(void **state) {
     irsActionTrailAfter(&a, true, t.ptr);
   }
   assert_int_equal(*irsActionTrailGetProgress(t), 4);
+  // The hung worker describes its ops when asked for its trace.
+  irsActionTrailDescribeOps(t, true);
   IrsActionRecord r;
   assert_true(irsActionTrailGetLast(t, &r));
   assertRecord(&r, "Loop", "arith.addi", "a.mlir", 2, 3);
