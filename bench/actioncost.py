@@ -13,7 +13,7 @@ irscope-opt instrumented as run.py runs it, and the same with
 IRSCOPE_NO_ACTIONS=1 (no action handler). The actions are counted by
 mlir-opt's own `--log-actions-to`.
 
-    /work/bin/cpuslot python3 bench/actioncost.py          # 15k lines, ~3 min
+    python3 bench/actioncost.py          # 15k lines, ~3 min (load does not matter)
 """
 import argparse
 import glob

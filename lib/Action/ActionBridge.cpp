@@ -129,8 +129,10 @@ struct Handler {
   std::atomic<ClassSlot *> last{&overflow};
   std::mutex claimLock;
   // Whether the context calls dispatchTrail (the trail is the only
-  // consumer) rather than dispatch.
+  // consumer) rather than dispatch; the class of apply-pattern once its
+  // kind is kPattern (NULL before), which dispatchTrail tries alone.
   bool trailOnly = false;
+  std::atomic<const ClassSlot *> patternClass{nullptr};
 
   // The slot of `tag`; with `claim`, a new tag gets one (only tags that
   // outlive the handler may be claimed: MLIR's static ones).
@@ -244,6 +246,20 @@ mlir::Operation *firstOp(llvm::ArrayRef<mlir::IRUnit> units) {
     if (auto *op = llvm::dyn_cast_if_present<mlir::Operation *>(u))
       return op;
   return nullptr;
+}
+
+// An apply-pattern action's pattern name and op. ApplyPatternAction keeps
+// the base's units (its only op), read without the virtual call.
+__attribute__((always_inline)) inline mlir::Operation *
+patternAndOp(const mlir::tracing::Action &action, llvm::StringRef &name) {
+  name = patternOf(static_cast<const mlir::ApplyPatternAction &>(action))
+             .getDebugName();
+  llvm::ArrayRef<mlir::IRUnit> units =
+      action.mlir::tracing::Action::getContextIRUnits();
+  mlir::Operation *op = nullptr;
+  if (LLVM_LIKELY(!units.empty()))
+    op = llvm::dyn_cast_if_present<mlir::Operation *>(units.front());
+  return LLVM_LIKELY(op) ? op : firstOp(units);
 }
 
 void setOp(IrsAction &a, mlir::Operation *op) {
@@ -360,11 +376,12 @@ void Handler::dispatchSlow(llvm::function_ref<void()> fn,
     if (auto *ap = llvm::dyn_cast<mlir::ApplyPatternAction>(&action)) {
       name = printedPatternName(action, printed);
       int expected = kPatternUnchecked;
-      cls.kind.compare_exchange_strong(
-          expected,
-          name == patternOf(*ap).getDebugName().trim() ? kPattern
-                                                       : kPatternPrinted,
-          std::memory_order_relaxed);
+      bool same = name == patternOf(*ap).getDebugName().trim();
+      if (cls.kind.compare_exchange_strong(expected,
+                                           same ? kPattern : kPatternPrinted,
+                                           std::memory_order_relaxed) &&
+          same)
+        patternClass.store(&cls, std::memory_order_relaxed);
     }
     op = firstOp(action.getContextIRUnits());
   }
@@ -393,16 +410,7 @@ Handler::dispatch(llvm::function_ref<void()> fn,
   llvm::StringRef name;
   mlir::Operation *op = nullptr;
   if (LLVM_LIKELY(kind == kPattern)) {
-    // ApplyPatternAction keeps the base's units (its only op), read
-    // without the virtual call.
-    name = patternOf(static_cast<const mlir::ApplyPatternAction &>(action))
-               .getDebugName();
-    llvm::ArrayRef<mlir::IRUnit> units =
-        action.mlir::tracing::Action::getContextIRUnits();
-    if (LLVM_LIKELY(!units.empty()))
-      op = llvm::dyn_cast_if_present<mlir::Operation *>(units.front());
-    if (!op)
-      op = firstOp(units);
+    op = patternAndOp(action, name);
   } else if (kind == kPass) {
     auto &pe = static_cast<const mlir::PassExecutionAction &>(action);
     name = passName(pe);
@@ -435,27 +443,19 @@ void Handler::dispatchOutOfLine(llvm::function_ref<void()> fn,
 }
 
 // dispatch for a handler whose only consumer is the trail (a supervised
-// run): a pattern application of the class seen last, nearly every action
-// of a canonicalize or a conversion, takes the shortest path there is;
-// anything else goes through dispatch, out of line.
+// run): a pattern application, nearly every action of a canonicalize or a
+// conversion, takes the shortest path there is; anything else goes
+// through dispatch, out of line.
 __attribute__((always_inline)) inline void
 Handler::dispatchTrail(llvm::function_ref<void()> fn,
                        const mlir::tracing::Action &action) {
-  const void *id = action.getActionID().getAsOpaquePointer();
-  ClassSlot *cls = last.load(std::memory_order_relaxed);
-  if (LLVM_UNLIKELY(cls->id.load(std::memory_order_relaxed) != id ||
-                    cls->kind.load(std::memory_order_relaxed) != kPattern))
+  // The apply-pattern class, once its layout was checked (dispatchSlow).
+  const ClassSlot *cls = patternClass.load(std::memory_order_relaxed);
+  if (LLVM_UNLIKELY(!cls || cls->id.load(std::memory_order_relaxed) !=
+                                action.getActionID().getAsOpaquePointer()))
     return dispatchOutOfLine(fn, action);
-  llvm::StringRef name =
-      patternOf(static_cast<const mlir::ApplyPatternAction &>(action))
-          .getDebugName();
-  llvm::ArrayRef<mlir::IRUnit> units =
-      action.mlir::tracing::Action::getContextIRUnits();
-  mlir::Operation *op = nullptr;
-  if (LLVM_LIKELY(!units.empty()))
-    op = llvm::dyn_cast_if_present<mlir::Operation *>(units.front());
-  if (LLVM_UNLIKELY(!op))
-    op = firstOp(units);
+  llvm::StringRef name;
+  mlir::Operation *op = patternAndOp(action, name);
   runRecorded(fn, cls->tag, name, op, nextIndex(*cls->numbering, false),
               true);
 }

@@ -291,6 +291,20 @@ irsTrailWhatHit(const IrsTrailHot *t, const char *tag, MlirStringRef name) {
   return irsTrailWhatHits(h, tag, name) ? h : NULL;
 }
 
+/// Counts an action of (tag, name) in the calling thread's entry and hands
+/// it its action number, if the entry is there (irsTrailWhatHit): its
+/// strings then in *what. Returns 0 with nothing counted otherwise.
+__attribute__((always_inline)) static inline uint64_t
+irsTrailCountIn(IrsTrailHot *t, const char *tag, MlirStringRef name,
+                IrsTrailWhat *what) {
+  IrsTrailWhatHit *h = irsTrailWhatHit(t, tag, name);
+  if (!h)
+    return 0;
+  ++h->count;
+  *what = h->what;
+  return irsTrailNextSeq(t);
+}
+
 /// Writes the record of action `seq` into the ring.
 __attribute__((always_inline)) static inline IrsTrailRec *
 irsTrailRingRecord(IrsTrailHot *t, uint64_t seq, IrsTrailWhat what,
@@ -322,17 +336,16 @@ __attribute__((always_inline)) static inline int *
 irsTrailRecordHit(IrsTrailHot *t, const char *tag, MlirStringRef name,
                   const void *op, const void *ident, const void *loc,
                   int64_t index, int *depth) {
-  IrsTrailWhatHit *h = irsTrailWhatHit(t, tag, name);
-  if (!h)
+  IrsTrailWhat what;
+  uint64_t seq = irsTrailCountIn(t, tag, name, &what);
+  if (!seq)
     return NULL;
-  ++h->count;
   IrsTrailStack *s = irsTrailMine.stack;
   int d = *depth;
   if (d < 0)
     *depth = d = __atomic_load_n(&s->top, __ATOMIC_RELAXED);
-  uint64_t seq = irsTrailNextSeq(t);
   const IrsTrailRec *r =
-      irsTrailRingRecord(t, seq, h->what, op, ident, loc, index, d);
+      irsTrailRingRecord(t, seq, what, op, ident, loc, index, d);
   *irsTrailStackOpen(s, d) = *r;
   return irsTrailStackClose(s, d, seq);
 }
@@ -347,13 +360,12 @@ __attribute__((always_inline)) static inline uint64_t *
 irsTrailRecordLeaf(IrsTrailHot *t, const char *tag, MlirStringRef name,
                    const void *op, const void *ident, const void *loc,
                    int64_t index, uint64_t *outer) {
-  IrsTrailWhatHit *h = irsTrailWhatHit(t, tag, name);
-  if (!h)
+  IrsTrailWhat what;
+  uint64_t seq = irsTrailCountIn(t, tag, name, &what);
+  if (!seq)
     return NULL;
-  ++h->count;
   IrsTrailStack *s = irsTrailMine.stack;
-  uint64_t seq = irsTrailNextSeq(t);
-  irsTrailRingRecord(t, seq, h->what, op, ident, loc, index,
+  irsTrailRingRecord(t, seq, what, op, ident, loc, index,
                      __atomic_load_n(&s->top, __ATOMIC_RELAXED));
   *outer = __atomic_load_n(&s->leaf, __ATOMIC_RELAXED);
   __atomic_store_n(&s->leaf, seq, __ATOMIC_RELEASE);
