@@ -28,6 +28,9 @@ PKGS=(
   # clang with libFuzzer: the fuzz targets (-DIRS_FUZZ=ON, test/fuzz) and
   # CI's smoke run of them (scripts/fuzz-smoke.sh).
   clang-22 libfuzzer-22-dev
+  # clang's sanitizer runtimes (libclang_rt.asan_static and the rest), which
+  # the fuzz targets link: not pulled in by clang-22 or libfuzzer-22-dev.
+  libclang-rt-22-dev
 )
 
 missing=()
