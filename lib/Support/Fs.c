@@ -200,11 +200,17 @@ static int appendInKernel(IrsAtomicFile *af, int fd, loff_t *in,
 void irsAtomicFileAppendFdFrom(IrsAtomicFile *af, int fd, uint64_t from,
                                uint64_t len) {
   flushBuf(af);
+  // The kernel's copy never passes through the buffer: count it here, so
+  // irsAtomicFileSize and irsAtomicFileFirstByte stay true after it.
+  unsigned char first;
+  if (!af->err && !af->flushed && len && pread(fd, &first, 1, from) == 1)
+    af->first = first;
   loff_t in = (loff_t)from;
   uint64_t end = from + len;
   int e = af->err ? af->err : appendInKernel(af, fd, &in, end);
   if (e > 0 && !af->err)
     af->err = e;
+  af->flushed += (uint64_t)in - from;
   // Where the kernel cannot copy, the bytes go through the buffer.
   while (!af->err && (uint64_t)in < end) {
     size_t want = end - (uint64_t)in < kBufSize ? end - (uint64_t)in : kBufSize;

@@ -335,6 +335,8 @@ static void test_fs__atomic_append_from_memfd(void **state) {
   irsAtomicFileWrite(&af, "head\n", 5);
   irsAtomicFileAppendFd(&af, part, kPart);
   irsAtomicFileWrite(&af, "}\n", 2);
+  assert_int_equal(irsAtomicFileSize(&af), 5 + kPart + 2);
+  assert_int_equal(irsAtomicFileFirstByte(&af), 'h');
   assert_int_equal(irsAtomicFileCommit(&af), 0);
   FILE *f = fopen(path, "rb");
   assert_non_null(f);
@@ -348,6 +350,13 @@ static void test_fs__atomic_append_from_memfd(void **state) {
   assert_int_equal(bad, 0);
   assert_memory_equal(got + 5 + kPart, "}\n", 2);
   free(got);
+
+  // Appended first, the part's own first byte is the file's.
+  assert_int_equal(irsAtomicFileOpen(&af, path), 0);
+  irsAtomicFileAppendFdFrom(&af, part, 1, 10);
+  assert_int_equal(irsAtomicFileSize(&af), 10);
+  assert_int_equal(irsAtomicFileFirstByte(&af), 'b');
+  irsAtomicFileAbort(&af);
 
   assert_int_equal(irsAtomicFileOpen(&af, path), 0);
   irsAtomicFileAppendFd(&af, part, kPart + 1);
