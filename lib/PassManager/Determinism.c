@@ -198,8 +198,8 @@ static void secondChild(int fd, void *ud) {
   char head[64];
   int n = snprintf(head, sizeof(head), "%d %d %zu\n", (int)st, (int)broken,
                    text.len);
-  if (!text.failed && irsPmWriteAll(fd, head, (size_t)n))
-    irsPmWriteAll(fd, text.data ? text.data : "", text.len);
+  if (!text.failed && !irsWriteAll(fd, head, (size_t)n))
+    (void)irsWriteAll(fd, text.data ? text.data : "", text.len);
 }
 
 // Reads the second run's record into *s and its printed IR into `text`.

@@ -125,21 +125,6 @@ static bool writeOps(IrsDumpCache *cache, MlirBlock body, size_t begin,
   return ok && k == end;
 }
 
-static int pwriteAll(int fd, const void *data, size_t n, off_t at) {
-  const char *p = data;
-  while (n) {
-    ssize_t w = pwrite(fd, p, n, at);
-    if (w < 0 && errno == EINTR)
-      continue;
-    if (w <= 0)
-      return w < 0 ? errno : EIO;
-    p += w;
-    n -= (size_t)w;
-    at += w;
-  }
-  return 0;
-}
-
 // Where to split ops [0, n) so that each printer prints about half of the
 // ops the cache has no text for (keys only: nothing is read).
 static size_t splitPoint(const IrsDumpCache *cache, MlirBlock body, size_t n,
@@ -201,8 +186,8 @@ static _Noreturn void printTail(IrsDumpCache *cache, MlirBlock body, size_t at,
     e = e ? e : ok ? 0 : EINVAL;
   }
   if (!e)
-    e = pwriteAll(tableFd, rows + at, (n - at) * sizeof(Row),
-                  (off_t)(at * sizeof(Row)));
+    e = irsPwriteAll(tableFd, rows + at, (n - at) * sizeof(Row),
+                     (off_t)(at * sizeof(Row)));
   irsPhasesAppend(p->ph, IrsPhaseReuse);
   _exit(e ? 1 : 0);
 }
@@ -296,9 +281,9 @@ static int writeDump(IrsDumpCache *cache, MlirBlock body, const char *path,
   // A short table (a failed write) is refused by the parent.
   uint64_t sharedLen = p->shared ? header->len : 0;
   if (!e && tableFd >= 0 &&
-      pwriteAll(tableFd, rows, n * sizeof(Row), 0) == 0)
-    (void)pwriteAll(tableFd, &sharedLen, sizeof(sharedLen),
-                    (off_t)(n * sizeof(Row)));
+      irsPwriteAll(tableFd, rows, n * sizeof(Row), 0) == 0)
+    (void)irsPwriteAll(tableFd, &sharedLen, sizeof(sharedLen),
+                       (off_t)(n * sizeof(Row)));
   *stitched = !e;
   free(rows);
   return e;
@@ -406,6 +391,6 @@ bool irsDumpCacheAdoptFile(IrsDumpCache **cachep, const void *const *ops,
 }
 
 int irsDumpTableMarkWhole(int tableFd, size_t n) {
-  return pwriteAll(tableFd, &kWholeTable, sizeof kWholeTable,
-                   (off_t)(n * sizeof(Row)));
+  return irsPwriteAll(tableFd, &kWholeTable, sizeof kWholeTable,
+                      (off_t)(n * sizeof(Row)));
 }

@@ -31,20 +31,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-bool irsPmWriteAll(int fd, const void *data, size_t size) {
-  const char *p = data;
-  while (size > 0) {
-    ssize_t n = write(fd, p, size);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0)
-      return false;
-    p += n;
-    size -= (size_t)n;
-  }
-  return true;
-}
-
 // The child's setup: tied to the parent, silent, dying by its own signal,
 // the record's descriptor its only one; returns that descriptor.
 static int quietChild(pid_t parent, int fd) {

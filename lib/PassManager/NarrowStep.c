@@ -129,9 +129,9 @@ static void send(int fd, const Verdict *v) {
   int n = snprintf(head, sizeof(head), "%d %lld %lld %zu %zu\n", (int)v->bad,
                    (long long)v->patterns, (long long)v->passes,
                    v->printed.len, v->fields.len);
-  if (irsPmWriteAll(fd, head, (size_t)n))
-    if (irsPmWriteAll(fd, v->printed.data ? v->printed.data : "", v->printed.len))
-      irsPmWriteAll(fd, v->fields.data ? v->fields.data : "", v->fields.len);
+  if (!irsWriteAll(fd, head, (size_t)n) &&
+      !irsWriteAll(fd, v->printed.data ? v->printed.data : "", v->printed.len))
+    (void)irsWriteAll(fd, v->fields.data ? v->fields.data : "", v->fields.len);
 }
 
 static void trialChild(int fd, void *ud) {

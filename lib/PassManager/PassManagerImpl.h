@@ -272,14 +272,13 @@ static inline IrsPassManagerImpl *irsPmUnwrap(IrsPassManager pm) {
 }
 
 /// Runs `child` in a fork of this process (ForkedRun.c), which writes
-/// its record to `fd` (irsPmWriteAll) and ends there; the record read back
+/// its record to `fd` (irsWriteAll) and ends there; the record read back
 /// is appended to `record`, whatever the child wrote before it ended or
 /// died. The caller's context must have threading off (fork copies no
 /// threads). False when no fork could be made or the record ran out of
 /// memory.
 bool irsPmRunForked(void (*child)(int fd, void *userData), void *userData,
                     IrsBuf *record);
-bool irsPmWriteAll(int fd, const void *data, size_t size);
 /// Steps [0, upTo) replayed on a clone of `input`, diagnostics dropped
 /// (Failure.c): the IR before step upTo (caller destroys), or null when
 /// the replay failed (a nondeterministic pipeline).

@@ -11,6 +11,7 @@
 // reads them.
 //
 //===----------------------------------------------------------------------===//
+#include "../Support/Fs.h"
 #include "irscope/Supervisor.h"
 #include "irscope/WorkerChannel.h"
 
@@ -30,9 +31,7 @@ static long long selfPeakKb(void) {
 static void sendLine(IrsWorkerChannel ch, const char *s) {
   if (ch.fd < 0)
     return;
-  size_t n = strlen(s);
-  while (write(ch.fd, s, n) < 0 && errno == EINTR)
-    ;
+  (void)irsWriteAll(ch.fd, s, strlen(s));
 }
 
 static void sendStep(IrsWorkerChannel ch, char kind, intptr_t chunk,
@@ -70,18 +69,7 @@ static bool sendFrame(IrsWorkerChannel ch, const char *header, const void *data,
   if (ch.fd < 0)
     return false;
   sendLine(ch, header);
-  const char *p = data;
-  while (size) {
-    ssize_t w = write(ch.fd, p, size);
-    if (w < 0) {
-      if (errno == EINTR)
-        continue;
-      return false;
-    }
-    p += w;
-    size -= (size_t)w;
-  }
-  return true;
+  return irsWriteAll(ch.fd, data, size) == 0;
 }
 
 bool irsWorkerChannelSendOutput(IrsWorkerChannel ch, IrsWorkerStream stream,

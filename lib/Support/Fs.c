@@ -270,6 +270,30 @@ void irsAtomicFileAbort(IrsAtomicFile *af) {
   release(af);
 }
 
+// One loop for both; `positional` writes at `at` instead of the offset.
+static int writeLoop(int fd, const char *p, size_t n, bool positional,
+                     off_t at) {
+  while (n) {
+    ssize_t w = positional ? pwrite(fd, p, n, at) : write(fd, p, n);
+    if (w < 0 && errno == EINTR)
+      continue;
+    if (w <= 0)
+      return w < 0 && errno ? errno : EIO;
+    p += w;
+    n -= (size_t)w;
+    at += w;
+  }
+  return 0;
+}
+
+int irsWriteAll(int fd, const void *data, size_t n) {
+  return writeLoop(fd, data, n, false, 0);
+}
+
+int irsPwriteAll(int fd, const void *data, size_t n, off_t at) {
+  return writeLoop(fd, data, n, true, at);
+}
+
 int irsWriteFileAtomic(const char *path, const void *data, size_t n) {
   IrsAtomicFile af;
   int e = irsAtomicFileOpen(&af, path);

@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 typedef struct IrsAtomicFile {
   int fd; // -1 when closed
@@ -67,6 +68,11 @@ void irsAtomicFileAbort(IrsAtomicFile *af);
 
 /// Writes `n` bytes to `path` atomically. Returns 0 or an errno value.
 int irsWriteFileAtomic(const char *path, const void *data, size_t n);
+/// Writes all `n` bytes to `fd`, past short writes and EINTR (a pipe, a
+/// socket, a file). Returns 0, the errno, or EIO when `fd` takes nothing.
+int irsWriteAll(int fd, const void *data, size_t n);
+/// irsWriteAll at offset `at` (pwrite: the file offset stays).
+int irsPwriteAll(int fd, const void *data, size_t n, off_t at);
 
 /// Copies the file `from` to `to` atomically, inside the kernel
 /// (copy_file_range: no bytes through user space, a reflink where the

@@ -364,6 +364,32 @@ static void test_fs__atomic_append_from_memfd(void **state) {
   close(part);
 }
 
+// irsWriteAll moves every byte through a pipe; irsPwriteAll writes at its
+// offset and leaves the file offset where it was; a closed reader is EPIPE.
+static void test_fs__write_all_and_pwrite_all(void **state) {
+  (void)state;
+  int p[2];
+  assert_int_equal(pipe(p), 0);
+  assert_int_equal(irsWriteAll(p[1], "abc", 3), 0);
+  char got[4] = {0};
+  assert_int_equal(read(p[0], got, 3), 3);
+  assert_string_equal(got, "abc");
+  close(p[0]);
+  signal(SIGPIPE, SIG_IGN);
+  assert_int_equal(irsWriteAll(p[1], "x", 1), EPIPE);
+  close(p[1]);
+
+  int fd = memfd_create("irscope-unit-pwrite", MFD_CLOEXEC);
+  assert_true(fd >= 0);
+  assert_int_equal(irsWriteAll(fd, "0123456789", 10), 0);
+  assert_int_equal(irsPwriteAll(fd, "ab", 2, 3), 0);
+  assert_int_equal(lseek(fd, 0, SEEK_CUR), 10);
+  char all[11] = {0};
+  assert_int_equal(pread(fd, all, 10, 0), 10);
+  assert_string_equal(all, "012ab56789");
+  close(fd);
+}
+
 //===----------------------------------------------------------------------===//
 // irsMkdirP
 //===----------------------------------------------------------------------===//
@@ -517,6 +543,7 @@ int main(void) {
       T(test_fs__atomic_commit_twice_is_einval),
       T(test_fs__atomic_concurrent_writers),
       T(test_fs__atomic_append_from_memfd),
+      T(test_fs__write_all_and_pwrite_all),
       T(test_fs__mkdirp_creates_nested),
       T(test_fs__mkdirp_existing_is_ok),
       T(test_fs__mkdirp_trailing_and_double_slashes),
