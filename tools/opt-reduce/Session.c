@@ -147,19 +147,24 @@ static int prepareTool(OrSession *s, const OrConfig *c) {
 // passes only if the context has no thread pool. In tool mode the context
 // registers no dialect: the tool's ops stay generic and round-trip
 // verbatim, whatever MLIR revision the tool is built on.
-static void createContext(OrSession *s, const OrConfig *c) {
+MlirContext orContextCreate(const OrConfig *c) {
   mlirRegisterAllPasses();
   MlirDialectRegistry reg = mlirDialectRegistryCreate();
   if (!c->tool)
     mlirRegisterAllDialects(reg);
   irsToolPluginsAddDialects(&c->plugins, reg);
-  s->ctx = mlirContextCreateWithRegistry(reg, false);
+  MlirContext ctx = mlirContextCreateWithRegistry(reg, false);
   mlirDialectRegistryDestroy(reg);
   // As mlir-opt: passes that translate to LLVM IR (gpu-module-to-binary)
   // need every dialect's translation interface.
   if (!c->tool)
-    mlirRegisterAllLLVMTranslations(s->ctx);
-  mlirContextSetAllowUnregisteredDialects(s->ctx, c->allowUnregistered);
+    mlirRegisterAllLLVMTranslations(ctx);
+  mlirContextSetAllowUnregisteredDialects(ctx, c->allowUnregistered);
+  return ctx;
+}
+
+static void createContext(OrSession *s, const OrConfig *c) {
+  s->ctx = orContextCreate(c);
   if (c->tool)
     orToolSetUpContext(&s->tool, s->ctx);
 }

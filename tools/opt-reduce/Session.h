@@ -48,6 +48,11 @@ bool orSessionNextChunk(OrSession *s, const OrConfig *c);
 /// only: its first line twice).
 void orSessionChunkLines(const OrSession *s, intptr_t *first, intptr_t *last);
 
+/// A context as the session's, before anything is loaded into it: every
+/// dialect (none but builtin in tool mode) and the plugins' registered,
+/// unregistered ones allowed as asked, no threads. The caller destroys it.
+MlirContext orContextCreate(const OrConfig *c);
+
 /// "opt-reduce: error: <s>" (an MlirStringCallback; `ud` unused).
 void orErrorLine(MlirStringRef s, void *ud);
 
