@@ -4,10 +4,9 @@
 // rewrite with its number among the step's pattern applications; it must
 // be the number irscope-opt gives on the written file and upstream
 // mlir-opt's debug counter confirms there (the first K applications hang,
-// the first K - 1 do not). Counted on the module in memory, it was one
-// more: the reducer's context has loaded dialects the file does not use
-// (canonicalize collects the patterns of every loaded dialect) and its
-// edits leave use lists in an order no parse gives.
+// the first K - 1 do not). Counted in the reducer's context, it was one
+// more: that context has loaded dialects the file does not use, and
+// canonicalize collects the patterns of every loaded dialect.
 //
 // RUN: opt-reduce %S/../Actions/upstream-canon-fold-hang.mlir --canonicalize --test-timeout=2 -o %t.out 2> %t.log
 // RUN: irscope-opt %t.out --canonicalize --step-timeout=2 -o /dev/null 2>> %t.log || true

@@ -18,12 +18,12 @@
 // irscope-opt and mlir-opt read the file. The reducer's context has loaded
 // dialects the file does not use (ub, for its poison placeholders; those
 // of the input's other functions), and canonicalize collects the patterns
-// of every loaded dialect; the reduction's edits also leave use lists in
-// an order no parse gives. Either changes which patterns the greedy
-// rewriter tries, and in which order: the count on the module in memory
-// was one more than on the written file (#85 for #84 on upstream #126213,
-// test/Reduce/culprit-as-written.mlir) that the emitted test's
-// debug-counter RUN lines replay.
+// of every loaded dialect, which changes the patterns the greedy rewriter
+// tries: on upstream #126213 the module in memory, and its text parsed in
+// that context, counted #85 where the written file, which the emitted
+// test's debug-counter RUN lines replay, counts #84
+// (test/Reduce/culprit-as-written.mlir). The parse also gives use lists
+// the order a parse of the file gives, not the order edits left.
 //
 //===----------------------------------------------------------------------===//
 #define _XOPEN_SOURCE 700
