@@ -38,6 +38,8 @@
 // THREE: opt-reduce: error: the input is not interesting: the pipeline succeeds on it
 // RUN: not opt-reduce %s --split-input-file --chunk=4 -remove-dead-values 2>&1 | FileCheck %s --check-prefix=FOUR
 // FOUR: opt-reduce: error: --chunk=4: '{{.*}}split-input-file.mlir' has 3 chunks
+// RUN: not opt-reduce %s --split-input-file --chunk=0 -remove-dead-values 2>&1 | FileCheck %s --check-prefix=ZERO
+// ZERO: opt-reduce: error: option '--chunk' expects a chunk number from 1, not '0'
 // RUN: not opt-reduce %s --chunk=2 -remove-dead-values 2>&1 | FileCheck %s --check-prefix=NEEDS
 // NEEDS: opt-reduce: error: '--chunk' needs '--split-input-file'
 //

@@ -104,15 +104,12 @@ static bool checkSeed(const IrsOption *o, char *err, size_t n) {
   return false;
 }
 
+// --chunk counts from 1, as lines do (dest: the config's chunkValue).
 static bool checkChunk(const IrsOption *o, char *err, size_t n) {
   const char *v = *(const char **)o->value;
-  if (!v)
-    return true;
-  char *end;
-  errno = 0;
-  long k = strtol(v, &end, 10);
-  *(long *)o->dest = k;
-  if (end != v && !*end && !errno && k >= 1)
+  uint64_t k = 0;
+  if (!v || (irsOptionsParseUint64(v, &k) && k >= 1 && k <= LONG_MAX &&
+             (*(long *)o->dest = (long)k, true)))
     return true;
   snprintf(err, n, "option '--chunk' expects a chunk number from 1, not '%s'",
            v);
