@@ -10,7 +10,7 @@
 // RUN:   | FileCheck %s --check-prefix=TOOL
 // TOOL: opt-reduce: note: chunk 1 of 3: the tool runs the pipeline on it without failing
 // TOOL-NOT: chunk 3 of 3
-// TOOL: opt-reduce: input: '{{.*}}split-input-file.mlir', chunk 2 of 3, lines 69-85
+// TOOL: opt-reduce: input: '{{.*}}split-input-file.mlir', chunk 2 of 3, lines 71-87
 // TOOL: opt-reduce: checked: the tool on '{{.*}}' as written: crash in
 // RUN: not --crash %mlir_opt -remove-dead-values %t.tool -o /dev/null
 //
@@ -18,7 +18,7 @@
 // there (they are the script's) and splits the input here.
 // RUN: opt-reduce %S/split-input-file.mlir --test=not --test-arg=--crash --test-arg=%mlir_opt --test-arg=--split-input-file --test-arg=-remove-dead-values -o %t.script 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=SCRIPT
-// SCRIPT: opt-reduce: input: '{{.*}}split-input-file.mlir', chunk 2 of 3, lines 69-85
+// SCRIPT: opt-reduce: input: '{{.*}}split-input-file.mlir', chunk 2 of 3, lines 71-87
 // SCRIPT: opt-reduce: done: wrote
 // RUN: not --crash %mlir_opt -remove-dead-values %t.script -o /dev/null
 //
@@ -26,6 +26,6 @@
 // RUN: sed -e 's|^// -----$|// =====|' %S/split-input-file.mlir > %t.marked.mlir
 // RUN: opt-reduce %t.marked.mlir --split-input-file='// =====' -remove-dead-values -o %t.marked 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=MARKED
-// MARKED: opt-reduce: input: '{{.*}}', chunk 2 of 3, lines 69-85
+// MARKED: opt-reduce: input: '{{.*}}', chunk 2 of 3, lines 71-87
 // RUN: opt-reduce %S/split-input-file.mlir --split-input-file -remove-dead-values -o %t.plain 2>/dev/null
 // RUN: cmp %t.marked %t.plain

@@ -11,7 +11,7 @@
 // RUN: rm -rf %t.suite && mkdir %t.suite
 // RUN: opt-reduce %s -split-input-file -remove-dead-values -o %t.out --emit-lit-test=%t.suite/split.test --emit-lit-test-mode=pin 2>&1 \
 // RUN:   | FileCheck %s
-// CHECK: opt-reduce: input: '{{.*}}split-input-file.mlir', chunk 2 of 3, lines 69-85
+// CHECK: opt-reduce: input: '{{.*}}split-input-file.mlir', chunk 2 of 3, lines 71-87
 // CHECK-NEXT: opt-reduce: ops: 11 -> {{[0-9]+}}
 // CHECK: opt-reduce: done: wrote '{{.*}}' ({{[0-9]+}} tests); signature: crash in remove-dead-values
 // RUN: FileCheck %s --check-prefix=OUT --implicit-check-not=pdl_interp --implicit-check-not=linalg --implicit-check-not=----- < %t.out
@@ -21,7 +21,7 @@
 //
 // The pin test runs the reduced module without -split-input-file, and passes.
 // RUN: FileCheck %s --check-prefix=LIT < %t.suite/split.test
-// LIT: // Reduced by opt-reduce from '{{.*}}split-input-file.mlir', chunk 2 of 3, lines 69-85: crash in pass 'remove-dead-values'.
+// LIT: // Reduced by opt-reduce from '{{.*}}split-input-file.mlir', chunk 2 of 3, lines 71-87: crash in pass 'remove-dead-values'.
 // LIT-NOT: split-input-file
 // LIT: // {{RUN}}: not --crash irscope-opt %s --crash-protection=0 --pass-pipeline='builtin.module(remove-dead-values)' -o /dev/null 2>&1 | FileCheck %s
 // RUN: cp %S/Inputs/emitted-suite.cfg.py %t.suite/lit.cfg.py
@@ -32,7 +32,7 @@
 // does not is an input that is not interesting (exit 2); one past the last
 // is one line (exit 2). -v says how each chunk searched ran.
 // RUN: opt-reduce %s --split-input-file --chunk=2 -remove-dead-values -o %t.two 2>&1 | FileCheck %s --check-prefix=TWO
-// TWO: opt-reduce: input: '{{.*}}', chunk 2 of 3, lines 69-85
+// TWO: opt-reduce: input: '{{.*}}', chunk 2 of 3, lines 71-87
 // RUN: cmp %t.out %t.two
 // RUN: not opt-reduce %s --split-input-file --chunk=3 -remove-dead-values -o %t.three 2>&1 | FileCheck %s --check-prefix=THREE
 // THREE: opt-reduce: error: the input is not interesting: the pipeline succeeds on it
@@ -46,8 +46,8 @@
 // No chunk fails: one line, exit 2, nothing written.
 // RUN: rm -f %t.none
 // RUN: not opt-reduce %s --split-input-file -canonicalize -o %t.none -v 2>&1 | FileCheck %s --check-prefix=NONE
-// NONE: opt-reduce: note: '{{.*}}', chunk 1 of 3, lines 1-65: the input is not interesting: the pipeline succeeds on it
-// NONE: opt-reduce: note: '{{.*}}', chunk 3 of 3, lines 89-95: the input is not interesting: the pipeline succeeds on it
+// NONE: opt-reduce: note: '{{.*}}', chunk 1 of 3, lines 1-67: the input is not interesting: the pipeline succeeds on it
+// NONE: opt-reduce: note: '{{.*}}', chunk 3 of 3, lines 91-97: the input is not interesting: the pipeline succeeds on it
 // NONE-NEXT: opt-reduce: error: no chunk of '{{.*}}split-input-file.mlir' fails as reported (3 chunks; -v says how each ran)
 // RUN: not test -e %t.none
 

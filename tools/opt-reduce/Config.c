@@ -202,10 +202,8 @@ static void fillTable(OrConfig *c, IrsOption *t) {
       IRS_OPT_BOOL(0, "list-strategies", &c->listStrategies,
                    "list reduction strategies and exit"),
       IRS_OPT_OPTSTRING(0, "split-input-file", &c->splitInputFile, "MARKER",
-                        "reduce the first chunk between MARKERs (default "
-                        "'// -----') that fails"),
-      IRS_OPT_STRING_CB(0, "chunk", &c->chunk, "N",
-                        "with --split-input-file: reduce chunk N (1-based)",
+                        "reduce the first failing chunk (default: // -----)"),
+      IRS_OPT_STRING_CB(0, "chunk", &c->chunk, "N", "reduce chunk N (from 1)",
                         checkChunk, &c->chunkValue),
       IRS_OPT_STRING(0, "reproducer", &c->reproducer, "FILE",
                      "also write an mlir_reproducer with the reduced pipeline"),
