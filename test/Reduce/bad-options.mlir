@@ -24,6 +24,17 @@
 // UNKNOWN:      opt-reduce: error: unknown option '--no-such-option'
 // UNKNOWN-NEXT: exit=2
 
+// A miscompile has no failure to pin: its test checks the correct output
+// and fails today (the fix form), so the pin form is refused before
+// anything runs.
+// RUN: sh -c 'opt-reduce %s --pass-pipeline="builtin.module(canonicalize)" --miscompile --emit-lit-test=%t.test --emit-lit-test-mode=pin -o %t.out; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=PINMIS --match-full-lines
+// PINMIS-NOT: {{.}}
+// PINMIS:      opt-reduce: error: '--emit-lit-test-mode=pin' cannot be combined with '--miscompile': its test checks the correct output and fails today (a known-bug suite marks it XFAIL)
+// PINMIS-NEXT: exit=2
+// RUN: not test -e %t.test
+// RUN: not test -e %t.out
+
 // Exactly one input.
 // RUN: sh -c 'opt-reduce --canonicalize -o %t.out; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=INPUTS --match-full-lines

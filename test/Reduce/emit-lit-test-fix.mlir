@@ -1,7 +1,8 @@
 // --emit-lit-test=FILE writes, by default, the regression test a fix is
 // committed with: a comment naming the bug's signature, a RUN line in
 // upstream style that expects the reduced pipeline to succeed (with
-// -split-input-file -verify-diagnostics when the failure is a diagnostic,
+// -verify-diagnostics when the failure is a diagnostic, and no
+// -split-input-file: the test is one module;
 // irscope-opt when the pipeline has irscope passes, mlir-opt otherwise),
 // CHECK-LABEL lines for the reduced symbols, the reduced module. Run by lit
 // it fails today; with the bug gone (simulated by taking the failing pass
@@ -17,7 +18,7 @@
 // RUN: FileCheck %s --check-prefix=EMITTED --match-full-lines < %t.suite/fail.test
 // EMITTED:    // Regression test reduced by opt-reduce from '{{.*}}emit-lit-test-fix.mlir'.
 // EMITTED-NEXT: // Bug: pass-failure in pass 'irs-test-fail': irs-test-fail: injected failure at 'arith.muli'
-// EMITTED:    // {{RUN}}: irscope-opt %s -pass-pipeline='builtin.module(func.func(irs-test-fail{op=arith.muli}))' -split-input-file -verify-diagnostics | FileCheck %s
+// EMITTED:    // {{RUN}}: irscope-opt %s -pass-pipeline='builtin.module(func.func(irs-test-fail{op=arith.muli}))' -verify-diagnostics | FileCheck %s
 // EMITTED-NEXT: // CHECK-LABEL: @f
 // EMITTED-EMPTY:
 // EMITTED-NEXT: module {
@@ -35,7 +36,7 @@
 // LOG3: signature: pass-failure in affine-super-vectorize
 // RUN: FileCheck %s --check-prefix=VEC --match-full-lines < %t.suite/vectorize.test
 // VEC:      // Bug: pass-failure in pass 'affine-super-vectorize': Vectorization factor must be greater than zero.
-// VEC:      // {{RUN}}: mlir-opt %s -pass-pipeline='builtin.module(func.func(affine-super-vectorize{virtual-vector-size=0}))' -split-input-file -verify-diagnostics | FileCheck %s
+// VEC:      // {{RUN}}: mlir-opt %s -pass-pipeline='builtin.module(func.func(affine-super-vectorize{virtual-vector-size=0}))' -verify-diagnostics | FileCheck %s
 // VEC-NEXT: // CHECK-LABEL: @unrelated
 
 // The pin form of the first failure, next to them.

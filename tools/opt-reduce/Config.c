@@ -104,6 +104,18 @@ static bool checkSeed(const IrsOption *o, char *err, size_t n) {
   return false;
 }
 
+// --chunk counts from 1, as lines do (dest: the config's chunkValue).
+static bool checkChunk(const IrsOption *o, char *err, size_t n) {
+  const char *v = *(const char **)o->value;
+  uint64_t k = 0;
+  if (!v || (irsOptionsParseUint64(v, &k) && k >= 1 && k <= LONG_MAX &&
+             (*(long *)o->dest = (long)k, true)))
+    return true;
+  snprintf(err, n, "option '--chunk' expects a chunk number from 1, not '%s'",
+           v);
+  return false;
+}
+
 // --miscompile's execution options (dest: the config).
 static bool checkMiscompile(const IrsOption *o, char *err, size_t n) {
   OrConfig *c = o->dest;
@@ -123,6 +135,7 @@ static const IrsOptionConflict conflicts[] = {
     IRS_OPT_EXCLUDES("irdl-file", "tool"),
     IRS_OPT_EXCLUDES("failure-dir", "tool"),
     IRS_OPT_EXCLUDES("miscompile", "tool"),
+    IRS_OPT_NEEDS("chunk", "split-input-file"),
     IRS_OPT_CONFLICT("failure-dir", "test", IrsOptionExcludes,
                      "'%1$s' needs a pipeline, not a test script"),
     IRS_OPT_EXCLUDES("failure-dir", "miscompile"),
@@ -131,6 +144,13 @@ static const IrsOptionConflict conflicts[] = {
     IRS_OPT_CONFLICT("miscompile", "test", IrsOptionExcludes,
                      "'%1$s' needs a pipeline and cannot be combined with "
                      "'%2$s'"),
+    // A miscompile has no failure to pin, only a wrong output: its test
+    // checks the right one and fails today; a known-bug suite marks it
+    // XFAIL, which lit reports once the fix makes it pass.
+    IRS_OPT_CONFLICT("emit-lit-test-mode=pin", "miscompile", IrsOptionExcludes,
+                     "'%1$s' cannot be combined with '%2$s': its test "
+                     "checks the correct output and fails today (a known-bug "
+                     "suite marks it XFAIL)"),
     IRS_OPT_CONFLICT("miscompile", "check-determinism", IrsOptionExcludes,
                      "'%1$s' needs a pipeline and cannot be combined with "
                      "'%2$s'"),
@@ -141,7 +161,7 @@ static const IrsOptionConflict conflicts[] = {
 // The table
 //===----------------------------------------------------------------------===//
 
-enum { kNumOptions = 41 };
+enum { kNumOptions = 43 };
 
 static void fillTable(OrConfig *c, IrsOption *t) {
   const IrsOption opts[] = {
@@ -181,6 +201,10 @@ static void fillTable(OrConfig *c, IrsOption *t) {
                      "comma-separated strategies (see --list-strategies)"),
       IRS_OPT_BOOL(0, "list-strategies", &c->listStrategies,
                    "list reduction strategies and exit"),
+      IRS_OPT_OPTSTRING(0, "split-input-file", &c->splitInputFile, "MARKER",
+                        "reduce the first failing chunk (default: // -----)"),
+      IRS_OPT_STRING_CB(0, "chunk", &c->chunk, "N", "reduce chunk N (from 1)",
+                        checkChunk, &c->chunkValue),
       IRS_OPT_STRING(0, "reproducer", &c->reproducer, "FILE",
                      "also write an mlir_reproducer with the reduced pipeline"),
       IRS_OPT_STRING(0, "emit-lit-test", &c->litTest, "FILE",
@@ -251,6 +275,33 @@ static int usageError(const char *message) {
   return irsConfigUsageError("opt-reduce", message);
 }
 
+// mlir-opt's `--split-input-file[=MARKER]` (or `-split-input-file`) in a
+// list of flags for the tool or the test: the chunk is found and reduced
+// here. Taken out of the tool's flags (each candidate is one module, and
+// tool mode's batches split at their own marker); left in the test's, which
+// are the user's script's arguments.
+static void takeSplitFlag(OrConfig *c, IrsStringList *flags, bool remove) {
+  for (size_t i = 0; i < flags->num;) {
+    const char *f = flags->items[i];
+    const char *name = f + (f[0] == '-') + (f[0] == '-' && f[1] == '-');
+    size_t len = strlen("split-input-file");
+    if (f[0] != '-' || strncmp(name, "split-input-file", len) != 0 ||
+        (name[len] != '\0' && name[len] != '=')) {
+      ++i;
+      continue;
+    }
+    if (!c->splitInputFile)
+      c->splitInputFile = name[len] == '=' ? name + len + 1 : "";
+    if (!remove) {
+      ++i;
+      continue;
+    }
+    memmove(&flags->items[i], &flags->items[i + 1],
+            (flags->num - i - 1) * sizeof(*flags->items));
+    --flags->num;
+  }
+}
+
 int orConfigParse(OrConfig *c, int argc, char **argv) {
   memset(c, 0, sizeof(*c));
   c->output = "reduced.mlir";
@@ -291,6 +342,8 @@ int orConfigParse(OrConfig *c, int argc, char **argv) {
       !irsOptionsCheckPassFlags(opts, &c->passFlags, &c->suspects,
                                 c->plugins.registry, err, sizeof(err)))
     return usageError(err);
+  takeSplitFlag(c, &c->toolArgs, true);
+  takeSplitFlag(c, &c->testArgs, false);
   if ((c->pipeline != NULL) + (c->passFlags.num > 0) + (c->test != NULL) != 1)
     return usageError("give exactly one of --pass-pipeline, pass flags, or "
                       "--test");
@@ -305,6 +358,7 @@ void orConfigFree(OrConfig *c) {
   irsStringListFree(&c->irdlFiles);
   irsToolPluginsFree(&c->plugins);
   irsStringListFree(&c->toolArgs);
+  free(c->inputShown);
 }
 
 char *orConfigReadFlags(const OrConfig *c) {

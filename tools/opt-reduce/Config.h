@@ -27,6 +27,15 @@ typedef struct OrConfig {
   // How messages name -o: `output` itself, or "-" when a temporary file
   // stands in for stdout (main.c).
   const char *outputName;
+  // How the summary and emitted tests name the input: "'FILE'", or with
+  // --split-input-file "'FILE', chunk K of N, lines A-B" (main.c).
+  // malloc'd by main.c; NULL until then.
+  char *inputShown;
+  // --split-input-file[=MARKER] (NULL: off; "": mlir-opt's marker), given
+  // itself or among the --tool-arg or --test-arg values; --chunk=N picks
+  // chunk N (1-based) instead of the first one that fails.
+  const char *splitInputFile, *chunk;
+  long chunkValue;
   const char *reproducer, *litTest, *testTimeout, *maxTime, *memoryLimit;
   const char *litTestMode; // --emit-lit-test-mode: NULL or "fix", "pin"
   const char *failureDir;  // --failure-dir: document the reduced death

@@ -13,12 +13,27 @@
 // failures are not narrowed in-process (irscope-opt narrows them through
 // --tool).
 //
+// The workers run the reduced module as the written file is run, not as
+// it is in memory: they parse its text into a fresh context, as
+// irscope-opt and mlir-opt read the file. The reducer's context has loaded
+// dialects the file does not use (ub, for its poison placeholders; those
+// of the input's other functions), and canonicalize collects the patterns
+// of every loaded dialect, which changes the patterns the greedy rewriter
+// tries: on upstream #126213 the module in memory, and its text parsed in
+// that context, counted #85 where the written file, which the emitted
+// test's debug-counter RUN lines replay, counts #84
+// (test/Reduce/culprit-as-written.mlir). The parse also gives use lists
+// the order a parse of the file gives, not the order edits left.
+//
 //===----------------------------------------------------------------------===//
 #define _XOPEN_SOURCE 700
 #include "Culprit.h"
 
 #include "CrashHandler.h"
 #include "FixTest.h"
+#include "Irdl.h"
+#include "Session.h"
+#include "Text.h"
 
 #include "irscope/Action.h"
 #include "irscope/CrashDoc.h"
@@ -47,6 +62,7 @@ void orCulpritInterrupt(void) {
 typedef struct Run {
   const OrConfig *c;
   MlirOperation module;
+  IrsToolText text; // the module printed as -o has it, with locations
   IrsPipeline pipeline;
   IrsActionTrail trail;
   IrsWorkerChannel ch;
@@ -88,7 +104,8 @@ static void workerSignals(void) {
 // A worker's start: its signals and its pass manager, the reducer's, with
 // failures documented in the temporary directory and narrowing as asked;
 // null on failure.
-static IrsPassManager startWorker(Run *u, IrsWorkerChannel ch, bool narrow) {
+static IrsPassManager startWorker(Run *u, IrsWorkerChannel ch, bool narrow,
+                                  MlirOperation module) {
   u->ch = ch;
   workerSignals();
   // A hang is described when the supervisor asks (traceOnTimeout), a crash
@@ -96,7 +113,7 @@ static IrsPassManager startWorker(Run *u, IrsWorkerChannel ch, bool narrow) {
   irsInstallHangTraceHandler("opt-reduce");
   irsCrashHandlerDescribeTrail(u->trail);
   IrsPassManager pm = irsWorkerChannelCreatePassManager(
-      &u->ch, mlirOperationGetContext(u->module), u->pipeline,
+      &u->ch, mlirOperationGetContext(module), u->pipeline,
       u->c->plugins.registry, u->trail, u->c->seed ? &u->c->seedValue : NULL);
   if (irsPassManagerIsNull(pm))
     return pm;
@@ -114,16 +131,35 @@ static IrsPassManager startWorker(Run *u, IrsWorkerChannel ch, bool narrow) {
   return pm;
 }
 
+// The reduced module as the written file has it, in the worker: its text
+// (locations kept: they point into the input) parsed in a fresh context
+// with the reduction's IRDL dialects; the module in memory, in the
+// reducer's context, if that cannot be had.
+static MlirOperation asWritten(Run *u) {
+  if (u->text.failed || !u->text.data)
+    return mlirOperationClone(u->module);
+  MlirContext ctx = orContextCreate(u->c);
+  bool ok = irsToolLoadIrdlFiles(ctx, "opt-reduce",
+                                 (const char *const *)u->c->irdlFiles.items,
+                                 u->c->irdlFiles.num, NULL, NULL);
+  MlirModule m = ok ? mlirModuleCreateParse(
+                          ctx, mlirStringRefCreate(u->text.data, u->text.len))
+                    : (MlirModule){NULL};
+  return mlirModuleIsNull(m) ? mlirOperationClone(u->module)
+                             : mlirModuleGetOperation(m);
+}
+
 // The failing run: the reduced pipeline on the reduced module with the
 // trail. Its failure's files (report.xml, the pre-step IR) go to a
 // temporary directory the caller removes (also after a death); a verifier
 // failure is announced before anything is freed.
 static int culpritMain(IrsWorkerChannel ch, void *ud) {
   Run *u = ud;
-  IrsPassManager pm = startWorker(u, ch, false);
+  MlirOperation m = asWritten(u);
+  IrsPassManager pm = startWorker(u, ch, false, m);
   if (irsPassManagerIsNull(pm))
     return 2;
-  irsPassManagerRun(pm, u->module);
+  irsPassManagerRun(pm, m);
   return 0; // the process ends now: nothing is destroyed
 }
 
@@ -132,11 +168,11 @@ static int culpritMain(IrsWorkerChannel ch, void *ud) {
 // the action's fields go back on the channel.
 static int narrowMain(IrsWorkerChannel ch, void *ud) {
   Run *u = ud;
-  IrsPassManager pm = startWorker(u, ch, true);
+  MlirOperation m = asWritten(u);
+  IrsPassManager pm = startWorker(u, ch, true, m);
   if (irsPassManagerIsNull(pm))
     return 2;
-  irsPassManagerNarrowStep(pm, mlirOperationClone(u->module), u->step,
-                           u->dir);
+  irsPassManagerNarrowStep(pm, m, u->step, u->dir);
   const IrsNarrowedAction *a = irsPassManagerGetNarrowedAction(pm);
   if (a) {
     irsWorkerChannelSendValue(ch, "index", a->index);
@@ -211,9 +247,13 @@ void orCulpritFind(const OrConfig *c, IrsReducer r, OrCulprit *out) {
       (sig->kind != IrsOutcomeCrash && sig->kind != IrsOutcomeTimeout &&
        sig->kind != IrsOutcomeVerifyFailure))
     return;
-  Run u = {c, irsReducerGetModule(r),
+  Run u = {c, irsReducerGetModule(r), {0},
            irsPipelineCreateParse(irsReducerGetPipeline(r), NULL, NULL),
            irsActionTrailCreate(), {0}, 0, ""};
+  MlirOpPrintingFlags pf = mlirOpPrintingFlagsCreate();
+  mlirOpPrintingFlagsEnableDebugInfo(pf, true, false);
+  mlirOperationPrintWithFlags(u.module, pf, irsToolTextCallback, &u.text);
+  mlirOpPrintingFlagsDestroy(pf);
   const char *tmp = getenv("TMPDIR");
   snprintf(u.dir, sizeof(u.dir), "%s/opt-reduce-culprit-XXXXXX",
            tmp && *tmp ? tmp : "/tmp");
@@ -269,6 +309,7 @@ void orCulpritFind(const OrConfig *c, IrsReducer r, OrCulprit *out) {
   irsSupervisorDestroy(sup);
   irsActionTrailDestroy(u.trail);
   irsPipelineDestroy(u.pipeline);
+  free(u.text.data);
 }
 
 static bool isPattern(const OrCulprit *cu) {

@@ -61,7 +61,7 @@ static void printRunLine(FILE *f, const IrsFixTestInfo *in) {
             in->checkDeterminism && *in->checkDeterminism ? "=threads" : "");
   fprintf(f, " -pass-pipeline='%.*s'", (int)p.length, p.data);
   if (diag)
-    fputs(" -split-input-file -verify-diagnostics", f);
+    fputs(" -verify-diagnostics", f);
   fputs(" | FileCheck %s\n", f);
 }
 
@@ -88,7 +88,7 @@ void irsFixTestPrintChecks(FILE *f, MlirOperation module) {
 
 void irsFixTestPrint(FILE *f, const IrsFixTestInfo *in, MlirOperation module) {
   const IrsSignature *sig = in->sig;
-  fprintf(f, "// Regression test reduced by opt-reduce from '%s'.\n", in->input);
+  fprintf(f, "// Regression test reduced by opt-reduce from %s.\n", in->input);
   char kind[32], where[1536];
   irsToolSignatureWhere(sig, true, where, sizeof(where));
   fprintf(f, "// Bug: %s%s%s%s\n",

@@ -10,7 +10,7 @@
 
 /// What the test is about. Strings are borrowed.
 typedef struct IrsFixTestInfo {
-  const char *input;            ///< the file opt-reduce reduced
+  const char *input; ///< the file opt-reduce reduced, quoted (OrConfig's inputShown)
   const IrsSignature *sig;      ///< the failure the reduction kept
   MlirStringRef pipeline;       ///< the reduced pipeline
   const char *testTimeout;      ///< --test-timeout as given (hangs), nullable
@@ -31,7 +31,7 @@ char *irsFixTestPluginFlags(IrsPlugins plugins, bool mlirOnly);
 /// and passes once it is fixed: the RUN line expects success (upstream
 /// style, `mlir-opt %s -pass-pipeline=... | FileCheck %s`, irscope-opt when
 /// the pipeline has irscope passes or the failure needs irscope-opt to be
-/// seen; -split-input-file -verify-diagnostics when the failure is a
+/// seen; -verify-diagnostics when the failure is a
 /// diagnostic, so that any error fails it) and the CHECK-LABEL lines name
 /// the module's symbols.
 void irsFixTestPrint(FILE *f, const IrsFixTestInfo *info, MlirOperation module);

@@ -96,7 +96,7 @@ int irsReduceWriteMiscompileLitTest(const char *path, const char *input,
   char *mlir = irsFixTestPluginFlags(plugins, true);
   bool ours = irsPipelineTextNamesIrscopePass(pipeline) ||
               strlen(all ? all : "") != strlen(mlir ? mlir : "");
-  fprintf(f, "// Reduced by opt-reduce --miscompile from '%s': pass '%s' "
+  fprintf(f, "// Reduced by opt-reduce --miscompile from %s: pass '%s' "
              "changes what '@%s' prints.\n",
           input, sig->pass, entry);
   fputs("// The CHECK lines hold the reference (the module run before the "

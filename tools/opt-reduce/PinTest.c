@@ -25,8 +25,8 @@ static void printPinHeader(FILE *f, const OrConfig *c, const IrsSignature *sig,
                            MlirStringRef pipe) {
   bool crash = sig->kind == IrsOutcomeCrash && !sig->inEdit;
   char kind[32];
-  fprintf(f, "// Reduced by opt-reduce from '%s': %s in pass '%s'.\n",
-          c->input, irsSignatureFormatKind(sig, kind, sizeof(kind)),
+  fprintf(f, "// Reduced by opt-reduce from %s: %s in pass '%s'.\n",
+          c->inputShown, irsSignatureFormatKind(sig, kind, sizeof(kind)),
           sig->pass);
   fprintf(f, "// It pins today's failure; once the bug is fixed the RUN line "
              "fails: then\n// replace it with a check of the correct "
@@ -96,7 +96,7 @@ int orLitTestWrite(const OrConfig *c, IrsReducer r, MlirOperation m,
     printPinHeader(f, c, sig, pipe);
   } else {
     char *rf = orConfigReadFlags(c);
-    IrsFixTestInfo info = {c->input,         sig, pipe, c->testTimeout,
+    IrsFixTestInfo info = {c->inputShown,         sig, pipe, c->testTimeout,
                            c->checkDeterminism, c->plugins.plugins,
                            rf ? rf : ""};
     irsFixTestPrint(f, &info, m);

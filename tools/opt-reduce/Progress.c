@@ -90,6 +90,8 @@ static void describe(const IrsSignature *sig, char *out, size_t cap) {
 static void printSummary(const OrConfig *c, IrsReducer r, IrsPipeline original) {
   IrsReduceSummary s;
   irsReducerGetSummary(r, &s);
+  if (c->splitInputFile) // which chunk -o holds, as one module
+    fprintf(stderr, "opt-reduce: input: %s\n", c->inputShown);
   fprintf(stderr, "opt-reduce: ops: %lld -> %lld, bytes: %lld -> %lld\n",
           (long long)s.opsBefore, (long long)s.opsAfter,
           (long long)s.bytesBefore, (long long)s.bytesAfter);
@@ -245,7 +247,7 @@ int orFinish(const OrConfig *c, OrSession *s, IrsReducer r) {
   if (c->litTest && !c->test) {
     char *rf = c->miscompile ? orConfigReadFlags(c) : NULL;
     int e = c->miscompile ? irsReduceWriteMiscompileLitTest(
-                                c->litTest, c->input, best, p, sig, &c->exec,
+                                c->litTest, c->inputShown, best, p, sig, &c->exec,
                                 rf, c->plugins.plugins)
             : c->tool     ? orToolLitTestWrite(c, &s->tool, r, best)
                           : orLitTestWrite(c, r, best, &culprit);

@@ -38,8 +38,8 @@ static void printHeader(FILE *f, const OrConfig *c, const OrTool *t,
   irsToolSignatureWhere(sig, true, where, sizeof(where));
   bool pin = c->litTestMode && !strcmp(c->litTestMode, "pin");
   bool crash = sig->kind == IrsOutcomeCrash;
-  fprintf(f, "// %s by opt-reduce --tool from '%s'.\n",
-          pin ? "Reduced" : "Regression test reduced", c->input);
+  fprintf(f, "// %s by opt-reduce --tool from %s.\n",
+          pin ? "Reduced" : "Regression test reduced", c->inputShown);
   fprintf(f, "// Bug: %s%s%s%s\n",
           irsSignatureFormatKind(sig, kind, sizeof(kind)), where,
           sig->message[0] ? ": " : "", sig->message);

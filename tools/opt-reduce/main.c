@@ -8,6 +8,7 @@
 // to stderr: a live line on a terminal, otherwise one line per improvement.
 //
 //===----------------------------------------------------------------------===//
+#define _GNU_SOURCE
 #include "Config.h"
 #include "CrashReport.h"
 #include "Culprit.h"
@@ -96,29 +97,66 @@ static IrsReduceOptions reduceOptions(OrConfig *c, const OrSession *s,
   return ro;
 }
 
-// Reduces and, when that worked, reports and writes the results.
+// How the summary and emitted tests name the input: "'FILE'", with
+// --split-input-file "'FILE', chunk K of N, lines A-B" (1-based, as the
+// lines are).
+static bool showInput(OrConfig *c, const OrSession *s) {
+  free(c->inputShown);
+  const char *name = c->input;
+  intptr_t first, last;
+  orSessionChunkLines(s, &first, &last);
+  int n = c->splitInputFile
+              ? asprintf(&c->inputShown, "'%s', chunk %ld of %ld, lines "
+                                         "%ld-%ld", name, (long)s->chunk + 1,
+                         (long)s->numChunks, (long)first, (long)last)
+              : asprintf(&c->inputShown, "'%s'", name);
+  if (n < 0)
+    c->inputShown = NULL;
+  return n >= 0;
+}
+
+// Reduces and, when that worked, reports and writes the results. With
+// --split-input-file and no --chunk, a chunk that is not interesting gives
+// way to the next one: the first that fails as reported is reduced.
 static int reduce(OrConfig *c, OrSession *s) {
-  OrProgress progress = {c, isatty(2), 0, 0, 0};
-  IrsReduceOptions ro = reduceOptions(c, s, &progress);
-  IrsReducer r = irsReducerCreate(s->ctx, s->module, &ro, orErrorLine, NULL);
-  s->module = (MlirModule){NULL}; // the reducer's now
-  if (!r.ptr)
-    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
-  IrsStatus st = irsReducerRun(r);
-  orProgressEnd(&progress);
-  int rc;
-  if (!irsStatusIsOk(st)) {
+  for (;;) {
+    if (!showInput(c, s))
+      return irsOutcomeGetExitCode(IrsOutcomeOutOfMemory);
+    OrProgress progress = {c, isatty(2), 0, 0, 0};
+    IrsReduceOptions ro = reduceOptions(c, s, &progress);
+    IrsReducer r = irsReducerCreate(s->ctx, s->module, &ro, orErrorLine, NULL);
+    s->module = (MlirModule){NULL}; // the reducer's now
+    if (!r.ptr)
+      return irsOutcomeGetExitCode(IrsOutcomeUsageError);
+    IrsStatus st = irsReducerRun(r);
+    orProgressEnd(&progress);
     MlirStringRef msg = irsReducerGetMessage(r);
-    fprintf(stderr, "opt-reduce: error: %.*s\n", (int)msg.length, msg.data);
-    rc = irsOutcomeGetExitCode(st.kind == IRS_ERR_IO ? IrsOutcomeIoError
-                                                     : IrsOutcomeUsageError);
-  } else {
-    rc = orFinish(c, s, r);
-    int doc = orCrashReportWrite(c, s->ctx, r);
-    rc = rc ? rc : doc;
+    if (!irsStatusIsOk(st) && st.kind == IRS_ERR_USAGE && s->searching) {
+      if (c->verbose)
+        fprintf(stderr, "opt-reduce: note: %s: %.*s\n", c->inputShown,
+                (int)msg.length, msg.data);
+      irsReducerDestroy(r);
+      if (orSessionNextChunk(s, c))
+        continue;
+      fprintf(stderr, "opt-reduce: error: no chunk of '%s' fails as "
+                      "reported (%ld chunks; -v says how each ran)\n",
+              irsInputGetSourceName(s->input), (long)s->numChunks);
+      return irsOutcomeGetExitCode(IrsOutcomeUsageError);
+    }
+    int rc;
+    if (!irsStatusIsOk(st)) {
+      fprintf(stderr, "opt-reduce: error: %.*s\n", (int)msg.length,
+              msg.data);
+      rc = irsOutcomeGetExitCode(st.kind == IRS_ERR_IO ? IrsOutcomeIoError
+                                                       : IrsOutcomeUsageError);
+    } else {
+      rc = orFinish(c, s, r);
+      int doc = orCrashReportWrite(c, s->ctx, r);
+      rc = rc ? rc : doc;
+    }
+    irsReducerDestroy(r);
+    return rc;
   }
-  irsReducerDestroy(r);
-  return rc;
 }
 
 // `-o -` is stdout, as for mlir-opt: a temporary file stands in during the
