@@ -3,8 +3,8 @@
 //
 // RunKind.h. The order of the rows is the precedence of the options:
 // --tool over --repeat over --crash-protection=0 over --check-results, and
-// within --tool, --repeat over --check-determinism (Config.c refuses the
-// two together).
+// within --tool, --repeat over --check-determinism over --check-results
+// (Config.c refuses each pair together).
 //
 //===----------------------------------------------------------------------===//
 #include "RunKind.h"

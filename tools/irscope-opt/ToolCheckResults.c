@@ -97,9 +97,27 @@ static IrsOptRun checkRun(IrsOptToolRun *r, IrsToolRunner t, IrsOptResults *v) {
                      .tool = t, .results = v};
 }
 
+// Drops the versions of steps the runner found unchanged: the tool's
+// print of a step's input equals its output, although the text differs
+// from the last version's (step 1's, printed from the input as written).
+static void dropUnchanged(IrsOptResults *v, IrsToolRunner t) {
+  intptr_t kept = 1;
+  for (intptr_t i = 1; i < v->num; ++i) {
+    if (!irsToolRunnerGetStepResult(t, v->step[i] - 1)->changed) {
+      free(v->text[i]);
+      continue;
+    }
+    v->step[kept] = v->step[i];
+    v->len[kept] = v->len[i];
+    v->text[kept++] = v->text[i];
+  }
+  v->num = kept;
+}
+
 // After a successful run: the check (which frees the versions).
 static int check(IrsOptToolRun *r, IrsToolRunner t) {
   Keep *k = r->options.onStepTextUserData;
+  dropUnchanged(k->v, t);
   IrsOptRun run = checkRun(r, t, k->v);
   k->v = NULL;
   run.results->ok = run.results->ok && !k->failed;
