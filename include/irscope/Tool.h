@@ -186,8 +186,8 @@ typedef struct IrsToolNarrowed {
 } IrsToolNarrowed;
 
 /// Narrows step `step` (1-based) of the runner's pipeline, run by the tool
-/// on the file `inputPath` (its pre-step IR), to the first action after
-/// which `oracle` finds the step's output bad: the narrowing of a failing
+/// on the file `inputPath` (its pre-step IR), whose output with all its
+/// actions is bad, to the first action after which `oracle` finds it bad: the narrowing of a failing
 /// step (irsToolRunnerRun with IrsToolOptions.narrow), with the caller's
 /// judgement of a step that succeeds, e.g. a wrong result. One
 /// single-threaded run with --log-actions-to counts the step's actions;
