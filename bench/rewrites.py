@@ -16,6 +16,7 @@ time per case, meaningful on an idle machine only (the buried case's bar
 is 60 s); the bars it checks are counts.
 
     python3 bench/rewrites.py            # every case
+    python3 bench/rewrites.py --tool     # wrong results through --tool too
     python3 bench/rewrites.py --cases while-move-if-down,affine-coalesce
 """
 import argparse
@@ -182,14 +183,14 @@ def pre_step_ir(path, pipeline, step, args):
     return out if rc == 0 else None
 
 
-def irscope(irs, path, pipeline, oracle, args, work):
+def irscope(irs, path, pipeline, oracle, args, work, tool=False):
     d = os.path.join(work, "fd")
     shutil.rmtree(d, ignore_errors=True)
     cmd = [irs, path, "--pass-pipeline=" + pipeline, "--failure-dir=" + d,
            "-o", os.devnull] + args
     if oracle == "results":
         cmd.append("--check-results")
-    else:
+    if oracle != "results" or tool:
         cmd.append("--tool=" + MLIR_OPT)
     t0 = time.monotonic()
     rc, _, err = sh(cmd, timeout=600)
@@ -211,6 +212,9 @@ def main():
     ap.add_argument("--irscope-opt", default=os.path.join(
         HERE, "..", "build", "bin", "irscope-opt"))
     ap.add_argument("--cases", default="")
+    ap.add_argument("--tool", action="store_true",
+                    help="run every case through --tool=mlir-opt (wrong "
+                         "results: the tool runs the steps, irscope executes)")
     ap.add_argument("--funcs", type=int, default=None,
                     help="functions around a buried case (default 120)")
     a = ap.parse_args()
@@ -228,7 +232,8 @@ def main():
             buried = os.path.join(work, name + ".mlir")
             bury(path, buried, a.funcs or funcs)
             path = buried
-        act, note, why = irscope(a.irscope_opt, path, pipeline, oracle, args, work)
+        act, note, why = irscope(a.irscope_opt, path, pipeline, oracle, args,
+                                 work, a.tool)
         pre = pre_step_ir(path, pipeline, step, args)
         hand, hand_runs = None, None
         if pre:

@@ -32,6 +32,7 @@
 #ifndef IRS_TOOL_H
 #define IRS_TOOL_H
 
+#include "irscope/Narrow.h"
 #include "irscope/PassManager.h"
 #include "irscope/Pipeline.h"
 #include "irscope/Supervisor.h"
@@ -92,6 +93,13 @@ typedef struct IrsToolOptions {
   /// 0 for the whole pipeline), for run logs. Nullable.
   void (*onStep)(intptr_t step, bool begin, void *userData);
   void *onStepUserData;
+  /// Each step's output in text, once the step succeeded (1-based step,
+  /// the path of a file valid during the call: its dump, or its output,
+  /// which steps then hand over as text). Needs a stepwise run (`stepwise`
+  /// or dumps). Nullable. For callers that read every step's IR
+  /// (irscope-opt --check-results executes it).
+  void (*onStepText)(intptr_t step, const char *textPath, void *userData);
+  void *onStepTextUserData;
 } IrsToolOptions;
 
 /// Defaults: verify-each on, failure report on, threading on.
@@ -159,6 +167,38 @@ IRS_API MlirStringRef irsToolRunnerGetNarrowNote(IrsToolRunner runner);
 /// "crashed while applying pattern 'X' to 'op' at LOC", "timed out
 /// repeating ..."); empty when there is none. Borrowed until the next run.
 IRS_API MlirStringRef irsToolRunnerGetActionNote(IrsToolRunner runner);
+/// A step's output judged by the caller: 1 when the output at
+/// `outputPath` (text) shows the failure being narrowed (executed, its
+/// results differ from the step's input's), 0 when it does not, -1 to
+/// abort. See irsToolRunnerNarrowOutput.
+typedef int (*IrsToolOutputOracle)(const char *outputPath, void *userData);
+
+/// What irsToolRunnerNarrowOutput found; borrowed from the runner until
+/// its next run or narrowing.
+typedef struct IrsToolNarrowed {
+  /// The action, NULL when none was found (then `why` says why, or is
+  /// empty when the step has no actions to tell apart).
+  const IrsNarrowedAction *action;
+  /// The module just before and just after the action, generic form, as
+  /// the tool prints it (empty when it could not print it).
+  MlirStringRef before, after;
+  MlirStringRef why;
+} IrsToolNarrowed;
+
+/// Narrows step `step` (1-based) of the runner's pipeline, run by the tool
+/// on the file `inputPath` (its pre-step IR), whose output with all its
+/// actions is bad, to the first action after which `oracle` finds it bad: the narrowing of a failing
+/// step (irsToolRunnerRun with IrsToolOptions.narrow), with the caller's
+/// judgement of a step that succeeds, e.g. a wrong result. One
+/// single-threaded run with --log-actions-to counts the step's actions;
+/// irsNarrowBisect over --mlir-debug-counter=apply-pattern-count=K (then
+/// pass-execution) asks `oracle` at most 1 + ceil(log2(actions)) times.
+/// Returns whether an action was found; `out` is filled either way.
+IRS_API bool irsToolRunnerNarrowOutput(IrsToolRunner runner, intptr_t step,
+                                       const char *inputPath,
+                                       IrsToolOutputOracle oracle,
+                                       void *userData, IrsToolNarrowed *out);
+
 /// Whether the last failure was the tool misbehaving (no output, output
 /// that is neither text nor bytecode, exec failure) rather than the IR.
 IRS_API bool irsToolRunnerGetToolError(IrsToolRunner runner);

@@ -94,6 +94,8 @@ typedef struct IrsToolRunnerImpl {
   IrsBuf narrowText;          // narrowed's strings, NUL-separated
   IrsBuf narrowNote;          // the terminal's note, empty when none
   IrsBuf narrowDiff;          // the diff of the action's top-level op
+  // irsToolRunnerNarrowOutput's module just before and after the action.
+  char *narrowBefore, *narrowAfter;
   // What the failing step's process was doing when it died, from its
   // action log (ToolActions.c): valid when trailFilled.
   IrsActionTrail trail;

@@ -23,7 +23,10 @@
 //      after K actions (generic, unverified) for the top-level op around
 //      the action.
 // A tool without --log-actions-to (not built on MlirOptMain) leaves the
-// answer at the step, and the note says why.
+// answer at the step, and the note says why. A step that succeeds but
+// whose output the caller finds bad (a wrong result) is narrowed the same
+// way with the caller's oracle on each trial's output
+// (irsToolRunnerNarrowOutput); its log run must succeed instead.
 //
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE
@@ -53,6 +56,11 @@ typedef struct Narrowing {
   char *error; // first error message; NULL for deaths
   const char *tag;
   int64_t runs;
+  // The caller's oracle on each trial's output (written to outPath);
+  // NULL: the trial must fail as the log run did.
+  IrsToolOutputOracle oracle;
+  void *oracleData;
+  char *outPath;
 } Narrowing;
 
 static char *readAll(const char *path) {
@@ -83,7 +91,8 @@ static char *firstError(MlirStringRef err) {
 static bool runStep(Narrowing *n, const char *log, bool verify,
                     const char *const extra[4], IrsToolExecResult *r) {
   IrsToolExec e = {.pipeline = n->step, .input = n->input,
-                   .output = "/dev/null", .verifyEach = verify,
+                   .output = n->oracle ? n->outPath : "/dev/null",
+                   .verifyEach = verify,
                    .step = n->i + 1, .noThreads = true, .stdoutPath = log};
   memcpy(e.extra, extra, sizeof(e.extra));
   ++n->runs;
@@ -117,7 +126,12 @@ static int isBad(int64_t count, void *ud) {
     irsToolExecResultFree(&r);
     return -1;
   }
-  int bad = r.res.outcome == IrsWorkerInterrupted ? -1 : sameFailure(n, &r);
+  // With an oracle, a trial cut short that fails or dies is no longer the
+  // pre-step result either.
+  int bad = r.res.outcome == IrsWorkerInterrupted ? -1
+            : !n->oracle                          ? sameFailure(n, &r)
+            : !irsToolExecOk(&r)                  ? 1
+                                 : n->oracle(n->outPath, n->oracleData);
   irsToolExecResultFree(&r);
   return bad;
 }
@@ -192,20 +206,28 @@ static char *printAfter(Narrowing *n, int64_t count, const char *name) {
   return text;
 }
 
+// The module just before action K and (unless the step died) just after.
+static void printAround(Narrowing *n, const IrsNarrowedAction *a,
+                        char **before, char **after) {
+  const char *nb = irsArtefactGetName(IrsArtefactActionBefore);
+  char *b = printAfter(n, a->index - 1, nb);
+  // A step that cannot stop after K - 1 actions (a dialect conversion
+  // that then fails to legalize) leaves the IR before the step.
+  if (!b)
+    b = printAfter(n, -1, nb);
+  // A step that died dies again with K actions: nothing to print.
+  *after = n->outcome == IrsWorkerExited
+               ? printAfter(n, a->index,
+                            irsArtefactGetName(IrsArtefactActionAfter))
+               : NULL;
+  *before = b;
+}
+
 // action-before.mlir, action-after.mlir (not for a crash) and action.diff.
 static void writeAround(Narrowing *n, IrsNarrowedAction *a, IrsFailureWriter w,
                         IrsBuf *diff) {
-  const char *nb = irsArtefactGetName(IrsArtefactActionBefore);
-  char *before = printAfter(n, a->index - 1, nb);
-  // A step that cannot stop after K - 1 actions (a dialect conversion
-  // that then fails to legalize) leaves the IR before the step.
-  if (!before)
-    before = printAfter(n, -1, nb);
-  // A step that died dies again with K actions: nothing to print.
-  char *after = n->outcome == IrsWorkerExited
-                    ? printAfter(n, a->index,
-                                 irsArtefactGetName(IrsArtefactActionAfter))
-                    : NULL;
+  char *before, *after;
+  printAround(n, a, &before, &after);
   MlirStringRef bs = {before, before ? strlen(before) : 0};
   MlirStringRef as = {after, after ? strlen(after) : 0};
   irsFailureWriterAddAction(w, a, bs, as, irsBufStringCallback, diff);
@@ -228,6 +250,10 @@ static char *logRun(Narrowing *n, const IrsToolExecResult *orig, IrsBuf *why) {
     irsBufAppendStr(why, "cannot run the tool");
   else if (irsToolLacksActionFlags(n->t, &r, why))
     ;
+  else if (n->oracle && !irsToolExecOk(&r))
+    irsBufAppendStr(why, "the step does not succeed with threading off");
+  else if (n->oracle)
+    log = readAll(logPath);
   else if (r.res.outcome != orig->res.outcome ||
            (r.res.outcome == IrsWorkerExited && r.res.exitCode == 0))
     irsBufAppendStr(why, "the step does not fail the same way with threading "
@@ -296,37 +322,42 @@ static void fill(IrsToolRunnerImpl *t, const char *log, Narrowing *n,
   a->inFlight = n->outcome == IrsWorkerCrashed && k == inFlightIndex(n, n->tag);
 }
 
-static bool narrow(IrsToolRunnerImpl *t, intptr_t i, const char *input,
-                   IrsOutcome kind, const IrsToolExecResult *orig,
+// Narrows n's step (n->t, n->i, n->input, n->kind, n->oracle set): the
+// action into `out`, the files around it into `w` (null: the texts into
+// t->narrowBefore and narrowAfter), or why not into `why`.
+static bool narrow(Narrowing *n, const IrsToolExecResult *orig,
                    IrsFailureWriter w, IrsNarrowedAction *out, IrsBuf *why) {
-  Narrowing n = {.t = t, .i = i, .input = input, .kind = kind};
-  n.step = irsStrDupRef(irsPipelineGetStepText(t->rec.pipeline, i));
-  char *log = n.step ? logRun(&n, orig, why) : NULL;
+  IrsToolRunnerImpl *t = n->t;
+  n->step = irsStrDupRef(irsPipelineGetStepText(t->rec.pipeline, n->i));
+  char *log = n->step ? logRun(n, orig, why) : NULL;
   bool found = false;
   if (log) {
     Count c = {0};
     irsActionLogParse(mlirStringRefCreateFromCString(log), countCb, &c);
-    int64_t k = c.patterns ? bisectTag(&n, IRS_NARROW_TAG_PATTERN, c.patterns)
+    int64_t k = c.patterns ? bisectTag(n, IRS_NARROW_TAG_PATTERN, c.patterns)
                            : 0;
     int64_t of = c.patterns;
     if (!k && c.passes > IRS_NARROW_MIN_PASSES) {
-      k = bisectTag(&n, IRS_NARROW_TAG_PASS, c.passes);
+      k = bisectTag(n, IRS_NARROW_TAG_PASS, c.passes);
       of = c.passes;
     }
     if (k) {
-      fill(t, log, &n, k, of, out);
-      writeAround(&n, out, w, &t->narrowDiff);
-      out->executions = n.runs;
+      fill(t, log, n, k, of, out);
+      if (w.ptr)
+        writeAround(n, out, w, &t->narrowDiff);
+      else
+        printAround(n, out, &t->narrowBefore, &t->narrowAfter);
+      out->executions = n->runs;
       found = out->name != NULL;
     } else if (c.patterns > 0 || c.passes > IRS_NARROW_MIN_PASSES) {
-      irsBufPrintf(why, "no single action is to blame: the step fails with "
+      irsBufPrintf(why, "no single action is to blame: the step %s with "
                         "none of its %lld pattern applications",
-                   (long long)c.patterns);
+                   n->oracle ? "is wrong" : "fails", (long long)c.patterns);
     }
   }
   free(log);
-  free(n.step);
-  free(n.error);
+  free(n->step);
+  free(n->error);
   return found;
 }
 
@@ -346,7 +377,8 @@ void irsToolNarrowStep(IrsToolRunnerImpl *t, intptr_t i, const char *input,
   IrsBuf why = IRS_BUF_INIT;
   MlirStringRef step = irsPipelineGetStepText(t->rec.pipeline, i);
   IrsNarrowedAction *a = &t->narrowed;
-  if (narrow(t, i, input, kind, orig, w, a, &why)) {
+  Narrowing n = {.t = t, .i = i, .input = input, .kind = kind};
+  if (narrow(&n, orig, w, a, &why)) {
     IrsBuf args = IRS_BUF_INIT;
     quotedArgs(t, &args);
     IrsNarrowReplay r = {.tool = t->path,
@@ -371,4 +403,35 @@ void irsToolNarrowStep(IrsToolRunnerImpl *t, intptr_t i, const char *input,
 
 MlirStringRef irsToolRunnerGetNarrowNote(IrsToolRunner runner) {
   return irsBufRef(&((IrsToolRunnerImpl *)runner.ptr)->narrowNote);
+}
+
+bool irsToolRunnerNarrowOutput(IrsToolRunner runner, intptr_t step,
+                               const char *inputPath,
+                               IrsToolOutputOracle oracle, void *userData,
+                               IrsToolNarrowed *out) {
+  IrsToolRunnerImpl *t = runner.ptr;
+  memset(out, 0, sizeof(*out));
+  memset(&t->narrowed, 0, sizeof(t->narrowed));
+  irsBufReset(&t->narrowNote);
+  free(t->narrowBefore);
+  free(t->narrowAfter);
+  t->narrowBefore = t->narrowAfter = NULL;
+  Narrowing n = {.t = t, .i = step - 1, .input = inputPath,
+                 .kind = IrsOutcomeWrongResult, .outcome = IrsWorkerExited,
+                 .oracle = oracle, .oracleData = userData,
+                 .outPath = irsToolScratch(t, "narrow-output.mlir")};
+  // The note holds only why: the caller words its own line.
+  bool found = n.outPath &&
+               narrow(&n, NULL, (IrsFailureWriter){NULL}, &t->narrowed,
+                      &t->narrowNote);
+  if (n.outPath)
+    unlink(n.outPath);
+  free(n.outPath);
+  if (!found)
+    memset(&t->narrowed, 0, sizeof(t->narrowed));
+  out->action = found ? &t->narrowed : NULL;
+  out->before = mlirStringRefCreateFromCString(t->narrowBefore ? t->narrowBefore : "");
+  out->after = mlirStringRefCreateFromCString(t->narrowAfter ? t->narrowAfter : "");
+  out->why = irsBufRef(&t->narrowNote);
+  return found;
 }

@@ -227,7 +227,14 @@ static bool stepOutput(IrsToolRunnerImpl *t, intptr_t i, char **out,
   snprintf(name, sizeof(name), "step-%ld.%s", (long)(i + 1),
            *bytecode ? "mlirbc" : "mlir");
   *out = irsToolScratch(t, name);
-  return *out && (!t->rec.dumpDir || *dump);
+  // A caller that reads every step's text gets it printed as a dump is:
+  // the hand-over stays bytecode, which keeps what text loses.
+  bool wantText = t->rec.dumpDir || (t->opts.onStepText && *bytecode);
+  if (!t->rec.dumpDir && wantText) {
+    snprintf(name, sizeof(name), "step-%ld.text.mlir", (long)(i + 1));
+    *dump = irsToolScratch(t, name);
+  }
+  return *out && (!wantText || *dump);
 }
 
 // Bookkeeping after step i wrote `text`, its output in text (the dump when
@@ -287,6 +294,8 @@ static void handOver(IrsToolRunnerImpl *t, char **cur, char **curText,
     *cur = next;
   }
   if (nextText) {
+    if (*curText && isScratch(t, *curText))
+      unlink(*curText); // a text printed for onStepText, or *cur's old name
     free(*curText);
     *curText = nextText;
   }
@@ -329,6 +338,9 @@ static IrsErrorKind runStep(IrsToolRunnerImpl *t, intptr_t i, char **cur,
   irsToolExecResultFree(&r);
   if (k == IRS_OK && dump)
     k = printDump(t, i, out, dump);
+  // Before acceptStep, which may remove an unchanged step's dump.
+  if (k == IRS_OK && t->opts.onStepText)
+    t->opts.onStepText(i + 1, dump ? dump : out, t->opts.onStepTextUserData);
   if (k == IRS_OK) {
     bool kept = acceptStep(t, i, *curText, dump ? dump : out, out, bc);
     if (dump) { // the bytecode goes on whether the dump stays or not

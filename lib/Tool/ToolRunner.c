@@ -181,6 +181,9 @@ void irsToolRunReset(IrsToolRunnerImpl *t) {
   irsBufReset(&t->narrowText);
   irsBufReset(&t->narrowNote);
   irsBufReset(&t->narrowDiff);
+  free(t->narrowBefore);
+  free(t->narrowAfter);
+  t->narrowBefore = t->narrowAfter = NULL;
   t->trailFilled = false;
   irsBufReset(&t->actionNote);
 }

@@ -27,13 +27,12 @@
 // RUN: sh -c 'irscope-opt --tool=%mlir_opt %s --cse --split-input-file; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=REFUSE2
 // REFUSE2: irscope-opt: error: '--split-input-file' is not available with '--tool'
 // REFUSE2-NEXT: exit=2
-// --check-results executes the steps' IR in irscope's own MLIR, which has
-// neither the tool's dialects nor its steps: refused, never ignored with
-// exit 0 (upstream #219616, a wrong result of mlir-opt's test pass
-// test-scf-uplift-while-to-for, went unchecked).
-// RUN: sh -c 'irscope-opt --tool=%mlir_opt %s --test-scf-uplift-while-to-for --check-results; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=REFUSE3
-// REFUSE3: irscope-opt: error: '--check-results' is not available with '--tool'
-// REFUSE3-NEXT: exit=2
+// --check-results through the tool (check-results.test) executes the
+// steps' IR in irscope's own MLIR; an input without the entry is the
+// user's error, never skipped as IR of the tool's own dialects.
+// RUN: sh -c 'irscope-opt --tool=%mlir_opt %s --test-scf-uplift-while-to-for --check-results; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=NOENTRY
+// NOENTRY: irscope-opt: error: cannot execute the input '{{.*}}fake-tool.mlir': no function '@main' in the module
+// NOENTRY-NEXT: exit=2
 
 // RUN: sh -c 'FAKE_MODE=garbage irscope-opt --tool=%S/Inputs/fake-tool.sh %s --cse; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=GARBAGE -DT=%S/Inputs/fake-tool.sh
 // GARBAGE: irscope-opt: error: '[[T]]' wrote output that is neither MLIR text nor bytecode

@@ -119,8 +119,12 @@ void irsOptCheckResultsCollect(IrsOptRun *run, IrsSupervisor sup) {
 }
 
 static void resultsFree(IrsOptResults *r) {
-  for (intptr_t i = 0; r->text && i < r->num; ++i)
+  for (intptr_t i = 0; r->text && i < r->num; ++i) {
     free(r->text[i]);
+    free(r->pre ? r->pre[i] : NULL);
+  }
+  free(r->pre);
+  free(r->preLen);
   free(r->text);
   free(r->step);
   free(r->len);
@@ -132,6 +136,107 @@ static void resultsFree(IrsOptResults *r) {
 
 MlirStringRef irsOptCheckText(const IrsOptCheck *c, intptr_t i) {
   return (MlirStringRef){c->v->text[i], c->v->len[i]};
+}
+
+MlirStringRef irsOptCheckPreText(const IrsOptCheck *c, intptr_t i) {
+  if (c->v->pre && c->v->pre[i])
+    return (MlirStringRef){c->v->pre[i], c->v->preLen[i]};
+  return irsOptCheckText(c, i - 1);
+}
+
+// Through --tool: version i, which irscope cannot execute (`r`, a setup
+// error), is no verdict. Says so once and removes it; the next version's
+// step then starts from its text (IrsOptResults.pre). False when out of
+// memory.
+static bool dropVersion(IrsOptCheck *c, intptr_t i, const IrsExecResult *r) {
+  IrsOptResults *v = c->v;
+  if (!v->pre) {
+    v->pre = calloc((size_t)v->num, sizeof(*v->pre));
+    v->preLen = calloc((size_t)v->num, sizeof(*v->preLen));
+    if (!v->pre || !v->preLen)
+      return false;
+  }
+  char how[512];
+  irsOptDescribeExec(r, how, sizeof(how));
+  char *nl = strchr(how, '\n');
+  if (nl)
+    *nl = '\0';
+  if (i == 0) {
+    fprintf(stderr, "irscope-opt: note: %sirscope cannot execute the input: "
+                    "%s; the reference is the first step's IR it can "
+                    "execute\n", c->prefix, how);
+  } else {
+    MlirStringRef st = irsPipelineGetStepText(c->run->pipeline, v->step[i] - 1);
+    fprintf(stderr, "irscope-opt: note: %sirscope cannot execute the IR after "
+                    "step %ld '%.*s': %s; not a verdict, compared at the next "
+                    "step it can execute\n", c->prefix, (long)v->step[i],
+                    (int)st.length, st.data, how);
+  }
+  free(v->pre[i]);
+  if (i + 1 < v->num) { // version i's text is what the next step read
+    v->pre[i + 1] = v->text[i];
+    v->preLen[i + 1] = v->len[i];
+  } else {
+    free(v->text[i]);
+  }
+  size_t tail = (size_t)(v->num - i - 1);
+  memmove(&v->text[i], &v->text[i + 1], tail * sizeof(*v->text));
+  memmove(&v->len[i], &v->len[i + 1], tail * sizeof(*v->len));
+  memmove(&v->step[i], &v->step[i + 1], tail * sizeof(*v->step));
+  memmove(&v->pre[i], &v->pre[i + 1], tail * sizeof(*v->pre));
+  memmove(&v->preLen[i], &v->preLen[i + 1], tail * sizeof(*v->preLen));
+  --v->num;
+  return true;
+}
+
+// Whether irscope's MLIR cannot take the IR: it does not parse (a dialect
+// only the tool has) or does not lower. A missing entry is the user's.
+static bool foreign(const IrsExecResult *r) {
+  return r->outcome == IrsExecParseFailed ||
+         r->outcome == IrsExecLoweringFailed;
+}
+
+// The version irsExecSearch could not execute (the reference or the
+// culprit) when the check may skip it (--tool, foreign IR); else -1.
+static intptr_t unexecutable(const IrsOptCheck *c, IrsExecSearchResult sr) {
+  if (irsToolRunnerIsNull(c->run->tool))
+    return -1;
+  if (sr.status == IrsExecSearchReferenceFailed && foreign(&c->res[0]))
+    return 0;
+  return sr.status == IrsExecSearchCannotExecute && foreign(&c->res[sr.culprit])
+             ? sr.culprit
+             : -1;
+}
+
+// irsExecSearch, through --tool without the versions irscope cannot
+// execute: each found is dropped and the search starts again.
+static IrsExecSearchResult search(IrsOptCheck *c, bool *noneLeft) {
+  IrsOptResults *v = c->v;
+  *noneLeft = false;
+  for (;;) {
+    MlirStringRef *texts = calloc((size_t)v->num, sizeof(*texts));
+    if (!texts)
+      return (IrsExecSearchResult){IrsExecSearchNoWorker, 0, 0};
+    for (intptr_t i = 0; i < v->num; ++i)
+      texts[i] = irsOptCheckText(c, i);
+    IrsExecSearchResult sr = irsExecSearch(c->ex, texts, v->num, c->tol, c->res);
+    free(texts);
+    intptr_t bad = unexecutable(c, sr);
+    if (bad < 0)
+      return sr;
+    IrsExecResult r = c->res[bad];
+    c->res[bad] = (IrsExecResult){0};
+    for (intptr_t i = 0; i < v->num; ++i)
+      irsExecResultFree(&c->res[i]);
+    bool dropped = dropVersion(c, bad, &r);
+    irsExecResultFree(&r);
+    if (!dropped)
+      return (IrsExecSearchResult){IrsExecSearchNoWorker, 0, 0};
+    if (v->num < 2) {
+      *noneLeft = true;
+      return sr;
+    }
+  }
 }
 
 // How an execution ended, for messages: "crashed (SIGSEGV)", ...
@@ -179,13 +284,15 @@ static int referenceFailed(const IrsOptCheck *c, const IrsExecResult *r) {
 // The search's verdict as one line on stderr and an exit code.
 static int runCheck(IrsOptCheck *c) {
   IrsOptResults *v = c->v;
-  MlirStringRef *texts = calloc((size_t)v->num, sizeof(*texts));
-  if (!texts)
-    return irsOutcomeGetExitCode(IrsOutcomeIoError);
-  for (intptr_t i = 0; i < v->num; ++i)
-    texts[i] = irsOptCheckText(c, i);
-  IrsExecSearchResult sr = irsExecSearch(c->ex, texts, v->num, c->tol, c->res);
-  free(texts);
+  bool noneLeft;
+  IrsExecSearchResult sr = search(c, &noneLeft);
+  if (noneLeft) {
+    fprintf(stderr, "irscope-opt: error: %sirscope can execute the IR of at "
+                    "most one of the input and the steps: no results to "
+                    "compare; --check-results needs IR of the dialects "
+                    "irscope has\n", c->prefix);
+    return irsOutcomeGetExitCode(IrsOutcomeUsageError);
+  }
   long runs = (long)irsExecutorGetNumRuns(c->ex);
   intptr_t k = sr.culprit;
   switch (sr.status) {
@@ -197,9 +304,15 @@ static int runCheck(IrsOptCheck *c) {
   case IrsExecSearchReferenceFailed:
     return referenceFailed(c, &c->res[0]);
   case IrsExecSearchSame:
-    fprintf(stderr, "irscope-opt: note: %sresults match the input's after all "
-                    "%ld steps (%ld executions)\n",
-            c->prefix, (long)irsPipelineGetNumSteps(c->run->pipeline), runs);
+    if (v->step[0]) // the input was dropped (--tool)
+      fprintf(stderr, "irscope-opt: note: %sresults match those of the IR "
+                      "after step %ld after all %ld steps (%ld executions)\n",
+              c->prefix, (long)v->step[0],
+              (long)irsPipelineGetNumSteps(c->run->pipeline), runs);
+    else
+      fprintf(stderr, "irscope-opt: note: %sresults match the input's after "
+                      "all %ld steps (%ld executions)\n",
+              c->prefix, (long)irsPipelineGetNumSteps(c->run->pipeline), runs);
     return irsOutcomeGetExitCode(IrsOutcomeOk);
   case IrsExecSearchNondeterministic: {
     intptr_t s = v->step[sr.unstable];

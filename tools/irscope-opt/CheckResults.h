@@ -13,6 +13,11 @@ typedef struct IrsOptResults {
   intptr_t *step;   // the step after which version i was printed
   char **text;
   size_t *len;
+  // Through --tool, the IR irscope cannot execute (a dialect only the tool
+  // has) is no version: pre[i] is then the IR before version i's step when
+  // that is not version i - 1 (NULL otherwise, and always in-process).
+  char **pre;
+  size_t *preLen;
   bool ok; // all of it was kept (not out of memory)
 } IrsOptResults;
 
@@ -42,8 +47,19 @@ typedef struct IrsOptNarrowed {
 bool irsOptCheckResultsNarrow(IrsOptCheck *c, intptr_t k, IrsOptNarrowed *out);
 void irsOptNarrowedFree(IrsOptNarrowed *nr);
 
-/// Version i's IR text.
+/// Version i's IR text, and the IR before version i's step (version
+/// i - 1's, unless IR irscope cannot execute came between: IrsOptResults).
 MlirStringRef irsOptCheckText(const IrsOptCheck *c, intptr_t i);
+MlirStringRef irsOptCheckPreText(const IrsOptCheck *c, intptr_t i);
+/// The narrowing oracle: executes `text`, the step of version k cut short,
+/// and compares with version k - 1's result: 1 it differs, 0 it does not,
+/// -1 to abort (interrupted, no worker). Counts in *executions.
+int irsOptCheckResultsDiffers(IrsOptCheck *c, intptr_t k, MlirStringRef text,
+                              int64_t *executions);
+/// The narrowing of version k's step through --tool (ToolCheckResults.c):
+/// the tool's own action flags, irsOptCheckResultsDiffers on its output.
+bool irsOptToolCheckResultsNarrow(IrsOptCheck *c, intptr_t k,
+                                  IrsOptNarrowed *out);
 /// How an execution ended, for messages ("crashed (signal 11)", ...).
 void irsOptDescribeExec(const IrsExecResult *r, char *buf, size_t n);
 /// Documents version k as the first with another result

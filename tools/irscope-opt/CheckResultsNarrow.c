@@ -117,19 +117,24 @@ static bool trial(Narrowing *n, int64_t count, int64_t describe) {
          res->exitCode < 2;
 }
 
+int irsOptCheckResultsDiffers(IrsOptCheck *c, intptr_t k, MlirStringRef text,
+                              int64_t *executions) {
+  IrsExecResult r;
+  memset(&r, 0, sizeof(r));
+  ++*executions;
+  if (!irsStatusIsOk(irsExecutorRun(c->ex, text, &r)))
+    return -1;
+  bool same = irsExecResultsEqual(&c->res[k - 1], &r, c->tol);
+  irsExecResultFree(&r);
+  return r.outcome == IrsExecInterrupted ? -1 : !same;
+}
+
 static int isBad(int64_t count, void *ud) {
   Narrowing *n = ud;
   if (!trial(n, count, 0))
     return 1; // a step cut short that dies is not the reference
-  IrsExecResult r;
-  memset(&r, 0, sizeof(r));
-  ++n->executions;
-  if (!irsStatusIsOk(irsExecutorRun(n->c->ex,
-                                    irsSupervisorGetOutput(n->sup, trialIr), &r)))
-    return -1;
-  bool same = irsExecResultsEqual(&n->c->res[n->k - 1], &r, n->c->tol);
-  irsExecResultFree(&r);
-  return r.outcome == IrsExecInterrupted ? -1 : !same;
+  return irsOptCheckResultsDiffers(
+      n->c, n->k, irsSupervisorGetOutput(n->sup, trialIr), &n->executions);
 }
 
 static char *field(Narrowing *n, IrsActionField f) {
@@ -173,6 +178,8 @@ bool irsOptCheckResultsNarrow(IrsOptCheck *c, intptr_t k, IrsOptNarrowed *out) {
   memset(out, 0, sizeof(*out));
   if (!c->run->cfg->narrow)
     return false;
+  if (!irsToolRunnerIsNull(c->run->tool))
+    return irsOptToolCheckResultsNarrow(c, k, out);
   IrsSupervisorOptions so = {.stepTimeoutSec = c->run->cfg->watch.stepTimeout,
                              .memoryLimitBytes =
                                  c->run->cfg->watch.memoryLimit};

@@ -20,6 +20,8 @@
 #include "irscope/Report.h"
 #include "irscope/RunDir.h"
 
+#include <mlir-c/Diagnostics.h>
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,6 +60,15 @@ static void shQuote(IrsOptOut *o, const char *s, size_t n) {
 
 static void put(IrsOptOut *o, const char *s) { irsOptOutAppend(o, s, strlen(s)); }
 
+// --tool's arguments (--tool-arg), each quoted and followed by a space.
+static void toolArgs(const IrsOptConfig *cfg, IrsOptOut *o) {
+  for (size_t i = 0; i < cfg->tool.args.num; ++i) {
+    const char *a = cfg->tool.args.items[i];
+    shQuote(o, a, strlen(a));
+    put(o, " ");
+  }
+}
+
 // reproducer.sh: the reference and the step's result, each lowered and run
 // the way the check ran them.
 static void reproducerScript(const IrsOptCheck *c, intptr_t step,
@@ -86,8 +97,16 @@ static void reproducerScript(const IrsOptCheck *c, intptr_t step,
     put(o, "# The step is an irscope pass: only irscope-opt runs it.\n");
   put(o, "cd \"$(dirname \"$0\")\" || exit 2\n");
   put(o, "BIN=${MLIR_BIN:-" IRS_LLVM_BIN_DIR "}\n");
-  put(o, ours ? "STEP_OPT=${IRSCOPE_OPT:-irscope-opt}\n"
-              : "STEP_OPT=\"$BIN/mlir-opt\"\n");
+  // Through --tool the step is the tool's; the results are irscope's
+  // lowering and mlir-runner's, as the check ran them.
+  if (cfg->tool.path) {
+    put(o, "STEP_OPT=${TOOL:-");
+    shQuote(o, cfg->tool.path, strlen(cfg->tool.path));
+    put(o, "}\n");
+  } else {
+    put(o, ours ? "STEP_OPT=${IRSCOPE_OPT:-irscope-opt}\n"
+                : "STEP_OPT=\"$BIN/mlir-opt\"\n");
+  }
   put(o, "LOWER=");
   shQuote(o, lower, strlen(lower));
   put(o, "\nrun() {\n  \"$BIN/mlir-opt\" --pass-pipeline=\"$LOWER\" |\n"
@@ -106,8 +125,9 @@ static void reproducerScript(const IrsOptCheck *c, intptr_t step,
            "is not printed.\n");
   put(o, "echo '--- before the step (expected):'\nrun < "
          IRS_RUN_DIR_PRE_STEP_IR "\n");
-  put(o, "echo '--- after the step (actual):'\n\"$STEP_OPT\" "
-         IRS_RUN_DIR_PRE_STEP_IR " --pass-pipeline=");
+  put(o, "echo '--- after the step (actual):'\n\"$STEP_OPT\" ");
+  toolArgs(cfg, o);
+  put(o, IRS_RUN_DIR_PRE_STEP_IR " --pass-pipeline=");
   shQuote(o, st.data, st.length);
   put(o, " | run\n");
 }
@@ -218,6 +238,12 @@ static char *message(const IrsOptCheck *c, intptr_t k, intptr_t *line) {
   return m;
 }
 
+static MlirLogicalResult quiet(MlirDiagnostic d, void *ud) {
+  (void)d;
+  (void)ud;
+  return mlirLogicalResultSuccess();
+}
+
 // reproducer.mlir: the IR before the step, parsed here (this process is
 // done forking executions) and written with irscope's reproducer writer.
 // False when it does not parse (an --irdl-file dialect): then there is
@@ -226,7 +252,10 @@ static bool writeReproducer(const IrsOptCheck *c, intptr_t k,
                             IrsFailureWriter w) {
   const IrsOptConfig *cfg = c->run->cfg;
   MlirContext ctx = irsOptMakeContext(cfg, /*threading=*/false);
-  MlirModule m = mlirModuleCreateParse(ctx, irsOptCheckText(c, k - 1));
+  // Through --tool the IR may be of a dialect only the tool has: said
+  // once already (CheckResults.c), not again as a parse error.
+  mlirContextAttachDiagnosticHandler(ctx, quiet, NULL, NULL);
+  MlirModule m = mlirModuleCreateParse(ctx, irsOptCheckPreText(c, k));
   bool ok = !mlirModuleIsNull(m) &&
             irsFailureWriterAddReproducer(
                 w, mlirModuleGetOperation(m),
@@ -253,7 +282,13 @@ static void writeActionFiles(const IrsOptCheck *c, intptr_t k,
   MlirStringRef st = irsPipelineGetStepText(c->run->pipeline, c->v->step[k] - 1);
   if (irsPipelineTextNamesIrscopePass(st))
     return;
+  IrsOptOut args = {0};
+  toolArgs(cfg, &args);
+  if (args.len) // without the last space
+    args.data[args.len - 1] = '\0';
   IrsNarrowReplay r = {
+      .tool = cfg->tool.path,
+      .toolArgs = args.data,
       .step = st,
       .stepIndex = c->v->step[k],
       .action = a,
@@ -266,6 +301,7 @@ static void writeActionFiles(const IrsOptCheck *c, intptr_t k,
                         : irsExecGetDefaultSharedLibs(),
       .resultType = resultType};
   irsFailureWriterAddActionReplay(w, &r, a);
+  free(args.data);
 }
 
 // Adds every artefact of the wrong result at k and commits report.xml;
@@ -280,7 +316,7 @@ static int writeArtefacts(const IrsOptCheck *c, intptr_t k, IrsFailureWriter w,
   reproducerScript(c, step, act->resultType ? act->resultType : exp->resultType,
                    &sh);
   int e = irsFailureWriterAddText(w, IrsArtefactPreStepIr,
-                                  irsOptCheckText(c, k - 1));
+                                  irsOptCheckPreText(c, k));
   if (!e)
     e = irsFailureWriterAddText(w, IrsArtefactPostStepIr, irsOptCheckText(c, k));
   if (!e)
@@ -357,6 +393,13 @@ int irsOptCheckResultsDocument(IrsOptCheck *c, intptr_t k, IrsOptNarrowed *nr) {
     fprintf(stderr, "irscope-opt: error: %s%s; report: %s/" IRS_RUN_DIR_REPORT
                     "\n",
             c->prefix, msg, dir);
+  // Through --tool, IR irscope cannot execute between the two versions
+  // leaves the change somewhere in those steps.
+  intptr_t from = c->v->step[k - 1] + 1;
+  if (c->v->pre && c->v->pre[k] && from < c->v->step[k])
+    fprintf(stderr, "irscope-opt: note: %sthe results changed in one of steps "
+                    "%ld to %ld: irscope cannot execute the IR between them\n",
+            c->prefix, (long)from, (long)c->v->step[k]);
   intptr_t narrowing = nr ? (intptr_t)nr->executions : 0;
   fprintf(stderr, "irscope-opt: note: %sfound with %ld executions\n",
           c->prefix, (long)(irsExecutorGetNumRuns(c->ex) - narrowing));

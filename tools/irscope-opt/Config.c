@@ -258,9 +258,8 @@ static const IrsOptionConflict toolRules[] = {
     TOOL_HAS_IT("mlir-print-ir-after-failure"),
     TOOL_HAS_IT("mlir-print-ir-module-scope"),
     NOT_WITH_TOOL("seed"),
-    // The executions run in irscope's own MLIR, which has neither the
-    // tool's dialects nor its steps' IR: refused rather than ignored.
-    NOT_WITH_TOOL("check-results"),
+    // The tool's determinism check compares printed IR, no executions.
+    IRS_OPT_EXCLUDES("check-results", "check-determinism"),
     TOOL_HAS_IT("verify-diagnostics"),
     IRS_OPT_CONFLICTS_END(),
 };

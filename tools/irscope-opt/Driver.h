@@ -64,6 +64,8 @@ typedef struct IrsOptRun {
   IrsPassManager pm;     // the worker's pass manager, for the log
   struct IrsOptResults *results; // --check-results: each chunk's steps' IR (parent)
   char stepIrHash[17];   // --check-results: hash of the IR last sent (worker)
+  IrsToolRunner tool;    // --tool --check-results: the runner that ran the
+                         // steps, which narrows the culprit (null otherwise)
   // Supervised runs: the worker's actions, kept where the supervisor reads
   // them after a crash or hang (Action.h); null otherwise.
   IrsActionTrail trail;
@@ -190,6 +192,7 @@ void irsOptToolLogStep(intptr_t step, bool begin, void *userData);
 typedef struct IrsOptToolRun {
   IrsOptConfig *cfg;
   IrsPipeline pipeline;
+  IrsInput in; // the input as read, for the run's header and --check-results
   const char *input, *output;
   bool outputIsTemporary;   // the output is copied to stdout after the run
   IrsOptToolStarts *starts; // --trace/--junit step starts (options.onStep)
@@ -201,6 +204,14 @@ typedef struct IrsOptToolRun {
 int irsOptToolRunOnce(IrsOptToolRun *run);
 int irsOptToolCheckDeterminism(IrsOptToolRun *run);
 int irsOptToolRepeat(IrsOptToolRun *run);
+/// --check-results through the tool (ToolCheckResults.c): a stepwise run
+/// that keeps every step's text, then irsOptCheckResults on it.
+int irsOptToolCheckResults(IrsOptToolRun *run);
+/// Creates the runner, runs it once as irsOptToolRunOnce does and, after a
+/// successful run, calls `then` with it (nullable); the exit code
+/// (ToolMode.c).
+int irsOptToolRunThen(IrsOptToolRun *run,
+                      int (*then)(IrsOptToolRun *run, IrsToolRunner t));
 /// Prints the failure of a --tool run (message, report, replay command
 /// lines) and returns its exit code (ToolMode.c).
 int irsOptToolReportFailure(IrsToolRunner t, IrsErrorKind k);

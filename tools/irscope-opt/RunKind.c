@@ -3,8 +3,8 @@
 //
 // RunKind.h. The order of the rows is the precedence of the options:
 // --tool over --repeat over --crash-protection=0 over --check-results, and
-// within --tool, --repeat over --check-determinism (Config.c refuses the
-// two together).
+// within --tool, --repeat over --check-determinism over --check-results
+// (Config.c refuses each pair together).
 //
 //===----------------------------------------------------------------------===//
 #include "RunKind.h"
@@ -22,6 +22,9 @@ static bool isToolRepeat(const IrsOptConfig *c) {
 static bool isToolDeterminism(const IrsOptConfig *c) {
   return isTool(c) && isDeterminism(c);
 }
+static bool isToolCheckResults(const IrsOptConfig *c) {
+  return isTool(c) && c->results.on;
+}
 static bool isUnprotected(const IrsOptConfig *c) {
   return !c->watch.crashProtection;
 }
@@ -38,6 +41,8 @@ static const IrsOptRunKind runKinds[] = {
      .runTool = irsOptToolRepeat},
     {.name = "tool-determinism", .applies = isToolDeterminism,
      .start = irsOptRunTool, .runTool = irsOptToolCheckDeterminism},
+    {.name = "tool-check-results", .applies = isToolCheckResults,
+     .start = irsOptRunTool, .runTool = irsOptToolCheckResults},
     {.name = "tool", .applies = isTool, .start = irsOptRunTool,
      .runTool = irsOptToolRunOnce},
     {.name = "repeat", .applies = isRepeat, .start = irsOptRun, .run = repeat},

@@ -174,25 +174,34 @@ static int runWith(IrsOptToolRun *r, IrsToolRunner t, bool determinism) {
   return irsOptWorse(rc, irsOptToolLogWrite(c, t, r->pipeline, r->starts));
 }
 
-// Creates the runner with r->options, runs it once and hands stdout the
-// output when it goes there.
-static int runOnce(IrsOptToolRun *r, bool determinism) {
+// Creates the runner with r->options, runs it once, continues with `then`
+// (nullable) after a successful run and hands stdout the output when it
+// goes there.
+static int runOnce(IrsOptToolRun *r, bool determinism,
+                   int (*then)(IrsOptToolRun *r, IrsToolRunner t)) {
   IrsToolRunner t =
       irsToolRunnerCreate(r->pipeline, &r->options, irsOptErrorLine, NULL);
   int rc = irsToolRunnerIsNull(t)
                ? irsOutcomeGetExitCode(IrsOutcomeUsageError)
                : runWith(r, t, determinism);
+  if (then && rc == irsOutcomeGetExitCode(IrsOutcomeOk))
+    rc = then(r, t);
   irsToolRunnerDestroy(t);
   if (rc == irsOutcomeGetExitCode(IrsOutcomeOk) && r->outputIsTemporary)
     rc = irsToolCopyToStdout("irscope-opt", r->output);
   return rc;
 }
 
-int irsOptToolRunOnce(IrsOptToolRun *r) { return runOnce(r, false); }
+int irsOptToolRunOnce(IrsOptToolRun *r) { return runOnce(r, false, NULL); }
+
+int irsOptToolRunThen(IrsOptToolRun *r,
+                      int (*then)(IrsOptToolRun *r, IrsToolRunner t)) {
+  return runOnce(r, false, then);
+}
 
 int irsOptToolCheckDeterminism(IrsOptToolRun *r) {
   r->options.narrow = false; // a difference is no step's failure to narrow
-  return runOnce(r, true);
+  return runOnce(r, true, NULL);
 }
 
 // The runner's options from the configuration, the same for every kind of
@@ -270,6 +279,7 @@ int irsOptRunTool(IrsOptConfig *c, const IrsOptRunKind *kind) {
   IrsOptToolRun r = {.cfg = c,
                      .pipeline = p,
                      .input = stdinPath ? stdinPath : c->io.input,
+                     .in = in,
                      .output = toStdout ? outPath : c->io.output,
                      .outputIsTemporary = toStdout};
   if (!irsPipelineIsNull(p) && (stdinPath || strcmp(c->io.input, "-")) &&
