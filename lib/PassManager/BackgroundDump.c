@@ -366,8 +366,7 @@ static _Noreturn void childPrint(IrsPassManagerImpl *pm, const IrsBgDump *d,
   // inherit is built first, on one core, and costs as much as half the
   // ops' texts, which the C API's callback prints more slowly (cse's dump
   // of bench/model.py at 150 layers, callgrind: 0.52G instructions split,
-  // 0.36G of them before the second printer could finish, against 0.37G
-  // buffered).
+  // 0.36G on the longer of its two paths, against 0.37G buffered).
   if (d->tableFd >= 0 && pm->dumpAliased && !worthStitching(pm, d, module)) {
     e = printBuffered(pm, module, d->path, false, false, &done, &aliases);
     if (done && !e && aliases)
