@@ -345,8 +345,7 @@ static int wholeStatus(int e, bool aliases, int table) {
 // The forked printer: stitched with its table when `d` has one, else
 // whole. A module whose last dump had aliases is printed whole through a
 // buffered stream (BufferedDump.c) unless the cache has the texts of half
-// its ops or the dump is the run's last, else stitched with its shared
-// printing state (SharedDump.c); a
+// its ops, else stitched with its shared printing state (SharedDump.c); a
 // local-scope stitch that meets an aliased text tries that next. Never
 // returns.
 static _Noreturn void childPrint(IrsPassManagerImpl *pm, const IrsBgDump *d,
@@ -362,11 +361,13 @@ static _Noreturn void childPrint(IrsPassManagerImpl *pm, const IrsBgDump *d,
     irsActionHandlerDetach(pm->actions);
   bool done = false, aliases = false;
   int e = 0;
-  // The run's last dump is split between two printers instead: the
-  // pipeline waits for it with both cores free.
-  bool last = d->step == pm->rec.numSteps - 1;
-  if (d->tableFd >= 0 && pm->dumpAliased && !last &&
-      !worthStitching(pm, d, module)) {
+  // Also the run's last dump, which the pipeline waits for: split between
+  // two printers it would be done no sooner, since the shared state both
+  // inherit is built first, on one core, and costs as much as half the
+  // ops' texts, which the C API's callback prints more slowly (cse's dump
+  // of bench/model.py at 150 layers, callgrind: 0.52G instructions split,
+  // 0.36G on the longer of its two paths, against 0.37G buffered).
+  if (d->tableFd >= 0 && pm->dumpAliased && !worthStitching(pm, d, module)) {
     e = printBuffered(pm, module, d->path, false, false, &done, &aliases);
     if (done && !e && aliases)
       e = irsDumpTableMarkWhole(d->tableFd, d->n);
