@@ -123,6 +123,13 @@ IRS_API void irsActionHandlerResetCounts(IrsActionHandler handler);
 /// last restarted.
 IRS_API int64_t irsActionHandlerGetCount(IrsActionHandler handler,
                                          MlirStringRef tag);
+/// Sets the count of `tag`'s numbering (a tag no action had yet is left
+/// alone): the next action of it is numbered count + 1. For actions of a
+/// pass manager of one's own that the plain tool never runs (irscope's
+/// shallow verification), so that they take no number. Only while no other
+/// action runs on the context.
+IRS_API void irsActionHandlerSetCount(IrsActionHandler handler,
+                                      MlirStringRef tag, int64_t count);
 
 //===----------------------------------------------------------------------===//
 // The action trail: what a worker was doing when it died
