@@ -123,6 +123,13 @@ IRS_API void irsActionHandlerResetCounts(IrsActionHandler handler);
 /// last restarted.
 IRS_API int64_t irsActionHandlerGetCount(IrsActionHandler handler,
                                          MlirStringRef tag);
+/// Sets the count of `tag`'s numbering (a tag no action had yet is left
+/// alone): the next action of it is numbered count + 1. For actions of a
+/// pass manager of one's own that the plain tool never runs (irscope's
+/// shallow verification), so that they take no number. Only while no other
+/// action runs on the context.
+IRS_API void irsActionHandlerSetCount(IrsActionHandler handler,
+                                      MlirStringRef tag, int64_t count);
 
 //===----------------------------------------------------------------------===//
 // The action trail: what a worker was doing when it died
@@ -198,8 +205,9 @@ IRS_API void irsActionTrailPush(IrsActionTrail trail,
 IRS_API void irsActionTrailMarkStep(IrsActionTrail trail);
 /// The actions recorded from now on may be of another context than those
 /// before (or the earlier context was destroyed): the recording threads
-/// forget what they cached by address. (An IrsPassManager with a trail
-/// calls it as each run begins.)
+/// forget what they cached by address, and a step begins
+/// (irsActionTrailMarkStep), so that a death describes no earlier record.
+/// (An IrsPassManager with a trail calls it as each run begins.)
 IRS_API void irsActionTrailMarkContext(IrsActionTrail trail);
 /// Describes, in the recording process, the ops of its records that a
 /// supervisor reads: every thread's actions in flight and, with `window`,
@@ -230,6 +238,17 @@ IRS_API size_t irsActionTrailGetRepeating(IrsActionTrail trail,
 /// The action of the step that began last and names an op (in flight or
 /// ended): false when the step began none.
 IRS_API bool irsActionTrailGetLast(IrsActionTrail trail, IrsActionRecord *out);
+
+/// The action a crash is told by: the one in flight
+/// (irsActionTrailGetInFlight), unless none is, or only a pass manager's
+/// adaptor or one of irscope's own passes, and an action of the pipeline
+/// began in the step: the process then died outside any action (in the
+/// verifier after a pass, in the pass manager, in irscope's checkpoint
+/// that verifies and prints), and the pass of the pipeline that ran last
+/// (else its last action) is told, with *ended set. False when there is
+/// neither.
+IRS_API bool irsActionTrailGetCrashAction(IrsActionTrail trail,
+                                          IrsActionRecord *out, bool *ended);
 
 /// The trail's count of actions begun, in the trail's shared memory: what
 /// a supervisor samples to see whether the recording process still begins
@@ -265,8 +284,9 @@ IRS_API void irsActionRecordDescribe(const IrsActionRecord *record,
 /// (irsActionTrailGetStalled) "timed out while running pass 'X' on ...: no
 /// action began in its last 2.9 s; the last was applying pattern 'Y' to ...
 /// (#120)" (in flight, then irsActionTrailGetLast when another); for a
-/// crash, "crashed while applying pattern 'X' to ..."
-/// (irsActionTrailGetInFlight). Calls `callback` once, or not at all and
+/// crash, "crashed while applying pattern 'X' to ..." or "crashed outside
+/// any action, after running pass 'X' on ... (#3): in the verifier or the
+/// pass manager" (irsActionTrailGetCrashAction). Calls `callback` once, or not at all and
 /// returns false when the trail has nothing to say.
 IRS_API bool irsActionTrailDescribeDeath(IrsActionTrail trail, bool timedOut,
                                          MlirStringCallback callback,

@@ -567,4 +567,14 @@ int64_t irsActionHandlerGetCount(IrsActionHandler handler, MlirStringRef tag) {
   return t ? t->count.load(std::memory_order_relaxed) : 0;
 }
 
+void irsActionHandlerSetCount(IrsActionHandler handler, MlirStringRef tag,
+                              int64_t count) {
+  Handler *h = unwrapHandler(handler);
+  if (!h)
+    return;
+  TagSlot *t = h->findTag(llvm::StringRef(tag.data, tag.length), false);
+  if (t)
+    t->count.store(count, std::memory_order_relaxed);
+}
+
 } // extern "C"

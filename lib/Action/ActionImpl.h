@@ -100,6 +100,11 @@ bool irsActionIsInternalPass(MlirStringRef name);
 /// among the pass executions (IrsAction.index 0), so that the numbering is
 /// the one `--mlir-debug-counter=pass-execution-count=K` counts.
 bool irsActionIsOwnPass(MlirStringRef name);
+/// irsActionTrailGetLast among the actions of the pipeline (a pass
+/// manager's adaptor and irscope's own passes are passed over), its pass
+/// executions first: the pass whose IR a verifier checks after it, else
+/// (its record left the window) the last pattern application.
+bool irsTrailGetLastOfPipeline(IrsActionTrail trail, IrsActionRecord *out);
 /// The name of one of irscope's own passes as a static string (the pass
 /// keeps it in writable memory, which the trail would compare byte by byte
 /// on every run of it), else `name`.

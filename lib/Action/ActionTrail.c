@@ -278,8 +278,10 @@ void irsActionTrailMarkContext(IrsActionTrail trail) {
   if (!t)
     return;
   __atomic_fetch_add(&t->hot.epoch, 1, __ATOMIC_SEQ_CST);
-  // Notes are keyed by the old context's pointers.
+  // Notes are keyed by the old context's pointers, and the records before
+  // are of ops a death must not describe: they start no step of this run.
   memset(t->notes, 0, sizeof t->notes);
+  irsActionTrailMarkStep(trail);
 }
 
 static void copyStr(const Trail *t, IrsTrailStr ref, char *dst, size_t cap) {
@@ -457,6 +459,34 @@ bool irsActionTrailGetLast(IrsActionTrail trail, IrsActionRecord *out) {
   return best > from;
 }
 
+bool irsTrailGetLastOfPipeline(IrsActionTrail trail, IrsActionRecord *out) {
+  const Trail *t = trail.ptr;
+  uint64_t from = t ? __atomic_load_n(&t->hot.stepStart, __ATOMIC_SEQ_CST) : 0;
+  uint64_t best = from, bestPass = from;
+  IrsActionRecord r, pass;
+  for (size_t k = 0; t && k < kWindow; ++k) {
+    const IrsTrailRingEntry *e = &t->hot.ring[k];
+    uint64_t seq = __atomic_load_n(&e->seq, __ATOMIC_SEQ_CST);
+    if (seq <= bestPass || !hasOp(&e->rec))
+      continue;
+    toRecord(t, &e->rec, &r);
+    bool isPass = !strcmp(r.tag, "pass-execution");
+    if (isPass &&
+        irsActionIsInternalPass(mlirStringRefCreateFromCString(r.name)))
+      continue;
+    if (isPass) {
+      bestPass = seq;
+      pass = r;
+    } else if (seq > best) {
+      best = seq;
+      *out = r;
+    }
+  }
+  if (bestPass > from)
+    *out = pass;
+  return bestPass > from || best > from;
+}
+
 // Writes the note of the op named `ident` at `loc` unless there is one.
 static void noteOp(Trail *t, const void *ident, const void *loc) {
   size_t k = irsTrailOpNoteSlot(ident, loc);
@@ -509,8 +539,26 @@ void irsActionTrailDescribeOps(IrsActionTrail trail, bool window) {
     if (r)
       noteRec(t, r, seq);
   }
-  if (!window)
+  if (!window) {
+    // A crash outside any action is told by the last action of the
+    // pipeline that began (irsActionTrailGetCrashAction): the most recent
+    // few are described.
+    enum { kRecent = 16 };
+    uint64_t from = __atomic_load_n(&t->hot.stepStart, __ATOMIC_ACQUIRE);
+    uint64_t last = 0;
+    for (size_t k = 0; k < kWindow; ++k) {
+      uint64_t seq = __atomic_load_n(&t->hot.ring[k].seq, __ATOMIC_ACQUIRE);
+      if (seq > last)
+        last = seq;
+    }
+    for (size_t k = 0; k < kWindow; ++k) {
+      const IrsTrailRingEntry *e = &t->hot.ring[k];
+      uint64_t seq = __atomic_load_n(&e->seq, __ATOMIC_ACQUIRE);
+      if (seq > from && seq + kRecent > last)
+        noteRec(t, &e->rec, &e->seq);
+    }
     return;
+  }
   uint64_t from = __atomic_load_n(&t->hot.stepStart, __ATOMIC_ACQUIRE);
   for (size_t k = 0; k < kWindow; ++k) {
     const IrsTrailRingEntry *e = &t->hot.ring[k];

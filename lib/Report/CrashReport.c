@@ -52,8 +52,9 @@ static bool knowsStep(const IrsRunRecord *rec) {
   return rec->failedStep > 0 && rec->failedStep <= rec->numSteps;
 }
 
-// What the worker was doing (its action trail): the action in flight and,
-// for a hang, the actions the last window kept repeating, or for a hang
+// What the worker was doing (its action trail): the action in flight (for
+// a crash outside any action, the last one begun, without in-flight:
+// irsActionTrailGetCrashAction) and, for a hang, the actions the last window kept repeating, or for a hang
 // that began no action in its last moments (irsActionTrailGetStalled), how
 // long and the last action it began.
 // A narrowed action (`narrowed`) is the failure's one <action>: the one in
@@ -61,7 +62,10 @@ static bool knowsStep(const IrsRunRecord *rec) {
 static void writeActions(xmlTextWriterPtr w, IrsActionTrail trail, bool hang,
                          bool narrowed) {
   IrsActionRecord r;
-  if (!narrowed && irsActionTrailGetInFlight(trail, &r))
+  bool ended = false;
+  if (!narrowed && !hang && irsActionTrailGetCrashAction(trail, &r, &ended))
+    irsXmlWriteActionRecord(w, &r, !ended);
+  else if (!narrowed && hang && irsActionTrailGetInFlight(trail, &r))
     irsXmlWriteActionRecord(w, &r, true);
   if (!hang)
     return;

@@ -116,6 +116,21 @@ int main(void) {
   EXPECT(log.skipped == 0 && second.after == 0);
   mlirModuleDestroy(m);
 
+  // A count set back (irscope's own pass manager ran in between) numbers
+  // the next action after it; a tag no action had is left alone.
+  // CHECK-LABEL: set count
+  // CHECK-NEXT: pass-execution 1, unknown 0
+  printf("set count\n");
+  irsActionHandlerSetCount(h, mlirStringRefCreateFromCString("pass-execution"),
+                           1);
+  irsActionHandlerSetCount(h, mlirStringRefCreateFromCString("no-such-tag"),
+                           5);
+  printf("pass-execution %lld, unknown %lld\n",
+         (long long)irsActionHandlerGetCount(
+             h, mlirStringRefCreateFromCString("pass-execution")),
+         (long long)irsActionHandlerGetCount(
+             h, mlirStringRefCreateFromCString("no-such-tag")));
+
   // Skipped patterns never run: canonicalize then only folds.
   // CHECK-LABEL: skip
   // CHECK: arith.addi %arg0, %c1_i32

@@ -16,7 +16,7 @@
 // ERR-NEXT: {{^  #2 mlir::spirv::FuncOp::verifyBody \(libMLIR.so.[0-9.]+\)$}}
 // ERR-NEXT: {{^  #3 mlir::function_interface_impl::verifyTrait<mlir::spirv::FuncOp> \(libMLIR.so.[0-9.]+\)$}}
 // ERR-NEXT: {{^  #4 mlir::op_definition_impl::verifyTraits<...> \(libMLIR.so.[0-9.]+\)$}}
-// ERR-NEXT: irscope-opt: note: crashed while running pass 'test-legalize-unknown-root-patterns' on 'builtin.module' at {{.*}}crash-template-frames.mlir:{{[0-9]+}}:1
+// ERR-NEXT: irscope-opt: note: crashed outside any action, after running pass 'test-legalize-unknown-root-patterns' on 'builtin.module' at {{.*}}crash-template-frames.mlir:{{[0-9]+}}:1 (#1): in the verifier or the pass manager
 // ERR-NEXT: irscope-opt: note: report:
 // ERR-NOT: LogicalResult
 // ERR-NOT: WalkResult

@@ -13,8 +13,8 @@
 // CRASH: irscope-opt: error: step 1 'builtin.module(test-legalize-unknown-root-patterns)' crashed with SIGSEGV
 // The log ends after the pass's action (the crash is in the verifier its
 // pass manager runs after it), with no action in flight: the note names
-// the pass, as an in-process crash in a pass does.
-// CRASH: irscope-opt: note: crashed while running pass 'test-legalize-unknown-root-patterns' on 'builtin.module' at {{.*}}narrow-tool-crash-after-patterns.mlir:[[@LINE+7]]:1
+// the pass that ran last, as an in-process crash outside any action does.
+// CRASH: irscope-opt: note: crashed outside any action, after running pass 'test-legalize-unknown-root-patterns' on 'builtin.module' at {{.*}}narrow-tool-crash-after-patterns.mlir:[[@LINE+7]]:1 (#1): in the verifier or the pass manager
 // CRASH-NEXT: irscope-opt: note: report: [[DIR]]/report.xml
 // CRASH: irscope-opt: note: first rewrite that crashes the step: #5 of 6 in step 1 'builtin.module(test-legalize-unknown-root-patterns)': pattern '(anonymous namespace)::RemoveTestDialectOps' on 'test.reflect_bounds' at {{.*}}narrow-tool-crash-after-patterns.mlir:[[@LINE+10]]:10
 // CRASH: exit=5

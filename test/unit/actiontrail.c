@@ -516,6 +516,56 @@ static void stallNamesLastAction(void **state) {
   irsActionTrailDestroy(t);
 }
 
+// A crash in the verifier after a pass (llvm/llvm-project#116044) has
+// only the adaptor around the pass in flight, or irscope's checkpoint, or
+// nothing: it is told by the last action of the pipeline begun, which
+// ended, with its number; the adaptor itself is never named.
+static void crashOutsideActionNamesLastPass(void **state) {
+  (void)state;
+  IrsActionTrail t = irsActionTrailCreate();
+  irsActionTrailMarkStep(t);
+  IrsAction adaptor =
+      action("pass-execution", "mlir::detail::OpToOpPassAdaptor", func, 0);
+  adaptor.index = 1;
+  irsActionTrailBefore(&adaptor, t.ptr);
+  IrsAction pass = action("pass-execution", "convert-x", ops[0], 1);
+  pass.index = 2;
+  irsActionTrailBefore(&pass, t.ptr);
+  // In flight: the pass itself.
+  irsActionTrailDescribeOps(t, false);
+  IrsActionRecord r;
+  bool ended = true;
+  assert_true(irsActionTrailGetCrashAction(t, &r, &ended));
+  assert_false(ended);
+  assertRecord(&r, "convert-x", "arith.addi", "a.mlir", 2, 3);
+  irsActionTrailAfter(&pass, true, t.ptr);
+  // The pass ended; then the checkpoint began and the process died in it.
+  IrsAction cp = action("pass-execution", "irs-checkpoint", ops[0], 1);
+  irsActionTrailBefore(&cp, t.ptr);
+  irsActionTrailDescribeOps(t, false);
+  assert_true(irsActionTrailGetCrashAction(t, &r, &ended));
+  assert_true(ended);
+  assertRecord(&r, "convert-x", "arith.addi", "a.mlir", 2, 3);
+  assert_int_equal(r.index, 2);
+  char note[1024] = "";
+  assert_true(irsActionTrailDescribeDeath(t, false, appendNote, note));
+  assert_string_equal(
+      note, "crashed outside any action, after running pass 'convert-x' "
+            "on 'arith.addi' at a.mlir:2:3 (#2): in the verifier or the "
+            "pass manager");
+  // Nothing in flight at all (a pass on the module, then its verifier).
+  irsActionTrailAfter(&cp, true, t.ptr);
+  irsActionTrailAfter(&adaptor, true, t.ptr);
+  assert_false(irsActionTrailGetInFlight(t, &r));
+  assert_true(irsActionTrailGetCrashAction(t, &r, &ended));
+  assert_true(ended);
+  assert_string_equal(r.name, "convert-x");
+  // A new step with no action of the pipeline: nothing to tell.
+  irsActionTrailMarkStep(t);
+  assert_false(irsActionTrailGetCrashAction(t, &r, &ended));
+  irsActionTrailDestroy(t);
+}
+
 // Deeper than the stack's 8 records (ActionTrail.c's kDepth): the deepest
 // record is the last action begun at any depth past it.
 static void deepestRecordIsLastBegun(void **state) {
@@ -792,6 +842,7 @@ int main(void) {
       cmocka_unit_test(hitRecordsOnlyWhatTheCachesKnow),
       cmocka_unit_test(nestingAndRepeating),
       cmocka_unit_test(stallNamesLastAction),
+      cmocka_unit_test(crashOutsideActionNamesLastPass),
       cmocka_unit_test(deepestRecordIsLastBegun),
       cmocka_unit_test(stringsInternedOnce),
       cmocka_unit_test(recordHoldsWhatTheTableKeeps),

@@ -1,0 +1,59 @@
+// A real upstream crash (MLIR 22.1.8, llvm/llvm-project#116044):
+// convert-affine-for-to-gpu leaves @main's arith.addf using a value that no
+// longer exists, and the verifier after the pass dies on it (SIGSEGV). No
+// action of the pipeline is in flight then, only the pass manager's
+// adaptor (in-process with dumps: irscope's checkpoint, which verifies).
+// The crash is told by the pass that ran last, with the number a hand
+// bisection gives it: --mlir-debug-counter=pass-execution-count=2 (the
+// adaptor, then the pass on @fill) runs clean, 3 (the pass on @main)
+// crashes. Through --tool the narrowing finds the same #3.
+
+// RUN: %mlir_opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --mlir-disable-threading --mlir-debug-counter=pass-execution-count=2 -o /dev/null
+// RUN: not --crash %mlir_opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --mlir-disable-threading --mlir-debug-counter=pass-execution-count=3 -o /dev/null
+
+// RUN: rm -rf %t
+// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --failure-dir=%t -o /dev/null; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ERR --implicit-check-not="crashed while"
+// RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml
+// RUN: FileCheck %s --check-prefix=REPORT < %t/report.xml
+// ERR: irscope-opt: note: crashed outside any action, after running pass 'convert-affine-for-to-gpu' on 'func.func' at {{.*}}crash-after-pass-verifier.mlir:[[@LINE+25]]:1 (#3): in the verifier or the pass manager
+// ERR: exit=5
+// REPORT: <action tag="pass-execution" name="convert-affine-for-to-gpu" index="3" op="func.func" loc="{{.*}}crash-after-pass-verifier.mlir:[[@LINE+23]]:1"/>
+
+// With dumps, irscope's checkpoint is what runs the verifier.
+// RUN: rm -rf %t.d
+// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --dump-after-each=%t.d -o /dev/null; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ERR --implicit-check-not="crashed while"
+// RUN: xmllint --noout --schema %schemas/report.xsd %t.d/report.xml
+// RUN: FileCheck %s --check-prefix=REPORT --implicit-check-not=irs-checkpoint < %t.d/report.xml
+
+// Through the tool, from its action log; then narrowed.
+// RUN: rm -rf %t.tool
+// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --tool=%mlir_opt --failure-dir=%t.tool -o /dev/null; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=TOOL --implicit-check-not="crashed while"
+// TOOL: irscope-opt: note: crashed outside any action, after running pass 'convert-affine-for-to-gpu' on 'func.func' at {{.*}}crash-after-pass-verifier.mlir:[[@LINE+10]]:1 (#3): in the verifier or the pass manager
+// TOOL: irscope-opt: note: first pass execution that crashes the step: #3 of 3 in step 1 {{.*}}: pass 'convert-affine-for-to-gpu' on 'func.func' @main at {{.*}}crash-after-pass-verifier.mlir:[[@LINE+9]]:1
+// TOOL: exit=5
+
+func.func @fill(%m: memref<1024xf32>, %v: f32) {
+  affine.for %i = 0 to 1024 {
+    affine.store %v, %m[%i] : memref<1024xf32>
+  }
+  return
+}
+func.func @main() {
+  %alloca = memref.alloca() : memref<1024xf32>
+  %c10 = arith.constant 10 : index
+  %cst = arith.constant 0.000000e+00 : f32
+  %1 = affine.for %arg0 = 0 to %c10 iter_args(%arg1 = %cst) -> (f32) {
+    %6 = affine.load %alloca[%arg0] : memref<1024xf32>
+    %7 = arith.addf %arg1, %6 : f32
+    affine.yield %7 : f32
+  }
+  return
+}
+
+// The dangling operand is read from freed memory: under the sanitizers'
+// allocator that is a report of its own, not this SIGSEGV.
+// REQUIRES: xmllint
+// UNSUPPORTED: asan

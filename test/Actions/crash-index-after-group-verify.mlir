@@ -1,0 +1,35 @@
+// A real upstream crash (MLIR 22.1.8, llvm/llvm-project#205266):
+// convert-func-to-llvm carries the string attribute linkage = "external"
+// over as the llvm.func's linkage, and the verifier after the pass dies on
+// it (SIGSEGV). A hand bisection with --mlir-debug-counter=
+// pass-execution-count=K finds it at K = 3 (1 is the func.func adaptor,
+// 2 llvm-request-c-wrappers on @test). With dumps, irscope verifies the
+// module after the changed func.func group with a pass manager of its own,
+// whose adaptor the plain tool never runs: it takes no number, and the
+// crash is told as #3 there too.
+
+// RUN: %mlir_opt %s --pass-pipeline="builtin.module(func.func(llvm-request-c-wrappers),convert-func-to-llvm)" --mlir-disable-threading --mlir-debug-counter=pass-execution-count=2 -o /dev/null
+// RUN: not --crash %mlir_opt %s --pass-pipeline="builtin.module(func.func(llvm-request-c-wrappers),convert-func-to-llvm)" --mlir-disable-threading --mlir-debug-counter=pass-execution-count=3 -o /dev/null
+
+// RUN: rm -rf %t
+// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(llvm-request-c-wrappers),convert-func-to-llvm)" --dump-after-each=%t -o /dev/null; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ERR
+// ERR: irscope-opt: error: step 2 'builtin.module(convert-func-to-llvm)' crashed with SIGSEGV
+// ERR: irscope-opt: note: crashed outside any action, after running pass 'convert-func-to-llvm' on 'builtin.module' in {{.*}}crash-index-after-group-verify.mlir (#3): in the verifier or the pass manager
+// ERR: exit=5
+// RUN: FileCheck %s --check-prefix=REPORT < %t/report.xml
+// REPORT: <action tag="pass-execution" name="convert-func-to-llvm" index="3" op="builtin.module"
+
+// Without dumps the same number.
+// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(llvm-request-c-wrappers),convert-func-to-llvm)" --failure-dir=%t.f -o /dev/null; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ERR-FAST
+// ERR-FAST: irscope-opt: note: crashed outside any action, after running pass 'convert-func-to-llvm' on 'builtin.module' in {{.*}}crash-index-after-group-verify.mlir (#3): in the verifier or the pass manager
+
+func.func @test() -> i32 attributes {linkage = "external"} {
+  %retval = arith.constant 0 : i32
+  func.return %retval : i32
+}
+
+// The attribute is read as the wrong type; under the sanitizers' allocator
+// that may be a report of its own rather than this SIGSEGV.
+// UNSUPPORTED: asan
