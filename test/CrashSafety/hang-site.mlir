@@ -10,24 +10,25 @@
 // Exit codes are checked exactly with `sh -c '...; echo exit=$?'`.
 
 // RUN: rm -rf %t
-// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(canonicalize),irs-test-hang{op=arith.muli},cse)" --step-timeout=0.5 --dump-after-each=%t -o /dev/null; echo exit=$?' > %t.log 2>&1
+// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(canonicalize),irs-test-hang{op=arith.muli},cse)" --step-timeout=2 --dump-after-each=%t -o /dev/null; echo exit=$?' > %t.log 2>&1
 // RUN: FileCheck %s --check-prefix=ERR -DDIR=%t --implicit-check-not="irscope-opt: error:" --implicit-check-not="[0x" --implicit-check-not="(end of stack trace)" --implicit-check-not="step timed out" --implicit-check-not="Stack trace:" < %t.log
 // Shown as a crash is: the error line, the site, a few symbolised frames
 // below it (the worker's header, glibc's raw frame lines and the end marker
 // stay in report.xml) and the report.
-// ERR: {{^}}irscope-opt: error: step 2 'builtin.module(irs-test-hang{op=arith.muli})' timed out after 0.5 s{{$}}
+// ERR: {{^}}irscope-opt: error: step 2 'builtin.module(irs-test-hang{op=arith.muli})' timed out after 2 s{{$}}
 // ERR-NEXT: irscope-opt: note: hung in runHang{{[.a-z]*}} at {{.*}}lib/Passes/TestCrash.c:{{[0-9]+$}}
 // (A debug build may show one more frame of the pass before MLIR's.)
 // ERR-NEXT: {{^}}  #1 {{.+}}
-// ERR: irscope-opt: note: report: [[DIR]]/report.xml
+// ERR: irscope-opt: note: timed out while running pass 'irs-test-hang' on 'builtin.module' in {{.*}}hang-site.mlir: no action began in its last {{[0-9.]+}} s{{$}}
+// ERR-NEXT: irscope-opt: note: report: [[DIR]]/report.xml
 // ERR-NEXT: irscope-opt: note: replay: irscope-opt{{.*}} --run-reproducer {{.*}}/reproducer.mlir
 // ERR-NEXT: exit=6
 
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml
 // RUN: FileCheck %s --check-prefix=REPORT < %t/report.xml
-// REPORT: <failure kind="timeout" step="2" pass="irs-test-hang" anchor="builtin.module" elapsed-ms="{{[0-9.]+}}" timeout-s="0.5"{{.*}} hang-site="libirscope.so.0+0x[[SITE:[0-9a-f]+]]">
+// REPORT: <failure kind="timeout" step="2" pass="irs-test-hang" anchor="builtin.module" elapsed-ms="{{[0-9.]+}}" timeout-s="2"{{.*}} hang-site="libirscope.so.0+0x[[SITE:[0-9a-f]+]]">
 // REPORT-NOT: crash-site=
-// REPORT-NEXT: <message>step 2 'builtin.module(irs-test-hang{op=arith.muli})' timed out after 0.5 s</message>
+// REPORT-NEXT: <message>step 2 'builtin.module(irs-test-hang{op=arith.muli})' timed out after 2 s</message>
 // REPORT-NEXT: <stderr>irscope-opt: step timed out
 // REPORT-NEXT: Stack trace:
 // REPORT: (end of stack trace)
@@ -40,8 +41,14 @@
 // REPORT-NEXT: <symbolised-trace>#0 runHang{{[.a-z]*}} at {{.*}}lib/Passes/TestCrash.c:{{[0-9]+$}}
 // REPORT: </symbolised-trace>
 // The pass was on the module; the step applied no pattern, so nothing of
-// the step repeats (canonicalize's patterns of step 1 are not counted).
+// the step repeats (canonicalize's patterns of step 1 are not counted); no
+// action began after the pass's own, so the step stalled in it (the
+// timeout is 2 s so that the 500 ms without a new action always passes
+// before it, also on a loaded machine).
 // REPORT-NEXT: <action tag="pass-execution" name="irs-test-hang" index="{{[0-9]+}}" op="builtin.module" loc="{{.*}}hang-site.mlir" in-flight="true"/>
+// REPORT-NEXT: <stall ms="{{[0-9]+}}">
+// REPORT-NEXT: <action tag="pass-execution" name="irs-test-hang" index="{{[0-9]+}}" op="builtin.module" loc="{{.*}}hang-site.mlir"/>
+// REPORT-NEXT: </stall>
 // REPORT-NEXT: </failure>
 // REPORT: <step index="2" pass="irs-test-hang" anchor="builtin.module" status="timeout"
 
