@@ -137,7 +137,8 @@ IrsTrailWhat irsTrailWhatMiss(IrsTrailCache *c, IrsTrailStrings *s,
     uint64_t key = irsTrailWhatKey(tag.data, name.length);
     if (copy || name.length >> (64 - IRS_TRAIL_KEY_LENGTH_SHIFT))
       key = IRS_TRAIL_KEY_NEVER;
-    *h = (IrsTrailWhatHit){name.data, tag.data, copy, name.length, key, w, 0};
+    *h = (IrsTrailWhatHit){name.data, tag.data, copy, name.length, key, w, 0,
+                           0};
   }
   return w;
 }
