@@ -401,16 +401,23 @@ static const IrsTrailWhatHit *entryOf(const IrsTrailCache *c, const char *tag,
   return NULL;
 }
 
+// An empty cache (of process 1 at epoch 1) and string table.
+static IrsTrailCache *emptyCache(IrsTrailStrings **s) {
+  *s = calloc(1, sizeof **s);
+  IrsTrailCache *c = aligned_alloc(4096, sizeof *c);
+  assert_non_null(*s);
+  assert_non_null(c);
+  irsTrailCacheReset(c, 1, 1);
+  return c;
+}
+
 // A name in a read-only segment (a string literal, as pattern type names
 // are) is known by its address; one in writable memory keeps its bytes in
 // the cache, to be checked on each hit.
 static void readOnlyNamesKnownByAddress(void **state) {
   (void)state;
-  IrsTrailStrings *s = calloc(1, sizeof *s);
-  IrsTrailCache *c = aligned_alloc(4096, sizeof *c);
-  assert_non_null(s);
-  assert_non_null(c);
-  irsTrailCacheReset(c, 1, 1);
+  IrsTrailStrings *s;
+  IrsTrailCache *c = emptyCache(&s);
   static const char kLiteral[] = "LiteralPattern";
   char heap[] = "LiteralPattern";
   IrsAction a = action("apply-pattern", kLiteral, ops[0], 0);
@@ -435,11 +442,8 @@ static void readOnlyNamesKnownByAddress(void **state) {
 // cache let three such names evict each other on every action).
 static void collidingNamesStayKnown(void **state) {
   (void)state;
-  IrsTrailStrings *s = calloc(1, sizeof *s);
-  IrsTrailCache *c = aligned_alloc(4096, sizeof *c);
-  assert_non_null(s);
-  assert_non_null(c);
-  irsTrailCacheReset(c, 1, 1);
+  IrsTrailStrings *s;
+  IrsTrailCache *c = emptyCache(&s);
   // Read-only bytes (.rodata), enough that some share a home slot.
   static const char kNames[65536] = "N";
   const char *tag = "apply-pattern";
