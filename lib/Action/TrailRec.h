@@ -139,10 +139,11 @@ static inline size_t irsTrailSlot(const void *p, size_t size) {
 /// The home slot of an action's (tag, name) among the whats. An entry
 /// lives in the first free slot of the IRS_TRAIL_WHAT_PROBES from its home
 /// (linear probing) and stays there: names whose homes collide all stay
-/// known, where a direct-mapped or two-way cache let three hot names evict
-/// each other on every action (a layout of the libraries that put two of
-/// canonicalize's patterns and a third name in one pair of slots missed on
-/// 4 % of the actions). Only a window whose slots are all taken evicts.
+/// known, where in a direct-mapped or two-way cache three hot names would
+/// evict each other on every action (callgrind's layout of the libraries
+/// puts two of canonicalize's patterns and a third name in one pair of
+/// slots: 4 % of the actions). Only a window whose slots are all taken
+/// evicts.
 static inline size_t irsTrailWhatSlot(const char *tag, const char *name) {
   return irsTrailSlot((const void *)((uintptr_t)tag ^ (uintptr_t)name),
                       IRS_TRAIL_WHAT_CACHE);

@@ -438,8 +438,8 @@ static void readOnlyNamesKnownByAddress(void **state) {
 }
 
 // Names whose home slots are one all stay known by address: every action
-// of them after its first is a hit, however they alternate (a two-way
-// cache let three such names evict each other on every action).
+// of them after its first is a hit, however they alternate (in a two-way
+// cache three such names would evict each other on every action).
 static void collidingNamesStayKnown(void **state) {
   (void)state;
   IrsTrailStrings *s;
