@@ -129,10 +129,14 @@ struct Handler {
   std::atomic<ClassSlot *> last{&overflow};
   std::mutex claimLock;
   // Whether the context calls dispatchTrail (the trail is the only
-  // consumer) rather than dispatch; the class of apply-pattern once its
-  // kind is kPattern (NULL before), which dispatchTrail tries alone.
+  // consumer) rather than dispatch. What dispatchTrail needs of the
+  // apply-pattern class, in the handler itself (no hop through its slot):
+  // its TypeID once its kind is kPattern (NULL before: the only class
+  // dispatchTrail takes), published after its tag and numbering.
   bool trailOnly = false;
-  std::atomic<const ClassSlot *> patternClass{nullptr};
+  std::atomic<const void *> patternId{nullptr};
+  const char *patternTag = nullptr;
+  TagSlot *patternNumbering = nullptr;
 
   // The slot of `tag`; with `claim`, a new tag gets one (only tags that
   // outlive the handler may be claimed: MLIR's static ones).
@@ -381,7 +385,12 @@ void Handler::dispatchSlow(llvm::function_ref<void()> fn,
                                            same ? kPattern : kPatternPrinted,
                                            std::memory_order_relaxed) &&
           same)
-        patternClass.store(&cls, std::memory_order_relaxed);
+      {
+        patternTag = cls.tag.data();
+        patternNumbering = cls.numbering;
+        patternId.store(cls.id.load(std::memory_order_relaxed),
+                        std::memory_order_release);
+      }
     }
     op = firstOp(action.getContextIRUnits());
   }
@@ -443,21 +452,43 @@ void Handler::dispatchOutOfLine(llvm::function_ref<void()> fn,
 }
 
 // dispatch for a handler whose only consumer is the trail (a supervised
-// run): a pattern application, nearly every action of a canonicalize or a
-// conversion, takes the shortest path there is; anything else goes
-// through dispatch, out of line.
+// run): a pattern application on an op whose (tag, name) the thread's
+// cache knows in its home slot, nearly every action of a canonicalize or a conversion, is
+// recorded with no call and nothing held across fn() but the leaf's slot
+// and the value it gets back (few registers to save). Anything else goes
+// through dispatch, out of line, before anything was counted.
 __attribute__((always_inline)) inline void
 Handler::dispatchTrail(llvm::function_ref<void()> fn,
                        const mlir::tracing::Action &action) {
-  // The apply-pattern class, once its layout was checked (dispatchSlow).
-  const ClassSlot *cls = patternClass.load(std::memory_order_relaxed);
-  if (LLVM_UNLIKELY(!cls || cls->id.load(std::memory_order_relaxed) !=
-                                action.getActionID().getAsOpaquePointer()))
+  if (LLVM_UNLIKELY(action.getActionID().getAsOpaquePointer() !=
+                    patternId.load(std::memory_order_acquire)))
     return dispatchOutOfLine(fn, action);
-  llvm::StringRef name;
-  mlir::Operation *op = patternAndOp(action, name);
-  runRecorded(fn, cls->tag, name, op, nextIndex(*cls->numbering, false),
-              true);
+  llvm::ArrayRef<mlir::IRUnit> units =
+      action.mlir::tracing::Action::getContextIRUnits();
+  mlir::Operation *op =
+      LLVM_LIKELY(!units.empty())
+          ? llvm::dyn_cast_if_present<mlir::Operation *>(units.front())
+          : nullptr;
+  if (LLVM_UNLIKELY(!op))
+    return dispatchOutOfLine(fn, action);
+  llvm::StringRef name =
+      patternOf(static_cast<const mlir::ApplyPatternAction &>(action))
+          .getDebugName();
+  IrsTrailWhatHit *h =
+      irsTrailWhatHit(trail, patternTag,
+                      mlirStringRefCreate(name.data(), name.size()), true);
+  if (LLVM_UNLIKELY(!h))
+    return dispatchOutOfLine(fn, action);
+  // An op's name is never NULL: the record's no-op branch is left out.
+  const void *ident = op->getName().getIdentifier().getAsOpaquePointer();
+  if (!ident)
+    __builtin_unreachable();
+  uint64_t outer;
+  uint64_t *leaf = irsTrailRecordLeafHit(
+      trail, h, op, ident, op->getLoc().getAsOpaquePointer(),
+      nextIndex(*patternNumbering, false), &outer);
+  fn();
+  __atomic_store_n(leaf, outer, __ATOMIC_RELEASE);
 }
 
 // Registers the handler's entry for its consumers: dispatchTrail when the

@@ -95,6 +95,25 @@ static void listSlot(IrsTrailCache *c, size_t k) {
   }
 }
 
+// The slot (tag, name) takes in `c`: the entry of that address (a name
+// in writable memory, or one whose bytes may have changed there), else the
+// window's first free slot, else its home (evicted).
+static IrsTrailWhatHit *whatSlot(IrsTrailCache *c, MlirStringRef tag,
+                                 MlirStringRef name, size_t *slot) {
+  size_t k = irsTrailWhatSlot(tag.data, name.data);
+  for (size_t i = 0; i < IRS_TRAIL_WHAT_PROBES; ++i) {
+    size_t j = irsTrailWhatProbe(k, i);
+    IrsTrailWhatHit *h = &c->whats[j];
+    if (!h->key || (h->name == name.data && h->tag == tag.data &&
+                    h->length == name.length)) {
+      *slot = j;
+      return h;
+    }
+  }
+  *slot = k;
+  return &c->whats[k];
+}
+
 IrsTrailWhat irsTrailWhatMiss(IrsTrailCache *c, IrsTrailStrings *s,
                               MlirStringRef tag, MlirStringRef name,
                               IrsActionCounts *counts) {
@@ -102,22 +121,12 @@ IrsTrailWhat irsTrailWhatMiss(IrsTrailCache *c, IrsTrailStrings *s,
   irsActionCountsAdd(counts, tag, name, 1);
   if (!c)
     return (IrsTrailWhat){intern(s, tag), intern(s, name)};
-  size_t k = irsTrailWhatSlot(tag.data, name.data);
-  IrsTrailWhatHit *h = &c->whats[k];
-  if (sameWritable(h, tag, name))
+  size_t k;
+  IrsTrailWhatHit *h = whatSlot(c, tag, name, &k);
+  if (h->key && sameWritable(h, tag, name))
     return h->what;
-  if (sameWritable(&c->whats[k ^ 1], tag, name))
-    return c->whats[k ^ 1].what;
-  // The slot's entry moves next door (its other way), the new one takes
-  // the slot; the entry that was next door leaves, with its count.
-  if (h->name != name.data || h->tag != tag.data) {
-    spillCount(&c->whats[k ^ 1], s, counts);
-    c->whats[k ^ 1] = *h; // its count with it
-    listSlot(c, k ^ 1);
-    h->count = 0;
-  } else {
-    spillCount(h, s, counts);
-  }
+  // The slot's entry leaves, with its count (an empty slot has none).
+  spillCount(h, s, counts);
   IrsTrailWhat w = {intern(s, tag), intern(s, name)};
   // A full table's "" is not the string: not remembered.
   if ((w.tag || !tag.length) && (w.name || !name.length)) {
@@ -128,7 +137,8 @@ IrsTrailWhat irsTrailWhatMiss(IrsTrailCache *c, IrsTrailStrings *s,
     uint64_t key = irsTrailWhatKey(tag.data, name.length);
     if (copy || name.length >> (64 - IRS_TRAIL_KEY_LENGTH_SHIFT))
       key = IRS_TRAIL_KEY_NEVER;
-    *h = (IrsTrailWhatHit){name.data, tag.data, copy, name.length, key, w, 0};
+    *h = (IrsTrailWhatHit){name.data, tag.data, copy, name.length, key, w, 0,
+                           0};
   }
   return w;
 }

@@ -111,14 +111,8 @@ void irsTrailDescribeOp(IrsTrailStrings *s, MlirIdentifier name,
 static inline void irsTrailDescribe(IrsTrailCache *c, IrsTrailStrings *s,
                                     const IrsAction *a, IrsTrailRec *r,
                                     IrsActionCounts *counts) {
-  IrsTrailWhatHit *h = NULL;
-  if (c) {
-    size_t k = irsTrailWhatSlot(a->tag.data, a->name.data);
-    h = &c->whats[k];
-    if (!irsTrailWhatHits(h, a->tag.data, a->name))
-      h = &c->whats[k ^ 1];
-  }
-  if (h && irsTrailWhatHits(h, a->tag.data, a->name)) {
+  IrsTrailWhatHit *h = c ? irsTrailWhatFind(c, a->tag.data, a->name) : NULL;
+  if (h) {
     r->what = h->what;
     ++h->count;
   } else {

@@ -88,6 +88,7 @@ typedef struct IrsTrailWhatHit {
   uint64_t key;
   IrsTrailWhat what;
   int64_t count;
+  uint64_t pad; // 64 bytes: a slot's address is one shift, in one line
 } IrsTrailWhatHit;
 
 enum { IRS_TRAIL_KEY_LENGTH_SHIFT = 48 };
@@ -135,20 +136,41 @@ static inline size_t irsTrailSlot(const void *p, size_t size) {
 }
 
 
-/// The slot of an action's (tag, name) among the whats. Two-way: a name
-/// whose slot holds another is looked for in the slot next to it (two hot
-/// patterns of one canonicalize sharing a slot would else evict each other
-/// on every action).
+/// The home slot of an action's (tag, name) among the whats. An entry
+/// lives in the first free slot of the IRS_TRAIL_WHAT_PROBES from its home
+/// (linear probing) and stays there: names whose homes collide all stay
+/// known, where in a direct-mapped or two-way cache three hot names would
+/// evict each other on every action (callgrind's layout of the libraries
+/// puts two of canonicalize's patterns and a third name in one pair of
+/// slots: 4 % of the actions). Only a window whose slots are all taken
+/// evicts.
 static inline size_t irsTrailWhatSlot(const char *tag, const char *name) {
   return irsTrailSlot((const void *)((uintptr_t)tag ^ (uintptr_t)name),
                       IRS_TRAIL_WHAT_CACHE);
 }
 
+enum { IRS_TRAIL_WHAT_PROBES = 8 };
 
-/// Whether `h` is the entry of (tag, name) and is known by address.
-static inline bool irsTrailWhatHits(const IrsTrailWhatHit *h,
-                                    const char *tag, MlirStringRef name) {
-  return h->name == name.data && h->key == irsTrailWhatKey(tag, name.length);
+/// The `i`th slot of the window that starts at home slot `k`.
+static inline size_t irsTrailWhatProbe(size_t k, size_t i) {
+  return (k + i) & (IRS_TRAIL_WHAT_CACHE - 1);
+}
+
+/// The entry of (tag, name) in `c` if it is known by address, else NULL.
+/// A slot never written (key 0: no entry has it) ends the search, as
+/// entries are only ever replaced in place.
+__attribute__((always_inline)) static inline IrsTrailWhatHit *
+irsTrailWhatFind(IrsTrailCache *c, const char *tag, MlirStringRef name) {
+  size_t k = irsTrailWhatSlot(tag, name.data);
+  uint64_t key = irsTrailWhatKey(tag, name.length);
+  for (size_t i = 0; i < IRS_TRAIL_WHAT_PROBES; ++i) {
+    IrsTrailWhatHit *h = &c->whats[irsTrailWhatProbe(k, i)];
+    if (__builtin_expect(h->name == name.data && h->key == key, 1))
+      return h;
+    if (!h->key)
+      return NULL;
+  }
+  return NULL;
 }
 
 
@@ -277,18 +299,21 @@ static inline void irsTrailRingPut(IrsTrailHot *t, const IrsTrailRec *r,
 }
 
 /// The calling thread's entry of (tag, name) in its cache if the thread
-/// has joined `t` and the entry is known by address, else NULL.
+/// has joined `t` and the entry is known by address, else NULL; with
+/// `homeOnly`, only an entry in its home slot (most are: the cache is
+/// mostly empty), a search with no loop and few registers.
 __attribute__((always_inline)) static inline IrsTrailWhatHit *
-irsTrailWhatHit(const IrsTrailHot *t, const char *tag, MlirStringRef name) {
+irsTrailWhatHit(const IrsTrailHot *t, const char *tag, MlirStringRef name,
+                bool homeOnly) {
   if (__builtin_expect(!irsTrailJoined(t), 0))
     return NULL;
-  IrsTrailCache *c = irsTrailMine.cache;
-  size_t k = irsTrailWhatSlot(tag, name.data);
-  IrsTrailWhatHit *h = &c->whats[k];
-  if (__builtin_expect(irsTrailWhatHits(h, tag, name), 1))
-    return h;
-  h = &c->whats[k ^ 1];
-  return irsTrailWhatHits(h, tag, name) ? h : NULL;
+  if (!homeOnly)
+    return irsTrailWhatFind(irsTrailMine.cache, tag, name);
+  IrsTrailWhatHit *h =
+      &irsTrailMine.cache->whats[irsTrailWhatSlot(tag, name.data)];
+  return h->name == name.data && h->key == irsTrailWhatKey(tag, name.length)
+             ? h
+             : NULL;
 }
 
 /// Counts an action of (tag, name) in the calling thread's entry and hands
@@ -297,7 +322,7 @@ irsTrailWhatHit(const IrsTrailHot *t, const char *tag, MlirStringRef name) {
 __attribute__((always_inline)) static inline uint64_t
 irsTrailCountIn(IrsTrailHot *t, const char *tag, MlirStringRef name,
                 IrsTrailWhat *what) {
-  IrsTrailWhatHit *h = irsTrailWhatHit(t, tag, name);
+  IrsTrailWhatHit *h = irsTrailWhatHit(t, tag, name, false);
   if (!h)
     return 0;
   ++h->count;
@@ -350,26 +375,35 @@ irsTrailRecordHit(IrsTrailHot *t, const char *tag, MlirStringRef name,
   return irsTrailStackClose(s, d, seq);
 }
 
-/// Records a pattern application of the calling thread, as
-/// irsTrailRecordHit records an action, into the ring alone, and makes it
-/// the thread's leaf in flight. Returns where the leaf is kept, to be given
-/// back *outer (the leaf it is nested in, usually none) once the
-/// application ended; NULL with nothing written or counted. Inline: this is
-/// the cost of nearly every action of a supervised run.
+/// Records a pattern application of the calling thread whose (tag, name)
+/// entry `h` its cache holds (irsTrailWhatHit), as irsTrailRecordHit
+/// records an action, into the ring alone, and makes it the thread's leaf
+/// in flight. Returns where the leaf is kept, to be given back *outer (the
+/// leaf it is nested in, usually none) once the application ended. Inline:
+/// this is the cost of nearly every action of a supervised run.
 __attribute__((always_inline)) static inline uint64_t *
-irsTrailRecordLeaf(IrsTrailHot *t, const char *tag, MlirStringRef name,
-                   const void *op, const void *ident, const void *loc,
-                   int64_t index, uint64_t *outer) {
-  IrsTrailWhat what;
-  uint64_t seq = irsTrailCountIn(t, tag, name, &what);
-  if (!seq)
-    return NULL;
+irsTrailRecordLeafHit(IrsTrailHot *t, IrsTrailWhatHit *h, const void *op,
+                      const void *ident, const void *loc, int64_t index,
+                      uint64_t *outer) {
+  ++h->count;
+  uint64_t seq = irsTrailNextSeq(t);
   IrsTrailStack *s = irsTrailMine.stack;
-  irsTrailRingRecord(t, seq, what, op, ident, loc, index,
+  irsTrailRingRecord(t, seq, h->what, op, ident, loc, index,
                      __atomic_load_n(&s->top, __ATOMIC_RELAXED));
   *outer = __atomic_load_n(&s->leaf, __ATOMIC_RELAXED);
   __atomic_store_n(&s->leaf, seq, __ATOMIC_RELEASE);
   return &s->leaf;
+}
+
+/// irsTrailRecordLeafHit after the lookup of (tag, name): NULL with nothing
+/// written or counted when it misses.
+__attribute__((always_inline)) static inline uint64_t *
+irsTrailRecordLeaf(IrsTrailHot *t, const char *tag, MlirStringRef name,
+                   const void *op, const void *ident, const void *loc,
+                   int64_t index, uint64_t *outer) {
+  IrsTrailWhatHit *h = irsTrailWhatHit(t, tag, name, false);
+  return h ? irsTrailRecordLeafHit(t, h, op, ident, loc, index, outer)
+           : NULL;
 }
 
 #ifdef __cplusplus
