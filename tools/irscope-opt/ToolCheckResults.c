@@ -32,20 +32,6 @@
 #include <string.h>
 #include <unistd.h>
 
-// The file's bytes into `o`; false when unreadable or out of memory.
-static bool readFile(const char *path, IrsOptOut *o) {
-  FILE *f = fopen(path, "rbe");
-  if (!f)
-    return false;
-  char buf[65536];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-    irsOptOutAppend(o, buf, n);
-  bool ok = !ferror(f) && !o->failed;
-  fclose(f);
-  return ok;
-}
-
 typedef struct Keep {
   IrsOptResults *v; // one chunk: --split-input-file is not taken with --tool
   bool failed;      // a step's text could not be kept
@@ -57,7 +43,7 @@ static void keepStep(intptr_t step, const char *path, void *ud) {
   Keep *k = ud;
   IrsOptResults *v = k->v;
   IrsOptOut o = {0};
-  if (k->failed || !readFile(path, &o)) {
+  if (k->failed || !irsToolTextAppendFile(&o, path)) {
     k->failed = true;
     free(o.data);
     return;
@@ -155,7 +141,7 @@ typedef struct Oracle {
 static int differs(const char *outputPath, void *ud) {
   Oracle *o = ud;
   IrsOptOut text = {0};
-  int bad = readFile(outputPath, &text)
+  int bad = irsToolTextAppendFile(&text, outputPath)
                 ? irsOptCheckResultsDiffers(
                       o->c, o->k, (MlirStringRef){text.data ? text.data : "",
                                                   text.len},
