@@ -11,8 +11,11 @@
 // RUN: %mlir_opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --mlir-disable-threading --mlir-debug-counter=pass-execution-count=2 -o /dev/null
 // RUN: not --crash %mlir_opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --mlir-disable-threading --mlir-debug-counter=pass-execution-count=3 -o /dev/null
 
+// In-process single-threaded: with threads the two functions' passes and
+// verifiers run on two threads, and which of them the crash's note is told
+// from (and its number) depends on their order.
 // RUN: rm -rf %t
-// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --failure-dir=%t -o /dev/null; echo exit=$?' 2>&1 \
+// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --mlir-disable-threading --failure-dir=%t -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR --implicit-check-not="crashed while"
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml
 // RUN: FileCheck %s --check-prefix=REPORT < %t/report.xml
@@ -22,7 +25,7 @@
 
 // With dumps, irscope's checkpoint is what runs the verifier.
 // RUN: rm -rf %t.d
-// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --dump-after-each=%t.d -o /dev/null; echo exit=$?' 2>&1 \
+// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --mlir-disable-threading --dump-after-each=%t.d -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR --implicit-check-not="crashed while"
 // RUN: xmllint --noout --schema %schemas/report.xsd %t.d/report.xml
 // RUN: FileCheck %s --check-prefix=REPORT --implicit-check-not=irs-checkpoint < %t.d/report.xml
