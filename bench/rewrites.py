@@ -80,6 +80,12 @@ CASES = [
     ("rdv-trivial-loop", "upstream/rdv-trivial-loop-null-bound.mlir",
      "builtin.module(remove-dead-values)", "builtin.module(remove-dead-values)",
      "verify", [], 0),
+    # A pass that applies no pattern: the wrong run is a pass execution.
+    ("affine-tile-unknown-dep",
+     "upstream/affine-tile-unknown-dep-miscompile.mlir",
+     "builtin.module(func.func(affine-loop-tile{tile-size=4}))",
+     "builtin.module(func.func(affine-loop-tile{tile-size=4}))",
+     "results", [], 0),
 ]
 
 
