@@ -86,6 +86,9 @@ CASES = [
      "builtin.module(func.func(affine-loop-tile{tile-size=4}))",
      "builtin.module(func.func(affine-loop-tile{tile-size=4}))",
      "results", [], 0),
+    ("tosa-rescale-i64", "upstream/tosa-rescale-i64-verifier.mlir",
+     "builtin.module(func.func(tosa-to-linalg))",
+     "builtin.module(func.func(tosa-to-linalg))", "verify", [], 0),
 ]
 
 
