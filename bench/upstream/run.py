@@ -43,7 +43,8 @@ unregistered dialect) with --max-time=5 for opt-reduce. Columns:
   mlir-reduce  with --mlir-reduce-cap=S: ops/seconds of mlir-reduce's result
                (a test script around plain mlir-opt, same oracle as
                linedel), `+` if stopped at the cap, then `=`/`<`/`>` as for
-               linedel
+               linedel; `none` when it left no result, `crash(SIG)` when
+               mlir-reduce itself died
   keeps        R/O: the reduced reproducer (`mlir-opt --run-reproducer`,
                reduced pipeline) / the reduced module with the original
                flags still fails mlir-opt the same way (y/N)
@@ -301,7 +302,9 @@ def mlir_reduce_column(path, args, hang_limit, work, keep, cap, reduce):
              script, "-o", out] + keep, cap)[0]
     secs = time.monotonic() - t0
     if not os.path.exists(out):
-        return "none/%.0f" % secs
+        # mlir-reduce itself may die (it runs the input's parser and its
+        # own reduction passes): say so rather than "no result".
+        return "%s/%.0f" % (o if kind(o) == "crash" else "none", secs)
     # Stopped at the cap it may leave anything behind: only a result that
     # still fails the same way counts.
     if (mlir_signature(out, args, hang_limit) !=
