@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- Narrow.c - the one rewrite that changes the results ----------------===//
+//
+// irsExecNarrowingCreate (ExecNarrow.h): each trial runs the step in a
+// fresh worker of the caller's supervisor, single-threaded, with the
+// action counter (only the first K actions of a tag run) consuming the
+// pass manager's actions, and sends back the counts of both tags, the IR
+// it left (custom form when it verifies, else generic) and, when asked,
+// the described action's fields. This process executes the IR and
+// compares with the reference. The first trial has no limit and counts;
+// then irsNarrowBisect over `apply-pattern`, else over `pass-execution`
+// when the step runs its pass on more than IRS_NARROW_MIN_PASSES ops; a
+// last trial at K describes action K and the module around it.
+//
+//===----------------------------------------------------------------------===//
+#define _GNU_SOURCE
+#include "irscope/ExecNarrow.h"
+
+#include "irscope/ActionCounter.h"
+
+#include "../Support/Buf.h"
+
+#include <mlir-c/Diagnostics.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// What the narrowing found; the fields' strings are owned here.
+typedef struct Narrowed {
+  IrsNarrowedAction action; // action.tag is NULL when none was found
+  char *name, *op, *opName, *location;
+  char *before, *after;
+  IrsBuf why;
+  int64_t executions;
+} Narrowed;
+
+typedef struct Narrowing {
+  const IrsExecNarrowOptions *o;
+  const char *tag;
+  int64_t count, describe;
+  Narrowed *out;
+} Narrowing;
+
+static MlirLogicalResult quiet(MlirDiagnostic d, void *ud) {
+  (void)d;
+  (void)ud;
+  return mlirLogicalResultSuccess();
+}
+
+static const IrsWorkerStream trialIr = {IrsWorkerStreamTrialIr, 0, 0};
+
+static IrsWorkerStream trialField(IrsActionField f) {
+  return (IrsWorkerStream){IrsWorkerStreamTrialField, 0, (intptr_t)f};
+}
+
+static void send(IrsWorkerChannel ch, IrsWorkerStream to, MlirStringRef s) {
+  irsWorkerChannelSendOutput(ch, to, s.data ? s.data : "", s.length);
+}
+
+static void sendModule(IrsWorkerChannel ch, MlirOperation op) {
+  IrsBuf b = IRS_BUF_INIT;
+  MlirOpPrintingFlags f = mlirOpPrintingFlagsCreate();
+  if (!mlirOperationVerify(op))
+    mlirOpPrintingFlagsPrintGenericOpForm(f);
+  mlirOperationPrintWithFlags(op, f, irsBufStringCallback, &b);
+  mlirOpPrintingFlagsDestroy(f);
+  send(ch, trialIr, irsBufRef(&b));
+  irsBufFree(&b);
+}
+
+// One trial: the step on the pre-step IR with the counter; exit 0 when
+// the step succeeded, 1 when it failed, 2 when it could not be run.
+static int trialMain(IrsWorkerChannel ch, void *ud) {
+  Narrowing *n = ud;
+  const IrsExecNarrowOptions *o = n->o;
+  MlirContext ctx = o->setup.createContext(o->setup.userData);
+  if (mlirContextIsNull(ctx))
+    return 2;
+  mlirContextAttachDiagnosticHandler(ctx, quiet, NULL, NULL);
+  MlirModule m = mlirModuleCreateParse(ctx, o->preStep);
+  IrsPassManager pm = mlirModuleIsNull(m)
+                          ? (IrsPassManager){NULL}
+                          : o->setup.createPassManager(ctx, o->setup.userData);
+  IrsActionCounter ac =
+      irsActionCounterCreate(n->tag, n->count, n->describe, true);
+  if (irsPassManagerIsNull(pm) || irsActionCounterIsNull(ac))
+    return 2;
+  MlirOperation root = mlirModuleGetOperation(m);
+  // The pass manager owns the context's action handler during its runs.
+  irsActionCounterSetRoot(ac, root);
+  if (!irsPassManagerAddActionConsumer(pm, irsActionCounterBefore,
+                                       irsActionCounterAfter, ac.ptr))
+    return 2;
+  irsWorkerChannelStepBegin(ch, 0, o->step);
+  IrsStatus st = irsPassManagerRunSteps(pm, root, o->step - 1, o->step);
+  irsWorkerChannelStepEnd(ch, 0, o->step);
+  irsWorkerChannelSendValue(ch, "patterns",
+                            irsActionCounterGetNum(ac, IRS_NARROW_TAG_PATTERN));
+  irsWorkerChannelSendValue(ch, "passes",
+                            irsActionCounterGetNum(ac, IRS_NARROW_TAG_PASS));
+  sendModule(ch, root);
+  for (int f = 0; n->describe && f <= IrsActionFieldAfter; ++f)
+    send(ch, trialField((IrsActionField)f),
+         irsActionCounterGetField(ac, (IrsActionField)f));
+  // The process ends now: nothing is destroyed.
+  return irsStatusIsOk(st) ? 0 : 1;
+}
+
+// Runs a trial; false when it could not be run or died.
+static bool trial(Narrowing *n, int64_t count, int64_t describe) {
+  n->count = count;
+  n->describe = describe;
+  const IrsWorkerResult *res = NULL;
+  IrsStatus st = irsSupervisorRun(n->o->supervisor, trialMain, n, &res);
+  return irsStatusIsOk(st) && res->outcome == IrsWorkerExited &&
+         res->exitCode < 2;
+}
+
+int irsExecDiffersFromReference(IrsExecutor ex, MlirStringRef text,
+                                const IrsExecResult *reference,
+                                IrsExecTolerance tol) {
+  IrsExecResult r;
+  memset(&r, 0, sizeof(r));
+  if (!irsStatusIsOk(irsExecutorRun(ex, text, &r)))
+    return -1;
+  bool same = irsExecResultsEqual(reference, &r, tol);
+  IrsExecOutcome how = r.outcome;
+  irsExecResultFree(&r);
+  return how == IrsExecInterrupted ? -1 : !same;
+}
+
+// The last trial's IR, executed and compared with the reference.
+static int differs(Narrowing *n) {
+  ++n->out->executions;
+  return irsExecDiffersFromReference(
+      n->o->executor, irsSupervisorGetOutput(n->o->supervisor, trialIr),
+      n->o->reference, n->o->tolerance);
+}
+
+static int isBad(int64_t count, void *ud) {
+  Narrowing *n = ud;
+  if (!trial(n, count, 0))
+    return 1; // a step cut short that dies is not the reference
+  return differs(n);
+}
+
+static char *field(Narrowing *n, IrsActionField f) {
+  MlirStringRef s = irsSupervisorGetOutput(n->o->supervisor, trialField(f));
+  return s.length ? strndup(s.data, s.length) : NULL;
+}
+
+// The parse of a text names no file ("-:12:8" or ":12:8"): its lines are
+// the pre-step file's.
+static void nameFile(Narrowed *out, const char *file) {
+  char *named = NULL;
+  const char *at = out->location ? strchr(out->location, ':') : NULL;
+  if (file && at &&
+      (at == out->location || !strncmp(out->location, "-:", 2)) &&
+      asprintf(&named, "%s%s", file, at) >= 0) {
+    free(out->location);
+    out->location = named;
+  }
+}
+
+// Fills `out` from a described trial at K.
+static bool describe(Narrowing *n, int64_t k, int64_t of) {
+  Narrowed *out = n->out;
+  if (!trial(n, k, k))
+    return false;
+  out->name = field(n, IrsActionFieldName);
+  out->op = field(n, IrsActionFieldOp);
+  out->opName = field(n, IrsActionFieldOpName);
+  out->location = field(n, IrsActionFieldLocation);
+  nameFile(out, n->o->preStepFile);
+  out->before = field(n, IrsActionFieldBefore);
+  out->after = field(n, IrsActionFieldAfter);
+  if (!out->name)
+    return false;
+  IrsNarrowedAction *a = &out->action;
+  a->tag = n->tag;
+  a->index = k;
+  a->of = of;
+  a->executions = out->executions;
+  a->name = out->name;
+  a->op = out->op;
+  a->opName = out->opName;
+  a->location = out->location;
+  return true;
+}
+
+// The counting trial, the bisections and the description; false, with
+// `why` when there were actions to tell apart, when none was found.
+static bool narrow(Narrowing *n) {
+  Narrowed *out = n->out;
+  int64_t patterns = 0, passes = 0;
+  if (!trial(n, -1, 0))
+    return false;
+  IrsSupervisor sup = n->o->supervisor;
+  irsSupervisorGetValue(sup, "patterns", &patterns);
+  irsSupervisorGetValue(sup, "passes", &passes);
+  if (n->o->confirm) {
+    int r = differs(n);
+    if (r == 0)
+      irsBufAppendStr(&out->why, "the step's output gives the reference's "
+                                 "result when it runs single-threaded");
+    if (r <= 0)
+      return false;
+  }
+  int64_t at = patterns ? irsNarrowBisect(patterns, isBad, n) : 0;
+  int64_t of = patterns;
+  if (at == 0 && passes > IRS_NARROW_MIN_PASSES) {
+    n->tag = IRS_NARROW_TAG_PASS;
+    at = irsNarrowBisect(passes, isBad, n);
+    of = passes;
+  }
+  if (at > 0 && describe(n, at, of))
+    return true;
+  // A step without actions to tell apart is its own answer: no reason.
+  if (patterns > 0 || passes > IRS_NARROW_MIN_PASSES)
+    irsBufPrintf(&out->why, "no single action is to blame: the results "
+                            "change with none of the step's %lld pattern "
+                            "applications",
+                 (long long)patterns);
+  return false;
+}
+
+IrsExecNarrowing irsExecNarrowingCreate(const IrsExecNarrowOptions *options) {
+  Narrowed *out = calloc(1, sizeof(*out));
+  if (!out)
+    return (IrsExecNarrowing){NULL};
+  Narrowing n = {.o = options, .tag = IRS_NARROW_TAG_PATTERN, .out = out};
+  if (!narrow(&n))
+    out->action.tag = NULL;
+  return (IrsExecNarrowing){out};
+}
+
+void irsExecNarrowingDestroy(IrsExecNarrowing narrowing) {
+  Narrowed *nr = narrowing.ptr;
+  if (!nr)
+    return;
+  free(nr->name);
+  free(nr->op);
+  free(nr->opName);
+  free(nr->location);
+  free(nr->before);
+  free(nr->after);
+  irsBufFree(&nr->why);
+  free(nr);
+}
+
+const IrsNarrowedAction *irsExecNarrowingGetAction(IrsExecNarrowing n) {
+  Narrowed *nr = n.ptr;
+  return nr->action.tag ? &nr->action : NULL;
+}
+
+static MlirStringRef refOf(const char *s) {
+  return (MlirStringRef){s ? s : "", s ? strlen(s) : 0};
+}
+
+MlirStringRef irsExecNarrowingGetModuleBefore(IrsExecNarrowing n) {
+  Narrowed *nr = n.ptr;
+  return refOf(nr->action.tag ? nr->before : NULL);
+}
+
+MlirStringRef irsExecNarrowingGetModuleAfter(IrsExecNarrowing n) {
+  Narrowed *nr = n.ptr;
+  return refOf(nr->action.tag ? nr->after : NULL);
+}
+
+int64_t irsExecNarrowingGetNumExecutions(IrsExecNarrowing n) {
+  return ((Narrowed *)n.ptr)->executions;
+}
+
+MlirStringRef irsExecNarrowingGetWhy(IrsExecNarrowing n) {
+  return irsBufRef(&((Narrowed *)n.ptr)->why);
+}
