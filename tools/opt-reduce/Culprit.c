@@ -11,7 +11,7 @@
 // step never touched), as irscope-opt narrows it: the step may have
 // corrupted the first worker's heap (llvm/llvm-project#102577). Pass
 // failures are not narrowed in-process (irscope-opt narrows them through
-// --tool).
+// --tool). A wrong result is narrowed by executing (CulpritResults.c).
 //
 // The workers run the reduced module as the written file is run, not as
 // it is in memory: they parse its text into a fresh context, as

@@ -6,7 +6,10 @@
 // switched on (docs/irscope-opt.md, "Inside a step"): the action a crash
 // was in, the action a hang kept repeating (the action trail), and for IR
 // the verifier rejects the failing step narrowed to one action
-// (IrsInstrumentationOptions.narrow). The summary names it in one line and
+// (IrsInstrumentationOptions.narrow); for a wrong result (--miscompile)
+// the signature's step narrowed by executing each trial's output
+// (CulpritResults.c, include/irscope/ExecNarrow.h). The summary names it
+// in one line and
 // --emit-lit-test in a comment, with a RUN line pair on upstream
 // mlir-opt's debug counter where it can check it.
 //
