@@ -22,15 +22,15 @@
 
 #include <mlir-c/Diagnostics.h>
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-// What the narrowing found; the fields' strings are owned here.
+// What the narrowing found. The action's strings and the module before
+// and after it live in `text`, one after the other, each NUL-terminated.
 typedef struct Narrowed {
   IrsNarrowedAction action; // action.tag is NULL when none was found
-  char *name, *op, *opName, *location;
-  char *before, *after;
+  IrsBuf text;
+  MlirStringRef before, after;
   IrsBuf why;
   int64_t executions;
 } Narrowed;
@@ -145,47 +145,51 @@ static int isBad(int64_t count, void *ud) {
   return differs(n);
 }
 
-static char *field(Narrowing *n, IrsActionField f) {
-  MlirStringRef s = irsSupervisorGetOutput(n->o->supervisor, trialField(f));
-  return s.length ? strndup(s.data, s.length) : NULL;
+static MlirStringRef field(Narrowing *n, IrsActionField f) {
+  return irsSupervisorGetOutput(n->o->supervisor, trialField(f));
 }
 
-// The parse of a text names no file ("-:12:8" or ":12:8"): its lines are
-// the pre-step file's.
-static void nameFile(Narrowed *out, const char *file) {
-  char *named = NULL;
-  const char *at = out->location ? strchr(out->location, ':') : NULL;
-  if (file && at &&
-      (at == out->location || !strncmp(out->location, "-:", 2)) &&
-      asprintf(&named, "%s%s", file, at) >= 0) {
-    free(out->location);
-    out->location = named;
+// The described action's fields into `text` in IrsActionField's order,
+// the location named after the pre-step file: the parse of a text names
+// no file ("-:12:8" or ":12:8"), its lines are that file's.
+static void keepFields(Narrowing *n, IrsBuf *text) {
+  const char *file = n->o->preStepFile;
+  for (int f = IrsActionFieldName; f <= IrsActionFieldAfter; ++f) {
+    MlirStringRef s = field(n, (IrsActionField)f);
+    const char *at = s.length ? memchr(s.data, ':', s.length) : NULL;
+    if (f == IrsActionFieldLocation && file && at &&
+        (at == s.data || (s.length > 1 && !strncmp(s.data, "-:", 2)))) {
+      irsBufAppendStr(text, file);
+      s = (MlirStringRef){at, s.length - (size_t)(at - s.data)};
+    }
+    irsBufAppendRef(text, s);
+    irsBufAppend(text, "", 1);
   }
 }
 
-// Fills `out` from a described trial at K.
+// Fills `n->out` from a described trial at K.
 static bool describe(Narrowing *n, int64_t k, int64_t of) {
   Narrowed *out = n->out;
-  if (!trial(n, k, k))
+  if (!trial(n, k, k) || !field(n, IrsActionFieldName).length)
     return false;
-  out->name = field(n, IrsActionFieldName);
-  out->op = field(n, IrsActionFieldOp);
-  out->opName = field(n, IrsActionFieldOpName);
-  out->location = field(n, IrsActionFieldLocation);
-  nameFile(out, n->o->preStepFile);
-  out->before = field(n, IrsActionFieldBefore);
-  out->after = field(n, IrsActionFieldAfter);
-  if (!out->name)
+  keepFields(n, &out->text);
+  if (out->text.failed)
     return false;
+  const char *p[IrsActionFieldAfter + 1];
+  p[0] = out->text.data;
+  for (int f = 1; f <= IrsActionFieldAfter; ++f)
+    p[f] = p[f - 1] + strlen(p[f - 1]) + 1;
   IrsNarrowedAction *a = &out->action;
   a->tag = n->tag;
   a->index = k;
   a->of = of;
   a->executions = out->executions;
-  a->name = out->name;
-  a->op = out->op;
-  a->opName = out->opName;
-  a->location = out->location;
+  a->name = p[IrsActionFieldName];
+  a->op = *p[IrsActionFieldOp] ? p[IrsActionFieldOp] : NULL;
+  a->opName = *p[IrsActionFieldOpName] ? p[IrsActionFieldOpName] : NULL;
+  a->location = *p[IrsActionFieldLocation] ? p[IrsActionFieldLocation] : NULL;
+  out->before = mlirStringRefCreateFromCString(p[IrsActionFieldBefore]);
+  out->after = mlirStringRefCreateFromCString(p[IrsActionFieldAfter]);
   return true;
 }
 
@@ -229,9 +233,12 @@ IrsExecNarrowing irsExecNarrowingCreate(const IrsExecNarrowOptions *options) {
   Narrowed *out = calloc(1, sizeof(*out));
   if (!out)
     return (IrsExecNarrowing){NULL};
+  out->before = out->after = (MlirStringRef){"", 0};
   Narrowing n = {.o = options, .tag = IRS_NARROW_TAG_PATTERN, .out = out};
-  if (!narrow(&n))
+  if (!narrow(&n)) {
     out->action.tag = NULL;
+    out->before = out->after = (MlirStringRef){"", 0};
+  }
   return (IrsExecNarrowing){out};
 }
 
@@ -239,12 +246,7 @@ void irsExecNarrowingDestroy(IrsExecNarrowing narrowing) {
   Narrowed *nr = narrowing.ptr;
   if (!nr)
     return;
-  free(nr->name);
-  free(nr->op);
-  free(nr->opName);
-  free(nr->location);
-  free(nr->before);
-  free(nr->after);
+  irsBufFree(&nr->text);
   irsBufFree(&nr->why);
   free(nr);
 }
@@ -254,18 +256,12 @@ const IrsNarrowedAction *irsExecNarrowingGetAction(IrsExecNarrowing n) {
   return nr->action.tag ? &nr->action : NULL;
 }
 
-static MlirStringRef refOf(const char *s) {
-  return (MlirStringRef){s ? s : "", s ? strlen(s) : 0};
-}
-
 MlirStringRef irsExecNarrowingGetModuleBefore(IrsExecNarrowing n) {
-  Narrowed *nr = n.ptr;
-  return refOf(nr->action.tag ? nr->before : NULL);
+  return ((Narrowed *)n.ptr)->before;
 }
 
 MlirStringRef irsExecNarrowingGetModuleAfter(IrsExecNarrowing n) {
-  Narrowed *nr = n.ptr;
-  return refOf(nr->action.tag ? nr->after : NULL);
+  return ((Narrowed *)n.ptr)->after;
 }
 
 int64_t irsExecNarrowingGetNumExecutions(IrsExecNarrowing n) {
