@@ -11,15 +11,15 @@
 // RUN: opt-reduce %s --pass-pipeline='builtin.module(cse,loop-invariant-code-motion,canonicalize,cse,symbol-dce)' --miscompile -o %t/r.mlir --emit-lit-test=%t/r.lit.mlir 2> %t/log
 // RUN: FileCheck %s --check-prefix=LOG < %t/log
 // LOG: opt-reduce: pipeline: builtin.module(canonicalize) (reduced from
-// LOG-NEXT: opt-reduce: culprit rewrite: pattern '(anonymous namespace)::WhileMoveIfDown' on 'scf.while' at {{.*}}miscompile-culprit.mlir:57:15 (#4 of {{[0-9]+}} in step 1)
+// LOG-NEXT: opt-reduce: culprit rewrite: pattern '(anonymous namespace)::WhileMoveIfDown' on 'scf.while' at {{.*}}miscompile-culprit.mlir:79:15 (#4 of {{[0-9]+}} in step 1)
 // LOG-NEXT: opt-reduce: note: narrowed single-threaded with {{[0-9]+}} executions
 // LOG-NEXT: opt-reduce: done: wrote '{{.*}}' ({{[0-9]+}} tests); signature: wrong-result in canonicalize
 
 // The same action, K of N, as irscope-opt --check-results on the reduced
 // file finds it (its location is in that file).
 // RUN: not irscope-opt %t/r.mlir --pass-pipeline='builtin.module(canonicalize)' --check-results --failure-dir=%t/fd -o /dev/null 2> %t/check
-// RUN: sed -nE "s/^opt-reduce: culprit rewrite: (pattern '.*' on '[^']*') at .* \((#[0-9]+ of [0-9]+ in step 1)\)$/\2 \1/p" %t/log > %t/ours
-// RUN: sed -nE "s/^irscope-opt: note: first wrong rewrite: (#[0-9]+ of [0-9]+ in step 1) '[^']*': (pattern '.*' on '[^']*') at .*$/\1 \2/p" %t/check > %t/theirs
+// RUN: sed -nE "s/^opt-reduce: culprit [a-z ]*: ((pattern|pass) '.*' on '[^']*') at .* \((#[0-9]+ of [0-9]+ in step 1)\)$/\3 \1/p" %t/log > %t/ours
+// RUN: sed -nE "s/^irscope-opt: note: first wrong [a-z ]*: (#[0-9]+ of [0-9]+ in step 1) '[^']*': ((pattern|pass) '.*' on '[^']*')( @[^ ]*)? at .*$/\1 \2/p" %t/check > %t/theirs
 // RUN: FileCheck %s --check-prefix=SAME --match-full-lines < %t/ours
 // SAME: #4 of {{[0-9]+}} in step 1 pattern '(anonymous namespace)::WhileMoveIfDown' on 'scf.while'
 // RUN: diff %t/ours %t/theirs
@@ -27,7 +27,7 @@
 // The emitted test names it under its CHECK lines.
 // RUN: FileCheck %s --check-prefix=LIT --match-full-lines < %t/r.lit.mlir
 // LIT:      // CHECK: 2
-// LIT-NEXT: // Culprit rewrite: pattern '(anonymous namespace)::WhileMoveIfDown' on 'scf.while' at {{.*}}miscompile-culprit.mlir:57:15 (#4 of {{[0-9]+}} in step 1).
+// LIT-NEXT: // Culprit rewrite: pattern '(anonymous namespace)::WhileMoveIfDown' on 'scf.while' at {{.*}}miscompile-culprit.mlir:79:15 (#4 of {{[0-9]+}} in step 1).
 // LIT-NEXT: // With upstream mlir-opt's debug counter, the first 3 apply-pattern actions give
 // LIT-NEXT: // the output checked above and the first 4 do not: the first RUN line's
 // LIT-NEXT: // mlir-opt with --mlir-disable-threading --mlir-debug-counter=apply-pattern-count=3 (or 4).
@@ -46,8 +46,30 @@
 // RUN:   | FileCheck %s --check-prefix=K4 --match-full-lines
 // K4: 20
 
+// A pass that applies no pattern is narrowed by its executions
+// (affine-loop-coalescing, llvm/llvm-project#216289): the second of three,
+// the pass on @f, as irscope-opt finds it on the reduced file. The emitted
+// test names it; upstream's counter does not count passes as ours, so no
+// counts are given.
+// RUN: opt-reduce %S/../Exec/narrow-pass-execution.mlir --pass-pipeline='builtin.module(func.func(affine-loop-coalescing))' --miscompile -o %t/p.mlir --emit-lit-test=%t/p.lit.mlir 2> %t/plog
+// RUN: FileCheck %s --check-prefix=PLOG < %t/plog
+// PLOG: opt-reduce: culprit pass execution: pass 'affine-loop-coalescing' on 'func.func' at {{.*}}narrow-pass-execution.mlir:31:1 (#2 of 3 in step 1)
+// PLOG-NEXT: opt-reduce: note: narrowed single-threaded with {{[0-9]+}} executions
+// RUN: not irscope-opt %t/p.mlir --pass-pipeline='builtin.module(func.func(affine-loop-coalescing))' --check-results --failure-dir=%t/pfd -o /dev/null 2> %t/pcheck
+// RUN: sed -nE "s/^opt-reduce: culprit [a-z ]*: ((pattern|pass) '.*' on '[^']*') at .* \((#[0-9]+ of [0-9]+ in step 1)\)$/\3 \1/p" %t/plog > %t/pours
+// RUN: sed -nE "s/^irscope-opt: note: first wrong [a-z ]*: (#[0-9]+ of [0-9]+ in step 1) '[^']*': ((pattern|pass) '.*' on '[^']*')( @[^ ]*)? at .*$/\1 \2/p" %t/pcheck > %t/ptheirs
+// RUN: FileCheck %s --check-prefix=PSAME --match-full-lines < %t/pours
+// PSAME: #2 of 3 in step 1 pass 'affine-loop-coalescing' on 'func.func'
+// RUN: diff %t/pours %t/ptheirs
+// RUN: FileCheck %s --check-prefix=PLIT --match-full-lines < %t/p.lit.mlir
+// PLIT:      // Culprit pass execution: pass 'affine-loop-coalescing' on 'func.func' at {{.*}}narrow-pass-execution.mlir:31:1 (#2 of 3 in step 1).
+// PLIT-EMPTY:
+
 // A culprit step whose pass runs on one op and applies no pattern has no
-// action to tell apart: no culprit line (test/Reduce/miscompile.mlir).
+// action to tell apart: no culprit line.
+// RUN: opt-reduce %S/miscompile.mlir --pass-pipeline='builtin.module(irs-test-miscompile{func=add})' --miscompile -o %t/n.mlir 2>&1 | FileCheck %s --check-prefix=NONE
+// NONE-NOT: culprit
+// NONE: opt-reduce: done:
 
 func.func @duplicate_forward() -> index {
   %c0 = arith.constant 0 : index
