@@ -107,12 +107,15 @@ static int trialMain(IrsWorkerChannel ch, void *ud) {
   return irsStatusIsOk(st) ? 0 : 1;
 }
 
-// Runs a trial; false when it could not be run or died.
-static bool trial(Narrowing *n, int64_t count, int64_t describe) {
+// Runs a trial: 1 when it ran, 0 when it could not be run or died, -1
+// when it was interrupted from outside (SIGINT, SIGTERM: the search ends).
+static int trial(Narrowing *n, int64_t count, int64_t describe) {
   n->count = count;
   n->describe = describe;
   const IrsWorkerResult *res = NULL;
   IrsStatus st = irsSupervisorRun(n->o->supervisor, trialMain, n, &res);
+  if (irsStatusIsOk(st) && res->outcome == IrsWorkerInterrupted)
+    return -1;
   return irsStatusIsOk(st) && res->outcome == IrsWorkerExited &&
          res->exitCode < 2;
 }
@@ -140,8 +143,9 @@ static int differs(Narrowing *n) {
 
 static int isBad(int64_t count, void *ud) {
   Narrowing *n = ud;
-  if (!trial(n, count, 0))
-    return 1; // a step cut short that dies is not the reference
+  int ran = trial(n, count, 0);
+  if (ran <= 0)
+    return ran < 0 ? -1 : 1; // a step cut short that dies is not the reference
   return differs(n);
 }
 
@@ -170,7 +174,7 @@ static void keepFields(Narrowing *n, IrsBuf *text) {
 // Fills `n->out` from a described trial at K.
 static bool describe(Narrowing *n, int64_t k, int64_t of) {
   Narrowed *out = n->out;
-  if (!trial(n, k, k) || !field(n, IrsActionFieldName).length)
+  if (trial(n, k, k) <= 0 || !field(n, IrsActionFieldName).length)
     return false;
   keepFields(n, &out->text);
   if (out->text.failed)
@@ -198,7 +202,7 @@ static bool describe(Narrowing *n, int64_t k, int64_t of) {
 static bool narrow(Narrowing *n) {
   Narrowed *out = n->out;
   int64_t patterns = 0, passes = 0;
-  if (!trial(n, -1, 0))
+  if (trial(n, -1, 0) <= 0)
     return false;
   IrsSupervisor sup = n->o->supervisor;
   irsSupervisorGetValue(sup, "patterns", &patterns);
@@ -220,8 +224,9 @@ static bool narrow(Narrowing *n) {
   }
   if (at > 0 && describe(n, at, of))
     return true;
-  // A step without actions to tell apart is its own answer: no reason.
-  if (patterns > 0 || passes > IRS_NARROW_MIN_PASSES)
+  // An interrupted search has no answer; a step without actions to tell
+  // apart is its own: no reason either way.
+  if (at >= 0 && (patterns > 0 || passes > IRS_NARROW_MIN_PASSES))
     irsBufPrintf(&out->why, "no single action is to blame: the results "
                             "change with none of the step's %lld pattern "
                             "applications",
