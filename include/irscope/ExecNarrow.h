@@ -84,7 +84,9 @@ static inline bool irsExecNarrowingIsNull(IrsExecNarrowing n) {
 /// no limit counts the step's actions, the bisections follow, and a last
 /// trial describes the action found. A trial that cannot be run or dies
 /// counts as a changed result (a step cut short that dies is not the
-/// reference); an execution interrupted from outside ends the search.
+/// reference); a trial or an execution interrupted from outside (SIGINT,
+/// SIGTERM, irsSupervisorInterrupt, irsExecutorInterrupt) ends the search
+/// without an answer or a reason.
 /// Must be called from a process without running threads (the executions
 /// are forked). Returns what it found (irsExecNarrowingGetAction) or why
 /// not; null only when out of memory. Owned: irsExecNarrowingDestroy.
