@@ -18,6 +18,12 @@ is 60 s); the bars it checks are counts.
     python3 bench/rewrites.py            # every case
     python3 bench/rewrites.py --tool     # wrong results through --tool too
     python3 bench/rewrites.py --cases while-move-if-down,affine-coalesce
+    python3 bench/rewrites.py --reduce   # opt-reduce --miscompile's culprit
+
+With --reduce, each wrong-result case (not the buried one) is reduced by
+opt-reduce --miscompile, and the culprit line of its summary is held
+against a hand bisection on the reduced result (its culprit step's
+pre-step IR, made by mlir-opt from the file opt-reduce wrote).
 """
 import argparse
 import math
@@ -216,6 +222,48 @@ def irscope(irs, path, pipeline, oracle, args, work, tool=False):
     return act, note, None
 
 
+CULPRIT = re.compile(r"^opt-reduce: culprit (?:rewrite|pass execution): "
+                     r"(pattern|pass) '(.*)' on '([^']*)'(?: at \S+)? "
+                     r"\(#(\d+) of (\d+) in step (\d+)\)$", re.M)
+
+
+def reduce_case(red, name, path, pipeline, step, args, work):
+    """opt-reduce --miscompile's culprit line against a hand bisection on
+    the reduced result; returns whether they agree (None: no line)."""
+    out = os.path.join(work, name + ".reduced.mlir")
+    t0 = time.monotonic()
+    rc, _, err = sh([red, path, "--pass-pipeline=" + pipeline, "--miscompile",
+                     "-o", out] + args, timeout=900)
+    wall = time.monotonic() - t0
+    m = re.search(r"^opt-reduce: pipeline: (\S+) \(reduced from", err, re.M)
+    reduced = m.group(1) if m else pipeline
+    execs = re.search(r"narrowed single-threaded with (\d+) executions", err)
+    c = CULPRIT.search(err)
+    try:
+        pre = pre_step_ir(out, reduced, step, args) if rc == 0 else None
+    except ValueError:  # the culprit step is not in the reduced pipeline
+        pre = None
+    hb = Hand(pre, step, "results", args) if pre else None
+    hand = hb.narrow() if hb else None
+    mine = ("-" if not c else "%s of %s %s, %s runs" % (
+        c.group(4), c.group(5), c.group(2), execs.group(1) if execs else "?"))
+    theirs = "-" if not hand else "%d of %d %s, %d runs" % (
+        hand[1], hand[2], hand[3], hb.runs)
+    same = None
+    if c and hand:
+        tag = PATTERN if c.group(1) == "pattern" else PASS
+        same = (tag == hand[0] and int(c.group(4)) == hand[1] and
+                int(c.group(5)) == hand[2] and
+                (c.group(2) == hand[3] if tag == PATTERN else
+                 c.group(3) == op_name(hand[4])))
+    elif not c and not hand:
+        same = True  # nothing to tell apart on either side
+    print("%-26s %-44s %-44s same:%s" % (
+        name, mine, theirs, {True: "yes", False: "NO", None: "NO"}[same]))
+    print("    opt-reduce wall: %.1f s; reduced pipeline %s" % (wall, reduced))
+    return same
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--irscope-opt", default=os.path.join(
@@ -226,10 +274,27 @@ def main():
                          "results: the tool runs the steps, irscope executes)")
     ap.add_argument("--funcs", type=int, default=None,
                     help="functions around a buried case (default 120)")
+    ap.add_argument("--reduce", action="store_true",
+                    help="opt-reduce --miscompile's culprit line on each "
+                         "wrong-result case, against a hand bisection on "
+                         "the reduced result")
     a = ap.parse_args()
     want = set(a.cases.split(",")) - {""}
     work = tempfile.mkdtemp(prefix="rewrites-")
     failed = 0
+    if a.reduce:
+        red = os.path.join(os.path.dirname(a.irscope_opt), "opt-reduce")
+        print("%-26s %-44s %-44s %s" % ("case", "opt-reduce (K of N, name, runs)",
+                                        "hand on the result", "bars"))
+        for name, rel, pipeline, step, oracle, args, funcs in CASES:
+            if oracle != "results" or funcs or (want and name not in want):
+                continue
+            path = os.path.join(HERE, rel)
+            failed += not reduce_case(red, name, path,
+                                      pipeline or header(path, "PIPELINE"),
+                                      step, args, work)
+        shutil.rmtree(work, ignore_errors=True)
+        return 1 if failed else 0
     print("%-26s %-8s %-44s %-44s %s" % ("case", "tag", "irscope (K of N, name, runs)",
                                         "hand (K of N, name, runs)", "bars"))
     for name, rel, pipeline, step, oracle, args, funcs in CASES:

@@ -11,7 +11,7 @@
 // step never touched), as irscope-opt narrows it: the step may have
 // corrupted the first worker's heap (llvm/llvm-project#102577). Pass
 // failures are not narrowed in-process (irscope-opt narrows them through
-// --tool).
+// --tool). A wrong result is narrowed by executing (CulpritResults.c).
 //
 // The workers run the reduced module as the written file is run, not as
 // it is in memory: they parse its text into a fresh context, as
@@ -57,6 +57,7 @@ static IrsSupervisor active;
 void orCulpritInterrupt(void) {
   if (active.ptr)
     irsSupervisorInterrupt(active);
+  orCulpritResultsInterrupt();
 }
 
 typedef struct Run {
@@ -95,7 +96,7 @@ static void send(IrsWorkerChannel ch, intptr_t slot, const char *s) {
 // A crash must end a worker by its signal (a sanitizer's handler would
 // exit instead), as in the reducer's own workers; an interrupt (the
 // supervisor's SIGTERM) ends it too, not opt-reduce's handler it inherited.
-static void workerSignals(void) {
+void orCulpritWorkerSignals(void) {
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);
   irsInstallCrashHandlers("opt-reduce");
@@ -107,7 +108,7 @@ static void workerSignals(void) {
 static IrsPassManager startWorker(Run *u, IrsWorkerChannel ch, bool narrow,
                                   MlirOperation module) {
   u->ch = ch;
-  workerSignals();
+  orCulpritWorkerSignals();
   // A hang is described when the supervisor asks (traceOnTimeout), a crash
   // as the worker dies.
   irsInstallHangTraceHandler("opt-reduce");
@@ -131,6 +132,23 @@ static IrsPassManager startWorker(Run *u, IrsWorkerChannel ch, bool narrow,
   return pm;
 }
 
+MlirContext orCulpritContext(const OrConfig *c) {
+  MlirContext ctx = orContextCreate(c);
+  if (irsToolLoadIrdlFiles(ctx, "opt-reduce",
+                           (const char *const *)c->irdlFiles.items,
+                           c->irdlFiles.num, NULL, NULL))
+    return ctx;
+  mlirContextDestroy(ctx);
+  return (MlirContext){NULL};
+}
+
+void orCulpritPrintAsWritten(MlirOperation module, IrsToolText *out) {
+  MlirOpPrintingFlags pf = mlirOpPrintingFlagsCreate();
+  mlirOpPrintingFlagsEnableDebugInfo(pf, true, false);
+  mlirOperationPrintWithFlags(module, pf, irsToolTextCallback, out);
+  mlirOpPrintingFlagsDestroy(pf);
+}
+
 // The reduced module as the written file has it, in the worker: its text
 // (locations kept: they point into the input) parsed in a fresh context
 // with the reduction's IRDL dialects; the module in memory, in the
@@ -138,13 +156,11 @@ static IrsPassManager startWorker(Run *u, IrsWorkerChannel ch, bool narrow,
 static MlirOperation asWritten(Run *u) {
   if (u->text.failed || !u->text.data)
     return mlirOperationClone(u->module);
-  MlirContext ctx = orContextCreate(u->c);
-  bool ok = irsToolLoadIrdlFiles(ctx, "opt-reduce",
-                                 (const char *const *)u->c->irdlFiles.items,
-                                 u->c->irdlFiles.num, NULL, NULL);
-  MlirModule m = ok ? mlirModuleCreateParse(
-                          ctx, mlirStringRefCreate(u->text.data, u->text.len))
-                    : (MlirModule){NULL};
+  MlirContext ctx = orCulpritContext(u->c);
+  MlirModule m = !mlirContextIsNull(ctx)
+                     ? mlirModuleCreateParse(
+                           ctx, mlirStringRefCreate(u->text.data, u->text.len))
+                     : (MlirModule){NULL};
   return mlirModuleIsNull(m) ? mlirOperationClone(u->module)
                              : mlirModuleGetOperation(m);
 }
@@ -241,6 +257,11 @@ void orCulpritFind(const OrConfig *c, IrsReducer r, OrCulprit *out) {
   memset(out, 0, sizeof(*out));
   const IrsSignature *sig = irsReducerGetSignature(r);
   out->kind = sig->kind;
+  if (c->miscompile && !c->test && !c->tool && c->testRuns <= 1 &&
+      sig->kind == IrsOutcomeWrongResult) {
+    orCulpritFindResults(c, r, out);
+    return;
+  }
   // A failure only some runs show (--test-runs) may not show in this one.
   if (c->test || c->tool || c->miscompile || c->checkDeterminism ||
       c->testRuns > 1 || sig->inEdit ||
@@ -250,10 +271,7 @@ void orCulpritFind(const OrConfig *c, IrsReducer r, OrCulprit *out) {
   Run u = {c, irsReducerGetModule(r), {0},
            irsPipelineCreateParse(irsReducerGetPipeline(r), NULL, NULL),
            irsActionTrailCreate(), {0}, 0, ""};
-  MlirOpPrintingFlags pf = mlirOpPrintingFlagsCreate();
-  mlirOpPrintingFlagsEnableDebugInfo(pf, true, false);
-  mlirOperationPrintWithFlags(u.module, pf, irsToolTextCallback, &u.text);
-  mlirOpPrintingFlagsDestroy(pf);
+  orCulpritPrintAsWritten(u.module, &u.text);
   const char *tmp = getenv("TMPDIR");
   snprintf(u.dir, sizeof(u.dir), "%s/opt-reduce-culprit-XXXXXX",
            tmp && *tmp ? tmp : "/tmp");
@@ -345,6 +363,10 @@ void orCulpritPrint(const OrCulprit *cu) {
           isPattern(cu) ? "rewrite" : "pass execution");
   describe(stderr, cu);
   fputc('\n', stderr);
+  if (cu->executions)
+    fprintf(stderr, "opt-reduce: note: narrowed single-threaded with %lld "
+                    "executions\n",
+            (long long)cu->executions);
 }
 
 // The CHECK line of the failure under `check`: the signature's message,
@@ -364,21 +386,46 @@ static void printCounterRun(FILE *f, const char *readFlags, MlirStringRef p,
           readFlags, (int)p.length, p.data, cu->tag, (long long)count);
 }
 
+static void printLitComment(FILE *f, const OrCulprit *cu) {
+  fprintf(f, "// Culprit %s: ", isPattern(cu) ? "rewrite" : "pass execution");
+  describe(f, cu);
+  fputs(".\n", f);
+}
+
+// Checkable with mlir-opt's own counter only where its count is ours.
+static bool counterCheckable(const OrConfig *c, const OrCulprit *cu,
+                             MlirStringRef pipeline) {
+  IrsPipeline p = irsPipelineCreateParse(pipeline, NULL, NULL);
+  bool oneStep = !irsPipelineIsNull(p) && irsPipelineGetNumSteps(p) == 1;
+  irsPipelineDestroy(p);
+  return cu->index >= 1 && isPattern(cu) && oneStep &&
+         !irsPipelineTextNamesIrscopePass(pipeline) &&
+         !(c->plugins.plugins.ptr && irsPluginsGetNum(c->plugins.plugins) > 0);
+}
+
+void orCulpritPrintResultsLit(FILE *f, const OrConfig *c, const OrCulprit *cu,
+                              MlirStringRef pipeline) {
+  if (!cu->found)
+    return;
+  printLitComment(f, cu);
+  if (!counterCheckable(c, cu, pipeline))
+    return;
+  fprintf(f, "// With upstream mlir-opt's debug counter, the first %lld %s "
+             "actions give\n// the output checked above and the first %lld "
+             "do not: the first RUN line's\n// mlir-opt with "
+             "--mlir-disable-threading --mlir-debug-counter=%s-count=%lld "
+             "(or %lld).\n",
+          (long long)(cu->index - 1), cu->tag, (long long)cu->index, cu->tag,
+          (long long)(cu->index - 1), (long long)cu->index);
+}
+
 void orCulpritPrintLit(FILE *f, const OrConfig *c, const OrCulprit *cu,
                        MlirStringRef pipeline, bool pin,
                        const IrsSignature *sig) {
   if (!cu->found)
     return;
-  fprintf(f, "// Culprit %s: ", isPattern(cu) ? "rewrite" : "pass execution");
-  describe(f, cu);
-  fputs(".\n", f);
-  IrsPipeline p = irsPipelineCreateParse(pipeline, NULL, NULL);
-  bool oneStep = !irsPipelineIsNull(p) && irsPipelineGetNumSteps(p) == 1;
-  irsPipelineDestroy(p);
-  // Checkable with mlir-opt's own counter only where its count is ours.
-  if (cu->index < 1 || !isPattern(cu) || !oneStep ||
-      irsPipelineTextNamesIrscopePass(pipeline) ||
-      (c->plugins.plugins.ptr && irsPluginsGetNum(c->plugins.plugins) > 0))
+  printLitComment(f, cu);
+  if (!counterCheckable(c, cu, pipeline))
     return;
   bool crash = cu->kind == IrsOutcomeCrash;
   char *rf = orConfigReadFlags(c);

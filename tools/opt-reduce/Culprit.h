@@ -6,7 +6,10 @@
 // switched on (docs/irscope-opt.md, "Inside a step"): the action a crash
 // was in, the action a hang kept repeating (the action trail), and for IR
 // the verifier rejects the failing step narrowed to one action
-// (IrsInstrumentationOptions.narrow). The summary names it in one line and
+// (IrsInstrumentationOptions.narrow); for a wrong result (--miscompile)
+// the signature's step narrowed by executing each trial's output
+// (CulpritResults.c, include/irscope/ExecNarrow.h). The summary names it
+// in one line and
 // --emit-lit-test in a comment, with a RUN line pair on upstream
 // mlir-opt's debug counter where it can check it.
 //
@@ -15,6 +18,7 @@
 #define IRS_TOOLS_OPT_REDUCE_CULPRIT_H
 
 #include "Config.h"
+#include "Text.h"
 
 #include "irscope/Action.h"
 #include "irscope/Reduce.h"
@@ -25,7 +29,8 @@
 
 typedef struct OrCulprit {
   bool found;
-  IrsOutcome kind;    ///< the failure it explains: crash, timeout, verify
+  IrsOutcome kind;    ///< the failure it explains: crash, timeout, verify,
+                      ///< wrong result
   /// As an action record holds them (Action.h), cut alike.
   char tag[IRS_ACTION_RECORD_TEXT_MAX + 1];    ///< "apply-pattern" or "pass-execution"
   char name[IRS_ACTION_RECORD_TEXT_MAX + 1];   ///< the pattern or pass
@@ -47,11 +52,29 @@ typedef struct OrCulprit {
   double stalledMs;
   int64_t lastIndex;
   bool inFlight;
+  /// A wrong result: the executions narrowing took.
+  int64_t executions;
 } OrCulprit;
 
 /// Runs the reduced module of `r` once more to name its culprit (in-process
 /// mode only; `out->found` false otherwise or when there is none).
 void orCulpritFind(const OrConfig *c, IrsReducer r, OrCulprit *out);
+/// A reduced wrong result's culprit (CulpritResults.c): the step of the
+/// signature's pass narrowed on its pre-step IR by executing, as
+/// irscope-opt --check-results narrows it. Called by orCulpritFind.
+void orCulpritFindResults(const OrConfig *c, IrsReducer r, OrCulprit *out);
+/// Stops that search's worker and execution; async-signal-safe.
+void orCulpritResultsInterrupt(void);
+
+/// Shared by the workers of both searches: the worker's signals (a crash
+/// ends it by its signal, SIGINT and SIGTERM by default); a fresh context
+/// that reads the reduced module as the written file is read (with the
+/// reduction's IRDL dialects; null when they do not load); and the module
+/// printed as the workers parse it (with its locations).
+void orCulpritWorkerSignals(void);
+MlirContext orCulpritContext(const OrConfig *c);
+void orCulpritPrintAsWritten(MlirOperation module, IrsToolText *out);
+
 /// Stops a search in progress (its workers, the narrowing's trials with
 /// them): no culprit then. Async-signal-safe; for SIGINT and SIGTERM.
 void orCulpritInterrupt(void);
@@ -59,6 +82,13 @@ void orCulpritInterrupt(void);
 /// The summary's line: "opt-reduce: culprit rewrite: pattern 'X' on 'op'
 /// at LOC (#K of N in step S)" or the crash's and hang's forms.
 void orCulpritPrint(const OrCulprit *cu);
+
+/// The miscompile test's (MiscompileLit.c) comment naming the culprit and,
+/// where upstream mlir-opt's debug counter counts it alike (as for
+/// orCulpritPrintLit), the counts K - 1 and K that give the reference's
+/// output and another.
+void orCulpritPrintResultsLit(FILE *f, const OrConfig *c, const OrCulprit *cu,
+                              MlirStringRef pipeline);
 
 /// The emitted lit test's lines: a comment naming the culprit, and in the
 /// pin form (`pin`) a RUN line pair with upstream mlir-opt's debug counter

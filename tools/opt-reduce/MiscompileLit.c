@@ -53,11 +53,12 @@ static void checkLines(FILE *f, const char *out, size_t len) {
   }
 }
 
-int irsReduceWriteMiscompileLitTest(const char *path, const char *input,
-                                    MlirOperation module, MlirStringRef pipeline,
+int irsReduceWriteMiscompileLitTest(const OrConfig *c, MlirOperation module,
+                                    MlirStringRef pipeline,
                                     const IrsSignature *sig,
-                                    const IrsExecOptions *exec,
-                                    const char *readFlags, IrsPlugins plugins) {
+                                    const OrCulprit *culprit) {
+  const IrsExecOptions *exec = &c->exec;
+  IrsPlugins plugins = c->plugins.plugins;
   char *lit = NULL;
   size_t litLen = 0;
   IrsToolText t = {0};
@@ -82,11 +83,17 @@ int irsReduceWriteMiscompileLitTest(const char *path, const char *input,
     free(t.data);
     return EINVAL;
   }
+  char *readFlags = orConfigReadFlags(c);
   FILE *f = open_memstream(&lit, &litLen);
-  if (!f) {
+  if (!f || !readFlags) {
+    int e = f ? ENOMEM : errno;
+    if (f)
+      fclose(f);
+    free(lit);
+    free(readFlags);
     irsExecResultFree(&ref);
     free(t.data);
-    return errno;
+    return e;
   }
   const char *entry = exec->entry ? exec->entry : "main";
   const char *type = ref.resultType ? ref.resultType : "void";
@@ -98,13 +105,13 @@ int irsReduceWriteMiscompileLitTest(const char *path, const char *input,
               strlen(all ? all : "") != strlen(mlir ? mlir : "");
   fprintf(f, "// Reduced by opt-reduce --miscompile from %s: pass '%s' "
              "changes what '@%s' prints.\n",
-          input, sig->pass, entry);
+          c->inputShown, sig->pass, entry);
   fputs("// The CHECK lines hold the reference (the module run before the "
         "pipeline):\n// the test fails today and passes once the bug is "
         "fixed.\n",
         f);
   // Both tools that read the IR read it as the reduction did.
-  const char *rf = readFlags ? readFlags : "";
+  const char *rf = readFlags;
   fprintf(f, "// RUN: %s %%s%s%s --pass-pipeline='%.*s' \\\n",
           ours ? "irscope-opt" : "mlir-opt", all ? all : "", rf,
           (int)pipeline.length, pipeline.data);
@@ -118,10 +125,12 @@ int irsReduceWriteMiscompileLitTest(const char *path, const char *input,
           entry, type,
           exec->sharedLibs ? exec->sharedLibs : irsExecGetDefaultSharedLibs());
   checkLines(f, ref.output, ref.outputLength);
+  orCulpritPrintResultsLit(f, c, culprit, pipeline);
   fputc('\n', f);
   fwrite(text, 1, textLen, f);
   fputc('\n', f);
-  int e = fclose(f) ? ENOMEM : irsFileWriteAtomic(path, lit, litLen);
+  free(readFlags);
+  int e = fclose(f) ? ENOMEM : irsFileWriteAtomic(c->litTest, lit, litLen);
   free(lit);
   free(t.data);
   irsExecResultFree(&ref);

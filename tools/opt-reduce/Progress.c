@@ -245,13 +245,10 @@ int orFinish(const OrConfig *c, OrSession *s, IrsReducer r) {
     rc = irsOutcomeGetExitCode(IrsOutcomeIoError);
   }
   if (c->litTest && !c->test) {
-    char *rf = c->miscompile ? orConfigReadFlags(c) : NULL;
-    int e = c->miscompile ? irsReduceWriteMiscompileLitTest(
-                                c->litTest, c->inputShown, best, p, sig, &c->exec,
-                                rf, c->plugins.plugins)
-            : c->tool     ? orToolLitTestWrite(c, &s->tool, r, best)
-                          : orLitTestWrite(c, r, best, &culprit);
-    free(rf);
+    int e = c->miscompile
+                ? irsReduceWriteMiscompileLitTest(c, best, p, sig, &culprit)
+            : c->tool ? orToolLitTestWrite(c, &s->tool, r, best)
+                      : orLitTestWrite(c, r, best, &culprit);
     if (e) {
       fprintf(stderr, "opt-reduce: error: cannot write '%s': %s\n",
               c->litTest, strerror(e));
