@@ -140,7 +140,7 @@ char *irsOptChunkDir(const IrsOptConfig *cfg, const char *base, intptr_t chunk,
   if (!d)
     return NULL;
   if (cfg->io.splitInputFile && numChunks > 1)
-    irsRunDirSubdirPath(base, IrsRunDirChunk, chunk, d, n);
+    irsRunDirSubdirPath(base, IrsRunDirChunk, irsOptChunkNumber(chunk), d, n);
   else
     snprintf(d, n, "%s", base);
   return d;

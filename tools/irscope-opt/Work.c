@@ -451,7 +451,7 @@ int irsOptWriteChunkOutput(IrsOptRun *run, intptr_t chunk, IrsOptOut *out) {
   if (!irsWorkerChannelSendOutput(run->ch, to, out->data, out->len)) {
     fprintf(stderr, "irscope-opt: error: cannot hand the output of chunk %ld "
                     "to the supervisor\n",
-            (long)chunk);
+            irsOptChunkNumber(chunk));
     return EIO;
   }
   return 0;
