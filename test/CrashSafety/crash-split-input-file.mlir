@@ -54,6 +54,7 @@
 
 // The crash report describes chunk 2 only; its reproducers hold that chunk.
 // RUN: FileCheck %s --check-prefix=REPORT1 < %t/chunk-002/report.xml
+// REPORT1: <input path="{{.*}}crash-split-input-file.mlir" {{.*}} chunk="2" line="73"
 // REPORT1: <failure kind="crash" step="2" pass="irs-test-abort" anchor="func.func" {{.*}}signal-name="SIGABRT"
 // RUN: FileCheck %s --check-prefix=PRE1 --implicit-check-not=func.func < %t/chunk-002/failure-input.mlir
 // PRE1: func.func @b(%arg0: i32) -> i32 {

@@ -17,17 +17,18 @@
 // CHECK-NEXT: irscope-opt: error: chunk 3: the input '{{.*}}check-results-split.mlir' does not run cleanly: '@main' crashed (signal {{[0-9]+}}); --check-results needs a reference result
 // CHECK-NEXT: irscope-opt: error: chunk 4: step 1 'builtin.module(canonicalize)' changed the results of '@main': line 1 was '2', is now '20'; report: [[DIR]]/chunk-004/report.xml
 // CHECK-NEXT: irscope-opt: note: chunk 4: found with {{[4-6]}} executions
-// CHECK-NEXT: irscope-opt: note: chunk 4: first wrong rewrite: #4 of 40 in step 1 'builtin.module(canonicalize)': pattern '(anonymous namespace)::WhileMoveIfDown' on 'scf.while' at {{.*}}check-results-split.mlir:85:15
+// CHECK-NEXT: irscope-opt: note: chunk 4: first wrong rewrite: #4 of 40 in step 1 'builtin.module(canonicalize)': pattern '(anonymous namespace)::WhileMoveIfDown' on 'scf.while' at {{.*}}check-results-split.mlir:86:15
 // CHECK-NEXT: irscope-opt: note: chunk 4: narrowed single-threaded with 7 executions
 // CHECK-NEXT: exit=9
 
 // The line is the file's (the chunk was parsed on its own), in the
 // report's location and its one-line op too.
-// RUN: sed -n 85p %s | FileCheck %s --check-prefix=LINE
+// RUN: sed -n 86p %s | FileCheck %s --check-prefix=LINE
 // LINE: %result:3 = scf.while
 // RUN: FileCheck %s --check-prefix=ACTION -DIN=%s < %t/f/chunk-004/report.xml
-// ACTION: <action tag="apply-pattern" {{.*}} loc="[[IN]]:85:15"
-// ACTION-NEXT: <generic-op>{{.*}} loc(&quot;[[IN]]&quot;:85:15)</generic-op>
+// ACTION: <input path="[[IN]]" {{.*}} chunk="4" line="81"
+// ACTION: <action tag="apply-pattern" {{.*}} loc="[[IN]]:86:15"
+// ACTION-NEXT: <generic-op>{{.*}} loc(&quot;[[IN]]&quot;:86:15)</generic-op>
 
 // Each chunk's artefacts are its own: chunk 1's pre-step IR holds its
 // @add, the reproducer its step.

@@ -1,6 +1,7 @@
 // With --split-input-file every chunk is a run of its own: its dumps, its
-// manifest and, when it fails, its report go into DIR/chunk-NNN, so nothing
-// of one chunk overwrites another's. Here chunk 1 succeeds, chunk 2 fails in
+// manifest and, when it fails, its report go into DIR/chunk-NNN (N counted
+// from 1, which <input chunk= line=> repeats with the chunk's first line of
+// text), so nothing of one chunk overwrites another's. Here chunk 1 succeeds, chunk 2 fails in
 // a pass (irs-test-fail) and chunk 3 fails verification (irs-test-corrupt);
 // the exit code is the worse of the two failures (3). Diagnostics name the
 // input file and the line in it, as mlir-opt's do.
@@ -45,13 +46,14 @@
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/chunk-002/report.xml %t/chunk-003/report.xml
 // RUN: FileCheck %s --check-prefix=M0 < %t/chunk-001/manifest.xml
 // M0: <irscope-manifest version="1" status="ok">
-// M0: <input path="{{.*}}split-input-file-dumps.mlir" {{.*}}ops="5" dump="0000-input.mlir"{{( dump-hash="[0-9a-f]{16}")?}}/>
+// M0: <input path="{{.*}}split-input-file-dumps.mlir" {{.*}} chunk="1" line="1" ops="5" dump="0000-input.mlir"{{( dump-hash="[0-9a-f]{16}")?}}/>
 // RUN: FileCheck %s --check-prefix=M1 < %t/chunk-002/manifest.xml
 // M1: <irscope-manifest version="1" status="pass-failure">
-// M1: <input path="{{.*}}split-input-file-dumps.mlir" {{.*}}ops="4" dump="0000-input.mlir"{{( dump-hash="[0-9a-f]{16}")?}}/>
+// M1: <input path="{{.*}}split-input-file-dumps.mlir" {{.*}} chunk="2" line="88" ops="4" dump="0000-input.mlir"{{( dump-hash="[0-9a-f]{16}")?}}/>
 // M1: <failure report="report.xml"/>
 // RUN: FileCheck %s --check-prefix=M2 < %t/chunk-003/manifest.xml
 // M2: <irscope-manifest version="1" status="verify-failure">
+// M2: <input path="{{.*}}split-input-file-dumps.mlir" {{.*}} chunk="3" line="100" ops=
 // M2: <failure report="report.xml"/>
 
 // Each dump holds its own chunk only.

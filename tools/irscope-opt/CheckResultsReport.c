@@ -345,7 +345,7 @@ static int writeArtefacts(const IrsOptCheck *c, intptr_t k, IrsFailureWriter w,
       .expected = outOf(exp),
       .actual = outOf(act),
       .firstDifferenceLine = line};
-  IrsCrashInfo ci = {.header = irsOptRunHeader(cfg, c->run->input),
+  IrsCrashInfo ci = {.header = irsOptRunHeader(cfg, c->run->input, c->chunk),
                      .pipeline = c->run->pipeline,
                      .verifyEach = cfg->verifyEach,
                      .threading = !cfg->disableThreading,

@@ -175,7 +175,7 @@ static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
   char *failDir = irsOptChunkDir(
       cfg, cfg->dumps.dir ? cfg->dumps.dir : cfg->failureDir, k, nchunks);
   IrsCrashDocOptions o = {
-      .header = irsOptRunHeader(cfg, run->input),
+      .header = irsOptRunHeader(cfg, run->input, k),
       .pipeline = run->pipeline,
       .verifyEach = cfg->verifyEach,
       .threading = !cfg->disableThreading,

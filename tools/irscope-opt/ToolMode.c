@@ -232,7 +232,7 @@ static void fillOptions(IrsOptToolRun *r, IrsInput in, const ToolArgs *args) {
   o.threadingEnabled = !c->disableThreading;
   o.emitBytecode = c->io.emitBytecode;
   o.narrow = c->narrow;
-  o.header = irsOptRunHeader(c, in);
+  o.header = irsOptRunHeader(c, in, -1);
   o.onStderr = writeStderr;
   o.onStep = irsOptToolLogStep;
   o.onStepUserData = r->starts;

@@ -223,6 +223,8 @@ static IrsOutcome workChunk(ChunkWork *w, intptr_t c) {
   }
   free(dumpDir);
   free(failDir);
+  IrsRunHeader h = irsOptRunHeader(cfg, run->input, c);
+  irsPassManagerSetInputChunk(pm, h.chunk, h.chunkLine);
   intptr_t errs0 = irsDiagnosticCaptureGetNumErrors(w->parseDiags);
   MlirModule m = irsInputParseChunk(run->input, w->ctx, c);
   if (mlirModuleIsNull(m)) {
