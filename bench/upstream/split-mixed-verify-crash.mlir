@@ -1,11 +1,11 @@
 // Upstream: four reports in one --split-input-file input, run through remove-dead-values then canonicalize:
-//   https://github.com/llvm/llvm-project/issues/116368 (chunk 0: fixed, runs fine on 22.1)
-//   https://github.com/llvm/llvm-project/issues/221037 (chunk 1: a canonicalize hang; here remove-dead-values runs first and
+//   https://github.com/llvm/llvm-project/issues/116368 (chunk 1: fixed, runs fine on 22.1)
+//   https://github.com/llvm/llvm-project/issues/221037 (chunk 2: a canonicalize hang; here remove-dead-values runs first and
 //     leaves 'branch has 1 operands for successor #1, but target block has 0': a verifier failure after remove-dead-values)
-//   https://github.com/llvm/llvm-project/issues/204096 (chunk 2: SIGSEGV in remove-dead-values)
-//   https://github.com/llvm/llvm-project/issues/159675 (chunk 3: the maintainer's canonicalize hang; remove-dead-values first removes it)
+//   https://github.com/llvm/llvm-project/issues/204096 (chunk 3: SIGSEGV in remove-dead-values)
+//   https://github.com/llvm/llvm-project/issues/159675 (chunk 4: the maintainer's canonicalize hang; remove-dead-values first removes it)
 // Original commands: mlir-opt -remove-dead-values / -canonicalize on each
-// MLIR 22.1 (Debian llvm-22): chunk 1 fails verification, then SIGSEGV in chunk 2 (exit 139); chunk 3 never runs, chunk 0's output is lost
+// MLIR 22.1 (Debian llvm-22): chunk 2 fails verification, then SIGSEGV in chunk 3 (exit 139); chunk 4 never runs, chunk 1's output is lost
 // ARGS: --split-input-file --pass-pipeline=builtin.module(remove-dead-values,canonicalize) --output-split-marker=//=====
 
 module {

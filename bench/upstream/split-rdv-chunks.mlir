@@ -1,9 +1,9 @@
 // Upstream: three -remove-dead-values reports in one --split-input-file input:
-//   https://github.com/llvm/llvm-project/issues/116368 (chunk 0, fixed: runs fine on 22.1)
-//   https://github.com/llvm/llvm-project/issues/204096 (chunk 1, still SIGSEGV on 22.1)
-//   https://github.com/llvm/llvm-project/issues/128341 (chunk 2, fixed: runs fine on 22.1)
+//   https://github.com/llvm/llvm-project/issues/116368 (chunk 1, fixed: runs fine on 22.1)
+//   https://github.com/llvm/llvm-project/issues/204096 (chunk 2, still SIGSEGV on 22.1)
+//   https://github.com/llvm/llvm-project/issues/128341 (chunk 3, fixed: runs fine on 22.1)
 // Original command (each): mlir-opt test.mlir -remove-dead-values
-// MLIR 22.1 (Debian llvm-22): SIGSEGV in chunk 1 (exit 139); the output of chunk 0 is lost, chunk 2 never runs
+// MLIR 22.1 (Debian llvm-22): SIGSEGV in chunk 2 (exit 139); the output of chunk 1 is lost, chunk 3 never runs
 // ARGS: --split-input-file -remove-dead-values
 
 module {

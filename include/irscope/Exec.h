@@ -198,7 +198,8 @@ IRS_API IrsExecFill irsExecutorGetFill(IrsExecutor executor);
 /// irsExecutorRunSequence ran).
 IRS_API intptr_t irsExecutorGetNumRuns(IrsExecutor executor);
 
-/// Asks the running execution to stop; async-signal-safe.
+/// Asks the running execution to stop, and every later one not to start
+/// (each ends IrsExecInterrupted); async-signal-safe.
 IRS_API void irsExecutorInterrupt(IrsExecutor executor);
 
 //===----------------------------------------------------------------------===//
@@ -275,6 +276,7 @@ typedef enum IrsExecSearchStatus {
   IrsExecSearchNondeterministic, ///< version `unstable` gave two results
   IrsExecSearchCannotExecute,    ///< `culprit` differs by a setup error
   IrsExecSearchNoWorker,         ///< an execution could not be started
+  IrsExecSearchInterrupted,      ///< irsExecutorInterrupt stopped it
 } IrsExecSearchStatus;
 
 /// What irsExecSearch found. `culprit` is the first version whose result
@@ -293,10 +295,15 @@ typedef struct IrsExecSearchResult {
 /// then confirms it: versions culprit-1 and culprit are each executed once
 /// more; culprit-1 must give its first result again, and culprit either
 /// its first result or another one that differs from culprit-1's too
-/// (`unstable` is then `culprit`: the step made the results undefined). `results` (num zeroed
+/// (`unstable` is then `culprit`: the step made the results undefined).
+/// A culprit that cannot be executed at all (irsExecOutcomeIsSetupError:
+/// IrsExecSearchCannotExecute) is not executed again. `results` (num
 /// entries, owned by the caller, each freed with irsExecResultFree) gets
 /// the first execution of every version executed; the others stay zeroed
-/// (output NULL). At most 2 + ceil(log2(num - 1)) + 2 executions.
+/// (output NULL). An entry the caller filled (output set: a version an
+/// earlier search over the same texts executed) is that version's first
+/// execution and is not run again. At most 2 + ceil(log2(num - 1)) + 2
+/// executions.
 IRS_API IrsExecSearchResult irsExecSearch(IrsExecutor executor,
                                           const MlirStringRef *versions,
                                           intptr_t num,

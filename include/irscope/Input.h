@@ -46,6 +46,12 @@ IRS_API MlirStringRef irsInputGetChunk(IrsInput input, intptr_t pos);
 /// 1-based line of the first character of chunk `pos` in the original file.
 IRS_API intptr_t irsInputGetChunkLine(IrsInput input, intptr_t pos);
 
+/// The lines of the file chunk `pos` spans as an editor shows them: those
+/// of its first and last characters that are not blank (the chunk's first
+/// line when it is all blank).
+IRS_API void irsInputGetChunkLines(IrsInput input, intptr_t pos,
+                                   intptr_t *first, intptr_t *last);
+
 /// The whole contents, and the hash of it as 16 hex digits (borrowed).
 IRS_API MlirStringRef irsInputGetContents(IrsInput input);
 IRS_API const char *irsInputGetHash(IrsInput input);

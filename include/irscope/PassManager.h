@@ -289,6 +289,11 @@ IRS_API void irsPassManagerAddVerifyHook(IrsPassManager pm, MlirStringRef name,
 /// own sub-directory.
 IRS_API IrsStatus irsPassManagerSetDumpOptions(IrsPassManager pm,
                                                const IrsDumpOptions *options);
+/// Which chunk of the input the next runs are (IrsRunHeader.chunk and
+/// chunkLine: its number from 1 and its first line; 0 for the whole
+/// input), as their manifest and reports say.
+IRS_API void irsPassManagerSetInputChunk(IrsPassManager pm, intptr_t chunk,
+                                         intptr_t line);
 /// Fails (IRS_ERR_PIPELINE, IRS_ERR_NOMEM) when verifyWith cannot be
 /// parsed or built, with the reason ("in --verify-with: ...") as
 /// irsPassManagerGetErrorMessage; the previous verify options then stay.

@@ -74,7 +74,8 @@ IRS_API void irsRunDirDumpName(intptr_t step, MlirStringRef anchor,
 
 /// The numbered sub-directories of a run directory.
 typedef enum IrsRunDirSubdir {
-  IrsRunDirChunk,         ///< "chunk-NNN", three digits at least
+  IrsRunDirChunk,         ///< "chunk-NNN", three digits at least; NNN
+                          ///< the chunk's number (irscope-opt counts from 1)
   IrsRunDirRepeatFailure, ///< "failure-N"
   IrsRunDirRepeatRun,     ///< ".run-N"
 } IrsRunDirSubdir;

@@ -130,6 +130,12 @@ typedef struct IrsRunHeader {
   /// arguments, shell-quoted, as each step ran it (<run-tool>); NULL
   /// otherwise.
   const char *runTool;
+  /// With --split-input-file: the chunk of the input this run is, by its
+  /// number counted from 1 (<input chunk=>, the N of a chunk-NNN
+  /// directory), and the first line of the file that holds its text
+  /// (<input line=>, irsInputGetChunkLines); 0 for the whole input.
+  intptr_t chunk;
+  intptr_t chunkLine;
 } IrsRunHeader;
 
 /// How IR is printed: the settings of an MlirOpPrintingFlags, named after

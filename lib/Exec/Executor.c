@@ -23,6 +23,7 @@
 #include <mlir-c/RegisterEverything.h>
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,9 @@ typedef struct ExecutorImpl {
   MlirDialectRegistry registry;
   intptr_t runs;
   IrsSupervisor current; // while a run is in progress
+  // Set by irsExecutorInterrupt: from then on no execution starts (each
+  // ends IrsExecInterrupted at once), so a search stops where it is.
+  volatile sig_atomic_t interrupted;
 } ExecutorImpl;
 
 IrsExecutor irsExecutorCreate(const IrsExecOptions *o, IrsExecWorkerSetup setup,
@@ -98,7 +102,10 @@ IrsExecFill irsExecutorGetFill(IrsExecutor executor) {
 
 void irsExecutorInterrupt(IrsExecutor executor) {
   ExecutorImpl *e = executor.ptr;
-  if (e && e->current.ptr)
+  if (!e)
+    return;
+  e->interrupted = 1;
+  if (e->current.ptr)
     irsSupervisorInterrupt(e->current);
 }
 
@@ -310,6 +317,9 @@ intptr_t irsExecutorRunSequence(IrsExecutor executor,
   Job job = {e, texts, num, 0, {-1}};
   const IrsWorkerResult *res = NULL;
   e->current = sup;
+  // An interrupt before `current` was set: the worker does not start.
+  if (e->interrupted)
+    irsSupervisorInterrupt(sup);
   IrsStatus st = irsSupervisorRun(sup, execWorker, &job, &res);
   e->current = (IrsSupervisor){NULL};
   if (!irsStatusIsOk(st)) {

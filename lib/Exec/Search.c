@@ -4,8 +4,10 @@
 // What irscope-opt --check-results does with the IR after each step, and
 // what opt-reduce --miscompile does once with its input: execute the
 // reference, bisect, confirm. Each version is executed at most once during
-// the search (results are kept), so the confirmation's two extra
-// executions are the only repeats. The reference and the last version run
+// the search (results are kept, and so are those the caller passes in
+// from an earlier search over the same versions), so the confirmation's
+// two extra executions are the only repeats; IR that cannot be executed
+// at all (a setup error) is not confirmed. The reference and the last version run
 // in one worker, and so do the two confirming executions
 // (irsExecutorRunSequence): the same executions, fewer process starts. A
 // version before the culprit that does not give its result twice is
@@ -24,6 +26,7 @@ typedef struct Search {
   IrsExecTolerance tol;
   IrsExecResult *res;
   bool noWorker;
+  bool interrupted; // an execution ended IrsExecInterrupted
 } Search;
 
 static const IrsExecResult *execOnce(Search *s, intptr_t i) {
@@ -38,16 +41,21 @@ static const IrsExecResult *execOnce(Search *s, intptr_t i) {
 static int sameAsReference(intptr_t i, void *ud) {
   Search *s = ud;
   const IrsExecResult *r = execOnce(s, i);
-  if (!r)
+  if (r && r->outcome == IrsExecInterrupted)
+    s->interrupted = true;
+  if (!r || s->interrupted)
     return -1;
   return irsExecResultsEqual(&s->res[0], r, s->tol) ? 1 : 0;
 }
 
 // The reference and the last version, which the bisection asks first, in
-// one worker (the last is not run when the reference fails).
+// one worker (the last is not run when the reference fails); a version
+// the caller already executed is not run again.
 static bool execFirstAndLast(Search *s, intptr_t num) {
-  if (num < 2)
-    return execOnce(s, 0) != NULL;
+  if (num < 2 || s->res[0].output || s->res[num - 1].output)
+    return execOnce(s, 0) != NULL &&
+           (num < 2 || s->res[0].outcome != IrsExecOk ||
+            execOnce(s, num - 1) != NULL);
   MlirStringRef texts[2] = {s->v[0], s->v[num - 1]};
   IrsExecResult two[2];
   intptr_t k = irsExecutorRunSequence(s->ex, texts, 2, two);
@@ -79,6 +87,8 @@ static bool repeatPair(Search *s, intptr_t i, int *before, int *after,
   irsExecutorSetFill(s->ex, fill);
   if (k < 1)
     return false;
+  for (intptr_t j = 0; j < k; ++j)
+    s->interrupted |= again[j].outcome == IrsExecInterrupted;
   *before = irsExecResultsEqual(&s->res[i - 1], &again[0], s->tol);
   // A reference-equal version that no longer runs cleanly stopped the pair.
   *after = !*before || k < 2 ||
@@ -93,25 +103,43 @@ static bool repeatPair(Search *s, intptr_t i, int *before, int *after,
 IrsExecSearchResult irsExecSearch(IrsExecutor ex, const MlirStringRef *v,
                                   intptr_t num, IrsExecTolerance tol,
                                   IrsExecResult *res) {
-  Search s = {ex, v, tol, res, false};
+  Search s = {ex, v, tol, res, false, false};
   IrsExecSearchResult out = {IrsExecSearchNoWorker, 0, 0};
   if (!execFirstAndLast(&s, num))
     return out;
   const IrsExecResult *ref = &res[0];
+  if (ref->outcome == IrsExecInterrupted ||
+      (num > 1 && res[num - 1].outcome == IrsExecInterrupted)) {
+    out.status = IrsExecSearchInterrupted;
+    return out;
+  }
   if (ref->outcome != IrsExecOk) {
     out.status = IrsExecSearchReferenceFailed;
     return out;
   }
   intptr_t k = irsExecBisect(num - 1, sameAsReference, &s);
-  if (k < 0)
+  if (k < 0) {
+    out.status = s.interrupted ? IrsExecSearchInterrupted : out.status;
     return out;
+  }
   if (k == 0) {
     out.status = IrsExecSearchSame;
+    return out;
+  }
+  // IR that cannot be executed (it does not parse or lower, the entry is
+  // missing) says so every time: nothing to confirm.
+  if (irsExecOutcomeIsSetupError(res[k].outcome)) {
+    out.culprit = k;
+    out.status = IrsExecSearchCannotExecute;
     return out;
   }
   int before = 0, after = 0, afterDiffers = 0;
   if (!repeatPair(&s, k, &before, &after, &afterDiffers))
     return out;
+  if (s.interrupted) {
+    out.status = IrsExecSearchInterrupted;
+    return out;
+  }
   // Version k - 1 gave its (the reference's) result twice and version k
   // two others: the step made the results undefined, which is as wrong as
   // making them different (a copy of memory never written, for one). Only
@@ -124,8 +152,6 @@ IrsExecSearchResult irsExecSearch(IrsExecutor ex, const MlirStringRef *v,
   }
   out.culprit = k;
   out.unstable = after ? 0 : k;
-  out.status = irsExecOutcomeIsSetupError(res[k].outcome)
-                   ? IrsExecSearchCannotExecute
-                   : IrsExecSearchFound;
+  out.status = IrsExecSearchFound;
   return out;
 }

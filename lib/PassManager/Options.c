@@ -68,6 +68,13 @@ IrsStatus irsPassManagerSetDumpOptions(IrsPassManager handle,
   return irsStatusOk();
 }
 
+void irsPassManagerSetInputChunk(IrsPassManager handle, intptr_t chunk,
+                                 intptr_t line) {
+  IrsPassManagerImpl *pm = irsPmUnwrap(handle);
+  pm->rec.header.chunk = chunk;
+  pm->rec.header.chunkLine = line;
+}
+
 IrsStatus irsPassManagerSetVerifyOptions(IrsPassManager handle,
                                          const IrsVerifyOptions *options) {
   IrsPassManagerImpl *pm = irsPmUnwrap(handle);

@@ -74,7 +74,7 @@ static bool takeOptions(IrsPassManagerImpl *pm, IrsPipeline pipeline,
     return false;
   pm->rec.threadingEnabled = o->run.threadingEnabled;
   pm->rec.plugins = o->run.plugins;
-  o->run.header = (IrsRunHeader){NULL, NULL, NULL, NULL, NULL};
+  o->run.header = (IrsRunHeader){NULL, NULL, NULL, NULL, NULL, 0, 0};
   pm->env.fallbackFileName = NULL;
   pm->numSteps = pm->rec.numSteps;
   pm->steps = calloc((size_t)(pm->numSteps ? pm->numSteps : 1),

@@ -29,7 +29,8 @@ static bool copyHeader(IrsRunHeader *dst, const IrsRunHeader *src) {
   bool ok = true;
   for (int i = 0; i < 5 && ok; ++i)
     ok = dupOpt(&to[i], from[i]);
-  *dst = (IrsRunHeader){to[0], to[1], to[2], to[3], to[4]};
+  *dst = (IrsRunHeader){to[0], to[1], to[2], to[3], to[4], src->chunk,
+                        src->chunkLine};
   return ok;
 }
 

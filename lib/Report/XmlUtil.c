@@ -164,6 +164,12 @@ void irsXmlStartRunHeader(xmlTextWriterPtr w, const IrsRunHeader *header) {
     xmlTextWriterWriteAttribute(w, X("hash"), X(inputHash));
     xmlTextWriterWriteAttribute(w, X("hash-algorithm"), X("fnv1a-64"));
   }
+  if (header->chunk > 0) {
+    xmlTextWriterWriteFormatAttribute(w, X("chunk"), "%lld",
+                                      (long long)header->chunk);
+    xmlTextWriterWriteFormatAttribute(w, X("line"), "%lld",
+                                      (long long)header->chunkLine);
+  }
 }
 
 void irsXmlWriteRunHeader(xmlTextWriterPtr w, const IrsRunRecord *rec) {

@@ -183,6 +183,26 @@ intptr_t irsInputGetChunkLine(IrsInput input, intptr_t pos) {
   return ((Input *)input.ptr)->chunks[pos].line;
 }
 
+void irsInputGetChunkLines(IrsInput input, intptr_t pos, intptr_t *first,
+                           intptr_t *last) {
+  MlirStringRef t = irsInputGetChunk(input, pos);
+  intptr_t line = irsInputGetChunkLine(input, pos);
+  *first = *last = 0;
+  for (size_t i = 0; i < t.length; ++i) {
+    if (t.data[i] == '\n') {
+      ++line;
+      continue;
+    }
+    if (t.data[i] == ' ' || t.data[i] == '\t' || t.data[i] == '\r')
+      continue;
+    if (!*first)
+      *first = line;
+    *last = line;
+  }
+  if (!*first)
+    *first = *last = irsInputGetChunkLine(input, pos);
+}
+
 MlirStringRef irsInputGetContents(IrsInput input) {
   Input *in = input.ptr;
   return mlirStringRefCreate(in->data, in->len);

@@ -1,7 +1,7 @@
 // With --split-input-file a crash ends only its own chunk: the supervisor
 // documents it in that chunk's directory and starts a new worker for the
-// next chunk. Here chunk 0 succeeds, chunk 1 crashes, chunk 2 succeeds and
-// chunk 3 fails in a pass; the output holds the chunks that succeeded, in
+// next chunk. Here chunk 1 succeeds, chunk 2 crashes, chunk 3 succeeds and
+// chunk 4 fails in a pass; the output holds the chunks that succeeded, in
 // order, joined by the marker, and the worst outcome (the crash, 5) is the
 // exit code.
 //
@@ -15,23 +15,23 @@
 // RUN: FileCheck %s --check-prefix=OUT --match-full-lines < %t.out
 
 // The same without instrumentation: the supervisor locates the step by
-// replaying chunk 1 (not chunk 0) and the output is the same.
+// replaying chunk 2 (not chunk 1) and the output is the same.
 // RUN: sh -c 'irscope-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(canonicalize,irs-test-abort{op=arith.muli},irs-test-fail{op=arith.subi}))" --failure-dir=%t.whole 2>%t.whole.err; echo exit=$?' > %t.whole.out
 // RUN: FileCheck %s --check-prefix=ERR -DDIR=%t.whole --implicit-check-not="irscope-opt: error:" < %t.whole.err
 // RUN: diff %t.out %t.whole.out
 // RUN: ls %t.whole | FileCheck %s --check-prefix=WHOLE --match-full-lines
-// WHOLE: chunk-001
-// WHOLE-NEXT: chunk-003
+// WHOLE: chunk-002
+// WHOLE-NEXT: chunk-004
 // WHOLE-EMPTY:
-// RUN: diff %t/chunk-001/failure-input.mlir %t.whole/chunk-001/failure-input.mlir
+// RUN: diff %t/chunk-002/failure-input.mlir %t.whole/chunk-002/failure-input.mlir
 
 // RUN: ls %t | FileCheck %s --check-prefix=TOP --match-full-lines
-// TOP: chunk-000
-// TOP-NEXT: chunk-001
+// TOP: chunk-001
 // TOP-NEXT: chunk-002
 // TOP-NEXT: chunk-003
+// TOP-NEXT: chunk-004
 // TOP-EMPTY:
-// RUN: ls %t/chunk-001 | FileCheck %s --check-prefix=FILES1 --match-full-lines
+// RUN: ls %t/chunk-002 | FileCheck %s --check-prefix=FILES1 --match-full-lines
 // FILES1: 0000-input.mlir
 // FILES1-NEXT: 0001-func.func-canonicalize.mlir
 // FILES1-NEXT: failure-input.mlir
@@ -41,9 +41,9 @@
 // FILES1-NEXT: reproducer.mlir
 // FILES1-EMPTY:
 
-// RUN: xmllint --noout --schema %schemas/manifest.xsd %t/chunk-000/manifest.xml %t/chunk-001/manifest.xml %t/chunk-002/manifest.xml %t/chunk-003/manifest.xml
-// RUN: xmllint --noout --schema %schemas/report.xsd %t/chunk-001/report.xml %t/chunk-003/report.xml
-// RUN: cat %t/chunk-000/manifest.xml %t/chunk-001/manifest.xml %t/chunk-002/manifest.xml %t/chunk-003/manifest.xml \
+// RUN: xmllint --noout --schema %schemas/manifest.xsd %t/chunk-001/manifest.xml %t/chunk-002/manifest.xml %t/chunk-003/manifest.xml %t/chunk-004/manifest.xml
+// RUN: xmllint --noout --schema %schemas/report.xsd %t/chunk-002/report.xml %t/chunk-004/report.xml
+// RUN: cat %t/chunk-001/manifest.xml %t/chunk-002/manifest.xml %t/chunk-003/manifest.xml %t/chunk-004/manifest.xml \
 // RUN:   | FileCheck %s --check-prefix=MANIFESTS
 // MANIFESTS: <irscope-manifest version="1" status="ok">
 // MANIFESTS: <irscope-manifest version="1" status="crash">
@@ -52,13 +52,14 @@
 // MANIFESTS: <irscope-manifest version="1" status="ok">
 // MANIFESTS: <irscope-manifest version="1" status="pass-failure">
 
-// The crash report describes chunk 1 only; its reproducers hold that chunk.
-// RUN: FileCheck %s --check-prefix=REPORT1 < %t/chunk-001/report.xml
+// The crash report describes chunk 2 only; its reproducers hold that chunk.
+// RUN: FileCheck %s --check-prefix=REPORT1 < %t/chunk-002/report.xml
+// REPORT1: <input path="{{.*}}crash-split-input-file.mlir" {{.*}} chunk="2" line="73"
 // REPORT1: <failure kind="crash" step="2" pass="irs-test-abort" anchor="func.func" {{.*}}signal-name="SIGABRT"
-// RUN: FileCheck %s --check-prefix=PRE1 --implicit-check-not=func.func < %t/chunk-001/failure-input.mlir
+// RUN: FileCheck %s --check-prefix=PRE1 --implicit-check-not=func.func < %t/chunk-002/failure-input.mlir
 // PRE1: func.func @b(%arg0: i32) -> i32 {
 // PRE1-NEXT: %0 = arith.muli %arg0, %arg0 : i32
-// RUN: FileCheck %s --check-prefix=FULL1 --implicit-check-not=sym_name < %t/chunk-001/reproducer-full.mlir
+// RUN: FileCheck %s --check-prefix=FULL1 --implicit-check-not=sym_name < %t/chunk-002/reproducer-full.mlir
 // FULL1: "func.func"() <{function_type = (i32) -> i32, sym_name = "b"}>
 
 func.func @a(%x: i32) -> i32 {
@@ -75,9 +76,9 @@ func.func @b(%x: i32) -> i32 {
   %z = arith.muli %y, %c1 : i32
   return %z : i32
 }
-// Chunk 1's worker dies; chunk 3 runs in a new worker.
+// Chunk 2's worker dies; chunk 4 runs in a new worker.
 // ERR: irscope-opt: error: step 2 'builtin.module(func.func(irs-test-abort{op=arith.muli}))' crashed with SIGABRT
-// ERR: irscope-opt: note: report: [[DIR]]/chunk-001/report.xml
+// ERR: irscope-opt: note: report: [[DIR]]/chunk-002/report.xml
 
 // -----
 
@@ -97,7 +98,7 @@ func.func @d(%x: i32, %z: i32) -> i32 {
 
 // ERR-NEXT: {{^}}  %y = arith.subi %x, %z : i32{{$}}
 // ERR-NEXT: {{^ +\^$}}
-// ERR-NEXT: irscope-opt: error: step 3 'builtin.module(func.func(irs-test-fail{op=arith.subi}))' failed: pass 'irs-test-fail' signalled failure; report: [[DIR]]/chunk-003/report.xml
+// ERR-NEXT: irscope-opt: error: step 3 'builtin.module(func.func(irs-test-fail{op=arith.subi}))' failed: pass 'irs-test-fail' signalled failure; report: [[DIR]]/chunk-004/report.xml
 
 // OUT:      module {
 // OUT-NEXT:   func.func @a(%arg0: i32) -> i32 {

@@ -44,7 +44,7 @@
 // verifier after every step.
 // RUN: rm -rf %t.dumps && not irscope-opt --irdl-file=%dialects/irs_test.irdl.mlir --split-input-file %s --pass-pipeline='builtin.module(func.func(canonicalize,cse),irs-op-stats)' --dump-after-each=%t.dumps > %t.step 2> /dev/null
 // RUN: diff %t.pipe %t.step
-// RUN: FileCheck %s --check-prefix=DUMP < %t.dumps/chunk-008/0002-func.func-cse.mlir
+// RUN: FileCheck %s --check-prefix=DUMP < %t.dumps/chunk-009/0002-func.func-cse.mlir
 
 // CHECK-LABEL: func.func @const_add
 // CHECK-NEXT:    %[[C:.*]] = "irs_test.const"() {value = 7 : i32} : () -> i32

@@ -14,7 +14,7 @@
 // RUN: rm -rf %t.d && irscope-opt %s --split-input-file --mlir-disable-threading --pass-pipeline='builtin.module(func.func(canonicalize),symbol-dce)' --mlir-print-ir-before-all --mlir-print-ir-after-all --dump-after-each=%t.d > %t.step 2> %t.step.err
 // RUN: diff %t.ref %t.step
 // RUN: diff %t.ref.err %t.step.err
-// RUN: ls %t.d/chunk-000 %t.d/chunk-001 | FileCheck %s --check-prefix=DUMPS
+// RUN: ls %t.d/chunk-001 %t.d/chunk-002 | FileCheck %s --check-prefix=DUMPS
 // DUMPS-COUNT-2: 0002-builtin.module-symbol-dce.mlir
 // RUN: rm -rf %t.d2 && irscope-opt %s --split-input-file --mlir-disable-threading --pass-pipeline='builtin.module(func.func(canonicalize),symbol-dce)' --mlir-print-ir-before-all --mlir-print-ir-after-all --dump-after-each=%t.d2 --crash-protection=0 > %t.np 2> %t.np.err
 // RUN: diff %t.ref %t.np

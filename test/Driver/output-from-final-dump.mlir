@@ -20,7 +20,7 @@
 // RUN: cmp %t.ref %t.unprotected
 // RUN: rm -rf %t.d && irscope-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(canonicalize,cse),symbol-dce,func.func(cse))' --dump-after-each=%t.d --dump-only-changed -o %t.changed 2> /dev/null
 // RUN: cmp %t.ref %t.changed
-// RUN: ls %t.d/chunk-002 | FileCheck %s --check-prefix=UNCHANGED
+// RUN: ls %t.d/chunk-003 | FileCheck %s --check-prefix=UNCHANGED
 // UNCHANGED: 0000-input.mlir
 // UNCHANGED-NEXT: manifest.xml
 // RUN: rm -rf %t.d && irscope-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(canonicalize,cse),symbol-dce,func.func(cse))' --dump-after-each=%t.d --dump-in-background -o %t.bg 2> /dev/null
@@ -40,7 +40,7 @@
 
 // The last chunk's final dump is the output's last part, byte for byte.
 // RUN: %mlir_opt %s --split-input-file --pass-pipeline='builtin.module(func.func(canonicalize,cse),symbol-dce,func.func(cse))' | awk 'f; /^\/\/ -----$/ {n++; if (n == 2) f = 1}' > %t.last
-// RUN: cmp %t.last %t.d/chunk-002/0004-func.func-cse.mlir
+// RUN: cmp %t.last %t.d/chunk-003/0004-func.func-cse.mlir
 
 // Generic form and debug info: the dumps are printed so too.
 // RUN: %mlir_opt %s --split-input-file --pass-pipeline='builtin.module(func.func(canonicalize,cse),symbol-dce,func.func(cse))' --mlir-print-op-generic --mlir-print-debuginfo -o %t.gref

@@ -57,13 +57,14 @@
 // MANIFEST: <step index="3" pass="irs-test-miscompile" anchor="builtin.module" status="wrong-result"
 // MANIFEST: <failure report="report.xml"/>
 
-// JUnit: the step fails with both outputs side by side.
-// RUN: FileCheck %s --check-prefix=JUNIT < %t/j.xml
+// JUnit: the step fails with both outputs side by side, then the report.
+// RUN: FileCheck %s --check-prefix=JUNIT -DDIR=%t/d < %t/j.xml
 // JUNIT: <testcase name="step 3 builtin.module(irs-test-miscompile{func=add})"
 // JUNIT-NEXT: <failure message="step 3 {{.*}} changed the results of {{.*}}" type="wrong-result">expected   actual
 // JUNIT-NEXT: first    | first
 // JUNIT-NEXT: 42       ! 38
 // JUNIT-NEXT: 42       ! 38
+// JUNIT-NEXT: report: [[DIR]]/report.xml
 // JUNIT-NEXT: </failure>
 // RUN: FileCheck %s --check-prefix=TRACE < %t/t.json
 // TRACE: "index": 3, "pipeline": "builtin.module(irs-test-miscompile{func=add})", "status": "wrong-result"

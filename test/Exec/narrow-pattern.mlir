@@ -3,7 +3,8 @@
 // one pattern application after which the results differ: application 4
 // of 40, WhileMoveIfDown on the scf.while (what a hand bisection of
 // mlir-opt's --mlir-debug-counter=apply-pattern-count=K finds, see
-// bench/rewrites.py). The report gets <action>, the failure directory the
+// bench/rewrites.py). The report gets <action> (its one-line op names
+// the input's line, as its location does), the failure directory the
 // function just before and just after it and their diff, and
 // replay-action.sh shows with upstream mlir-opt alone that counts 3 and 4
 // give the two results. --narrow=0 leaves the answer at the step.
@@ -13,7 +14,7 @@
 // RUN:   | FileCheck %s --check-prefix=ERR -DDIR=%t/d --implicit-check-not="irscope-opt: error:"
 // ERR: irscope-opt: error: step 3 'builtin.module(canonicalize)' changed the results of '@main': line 1 was '2', is now '20'; report: [[DIR]]/report.xml
 // ERR-NEXT: irscope-opt: note: found with {{[0-9]+}} executions
-// ERR-NEXT: irscope-opt: note: first wrong rewrite: #4 of 40 in step 3 'builtin.module(canonicalize)': pattern '(anonymous namespace)::WhileMoveIfDown' on 'scf.while' at {{.*}}narrow-pattern.mlir:61:15
+// ERR-NEXT: irscope-opt: note: first wrong rewrite: #4 of 40 in step 3 'builtin.module(canonicalize)': pattern '(anonymous namespace)::WhileMoveIfDown' on 'scf.while' at {{.*}}narrow-pattern.mlir:62:15
 // ERR-NEXT: irscope-opt: note: narrowed single-threaded with 7 executions
 // ERR-NEXT: exit=9
 
@@ -24,10 +25,10 @@
 // FILES: replay-action.sh
 
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/d/report.xml
-// RUN: FileCheck %s --check-prefix=REPORT < %t/d/report.xml
+// RUN: FileCheck %s --check-prefix=REPORT -DIN=%s < %t/d/report.xml
 // REPORT: <failure kind="wrong-result" step="3" pass="canonicalize"
-// REPORT: <action tag="apply-pattern" name="(anonymous namespace)::WhileMoveIfDown" index="4" of="40" executions="7" op="scf.while" loc="{{.*}}" before="action-before.mlir" after="action-after.mlir" diff="action.diff" replay="replay-action.sh">
-// REPORT-NEXT: <generic-op>{{.*}} = &quot;scf.while&quot;({{.*}}) ({...}, {...}) : (index) -&gt; (index, index, index) loc({{.*}})</generic-op>
+// REPORT: <action tag="apply-pattern" name="(anonymous namespace)::WhileMoveIfDown" index="4" of="40" executions="7" op="scf.while" loc="[[IN]]:62:15" before="action-before.mlir" after="action-after.mlir" diff="action.diff" replay="replay-action.sh">
+// REPORT-NEXT: <generic-op>{{.*}} = &quot;scf.while&quot;({{.*}}) ({...}, {...}) : (index) -&gt; (index, index, index) loc(&quot;[[IN]]&quot;:62:15)</generic-op>
 // REPORT-NEXT: <diff>--- action-before.mlir
 
 // The function around the rewrite: before, one scf.if inside the loop;

@@ -7,24 +7,24 @@
 // step closes, on the IR the run goes on with).
 // RUN: %mlir_opt %s --split-input-file --pass-pipeline='builtin.module(func.func(canonicalize),symbol-dce,func.func(cse),convert-scf-to-cf,lower-affine)' -o %t.ref
 // RUN: cmp %t.ref %t.out
-// RUN: %mlir_opt %t/chunk-000/0005-builtin.module-lower-affine.mlir > %t.c0.last
-// RUN: diff %t/chunk-000/0005-builtin.module-lower-affine.mlir %t.c0.last
-// RUN: %mlir_opt %t/chunk-001/0005-builtin.module-lower-affine.mlir > %t.c1.last
-// RUN: diff %t/chunk-001/0005-builtin.module-lower-affine.mlir %t.c1.last
+// RUN: %mlir_opt %t/chunk-001/0005-builtin.module-lower-affine.mlir > %t.c0.last
+// RUN: diff %t/chunk-001/0005-builtin.module-lower-affine.mlir %t.c0.last
+// RUN: %mlir_opt %t/chunk-002/0005-builtin.module-lower-affine.mlir > %t.c1.last
+// RUN: diff %t/chunk-002/0005-builtin.module-lower-affine.mlir %t.c1.last
 // Every dump reprints to itself (a stitched dump that differed from a whole
 // print in any byte, indentation included, would not).
-// RUN: %mlir_opt %t/chunk-000/0001-func.func-canonicalize.mlir > %t.c0.1
-// RUN: diff %t/chunk-000/0001-func.func-canonicalize.mlir %t.c0.1
-// RUN: %mlir_opt %t/chunk-000/0003-func.func-cse.mlir > %t.c0.3
-// RUN: diff %t/chunk-000/0003-func.func-cse.mlir %t.c0.3
-// RUN: %mlir_opt %t/chunk-001/0001-func.func-canonicalize.mlir > %t.c1.1
-// RUN: diff %t/chunk-001/0001-func.func-canonicalize.mlir %t.c1.1
-// RUN: FileCheck %s --check-prefix=CF < %t/chunk-000/0004-builtin.module-convert-scf-to-cf.mlir
+// RUN: %mlir_opt %t/chunk-001/0001-func.func-canonicalize.mlir > %t.c0.1
+// RUN: diff %t/chunk-001/0001-func.func-canonicalize.mlir %t.c0.1
+// RUN: %mlir_opt %t/chunk-001/0003-func.func-cse.mlir > %t.c0.3
+// RUN: diff %t/chunk-001/0003-func.func-cse.mlir %t.c0.3
+// RUN: %mlir_opt %t/chunk-002/0001-func.func-canonicalize.mlir > %t.c1.1
+// RUN: diff %t/chunk-002/0001-func.func-canonicalize.mlir %t.c1.1
+// RUN: FileCheck %s --check-prefix=CF < %t/chunk-001/0004-builtin.module-convert-scf-to-cf.mlir
 // CF-LABEL: func.func @loop(
 // CF: cf.br ^bb1
 // CF-NEXT: ^bb1(%{{.*}}: index, %{{.*}}: i32):  // 2 preds: ^bb0, ^bb2
 // CF-LABEL: func.func @untouched(
-// RUN: FileCheck %s --check-prefix=MAP < %t/chunk-001/0001-func.func-canonicalize.mlir
+// RUN: FileCheck %s --check-prefix=MAP < %t/chunk-002/0001-func.func-canonicalize.mlir
 // MAP: #map = affine_map<()[s0] -> (s0 + 1)>
 // MAP: affine.apply #map(
 

@@ -12,21 +12,21 @@
 // RUN: xmllint --noout --schema %schemas/junit.xsd %t.xml
 // RUN: FileCheck %s --check-prefix=JUNIT < %t.xml
 // JUNIT: <testsuites name="irscope-opt {{.*}}" tests="6" failures="1" errors="0" skipped="1"
-// JUNIT-NEXT: <testsuite name="builtin.module({{.*}}) [chunk-000]" tests="3" failures="1" errors="0" skipped="1"
-// JUNIT-NEXT: <testcase name="step 1 builtin.module(func.func(canonicalize))" classname="builtin.module({{.*}}) [chunk-000]" time="{{[0-9.]+}}"/>
+// JUNIT-NEXT: <testsuite name="builtin.module({{.*}}) [chunk-001]" tests="3" failures="1" errors="0" skipped="1"
+// JUNIT-NEXT: <testcase name="step 1 builtin.module(func.func(canonicalize))" classname="builtin.module({{.*}}) [chunk-001]" time="{{[0-9.]+}}"/>
 // JUNIT-NEXT: <testcase name="step 2 builtin.module(irs-test-abort{op=arith.muli})"
 // JUNIT-NEXT: <failure message="step 2 'builtin.module(irs-test-abort{op=arith.muli})' crashed with SIGABRT" type="crash">irscope-opt: fatal signal SIGABRT
 // JUNIT: </failure>
 // JUNIT: <testcase name="step 3 builtin.module(symbol-dce)"
 // JUNIT-NEXT: <skipped message="not run: an earlier step failed"/>
-// JUNIT: <testsuite name="builtin.module({{.*}}) [chunk-001]" tests="3" failures="0" errors="0" skipped="0"
+// JUNIT: <testsuite name="builtin.module({{.*}}) [chunk-002]" tests="3" failures="0" errors="0" skipped="0"
 // JUNIT-NEXT: <testcase name="step 1
 // JUNIT-NEXT: <testcase name="step 2
 // JUNIT-NEXT: <testcase name="step 3
 
 // RUN: %python %S/Inputs/check_trace.py %t.json | FileCheck %s --check-prefix=TRACE
-// TRACE: meta thread_name tid=1 builtin.module({{.*}}) [chunk-000]
-// TRACE: meta thread_name tid=2 builtin.module({{.*}}) [chunk-001]
+// TRACE: meta thread_name tid=1 builtin.module({{.*}}) [chunk-001]
+// TRACE: meta thread_name tid=2 builtin.module({{.*}}) [chunk-002]
 // TRACE: step canonicalize tid=1 index=1 status=ok changed=true
 // TRACE: step irs-test-abort tid=1 index=2 status=crash changed=false message=step 2 'builtin.module(irs-test-abort{op=arith.muli})' crashed with SIGABRT
 // TRACE: step canonicalize tid=2 index=1 status=ok
@@ -34,13 +34,13 @@
 // TRACE: step symbol-dce tid=2 index=3 status=ok
 // TRACE: valid trace
 
-// Each chunk's dump directory makes its own page; chunk 0's shows the crash.
-// RUN: irscope-report %t/chunk-000
-// RUN: FileCheck %s --check-prefix=PAGE < %t/chunk-000/report.html
+// Each chunk's dump directory makes its own page; chunk 1's shows the crash.
+// RUN: irscope-report %t/chunk-001
+// RUN: FileCheck %s --check-prefix=PAGE < %t/chunk-001/report.html
 // PAGE: <body data-failed-step="2">
 // PAGE: <a class="bar status-crashed failing-step" href="#step-2"
-// RUN: irscope-report %t/chunk-001
-// RUN: FileCheck %s --check-prefix=PAGE1 < %t/chunk-001/report.html
+// RUN: irscope-report %t/chunk-002
+// RUN: FileCheck %s --check-prefix=PAGE1 < %t/chunk-002/report.html
 // PAGE1: <body data-failed-step="0">
 // PAGE1: <span id="run-status">ok</span>
 

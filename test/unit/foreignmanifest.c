@@ -19,7 +19,8 @@ static char *writeAndRead(const IrsForeignStep *steps, intptr_t n) {
   char dir[] = "/tmp/irs-unit-foreign-XXXXXX";
   assert_non_null(mkdtemp(dir));
   IrsForeignRun run = {
-      {"irscope-report", "irscope-report --from-log=x.log d", "x.log", NULL, NULL},
+      {"irscope-report", "irscope-report --from-log=x.log d", "x.log", NULL, NULL,
+       0, 0},
       NULL, 0, steps, n};
   assert_int_equal(irsForeignManifestWrite(dir, &run), 0);
   char path[128];

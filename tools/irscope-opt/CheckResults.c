@@ -209,7 +209,8 @@ static intptr_t unexecutable(const IrsOptCheck *c, IrsExecSearchResult sr) {
 }
 
 // irsExecSearch, through --tool without the versions irscope cannot
-// execute: each found is dropped and the search starts again.
+// execute: each found is dropped and the search goes on with the results
+// it has.
 static IrsExecSearchResult search(IrsOptCheck *c, bool *noneLeft) {
   IrsOptResults *v = c->v;
   *noneLeft = false;
@@ -224,10 +225,12 @@ static IrsExecSearchResult search(IrsOptCheck *c, bool *noneLeft) {
     intptr_t bad = unexecutable(c, sr);
     if (bad < 0)
       return sr;
+    // The other versions' results stand: the next search asks only what
+    // this one did not.
     IrsExecResult r = c->res[bad];
-    c->res[bad] = (IrsExecResult){0};
-    for (intptr_t i = 0; i < v->num; ++i)
-      irsExecResultFree(&c->res[i]);
+    memmove(&c->res[bad], &c->res[bad + 1],
+            (size_t)(v->num - bad - 1) * sizeof(*c->res));
+    c->res[v->num - 1] = (IrsExecResult){0};
     bool dropped = dropVersion(c, bad, &r);
     irsExecResultFree(&r);
     if (!dropped)
@@ -334,13 +337,31 @@ static int runCheck(IrsOptCheck *c) {
             c->prefix, (long)v->step[k], (int)st.length, st.data, how);
     return irsOutcomeGetExitCode(IrsOutcomeUsageError);
   }
+  case IrsExecSearchInterrupted:
+    fprintf(stderr, "irscope-opt: error: %sinterrupted while checking the "
+                    "results, after %ld executions\n", c->prefix, runs);
+    return irsOutcomeGetExitCode(IrsOutcomeInterrupted);
   case IrsExecSearchFound:
     break;
   }
   IrsOptNarrowed nr;
   irsOptCheckResultsNarrow(c, k, &nr);
+  // Narrowing cut short by an interrupt: the step is documented without
+  // its action (as a failing step is, Announced.c).
+  bool cut = irsOptInterruptsArrived();
+  if (cut) {
+    int64_t executions = nr.executions;
+    irsOptNarrowedFree(&nr);
+    nr.executions = executions;
+  }
   int rc = irsOptCheckResultsDocument(c, k, &nr);
   irsOptNarrowedFree(&nr);
+  if (cut) {
+    fprintf(stderr, "irscope-opt: note: %sinterrupted while narrowing step "
+                    "%ld: the failure is documented without its action\n",
+            c->prefix, (long)v->step[k]);
+    rc = irsOutcomeGetExitCode(IrsOutcomeInterrupted);
+  }
   if (sr.unstable)
     fprintf(stderr, "irscope-opt: note: %sthe IR after step %ld printed "
                     "different results in two executions, neither the "
@@ -357,7 +378,8 @@ static int checkChunk(IrsOptRun *run, intptr_t chunk) {
   IrsOptResults *v = &run->results[chunk];
   IrsOptCheck c = {run, v, {NULL}, cfg->results.tolerance, NULL, chunk, ""};
   if (irsInputGetNumChunks(run->input) > 1)
-    snprintf(c.prefix, sizeof(c.prefix), "chunk %ld: ", (long)chunk);
+    snprintf(c.prefix, sizeof(c.prefix), "chunk %ld: ",
+             irsOptChunkNumber(chunk));
   c.ex = irsExecutorCreate(&cfg->results.exec, irsToolExecWorkerSetup,
                            "irscope-opt");
   c.res = calloc((size_t)v->num, sizeof(*c.res));
@@ -367,7 +389,16 @@ static int checkChunk(IrsOptRun *run, intptr_t chunk) {
             strerror(errno ? errno : ENOMEM));
     rc = irsOutcomeGetExitCode(IrsOutcomeIoError);
   } else {
+    // An interrupt stops the executions and the tool's narrowing runs; the
+    // check ends through its own paths, its temporaries removed.
+    IrsOptInterrupts saved;
+    irsOptInterruptsCatchChecks(c.ex,
+                                irsToolRunnerIsNull(run->tool)
+                                    ? (IrsSupervisor){NULL}
+                                    : irsToolRunnerGetSupervisor(run->tool),
+                                &saved);
     rc = runCheck(&c);
+    irsOptInterruptsRestore(&saved);
   }
   for (intptr_t i = 0; c.res && i < v->num; ++i)
     irsExecResultFree(&c.res[i]);

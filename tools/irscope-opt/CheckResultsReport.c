@@ -345,7 +345,7 @@ static int writeArtefacts(const IrsOptCheck *c, intptr_t k, IrsFailureWriter w,
       .expected = outOf(exp),
       .actual = outOf(act),
       .firstDifferenceLine = line};
-  IrsCrashInfo ci = {.header = irsOptRunHeader(cfg, c->run->input),
+  IrsCrashInfo ci = {.header = irsOptRunHeader(cfg, c->run->input, c->chunk),
                      .pipeline = c->run->pipeline,
                      .verifyEach = cfg->verifyEach,
                      .threading = !cfg->disableThreading,
@@ -371,19 +371,96 @@ static void printNote(MlirStringRef s, void *ud) {
           (int)s.length, s.data);
 }
 
+// The action's location and one-line generic op name the lines of the
+// file they name. The pre-step IR was parsed from memory (file "-") or,
+// through --tool, read from a temporary file; narrowing names the
+// location's file after the input (version 0) or failure-input.mlir. The
+// op's file locations ("-":8:3) take that name too, and the input's lines
+// are the file's: a chunk of --split-input-file was parsed on its own, so
+// its lines move down by the lines before it.
+static void placeAction(const IrsOptCheck *c, intptr_t k, IrsOptNarrowed *nr) {
+  if (!nr || !nr->op || !nr->location)
+    return;
+  const char *loc = NULL; // the op's own location: its last loc(...)
+  for (const char *p = strstr(nr->op, "loc("); p; p = strstr(p + 4, "loc("))
+    loc = p;
+  const char *f = loc ? strchr(loc, '"') : NULL;
+  const char *fe = f ? strchr(f + 1, '"') : NULL;
+  if (!fe || fe[1] != ':')
+    return;
+  // "OLD":L:C and the location NEW:L:C end alike.
+  size_t at = strspn(fe + 1, ":0123456789"), n = strlen(nr->location);
+  if (at > n || strncmp(nr->location + n - at, fe + 1, at) != 0)
+    return;
+  long shift = k == 1 && c->v->step[0] == 0
+                   ? (long)irsInputGetChunkLine(c->run->input, c->chunk) - 1
+                   : 0;
+  char *from = strndup(f, (size_t)(fe - f) + 2); // "OLD":
+  IrsOptOut op = {0}, where = {0};
+  const char *p = nr->op;
+  for (const char *q; from && (q = strstr(p, from));) {
+    const char *digits = q + strlen(from);
+    char *end;
+    long line = strtol(digits, &end, 10);
+    if (end == digits) { // not a file location
+      irsOptOutAppend(&op, p, (size_t)(digits - p));
+      p = digits;
+      continue;
+    }
+    irsOptOutAppend(&op, p, (size_t)(q - p));
+    put(&op, "\"");
+    irsOptOutAppend(&op, nr->location, n - at);
+    char num[32];
+    snprintf(num, sizeof(num), "\":%ld", line + shift);
+    put(&op, num);
+    p = end;
+  }
+  put(&op, p);
+  irsOptOutAppend(&op, "", 1);
+  // NEW:L:C, moved down as well.
+  char *colon = strchr(nr->location + n - at + 1, ':');
+  irsOptOutAppend(&where, nr->location, n - at + 1);
+  char num[32];
+  snprintf(num, sizeof(num), "%ld",
+           strtol(nr->location + n - at + 1, NULL, 10) + shift);
+  put(&where, num);
+  put(&where, colon ? colon : "");
+  irsOptOutAppend(&where, "", 1);
+  if (from && !op.failed && !where.failed) {
+    free(nr->op);
+    free(nr->location);
+    nr->action.op = nr->op = op.data;
+    nr->action.location = nr->location = where.data;
+    op.data = where.data = NULL;
+  }
+  free(from);
+  free(op.data);
+  free(where.data);
+}
+
 int irsOptCheckResultsDocument(IrsOptCheck *c, intptr_t k, IrsOptNarrowed *nr) {
+  placeAction(c, k, nr);
   intptr_t line = 0;
   char *msg = message(c, k, &line);
   bool isDump = false;
   char *dir = failureDir(c, &isDump);
-  char *details = sideBySide(outOf(&c->res[k - 1]), outOf(&c->res[k]));
-  irsOptLogMarkStep(c->run, c->chunk, c->v->step[k], IrsOutcomeWrongResult,
-                    msg, details);
   IrsFailureWriter w = {NULL};
   int e = dir && msg ? irsFailureWriterOpen(dir, IrsOutcomeWrongResult, &w)
                      : ENOMEM;
   if (!e)
     e = writeArtefacts(c, k, w, dir, msg, line, isDump, nr);
+  // --trace/--junit: both results, then the report, as a failing step's
+  // diagnostics are followed by its report.
+  char *details = sideBySide(outOf(&c->res[k - 1]), outOf(&c->res[k]));
+  char *withReport = NULL;
+  if (details && !e &&
+      asprintf(&withReport, "%sreport: %s/" IRS_RUN_DIR_REPORT "\n", details,
+               dir) >= 0) {
+    free(details);
+    details = withReport;
+  }
+  irsOptLogMarkStep(c->run, c->chunk, c->v->step[k], IrsOutcomeWrongResult,
+                    msg, details);
   if (!msg)
     fprintf(stderr, "irscope-opt: error: out of memory\n");
   else if (e)

@@ -135,6 +135,13 @@ typedef struct IrsOptInterrupts {
 /// and narrowing workers; may be null) until irsOptInterruptsRestore.
 void irsOptInterruptsCatch(IrsSupervisor sup, IrsSupervisor helper,
                            IrsOptInterrupts *saved);
+/// The same for --check-results: SIGINT and SIGTERM stop `ex`'s executions
+/// (irsExecutorInterrupt: none starts after) and the runs of `helper`
+/// (the --tool runner's, which narrows through the tool; may be null).
+void irsOptInterruptsCatchChecks(IrsExecutor ex, IrsSupervisor helper,
+                                 IrsOptInterrupts *saved);
+/// Whether SIGINT or SIGTERM came since the last irsOptInterruptsCatch*.
+bool irsOptInterruptsArrived(void);
 void irsOptInterruptsRestore(const IrsOptInterrupts *saved);
 /// First thing in a forked worker: default interrupt handling again and
 /// the crash handlers (Supervise.c).
@@ -180,8 +187,10 @@ int irsOptWriteChunkOutput(IrsOptRun *run, intptr_t chunk, IrsOptOut *out);
 int irsOptRunTool(IrsOptConfig *cfg, const struct IrsOptRunKind *kind);
 /// --trace/--junit of a --tool run (ToolLog.c): irsOptToolLogStep is the
 /// runner's onStep and records start times (CLOCK_MONOTONIC ms, -1 unknown)
-/// into an IrsOptToolStarts; irsOptToolLogWrite writes the files from the
-/// runner's results and returns an exit code (I/O errors).
+/// into an IrsOptToolStarts; irsOptToolLogCollect builds the log from the
+/// runner's results after its run (NULL when none is wanted or out of
+/// memory), which a check after the run may mark (irsOptLogMarkStep) before
+/// irsOptLogFinish writes it.
 typedef struct IrsOptToolStarts {
   double *ms;
   intptr_t num;
@@ -196,6 +205,7 @@ typedef struct IrsOptToolRun {
   const char *input, *output;
   bool outputIsTemporary;   // the output is copied to stdout after the run
   IrsOptToolStarts *starts; // --trace/--junit step starts (options.onStep)
+  struct IrsOptLog *log;    // --trace/--junit, written after any check
   IrsToolOptions options;   // from the configuration; a kind adjusts its own
 } IrsOptToolRun;
 /// The --tool kinds of run (RunKind.c): one run of the tool runner, the
@@ -216,8 +226,9 @@ int irsOptToolRunThen(IrsOptToolRun *run,
 /// lines) and returns its exit code (ToolMode.c).
 int irsOptToolReportFailure(IrsToolRunner t, IrsErrorKind k);
 
-int irsOptToolLogWrite(const IrsOptConfig *c, IrsToolRunner t,
-                       IrsPipeline p, const IrsOptToolStarts *starts);
+struct IrsOptLog *irsOptToolLogCollect(const IrsOptConfig *c, IrsToolRunner t,
+                                       IrsPipeline p,
+                                       const IrsOptToolStarts *starts);
 
 /// --trace and --junit (RunLogs.c). The worker records each chunk's steps
 /// and hands them to the supervisor as they finish; the supervisor adds
@@ -229,12 +240,17 @@ void irsOptLogDeath(IrsOptRun *run, intptr_t chunk, intptr_t step,
                     IrsOutcome kind, const char *message,
                     MlirStringRef details, double elapsedMs);
 void irsOptLogCollect(IrsOptRun *run, IrsSupervisor sup);
+/// Adds a step to the finished log (a --tool run's, ToolLog.c); false
+/// when out of memory.
+bool irsOptLogAddStep(struct IrsOptLog *log, const IrsRunLogStep *step);
 /// Gives a logged step a failure found after the run (--check-results).
 void irsOptLogMarkStep(IrsOptRun *run, intptr_t chunk, intptr_t step,
                        IrsOutcome kind, const char *message,
                        const char *details);
 /// Writes the files and frees the log; returns an exit code (I/O errors).
 int irsOptLogFinish(IrsOptRun *run);
+/// Frees a log without writing it (null: nothing).
+void irsOptLogDestroy(struct IrsOptLog *log);
 /// Whether any run-log document was asked for (--trace, --junit: the
 /// table in RunLogs.c), and writing each asked for from `log` (an exit
 /// code: I/O errors, each said on stderr).

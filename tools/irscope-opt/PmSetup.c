@@ -29,7 +29,7 @@ IrsOptPmOptions irsOptPmOptions(const IrsOptRun *run) {
   o.create.threadingEnabled = !cfg->disableThreading;
   o.create.passRegistry = cfg->plugins.registry;
   o.create.plugins = cfg->plugins.plugins;
-  o.create.header = irsOptRunHeader(cfg, run->input);
+  o.create.header = irsOptRunHeader(cfg, run->input, run->chunk);
   o.create.stderrCatcher = irsToolStderrCatcher();
   return o;
 }

@@ -448,7 +448,7 @@ static void chooseSeed(Repeat *r) {
 static void finish(Repeat *r, double elapsedMs) {
   const IrsOptConfig *cfg = r->cfg;
   IrsRepeatSummary sum = {
-      .header = irsOptRunHeader(cfg, r->run->input),
+      .header = irsOptRunHeader(cfg, r->run->input, -1),
       .pipeline = r->run->pipeline,
       .threading = !cfg->disableThreading,
       .verifyEach = cfg->verifyEach,

@@ -113,11 +113,20 @@ MlirContext irsOptMakeContext(const IrsOptConfig *cfg, bool threading) {
   return ctx;
 }
 
-IrsRunHeader irsOptRunHeader(const IrsOptConfig *cfg, IrsInput input) {
-  return (IrsRunHeader){.toolName = "irscope-opt",
-                        .commandLine = cfg->commandLine,
-                        .inputPath = cfg->io.input,
-                        .inputHash = irsInputGetHash(input)};
+IrsRunHeader irsOptRunHeader(const IrsOptConfig *cfg, IrsInput input,
+                             intptr_t chunk) {
+  bool own = chunk >= 0 && cfg->io.splitInputFile &&
+             irsInputGetNumChunks(input) > 1; // as irsOptChunkDir
+  intptr_t first = 0, last = 0;
+  if (own)
+    irsInputGetChunkLines(input, chunk, &first, &last);
+  return (IrsRunHeader){
+      .toolName = "irscope-opt",
+      .commandLine = cfg->commandLine,
+      .inputPath = cfg->io.input,
+      .inputHash = irsInputGetHash(input),
+      .chunk = own ? irsOptChunkNumber(chunk) : 0,
+      .chunkLine = first};
 }
 
 
@@ -140,7 +149,7 @@ char *irsOptChunkDir(const IrsOptConfig *cfg, const char *base, intptr_t chunk,
   if (!d)
     return NULL;
   if (cfg->io.splitInputFile && numChunks > 1)
-    irsRunDirSubdirPath(base, IrsRunDirChunk, chunk, d, n);
+    irsRunDirSubdirPath(base, IrsRunDirChunk, irsOptChunkNumber(chunk), d, n);
   else
     snprintf(d, n, "%s", base);
   return d;

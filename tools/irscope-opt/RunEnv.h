@@ -74,11 +74,19 @@ IrsPassManager irsOptCreatePassManager(const IrsOptRun *run, MlirContext ctx,
                                        IrsPipeline pipeline,
                                        const IrsOptPmOptions *o);
 /// What every manifest and report of the run names (RunEnv.c): irscope-opt,
-/// the command line, the input and its hash.
-IrsRunHeader irsOptRunHeader(const IrsOptConfig *cfg, IrsInput input);
+/// the command line, the input and its hash, and with --split-input-file
+/// the chunk (0-based inside irscope-opt; -1: the whole input) by its
+/// number and line when it has a chunk-NNN directory of its own.
+IrsRunHeader irsOptRunHeader(const IrsOptConfig *cfg, IrsInput input,
+                             intptr_t chunk);
 
-/// base/chunk-NNN when the input has several chunks, base otherwise; NULL
-/// when base is NULL. malloc'd.
+/// The number a user sees for chunk `chunk` (0-based inside irscope-opt):
+/// counted from 1 in messages, chunk-NNN directories and --trace/--junit
+/// groups, as opt-reduce's --chunk counts and an editor counts lines.
+static inline long irsOptChunkNumber(intptr_t chunk) { return (long)chunk + 1; }
+
+/// base/chunk-NNN (NNN: irsOptChunkNumber) when the input has several
+/// chunks, base otherwise; NULL when base is NULL. malloc'd.
 char *irsOptChunkDir(const IrsOptConfig *cfg, const char *base, intptr_t chunk,
                      intptr_t numChunks);
 

@@ -110,7 +110,8 @@ static char *groupName(IrsOptRun *run, intptr_t chunk) {
   if (!g)
     return NULL;
   char sub[32];
-  irsRunDirSubdirPath(NULL, IrsRunDirChunk, chunk, sub, sizeof(sub));
+  irsRunDirSubdirPath(NULL, IrsRunDirChunk, irsOptChunkNumber(chunk), sub,
+                      sizeof(sub));
   if (run->cfg->io.splitInputFile && irsInputGetNumChunks(run->input) > 1)
     snprintf(g, n, "%.*s [%s]", (int)p.length, p.data, sub);
   else
@@ -350,13 +351,23 @@ int irsOptLogFinish(IrsOptRun *run) {
   } else {
     rc = irsOptLogWriteFiles(run->cfg, l->all);
   }
+  irsOptLogDestroy(l);
+  run->log = NULL;
+  return rc;
+}
+
+void irsOptLogDestroy(IrsOptLog *l) {
+  if (!l)
+    return;
   irsRunLogDestroy(l->all);
   irsRunLogDestroy(l->chunk);
   irsRunLogDestroy(l->deaths);
   free(l->starts);
   free(l);
-  run->log = NULL;
-  return rc;
+}
+
+bool irsOptLogAddStep(IrsOptLog *l, const IrsRunLogStep *s) {
+  return irsStatusIsOk(irsRunLogAddStep(l->all, s));
 }
 
 void irsOptLogMarkStep(IrsOptRun *run, intptr_t chunk, intptr_t step,

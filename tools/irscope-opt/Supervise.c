@@ -36,21 +36,36 @@
 //===----------------------------------------------------------------------===//
 
 // One supervisor per process and its helper (the replays, the narrowing
-// worker); reached from the signal handler only.
+// worker), or --check-results' executor; reached from the signal handler
+// only.
 static IrsSupervisor activeSupervisor, activeHelper;
+static IrsExecutor activeExecutor;
+static volatile sig_atomic_t interruptArrived;
 
 static void onInterrupt(int sig) {
   (void)sig;
+  interruptArrived = 1;
   if (activeSupervisor.ptr)
     irsSupervisorInterrupt(activeSupervisor);
   if (activeHelper.ptr)
     irsSupervisorInterrupt(activeHelper);
+  if (activeExecutor.ptr)
+    irsExecutorInterrupt(activeExecutor);
 }
+
+void irsOptInterruptsCatchChecks(IrsExecutor ex, IrsSupervisor helper,
+                                 IrsOptInterrupts *saved) {
+  activeExecutor = ex;
+  irsOptInterruptsCatch((IrsSupervisor){NULL}, helper, saved);
+}
+
+bool irsOptInterruptsArrived(void) { return interruptArrived != 0; }
 
 void irsOptInterruptsCatch(IrsSupervisor sup, IrsSupervisor helper,
                            IrsOptInterrupts *saved) {
   activeSupervisor = sup;
   activeHelper = helper;
+  interruptArrived = 0;
   struct sigaction sa;
   memset(&sa, 0, sizeof(sa));
   sa.sa_handler = onInterrupt;
@@ -63,6 +78,7 @@ void irsOptInterruptsRestore(const IrsOptInterrupts *saved) {
   sigaction(SIGINT, &saved->oldInt, NULL);
   sigaction(SIGTERM, &saved->oldTerm, NULL);
   activeSupervisor = activeHelper = (IrsSupervisor){NULL};
+  activeExecutor = (IrsExecutor){NULL};
 }
 
 void irsOptWorkerInit(void) {
@@ -159,7 +175,7 @@ static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
   char *failDir = irsOptChunkDir(
       cfg, cfg->dumps.dir ? cfg->dumps.dir : cfg->failureDir, k, nchunks);
   IrsCrashDocOptions o = {
-      .header = irsOptRunHeader(cfg, run->input),
+      .header = irsOptRunHeader(cfg, run->input, k),
       .pipeline = run->pipeline,
       .verifyEach = cfg->verifyEach,
       .threading = !cfg->disableThreading,

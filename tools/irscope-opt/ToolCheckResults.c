@@ -80,7 +80,7 @@ static IrsOptResults *versionsCreate(const IrsOptToolRun *r) {
 // The run as CheckResults.c knows it: one chunk whose versions are `v`.
 static IrsOptRun checkRun(IrsOptToolRun *r, IrsToolRunner t, IrsOptResults *v) {
   return (IrsOptRun){.cfg = r->cfg, .input = r->in, .pipeline = r->pipeline,
-                     .tool = t, .results = v};
+                     .tool = t, .results = v, .log = r->log};
 }
 
 // Drops the versions of steps the runner found unchanged: the tool's

@@ -4,7 +4,9 @@
 // The tool runner keeps every step's result in irscope's own process (the
 // tool processes only run them), so the log is built once after the run
 // from the step results, with the start times the runner announced; the
-// step a tool process died in gets the death's kind as its status.
+// step a tool process died in gets the death's kind as its status. It is
+// written after the run's check (--check-results marks the step whose
+// results changed), as in-process.
 //
 //===----------------------------------------------------------------------===//
 #include "Driver.h"
@@ -42,7 +44,7 @@ static IrsOutcome statusOf(IrsToolRunner t, intptr_t i,
   return irsStepStatusGetOutcome(r->status);
 }
 
-static bool addSteps(IrsRunLog log, IrsToolRunner t, IrsPipeline p,
+static bool addSteps(struct IrsOptLog *log, IrsToolRunner t, IrsPipeline p,
                      const IrsOptToolStarts *starts) {
   char *group = irsStrDupOrNull(irsPipelineGetText(p));
   bool ok = group != NULL;
@@ -60,7 +62,7 @@ static bool addSteps(IrsRunLog log, IrsToolRunner t, IrsPipeline p,
     const IrsWorkerResult *d = irsToolRunnerGetDeath(t);
     char *det = d && s.message ? irsStrDupOrNull(d->stderrTail) : NULL;
     s.details = det;
-    ok = pipeline && pass && irsStatusIsOk(irsRunLogAddStep(log, &s));
+    ok = pipeline && pass && irsOptLogAddStep(log, &s);
     free(pipeline);
     free(pass);
     free(msg);
@@ -70,20 +72,12 @@ static bool addSteps(IrsRunLog log, IrsToolRunner t, IrsPipeline p,
   return ok;
 }
 
-int irsOptToolLogWrite(const IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
-                       const IrsOptToolStarts *starts) {
-  if (!irsOptLogWanted(c))
-    return irsOutcomeGetExitCode(IrsOutcomeOk);
-  char name[4096];
-  snprintf(name, sizeof(name), "irscope-opt %s", c->io.input);
-  IrsRunLog log = irsRunLogCreate(name);
-  if (irsRunLogIsNull(log) || !addSteps(log, t, p, starts)) {
-    fprintf(stderr, "irscope-opt: error: out of memory recording steps for "
-                    "'--trace'/'--junit'\n");
-    irsRunLogDestroy(log);
-    return irsOutcomeGetExitCode(IrsOutcomeIoError);
-  }
-  int rc = irsOptLogWriteFiles(c, log);
-  irsRunLogDestroy(log);
-  return rc;
+struct IrsOptLog *irsOptToolLogCollect(const IrsOptConfig *c, IrsToolRunner t,
+                                       IrsPipeline p,
+                                       const IrsOptToolStarts *starts) {
+  struct IrsOptLog *log = irsOptLogCreate(c);
+  if (!log || addSteps(log, t, p, starts))
+    return log;
+  irsOptLogDestroy(log); // irsOptLogFinish says so when there is none
+  return NULL;
 }

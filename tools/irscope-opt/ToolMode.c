@@ -141,7 +141,8 @@ static const IrsStepResult *toolStep(void *t, intptr_t i) {
 }
 
 // One run, or the determinism check (`determinism`), of a ready runner:
-// output, notes, timing, the failure, --trace/--junit. The exit code.
+// output, notes, timing, the failure, the --trace/--junit log (r->log).
+// The exit code.
 static int runWith(IrsOptToolRun *r, IrsToolRunner t, bool determinism) {
   const IrsOptConfig *c = r->cfg;
   intptr_t differing = 0;
@@ -171,12 +172,13 @@ static int runWith(IrsOptToolRun *r, IrsToolRunner t, bool determinism) {
     irsOptToolReportFailure(t, IRS_ERR_PASS);
     rc = irsOutcomeGetExitCode(IrsOutcomeNondeterminism);
   }
-  return irsOptWorse(rc, irsOptToolLogWrite(c, t, r->pipeline, r->starts));
+  r->log = irsOptToolLogCollect(c, t, r->pipeline, r->starts);
+  return rc;
 }
 
 // Creates the runner with r->options, runs it once, continues with `then`
-// (nullable) after a successful run and hands stdout the output when it
-// goes there.
+// (nullable) after a successful run, hands stdout the output when it goes
+// there and writes --trace/--junit.
 static int runOnce(IrsOptToolRun *r, bool determinism,
                    int (*then)(IrsOptToolRun *r, IrsToolRunner t)) {
   IrsToolRunner t =
@@ -189,7 +191,11 @@ static int runOnce(IrsOptToolRun *r, bool determinism,
   irsToolRunnerDestroy(t);
   if (rc == irsOutcomeGetExitCode(IrsOutcomeOk) && r->outputIsTemporary)
     rc = irsToolCopyToStdout("irscope-opt", r->output);
-  return rc;
+  // After the check, which may mark a step, and after the output, as
+  // in-process (Driver.c).
+  IrsOptRun logged = {.cfg = r->cfg, .log = r->log};
+  r->log = NULL;
+  return irsOptWorse(rc, irsOptLogFinish(&logged));
 }
 
 int irsOptToolRunOnce(IrsOptToolRun *r) { return runOnce(r, false, NULL); }
@@ -226,7 +232,7 @@ static void fillOptions(IrsOptToolRun *r, IrsInput in, const ToolArgs *args) {
   o.threadingEnabled = !c->disableThreading;
   o.emitBytecode = c->io.emitBytecode;
   o.narrow = c->narrow;
-  o.header = irsOptRunHeader(c, in);
+  o.header = irsOptRunHeader(c, in, -1);
   o.onStderr = writeStderr;
   o.onStep = irsOptToolLogStep;
   o.onStepUserData = r->starts;

@@ -223,6 +223,8 @@ static IrsOutcome workChunk(ChunkWork *w, intptr_t c) {
   }
   free(dumpDir);
   free(failDir);
+  IrsRunHeader h = irsOptRunHeader(cfg, run->input, c);
+  irsPassManagerSetInputChunk(pm, h.chunk, h.chunkLine);
   intptr_t errs0 = irsDiagnosticCaptureGetNumErrors(w->parseDiags);
   MlirModule m = irsInputParseChunk(run->input, w->ctx, c);
   if (mlirModuleIsNull(m)) {
@@ -451,7 +453,7 @@ int irsOptWriteChunkOutput(IrsOptRun *run, intptr_t chunk, IrsOptOut *out) {
   if (!irsWorkerChannelSendOutput(run->ch, to, out->data, out->len)) {
     fprintf(stderr, "irscope-opt: error: cannot hand the output of chunk %ld "
                     "to the supervisor\n",
-            (long)chunk);
+            irsOptChunkNumber(chunk));
     return EIO;
   }
   return 0;

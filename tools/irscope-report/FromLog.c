@@ -458,7 +458,7 @@ static bool convert(Log *l, const char *dir, const char *source,
   if (ok && input)
     ok = writeDump(dir, IRS_RUN_DIR_INPUT_DUMP, input, err, cap);
   if (ok) {
-    IrsForeignRun run = {{"irscope-report", cmdLine, source, NULL, NULL},
+    IrsForeignRun run = {{"irscope-report", cmdLine, source, NULL, NULL, 0, 0},
                          input ? IRS_RUN_DIR_INPUT_DUMP : NULL,
                          input ? countOps(input) : 0, o.steps, o.n};
     int e = irsForeignManifestWrite(dir, &run);

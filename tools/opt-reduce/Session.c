@@ -218,22 +218,7 @@ bool orSessionNextChunk(OrSession *s, const OrConfig *c) {
 
 void orSessionChunkLines(const OrSession *s, intptr_t *first,
                          intptr_t *last) {
-  MlirStringRef t = irsInputGetChunk(s->input, s->chunk);
-  intptr_t line = irsInputGetChunkLine(s->input, s->chunk);
-  *first = *last = 0;
-  for (size_t i = 0; i < t.length; ++i) {
-    if (t.data[i] == '\n') {
-      ++line;
-      continue;
-    }
-    if (t.data[i] == ' ' || t.data[i] == '\t' || t.data[i] == '\r')
-      continue;
-    if (!*first)
-      *first = line;
-    *last = line;
-  }
-  if (!*first)
-    *first = *last = irsInputGetChunkLine(s->input, s->chunk);
+  irsInputGetChunkLines(s->input, s->chunk, first, last);
 }
 
 // --split-input-file: the input in chunks, as mlir-opt splits it; --chunk

@@ -24,6 +24,18 @@ foreign)
   *builtin.module\(symbol-dce\)*) sed -i '/foreign\.marker/d' "$out" ;;
   esac
   exit 0 ;;
+interrupt)
+  # Ctrl-C while irscope narrows a step through this tool: the first run
+  # with a debug counter (a narrowing trial) sends SIGINT to irscope-opt,
+  # its parent, and waits to be stopped (60 s at most, then it says so).
+  case "$*" in *--mlir-debug-counter=*)
+    kill -INT $PPID
+    i=0
+    while [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+    echo "fake-tool: not stopped" >&2
+    exit 1 ;;
+  esac
+  exec mlir-opt "$@" ;;
 garbage) printf 'ML\000\001\002garbage' > "$out"; exit 0 ;;
 empty) exit 0 ;;
 dies) printf 'module {' > "$out"; kill -9 $$ ;;
