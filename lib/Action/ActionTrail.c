@@ -12,13 +12,9 @@
 // leaves no torn record behind. A record is a few stores: its tag and
 // pattern or pass by reference into the mapping's string table, its op as
 // the op's uniqued name and location (TrailImpl.h). The dying or hung
-// worker itself turns those into text (irsActionTrailDescribeOps, called by
-// the tool's signal handlers) before the supervisor reads them; the op's
-// name and location outlive the op (the context keeps them), so an op a
-// pattern erased is described all the same, but not the context: its
-// records are described once as its teardown begins and never followed
-// after (irsActionTrailMarkContextEnd). A crashing thread also chooses the
-// action its crash is told by, for only it knows which thread it is.
+// worker itself turns those into text (TrailDeath.c) before the supervisor
+// reads them; the op's name and location outlive the op (the context keeps
+// them), so an op a pattern erased is described all the same.
 //
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE
@@ -43,42 +39,7 @@ _Static_assert((kWindow & (kWindow - 1)) == 0, "the window is a power of two");
 
 typedef IrsTrailStack Stack;
 
-// The action a crash is told by (irsActionTrailGetCrashAction), chosen by
-// the thread that crashed as it died (irsActionTrailDescribeOps without
-// the window): the dying thread is known only then, and with threads the
-// trail's last actions are other threads' as often as its own. `state` is
-// 0 for none, 1 while written, 2 once whole; `rec` a copy of the record
-// (its op described into the notes like the others'), `ended` whether it
-// had ended (the thread died outside any action of the pipeline). Other
-// threads may record on until the process is gone: the choice stands.
-typedef struct Death {
-  uint32_t state;
-  bool ended;
-  IrsTrailRec rec;
-} Death;
-
-// The mapping: the stacks and the ring first (TrailRec.h: a record's
-// handler writes them), then what a reset leaves as it is. Each stack's
-// caches (only its thread touches them, emptied when it joins), then the
-// strings (a reset clears their index and leaves the arena as it is).
-typedef struct Trail {
-  IrsTrailHot hot;
-  // The ops described at a death (irsActionTrailDescribeOps); cleared by a
-  // reset.
-  IrsTrailOpNote notes[IRS_TRAIL_OP_NOTES];
-  // Records numbered up to this are of a context whose teardown began
-  // (irsActionTrailMarkContextEnd): their ops were described then, and
-  // are never followed again. Cleared by a reset.
-  uint64_t frozen;
-  Death death; // cleared by a reset and as a step begins
-  IrsTrailCache caches[kThreads];
-  IrsTrailStrings strings;
-  // The recording process's rewrite counts (irsActionTrailSetCounts): a
-  // pointer of that process, which no other one follows.
-  IrsActionCounts *counts;
-  // irsActionTrailSetStalled: what the supervisor saw of a hang (ms).
-  double stalledMs;
-} Trail;
+typedef IrsTrail Trail;
 
 // The calling thread's part (TrailRec.h). A forked child's only thread
 // inherits its parent's values, so the child handler forgets them
@@ -133,10 +94,6 @@ __attribute__((noinline, cold)) static Stack *join(Trail *t) {
 
 static inline Stack *myStack(Trail *t) {
   return irsTrailJoined(&t->hot) ? mine.stack : join(t);
-}
-
-static inline int loadTop(const Stack *s) {
-  return __atomic_load_n(&s->top, __ATOMIC_ACQUIRE);
 }
 
 // Writes `r` as the action `seq` in flight at `depth` on `s` (a record of
@@ -318,7 +275,6 @@ static void copyStr(const Trail *t, IrsTrailStr ref, char *dst, size_t cap) {
   dst[n] = 0;
 }
 
-static bool hasOp(const IrsTrailRec *r) { return r->ident || r->op.name; }
 
 // The note of the op named `ident` at `loc`; NULL when the op was not
 // described. Read once the describing process is gone (or done).
@@ -358,39 +314,22 @@ static void toRecord(const Trail *t, const IrsTrailRec *r,
   out->count = 0;
 }
 
-// The ring's record of action `seq` while the ring holds it, else NULL.
-// *where (nullable) is where its sequence number is kept, for a reader
-// that must check the record was not rewritten meanwhile.
-static const IrsTrailRec *ringRec(const Trail *t, uint64_t seq,
-                                  const uint64_t **where) {
-  const IrsTrailRingEntry *e = &t->hot.ring[(seq - 1) & (kWindow - 1)];
-  if (!seq || __atomic_load_n(&e->seq, __ATOMIC_ACQUIRE) != seq)
-    return NULL;
-  if (where)
-    *where = &e->seq;
-  return &e->rec;
-}
-
-// Of a thread's actions in flight, the innermost that names an op (a
-// greedy driver's iteration names none; the pass around it does): its
-// pattern application in flight when that began after the rest (and is
-// still in the ring), else from the stack. *where (nullable) is where its
-// sequence number is kept.
-static const IrsTrailRec *innermostWithOp(const Trail *t, const Stack *s,
-                                          int top, const uint64_t **where) {
+const IrsTrailRec *irsTrailInnermostWithOp(const IrsTrail *t,
+                                           const IrsTrailStack *s, int top,
+                                           const uint64_t **where) {
   uint64_t leaf = __atomic_load_n(&s->leaf, __ATOMIC_ACQUIRE);
   if (leaf && (top <= 0 || leaf > __atomic_load_n(&s->began[top - 1],
                                                   __ATOMIC_ACQUIRE))) {
     const uint64_t *at = NULL;
-    const IrsTrailRec *r = ringRec(t, leaf, &at);
-    if (r && hasOp(r)) {
+    const IrsTrailRec *r = irsTrailRingRec(t, leaf, &at);
+    if (r && irsTrailHasOp(r)) {
       if (where)
         *where = at;
       return r;
     }
   }
   for (int d = top - 1; d >= 0; --d)
-    if (hasOp(&s->rec[d])) {
+    if (irsTrailHasOp(&s->rec[d])) {
       if (where)
         *where = &s->began[d];
       return &s->rec[d];
@@ -415,7 +354,7 @@ bool irsActionTrailGetInFlight(IrsActionTrail trail, IrsActionRecord *out) {
   uint64_t best = 0;
   for (int i = 0; t && i < kThreads; ++i) {
     Stack *s = &t->hot.stacks[i];
-    int top = loadTop(s);
+    int top = irsTrailLoadTop(s);
     if (top > kDepth) // deeper than the stack: its deepest record is last
       top = kDepth;
     if (!__atomic_load_n(&s->tid, __ATOMIC_SEQ_CST))
@@ -425,7 +364,8 @@ bool irsActionTrailGetInFlight(IrsActionTrail trail, IrsActionRecord *out) {
     uint64_t leaf = __atomic_load_n(&s->leaf, __ATOMIC_SEQ_CST);
     if (leaf > began)
       began = leaf;
-    const IrsTrailRec *r = began ? innermostWithOp(t, s, top, NULL) : NULL;
+    const IrsTrailRec *r =
+        began ? irsTrailInnermostWithOp(t, s, top, NULL) : NULL;
     if (began > best && r) {
       best = began;
       toRecord(t, r, out);
@@ -464,7 +404,7 @@ size_t irsActionTrailGetRepeating(IrsActionTrail trail, IrsActionRecord *out,
     if (__atomic_load_n(&e->seq, __ATOMIC_SEQ_CST) <= from)
       continue; // not written, torn, or from an earlier step
     ++seen;
-    if (!hasOp(&e->rec))
+    if (!irsTrailHasOp(&e->rec))
       continue; // a greedy driver's iteration: no op to name
     IrsActionRecord *r = &groups[ng];
     toRecord(t, &e->rec, r);
@@ -496,7 +436,7 @@ bool irsActionTrailGetLast(IrsActionTrail trail, IrsActionRecord *out) {
   for (size_t k = 0; t && k < kWindow; ++k) {
     const IrsTrailRingEntry *e = &t->hot.ring[k];
     uint64_t seq = __atomic_load_n(&e->seq, __ATOMIC_SEQ_CST);
-    if (seq > best && hasOp(&e->rec)) {
+    if (seq > best && irsTrailHasOp(&e->rec)) {
       best = seq;
       toRecord(t, &e->rec, out);
     }
@@ -512,7 +452,7 @@ bool irsTrailGetLastOfPipeline(IrsActionTrail trail, IrsActionRecord *out) {
   for (size_t k = 0; t && k < kWindow; ++k) {
     const IrsTrailRingEntry *e = &t->hot.ring[k];
     uint64_t seq = __atomic_load_n(&e->seq, __ATOMIC_SEQ_CST);
-    if (seq <= bestPass || !hasOp(&e->rec))
+    if (seq <= bestPass || !irsTrailHasOp(&e->rec))
       continue;
     toRecord(t, &e->rec, &r);
     bool isPass = !strcmp(r.tag, "pass-execution");
@@ -530,229 +470,6 @@ bool irsTrailGetLastOfPipeline(IrsActionTrail trail, IrsActionRecord *out) {
   if (bestPass > from)
     *out = pass;
   return bestPass > from || best > from;
-}
-
-// Writes the note of the op named `ident` at `loc` unless there is one.
-static void noteOp(Trail *t, const void *ident, const void *loc) {
-  size_t k = irsTrailOpNoteSlot(ident, loc);
-  for (size_t i = 0; i < IRS_TRAIL_OP_NOTES;
-       ++i, k = (k + 1) & (IRS_TRAIL_OP_NOTES - 1)) {
-    IrsTrailOpNote *n = &t->notes[k];
-    uint32_t st = 0;
-    if (__atomic_compare_exchange_n(&n->state, &st, 1, false,
-                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
-      n->ident = ident;
-      n->loc = loc;
-      irsTrailDescribeOp(&t->strings, (MlirIdentifier){ident},
-                         (MlirLocation){loc}, &n->desc);
-      __atomic_store_n(&n->state, 2, __ATOMIC_RELEASE);
-      return;
-    }
-    // Another thread may be writing a note (st 1): described twice at
-    // worst, and either reads the same.
-    if (st == 2 && n->ident == ident && n->loc == loc)
-      return;
-  }
-}
-
-// Notes the op of `r`, a record other threads of this process may be
-// overwriting now (a hang's): its pointers are taken only if its sequence
-// number `*seq` still holds after they were read, and only for a record of
-// a context whose teardown has not begun (Trail.frozen).
-static void noteRec(Trail *t, const IrsTrailRec *r, const uint64_t *seq) {
-  uint64_t before = __atomic_load_n(seq, __ATOMIC_ACQUIRE);
-  const void *ident = __atomic_load_n(&r->ident, __ATOMIC_RELAXED);
-  const void *loc = __atomic_load_n(&r->loc, __ATOMIC_RELAXED);
-  __atomic_thread_fence(__ATOMIC_ACQUIRE);
-  if (before > __atomic_load_n(&t->frozen, __ATOMIC_ACQUIRE) && ident &&
-      loc && __atomic_load_n(seq, __ATOMIC_RELAXED) == before)
-    noteOp(t, ident, loc);
-}
-
-// A copy of `r`, whose sequence number is kept at `seq`, into *out and its
-// number into *n, if that number is set and still holds after the copy
-// (another thread may be writing the record).
-static bool copyRec(const IrsTrailRec *r, const uint64_t *seq,
-                    IrsTrailRec *out, uint64_t *n) {
-  uint64_t before = __atomic_load_n(seq, __ATOMIC_ACQUIRE);
-  *out = *r;
-  __atomic_thread_fence(__ATOMIC_ACQUIRE);
-  *n = before;
-  return before && __atomic_load_n(seq, __ATOMIC_RELAXED) == before;
-}
-
-// Whether `r` is a pass run; *pipeline then says whether of the pipeline
-// (not a pass manager's adaptor, not one of irscope's own passes).
-static bool isPassRec(const Trail *t, const IrsTrailRec *r, bool *pipeline) {
-  static const char kPass[] = "pass-execution";
-  size_t n;
-  const char *tag = irsTrailStringsGet(&t->strings, r->what.tag, &n);
-  if (n != sizeof kPass - 1 || memcmp(tag, kPass, n))
-    return false;
-  const char *name = irsTrailStringsGet(&t->strings, r->what.name, &n);
-  *pipeline = !irsActionIsInternalPass(mlirStringRefCreate(name, n));
-  return true;
-}
-
-// The calling thread's stack, NULL when it recorded nothing.
-static Stack *callerStack(Trail *t) {
-  int64_t me = (int64_t)gettid();
-  for (int i = 0; i < kThreads; ++i)
-    if (__atomic_load_n(&t->hot.stacks[i].tid, __ATOMIC_ACQUIRE) == me)
-      return &t->hot.stacks[i];
-  return NULL;
-}
-
-// What the crash of the calling thread is told by, into *out (its number
-// *seq, *ended whether it had ended): the innermost action in flight on
-// the thread, unless that is only an adaptor or one of irscope's own
-// passes; else the pass of the pipeline it began last in the step (the
-// thread died outside any action: in the verifier after that pass, say);
-// else, for a thread that began none (MLIR's verifier checks functions on
-// pool threads that may have run no action), the pass of the pipeline
-// begun last in the step on any thread, else its last action of the
-// pipeline: the trail's sequence numbers order them. False when the step
-// began none. Reads only the trail.
-static bool chooseDeath(Trail *t, IrsTrailRec *out, uint64_t *seq,
-                        bool *ended) {
-  uint64_t from = __atomic_load_n(&t->hot.stepStart, __ATOMIC_ACQUIRE);
-  Stack *s = callerStack(t);
-  bool pipeline = false;
-  IrsTrailRec r;
-  uint64_t n;
-  if (s) {
-    int top = loadTop(s);
-    if (top > kDepth)
-      top = kDepth;
-    const uint64_t *at = NULL;
-    const IrsTrailRec *in =
-        top > 0 || __atomic_load_n(&s->leaf, __ATOMIC_ACQUIRE)
-            ? innermostWithOp(t, s, top, &at)
-            : NULL;
-    if (in && copyRec(in, at, out, seq) &&
-        !(isPassRec(t, out, &pipeline) && !pipeline)) {
-      *ended = false;
-      return true;
-    }
-    uint64_t best = from;
-    for (int d = 0; d < kDepth; ++d)
-      if (copyRec(&s->rec[d], &s->began[d], &r, &n) && n > best &&
-          isPassRec(t, &r, &pipeline) && pipeline) {
-        best = *seq = n;
-        *out = r;
-      }
-    if (best > from) {
-      *ended = true;
-      return true;
-    }
-  }
-  uint64_t bestPass = from, bestOther = from;
-  IrsTrailRec other;
-  for (size_t k = 0; k < kWindow; ++k) {
-    const IrsTrailRingEntry *e = &t->hot.ring[k];
-    if (!copyRec(&e->rec, &e->seq, &r, &n) || n <= from || !hasOp(&r))
-      continue;
-    bool isPass = isPassRec(t, &r, &pipeline);
-    if (isPass && pipeline && n > bestPass) {
-      bestPass = *seq = n;
-      *out = r;
-    } else if (!isPass && n > bestOther) {
-      bestOther = n;
-      other = r;
-    }
-  }
-  if (bestPass == from && bestOther > from) {
-    *out = other;
-    *seq = bestOther;
-  }
-  *ended = true;
-  return bestPass > from || bestOther > from;
-}
-
-// Every thread's records: those in flight, or with `ended` every one the
-// stack still holds.
-static void describeStacks(Trail *t, bool ended) {
-  for (int i = 0; i < kThreads; ++i) {
-    Stack *s = &t->hot.stacks[i];
-    if (!__atomic_load_n(&s->tid, __ATOMIC_ACQUIRE))
-      continue;
-    int top = ended ? kDepth : loadTop(s);
-    for (int d = 0; d < top && d < kDepth; ++d)
-      noteRec(t, &s->rec[d], &s->began[d]);
-    const uint64_t *seq = NULL;
-    const IrsTrailRec *r =
-        ringRec(t, __atomic_load_n(&s->leaf, __ATOMIC_ACQUIRE), &seq);
-    if (r)
-      noteRec(t, r, seq);
-  }
-}
-
-// The window's records since the step began.
-static void describeWindow(Trail *t) {
-  uint64_t from = __atomic_load_n(&t->hot.stepStart, __ATOMIC_ACQUIRE);
-  for (size_t k = 0; k < kWindow; ++k) {
-    const IrsTrailRingEntry *e = &t->hot.ring[k];
-    if (__atomic_load_n(&e->seq, __ATOMIC_ACQUIRE) > from)
-      noteRec(t, &e->rec, &e->seq);
-  }
-}
-
-void irsActionTrailDescribeOps(IrsActionTrail trail, bool window) {
-  Trail *t = trail.ptr;
-  if (!t)
-    return;
-  if (!window) {
-    // A crash, on the thread that crashed: what it is told by is chosen
-    // first and kept whole before its op is described (which may fault).
-    IrsTrailRec r;
-    uint64_t seq = 0;
-    bool ended = false;
-    if (chooseDeath(t, &r, &seq, &ended)) {
-      __atomic_store_n(&t->death.state, 1, __ATOMIC_RELAXED);
-      __atomic_signal_fence(__ATOMIC_SEQ_CST);
-      t->death.rec = r;
-      t->death.ended = ended;
-      __atomic_store_n(&t->death.state, 2, __ATOMIC_RELEASE);
-      if (r.ident && r.loc && seq > __atomic_load_n(&t->frozen,
-                                                     __ATOMIC_ACQUIRE))
-        noteOp(t, r.ident, r.loc);
-    }
-  }
-  describeStacks(t, false);
-  if (window) {
-    describeWindow(t);
-    return;
-  }
-  // A crash outside any action is told by the last action of the
-  // pipeline that began: the most recent few are described too, for a
-  // reader of a trail without the crash's choice.
-  enum { kRecent = 16 };
-  uint64_t from = __atomic_load_n(&t->hot.stepStart, __ATOMIC_ACQUIRE);
-  uint64_t last = 0;
-  for (size_t k = 0; k < kWindow; ++k) {
-    uint64_t seq = __atomic_load_n(&t->hot.ring[k].seq, __ATOMIC_ACQUIRE);
-    if (seq > last)
-      last = seq;
-  }
-  for (size_t k = 0; k < kWindow; ++k) {
-    const IrsTrailRingEntry *e = &t->hot.ring[k];
-    uint64_t seq = __atomic_load_n(&e->seq, __ATOMIC_ACQUIRE);
-    if (seq > from && seq + kRecent > last)
-      noteRec(t, &e->rec, &e->seq);
-  }
-}
-
-void irsActionTrailMarkContextEnd(IrsActionTrail trail) {
-  Trail *t = trail.ptr;
-  if (!t)
-    return;
-  // Whatever a reader may ask of after a death in the teardown: every
-  // record the stacks hold and the window's since the step began. No
-  // thread records now, so the stacks' ended records are whole.
-  describeStacks(t, true);
-  describeWindow(t);
-  __atomic_store_n(&t->frozen, __atomic_load_n(&t->hot.next, __ATOMIC_SEQ_CST),
-                   __ATOMIC_SEQ_CST);
 }
 
 void irsActionRecordDescribe(const IrsActionRecord *r,
