@@ -151,7 +151,8 @@ IRS_API void irsActionHandlerSetCount(IrsActionHandler handler,
 /// killed outright: SIGKILL, a memory limit). The caches know names by
 /// address, which mean one thing only within one process: mark the context
 /// (irsActionTrailMarkContext) or reset the trail before recording actions
-/// of another context.
+/// of another context, and end it (irsActionTrailMarkContextEnd) before
+/// destroying one whose actions were recorded.
 typedef struct IrsActionTrail {
   void *ptr;
 } IrsActionTrail;
@@ -209,6 +210,14 @@ IRS_API void irsActionTrailMarkStep(IrsActionTrail trail);
 /// (irsActionTrailMarkStep), so that a death describes no earlier record.
 /// (An IrsPassManager with a trail calls it as each run begins.)
 IRS_API void irsActionTrailMarkContext(IrsActionTrail trail);
+/// The context of the actions recorded so far is about to be destroyed:
+/// their ops are described now (as irsActionTrailDescribeOps with the
+/// window does) and never followed again, so that a process dying in the
+/// teardown describes none of them and the supervisor reads them as they
+/// were. Call it in the recording process before the context's teardown
+/// begins (not in a signal handler). (An IrsPassManager with a trail calls
+/// it when it is destroyed: it borrows its context, so it goes first.)
+IRS_API void irsActionTrailMarkContextEnd(IrsActionTrail trail);
 /// Describes, in the recording process, the ops of its records that a
 /// supervisor reads: every thread's actions in flight and, with `window`,
 /// the window's since the step began (irsActionTrailGetRepeating), each
@@ -217,13 +226,17 @@ IRS_API void irsActionTrailMarkContext(IrsActionTrail trail);
 /// reads only what the context keeps for its whole life (an op's name and
 /// location, never the op). Memory a crash corrupted may make it fault:
 /// call it from the fatal-signal handler with a fault guard (the tool's;
-/// the library installs no handler), and before the process dies.
+/// the library installs no handler), and before the process dies. Without
+/// `window` (a crash) call it on the thread that crashed, as a fatal
+/// signal's handler runs: that thread chooses the action the crash is told
+/// by (irsActionTrailGetCrashAction). Records of a context whose teardown
+/// began (irsActionTrailMarkContextEnd) are not described again.
 IRS_API void irsActionTrailDescribeOps(IrsActionTrail trail, bool window);
 /// The innermost action in flight that names an op (else the innermost)
 /// when the recording process stopped: of the threads with an action in
 /// flight, the one that began its action last. False when none was in
 /// flight. With threading on, another thread's action may be the one that
-/// crashed; single-threaded it is exact.
+/// crashed (irsActionTrailGetCrashAction knows which).
 IRS_API bool irsActionTrailGetInFlight(IrsActionTrail trail,
                                        IrsActionRecord *out);
 /// The actions of the window since the step began that name an op,
@@ -239,14 +252,16 @@ IRS_API size_t irsActionTrailGetRepeating(IrsActionTrail trail,
 /// ended): false when the step began none.
 IRS_API bool irsActionTrailGetLast(IrsActionTrail trail, IrsActionRecord *out);
 
-/// The action a crash is told by: the one in flight
-/// (irsActionTrailGetInFlight), unless none is, or only a pass manager's
-/// adaptor or one of irscope's own passes, and an action of the pipeline
-/// began in the step: the process then died outside any action (in the
-/// verifier after a pass, in the pass manager, in irscope's checkpoint
-/// that verifies and prints), and the pass of the pipeline that ran last
-/// (else its last action) is told, with *ended set. False when there is
-/// neither.
+/// The action a crash is told by: the one in flight on the thread that
+/// crashed (irsActionTrailGetInFlight), unless none is, or only a pass
+/// manager's adaptor or one of irscope's own passes, and an action of the
+/// pipeline began in the step: the process then died outside any action
+/// (in the verifier after a pass, in the pass manager, in irscope's
+/// checkpoint that verifies and prints), and the pass of the pipeline that
+/// thread ran last is told, with *ended set; for a thread that ran none in
+/// the step (MLIR's verifier checks functions on pool threads), the pass
+/// of the pipeline begun last on any thread (else its last action). False
+/// when there is neither.
 IRS_API bool irsActionTrailGetCrashAction(IrsActionTrail trail,
                                           IrsActionRecord *out, bool *ended);
 

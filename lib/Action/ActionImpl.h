@@ -105,6 +105,11 @@ bool irsActionIsOwnPass(MlirStringRef name);
 /// executions first: the pass whose IR a verifier checks after it, else
 /// (its record left the window) the last pattern application.
 bool irsTrailGetLastOfPipeline(IrsActionTrail trail, IrsActionRecord *out);
+/// The action the thread that crashed chose to be told by as it died
+/// (irsActionTrailDescribeOps without the window) in the current step, and
+/// whether it had ended: false when no thread did.
+bool irsTrailGetDeath(IrsActionTrail trail, IrsActionRecord *out,
+                      bool *ended);
 /// The name of one of irscope's own passes as a static string (the pass
 /// keeps it in writable memory, which the trail would compare byte by byte
 /// on every run of it), else `name`.

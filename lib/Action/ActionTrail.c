@@ -12,10 +12,9 @@
 // leaves no torn record behind. A record is a few stores: its tag and
 // pattern or pass by reference into the mapping's string table, its op as
 // the op's uniqued name and location (TrailImpl.h). The dying or hung
-// worker itself turns those into text (irsActionTrailDescribeOps, called by
-// the tool's signal handlers) before the supervisor reads them; the op's
-// name and location outlive the op (the context keeps them), so an op a
-// pattern erased is described all the same.
+// worker itself turns those into text (TrailDeath.c) before the supervisor
+// reads them; the op's name and location outlive the op (the context keeps
+// them), so an op a pattern erased is described all the same.
 //
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE
@@ -40,23 +39,7 @@ _Static_assert((kWindow & (kWindow - 1)) == 0, "the window is a power of two");
 
 typedef IrsTrailStack Stack;
 
-// The mapping: the stacks and the ring first (TrailRec.h: a record's
-// handler writes them), then what a reset leaves as it is. Each stack's
-// caches (only its thread touches them, emptied when it joins), then the
-// strings (a reset clears their index and leaves the arena as it is).
-typedef struct Trail {
-  IrsTrailHot hot;
-  // The ops described at a death (irsActionTrailDescribeOps); cleared by a
-  // reset.
-  IrsTrailOpNote notes[IRS_TRAIL_OP_NOTES];
-  IrsTrailCache caches[kThreads];
-  IrsTrailStrings strings;
-  // The recording process's rewrite counts (irsActionTrailSetCounts): a
-  // pointer of that process, which no other one follows.
-  IrsActionCounts *counts;
-  // irsActionTrailSetStalled: what the supervisor saw of a hang (ms).
-  double stalledMs;
-} Trail;
+typedef IrsTrail Trail;
 
 // The calling thread's part (TrailRec.h). A forked child's only thread
 // inherits its parent's values, so the child handler forgets them
@@ -111,10 +94,6 @@ __attribute__((noinline, cold)) static Stack *join(Trail *t) {
 
 static inline Stack *myStack(Trail *t) {
   return irsTrailJoined(&t->hot) ? mine.stack : join(t);
-}
-
-static inline int loadTop(const Stack *s) {
-  return __atomic_load_n(&s->top, __ATOMIC_ACQUIRE);
 }
 
 // Writes `r` as the action `seq` in flight at `depth` on `s` (a record of
@@ -198,6 +177,8 @@ void irsActionTrailReset(IrsActionTrail trail) {
   uint64_t epoch = __atomic_load_n(&t->hot.epoch, __ATOMIC_SEQ_CST);
   memset(&t->hot, 0, sizeof t->hot);
   memset(t->notes, 0, sizeof t->notes);
+  memset(&t->death, 0, sizeof t->death);
+  t->frozen = 0;
   __atomic_store_n(&t->hot.epoch, epoch + 1, __ATOMIC_SEQ_CST);
   irsTrailStringsReset(&t->strings);
   t->stalledMs = 0;
@@ -226,6 +207,7 @@ void irsActionTrailMarkStep(IrsActionTrail trail) {
   Trail *t = trail.ptr;
   if (!t)
     return;
+  __atomic_store_n(&t->death.state, 0, __ATOMIC_SEQ_CST);
   __atomic_store_n(&t->hot.stepStart,
                    __atomic_load_n(&t->hot.next, __ATOMIC_SEQ_CST),
                    __ATOMIC_SEQ_CST);
@@ -293,7 +275,6 @@ static void copyStr(const Trail *t, IrsTrailStr ref, char *dst, size_t cap) {
   dst[n] = 0;
 }
 
-static bool hasOp(const IrsTrailRec *r) { return r->ident || r->op.name; }
 
 // The note of the op named `ident` at `loc`; NULL when the op was not
 // described. Read once the describing process is gone (or done).
@@ -333,36 +314,39 @@ static void toRecord(const Trail *t, const IrsTrailRec *r,
   out->count = 0;
 }
 
-// The ring's record of action `seq` while the ring holds it, else NULL.
-// *where (nullable) is where its sequence number is kept, for a reader
-// that must check the record was not rewritten meanwhile.
-static const IrsTrailRec *ringRec(const Trail *t, uint64_t seq,
-                                  const uint64_t **where) {
-  const IrsTrailRingEntry *e = &t->hot.ring[(seq - 1) & (kWindow - 1)];
-  if (!seq || __atomic_load_n(&e->seq, __ATOMIC_ACQUIRE) != seq)
-    return NULL;
-  if (where)
-    *where = &e->seq;
-  return &e->rec;
-}
-
-// Of a thread's actions in flight, the innermost that names an op (a
-// greedy driver's iteration names none; the pass around it does): its
-// pattern application in flight when that began after the rest (and is
-// still in the ring), else from the stack.
-static const IrsTrailRec *innermostWithOp(const Trail *t, const Stack *s,
-                                          int top) {
+const IrsTrailRec *irsTrailInnermostWithOp(const IrsTrail *t,
+                                           const IrsTrailStack *s, int top,
+                                           const uint64_t **where) {
   uint64_t leaf = __atomic_load_n(&s->leaf, __ATOMIC_ACQUIRE);
   if (leaf && (top <= 0 || leaf > __atomic_load_n(&s->began[top - 1],
                                                   __ATOMIC_ACQUIRE))) {
-    const IrsTrailRec *r = ringRec(t, leaf, NULL);
-    if (r && hasOp(r))
+    const uint64_t *at = NULL;
+    const IrsTrailRec *r = irsTrailRingRec(t, leaf, &at);
+    if (r && irsTrailHasOp(r)) {
+      if (where)
+        *where = at;
       return r;
+    }
   }
   for (int d = top - 1; d >= 0; --d)
-    if (hasOp(&s->rec[d]))
+    if (irsTrailHasOp(&s->rec[d])) {
+      if (where)
+        *where = &s->began[d];
       return &s->rec[d];
+    }
+  if (where && top > 0)
+    *where = &s->began[top - 1];
   return top > 0 ? &s->rec[top - 1] : NULL;
+}
+
+bool irsTrailGetDeath(IrsActionTrail trail, IrsActionRecord *out,
+                      bool *ended) {
+  const Trail *t = trail.ptr;
+  if (!t || __atomic_load_n(&t->death.state, __ATOMIC_ACQUIRE) != 2)
+    return false;
+  toRecord(t, &t->death.rec, out);
+  *ended = t->death.ended;
+  return true;
 }
 
 bool irsActionTrailGetInFlight(IrsActionTrail trail, IrsActionRecord *out) {
@@ -370,7 +354,7 @@ bool irsActionTrailGetInFlight(IrsActionTrail trail, IrsActionRecord *out) {
   uint64_t best = 0;
   for (int i = 0; t && i < kThreads; ++i) {
     Stack *s = &t->hot.stacks[i];
-    int top = loadTop(s);
+    int top = irsTrailLoadTop(s);
     if (top > kDepth) // deeper than the stack: its deepest record is last
       top = kDepth;
     if (!__atomic_load_n(&s->tid, __ATOMIC_SEQ_CST))
@@ -380,7 +364,8 @@ bool irsActionTrailGetInFlight(IrsActionTrail trail, IrsActionRecord *out) {
     uint64_t leaf = __atomic_load_n(&s->leaf, __ATOMIC_SEQ_CST);
     if (leaf > began)
       began = leaf;
-    const IrsTrailRec *r = began ? innermostWithOp(t, s, top) : NULL;
+    const IrsTrailRec *r =
+        began ? irsTrailInnermostWithOp(t, s, top, NULL) : NULL;
     if (began > best && r) {
       best = began;
       toRecord(t, r, out);
@@ -419,7 +404,7 @@ size_t irsActionTrailGetRepeating(IrsActionTrail trail, IrsActionRecord *out,
     if (__atomic_load_n(&e->seq, __ATOMIC_SEQ_CST) <= from)
       continue; // not written, torn, or from an earlier step
     ++seen;
-    if (!hasOp(&e->rec))
+    if (!irsTrailHasOp(&e->rec))
       continue; // a greedy driver's iteration: no op to name
     IrsActionRecord *r = &groups[ng];
     toRecord(t, &e->rec, r);
@@ -451,7 +436,7 @@ bool irsActionTrailGetLast(IrsActionTrail trail, IrsActionRecord *out) {
   for (size_t k = 0; t && k < kWindow; ++k) {
     const IrsTrailRingEntry *e = &t->hot.ring[k];
     uint64_t seq = __atomic_load_n(&e->seq, __ATOMIC_SEQ_CST);
-    if (seq > best && hasOp(&e->rec)) {
+    if (seq > best && irsTrailHasOp(&e->rec)) {
       best = seq;
       toRecord(t, &e->rec, out);
     }
@@ -467,7 +452,7 @@ bool irsTrailGetLastOfPipeline(IrsActionTrail trail, IrsActionRecord *out) {
   for (size_t k = 0; t && k < kWindow; ++k) {
     const IrsTrailRingEntry *e = &t->hot.ring[k];
     uint64_t seq = __atomic_load_n(&e->seq, __ATOMIC_SEQ_CST);
-    if (seq <= bestPass || !hasOp(&e->rec))
+    if (seq <= bestPass || !irsTrailHasOp(&e->rec))
       continue;
     toRecord(t, &e->rec, &r);
     bool isPass = !strcmp(r.tag, "pass-execution");
@@ -485,86 +470,6 @@ bool irsTrailGetLastOfPipeline(IrsActionTrail trail, IrsActionRecord *out) {
   if (bestPass > from)
     *out = pass;
   return bestPass > from || best > from;
-}
-
-// Writes the note of the op named `ident` at `loc` unless there is one.
-static void noteOp(Trail *t, const void *ident, const void *loc) {
-  size_t k = irsTrailOpNoteSlot(ident, loc);
-  for (size_t i = 0; i < IRS_TRAIL_OP_NOTES;
-       ++i, k = (k + 1) & (IRS_TRAIL_OP_NOTES - 1)) {
-    IrsTrailOpNote *n = &t->notes[k];
-    uint32_t st = 0;
-    if (__atomic_compare_exchange_n(&n->state, &st, 1, false,
-                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
-      n->ident = ident;
-      n->loc = loc;
-      irsTrailDescribeOp(&t->strings, (MlirIdentifier){ident},
-                         (MlirLocation){loc}, &n->desc);
-      __atomic_store_n(&n->state, 2, __ATOMIC_RELEASE);
-      return;
-    }
-    // Another thread may be writing a note (st 1): described twice at
-    // worst, and either reads the same.
-    if (st == 2 && n->ident == ident && n->loc == loc)
-      return;
-  }
-}
-
-// Notes the op of `r`, a record other threads of this process may be
-// overwriting now (a hang's): its pointers are taken only if its sequence
-// number `*seq` still holds after they were read.
-static void noteRec(Trail *t, const IrsTrailRec *r, const uint64_t *seq) {
-  uint64_t before = __atomic_load_n(seq, __ATOMIC_ACQUIRE);
-  const void *ident = __atomic_load_n(&r->ident, __ATOMIC_RELAXED);
-  const void *loc = __atomic_load_n(&r->loc, __ATOMIC_RELAXED);
-  __atomic_thread_fence(__ATOMIC_ACQUIRE);
-  if (before && ident && loc && __atomic_load_n(seq, __ATOMIC_RELAXED) == before)
-    noteOp(t, ident, loc);
-}
-
-void irsActionTrailDescribeOps(IrsActionTrail trail, bool window) {
-  Trail *t = trail.ptr;
-  if (!t)
-    return;
-  for (int i = 0; i < kThreads; ++i) {
-    Stack *s = &t->hot.stacks[i];
-    if (!__atomic_load_n(&s->tid, __ATOMIC_ACQUIRE))
-      continue;
-    int top = loadTop(s);
-    for (int d = 0; d < top && d < kDepth; ++d)
-      noteRec(t, &s->rec[d], &s->began[d]);
-    const uint64_t *seq = NULL;
-    const IrsTrailRec *r =
-        ringRec(t, __atomic_load_n(&s->leaf, __ATOMIC_ACQUIRE), &seq);
-    if (r)
-      noteRec(t, r, seq);
-  }
-  if (!window) {
-    // A crash outside any action is told by the last action of the
-    // pipeline that began (irsActionTrailGetCrashAction): the most recent
-    // few are described.
-    enum { kRecent = 16 };
-    uint64_t from = __atomic_load_n(&t->hot.stepStart, __ATOMIC_ACQUIRE);
-    uint64_t last = 0;
-    for (size_t k = 0; k < kWindow; ++k) {
-      uint64_t seq = __atomic_load_n(&t->hot.ring[k].seq, __ATOMIC_ACQUIRE);
-      if (seq > last)
-        last = seq;
-    }
-    for (size_t k = 0; k < kWindow; ++k) {
-      const IrsTrailRingEntry *e = &t->hot.ring[k];
-      uint64_t seq = __atomic_load_n(&e->seq, __ATOMIC_ACQUIRE);
-      if (seq > from && seq + kRecent > last)
-        noteRec(t, &e->rec, &e->seq);
-    }
-    return;
-  }
-  uint64_t from = __atomic_load_n(&t->hot.stepStart, __ATOMIC_ACQUIRE);
-  for (size_t k = 0; k < kWindow; ++k) {
-    const IrsTrailRingEntry *e = &t->hot.ring[k];
-    if (__atomic_load_n(&e->seq, __ATOMIC_ACQUIRE) > from)
-      noteRec(t, &e->rec, &e->seq);
-  }
 }
 
 void irsActionRecordDescribe(const IrsActionRecord *r,

@@ -54,6 +54,9 @@ static bool isInternal(const IrsActionRecord *r) {
 
 bool irsActionTrailGetCrashAction(IrsActionTrail trail, IrsActionRecord *out,
                                   bool *ended) {
+  // The crashed thread's own choice, when it made one as it died.
+  if (irsTrailGetDeath(trail, out, ended))
+    return true;
   IrsActionRecord last;
   bool hasIn = irsActionTrailGetInFlight(trail, out);
   *ended = false;

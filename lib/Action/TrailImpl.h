@@ -106,6 +106,79 @@ IrsTrailWhat irsTrailWhatMiss(IrsTrailCache *c, IrsTrailStrings *s,
 void irsTrailDescribeOp(IrsTrailStrings *s, MlirIdentifier name,
                         MlirLocation loc, volatile IrsTrailOpDesc *d);
 
+//===----------------------------------------------------------------------===//
+// The mapping (ActionTrail.c), and what a dying process writes (TrailDeath.c)
+//===----------------------------------------------------------------------===//
+
+// The action a crash is told by (irsActionTrailGetCrashAction), chosen by
+// the thread that crashed as it died (irsActionTrailDescribeOps without
+// the window): the dying thread is known only then, and with threads the
+// trail's last actions are other threads' as often as its own. `state` is
+// 0 for none, 1 while written, 2 once whole; `rec` a copy of the record
+// (its op described into the notes like the others'), `ended` whether it
+// had ended (the thread died outside any action of the pipeline). Other
+// threads may record on until the process is gone: the choice stands.
+typedef struct IrsTrailDeath {
+  uint32_t state;
+  bool ended;
+  IrsTrailRec rec;
+} IrsTrailDeath;
+
+// The mapping: the stacks and the ring first (TrailRec.h: a record's
+// handler writes them), then what a reset leaves as it is. Each stack's
+// caches (only its thread touches them, emptied when it joins), then the
+// strings (a reset clears their index and leaves the arena as it is).
+typedef struct IrsTrail {
+  IrsTrailHot hot;
+  // The ops described at a death (irsActionTrailDescribeOps); cleared by a
+  // reset.
+  IrsTrailOpNote notes[IRS_TRAIL_OP_NOTES];
+  // Records numbered up to this are of a context whose teardown began
+  // (irsActionTrailMarkContextEnd): their ops were described then, and
+  // are never followed again. Cleared by a reset.
+  uint64_t frozen;
+  IrsTrailDeath death; // cleared by a reset and as a step begins
+  IrsTrailCache caches[IRS_TRAIL_THREADS];
+  IrsTrailStrings strings;
+  // The recording process's rewrite counts (irsActionTrailSetCounts): a
+  // pointer of that process, which no other one follows.
+  IrsActionCounts *counts;
+  // irsActionTrailSetStalled: what the supervisor saw of a hang (ms).
+  double stalledMs;
+} IrsTrail;
+
+static inline int irsTrailLoadTop(const IrsTrailStack *s) {
+  return __atomic_load_n(&s->top, __ATOMIC_ACQUIRE);
+}
+
+static inline bool irsTrailHasOp(const IrsTrailRec *r) {
+  return r->ident || r->op.name;
+}
+
+/// The ring's record of action `seq` while the ring holds it, else NULL.
+/// *where (nullable) is where its sequence number is kept, for a reader
+/// that must check the record was not rewritten meanwhile.
+static inline const IrsTrailRec *
+irsTrailRingRec(const IrsTrail *t, uint64_t seq, const uint64_t **where) {
+  const IrsTrailRingEntry *e =
+      &t->hot.ring[(seq - 1) & (IRS_TRAIL_WINDOW - 1)];
+  if (!seq || __atomic_load_n(&e->seq, __ATOMIC_ACQUIRE) != seq)
+    return NULL;
+  if (where)
+    *where = &e->seq;
+  return &e->rec;
+}
+
+/// Of a thread's actions in flight (`top` of them on `s`), the innermost
+/// that names an op (a greedy driver's iteration names none; the pass
+/// around it does): its pattern application in flight when that began
+/// after the rest (and is still in the ring), else from the stack; else
+/// the innermost, NULL for none. *where (nullable) is where its sequence
+/// number is kept.
+const IrsTrailRec *irsTrailInnermostWithOp(const IrsTrail *t,
+                                           const IrsTrailStack *s, int top,
+                                           const uint64_t **where);
+
 /// Makes `a`'s record into *r through the thread's cache `c` (NULL: none),
 /// and counts it (irsTrailWhatMiss). The op is recorded raw.
 static inline void irsTrailDescribe(IrsTrailCache *c, IrsTrailStrings *s,

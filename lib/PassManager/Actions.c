@@ -83,6 +83,15 @@ void irsPmActionsEnd(IrsPassManagerImpl *pm) {
   pm->actions = (IrsActionHandler){NULL};
 }
 
+void irsPmActionsRelease(IrsPassManagerImpl *pm) {
+  irsPmActionsEnd(pm);
+  // The pass manager borrows its context, so its end comes before the
+  // context's teardown: the ops the trail's records point at are
+  // described now and never followed again (a worker that dies in the
+  // teardown would read freed memory).
+  irsActionTrailMarkContextEnd(pm->opts.watch.actionTrail);
+}
+
 bool irsPassManagerAddActionConsumer(IrsPassManager handle,
                                      IrsActionBeforeFn before,
                                      IrsActionAfterFn after, void *userData) {

@@ -20,7 +20,7 @@
 static void freeImpl(IrsPassManagerImpl *pm) {
   if (!pm)
     return;
-  irsPmActionsEnd(pm);
+  irsPmActionsRelease(pm);
   irsActionCountsDestroy(pm->counts);
   for (intptr_t i = 0; pm->steps && i < pm->numSteps; ++i) {
     IrsStepState *s = &pm->steps[i];

@@ -345,6 +345,9 @@ IrsErrorKind irsBgDumpReap(IrsPassManagerImpl *pm, bool waitAll, IrsBuf *err);
 void irsPmActionsBegin(IrsPassManagerImpl *pm);
 /// Detaches it and puts the caller's onStep back.
 void irsPmActionsEnd(IrsPassManagerImpl *pm);
+/// irsPmActionsEnd for a pass manager being destroyed, which ends its
+/// trail's records' context too (irsActionTrailMarkContextEnd).
+void irsPmActionsRelease(IrsPassManagerImpl *pm);
 
 //===----------------------------------------------------------------------===//
 // Build.c: the MLIR pass managers

@@ -11,17 +11,18 @@
 // RUN: %mlir_opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --mlir-disable-threading --mlir-debug-counter=pass-execution-count=2 -o /dev/null
 // RUN: not --crash %mlir_opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --mlir-disable-threading --mlir-debug-counter=pass-execution-count=3 -o /dev/null
 
-// In-process single-threaded: with threads the two functions' passes and
-// verifiers run on two threads, and which of them the crash's note is told
-// from (and its number) depends on their order.
+// In-process single-threaded, then with threads: the two functions'
+// passes and verifiers then run on two threads, in either order, and the
+// crash is told by the pass that ran on the thread whose verifier crashed
+// (its number, #2 or #3, is the order the two began in).
 // RUN: rm -rf %t
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --mlir-disable-threading --failure-dir=%t -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR --implicit-check-not="crashed while"
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml
 // RUN: FileCheck %s --check-prefix=REPORT < %t/report.xml
-// ERR: irscope-opt: note: crashed outside any action, after running pass 'convert-affine-for-to-gpu' on 'func.func' at {{.*}}crash-after-pass-verifier.mlir:[[@LINE+25]]:1 (#3): in the verifier or the pass manager
+// ERR: irscope-opt: note: crashed outside any action, after running pass 'convert-affine-for-to-gpu' on 'func.func' at {{.*}}crash-after-pass-verifier.mlir:[[@LINE+37]]:1 (#3): in the verifier or the pass manager
 // ERR: exit=5
-// REPORT: <action tag="pass-execution" name="convert-affine-for-to-gpu" index="3" op="func.func" loc="{{.*}}crash-after-pass-verifier.mlir:[[@LINE+23]]:1"/>
+// REPORT: <action tag="pass-execution" name="convert-affine-for-to-gpu" index="3" op="func.func" loc="{{.*}}crash-after-pass-verifier.mlir:[[@LINE+35]]:1"/>
 
 // With dumps, irscope's checkpoint is what runs the verifier.
 // RUN: rm -rf %t.d
@@ -29,6 +30,18 @@
 // RUN:   | FileCheck %s --check-prefix=ERR --implicit-check-not="crashed while"
 // RUN: xmllint --noout --schema %schemas/report.xsd %t.d/report.xml
 // RUN: FileCheck %s --check-prefix=REPORT --implicit-check-not=irs-checkpoint < %t.d/report.xml
+
+// With threads, without and with dumps.
+// RUN: rm -rf %t.mt %t.dmt
+// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --failure-dir=%t.mt -o /dev/null; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ERR-MT --implicit-check-not="crashed while"
+// RUN: FileCheck %s --check-prefix=REPORT-MT < %t.mt/report.xml
+// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --dump-after-each=%t.dmt -o /dev/null; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=ERR-MT --implicit-check-not="crashed while"
+// RUN: FileCheck %s --check-prefix=REPORT-MT --implicit-check-not=irs-checkpoint < %t.dmt/report.xml
+// ERR-MT: irscope-opt: note: crashed outside any action, after running pass 'convert-affine-for-to-gpu' on 'func.func' at {{.*}}crash-after-pass-verifier.mlir:[[@LINE+18]]:1 (#{{[23]}}): in the verifier or the pass manager
+// ERR-MT: exit=5
+// REPORT-MT: <action tag="pass-execution" name="convert-affine-for-to-gpu" index="{{[23]}}" op="func.func" loc="{{.*}}crash-after-pass-verifier.mlir:[[@LINE+16]]:1"/>
 
 // Through the tool, from its action log; then narrowed.
 // RUN: rm -rf %t.tool

@@ -15,18 +15,20 @@
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(llvm-request-c-wrappers),convert-func-to-llvm)" --dump-after-each=%t -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR
 // ERR: irscope-opt: error: step 2 'builtin.module(convert-func-to-llvm)' crashed with SIGSEGV
-// ERR: irscope-opt: note: crashed outside any action, after running pass 'convert-func-to-llvm' {{(on 'builtin.module' in .*crash-index-after-group-verify.mlir )?}}(#3): in the verifier or the pass manager
+// ERR: irscope-opt: note: crashed outside any action, after running pass 'convert-func-to-llvm' on 'builtin.module' in {{.*}}crash-index-after-group-verify.mlir (#3): in the verifier or the pass manager
 // ERR: exit=5
 // RUN: FileCheck %s --check-prefix=REPORT < %t/report.xml
-// REPORT: <action tag="pass-execution" name="convert-func-to-llvm" index="3"
+// REPORT: <action tag="pass-execution" name="convert-func-to-llvm" index="3" op="builtin.module"
 
-// Without dumps the same number. (With threads, here and above, MLIR's
-// verifier may check the function on a thread of its pool, which ran no
-// action: the dying thread then describes no op, and the note names the
-// pass and its number only; single-threaded it names the op, below.)
+// Without dumps the same number and op. (With threads, here and above,
+// MLIR's verifier may check the function on a thread of its pool that ran
+// no action: the crash is then told by the pass begun last on any thread.)
+// RUN: rm -rf %t.f
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(llvm-request-c-wrappers),convert-func-to-llvm)" --failure-dir=%t.f -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR-FAST
-// ERR-FAST: irscope-opt: note: crashed outside any action, after running pass 'convert-func-to-llvm' {{(on 'builtin.module' in .*crash-index-after-group-verify.mlir )?}}(#3): in the verifier or the pass manager
+// ERR-FAST: irscope-opt: note: crashed outside any action, after running pass 'convert-func-to-llvm' on 'builtin.module' in {{.*}}crash-index-after-group-verify.mlir (#3): in the verifier or the pass manager
+// RUN: FileCheck %s --check-prefix=REPORT < %t.f/report.xml
+// Single-threaded, the same.
 // RUN: rm -rf %t.s
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(llvm-request-c-wrappers),convert-func-to-llvm)" --mlir-disable-threading --failure-dir=%t.s -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR-ONE

@@ -21,8 +21,3 @@ func.func @f(%a: i32) -> i32 {
   %0 = arith.addi %a, %a : i32
   return %0 : i32
 }
-
-// Under the sanitizers the dying worker's description of its last actions
-// reads ops the frees already released, which ASan reports as a
-// use-after-free of its own before the crash this test is about.
-// UNSUPPORTED: asan

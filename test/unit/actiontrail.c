@@ -19,6 +19,8 @@
 
 #include "DialectContext.h"
 
+#include <pthread.h>
+#include <semaphore.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -221,6 +223,20 @@ static void resetForgetsCachedReferences(void **state) {
   irsActionTrailDestroy(t);
 }
 
+// `text` parsed in a context of its own (*c, single-threaded, with arith).
+static MlirModule parseInNewContext(const char *text, MlirContext *c) {
+  *c = mlirContextCreateWithThreading(false);
+  MlirDialectRegistry reg = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(reg);
+  mlirContextAppendDialectRegistry(*c, reg);
+  mlirDialectRegistryDestroy(reg);
+  mlirContextGetOrLoadDialect(*c, mlirStringRefCreateFromCString("arith"));
+  MlirModule m =
+      mlirModuleCreateParse(*c, mlirStringRefCreateFromCString(text));
+  assert_false(mlirModuleIsNull(m));
+  return m;
+}
+
 // Ops of a new context (the old one destroyed, its memory handed out
 // again) are named from the new context after irsActionTrailMarkContext,
 // whatever the caches saw at those addresses before.
@@ -243,15 +259,8 @@ static void newContextIsNotStale(void **state) {
   IrsActionTrail t = irsActionTrailCreate();
   for (int j = 0; j < kRounds && !reused; ++j) {
     int i = j & 1;
-    MlirContext c = mlirContextCreateWithThreading(false);
-    MlirDialectRegistry reg = mlirDialectRegistryCreate();
-    mlirRegisterAllDialects(reg);
-    mlirContextAppendDialectRegistry(c, reg);
-    mlirDialectRegistryDestroy(reg);
-    mlirContextGetOrLoadDialect(c, mlirStringRefCreateFromCString("arith"));
-    MlirModule m =
-        mlirModuleCreateParse(c, mlirStringRefCreateFromCString(kTexts[i]));
-    assert_false(mlirModuleIsNull(m));
+    MlirContext c;
+    MlirModule m = parseInNewContext(kTexts[i], &c);
     irsActionTrailMarkContext(t);
     MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
     IrsAction a = action("apply-pattern", "PatA", op, 0);
@@ -622,6 +631,158 @@ static void crashOutsideActionNamesLastPass(void **state) {
   irsActionTrailDestroy(t);
 }
 
+// A thread of its own that runs what it is handed, one call at a time:
+// the trail keeps a stack per thread and tells a crash by the thread that
+// crashed (the one that describes the ops, as a fatal signal's handler
+// runs on it).
+typedef struct Thread {
+  pthread_t id;
+  sem_t go, done;
+  void (*fn)(void *);
+  void *arg;
+} Thread;
+
+static void *threadMain(void *p) {
+  Thread *th = p;
+  for (;;) {
+    sem_wait(&th->go);
+    if (!th->fn)
+      return NULL;
+    th->fn(th->arg);
+    sem_post(&th->done);
+  }
+}
+
+static void threadStart(Thread *th) {
+  sem_init(&th->go, 0, 0);
+  sem_init(&th->done, 0, 0);
+  assert_int_equal(pthread_create(&th->id, NULL, threadMain, th), 0);
+}
+
+static void onThread(Thread *th, void (*fn)(void *), void *arg) {
+  th->fn = fn;
+  th->arg = arg;
+  sem_post(&th->go);
+  sem_wait(&th->done);
+}
+
+static void threadStop(Thread *th) {
+  th->fn = NULL;
+  sem_post(&th->go);
+  pthread_join(th->id, NULL);
+  sem_destroy(&th->go);
+  sem_destroy(&th->done);
+}
+
+static IrsActionTrail threadsTrail;
+static void beginOn(void *a) { irsActionTrailBefore(a, threadsTrail.ptr); }
+static void endOn(void *a) { irsActionTrailAfter(a, true, threadsTrail.ptr); }
+static void runOn(void *a) {
+  beginOn(a);
+  endOn(a);
+}
+static void crashOn(void *unused) {
+  (void)unused;
+  irsActionTrailDescribeOps(threadsTrail, false);
+}
+
+static void assertCrash(bool ended, const char *name, const char *opName,
+                        unsigned line, unsigned column) {
+  IrsActionRecord r;
+  bool wasEnded = !ended;
+  assert_true(irsActionTrailGetCrashAction(threadsTrail, &r, &wasEnded));
+  assert_int_equal(wasEnded, ended);
+  assertRecord(&r, name, opName, "a.mlir", line, column);
+}
+
+// With threads, a crash is told by the thread that crashed: the action in
+// flight on it, or when it died outside any action (in the verifier after
+// its pass), the pass of the pipeline it ran last, whatever other threads
+// began since; a thread that ran no action (a pool thread MLIR's verifier
+// checks a function on) by the pass of the pipeline begun last on any
+// thread.
+static void crashToldByTheThreadThatCrashed(void **state) {
+  (void)state;
+  threadsTrail = irsActionTrailCreate();
+  irsActionTrailMarkStep(threadsTrail);
+  Thread a, b, c;
+  threadStart(&a);
+  threadStart(&b);
+  threadStart(&c);
+  // The adaptor on this thread, its pass on a function on each of a and b.
+  IrsAction adaptor =
+      action("pass-execution", "mlir::detail::OpToOpPassAdaptor", func, 0);
+  IrsAction passA = action("pass-execution", "convert-a", ops[0], 0);
+  IrsAction passB = action("pass-execution", "convert-b", ops[1], 0);
+  IrsAction pat = action("apply-pattern", "PatC", ops[2], 0);
+  beginOn(&adaptor);
+  onThread(&a, runOn, &passA);
+  onThread(&b, runOn, &passB);
+  onThread(&a, crashOn, NULL);
+  assertCrash(true, "convert-a", "arith.addi", 2, 3);
+  onThread(&c, crashOn, NULL);
+  assertCrash(true, "convert-b", "arith.muli", 3, 5);
+  // b applies a pattern (the last action begun); a dies outside it.
+  onThread(&b, beginOn, &pat);
+  onThread(&a, crashOn, NULL);
+  assertCrash(true, "convert-a", "arith.addi", 2, 3);
+  onThread(&b, crashOn, NULL);
+  assertCrash(false, "PatC", "arith.subi", 4, 7);
+  char note[1024] = "";
+  assert_true(irsActionTrailDescribeDeath(threadsTrail, false, appendNote,
+                                          note));
+  assert_string_equal(note, "crashed while applying pattern 'PatC' to "
+                            "'arith.subi' at a.mlir:4:7");
+  onThread(&b, endOn, &pat);
+  endOn(&adaptor);
+  // A new step, no action of the pipeline in it: nothing to tell.
+  irsActionTrailMarkStep(threadsTrail);
+  onThread(&a, crashOn, NULL);
+  IrsActionRecord r;
+  bool ended = false;
+  assert_false(irsActionTrailGetCrashAction(threadsTrail, &r, &ended));
+  threadStop(&a);
+  threadStop(&b);
+  threadStop(&c);
+  irsActionTrailDestroy(threadsTrail);
+}
+
+// The ops of a context whose teardown began (irsActionTrailMarkContextEnd)
+// are described then and never followed again: a worker that dies while
+// freeing the context (its op names and locations among the freed memory)
+// still tells its crash by them, and reads no freed memory (the sanitizer
+// build checks that). Records of the next context are described as usual.
+static void contextEndDescribesOnce(void **state) {
+  (void)state;
+  IrsActionTrail t = irsActionTrailCreate();
+  for (int round = 0; round < 2; ++round) {
+    MlirContext c;
+    MlirModule m = parseInNewContext(
+        round ? "%0 = arith.constant 2 : i32 loc(\"y.mlir\":5:6)"
+              : "%0 = arith.constant 1 : i32 loc(\"x.mlir\":3:4)",
+        &c);
+    irsActionTrailMarkContext(t);
+    MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+    IrsAction pass = action("pass-execution", "convert-x", op, 0);
+    irsActionTrailBefore(&pass, t.ptr);
+    irsActionTrailAfter(&pass, true, t.ptr);
+    irsActionTrailMarkContextEnd(t);
+    mlirModuleDestroy(m);
+    mlirContextDestroy(c);
+    // Dies in the teardown, outside any action.
+    irsActionTrailDescribeOps(t, false);
+    IrsActionRecord r;
+    bool ended = false;
+    assert_true(irsActionTrailGetCrashAction(t, &r, &ended));
+    assert_true(ended);
+    assert_string_equal(r.opName, "arith.constant");
+    assert_string_equal(r.file, round ? "y.mlir" : "x.mlir");
+    assert_int_equal(r.line, round ? 5 : 3);
+    assert_int_equal(r.column, round ? 6 : 4);
+  }
+  irsActionTrailDestroy(t);
+}
+
 // Deeper than the stack's 8 records (ActionTrail.c's kDepth): the deepest
 // record is the last action begun at any depth past it.
 static void deepestRecordIsLastBegun(void **state) {
@@ -900,6 +1061,8 @@ int main(void) {
       cmocka_unit_test(nestingAndRepeating),
       cmocka_unit_test(stallNamesLastAction),
       cmocka_unit_test(crashOutsideActionNamesLastPass),
+      cmocka_unit_test(crashToldByTheThreadThatCrashed),
+      cmocka_unit_test(contextEndDescribesOnce),
       cmocka_unit_test(deepestRecordIsLastBegun),
       cmocka_unit_test(stringsInternedOnce),
       cmocka_unit_test(recordHoldsWhatTheTableKeeps),
