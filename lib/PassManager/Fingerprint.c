@@ -20,17 +20,8 @@ static inline void mix(State *s, const void *p) {
   s->h ^= x ^ (x >> 31);
 }
 
-// MLIR's own hash of an op (OperationEquivalence::computeHash) covers its
-// name, discardable attributes, properties (its inherent attributes, hashed
-// in place: reading them as attributes would build a uniqued dictionary per
-// op, under the context's lock, which was three quarters of a walk),
-// result types, location and operands; the operands are mixed here again
-// in order, since MLIR sums those of a commutative op.
-static MlirWalkResult visit(MlirOperation op, void *ud) {
-  State *s = ud;
-  ++s->n;
-  mix(s, op.ptr);
-  mix(s, (const void *)(uintptr_t)mlirOperationHashValue(op));
+// The op's operands in order, successors, blocks and their argument types.
+static void mixStructure(State *s, MlirOperation op) {
   intptr_t no = mlirOperationGetNumOperands(op);
   for (intptr_t i = 0; i < no; ++i)
     mix(s, mlirOperationGetOperand(op, i).ptr);
@@ -48,6 +39,20 @@ static MlirWalkResult visit(MlirOperation op, void *ud) {
         mix(s, mlirValueGetType(mlirBlockGetArgument(b, i)).ptr);
     }
   }
+}
+
+// MLIR's own hash of an op (OperationEquivalence::computeHash) covers its
+// name, discardable attributes, properties (its inherent attributes, hashed
+// in place: reading them as attributes would build a uniqued dictionary per
+// op, under the context's lock, which was three quarters of a walk),
+// result types, location and operands; the operands are mixed here again
+// in order, since MLIR sums those of a commutative op.
+static MlirWalkResult visit(MlirOperation op, void *ud) {
+  State *s = ud;
+  ++s->n;
+  mix(s, op.ptr);
+  mix(s, (const void *)(uintptr_t)mlirOperationHashValue(op));
+  mixStructure(s, op);
   return MlirWalkResultAdvance;
 }
 
@@ -65,23 +70,7 @@ static MlirWalkResult visitLight(MlirOperation op, void *ud) {
   intptr_t nr = mlirOperationGetNumResults(op);
   for (intptr_t i = 0; i < nr; ++i)
     mix(s, mlirValueGetType(mlirOperationGetResult(op, i)).ptr);
-  intptr_t no = mlirOperationGetNumOperands(op);
-  for (intptr_t i = 0; i < no; ++i)
-    mix(s, mlirOperationGetOperand(op, i).ptr);
-  intptr_t ns = mlirOperationGetNumSuccessors(op);
-  for (intptr_t i = 0; i < ns; ++i)
-    mix(s, mlirOperationGetSuccessor(op, i).ptr);
-  intptr_t ng = mlirOperationGetNumRegions(op);
-  for (intptr_t r = 0; r < ng; ++r) {
-    MlirRegion reg = mlirOperationGetRegion(op, r);
-    for (MlirBlock b = mlirRegionGetFirstBlock(reg); !mlirBlockIsNull(b);
-         b = mlirBlockGetNextInRegion(b)) {
-      mix(s, b.ptr);
-      intptr_t nb = mlirBlockGetNumArguments(b);
-      for (intptr_t i = 0; i < nb; ++i)
-        mix(s, mlirValueGetType(mlirBlockGetArgument(b, i)).ptr);
-    }
-  }
+  mixStructure(s, op);
   return MlirWalkResultAdvance;
 }
 
@@ -180,7 +169,6 @@ static void runJobs(TopsJob jobs[2], bool threads) {
     walkTops(&jobs[0]);
     pthread_join(th, NULL);
   } else {
-    jobs[0].from = 0;
     for (size_t k = 0; k < jobs[0].n; ++k) {
       size_t i = jobs[0].idx ? jobs[0].idx[k] : k;
       jobs[0].fps[i] = hashTop(jobs[0].ops[i], &jobs[0].counts[i], jobs[0].light);

@@ -168,72 +168,71 @@ static void keepHeldTexts(IrsPassManagerImpl *pm, const uint64_t *light,
   free(got);
 }
 
-bool irsPmModuleStepChanged(IrsPassManagerImpl *pm, MlirOperation module,
-                            intptr_t step, uint64_t *moduleFp, int64_t *ops) {
-  bool threads = mlirContextGetNumThreads(pm->ctx) > 1;
-  size_t n = 0;
-  MlirOperation *tops = NULL;
-  uint64_t *light = NULL, *fresh = NULL, *prev = NULL;
-  int64_t *counts = NULL;
-  size_t *need = NULL;
-  bool lazy = pm->rec.dumpDir && irsBgDumpCan(pm, true);
-  if (lazy) {
-    tops = irsFingerprintTops(module, &n);
-    size_t c = n ? n : 1;
-    light = malloc(c * sizeof(uint64_t));
-    fresh = malloc(c * sizeof(uint64_t));
-    prev = malloc(c * sizeof(uint64_t));
-    counts = malloc(c * sizeof(int64_t));
-    need = malloc(c * sizeof(size_t));
-    lazy = tops && light && fresh && prev && counts && need && reserve(pm, n);
-  }
-  if (!lazy) {
-    // Everything walked (the composite of a step with held ops is a key
-    // no walk gives: changed).
-    irsPmHeldSettle(pm, module);
-    pm->lightValid = false;
-    uint64_t fp = irsFingerprintWithTops(module, &pm->topFps, &pm->capTopFps,
-                                         &pm->numTopFps, ops, threads);
-    bool changed = fp != *moduleFp;
-    *moduleFp = fp;
-    free(tops);
-    free(light);
-    free(fresh);
-    free(prev);
-    free(counts);
-    free(need);
-    return changed;
-  }
-  irsFingerprintTopsOf(tops, NULL, n, true, light, counts, threads);
+// The per-top arrays of one step.
+typedef struct Scratch {
+  MlirOperation *tops;
+  uint64_t *light, *fresh, *prev;
+  int64_t *counts;
+  size_t *need;
+} Scratch;
+
+static void freeScratch(Scratch *x) {
+  free(x->tops);
+  free(x->light);
+  free(x->fresh);
+  free(x->prev);
+  free(x->counts);
+  free(x->need);
+}
+
+// Everything walked, as before this file (the composite of a step with
+// held ops is a key no walk gives: changed).
+static bool walkAll(IrsPassManagerImpl *pm, MlirOperation module,
+                    uint64_t *moduleFp, int64_t *ops, bool threads) {
+  irsPmHeldSettle(pm, module);
+  pm->lightValid = false;
+  uint64_t fp = irsFingerprintWithTops(module, &pm->topFps, &pm->capTopFps,
+                                       &pm->numTopFps, ops, threads);
+  bool changed = fp != *moduleFp;
+  *moduleFp = fp;
+  return changed;
+}
+
+// The light hashes, the fingerprints they leave needed, the answer.
+static bool lazyStep(IrsPassManagerImpl *pm, MlirOperation module,
+                     intptr_t step, uint64_t *moduleFp, int64_t *ops,
+                     const Scratch *x, size_t n, bool threads) {
+  irsFingerprintTopsOf(x->tops, NULL, n, true, x->light, x->counts, threads);
   *ops = 1;
   for (size_t k = 0; k < n; ++k)
-    *ops += counts[k];
+    *ops += x->counts[k];
   uint64_t root = irsFingerprintRoot(module);
   // Same shape: the last step's light hashes say which ops changed.
   bool same = pm->lightValid && n == pm->numTopFps;
   size_t m = 0;
   for (size_t k = 0; k < n; ++k)
-    if (!same || light[k] == pm->topLight[k])
-      need[m++] = k;
-  irsFingerprintTopsOf(tops, need, m, false, fresh, counts, threads);
+    if (!same || x->light[k] == pm->topLight[k])
+      x->need[m++] = k;
+  irsFingerprintTopsOf(x->tops, x->need, m, false, x->fresh, x->counts,
+                       threads);
   bool changed;
   if (same) {
     // Asked also when another op changed: the answers are the keys of the
     // printer's texts, which the next dumps may reuse.
-    bool ok = previous(pm, need, m, prev);
+    bool ok = previous(pm, x->need, m, x->prev);
     changed = root != pm->rootFp || m < n || !ok;
     for (size_t j = 0; j < m && !changed; ++j)
-      changed = fresh[need[j]] != prev[need[j]];
+      changed = x->fresh[x->need[j]] != x->prev[x->need[j]];
   } else {
     // Every op walked: the composite, as irsFingerprintWithTops makes it.
-    keepHeldTexts(pm, light, n);
-    changed = irsFingerprintCombine(module, fresh, n) != *moduleFp;
+    keepHeldTexts(pm, x->light, n);
+    changed = irsFingerprintCombine(module, x->fresh, n) != *moduleFp;
   }
   memset(pm->held, 0, n * sizeof(bool));
   pm->numHeld = 0;
   for (size_t j = 0, k = 0; k < n; ++k) {
-    if (j < m && need[j] == k) {
-      pm->topFps[k] = fresh[k];
+    if (j < m && x->need[j] == k) {
+      pm->topFps[k] = x->fresh[k];
       ++j;
     } else {
       pm->topFps[k] = heldKey(pm);
@@ -241,7 +240,7 @@ bool irsPmModuleStepChanged(IrsPassManagerImpl *pm, MlirOperation module,
       ++pm->numHeld;
     }
   }
-  memcpy(pm->topLight, light, n * sizeof(uint64_t));
+  memcpy(pm->topLight, x->light, n * sizeof(uint64_t));
   pm->numTopFps = n;
   pm->rootFp = root;
   pm->lightValid = true;
@@ -251,11 +250,27 @@ bool irsPmModuleStepChanged(IrsPassManagerImpl *pm, MlirOperation module,
                 (int64_t)(pm->numHeld * sizeof(uint64_t)));
   *moduleFp = pm->numHeld ? heldKey(pm)
                           : irsFingerprintCombine(module, pm->topFps, n);
-  free(tops);
-  free(light);
-  free(fresh);
-  free(prev);
-  free(counts);
-  free(need);
+  return changed;
+}
+
+bool irsPmModuleStepChanged(IrsPassManagerImpl *pm, MlirOperation module,
+                            intptr_t step, uint64_t *moduleFp, int64_t *ops) {
+  bool threads = mlirContextGetNumThreads(pm->ctx) > 1;
+  if (!pm->rec.dumpDir || !irsBgDumpCan(pm, true))
+    return walkAll(pm, module, moduleFp, ops, threads);
+  size_t n = 0;
+  Scratch x = {0};
+  x.tops = irsFingerprintTops(module, &n);
+  size_t c = n ? n : 1;
+  x.light = malloc(c * sizeof(uint64_t));
+  x.fresh = malloc(c * sizeof(uint64_t));
+  x.prev = malloc(c * sizeof(uint64_t));
+  x.counts = malloc(c * sizeof(int64_t));
+  x.need = malloc(c * sizeof(size_t));
+  bool ok = x.tops && x.light && x.fresh && x.prev && x.counts && x.need &&
+            reserve(pm, n);
+  bool changed = ok ? lazyStep(pm, module, step, moduleFp, ops, &x, n, threads)
+                    : walkAll(pm, module, moduleFp, ops, threads);
+  freeScratch(&x);
   return changed;
 }

@@ -176,18 +176,20 @@ static MlirWalkResult swapAddOperands(MlirOperation op, void *ud) {
   return MlirWalkResultAdvance;
 }
 
+static const char *const kThreeFuncs =
+    "func.func @f0(%x: i32, %y: i32) -> i32 {\n"
+    "  %0 = arith.addi %x, %y : i32\n"
+    "  return %0 : i32\n}\n"
+    "func.func @f1(%x: i32, %y: i32) -> i32 {\n"
+    "  %0 = arith.addi %x, %y : i32\n"
+    "  return %0 : i32\n}\n"
+    "func.func @f2(%x: i32) -> i32 {\n"
+    "  return %x : i32\n}\n";
+
 static void inPlaceEditsSeen(void **state) {
   (void)state;
-  const char *text = "func.func @f0(%x: i32, %y: i32) -> i32 {\n"
-                     "  %0 = arith.addi %x, %y : i32\n"
-                     "  return %0 : i32\n}\n"
-                     "func.func @f1(%x: i32, %y: i32) -> i32 {\n"
-                     "  %0 = arith.addi %x, %y : i32\n"
-                     "  return %0 : i32\n}\n"
-                     "func.func @f2(%x: i32) -> i32 {\n"
-                     "  return %x : i32\n}\n";
   MlirModule m =
-      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(text));
+      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(kThreeFuncs));
   assert_false(mlirModuleIsNull(m));
   MlirOperation root = mlirModuleGetOperation(m);
   Walk a = walk(root, false);
@@ -253,24 +255,19 @@ static void lightMissesOnlyAttributes(void **state) {
   Walk v = walk(root, false);
   assert_true(v.tops[0] != w.tops[0]);
   // An op's operands swapped: another light hash, for that function only.
-  const char *text = "func.func @f0(%x: i32, %y: i32) -> i32 {\n"
-                     "  %0 = arith.addi %x, %y : i32\n"
-                     "  return %0 : i32\n}\n"
-                     "func.func @f1(%x: i32) -> i32 {\n"
-                     "  return %x : i32\n}\n";
   MlirModule m2 =
-      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(text));
+      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(kThreeFuncs));
   assert_false(mlirModuleIsNull(m2));
-  uint64_t d[2], e[2];
-  int64_t cd[2], ce[2];
-  lightHashes(m2, d, cd, NULL, 2, false);
+  uint64_t d[3], e[3];
+  int64_t cd[3], ce[3];
+  lightHashes(m2, d, cd, NULL, 3, false);
   int swapped = 0;
   mlirOperationWalk(nthTop(m2, 0), swapAddOperands, &swapped,
                     MlirWalkPreOrder);
   assert_int_equal(swapped, 1);
-  lightHashes(m2, e, ce, NULL, 2, false);
+  lightHashes(m2, e, ce, NULL, 3, false);
   assert_true(d[0] != e[0]);
-  assert_true(d[1] == e[1]);
+  assert_true(d[1] == e[1] && d[2] == e[2]);
   free(w.tops);
   free(v.tops);
   mlirModuleDestroy(m2);
