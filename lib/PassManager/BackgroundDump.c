@@ -65,10 +65,13 @@
 #include "StitchedDump.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -99,6 +102,11 @@ static int64_t tvNs(struct timeval t) {
 // waitpid with the child's CPU time into the phase counters.
 static pid_t reapOne(IrsPassManagerImpl *pm, pid_t pid, int *status,
                      int flags) {
+  // A printer holding fingerprints waits for the request, which none
+  // will make now.
+  for (intptr_t k = 0; flags == 0 && k < pm->numBg; ++k)
+    if (pm->bg[k].pid == pid && pm->bg[k].ansFd >= 0)
+      irsBgDumpReleaseHeld(pm);
   struct rusage ru;
   pid_t r;
   do
@@ -169,6 +177,8 @@ int irsBgDumpCopyLater(IrsPassManagerImpl *pm, intptr_t i, const char *path) {
 static IrsErrorKind finish(IrsPassManagerImpl *pm, intptr_t k, int status,
                            IrsBuf *err) {
   IrsBgDump *d = &pm->bg[k];
+  if (d->ansFd >= 0)
+    irsBgDumpReleaseHeld(pm);
   IrsErrorKind kind = IRS_OK;
   int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   pm->dumpAliased = code == kAliasedOk || code == kStitchedAliasedOk;
@@ -348,17 +358,8 @@ static int wholeStatus(int e, bool aliases, int table) {
 // its ops, else stitched with its shared printing state (SharedDump.c); a
 // local-scope stitch that meets an aliased text tries that next. Never
 // returns.
-static _Noreturn void childPrint(IrsPassManagerImpl *pm, const IrsBgDump *d,
-                                 MlirOperation module, bool generic,
-                                 bool debugInfo) {
-  // A printer only fills the cores the pipeline leaves idle: the
-  // pipeline's threads win every core they want (see above).
-  (void)sched_setscheduler(0, SCHED_BATCH, &(struct sched_param){0});
-  (void)setpriority(PRIO_PROCESS, 0, kPrinterNice);
-  irsPrinterHold();
-  // The buffered print runs a pass: the trail must not record it.
-  if (!irsActionHandlerIsNull(pm->actions))
-    irsActionHandlerDetach(pm->actions);
+static int childStatus(IrsPassManagerImpl *pm, const IrsBgDump *d,
+                       MlirOperation module, bool generic, bool debugInfo) {
   bool done = false, aliases = false;
   int e = 0;
   // Also the run's last dump, which the pipeline waits for: split between
@@ -372,7 +373,7 @@ static _Noreturn void childPrint(IrsPassManagerImpl *pm, const IrsBgDump *d,
     if (done && !e && aliases)
       e = irsDumpTableMarkWhole(d->tableFd, d->n);
     if (done)
-      _exit(wholeStatus(e, aliases, kStitchedAliasedOk));
+      return wholeStatus(e, aliases, kStitchedAliasedOk);
   }
   for (int shared = pm->dumpAliased; d->tableFd >= 0 && shared < 2; ++shared) {
     bool stitched = false;
@@ -380,17 +381,107 @@ static _Noreturn void childPrint(IrsPassManagerImpl *pm, const IrsBgDump *d,
                             pm->topFps, pm->numTopFps, d->tableFd, pm->phases,
                             &stitched, &aliases);
     if (e || stitched)
-      _exit(e > 0 && e < kAliasedOk ? e
-            : e                     ? EIO
-            : aliases               ? kStitchedAliasedOk
-                                    : 0);
+      return e > 0 && e < kAliasedOk ? e
+             : e                     ? EIO
+             : aliases               ? kStitchedAliasedOk
+                                     : 0;
   }
   e = printBuffered(pm, module, d->path, generic, debugInfo, &done, &aliases);
   if (!done)
     e = irsDumpModuleAliases(module, d->path, generic, debugInfo, true,
                              &aliases);
   int s = wholeStatus(e, aliases, kAliasedOk);
-  _exit(s == kWholeOk && d->tableFd < 0 ? 0 : s);
+  return s == kWholeOk && d->tableFd < 0 ? 0 : s;
+}
+
+// Reads up to n bytes (fewer at end of file or on an error).
+static size_t readUpTo(int fd, void *buf, size_t n) {
+  size_t got = 0;
+  while (got < n) {
+    ssize_t r = read(fd, (char *)buf + got, n - got);
+    if (r < 0 && errno == EINTR)
+      continue;
+    if (r <= 0)
+      break;
+    got += (size_t)r;
+  }
+  return got;
+}
+
+// Sends n bytes on a socket whose other end may be gone (no SIGPIPE).
+static bool sendAll(int fd, const void *buf, size_t n) {
+  size_t put = 0;
+  while (put < n) {
+    ssize_t r = send(fd, (const char *)buf + put, n - put, MSG_NOSIGNAL);
+    if (r < 0 && errno == EINTR)
+      continue;
+    if (r <= 0)
+      return false;
+    put += (size_t)r;
+  }
+  return true;
+}
+
+// A printer's second thread when it holds fingerprints the pipeline
+// skipped: waits on its socket for the pipeline's request (a count, then
+// that many top-level op indices; end of file: none) and answers with the
+// ops' fingerprints in the module as forked, while the first thread
+// prints. Both only read the IR.
+typedef struct Holder {
+  MlirOperation module;
+  int fd;
+} Holder;
+
+static void *answerFps(void *ud) {
+  Holder *h = ud;
+  uint32_t n = 0;
+  uint32_t *idx = NULL;
+  uint64_t *out = NULL;
+  size_t numTops = 0;
+  MlirOperation *tops = NULL;
+  if (readUpTo(h->fd, &n, sizeof(n)) == sizeof(n) && n > 0 &&
+      (idx = malloc(n * sizeof(uint32_t))) &&
+      (out = malloc(n * sizeof(uint64_t))) &&
+      readUpTo(h->fd, idx, n * sizeof(uint32_t)) == n * sizeof(uint32_t) &&
+      (tops = irsFingerprintTops(h->module, &numTops))) {
+    bool ok = true;
+    for (uint32_t k = 0; k < n && ok; ++k)
+      if ((ok = idx[k] < numTops))
+        out[k] = irsFingerprint(tops[idx[k]], NULL);
+    if (ok)
+      (void)sendAll(h->fd, out, n * sizeof(uint64_t));
+  }
+  free(tops);
+  free(out);
+  free(idx);
+  close(h->fd);
+  return NULL;
+}
+
+static _Noreturn void childPrint(IrsPassManagerImpl *pm, const IrsBgDump *d,
+                                 MlirOperation module, bool generic,
+                                 bool debugInfo, int held) {
+  // A printer only fills the cores the pipeline leaves idle: the
+  // pipeline's threads win every core they want (see above).
+  (void)sched_setscheduler(0, SCHED_BATCH, &(struct sched_param){0});
+  (void)setpriority(PRIO_PROCESS, 0, kPrinterNice);
+  // Only the pipeline may keep an older printer waiting.
+  int older = atomic_load(&pm->heldReqFd);
+  if (older >= 0)
+    close(older);
+  Holder h = {module, held};
+  pthread_t th;
+  bool holds = held >= 0 && pthread_create(&th, NULL, answerFps, &h) == 0;
+  if (held >= 0 && !holds)
+    close(held);
+  irsPrinterHold();
+  // The buffered print runs a pass: the trail must not record it.
+  if (!irsActionHandlerIsNull(pm->actions))
+    irsActionHandlerDetach(pm->actions);
+  int status = childStatus(pm, d, module, generic, debugInfo);
+  if (holds)
+    pthread_join(th, NULL);
+  _exit(status);
 }
 
 static int start(IrsPassManagerImpl *pm, intptr_t step, MlirOperation module,
@@ -398,22 +489,41 @@ static int start(IrsPassManagerImpl *pm, intptr_t step, MlirOperation module,
   int e = makeRoom(pm, table);
   if (e)
     return e;
-  IrsBgDump d = {0, step, irsStrDup(path), -1, NULL, NULL, 0};
+  IrsBgDump d = {0, step, irsStrDup(path), -1, NULL, NULL, 0, -1};
   if (!d.path || (table && !prepareTable(pm, module, &d))) {
     dropTable(&d);
     free(d.path);
     return ENOMEM;
   }
+  // This step's dump holds the fingerprints the pipeline skipped
+  // (LazyFingerprint.c): a socket to ask for them.
+  int sv[2] = {-1, -1};
+  if (pm->numHeld && pm->heldStep == step &&
+      socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0)
+    sv[0] = sv[1] = -1;
   IrsPhaseMark m = irsPhaseBegin(pm->phases);
   pid_t pid = fork();
   if (pid < 0) {
     e = errno;
+    if (sv[0] >= 0) {
+      close(sv[0]);
+      close(sv[1]);
+    }
     dropTable(&d);
     free(d.path);
     return e;
   }
-  if (pid == 0)
-    childPrint(pm, &d, module, generic, debugInfo);
+  if (pid == 0) {
+    if (sv[0] >= 0)
+      close(sv[0]);
+    childPrint(pm, &d, module, generic, debugInfo, sv[1]);
+  }
+  if (sv[0] >= 0) {
+    close(sv[1]);
+    irsBgDumpReleaseHeld(pm); // an older holder, if any
+    d.ansFd = sv[0];
+    atomic_store(&pm->heldReqFd, sv[0]);
+  }
   irsPhaseEnd(pm->phases, IrsPhaseFork, m, 0);
   atomic_store(&pm->bgPid, pid);
   d.pid = pid;
@@ -513,4 +623,38 @@ int irsBgDumpSnapshot(IrsPassManagerImpl *pm, intptr_t step,
     pm->dumpCache = NULL;
   }
   return e;
+}
+
+void irsBgDumpReleaseHeld(IrsPassManagerImpl *pm) {
+  int fd = atomic_exchange(&pm->heldReqFd, -1);
+  if (fd >= 0)
+    close(fd);
+  for (intptr_t k = 0; k < pm->numBg; ++k)
+    pm->bg[k].ansFd = -1;
+}
+
+bool irsBgDumpAskFps(IrsPassManagerImpl *pm, intptr_t step, const size_t *idx,
+                     size_t n, uint64_t *out) {
+  IrsBgDump *d = NULL;
+  for (intptr_t k = 0; k < pm->numBg; ++k)
+    if (pm->bg[k].step == step && pm->bg[k].ansFd >= 0)
+      d = &pm->bg[k];
+  int fd = d ? atomic_load(&pm->heldReqFd) : -1;
+  uint32_t *w = n ? malloc(n * sizeof(uint32_t)) : NULL;
+  bool ok = fd >= 0 && fd == d->ansFd && w && n <= UINT32_MAX;
+  for (size_t k = 0; ok && k < n; ++k)
+    w[k] = (uint32_t)idx[k];
+  uint32_t count = (uint32_t)n;
+  IrsPhaseMark m = irsPhaseBegin(pm->phases);
+  ok = ok && sendAll(fd, &count, sizeof(count)) &&
+       sendAll(fd, w, n * sizeof(uint32_t)) &&
+       readUpTo(fd, out, n * sizeof(uint64_t)) == n * sizeof(uint64_t);
+  irsPhaseEnd(pm->phases, IrsPhaseAsk, m, ok ? (int64_t)(n * sizeof(uint64_t)) : 0);
+  free(w);
+  // The printer's table gets the keys its texts have.
+  for (size_t k = 0; ok && d->fps && k < n; ++k)
+    if (idx[k] < d->n)
+      d->fps[idx[k]] = out[k];
+  irsBgDumpReleaseHeld(pm);
+  return ok;
 }

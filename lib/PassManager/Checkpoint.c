@@ -309,6 +309,8 @@ static bool allocGroup(IrsCheckpointRun *r, MlirOperation module,
   r->first = first;
   r->last = last;
   r->module = module;
+  irsPmHeldSettle(r->pm, module); // the rows' first fingerprints
+  r->pm->lightValid = false;      // the group changes ops without them
   size_t ng = (size_t)(last - first), n = 0;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation o = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(o);
@@ -534,6 +536,7 @@ static void advanceModule(IrsCheckpointRun *r, MlirOperation module) {
     r->moduleFp = irsFingerprintCombine(module, pm->topFps, n);
     r->moduleOps = pm->rec.steps[r->last - 1].result.opsAfter;
   }
+  irsPmLightBaseline(pm, module);
   if (!pm->rec.dumpDir)
     return;
   irsPmDumpJoin(pm);
@@ -718,13 +721,10 @@ void irsCpRunModule(IrsCheckpointRun *r, MlirOperation module, intptr_t i,
   res->peakRssKb = peakRss();
   res->opsBefore = r->moduleOps;
   IrsPhaseMark fm = irsPhaseBegin(pm->phases);
-  uint64_t fp = irsFingerprintWithTops(module, &pm->topFps, &pm->capTopFps,
-                                       &pm->numTopFps, &r->moduleOps,
-                                       mlirContextGetNumThreads(pm->ctx) > 1);
+  res->changed =
+      irsPmModuleStepChanged(pm, module, i, &r->moduleFp, &r->moduleOps);
   irsPhaseEnd(pm->phases, IrsPhaseFingerprint, fm, 0);
   res->opsAfter = r->moduleOps;
-  res->changed = fp != r->moduleFp;
-  r->moduleFp = fp;
   res->verified = pm->opts.verify.verifyEach;
   res->verifierOk = true;
   if (pm->opts.verify.verifyEach) {
@@ -742,6 +742,9 @@ void irsCpRunModule(IrsCheckpointRun *r, MlirOperation module, intptr_t i,
   irsPmTakeStepDiagnostics(pm, i, r->diag0);
   irsPmTakeStepCounts(pm); // written with the step's manifest
   IrsErrorKind k = irsPmStepDoneStepwise(pm, i, module);
+  // No printer of this step's dump holds what the next step may ask.
+  if (pm->numHeld && atomic_load(&pm->heldReqFd) < 0)
+    irsPmHeldSettle(pm, module);
   if (k != IRS_OK) {
     r->ioErr = k;
     mlirExternalPassSignalFailure(pass);

@@ -33,6 +33,9 @@ typedef enum IrsPhase {
   IrsPhaseReuse,       // texts a forked printer took from the last dump
   IrsPhaseBuffered,    // a forked printer's whole print through MLIR's
                        // buffered stream (BufferedDump.c)
+  IrsPhaseHeld,        // fingerprints a module-level step left to its
+                       // printer (bytes: 8 a fingerprint)
+  IrsPhaseAsk,         // fingerprints the pipeline asked that printer for
   IrsPhaseCount,
 } IrsPhase;
 

@@ -20,17 +20,8 @@ static inline void mix(State *s, const void *p) {
   s->h ^= x ^ (x >> 31);
 }
 
-// MLIR's own hash of an op (OperationEquivalence::computeHash) covers its
-// name, discardable attributes, properties (its inherent attributes, hashed
-// in place: reading them as attributes would build a uniqued dictionary per
-// op, under the context's lock, which was three quarters of a walk),
-// result types, location and operands; the operands are mixed here again
-// in order, since MLIR sums those of a commutative op.
-static MlirWalkResult visit(MlirOperation op, void *ud) {
-  State *s = ud;
-  ++s->n;
-  mix(s, op.ptr);
-  mix(s, (const void *)(uintptr_t)mlirOperationHashValue(op));
+// The op's operands in order, successors, blocks and their argument types.
+static void mixStructure(State *s, MlirOperation op) {
   intptr_t no = mlirOperationGetNumOperands(op);
   for (intptr_t i = 0; i < no; ++i)
     mix(s, mlirOperationGetOperand(op, i).ptr);
@@ -48,6 +39,38 @@ static MlirWalkResult visit(MlirOperation op, void *ud) {
         mix(s, mlirValueGetType(mlirBlockGetArgument(b, i)).ptr);
     }
   }
+}
+
+// MLIR's own hash of an op (OperationEquivalence::computeHash) covers its
+// name, discardable attributes, properties (its inherent attributes, hashed
+// in place: reading them as attributes would build a uniqued dictionary per
+// op, under the context's lock, which was three quarters of a walk),
+// result types, location and operands; the operands are mixed here again
+// in order, since MLIR sums those of a commutative op.
+static MlirWalkResult visit(MlirOperation op, void *ud) {
+  State *s = ud;
+  ++s->n;
+  mix(s, op.ptr);
+  mix(s, (const void *)(uintptr_t)mlirOperationHashValue(op));
+  mixStructure(s, op);
+  return MlirWalkResultAdvance;
+}
+
+// What a step can change of an op that the next paragraph's light hash
+// sees without MLIR's op hash: the op itself (a replaced op is a new
+// one), its location, result types, operands, successors, blocks and their
+// argument types. Each of these is also in irsFingerprint, so two
+// different light hashes mean two different fingerprints; equal ones leave
+// only the properties and attributes to compare.
+static MlirWalkResult visitLight(MlirOperation op, void *ud) {
+  State *s = ud;
+  ++s->n;
+  mix(s, op.ptr);
+  mix(s, mlirOperationGetLocation(op).ptr);
+  intptr_t nr = mlirOperationGetNumResults(op);
+  for (intptr_t i = 0; i < nr; ++i)
+    mix(s, mlirValueGetType(mlirOperationGetResult(op, i)).ptr);
+  mixStructure(s, op);
   return MlirWalkResultAdvance;
 }
 
@@ -108,19 +131,49 @@ static void mixTopsSerially(State *s, MlirOperation root) {
 
 // Top-level ops [from, n) with a stride of 2: the ops of one of the two
 // walkers (interleaved, so both get a similar share of a module whose
-// functions grow or shrink along the file).
+// functions grow or shrink along the file). With `idx`, the ops are
+// ops[idx[k]] and their results go to fps[idx[k]], counts[idx[k]].
 typedef struct TopsJob {
   const MlirOperation *ops;
   uint64_t *fps;
   int64_t *counts;
   size_t from, n;
+  const size_t *idx;
+  bool light;
 } TopsJob;
+
+static uint64_t hashTop(MlirOperation op, int64_t *count, bool light) {
+  if (!light)
+    return irsFingerprint(op, count);
+  State s = {.h = 0x84222325cbf29ce4ull};
+  mlirOperationWalk(op, visitLight, &s, MlirWalkPreOrder);
+  *count = s.n;
+  return s.h;
+}
 
 static void *walkTops(void *ud) {
   TopsJob *j = ud;
-  for (size_t k = j->from; k < j->n; k += 2)
-    j->fps[k] = irsFingerprint(j->ops[k], &j->counts[k]);
+  for (size_t k = j->from; k < j->n; k += 2) {
+    size_t i = j->idx ? j->idx[k] : k;
+    j->fps[i] = hashTop(j->ops[i], &j->counts[i], j->light);
+  }
   return NULL;
+}
+
+// Runs the two jobs, on two threads when `threads` and it pays.
+static void runJobs(TopsJob jobs[2], bool threads) {
+  pthread_t th;
+  bool two = threads && jobs[0].n > 1 &&
+             pthread_create(&th, NULL, walkTops, &jobs[1]) == 0;
+  if (two) {
+    walkTops(&jobs[0]);
+    pthread_join(th, NULL);
+  } else {
+    for (size_t k = 0; k < jobs[0].n; ++k) {
+      size_t i = jobs[0].idx ? jobs[0].idx[k] : k;
+      jobs[0].fps[i] = hashTop(jobs[0].ops[i], &jobs[0].counts[i], jobs[0].light);
+    }
+  }
 }
 
 uint64_t irsFingerprintWithTops(MlirOperation root, uint64_t **tops,
@@ -156,16 +209,9 @@ uint64_t irsFingerprintWithTops(MlirOperation root, uint64_t **tops,
   // walk disjoint top-level ops when the caller's context runs threads (its
   // `threads`). At module level MLIR's own threads are idle, so this halves
   // the walk's wall time on two cores.
-  TopsJob jobs[2] = {{ops, *tops, counts, 0, n}, {ops, *tops, counts, 1, n}};
-  pthread_t th;
-  bool two = threads && n > 1 && pthread_create(&th, NULL, walkTops, &jobs[1]) == 0;
-  if (two) {
-    walkTops(&jobs[0]);
-    pthread_join(th, NULL);
-  } else {
-    for (size_t k = 0; k < n; ++k)
-      (*tops)[k] = irsFingerprint(ops[k], &counts[k]);
-  }
+  TopsJob jobs[2] = {{ops, *tops, counts, 0, n, NULL, false},
+                     {ops, *tops, counts, 1, n, NULL, false}};
+  runJobs(jobs, threads);
   for (size_t k = 0; k < n; ++k) {
     s.n += counts[k];
     mix(&s, (const void *)(uintptr_t)(*tops)[k]);
@@ -176,6 +222,24 @@ uint64_t irsFingerprintWithTops(MlirOperation root, uint64_t **tops,
   if (numOps)
     *numOps = s.n;
   return s.h;
+}
+
+uint64_t irsFingerprintRoot(MlirOperation root) {
+  State s = {.h = 0x84222325cbf29ce4ull};
+  visit(root, &s);
+  return s.h;
+}
+
+MlirOperation *irsFingerprintTops(MlirOperation root, size_t *n) {
+  return collectTops(root, n);
+}
+
+void irsFingerprintTopsOf(const MlirOperation *tops, const size_t *idx,
+                          size_t n, bool light, uint64_t *out,
+                          int64_t *counts, bool threads) {
+  TopsJob jobs[2] = {{tops, out, counts, 0, n, idx, light},
+                     {tops, out, counts, 1, n, idx, light}};
+  runJobs(jobs, threads);
 }
 
 uint64_t irsFingerprintCombine(MlirOperation root, const uint64_t *tops,

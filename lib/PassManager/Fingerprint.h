@@ -38,6 +38,25 @@ uint64_t irsFingerprintWithTops(MlirOperation root, uint64_t **tops,
 uint64_t irsFingerprintCombine(MlirOperation root, const uint64_t *tops,
                                size_t numTops);
 
+/// The part of irsFingerprintWithTops that is `root`'s own (its name,
+/// attributes, regions and blocks), without its ops.
+uint64_t irsFingerprintRoot(MlirOperation root);
+
+/// The ops directly in `root`'s regions, in order (malloc'd; NULL and *n 0
+/// when out of memory).
+MlirOperation *irsFingerprintTops(MlirOperation root, size_t *n);
+
+/// For each k < n, i = idx ? idx[k] : k: out[i] and counts[i] get the
+/// fingerprint of tops[i] and its op count (irsFingerprint), or with
+/// `light` its light hash: op, location, result types, operands,
+/// successors, blocks and argument types, everything but the properties
+/// and attributes, which MLIR's op hash (most of a fingerprint's cost)
+/// covers. Different light hashes mean different fingerprints. `threads`
+/// as for irsFingerprintWithTops.
+void irsFingerprintTopsOf(const MlirOperation *tops, const size_t *idx,
+                          size_t n, bool light, uint64_t *out,
+                          int64_t *counts, bool threads);
+
 /// Only counts the ops under `root` (root included).
 int64_t irsCountOps(MlirOperation root);
 

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 static void freeImpl(IrsPassManagerImpl *pm) {
   if (!pm)
@@ -54,6 +55,8 @@ static void freeImpl(IrsPassManagerImpl *pm) {
   irsDumpCacheDestroy(pm->dumpCache);
   irsPhasesFinish(pm->phases);
   free(pm->topFps);
+  free(pm->topLight);
+  free(pm->held);
   free(pm->mlirTreeDir);
   free(pm);
 }
@@ -92,6 +95,7 @@ IrsPassManager irsPassManagerCreateLocated(
   bool ok = pm != NULL;
   if (ok) {
     pm->ctx = context;
+    atomic_init(&pm->heldReqFd, -1);
     pm->phases = irsPhasesCreateFromEnv();
     ok = takeOptions(pm, pipeline, options);
   }
@@ -187,7 +191,11 @@ bool irsPassManagerAwaitDumps(IrsPassManager handle, int timeoutMs) {
     nanosleep(&ms, NULL);
   }
   // A snapshot printer (BackgroundDump.c): reaped here, the process is
-  // dying anyway.
+  // dying anyway. One holding fingerprints for the next step is told that
+  // none are wanted (closing a descriptor is safe in a handler).
+  int req = atomic_exchange(&pm->heldReqFd, -1);
+  if (req >= 0)
+    close(req);
   int pid = atomic_load(&pm->bgPid);
   for (int waited = 0; pid > 0 && waitpid(pid, NULL, WNOHANG) == 0;
        ++waited) {

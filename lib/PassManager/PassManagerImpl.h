@@ -49,6 +49,10 @@ typedef struct IrsBgDump {
   const void **ops;
   uint64_t *fps;
   size_t n;
+  // A printer that holds fingerprints the pipeline skipped
+  // (LazyFingerprint.c): the pipeline's end of the socket it answers on
+  // (pm->heldReqFd owns it); -1 when it holds none.
+  int ansFd;
 } IrsBgDump;
 
 /// An unchanged step's dump waiting for the printer of the dump it copies
@@ -239,6 +243,20 @@ typedef struct IrsPassManagerImpl {
   // shared by the changed-detection and the dump writer.
   uint64_t *topFps;
   size_t numTopFps, capTopFps;
+  // After a module-level step of a dumping run (LazyFingerprint.c): the
+  // light hashes of the top-level ops and the module op's own part of the
+  // fingerprint (valid when lightValid), and the ops whose fingerprint was
+  // not computed (`held`: topFps has a key no text has) because the
+  // printer forked for step heldStep's dump can compute it from its
+  // snapshot, which the pipeline asks for when the next step leaves such
+  // an op's light hash as it was. heldSerial makes those keys unique.
+  uint64_t *topLight;
+  bool *held;
+  size_t capTopLight, numHeld;
+  uint64_t rootFp, heldSerial;
+  intptr_t heldStep;
+  bool lightValid;
+  atomic_int heldReqFd; // the socket to that printer (closed: none wanted)
   // The path irsPassManagerGetFinalDump gives (empty: none), set when the
   // run ends.
   IrsBuf finalDump;
@@ -332,6 +350,26 @@ void irsBgDumpSettleTables(IrsPassManagerImpl *pm);
 /// dump cache once the child runs. 0 or an errno value.
 int irsBgDumpSnapshot(IrsPassManagerImpl *pm, intptr_t step,
                       MlirOperation module, const char *path);
+/// Whether module-level step `step` changed `module` (LazyFingerprint.c):
+/// sets pm->topFps (a dumping run's forked printer may hold some of them),
+/// *moduleFp (the last step's, replaced) and *ops.
+bool irsPmModuleStepChanged(IrsPassManagerImpl *pm, MlirOperation module,
+                            intptr_t step, uint64_t *moduleFp, int64_t *ops);
+/// The light hashes the next module-level step compares with
+/// (LazyFingerprint.c), after pm->topFps were computed for `module`
+/// otherwise: the input, a group of nested steps.
+void irsPmLightBaseline(IrsPassManagerImpl *pm, MlirOperation module);
+/// Computes the fingerprints a printer holds (LazyFingerprint.c) before
+/// anything else reads pm->topFps; `module` as the last step left it.
+void irsPmHeldSettle(IrsPassManagerImpl *pm, MlirOperation module);
+/// The fingerprints of the top-level ops idx[0..n) of the module as step
+/// `step`'s printer forked it, into out[0..n), from that printer, which
+/// then goes on to exit; also made the keys of its table. False when no
+/// printer of that step holds them or it failed.
+bool irsBgDumpAskFps(IrsPassManagerImpl *pm, intptr_t step, const size_t *idx,
+                     size_t n, uint64_t *out);
+/// Lets the printer holding fingerprints exit without asking for any.
+void irsBgDumpReleaseHeld(IrsPassManagerImpl *pm);
 /// Collects finished background dumps (all of them when `waitAll`).
 /// Returns IRS_ERR_IO with a message in `err` if one failed.
 IrsErrorKind irsBgDumpReap(IrsPassManagerImpl *pm, bool waitAll, IrsBuf *err);

@@ -80,11 +80,16 @@ static IrsStepStatus verifyAfter(IrsPassManagerImpl *pm, intptr_t i,
 // walked once per step, not twice.
 uint64_t irsPmFingerprintRun(IrsPassManagerImpl *pm, MlirOperation module,
                              int64_t *ops) {
+  irsPmHeldSettle(pm, module);
+  pm->lightValid = false;
   if (!(pm->needs & IrsObserveTopOps) && !pm->cpRun)
     return irsFingerprint(module, ops);
-  return irsFingerprintWithTops(module, &pm->topFps, &pm->capTopFps,
-                                &pm->numTopFps, ops,
-                                mlirContextGetNumThreads(pm->ctx) > 1);
+  uint64_t fp = irsFingerprintWithTops(module, &pm->topFps, &pm->capTopFps,
+                                       &pm->numTopFps, ops,
+                                       mlirContextGetNumThreads(pm->ctx) > 1);
+  if (pm->cpRun) // the input of a checkpointed run
+    irsPmLightBaseline(pm, module);
+  return fp;
 }
 
 // A step of several passes failed: its verifier between them rejected
@@ -297,6 +302,8 @@ int irsPmWriteStepDump(IrsPassManagerImpl *pm, void *modulePtr, intptr_t i,
     if (!background && irsBgDumpCan(pm, verified) && manyChanged(pm, module))
       background = irsBgDumpStitch(pm, i, module, path) == 0;
     if (!background) {
+      // Printed here: the texts get their ops' real keys.
+      irsPmHeldSettle(pm, module);
       e = dumpAsync(pm, i, module, path, verified);
       *pending = e == 0; // still being printed when this returns
       if (e < 0)

@@ -4,7 +4,8 @@
 // two walk the top-level ops, matches what irsFingerprintCombine makes of
 // those parts and what a plain walk counts, and still sees an in-place
 // change of an inherent attribute (a property), also one that an op of its
-// kind gains when no other op of the kind has it.
+// kind gains when no other op of the kind has it; the light hash misses
+// exactly those changes.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -175,18 +176,20 @@ static MlirWalkResult swapAddOperands(MlirOperation op, void *ud) {
   return MlirWalkResultAdvance;
 }
 
+static const char *const kThreeFuncs =
+    "func.func @f0(%x: i32, %y: i32) -> i32 {\n"
+    "  %0 = arith.addi %x, %y : i32\n"
+    "  return %0 : i32\n}\n"
+    "func.func @f1(%x: i32, %y: i32) -> i32 {\n"
+    "  %0 = arith.addi %x, %y : i32\n"
+    "  return %0 : i32\n}\n"
+    "func.func @f2(%x: i32) -> i32 {\n"
+    "  return %x : i32\n}\n";
+
 static void inPlaceEditsSeen(void **state) {
   (void)state;
-  const char *text = "func.func @f0(%x: i32, %y: i32) -> i32 {\n"
-                     "  %0 = arith.addi %x, %y : i32\n"
-                     "  return %0 : i32\n}\n"
-                     "func.func @f1(%x: i32, %y: i32) -> i32 {\n"
-                     "  %0 = arith.addi %x, %y : i32\n"
-                     "  return %0 : i32\n}\n"
-                     "func.func @f2(%x: i32) -> i32 {\n"
-                     "  return %x : i32\n}\n";
   MlirModule m =
-      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(text));
+      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(kThreeFuncs));
   assert_false(mlirModuleIsNull(m));
   MlirOperation root = mlirModuleGetOperation(m);
   Walk a = walk(root, false);
@@ -210,12 +213,74 @@ static void inPlaceEditsSeen(void **state) {
   mlirModuleDestroy(m);
 }
 
+// The light hashes (irsFingerprintTopsOf with `light`) over the tops, on
+// one thread or two, on all of them or some (`idx`).
+static void lightHashes(MlirModule m, uint64_t *out, int64_t *counts,
+                        const size_t *idx, size_t n, bool threads) {
+  size_t num = 0;
+  MlirOperation *tops = irsFingerprintTops(mlirModuleGetOperation(m), &num);
+  assert_non_null(tops);
+  irsFingerprintTopsOf(tops, idx, idx ? n : num, true, out, counts, threads);
+  free(tops);
+}
+
+// The light hash leaves properties and attributes to the full fingerprint
+// (LazyFingerprint.c compares those only where light hashes are equal):
+// an in-place property change keeps it, an op rewritten (another op, other
+// operands) changes it; counts and thread splits are as for fingerprints,
+// and a subset by index gets the same values.
+static void lightMissesOnlyAttributes(void **state) {
+  (void)state;
+  MlirModule m = makeModule(41);
+  MlirOperation root = mlirModuleGetOperation(m);
+  uint64_t a[41], b[41], c[41] = {0};
+  int64_t ca[41], cb[41], cc[41];
+  lightHashes(m, a, ca, NULL, 41, false);
+  lightHashes(m, b, cb, NULL, 41, true);
+  assert_memory_equal(a, b, sizeof(a));
+  Walk w = walk(root, false);
+  int64_t sum = 1;
+  for (int k = 0; k < 41; ++k)
+    sum += ca[k];
+  assert_int_equal(sum, w.ops);
+  size_t some[2] = {3, 40};
+  lightHashes(m, c, cc, some, 2, true);
+  assert_true(c[3] == a[3] && c[40] == a[40] && c[4] == 0);
+  // The predicate flipped in place: same light hash, other fingerprint.
+  int flipped = 0;
+  mlirOperationWalk(root, flipPredicate, &flipped, MlirWalkPreOrder);
+  assert_int_equal(flipped, 1);
+  lightHashes(m, b, cb, NULL, 41, true);
+  assert_memory_equal(a, b, sizeof(a));
+  Walk v = walk(root, false);
+  assert_true(v.tops[0] != w.tops[0]);
+  // An op's operands swapped: another light hash, for that function only.
+  MlirModule m2 =
+      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(kThreeFuncs));
+  assert_false(mlirModuleIsNull(m2));
+  uint64_t d[3], e[3];
+  int64_t cd[3], ce[3];
+  lightHashes(m2, d, cd, NULL, 3, false);
+  int swapped = 0;
+  mlirOperationWalk(nthTop(m2, 0), swapAddOperands, &swapped,
+                    MlirWalkPreOrder);
+  assert_int_equal(swapped, 1);
+  lightHashes(m2, e, ce, NULL, 3, false);
+  assert_true(d[0] != e[0]);
+  assert_true(d[1] == e[1] && d[2] == e[2]);
+  free(w.tops);
+  free(v.tops);
+  mlirModuleDestroy(m2);
+  mlirModuleDestroy(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(threadedIsSerial),
       cmocka_unit_test(seesInPlaceChange),
       cmocka_unit_test(optionalInherentSeen),
       cmocka_unit_test(inPlaceEditsSeen),
+      cmocka_unit_test(lightMissesOnlyAttributes),
   };
   return cmocka_run_group_tests(tests, threadedDialectContextSetup,
                                 dialectContextTeardown);
