@@ -24,6 +24,16 @@
 // UNKNOWN:      opt-reduce: error: unknown option '--no-such-option'
 // UNKNOWN-NEXT: exit=2
 
+// An option that takes a value followed by another of the tool's options:
+// two options were meant, so nothing is written to a file named after the
+// second (the time limit is not silently dropped).
+// RUN: rm -rf %t.cwd && mkdir %t.cwd && cd %t.cwd && sh -c 'opt-reduce %s --pass-pipeline="builtin.module(cse)" --emit-lit-test --max-time=20 -o %t.out; echo exit=$?; ls -A | wc -l' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=SWALLOW --match-full-lines
+// SWALLOW-NOT: {{.}}
+// SWALLOW:      opt-reduce: error: option '--emit-lit-test' requires a value (FILE), not the option '--max-time=20'
+// SWALLOW-NEXT: exit=2
+// SWALLOW-NEXT: 0
+
 // A miscompile has no failure to pin: its test checks the correct output
 // and fails today (the fix form), so the pin form is refused before
 // anything runs.

@@ -560,6 +560,14 @@ static void test_options__missing_values(void **state) {
   char *argv4[] = {"tool", "-irdl-file"};
   assert_int_equal(parse(c, ARGC(argv4), argv4, err), -1);
   assert_string_equal(err, "option '-irdl-file' requires a value (FILE)");
+  // The next word is one of the tool's options: two options were meant.
+  char *argv5[] = {"tool", "--dump-dir", "--count=3", "in.mlir"};
+  assert_int_equal(parse(c, ARGC(argv5), argv5, err), -1);
+  assert_string_equal(
+      err, "option '--dump-dir' requires a value (DIR), not the option '--count=3'");
+  // A value that only looks like an option is still a value.
+  char *argv6[] = {"tool", "--dump-dir", "--not-an-option", "in.mlir"};
+  assert_int_equal(parse(c, ARGC(argv6), argv6, err), 1);
 }
 
 static void test_options__bad_int(void **state) {

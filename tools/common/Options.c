@@ -214,6 +214,18 @@ int irsOptionsParseNoting(int argc, char **argv, const IrsOption *table,
         return -1;
       }
       val = argv[++i];
+      // "--emit-lit-test --max-time=20" meant two options: a value that is
+      // one of the tool's own long options is refused, not taken as a file
+      // name (MLIR's tools would take it; nobody means that).
+      const char *vn = val + 2;
+      size_t vlen = strcspn(vn, "=");
+      if (val[0] == '-' && val[1] == '-' && vlen && findLong(table, vn, vlen)) {
+        snprintf(err, errSize,
+                 "option '%.*s' requires a value (%s), not the option '%s'",
+                 (int)(len + (size_t)(name - a)), a,
+                 o->argHelp ? o->argHelp : "VALUE", val);
+        return -1;
+      }
     }
     char shown[128];
     snprintf(shown, sizeof(shown), "%.*s", (int)(len + (size_t)(name - a)), a);
