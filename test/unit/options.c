@@ -568,6 +568,11 @@ static void test_options__missing_values(void **state) {
   // A value that only looks like an option is still a value.
   char *argv6[] = {"tool", "--dump-dir", "--not-an-option", "in.mlir"};
   assert_int_equal(parse(c, ARGC(argv6), argv6, err), 1);
+  // A list option's word may be any option (it is passed on).
+  char *argv7[] = {"tool", "-irdl-file", "--count=3", "in.mlir"};
+  assert_int_equal(parse(c, ARGC(argv7), argv7, err), 1);
+  assert_int_equal(c->irdl.num, 1);
+  assert_string_equal(c->irdl.items[0], "--count=3");
 }
 
 static void test_options__bad_int(void **state) {

@@ -216,10 +216,13 @@ int irsOptionsParseNoting(int argc, char **argv, const IrsOption *table,
       val = argv[++i];
       // "--emit-lit-test --max-time=20" meant two options: a value that is
       // one of the tool's own long options is refused, not taken as a file
-      // name (MLIR's tools would take it; nobody means that).
+      // name (MLIR's tools would take it; nobody means that). A list option
+      // passes words through to another program ("--tool-arg
+      // --mlir-disable-threading"): any word is its value.
       const char *vn = val + 2;
       size_t vlen = strcspn(vn, "=");
-      if (val[0] == '-' && val[1] == '-' && vlen && findLong(table, vn, vlen)) {
+      if (o->kind != IrsOptionList && val[0] == '-' && val[1] == '-' && vlen &&
+          findLong(table, vn, vlen)) {
         snprintf(err, errSize,
                  "option '%.*s' requires a value (%s), not the option '%s'",
                  (int)(len + (size_t)(name - a)), a,
