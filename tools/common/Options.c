@@ -129,6 +129,25 @@ static bool needsValue(const IrsOption *o) {
          o->kind == IrsOptionList;
 }
 
+// "--emit-lit-test --max-time=20" meant two options: a value that is one
+// of the tool's own long options is refused, not taken as a file name
+// (MLIR's tools would take it; nobody means that). A list option passes
+// words through to another program ("--tool-arg --mlir-disable-threading"):
+// any word is its value. `shown` (`shownLen` bytes) is the option as given.
+static bool optionAsValue(const IrsOption *table, const IrsOption *o,
+                          const char *shown, size_t shownLen, const char *val,
+                          char *err, size_t errSize) {
+  const char *vn = val + 2;
+  size_t vlen = strcspn(vn, "=");
+  if (o->kind == IrsOptionList || val[0] != '-' || val[1] != '-' || !vlen ||
+      !findLong(table, vn, vlen))
+    return false;
+  snprintf(err, errSize,
+           "option '%.*s' requires a value (%s), not the option '%s'",
+           (int)shownLen, shown, o->argHelp ? o->argHelp : "VALUE", val);
+  return true;
+}
+
 int irsOptionsParse(int argc, char **argv, const IrsOption *table,
                     IrsUnknownOptionFn unknown, void *userData, char *err,
                     size_t errSize) {
@@ -214,21 +233,9 @@ int irsOptionsParseNoting(int argc, char **argv, const IrsOption *table,
         return -1;
       }
       val = argv[++i];
-      // "--emit-lit-test --max-time=20" meant two options: a value that is
-      // one of the tool's own long options is refused, not taken as a file
-      // name (MLIR's tools would take it; nobody means that). A list option
-      // passes words through to another program ("--tool-arg
-      // --mlir-disable-threading"): any word is its value.
-      const char *vn = val + 2;
-      size_t vlen = strcspn(vn, "=");
-      if (o->kind != IrsOptionList && val[0] == '-' && val[1] == '-' && vlen &&
-          findLong(table, vn, vlen)) {
-        snprintf(err, errSize,
-                 "option '%.*s' requires a value (%s), not the option '%s'",
-                 (int)(len + (size_t)(name - a)), a,
-                 o->argHelp ? o->argHelp : "VALUE", val);
+      if (optionAsValue(table, o, a, (size_t)(name - a) + len, val, err,
+                        errSize))
         return -1;
-      }
     }
     char shown[128];
     snprintf(shown, sizeof(shown), "%.*s", (int)(len + (size_t)(name - a)), a);
