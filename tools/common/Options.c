@@ -137,10 +137,13 @@ static bool needsValue(const IrsOption *o) {
 static bool optionAsValue(const IrsOption *table, const IrsOption *o,
                           const char *shown, size_t shownLen, const char *val,
                           char *err, size_t errSize) {
+  // Only a "--word" is looked at: strcspn past a shorter value's end would
+  // read outside it.
+  if (o->kind == IrsOptionList || val[0] != '-' || val[1] != '-')
+    return false;
   const char *vn = val + 2;
   size_t vlen = strcspn(vn, "=");
-  if (o->kind == IrsOptionList || val[0] != '-' || val[1] != '-' || !vlen ||
-      !findLong(table, vn, vlen))
+  if (!vlen || !findLong(table, vn, vlen))
     return false;
   snprintf(err, errSize,
            "option '%.*s' requires a value (%s), not the option '%s'",
