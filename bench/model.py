@@ -8,7 +8,8 @@ to the LLVM dialect: a few big module-level conversions whose output grows
 twentyfold, and steps that change nothing. The shape differs from run.py's
 (mostly function-level steps on a module that shrinks).
 
-Runs are interleaved (A B A B ...) in fresh processes; each figure is a
+Runs are interleaved (A B A B ...) in fresh processes, each rep starting
+one case further along; each figure is a
 median, printed as a ratio against plain mlir-opt measured in the same
 run. Wall, CPU (user + system of the process and every worker it waited
 for) and peak RSS (wait4). Cases and bars:
@@ -267,8 +268,11 @@ def main():
             cmds[k] = [irs] + base + ["-o", os.devnull] + allc[k]
         res = {k: [] for k in cmds}
         print("load before: " + load())
-        for _ in range(a.reps):
-            for k, c in cmds.items():
+        order = list(cmds.items())
+        for rep in range(a.reps):
+            # Each rep starts one place further along the list, so no case
+            # always runs right after the case that wrote 310 MB of dumps.
+            for k, c in order[rep % len(order):] + order[:rep % len(order)]:
                 shutil.rmtree(dumps, ignore_errors=True)
                 os.sync()
                 res[k].append(measure_sum(c))
