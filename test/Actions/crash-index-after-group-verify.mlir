@@ -34,6 +34,7 @@
 // ERR-FAST: irscope-opt: error: step 2 'builtin.module(convert-func-to-llvm)' crashed with SIGSEGV
 // ERR-FAST-NEXT: irscope-opt: note: crashed in mlir::LLVM::LinkageAttr::getLinkage
 // ERR-FAST: irscope-opt: note: crashed outside any action, after running pass 'convert-func-to-llvm' on 'builtin.module' in {{.*}}crash-index-after-group-verify.mlir (#3): in the verifier or the pass manager
+// RUN: xmllint --noout --schema %schemas/report.xsd %t.f/report.xml
 // RUN: FileCheck %s --check-prefix=REPORT-FAST < %t.f/report.xml
 // REPORT-FAST: <failure kind="crash" step="2" pass="convert-func-to-llvm" anchor="builtin.module"
 // REPORT-FAST: <action tag="pass-execution" name="convert-func-to-llvm" index="3" op="builtin.module"
