@@ -20,21 +20,36 @@
 // RUN: FileCheck %s --check-prefix=REPORT < %t/report.xml
 // REPORT: <action tag="pass-execution" name="convert-func-to-llvm" index="3" op="builtin.module"
 
-// Without dumps the same number. (With threads, here and above, MLIR's
+// Without dumps the same number, and the same step: the supervisor's
+// replay that locates the step verifies each step as it ends, so the IR
+// that went into step 2 and its reproducer are written too, and the
+// reproducer crashes the plain tool. (With threads, here and above, MLIR's
 // verifier may check the function on a thread of its pool that ran no
 // action: the crash is then told by the pass begun last on any thread.
-// Run as one pipeline, the op is not always described: about 1 run in 12
-// names the pass and its number only.)
+// It checks @test and its C wrapper on two threads, and both fault: the
+// first thread tells the crash whole, test/CrashSafety/crash-two-threads.mlir.)
 // RUN: rm -rf %t.f
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(llvm-request-c-wrappers),convert-func-to-llvm)" --failure-dir=%t.f -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR-FAST
-// ERR-FAST: irscope-opt: note: crashed outside any action, after running pass 'convert-func-to-llvm' {{(on 'builtin.module' in .*crash-index-after-group-verify.mlir )?}}(#3): in the verifier or the pass manager
+// ERR-FAST: irscope-opt: error: step 2 'builtin.module(convert-func-to-llvm)' crashed with SIGSEGV
+// ERR-FAST-NEXT: irscope-opt: note: crashed in mlir::LLVM::LinkageAttr::getLinkage
+// ERR-FAST: irscope-opt: note: crashed outside any action, after running pass 'convert-func-to-llvm' on 'builtin.module' in {{.*}}crash-index-after-group-verify.mlir (#3): in the verifier or the pass manager
+// RUN: xmllint --noout --schema %schemas/report.xsd %t.f/report.xml
+// RUN: FileCheck %s --check-prefix=REPORT-FAST < %t.f/report.xml
+// REPORT-FAST: <failure kind="crash" step="2" pass="convert-func-to-llvm" anchor="builtin.module"
+// REPORT-FAST: <action tag="pass-execution" name="convert-func-to-llvm" index="3" op="builtin.module"
+// REPORT-FAST: <step index="1" pass="llvm-request-c-wrappers" anchor="func.func" status="ok"
+// REPORT-FAST: <step index="2" pass="convert-func-to-llvm" anchor="builtin.module" status="crash"
+// RUN: FileCheck %s --check-prefix=PRE < %t.f/failure-input.mlir
+// PRE: func.func @test() -> i32 attributes {linkage = "external", llvm.emit_c_interface}
+// RUN: not --crash %mlir_opt --run-reproducer %t.f/reproducer.mlir -o /dev/null
 // Single-threaded it names the op.
 // RUN: rm -rf %t.s
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(llvm-request-c-wrappers),convert-func-to-llvm)" --mlir-disable-threading --failure-dir=%t.s -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR-ONE
 // ERR-ONE: irscope-opt: note: crashed outside any action, after running pass 'convert-func-to-llvm' on 'builtin.module' in {{.*}}crash-index-after-group-verify.mlir (#3): in the verifier or the pass manager
 // RUN: FileCheck %s --check-prefix=REPORT-ONE < %t.s/report.xml
+// REPORT-ONE: <failure kind="crash" step="2" pass="convert-func-to-llvm" anchor="builtin.module"
 // REPORT-ONE: <action tag="pass-execution" name="convert-func-to-llvm" index="3" op="builtin.module"
 
 func.func @test() -> i32 attributes {linkage = "external"} {

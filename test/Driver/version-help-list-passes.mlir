@@ -38,7 +38,7 @@
 // PASSES-NEXT: irs-test-flaky {{.*}}{op=NAME rate=P mode=fail|crash seed=S}
 // PASSES-NEXT: irs-test-nondeterministic {{.*}}{op=NAME}
 // PASSES-NEXT: irs-test-thread-race {{.*}}{op=NAME mode=attr|crash}
-// PASSES-NEXT: irs-test-race {{.*}}{op=NAME spin=US meet=0|1}
+// PASSES-NEXT: irs-test-race {{.*}}{op=NAME spin=US meet=0|1 both=0|1}
 // PASSES-NEXT: irs-test-miscompile {{.*}}{func=NAME}
 // PASSES-NEXT: irs-op-stats {{.*}}{file=PATH}
 // PASSES-NEXT: MLIR's own passes

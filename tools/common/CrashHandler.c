@@ -12,10 +12,12 @@
 #include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <sys/syscall.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <ucontext.h>
 #include <unistd.h>
 
@@ -53,6 +55,42 @@ const char *irsSignalName(int sig) {
 static void put(const char *s) {
   ssize_t r = write(2, s, strlen(s));
   (void)r;
+}
+
+//===----------------------------------------------------------------------===//
+// One thread tells the crash
+//===----------------------------------------------------------------------===//
+//
+// Threads fault at once more often than one would think: MLIR's verifier
+// checks the functions of a module on the threads of its pool, and a
+// broken attribute they all carry faults on each (llvm/llvm-project
+// #205266, test/Actions/crash-index-after-group-verify.mlir). A handler
+// that reset itself to the default action on entry (SA_RESETHAND) let the
+// second fault kill the process while the first thread was still
+// reporting: no trace, the trail's op not described, about 1 run in 25.
+// So the first thread to fault tells the crash and ends the process; a
+// thread that faults meanwhile waits for that. The wait is bounded: a
+// teller stuck in its handler (a lock its fault left held) must not keep
+// the process alive forever, so after it the waiting thread dies of its
+// own signal.
+
+static atomic_int crashTeller; // the thread telling the crash; 0: none
+
+// Returns on the thread that tells the crash (the first to fault, also
+// when it faults again); on any other it never does.
+static void tellOrWait(int sig) {
+  int me = (int)syscall(SYS_gettid);
+  int teller = 0;
+  if (atomic_compare_exchange_strong(&crashTeller, &teller, me) ||
+      teller == me)
+    return;
+  for (int i = 0; i < 600; ++i) { // 30 s
+    struct timespec wait = {0, 50 * 1000 * 1000};
+    nanosleep(&wait, NULL);
+  }
+  // Blocked in its handler: delivered, by default, once this one returns.
+  signal(sig, SIG_DFL);
+  raise(sig);
 }
 
 //===----------------------------------------------------------------------===//
@@ -114,6 +152,7 @@ void irsCrashHandlerWarmUp(void) {
 }
 
 static void handler(int sig, siginfo_t *info, void *uctx) {
+  tellOrWait(sig);
   describeGuarded(false);
   // The dump of the step before this one may still be being written by a
   // thread of the pass manager (it holds only its own copies of the IR).
@@ -159,7 +198,9 @@ void irsInstallCrashHandlers(const char *tool) {
     struct sigaction sa;
     memset(&sa, 0, sizeof(sa));
     sa.sa_sigaction = handler;
-    sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND;
+    // No SA_RESETHAND: another thread's fault would kill the process
+    // while this handler reports (tellOrWait).
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigemptyset(&sa.sa_mask);
     sigaction(sigs[i], &sa, NULL);
   }
@@ -169,6 +210,7 @@ void irsInstallCrashHandlers(const char *tool) {
 // whole. Symbolising here (backtrace_symbols_fd) cost a few milliseconds
 // per crashing candidate in dladdr's scan of libMLIR's symbol table.
 static void frameHandler(int sig) {
+  tellOrWait(sig);
   static const char hdr[] = IRS_CRASH_TRACE_FRAMES_BEGIN;
   static const char end[] = IRS_CRASH_TRACE_FRAMES_END;
   char line[sizeof(hdr) + 64 * (2 + 2 * sizeof(uintptr_t) + 1) + sizeof(end)];
@@ -207,7 +249,7 @@ void irsInstallFrameCrashHandlers(void) {
   struct sigaction sa;
   memset(&sa, 0, sizeof(sa));
   sa.sa_handler = frameHandler;
-  sa.sa_flags = SA_ONSTACK | SA_RESETHAND;
+  sa.sa_flags = SA_ONSTACK; // no SA_RESETHAND: see tellOrWait
   sigemptyset(&sa.sa_mask);
   static const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
   for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); ++i)

@@ -5,8 +5,10 @@
 // writes one line naming the signal (and "stack overflow" when the fault
 // address is next to the stack pointer) plus a backtrace to stderr, which
 // the supervisor captures into report.xml, then dies of the same signal so
-// the supervisor sees the real cause. Process-global by nature (signal
-// dispositions), hence in tools/, not the library.
+// the supervisor sees the real cause. One thread tells a crash: another
+// that faults while it does waits for it (threads of MLIR's pool fault at
+// once on a broken attribute they all read). Process-global by nature
+// (signal dispositions), hence in tools/, not the library.
 //
 //===----------------------------------------------------------------------===//
 #ifndef IRS_TOOLS_CRASHHANDLER_H

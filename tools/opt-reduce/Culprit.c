@@ -4,8 +4,10 @@
 // The reduced module runs once more, stepwise and single-threaded, in a
 // supervised worker whose pass manager records an action trail
 // (include/irscope/Narrow.h), the library's own entry points. A crash
-// leaves the action in flight in the trail, a hang the action it kept
-// repeating. A step whose IR the verifier rejects is announced as soon as
+// is told by the action the crashing thread had in flight, or the pass it
+// ran last when it died outside any (in the verifier after the pass:
+// irsActionTrailGetCrashAction, as irscope-opt tells it), a hang by the
+// action it kept repeating. A step whose IR the verifier rejects is announced as soon as
 // it is documented and narrowed by a second, fresh worker
 // (irsPassManagerNarrowStep: each trial forked from a heap the failing
 // step never touched), as irscope-opt narrows it: the step may have
@@ -293,9 +295,11 @@ void orCulpritFind(const OrConfig *c, IrsReducer r, OrCulprit *out) {
   if (haveDir && !irsPipelineIsNull(u.pipeline) && sup.ptr &&
       !irsActionTrailIsNull(u.trail) &&
       irsStatusIsOk(irsSupervisorRun(sup, culpritMain, &u, &res))) {
+    bool ended = false;
     if (sig->kind == IrsOutcomeCrash && res->outcome == IrsWorkerCrashed &&
-        irsActionTrailGetInFlight(u.trail, &rec)) {
+        irsActionTrailGetCrashAction(u.trail, &rec, &ended)) {
       fromRecord(out, &rec);
+      out->ended = ended;
     } else if (sig->kind == IrsOutcomeTimeout &&
                res->outcome == IrsWorkerTimedOut &&
                (irsActionTrailSetStalled(u.trail, res->stalledMs),
@@ -352,6 +356,10 @@ static void describe(FILE *f, const OrCulprit *cu) {
   else if (cu->times)
     fprintf(f, " (repeated %lld of the last %lld actions)",
             (long long)cu->times, (long long)cu->window);
+  else if (cu->index && cu->ended)
+    fprintf(f, " (#%lld, crashed after it ended: in the verifier or the "
+               "pass manager)",
+            (long long)cu->index);
   else if (cu->index)
     fprintf(f, " (#%lld, in flight when it crashed)", (long long)cu->index);
 }

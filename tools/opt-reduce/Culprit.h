@@ -52,6 +52,9 @@ typedef struct OrCulprit {
   double stalledMs;
   int64_t lastIndex;
   bool inFlight;
+  /// A crash outside any action (in the verifier after a pass, say): the
+  /// culprit is the pass of the pipeline that ran last, which had ended.
+  bool ended;
   /// A wrong result: the executions narrowing took.
   int64_t executions;
 } OrCulprit;
