@@ -1,8 +1,9 @@
 // Every execution's JIT writes a perf jitdump (MLIR's ExecutionEngine
 // registers LLVM's perf listener, which writes under $JITDUMPDIR, else the
 // temporary directory). --check-results leaves none of them behind: not
-// after a wrong result, not through --tool, not when the JIT'd code dies;
-// $TMPDIR and $HOME hold nothing afterwards. A JITDUMPDIR the user set (to
+// after a wrong result, not through --tool, not when the JIT'd code dies,
+// nor does opt-reduce --miscompile; $TMPDIR and $HOME hold nothing
+// afterwards. A JITDUMPDIR the user set (to
 // profile with perf) gets the dumps, as without irscope.
 
 // RUN: rm -rf %t && mkdir -p %t/tmp %t/home
@@ -26,6 +27,13 @@
 // RUN:   | FileCheck %s --check-prefix=CRASH
 // CRASH: does not run cleanly: '@main' crashed (signal 6)
 // CRASH: exit=2
+// RUN: find %t/tmp %t/home -mindepth 1 | count 0
+
+// opt-reduce --miscompile executes through the same executor, and its
+// temporary directory goes too.
+// RUN: env TMPDIR=%t/tmp HOME=%t/home opt-reduce %s --pass-pipeline='builtin.module(canonicalize,irs-test-miscompile{func=add},cse)' --miscompile -o %t/reduced.mlir 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=REDUCE
+// REDUCE: opt-reduce: done: wrote '{{.*}}reduced.mlir'
 // RUN: find %t/tmp %t/home -mindepth 1 | count 0
 
 // The user's JITDUMPDIR: one dump per execution worker there, nothing else
