@@ -286,6 +286,16 @@ static int entriesOf(const char *dir, char *first, size_t cap) {
   return n;
 }
 
+// Restores the environment variable `name` to `saved` (NULL: unset) and
+// frees `saved`.
+static void putBack(const char *name, char *saved) {
+  if (saved)
+    setenv(name, saved, 1);
+  else
+    unsetenv(name);
+  free(saved);
+}
+
 // MLIR's JIT writes a perf jitdump per process under $JITDUMPDIR, else the
 // temporary directory. An executor points its workers at a directory of its
 // own in $TMPDIR, which holds nothing once a worker has ended and is gone
@@ -330,16 +340,8 @@ static void test_jitdump__workers_leave_nothing(void **state) {
 
   irsRemoveTree(tmp, /*keepTop=*/false);
   assert_int_equal(access(tmp, F_OK), -1);
-  if (oldTmp)
-    setenv("TMPDIR", oldTmp, 1);
-  else
-    unsetenv("TMPDIR");
-  if (oldJit)
-    setenv("JITDUMPDIR", oldJit, 1);
-  else
-    unsetenv("JITDUMPDIR");
-  free(oldTmp);
-  free(oldJit);
+  putBack("TMPDIR", oldTmp);
+  putBack("JITDUMPDIR", oldJit);
 }
 
 int main(void) {
