@@ -136,6 +136,10 @@ IRS_API void irsExecResultFree(IrsExecResult *result);
 /// resultType) to `onResultType` (nullable) once the entry is found. The context must have the LLVM translations
 /// registered (mlirRegisterAllLLVMTranslations) and the lowering's passes
 /// registered in the process. Returns IrsExecOk or a setup error.
+/// MLIR's ExecutionEngine makes the process's first JIT write a perf
+/// jitdump under $JITDUMPDIR (else the temporary directory)/.debug/jit
+/// that nothing removes; an IrsExecutor's workers write theirs into a directory the
+/// executor removes.
 IRS_API IrsExecOutcome irsExecModuleInProcess(MlirModule module,
                                               const IrsExecOptions *options,
                                               MlirStringCallback onValue,
@@ -162,7 +166,11 @@ typedef struct IrsExecutor {
 static inline bool irsExecutorIsNull(IrsExecutor e) { return !e.ptr; }
 
 /// Creates an executor; `options` and its strings are copied. NULL handle
-/// when the capture file cannot be created.
+/// (errno set) when the capture file or the directory for the workers'
+/// perf jitdumps cannot be created in $TMPDIR. That directory is emptied
+/// after each worker and removed by irsExecutorDestroy; when JITDUMPDIR is
+/// set the workers write there instead, as MLIR's JIT does without
+/// irscope.
 IRS_API IrsExecutor irsExecutorCreate(const IrsExecOptions *options,
                                       IrsExecWorkerSetup setup,
                                       void *setupUserData);

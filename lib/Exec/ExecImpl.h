@@ -26,4 +26,18 @@ void irsExecFillRegister(MlirExecutionEngine jit, IrsExecFill fill);
 /// Writes the filling's byte over the stack below the caller's frame.
 void irsExecFillStack(IrsExecFill fill);
 
+/// JitDump.c: the directory an executor's workers write LLVM's perf
+/// jitdumps into. Creates it under $TMPDIR (else /tmp) and sets *dir
+/// (malloc'd); *dir stays NULL when the user set JITDUMPDIR (theirs is
+/// used). Returns 0 or an errno value.
+int irsExecJitDumpDirCreate(char **dir);
+/// In a worker, before its first ExecutionEngine: JITDUMPDIR = `dir`
+/// (nothing for NULL).
+void irsExecJitDumpDirEnter(const char *dir);
+/// Removes what the workers left in `dir` (call once they have ended);
+/// NULL allowed.
+void irsExecJitDumpDirEmpty(const char *dir);
+/// Removes `dir` and everything in it and frees it; NULL allowed.
+void irsExecJitDumpDirDestroy(char *dir);
+
 #endif // IRS_EXEC_EXECIMPL_H

@@ -42,6 +42,9 @@ typedef struct ExecutorImpl {
   // all dialects is a good part of a small execution's cost.
   MlirDialectRegistry registry;
   intptr_t runs;
+  // Where the workers' perf jitdumps go (JitDump.c), emptied after each
+  // worker; NULL when the user's JITDUMPDIR takes them.
+  char *jitDumpDir;
   IrsSupervisor current; // while a run is in progress
   // Set by irsExecutorInterrupt: from then on no execution starts (each
   // ends IrsExecInterrupted at once), so a search stops where it is.
@@ -66,9 +69,12 @@ IrsExecutor irsExecutorCreate(const IrsExecOptions *o, IrsExecWorkerSetup setup,
   mlirRegisterAllDialects(e->registry);
   e->capture = irsTempFileOpen(); // dup2 to the worker's stdout
   e->fd = e->capture ? fileno(e->capture) : -1;
-  if (!e->capture || (o->lowering && !e->lowering) ||
+  int jitErr = irsExecJitDumpDirCreate(&e->jitDumpDir);
+  if (!e->capture || jitErr || (o->lowering && !e->lowering) ||
       (o->entry && !e->entry) || (o->sharedLibs && !e->sharedLibs)) {
     irsExecutorDestroy((IrsExecutor){e});
+    if (jitErr)
+      errno = jitErr;
     return (IrsExecutor){NULL};
   }
   return (IrsExecutor){e};
@@ -80,6 +86,7 @@ void irsExecutorDestroy(IrsExecutor executor) {
     return;
   if (e->capture)
     fclose(e->capture);
+  irsExecJitDumpDirDestroy(e->jitDumpDir);
   if (e->registry.ptr)
     mlirDialectRegistryDestroy(e->registry);
   free(e->lowering);
@@ -187,6 +194,7 @@ static IrsExecOutcome execOne(Job *j, MlirContext ctx, MlirStringRef text) {
 static int execWorker(IrsWorkerChannel ch, void *ud) {
   Job *j = ud;
   j->ch = ch;
+  irsExecJitDumpDirEnter(j->ex->jitDumpDir);
   j->ex->setup(j->ex->fd, j->ex->setupData);
   MlirContext ctx =
       mlirContextCreateWithRegistry(j->ex->registry, /*threading=*/false);
@@ -322,6 +330,8 @@ intptr_t irsExecutorRunSequence(IrsExecutor executor,
     irsSupervisorInterrupt(sup);
   IrsStatus st = irsSupervisorRun(sup, execWorker, &job, &res);
   e->current = (IrsSupervisor){NULL};
+  // The worker has ended, however: its jitdump is of no more use.
+  irsExecJitDumpDirEmpty(e->jitDumpDir);
   if (!irsStatusIsOk(st)) {
     irsSupervisorDestroy(sup);
     return -1;

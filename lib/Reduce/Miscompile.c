@@ -107,6 +107,12 @@ static void noteExecTime(const Reducer *r, double ms) {
     unlink(tmp);
 }
 
+void irsReduceMiscompileForget(const Reducer *r) {
+  char path[300];
+  execTimeFile(r, path, sizeof(path));
+  unlink(path);
+}
+
 static double candidateTimeout(const Reducer *r) {
   double full = r->opts.miscompile->timeoutSec, ms = -1;
   char path[300];

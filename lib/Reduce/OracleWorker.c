@@ -27,7 +27,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,18 +39,11 @@ void irsReduceJobDir(const Reducer *r, int64_t id, char *out, size_t cap) {
   snprintf(out, cap, "%s/%lld", r->tmpDir, (long long)id);
 }
 
-static int rmEntry(const char *path, const struct stat *st, int flag,
-                   struct FTW *ftw) {
-  (void)st, (void)flag, (void)ftw;
-  remove(path);
-  return 0;
-}
-
 void irsReduceRemoveJobDir(const Reducer *r, int64_t id) {
   char dir[512];
   irsReduceJobDir(r, id, dir, sizeof(dir));
   if (access(dir, F_OK) == 0)
-    nftw(dir, rmEntry, 8, FTW_DEPTH | FTW_PHYS);
+    irsRemoveTree(dir, /*keepTop=*/false);
 }
 
 // Diagnostics go to the supervisor, which keeps them in the step's stderr

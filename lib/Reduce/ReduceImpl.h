@@ -493,6 +493,9 @@ bool irsReduceBackgroundSaveFinish(Reducer *r, IrsReduceBackgroundSave *b,
 /// that cannot be judged.
 int irsReduceMiscompileTest(Reducer *r, IrsWorkerChannel ch, IrsPassManager pm,
                             MlirOperation root);
+/// Removes what miscompile mode's workers left in the reducer's temporary
+/// directory (the slowest execution's time); the reducer's teardown calls it.
+void irsReduceMiscompileForget(const Reducer *r);
 /// ub.poison ops under `root`. In miscompile mode an edit that adds some
 /// (uses of erased results) is not applicable: a program computing with
 /// poison is undefined, whatever it prints.

@@ -178,9 +178,12 @@ void irsReducerDestroy(IrsReducer h) {
   free(r->emptyPipeline);
   irsLoadMapDestroy(r->toolMap);
   irsReduceAnchorsFree(r);
-  // The temporary directory only ever holds candidate files.
-  if (r->tmpDir[0])
+  // The temporary directory only ever holds candidate files, and in
+  // miscompile mode the slowest execution's time.
+  if (r->tmpDir[0]) {
+    irsReduceMiscompileForget(r);
     rmdir(r->tmpDir);
+  }
   free(r);
 }
 

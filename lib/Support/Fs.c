@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <sys/types.h>
 #include <stdlib.h>
 #include <string.h>
@@ -391,6 +392,21 @@ void irsSanitizeFileName(MlirStringRef s, char *out, size_t maxLen) {
     out[i] = ok ? c : '_';
   }
   out[n] = '\0';
+}
+
+// nftw visits the top directory last (FTW_DEPTH), at level 0.
+static int removeBelowTop(const char *path, const struct stat *st, int flag,
+                          struct FTW *ftw) {
+  (void)st, (void)flag;
+  if (ftw->level > 0)
+    remove(path);
+  return 0;
+}
+
+void irsRemoveTree(const char *path, bool keepTop) {
+  nftw(path, removeBelowTop, 16, FTW_DEPTH | FTW_PHYS);
+  if (!keepTop)
+    rmdir(path);
 }
 
 FILE *irsTempFileOpen(void) {

@@ -84,6 +84,10 @@ int irsHashFileHex(const char *path, char out[17]);
 
 /// mkdir -p. Returns 0 or an errno value.
 int irsMkdirP(const char *path);
+/// rm -rf `path` without following symbolic links; with `keepTop` the
+/// directory itself stays, emptied. Best effort: what cannot be removed
+/// stays.
+void irsRemoveTree(const char *path, bool keepTop);
 
 /// An anonymous temporary file (in $TMPDIR, else /tmp), open for reading
 /// and writing and close-on-exec, as tmpfile() but never inherited by what

@@ -7,12 +7,12 @@
 // (for 60 s at most, then it prints 42 and the check goes on).
 
 // RUN: rm -rf %t && mkdir -p %t/tmp
-// RUN: sh -c 'TMPDIR=%t/tmp irscope-opt %s --pass-pipeline="builtin.module(canonicalize,irs-test-miscompile{func=add},cse)" --check-results --failure-dir=%t/f --trace=%t/t.json -o /dev/null; echo exit=$?' > %t/log 2>&1
+// RUN: sh -c 'TMPDIR=%t/tmp HOME=%t/tmp irscope-opt %s --pass-pipeline="builtin.module(canonicalize,irs-test-miscompile{func=add},cse)" --check-results --failure-dir=%t/f --trace=%t/t.json -o /dev/null; echo exit=$?' > %t/log 2>&1
 // RUN: FileCheck %s < %t/log
 // CHECK: irscope-opt: error: interrupted while checking the results, after 1 executions
 // CHECK-NEXT: exit=130
 // RUN: not ls %t/f
-// RUN: ls %t/tmp | count 0
+// RUN: ls -A %t/tmp | count 0
 // RUN: FileCheck %s --check-prefix=TRACE < %t/t.json
 // TRACE: "index": 2, "pipeline": "builtin.module(irs-test-miscompile{func=add})", "status": "ok"
 // RUN: sh -c 'pgrep -f "%t/[t]mp"; true' | count 0

@@ -6,7 +6,8 @@
 // and one worker running a sequence of executions, each with its own
 // output, stopping at the first that does not end cleanly; and the search
 // that blames a step whose output gives undefined results; and the
-// fillings that give memory nothing wrote a known byte.
+// fillings that give memory nothing wrote a known byte; and where the
+// workers' perf jitdumps go.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,9 +15,12 @@
 #include <cmocka.h>
 
 #include "Exec/ExecImpl.h"
+#include "Support/Fs.h"
 
 #include <mlir-c/RegisterEverything.h>
 
+#include <dirent.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -265,6 +269,81 @@ static void test_fill__unwritten_memory_holds_the_byte(void **state) {
   irsExecutorDestroy(ex);
 }
 
+// Entries of `dir` other than "." and ".."; the first one's name goes to
+// `first` (when there is one and `first` is not NULL).
+static int entriesOf(const char *dir, char *first, size_t cap) {
+  DIR *d = opendir(dir);
+  assert_non_null(d);
+  int n = 0;
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL) {
+    if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+      continue;
+    if (!n++ && first)
+      snprintf(first, cap, "%s", e->d_name);
+  }
+  closedir(d);
+  return n;
+}
+
+// Restores the environment variable `name` to `saved` (NULL: unset) and
+// frees `saved`.
+static void putBack(const char *name, char *saved) {
+  if (saved)
+    setenv(name, saved, 1);
+  else
+    unsetenv(name);
+  free(saved);
+}
+
+// MLIR's JIT writes a perf jitdump per process under $JITDUMPDIR, else the
+// temporary directory. An executor points its workers at a directory of its
+// own in $TMPDIR, which holds nothing once a worker has ended and is gone
+// with the executor; a JITDUMPDIR the user set gets the dumps instead.
+static void test_jitdump__workers_leave_nothing(void **state) {
+  (void)state;
+  mlirRegisterAllPasses();
+  char tmp[] = "/tmp/irscope-unit-jit-XXXXXX";
+  assert_non_null(mkdtemp(tmp));
+  char *oldTmp = getenv("TMPDIR") ? strdup(getenv("TMPDIR")) : NULL;
+  char *oldJit = getenv("JITDUMPDIR") ? strdup(getenv("JITDUMPDIR")) : NULL;
+  setenv("TMPDIR", tmp, 1);
+  unsetenv("JITDUMPDIR");
+  IrsExecOptions o = irsExecOptionsDefault();
+  IrsExecutor ex = irsExecutorCreate(&o, toCapture, NULL);
+  assert_false(irsExecutorIsNull(ex));
+  char name[256] = "";
+  assert_int_equal(entriesOf(tmp, name, sizeof(name)), 1);
+  assert_int_equal(strncmp(name, "irscope-jit-", 12), 0);
+  char own[512];
+  snprintf(own, sizeof(own), "%s/%s", tmp, name);
+  IrsExecResult r;
+  assert_true(irsStatusIsOk(irsExecutorRun(ex, ref(PRINTS(7)), &r)));
+  assert_string_equal(r.output, "7\n");
+  irsExecResultFree(&r);
+  assert_int_equal(entriesOf(own, NULL, 0), 0);
+  irsExecutorDestroy(ex);
+  assert_int_equal(entriesOf(tmp, NULL, 0), 0);
+
+  // The user's JITDUMPDIR: no directory of irscope's, the dump is there.
+  setenv("JITDUMPDIR", tmp, 1);
+  ex = irsExecutorCreate(&o, toCapture, NULL);
+  assert_false(irsExecutorIsNull(ex));
+  assert_int_equal(entriesOf(tmp, NULL, 0), 0);
+  assert_true(irsStatusIsOk(irsExecutorRun(ex, ref(PRINTS(7)), &r)));
+  irsExecResultFree(&r);
+  irsExecutorDestroy(ex);
+  char jit[512];
+  snprintf(jit, sizeof(jit), "%s/.debug/jit", tmp);
+  assert_int_equal(entriesOf(jit, name, sizeof(name)), 1);
+  assert_int_equal(strncmp(name, "llvm-IR-jit-", 12), 0);
+
+  irsRemoveTree(tmp, /*keepTop=*/false);
+  assert_int_equal(access(tmp, F_OK), -1);
+  putBack("TMPDIR", oldTmp);
+  putBack("JITDUMPDIR", oldJit);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_compare__exact_text),
@@ -278,6 +357,7 @@ int main(void) {
       cmocka_unit_test(test_sequence__outputs_apart_and_stops_at_failure),
       cmocka_unit_test(test_search__undefined_results_blame_their_step),
       cmocka_unit_test(test_fill__unwritten_memory_holds_the_byte),
+      cmocka_unit_test(test_jitdump__workers_leave_nothing),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -433,8 +433,10 @@ int irsOptCheckResults(IrsOptRun *run) {
 
 int irsOptCheckResultsRun(IrsOptRun *run, IrsOptOut *out) {
   int rc = irsOptSupervise(run, out);
-  if (rc == irsOutcomeGetExitCode(IrsOutcomeOk))
+  if (rc == irsOutcomeGetExitCode(IrsOutcomeOk)) {
+    run->plainRunDone = true; // -o is written whatever the check finds
     return irsOptCheckResults(run);
+  }
   irsOptCheckResultsRelease(run); // e.g. --check-determinism found a step
   return rc;
 }

@@ -67,8 +67,11 @@ static char *takeReproducer(IrsInput input, bool *threadingOff,
 }
 
 // Writes the collected output to stdout, or atomically to -o when the run
-// succeeded (like mlir-opt, a failed run does not create or replace it).
-static int writeOutput(const IrsOptConfig *cfg, IrsOptOut *out, int rc) {
+// succeeded as the plain tool's would (like mlir-opt, a failed run does not
+// create or replace it; a failure only irscope's checks after the run find,
+// such as a wrong result, leaves the output the plain tool writes).
+static int writeOutput(const IrsOptRun *run, IrsOptOut *out, int rc) {
+  const IrsOptConfig *cfg = run->cfg;
   if (out->failed) {
     fprintf(stderr, "irscope-opt: error: out of memory collecting output\n");
     return irsOutcomeGetExitCode(IrsOutcomeIoError);
@@ -82,7 +85,7 @@ static int writeOutput(const IrsOptConfig *cfg, IrsOptOut *out, int rc) {
     }
     return irsOutcomeGetExitCode(IrsOutcomeOk);
   }
-  if (rc != irsOutcomeGetExitCode(IrsOutcomeOk))
+  if (rc != irsOutcomeGetExitCode(IrsOutcomeOk) && !run->plainRunDone)
     return irsOutcomeGetExitCode(IrsOutcomeOk);
   int e = irsOptWriteFileAtomic(cfg->io.output, out->data, out->len);
   if (e) {
@@ -172,7 +175,7 @@ int irsOptRun(IrsOptConfig *cfg, const IrsOptRunKind *kind) {
   IrsOptOut out = {0};
   run.log = irsOptLogCreate(cfg);
   rc = kind->run(&run, &out);
-  rc = irsOptWorse(rc, writeOutput(cfg, &out, rc));
+  rc = irsOptWorse(rc, writeOutput(&run, &out, rc));
   // After the output: a trace or JUnit file that cannot be written does not
   // take away the result of a run that worked.
   rc = irsOptWorse(rc, irsOptLogFinish(&run));

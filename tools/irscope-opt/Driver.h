@@ -75,6 +75,11 @@ typedef struct IrsOptRun {
   // fresh worker (Determinism.c).
   intptr_t plainChunk;
   bool chunkLeft;
+  // Every chunk's steps ran to their end, as the plain tool runs them, so
+  // the output is the plain tool's: -o is written whatever irscope's own
+  // checks after the run find (--check-results), as the plain tool, which
+  // makes no such check, writes it.
+  bool plainRunDone;
 } IrsOptRun;
 
 /// The worker's value naming the chunk it left to a fresh worker that runs

@@ -178,7 +178,9 @@ static int runWith(IrsOptToolRun *r, IrsToolRunner t, bool determinism) {
 
 // Creates the runner with r->options, runs it once, continues with `then`
 // (nullable) after a successful run, hands stdout the output when it goes
-// there and writes --trace/--junit.
+// there and writes --trace/--junit. The output of a successful run is the
+// plain tool's whatever `then` finds (a wrong result): the tool wrote -o,
+// and stdout gets it too.
 static int runOnce(IrsOptToolRun *r, bool determinism,
                    int (*then)(IrsOptToolRun *r, IrsToolRunner t)) {
   IrsToolRunner t =
@@ -186,11 +188,12 @@ static int runOnce(IrsOptToolRun *r, bool determinism,
   int rc = irsToolRunnerIsNull(t)
                ? irsOutcomeGetExitCode(IrsOutcomeUsageError)
                : runWith(r, t, determinism);
-  if (then && rc == irsOutcomeGetExitCode(IrsOutcomeOk))
+  bool ran = rc == irsOutcomeGetExitCode(IrsOutcomeOk);
+  if (then && ran)
     rc = then(r, t);
   irsToolRunnerDestroy(t);
-  if (rc == irsOutcomeGetExitCode(IrsOutcomeOk) && r->outputIsTemporary)
-    rc = irsToolCopyToStdout("irscope-opt", r->output);
+  if (ran && r->outputIsTemporary)
+    rc = irsOptWorse(rc, irsToolCopyToStdout("irscope-opt", r->output));
   // After the check, which may mark a step, and after the output, as
   // in-process (Driver.c).
   IrsOptRun logged = {.cfg = r->cfg, .log = r->log};
