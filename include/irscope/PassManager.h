@@ -379,6 +379,15 @@ IRS_API MlirStringRef irsPassManagerGetNarrowNote(IrsPassManager pm);
 /// empty).
 IRS_API void irsPassManagerNarrowStep(IrsPassManager pm, MlirOperation input,
                                       intptr_t step, const char *dir);
+/// As irsPassManagerNarrowStep, for step `step` that crashed with `signal`
+/// (> 0) in the process that documented it in `dir`: a run with the first
+/// K actions fails when it dies of the same signal (each in a fork of its
+/// own), and the first K that does is the action the step crashes after,
+/// for a crash in no pattern (a conversion's commit, the verifier after
+/// the pass, the pass's own code). Its <action> follows the report's.
+IRS_API void irsPassManagerNarrowCrash(IrsPassManager pm, MlirOperation input,
+                                       intptr_t step, const char *dir,
+                                       int signal);
 
 /// The action the last run's failing step was narrowed to (Narrow.h), for
 /// callers that name it their own way (opt-reduce's culprit line); NULL when

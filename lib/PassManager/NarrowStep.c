@@ -16,6 +16,13 @@
 // Narrowing a failure another process documented (irsPassManagerNarrowStep)
 // runs each trial in a fork of its own instead (ForkedRun.c), since the
 // step that broke the IR may corrupt the heap of whatever runs it.
+// A crash documented by another process (irsPassManagerNarrowCrash: one
+// after the step's patterns, in a conversion's commit, the verifier, the
+// pass's own code) is narrowed the same way with the crash's own oracle:
+// a trial fails when its fork dies of the same signal. A fork that dies
+// sends no verdict, so the counts of its actions go through memory it
+// shares with this process; the run at K - 1 describes action K and
+// prints the IR before it (after it the step dies).
 //
 //===----------------------------------------------------------------------===//
 #include "NarrowHold.h"
@@ -32,6 +39,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 typedef struct Trial {
   IrsPassManagerImpl *pm;
@@ -42,6 +50,12 @@ typedef struct Trial {
   // Each trial in a fork of this process (the step may corrupt the heap:
   // irsPassManagerNarrowStep, ForkedRun.c), else in this process.
   bool forked;
+  // A crash being narrowed: the signal a failing trial dies of (0: a
+  // verifier failure), and the counts of `apply-pattern` ([0]) and
+  // `pass-execution` ([1]) actions the last trial began, shared with its
+  // fork.
+  int signal;
+  int64_t *tally;
 } Trial;
 
 // What one trial hands back.
@@ -50,7 +64,20 @@ typedef struct Verdict {
   int64_t patterns, passes;
   IrsBuf printed; // the module in generic form (when asked)
   IrsBuf fields;  // the described action's fields, each NUL-terminated
+  int died;       // the signal a forked trial died of, else 0
 } Verdict;
+
+// Counts the actions a trial begins (run or skipped, as the counter does).
+static IrsActionDecision tallyBefore(const IrsAction *a, void *ud) {
+  int64_t *tally = ud;
+  if (mlirStringRefEqual(a->tag, mlirStringRefCreateFromCString(
+                                     IRS_NARROW_TAG_PATTERN)))
+    ++tally[0];
+  else if (mlirStringRefEqual(a->tag, mlirStringRefCreateFromCString(
+                                          IRS_NARROW_TAG_PASS)))
+    ++tally[1];
+  return IrsActionExecute;
+}
 
 // Step i on a clone of the pre-step IR with the first `count` actions of
 // the trial's tag; the clone (caller destroys) and whether the pass
@@ -61,8 +88,16 @@ static MlirOperation run(Trial *t, int64_t count, int64_t describe,
   IrsActionCounter c = irsActionCounterCreate(t->tag, count, describe, false);
   *passOk = false;
   // During the run that failed the pass manager may own the context's
-  // handler (Actions.c): the counter joins it as a consumer.
-  IrsActionHandler h = t->pm->actions;
+  // handler (Actions.c): the counter joins it as a consumer. A tally
+  // needs a handler: one of the trial's own when there is none.
+  IrsActionHandler h = t->pm->actions, own = {NULL};
+  bool tallied = false;
+  if (t->tally && irsActionHandlerIsNull(h))
+    tallied = !irsActionHandlerIsNull(
+        h = own = irsActionHandlerAttach(mlirOperationGetContext(m),
+                                         tallyBefore, NULL, t->tally));
+  else if (t->tally)
+    tallied = irsActionHandlerAddConsumer(h, tallyBefore, NULL, t->tally);
   bool shared = !irsActionHandlerIsNull(h);
   if (!irsActionCounterIsNull(c)) {
     irsActionCounterSetRoot(c, m);
@@ -79,6 +114,9 @@ static MlirOperation run(Trial *t, int64_t count, int64_t describe,
     else
       irsActionCounterDetach(c);
   }
+  if (tallied && irsActionHandlerIsNull(own))
+    irsActionHandlerRemoveConsumer(h, tallyBefore, NULL, t->tally);
+  irsActionHandlerDetach(own);
   *ac = c;
   return m;
 }
@@ -173,9 +211,15 @@ static bool trial(Trial *t, int64_t count, int64_t describe, bool print,
   }
   Job j = {t, count, describe, print};
   IrsBuf record = IRS_BUF_INIT;
-  bool ok = irsPmRunForked(trialChild, &j, &record) &&
+  if (t->tally)
+    t->tally[0] = t->tally[1] = 0;
+  bool ok = irsPmRunForked(trialChild, &j, &record, &v->died) &&
             receive(irsBufRef(&record), v);
   irsBufFree(&record);
+  if (t->tally) {
+    v->patterns = t->tally[0];
+    v->passes = t->tally[1];
+  }
   return ok;
 }
 
@@ -187,19 +231,27 @@ static void verdictFree(Verdict *v) {
 static int isBad(int64_t count, void *ud) {
   Trial *t = ud;
   Verdict v;
-  // A run with the first K actions that dies went wrong too.
+  // A run with the first K actions that dies went wrong too; a crash's
+  // dies of the same signal.
   bool bad = !trial(t, count, 0, false, &v) || v.bad;
+  if (t->signal)
+    bad = v.died == t->signal;
   verdictFree(&v);
   return bad;
 }
 
 // The action's name and op (a run at K describing K), and the module
 // after K - 1 and after K actions, cut to the top-level op that differs.
+// A crash dies at K: the run at K - 1 describes K, which it skips.
 static void describe(Trial *t, int64_t k, int64_t of, IrsFailureWriter w) {
   IrsPassManagerImpl *pm = t->pm;
   IrsNarrowedAction *a = &pm->narrowed;
-  Verdict before, after;
-  bool ok = trial(t, k - 1, 0, true, &before) && trial(t, k, k, true, &after);
+  Verdict before, after = {.printed = IRS_BUF_INIT, .fields = IRS_BUF_INIT};
+  bool ok = t->signal ? trial(t, k - 1, k, true, &before)
+                      : trial(t, k - 1, 0, true, &before) &&
+                            trial(t, k, k, true, &after);
+  if (t->signal)
+    irsBufAppendRef(&after.fields, irsBufRef(&before.fields));
   IrsBuf *s = &pm->narrowText;
   irsBufReset(s);
   irsBufAppendRef(s, irsBufRef(&after.fields));
@@ -207,7 +259,7 @@ static void describe(Trial *t, int64_t k, int64_t of, IrsFailureWriter w) {
   for (size_t p = 0; s->data && p < s->len; ++p)
     nuls += s->data[p] == '\0';
   if (ok && !s->failed && nuls == IrsActionFieldLocation + 1 &&
-      before.printed.data && after.printed.data) {
+      before.printed.data && (t->signal || after.printed.data)) {
     memset(a, 0, sizeof(*a));
     const char *p = s->data;
     a->name = p;
@@ -218,9 +270,11 @@ static void describe(Trial *t, int64_t k, int64_t of, IrsFailureWriter w) {
     a->index = k;
     a->of = of;
     irsBufReset(&pm->narrowDiff);
+    // After a crash's action K the step dies: no IR after it.
+    MlirStringRef none = {NULL, 0};
     irsFailureWriterAddAction(w, a, irsBufRef(&before.printed),
-                              irsBufRef(&after.printed), irsBufStringCallback,
-                              &pm->narrowDiff);
+                              t->signal ? none : irsBufRef(&after.printed),
+                              irsBufStringCallback, &pm->narrowDiff);
   }
   verdictFree(&before);
   verdictFree(&after);
@@ -233,12 +287,18 @@ static bool narrow(Trial *t, IrsFailureWriter w, IrsBuf *why) {
   bool ran = trial(t, -1, 0, false, &v);
   bool broken = ran && v.bad;
   int64_t patterns = v.patterns, passes = v.passes;
+  int died = v.died;
   verdictFree(&v);
-  if (!ran) {
+  if (t->signal && died != t->signal) {
+    irsBufAppendStr(why, "the step does not crash the same way with "
+                         "threading off");
+    return false;
+  }
+  if (!t->signal && !ran) {
     irsBufAppendStr(why, "the step's run with threading off died");
     return false;
   }
-  if (!broken) {
+  if (!t->signal && !broken) {
     irsBufAppendStr(why, "the step does not break the IR with threading off");
     return false;
   }
@@ -249,8 +309,9 @@ static bool narrow(Trial *t, IrsFailureWriter w, IrsBuf *why) {
     of = passes;
   }
   if (k <= 0 && (patterns > 0 || passes > IRS_NARROW_MIN_PASSES)) {
-    irsBufPrintf(why, "no single action is to blame: the IR breaks with "
-                      "none of the step's %lld pattern applications",
+    irsBufPrintf(why, "no single action is to blame: %s with none of the "
+                      "step's %lld pattern applications",
+                 t->signal ? "the step crashes" : "the IR breaks",
                  (long long)patterns);
     return false;
   }
@@ -262,9 +323,11 @@ static bool narrow(Trial *t, IrsFailureWriter w, IrsBuf *why) {
 }
 
 // Narrows step i from `before`, each trial in a fork of its own when
-// `forked`; fills narrowed, narrowDiff and narrowNote.
+// `forked` (always for a crash: `signal` > 0); fills narrowed, narrowDiff
+// and narrowNote.
 static void narrowStep(IrsPassManagerImpl *pm, intptr_t i,
-                       MlirOperation before, IrsFailureWriter w, bool forked) {
+                       MlirOperation before, IrsFailureWriter w, bool forked,
+                       int signal) {
   memset(&pm->narrowed, 0, sizeof(pm->narrowed));
   irsBufReset(&pm->narrowNote);
   irsBufReset(&pm->narrowDiff);
@@ -274,9 +337,24 @@ static void narrowStep(IrsPassManagerImpl *pm, intptr_t i,
   bool threads = pm->opts.run.threadingEnabled;
   mlirContextEnableMultithreading(pm->ctx, false);
   irsDiagnosticCaptureSetDiscard(pm->capture, true);
-  Trial t = {.pm = pm, .i = i, .before = before, .forked = forked};
+  Trial t = {.pm = pm, .i = i, .before = before, .forked = forked,
+             .signal = signal};
+  IrsOutcome kind = signal ? IrsOutcomeCrash : IrsOutcomeVerifyFailure;
   IrsBuf why = IRS_BUF_INIT;
-  bool found = narrow(&t, w, &why);
+  bool found = false;
+  if (signal) {
+    void *shared = forked ? mmap(NULL, 2 * sizeof(int64_t),
+                                 PROT_READ | PROT_WRITE,
+                                 MAP_SHARED | MAP_ANONYMOUS, -1, 0)
+                          : MAP_FAILED;
+    if (shared != MAP_FAILED) {
+      t.tally = shared;
+      found = narrow(&t, w, &why);
+      munmap(shared, 2 * sizeof(int64_t));
+    }
+  } else {
+    found = narrow(&t, w, &why);
+  }
   irsDiagnosticCaptureSetDiscard(pm->capture, false);
   mlirContextEnableMultithreading(pm->ctx, threads);
   MlirStringRef step = irsPipelineGetStepText(pm->pipeline, i);
@@ -284,11 +362,11 @@ static void narrowStep(IrsPassManagerImpl *pm, intptr_t i,
     IrsNarrowReplay r = {.step = step,
                          .stepIndex = i + 1,
                          .action = &pm->narrowed,
-                         .kind = IrsOutcomeVerifyFailure};
+                         .kind = kind};
     if (irsFailureWriterHas(w, IrsArtefactPreStepIr) &&
         !irsPipelineTextNamesIrscopePass(step))
       irsFailureWriterAddActionReplay(w, &r, &pm->narrowed);
-    irsNarrowFormatNote(&pm->narrowed, IrsOutcomeVerifyFailure, i + 1, step,
+    irsNarrowFormatNote(&pm->narrowed, kind, i + 1, step,
                         irsBufStringCallback, &pm->narrowNote);
   } else if (why.len) {
     irsBufPrintf(&pm->narrowNote, "step %ld not narrowed to one action: %s",
@@ -300,14 +378,15 @@ static void narrowStep(IrsPassManagerImpl *pm, intptr_t i,
 // Narrows step i from `before` into `dir`, where another process wrote the
 // failure's report and pre-step IR (the replay script runs on the latter).
 // Every trial runs in a fork of this process as it is now, its heap as the
-// replay left it (ForkedRun.c).
+// replay left it (ForkedRun.c). `signal`: the crash's, else 0.
 static void narrowInto(IrsPassManagerImpl *pm, intptr_t i,
-                       MlirOperation before, const char *dir) {
+                       MlirOperation before, const char *dir, int signal) {
   IrsFailureWriter w;
-  if (irsFailureWriterOpen(dir, IrsOutcomeVerifyFailure, &w))
+  if (irsFailureWriterOpen(dir, signal ? IrsOutcomeCrash
+                                       : IrsOutcomeVerifyFailure, &w))
     return;
   irsFailureWriterAdopt(w, IrsArtefactPreStepIr);
-  narrowStep(pm, i, before, w, true);
+  narrowStep(pm, i, before, w, true, signal);
   // The first file not written, else the report, as a failure says it.
   char *failed = NULL;
   int e = irsFailureWriterGetError(w, &failed);
@@ -326,8 +405,9 @@ static void narrowInto(IrsPassManagerImpl *pm, intptr_t i,
   free(failed);
 }
 
-void irsPassManagerNarrowStep(IrsPassManager handle, MlirOperation input,
-                              intptr_t step, const char *dir) {
+// irsPassManagerNarrowStep and irsPassManagerNarrowCrash.
+static void narrowDocumented(IrsPassManager handle, MlirOperation input,
+                             intptr_t step, const char *dir, int signal) {
   IrsPassManagerImpl *pm = irsPmUnwrap(handle);
   memset(&pm->narrowed, 0, sizeof(pm->narrowed));
   irsBufReset(&pm->narrowNote);
@@ -345,15 +425,25 @@ void irsPassManagerNarrowStep(IrsPassManager handle, MlirOperation input,
     before = irsPmReplayBefore(pm, input, i);
   mlirOperationDestroy(input);
   if (!mlirOperationIsNull(before)) {
-    narrowInto(pm, i, before, dir);
+    narrowInto(pm, i, before, dir, signal);
     mlirOperationDestroy(before);
   }
   irsDiagnosticCaptureDetach(pm->capture);
 }
 
+void irsPassManagerNarrowStep(IrsPassManager pm, MlirOperation input,
+                              intptr_t step, const char *dir) {
+  narrowDocumented(pm, input, step, dir, 0);
+}
+
+void irsPassManagerNarrowCrash(IrsPassManager pm, MlirOperation input,
+                               intptr_t step, const char *dir, int signal) {
+  narrowDocumented(pm, input, step, dir, signal > 0 ? signal : 0);
+}
+
 void irsPmNarrowFailure(IrsPassManagerImpl *pm, intptr_t i,
                         MlirOperation before, IrsFailureWriter w) {
-  narrowStep(pm, i, before, w, false);
+  narrowStep(pm, i, before, w, false, 0);
 }
 
 MlirStringRef irsPassManagerGetNarrowNote(IrsPassManager pm) {

@@ -293,10 +293,11 @@ static inline IrsPassManagerImpl *irsPmUnwrap(IrsPassManager pm) {
 /// its record to `fd` (irsWriteAll) and ends there; the record read back
 /// is appended to `record`, whatever the child wrote before it ended or
 /// died. The caller's context must have threading off (fork copies no
-/// threads). False when no fork could be made or the record ran out of
-/// memory.
+/// threads). `signal` (nullable) gets the signal the child died of, 0
+/// when it ended. False when no fork could be made or the record ran out
+/// of memory.
 bool irsPmRunForked(void (*child)(int fd, void *userData), void *userData,
-                    IrsBuf *record);
+                    IrsBuf *record, int *signal);
 /// Steps [0, upTo) replayed on a clone of `input`, diagnostics dropped
 /// (Failure.c): the IR before step upTo (caller destroys), or null when
 /// the replay failed (a nondeterministic pipeline).

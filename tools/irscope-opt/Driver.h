@@ -33,7 +33,8 @@ typedef enum IrsOptMode {
   IrsOptModeNormal,   // process chunks, produce output
   IrsOptModeLocate,   // run chunk `jobChunk` step by step to find a crash
   IrsOptModeSnapshot, // write the pre-step IR and reproducers of a crash
-  IrsOptModeNarrow,   // narrow step `jobStep` of a verifier failure in jobDir
+  IrsOptModeNarrow,   // narrow step `jobStep` of a verifier failure or
+                      // crash (jobSignal) in jobDir
 } IrsOptMode;
 
 /// One invocation. Copied into each worker by fork.
@@ -52,6 +53,7 @@ typedef struct IrsOptRun {
   intptr_t jobChunk;   // replay modes: chunk and 1-based failing step
   intptr_t jobStep;
   const char *jobDir;  // snapshot, narrow: where artefacts go
+  int jobSignal;       // narrow: the crash's signal, 0 for a verifier failure
   // Worker: the failure of the current chunk that went to the supervisor
   // (Work.c's announce), sent again with its final message.
   struct {
@@ -157,8 +159,9 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out);
 /// worker that died after its last announcement keeps that failure, the
 /// death its note: *keptUpTo is then the chunk after it, else -1. Returns
 /// the exit code they add to the worker's own (the kept failure's).
-/// Narrows the verifier failure of 1-based `step` of chunk `chunk`, which
-/// another worker documented in `dir`, in a fresh worker of `quiet`
+/// Narrows the verifier failure (or, with run->jobSignal, the crash) of
+/// 1-based `step` of chunk `chunk`, which another worker documented in
+/// `dir`, in a fresh worker of `quiet`
 /// (Announced.c; its trials forked, NarrowStep.c): its note, or why there
 /// is none when that worker died too (its trials run the step that
 /// corrupts memory again) or was interrupted (*interrupted; its

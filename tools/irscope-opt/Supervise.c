@@ -8,7 +8,11 @@
 // documents it (irsCrashDocument: locate the step, snapshot the pre-step
 // IR and reproducers, report.xml, the manifest); this file supplies the
 // replay workers' body, logs the death, prints the crash notes and one
-// line, and carries on with the next chunk.
+// line, and carries on with the next chunk. A crash that no pattern was
+// in flight for (after the step's patterns: a conversion's commit, the
+// verifier, the pass's own code) is narrowed to the action after which
+// the step crashes in a fresh worker (crashNarrowed), as a verifier
+// failure is (Announced.c).
 // Nothing is printed ahead of time, so protection costs one fork and a few
 // pipe writes per step; replays happen only after a failure.
 //
@@ -20,6 +24,7 @@
 #include "StderrAbridge.h"
 
 #include "irscope/CrashDoc.h"
+#include "irscope/Narrow.h"
 #include "irscope/RunDir.h"
 
 #include <mlir-c/IR.h>
@@ -140,23 +145,57 @@ static void printActionNote(IrsActionTrail trail, IrsWorkerOutcome outcome) {
 // The error line first, naming step, pass and signal; then where it died
 // (the crash's trace was held back from the terminal, StderrAbridge.h;
 // a timed-out worker was asked for its trace, see irsOptSupervise, held
-// back the same way), what it was doing (its action trail), the report
-// and last the replay. A report that could not be
-// written says so on the error line.
+// back the same way), what it was doing (its action trail), the action
+// narrowing found (`narrowed`, nullable), the report and last the replay.
+// A report that could not be written says so on the error line.
+// `line` (nullable) is the error line when narrowing could not write a
+// file (it says which).
 static void printDeath(const IrsCrashDoc *doc, IrsActionTrail trail,
-                       const IrsOptConfig *cfg) {
+                       const IrsOptConfig *cfg, const char *narrowed,
+                       const char *line) {
   if (doc->writeError || !doc->dir[0])
     irsCrashDocGetSummary(doc, printLine, NULL);
   else
-    fprintf(stderr, "irscope-opt: error: %s\n", doc->message);
+    fprintf(stderr, "irscope-opt: error: %s\n", line ? line : doc->message);
   if (doc->outcome == IrsWorkerCrashed || doc->outcome == IrsWorkerTimedOut)
     irsToolPrintTraceNotes("irscope-opt", doc->stderrTail,
                            doc->outcome == IrsWorkerTimedOut);
   printActionNote(trail, doc->outcome);
+  if (narrowed)
+    fprintf(stderr, "irscope-opt: note: %s\n", narrowed);
   if (doc->dir[0] && !doc->writeError)
     irsToolPrintReportNote("irscope-opt", doc->dir, strlen(doc->dir));
   if (!doc->writeError)
     irsOptPrintReplayNote(cfg, doc->dir);
+}
+
+// A crash documented in doc->dir that no pattern was in flight for,
+// narrowed in a fresh worker of `quiet` (NarrowStep.c, its trials forked):
+// the note, or NULL. *interrupted as irsOptNarrowFresh says; *line the
+// error line saying what it could not write, else NULL (caller frees).
+static char *crashNarrowed(IrsOptRun *run, IrsSupervisor quiet,
+                           const IrsWorkerResult *res, const IrsCrashDoc *doc,
+                           intptr_t k, bool *interrupted, char **line) {
+  *interrupted = false;
+  *line = NULL;
+  IrsActionRecord rec;
+  if (!run->cfg->narrow || doc->outcome != IrsWorkerCrashed ||
+      res->signal <= 0 || doc->step <= 0 || !doc->dir[0] || doc->writeError ||
+      irsActionTrailIsNull(run->trail) ||
+      (irsActionTrailGetInFlight(run->trail, &rec) &&
+       !strcmp(rec.tag, IRS_NARROW_TAG_PATTERN)))
+    return NULL;
+  IrsOptRun job = *run;
+  job.jobSignal = res->signal;
+  char *message = strdup(doc->message);
+  char *note = message ? irsOptNarrowFresh(&job, quiet, k, doc->step,
+                                           doc->dir, &message, interrupted)
+                       : NULL;
+  if (message && strcmp(message, doc->message))
+    *line = message;
+  else
+    free(message);
+  return note;
 }
 
 // Documents a worker that died in chunk `k`. Returns the exit code.
@@ -197,11 +236,18 @@ static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
   irsCrashDocument(quiet, res, &o, &doc);
   irsOptLogDeath(run, k, doc.step, irsWorkerOutcomeGetDeathKind(doc.outcome),
                  doc.message, doc.stderrTail, doc.elapsedMs);
-  printDeath(&doc, run->trail, cfg);
+  bool interrupted;
+  char *line;
+  char *narrowed = crashNarrowed(run, quiet, res, &doc, k, &interrupted, &line);
+  printDeath(&doc, run->trail, cfg, narrowed, line);
+  free(narrowed);
+  free(line);
+  int rc = interrupted ? irsOutcomeGetExitCode(IrsOutcomeInterrupted)
+                       : irsOptExitForOutcome(doc.outcome);
   irsCrashDocRelease(&doc);
   free(dumpDir);
   free(failDir);
-  return irsOptExitForOutcome(doc.outcome);
+  return rc;
 }
 
 int irsOptDocumentDeath(IrsOptRun *run, IrsSupervisor quiet,

@@ -464,12 +464,16 @@ int irsOptWriteChunkOutput(IrsOptRun *run, intptr_t chunk, IrsOptOut *out) {
 // Replays (inside a worker)
 //===----------------------------------------------------------------------===//
 
-// Narrows a verifier failure another worker documented and hands the note
-// to the supervisor.
+// Narrows a verifier failure or crash another worker documented and hands
+// the note to the supervisor.
 static IrsOutcome narrowHere(IrsOptRun *run, IrsPassManager pm,
                              MlirModule m) {
-  irsPassManagerNarrowStep(pm, mlirModuleGetOperation(m), run->jobStep,
-                           run->jobDir);
+  if (run->jobSignal)
+    irsPassManagerNarrowCrash(pm, mlirModuleGetOperation(m), run->jobStep,
+                              run->jobDir, run->jobSignal);
+  else
+    irsPassManagerNarrowStep(pm, mlirModuleGetOperation(m), run->jobStep,
+                             run->jobDir);
   // The note, and what could not be written (sub 1).
   MlirStringRef texts[2] = {irsPassManagerGetNarrowNote(pm),
                             irsPassManagerGetErrorMessage(pm)};
