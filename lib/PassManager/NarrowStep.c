@@ -17,12 +17,16 @@
 // runs each trial in a fork of its own instead (ForkedRun.c), since the
 // step that broke the IR may corrupt the heap of whatever runs it.
 // A crash documented by another process (irsPassManagerNarrowCrash: one
-// after the step's patterns, in a conversion's commit, the verifier, the
-// pass's own code) is narrowed the same way with the crash's own oracle:
-// a trial fails when its fork dies of the same signal. A fork that dies
-// sends no verdict, so the counts of its actions go through memory it
-// shares with this process; the run at K - 1 describes action K and
-// prints the IR before it (after it the step dies).
+// in no action finer than the step, after its patterns: in the verifier
+// after the pass, in the pass manager) is narrowed the same way with the
+// crash's own oracle: a trial fails when its fork dies as the step did,
+// of the same signal at the same crash site (irsSignatureMatches, as the
+// reducer compares crashes; the fork keeps the tool's fatal-signal
+// handler, whose trace names the site). A trial still running at the
+// step's timeout is stopped and does not fail. A fork that dies sends no
+// verdict, so the counts of its actions go through memory it shares with
+// this process; the run at K - 1 describes action K and prints the IR
+// before it (after it the step dies). Trials stop at irsNarrowBudget(N).
 //
 //===----------------------------------------------------------------------===//
 #include "NarrowHold.h"
@@ -50,11 +54,13 @@ typedef struct Trial {
   // Each trial in a fork of this process (the step may corrupt the heap:
   // irsPassManagerNarrowStep, ForkedRun.c), else in this process.
   bool forked;
-  // A crash being narrowed: the signal a failing trial dies of (0: a
-  // verifier failure), and the counts of `apply-pattern` ([0]) and
-  // `pass-execution` ([1]) actions the last trial began, shared with its
-  // fork.
-  int signal;
+  // A crash being narrowed (NULL: a verifier failure), each trial's limit
+  // (0: none), the most trials narrowing may take (0: no cap), and the
+  // counts of `apply-pattern` ([0]) and `pass-execution` ([1]) actions
+  // the last trial began, shared with its fork.
+  const IrsNarrowCrash *crash;
+  int timeoutMs;
+  int64_t budget;
   int64_t *tally;
 } Trial;
 
@@ -64,7 +70,7 @@ typedef struct Verdict {
   int64_t patterns, passes;
   IrsBuf printed; // the module in generic form (when asked)
   IrsBuf fields;  // the described action's fields, each NUL-terminated
-  int died;       // the signal a forked trial died of, else 0
+  bool crashed;   // a forked trial died as the crash being narrowed did
 } Verdict;
 
 // Counts the actions a trial begins (run or skipped, as the counter does).
@@ -199,6 +205,19 @@ static bool receive(MlirStringRef r, Verdict *v) {
   return !v->printed.failed && !v->fields.failed;
 }
 
+// Whether a forked trial ended as `crash` did: killed by its signal at
+// its crash site (when both traces name one). A trial stopped at the
+// limit hung instead.
+static bool sameCrash(const IrsNarrowCrash *crash, IrsPmForkedEnd *end) {
+  if (end->timedOut || !end->signal)
+    return false;
+  IrsSignature s = crash->signature;
+  s.signal = end->signal;
+  irsSignatureSetCrashSite(&s, irsBufRef(&end->stderrText), (IrsLoadMap){NULL},
+                           false);
+  return irsSignatureMatches(&s, &crash->signature, 0);
+}
+
 // One trial, here or forked; false when a forked one died before its
 // verdict (the step's corruption surfacing: the caller's to judge).
 static bool trial(Trial *t, int64_t count, int64_t describe, bool print,
@@ -213,8 +232,11 @@ static bool trial(Trial *t, int64_t count, int64_t describe, bool print,
   IrsBuf record = IRS_BUF_INIT;
   if (t->tally)
     t->tally[0] = t->tally[1] = 0;
-  bool ok = irsPmRunForked(trialChild, &j, &record, &v->died) &&
+  IrsPmForkedEnd end = {.timeoutMs = t->timeoutMs, .trace = t->crash != NULL};
+  bool ok = irsPmRunForked(trialChild, &j, &record, &end) &&
             receive(irsBufRef(&record), v);
+  v->crashed = t->crash && sameCrash(t->crash, &end);
+  irsBufFree(&end.stderrText);
   irsBufFree(&record);
   if (t->tally) {
     v->patterns = t->tally[0];
@@ -230,12 +252,15 @@ static void verdictFree(Verdict *v) {
 
 static int isBad(int64_t count, void *ud) {
   Trial *t = ud;
+  // This trial and the one that describes the action must fit.
+  if (t->budget && t->runs + 2 > t->budget)
+    return -1;
   Verdict v;
   // A run with the first K actions that dies went wrong too; a crash's
-  // dies of the same signal.
+  // dies as the step did.
   bool bad = !trial(t, count, 0, false, &v) || v.bad;
-  if (t->signal)
-    bad = v.died == t->signal;
+  if (t->crash)
+    bad = v.crashed;
   verdictFree(&v);
   return bad;
 }
@@ -247,10 +272,10 @@ static void describe(Trial *t, int64_t k, int64_t of, IrsFailureWriter w) {
   IrsPassManagerImpl *pm = t->pm;
   IrsNarrowedAction *a = &pm->narrowed;
   Verdict before, after = {.printed = IRS_BUF_INIT, .fields = IRS_BUF_INIT};
-  bool ok = t->signal ? trial(t, k - 1, k, true, &before)
+  bool ok = t->crash ? trial(t, k - 1, k, true, &before)
                       : trial(t, k - 1, 0, true, &before) &&
                             trial(t, k, k, true, &after);
-  if (t->signal)
+  if (t->crash)
     irsBufAppendRef(&after.fields, irsBufRef(&before.fields));
   IrsBuf *s = &pm->narrowText;
   irsBufReset(s);
@@ -259,7 +284,7 @@ static void describe(Trial *t, int64_t k, int64_t of, IrsFailureWriter w) {
   for (size_t p = 0; s->data && p < s->len; ++p)
     nuls += s->data[p] == '\0';
   if (ok && !s->failed && nuls == IrsActionFieldLocation + 1 &&
-      before.printed.data && (t->signal || after.printed.data)) {
+      before.printed.data && (t->crash || after.printed.data)) {
     memset(a, 0, sizeof(*a));
     const char *p = s->data;
     a->name = p;
@@ -273,11 +298,20 @@ static void describe(Trial *t, int64_t k, int64_t of, IrsFailureWriter w) {
     // After a crash's action K the step dies: no IR after it.
     MlirStringRef none = {NULL, 0};
     irsFailureWriterAddAction(w, a, irsBufRef(&before.printed),
-                              t->signal ? none : irsBufRef(&after.printed),
+                              t->crash ? none : irsBufRef(&after.printed),
                               irsBufStringCallback, &pm->narrowDiff);
   }
   verdictFree(&before);
   verdictFree(&after);
+}
+
+// Bisects the step's `n` actions of `tag`: K, 0 when none is to blame,
+// -1 when a crash's trials would exceed irsNarrowBudget(n).
+static int64_t bisect(Trial *t, const char *tag, int64_t n) {
+  t->tag = tag;
+  if (t->crash)
+    t->budget = irsNarrowBudget(n);
+  return irsNarrowBisect(n, isBad, t);
 }
 
 // Counts, bisects and describes; false with the reason in `why`.
@@ -287,31 +321,36 @@ static bool narrow(Trial *t, IrsFailureWriter w, IrsBuf *why) {
   bool ran = trial(t, -1, 0, false, &v);
   bool broken = ran && v.bad;
   int64_t patterns = v.patterns, passes = v.passes;
-  int died = v.died;
+  bool crashed = v.crashed;
   verdictFree(&v);
-  if (t->signal && died != t->signal) {
+  if (t->crash && !crashed) {
     irsBufAppendStr(why, "the step does not crash the same way with "
                          "threading off");
     return false;
   }
-  if (!t->signal && !ran) {
+  if (!t->crash && !ran) {
     irsBufAppendStr(why, "the step's run with threading off died");
     return false;
   }
-  if (!t->signal && !broken) {
+  if (!t->crash && !broken) {
     irsBufAppendStr(why, "the step does not break the IR with threading off");
     return false;
   }
-  int64_t k = patterns ? irsNarrowBisect(patterns, isBad, t) : 0, of = patterns;
-  if (k <= 0 && passes > IRS_NARROW_MIN_PASSES) {
-    t->tag = IRS_NARROW_TAG_PASS;
-    k = irsNarrowBisect(passes, isBad, t);
+  int64_t k = patterns ? bisect(t, IRS_NARROW_TAG_PATTERN, patterns) : 0;
+  int64_t of = patterns;
+  if (k == 0 && passes > IRS_NARROW_MIN_PASSES) {
+    k = bisect(t, IRS_NARROW_TAG_PASS, passes);
     of = passes;
   }
-  if (k <= 0 && (patterns > 0 || passes > IRS_NARROW_MIN_PASSES)) {
+  if (k < 0) {
+    irsBufPrintf(why, "no answer within %lld runs of the step",
+                 (long long)t->budget);
+    return false;
+  }
+  if (k == 0 && (patterns > 0 || passes > IRS_NARROW_MIN_PASSES)) {
     irsBufPrintf(why, "no single action is to blame: %s with none of the "
                       "step's %lld pattern applications",
-                 t->signal ? "the step crashes" : "the IR breaks",
+                 t->crash ? "the step crashes" : "the IR breaks",
                  (long long)patterns);
     return false;
   }
@@ -323,11 +362,11 @@ static bool narrow(Trial *t, IrsFailureWriter w, IrsBuf *why) {
 }
 
 // Narrows step i from `before`, each trial in a fork of its own when
-// `forked` (always for a crash: `signal` > 0); fills narrowed, narrowDiff
-// and narrowNote.
+// `forked` (always for a crash, `crash` non-null); fills narrowed,
+// narrowDiff and narrowNote.
 static void narrowStep(IrsPassManagerImpl *pm, intptr_t i,
                        MlirOperation before, IrsFailureWriter w, bool forked,
-                       int signal) {
+                       const IrsNarrowCrash *crash) {
   memset(&pm->narrowed, 0, sizeof(pm->narrowed));
   irsBufReset(&pm->narrowNote);
   irsBufReset(&pm->narrowDiff);
@@ -338,11 +377,14 @@ static void narrowStep(IrsPassManagerImpl *pm, intptr_t i,
   mlirContextEnableMultithreading(pm->ctx, false);
   irsDiagnosticCaptureSetDiscard(pm->capture, true);
   Trial t = {.pm = pm, .i = i, .before = before, .forked = forked,
-             .signal = signal};
-  IrsOutcome kind = signal ? IrsOutcomeCrash : IrsOutcomeVerifyFailure;
+             .crash = crash,
+             .timeoutMs = crash && crash->timeoutSec > 0
+                              ? (int)(crash->timeoutSec * 1e3 + 0.5)
+                              : 0};
+  IrsOutcome kind = crash ? IrsOutcomeCrash : IrsOutcomeVerifyFailure;
   IrsBuf why = IRS_BUF_INIT;
   bool found = false;
-  if (signal) {
+  if (crash) {
     void *shared = forked ? mmap(NULL, 2 * sizeof(int64_t),
                                  PROT_READ | PROT_WRITE,
                                  MAP_SHARED | MAP_ANONYMOUS, -1, 0)
@@ -378,15 +420,16 @@ static void narrowStep(IrsPassManagerImpl *pm, intptr_t i,
 // Narrows step i from `before` into `dir`, where another process wrote the
 // failure's report and pre-step IR (the replay script runs on the latter).
 // Every trial runs in a fork of this process as it is now, its heap as the
-// replay left it (ForkedRun.c). `signal`: the crash's, else 0.
+// replay left it (ForkedRun.c). `crash`: the crash, else NULL.
 static void narrowInto(IrsPassManagerImpl *pm, intptr_t i,
-                       MlirOperation before, const char *dir, int signal) {
+                       MlirOperation before, const char *dir,
+                       const IrsNarrowCrash *crash) {
   IrsFailureWriter w;
-  if (irsFailureWriterOpen(dir, signal ? IrsOutcomeCrash
-                                       : IrsOutcomeVerifyFailure, &w))
+  if (irsFailureWriterOpen(dir, crash ? IrsOutcomeCrash
+                                      : IrsOutcomeVerifyFailure, &w))
     return;
   irsFailureWriterAdopt(w, IrsArtefactPreStepIr);
-  narrowStep(pm, i, before, w, true, signal);
+  narrowStep(pm, i, before, w, true, crash);
   // The first file not written, else the report, as a failure says it.
   char *failed = NULL;
   int e = irsFailureWriterGetError(w, &failed);
@@ -407,7 +450,8 @@ static void narrowInto(IrsPassManagerImpl *pm, intptr_t i,
 
 // irsPassManagerNarrowStep and irsPassManagerNarrowCrash.
 static void narrowDocumented(IrsPassManager handle, MlirOperation input,
-                             intptr_t step, const char *dir, int signal) {
+                             intptr_t step, const char *dir,
+                             const IrsNarrowCrash *crash) {
   IrsPassManagerImpl *pm = irsPmUnwrap(handle);
   memset(&pm->narrowed, 0, sizeof(pm->narrowed));
   irsBufReset(&pm->narrowNote);
@@ -425,7 +469,7 @@ static void narrowDocumented(IrsPassManager handle, MlirOperation input,
     before = irsPmReplayBefore(pm, input, i);
   mlirOperationDestroy(input);
   if (!mlirOperationIsNull(before)) {
-    narrowInto(pm, i, before, dir, signal);
+    narrowInto(pm, i, before, dir, crash);
     mlirOperationDestroy(before);
   }
   irsDiagnosticCaptureDetach(pm->capture);
@@ -433,17 +477,18 @@ static void narrowDocumented(IrsPassManager handle, MlirOperation input,
 
 void irsPassManagerNarrowStep(IrsPassManager pm, MlirOperation input,
                               intptr_t step, const char *dir) {
-  narrowDocumented(pm, input, step, dir, 0);
+  narrowDocumented(pm, input, step, dir, NULL);
 }
 
 void irsPassManagerNarrowCrash(IrsPassManager pm, MlirOperation input,
-                               intptr_t step, const char *dir, int signal) {
-  narrowDocumented(pm, input, step, dir, signal > 0 ? signal : 0);
+                               intptr_t step, const char *dir,
+                               const IrsNarrowCrash *crash) {
+  narrowDocumented(pm, input, step, dir, crash);
 }
 
 void irsPmNarrowFailure(IrsPassManagerImpl *pm, intptr_t i,
                         MlirOperation before, IrsFailureWriter w) {
-  narrowStep(pm, i, before, w, false, 0);
+  narrowStep(pm, i, before, w, false, NULL);
 }
 
 MlirStringRef irsPassManagerGetNarrowNote(IrsPassManager pm) {

@@ -8,11 +8,12 @@
 // documents it (irsCrashDocument: locate the step, snapshot the pre-step
 // IR and reproducers, report.xml, the manifest); this file supplies the
 // replay workers' body, logs the death, prints the crash notes and one
-// line, and carries on with the next chunk. A crash that no pattern was
-// in flight for (after the step's patterns: a conversion's commit, the
-// verifier, the pass's own code) is narrowed to the action after which
+// line, and carries on with the next chunk. A crash that its trail tells
+// by the step's pass alone (outside any action, after the pass: in the
+// verifier, in the pass manager) is narrowed to the action after which
 // the step crashes in a fresh worker (crashNarrowed), as a verifier
-// failure is (Announced.c).
+// failure is (Announced.c); one in a pattern or in a pass execution has
+// its action already.
 // Nothing is printed ahead of time, so protection costs one fork and a few
 // pipe writes per step; replays happen only after a failure.
 //
@@ -146,13 +147,14 @@ static void printActionNote(IrsActionTrail trail, IrsWorkerOutcome outcome) {
 // (the crash's trace was held back from the terminal, StderrAbridge.h;
 // a timed-out worker was asked for its trace, see irsOptSupervise, held
 // back the same way), what it was doing (its action trail), the action
-// narrowing found (`narrowed`, nullable), the report and last the replay.
+// narrowing found (`narrowed`, nullable; with the `runs` of the step it
+// took, all single-threaded), the report and last the replay.
 // A report that could not be written says so on the error line.
 // `line` (nullable) is the error line when narrowing could not write a
 // file (it says which).
 static void printDeath(const IrsCrashDoc *doc, IrsActionTrail trail,
                        const IrsOptConfig *cfg, const char *narrowed,
-                       const char *line) {
+                       int64_t runs, const char *line) {
   if (doc->writeError || !doc->dir[0])
     irsCrashDocGetSummary(doc, printLine, NULL);
   else
@@ -163,33 +165,55 @@ static void printDeath(const IrsCrashDoc *doc, IrsActionTrail trail,
   printActionNote(trail, doc->outcome);
   if (narrowed)
     fprintf(stderr, "irscope-opt: note: %s\n", narrowed);
+  if (narrowed && runs)
+    fprintf(stderr, "irscope-opt: note: narrowed single-threaded with %lld "
+                    "executions\n",
+            (long long)runs);
   if (doc->dir[0] && !doc->writeError)
     irsToolPrintReportNote("irscope-opt", doc->dir, strlen(doc->dir));
   if (!doc->writeError)
     irsOptPrintReplayNote(cfg, doc->dir);
 }
 
-// A crash documented in doc->dir that no pattern was in flight for,
-// narrowed in a fresh worker of `quiet` (NarrowStep.c, its trials forked):
-// the note, or NULL. *interrupted as irsOptNarrowFresh says; *line the
-// error line saying what it could not write, else NULL (caller frees).
-static char *crashNarrowed(IrsOptRun *run, IrsSupervisor quiet,
-                           const IrsWorkerResult *res, const IrsCrashDoc *doc,
-                           intptr_t k, bool *interrupted, char **line) {
+// Whether the crash's trail names nothing finer than the step: the thread
+// that crashed was in no action of the pipeline, and the pass that ran
+// last is told (irsActionTrailGetCrashAction's `ended`). A pattern or a
+// real pass's execution in flight is the answer already.
+static bool toldByStepOnly(IrsActionTrail trail) {
+  IrsActionRecord rec;
+  bool ended = false;
+  return !irsActionTrailIsNull(trail) &&
+         irsActionTrailGetCrashAction(trail, &rec, &ended) && ended;
+}
+
+// A crash documented in doc->dir that its trail tells by the step's pass
+// alone, narrowed in a fresh worker of `quiet` (NarrowStep.c, its trials
+// forked, each under the step's timeout; one that crashes elsewhere does
+// not count: `signal`, the crash site of doc's trace): the note, or NULL;
+// *runs the runs of the step it took. *interrupted as irsOptNarrowFresh
+// says; *line the error line saying what it could not write, else NULL
+// (caller frees).
+static char *crashNarrowed(IrsOptRun *run, IrsSupervisor quiet, int signal,
+                           const IrsCrashDoc *doc, intptr_t k,
+                           bool *interrupted, char **line, int64_t *runs) {
   *interrupted = false;
   *line = NULL;
-  IrsActionRecord rec;
+  *runs = 0;
   if (!run->cfg->narrow || doc->outcome != IrsWorkerCrashed ||
-      res->signal <= 0 || doc->step <= 0 || !doc->dir[0] || doc->writeError ||
-      irsActionTrailIsNull(run->trail) ||
-      (irsActionTrailGetInFlight(run->trail, &rec) &&
-       !strcmp(rec.tag, IRS_NARROW_TAG_PATTERN)))
+      signal <= 0 || doc->step <= 0 || !doc->dir[0] || doc->writeError ||
+      !toldByStepOnly(run->trail))
     return NULL;
+  IrsNarrowCrash crash = {.signature = {.kind = IrsOutcomeCrash,
+                                        .signal = signal},
+                          .timeoutSec = run->cfg->watch.stepTimeout};
+  irsSignatureSetCrashSite(&crash.signature, doc->stderrTail,
+                           (IrsLoadMap){NULL}, false);
   IrsOptRun job = *run;
-  job.jobSignal = res->signal;
+  job.jobCrash = &crash;
   char *message = strdup(doc->message);
   char *note = message ? irsOptNarrowFresh(&job, quiet, k, doc->step,
-                                           doc->dir, &message, interrupted)
+                                           doc->dir, &message, interrupted,
+                                           runs)
                        : NULL;
   if (message && strcmp(message, doc->message))
     *line = message;
@@ -206,6 +230,8 @@ static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
   // How long a hang had begun no action (the supervisor sampled the
   // trail's count): the report and the note tell a stall from a repeat.
   irsActionTrailSetStalled(run->trail, res->stalledMs);
+  // The result may be one the replays below reuse.
+  int signal = res->signal;
   IrsOptRun job = *run;
   job.supervised = false;
   job.firstChunk = k;
@@ -238,8 +264,10 @@ static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
                  doc.message, doc.stderrTail, doc.elapsedMs);
   bool interrupted;
   char *line;
-  char *narrowed = crashNarrowed(run, quiet, res, &doc, k, &interrupted, &line);
-  printDeath(&doc, run->trail, cfg, narrowed, line);
+  int64_t runs;
+  char *narrowed =
+      crashNarrowed(run, quiet, signal, &doc, k, &interrupted, &line, &runs);
+  printDeath(&doc, run->trail, cfg, narrowed, runs, line);
   free(narrowed);
   free(line);
   int rc = interrupted ? irsOutcomeGetExitCode(IrsOutcomeInterrupted)
