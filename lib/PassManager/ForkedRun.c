@@ -30,15 +30,15 @@
 #define _GNU_SOURCE // close_range, memfd_create
 #include "PassManagerImpl.h"
 
+#include "../Support/Fs.h"
+
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 // The child's setup: tied to the parent, silent (or writing to `trace`,
@@ -68,38 +68,6 @@ static int quietChild(pid_t parent, int fd, int trace) {
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);
   return fd;
-}
-
-static double nowMs(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-// Reads the record from `in` until the child closes it, or kills the
-// child once `timeoutMs` (> 0) have passed: true then.
-static bool readRecord(int in, pid_t pid, int timeoutMs, IrsBuf *record) {
-  double deadline = nowMs() + timeoutMs;
-  char buf[65536];
-  for (;;) {
-    if (timeoutMs > 0) {
-      double left = deadline - nowMs();
-      struct pollfd pfd = {in, POLLIN, 0};
-      int r = left > 0 ? poll(&pfd, 1, (int)left + 1) : 0;
-      if (r < 0 && errno == EINTR)
-        continue;
-      if (r == 0) {
-        kill(pid, SIGKILL);
-        return true;
-      }
-    }
-    ssize_t n = read(in, buf, sizeof(buf));
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0)
-      return false;
-    irsBufAppend(record, buf, (size_t)n);
-  }
 }
 
 // The last IRS_PM_FORKED_STDERR_MAX bytes of the anonymous file `fd`.
@@ -151,7 +119,8 @@ bool irsPmRunForked(void (*child)(int fd, void *userData), void *userData,
     _exit(0);
   }
   close(p[1]);
-  bool timedOut = readRecord(p[0], pid, end ? end->timeoutMs : 0, record);
+  bool timedOut =
+      !irsReadAllWithin(p[0], pid, end ? end->timeoutMs : 0, record);
   close(p[0]);
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
