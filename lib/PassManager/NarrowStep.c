@@ -40,6 +40,7 @@
 #include "../Support/Fs.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -358,6 +359,12 @@ static bool narrow(Trial *t, IrsFailureWriter w, IrsBuf *why) {
     return false; // nothing to tell apart: the step is its own answer
   describe(t, k, of, w);
   t->pm->narrowed.executions = t->runs;
+  // A crash's run at K - 1 did not crash as the step does, but it may
+  // have died otherwise (or hung): it then describes nothing.
+  if (!t->pm->narrowed.tag && t->crash)
+    irsBufPrintf(why, "the step with %lld of its %lld actions of '%s' "
+                      "does not finish, so action %lld cannot be described",
+                 (long long)(k - 1), (long long)of, t->tag, (long long)k);
   return t->pm->narrowed.tag != NULL;
 }
 
@@ -378,9 +385,10 @@ static void narrowStep(IrsPassManagerImpl *pm, intptr_t i,
   irsDiagnosticCaptureSetDiscard(pm->capture, true);
   Trial t = {.pm = pm, .i = i, .before = before, .forked = forked,
              .crash = crash,
-             .timeoutMs = crash && crash->timeoutSec > 0
-                              ? (int)(crash->timeoutSec * 1e3 + 0.5)
-                              : 0};
+             .timeoutMs = !crash || crash->timeoutSec <= 0 ? 0
+                          : crash->timeoutSec >= INT_MAX / 1e3
+                              ? INT_MAX
+                              : (int)(crash->timeoutSec * 1e3 + 0.5)};
   IrsOutcome kind = crash ? IrsOutcomeCrash : IrsOutcomeVerifyFailure;
   IrsBuf why = IRS_BUF_INIT;
   bool found = false;
