@@ -143,9 +143,11 @@ IRS_API void irsFailureWriterDetach(IrsFailureWriter w);
 /// directory was committed by another process (a worker whose step broke
 /// the IR), and this writer added the files of the action that step was
 /// narrowed to (irsFailureWriterAddAction, ...AddActionReplay): report.xml
-/// gets `a` as the last child of its <failure>, with `diff` inline, in the
-/// layout it was written with, and the writer is closed. Returns 0 or an
-/// errno value (EINVAL: no report there); the artefacts stay either way.
+/// gets `a` as the last child of its <failure>, with `diff` inline, in
+/// place of the <action> it had (a crash's, the action it was told by:
+/// the failure has one <action>), in the layout it was written with, and
+/// the writer is closed. Returns 0 or an errno value (EINVAL: no report
+/// there); the artefacts stay either way.
 IRS_API int irsFailureWriterCommitAction(IrsFailureWriter w,
                                          const IrsNarrowedAction *a,
                                          MlirStringRef diff);

@@ -23,6 +23,7 @@
 #include "irscope/Outcome.h"
 #include "irscope/PassRegistry.h"
 #include "irscope/Pipeline.h"
+#include "irscope/Signature.h"
 #include "irscope/Plugin.h"
 #include "irscope/Action.h"
 #include "irscope/StepResult.h"
@@ -379,6 +380,30 @@ IRS_API MlirStringRef irsPassManagerGetNarrowNote(IrsPassManager pm);
 /// empty).
 IRS_API void irsPassManagerNarrowStep(IrsPassManager pm, MlirOperation input,
                                       intptr_t step, const char *dir);
+/// A crash another process documented, as irsPassManagerNarrowCrash
+/// tells it again.
+typedef struct IrsNarrowCrash {
+  /// How the step died: kind IrsOutcomeCrash, its signal and, when the
+  /// dead process printed a trace, its crash site
+  /// (irsSignatureSetCrashSite); the rest as the caller likes.
+  IrsSignature signature;
+  /// Each run's limit (the step's timeout): a run still going then is
+  /// stopped and does not crash. 0: none.
+  double timeoutSec;
+} IrsNarrowCrash;
+/// As irsPassManagerNarrowStep, for step `step` that crashed as `crash`
+/// says in the process that documented it in `dir`, in no action finer
+/// than the step (after its pattern applications: a conversion's commit,
+/// the verifier after the pass). A run with the first K actions fails
+/// when it dies as `crash` did: irsSignatureMatches with its signal and
+/// crash site (a run that crashes elsewhere is another bug). Each run is
+/// a fork of its own that keeps the process's fatal-signal handlers (the
+/// caller's: the one that prints a trace gives the runs their crash
+/// sites); at most irsNarrowBudget(N) runs. The narrowed <action> takes
+/// the place of the report's.
+IRS_API void irsPassManagerNarrowCrash(IrsPassManager pm, MlirOperation input,
+                                       intptr_t step, const char *dir,
+                                       const IrsNarrowCrash *crash);
 
 /// The action the last run's failing step was narrowed to (Narrow.h), for
 /// callers that name it their own way (opt-reduce's culprit line); NULL when

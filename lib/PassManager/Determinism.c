@@ -239,7 +239,7 @@ static IrsStepStatus runTwice(Check *c, intptr_t i, MlirOperation module,
   SecondJob j = {c, i, module, !threads && runThreaded};
   IrsBuf record = IRS_BUF_INIT;
   irsBufReset(&c->b);
-  *forked = irsPmRunForked(secondChild, &j, &record);
+  *forked = irsPmRunForked(secondChild, &j, &record, NULL);
   receiveSecond(irsBufRef(&record), s, &c->b);
   irsBufFree(&record);
   if (threads || runThreaded)

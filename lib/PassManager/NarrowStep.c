@@ -16,6 +16,17 @@
 // Narrowing a failure another process documented (irsPassManagerNarrowStep)
 // runs each trial in a fork of its own instead (ForkedRun.c), since the
 // step that broke the IR may corrupt the heap of whatever runs it.
+// A crash documented by another process (irsPassManagerNarrowCrash: one
+// in no action finer than the step, after its patterns: in the verifier
+// after the pass, in the pass manager) is narrowed the same way with the
+// crash's own oracle: a trial fails when its fork dies as the step did,
+// of the same signal at the same crash site (irsSignatureMatches, as the
+// reducer compares crashes; the fork keeps the tool's fatal-signal
+// handler, whose trace names the site). A trial still running at the
+// step's timeout is stopped and does not fail. A fork that dies sends no
+// verdict, so the counts of its actions go through memory it shares with
+// this process; the run at K - 1 describes action K and prints the IR
+// before it (after it the step dies). Trials stop at irsNarrowBudget(N).
 //
 //===----------------------------------------------------------------------===//
 #include "NarrowHold.h"
@@ -29,9 +40,11 @@
 #include "../Support/Fs.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 typedef struct Trial {
   IrsPassManagerImpl *pm;
@@ -42,6 +55,14 @@ typedef struct Trial {
   // Each trial in a fork of this process (the step may corrupt the heap:
   // irsPassManagerNarrowStep, ForkedRun.c), else in this process.
   bool forked;
+  // A crash being narrowed (NULL: a verifier failure), each trial's limit
+  // (0: none), the most trials narrowing may take (0: no cap), and the
+  // counts of `apply-pattern` ([0]) and `pass-execution` ([1]) actions
+  // the last trial began, shared with its fork.
+  const IrsNarrowCrash *crash;
+  int timeoutMs;
+  int64_t budget;
+  int64_t *tally;
 } Trial;
 
 // What one trial hands back.
@@ -50,7 +71,20 @@ typedef struct Verdict {
   int64_t patterns, passes;
   IrsBuf printed; // the module in generic form (when asked)
   IrsBuf fields;  // the described action's fields, each NUL-terminated
+  bool crashed;   // a forked trial died as the crash being narrowed did
 } Verdict;
+
+// Counts the actions a trial begins (run or skipped, as the counter does).
+static IrsActionDecision tallyBefore(const IrsAction *a, void *ud) {
+  int64_t *tally = ud;
+  if (mlirStringRefEqual(a->tag, mlirStringRefCreateFromCString(
+                                     IRS_NARROW_TAG_PATTERN)))
+    ++tally[0];
+  else if (mlirStringRefEqual(a->tag, mlirStringRefCreateFromCString(
+                                          IRS_NARROW_TAG_PASS)))
+    ++tally[1];
+  return IrsActionExecute;
+}
 
 // Step i on a clone of the pre-step IR with the first `count` actions of
 // the trial's tag; the clone (caller destroys) and whether the pass
@@ -61,8 +95,16 @@ static MlirOperation run(Trial *t, int64_t count, int64_t describe,
   IrsActionCounter c = irsActionCounterCreate(t->tag, count, describe, false);
   *passOk = false;
   // During the run that failed the pass manager may own the context's
-  // handler (Actions.c): the counter joins it as a consumer.
-  IrsActionHandler h = t->pm->actions;
+  // handler (Actions.c): the counter joins it as a consumer. A tally
+  // needs a handler: one of the trial's own when there is none.
+  IrsActionHandler h = t->pm->actions, own = {NULL};
+  bool tallied = false;
+  if (t->tally && irsActionHandlerIsNull(h))
+    tallied = !irsActionHandlerIsNull(
+        h = own = irsActionHandlerAttach(mlirOperationGetContext(m),
+                                         tallyBefore, NULL, t->tally));
+  else if (t->tally)
+    tallied = irsActionHandlerAddConsumer(h, tallyBefore, NULL, t->tally);
   bool shared = !irsActionHandlerIsNull(h);
   if (!irsActionCounterIsNull(c)) {
     irsActionCounterSetRoot(c, m);
@@ -79,6 +121,9 @@ static MlirOperation run(Trial *t, int64_t count, int64_t describe,
     else
       irsActionCounterDetach(c);
   }
+  if (tallied && irsActionHandlerIsNull(own))
+    irsActionHandlerRemoveConsumer(h, tallyBefore, NULL, t->tally);
+  irsActionHandlerDetach(own);
   *ac = c;
   return m;
 }
@@ -161,6 +206,19 @@ static bool receive(MlirStringRef r, Verdict *v) {
   return !v->printed.failed && !v->fields.failed;
 }
 
+// Whether a forked trial ended as `crash` did: killed by its signal at
+// its crash site (when both traces name one). A trial stopped at the
+// limit hung instead.
+static bool sameCrash(const IrsNarrowCrash *crash, IrsPmForkedEnd *end) {
+  if (end->timedOut || !end->signal)
+    return false;
+  IrsSignature s = crash->signature;
+  s.signal = end->signal;
+  irsSignatureSetCrashSite(&s, irsBufRef(&end->stderrText), (IrsLoadMap){NULL},
+                           false);
+  return irsSignatureMatches(&s, &crash->signature, 0);
+}
+
 // One trial, here or forked; false when a forked one died before its
 // verdict (the step's corruption surfacing: the caller's to judge).
 static bool trial(Trial *t, int64_t count, int64_t describe, bool print,
@@ -173,9 +231,18 @@ static bool trial(Trial *t, int64_t count, int64_t describe, bool print,
   }
   Job j = {t, count, describe, print};
   IrsBuf record = IRS_BUF_INIT;
-  bool ok = irsPmRunForked(trialChild, &j, &record) &&
+  if (t->tally)
+    t->tally[0] = t->tally[1] = 0;
+  IrsPmForkedEnd end = {.timeoutMs = t->timeoutMs, .trace = t->crash != NULL};
+  bool ok = irsPmRunForked(trialChild, &j, &record, &end) &&
             receive(irsBufRef(&record), v);
+  v->crashed = t->crash && sameCrash(t->crash, &end);
+  irsBufFree(&end.stderrText);
   irsBufFree(&record);
+  if (t->tally) {
+    v->patterns = t->tally[0];
+    v->passes = t->tally[1];
+  }
   return ok;
 }
 
@@ -186,20 +253,31 @@ static void verdictFree(Verdict *v) {
 
 static int isBad(int64_t count, void *ud) {
   Trial *t = ud;
+  // This trial and the one that describes the action must fit.
+  if (t->budget && t->runs + 2 > t->budget)
+    return -1;
   Verdict v;
-  // A run with the first K actions that dies went wrong too.
+  // A run with the first K actions that dies went wrong too; a crash's
+  // dies as the step did.
   bool bad = !trial(t, count, 0, false, &v) || v.bad;
+  if (t->crash)
+    bad = v.crashed;
   verdictFree(&v);
   return bad;
 }
 
 // The action's name and op (a run at K describing K), and the module
 // after K - 1 and after K actions, cut to the top-level op that differs.
+// A crash dies at K: the run at K - 1 describes K, which it skips.
 static void describe(Trial *t, int64_t k, int64_t of, IrsFailureWriter w) {
   IrsPassManagerImpl *pm = t->pm;
   IrsNarrowedAction *a = &pm->narrowed;
-  Verdict before, after;
-  bool ok = trial(t, k - 1, 0, true, &before) && trial(t, k, k, true, &after);
+  Verdict before, after = {.printed = IRS_BUF_INIT, .fields = IRS_BUF_INIT};
+  bool ok = t->crash ? trial(t, k - 1, k, true, &before)
+                      : trial(t, k - 1, 0, true, &before) &&
+                            trial(t, k, k, true, &after);
+  if (t->crash)
+    irsBufAppendRef(&after.fields, irsBufRef(&before.fields));
   IrsBuf *s = &pm->narrowText;
   irsBufReset(s);
   irsBufAppendRef(s, irsBufRef(&after.fields));
@@ -207,7 +285,7 @@ static void describe(Trial *t, int64_t k, int64_t of, IrsFailureWriter w) {
   for (size_t p = 0; s->data && p < s->len; ++p)
     nuls += s->data[p] == '\0';
   if (ok && !s->failed && nuls == IrsActionFieldLocation + 1 &&
-      before.printed.data && after.printed.data) {
+      before.printed.data && (t->crash || after.printed.data)) {
     memset(a, 0, sizeof(*a));
     const char *p = s->data;
     a->name = p;
@@ -218,12 +296,23 @@ static void describe(Trial *t, int64_t k, int64_t of, IrsFailureWriter w) {
     a->index = k;
     a->of = of;
     irsBufReset(&pm->narrowDiff);
+    // After a crash's action K the step dies: no IR after it.
+    MlirStringRef none = {NULL, 0};
     irsFailureWriterAddAction(w, a, irsBufRef(&before.printed),
-                              irsBufRef(&after.printed), irsBufStringCallback,
-                              &pm->narrowDiff);
+                              t->crash ? none : irsBufRef(&after.printed),
+                              irsBufStringCallback, &pm->narrowDiff);
   }
   verdictFree(&before);
   verdictFree(&after);
+}
+
+// Bisects the step's `n` actions of `tag`: K, 0 when none is to blame,
+// -1 when a crash's trials would exceed irsNarrowBudget(n).
+static int64_t bisect(Trial *t, const char *tag, int64_t n) {
+  t->tag = tag;
+  if (t->crash)
+    t->budget = irsNarrowBudget(n);
+  return irsNarrowBisect(n, isBad, t);
 }
 
 // Counts, bisects and describes; false with the reason in `why`.
@@ -233,24 +322,36 @@ static bool narrow(Trial *t, IrsFailureWriter w, IrsBuf *why) {
   bool ran = trial(t, -1, 0, false, &v);
   bool broken = ran && v.bad;
   int64_t patterns = v.patterns, passes = v.passes;
+  bool crashed = v.crashed;
   verdictFree(&v);
-  if (!ran) {
+  if (t->crash && !crashed) {
+    irsBufAppendStr(why, "the step does not crash the same way with "
+                         "threading off");
+    return false;
+  }
+  if (!t->crash && !ran) {
     irsBufAppendStr(why, "the step's run with threading off died");
     return false;
   }
-  if (!broken) {
+  if (!t->crash && !broken) {
     irsBufAppendStr(why, "the step does not break the IR with threading off");
     return false;
   }
-  int64_t k = patterns ? irsNarrowBisect(patterns, isBad, t) : 0, of = patterns;
-  if (k <= 0 && passes > IRS_NARROW_MIN_PASSES) {
-    t->tag = IRS_NARROW_TAG_PASS;
-    k = irsNarrowBisect(passes, isBad, t);
+  int64_t k = patterns ? bisect(t, IRS_NARROW_TAG_PATTERN, patterns) : 0;
+  int64_t of = patterns;
+  if (k == 0 && passes > IRS_NARROW_MIN_PASSES) {
+    k = bisect(t, IRS_NARROW_TAG_PASS, passes);
     of = passes;
   }
-  if (k <= 0 && (patterns > 0 || passes > IRS_NARROW_MIN_PASSES)) {
-    irsBufPrintf(why, "no single action is to blame: the IR breaks with "
-                      "none of the step's %lld pattern applications",
+  if (k < 0) {
+    irsBufPrintf(why, "no answer within %lld runs of the step",
+                 (long long)t->budget);
+    return false;
+  }
+  if (k == 0 && (patterns > 0 || passes > IRS_NARROW_MIN_PASSES)) {
+    irsBufPrintf(why, "no single action is to blame: %s with none of the "
+                      "step's %lld pattern applications",
+                 t->crash ? "the step crashes" : "the IR breaks",
                  (long long)patterns);
     return false;
   }
@@ -258,13 +359,21 @@ static bool narrow(Trial *t, IrsFailureWriter w, IrsBuf *why) {
     return false; // nothing to tell apart: the step is its own answer
   describe(t, k, of, w);
   t->pm->narrowed.executions = t->runs;
+  // A crash's run at K - 1 did not crash as the step does, but it may
+  // have died otherwise (or hung): it then describes nothing.
+  if (!t->pm->narrowed.tag && t->crash)
+    irsBufPrintf(why, "the step with %lld of its %lld actions of '%s' "
+                      "does not finish, so action %lld cannot be described",
+                 (long long)(k - 1), (long long)of, t->tag, (long long)k);
   return t->pm->narrowed.tag != NULL;
 }
 
 // Narrows step i from `before`, each trial in a fork of its own when
-// `forked`; fills narrowed, narrowDiff and narrowNote.
+// `forked` (always for a crash, `crash` non-null); fills narrowed,
+// narrowDiff and narrowNote.
 static void narrowStep(IrsPassManagerImpl *pm, intptr_t i,
-                       MlirOperation before, IrsFailureWriter w, bool forked) {
+                       MlirOperation before, IrsFailureWriter w, bool forked,
+                       const IrsNarrowCrash *crash) {
   memset(&pm->narrowed, 0, sizeof(pm->narrowed));
   irsBufReset(&pm->narrowNote);
   irsBufReset(&pm->narrowDiff);
@@ -274,9 +383,28 @@ static void narrowStep(IrsPassManagerImpl *pm, intptr_t i,
   bool threads = pm->opts.run.threadingEnabled;
   mlirContextEnableMultithreading(pm->ctx, false);
   irsDiagnosticCaptureSetDiscard(pm->capture, true);
-  Trial t = {.pm = pm, .i = i, .before = before, .forked = forked};
+  Trial t = {.pm = pm, .i = i, .before = before, .forked = forked,
+             .crash = crash,
+             .timeoutMs = !crash || crash->timeoutSec <= 0 ? 0
+                          : crash->timeoutSec >= INT_MAX / 1e3
+                              ? INT_MAX
+                              : (int)(crash->timeoutSec * 1e3 + 0.5)};
+  IrsOutcome kind = crash ? IrsOutcomeCrash : IrsOutcomeVerifyFailure;
   IrsBuf why = IRS_BUF_INIT;
-  bool found = narrow(&t, w, &why);
+  bool found = false;
+  if (crash) {
+    void *shared = forked ? mmap(NULL, 2 * sizeof(int64_t),
+                                 PROT_READ | PROT_WRITE,
+                                 MAP_SHARED | MAP_ANONYMOUS, -1, 0)
+                          : MAP_FAILED;
+    if (shared != MAP_FAILED) {
+      t.tally = shared;
+      found = narrow(&t, w, &why);
+      munmap(shared, 2 * sizeof(int64_t));
+    }
+  } else {
+    found = narrow(&t, w, &why);
+  }
   irsDiagnosticCaptureSetDiscard(pm->capture, false);
   mlirContextEnableMultithreading(pm->ctx, threads);
   MlirStringRef step = irsPipelineGetStepText(pm->pipeline, i);
@@ -284,11 +412,11 @@ static void narrowStep(IrsPassManagerImpl *pm, intptr_t i,
     IrsNarrowReplay r = {.step = step,
                          .stepIndex = i + 1,
                          .action = &pm->narrowed,
-                         .kind = IrsOutcomeVerifyFailure};
+                         .kind = kind};
     if (irsFailureWriterHas(w, IrsArtefactPreStepIr) &&
         !irsPipelineTextNamesIrscopePass(step))
       irsFailureWriterAddActionReplay(w, &r, &pm->narrowed);
-    irsNarrowFormatNote(&pm->narrowed, IrsOutcomeVerifyFailure, i + 1, step,
+    irsNarrowFormatNote(&pm->narrowed, kind, i + 1, step,
                         irsBufStringCallback, &pm->narrowNote);
   } else if (why.len) {
     irsBufPrintf(&pm->narrowNote, "step %ld not narrowed to one action: %s",
@@ -300,14 +428,16 @@ static void narrowStep(IrsPassManagerImpl *pm, intptr_t i,
 // Narrows step i from `before` into `dir`, where another process wrote the
 // failure's report and pre-step IR (the replay script runs on the latter).
 // Every trial runs in a fork of this process as it is now, its heap as the
-// replay left it (ForkedRun.c).
+// replay left it (ForkedRun.c). `crash`: the crash, else NULL.
 static void narrowInto(IrsPassManagerImpl *pm, intptr_t i,
-                       MlirOperation before, const char *dir) {
+                       MlirOperation before, const char *dir,
+                       const IrsNarrowCrash *crash) {
   IrsFailureWriter w;
-  if (irsFailureWriterOpen(dir, IrsOutcomeVerifyFailure, &w))
+  if (irsFailureWriterOpen(dir, crash ? IrsOutcomeCrash
+                                      : IrsOutcomeVerifyFailure, &w))
     return;
   irsFailureWriterAdopt(w, IrsArtefactPreStepIr);
-  narrowStep(pm, i, before, w, true);
+  narrowStep(pm, i, before, w, true, crash);
   // The first file not written, else the report, as a failure says it.
   char *failed = NULL;
   int e = irsFailureWriterGetError(w, &failed);
@@ -326,8 +456,10 @@ static void narrowInto(IrsPassManagerImpl *pm, intptr_t i,
   free(failed);
 }
 
-void irsPassManagerNarrowStep(IrsPassManager handle, MlirOperation input,
-                              intptr_t step, const char *dir) {
+// irsPassManagerNarrowStep and irsPassManagerNarrowCrash.
+static void narrowDocumented(IrsPassManager handle, MlirOperation input,
+                             intptr_t step, const char *dir,
+                             const IrsNarrowCrash *crash) {
   IrsPassManagerImpl *pm = irsPmUnwrap(handle);
   memset(&pm->narrowed, 0, sizeof(pm->narrowed));
   irsBufReset(&pm->narrowNote);
@@ -345,15 +477,26 @@ void irsPassManagerNarrowStep(IrsPassManager handle, MlirOperation input,
     before = irsPmReplayBefore(pm, input, i);
   mlirOperationDestroy(input);
   if (!mlirOperationIsNull(before)) {
-    narrowInto(pm, i, before, dir);
+    narrowInto(pm, i, before, dir, crash);
     mlirOperationDestroy(before);
   }
   irsDiagnosticCaptureDetach(pm->capture);
 }
 
+void irsPassManagerNarrowStep(IrsPassManager pm, MlirOperation input,
+                              intptr_t step, const char *dir) {
+  narrowDocumented(pm, input, step, dir, NULL);
+}
+
+void irsPassManagerNarrowCrash(IrsPassManager pm, MlirOperation input,
+                               intptr_t step, const char *dir,
+                               const IrsNarrowCrash *crash) {
+  narrowDocumented(pm, input, step, dir, crash);
+}
+
 void irsPmNarrowFailure(IrsPassManagerImpl *pm, intptr_t i,
                         MlirOperation before, IrsFailureWriter w) {
-  narrowStep(pm, i, before, w, false);
+  narrowStep(pm, i, before, w, false, NULL);
 }
 
 MlirStringRef irsPassManagerGetNarrowNote(IrsPassManager pm) {

@@ -289,14 +289,29 @@ static inline IrsPassManagerImpl *irsPmUnwrap(IrsPassManager pm) {
   return (IrsPassManagerImpl *)pm.ptr;
 }
 
+/// How a forked run ended, for a caller that judges its death (a crash
+/// narrowed in forked trials, NarrowStep.c). Set `timeoutMs` and `trace`;
+/// irsPmRunForked sets the rest (caller frees `trace`'s text: irsBufFree).
+typedef struct IrsPmForkedEnd {
+  /// Kill the child when it has not ended after this long; 0: no limit.
+  int timeoutMs;
+  /// Keep the child's fatal-signal handlers (the tool's, which print the
+  /// crash's stack trace: the library installs none) and its stderr, whose
+  /// last IRS_PM_FORKED_STDERR_MAX bytes land in `stderrText`.
+  bool trace;
+  int signal;    ///< the signal it died of; 0 when it ended
+  bool timedOut; ///< killed after timeoutMs (then `signal` is SIGKILL)
+  IrsBuf stderrText;
+} IrsPmForkedEnd;
+#define IRS_PM_FORKED_STDERR_MAX 65536
 /// Runs `child` in a fork of this process (ForkedRun.c), which writes
 /// its record to `fd` (irsWriteAll) and ends there; the record read back
 /// is appended to `record`, whatever the child wrote before it ended or
 /// died. The caller's context must have threading off (fork copies no
-/// threads). False when no fork could be made or the record ran out of
-/// memory.
+/// threads). `end` (nullable) says how the child ended. False when no
+/// fork could be made or the record ran out of memory.
 bool irsPmRunForked(void (*child)(int fd, void *userData), void *userData,
-                    IrsBuf *record);
+                    IrsBuf *record, IrsPmForkedEnd *end);
 /// Steps [0, upTo) replayed on a clone of `input`, diagnostics dropped
 /// (Failure.c): the IR before step upTo (caller destroys), or null when
 /// the replay failed (a nondeterministic pipeline).

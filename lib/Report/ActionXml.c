@@ -58,6 +58,24 @@ typedef struct Addition {
   bool added;
 } Addition;
 
+// The <failure>'s <action> (a crash's, written before narrowing ran)
+// leaves the tree: the narrowed one takes its place. A crash's <action>
+// is its <failure>'s last child, so the end is that place.
+static void dropFailureAction(xmlDocPtr doc) {
+  xmlNodePtr root = xmlDocGetRootElement(doc);
+  for (xmlNodePtr f = root ? root->children : NULL; f; f = f->next) {
+    if (f->type != XML_ELEMENT_NODE || xmlStrcmp(f->name, X("failure")))
+      continue;
+    for (xmlNodePtr c = f->children, next; c; c = next) {
+      next = c->next;
+      if (c->type == XML_ELEMENT_NODE && !xmlStrcmp(c->name, X("action"))) {
+        xmlUnlinkNode(c);
+        xmlFreeNode(c);
+      }
+    }
+  }
+}
+
 static void addAtFailureEnd(xmlTextWriterPtr w, const char *element,
                             void *ud) {
   Addition *add = ud;
@@ -75,6 +93,7 @@ int irsFailureWriterCommitAction(IrsFailureWriter fw,
   xmlDocPtr doc = dir ? irsXmlReadDoc(dir, IRS_RUN_DIR_REPORT, &path) : NULL;
   int e = dir && !path ? ENOMEM : EINVAL;
   if (doc) {
+    dropFailureAction(doc);
     Addition add = {a, diff, false};
     e = irsXmlRewriteDoc(doc, dir, IRS_RUN_DIR_REPORT, addAtFailureEnd, &add);
     xmlFreeDoc(doc);

@@ -10,11 +10,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <poll.h>
+#include <signal.h>
 #include <sys/types.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/sendfile.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 enum { kBufSize = 1 << 20 };
@@ -293,6 +296,36 @@ int irsWriteAll(int fd, const void *data, size_t n) {
 
 int irsPwriteAll(int fd, const void *data, size_t n, off_t at) {
   return writeLoop(fd, data, n, true, at);
+}
+
+static double nowMs(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+bool irsReadAllWithin(int fd, pid_t pid, int timeoutMs, IrsBuf *out) {
+  double deadline = nowMs() + timeoutMs;
+  char buf[65536];
+  for (;;) {
+    if (timeoutMs > 0) {
+      double left = deadline - nowMs();
+      struct pollfd p = {fd, POLLIN, 0};
+      int r = left > 0 ? poll(&p, 1, (int)left + 1) : 0;
+      if (r < 0 && errno == EINTR)
+        continue;
+      if (r <= 0) {
+        kill(pid, SIGKILL);
+        return false;
+      }
+    }
+    ssize_t n = read(fd, buf, sizeof(buf));
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return true;
+    irsBufAppend(out, buf, (size_t)n);
+  }
 }
 
 int irsWriteFileAtomic(const char *path, const void *data, size_t n) {

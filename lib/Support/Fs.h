@@ -73,6 +73,11 @@ int irsWriteFileAtomic(const char *path, const void *data, size_t n);
 int irsWriteAll(int fd, const void *data, size_t n);
 /// irsWriteAll at offset `at` (pwrite: the file offset stays).
 int irsPwriteAll(int fd, const void *data, size_t n, off_t at);
+/// Appends what `fd` (a pipe from child process `pid`) gives to `out`
+/// until its end, past EINTR, for at most `timeoutMs` (0: no limit).
+/// False when the limit came first: `pid` was then killed (SIGKILL).
+struct IrsBuf;
+bool irsReadAllWithin(int fd, pid_t pid, int timeoutMs, struct IrsBuf *out);
 
 /// Copies the file `from` to `to` atomically, inside the kernel
 /// (copy_file_range: no bytes through user space, a reflink where the

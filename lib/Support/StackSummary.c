@@ -15,19 +15,18 @@
 #include "irscope/StackTrace.h"
 
 #include "Buf.h"
+#include "Fs.h"
 #include "StackTraceImpl.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <link.h>
-#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -121,31 +120,6 @@ static void locate(Frame *fr) {
   }
 }
 
-static bool readAll(int fd, pid_t pid, IrsBuf *out) {
-  struct timespec t0;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
-  for (;;) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    long left = kSymbolizerWaitMs - ((t.tv_sec - t0.tv_sec) * 1000 +
-                                     (t.tv_nsec - t0.tv_nsec) / 1000000);
-    struct pollfd p = {fd, POLLIN, 0};
-    if (left <= 0 || poll(&p, 1, (int)left) <= 0) {
-      if (left > 0 && errno == EINTR)
-        continue;
-      kill(pid, SIGKILL);
-      return false;
-    }
-    char buf[4096];
-    ssize_t n = read(fd, buf, sizeof(buf));
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0)
-      return true;
-    irsBufAppend(out, buf, (size_t)n);
-  }
-}
-
 // One symbolizer run for all frames: "CODE obj 0xrel" in, "function\n
 // file:line:column\n\n" out per query.
 static void symbolise(const char *tool, Frame *fs, intptr_t n) {
@@ -181,7 +155,7 @@ static void symbolise(const char *tool, Frame *fs, intptr_t n) {
   (void)w;
   close(toChild[1]);
   toChild[1] = -1;
-  bool ok = readAll(fromChild[0], pid, &out);
+  bool ok = irsReadAllWithin(fromChild[0], pid, kSymbolizerWaitMs, &out);
   waitpid(pid, NULL, 0);
   if (!ok || out.failed)
     goto done;

@@ -6,7 +6,10 @@
 // The crash is told by the pass that ran last, with the number a hand
 // bisection gives it: --mlir-debug-counter=pass-execution-count=2 (the
 // adaptor, then the pass on @fill) runs clean, 3 (the pass on @main)
-// crashes. Through --tool the narrowing finds the same #3.
+// crashes. Narrowing (in-process, where a step is known: with dumps; and
+// through --tool) finds the same #3, single-threaded, whatever number the
+// threads gave the crash; its <action> then takes the place of the
+// crash's.
 
 // RUN: %mlir_opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --mlir-disable-threading --mlir-debug-counter=pass-execution-count=2 -o /dev/null
 // RUN: not --crash %mlir_opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --mlir-disable-threading --mlir-debug-counter=pass-execution-count=3 -o /dev/null
@@ -20,25 +23,31 @@
 // RUN:   | FileCheck %s --check-prefix=ERR --implicit-check-not="crashed while"
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml
 // RUN: FileCheck %s --check-prefix=REPORT < %t/report.xml
-// ERR: irscope-opt: note: crashed outside any action, after running pass 'convert-affine-for-to-gpu' on 'func.func' at {{.*}}crash-after-pass-verifier.mlir:[[@LINE+37]]:1 (#3): in the verifier or the pass manager
+// ERR: irscope-opt: note: crashed outside any action, after running pass 'convert-affine-for-to-gpu' on 'func.func' at {{.*}}crash-after-pass-verifier.mlir:[[@LINE+43]]:1 (#3): in the verifier or the pass manager
 // ERR: exit=5
-// REPORT: <action tag="pass-execution" name="convert-affine-for-to-gpu" index="3" op="func.func" loc="{{.*}}crash-after-pass-verifier.mlir:[[@LINE+35]]:1"/>
+// REPORT: <action tag="pass-execution" name="convert-affine-for-to-gpu" index="3" op="func.func" loc="{{.*}}crash-after-pass-verifier.mlir:[[@LINE+41]]:1"/>
 
 // With dumps, irscope's checkpoint is what runs the verifier.
-// RUN: rm -rf %t.d
-// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --mlir-disable-threading --dump-after-each=%t.d -o /dev/null; echo exit=$?' 2>&1 \
-// RUN:   | FileCheck %s --check-prefix=ERR --implicit-check-not="crashed while"
+// RUN: rm -rf %t.d %t.d.err
+// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --mlir-disable-threading --dump-after-each=%t.d -o /dev/null; echo exit=$?' > %t.d.err 2>&1
+// RUN: FileCheck %s --check-prefix=ERR --implicit-check-not="crashed while" < %t.d.err
+// RUN: FileCheck %s --check-prefix=NARROWED < %t.d.err
 // RUN: xmllint --noout --schema %schemas/report.xsd %t.d/report.xml
-// RUN: FileCheck %s --check-prefix=REPORT --implicit-check-not=irs-checkpoint < %t.d/report.xml
+// RUN: FileCheck %s --check-prefix=REPORT-NARROWED --implicit-check-not=irs-checkpoint < %t.d/report.xml
+// NARROWED: irscope-opt: note: first pass execution that crashes the step: #3 of 3 in step 1 {{.*}}: pass 'convert-affine-for-to-gpu' on 'func.func' @main at {{.*}}crash-after-pass-verifier.mlir:[[@LINE+32]]:1
+// NARROWED-NEXT: irscope-opt: note: narrowed single-threaded with 5 executions
+// REPORT-NARROWED: <action tag="pass-execution" name="convert-affine-for-to-gpu" index="3" of="3" executions="5" op="func.func" loc="{{.*}}crash-after-pass-verifier.mlir:[[@LINE+30]]:1" before="action-before.mlir" replay="replay-action.sh">
+// REPORT-NARROWED-NOT: <action
 
 // With threads, without and with dumps.
-// RUN: rm -rf %t.mt %t.dmt
+// RUN: rm -rf %t.mt %t.dmt %t.dmt.err
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --failure-dir=%t.mt -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR-MT --implicit-check-not="crashed while"
 // RUN: FileCheck %s --check-prefix=REPORT-MT < %t.mt/report.xml
-// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --dump-after-each=%t.dmt -o /dev/null; echo exit=$?' 2>&1 \
-// RUN:   | FileCheck %s --check-prefix=ERR-MT --implicit-check-not="crashed while"
-// RUN: FileCheck %s --check-prefix=REPORT-MT --implicit-check-not=irs-checkpoint < %t.dmt/report.xml
+// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --dump-after-each=%t.dmt -o /dev/null; echo exit=$?' > %t.dmt.err 2>&1
+// RUN: FileCheck %s --check-prefix=ERR-MT --implicit-check-not="crashed while" < %t.dmt.err
+// RUN: FileCheck %s --check-prefix=NARROWED < %t.dmt.err
+// RUN: FileCheck %s --check-prefix=REPORT-NARROWED --implicit-check-not=irs-checkpoint < %t.dmt/report.xml
 // ERR-MT: irscope-opt: note: crashed outside any action, after running pass 'convert-affine-for-to-gpu' on 'func.func' at {{.*}}crash-after-pass-verifier.mlir:[[@LINE+18]]:1 (#{{[23]}}): in the verifier or the pass manager
 // ERR-MT: exit=5
 // REPORT-MT: <action tag="pass-execution" name="convert-affine-for-to-gpu" index="{{[23]}}" op="func.func" loc="{{.*}}crash-after-pass-verifier.mlir:[[@LINE+16]]:1"/>

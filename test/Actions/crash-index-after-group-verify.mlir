@@ -6,13 +6,15 @@
 // 2 llvm-request-c-wrappers on @test). With dumps, irscope verifies the
 // module after the changed func.func group with a pass manager of its own,
 // whose adaptor the plain tool never runs: it takes no number, and the
-// crash is told as #3 there too.
+// crash is told as #3 there too. The reports are checked with --narrow=0:
+// narrowing puts the rewrite it finds in place of the crash's <action>
+// (test/Actions/crash-narrow-after-patterns.mlir).
 
 // RUN: %mlir_opt %s --pass-pipeline="builtin.module(func.func(llvm-request-c-wrappers),convert-func-to-llvm)" --mlir-disable-threading --mlir-debug-counter=pass-execution-count=2 -o /dev/null
 // RUN: not --crash %mlir_opt %s --pass-pipeline="builtin.module(func.func(llvm-request-c-wrappers),convert-func-to-llvm)" --mlir-disable-threading --mlir-debug-counter=pass-execution-count=3 -o /dev/null
 
 // RUN: rm -rf %t
-// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(llvm-request-c-wrappers),convert-func-to-llvm)" --dump-after-each=%t -o /dev/null; echo exit=$?' 2>&1 \
+// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(llvm-request-c-wrappers),convert-func-to-llvm)" --narrow=0 --dump-after-each=%t -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR
 // ERR: irscope-opt: error: step 2 'builtin.module(convert-func-to-llvm)' crashed with SIGSEGV
 // ERR: irscope-opt: note: crashed outside any action, after running pass 'convert-func-to-llvm' on 'builtin.module' in {{.*}}crash-index-after-group-verify.mlir (#3): in the verifier or the pass manager
@@ -45,7 +47,7 @@
 // RUN: not --crash %mlir_opt --run-reproducer %t.f/reproducer.mlir -o /dev/null
 // Single-threaded it names the op.
 // RUN: rm -rf %t.s
-// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(llvm-request-c-wrappers),convert-func-to-llvm)" --mlir-disable-threading --failure-dir=%t.s -o /dev/null; echo exit=$?' 2>&1 \
+// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(llvm-request-c-wrappers),convert-func-to-llvm)" --mlir-disable-threading --narrow=0 --failure-dir=%t.s -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR-ONE
 // ERR-ONE: irscope-opt: note: crashed outside any action, after running pass 'convert-func-to-llvm' on 'builtin.module' in {{.*}}crash-index-after-group-verify.mlir (#3): in the verifier or the pass manager
 // RUN: FileCheck %s --check-prefix=REPORT-ONE < %t.s/report.xml

@@ -75,8 +75,10 @@ static void freeAnnounced(IrsOptAnnounced *a) {
 
 char *irsOptNarrowFresh(IrsOptRun *run, IrsSupervisor quiet, intptr_t chunk,
                         intptr_t step, const char *dir, char **message,
-                        bool *interrupted) {
+                        bool *interrupted, int64_t *runs) {
   *interrupted = false;
+  if (runs)
+    *runs = 0;
   IrsOptRun job = *run;
   job.supervised = false;
   job.mode = IrsOptModeNarrow;
@@ -101,6 +103,8 @@ char *irsOptNarrowFresh(IrsOptRun *run, IrsSupervisor quiet, intptr_t chunk,
   } else if (irsWorkerResultGetReported(res) == IrsOutcomeOk) {
     IrsWorkerStream from = {IrsWorkerStreamNarrowNote, chunk, 0};
     MlirStringRef s = irsSupervisorGetOutput(quiet, from);
+    if (runs && !irsWorkerResultGetValue(res, IRS_OPT_NARROW_RUNS, runs))
+      *runs = 0;
     if (s.length)
       note = strndup(s.data, s.length);
     from.sub = 1;
@@ -150,7 +154,7 @@ static int finish(IrsOptRun *run, IrsSupervisor quiet, IrsOptAnnounced *a,
   bool interrupted = false;
   char *note = a->verifierFailed && cfg->narrow
                    ? irsOptNarrowFresh(run, quiet, a->chunk, a->step, a->dir,
-                                       &a->message, &interrupted)
+                                       &a->message, &interrupted, NULL)
                    : NULL;
   // Under --verify-diagnostics the failure is what the test expects.
   if (!cfg->verifyDiagnostics) {

@@ -33,7 +33,8 @@ typedef enum IrsOptMode {
   IrsOptModeNormal,   // process chunks, produce output
   IrsOptModeLocate,   // run chunk `jobChunk` step by step to find a crash
   IrsOptModeSnapshot, // write the pre-step IR and reproducers of a crash
-  IrsOptModeNarrow,   // narrow step `jobStep` of a verifier failure in jobDir
+  IrsOptModeNarrow,   // narrow step `jobStep` of a verifier failure or
+                      // crash (jobSignal) in jobDir
 } IrsOptMode;
 
 /// One invocation. Copied into each worker by fork.
@@ -52,6 +53,9 @@ typedef struct IrsOptRun {
   intptr_t jobChunk;   // replay modes: chunk and 1-based failing step
   intptr_t jobStep;
   const char *jobDir;  // snapshot, narrow: where artefacts go
+  // Narrow: the crash (the supervisor's, copied by fork), NULL for a
+  // verifier failure.
+  const IrsNarrowCrash *jobCrash;
   // Worker: the failure of the current chunk that went to the supervisor
   // (Work.c's announce), sent again with its final message.
   struct {
@@ -85,6 +89,8 @@ typedef struct IrsOptRun {
 /// The worker's value naming the chunk it left to a fresh worker that runs
 /// it without the determinism check (IrsOptRun.plainChunk).
 #define IRS_OPT_PLAIN_CHUNK "plain-chunk"
+/// The narrowing worker's value: the runs of the step its narrowing took.
+#define IRS_OPT_NARROW_RUNS "narrow-runs"
 
 /// --check-results (CheckResults.c; its options are checked by Config.c).
 /// In the worker, irsOptCheckResultsBegin makes every step's IR reach the
@@ -162,16 +168,18 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out);
 /// worker that died after its last announcement keeps that failure, the
 /// death its note: *keptUpTo is then the chunk after it, else -1. Returns
 /// the exit code they add to the worker's own (the kept failure's).
-/// Narrows the verifier failure of 1-based `step` of chunk `chunk`, which
-/// another worker documented in `dir`, in a fresh worker of `quiet`
+/// Narrows the verifier failure (or, with run->jobCrash, the crash) of
+/// 1-based `step` of chunk `chunk`, which another worker documented in
+/// `dir`, in a fresh worker of `quiet`
 /// (Announced.c; its trials forked, NarrowStep.c): its note, or why there
 /// is none when that worker died too (its trials run the step that
 /// corrupts memory again) or was interrupted (*interrupted; its
 /// temporaries removed), or NULL. Caller frees. A file it could not write
-/// goes on `*message` (malloc'd, replaced).
+/// goes on `*message` (malloc'd, replaced). `runs` (nullable) gets the
+/// runs of the step narrowing took when it found an action, else 0.
 char *irsOptNarrowFresh(IrsOptRun *run, IrsSupervisor quiet, intptr_t chunk,
                         intptr_t step, const char *dir, char **message,
-                        bool *interrupted);
+                        bool *interrupted, int64_t *runs);
 int irsOptAnnouncedFinishAll(IrsOptRun *run, IrsSupervisor sup,
                              IrsSupervisor quiet, intptr_t first,
                              const IrsWorkerResult *res, intptr_t *keptUpTo);

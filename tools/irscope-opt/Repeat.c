@@ -354,7 +354,8 @@ static void narrowNew(Repeat *r, const IrsOptRepeatSig *s,
   char *message = strdup(rep->message);
   bool interrupted = false;
   char *note = message ? irsOptNarrowFresh(&job, r->quiet, 0, rep->sig.step,
-                                           rep->dir, &message, &interrupted)
+                                           rep->dir, &message, &interrupted,
+                                           NULL)
                        : NULL;
   if (note)
     fprintf(stderr, "irscope-opt: note: %s\n", note);

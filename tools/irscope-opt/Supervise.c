@@ -8,7 +8,12 @@
 // documents it (irsCrashDocument: locate the step, snapshot the pre-step
 // IR and reproducers, report.xml, the manifest); this file supplies the
 // replay workers' body, logs the death, prints the crash notes and one
-// line, and carries on with the next chunk.
+// line, and carries on with the next chunk. A crash that its trail tells
+// by the step's pass alone (outside any action, after the pass: in the
+// verifier, in the pass manager) is narrowed to the action after which
+// the step crashes in a fresh worker (crashNarrowed), as a verifier
+// failure is (Announced.c); one in a pattern or in a pass execution has
+// its action already.
 // Nothing is printed ahead of time, so protection costs one fork and a few
 // pipe writes per step; replays happen only after a failure.
 //
@@ -20,6 +25,7 @@
 #include "StderrAbridge.h"
 
 #include "irscope/CrashDoc.h"
+#include "irscope/Narrow.h"
 #include "irscope/RunDir.h"
 
 #include <mlir-c/IR.h>
@@ -140,23 +146,80 @@ static void printActionNote(IrsActionTrail trail, IrsWorkerOutcome outcome) {
 // The error line first, naming step, pass and signal; then where it died
 // (the crash's trace was held back from the terminal, StderrAbridge.h;
 // a timed-out worker was asked for its trace, see irsOptSupervise, held
-// back the same way), what it was doing (its action trail), the report
-// and last the replay. A report that could not be
-// written says so on the error line.
+// back the same way), what it was doing (its action trail), the action
+// narrowing found (`narrowed`, nullable; with the `runs` of the step it
+// took, all single-threaded), the report and last the replay.
+// A report that could not be written says so on the error line.
+// `line` (nullable) is the error line when narrowing could not write a
+// file (it says which).
 static void printDeath(const IrsCrashDoc *doc, IrsActionTrail trail,
-                       const IrsOptConfig *cfg) {
+                       const IrsOptConfig *cfg, const char *narrowed,
+                       int64_t runs, const char *line) {
   if (doc->writeError || !doc->dir[0])
     irsCrashDocGetSummary(doc, printLine, NULL);
   else
-    fprintf(stderr, "irscope-opt: error: %s\n", doc->message);
+    fprintf(stderr, "irscope-opt: error: %s\n", line ? line : doc->message);
   if (doc->outcome == IrsWorkerCrashed || doc->outcome == IrsWorkerTimedOut)
     irsToolPrintTraceNotes("irscope-opt", doc->stderrTail,
                            doc->outcome == IrsWorkerTimedOut);
   printActionNote(trail, doc->outcome);
+  if (narrowed)
+    fprintf(stderr, "irscope-opt: note: %s\n", narrowed);
+  if (narrowed && runs)
+    fprintf(stderr, "irscope-opt: note: narrowed single-threaded with %lld "
+                    "executions\n",
+            (long long)runs);
   if (doc->dir[0] && !doc->writeError)
     irsToolPrintReportNote("irscope-opt", doc->dir, strlen(doc->dir));
   if (!doc->writeError)
     irsOptPrintReplayNote(cfg, doc->dir);
+}
+
+// Whether the crash's trail names nothing finer than the step: the thread
+// that crashed was in no action of the pipeline, and the pass that ran
+// last is told (irsActionTrailGetCrashAction's `ended`). A pattern or a
+// real pass's execution in flight is the answer already.
+static bool toldByStepOnly(IrsActionTrail trail) {
+  IrsActionRecord rec;
+  bool ended = false;
+  return !irsActionTrailIsNull(trail) &&
+         irsActionTrailGetCrashAction(trail, &rec, &ended) && ended;
+}
+
+// A crash documented in doc->dir that its trail tells by the step's pass
+// alone, narrowed in a fresh worker of `quiet` (NarrowStep.c, its trials
+// forked, each under the step's timeout; one that crashes elsewhere does
+// not count: `signal`, the crash site of doc's trace): the note, or NULL;
+// *runs the runs of the step it took. *interrupted as irsOptNarrowFresh
+// says; *line the error line saying what it could not write, else NULL
+// (caller frees).
+static char *crashNarrowed(IrsOptRun *run, IrsSupervisor quiet, int signal,
+                           const IrsCrashDoc *doc, intptr_t k,
+                           bool *interrupted, char **line, int64_t *runs) {
+  *interrupted = false;
+  *line = NULL;
+  *runs = 0;
+  if (!run->cfg->narrow || doc->outcome != IrsWorkerCrashed ||
+      signal <= 0 || doc->step <= 0 || !doc->dir[0] || doc->writeError ||
+      !toldByStepOnly(run->trail))
+    return NULL;
+  IrsNarrowCrash crash = {.signature = {.kind = IrsOutcomeCrash,
+                                        .signal = signal},
+                          .timeoutSec = run->cfg->watch.stepTimeout};
+  irsSignatureSetCrashSite(&crash.signature, doc->stderrTail,
+                           (IrsLoadMap){NULL}, false);
+  IrsOptRun job = *run;
+  job.jobCrash = &crash;
+  char *message = strdup(doc->message);
+  char *note = message ? irsOptNarrowFresh(&job, quiet, k, doc->step,
+                                           doc->dir, &message, interrupted,
+                                           runs)
+                       : NULL;
+  if (message && strcmp(message, doc->message))
+    *line = message;
+  else
+    free(message);
+  return note;
 }
 
 // Documents a worker that died in chunk `k`. Returns the exit code.
@@ -167,6 +230,8 @@ static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
   // How long a hang had begun no action (the supervisor sampled the
   // trail's count): the report and the note tell a stall from a repeat.
   irsActionTrailSetStalled(run->trail, res->stalledMs);
+  // The result may be one the replays below reuse.
+  int signal = res->signal;
   IrsOptRun job = *run;
   job.supervised = false;
   job.firstChunk = k;
@@ -197,11 +262,20 @@ static int documentDeath(IrsOptRun *run, IrsSupervisor quiet,
   irsCrashDocument(quiet, res, &o, &doc);
   irsOptLogDeath(run, k, doc.step, irsWorkerOutcomeGetDeathKind(doc.outcome),
                  doc.message, doc.stderrTail, doc.elapsedMs);
-  printDeath(&doc, run->trail, cfg);
+  bool interrupted;
+  char *line;
+  int64_t runs;
+  char *narrowed =
+      crashNarrowed(run, quiet, signal, &doc, k, &interrupted, &line, &runs);
+  printDeath(&doc, run->trail, cfg, narrowed, runs, line);
+  free(narrowed);
+  free(line);
+  int rc = interrupted ? irsOutcomeGetExitCode(IrsOutcomeInterrupted)
+                       : irsOptExitForOutcome(doc.outcome);
   irsCrashDocRelease(&doc);
   free(dumpDir);
   free(failDir);
-  return irsOptExitForOutcome(doc.outcome);
+  return rc;
 }
 
 int irsOptDocumentDeath(IrsOptRun *run, IrsSupervisor quiet,

@@ -17,6 +17,7 @@
 #include "irscope/CrashDoc.h"
 #include "irscope/Diagnostics.h"
 #include "irscope/Input.h"
+#include "irscope/Narrow.h"
 #include "irscope/PassManager.h"
 #include "irscope/Pipeline.h"
 #include "irscope/RunDir.h"
@@ -464,12 +465,24 @@ int irsOptWriteChunkOutput(IrsOptRun *run, intptr_t chunk, IrsOptOut *out) {
 // Replays (inside a worker)
 //===----------------------------------------------------------------------===//
 
-// Narrows a verifier failure another worker documented and hands the note
-// to the supervisor.
+// Narrows a verifier failure or crash another worker documented and hands
+// the note to the supervisor.
 static IrsOutcome narrowHere(IrsOptRun *run, IrsPassManager pm,
                              MlirModule m) {
-  irsPassManagerNarrowStep(pm, mlirModuleGetOperation(m), run->jobStep,
-                           run->jobDir);
+  if (run->jobCrash) {
+    // Each trial is a fork of this process that keeps its crash handler
+    // (for the trace that names the crash site): there it must not wait
+    // for dumps no thread of the fork is writing.
+    irsCrashHandlerAwaitDumpsOf((IrsPassManager){NULL});
+    irsPassManagerNarrowCrash(pm, mlirModuleGetOperation(m), run->jobStep,
+                              run->jobDir, run->jobCrash);
+  } else {
+    irsPassManagerNarrowStep(pm, mlirModuleGetOperation(m), run->jobStep,
+                             run->jobDir);
+  }
+  const IrsNarrowedAction *a = irsPassManagerGetNarrowedAction(pm);
+  if (a)
+    irsWorkerChannelSendValue(run->ch, IRS_OPT_NARROW_RUNS, a->executions);
   // The note, and what could not be written (sub 1).
   MlirStringRef texts[2] = {irsPassManagerGetNarrowNote(pm),
                             irsPassManagerGetErrorMessage(pm)};
