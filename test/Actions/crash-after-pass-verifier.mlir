@@ -6,8 +6,8 @@
 // The crash is told by the pass that ran last, with the number a hand
 // bisection gives it: --mlir-debug-counter=pass-execution-count=2 (the
 // adaptor, then the pass on @fill) runs clean, 3 (the pass on @main)
-// crashes. Narrowing (in-process, where a step is known: with dumps; and
-// through --tool) finds the same #3, single-threaded, whatever number the
+// crashes. Narrowing (in-process, with or without dumps, and through
+// --tool) finds the same #3, single-threaded, whatever number the
 // threads gave the crash; its <action> then takes the place of the
 // crash's.
 
@@ -19,7 +19,7 @@
 // crash is told by the pass that ran on the thread whose verifier crashed
 // (its number, #2 or #3, is the order the two began in).
 // RUN: rm -rf %t
-// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --mlir-disable-threading --failure-dir=%t -o /dev/null; echo exit=$?' 2>&1 \
+// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --mlir-disable-threading --narrow=0 --failure-dir=%t -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR --implicit-check-not="crashed while"
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml
 // RUN: FileCheck %s --check-prefix=REPORT < %t/report.xml
@@ -41,7 +41,7 @@
 
 // With threads, without and with dumps.
 // RUN: rm -rf %t.mt %t.dmt %t.dmt.err
-// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --failure-dir=%t.mt -o /dev/null; echo exit=$?' 2>&1 \
+// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --narrow=0 --failure-dir=%t.mt -o /dev/null; echo exit=$?' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERR-MT --implicit-check-not="crashed while"
 // RUN: FileCheck %s --check-prefix=REPORT-MT < %t.mt/report.xml
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --dump-after-each=%t.dmt -o /dev/null; echo exit=$?' > %t.dmt.err 2>&1
@@ -82,3 +82,13 @@ func.func @main() {
 // allocator that is a report of its own, not this SIGSEGV.
 // REQUIRES: xmllint
 // UNSUPPORTED: asan
+
+// Without dumps the crash is narrowed too (the supervisor's replay finds
+// its step), single-threaded and with threads, to the same #3 of 3.
+// RUN: rm -rf %t.n %t.n.err %t.nmt %t.nmt.err
+// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --mlir-disable-threading --failure-dir=%t.n -o /dev/null; echo exit=$?' > %t.n.err 2>&1
+// RUN: FileCheck %s --check-prefix=NARROWED < %t.n.err
+// RUN: FileCheck %s --check-prefix=REPORT-NARROWED < %t.n/report.xml
+// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(convert-affine-for-to-gpu{gpu-block-dims=1 gpu-thread-dims=0}))" --failure-dir=%t.nmt -o /dev/null; echo exit=$?' > %t.nmt.err 2>&1
+// RUN: FileCheck %s --check-prefix=NARROWED < %t.nmt.err
+// RUN: FileCheck %s --check-prefix=REPORT-NARROWED < %t.nmt/report.xml

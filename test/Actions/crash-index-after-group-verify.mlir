@@ -36,10 +36,13 @@
 // ERR-FAST: irscope-opt: error: step 2 'builtin.module(convert-func-to-llvm)' crashed with SIGSEGV
 // ERR-FAST-NEXT: irscope-opt: note: crashed in mlir::LLVM::LinkageAttr::getLinkage
 // ERR-FAST: irscope-opt: note: crashed outside any action, after running pass 'convert-func-to-llvm' on 'builtin.module' in {{.*}}crash-index-after-group-verify.mlir (#3): in the verifier or the pass manager
+// ERR-FAST: irscope-opt: note: first rewrite that crashes the step: #1 of 2 in step 2 'builtin.module(convert-func-to-llvm)': pattern '(anonymous namespace)::FuncOpConversion' on 'func.func' @test
+// ERR-FAST-NEXT: irscope-opt: note: narrowed single-threaded with 4 executions
 // RUN: xmllint --noout --schema %schemas/report.xsd %t.f/report.xml
 // RUN: FileCheck %s --check-prefix=REPORT-FAST < %t.f/report.xml
 // REPORT-FAST: <failure kind="crash" step="2" pass="convert-func-to-llvm" anchor="builtin.module"
-// REPORT-FAST: <action tag="pass-execution" name="convert-func-to-llvm" index="3" op="builtin.module"
+// REPORT-FAST: <action tag="apply-pattern" name="(anonymous namespace)::FuncOpConversion" index="1" of="2" executions="4" op="func.func"
+// REPORT-FAST-NOT: <action
 // REPORT-FAST: <step index="1" pass="llvm-request-c-wrappers" anchor="func.func" status="ok"
 // REPORT-FAST: <step index="2" pass="convert-func-to-llvm" anchor="builtin.module" status="crash"
 // RUN: FileCheck %s --check-prefix=PRE < %t.f/failure-input.mlir
