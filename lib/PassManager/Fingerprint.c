@@ -41,36 +41,40 @@ static void mixStructure(State *s, MlirOperation op) {
   }
 }
 
-// MLIR's own hash of an op (OperationEquivalence::computeHash) covers its
-// name, discardable attributes, properties (its inherent attributes, hashed
-// in place: reading them as attributes would build a uniqued dictionary per
-// op, under the context's lock, which was three quarters of a walk),
-// result types, location and operands; the operands are mixed here again
-// in order, since MLIR sums those of a commutative op.
-static MlirWalkResult visit(MlirOperation op, void *ud) {
-  State *s = ud;
-  ++s->n;
-  mix(s, op.ptr);
-  mix(s, (const void *)(uintptr_t)mlirOperationHashValue(op));
-  mixStructure(s, op);
-  return MlirWalkResultAdvance;
-}
-
-// What a step can change of an op that the next paragraph's light hash
-// sees without MLIR's op hash: the op itself (a replaced op is a new
-// one), its location, result types, operands, successors, blocks and their
-// argument types. Each of these is also in irsFingerprint, so two
-// different light hashes mean two different fingerprints; equal ones leave
-// only the properties and attributes to compare.
-static MlirWalkResult visitLight(MlirOperation op, void *ud) {
-  State *s = ud;
-  ++s->n;
+// What a step can change of an op without replacing it, apart from its
+// name, attributes and properties: its location, result types, operands,
+// successors, blocks and their argument types. The op's address stands for
+// the op itself (a replaced op is a new one).
+static void mixLight(State *s, MlirOperation op) {
   mix(s, op.ptr);
   mix(s, mlirOperationGetLocation(op).ptr);
   intptr_t nr = mlirOperationGetNumResults(op);
   for (intptr_t i = 0; i < nr; ++i)
     mix(s, mlirValueGetType(mlirOperationGetResult(op, i)).ptr);
   mixStructure(s, op);
+}
+
+// The light part, the op's name (an op freed and another allocated at its
+// address), and its discardable attributes and properties, hashed in place:
+// reading the properties as attributes would build a uniqued dictionary
+// per op under the context's lock, and MLIR's whole op hash
+// (mlirOperationHashValue) rehashes what the light part reads.
+static MlirWalkResult visit(MlirOperation op, void *ud) {
+  State *s = ud;
+  ++s->n;
+  mixLight(s, op);
+  mix(s, mlirOperationGetName(op).ptr);
+  mix(s, (const void *)(uintptr_t)irsOpAttributesHash(op));
+  return MlirWalkResultAdvance;
+}
+
+// Everything in a fingerprint but the name, attributes and properties: two
+// different light hashes mean two different fingerprints; equal ones leave
+// only the attributes and properties to compare (LazyFingerprint.c).
+static MlirWalkResult visitLight(MlirOperation op, void *ud) {
+  State *s = ud;
+  ++s->n;
+  mixLight(s, op);
   return MlirWalkResultAdvance;
 }
 

@@ -15,9 +15,9 @@
 /// value addresses, result types, locations and attributes are all uniqued
 /// or stable while the IR is unchanged, so equal fingerprints mean "no
 /// change" up to an address being reused for an identical replacement.
-/// Attributes include inherent ones (the op's properties, through MLIR's
-/// own op hash), which is what makes an in-place predicate or visibility
-/// change visible. Nothing is uniqued: any thread may walk IR that no
+/// Attributes include inherent ones (the op's properties, hashed in place:
+/// irsOpAttributesHash), which is what makes an in-place predicate or
+/// visibility change visible. Nothing is uniqued: any thread may walk IR that no
 /// other thread changes.
 uint64_t irsFingerprint(MlirOperation root, int64_t *numOps);
 
@@ -49,13 +49,18 @@ MlirOperation *irsFingerprintTops(MlirOperation root, size_t *n);
 /// For each k < n, i = idx ? idx[k] : k: out[i] and counts[i] get the
 /// fingerprint of tops[i] and its op count (irsFingerprint), or with
 /// `light` its light hash: op, location, result types, operands,
-/// successors, blocks and argument types, everything but the properties
-/// and attributes, which MLIR's op hash (most of a fingerprint's cost)
-/// covers. Different light hashes mean different fingerprints. `threads`
+/// successors, blocks and argument types, everything but the name,
+/// properties and attributes. Different light hashes mean different fingerprints. `threads`
 /// as for irsFingerprintWithTops.
 void irsFingerprintTopsOf(const MlirOperation *tops, const size_t *idx,
                           size_t n, bool light, uint64_t *out,
                           int64_t *counts, bool threads);
+
+/// A hash of `op`'s discardable attributes and properties (its inherent
+/// attributes), without building any attribute. Defined with C linkage in
+/// lib/Action/ActionBridge.cpp: the C API hashes properties only inside
+/// its whole op hash (mlirOperationHashValue).
+uint64_t irsOpAttributesHash(MlirOperation op);
 
 /// Only counts the ops under `root` (root included).
 int64_t irsCountOps(MlirOperation root);
