@@ -72,17 +72,19 @@ void irsOptCheckResultsBegin(IrsOptRun *run, IrsPassManager pm,
 
 // The determinism check compares each step's two outputs but runs no
 // verify hook, so the steps' IR comes from a run of its own afterwards,
-// on the chunk as parsed: three runs of each step in all.
+// on a copy of the chunk as parsed: three runs of each step in all. The
+// check runs on the chunk itself, which is printed: past a difference the
+// plain tool's run goes on from it (Work.c).
 IrsStatus irsOptCheckResultsDeterminism(IrsOptRun *run, IrsPassManager pm,
                                         MlirOperation op, IrsOutcome *found) {
   MlirOperation copy = mlirOperationClone(op);
-  IrsStatus st = irsOptCheckDeterminism(run, pm, copy, found);
+  IrsStatus st = irsOptCheckDeterminism(run, pm, op, found);
   if (run->chunkLeft)
-    return st; // the copy holds IR that does not verify: nothing is freed
+    return st; // op holds IR that does not verify: nothing is freed
+  if (irsStatusIsOk(st) && *found == IrsOutcomeNone)
+    st = irsPassManagerRun(pm, copy);
   mlirOperationDestroy(copy);
-  if (!irsStatusIsOk(st) || *found != IrsOutcomeNone)
-    return st;
-  return irsPassManagerRun(pm, op);
+  return st;
 }
 
 // Chunk c's versions from the supervisor's streams; false when out of memory.
