@@ -368,11 +368,12 @@ IRS_API bool irsPassManagerPlainGoesOn(IrsPassManager pm);
 /// the module was threaded where the plain tool's is not, makes the plain
 /// run start over on the input (IrsFailureOptions.reloadInput) and move its
 /// result into `module`. Nothing of the run's record changes: no dump,
-/// manifest, report, check or verify hook runs; diagnostics go to the
-/// context's handlers and onStep is called. IRS_ERR_PASS or IRS_ERR_VERIFY
-/// when a step fails as it would in the plain tool, its 1-based index in
-/// `*failedStep` (nullable); IRS_ERR_USAGE when the plain tool does not go
-/// on or the input cannot be reloaded.
+/// manifest, report, check or verify hook runs; diagnostics go to
+/// onDiagnostic and onStep is called. IRS_ERR_PASS when a step fails
+/// as it would in the plain tool (its pass, or the verifier after it), its
+/// 1-based index in `*failedStep` (nullable); IRS_ERR_USAGE when the plain
+/// tool does not go on (also after this call) or the input cannot be
+/// reloaded; IRS_ERR_PIPELINE when the managers cannot be built again.
 IRS_API IrsStatus irsPassManagerRunPlainRest(IrsPassManager pm,
                                              MlirOperation module,
                                              intptr_t *failedStep);

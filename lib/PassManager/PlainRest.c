@@ -17,6 +17,8 @@
 //===----------------------------------------------------------------------===//
 #include "PassManagerImpl.h"
 
+#include "irscope/Diagnostics.h"
+
 bool irsPassManagerPlainGoesOn(IrsPassManager handle) {
   return irsPmUnwrap(handle)->plainRest != IrsPmPlainStops;
 }
@@ -67,26 +69,38 @@ IrsStatus irsPassManagerRunPlainRest(IrsPassManager handle,
   // Once: the managers after the stop have not run since they were built,
   // and a rerun from the input rebuilds them all.
   pm->plainRest = IrsPmPlainStops;
+  // Building a manager (MLIR's instrumentation, a rebuild) may set the
+  // message; the finding's stays.
+  IrsBuf message = IRS_BUF_INIT;
+  irsBufAppendRef(&message, irsBufRef(&pm->rec.errMsg));
+  // The rest's diagnostics go where a run's go, to the caller's
+  // onDiagnostic, and into no step's record.
+  IrsDiagnosticCapture capture = irsDiagnosticCaptureCreate(
+      pm->ctx, pm->opts.run.onDiagnostic, pm->opts.run.onDiagnosticUserData);
   intptr_t failed = 0;
-  if (where == IrsPmPlainModule) {
+  IrsErrorKind k = irsDiagnosticCaptureIsNull(capture) ? IRS_ERR_NOMEM : IRS_OK;
+  if (k == IRS_OK && where == IrsPmPlainModule) {
     failed = runFrom(pm, module, pm->rec.failedStep);
-  } else if (where == IrsPmPlainInput && pm->opts.failure.reloadInput) {
+  } else if (k == IRS_OK && where == IrsPmPlainInput &&
+             pm->opts.failure.reloadInput) {
     MlirOperation input =
         pm->opts.failure.reloadInput(pm->opts.failure.reloadInputUserData);
     if (mlirOperationIsNull(input))
-      return irsStatusMake(IRS_ERR_USAGE);
-    if (irsPmRebuild(pm) != IRS_OK) {
-      mlirOperationDestroy(input);
-      return irsStatusMake(IRS_ERR_PIPELINE);
-    }
-    failed = runFrom(pm, input, 0);
-    if (!failed)
+      k = IRS_ERR_USAGE;
+    else if (irsPmRebuild(pm) != IRS_OK)
+      k = IRS_ERR_PIPELINE;
+    else if (!(failed = runFrom(pm, input, 0)))
       irsPmAdoptResult(module, input);
-    mlirOperationDestroy(input);
-  } else {
-    return irsStatusMake(IRS_ERR_USAGE);
+    if (!mlirOperationIsNull(input))
+      mlirOperationDestroy(input);
+  } else if (k == IRS_OK) {
+    k = IRS_ERR_USAGE;
   }
+  irsDiagnosticCaptureDestroy(capture);
+  irsBufReset(&pm->rec.errMsg);
+  irsBufAppendRef(&pm->rec.errMsg, irsBufRef(&message));
+  irsBufFree(&message);
   if (failedStep)
     *failedStep = failed;
-  return irsStatusMake(failed ? IRS_ERR_PASS : IRS_OK);
+  return irsStatusMake(failed ? IRS_ERR_PASS : k);
 }
