@@ -137,6 +137,17 @@ static void printRunSummary(IrsPassManager pm, IrsStatus st) {
   printf("'\n");
 }
 
+// A pass manager of `p` writing failure artefacts into `dir`.
+static IrsPassManager pmFailingInto(MlirContext ctx, IrsPipeline p,
+                                    const char *dir) {
+  IrsPassManager pm = irsPassManagerCreate(ctx, p, NULL, NULL, NULL);
+  EXPECT(!irsPassManagerIsNull(pm));
+  IrsFailureOptions f = irsFailureOptionsDefault();
+  f.dir = dir;
+  EXPECT(irsStatusIsOk(irsPassManagerSetFailureOptions(pm, &f)));
+  return pm;
+}
+
 //===----------------------------------------------------------------------===//
 // Tests
 //===----------------------------------------------------------------------===//
@@ -256,11 +267,7 @@ static void testVerifyHook(void) {
   IrsPipeline p =
       parsePipeline("builtin.module(func.func(canonicalize,cse),irs-op-stats)");
   char *dir = makeTempDir();
-  IrsPassManager pm = irsPassManagerCreate(ctx, p, NULL, NULL, NULL);
-  EXPECT(!irsPassManagerIsNull(pm));
-  IrsFailureOptions f = irsFailureOptionsDefault();
-  f.dir = dir;
-  EXPECT(irsStatusIsOk(irsPassManagerSetFailureOptions(pm, &f)));
+  IrsPassManager pm = pmFailingInto(ctx, p, dir);
   HookState h = {0, {0}, true};
   int accepted = 0;
   irsPassManagerAddVerifyHook(pm, mlirStringRefCreateFromCString("accept-all"),
@@ -340,11 +347,7 @@ static void testPlainRest(void) {
                      "convert-arith-to-llvm)";
   IrsPipeline p = parsePipeline(text);
   char *dir = makeTempDir();
-  IrsPassManager pm = irsPassManagerCreate(ctx, p, NULL, NULL, NULL);
-  EXPECT(!irsPassManagerIsNull(pm));
-  IrsFailureOptions f = irsFailureOptionsDefault();
-  f.dir = dir;
-  EXPECT(irsStatusIsOk(irsPassManagerSetFailureOptions(pm, &f)));
+  IrsPassManager pm = pmFailingInto(ctx, p, dir);
   // The plain run: every step, no hook.
   MlirModule plain = parseModule(ctx, kModule);
   EXPECT(irsStatusIsOk(
@@ -390,8 +393,7 @@ static void testPlainRest(void) {
   // A later step that fails: the plain tool fails there too.
   p = parsePipeline("builtin.module(func.func(canonicalize),func.func(cse),"
                     "func.func(irs-test-fail{op=arith.muli}))");
-  pm = irsPassManagerCreate(ctx, p, NULL, NULL, NULL);
-  EXPECT(irsStatusIsOk(irsPassManagerSetFailureOptions(pm, &f)));
+  pm = pmFailingInto(ctx, p, dir);
   h = (HookState){0, {0}, true};
   irsPassManagerAddVerifyHook(pm, mlirStringRefCreateFromCString("no-step-2"),
                               rejectStep2, &h);
