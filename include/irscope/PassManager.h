@@ -353,6 +353,31 @@ IRS_API IrsStatus irsPassManagerRunSteps(IrsPassManager pm,
                                          MlirOperation module, intptr_t first,
                                          intptr_t last);
 
+/// Whether the last run (irsPassManagerRun, irsPassManagerCheckDeterminism)
+/// stopped at a finding only irscope makes, where the plain tool, which
+/// makes no such check, goes on: a --verify-with pipeline or a verify hook
+/// rejected a step's IR that the verifier accepted, or a step was not
+/// deterministic and its run on the module succeeded.
+IRS_API bool irsPassManagerPlainGoesOn(IrsPassManager pm);
+
+/// After such a run (irsPassManagerPlainGoesOn), finishes the plain tool's
+/// run so that `module` holds what the plain tool's run leaves: the steps
+/// after the finding, each in its own manager as in a stepwise run and
+/// verified after it with verifyEach, on `module` as the stopping step left
+/// it. A check that changed the module, or a determinism check whose run on
+/// the module was threaded where the plain tool's is not, makes the plain
+/// run start over on the input (IrsFailureOptions.reloadInput) and move its
+/// result into `module`. Nothing of the run's record changes: no dump,
+/// manifest, report, check or verify hook runs; diagnostics go to
+/// onDiagnostic and onStep is called. IRS_ERR_PASS when a step fails
+/// as it would in the plain tool (its pass, or the verifier after it), its
+/// 1-based index in `*failedStep` (nullable); IRS_ERR_USAGE when the plain
+/// tool does not go on (also after this call) or the input cannot be
+/// reloaded; IRS_ERR_PIPELINE when the managers cannot be built again.
+IRS_API IrsStatus irsPassManagerRunPlainRest(IrsPassManager pm,
+                                             MlirOperation module,
+                                             intptr_t *failedStep);
+
 /// One-line message describing the last failure; empty after success.
 IRS_API MlirStringRef irsPassManagerGetErrorMessage(IrsPassManager pm);
 

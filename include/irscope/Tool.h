@@ -141,7 +141,10 @@ IRS_API IrsStatus irsToolRunnerRun(IrsToolRunner runner, const char *inputPath,
 /// with report.xml of kind nondeterminism (see irsToolRunnerGetFailureDir)
 /// and the call still returns IRS_OK. A step that fails in both runs stops
 /// the check with IRS_ERR_PASS (no report). Without a differing step the
-/// last output goes to `outputPath`.
+/// last output goes to `outputPath`; past one whose first run succeeded,
+/// the plain tool's run goes on from that run's output (the steps after
+/// it in one tool process) and writes `outputPath` unless it fails
+/// (irsToolRunnerWroteOutput).
 IRS_API IrsStatus irsToolRunnerCheckDeterminism(IrsToolRunner runner,
                                                 const char *inputPath,
                                                 const char *outputPath,
@@ -220,6 +223,8 @@ IRS_API bool irsToolRunnerUsedBytecode(IrsToolRunner runner);
 /// Whether the tool wrote text when asked for bytecode (--emit-bytecode
 /// ignored): later steps of the run then hand over text.
 IRS_API bool irsToolRunnerIgnoredBytecode(IrsToolRunner runner);
+/// Whether the last run or check wrote its output file.
+IRS_API bool irsToolRunnerWroteOutput(IrsToolRunner runner);
 
 /// Writes the per-step timing table of the last run, as
 /// irsPassManagerPrintTiming (wall and CPU time of each tool process, which

@@ -358,6 +358,13 @@ static bool checkStep(Check *c, intptr_t i, MlirOperation module,
     go = false;
   }
   if (*k == IRS_OK && differ) {
+    // The run on the module is the plain tool's when it succeeded and ran
+    // as the plain tool's does (threads mode runs it threaded).
+    if (st1 == IrsStepOk)
+      pm->plainRest = c->mode == IrsDeterminismThreads &&
+                              !pm->opts.run.threadingEnabled
+                          ? IrsPmPlainInput
+                          : IrsPmPlainModule;
     pm->rec.totalWallMs = irsClockMonotonicMs() - c->t0;
     document(pm, i, pre, module, irsBufRef(&c->diff), c->mode);
     *differingStep = i + 1;
@@ -379,6 +386,7 @@ IrsStatus irsPassManagerCheckDeterminism(IrsPassManager handle,
   IrsPassManagerImpl *pm = irsPmUnwrap(handle);
   *differingStep = 0;
   pm->determinismStop = pm->unrunFrom = 0;
+  pm->plainRest = IrsPmPlainStops;
   IrsStatus st = startCheck(handle, module);
   if (!irsStatusIsOk(st))
     return st;

@@ -188,6 +188,14 @@ typedef struct IrsPmOptions {
   bool timing; // irsPassManagerEnableTiming
 } IrsPmOptions;
 
+/// Where the plain tool goes on after the finding that stopped the last run
+/// (irsPassManagerPlainGoesOn, PlainRest.c).
+typedef enum IrsPmPlainRest {
+  IrsPmPlainStops,  // it stops too, or the run did not stop at a finding
+  IrsPmPlainModule, // after the stopping step, on the module as it left it
+  IrsPmPlainInput,  // from the input: the module is not what its run had
+} IrsPmPlainRest;
+
 typedef struct IrsPassManagerImpl {
   MlirContext ctx;
   // The pipeline being built: rec.pipeline, or the --verify-with pipeline
@@ -212,6 +220,9 @@ typedef struct IrsPassManagerImpl {
   // The determinism check stopped after this 1-based step, whose output
   // does not verify (without verifyEach): 0 when it did not.
   intptr_t determinismStop;
+  // Set by what stops a run at a finding of irscope's own (a check after
+  // the step, the determinism check); reset when a run starts.
+  IrsPmPlainRest plainRest;
   IrsBgDump *bg; // in-flight background dumps
   intptr_t numBg, capBg;
   IrsBgCopy *bgCopies; // made when their source's printer is done
@@ -550,6 +561,9 @@ IrsErrorKind irsPmUpdateManifest(IrsPassManagerImpl *pm);
 //===----------------------------------------------------------------------===//
 
 IrsErrorKind irsPmStatusKind(IrsStepStatus st);
+/// Makes `module` hold what `from` holds: its body and its attributes
+/// (`from` is left empty). Run.c.
+void irsPmAdoptResult(MlirOperation module, MlirOperation from);
 /// The one-line message of step i's failure, into pm->rec.errMsg.
 void irsPmDescribeFailure(IrsPassManagerImpl *pm, intptr_t i);
 /// Writes the artefacts and report.xml of step i's failure (`module`: the

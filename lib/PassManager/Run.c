@@ -69,6 +69,7 @@ static bool rootMatches(IrsPassManagerImpl *pm, MlirOperation module) {
 static IrsErrorKind startRun(IrsPassManagerImpl *pm, MlirOperation module) {
   resetResults(pm);
   pm->unrunFrom = 0;
+  pm->plainRest = IrsPmPlainStops;
   if (pm->numRuns++ > 0 && irsPmRebuild(pm) != IRS_OK)
     return IRS_ERR_PIPELINE;
   irsDiagnosticCaptureDestroy(pm->capture);
@@ -188,9 +189,7 @@ static IrsErrorKind runStepwise(IrsPassManagerImpl *pm, MlirOperation module,
   return IRS_OK;
 }
 
-// Makes `module` hold what `from` holds: its body and its attributes
-// (`from` is left empty).
-static void adoptResult(MlirOperation module, MlirOperation from) {
+void irsPmAdoptResult(MlirOperation module, MlirOperation from) {
   for (intptr_t i = mlirOperationGetNumAttributes(module); i-- > 0;)
     mlirOperationRemoveAttributeByName(
         module, mlirIdentifierStr(mlirOperationGetAttribute(module, i).name));
@@ -239,7 +238,7 @@ static IrsErrorKind runCheckpointed(IrsPassManagerImpl *pm,
   k = runStepwise(pm, m, inputp, reached);
   irsDiagnosticCaptureSetMuted(pm->capture, false);
   if (k == IRS_OK)
-    adoptResult(module, m);
+    irsPmAdoptResult(module, m);
   mlirOperationDestroy(m);
   return k;
 }

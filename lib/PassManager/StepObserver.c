@@ -109,7 +109,9 @@ static unsigned callerNeeds(const IrsPassManagerImpl *pm) {
 
 // --verify-with on the live module (no copy: that would cost a deep clone
 // per step), so make sure it only looked. A verifier failure when it failed
-// or changed the IR.
+// or changed the IR. One that failed is fingerprinted too: the plain
+// tool's run goes on from the module only if the check left it as the
+// step did (PlainRest.c).
 static IrsStepStatus verifyWithCheck(IrsPassManagerImpl *pm, intptr_t i,
                                      MlirOperation module) {
   if (!pm->verifyWithPm.ptr)
@@ -117,8 +119,10 @@ static IrsStepStatus verifyWithCheck(IrsPassManagerImpl *pm, intptr_t i,
   uint64_t before = irsFingerprint(module, NULL);
   bool failed = mlirLogicalResultIsFailure(
       mlirPassManagerRunOnOp(pm->verifyWithPm, module));
-  bool changed = !failed && irsFingerprint(module, NULL) != before;
-  if (changed) {
+  bool changed = irsFingerprint(module, NULL) != before;
+  if (changed)
+    pm->plainRest = IrsPmPlainInput;
+  if (changed && !failed) {
     IrsBuf m = IRS_BUF_INIT;
     irsBufPrintf(&m, "the --verify-with pipeline '%s' changed the IR; it "
                      "must only check it",
@@ -291,12 +295,17 @@ void irsPmStepEnd(IrsPassManagerImpl *pm, intptr_t step) {
       kObservers[k].end(pm, step);
 }
 
+// A check's failure is irscope's finding: the plain tool, which runs no
+// check, goes on after the step (from the input when the check changed
+// the module; a verify hook, like --verify-with, must only look).
 IrsStepStatus irsPmStepCheck(IrsPassManagerImpl *pm, intptr_t i,
                              MlirOperation module) {
   IrsStepStatus st = IrsStepOk;
   for (int k = 0; st == IrsStepOk && k < kNumObservers; ++k)
     if (kObservers[k].check)
       st = kObservers[k].check(pm, i, module);
+  if (st != IrsStepOk && pm->plainRest == IrsPmPlainStops)
+    pm->plainRest = IrsPmPlainModule;
   return st;
 }
 

@@ -7,7 +7,10 @@
 // differ is documented as in-process (report.xml of kind nondeterminism
 // with the unified diff, the pre-step IR, a reproducer and the first run's
 // output). In threads mode the second run gets --mlir-disable-threading.
-// Text, not bytecode, is handed over so that the diff is readable.
+// Text, not bytecode, is handed over so that the diff is readable. Past a
+// difference the plain tool, which compares nothing, goes on: when the
+// step's first run (the plain tool's own run of it) succeeded, the steps
+// after it run in one tool process on its output and write the output.
 //
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE
@@ -121,6 +124,38 @@ static void describeDiffer(IrsToolRunnerImpl *t, intptr_t i, bool threads) {
                        : "in two runs on the same input");
 }
 
+// The plain tool's run after differing step `step` (1-based), from the
+// first run's output `from`: the rest of the pipeline in one tool process,
+// its output to `output`. A rest that fails fails the plain tool too: no
+// output, the tool's stderr shown as the plain tool shows it. IRS_OK, or
+// the output's write error.
+static IrsErrorKind runPlainRest(IrsToolRunnerImpl *t, intptr_t step,
+                                 const char *from, const char *output) {
+  if (step >= t->rec.numSteps)
+    return irsToolFinishOutput(t, from, output);
+  IrsBuf text = IRS_BUF_INIT;
+  char *out = irsToolScratch(t, "plain-rest.mlir");
+  IrsErrorKind k = IRS_OK;
+  if (out && irsPipelineGetRangeText(t->rec.pipeline, step, t->rec.numSteps,
+                                     irsBufStringCallback, &text) &&
+      !text.failed) {
+    IrsToolExec e = {.pipeline = text.data, .input = from, .output = out,
+                     .verifyEach = t->opts.verifyEach,
+                     .bytecode = t->opts.emitBytecode};
+    IrsToolExecResult r;
+    if (irsToolExecRun(t, &e, &r) == IRS_OK) {
+      irsToolForwardStderr(t, &r, false);
+      if (irsToolExecOk(&r))
+        k = irsToolFinishOutput(t, out, output);
+      irsToolExecResultFree(&r);
+    }
+    unlink(out);
+  }
+  free(out);
+  irsBufFree(&text);
+  return k;
+}
+
 IrsStatus irsToolRunnerCheckDeterminism(IrsToolRunner runner,
                                         const char *inputPath,
                                         const char *outputPath, bool threads,
@@ -129,6 +164,7 @@ IrsStatus irsToolRunnerCheckDeterminism(IrsToolRunner runner,
   irsToolRunReset(t);
   *differingStep = 0;
   char *cur = irsStrDup(inputPath);
+  char *plainFrom = NULL; // the differing step's first output, if it ran
   IrsErrorKind k = cur ? IRS_OK : IRS_ERR_NOMEM;
   for (intptr_t i = 0; k == IRS_OK && i < t->rec.numSteps; ++i) {
     char na[32], nb[32];
@@ -143,6 +179,10 @@ IrsStatus irsToolRunnerCheckDeterminism(IrsToolRunner runner,
       describeDiffer(t, i, threads);
       document(t, i, cur, ok1 ? a : NULL, irsBufRef(&diff), threads);
       *differingStep = i + 1;
+      if (ok1) {
+        plainFrom = a;
+        a = NULL;
+      }
     } else if (!ok1) {
       MlirStringRef s = irsPipelineGetStepText(t->rec.pipeline, i);
       t->rec.failedStep = i + 1;
@@ -169,6 +209,11 @@ IrsStatus irsToolRunnerCheckDeterminism(IrsToolRunner runner,
   }
   if (k == IRS_OK && !*differingStep && cur)
     k = irsToolFinishOutput(t, cur, outputPath);
+  if (k == IRS_OK && plainFrom)
+    k = runPlainRest(t, *differingStep, plainFrom, outputPath);
+  if (plainFrom)
+    unlink(plainFrom);
+  free(plainFrom);
   free(cur);
   return irsStatusMake(k);
 }

@@ -85,6 +85,7 @@ typedef struct IrsToolRunnerImpl {
   bool bytecodeOk; // the tool honours --emit-bytecode (assumed until not)
   bool usedBytecode;
   bool ignoredBytecode; // asked for bytecode, got text
+  bool wroteOutput;     // irsToolFinishOutput wrote the output
   // The tool refused --mlir-very-unsafe-disable-verifier-on-parsing (Exec.c)
   bool noParseVerifierFlag;
   IrsBuf replayCmd, reproCmd;

@@ -409,6 +409,7 @@ IrsErrorKind irsToolFinishOutput(IrsToolRunnerImpl *t, const char *from,
                  strerror(e));
     return IRS_ERR_IO;
   }
+  t->wroteOutput = true;
   return IRS_OK;
 }
 
@@ -593,6 +594,10 @@ bool irsToolRunnerUsedBytecode(IrsToolRunner runner) {
 
 bool irsToolRunnerIgnoredBytecode(IrsToolRunner runner) {
   return ((IrsToolRunnerImpl *)runner.ptr)->ignoredBytecode;
+}
+
+bool irsToolRunnerWroteOutput(IrsToolRunner runner) {
+  return ((IrsToolRunnerImpl *)runner.ptr)->wroteOutput;
 }
 
 void irsToolRunnerPrintTiming(IrsToolRunner runner, IrsTimingSort sort,

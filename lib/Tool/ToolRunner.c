@@ -175,6 +175,7 @@ void irsToolRunReset(IrsToolRunnerImpl *t) {
   r->inputOps = -1;
   irsToolExecResultFree(&t->death);
   t->hasDeath = t->toolError = t->usedBytecode = t->ignoredBytecode = false;
+  t->wroteOutput = false;
   irsBufReset(&t->replayCmd);
   irsBufReset(&t->reproCmd);
   memset(&t->narrowed, 0, sizeof(t->narrowed));

@@ -4,7 +4,8 @@
 // Public-API test of irscope/PassManager.h: building an instrumented pass
 // manager for a pipeline that mixes MLIR passes and irscope passes, step
 // results (status, changed, op counts, diagnostics) of stepwise and whole
-// runs, verify hooks, pass failures located by replay, construction errors
+// runs, verify hooks and the plain tool's run past their finding, pass
+// failures located by replay, construction errors
 // reported through the callback at the step's column, the timing table,
 // irscope passes nested on functions with threading on (R20), that the
 // library itself never prints (R21), and which dump holds the final IR.
@@ -136,6 +137,17 @@ static void printRunSummary(IrsPassManager pm, IrsStatus st) {
   printf("'\n");
 }
 
+// A pass manager of `p` writing failure artefacts into `dir`.
+static IrsPassManager pmFailingInto(MlirContext ctx, IrsPipeline p,
+                                    const char *dir) {
+  IrsPassManager pm = irsPassManagerCreate(ctx, p, NULL, NULL, NULL);
+  EXPECT(!irsPassManagerIsNull(pm));
+  IrsFailureOptions f = irsFailureOptionsDefault();
+  f.dir = dir;
+  EXPECT(irsStatusIsOk(irsPassManagerSetFailureOptions(pm, &f)));
+  return pm;
+}
+
 //===----------------------------------------------------------------------===//
 // Tests
 //===----------------------------------------------------------------------===//
@@ -255,11 +267,7 @@ static void testVerifyHook(void) {
   IrsPipeline p =
       parsePipeline("builtin.module(func.func(canonicalize,cse),irs-op-stats)");
   char *dir = makeTempDir();
-  IrsPassManager pm = irsPassManagerCreate(ctx, p, NULL, NULL, NULL);
-  EXPECT(!irsPassManagerIsNull(pm));
-  IrsFailureOptions f = irsFailureOptionsDefault();
-  f.dir = dir;
-  EXPECT(irsStatusIsOk(irsPassManagerSetFailureOptions(pm, &f)));
+  IrsPassManager pm = pmFailingInto(ctx, p, dir);
   HookState h = {0, {0}, true};
   int accepted = 0;
   irsPassManagerAddVerifyHook(pm, mlirStringRefCreateFromCString("accept-all"),
@@ -306,6 +314,100 @@ static void testVerifyHook(void) {
   irsPassManagerDestroy(pm);
   irsPipelineDestroy(p);
   mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+  removeTempDir(dir);
+}
+
+// Appends a printed chunk to a malloc'd, NUL-terminated string.
+static void appendCb(MlirStringRef s, void *userData) {
+  char **out = userData;
+  size_t n = *out ? strlen(*out) : 0;
+  *out = realloc(*out, n + s.length + 1);
+  memcpy(*out + n, s.data, s.length);
+  (*out)[n + s.length] = '\0';
+}
+
+// `op` printed (malloc'd).
+static char *printed(MlirOperation op) {
+  char *out = NULL;
+  mlirOperationPrint(op, appendCb, &out);
+  return out;
+}
+
+// A verify hook that rejects a step is irscope's finding: the plain tool
+// goes on, and irsPassManagerRunPlainRest finishes its run on the module
+// (the steps after the finding, verified), leaving the record as the
+// finding left it; the plain tool's failure later is reported with its
+// step. Without such a finding there is nothing to go on with.
+// CHECK-LABEL: testPlainRest
+static void testPlainRest(void) {
+  printf("testPlainRest\n");
+  MlirContext ctx = newContext(true);
+  const char *text = "builtin.module(func.func(canonicalize),func.func(cse),"
+                     "convert-arith-to-llvm)";
+  IrsPipeline p = parsePipeline(text);
+  char *dir = makeTempDir();
+  IrsPassManager pm = pmFailingInto(ctx, p, dir);
+  // The plain run: every step, no hook.
+  MlirModule plain = parseModule(ctx, kModule);
+  EXPECT(irsStatusIsOk(
+      irsPassManagerRunSteps(pm, mlirModuleGetOperation(plain), 0, 3)));
+  char *want = printed(mlirModuleGetOperation(plain));
+  HookState h = {0, {0}, true};
+  irsPassManagerAddVerifyHook(pm, mlirStringRefCreateFromCString("no-step-2"),
+                              rejectStep2, &h);
+  MlirModule m = parseModule(ctx, kModule);
+  Quiet q;
+  quietBegin(&q);
+  IrsStatus st = irsPassManagerRun(pm, mlirModuleGetOperation(m));
+  quietEnd(&q);
+  printf("run: %s, plain goes on: %d\n", irsErrorKindGetName(st.kind),
+         irsPassManagerPlainGoesOn(pm));
+  // CHECK-NEXT: run: verify-failure, plain goes on: 1
+  intptr_t failed = -1;
+  quietBegin(&q);
+  st = irsPassManagerRunPlainRest(pm, mlirModuleGetOperation(m), &failed);
+  long out = quietEnd(&q);
+  char *got = printed(mlirModuleGetOperation(m));
+  printf("rest: %s, failed step %ld, library output %ld, output is the plain "
+         "run's: %d, has llvm.mul: %d\n",
+         irsErrorKindGetName(st.kind), (long)failed, out, !strcmp(want, got),
+         strstr(got, "llvm.mul") != NULL);
+  // CHECK-NEXT: rest: ok, failed step 0, library output 0, output is the plain run's: 1, has llvm.mul: 1
+  printStepResults(pm, p, false);
+  // CHECK-NEXT: step 1 builtin.module(func.func(canonicalize)): ok diags=0
+  // CHECK-NEXT: step 2 builtin.module(func.func(cse)): verify-failure hook=no-step-2 diags=1
+  // CHECK-NEXT: [step 2] {{.*}}error: the hook rejects step 2
+  // CHECK-NEXT: step 3 builtin.module(convert-arith-to-llvm): not-run diags=0
+  st = irsPassManagerRunPlainRest(pm, mlirModuleGetOperation(m), NULL);
+  printf("again: %s, plain goes on: %d\n", irsErrorKindGetName(st.kind),
+         irsPassManagerPlainGoesOn(pm));
+  // CHECK-NEXT: again: usage-error, plain goes on: 0
+  free(got);
+  free(want);
+  mlirModuleDestroy(m);
+  mlirModuleDestroy(plain);
+  irsPassManagerDestroy(pm);
+  irsPipelineDestroy(p);
+
+  // A later step that fails: the plain tool fails there too.
+  p = parsePipeline("builtin.module(func.func(canonicalize),func.func(cse),"
+                    "func.func(irs-test-fail{op=arith.muli}))");
+  pm = pmFailingInto(ctx, p, dir);
+  h = (HookState){0, {0}, true};
+  irsPassManagerAddVerifyHook(pm, mlirStringRefCreateFromCString("no-step-2"),
+                              rejectStep2, &h);
+  m = parseModule(ctx, kModule);
+  quietBegin(&q);
+  st = irsPassManagerRun(pm, mlirModuleGetOperation(m));
+  st = irsPassManagerRunPlainRest(pm, mlirModuleGetOperation(m), &failed);
+  quietEnd(&q);
+  printf("rest: %s, failed step %ld\n", irsErrorKindGetName(st.kind),
+         (long)failed);
+  // CHECK-NEXT: rest: pass-failure, failed step 3
+  mlirModuleDestroy(m);
+  irsPassManagerDestroy(pm);
+  irsPipelineDestroy(p);
   mlirContextDestroy(ctx);
   removeTempDir(dir);
 }
@@ -671,14 +773,6 @@ static char *readAll(const char *path, size_t *len) {
   return b;
 }
 
-static void appendCb(MlirStringRef s, void *ud) {
-  char **b = ud;
-  size_t n = *b ? strlen(*b) : 0;
-  *b = realloc(*b, n + s.length + 1);
-  memcpy(*b + n, s.data, s.length);
-  (*b)[n + s.length] = '\0';
-}
-
 // One run of `pipeline` on kModule with dumps into a fresh directory: the
 // final dump's name (relative to the directory, "-" for none) and whether
 // its bytes are the module's print plus a newline.
@@ -842,6 +936,7 @@ int main(void) {
   testStepwiseRun();
   testWholeRun();
   testVerifyHook();
+  testPlainRest();
   testVerifyWithIrsPass();
   testPassFailure();
   testCreateErrors();

@@ -20,8 +20,10 @@
 #include "RunKind.h"
 #include "IrsConfig.h"
 
+#include "irscope/CrashTrace.h"
 #include "irscope/Exec.h"
 #include "irscope/Report.h"
+#include "irscope/StackTrace.h"
 #include "irscope/Support.h"
 
 #include <mlir-c/RegisterEverything.h>
@@ -72,17 +74,19 @@ void irsOptCheckResultsBegin(IrsOptRun *run, IrsPassManager pm,
 
 // The determinism check compares each step's two outputs but runs no
 // verify hook, so the steps' IR comes from a run of its own afterwards,
-// on the chunk as parsed: three runs of each step in all.
+// on a copy of the chunk as parsed: three runs of each step in all. The
+// check runs on the chunk itself, which is printed: past a difference the
+// plain tool's run goes on from it (Work.c).
 IrsStatus irsOptCheckResultsDeterminism(IrsOptRun *run, IrsPassManager pm,
                                         MlirOperation op, IrsOutcome *found) {
   MlirOperation copy = mlirOperationClone(op);
-  IrsStatus st = irsOptCheckDeterminism(run, pm, copy, found);
+  IrsStatus st = irsOptCheckDeterminism(run, pm, op, found);
   if (run->chunkLeft)
-    return st; // the copy holds IR that does not verify: nothing is freed
+    return st; // op holds IR that does not verify: nothing is freed
+  if (irsStatusIsOk(st) && *found == IrsOutcomeNone)
+    st = irsPassManagerRun(pm, copy);
   mlirOperationDestroy(copy);
-  if (!irsStatusIsOk(st) || *found != IrsOutcomeNone)
-    return st;
-  return irsPassManagerRun(pm, op);
+  return st;
 }
 
 // Chunk c's versions from the supervisor's streams; false when out of memory.
@@ -263,6 +267,69 @@ void irsOptDescribeExec(const IrsExecResult *r, char *buf, size_t n) {
   }
 }
 
+// What a program that died last printed and wrote to stderr: mlir-runner
+// would have shown it on the terminal (a failing cf.assert's message, a
+// runtime's complaint), and the verdict only says how it ended. The
+// execution worker's own crash trace (its crash handler's, an LLVM stack
+// dump) is no line of the program's; both whole texts stay in report.xml.
+// irscope-opt's stdout stays the plain tool's output, and nothing of a
+// program that ended normally is shown (each check executes every version
+// at least twice).
+enum { kProgramLines = 8 };
+
+static void appendText(MlirStringRef s, void *ud) {
+  irsOptOutAppend((IrsOptOut *)ud, s.data, s.length);
+}
+
+// The last kProgramLines non-empty lines of `text` that are no crash
+// trace's, as notes under "WHOSE WHAT:".
+static void printTail(const IrsOptCheck *c, const char *whose,
+                      const char *what, MlirStringRef text) {
+  IrsOptOut kept = {0};
+  intptr_t num = 0;
+  const char *end = text.data + text.length;
+  for (const char *l = text.data; l && l < end;) {
+    const char *nl = memchr(l, '\n', (size_t)(end - l));
+    MlirStringRef line = {l, (size_t)((nl ? nl : end) - l)};
+    if (line.length && irsCrashTraceLineKind(line) == IrsCrashTraceLineOther) {
+      irsOptOutAppend(&kept, line.data, line.length);
+      irsOptOutAppend(&kept, "\n", 1);
+      ++num;
+    }
+    l = nl ? nl + 1 : end;
+  }
+  if (num > 0 && !kept.failed) {
+    const char *from = kept.data;
+    for (intptr_t skip = num - kProgramLines; skip > 0; --skip)
+      from = strchr(from, '\n') + 1;
+    fprintf(stderr, "irscope-opt: note: %s%s %s%s:\n", c->prefix, whose, what,
+            num > kProgramLines ? " (its last lines)" : "");
+    for (const char *l = from; *l;) {
+      const char *nl = strchr(l, '\n');
+      fprintf(stderr, "irscope-opt: note: %s  | %.*s\n", c->prefix,
+              (int)(nl - l), l);
+      l = nl + 1;
+    }
+  }
+  free(kept.data);
+}
+
+void irsOptPrintProgramDeath(const IrsOptCheck *c, const IrsExecResult *r,
+                              const char *whose) {
+  if (r->outcome == IrsExecOk || irsExecOutcomeIsSetupError(r->outcome) ||
+      r->outcome == IrsExecInterrupted)
+    return;
+  printTail(c, whose, "printed",
+            (MlirStringRef){r->output ? r->output : "", r->outputLength});
+  IrsOptOut err = {0};
+  if (r->message)
+    irsStackTraceStripLlvmDump(mlirStringRefCreateFromCString(r->message),
+                               appendText, &err);
+  printTail(c, whose, "wrote to stderr",
+            (MlirStringRef){err.data ? err.data : "", err.len});
+  free(err.data);
+}
+
 // A reference that does not run cleanly leaves nothing to compare with.
 static int referenceFailed(const IrsOptCheck *c, const IrsExecResult *r) {
   const IrsOptConfig *cfg = c->run->cfg;
@@ -280,6 +347,7 @@ static int referenceFailed(const IrsOptCheck *c, const IrsExecResult *r) {
             "'@%s' %s; --check-results needs a reference result\n",
             c->prefix, cfg->io.input,
             cfg->results.exec.entry ? cfg->results.exec.entry : "main", how);
+  irsOptPrintProgramDeath(c, r, "the input's execution");
   return r->outcome == IrsExecInterrupted ? irsOutcomeGetExitCode(IrsOutcomeInterrupted)
                                           : irsOutcomeGetExitCode(IrsOutcomeUsageError);
 }

@@ -68,5 +68,10 @@ void irsOptDescribeExec(const IrsExecResult *r, char *buf, size_t n);
 /// files around it and the terminal's note. Returns the exit code of a wrong result
 /// (or of an I/O error).
 int irsOptCheckResultsDocument(IrsOptCheck *c, intptr_t k, IrsOptNarrowed *nr);
+/// Notes with the last lines execution `r` (`whose`: "the input's
+/// execution", ...) printed and wrote to stderr when it died; nothing
+/// otherwise.
+void irsOptPrintProgramDeath(const IrsOptCheck *c, const IrsExecResult *r,
+                              const char *whose);
 
 #endif

@@ -470,6 +470,10 @@ int irsOptCheckResultsDocument(IrsOptCheck *c, intptr_t k, IrsOptNarrowed *nr) {
     fprintf(stderr, "irscope-opt: error: %s%s; report: %s/" IRS_RUN_DIR_REPORT
                     "\n",
             c->prefix, msg, dir);
+  char whose[64];
+  snprintf(whose, sizeof(whose), "the execution after step %ld",
+           (long)c->v->step[k]);
+  irsOptPrintProgramDeath(c, &c->res[k], whose);
   // Through --tool, IR irscope cannot execute between the two versions
   // leaves the change somewhere in those steps.
   intptr_t from = c->v->step[k - 1] + 1;

@@ -66,10 +66,25 @@ static char *takeReproducer(IrsInput input, bool *threadingOff,
   return pipeline.data;
 }
 
+// Whether the plain tool's run succeeds, so that it writes -o: the run
+// succeeded, or failed only by irscope's findings: after the run
+// (--check-results), or in steps after which the plain tool's run went on
+// and printed every chunk (a step failure that is irscope's own: a chunk
+// that failed as in the plain tool prints nothing). Under
+// --verify-diagnostics the exit code is the plain tool's own verdict.
+static bool plainToolWrites(const IrsOptRun *run, int rc) {
+  if (rc == irsOutcomeGetExitCode(IrsOutcomeOk) || run->plainRunDone)
+    return true;
+  return !run->cfg->verifyDiagnostics &&
+         run->chunksPrinted == irsInputGetNumChunks(run->input) &&
+         irsOutcomeIsStepFailure(irsOutcomeFromExitCode(rc));
+}
+
 // Writes the collected output to stdout, or atomically to -o when the run
 // succeeded as the plain tool's would (like mlir-opt, a failed run does not
-// create or replace it; a failure only irscope's checks after the run find,
-// such as a wrong result, leaves the output the plain tool writes).
+// create or replace it; a failure only irscope's checks find, such as a
+// wrong result or a --verify-with check, leaves the output the plain tool
+// writes).
 static int writeOutput(const IrsOptRun *run, IrsOptOut *out, int rc) {
   const IrsOptConfig *cfg = run->cfg;
   if (out->failed) {
@@ -85,7 +100,7 @@ static int writeOutput(const IrsOptRun *run, IrsOptOut *out, int rc) {
     }
     return irsOutcomeGetExitCode(IrsOutcomeOk);
   }
-  if (rc != irsOutcomeGetExitCode(IrsOutcomeOk) && !run->plainRunDone)
+  if (!plainToolWrites(run, rc))
     return irsOutcomeGetExitCode(IrsOutcomeOk);
   int e = irsOptWriteFileAtomic(cfg->io.output, out->data, out->len);
   if (e) {

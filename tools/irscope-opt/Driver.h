@@ -84,6 +84,15 @@ typedef struct IrsOptRun {
   // checks after the run find (--check-results), as the plain tool, which
   // makes no such check, writes it.
   bool plainRunDone;
+  // The chunks whose output was printed (a chunk that failed as in the
+  // plain tool prints none): counted by the process that runs them, and by
+  // a supervisor from its workers' output streams. All of them printed
+  // under a finding only irscope makes (--verify-with, --check-determinism)
+  // means the plain tool's run succeeds, and -o is written (Driver.c).
+  intptr_t chunksPrinted;
+  // The worker runs a chunk's steps after such a finding for its output
+  // only (Work.c's runOnPlainly): no steps of the run log.
+  bool plainRest;
 } IrsOptRun;
 
 /// The worker's value naming the chunk it left to a fresh worker that runs

@@ -408,6 +408,10 @@ int irsOptSupervise(IrsOptRun *run, IrsOptOut *out) {
 
   irsOptInterruptsRestore(&interrupts);
 
+  run->chunksPrinted = 0;
+  for (intptr_t c = 0; c < nchunks; ++c)
+    run->chunksPrinted += irsSupervisorHasOutput(
+        sup, (IrsWorkerStream){IrsWorkerStreamChunkOutput, c, 0});
   collectOutput(cfg, sup, nchunks, out);
   irsOptLogCollect(run, sup);
   irsOptCheckResultsCollect(run, sup);

@@ -191,8 +191,11 @@ static int runOnce(IrsOptToolRun *r, bool determinism,
   bool ran = rc == irsOutcomeGetExitCode(IrsOutcomeOk);
   if (then && ran)
     rc = then(r, t);
+  // The determinism check writes the plain tool's output past a
+  // difference too (exit 8).
+  bool wrote = ran || (!irsToolRunnerIsNull(t) && irsToolRunnerWroteOutput(t));
   irsToolRunnerDestroy(t);
-  if (ran && r->outputIsTemporary)
+  if (wrote && r->outputIsTemporary)
     rc = irsOptWorse(rc, irsToolCopyToStdout("irscope-opt", r->output));
   // After the check, which may mark a step, and after the output, as
   // in-process (Driver.c).

@@ -32,10 +32,11 @@
 #include <string.h>
 #include <unistd.h>
 
-// Tells the supervisor (if any) where the worker is.
+// Tells the supervisor (if any) where the worker is. The steps run after
+// a finding for the output only (runOnPlainly) are no steps of the log.
 static void notifyStep(intptr_t step, bool begin, void *ud) {
   IrsOptRun *run = ud;
-  if (begin)
+  if (begin && !run->plainRest)
     irsOptLogStepBegin(run, step);
   irsWorkerChannelStep(run->ch, run->chunk, step, begin);
 }
@@ -199,6 +200,45 @@ static void printOutput(ChunkWork *w, MlirOperation op, IrsOptOut *o) {
   irsOptOutAppend(o, "\n", 1);
 }
 
+// A supervised worker hands chunk c's printed output to its supervisor;
+// how the chunk ends: `rc`, or an I/O error.
+static IrsOutcome handOver(IrsOptRun *run, intptr_t c, IrsOptOut *o,
+                           IrsOutcome rc) {
+  ++run->chunksPrinted;
+  if (!run->supervised)
+    return rc;
+  if (irsOptWriteChunkOutput(run, c, o) != 0)
+    rc = irsOutcomeWorse(rc, IrsOutcomeIoError);
+  free(o->data);
+  *o = (IrsOptOut){0};
+  return rc;
+}
+
+// The chunk stopped at a finding only irscope makes (a --verify-with
+// check, nondeterminism) where the plain tool goes on: its steps after
+// the finding run as the plain tool runs them, so that the output is the
+// plain tool's (the finding's documents are written already and stay).
+// Whether `op` now holds that output; a later step that fails as it would
+// in the plain tool leaves no output, as there, and a note.
+static bool runOnPlainly(IrsOptRun *run, IrsPassManager pm, MlirOperation op) {
+  if (!irsPassManagerPlainGoesOn(pm))
+    return false;
+  intptr_t failed = 0;
+  run->plainRest = true;
+  IrsStatus st = irsPassManagerRunPlainRest(pm, op, &failed);
+  run->plainRest = false;
+  if (irsStatusIsOk(st))
+    return true;
+  if (failed > 0) {
+    MlirStringRef text = irsPipelineGetStepText(run->pipeline, failed - 1);
+    fprintf(stderr,
+            "irscope-opt: note: run on as the plain tool runs, step %ld "
+            "'%.*s' fails: no output, as the plain tool writes none\n",
+            (long)failed, (int)text.length, text.data);
+  }
+  return false;
+}
+
 // Parses, runs and prints chunk c; returns how it ended.
 static IrsOutcome workChunk(ChunkWork *w, intptr_t c) {
   IrsOptRun *run = w->run;
@@ -260,8 +300,12 @@ static IrsOutcome workChunk(ChunkWork *w, intptr_t c) {
                   irsPassManagerGetFailureDir(pm));
     else if (!irsOptDiagOutVerifying())
       printRunError(pm, cfg);
+    IrsOutcome rc = found != IrsOutcomeNone ? found : irsOptOutcomeFor(st.kind);
+    bool printed = runOnPlainly(run, pm, op);
+    if (printed)
+      printOutput(w, op, o);
     mlirModuleDestroy(m);
-    return found != IrsOutcomeNone ? found : irsOptOutcomeFor(st.kind);
+    return printed ? handOver(run, c, o, rc) : rc;
   }
   // With mlir-opt's instrumentation stderr is MLIR's, byte for byte as
   // mlir-opt writes it: nothing is added to it.
@@ -274,13 +318,7 @@ static IrsOutcome workChunk(ChunkWork *w, intptr_t c) {
   w->keptModule = leaveToExit(run, c, w->nchunks);
   if (!w->keptModule)
     mlirModuleDestroy(m);
-  IrsOutcome rc = IrsOutcomeOk;
-  if (run->supervised) {
-    if (irsOptWriteChunkOutput(run, c, &chunkOut) != 0)
-      rc = IrsOutcomeIoError;
-    free(chunkOut.data);
-  }
-  return rc;
+  return handOver(run, c, o, IrsOutcomeOk);
 }
 
 // The pass manager options of irsOptWork: the run's, with the dumps,
