@@ -87,6 +87,7 @@ static int writeOutput(const IrsOptRun *run, IrsOptOut *out, int rc) {
   }
   if (rc != irsOutcomeGetExitCode(IrsOutcomeOk) && !run->plainRunDone)
     return irsOutcomeGetExitCode(IrsOutcomeOk);
+  irsRunDirRemoveStaleTemporariesOf(cfg->io.output); // a killed run's
   int e = irsOptWriteFileAtomic(cfg->io.output, out->data, out->len);
   if (e) {
     fprintf(stderr, "irscope-opt: error: cannot write output file '%s': %s\n",
