@@ -260,55 +260,52 @@ static void test_crashdoc__crash_after_a_step_names_it(void **state) {
   finish(&s);
 }
 
-// A whole-pipeline death whose replay does not die (a thread-timing
-// crash): the replay says it ran every step, and the message and report
-// say so; a replay that exits 0 without saying is no such answer.
+// A whole-pipeline death (no step announced) whose locate replay does not
+// die: the replay says it ran every step (a thread-timing crash) or which
+// step failed instead, and the message and report say so; a replay that
+// exits 0 without saying is no such answer.
 static void test_crashdoc__replay_that_lives_is_told(void **state) {
+  static const struct {
+    FakeEnd end;
+    IrsWorkerOutcome outcome;
+    IrsCrashLocated located;
+    intptr_t failedStep;
+    const char *message, *replay;
+  } cases[] = {
+      {FakeRunsEveryStep, IrsWorkerCrashed, IrsCrashLocatedNotReproduced, 0,
+       "the pipeline crashed with SIGSEGV, but a stepwise replay of every "
+       "step did not, so no step is known",
+       "<replay located=\"not-reproduced\" runs=\"1\">the failure depends "
+       "on timing"},
+      {FakeStep1Fails, IrsWorkerTimedOut, IrsCrashLocatedOtherFailure, 1,
+       "the pipeline timed out after 2 s, but a stepwise replay did not: its "
+       "step 1 'builtin.module(cse)' failed first",
+       "<replay located=\"other-failure\" runs=\"1\" failed-step=\"1\">"},
+      {FakeSaysNothing, IrsWorkerCrashed, IrsCrashLocatedNoAnswer, 0,
+       "the pipeline crashed with SIGSEGV; the stepwise replay that looks "
+       "for the step ended without an answer",
+       "<replay located=\"no-answer\" runs=\"1\"/>"},
+  };
   Setup s;
   prepare(&s, *state, false);
-  s.fake.locate = FakeRunsEveryStep;
-  IrsWorkerResult res = deadIn(IrsWorkerCrashed, 0, "");
-  IrsCrashDoc doc;
-  irsCrashDocument(s.quiet, &res, &s.o, &doc);
-  assert_int_equal(doc.step, 0);
-  assert_int_equal(doc.located, IrsCrashLocatedNotReproduced);
-  assert_int_equal(doc.replays, 1);
-  assert_string_equal(doc.message,
-                      "the pipeline crashed with SIGSEGV, but a stepwise "
-                      "replay of every step did not, so no step is known");
   char p[8192];
   snprintf(p, sizeof(p), "%s/report.xml", s.failDir);
-  char *rep = slurpPath(p);
-  assert_non_null(rep);
-  assert_non_null(strstr(rep, "<replay located=\"not-reproduced\" runs=\"1\">"
-                              "the failure depends on timing"));
-  free(rep);
-  irsCrashDocRelease(&doc);
-
-  s.fake.locate = FakeStep1Fails;
-  res = deadIn(IrsWorkerTimedOut, 0, "");
-  irsCrashDocument(s.quiet, &res, &s.o, &doc);
-  assert_int_equal(doc.located, IrsCrashLocatedOtherFailure);
-  assert_int_equal(doc.replayFailedStep, 1);
-  assert_string_equal(doc.message,
-                      "the pipeline timed out after 2 s, but a stepwise "
-                      "replay did not: its step 1 'builtin.module(cse)' "
-                      "failed first");
-  rep = slurpPath(p);
-  assert_non_null(strstr(rep, "<replay located=\"other-failure\" runs=\"1\" "
-                              "failed-step=\"1\">"));
-  free(rep);
-  irsCrashDocRelease(&doc);
-
-  s.fake.locate = FakeSaysNothing;
-  res = deadIn(IrsWorkerCrashed, 0, "");
-  irsCrashDocument(s.quiet, &res, &s.o, &doc);
-  assert_int_equal(doc.located, IrsCrashLocatedNoAnswer);
-  assert_int_equal(doc.step, 0);
-  rep = slurpPath(p);
-  assert_non_null(strstr(rep, "<replay located=\"no-answer\" runs=\"1\"/>"));
-  free(rep);
-  irsCrashDocRelease(&doc);
+  for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); ++k) {
+    s.fake.locate = cases[k].end;
+    IrsWorkerResult res = deadIn(cases[k].outcome, 0, "");
+    IrsCrashDoc doc;
+    irsCrashDocument(s.quiet, &res, &s.o, &doc);
+    assert_int_equal(doc.step, 0);
+    assert_int_equal(doc.located, cases[k].located);
+    assert_int_equal(doc.replays, 1);
+    assert_int_equal(doc.replayFailedStep, cases[k].failedStep);
+    assert_string_equal(doc.message, cases[k].message);
+    char *rep = slurpPath(p);
+    assert_non_null(rep);
+    assert_non_null(strstr(rep, cases[k].replay));
+    free(rep);
+    irsCrashDocRelease(&doc);
+  }
   finish(&s);
 }
 
