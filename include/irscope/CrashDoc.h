@@ -71,6 +71,19 @@ typedef enum IrsCrashReplayFile {
 #define IRS_CRASH_REPLAY_WRITE_FILE "replay-write-file"
 #define IRS_CRASH_REPLAY_WRITE_ERRNO "replay-write-errno"
 
+/// How a locate replay that did not die ended, sent as value
+/// IRS_CRASH_REPLAY_LOCATE_END, with the 1-based step that failed as
+/// IRS_CRASH_REPLAY_FAILED_STEP for IrsCrashReplayEndStepFailed. A replay
+/// that dies sends neither (the supervisor knows its step from the
+/// channel); one that ends without them could not run.
+typedef enum IrsCrashReplayEnd {
+  IrsCrashReplayEndAllSteps = 1, ///< every step ran, none died
+  IrsCrashReplayEndStepFailed,   ///< a step failed without dying
+} IrsCrashReplayEnd;
+
+#define IRS_CRASH_REPLAY_LOCATE_END "replay-locate-end"
+#define IRS_CRASH_REPLAY_FAILED_STEP "replay-failed-step"
+
 /// The file name (RunDir.h) of an IrsCrashReplayFile; NULL for another
 /// value.
 IRS_API const char *irsCrashReplayFileGetName(int file);
@@ -78,7 +91,8 @@ IRS_API const char *irsCrashReplayFileGetName(int file);
 /// Performs `replay` on `module` (the dead worker's input, parsed afresh)
 /// with `pm`, a pass manager of the run's pipeline that prints nothing.
 /// First hands the input's op count to the supervisor as value
-/// "input-ops". Returns IRS_OK, IRS_ERR_PASS (a step failed: the replay
+/// "input-ops"; a locate replay that ends sends how (IrsCrashReplayEnd).
+/// Returns IRS_OK, IRS_ERR_PASS (a step failed: the replay
 /// did not reach the failing step) or IRS_ERR_IO (a file was not written;
 /// the first such file and its errno were sent as values, see
 /// IrsCrashReplayFile).
@@ -151,6 +165,11 @@ typedef struct IrsCrashDoc {
   IrsOutcome kind;
   /// 1-based failing step; 0 when not even a replay could tell.
   intptr_t step;
+  /// How the step was found (Report.h): announced by the worker, or by
+  /// `replays` locate replays; `replayFailedStep` as in IrsCrashInfo.
+  IrsCrashLocated located;
+  int replays;
+  intptr_t replayFailedStep;
   /// "step 3 '...' crashed with SIGSEGV" and the like.
   char message[1024];
   /// The failure directory; "" when none was made (interrupted, or it

@@ -46,6 +46,19 @@ typedef struct IrsResultsInfo {
   const char *runReproducer;
 } IrsResultsInfo;
 
+/// How the step of a death was found: a worker that died in a step it had
+/// announced needs no replay; one that did not (a whole-pipeline run) is
+/// located by replaying the pipeline step by step, which may not die again
+/// (a crash that depends on thread timing). report.xml's <replay>.
+typedef enum IrsCrashLocated {
+  IrsCrashLocatedAnnounced,     ///< no replay: the worker named its step
+  IrsCrashLocatedInStep,        ///< a replay died in the step named
+  IrsCrashLocatedNotReproduced, ///< the replays ran every step, none died
+  IrsCrashLocatedOtherFailure,  ///< a replay did not die: a step failed
+  IrsCrashLocatedNoAnswer,      ///< the replay could not run, or ended
+                                ///< without saying how far it got
+} IrsCrashLocated;
+
 /// Everything report.xml says about a worker that died. Strings are
 /// borrowed; nullable ones may be NULL.
 typedef struct IrsCrashInfo {
@@ -58,6 +71,11 @@ typedef struct IrsCrashInfo {
   IrsOutcome kind;
   /// 1-based failing step; 0 when it could not be determined.
   intptr_t step;
+  /// How `step` was found, by how many replays (0: none); for
+  /// IrsCrashLocatedOtherFailure the 1-based step that failed instead.
+  IrsCrashLocated located;
+  int replays;
+  intptr_t replayFailedStep;
   /// Signal that ended the worker (0 if none) and its name.
   int signal;
   const char *signalName;

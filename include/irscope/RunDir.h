@@ -58,7 +58,9 @@ extern "C" {
 #define IRS_RUN_DIR_CHUNK_PREFIX "chunk-"
 #define IRS_RUN_DIR_REPEAT_FAILURE_PREFIX "failure-"
 #define IRS_RUN_DIR_REPEAT_RUN_PREFIX ".run-"
-/// An atomic write goes to "<name>" IRS_RUN_DIR_TEMP_INFIX "XXXXXX" first.
+/// An atomic write goes to "<name>" IRS_RUN_DIR_TEMP_INFIX "<pid>-XXXXXX"
+/// first (irsRunDirTemporaryTemplate): the writer's process id tells a
+/// later run which temporaries a dead process left.
 #define IRS_RUN_DIR_TEMP_INFIX ".tmp-"
 /// The lock file of a run directory (irsRunDirLock); hidden, and no run file.
 #define IRS_RUN_DIR_LOCK ".irscope-lock"
@@ -92,6 +94,17 @@ IRS_API long irsRunDirDumpIndex(const char *name);
 
 /// Whether `name` is the temporary of an atomic write.
 IRS_API bool irsRunDirIsTemporary(const char *name);
+
+/// The mkstemp template of an atomic write of `path` by this process,
+/// "<path>.tmp-<pid>-XXXXXX" (`suffix` NULL) or "<path>.tmp-<pid>-SUFFIX",
+/// malloc'd; NULL when out of memory.
+IRS_API char *irsRunDirTemporaryTemplate(const char *path, const char *suffix);
+
+/// The process id in `name` after `prefix` ("<prefix><pid>-...") when that
+/// process no longer exists (kill(pid, 0) fails with ESRCH); 0 for any
+/// other name, and for a live or unknown process. What a dead process
+/// named with its id is provably nobody's.
+IRS_API long irsRunDirDeadOwner(const char *name, const char *prefix);
 
 /// Whether `name` is a file a run writes into its directory: a numbered
 /// dump, manifest.xml, report.xml, failure-input.mlir, failure-output.mlir,
@@ -146,6 +159,18 @@ IRS_API void irsRunDirUnlock(const char *dir, int lockFd, bool removeIfEmpty);
 /// Removes the temporaries a killed process left in `dir`. Returns 0 or an
 /// errno value (the directory cannot be opened).
 IRS_API int irsRunDirRemoveTemporaries(const char *dir);
+
+/// Removes the temporaries in `dir` that a process which no longer exists
+/// left (killed while it wrote them: SIGKILL, a second SIGINT), and only
+/// those: regular files of this user named "<stem>.tmp-<pid>-..." with a
+/// dead pid (irsRunDirDeadOwner), where `stem` is the file's name or, when
+/// `stem` is NULL, any name. A live run's temporaries, a user's
+/// "x.tmp-old" and another user's files stay. Returns how many it removed.
+IRS_API int irsRunDirRemoveStaleTemporaries(const char *dir, const char *stem);
+
+/// irsRunDirRemoveStaleTemporaries for the one file `path` (its directory,
+/// its name as the stem): a run calls it before it writes `path`.
+IRS_API int irsRunDirRemoveStaleTemporariesOf(const char *path);
 
 /// The numbered dumps of `dir`: the name of the most recent one before
 /// 1-based step `beforeStep` (the last good IR; any step when

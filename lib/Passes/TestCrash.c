@@ -9,6 +9,9 @@
 //                             the anchor's location unreadable, as a wild
 //                             write can wreck what a crash report reads
 //   irs-test-abort{op=NAME}   calls abort() as report_fatal_error does
+//   irs-test-abort{op=NAME runs=K file=PATH}  only in the first K runs
+//                             counted in PATH (a byte each): a crash that
+//                             the replays after it do not reproduce
 //   irs-test-hang{op=NAME}    never returns
 //   irs-test-hang{op=NAME interrupt=K file=PATH}  counts its hanging runs
 //                             in PATH (a byte each); the K-th sends SIGINT
@@ -73,11 +76,26 @@ static void runCrash(MlirOperation root, MlirExternalPass pass,
   *p = 42;
 }
 
+// With runs=K file=PATH, counts its executions in PATH (a byte each,
+// O_APPEND: parallel instances and processes add their own) and aborts in
+// the first K only: a crash the runs after it, a replay above all, do not
+// see again, deterministically.
 static void runAbort(MlirOperation root, MlirExternalPass pass,
                      IrsSimplePassData *d) {
   (void)pass;
-  if (present(root, d))
-    abort();
+  if (!present(root, d))
+    return;
+  if (d->file && d->n > 0) {
+    int fd = open(d->file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    struct stat st;
+    bool past = fd >= 0 && write(fd, "a", 1) == 1 && fstat(fd, &st) == 0 &&
+                st.st_size > d->n;
+    if (fd >= 0)
+      close(fd);
+    if (past)
+      return;
+  }
+  abort();
 }
 
 static void runHang(MlirOperation root, MlirExternalPass pass,
@@ -249,7 +267,8 @@ MlirPass irsTestCrashPassCreate(const IrsPassOptions *o, MlirStringRef a,
 }
 MlirPass irsTestAbortPassCreate(const IrsPassOptions *o, MlirStringRef a,
                                 IrsPassEnv *e, IrsBuf *err) {
-  static const Spec sp = {"irs-test-abort", &abortId, .run = runAbort};
+  static const Spec sp = {"irs-test-abort", &abortId, NULL, "runs", 0,
+                          1 << 30, "runs", "file", false, runAbort};
   return make(o, a, e, err, &sp);
 }
 MlirPass irsTestHangPassCreate(const IrsPassOptions *o, MlirStringRef a,

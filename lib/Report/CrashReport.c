@@ -91,6 +91,42 @@ static void writeActions(xmlTextWriterPtr w, IrsActionTrail trail, bool hang,
   xmlTextWriterEndElement(w);
 }
 
+// <replay>: how the step of a death the worker did not announce was
+// looked for, and what to do when the replay did not die again. One row
+// per IrsCrashLocated.
+static const struct {
+  const char *name, *advice;
+} kLocated[] = {
+    [IrsCrashLocatedAnnounced] = {"announced", NULL},
+    [IrsCrashLocatedInStep] = {"in-step", NULL},
+    [IrsCrashLocatedNotReproduced] =
+        {"not-reproduced",
+         "the failure depends on timing or scheduling (threads): run the "
+         "whole pipeline many times (irscope-opt --repeat=N) to see how "
+         "often it happens, and with --mlir-disable-threading to see "
+         "whether threads matter"},
+    [IrsCrashLocatedOtherFailure] =
+        {"other-failure",
+         "the whole pipeline and the stepwise replay fail differently: "
+         "run the whole pipeline many times (irscope-opt --repeat=N)"},
+    [IrsCrashLocatedNoAnswer] = {"no-answer", NULL},
+};
+
+static void writeReplay(xmlTextWriterPtr w, const IrsRecordDeath *d) {
+  if (d->located == IrsCrashLocatedAnnounced ||
+      (size_t)d->located >= sizeof(kLocated) / sizeof(kLocated[0]))
+    return;
+  xmlTextWriterStartElement(w, X("replay"));
+  xmlTextWriterWriteAttribute(w, X("located"), X(kLocated[d->located].name));
+  xmlTextWriterWriteFormatAttribute(w, X("runs"), "%d", d->replays);
+  if (d->located == IrsCrashLocatedOtherFailure)
+    xmlTextWriterWriteFormatAttribute(w, X("failed-step"), "%ld",
+                                      (long)d->replayFailedStep);
+  if (kLocated[d->located].advice)
+    xmlTextWriterWriteString(w, X(kLocated[d->located].advice));
+  xmlTextWriterEndElement(w);
+}
+
 static void writeFailure(xmlTextWriterPtr w, const IrsRunRecord *rec) {
   const IrsRecordDeath *d = &rec->death;
   const char *kind = irsOutcomeGetName(rec->deathKind);
@@ -139,6 +175,8 @@ static void writeFailure(xmlTextWriterPtr w, const IrsRunRecord *rec) {
   irsBufFree(&sym);
   if (rec->artifacts.results)
     irsXmlWriteResults(w, rec->artifacts.results);
+  // Before the <action>s: narrowing appends its action at the end.
+  writeReplay(w, d);
   if (rec->artifacts.action)
     irsXmlWriteAction(w, rec->artifacts.action, rec->artifacts.actionDiff);
   writeActions(w, d->actionTrail, hang, rec->artifacts.action != NULL);
@@ -227,7 +265,8 @@ static bool recordOf(const IrsCrashInfo *c, IrsRunRecord *rec) {
     return false;
   IrsRecordDeath d = {c->signal,     c->signalName,       c->elapsedMs,
                       c->timeoutSec, c->memoryLimitBytes, c->peakRssKb,
-                      c->stderrTail, c->symbolizer,       c->actionTrail};
+                      c->stderrTail, c->symbolizer,       c->actionTrail,
+                      c->located,    c->replays,          c->replayFailedStep};
   irsRunRecordSetDeath(rec, c->step, c->kind, &d);
   irsBufAppendStr(&rec->errMsg, c->message ? c->message : "");
   rec->artifacts.preStepIr = c->preStepIr;

@@ -112,8 +112,8 @@ static int addVia(Writer *w, IrsArtefact which, IrsArtefactWriteFn write,
     return EINVAL;
   w->added[which] = false;
   char *path = irsPathJoin(w->dir, artefacts[which].name);
-  char *tmp = NULL;
-  if (!path || asprintf(&tmp, "%s" IRS_RUN_DIR_TEMP_INFIX "XXXXXX", path) < 0) {
+  char *tmp = path ? irsRunDirTemporaryTemplate(path, NULL) : NULL;
+  if (!tmp) {
     free(path);
     return ENOMEM;
   }

@@ -93,6 +93,10 @@ typedef struct IrsRecordDeath {
   /// The dead worker's action trail (Action.h; null: none): the action in
   /// flight and, for a timeout, the actions that kept repeating.
   IrsActionTrail actionTrail;
+  /// How the step was found, by how many replays (IrsCrashInfo).
+  IrsCrashLocated located;
+  int replays;
+  intptr_t replayFailedStep;
 } IrsRecordDeath;
 
 /// The tally of irscope-opt --repeat: runs of one pipeline on one input

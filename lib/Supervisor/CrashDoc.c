@@ -38,16 +38,34 @@ static int replayMain(IrsWorkerChannel ch, void *ud) {
   return p->o->replay(ch, &p->r, p->o->replayUserData);
 }
 
-// The step a step-by-step replay dies in, or 0: a whole-pipeline run
-// announces no steps.
-static intptr_t locate(IrsSupervisor quiet, const IrsCrashDocOptions *o) {
+// Locates a death the worker did not announce a step for (a
+// whole-pipeline run) by a step-by-step replay: the step it ends in
+// without its answer (it died there, also by an exit(0) of a library), or,
+// when it lives, how it ended as it said (IrsCrashReplayEnd). A replay
+// that ends without saying outside any step could not run (no worker, an
+// input that no longer parses, an interrupt) or died between steps.
+static void locate(IrsSupervisor quiet, const IrsCrashDocOptions *o,
+                   IrsCrashDoc *doc) {
   Replay job = {o, {IrsCrashReplayLocate, 0, NULL}};
   const IrsWorkerResult *r;
-  if (irsStatusIsOk(irsSupervisorRun(quiet, replayMain, &job, &r)) &&
-      (r->outcome != IrsWorkerExited || r->exitCode != 0) && r->inStep &&
-      r->step > 0)
-    return r->step;
-  return 0;
+  doc->located = IrsCrashLocatedNoAnswer;
+  if (!irsStatusIsOk(irsSupervisorRun(quiet, replayMain, &job, &r)))
+    return;
+  doc->replays = 1;
+  int64_t end = 0, failed = 0;
+  bool said = irsWorkerResultGetValue(r, IRS_CRASH_REPLAY_LOCATE_END, &end);
+  if (!said && r->inStep && r->step > 0) { // even exit(0) in a step
+    doc->located = IrsCrashLocatedInStep;
+    doc->step = r->step;
+  } else if (said && end == IrsCrashReplayEndAllSteps) {
+    doc->located = IrsCrashLocatedNotReproduced;
+  } else if (said && end == IrsCrashReplayEndStepFailed &&
+             irsWorkerResultGetValue(r, IRS_CRASH_REPLAY_FAILED_STEP,
+                                     &failed) &&
+             failed > 0) {
+    doc->located = IrsCrashLocatedOtherFailure;
+    doc->replayFailedStep = (intptr_t)failed;
+  }
 }
 
 // Whether a replay did all it was asked: it said ok, or, saying nothing,
@@ -113,25 +131,45 @@ static void describe(IrsCrashDoc *doc, const IrsWorkerResult *res,
              (long)res->step,
              (int)(t.length > kStepTextMax ? kStepTextMax : t.length), t.data);
   }
+  // What the replay that looked for the step found instead (locate).
+  char replay[kStepTextMax + sizeof(", but a stepwise replay did not: its "
+                                    "step  '' failed first") + 20] = "";
+  if (doc->located == IrsCrashLocatedNotReproduced && doc->replays > 1)
+    snprintf(replay, sizeof(replay), ", but %d stepwise replays of every "
+             "step did not, so no step is known", doc->replays);
+  else if (doc->located == IrsCrashLocatedNotReproduced)
+    snprintf(replay, sizeof(replay), "%s", ", but a stepwise replay of every "
+             "step did not, so no step is known");
+  else if (doc->located == IrsCrashLocatedOtherFailure) {
+    MlirStringRef t =
+        irsPipelineGetStepText(o->pipeline, doc->replayFailedStep - 1);
+    snprintf(replay, sizeof(replay), ", but a stepwise replay did not: its "
+             "step %ld '%.*s' failed first", (long)doc->replayFailedStep,
+             (int)(t.length > kStepTextMax ? kStepTextMax : t.length), t.data);
+  } else if (doc->located == IrsCrashLocatedNoAnswer)
+    snprintf(replay, sizeof(replay), "%s",
+             "; the stepwise replay that looks for the step ended without "
+             "an answer");
   char *m = doc->message;
   size_t cap = sizeof(doc->message);
   MlirStringRef tail = doc->stderrTail;
   if (doc->outcome == IrsWorkerTimedOut)
-    snprintf(m, cap, "%s timed out after %g s", where, o->stepTimeoutSec);
+    snprintf(m, cap, "%s timed out after %g s%s", where, o->stepTimeoutSec,
+             replay);
   else if (doc->outcome == IrsWorkerMemoryLimit)
-    snprintf(m, cap, "%s exceeded the memory limit of %lld bytes", where,
-             (long long)o->memoryLimitBytes);
+    snprintf(m, cap, "%s exceeded the memory limit of %lld bytes%s", where,
+             (long long)o->memoryLimitBytes, replay);
   else if (doc->outcome == IrsWorkerInterrupted)
     snprintf(m, cap, "interrupted in %s", where);
   else if (doc->outcome == IrsWorkerExited)
-    snprintf(m, cap, "%s ended the process with exit code %d", where,
-             res->exitCode);
+    snprintf(m, cap, "%s ended the process with exit code %d%s", where,
+             res->exitCode, replay);
   else
-    snprintf(m, cap, "%s crashed with %s%s%s", where,
+    snprintf(m, cap, "%s crashed with %s%s%s%s", where,
              o->signalName(res->signal),
              irsCrashTraceIsStackOverflow(tail) ? IRS_CRASH_TRACE_STACK_OVERFLOW
                                                 : "",
-             after);
+             after, replay);
 }
 
 static int writeReport(const IrsCrashDoc *doc, const IrsWorkerResult *res,
@@ -146,6 +184,9 @@ static int writeReport(const IrsCrashDoc *doc, const IrsWorkerResult *res,
   irsCrashInfoSetDeath(&info, res, o->signalName(res->signal),
                        o->stepTimeoutSec, o->memoryLimitBytes);
   info.step = doc->step;
+  info.located = doc->located;
+  info.replays = doc->replays;
+  info.replayFailedStep = doc->replayFailedStep;
   info.stderrTail = doc->stderrTail; // the replays may have reused res's
   info.message = doc->message;
   info.dumpOnlyChanged = o->dumpOnlyChanged;
@@ -228,7 +269,7 @@ void irsCrashDocument(IrsSupervisor quiet, const IrsWorkerResult *given,
                                     tail ? res->stderrTail.length : 0};
   bool interrupted = res->outcome == IrsWorkerInterrupted;
   if (doc->step == 0 && !interrupted)
-    doc->step = locate(quiet, o);
+    locate(quiet, o, doc);
   if (!interrupted)
     makeDir(doc, o);
   bool havePre = false;

@@ -4,7 +4,8 @@
 // Runs inside a replay worker (see CrashDoc.h): nothing of the dead
 // worker's IR survives, so it is rebuilt from the input. Locating runs the
 // steps one by one, each verified as it ends, until the process dies, the
-// supervisor learning the step from the channel. The snapshot writes the full reproducer (the
+// supervisor learning the step from the channel; a replay that lives says
+// how it ended (IrsCrashReplayEnd). The snapshot writes the full reproducer (the
 // untouched input with the whole pipeline) first, so that it exists even
 // when replaying the earlier steps fails, then the IR before the failing
 // step and the local reproducer (that IR with only the failing step).
@@ -99,9 +100,19 @@ IrsErrorKind irsCrashReplayRun(const IrsCrashReplay *r, IrsWorkerChannel ch,
   // step's checks inside the step: a crash in the verifier after a pass
   // (llvm/llvm-project#205266) is that step's, which
   // irsPassManagerRunSteps (no verifier between steps) would never reach.
-  if (r->kind == IrsCrashReplayLocate)
-    return irsStatusIsOk(irsPassManagerRun(pm, module)) ? IRS_OK
-                                                         : IRS_ERR_PASS;
+  // Still alive after the run: the replay did not die. It says so, typed,
+  // so that the supervisor tells "ran every step" from a worker that
+  // ended before it could answer.
+  if (r->kind == IrsCrashReplayLocate) {
+    bool ok = irsStatusIsOk(irsPassManagerRun(pm, module));
+    if (!ok)
+      irsWorkerChannelSendValue(ch, IRS_CRASH_REPLAY_FAILED_STEP,
+                                irsPassManagerGetFailedStep(pm));
+    irsWorkerChannelSendValue(ch, IRS_CRASH_REPLAY_LOCATE_END,
+                              ok ? IrsCrashReplayEndAllSteps
+                                 : IrsCrashReplayEndStepFailed);
+    return ok ? IRS_OK : IRS_ERR_PASS;
+  }
   return snapshot(r, pm, module, s, ch);
 }
 

@@ -16,7 +16,8 @@ static int errnoNamed(const char *s, size_t n) {
     const char *name;
     int err;
   } kNames[] = {{"ENOSPC", ENOSPC}, {"EIO", EIO},     {"EACCES", EACCES},
-                {"EROFS", EROFS},   {"EFBIG", EFBIG}, {"KILL", 0}};
+                {"EROFS", EROFS},   {"EFBIG", EFBIG}, {"KILL", 0},
+                {"INT2", kIrsFaultWriteInt2}};
   for (size_t i = 0; i < sizeof(kNames) / sizeof(kNames[0]); ++i)
     if (strlen(kNames[i].name) == n && !strncmp(s, kNames[i].name, n))
       return kNames[i].err;
@@ -53,7 +54,7 @@ void irsFaultWriteLoad(IrsFaultWrite *f) {
   long n = strtol(v, &end, 10);
   const char *what = end + 1, *colon = *end == ':' ? strchr(what, ':') : NULL;
   int err = colon ? errnoNamed(what, (size_t)(colon - what)) : -1;
-  if (n < 0 || err < 0 || !colon[1])
+  if (n < 0 || err == -1 || !colon[1])
     return;
   f->n = n;
   f->err = err;
@@ -77,5 +78,12 @@ int irsFaultWriteCheck(const IrsFaultWrite *f) {
     return 0;
   if (f->err == 0)
     raise(SIGKILL);
+  if (f->err == kIrsFaultWriteInt2) {
+    // Ctrl-C twice, at this very point: a tool that ends on the second
+    // does so here, its temporary in flight.
+    raise(SIGINT);
+    raise(SIGINT);
+    return 0;
+  }
   return f->err;
 }

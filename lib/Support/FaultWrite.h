@@ -10,7 +10,8 @@
 // COUNTER is a file every write point of every process of the run (the
 // tool, its workers, their forks) appends one byte to; the point that makes
 // it N bytes long fails: with WHAT = ENOSPC, EIO, EACCES, EROFS or EFBIG it
-// fails with that errno, with WHAT = KILL the process raises SIGKILL there.
+// fails with that errno, with WHAT = KILL the process raises SIGKILL there,
+// with WHAT = INT2 it raises SIGINT twice and goes on (if it lives).
 // N = 0 never fails: the counter's size after the run is then the number of
 // write points the run has, and COUNTER.paths lists them, one line each:
 // the point's number and the path of the file it writes (a test names the
@@ -26,9 +27,11 @@
 
 #include <stdbool.h>
 
+enum { kIrsFaultWriteInt2 = -2 }; // IrsFaultWrite.err of WHAT = INT2
+
 typedef struct IrsFaultWrite {
   long n;              // the point that fails; < 0: the hook is off
-  int err;             // the errno it fails with; 0: SIGKILL
+  int err;             // the errno it fails with; 0: SIGKILL; INT2
   const char *counter; // borrowed from the environment
   const char *path;    // the file written (borrowed; may be NULL)
 } IrsFaultWrite;

@@ -50,11 +50,10 @@ int irsAtomicFileOpen(IrsAtomicFile *af, const char *path) {
       irsAtomicFileAbort(af);
     return fe;
   }
-  IrsBuf b = IRS_BUF_INIT;
   // mkstemp: unique even when several threads (parallel pass instances)
-  // or processes write the same file at once.
-  irsBufPrintf(&b, "%s" IRS_RUN_DIR_TEMP_INFIX "XXXXXX", path);
-  af->tmpPath = irsBufDetach(&b);
+  // or processes write the same file at once; the pid in the name tells a
+  // later run the temporary of a killed writer (RunDir.h).
+  af->tmpPath = irsRunDirTemporaryTemplate(path, NULL);
   af->path = irsStrDup(path);
   af->buf = malloc(kBufSize);
   af->fault.path = af->path;

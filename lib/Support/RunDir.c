@@ -18,9 +18,12 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 void irsRunDirDumpName(intptr_t step, MlirStringRef anchor, MlirStringRef pass,
@@ -34,6 +37,78 @@ void irsRunDirDumpName(intptr_t step, MlirStringRef anchor, MlirStringRef pass,
 
 bool irsRunDirIsTemporary(const char *name) {
   return strstr(name, IRS_RUN_DIR_TEMP_INFIX) != NULL;
+}
+
+char *irsRunDirTemporaryTemplate(const char *path, const char *suffix) {
+  IrsBuf b = IRS_BUF_INIT;
+  irsBufPrintf(&b, "%s" IRS_RUN_DIR_TEMP_INFIX "%ld-%s", path, (long)getpid(),
+               suffix ? suffix : "XXXXXX");
+  return irsBufDetach(&b);
+}
+
+long irsRunDirDeadOwner(const char *name, const char *prefix) {
+  size_t n = strlen(prefix);
+  if (strncmp(name, prefix, n) != 0)
+    return 0;
+  const char *digits = name + n;
+  size_t len = strspn(digits, "0123456789");
+  if (len == 0 || len > 9 || digits[len] != '-')
+    return 0;
+  long pid = strtol(digits, NULL, 10);
+  // EPERM: a process we may not signal exists. Only "no such process"
+  // makes the name nobody's.
+  return pid > 0 && kill((pid_t)pid, 0) != 0 && errno == ESRCH ? pid : 0;
+}
+
+// Whether DIR/name (dfd) is a regular file of this user (not a link).
+static bool ownRegularFile(int dfd, const char *name) {
+  struct stat st;
+  return fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+         S_ISREG(st.st_mode) && st.st_uid == geteuid();
+}
+
+int irsRunDirRemoveStaleTemporaries(const char *dir, const char *stem) {
+  DIR *d = opendir(dir);
+  if (!d)
+    return 0;
+  int removed = 0;
+  IrsBuf prefix = IRS_BUF_INIT;
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL) {
+    // The last infix: a user's "a.tmp-b.mlir" may be written atomically too.
+    const char *at = NULL;
+    for (const char *p = strstr(e->d_name, IRS_RUN_DIR_TEMP_INFIX); p;
+         p = strstr(p + 1, IRS_RUN_DIR_TEMP_INFIX))
+      at = p;
+    size_t stemLen = at ? (size_t)(at - e->d_name) : 0;
+    if (!at || (stem && (strlen(stem) != stemLen ||
+                         strncmp(e->d_name, stem, stemLen) != 0)))
+      continue;
+    irsBufReset(&prefix);
+    irsBufAppendRef(&prefix, (MlirStringRef){e->d_name, stemLen});
+    irsBufAppendStr(&prefix, IRS_RUN_DIR_TEMP_INFIX);
+    if (prefix.failed || !irsRunDirDeadOwner(e->d_name, prefix.data) ||
+        !ownRegularFile(dirfd(d), e->d_name))
+      continue;
+    if (unlinkat(dirfd(d), e->d_name, 0) == 0)
+      ++removed;
+  }
+  irsBufFree(&prefix);
+  closedir(d);
+  return removed;
+}
+
+int irsRunDirRemoveStaleTemporariesOf(const char *path) {
+  const char *slash = strrchr(path, '/');
+  if (!slash)
+    return irsRunDirRemoveStaleTemporaries(".", path);
+  char *dir = irsStrDup(path);
+  if (!dir)
+    return 0;
+  dir[slash - path > 0 ? slash - path : 1] = '\0';
+  int n = irsRunDirRemoveStaleTemporaries(dir, slash + 1);
+  free(dir);
+  return n;
 }
 
 // "NNNN-" with at least four digits, something after the dash.
@@ -78,7 +153,10 @@ bool irsRunDirIsRunFile(const char *name) {
 int irsRunDirCreateFailureDir(const char *given, char **dir) {
   if (given) {
     *dir = irsStrDup(given);
-    return *dir ? irsMkdirP(*dir) : ENOMEM;
+    int e = *dir ? irsMkdirP(*dir) : ENOMEM;
+    if (!e)
+      irsRunDirRemoveStaleTemporaries(*dir, NULL);
+    return e;
   }
   const char *t = getenv("TMPDIR");
   IrsBuf b = IRS_BUF_INIT;
@@ -103,6 +181,8 @@ IrsErrorKind irsRunDirPrepareDumps(const char *dir, bool overwrite,
                                    MlirStringCallback message, void *ud) {
   IrsBuf b = IRS_BUF_INIT, *err = &b;
   int e = irsMkdirP(dir);
+  if (!e)
+    irsRunDirRemoveStaleTemporaries(dir, NULL); // a killed run's, not a run
   if (e) {
     irsBufPrintf(err, "cannot create dump directory '%s': %s", dir,
                  strerror(e));

@@ -98,24 +98,23 @@ void irsToolForwardStderr(IrsToolRunnerImpl *t, const IrsToolExecResult *r,
   irsBufFree(&kept);
 }
 
-// Runs `e` with its output going to a temporary ("<output>.tmp-tool",
+// Runs `e` with its output going to a temporary ("<output>.tmp-PID-tool",
 // which irsRunDirIsTemporary knows), renamed into place on success: a dump
 // is never seen half-written.
 static IrsErrorKind execAtomic(IrsToolRunnerImpl *t, IrsToolExec e,
                                IrsToolExecResult *r) {
-  IrsBuf tmp = IRS_BUF_INIT;
-  irsBufPrintf(&tmp, "%s" IRS_RUN_DIR_TEMP_INFIX "tool", e.output);
-  if (tmp.failed)
+  char *tmp = irsRunDirTemporaryTemplate(e.output, "tool");
+  if (!tmp)
     return IRS_ERR_NOMEM;
   const char *final = e.output;
-  e.output = tmp.data;
+  e.output = tmp;
   IrsErrorKind k = irsToolExecRun(t, &e, r);
   // No file to rename is the tool writing nothing: checkOutput says so.
-  if (k == IRS_OK && irsToolExecOk(r) && rename(tmp.data, final) != 0 &&
+  if (k == IRS_OK && irsToolExecOk(r) && rename(tmp, final) != 0 &&
       errno != ENOENT)
     k = IRS_ERR_IO;
-  unlink(tmp.data);
-  irsBufFree(&tmp);
+  unlink(tmp);
+  free(tmp);
   return k;
 }
 

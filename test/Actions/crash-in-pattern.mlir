@@ -4,8 +4,8 @@
 // its supervisor reads after the death, so irscope-opt names the rewrite
 // pattern that was being applied and the op it was applied to, with the
 // op's location read before the pattern ran: on the terminal after the
-// crash's trace, and in report.xml as <action in-flight="true">; then the
-// report and the replay. Exit codes are checked with `sh -c '...; echo exit=$?'`.
+// crash's trace, and in report.xml as <action in-flight="true"> (after the
+// <replay> that located step 1); then the report and the replay. Exit codes are checked with `sh -c '...; echo exit=$?'`.
 
 // RUN: not --crash %mlir_opt -convert-arith-to-spirv %s -o /dev/null
 
@@ -21,8 +21,8 @@
 // RUN: xmllint --noout --schema %schemas/report.xsd %t/report.xml
 // RUN: FileCheck %s --check-prefix=REPORT < %t/report.xml
 // REPORT: <failure kind="crash" step="1" pass="convert-arith-to-spirv"
-// REPORT: </stack-trace>
-// REPORT: <action tag="apply-pattern" name="(anonymous namespace)::ExtUIPattern" index="{{[1-9][0-9]*}}" op="arith.extui" loc="{{.*}}crash-in-pattern.mlir:45:10" in-flight="true"/>
+// REPORT: <replay located="in-step" runs="1"/>
+// REPORT-NEXT: <action tag="apply-pattern" name="(anonymous namespace)::ExtUIPattern" index="{{[1-9][0-9]*}}" op="arith.extui" loc="{{.*}}crash-in-pattern.mlir:45:10" in-flight="true"/>
 // REPORT-NEXT: </failure>
 
 // A crash outside any pattern names the pass and the op it ran on.

@@ -52,7 +52,9 @@
 // With llvm-symbolizer, the same from the site on, with the pass's name.
 // REPORT-NEXT: <symbolised-trace>#0 runCrash{{[.a-z]*}} at {{.*}}lib/Passes/TestCrash.c:{{[0-9]+$}}
 // REPORT: </symbolised-trace>
-// REPORT-NEXT: <action tag="pass-execution" name="irs-test-crash" index="{{[0-9]+}}" op="func.func" loc="{{.*}}crash-segv.mlir:117:1" in-flight="true"/>
+// The whole-pipeline run announced no step: one stepwise replay died in it.
+// REPORT-NEXT: <replay located="in-step" runs="1"/>
+// REPORT-NEXT: <action tag="pass-execution" name="irs-test-crash" index="{{[0-9]+}}" op="func.func" loc="{{.*}}crash-segv.mlir:{{[0-9]+}}:1" in-flight="true"/>
 // REPORT-NEXT: </failure>
 // REPORT-NEXT: <artifacts>
 // REPORT-NEXT: <pre-step-ir file="failure-input.mlir"/>

@@ -30,7 +30,7 @@
 // PASSES-NEXT: irs-test-fail {{.*}}{op=NAME}
 // PASSES-NEXT: irs-test-corrupt {{.*}}{op=NAME}
 // PASSES-NEXT: irs-test-crash {{.*}}{op=NAME unmap-loc=0|1}
-// PASSES-NEXT: irs-test-abort {{.*}}{op=NAME}
+// PASSES-NEXT: irs-test-abort {{.*}}{op=NAME runs=K file=PATH}
 // PASSES-NEXT: irs-test-hang {{.*}}{op=NAME interrupt=K file=PATH}
 // PASSES-NEXT: irs-test-slow {{.*}}{op=NAME ms=N file=PATH}
 // PASSES-NEXT: irs-test-stack-overflow {{.*}}{op=NAME}

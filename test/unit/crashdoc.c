@@ -40,9 +40,18 @@ static const char *signalName(int sig) {
 }
 
 // What the fake replays saw, through a file (they run in another process).
+// How a fake locate replay that does not die in step 2 ends.
+typedef enum FakeEnd {
+  FakeDiesInStep2,
+  FakeExitsAfterStep1, // step 1 runs, then exit code 1, nothing said
+  FakeRunsEveryStep,   // says IrsCrashReplayEndAllSteps, exit 0
+  FakeStep1Fails,      // says step 1 failed, exit 0
+  FakeSaysNothing,     // exit 0 without a word
+} FakeEnd;
+
 typedef struct Fake {
   const char *log;
-  bool locateFails; // the locate replay fails step 1 and dies in none
+  FakeEnd locate;
   bool writeFails;  // the snapshot says its reproducer was not written
 } Fake;
 
@@ -50,10 +59,20 @@ typedef struct Fake {
 // count, and logs the step and directory it was asked for.
 static int fakeReplay(IrsWorkerChannel ch, const IrsCrashReplay *r, void *ud) {
   Fake *f = ud;
-  if (r->kind == IrsCrashReplayLocate && f->locateFails) {
+  if (r->kind == IrsCrashReplayLocate && f->locate != FakeDiesInStep2) {
+    if (f->locate == FakeSaysNothing)
+      return 0;
     irsWorkerChannelStepBegin(ch, 0, 1);
     irsWorkerChannelStepEnd(ch, 0, 1);
-    return 1;
+    if (f->locate == FakeExitsAfterStep1)
+      return 1;
+    if (f->locate == FakeStep1Fails)
+      irsWorkerChannelSendValue(ch, IRS_CRASH_REPLAY_FAILED_STEP, 1);
+    irsWorkerChannelSendValue(ch, IRS_CRASH_REPLAY_LOCATE_END,
+                              f->locate == FakeStep1Fails
+                                  ? IrsCrashReplayEndStepFailed
+                                  : IrsCrashReplayEndAllSteps);
+    return 0;
   }
   if (r->kind == IrsCrashReplayLocate) {
     irsWorkerChannelStepBegin(ch, 0, 1);
@@ -219,21 +238,74 @@ static void test_crashdoc__locates_an_unknown_step(void **state) {
 static void test_crashdoc__crash_after_a_step_names_it(void **state) {
   Setup s;
   prepare(&s, *state, false);
-  s.fake.locateFails = true;
+  s.fake.locate = FakeExitsAfterStep1;
   IrsWorkerResult res = deadIn(IrsWorkerCrashed, 1, "");
   res.inStep = false;
   IrsCrashDoc doc;
   irsCrashDocument(s.quiet, &res, &s.o, &doc);
   assert_int_equal(doc.step, 0);
+  assert_int_equal(doc.located, IrsCrashLocatedNoAnswer);
   assert_string_equal(doc.message,
                       "the pipeline crashed with SIGSEGV after step 1 "
-                      "'builtin.module(cse)' had ended");
+                      "'builtin.module(cse)' had ended; the stepwise replay "
+                      "that looks for the step ended without an answer");
   // Once its chunk is done, the worker died after the pipeline.
   irsCrashDocRelease(&doc);
   res.chunksDone = 1;
   irsCrashDocument(s.quiet, &res, &s.o, &doc);
-  assert_string_equal(doc.message, "the pipeline crashed with SIGSEGV");
+  assert_string_equal(doc.message,
+                      "the pipeline crashed with SIGSEGV; the stepwise replay "
+                      "that looks for the step ended without an answer");
   irsCrashDocRelease(&doc);
+  finish(&s);
+}
+
+// A whole-pipeline death (no step announced) whose locate replay does not
+// die: the replay says it ran every step (a thread-timing crash) or which
+// step failed instead, and the message and report say so; a replay that
+// exits 0 without saying is no such answer.
+static void test_crashdoc__replay_that_lives_is_told(void **state) {
+  static const struct {
+    FakeEnd end;
+    IrsWorkerOutcome outcome;
+    IrsCrashLocated located;
+    intptr_t failedStep;
+    const char *message, *replay;
+  } cases[] = {
+      {FakeRunsEveryStep, IrsWorkerCrashed, IrsCrashLocatedNotReproduced, 0,
+       "the pipeline crashed with SIGSEGV, but a stepwise replay of every "
+       "step did not, so no step is known",
+       "<replay located=\"not-reproduced\" runs=\"1\">the failure depends "
+       "on timing"},
+      {FakeStep1Fails, IrsWorkerTimedOut, IrsCrashLocatedOtherFailure, 1,
+       "the pipeline timed out after 2 s, but a stepwise replay did not: its "
+       "step 1 'builtin.module(cse)' failed first",
+       "<replay located=\"other-failure\" runs=\"1\" failed-step=\"1\">"},
+      {FakeSaysNothing, IrsWorkerCrashed, IrsCrashLocatedNoAnswer, 0,
+       "the pipeline crashed with SIGSEGV; the stepwise replay that looks "
+       "for the step ended without an answer",
+       "<replay located=\"no-answer\" runs=\"1\"/>"},
+  };
+  Setup s;
+  prepare(&s, *state, false);
+  char p[8192];
+  snprintf(p, sizeof(p), "%s/report.xml", s.failDir);
+  for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); ++k) {
+    s.fake.locate = cases[k].end;
+    IrsWorkerResult res = deadIn(cases[k].outcome, 0, "");
+    IrsCrashDoc doc;
+    irsCrashDocument(s.quiet, &res, &s.o, &doc);
+    assert_int_equal(doc.step, 0);
+    assert_int_equal(doc.located, cases[k].located);
+    assert_int_equal(doc.replays, 1);
+    assert_int_equal(doc.replayFailedStep, cases[k].failedStep);
+    assert_string_equal(doc.message, cases[k].message);
+    char *rep = slurpPath(p);
+    assert_non_null(rep);
+    assert_non_null(strstr(rep, cases[k].replay));
+    free(rep);
+    irsCrashDocRelease(&doc);
+  }
   finish(&s);
 }
 
@@ -421,6 +493,7 @@ int main(void) {
       T(test_crashdoc__crash_in_known_step),
       T(test_crashdoc__locates_an_unknown_step),
       T(test_crashdoc__crash_after_a_step_names_it),
+      T(test_crashdoc__replay_that_lives_is_told),
       T(test_crashdoc__interrupt_writes_no_report),
       T(test_crashdoc__unwritable_dir_is_in_the_summary),
       T(test_crashdoc__replay_write_error_is_in_the_summary),

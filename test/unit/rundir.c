@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 //===----------------------------------------------------------------------===//
@@ -153,6 +154,57 @@ static void test_rundir__remove_temporaries(void **state) {
   assert_false(exists(state, "0002-x-y.mlir.tmp-zzzzzz"));
   char p[4096];
   assert_int_not_equal(irsRunDirRemoveTemporaries(at(state, "none", p)), 0);
+}
+
+// A pid that is gone: a child that has exited and been reaped.
+static long deadPid(void) {
+  pid_t p = fork();
+  if (p == 0)
+    _exit(0);
+  assert_true(p > 0);
+  waitpid(p, NULL, 0);
+  return (long)p;
+}
+
+// The temporaries of a process that is gone, and only those, are stale:
+// a live process's (this one's), a user's look-alike, another file's.
+static void test_rundir__remove_stale_temporaries(void **state) {
+  char *t = irsRunDirTemporaryTemplate("d/out.mlir", NULL);
+  char want[64];
+  snprintf(want, sizeof(want), "d/out.mlir.tmp-%ld-XXXXXX", (long)getpid());
+  assert_string_equal(t, want);
+  free(t);
+  long dead = deadPid();
+  char stale[128], other[128], mine[128];
+  snprintf(stale, sizeof(stale), "out.mlir.tmp-%ld-Ab12Cd", dead);
+  snprintf(other, sizeof(other), "other.mlir.tmp-%ld-Ab12Cd", dead);
+  snprintf(mine, sizeof(mine), "out.mlir.tmp-%ld-Ab12Cd", (long)getpid());
+  assert_int_equal(irsRunDirDeadOwner(stale, "out.mlir.tmp-"), dead);
+  assert_int_equal(irsRunDirDeadOwner(mine, "out.mlir.tmp-"), 0);
+  assert_int_equal(irsRunDirDeadOwner("out.mlir.tmp-mine", "out.mlir.tmp-"),
+                   0);
+  assert_int_equal(irsRunDirDeadOwner(stale, "x.tmp-"), 0);
+  put(state, stale, "half");
+  put(state, other, "half");
+  put(state, mine, "half");
+  put(state, "out.mlir.tmp-mine", "user");
+  put(state, "out.mlir", "result");
+  char p[4096];
+  assert_int_equal(irsRunDirRemoveStaleTemporariesOf(at(state, "out.mlir", p)),
+                   1);
+  assert_false(exists(state, stale));
+  assert_true(exists(state, other));
+  assert_true(exists(state, mine));
+  assert_true(exists(state, "out.mlir.tmp-mine"));
+  assert_true(exists(state, "out.mlir"));
+  // Without a stem, any file's; a directory so named is no temporary.
+  char dir[128];
+  snprintf(dir, sizeof(dir), "sub.tmp-%ld-Ab12Cd", dead);
+  assert_int_equal(mkdir(at(state, dir, p), 0755), 0);
+  assert_int_equal(irsRunDirRemoveStaleTemporaries(*state, NULL), 1);
+  assert_false(exists(state, other));
+  assert_true(exists(state, mine));
+  assert_true(exists(state, dir));
 }
 
 // A dump directory is created (with its parents); an earlier run's files
@@ -390,6 +442,7 @@ int main(void) {
       T(test_rundir__failure_dir_given_is_created),
       T(test_rundir__failure_dir_fresh_under_tmpdir),
       T(test_rundir__remove_temporaries),
+      T(test_rundir__remove_stale_temporaries),
       T(test_rundir__prepare_dumps),
       T(test_rundir__prepare_dumps_io_error),
       T(test_rundir__find_dumps),

@@ -102,6 +102,7 @@ static int writeOutput(const IrsOptRun *run, IrsOptOut *out, int rc) {
   }
   if (!plainToolWrites(run, rc))
     return irsOutcomeGetExitCode(IrsOutcomeOk);
+  irsRunDirRemoveStaleTemporariesOf(cfg->io.output); // a killed run's
   int e = irsOptWriteFileAtomic(cfg->io.output, out->data, out->len);
   if (e) {
     fprintf(stderr, "irscope-opt: error: cannot write output file '%s': %s\n",

@@ -163,6 +163,15 @@ static void printDeath(const IrsCrashDoc *doc, IrsActionTrail trail,
     irsToolPrintTraceNotes("irscope-opt", doc->stderrTail,
                            doc->outcome == IrsWorkerTimedOut);
   printActionNote(trail, doc->outcome);
+  // A whole-pipeline death the stepwise replay did not see again: what to
+  // try next (--repeat's own runs tally it instead).
+  if (!cfg->repeat.runs && (doc->located == IrsCrashLocatedNotReproduced ||
+                            doc->located == IrsCrashLocatedOtherFailure))
+    fprintf(stderr, "irscope-opt: note: the failure depends on timing or "
+                    "scheduling: --repeat=N runs the whole pipeline N times "
+                    "and counts how often it fails; "
+                    "--mlir-disable-threading tells whether threads "
+                    "matter\n");
   if (narrowed)
     fprintf(stderr, "irscope-opt: note: %s\n", narrowed);
   if (narrowed && runs)

@@ -19,8 +19,10 @@
 #include "RunLocks.h"
 #include "StdStreams.h"
 #include "Tool.h"
+#include "OwnTemps.h"
 
 #include "irscope/Reduce.h"
+#include "irscope/RunDir.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -35,9 +37,12 @@
 // it through IrsReduceOptions.stopFlag).
 static volatile int stopFlag;
 // The first signal stops the reduction cleanly; a second one (the user
-// insists, e.g. while the input check hangs) ends opt-reduce at once.
+// insists, e.g. while the input check hangs) ends opt-reduce at once, as
+// the signal would, after removing the temporary of a write in flight
+// (OwnTemps.h).
 static void onSignal(int sig) {
   if (stopFlag) {
+    irsToolOwnTempsRemove();
     signal(sig, SIG_DFL);
     raise(sig);
     return;
@@ -202,6 +207,17 @@ static int flushStandIn(char *standIn, int rc) {
   return rc;
 }
 
+// The files this run writes: a killed run's temporaries of them go first,
+// and a second signal removes this run's own (onSignal).
+static void watchTemporaries(const OrConfig *c) {
+  const char *written[] = {c->output, c->reproducer, c->litTest};
+  for (size_t k = 0; k < sizeof(written) / sizeof(written[0]); ++k) {
+    if (written[k] && strcmp(written[k], "-") != 0)
+      irsRunDirRemoveStaleTemporariesOf(written[k]);
+    irsToolOwnTempsWatch(written[k]);
+  }
+}
+
 int main(int argc, char **argv) {
   // bin/opt-reduce (Launcher.c) set LD_BIND_NOW for this process only: what
   // it starts, test scripts above all, gets the user's environment back.
@@ -234,6 +250,7 @@ int main(int argc, char **argv) {
     orConfigFree(&c);
     return irsOutcomeGetExitCode(IrsOutcomeIoError);
   }
+  watchTemporaries(&c);
   OrSession s;
   rc = orSessionCreate(&s, &c);
   orToolDiscardPrestarted(); // not adopted: no --tool, or another one

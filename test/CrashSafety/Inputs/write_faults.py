@@ -119,7 +119,7 @@ class Harness:
             with open(counter + ".paths") as f:
                 for line in f:
                     n, _, p = line.rstrip("\n").partition(" ")
-                    paths[int(n)] = re.sub(r"\.tmp-[A-Za-z0-9]{6}", "", p)
+                    paths[int(n)] = re.sub(r"\.tmp-[0-9]+-[A-Za-z0-9]{6}$", "", p)
         return (rc, os.path.getsize(counter) if os.path.exists(counter)
                 else 0, paths, len(error_lines(err)))
 

@@ -1,0 +1,76 @@
+// A run killed in the middle leaves what it was writing: the temporary of
+// an atomic write ("<file>.tmp-<pid>-XXXXXX") and the directory its
+// executor points LLVM's jitdumps at ($TMPDIR/irscope-jit-<pid>-XXXXXX).
+// Both carry the pid of the process that made them, so the next run
+// removes them once that process is gone, and nothing else: not a live
+// process's (pid 1 lives), not a user's file that only looks alike. A
+// second SIGINT to opt-reduce ends it at once with the signal's own status
+// (130 from a shell), after removing its temporary in flight.
+//
+// Exit codes are checked exactly with `sh -c '...; echo exit=$?'`.
+
+// RUN: rm -rf %t && mkdir -p %t/tmp %t/out
+
+// An execution of --check-results kills its parent, irscope-opt, with
+// SIGKILL (@main below): the executor's directory stays behind.
+// RUN: sh -c 'TMPDIR=%t/tmp HOME=%t/tmp irscope-opt %s --pass-pipeline="builtin.module(canonicalize)" --check-results -o /dev/null; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=KILLED
+// KILLED: exit=137
+// RUN: ls %t/tmp | FileCheck %s --check-prefix=LEFT
+// LEFT: irscope-jit-{{[0-9]+}}-{{[A-Za-z0-9]+$}}
+// RUN: mkdir %t/tmp/irscope-jit-1-live01 %t/tmp/irscope-jit-notes
+// The next run's executor removes the dead one's directory, then its own.
+// RUN: sh -c 'TMPDIR=%t/tmp HOME=%t/tmp irscope-opt %s --pass-pipeline="builtin.module(canonicalize)" --check-results --entry=calm -o /dev/null; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=CALM
+// CALM: exit=0
+// RUN: ls %t/tmp | FileCheck %s --check-prefix=JIT --implicit-check-not=irscope-jit
+// JIT: irscope-jit-1-live01
+// JIT-NEXT: irscope-jit-notes
+
+// opt-reduce killed (IRS_FAULT_WRITE's SIGKILL) right after it created
+// the temporary of -o's file: the temporary stays. Write point 1 is that
+// creation (the input is written to -o first).
+// RUN: touch %t/out/small.mlir.tmp-1-live01 %t/out/small.mlir.tmp-mine %t/out/other.mlir.tmp-99999999-abcdef
+// RUN: sh -c 'IRS_FAULT_WRITE=1:KILL:%t/count opt-reduce %s --pass-pipeline="builtin.module(func.func(irs-test-crash{op=arith.muli}))" -o %t/out/small.mlir 2>/dev/null; echo exit=$?' | FileCheck %s --check-prefix=KILLED
+// RUN: ls %t/out | FileCheck %s --check-prefix=HALF
+// HALF: small.mlir.tmp-{{[0-9]+}}-{{[A-Za-z0-9]+$}}
+// A second SIGINT at the same point (IRS_FAULT_WRITE's INT2 raises two):
+// the status is the signal's, the new run's own temporary is gone, and so
+// is the killed run's; the look-alikes stay.
+// RUN: rm -f %t/count
+// RUN: sh -c 'IRS_FAULT_WRITE=1:INT2:%t/count opt-reduce %s --pass-pipeline="builtin.module(func.func(irs-test-crash{op=arith.muli}))" -o %t/out/small.mlir 2>/dev/null; echo exit=$?' | FileCheck %s --check-prefix=INT2
+// INT2: exit=130
+// RUN: ls %t/out | FileCheck %s --check-prefix=CLEAN --implicit-check-not=small.mlir
+// CLEAN: other.mlir.tmp-99999999-abcdef
+// CLEAN-NEXT: small.mlir.tmp-1-live01
+// CLEAN-NEXT: small.mlir.tmp-mine
+// A run that finishes leaves its result and nothing else.
+// RUN: opt-reduce %s --pass-pipeline="builtin.module(func.func(irs-test-crash{op=arith.muli}))" -o %t/out/small.mlir 2>/dev/null
+// RUN: ls %t/out | FileCheck %s --check-prefix=DONE
+// DONE: other.mlir.tmp-99999999-abcdef
+// DONE-NEXT: small.mlir{{$}}
+// DONE-NEXT: small.mlir.tmp-1-live01
+// DONE-NEXT: small.mlir.tmp-mine
+
+func.func private @getppid() -> i32
+func.func private @kill(i32, i32) -> i32
+
+func.func @mul(%a: i32) -> i32 {
+  %m = arith.muli %a, %a : i32
+  return %m : i32
+}
+
+func.func @main() {
+  %ppid = call @getppid() : () -> i32
+  %sigkill = arith.constant 9 : i32
+  %k = call @kill(%ppid, %sigkill) : (i32, i32) -> i32
+  %c6 = arith.constant 6 : i32
+  %r = call @mul(%c6) : (i32) -> i32
+  vector.print %r : i32
+  return
+}
+
+func.func @calm() {
+  %c6 = arith.constant 6 : i32
+  %r = call @mul(%c6) : (i32) -> i32
+  vector.print %r : i32
+  return
+}
