@@ -9,10 +9,12 @@ twentyfold, and steps that change nothing. The shape differs from run.py's
 (mostly function-level steps on a module that shrinks).
 
 Runs are interleaved (A B A B ...) in fresh processes, each rep starting
-one case further along; each figure is a
-median, printed as a ratio against plain mlir-opt measured in the same
-run. Wall, CPU (user + system of the process and every worker it waited
-for) and peak RSS (wait4). Cases and bars:
+one case further along. A wall or CPU figure is the median over the reps
+of the case's run divided by mlir-opt's run of the same rep (a virtual
+machine's speed drifts by 10-40% over minutes, and a rep's runs share
+the drift); memory figures are ratios of medians. Wall, CPU (user +
+system of the process and every worker it waited for) and peak RSS
+(wait4). Cases and bars:
   plain        irscope-opt                                      (<= 1.03)
   timing       irscope-opt --timing                             (<= 1.05)
   dumps        irscope-opt --dump-after-each                    (<= 1.20)
@@ -40,7 +42,7 @@ pipeline was waiting for one. On 2 cores a dumping case's wall is
 (mlir-opt's CPU + the extra CPU + this idle) / 2, so it shows which of the
 two a change must cut. Only meaningful on an idle machine.
 
-Usage: bench/model.py [--build build] [--layers 800] [--reps 3]
+Usage: bench/model.py [--build build] [--layers 800] [--reps 5]
                       [--cases plain,timing,dumps,instrumented] [--phases]
                       [--idle]
 """
@@ -229,7 +231,7 @@ def main():
     ap.add_argument("--build", default=os.path.join(HERE, "..", "build"))
     ap.add_argument("--mlir-opt", default=MLIR_OPT)
     ap.add_argument("--layers", type=int, default=800)
-    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--cases", default="plain,timing,dumps,instrumented")
     ap.add_argument("--phases", action="store_true",
                     help="also print where the dumping cases' time goes")
@@ -296,7 +298,9 @@ def main():
         for k, label, bar in BARS:
             if k not in med:
                 continue
-            r = [med[k][i] / m[i] for i in range(4)]
+            r = [statistics.median(x[i] / y[i] for x, y in
+                                   zip(res[k], res["mlir-opt"]))
+                 for i in range(2)] + [med[k][i] / m[i] for i in (2, 3)]
             met = r[0] <= bar and (k != "instrumented" or
                                    max(r[2], r[3]) <= RSS_BAR)
             ok = ok and met
