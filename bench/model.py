@@ -28,7 +28,9 @@ Peak RSS is the largest single process's; dumps printed by forked
 snapshot children share the parent's pages, so "sum" is also printed: the
 peak over the run of the sum of the PSS (/proc/PID/smaps_rollup) of the
 process and all its descendants, sampled every 50 ms, as a ratio against
-mlir-opt's sampled the same way.
+mlir-opt's sampled the same way, in one run of each case after the timed
+ones (the sampler's reads cost ~8 ms of a core per sample, which slows a
+case that keeps both cores busy and not mlir-opt).
 
 --phases adds one run of each dumping case with IRSCOPE_PHASES set: the
 table of where irscope's own time goes (CPU-seconds of the threads that
@@ -277,7 +279,15 @@ def main():
             for k, c in order[rep % len(order):] + order[:rep % len(order)]:
                 shutil.rmtree(dumps, ignore_errors=True)
                 os.sync()
-                res[k].append(measure_sum(c))
+                res[k].append(measure(c) + (0,))
+        # Summed PSS from runs of their own: the sampler reads every
+        # process's smaps_rollup (~8 ms of a core every 50 ms), which
+        # slows a case that keeps both cores busy and not mlir-opt.
+        for k, c in order:
+            shutil.rmtree(dumps, ignore_errors=True)
+            os.sync()
+            s = measure_sum(c)[3]
+            res[k] = [x[:3] + (s,) for x in res[k]]
         print("load after:  " + load())
         med = {k: [statistics.median(x[i] for x in v) for i in range(4)]
                for k, v in res.items()}
@@ -290,7 +300,7 @@ def main():
               % (dump_files, dump_bytes / 1e6))
         m = med["mlir-opt"]
         print("mlir-opt: %.2f s wall, %.2f s CPU, %.0f MB peak RSS, %.0f MB "
-              "peak summed PSS (median of %d)"
+              "peak summed PSS (median of %d; summed PSS of one sampled run)"
               % (m[0], m[1], m[2] / 1e6, m[3] / 1e6, a.reps))
         print("%-14s %-42s %7s %7s %7s %7s  %s" % ("case", "", "wall", "CPU",
                                                    "RSS", "sum", "bar (wall)"))
