@@ -172,6 +172,29 @@ IRS_API int irsRunDirRemoveStaleTemporaries(const char *dir, const char *stem);
 /// its name as the stem): a run calls it before it writes `path`.
 IRS_API int irsRunDirRemoveStaleTemporariesOf(const char *path);
 
+/// Prefixes of the scratch a process keeps under $TMPDIR
+/// (irsRunDirCreateScratch): an --tool run's directory, the files that
+/// stand in for stdin and stdout ("irscope-stdin-", "opt-reduce-out-", ...:
+/// the prefix a tool passes), an executor's jitdump directory.
+#define IRS_RUN_DIR_TOOL_SCRATCH_PREFIX "irscope-tool-"
+#define IRS_RUN_DIR_JIT_SCRATCH_PREFIX "irscope-jit-"
+
+/// Creates a scratch directory (`directory`) or empty file of this process
+/// under $TMPDIR (/tmp when unset or empty), "<prefix><pid>-XXXXXX", its
+/// malloc'd path into *path, after removing what processes that no longer
+/// exist left under the same prefix (irsRunDirRemoveStaleScratch): a run
+/// killed with SIGKILL cannot remove its own, the next one does. The
+/// caller removes its scratch when done. Returns 0 or an errno value
+/// (*path NULL).
+IRS_API int irsRunDirCreateScratch(const char *prefix, bool directory,
+                                   char **path);
+
+/// Removes the entries "<prefix><pid>-..." of `dir` whose process no
+/// longer exists (irsRunDirDeadOwner) and that belong to this user:
+/// regular files, and directories with everything in them. Links, a live
+/// process's scratch and other users' stay. Returns how many it removed.
+IRS_API int irsRunDirRemoveStaleScratch(const char *dir, const char *prefix);
+
 /// The numbered dumps of `dir`: the name of the most recent one before
 /// 1-based step `beforeStep` (the last good IR; any step when
 /// `beforeStep` <= 0) into `last`, and the input dump's into `input`. A

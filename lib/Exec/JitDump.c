@@ -16,7 +16,8 @@
 // points JITDUMPDIR at it before its first engine, and the executor empties
 // it once the worker has ended and removes it with itself. An executor
 // killed first leaves it: its name carries the pid, and the next executor
-// removes the directories of pids that no longer exist. A JITDUMPDIR the
+// removes the directories of pids that no longer exist
+// (irsRunDirCreateScratch). A JITDUMPDIR the
 // user set is theirs (they profile the JIT'd code): it is left alone, and
 // the dumps go there as LLVM means them to.
 //
@@ -35,51 +36,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define JIT_DIR_PREFIX "irscope-jit-"
-
-// Removes the directories of executors whose process no longer exists
-// (killed: SIGKILL, a second SIGINT): named with a dead pid
-// (irsRunDirDeadOwner), directories of this user, not links. Anything else
-// under TMPDIR is left alone.
-static void removeStale(const char *tmp) {
-  DIR *d = opendir(tmp);
-  if (!d)
-    return;
-  struct dirent *e;
-  while ((e = readdir(d)) != NULL) {
-    struct stat st;
-    if (!irsRunDirDeadOwner(e->d_name, JIT_DIR_PREFIX) ||
-        fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
-        !S_ISDIR(st.st_mode) || st.st_uid != geteuid())
-      continue;
-    char *p = irsPathJoin(tmp, e->d_name);
-    if (p)
-      irsRemoveTree(p, /*keepTop=*/false);
-    free(p);
-  }
-  closedir(d);
-}
-
 int irsExecJitDumpDirCreate(char **dir) {
   *dir = NULL;
   const char *own = getenv("JITDUMPDIR");
   if (own && *own)
     return 0;
-  const char *tmp = getenv("TMPDIR");
-  tmp = tmp && *tmp ? tmp : "/tmp";
-  removeStale(tmp);
-  // The pid in the name: a later executor tells a killed one's directory.
-  char name[64];
-  snprintf(name, sizeof(name), JIT_DIR_PREFIX "%ld-XXXXXX", (long)getpid());
-  *dir = irsPathJoin(tmp, name);
-  if (!*dir)
-    return ENOMEM;
-  if (mkdtemp(*dir))
-    return 0;
-  int e = errno ? errno : EIO;
-  free(*dir);
-  *dir = NULL;
-  return e;
+  return irsRunDirCreateScratch(IRS_RUN_DIR_JIT_SCRATCH_PREFIX,
+                                /*directory=*/true, dir);
 }
 
 void irsExecJitDumpDirEnter(const char *dir) {

@@ -10,6 +10,8 @@
 #define _GNU_SOURCE // realpath, mkdtemp
 #include "ReduceImpl.h"
 
+#include "irscope/RunDir.h"
+
 #include <errno.h>
 #include <malloc.h>
 #include <stdio.h>
@@ -106,14 +108,20 @@ static bool checkMode(Reducer *r, MlirStringCallback cb, void *ud,
 
 // The temporary directory, the supervisor and the per-strategy figures.
 static bool allocate(Reducer *r, IrsBuf *err) {
-  const char *t = getenv("TMPDIR");
-  snprintf(r->tmpDir, sizeof(r->tmpDir), "%s/opt-reduce-XXXXXX",
-           t && *t ? t : "/tmp");
-  if (!mkdtemp(r->tmpDir)) {
+  // Named with our pid: a run killed outright leaves it, the next removes
+  // it.
+  char *dir = NULL;
+  if (irsRunDirCreateScratch("opt-reduce-", /*directory=*/true, &dir) != 0 ||
+      strlen(dir) >= sizeof(r->tmpDir)) {
+    if (dir)
+      rmdir(dir);
+    free(dir);
     r->tmpDir[0] = '\0'; // nothing for irsReducerDestroy to remove
     irsBufPrintf(err, "%s", "cannot create a temporary directory");
     return false;
   }
+  snprintf(r->tmpDir, sizeof(r->tmpDir), "%s", dir);
+  free(dir);
   IrsSupervisorOptions so = {
       .stepTimeoutSec = r->opts.testTimeoutSec > 0
                             ? r->opts.testTimeoutSec

@@ -19,6 +19,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/personality.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -48,6 +49,9 @@ static int execMain(IrsWorkerChannel ch, void *userData) {
   // that: LLVM's handler would print its dump and carry on instead of
   // dying of it (a timed-out step asks with SIGQUIT, ToolRunner.c).
   signal(SIGQUIT, SIG_DFL);
+  // Kept across exec: every such run loads its objects at one address.
+  if (j->e->sameLayout)
+    personality((unsigned long)personality(0xffffffff) | ADDR_NO_RANDOMIZE);
   irsWorkerChannelStepBegin(ch, 0, j->step);
   execv(j->argv[0], j->argv);
   irsWorkerChannelSendValue(ch, "exec-errno", errno);

@@ -199,6 +199,10 @@ IrsStatus irsToolRunnerCheckDeterminism(IrsToolRunner runner,
       cur = a;
       a = NULL;
     }
+    // A run that failed may still have written its output (a tool that
+    // writes before it fails, a failure after the print).
+    if (a)
+      unlink(a);
     if (b)
       unlink(b);
     irsBufFree(&diff);
@@ -214,6 +218,9 @@ IrsStatus irsToolRunnerCheckDeterminism(IrsToolRunner runner,
   if (plainFrom)
     unlink(plainFrom);
   free(plainFrom);
+  // The last step's output that went on (never the user's input).
+  if (cur && strcmp(cur, inputPath) != 0)
+    unlink(cur);
   free(cur);
   return irsStatusMake(k);
 }

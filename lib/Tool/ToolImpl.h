@@ -46,6 +46,9 @@ typedef struct IrsToolExec {
   bool generic; ///< generic form with locations (reproducers, broken IR)
   intptr_t step; ///< announced to the supervisor (0: whole pipeline)
   bool noThreads; ///< --mlir-disable-threading even if threading is on
+  /// Without address randomisation: narrowing's runs, whose crashes are
+  /// compared by their frames, some of which only an address names.
+  bool sameLayout;
   /// A print of IR that already ran through the tool (pre-step IR,
   /// reproducers, format conversion): runs under `helperSup`, whose step
   /// timeout is generous, so a slow start on a loaded machine is not taken

@@ -8,11 +8,15 @@
 //      scratch file, ops printed generic, with locations: ToolActions.c
 //      says why not a file of its own) counts the step's `apply-pattern`
 //      and `pass-execution` actions and names each, and gives the
-//      failure's signature single-threaded: the same crash signal, or the
-//      same first error message (a verifier's or the pass's), which every
-//      trial must show again to count as failing (a conversion whose
-//      patterns are skipped fails too, but to legalize, which is another
-//      message); a crash's log ends in the action in flight;
+//      failure's signature single-threaded: the same crash (its signal,
+//      assertion line and first frames, ../Support/CrashIdentity.h: a step
+//      can crash in two places with one signal), or the same first error
+//      message (a verifier's or the pass's), which every trial must show
+//      again to count as failing (a conversion whose patterns are skipped
+//      fails too, but to legalize, which is another message); a crash's
+//      log ends in the action in flight. Its runs and the trials run
+//      without address randomisation, so that even frames the tool's stack
+//      dump names only by address compare between them;
 //   2. irsNarrowBisect over --mlir-debug-counter=apply-pattern-count=K,
 //      or over pass-execution-count=K when no pattern application is to
 //      blame and the step runs its pass on several ops; for a crash,
@@ -35,6 +39,7 @@
 #include "irscope/Diff.h"
 #include "irscope/Report.h"
 #include "irscope/RunDir.h"
+#include "../Support/CrashIdentity.h"
 #include "../Support/Fs.h"
 #include "../Support/Halve.h"
 
@@ -52,7 +57,7 @@ typedef struct Narrowing {
   IrsOutcome kind;
   // The failure as the single-threaded log run showed it.
   IrsWorkerOutcome outcome;
-  int signal;
+  IrsCrashIdentity crash; // when it crashed
   char *error; // first error message; NULL for deaths
   const char *tag;
   int64_t runs;
@@ -93,7 +98,8 @@ static bool runStep(Narrowing *n, const char *log, bool verify,
   IrsToolExec e = {.pipeline = n->step, .input = n->input,
                    .output = n->oracle ? n->outPath : "/dev/null",
                    .verifyEach = verify,
-                   .step = n->i + 1, .noThreads = true, .stdoutPath = log};
+                   .step = n->i + 1, .noThreads = true, .sameLayout = true,
+                   .stdoutPath = log};
   memcpy(e.extra, extra, sizeof(e.extra));
   ++n->runs;
   return irsToolExecRun(n->t, &e, r) == IRS_OK && r->execErrno == 0;
@@ -103,8 +109,13 @@ static bool runStep(Narrowing *n, const char *log, bool verify,
 static bool sameFailure(const Narrowing *n, const IrsToolExecResult *r) {
   if (r->res.outcome != n->outcome)
     return false;
-  if (n->outcome == IrsWorkerCrashed)
-    return r->res.signal == n->signal;
+  if (n->outcome == IrsWorkerCrashed) {
+    IrsCrashIdentity c;
+    bool same = irsCrashIdentityRead(&c, r->res.signal, r->res.stderrTail) &&
+                irsCrashIdentityMatches(&n->crash, &c, /*sameLayout=*/true);
+    irsCrashIdentityFree(&c);
+    return same;
+  }
   if (n->outcome != IrsWorkerExited)
     return true;
   if (r->res.exitCode == 0 || !n->error)
@@ -235,6 +246,23 @@ static void writeAround(Narrowing *n, IrsNarrowedAction *a, IrsFailureWriter w,
   free(after);
 }
 
+// For a crash, reads the log run's into n->crash and whether it is the
+// reported one (`orig`, which ran with the user's layout: address-only
+// frames match any).
+static bool sameCrash(Narrowing *n, const IrsToolExecResult *orig,
+                      const IrsToolExecResult *r) {
+  if (r->res.outcome != IrsWorkerCrashed)
+    return true;
+  IrsCrashIdentity o;
+  memset(&o, 0, sizeof(o));
+  bool same =
+      irsCrashIdentityRead(&n->crash, r->res.signal, r->res.stderrTail) &&
+      irsCrashIdentityRead(&o, orig->res.signal, orig->res.stderrTail) &&
+      irsCrashIdentityMatches(&o, &n->crash, /*sameLayout=*/false);
+  irsCrashIdentityFree(&o);
+  return same;
+}
+
 // The log run: counts, names and the failure's single-threaded signature;
 // for a death, the action in flight (t->trail). Returns the log text, NULL
 // (with `why`) when narrowing cannot go on.
@@ -255,14 +283,14 @@ static char *logRun(Narrowing *n, const IrsToolExecResult *orig, IrsBuf *why) {
   else if (n->oracle)
     log = readAll(logPath);
   else if (r.res.outcome != orig->res.outcome ||
-           (r.res.outcome == IrsWorkerExited && r.res.exitCode == 0))
+           (r.res.outcome == IrsWorkerExited && r.res.exitCode == 0) ||
+           !sameCrash(n, orig, &r))
     irsBufAppendStr(why, "the step does not fail the same way with threading "
                          "off");
   else
     log = readAll(logPath);
   if (log) {
     n->outcome = r.res.outcome;
-    n->signal = r.res.signal;
     n->error = r.res.outcome == IrsWorkerExited
                    ? firstError(r.res.stderrTail)
                    : NULL;
@@ -398,6 +426,13 @@ void irsToolNarrowStep(IrsToolRunnerImpl *t, intptr_t i, const char *input,
       irsBufPrintf(&t->narrowNote, "step %ld not narrowed to one action: %s",
                    (long)(i + 1), why.data);
   }
+  // Then any crash of that signal counted as this one, whichever bug.
+  if (t->narrowNote.len && n.outcome == IrsWorkerCrashed && !n.crash.traced &&
+      !n.crash.abortLine)
+    irsBufAppendStr(&t->narrowNote, " (crashes told apart by their signal "
+                                    "alone: the tool printed no stack "
+                                    "trace)");
+  irsCrashIdentityFree(&n.crash);
   irsBufFree(&why);
 }
 
@@ -427,6 +462,7 @@ bool irsToolRunnerNarrowOutput(IrsToolRunner runner, intptr_t step,
   if (n.outPath)
     unlink(n.outPath);
   free(n.outPath);
+  irsCrashIdentityFree(&n.crash);
   if (!found)
     memset(&t->narrowed, 0, sizeof(t->narrowed));
   out->action = found ? &t->narrowed : NULL;

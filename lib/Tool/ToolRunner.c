@@ -19,6 +19,7 @@
 #include "ToolImpl.h"
 
 #include "../Support/Fs.h"
+#include "irscope/RunDir.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -94,12 +95,12 @@ static bool copyOptions(IrsToolRunnerImpl *t, IrsPipeline pipeline,
          (!o->failureDir || (t->rec.failureDir = irsStrDup(o->failureDir)));
 }
 
+// Named with our pid: a run killed outright leaves it, the next removes it.
 static bool makeWorkDir(IrsToolRunnerImpl *t) {
-  const char *tmp = getenv("TMPDIR");
-  IrsBuf b = IRS_BUF_INIT;
-  irsBufPrintf(&b, "%s/irscope-tool-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-  t->workDir = irsBufDetach(&b);
-  return t->workDir && mkdtemp(t->workDir);
+  int e = irsRunDirCreateScratch(IRS_RUN_DIR_TOOL_SCRATCH_PREFIX,
+                                 /*directory=*/true, &t->workDir);
+  errno = e;
+  return e == 0;
 }
 
 IrsToolRunner irsToolRunnerCreate(IrsPipeline pipeline,

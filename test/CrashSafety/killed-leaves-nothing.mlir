@@ -1,11 +1,15 @@
 // A run killed in the middle leaves what it was writing: the temporary of
-// an atomic write ("<file>.tmp-<pid>-XXXXXX") and the directory its
-// executor points LLVM's jitdumps at ($TMPDIR/irscope-jit-<pid>-XXXXXX).
-// Both carry the pid of the process that made them, so the next run
-// removes them once that process is gone, and nothing else: not a live
-// process's (pid 1 lives), not a user's file that only looks alike. A
-// second SIGINT to opt-reduce ends it at once with the signal's own status
-// (130 from a shell), after removing its temporary in flight.
+// an atomic write ("<file>.tmp-<pid>-XXXXXX") and its scratch under
+// $TMPDIR: the directory its executor points LLVM's jitdumps at
+// (irscope-jit-<pid>-XXXXXX), an --tool run's directory
+// (irscope-tool-<pid>-XXXXXX), the files standing in for stdin and stdout
+// (irscope-stdin-, irscope-out-, opt-reduce-stdin-, opt-reduce-out-), the
+// reducer's directories (opt-reduce-<pid>-, opt-reduce-tool-<pid>-). All
+// carry the pid of the process that made them, so the next run removes
+// them once that process is gone, and nothing else: not a live process's
+// (pid 1 lives), not a user's file that only looks alike. A second SIGINT
+// to opt-reduce ends it at once with the signal's own status (130 from a
+// shell), after removing its temporary in flight.
 //
 // Exit codes are checked exactly with `sh -c '...; echo exit=$?'`.
 
@@ -49,6 +53,36 @@
 // DONE-NEXT: small.mlir{{$}}
 // DONE-NEXT: small.mlir.tmp-1-live01
 // DONE-NEXT: small.mlir.tmp-mine
+
+// irscope-opt --tool killed by its tool (SIGKILL to its parent, in the
+// step's run), reading stdin and writing stdout: its scratch directory and
+// both stand-ins stay.
+// RUN: mkdir -p %t/tool
+// RUN: printf '#!/bin/sh\ncase "$*" in *--pass-pipeline=*) kill -9 $PPID; exit 1;; esac\nexec %mlir_opt "$@"\n' > %t/killer && chmod +x %t/killer
+// RUN: sh -c 'TMPDIR=%t/tool irscope-opt --tool=%t/killer --pass-pipeline="builtin.module(canonicalize)" - -o - < %s; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=KILLED
+// RUN: ls %t/tool | FileCheck %s --check-prefix=TOOLLEFT
+// TOOLLEFT: irscope-out-{{[0-9]+}}-{{[A-Za-z0-9]+$}}
+// TOOLLEFT-NEXT: irscope-stdin-{{[0-9]+}}-{{[A-Za-z0-9]+$}}
+// TOOLLEFT-NEXT: irscope-tool-{{[0-9]+}}-{{[A-Za-z0-9]+$}}
+// The next such run removes all three, and not the look-alikes.
+// RUN: mkdir %t/tool/irscope-tool-1-live01 && touch %t/tool/irscope-stdin-notes
+// RUN: sh -c 'TMPDIR=%t/tool irscope-opt --tool=%mlir_opt --pass-pipeline="builtin.module(canonicalize)" - -o - < %s > /dev/null; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=CALM
+// RUN: ls %t/tool | FileCheck %s --check-prefix=TOOLCLEAN --implicit-check-not=irscope-
+// TOOLCLEAN: irscope-stdin-notes
+// TOOLCLEAN-NEXT: irscope-tool-1-live01
+
+// opt-reduce --tool killed (its tool kills it at the first run of the
+// pipeline: Inputs/kill-reducer-tool.sh), reading stdin and writing
+// stdout: its stand-ins and its tool's directory stay; the next run
+// removes them.
+// RUN: mkdir -p %t/reduce
+// RUN: sh -c 'TMPDIR=%t/reduce MLIR_OPT=%mlir_opt opt-reduce --tool=%S/Inputs/kill-reducer-tool.sh - --pass-pipeline="builtin.module(test-pass-crash)" -o - < %s > /dev/null 2>&1; echo exit=$?' | FileCheck %s --check-prefix=KILLED
+// RUN: ls %t/reduce | FileCheck %s --check-prefix=REDUCELEFT
+// REDUCELEFT-DAG: opt-reduce-out-{{[0-9]+}}-{{[A-Za-z0-9]+$}}
+// REDUCELEFT-DAG: opt-reduce-stdin-{{[0-9]+}}-{{[A-Za-z0-9]+$}}
+// REDUCELEFT-DAG: opt-reduce-tool-{{[0-9]+}}-{{[A-Za-z0-9]+$}}
+// RUN: sh -c 'TMPDIR=%t/reduce opt-reduce --tool=%mlir_opt - --pass-pipeline="builtin.module(test-pass-crash)" -o - < %s > /dev/null 2>&1; echo exit=$?' | FileCheck %s --check-prefix=CALM
+// RUN: ls -A %t/reduce | count 0
 
 func.func private @getppid() -> i32
 func.func private @kill(i32, i32) -> i32

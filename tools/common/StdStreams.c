@@ -4,6 +4,7 @@
 #include "StdStreams.h"
 
 #include "irscope/Outcome.h"
+#include "irscope/RunDir.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -14,21 +15,12 @@
 #include <unistd.h>
 
 char *irsToolTempFile(const char *prefix) {
-  const char *tmp = getenv("TMPDIR");
-  size_t n = strlen(tmp && *tmp ? tmp : "/tmp") + strlen(prefix) + 9;
-  char *path = malloc(n);
-  if (!path)
-    return NULL;
-  snprintf(path, n, "%s/%s-XXXXXX", tmp && *tmp ? tmp : "/tmp", prefix);
-  int fd = mkostemp(path, O_CLOEXEC);
-  if (fd < 0) {
-    int e = errno;
-    free(path);
-    errno = e;
-    return NULL;
-  }
-  close(fd);
-  return path;
+  char named[128];
+  snprintf(named, sizeof(named), "%s-", prefix);
+  char *path = NULL;
+  int e = irsRunDirCreateScratch(named, /*directory=*/false, &path);
+  errno = e;
+  return e ? NULL : path;
 }
 
 // Copies `from` to `to` until the end of `from`; false on an error.

@@ -13,8 +13,10 @@
 
 #include <stddef.h>
 
-/// A new empty file "$TMPDIR/PREFIX-XXXXXX" (TMPDIR defaults to /tmp);
-/// NULL with errno set on failure. The caller unlinks and frees it.
+/// A new empty file "$TMPDIR/PREFIX-PID-XXXXXX" (TMPDIR defaults to /tmp;
+/// irsRunDirCreateScratch, which first removes what killed processes left
+/// under PREFIX); NULL with errno set on failure. The caller unlinks and
+/// frees it.
 char *irsToolTempFile(const char *prefix);
 
 /// All of stdin copied into a new irsToolTempFile(prefix); NULL with errno

@@ -41,11 +41,13 @@
 #include "irscope/CrashDoc.h"
 #include "irscope/Narrow.h"
 #include "irscope/PassManager.h"
+#include "irscope/RunDir.h"
 #include "irscope/Pipeline.h"
 #include "irscope/Supervisor.h"
 
 #include <ftw.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -274,10 +276,14 @@ void orCulpritFind(const OrConfig *c, IrsReducer r, OrCulprit *out) {
            irsPipelineCreateParse(irsReducerGetPipeline(r), NULL, NULL),
            irsActionTrailCreate(), {0}, 0, ""};
   orCulpritPrintAsWritten(u.module, &u.text);
-  const char *tmp = getenv("TMPDIR");
-  snprintf(u.dir, sizeof(u.dir), "%s/opt-reduce-culprit-XXXXXX",
-           tmp && *tmp ? tmp : "/tmp");
-  bool haveDir = mkdtemp(u.dir) != NULL;
+  char *dir = NULL; // pid-named: the next run removes a killed run's
+  bool haveDir =
+      irsRunDirCreateScratch("opt-reduce-culprit-", true, &dir) == 0 &&
+      strlen(dir) < sizeof(u.dir);
+  snprintf(u.dir, sizeof(u.dir), "%s", haveDir ? dir : "");
+  if (dir && !haveDir)
+    rmdir(dir);
+  free(dir);
   // The reducer's limits; without a test timeout, 60 s keeps a result
   // that now hangs from hanging us.
   // A timeout first asks the worker to describe what it repeats (and for

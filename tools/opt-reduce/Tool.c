@@ -15,6 +15,7 @@
 #include "Tool/ForkServerStart.h"
 
 #include "irscope/Outcome.h"
+#include "irscope/RunDir.h"
 #include "irscope/Signature.h"
 #include "irscope/Supervisor.h"
 
@@ -230,15 +231,23 @@ bool orToolCreate(OrTool *t, const char *name, const IrsStringList *args,
       return false;
     t->argv[t->argc++] = a;
   }
-  const char *tmp = getenv("TMPDIR");
-  snprintf(t->dir, sizeof(t->dir), "%s/opt-reduce-tool-XXXXXX",
-           tmp && *tmp ? tmp : "/tmp");
-  if (!mkdtemp(t->dir)) {
+  // Named with our pid: a run killed outright leaves it, the next removes
+  // it.
+  char *dir = NULL;
+  int e = irsRunDirCreateScratch("opt-reduce-tool-", /*directory=*/true, &dir);
+  if (!e && strlen(dir) >= sizeof(t->dir)) {
+    rmdir(dir);
+    e = ENAMETOOLONG;
+  }
+  if (e) {
     fprintf(stderr, "opt-reduce: error: cannot create a temporary "
-                    "directory: %s\n", strerror(errno));
+                    "directory: %s\n", strerror(e));
+    free(dir);
     t->dir[0] = '\0';
     return false;
   }
+  snprintf(t->dir, sizeof(t->dir), "%s", dir);
+  free(dir);
   return true;
 }
 

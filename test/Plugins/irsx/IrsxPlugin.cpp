@@ -9,7 +9,11 @@
 // irsx-fold-wrap rewrites `irsx.unwrap (irsx.wrap %x)` to `%x` with a
 // greedy pattern driver. To let the tests document a crash in a downstream
 // pass, it dereferences a null pointer when a wrap carries the attribute
-// `irsx.crash` (an injected bug, not a feature).
+// `irsx.crash` (an injected bug, not a feature). A second bug dies of the
+// same signal elsewhere: after its patterns, the pass checks that no unwrap
+// of a wrap carrying `irsx.crash_if_left` is left, through a null pointer
+// in irsxCrashIfLeft when one is (a step that can crash two ways: the
+// fold that crashes, and, when that fold is skipped, the check).
 //
 //===----------------------------------------------------------------------===//
 #include "mlir/IR/Builders.h"
@@ -68,6 +72,16 @@ struct FoldWrap : OpRewritePattern<irsx::UnwrapOp> {
   }
 };
 
+} // namespace
+
+// Out of line and exported: a frame every stack dump names, apart from the
+// pattern's.
+extern "C" LLVM_ATTRIBUTE_NOINLINE LLVM_ATTRIBUTE_VISIBILITY_DEFAULT void
+irsxCrashIfLeft(volatile int *p) {
+  *p = 2; // the second injected bug
+}
+
+namespace {
 struct FoldWrapPass
     : PassWrapper<FoldWrapPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(FoldWrapPass)
@@ -80,6 +94,11 @@ struct FoldWrapPass
     patterns.add<FoldWrap>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
+    getOperation().walk([](irsx::UnwrapOp op) {
+      auto wrap = op.getBox().getDefiningOp<irsx::WrapOp>();
+      if (wrap && wrap->hasAttr("irsx.crash_if_left"))
+        irsxCrashIfLeft(nullptr);
+    });
   }
 };
 } // namespace
