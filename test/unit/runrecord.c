@@ -155,6 +155,31 @@ static void test_runrecord__manifest_is_the_record(void **state) {
   rmdir(dir);
 }
 
+// A run that stopped at a dump it could not write: the run's status is
+// the I/O error, the step says its dump is missing and why (before the
+// dump-only-changed reason it would otherwise get), and a reset forgets it.
+static void test_runrecord__manifest_says_which_dump_is_unwritten(void **state) {
+  (void)state;
+  char dir[] = "/tmp/irs-unit-record-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  IrsRunRecord rec;
+  initRecord(&rec);
+  rec.steps[0].result.status = IrsStepOk;
+  rec.steps[0].result.changed = false;
+  rec.steps[0].dumpUnwritten = true;
+  rec.runStatus = IRS_ERR_IO;
+  assert_int_equal(irsRunRecordWrite(&rec, IrsRecordWriterManifest, dir), 0);
+  char *m = slurp(dir, "manifest.xml");
+  assert_non_null(strstr(m, "<irscope-manifest version=\"1\" status=\"io-error\">"));
+  assert_non_null(strstr(m, "<dump skipped=\"unwritten\"/>"));
+  assert_null(strstr(m, "unchanged"));
+  assert_non_null(strstr(m, "status=\"not-run\""));
+  irsRunRecordReset(&rec);
+  assert_false(rec.steps[0].dumpUnwritten);
+  irsRunRecordFree(&rec);
+  rmdir(dir);
+}
+
 static void test_runrecord__report_needs_a_failed_step(void **state) {
   (void)state;
   char dir[] = "/tmp/irs-unit-record-XXXXXX";
@@ -392,6 +417,7 @@ int main(void) {
       cmocka_unit_test(test_runrecord__last_good_dump_skips_steps_without),
       cmocka_unit_test(test_runrecord__table_names_the_files),
       cmocka_unit_test(test_runrecord__manifest_is_the_record),
+      cmocka_unit_test(test_runrecord__manifest_says_which_dump_is_unwritten),
       cmocka_unit_test(test_runrecord__report_needs_a_failed_step),
       cmocka_unit_test(test_runrecord__failure_dir_is_the_failure_dir),
       cmocka_unit_test(test_runrecord__timing_lists_the_run_steps),
