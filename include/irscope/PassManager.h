@@ -366,9 +366,10 @@ IRS_API bool irsPassManagerPlainGoesOn(IrsPassManager pm);
 /// run so that `module` holds what the plain tool's run leaves: the steps
 /// after the finding (after the last step that passed, for a write error),
 /// each in its own manager as in a stepwise run and verified after it with
-/// verifyEach, on `module` as the run left it. A check that changed the module, or a determinism check whose run on
-/// the module was threaded where the plain tool's is not, makes the plain
-/// run start over on the input (IrsFailureOptions.reloadInput) and move its
+/// verifyEach, on `module` as the run left it. A check that changed the
+/// module, or a determinism check whose run on the module was threaded
+/// where the plain tool's is not, makes the plain run start over on the
+/// input (IrsFailureOptions.reloadInput) and move its
 /// result into `module`. Nothing of the run's record changes: no dump,
 /// manifest, report, check or verify hook runs; diagnostics go to
 /// onDiagnostic and onStep is called. IRS_ERR_PASS when a step fails
