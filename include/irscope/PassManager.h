@@ -356,17 +356,20 @@ IRS_API IrsStatus irsPassManagerRunSteps(IrsPassManager pm,
 /// Whether the last run (irsPassManagerRun, irsPassManagerCheckDeterminism)
 /// stopped at a finding only irscope makes, where the plain tool, which
 /// makes no such check, goes on: a --verify-with pipeline or a verify hook
-/// rejected a step's IR that the verifier accepted, or a step was not
-/// deterministic and its run on the module succeeded.
+/// rejected a step's IR that the verifier accepted, a step was not
+/// deterministic and its run on the module succeeded, or a dump, the
+/// manifest or the dump directory could not be written (IRS_ERR_IO: the
+/// run stopped between two steps, the plain tool writes none of them).
 IRS_API bool irsPassManagerPlainGoesOn(IrsPassManager pm);
 
 /// After such a run (irsPassManagerPlainGoesOn), finishes the plain tool's
 /// run so that `module` holds what the plain tool's run leaves: the steps
-/// after the finding, each in its own manager as in a stepwise run and
-/// verified after it with verifyEach, on `module` as the stopping step left
-/// it. A check that changed the module, or a determinism check whose run on
-/// the module was threaded where the plain tool's is not, makes the plain
-/// run start over on the input (IrsFailureOptions.reloadInput) and move its
+/// after the finding (after the last step that passed, for a write error),
+/// each in its own manager as in a stepwise run and verified after it with
+/// verifyEach, on `module` as the run left it. A check that changed the
+/// module, or a determinism check whose run on the module was threaded
+/// where the plain tool's is not, makes the plain run start over on the
+/// input (IrsFailureOptions.reloadInput) and move its
 /// result into `module`. Nothing of the run's record changes: no dump,
 /// manifest, report, check or verify hook runs; diagnostics go to
 /// onDiagnostic and onStep is called. IRS_ERR_PASS when a step fails

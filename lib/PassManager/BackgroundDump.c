@@ -94,6 +94,10 @@ enum { kWholeOk = 251 };
 // A stitched dump with its table whose header defines aliases (printed
 // with the module's shared state).
 enum { kStitchedAliasedOk = 252 };
+// The status LLVM exits with on a fatal error, such as a stream MLIR's IR
+// printing could not write (a full disk or file size limit, BufferedDump.c
+// prints through one): not the errno EPERM it equals.
+enum { kLlvmFatalExit = 1 };
 // A printer's nice value: the lowest, so that a pipeline thread sharing
 // its core keeps about 98% of it. Raised priority cannot be regained
 // without privilege, so the printers stay there also when the pipeline
@@ -149,6 +153,7 @@ static bool runCopies(IrsPassManagerImpl *pm, intptr_t step, const char *from,
       if (err->len == 0)
         irsBufPrintf(err, "cannot write dump '%s': %s", x.path, strerror(e));
       irsRunRecordSetDumpFile(&pm->rec, x.step, NULL);
+      s->dumpUnwritten = true;
     }
     all = runCopies(pm, x.step, x.path, !e, err) && all && !e;
     free(x.path);
@@ -207,7 +212,11 @@ static IrsErrorKind finish(IrsPassManagerImpl *pm, intptr_t k, int status,
     s->dumpPending = false;
   if (code != 0) {
     if (err->len == 0) {
-      if (code > 0)
+      if (code == kLlvmFatalExit)
+        irsBufPrintf(err, "cannot write dump '%s': printer process failed "
+                          "writing its print (LLVM error)",
+                     d->path);
+      else if (code > 0)
         irsBufPrintf(err, "cannot write dump '%s': %s", d->path,
                      strerror(code));
       else
@@ -218,6 +227,7 @@ static IrsErrorKind finish(IrsPassManagerImpl *pm, intptr_t k, int status,
       free(s->dumpFile);
       s->dumpFile = NULL;
       s->result.dumpFile = mlirStringRefCreate("", 0);
+      s->dumpUnwritten = true;
     }
     kind = IRS_ERR_IO;
   }

@@ -360,11 +360,13 @@ static bool checkStep(Check *c, intptr_t i, MlirOperation module,
   if (*k == IRS_OK && differ) {
     // The run on the module is the plain tool's when it succeeded and ran
     // as the plain tool's does (threads mode runs it threaded).
-    if (st1 == IrsStepOk)
+    if (st1 == IrsStepOk) {
       pm->plainRest = c->mode == IrsDeterminismThreads &&
                               !pm->opts.run.threadingEnabled
                           ? IrsPmPlainInput
                           : IrsPmPlainModule;
+      pm->plainFrom = i + 1;
+    }
     pm->rec.totalWallMs = irsClockMonotonicMs() - c->t0;
     document(pm, i, pre, module, irsBufRef(&c->diff), c->mode);
     *differingStep = i + 1;

@@ -192,7 +192,7 @@ typedef struct IrsPmOptions {
 /// (irsPassManagerPlainGoesOn, PlainRest.c).
 typedef enum IrsPmPlainRest {
   IrsPmPlainStops,  // it stops too, or the run did not stop at a finding
-  IrsPmPlainModule, // after the stopping step, on the module as it left it
+  IrsPmPlainModule, // at step plainFrom, on the module as the run left it
   IrsPmPlainInput,  // from the input: the module is not what its run had
 } IrsPmPlainRest;
 
@@ -223,6 +223,7 @@ typedef struct IrsPassManagerImpl {
   // Set by what stops a run at a finding of irscope's own (a check after
   // the step, the determinism check); reset when a run starts.
   IrsPmPlainRest plainRest;
+  intptr_t plainFrom; // IrsPmPlainModule: the 0-based step it goes on at
   IrsBgDump *bg; // in-flight background dumps
   intptr_t numBg, capBg;
   IrsBgCopy *bgCopies; // made when their source's printer is done

@@ -4,9 +4,10 @@
 // Some findings stop a run where the plain tool, which does not look for
 // them, goes on: a --verify-with pipeline or a verify hook that rejects a
 // step's IR the verifier accepts (StepObserver.c), a step that is not
-// deterministic (Determinism.c). Whatever stopped the run says where the
-// plain tool's run stands (pm->plainRest): after the stopping step with
-// the module as the step left it, or, when the module is no longer what
+// deterministic (Determinism.c), a dump or manifest that cannot be written
+// (Run.c: the plain tool writes neither). Whatever stopped the run says
+// where the plain tool's run stands (pm->plainRest): at a step (plainFrom)
+// with the module as the run left it, or, when the module is no longer what
 // the plain tool's run had, at the input. irsPassManagerRunPlainRest then
 // runs the rest as the plain tool does, so that a driver can write the
 // plain tool's output next to the finding. The rest runs the steps' own
@@ -80,7 +81,7 @@ IrsStatus irsPassManagerRunPlainRest(IrsPassManager handle,
   intptr_t failed = 0;
   IrsErrorKind k = irsDiagnosticCaptureIsNull(capture) ? IRS_ERR_NOMEM : IRS_OK;
   if (k == IRS_OK && where == IrsPmPlainModule) {
-    failed = runFrom(pm, module, pm->rec.failedStep);
+    failed = runFrom(pm, module, pm->plainFrom);
   } else if (k == IRS_OK && where == IrsPmPlainInput &&
              pm->opts.failure.reloadInput) {
     MlirOperation input =

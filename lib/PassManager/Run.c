@@ -70,6 +70,7 @@ static IrsErrorKind startRun(IrsPassManagerImpl *pm, MlirOperation module) {
   resetResults(pm);
   pm->unrunFrom = 0;
   pm->plainRest = IrsPmPlainStops;
+  pm->plainFrom = 0;
   if (pm->numRuns++ > 0 && irsPmRebuild(pm) != IRS_OK)
     return IRS_ERR_PIPELINE;
   irsDiagnosticCaptureDestroy(pm->capture);
@@ -237,7 +238,9 @@ static IrsErrorKind runCheckpointed(IrsPassManagerImpl *pm,
   pm->inputFingerprint = irsPmFingerprintRun(pm, m, &pm->rec.inputOps);
   k = runStepwise(pm, m, inputp, reached);
   irsDiagnosticCaptureSetMuted(pm->capture, false);
-  if (k == IRS_OK)
+  // A write error stops the replay between two steps: the plain tool's
+  // run goes on from there (finishRun), on the caller's module.
+  if (k == IRS_OK || k == IRS_ERR_IO)
     irsPmAdoptResult(module, m);
   mlirOperationDestroy(m);
   return k;
@@ -385,6 +388,18 @@ static IrsErrorKind finishRun(IrsPassManagerImpl *pm, IrsErrorKind k) {
   pm->manifestErrSaid = false;
   noteFinalDump(pm, k);
   endCapture(pm);
+  // Every I/O error of a run is a write of its own files (the dump
+  // directory, a dump, the manifest), which the plain tool does not write:
+  // the run stopped between two steps, after those that passed, and the
+  // plain tool's run goes on there, on the module (PlainRest.c).
+  if (k == IRS_ERR_IO && pm->plainRest == IrsPmPlainStops) {
+    intptr_t ran = 0;
+    while (ran < pm->numSteps &&
+           pm->rec.steps[ran].result.status == IrsStepOk)
+      ++ran;
+    pm->plainRest = IrsPmPlainModule;
+    pm->plainFrom = ran;
+  }
   return k;
 }
 

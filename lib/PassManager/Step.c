@@ -207,6 +207,7 @@ void irsPmDumpJoinThreads(IrsPassManagerImpl *pm) {
         pm->bgFailed = true;
       }
       irsRunRecordSetDumpFile(&pm->rec, r[k].step, NULL);
+      pm->rec.steps[r[k].step].dumpUnwritten = true;
     }
     free(r[k].path);
   }

@@ -213,14 +213,11 @@ static IrsErrorKind dumpDone(IrsPassManagerImpl *pm, const IrsStepEnd *end) {
                : ENOMEM;
   free(path);
   IrsErrorKind k = IRS_OK;
-  if (!e && pm->bgFailed) {
-    irsBufReset(&pm->rec.errMsg);
-    irsBufAppendRef(&pm->rec.errMsg, irsBufRef(&pm->bgErr));
-    k = IRS_ERR_IO;
-  } else if (e) {
+  if (e) {
     irsBufReset(&pm->rec.errMsg);
     irsBufPrintf(&pm->rec.errMsg, "cannot write dump '%s/%s': %s", dumpDir,
                  name.data ? name.data : "", strerror(e));
+    pm->rec.steps[i].dumpUnwritten = true;
     k = IRS_ERR_IO;
   } else if (written && name.data) {
     irsRunRecordSetDumpFile(&pm->rec, i, name.data);
@@ -228,6 +225,13 @@ static IrsErrorKind dumpDone(IrsPassManagerImpl *pm, const IrsStepEnd *end) {
     // A background printer marks its dump pending itself.
     if (pending)
       pm->rec.steps[i].dumpPending = true;
+  }
+  // An earlier step's dump a printer could not write (found only now)
+  // ends the run here; this step's, written, stays in the manifest.
+  if (!e && pm->bgFailed) {
+    irsBufReset(&pm->rec.errMsg);
+    irsBufAppendRef(&pm->rec.errMsg, irsBufRef(&pm->bgErr));
+    k = IRS_ERR_IO;
   }
   irsBufFree(&name);
   return k;
@@ -304,8 +308,10 @@ IrsStepStatus irsPmStepCheck(IrsPassManagerImpl *pm, intptr_t i,
   for (int k = 0; st == IrsStepOk && k < kNumObservers; ++k)
     if (kObservers[k].check)
       st = kObservers[k].check(pm, i, module);
-  if (st != IrsStepOk && pm->plainRest == IrsPmPlainStops)
+  if (st != IrsStepOk && pm->plainRest == IrsPmPlainStops) {
     pm->plainRest = IrsPmPlainModule;
+    pm->plainFrom = i + 1;
+  }
   return st;
 }
 

@@ -37,6 +37,7 @@ typedef struct IrsRecordStep {
   char *failedHook;          // owned; NULL when no check failed
   bool dumpPending;          // a background printer is still writing it
   bool dumpVerified;         // the dump was printed assuming valid IR
+  bool dumpUnwritten;        // the step ran but its dump could not be written
   char dumpHash[17];         // irsHashFileHex of the finished dump, or ""
   // What the step's actions were (ActionCounts.c): how often each pattern
   // was applied, on how many ops each pass ran. Owned; counted tells a

@@ -86,6 +86,7 @@ void irsXmlWriteStep(xmlTextWriterPtr w, const IrsRunRecord *rec, intptr_t i) {
       xmlTextWriterWriteAttribute(
           w, X("skipped"),
           X(r->status != IrsStepOk ? "failed"
+            : rec->steps[i].dumpUnwritten ? "unwritten"
             : (rec->dumpOnlyChanged && !r->changed) ? "unchanged"
                                                         : "disabled"));
     xmlTextWriterEndElement(w);

@@ -125,11 +125,11 @@ static void describeDiffer(IrsToolRunnerImpl *t, intptr_t i, bool threads) {
 }
 
 // The plain tool's run after differing step `step` (1-based), from the
-// first run's output `from`: the rest of the pipeline in one tool process,
-// its output to `output`. A rest that fails fails the plain tool too: no
-// output, the tool's stderr shown as the plain tool shows it. IRS_OK, or
-// the output's write error.
-static IrsErrorKind runPlainRest(IrsToolRunnerImpl *t, intptr_t step,
+// first run's output `from`, and after a run's write error (ToolRun.c):
+// the rest of the pipeline in one tool process, its output to `output`. A
+// rest that fails fails the plain tool too: no output, the tool's stderr
+// shown as the plain tool shows it. IRS_OK, or the output's write error.
+IrsErrorKind irsToolRunPlainRest(IrsToolRunnerImpl *t, intptr_t step,
                                  const char *from, const char *output) {
   if (step >= t->rec.numSteps)
     return irsToolFinishOutput(t, from, output);
@@ -214,7 +214,7 @@ IrsStatus irsToolRunnerCheckDeterminism(IrsToolRunner runner,
   if (k == IRS_OK && !*differingStep && cur)
     k = irsToolFinishOutput(t, cur, outputPath);
   if (k == IRS_OK && plainFrom)
-    k = runPlainRest(t, *differingStep, plainFrom, outputPath);
+    k = irsToolRunPlainRest(t, *differingStep, plainFrom, outputPath);
   if (plainFrom)
     unlink(plainFrom);
   free(plainFrom);

@@ -148,6 +148,12 @@ void irsToolAnnounce(IrsToolRunnerImpl *t, intptr_t step, bool begin);
 IrsErrorKind irsToolWriteManifest(IrsToolRunnerImpl *t);
 IrsErrorKind irsToolFinishOutput(IrsToolRunnerImpl *t, const char *from,
                                  const char *output);
+/// The plain tool's run from 0-based step `step` on `from`, the IR before
+/// it (ToolDeterminism.c): the rest of the pipeline in one tool process,
+/// its output to `output`. A rest that fails fails the plain tool too: no
+/// output. IRS_OK, or the output's write error.
+IrsErrorKind irsToolRunPlainRest(IrsToolRunnerImpl *t, intptr_t step,
+                                 const char *from, const char *output);
 bool irsToolFilesEqual(const char *a, const char *b);
 /// Adds the pre-step IR and reproducer of step i to `w`, and sets the
 /// replay command lines (ToolFailure.c). False if the pre-step IR failed.

@@ -505,6 +505,28 @@ static void measureStartup(IrsToolRunnerImpl *t) {
   free(out);
 }
 
+// A dump or the manifest that could not be written (an I/O error of
+// irscope's own, not a tool that misbehaved or died) stops the run between
+// two steps, where the plain tool, which writes neither, goes on: the rest
+// after the steps that passed, from the last one's output `from`, writes
+// the plain tool's output. The run's error stays (and says the output's).
+static void goOnPlainly(IrsToolRunnerImpl *t, IrsErrorKind k,
+                        const char *from, const char *output) {
+  if (k != IRS_ERR_IO || t->toolError || t->hasDeath || !from)
+    return;
+  intptr_t ran = 0;
+  while (ran < t->rec.numSteps && t->rec.steps[ran].result.status == IrsStepOk)
+    ++ran;
+  IrsBuf why = IRS_BUF_INIT;
+  irsBufAppendRef(&why, irsBufRef(&t->rec.errMsg));
+  if (irsToolRunPlainRest(t, ran, from, output) != IRS_OK)
+    irsBufPrintf(&why, "; %.*s", (int)t->rec.errMsg.len,
+                 t->rec.errMsg.data ? t->rec.errMsg.data : "");
+  irsBufReset(&t->rec.errMsg);
+  irsBufAppendRef(&t->rec.errMsg, irsBufRef(&why));
+  irsBufFree(&why);
+}
+
 IrsStatus irsToolRunnerRun(IrsToolRunner runner, const char *inputPath,
                            const char *outputPath) {
   IrsToolRunnerImpl *t = runner.ptr;
@@ -531,6 +553,8 @@ IrsStatus irsToolRunnerRun(IrsToolRunner runner, const char *inputPath,
                 irsToolFileIsBytecode(final);
     if (k == IRS_OK)
       k = irsToolFinishOutput(t, text ? finalText : final, outputPath);
+    else
+      goOnPlainly(t, k, final, outputPath);
     free(final);
     free(finalText);
   } else {

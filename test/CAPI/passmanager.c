@@ -334,6 +334,54 @@ static char *printed(MlirOperation op) {
   return out;
 }
 
+// The plain run's output of kModule: the first `steps` steps of pm's
+// pipeline, no checks (malloc'd).
+static char *plainOutput(MlirContext ctx, IrsPassManager pm, intptr_t steps) {
+  MlirModule plain = parseModule(ctx, kModule);
+  EXPECT(irsStatusIsOk(
+      irsPassManagerRunSteps(pm, mlirModuleGetOperation(plain), 0, steps)));
+  char *want = printed(mlirModuleGetOperation(plain));
+  mlirModuleDestroy(plain);
+  return want;
+}
+
+// Runs pm on `m`, what the library prints held back.
+static IrsStatus runQuiet(IrsPassManager pm, MlirModule m) {
+  Quiet q;
+  quietBegin(&q);
+  IrsStatus st = irsPassManagerRun(pm, mlirModuleGetOperation(m));
+  quietEnd(&q);
+  return st;
+}
+
+// The plain-rest tests' pipeline (*p) and pass manager failing into `dir`;
+// *want gets the plain run's output.
+static IrsPassManager restPm(MlirContext ctx, const char *dir, IrsPipeline *p,
+                             char **want) {
+  *p = parsePipeline("builtin.module(func.func(canonicalize),func.func(cse),"
+                     "convert-arith-to-llvm)");
+  IrsPassManager pm = pmFailingInto(ctx, *p, dir);
+  *want = plainOutput(ctx, pm, 3);
+  return pm;
+}
+
+// Finishes the plain run on `m` (irsPassManagerRunPlainRest) and prints
+// how it ended and whether `m` then holds `want`.
+static void printPlainRest(IrsPassManager pm, MlirModule m, const char *want) {
+  intptr_t failed = -1;
+  Quiet q;
+  quietBegin(&q);
+  IrsStatus st =
+      irsPassManagerRunPlainRest(pm, mlirModuleGetOperation(m), &failed);
+  long out = quietEnd(&q);
+  char *got = printed(mlirModuleGetOperation(m));
+  printf("rest: %s, failed step %ld, library output %ld, output is the plain "
+         "run's: %d, has llvm.mul: %d\n",
+         irsErrorKindGetName(st.kind), (long)failed, out, !strcmp(want, got),
+         strstr(got, "llvm.mul") != NULL);
+  free(got);
+}
+
 // A verify hook that rejects a step is irscope's finding: the plain tool
 // goes on, and irsPassManagerRunPlainRest finishes its run on the module
 // (the steps after the finding, verified), leaving the record as the
@@ -343,36 +391,19 @@ static char *printed(MlirOperation op) {
 static void testPlainRest(void) {
   printf("testPlainRest\n");
   MlirContext ctx = newContext(true);
-  const char *text = "builtin.module(func.func(canonicalize),func.func(cse),"
-                     "convert-arith-to-llvm)";
-  IrsPipeline p = parsePipeline(text);
   char *dir = makeTempDir();
-  IrsPassManager pm = pmFailingInto(ctx, p, dir);
-  // The plain run: every step, no hook.
-  MlirModule plain = parseModule(ctx, kModule);
-  EXPECT(irsStatusIsOk(
-      irsPassManagerRunSteps(pm, mlirModuleGetOperation(plain), 0, 3)));
-  char *want = printed(mlirModuleGetOperation(plain));
+  IrsPipeline p;
+  char *want; // the plain run: every step, no hook
+  IrsPassManager pm = restPm(ctx, dir, &p, &want);
   HookState h = {0, {0}, true};
   irsPassManagerAddVerifyHook(pm, mlirStringRefCreateFromCString("no-step-2"),
                               rejectStep2, &h);
   MlirModule m = parseModule(ctx, kModule);
-  Quiet q;
-  quietBegin(&q);
-  IrsStatus st = irsPassManagerRun(pm, mlirModuleGetOperation(m));
-  quietEnd(&q);
+  IrsStatus st = runQuiet(pm, m);
   printf("run: %s, plain goes on: %d\n", irsErrorKindGetName(st.kind),
          irsPassManagerPlainGoesOn(pm));
   // CHECK-NEXT: run: verify-failure, plain goes on: 1
-  intptr_t failed = -1;
-  quietBegin(&q);
-  st = irsPassManagerRunPlainRest(pm, mlirModuleGetOperation(m), &failed);
-  long out = quietEnd(&q);
-  char *got = printed(mlirModuleGetOperation(m));
-  printf("rest: %s, failed step %ld, library output %ld, output is the plain "
-         "run's: %d, has llvm.mul: %d\n",
-         irsErrorKindGetName(st.kind), (long)failed, out, !strcmp(want, got),
-         strstr(got, "llvm.mul") != NULL);
+  printPlainRest(pm, m, want);
   // CHECK-NEXT: rest: ok, failed step 0, library output 0, output is the plain run's: 1, has llvm.mul: 1
   printStepResults(pm, p, false);
   // CHECK-NEXT: step 1 builtin.module(func.func(canonicalize)): ok diags=0
@@ -383,10 +414,8 @@ static void testPlainRest(void) {
   printf("again: %s, plain goes on: %d\n", irsErrorKindGetName(st.kind),
          irsPassManagerPlainGoesOn(pm));
   // CHECK-NEXT: again: usage-error, plain goes on: 0
-  free(got);
   free(want);
   mlirModuleDestroy(m);
-  mlirModuleDestroy(plain);
   irsPassManagerDestroy(pm);
   irsPipelineDestroy(p);
 
@@ -398,6 +427,8 @@ static void testPlainRest(void) {
   irsPassManagerAddVerifyHook(pm, mlirStringRefCreateFromCString("no-step-2"),
                               rejectStep2, &h);
   m = parseModule(ctx, kModule);
+  intptr_t failed = -1;
+  Quiet q;
   quietBegin(&q);
   st = irsPassManagerRun(pm, mlirModuleGetOperation(m));
   st = irsPassManagerRunPlainRest(pm, mlirModuleGetOperation(m), &failed);
@@ -415,6 +446,82 @@ static void testPlainRest(void) {
 // A --verify-with pipeline may use irscope passes: it runs after every step
 // (its remarks land on the step), and the pass manager owns everything the
 // checking pipeline needs once irsPassManagerCreate returns.
+// Turns the dump directory into a regular file when step 2 begins: every
+// later write into the directory (step 2's manifest) fails (ENOTDIR, for
+// root too), as on a disk that filled up mid-run.
+typedef struct BreakDir {
+  const char *dir;
+  char moved[4200];
+} BreakDir;
+
+static void breakDirAtStep2(intptr_t step, bool begin, void *userData) {
+  BreakDir *b = userData;
+  if (step != 2 || !begin || b->moved[0])
+    return;
+  snprintf(b->moved, sizeof(b->moved), "%s.moved", b->dir);
+  FILE *f = NULL;
+  if (rename(b->dir, b->moved) != 0 || !(f = fopen(b->dir, "w")))
+    printf("cannot break the dump directory\n");
+  if (f)
+    fclose(f);
+}
+
+// A manifest or dump that cannot be written ends irscope's run (IRS_ERR_IO,
+// the file named), but the plain tool writes neither and goes on: after
+// the steps that passed, irsPassManagerRunPlainRest finishes its run on
+// the module, whose output is the plain run's. The dumps written before
+// stay.
+// CHECK-LABEL: testPlainRestAfterWriteError
+static void testPlainRestAfterWriteError(void) {
+  printf("testPlainRestAfterWriteError\n");
+  MlirContext ctx = newContext(true);
+  char *tmp = makeTempDir();
+  char dir[4200];
+  snprintf(dir, sizeof(dir), "%s/d", tmp);
+  IrsPipeline p;
+  char *want;
+  IrsPassManager pm = restPm(ctx, tmp, &p, &want);
+  IrsDumpOptions d = irsDumpOptionsDefault();
+  d.dir = dir;
+  EXPECT(irsStatusIsOk(irsPassManagerSetDumpOptions(pm, &d)));
+  BreakDir b = {dir, {0}};
+  IrsSupervisionOptions w = irsSupervisionOptionsDefault();
+  w.onStep = breakDirAtStep2;
+  w.onStepUserData = &b;
+  irsPassManagerSetSupervision(pm, &w);
+  MlirModule m = parseModule(ctx, kModule);
+  IrsStatus st = runQuiet(pm, m);
+  printf("run: %s, plain goes on: %d, message: '", irsErrorKindGetName(st.kind),
+         irsPassManagerPlainGoesOn(pm));
+  // The message names the dump; its directory is a temporary one.
+  MlirStringRef msg = irsPassManagerGetErrorMessage(pm);
+  char *m0 = strndup(msg.data ? msg.data : "", msg.length);
+  char *at = strchr(m0, '/'), *name = strstr(m0, "/d/");
+  if (at)
+    *at = '\0';
+  printf("%s...%s'\n", m0, name ? name : "");
+  free(m0);
+  // CHECK-NEXT: run: io-error, plain goes on: 1, message: 'cannot write manifest '.../d/manifest.xml': Not a directory'
+  printStepResults(pm, p, false);
+  // CHECK-NEXT: step 1 builtin.module(func.func(canonicalize)): ok diags=0
+  // CHECK-NEXT: step 2 builtin.module(func.func(cse)): ok diags=0
+  // CHECK-NEXT: step 3 builtin.module(convert-arith-to-llvm): not-run diags=0
+  printPlainRest(pm, m, want);
+  // CHECK-NEXT: rest: ok, failed step 0, library output 0, output is the plain run's: 1, has llvm.mul: 1
+  printf("kept: input %d, step 1 %d, step 2 %d, manifest %d\n",
+         fileExists(b.moved, "0000-input.mlir"),
+         fileExists(b.moved, "0001-func.func-canonicalize.mlir"),
+         fileExists(b.moved, "0002-func.func-cse.mlir"),
+         fileExists(b.moved, "manifest.xml"));
+  // CHECK-NEXT: kept: input 1, step 1 1, step 2 0, manifest 1
+  free(want);
+  mlirModuleDestroy(m);
+  irsPassManagerDestroy(pm);
+  irsPipelineDestroy(p);
+  removeTempDir(tmp); // d (a file now) and d.moved
+  mlirContextDestroy(ctx);
+}
+
 // CHECK-LABEL: testVerifyWithIrsPass
 static void testVerifyWithIrsPass(void) {
   printf("testVerifyWithIrsPass\n");
@@ -937,6 +1044,7 @@ int main(void) {
   testWholeRun();
   testVerifyHook();
   testPlainRest();
+  testPlainRestAfterWriteError();
   testVerifyWithIrsPass();
   testPassFailure();
   testCreateErrors();

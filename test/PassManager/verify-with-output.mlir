@@ -60,6 +60,24 @@
 // RUN: FileCheck %s --check-prefix=OLD < %t/kept.mlir
 // OLD: old
 
+// A later step that crashes: the worker dies in the plain run it went on
+// with, as the plain tool dies there (irscope-opt without the check:
+// exit 5). One note says so, not that a pass may have corrupted memory;
+// no output, the old -o stays; exit 3 and the report stay.
+// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(canonicalize),convert-arith-to-llvm,irs-test-crash{op=llvm.mul})" --failure-dir=%t/f7p -o %t/kept.mlir; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=PLAINCRASH
+// PLAINCRASH: irscope-opt: error: step 3 'builtin.module(irs-test-crash{op=llvm.mul})' crashed with SIGSEGV
+// PLAINCRASH: exit=5
+// RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(func.func(canonicalize),convert-arith-to-llvm,irs-test-crash{op=llvm.mul})" --verify-with="builtin.module(irs-test-fail{op=llvm.add})" --failure-dir=%t/f7 -o %t/kept.mlir; echo exit=$?' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=CRASHED -DDIR=%t/f7 --implicit-check-not="corrupted memory"
+// CRASHED: irscope-opt: error: step 2 'builtin.module(convert-arith-to-llvm)' broke the IR: {{.*}}; report: [[DIR]]/report.xml
+// CRASHED-NEXT: irscope-opt: note: run on as the plain tool runs, step 3 'builtin.module(irs-test-crash{op=llvm.mul})' crashed with SIGSEGV: no output, as the plain tool writes none
+// CRASHED-NEXT: irscope-opt: note: replay: irscope-opt --verify-with='builtin.module(irs-test-fail{op=llvm.add})' --run-reproducer [[DIR]]/reproducer.mlir
+// CRASHED-NEXT: exit=3
+// RUN: FileCheck %s --check-prefix=OLD < %t/kept.mlir
+// RUN: FileCheck %s --check-prefix=REPORT7 < %t/f7/report.xml
+// REPORT7: <failure kind="verify-failure" step="2" pass="convert-arith-to-llvm"
+
 // With --split-input-file every chunk's output is mlir-opt's, the
 // rejected chunk's too.
 // RUN: %mlir_opt %S/Inputs/verify-with-split.mlir --split-input-file --pass-pipeline="builtin.module(func.func(canonicalize),convert-arith-to-llvm)" -o %t/plain-split.mlir

@@ -86,12 +86,14 @@ static void test_runrecord__reset_forgets_the_run(void **state) {
   initRecord(&rec);
   irsRunRecordSetDumpFile(&rec, 0, "0001-func.func-cse.mlir");
   irsRunRecordSetFailedHook(&rec, 1, "verifier");
+  rec.steps[0].dumpUnwritten = true;
   rec.steps[1].result.status = IrsStepVerifyFailed;
   rec.failedStep = 2;
   rec.deathKind = IrsOutcomeCrash;
   irsBufAppendStr(&rec.errMsg, "boom");
   irsRunRecordReset(&rec);
   assert_null(rec.steps[0].dumpFile);
+  assert_false(rec.steps[0].dumpUnwritten);
   assert_int_equal(rec.steps[0].result.dumpFile.length, 0);
   assert_null(rec.steps[1].failedHook);
   assert_int_equal(rec.steps[1].result.status, IrsStepNotRun);
@@ -142,6 +144,17 @@ static void test_runrecord__manifest_is_the_record(void **state) {
   assert_non_null(strstr(m, "<input path=\"in.mlir\" ops=\"7\"/>"));
   assert_non_null(strstr(m, "<dump skipped=\"unchanged\"/>"));
   assert_non_null(strstr(m, "status=\"not-run\""));
+  // A run that stopped at a dump it could not write: its status is the
+  // I/O error, and the step says why its dump is missing (before the
+  // dump-only-changed reason it would otherwise get).
+  rec.running = false;
+  rec.runStatus = IRS_ERR_IO;
+  rec.steps[0].dumpUnwritten = true;
+  assert_int_equal(irsRunRecordWrite(&rec, IrsRecordWriterManifest, dir), 0);
+  m = slurp(dir, "manifest.xml");
+  assert_non_null(strstr(m, "status=\"io-error\">"));
+  assert_non_null(strstr(m, "<dump skipped=\"unwritten\"/>"));
+  assert_null(strstr(m, "skipped=\"unchanged\""));
   // A dead step's kind is the run's and the step's status.
   rec.running = false;
   rec.failedStep = 2;

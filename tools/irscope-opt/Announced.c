@@ -125,8 +125,27 @@ char *irsOptNarrowFresh(IrsOptRun *run, IrsSupervisor quiet, intptr_t chunk,
   return note;
 }
 
-// One note on a worker that died after it announced its failure.
-static void printDeathNote(const IrsWorkerResult *res, intptr_t chunk) {
+// One note on a worker that died after it announced its failure. In a
+// step after the announced one it died in the plain tool's run, which it
+// went on with for the output (Work.c's runOnPlainly): that is the plain
+// tool's own death, which leaves no output, not the failed step's doing.
+static void printDeathNote(const IrsOptRun *run, const IrsWorkerResult *res,
+                           const IrsOptAnnounced *a) {
+  if (res->inStep && res->chunk == a->chunk && res->step > a->step &&
+      res->step <= irsPipelineGetNumSteps(run->pipeline)) {
+    MlirStringRef text = irsPipelineGetStepText(run->pipeline, res->step - 1);
+    char how[64];
+    if (res->outcome == IrsWorkerCrashed)
+      snprintf(how, sizeof(how), "crashed with %s", irsSignalName(res->signal));
+    else
+      snprintf(how, sizeof(how), "ended (%s)",
+               irsWorkerOutcomeGetName(res->outcome));
+    fprintf(stderr, "irscope-opt: note: run on as the plain tool runs, step "
+                    "%ld '%.*s' %s: no output, as the plain tool writes none\n",
+            (long)res->step, (int)text.length, text.data, how);
+    return;
+  }
+  intptr_t chunk = a->chunk;
   const char *when = res->chunksDone > chunk ? "while freeing the run"
                                              : "while finishing the run";
   if (res->outcome == IrsWorkerCrashed)
@@ -164,7 +183,7 @@ static int finish(IrsOptRun *run, IrsSupervisor quiet, IrsOptAnnounced *a,
       fprintf(stderr, "irscope-opt: note: %s\n", note);
   }
   if (diedAfter)
-    printDeathNote(res, a->chunk);
+    printDeathNote(run, res, a);
   if (!cfg->verifyDiagnostics)
     irsOptPrintReplayNote(cfg, a->dir);
   free(note);

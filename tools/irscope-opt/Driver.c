@@ -69,15 +69,17 @@ static char *takeReproducer(IrsInput input, bool *threadingOff,
 // Whether the plain tool's run succeeds, so that it writes -o: the run
 // succeeded, or failed only by irscope's findings: after the run
 // (--check-results), or in steps after which the plain tool's run went on
-// and printed every chunk (a step failure that is irscope's own: a chunk
-// that failed as in the plain tool prints nothing). Under
-// --verify-diagnostics the exit code is the plain tool's own verdict.
+// and printed every chunk (a step failure that is irscope's own, or a dump
+// or manifest that could not be written: a chunk that failed as in the
+// plain tool prints nothing). Under --verify-diagnostics the exit code is
+// the plain tool's own verdict.
 static bool plainToolWrites(const IrsOptRun *run, int rc) {
   if (rc == irsOutcomeGetExitCode(IrsOutcomeOk) || run->plainRunDone)
     return true;
+  IrsOutcome o = irsOutcomeFromExitCode(rc);
   return !run->cfg->verifyDiagnostics &&
          run->chunksPrinted == irsInputGetNumChunks(run->input) &&
-         irsOutcomeIsStepFailure(irsOutcomeFromExitCode(rc));
+         (irsOutcomeIsStepFailure(o) || o == IrsOutcomeIoError);
 }
 
 // Writes the collected output to stdout, or atomically to -o when the run

@@ -215,9 +215,10 @@ static IrsOutcome handOver(IrsOptRun *run, intptr_t c, IrsOptOut *o,
 }
 
 // The chunk stopped at a finding only irscope makes (a --verify-with
-// check, nondeterminism) where the plain tool goes on: its steps after
-// the finding run as the plain tool runs them, so that the output is the
-// plain tool's (the finding's documents are written already and stay).
+// check, nondeterminism, a dump or manifest it could not write) where the
+// plain tool goes on: its steps after the finding run as the plain tool
+// runs them, so that the output is the plain tool's (the finding's
+// documents are written already and stay).
 // Whether `op` now holds that output; a later step that fails as it would
 // in the plain tool leaves no output, as there, and a note.
 static bool runOnPlainly(IrsOptRun *run, IrsPassManager pm, MlirOperation op) {

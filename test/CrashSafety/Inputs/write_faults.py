@@ -16,7 +16,8 @@ write points (N=0), then:
                 checks that each is reported: one error line naming the
                 file the point writes (COUNTER.paths) and the error, the
                 writer's documented exit code, and what was complete
-                before intact. The only fault allowed to pass unreported
+                before intact; a fault in a dump or the manifest leaves -o
+                as mlir-opt writes it. The only fault allowed to pass unreported
                 is one in the files of a --repeat run whose failure was
                 not new (dropped by design, whatever happens to them).
 
@@ -234,7 +235,25 @@ def writers(h, a, src):
                     os.unlink(p)
         return f
 
-    def still_fails(writer):
+    plain = os.path.join(w, "plain.mlir")
+
+    def plain_output(writer, path=None):
+        """A fault in a dump or the manifest (any file but -o) leaves -o
+        byte for byte as mlir-opt writes it: irscope-opt goes on as the
+        plain tool does."""
+        if path is None or path == out:
+            return
+        if not os.path.exists(plain):
+            subprocess.run([h.mlir_opt, src, f"--pass-pipeline={pipeline}",
+                            "-o", plain], check=True, timeout=TIMEOUT)
+        if not os.path.exists(out):
+            h.problem(writer, f"fault in {path}: no -o")
+            return
+        with open(out, "rb") as f, open(plain, "rb") as g:
+            if f.read() != g.read():
+                h.problem(writer, f"fault in {path}: -o is not mlir-opt's")
+
+    def still_fails(writer, path=None):
         if not os.path.exists(out):
             return
         if not h.parses(out):
@@ -248,7 +267,7 @@ def writers(h, a, src):
         if r.returncode != 1:
             h.problem(writer, f"-o no longer fails (exit {r.returncode})")
 
-    def page_ok(writer):
+    def page_ok(writer, path=None):
         html = os.path.join(page, "report.html")
         if os.path.exists(html):
             with open(html, "rb") as f:
@@ -266,18 +285,18 @@ def writers(h, a, src):
     return [
         ("dumps", opt + [f"--pass-pipeline={pipeline}",
                          f"--dump-after-each={dump}", "-o", out],
-         clean(dump, out), [dump], lambda n: None, lambda p: {4}),
+         clean(dump, out), [dump], plain_output, lambda p: {4}),
         ("failure", opt + ["--pass-pipeline=builtin.module(func.func("
                            "canonicalize,cse,irs-test-crash{op=arith.muli}))",
                            f"--failure-dir={fail}", "-o", out],
-         clean(fail, out), [fail], lambda n: None, lambda p: {5}),
+         clean(fail, out), [fail], lambda n, p=None: None, lambda p: {5}),
         ("reduce", ["opt-reduce", src, "--pass-pipeline=builtin.module("
                     "func.func(irs-test-fail{op=arith.muli}))", "-o", out],
          clean(out), [], still_fails, lambda p: {4}),
         ("repeat", opt + ["--pass-pipeline=builtin.module(func.func("
                           "irs-test-flaky{op=arith.muli rate=0.5}))",
                           "--repeat=4", "--seed=7", f"--failure-dir={rep}"],
-         clean(rep), [rep], lambda n: None,
+         clean(rep), [rep], lambda n, p=None: None,
          lambda p: {4} if p.endswith("/repeat.xml") else {1}),
         ("page", ["irscope-report", page], lambda: None, [page], page_ok,
          lambda p: {4}),
@@ -287,7 +306,7 @@ def writers(h, a, src):
                                "canonicalize,cse,irs-test-crash{op=arith."
                                "muli}))", f"--dump-after-each={cdump}",
                                "-o", out],
-         clean(cdump, out), [cdump], lambda n: None,
+         clean(cdump, out), [cdump], lambda n, p=None: None,
          lambda p: {4, 5} if run_file(p) else {5}),
         # A verifier failure narrowed to one rewrite: the action's files
         # and the manifest written after them (a real case, see
@@ -296,7 +315,7 @@ def writers(h, a, src):
                     a.verifier_input, "--pass-pipeline=builtin.module("
                     "convert-xegpu-to-xevm)", f"--dump-after-each={ndump}",
                     "-o", out],
-         clean(ndump, out), [ndump], lambda n: None,
+         clean(ndump, out), [ndump], lambda n, p=None: None,
          lambda p: {3, 4} if run_file(p) else {3}),
     ], make_page
 
@@ -375,7 +394,7 @@ def main():
                 h.problem(name, f"point {n}: {left}")
             for d in dirs:
                 h.check_dir(name, d)
-            extra(name)
+            extra(name, paths.get(n) if a.mode == "fault" else None)
             tried += 1
         randoms = 0
         if a.mode == "kill":
