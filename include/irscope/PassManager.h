@@ -360,6 +360,8 @@ IRS_API IrsStatus irsPassManagerRunSteps(IrsPassManager pm,
 /// deterministic and its run on the module succeeded, or a dump, the
 /// manifest or the dump directory could not be written (IRS_ERR_IO: the
 /// run stopped between two steps, the plain tool writes none of them).
+/// False when the plain run would have to start over on the input (see
+/// irsPassManagerRunPlainRest) and IrsFailureOptions.reloadInput is unset.
 IRS_API bool irsPassManagerPlainGoesOn(IrsPassManager pm);
 
 /// After such a run (irsPassManagerPlainGoesOn), finishes the plain tool's

@@ -21,7 +21,10 @@
 #include "irscope/Diagnostics.h"
 
 bool irsPassManagerPlainGoesOn(IrsPassManager handle) {
-  return irsPmUnwrap(handle)->plainRest != IrsPmPlainStops;
+  IrsPassManagerImpl *pm = irsPmUnwrap(handle);
+  // Over from the input only with the input to start from.
+  return pm->plainRest == IrsPmPlainModule ||
+         (pm->plainRest == IrsPmPlainInput && pm->opts.failure.reloadInput);
 }
 
 // The caller's onStep only: the other observers write the record.

@@ -471,6 +471,50 @@ static void breakDirAtStep2(intptr_t step, bool begin, void *userData) {
 // the steps that passed, irsPassManagerRunPlainRest finishes its run on
 // the module, whose output is the plain run's. The dumps written before
 // stay.
+static MlirContext gReloadCtx;
+static MlirOperation reloadModule(void *userData) {
+  (void)userData;
+  return mlirModuleGetOperation(parseModule(gReloadCtx, kModule));
+}
+
+// A --verify-with pipeline that changed the IR: the plain run starts over
+// on the input, which only a reload callback gives back; without one the
+// plain tool's run cannot be finished, and the pass manager says so.
+// CHECK-LABEL: testPlainRestNeedsInput
+static void testPlainRestNeedsInput(void) {
+  printf("testPlainRestNeedsInput\n");
+  MlirContext ctx = newContext(true);
+  gReloadCtx = ctx;
+  char *dir = makeTempDir();
+  for (int reload = 0; reload < 2; ++reload) {
+    IrsPipeline p;
+    char *want;
+    IrsPassManager pm = restPm(ctx, dir, &p, &want);
+    IrsVerifyOptions v = irsVerifyOptionsDefault();
+    v.verifyWith = "builtin.module(convert-arith-to-llvm)";
+    EXPECT(irsStatusIsOk(irsPassManagerSetVerifyOptions(pm, &v)));
+    IrsFailureOptions f = irsFailureOptionsDefault();
+    f.dir = dir;
+    f.reloadInput = reload ? reloadModule : NULL;
+    EXPECT(irsStatusIsOk(irsPassManagerSetFailureOptions(pm, &f)));
+    MlirModule m = parseModule(ctx, kModule);
+    IrsStatus st = runQuiet(pm, m);
+    printf("reload %d: run: %s, plain goes on: %d\n", reload,
+           irsErrorKindGetName(st.kind), irsPassManagerPlainGoesOn(pm));
+    if (reload)
+      printPlainRest(pm, m, want);
+    free(want);
+    mlirModuleDestroy(m);
+    irsPassManagerDestroy(pm);
+    irsPipelineDestroy(p);
+  }
+  // CHECK-NEXT: reload 0: run: verify-failure, plain goes on: 0
+  // CHECK-NEXT: reload 1: run: verify-failure, plain goes on: 1
+  // CHECK-NEXT: rest: ok, failed step 0, library output 0, output is the plain run's: 1, has llvm.mul: 1
+  removeTempDir(dir);
+  mlirContextDestroy(ctx);
+}
+
 // CHECK-LABEL: testPlainRestAfterWriteError
 static void testPlainRestAfterWriteError(void) {
   printf("testPlainRestAfterWriteError\n");
@@ -1044,6 +1088,7 @@ int main(void) {
   testWholeRun();
   testVerifyHook();
   testPlainRest();
+  testPlainRestNeedsInput();
   testPlainRestAfterWriteError();
   testVerifyWithIrsPass();
   testPassFailure();
