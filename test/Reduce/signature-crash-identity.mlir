@@ -22,6 +22,16 @@
 // The result fails under the plain tool as reported.
 // RUN: not --crash %mlir_opt --load-dialect-plugin=%irsx_plugin --load-pass-plugin=%irsx_plugin %t --pass-pipeline='builtin.module(irsx-fold-wrap)' -o /dev/null 2>&1 | FileCheck %s --check-prefix=INPUT
 
+// A tool that prints no stack trace leaves the signal and the pass alone
+// to tell crashes apart, and -v says so.
+// RUN: printf '#!/bin/sh\nexec %mlir_opt "$@" 2>/dev/null\n' > %t.quiet && chmod +x %t.quiet
+// RUN: printf 'func.func @f() {\n  return\n}\n' > %t.f.mlir
+// RUN: opt-reduce --tool=%t.quiet %t.f.mlir --pass-pipeline='builtin.module(test-pass-crash)' -o %t.q.mlir -v 2>&1 | FileCheck %s --check-prefix=QUIET
+// QUIET: opt-reduce: note: the crash printed no stack trace: crashing candidates are told apart by their signal and pass alone
+// RUN: opt-reduce --tool=%mlir_opt %t.f.mlir --pass-pipeline='builtin.module(test-pass-crash)' -o %t.t.mlir -v 2>&1 | FileCheck %s --check-prefix=TOLD
+// TOLD-NOT: no stack trace
+// TOLD: opt-reduce: done:
+
 func.func @f(%a: i32, %b: i32) {
   %wa = irsx.wrap %a : i32 -> !irsx.box<"a">
   %ua = irsx.unwrap %wa : !irsx.box<"a"> -> i32
