@@ -18,7 +18,9 @@
 // verifier of the attribute `irsx.crash_if_folded`, on an op none of whose
 // operands an unwrap defines any more (after the pass, in the verifier:
 // one signal and one crash site for two crashes, told apart by the frame
-// under it).
+// under it). A string attribute `irsx.fatal` on any op makes the pass
+// end in report_fatal_error with that text (an "LLVM ERROR:" line, then
+// SIGABRT), from irsxFatal.
 //
 //===----------------------------------------------------------------------===//
 #include "mlir/IR/Builders.h"
@@ -109,6 +111,11 @@ irsxCheckFolded(void *user) {
   asm volatile("");
 }
 
+extern "C" LLVM_ATTRIBUTE_NOINLINE LLVM_ATTRIBUTE_VISIBILITY_DEFAULT void
+irsxFatal(const char *why) {
+  llvm::report_fatal_error(llvm::Twine("irsx: ") + why);
+}
+
 llvm::LogicalResult
 irsx::IrsxDialect::verifyOperationAttribute(Operation *op,
                                             NamedAttribute attr) {
@@ -130,6 +137,10 @@ struct FoldWrapPass
     patterns.add<FoldWrap>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
+    getOperation().walk([](Operation *op) {
+      if (auto why = op->getAttrOfType<StringAttr>("irsx.fatal"))
+        irsxFatal(why.getValue().str().c_str());
+    });
     getOperation().walk(
         [](irsx::UnwrapOp op) { irsxCheckLeft(op.getOperation()); });
   }
