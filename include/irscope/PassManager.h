@@ -414,7 +414,7 @@ IRS_API void irsPassManagerNarrowStep(IrsPassManager pm, MlirOperation input,
 /// tells it again.
 typedef struct IrsNarrowCrash {
   /// How the step died: kind IrsOutcomeCrash, its signal and, when the
-  /// dead process printed a trace, its crash site
+  /// dead process printed a trace, its crash site and identity
   /// (irsSignatureSetCrashSite); the rest as the caller likes.
   IrsSignature signature;
   /// Each run's limit (the step's timeout): a run still going then is
@@ -425,8 +425,9 @@ typedef struct IrsNarrowCrash {
 /// says in the process that documented it in `dir`, in no action finer
 /// than the step (after its pattern applications: a conversion's commit,
 /// the verifier after the pass). A run with the first K actions fails
-/// when it dies as `crash` did: irsSignatureMatches with its signal and
-/// crash site (a run that crashes elsewhere is another bug). Each run is
+/// when it dies as `crash` did: irsSignatureMatches with its signal,
+/// crash site and identity (a run that crashes elsewhere, or in the same
+/// function reached another way, is another bug). Each run is
 /// a fork of its own that keeps the process's fatal-signal handlers (the
 /// caller's: the one that prints a trace gives the runs their crash
 /// sites); at most irsNarrowBudget(N) runs. The narrowed <action> takes

@@ -175,9 +175,11 @@ IRS_API int irsRunDirRemoveStaleTemporariesOf(const char *path);
 /// Prefixes of the scratch a process keeps under $TMPDIR
 /// (irsRunDirCreateScratch): an --tool run's directory, the files that
 /// stand in for stdin and stdout ("irscope-stdin-", "opt-reduce-out-", ...:
-/// the prefix a tool passes), an executor's jitdump directory.
+/// the prefix a tool passes), an executor's jitdump directory, a forked
+/// printer's file tree (lib/PassManager/BufferedDump.c).
 #define IRS_RUN_DIR_TOOL_SCRATCH_PREFIX "irscope-tool-"
 #define IRS_RUN_DIR_JIT_SCRATCH_PREFIX "irscope-jit-"
+#define IRS_RUN_DIR_PRINT_SCRATCH_PREFIX "irscope-print-"
 
 /// Creates a scratch directory (`directory`) or empty file of this process
 /// under $TMPDIR (/tmp when unset or empty), "<prefix><pid>-XXXXXX", its

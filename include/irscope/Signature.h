@@ -2,8 +2,9 @@
 //===- Signature.h - telling one failure from another ---------------------===//
 //
 // A failure signature is what "fails the same way" compares: the kind of
-// outcome, the signal, the failing step and pass, the crash site and the
-// first error message with what varies between equivalent failures masked.
+// outcome, the signal, the failing step and pass, the crash's identity (its
+// assertion line and first frames) and the first error message with what
+// varies between equivalent failures masked.
 // The reducer keeps candidates whose signature matches the original one,
 // --repeat counts runs per signature, and crash documentation names the
 // same parts. Signatures are built from what the caller observed: a dead
@@ -20,6 +21,39 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/// How many frames tell a crash: the faulting one and its callers, as far
+/// as the pass that ran them. Enough to get past the IR-building machinery
+/// a crash in an op's creation dies in: llvm/llvm-project#205233 dies in
+/// OperandStorage's constructor, under three Operation::create,
+/// OpBuilder::create and the op's create, and only its seventh frame is
+/// the pattern's.
+#define IRS_CRASH_IDENTITY_FRAMES 8
+
+/// What tells one crash from another of the same signal in the same
+/// function (a shared helper: Operation::getOperand's assertion, a cast<>
+/// to the wrong type, an llvm_unreachable in a common switch), as its
+/// process printed it (irsSignatureSetCrashSite). Plain data.
+typedef struct IrsCrashIdentity {
+  /// The line naming the check that failed: glibc's assertion line from
+  /// the file on ("FILE:LINE: FUNCTION: Assertion `X' failed."), an
+  /// "UNREACHABLE executed at FILE:LINE!", or an "LLVM ERROR: ..."
+  /// (report_fatal_error) with numbers, SSA names and addresses masked as
+  /// messages are; "" when the process printed none.
+  char abortLine[512];
+  /// The frames from the faulting one on, past the signal, abort and
+  /// assert machinery, up to the action dispatch, the pass manager or the
+  /// verifier's entry that called them, a recursion's repeated frames
+  /// counted once: "name+0xOFF", "name at file:line:col", "module+0xOFF",
+  /// or "module@0xADDR" for a frame known only by its absolute address.
+  char frames[IRS_CRASH_IDENTITY_FRAMES][256];
+  int numFrames;
+  /// Bit k: frame k is known by its absolute address alone, which is the
+  /// same frame in another process only when both had one layout.
+  unsigned addressOnly;
+  /// The process printed a stack trace at all.
+  bool traced;
+} IrsCrashIdentity;
 
 /// A failure signature. Plain data: zero-initialise it (kind
 /// IrsOutcomeNone, every string empty) and fill it with the setters below.
@@ -40,6 +74,9 @@ typedef struct IrsSignature {
   /// Crashes: the function the worker died in (see irsStackTraceGetCrashSite),
   /// "" if unknown. Part of the comparison when both sides know it.
   char site[256];
+  /// Crashes: which crash it was (see IrsCrashIdentity); empty (nothing
+  /// printed) unless irsSignatureSetCrashSite read a trace.
+  IrsCrashIdentity crash;
   /// When `site` has no name ("libMLIR.so.22.1+0x..."): its nearest named
   /// caller (irsStackTraceGetNamedCaller), for the reader; not compared.
   char siteCaller[256];
@@ -80,12 +117,14 @@ IRS_API void irsSignatureSetStep(IrsSignature *signature, int64_t step,
                                  MlirStringRef pass);
 
 /// Sets the crash site (and, with `withCaller`, an unnamed site's nearest
-/// named caller) from the stack trace in `trace` (irsStackTraceParse's
-/// formats). `map`, the objects of the process that printed an LLVM stack
-/// dump in `trace` (null: unknown, or a trace of this process), names a
-/// site frame of that dump that has only an absolute address by its
-/// module offset, as this process's own frames are named. Leaves them ""
-/// when `trace` holds no trace.
+/// named caller) and the crash identity from `trace`, the dead process's
+/// stderr: its stack trace (irsStackTraceParse's formats) and the
+/// assertion, UNREACHABLE or LLVM ERROR line before it. `map`, the objects
+/// of the process that printed an LLVM stack dump in `trace` (null:
+/// unknown, or a trace of this process), names a frame of that dump that
+/// has only an absolute address by its module offset, as this process's
+/// own frames are named. Leaves them "" (the identity empty) when `trace`
+/// holds none of that.
 IRS_API void irsSignatureSetCrashSite(IrsSignature *signature,
                                       MlirStringRef trace, IrsLoadMap map,
                                       bool withCaller);
@@ -94,17 +133,29 @@ IRS_API void irsSignatureSetCrashSite(IrsSignature *signature,
 /// untestable candidate ("invalid"), not interrupted.
 IRS_API bool irsSignatureIsFailure(const IrsSignature *signature);
 
-/// What irsSignatureMatches compares beyond kind, edit flag, signal, pass
-/// and crash site.
+/// Whether the signature tells its crash by more than its signal and
+/// site: the dead process printed a stack trace or an assertion line.
+/// When either side of irsSignatureMatches has none, the signal and the
+/// site alone decide, a weaker comparison the caller may want to say.
+IRS_API bool irsSignatureCrashIsTold(const IrsSignature *signature);
+
+/// What irsSignatureMatches compares beyond kind, edit flag, signal, pass,
+/// crash site and crash identity.
 typedef enum IrsSignatureMatch {
   IrsSignatureMatchMessage = 1, ///< the same normalised message
   IrsSignatureMatchStep = 2,    ///< the same step
+  /// Both processes had one layout (forks of one process, or runs without
+  /// address randomisation): frames known only by their absolute address
+  /// compare by it. Without it such a frame matches any.
+  IrsSignatureMatchSameLayout = 4,
 } IrsSignatureMatch;
 
 /// Whether `signature` is the failure `target` is: the same kind, edit
 /// flag, signal and pass, a death after the failure on both sides or on
-/// neither, the same crash site when both know theirs, and
-/// what `match` (IrsSignatureMatch bits) adds.
+/// neither, the same crash site when both know theirs, the same crash
+/// identity when both sides printed one (the same assertion line or
+/// none, the same frames as far as both have them), and what `match`
+/// (IrsSignatureMatch bits) adds.
 IRS_API bool irsSignatureMatches(const IrsSignature *signature,
                                  const IrsSignature *target, unsigned match);
 

@@ -32,6 +32,7 @@
 #include "StitchedDump.h"
 
 #include "../Report/IrFile.h"
+#include "irscope/RunDir.h"
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/Pass.h>
@@ -98,7 +99,6 @@ static void treeRemove(Tree *t) {
 // false (nothing left) when it cannot be made.
 static bool treeMake(Tree *t, MlirOperation module, int fd) {
   *t = (Tree){NULL, NULL, NULL};
-  const char *tmp = getenv("TMPDIR");
   char target[64];
   snprintf(target, sizeof target, "/proc/self/fd/%d", fd);
   // The link must lead to the memfd (/proc mounted), or MLIR would create
@@ -107,12 +107,9 @@ static bool treeMake(Tree *t, MlirOperation module, int fd) {
   if (probe < 0)
     return false;
   close(probe);
-  t->dir = irsPathJoin(tmp && *tmp ? tmp : "/tmp", "irscope-print-XXXXXX");
-  if (!t->dir || !mkdtemp(t->dir)) {
-    free(t->dir);
-    t->dir = NULL;
+  if (irsRunDirCreateScratch(IRS_RUN_DIR_PRINT_SCRATCH_PREFIX, true,
+                             &t->dir) != 0)
     return false;
-  }
   char *name = opDirName(module);
   t->sub = name ? irsPathJoin(t->dir, name) : NULL;
   free(name);

@@ -20,9 +20,11 @@
 // in no action finer than the step, after its patterns: in the verifier
 // after the pass, in the pass manager) is narrowed the same way with the
 // crash's own oracle: a trial fails when its fork dies as the step did,
-// of the same signal at the same crash site (irsSignatureMatches, as the
-// reducer compares crashes; the fork keeps the tool's fatal-signal
-// handler, whose trace names the site). A trial still running at the
+// of the same signal, at the same crash site, with the same crash identity
+// (assertion line, first frames: irsSignatureMatches, as the reducer and
+// --repeat compare crashes; the fork keeps the tool's fatal-signal
+// handler, whose trace names them): a step that crashes two ways in one
+// helper is narrowed to the way it was reported. A trial still running at the
 // step's timeout is stopped and does not fail. A fork that dies sends no
 // verdict, so the counts of its actions go through memory it shares with
 // this process; the run at K - 1 describes action K and prints the IR
@@ -206,9 +208,9 @@ static bool receive(MlirStringRef r, Verdict *v) {
   return !v->printed.failed && !v->fields.failed;
 }
 
-// Whether a forked trial ended as `crash` did: killed by its signal at
-// its crash site (when both traces name one). A trial stopped at the
-// limit hung instead.
+// Whether a forked trial ended as `crash` did: killed by its signal, at
+// its crash site with its identity (as far as both traces tell them). A
+// trial stopped at the limit hung instead.
 static bool sameCrash(const IrsNarrowCrash *crash, IrsPmForkedEnd *end) {
   if (end->timedOut || !end->signal)
     return false;

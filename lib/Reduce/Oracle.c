@@ -126,8 +126,10 @@ static void signatureOf(Reducer *r, const IrsWorkerResult *res,
     irsSignatureSetStep(
         s, res->step, irsPipelineGetStepPassName(r->pipeline, res->step - 1));
   }
-  // Where it crashed: two different bugs in one pass often die of the same
-  // signal without a message; the crashing function tells them apart.
+  // Which crash: two different bugs in one pass often die of the same
+  // signal without a message, often in the same function (a shared
+  // helper); the crash site and the crash identity (the assertion line
+  // printed before the frames, the first frames) tell them apart.
   static const char begin[] = IRS_REDUCE_FRAMES_BEGIN;
   const size_t nb = sizeof(begin) - 1;
   const char *bt = tail && res->outcome == IrsWorkerCrashed && !diedAfter
@@ -135,6 +137,7 @@ static void signatureOf(Reducer *r, const IrsWorkerResult *res,
                        : NULL;
   if (bt) {
     IrsBuf text = {0};
+    irsBufAppend(&text, tail, (size_t)(bt - tail));
     symbolise(r, bt + nb, (size_t)(tail + tl - bt - nb), &text);
     irsSignatureSetCrashSite(s, irsBufRef(&text), (IrsLoadMap){NULL},
                              /*withCaller=*/true);
@@ -157,6 +160,11 @@ static void signatureOf(Reducer *r, const IrsWorkerResult *res,
       r->toolMapRead = true;
     }
     irsSignatureSetCrashSite(s, tailRef, r->toolMap, /*withCaller=*/true);
+  } else if (tail && res->outcome == IrsWorkerCrashed && !diedAfter) {
+    // No handler wrote frames (a worker set-up without one): the
+    // assertion or LLVM ERROR line, if any, still tells the crash.
+    irsSignatureSetCrashSite(s, tailRef, (IrsLoadMap){NULL},
+                             /*withCaller=*/false);
   }
   // Numbers, SSA names and addresses masked (shared with --repeat).
   irsSignatureSetFirstError(s, tailRef, r->opts.toolArgv != NULL);
@@ -167,9 +175,13 @@ static bool sameSignature(Reducer *r, const IrsSignature *s) {
     return false;
   if (r->opts.anyFailure)
     return true;
+  // Every run is a fork of this process, or of the tool's fork server, or
+  // the tool run without address randomisation: one layout.
+  unsigned layout = IrsSignatureMatchSameLayout;
   if (!r->opts.matchRegex)
-    return irsSignatureMatches(s, &r->target, IrsSignatureMatchMessage);
-  if (!irsSignatureMatches(s, &r->target, 0))
+    return irsSignatureMatches(s, &r->target,
+                               IrsSignatureMatchMessage | layout);
+  if (!irsSignatureMatches(s, &r->target, layout))
     return false;
   regex_t re;
   if (regcomp(&re, r->opts.matchRegex, REG_EXTENDED | REG_NOSUB) != 0)

@@ -129,6 +129,10 @@ static bool establishSignature(Reducer *r, const Batch *b) {
     return false;
   }
   r->target = b->sigs[firstFail];
+  if (r->target.kind == IrsOutcomeCrash && !r->target.inEdit &&
+      !irsSignatureCrashIsTold(&r->target))
+    irsReduceNote(r, "the crash printed no stack trace: crashing candidates "
+                     "are told apart by their signal and pass alone");
   if (r->target.kind == IrsOutcomeTimeout && !r->target.inEdit &&
       r->opts.testTimeoutSec > 0 && r->testRuns == 1) {
     r->original = mlirOperationClone(mlirModuleGetOperation(r->module));

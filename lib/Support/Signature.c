@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // Failure signatures (include/irscope/Signature.h): built from what a
-// caller observed, compared by the reducer and --repeat. Messages are
-// normalised by Stats.c, crash sites found by StackTrace.c.
+// caller observed, compared by the reducer, --repeat and crash narrowing.
+// Messages are normalised by Stats.c, crash sites found by StackTrace.c,
+// crash identities read and compared by CrashIdentity.c.
 #define _GNU_SOURCE
 #include "irscope/Signature.h"
 
 #include "Buf.h"
+#include "CrashIdentity.h"
 #include "StackTraceImpl.h"
 #include "irscope/Flake.h"
 #include "irscope/StackTrace.h"
@@ -77,6 +79,9 @@ void irsSignatureSetCrashSite(IrsSignature *s, MlirStringRef trace,
   IrsBuf b = IRS_BUF_INIT;
   irsStackTraceGetCrashSiteIn(trace, map, irsBufStringCallback, &b);
   takeInto(&b, s->site, sizeof(s->site));
+  // Out of memory, the identity keeps what it read: frames it could not
+  // read make it weaker, never another crash's.
+  (void)irsCrashIdentityRead(&s->crash, trace, map);
   if (!withCaller)
     return;
   irsStackTraceGetNamedCaller(trace, irsBufStringCallback, &b);
@@ -89,6 +94,10 @@ bool irsSignatureIsFailure(const IrsSignature *s) {
                        s->kind != IrsOutcomeInterrupted);
 }
 
+bool irsSignatureCrashIsTold(const IrsSignature *s) {
+  return irsCrashIdentityIsTold(&s->crash);
+}
+
 bool irsSignatureMatches(const IrsSignature *s, const IrsSignature *t,
                          unsigned match) {
   if (s->kind != t->kind || s->inEdit != t->inEdit || s->signal != t->signal ||
@@ -97,6 +106,12 @@ bool irsSignatureMatches(const IrsSignature *s, const IrsSignature *t,
   // A crash elsewhere is another bug, even in the same pass. (A side whose
   // trace got lost says nothing either way.)
   if (t->site[0] && s->site[0] && strcmp(s->site, t->site) != 0)
+    return false;
+  // So is one in the same function reached another way, or failing
+  // another check there (a shared helper's assertion, a cast<> to the
+  // wrong type).
+  if (!irsCrashIdentityMatches(&s->crash, &t->crash,
+                               match & IrsSignatureMatchSameLayout))
     return false;
   if ((match & IrsSignatureMatchStep) && s->step != t->step)
     return false;

@@ -273,6 +273,12 @@ intptr_t irsStackTraceParse(MlirStringRef text,
   return parseFrames(text, kNoMap, callback, userData);
 }
 
+intptr_t irsStackTraceParseIn(MlirStringRef text, IrsLoadMap map,
+                              void (*callback)(const IrsStackFrame *, void *),
+                              void *userData) {
+  return parseFrames(text, map, callback, userData);
+}
+
 static bool isFrameLine(const char *s, const char *end) {
   IrsStackFrame f;
   memset(&f, 0, sizeof(f));

@@ -38,6 +38,13 @@ enum { kMaxTemplateArgsChars = 60 };
 bool irsStackTraceGetCrashSiteIn(MlirStringRef text, IrsLoadMap map,
                                  MlirStringCallback callback, void *userData);
 
+/// irsStackTraceParse, with frames of LLVM's unsymbolised dump that have
+/// only an address named by their offset through `map` (null: the address
+/// stays).
+intptr_t irsStackTraceParseIn(MlirStringRef text, IrsLoadMap map,
+                              void (*callback)(const IrsStackFrame *, void *),
+                              void *userData);
+
 /// The file name of `path`.
 MlirStringRef irsStackBaseName(MlirStringRef path);
 

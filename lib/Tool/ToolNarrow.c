@@ -57,7 +57,8 @@ typedef struct Narrowing {
   IrsOutcome kind;
   // The failure as the single-threaded log run showed it.
   IrsWorkerOutcome outcome;
-  IrsCrashIdentity crash; // when it crashed
+  IrsCrashIdentity crash; // when it crashed: how, and of which signal:
+  int crashSignal;
   char *error; // first error message; NULL for deaths
   const char *tag;
   int64_t runs;
@@ -111,10 +112,9 @@ static bool sameFailure(const Narrowing *n, const IrsToolExecResult *r) {
     return false;
   if (n->outcome == IrsWorkerCrashed) {
     IrsCrashIdentity c;
-    bool same = irsCrashIdentityRead(&c, r->res.signal, r->res.stderrTail) &&
-                irsCrashIdentityMatches(&n->crash, &c, /*sameLayout=*/true);
-    irsCrashIdentityFree(&c);
-    return same;
+    return r->res.signal == n->crashSignal &&
+           irsCrashIdentityRead(&c, r->res.stderrTail, (IrsLoadMap){NULL}) &&
+           irsCrashIdentityMatches(&n->crash, &c, /*sameLayout=*/true);
   }
   if (n->outcome != IrsWorkerExited)
     return true;
@@ -254,13 +254,12 @@ static bool sameCrash(Narrowing *n, const IrsToolExecResult *orig,
   if (r->res.outcome != IrsWorkerCrashed)
     return true;
   IrsCrashIdentity o;
-  memset(&o, 0, sizeof(o));
-  bool same =
-      irsCrashIdentityRead(&n->crash, r->res.signal, r->res.stderrTail) &&
-      irsCrashIdentityRead(&o, orig->res.signal, orig->res.stderrTail) &&
-      irsCrashIdentityMatches(&o, &n->crash, /*sameLayout=*/false);
-  irsCrashIdentityFree(&o);
-  return same;
+  n->crashSignal = r->res.signal;
+  return irsCrashIdentityRead(&n->crash, r->res.stderrTail,
+                              (IrsLoadMap){NULL}) &&
+         r->res.signal == orig->res.signal &&
+         irsCrashIdentityRead(&o, orig->res.stderrTail, (IrsLoadMap){NULL}) &&
+         irsCrashIdentityMatches(&o, &n->crash, /*sameLayout=*/false);
 }
 
 // The log run: counts, names and the failure's single-threaded signature;
@@ -427,12 +426,11 @@ void irsToolNarrowStep(IrsToolRunnerImpl *t, intptr_t i, const char *input,
                    (long)(i + 1), why.data);
   }
   // Then any crash of that signal counted as this one, whichever bug.
-  if (t->narrowNote.len && n.outcome == IrsWorkerCrashed && !n.crash.traced &&
-      !n.crash.abortLine)
+  if (t->narrowNote.len && n.outcome == IrsWorkerCrashed &&
+      !irsCrashIdentityIsTold(&n.crash))
     irsBufAppendStr(&t->narrowNote, " (crashes told apart by their signal "
                                     "alone: the tool printed no stack "
                                     "trace)");
-  irsCrashIdentityFree(&n.crash);
   irsBufFree(&why);
 }
 
@@ -462,7 +460,6 @@ bool irsToolRunnerNarrowOutput(IrsToolRunner runner, intptr_t step,
   if (n.outPath)
     unlink(n.outPath);
   free(n.outPath);
-  irsCrashIdentityFree(&n.crash);
   if (!found)
     memset(&t->narrowed, 0, sizeof(t->narrowed));
   out->action = found ? &t->narrowed : NULL;

@@ -21,7 +21,6 @@
 #include "../Support/Fs.h"
 #include "irscope/RunDir.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -148,22 +147,6 @@ IrsToolRunner irsToolRunnerCreate(IrsPipeline pipeline,
   return (IrsToolRunner){t};
 }
 
-static void removeWorkDir(const char *dir) {
-  DIR *d = opendir(dir);
-  struct dirent *e;
-  while (d && (e = readdir(d)) != NULL) {
-    if (e->d_name[0] == '.')
-      continue;
-    char *p = irsPathJoin(dir, e->d_name);
-    if (p)
-      unlink(p);
-    free(p);
-  }
-  if (d)
-    closedir(d);
-  rmdir(dir);
-}
-
 // Forgets the last run's results.
 void irsToolRunReset(IrsToolRunnerImpl *t) {
   IrsRunRecord *r = &t->rec;
@@ -196,8 +179,9 @@ void irsToolRunnerDestroy(IrsToolRunner runner) {
     return;
   if (t->rec.steps)
     irsToolRunReset(t);
+  // With whatever a tool made in it (subdirectories too).
   if (t->workDir)
-    removeWorkDir(t->workDir);
+    irsRemoveTree(t->workDir, /*keepTop=*/false);
   irsSupervisorDestroy(t->sup);
   irsSupervisorDestroy(t->helperSup);
   irsRunRecordFree(&t->rec);

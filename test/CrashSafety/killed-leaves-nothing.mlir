@@ -1,7 +1,8 @@
 // A run killed in the middle leaves what it was writing: the temporary of
 // an atomic write ("<file>.tmp-<pid>-XXXXXX") and its scratch under
 // $TMPDIR: the directory its executor points LLVM's jitdumps at
-// (irscope-jit-<pid>-XXXXXX), an --tool run's directory
+// (irscope-jit-<pid>-XXXXXX), a forked printer's file tree
+// (irscope-print-<pid>-XXXXXX), an --tool run's directory
 // (irscope-tool-<pid>-XXXXXX), the files standing in for stdin and stdout
 // (irscope-stdin-, irscope-out-, opt-reduce-stdin-, opt-reduce-out-), the
 // reducer's directories (opt-reduce-<pid>-, opt-reduce-tool-<pid>-). All
@@ -28,6 +29,16 @@
 // RUN: ls %t/tmp | FileCheck %s --check-prefix=JIT --implicit-check-not=irscope-jit
 // JIT: irscope-jit-1-live01
 // JIT-NEXT: irscope-jit-notes
+
+// A printer killed while it prints a dump leaves its file tree; the next
+// printer (of a module with an alias, Inputs/aliased.mlir) removes it (a
+// dead process's, here made by hand), not a live process's nor a
+// look-alike, and leaves nothing of its own.
+// RUN: mkdir -p %t/print/irscope-print-99999999-abcdef/builtin_module_no-symbol-name %t/print/irscope-print-1-live01 %t/print/irscope-print-notes
+// RUN: sh -c 'TMPDIR=%t/print irscope-opt %S/Inputs/aliased.mlir --pass-pipeline="builtin.module(cse,cse)" --dump-after-each=%t/dumps -o /dev/null; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=CALM
+// RUN: ls %t/print | FileCheck %s --check-prefix=PRINT --implicit-check-not=irscope-
+// PRINT: irscope-print-1-live01
+// PRINT-NEXT: irscope-print-notes
 
 // opt-reduce killed (IRS_FAULT_WRITE's SIGKILL) right after it created
 // the temporary of -o's file: the temporary stays. Write point 1 is that

@@ -4,12 +4,14 @@
 // The input is a crashed process's stderr: a glibc backtrace, an LLVM
 // stack dump ("Stack dump:" and "#N 0x... sym file:line") or both, as the
 // supervisor and the --tool runner read them. Every reader of that text
-// is called without a symbolizer (no child process per input). The same
-// bytes are also read as /proc/PID/maps text (irsLoadMapCreateFromText).
+// is called without a symbolizer (no child process per input), the crash
+// identity of a signature among them. The same bytes are also read as
+// /proc/PID/maps text (irsLoadMapCreateFromText).
 //
 //===----------------------------------------------------------------------===//
 #include "FuzzInput.h"
 
+#include "irscope/Signature.h"
 #include "irscope/StackTrace.h"
 
 typedef struct Ctx {
@@ -48,6 +50,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   irsStackTraceDescribeReportSite(text, mlirStringRefCreate(NULL, 0), text,
                                   fuzzSink, &c.sum);
   c.sum += fuzzCountLines(text, irsStackTraceIsFrameLine);
+  IrsSignature sig;
+  memset(&sig, 0, sizeof(sig));
+  irsSignatureSetCrashSite(&sig, text, c.map, true);
+  c.sum += (size_t)sig.crash.numFrames +
+           irsSignatureMatches(&sig, &sig, IrsSignatureMatchSameLayout);
   irsLoadMapDestroy(c.map);
   free(s);
   return 0;

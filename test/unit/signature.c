@@ -10,6 +10,7 @@
 
 #include "irscope/Signature.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static MlirStringRef ref(const char *s) {
@@ -138,6 +139,135 @@ static void test_signature__matches(void **state) {
   assert_false(irsSignatureMatches(&s, &t, 0));
 }
 
+// A crash as a worker's handler prints it (glibc's backtrace, after the
+// handler's frame and the signal trampoline) with `line` before it, the
+// crashing helper mlir::Operation::getOperand at the top, `caller` under
+// it, and every address moved by `slide` (address randomisation).
+static IrsSignature crashed(const char *line, const char *caller,
+                            unsigned long slide) {
+  char t[2048];
+  snprintf(t, sizeof(t),
+           "%s"
+           "/x/irscope-opt(+0x1000) [0x%lx]\n"
+           "/lib/x86_64-linux-gnu/libc.so.6(+0x3c050) [0x%lx]\n"
+           "/usr/lib/libMLIR.so.22.1(_ZN4mlir9Operation10getOperandEj+0x12) "
+           "[0x%lx]\n"
+           "%s [0x%lx]\n"
+           "/usr/lib/libMLIR.so.22.1(_ZN4mlir3BarEv+0x30) [0x%lx]\n",
+           line, 0x5550001000ul + slide, 0x7f000003c050ul + slide,
+           0x7f0000100012ul + slide, caller, 0x7f0000200000ul + slide,
+           0x7f0000300030ul + slide);
+  IrsSignature s;
+  memset(&s, 0, sizeof(s));
+  s.kind = IrsOutcomeCrash;
+  s.signal = 6;
+  irsSignatureSetCrashSite(&s, ref(t), (IrsLoadMap){NULL}, true);
+  return s;
+}
+
+// Two bugs that crash in one helper have one crash site: the assertion
+// that failed, or the caller the helper was reached from, tells them
+// apart.
+static void test_signature__same_site_other_crash(void **state) {
+  (void)state;
+  static const char hidden[] = "/usr/lib/libMLIR.so.22.1(+0x2000)";
+  static const char assertIdx[] =
+      "opt-reduce: Operation.h:380: mlir::Value mlir::Operation::getOperand("
+      "unsigned int): Assertion `idx < getNumOperands()' failed.\n";
+  static const char assertOther[] =
+      "opt-reduce: Operation.h:385: mlir::Value mlir::Operation::getOperand("
+      "unsigned int): Assertion `hasOperandStorage' failed.\n";
+  IrsSignature a = crashed(assertIdx, hidden, 0);
+  IrsSignature b = crashed(assertOther, hidden, 0);
+  assert_string_equal(a.site, "mlir::Operation::getOperand");
+  assert_string_equal(a.site, b.site);
+  assert_string_equal(a.crash.abortLine,
+                      "Operation.h:380: mlir::Value mlir::Operation::"
+                      "getOperand(unsigned int): Assertion `idx < "
+                      "getNumOperands()' failed.");
+  assert_false(irsSignatureMatches(&b, &a, 0));
+  // The same assertion reached from another caller.
+  IrsSignature c = crashed(assertIdx, "/usr/lib/libMLIR.so.22.1(+0x2400)", 0);
+  assert_string_equal(c.crash.frames[1], "libMLIR.so.22.1+0x2400");
+  assert_false(irsSignatureMatches(&c, &a, 0));
+  assert_false(irsSignatureMatches(&c, &a, IrsSignatureMatchSameLayout));
+  IrsSignature d = crashed("", "/usr/lib/libMLIR.so.22.1(_ZN4mlir3BazEv+0x8)",
+                           0);
+  IrsSignature e = crashed("", "/usr/lib/libMLIR.so.22.1(_ZN4mlir3QuxEv+0x8)",
+                           0);
+  assert_false(irsSignatureMatches(&d, &e, 0));
+}
+
+// The same crash in another process, every address elsewhere (address
+// randomisation): frames are named by symbol or object and offset, which
+// do not move.
+static void test_signature__same_crash_other_layout(void **state) {
+  (void)state;
+  static const char line[] =
+      "irscope-opt: Operation.h:380: x: Assertion `idx' failed.\n";
+  IrsSignature a = crashed(line, "/usr/lib/libMLIR.so.22.1(+0x2000)", 0);
+  IrsSignature b =
+      crashed(line, "/usr/lib/libMLIR.so.22.1(+0x2000)", 0x1234000ul);
+  assert_true(irsSignatureCrashIsTold(&a));
+  assert_int_equal(a.crash.numFrames, 3);
+  assert_true(irsSignatureMatches(&b, &a, 0));
+  assert_true(irsSignatureMatches(&b, &a, IrsSignatureMatchSameLayout));
+  // Another tool printing the same assertion (its name comes first).
+  IrsSignature c = crashed(
+      "mlir-opt: Operation.h:380: x: Assertion `idx' failed.\n",
+      "/usr/lib/libMLIR.so.22.1(+0x2000)", 0x99000ul);
+  assert_true(irsSignatureMatches(&c, &a, 0));
+}
+
+// A frame LLVM's dump names only by its address (a hidden function, no
+// symboliser) is the same frame in another process only with the same
+// layout: compared with IrsSignatureMatchSameLayout, else any matches.
+static void test_signature__address_only_frames(void **state) {
+  (void)state;
+  static const char fmt[] =
+      "Stack dump without symbol names:\n"
+      "0  libLLVM.so.22.1 0x00007f67da2b8786 llvm::sys::PrintStackTrace("
+      "llvm::raw_ostream&, int) + 54\n"
+      "1  libc.so.6       0x00007f67d525a050\n"
+      "2  libMLIR.so.22.1 0x00007f67e452f600 mlir::Operation::getOperand("
+      "unsigned int) + 208\n"
+      "3  libMLIR.so.22.1 0x%016lx\n";
+  char t1[1024], t2[1024];
+  snprintf(t1, sizeof(t1), fmt, 0x7f67e0d7faeful);
+  snprintf(t2, sizeof(t2), fmt, 0x7f12e0d7faeful);
+  IrsSignature a, b;
+  memset(&a, 0, sizeof(a));
+  a.kind = IrsOutcomeCrash;
+  a.signal = 11;
+  b = a;
+  irsSignatureSetCrashSite(&a, ref(t1), (IrsLoadMap){NULL}, false);
+  irsSignatureSetCrashSite(&b, ref(t2), (IrsLoadMap){NULL}, false);
+  assert_int_equal(a.crash.numFrames, 2);
+  assert_true((a.crash.addressOnly >> 1) & 1u);
+  assert_true(irsSignatureMatches(&b, &a, 0));
+  assert_false(irsSignatureMatches(&b, &a, IrsSignatureMatchSameLayout));
+  assert_true(irsSignatureMatches(&a, &a, IrsSignatureMatchSameLayout));
+}
+
+// A side that printed no trace (lost, sent elsewhere) says nothing against
+// the other: the signal and the site decide, and the signature says it is
+// not told.
+static void test_signature__untold_crash(void **state) {
+  (void)state;
+  IrsSignature a = crashed("", "/usr/lib/libMLIR.so.22.1(+0x2000)", 0);
+  IrsSignature q;
+  memset(&q, 0, sizeof(q));
+  q.kind = IrsOutcomeCrash;
+  q.signal = 6;
+  irsSignatureSetCrashSite(&q, ref("in.mlir:1:1: error: x\n"),
+                           (IrsLoadMap){NULL}, true);
+  assert_false(irsSignatureCrashIsTold(&q));
+  assert_true(irsSignatureMatches(&q, &a, 0));
+  assert_true(irsSignatureMatches(&a, &q, 0));
+  q.signal = 11;
+  assert_false(irsSignatureMatches(&q, &a, 0));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_signature__first_located_error),
@@ -146,6 +276,10 @@ int main(void) {
       cmocka_unit_test(test_signature__kind_name_and_step),
       cmocka_unit_test(test_signature__failures),
       cmocka_unit_test(test_signature__matches),
+      cmocka_unit_test(test_signature__same_site_other_crash),
+      cmocka_unit_test(test_signature__same_crash_other_layout),
+      cmocka_unit_test(test_signature__address_only_frames),
+      cmocka_unit_test(test_signature__untold_crash),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

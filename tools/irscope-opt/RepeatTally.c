@@ -142,13 +142,17 @@ static void printSignatures(const IrsOptRepeatTally *t,
   for (intptr_t k = 0; k < numSigs; ++k) {
     const IrsRepeatSignature *s = &sigs[k];
     const IrsSignature *full = &t->sigs[k].sig;
-    char kind[64 + sizeof(full->site) + sizeof(full->siteCaller)];
+    // The assertion line too: two signatures may differ by it alone.
+    const char *line = full->crash.abortLine;
+    char kind[64 + sizeof(full->site) + sizeof(full->siteCaller) +
+              sizeof(full->crash.abortLine)];
     if (s->signal)
-      snprintf(kind, sizeof(kind), "%s %s%s%s%s%s%s",
+      snprintf(kind, sizeof(kind), "%s %s%s%s%s%s%s%s%s%s",
                irsOutcomeGetName(s->kind), irsSignalName(s->signal),
                full->site[0] ? " at " : "", full->site,
                full->siteCaller[0] ? " (in " : "", full->siteCaller,
-               full->siteCaller[0] ? ")" : "");
+               full->siteCaller[0] ? ")" : "", line[0] ? " ('" : "", line,
+               line[0] ? "')" : "");
     else
       snprintf(kind, sizeof(kind), "%s", irsOutcomeGetName(s->kind));
     fprintf(stderr,

@@ -44,8 +44,8 @@ bool irsOptRepeatTallyInit(IrsOptRepeatTally *t, const IrsOptConfig *cfg);
 /// Frees the tally (not the directories it names).
 void irsOptRepeatTallyFree(IrsOptRepeatTally *t);
 
-/// The entry whose signature `sig` matches (kind, signal, step, message),
-/// or NULL.
+/// The entry whose signature `sig` matches (kind, signal, step, message,
+/// crash site and identity), or NULL.
 IrsOptRepeatSig *irsOptRepeatTallyFind(IrsOptRepeatTally *t,
                                        const IrsSignature *sig);
 
@@ -54,10 +54,10 @@ IrsOptRepeatSig *irsOptRepeatTallyFind(IrsOptRepeatTally *t,
 IrsOptRepeatSig *irsOptRepeatTallyAdd(IrsOptRepeatTally *t,
                                       const IrsSignature *sig, int64_t run);
 
-/// Sets the crash site of `sig` from the stack trace in `trace` (the
-/// dead run's stderr), unless the trace is cut short: when two threads
-/// crash at once, the second one's handler may print a single frame (its
-/// own) before the process dies, and that is no site.
+/// Sets the crash site and identity of `sig` from the stack trace in
+/// `trace` (the dead run's stderr), unless the trace is cut short: when
+/// two threads crash at once, the second one's handler may print a single
+/// frame (its own) before the process dies, and that is no site.
 void irsOptRepeatSetCrashSite(IrsSignature *sig, MlirStringRef trace);
 
 /// A failed run's kind when it ended on its own: a step failure (pass,

@@ -198,10 +198,10 @@ static bool toldByStepOnly(IrsActionTrail trail) {
 // A crash documented in doc->dir that its trail tells by the step's pass
 // alone, narrowed in a fresh worker of `quiet` (NarrowStep.c, its trials
 // forked, each under the step's timeout; one that crashes elsewhere does
-// not count: `signal`, the crash site of doc's trace): the note, or NULL;
-// *runs the runs of the step it took. *interrupted as irsOptNarrowFresh
-// says; *line the error line saying what it could not write, else NULL
-// (caller frees).
+// not count: `signal`, the crash site and identity of doc's trace): the
+// note, or NULL; *runs the runs of the step it took. *interrupted as
+// irsOptNarrowFresh says; *line the error line saying what it could not
+// write, else NULL (caller frees).
 static char *crashNarrowed(IrsOptRun *run, IrsSupervisor quiet, int signal,
                            const IrsCrashDoc *doc, intptr_t k,
                            bool *interrupted, char **line, int64_t *runs) {

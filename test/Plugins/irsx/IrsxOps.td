@@ -18,6 +18,8 @@ def Irsx_Dialect : Dialect {
   let summary = "irscope's out-of-tree test dialect";
   let cppNamespace = "::irsx";
   let useDefaultTypePrinterParser = 1;
+  // irsx.crash_if_folded (IrsxPlugin.cpp).
+  let hasOperationAttrVerify = 1;
 }
 
 class Irsx_Type<string name, string typeMnemonic> : TypeDef<Irsx_Dialect, name> {
