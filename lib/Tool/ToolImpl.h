@@ -144,7 +144,8 @@ typedef enum IrsToolWrite {
 /// irscope reads; if that run succeeds, irscope writes the bytes to
 /// e->output itself (atomically): Done, or Failed with the errno in *err.
 /// Unless NotTheCause, `rerun` is the run that succeeded (its stderr and
-/// times are the step's; the caller frees it).
+/// times are the step's); with NotTheCause, it is the rerun when that was
+/// interrupted (SIGINT), else zeroed. The caller frees it.
 IrsToolWrite irsToolRetryWrite(IrsToolRunnerImpl *t, const IrsToolExec *e,
                                const IrsToolExecResult *r,
                                IrsToolExecResult *rerun, int *err);

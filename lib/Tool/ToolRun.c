@@ -169,7 +169,9 @@ static IrsToolWrite retryWrite(IrsToolRunnerImpl *t, const IrsToolExec *e,
   IrsToolExecResult again;
   int err = 0;
   IrsToolWrite w = irsToolRetryWrite(t, e, r, &again, &err);
-  if (w == IrsToolWriteNotTheCause)
+  // An interrupted rerun is the run's interruption, not a verdict.
+  bool interrupted = again.res.outcome == IrsWorkerInterrupted;
+  if (w == IrsToolWriteNotTheCause && !interrupted)
     return w;
   irsToolExecResultFree(r);
   *r = again;

@@ -148,7 +148,7 @@ IrsToolWrite irsToolRetryWrite(IrsToolRunnerImpl *t, const IrsToolExec *e,
       *err = irsWriteFileAtomic(e->output, bytes.data ? bytes.data : "",
                                 bytes.len);
       w = *err ? IrsToolWriteFailed : IrsToolWriteDone;
-    } else {
+    } else if (rerun->res.outcome != IrsWorkerInterrupted) {
       irsToolExecResultFree(rerun);
     }
   }
