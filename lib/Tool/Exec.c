@@ -35,7 +35,9 @@ typedef struct ExecJob {
 
 static int execMain(IrsWorkerChannel ch, void *userData) {
   ExecJob *j = userData;
-  if (j->e->stdoutToStderr) {
+  if (j->e->stdoutFd > 2) {
+    dup2(j->e->stdoutFd, 1);
+  } else if (j->e->stdoutToStderr) {
     dup2(2, 1);
   } else {
     const char *out = j->e->stdoutPath ? j->e->stdoutPath : "/dev/null";

@@ -3,7 +3,8 @@
 //
 // Shared by the files of lib/Tool: Exec.c runs one invocation of the tool
 // under the supervisor, ToolRunner.c strings invocations into a run,
-// ToolFailure.c documents a failing step, ToolDiagnostics.c reads the
+// ToolFailure.c documents a failing step, ToolWriteCheck.c tells a tool
+// that could not write from a failing step, ToolDiagnostics.c reads the
 // tool's stderr back into diagnostics.
 //
 // The run's results live in an IrsRunRecord (`rec`, lib/Report/RunRecord.h),
@@ -62,6 +63,9 @@ typedef struct IrsToolExec {
   /// its IR with -o). Action logs go there (--log-actions-to=-).
   const char *stdoutPath;
   bool stdoutToStderr;
+  /// Above 2: the tool's stdout is this descriptor instead (a pipe irscope
+  /// reads, ToolWriteCheck.c); the others are then ignored.
+  int stdoutFd;
 } IrsToolExec;
 
 typedef struct IrsToolExecResult {
@@ -89,6 +93,9 @@ typedef struct IrsToolRunnerImpl {
   bool usedBytecode;
   bool ignoredBytecode; // asked for bytecode, got text
   bool wroteOutput;     // irsToolFinishOutput wrote the output
+  // The first step the plain rest runs after an I/O error of the run's own
+  // (ToolRun.c goOnPlainly): the one whose input the run holds.
+  intptr_t restFrom;
   // The tool refused --mlir-very-unsafe-disable-verifier-on-parsing (Exec.c)
   bool noParseVerifierFlag;
   IrsBuf replayCmd, reproCmd;
@@ -122,6 +129,26 @@ void irsToolExecFormat(IrsToolRunnerImpl *t, const IrsToolExec *e, IrsBuf *out);
 /// Appends the tool's path and arguments, shell-quoted as irsToolExecFormat
 /// quotes them.
 void irsToolFormatTool(const IrsToolRunnerImpl *t, IrsBuf *out);
+
+/// Whether a failed run's write of its output was what failed it
+/// (ToolWriteCheck.c).
+typedef enum IrsToolWrite {
+  IrsToolWriteNotTheCause, ///< the run fails with its output in memory too
+  IrsToolWriteDone,        ///< it does not; irscope wrote the output itself
+  IrsToolWriteFailed,      ///< it does not; irscope's own write failed too
+} IrsToolWrite;
+
+/// Run `e` ended as `r`, without its output e->output. Asks whether the
+/// write was the cause, only when `r` may say so (an exit with an error,
+/// a death by SIGXFSZ): `e` runs once more with its output into a pipe
+/// irscope reads; if that run succeeds, irscope writes the bytes to
+/// e->output itself (atomically): Done, or Failed with the errno in *err.
+/// Unless NotTheCause, `rerun` is the run that succeeded (its stderr and
+/// times are the step's); with NotTheCause, it is the rerun when that was
+/// interrupted (SIGINT), else zeroed. The caller frees it.
+IrsToolWrite irsToolRetryWrite(IrsToolRunnerImpl *t, const IrsToolExec *e,
+                               const IrsToolExecResult *r,
+                               IrsToolExecResult *rerun, int *err);
 
 /// Documents the failure of step i (0-based) whose input was `input` and
 /// whose run ended as `r` (ToolFailure.c): classifies it, sets the step's

@@ -153,6 +153,37 @@ IrsErrorKind irsToolWriteManifest(IrsToolRunnerImpl *t) {
   return IRS_ERR_IO;
 }
 
+// Whether `path` is one of the run's scratch files (not the input, not a
+// dump): removed once the next step has read it.
+static bool isScratch(const IrsToolRunnerImpl *t, const char *path) {
+  size_t n = t->workDir ? strlen(t->workDir) : 0;
+  return n && strncmp(path, t->workDir, n) == 0 && path[n] == '/';
+}
+
+// Run `e`, which ended as *r without writing e->output: when the write was
+// the cause (irsToolRetryWrite), *r becomes the run that succeeded, and if
+// irscope could not write the output either, the run's error names the
+// file as an in-process dump's does.
+static IrsToolWrite retryWrite(IrsToolRunnerImpl *t, const IrsToolExec *e,
+                               IrsToolExecResult *r) {
+  IrsToolExecResult again;
+  int err = 0;
+  IrsToolWrite w = irsToolRetryWrite(t, e, r, &again, &err);
+  // An interrupted rerun is the run's interruption, not a verdict.
+  bool interrupted = again.res.outcome == IrsWorkerInterrupted;
+  if (w == IrsToolWriteNotTheCause && !interrupted)
+    return w;
+  irsToolExecResultFree(r);
+  *r = again;
+  if (w == IrsToolWriteFailed) {
+    irsBufReset(&t->rec.errMsg);
+    irsBufPrintf(&t->rec.errMsg, "cannot write %s '%s': %s",
+                 isScratch(t, e->output) ? "scratch file" : "dump", e->output,
+                 strerror(err));
+  }
+  return w;
+}
+
 // 0000-input.mlir: the input as the tool prints it, which is also the
 // first check that the tool can read it.
 static IrsErrorKind dumpInput(IrsToolRunnerImpl *t, const char *input,
@@ -164,8 +195,15 @@ static IrsErrorKind dumpInput(IrsToolRunnerImpl *t, const char *input,
                    .helper = true};
   IrsToolExecResult r;
   IrsErrorKind k = execAtomic(t, e, &r);
-  irsToolForwardStderr(t, &r, false);
-  if (k == IRS_OK && !irsToolExecOk(&r)) {
+  IrsToolWrite w = k == IRS_OK && !irsToolExecOk(&r) ? retryWrite(t, &e, &r)
+                                                     : IrsToolWriteDone;
+  // Not the tool's words about a file it could not write: the line is
+  // irscope's, and the plain rest shows what the tool says of the input.
+  if (w != IrsToolWriteFailed)
+    irsToolForwardStderr(t, &r, false);
+  if (w == IrsToolWriteFailed) {
+    k = IRS_ERR_IO;
+  } else if (k == IRS_OK && !irsToolExecOk(&r)) {
     k = r.execErrno ? IRS_ERR_IO : IRS_ERR_PARSE;
     irsBufReset(&t->rec.errMsg);
     if (r.execErrno)
@@ -184,13 +222,6 @@ static IrsErrorKind dumpInput(IrsToolRunnerImpl *t, const char *input,
   if (k == IRS_OK)
     t->rec.inputDumpFile = irsStrDup(IRS_RUN_DIR_INPUT_DUMP);
   return k;
-}
-
-// Whether `path` is one of the run's scratch files (not the input, not a
-// dump): removed once the next step has read it.
-static bool isScratch(const IrsToolRunnerImpl *t, const char *path) {
-  size_t n = t->workDir ? strlen(t->workDir) : 0;
-  return n && strncmp(path, t->workDir, n) == 0 && path[n] == '/';
 }
 
 // Where step i writes (*out, bytecode or not), and when dumping its text
@@ -263,21 +294,49 @@ static bool acceptStep(IrsToolRunnerImpl *t, intptr_t i, const char *prev,
 }
 
 // The dump of step i: its output `out` as the tool prints it in text (a
-// copy when the tool wrote text although asked for bytecode).
+// copy when the tool wrote text although asked for bytecode). *unwritten
+// when the dump could not be written (the run's error says why), where
+// the step's output is whole.
 static IrsErrorKind printDump(IrsToolRunnerImpl *t, intptr_t i,
-                              const char *out, const char *dump) {
-  if (!irsToolFileIsBytecode(out))
-    return irsToolCopyFile(out, dump) ? IRS_ERR_IO : IRS_OK;
+                              const char *out, const char *dump,
+                              bool *unwritten) {
+  *unwritten = false;
+  if (!irsToolFileIsBytecode(out)) {
+    int err = irsToolCopyFile(out, dump);
+    if (err) {
+      irsBufReset(&t->rec.errMsg);
+      irsBufPrintf(&t->rec.errMsg, "cannot write dump '%s': %s", dump,
+                   strerror(err));
+      *unwritten = true;
+    }
+    return err ? IRS_ERR_IO : IRS_OK;
+  }
   IrsToolExec e = {.input = out, .output = dump, .verifyEach = false,
                    .helper = true};
   IrsToolExecResult r;
   IrsErrorKind k = execAtomic(t, e, &r);
-  if (k == IRS_OK && !irsToolExecOk(&r)) {
+  IrsToolWrite w = k == IRS_OK && !irsToolExecOk(&r) ? retryWrite(t, &e, &r)
+                                                     : IrsToolWriteDone;
+  if (w == IrsToolWriteNotTheCause) {
     failTool(t, i, "could not print its own bytecode as text for the dump");
+    k = IRS_ERR_IO;
+  } else if (w == IrsToolWriteFailed) {
+    *unwritten = true;
     k = IRS_ERR_IO;
   }
   irsToolExecResultFree(&r);
   return k;
+}
+
+// Step i ran, but its dump (or, without one, the hand-over) could not be
+// written: the step is done for the manifest, whose dump says so, as an
+// in-process run's step whose dump failed.
+static void acceptUnwritten(IrsToolRunnerImpl *t, intptr_t i) {
+  IrsRecordStep *s = &t->rec.steps[i];
+  s->result.status = IrsStepOk;
+  s->result.changed = true; // not compared: the dump is not there
+  s->result.verified = s->result.verifierOk = t->opts.verifyEach;
+  s->dumpUnwritten = t->rec.dumpDir != NULL;
 }
 
 // Step i's output becomes the next step's input (*cur): `next`, NULL to
@@ -322,12 +381,22 @@ static IrsErrorKind runStep(IrsToolRunnerImpl *t, intptr_t i, char **cur,
   IrsErrorKind k = t->rec.dumpDir ? execAtomic(t, e, &r)
                                   : irsToolExecRun(t, &e, &r);
   irsToolAnnounce(t, i + 1, false);
+  // A step that failed without its output: was it the write? (Before the
+  // step's diagnostics are read: a rerun that succeeded has them too.)
+  IrsToolWrite w = k == IRS_OK && !irsToolExecOk(&r) ? retryWrite(t, &e, &r)
+                                                     : IrsToolWriteDone;
   free(text);
+  bool unwritten = w == IrsToolWriteFailed;
   if (k == IRS_OK) {
     irsToolRecordStep(t, i, &r);
-    irsToolForwardStderr(t, &r, quiet);
+    // The tool's words on the file it could not write are not shown: the
+    // plain rest, which runs this step again, shows what the step says.
+    if (!unwritten)
+      irsToolForwardStderr(t, &r, quiet);
     const char *bad = irsToolExecOk(&r) ? checkOutput(out) : NULL;
-    if (!irsToolExecOk(&r))
+    if (unwritten)
+      k = IRS_ERR_IO;
+    else if (!irsToolExecOk(&r))
       k = irsToolDocumentFailure(t, i, *cur, &r);
     else if (bad) {
       failTool(t, i, bad);
@@ -335,8 +404,22 @@ static IrsErrorKind runStep(IrsToolRunnerImpl *t, intptr_t i, char **cur,
     }
   }
   irsToolExecResultFree(&r);
+  if (unwritten) { // the step's output is nowhere: the rest runs it again
+    acceptUnwritten(t, i);
+    free(out);
+    free(dump);
+    return k;
+  }
   if (k == IRS_OK && dump)
-    k = printDump(t, i, out, dump);
+    k = printDump(t, i, out, dump, &unwritten);
+  if (unwritten) { // the output is whole: the rest goes on from it
+    acceptUnwritten(t, i);
+    t->usedBytecode = t->usedBytecode || irsToolFileIsBytecode(out);
+    handOver(t, cur, curText, out, NULL);
+    t->restFrom = i + 1;
+    free(dump);
+    return k;
+  }
   // Before acceptStep, which may remove an unchanged step's dump.
   if (k == IRS_OK && t->opts.onStepText)
     t->opts.onStepText(i + 1, dump ? dump : out, t->opts.onStepTextUserData);
@@ -354,6 +437,8 @@ static IrsErrorKind runStep(IrsToolRunnerImpl *t, intptr_t i, char **cur,
   }
   free(out);
   free(dump);
+  if (k == IRS_OK)
+    t->restFrom = i + 1;
   return k == IRS_OK ? irsToolWriteManifest(t) : k;
 }
 
@@ -363,6 +448,7 @@ static IrsErrorKind runSteps(IrsToolRunnerImpl *t, const char *input,
                              bool quiet, char **final, char **finalText) {
   char *cur = irsStrDup(input), *curText = NULL;
   IrsErrorKind k = cur ? IRS_OK : IRS_ERR_NOMEM;
+  t->restFrom = 0;
   if (k == IRS_OK && t->rec.dumpDir) {
     k = dumpInput(t, input, &curText);
     if (k == IRS_OK)
@@ -505,18 +591,17 @@ static void measureStartup(IrsToolRunnerImpl *t) {
   free(out);
 }
 
-// A dump or the manifest that could not be written (an I/O error of
-// irscope's own, not a tool that misbehaved or died) stops the run between
-// two steps, where the plain tool, which writes neither, goes on: the rest
-// after the steps that passed, from the last one's output `from`, writes
-// the plain tool's output. The run's error stays (and says the output's).
+// A dump, the manifest or a scratch file that could not be written (an
+// I/O error of irscope's own, not a tool that misbehaved or died; also a
+// tool that could not write, ToolWriteCheck.c) stops the run between two
+// steps, where the plain tool, which writes none of them, goes on: the
+// rest from step restFrom, on its input `from`, writes the plain tool's
+// output. The run's error stays (and says the output's).
 static void goOnPlainly(IrsToolRunnerImpl *t, IrsErrorKind k,
                         const char *from, const char *output) {
   if (k != IRS_ERR_IO || t->toolError || t->hasDeath || !from)
     return;
-  intptr_t ran = 0;
-  while (ran < t->rec.numSteps && t->rec.steps[ran].result.status == IrsStepOk)
-    ++ran;
+  intptr_t ran = t->restFrom;
   IrsBuf why = IRS_BUF_INIT;
   irsBufAppendRef(&why, irsBufRef(&t->rec.errMsg));
   if (irsToolRunPlainRest(t, ran, from, output) != IRS_OK)

@@ -81,6 +81,12 @@ last-words)
   echo "fake.mlir:1:1: warning: last words before the crash" >&2
   printf 'partial: [' >&2
   exec mlir-opt "$@" ;;
+small-files)
+  # A file over 40 blocks (20 KiB in sh's 512-byte blocks) cannot be
+  # written by this tool, as on a disk full for it alone; its stdout, a
+  # pipe, takes anything.
+  ulimit -f 40
+  exec mlir-opt "$@" ;;
 core-limit)
   # What a crash of this tool could dump: irscope's runs allow no core file.
   echo "fake.mlir:1:1: warning: core file limit $(ulimit -c)" >&2
