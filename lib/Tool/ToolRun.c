@@ -160,6 +160,15 @@ static bool isScratch(const IrsToolRunnerImpl *t, const char *path) {
   return n && strncmp(path, t->workDir, n) == 0 && path[n] == '/';
 }
 
+// The run's error for an output irscope could not write, named as an
+// in-process dump's is.
+static void sayUnwritten(IrsToolRunnerImpl *t, const char *path, int err) {
+  irsBufReset(&t->rec.errMsg);
+  irsBufPrintf(&t->rec.errMsg, "cannot write %s '%s': %s",
+               isScratch(t, path) ? "scratch file" : "dump", path,
+               strerror(err));
+}
+
 // Run `e`, which ended as *r without writing e->output: when the write was
 // the cause (irsToolRetryWrite), *r becomes the run that succeeded, and if
 // irscope could not write the output either, the run's error names the
@@ -175,12 +184,8 @@ static IrsToolWrite retryWrite(IrsToolRunnerImpl *t, const IrsToolExec *e,
     return w;
   irsToolExecResultFree(r);
   *r = again;
-  if (w == IrsToolWriteFailed) {
-    irsBufReset(&t->rec.errMsg);
-    irsBufPrintf(&t->rec.errMsg, "cannot write %s '%s': %s",
-                 isScratch(t, e->output) ? "scratch file" : "dump", e->output,
-                 strerror(err));
-  }
+  if (w == IrsToolWriteFailed)
+    sayUnwritten(t, e->output, err);
   return w;
 }
 
@@ -303,12 +308,9 @@ static IrsErrorKind printDump(IrsToolRunnerImpl *t, intptr_t i,
   *unwritten = false;
   if (!irsToolFileIsBytecode(out)) {
     int err = irsToolCopyFile(out, dump);
-    if (err) {
-      irsBufReset(&t->rec.errMsg);
-      irsBufPrintf(&t->rec.errMsg, "cannot write dump '%s': %s", dump,
-                   strerror(err));
-      *unwritten = true;
-    }
+    if (err)
+      sayUnwritten(t, dump, err);
+    *unwritten = err != 0;
     return err ? IRS_ERR_IO : IRS_OK;
   }
   IrsToolExec e = {.input = out, .output = dump, .verifyEach = false,
