@@ -28,8 +28,9 @@
 // When a text could be aliased, the dump must be the module printed whole.
 // The thread then fills the shell: with the clones, with the ops of the
 // previous dump's filled shell for ops it had too, and otherwise with the
-// parse of the op's text (alias-free, so it holds no distinct attribute or
-// resource and parses back to the same attributes and types), and prints
+// parse of the op's text (alias-free or with affine maps and sets only, so
+// it holds no distinct attribute or resource and parses back to the same
+// attributes and types), and prints
 // it whole. The filled shell stays for the next dump of the chain.
 //
 //===----------------------------------------------------------------------===//
@@ -85,7 +86,10 @@ static void printClaimed(IrsAsyncDump *j) {
       if (j->todo[i] && j->clones[i].ptr) {
         IrsDumpEntry *x = &j->fresh[i];
         x->text = irsDumpPrintTopWith(j->clones[i], f, &x->len);
-        x->aliased = x->text && irsDumpTextMayAlias(x->text, x->len);
+        IrsAliasKind k = x->text ? irsDumpTextAliasKind(x->text, x->len)
+                                 : IrsAliasNone;
+        x->aliased = k != IrsAliasNone;
+        x->maps = k == IrsAliasBuiltin;
         bytes += (int64_t)x->len;
       }
     atomic_fetch_add(&j->printed, e - b);
@@ -130,7 +134,9 @@ static MlirOperation shellOp(IrsAsyncDump *j, IrsAsyncDump *p, size_t k) {
     return op;
   }
   const IrsDumpEntry *e = &j->fresh[k];
-  if (!e->text || e->aliased) // not known to parse back to the same IR
+  // Not known to parse back to the same IR, unless its only aliases are
+  // affine maps and sets, which a local-scope text spells out in full.
+  if (!e->text || (e->aliased && !e->maps))
     return (MlirOperation){NULL};
   return mlirOperationCreateParse(j->ctx, mlirStringRefCreate(e->text, e->len),
                                   mlirStringRefCreateFromCString("irscope-dump"));
@@ -151,17 +157,33 @@ static int printWhole(IrsAsyncDump *j, IrsAsyncDump *p) {
   return irsDumpModule(j->shell, j->path, false, false, j->assumeVerified);
 }
 
+// The stitched dump; -1 (nothing written) when its builtin aliases cannot
+// be named from the texts (AliasStitch.c): the caller prints it whole.
 static int writeTexts(IrsAsyncDump *j) {
-  const char **texts = calloc(j->n ? j->n : 1, sizeof(char *));
-  size_t *lens = calloc(j->n ? j->n : 1, sizeof(size_t));
+  size_t n = j->n ? j->n : 1;
+  const char **texts = calloc(n, sizeof(char *));
+  size_t *lens = calloc(n, sizeof(size_t));
+  bool *maps = calloc(n, sizeof(bool));
+  char **own = calloc(n, sizeof(char *));
   int e = ENOMEM;
-  if (texts && lens) {
+  if (texts && lens && maps && own) {
+    bool anyMaps = false;
     for (size_t i = 0; i < j->n; ++i) {
       texts[i] = j->fresh[i].text;
       lens[i] = j->fresh[i].len;
+      maps[i] = j->fresh[i].aliased && j->fresh[i].maps;
+      anyMaps = anyMaps || maps[i];
     }
-    e = irsDumpWriteStitched(j->path, &j->header, texts, lens, j->n);
+    if (anyMaps &&
+        !irsDumpApplyBuiltinAliases(&j->header, texts, lens, maps, j->n, own))
+      e = -1;
+    else
+      e = irsDumpWriteStitched(j->path, &j->header, texts, lens, j->n);
   }
+  for (size_t i = 0; own && i < j->n; ++i)
+    free(own[i]);
+  free(own);
+  free(maps);
   free(texts);
   free(lens);
   return e;
@@ -178,6 +200,7 @@ static void takeFromPrev(IrsAsyncDump *j, IrsAsyncDump *p) {
     j->fresh[k].text = from->text;
     j->fresh[k].len = from->len;
     j->fresh[k].aliased = from->aliased;
+    j->fresh[k].maps = from->maps;
     from->text = NULL;
   }
   IrsAsyncResult *r =
@@ -215,9 +238,13 @@ static void *asyncRun(void *arg) {
   }
   bool stitched = !j->header.failed;
   for (size_t i = 0; i < j->n && stitched; ++i)
-    stitched = j->fresh[i].text && !j->fresh[i].aliased;
+    stitched = j->fresh[i].text && (!j->fresh[i].aliased || j->fresh[i].maps);
   IrsPhaseMark m = irsPhaseBegin(j->ph);
-  j->err = stitched ? writeTexts(j) : printWhole(j, p);
+  j->err = stitched ? writeTexts(j) : -1;
+  if (j->err < 0) {
+    stitched = false;
+    j->err = printWhole(j, p);
+  }
   irsPhaseEnd(j->ph, stitched ? IrsPhaseWrite : IrsPhasePrintWhole, m, 0);
   j->stitched = stitched && !j->err;
   if (p)

@@ -221,6 +221,7 @@ static void reuseText(IrsCheckpointRun *r, CpRow *row, CpCell *cell,
   if (s > 0 && cell[-1].fp == cell->fp && cell[-1].text) {
     cell->text = cell[-1].text;
     cell->len = cell[-1].len;
+    cell->aliased = cell[-1].aliased;
   } else if (row->cacheText && row->cacheFp == cell->fp) {
     cell->text = row->cacheText;
     cell->len = row->cacheLen;
@@ -278,7 +279,9 @@ void irsCpRunNested(IrsCheckpointRun *r, MlirOperation op, intptr_t step,
       cell->own = irsDumpPrintTop(op, pm->opts.verify.verifyEach, &cell->len);
       irsPhaseEnd(pm->phases, IrsPhasePrint, pmk, (int64_t)cell->len);
       cell->text = cell->own;
-      cell->aliased = cell->own && irsDumpTextMayAlias(cell->own, cell->len);
+      // Builtin maps and sets do not stop a stitched dump (AliasStitch.c).
+      cell->aliased = cell->own &&
+                      irsDumpTextAliasKind(cell->own, cell->len) == IrsAliasOther;
     }
   }
   if (row->runs && !r->single &&
@@ -379,7 +382,8 @@ static bool prepareTexts(IrsCheckpointRun *r) {
       IrsPhaseMark m = irsPhaseBegin(pm->phases);
       row->own = irsDumpPrintTop(row->op, pm->opts.verify.verifyEach, &row->textLen);
       irsPhaseEnd(pm->phases, IrsPhasePrint, m, (int64_t)row->textLen);
-      if (row->own && !irsDumpTextMayAlias(row->own, row->textLen))
+      if (row->own &&
+          irsDumpTextAliasKind(row->own, row->textLen) != IrsAliasOther)
         row->text = row->own;
     }
   }

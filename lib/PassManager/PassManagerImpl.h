@@ -87,6 +87,13 @@ int irsDumpModuleStitched(IrsDumpCache **cache, MlirOperation module,
 /// True if `t` (a standalone print) may use something the module printer
 /// would alias; such a text cannot be stitched.
 bool irsDumpTextMayAlias(const char *t, size_t n);
+/// What a whole print of the module could alias in a local-scope text.
+typedef enum IrsAliasKind {
+  IrsAliasNone,
+  IrsAliasBuiltin, // only affine maps and sets (AliasStitch.c names them)
+  IrsAliasOther,
+} IrsAliasKind;
+IrsAliasKind irsDumpTextAliasKind(const char *t, size_t n);
 /// The standalone (local-scope) print of a top-level op, as the stitcher
 /// uses it; malloc'd, null when out of memory.
 char *irsDumpPrintTop(MlirOperation op, bool assumeVerified, size_t *len);
@@ -237,6 +244,9 @@ typedef struct IrsPassManagerImpl {
   // The last whole print had aliases: per-op texts cannot be stitched, so
   // dumps skip printing them (BackgroundDump.c).
   bool dumpAliased;
+  // What one copy-on-write fault costs the pipeline on this host, measured
+  // at the run's first fork (ns; 0: not yet): irsBgDumpForksPay.
+  int64_t cowFaultNs;
   bool reloadPending; // input copy not made yet; reloadInput makes it
   unsigned numRuns;
   // The 0-based index of the first step that has not run since the
@@ -348,6 +358,9 @@ int irsBgDumpStart(IrsPassManagerImpl *pm, intptr_t step, MlirOperation module,
 /// A forked child may print this run's dumps: verified IR, the user's
 /// printing form, a threaded context.
 bool irsBgDumpCan(const IrsPassManagerImpl *pm, bool verified);
+/// Whether a forked printer costs the pipeline less than printing a
+/// conversion's dump in place on two threads (see BackgroundDump.c).
+bool irsBgDumpForksPay(const IrsPassManagerImpl *pm);
 /// Step i's dump as a copy of step i - 1's, whose printer is still at work:
 /// made when that one is done. 0, an errno value, or -1 when i - 1's dump
 /// is not a child's.

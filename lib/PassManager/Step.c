@@ -298,14 +298,19 @@ int irsPmWriteStepDump(IrsPassManagerImpl *pm, void *modulePtr, intptr_t i,
         pm->opts.dump.inBackground && verified &&
         irsBgDumpStart(pm, i, module, path, pm->opts.dump.printGeneric,
                        pm->opts.dump.printDebugInfo) == 0;
-    if (!background && irsBgDumpWanted(pm, verified))
+    // A conversion is printed here on two threads instead when forks cost
+    // the pipeline more than that would (irsBgDumpForksPay).
+    bool forks = irsBgDumpForksPay(pm);
+    if (!background && forks && irsBgDumpWanted(pm, verified))
       background = irsBgDumpStitch(pm, i, module, path) == 0;
-    if (!background && irsBgDumpCan(pm, verified) && manyChanged(pm, module))
+    bool many = !background && irsBgDumpCan(pm, verified) &&
+                manyChanged(pm, module);
+    if (many && forks)
       background = irsBgDumpStitch(pm, i, module, path) == 0;
     if (!background) {
       // Printed here: the texts get their ops' real keys.
       irsPmHeldSettle(pm, module);
-      e = dumpAsync(pm, i, module, path, verified);
+      e = many && !forks ? -1 : dumpAsync(pm, i, module, path, verified);
       *pending = e == 0; // still being printed when this returns
       if (e < 0)
         e = irsPmWriteDump(pm, module, path, verified);

@@ -250,14 +250,18 @@ static bool aliasingDialectAt(const char *t, size_t n, size_t i, int *llvm) {
 }
 
 // The words that start something aliased, as `word` then `end` (the
-// character the scan below stops at).
+// character the scan below stops at); `builtin`: a stitched dump names it
+// itself (AliasStitch.c).
 static const struct {
   const char *word;
   size_t len;
   char end;
-} kAliasedWords[] = {{"affine_map", 10, '<'},     {"affine_set", 10, '<'},
-                     {"distinct", 8, '['},        {"dense_resource", 14, '<'},
-                     {"tuple", 5, '<'}};
+  bool builtin;
+} kAliasedWords[] = {{"affine_map", 10, '<', true},
+                     {"affine_set", 10, '<', true},
+                     {"distinct", 8, '[', false},
+                     {"dense_resource", 14, '<', false},
+                     {"tuple", 5, '<', false}};
 
 // True if `word` ends just before t[i] and starts a word (no identifier
 // character before it).
@@ -288,26 +292,34 @@ static size_t nextStop(const char *t, size_t i, size_t n) {
   return n;
 }
 
-bool irsDumpTextMayAlias(const char *t, size_t n) {
+IrsAliasKind irsDumpTextAliasKind(const char *t, size_t n) {
   // Locations are only printed with debug info, which never stitches.
   // This runs over every byte the dumps print, so it stops only where
   // something aliased can show: at '#' or '!' (a dialect attribute or
   // type) and at the '<' or '[' that ends one of the words above, and
   // looks back from there.
   int llvm = -1;
+  IrsAliasKind kind = IrsAliasNone;
   for (size_t i = nextStop(t, 0, n); i < n; i = nextStop(t, i + 1, n)) {
     char c = t[i];
     if (c == '#' || c == '!') {
       if (aliasingDialectAt(t, n, i, &llvm))
-        return true;
+        return IrsAliasOther;
       continue;
     }
     for (size_t w = 0; w < sizeof(kAliasedWords) / sizeof(kAliasedWords[0]); ++w)
       if (kAliasedWords[w].end == c &&
-          wordBefore(t, i, kAliasedWords[w].word, kAliasedWords[w].len))
-        return true;
+          wordBefore(t, i, kAliasedWords[w].word, kAliasedWords[w].len)) {
+        if (!kAliasedWords[w].builtin)
+          return IrsAliasOther;
+        kind = IrsAliasBuiltin;
+      }
   }
-  return false;
+  return kind;
+}
+
+bool irsDumpTextMayAlias(const char *t, size_t n) {
+  return irsDumpTextAliasKind(t, n) != IrsAliasNone;
 }
 
 typedef struct Job {
@@ -356,7 +368,10 @@ static void *printRange(void *arg) {
     if (j->todo[i]) {
       Entry *e = &j->out[i];
       e->text = irsDumpPrintTopWith(j->ops[i], f, &e->len);
-      e->aliased = e->text && irsDumpTextMayAlias(e->text, e->len);
+      IrsAliasKind k = e->text ? irsDumpTextAliasKind(e->text, e->len)
+                               : IrsAliasNone;
+      e->aliased = k != IrsAliasNone;
+      e->maps = k == IrsAliasBuiltin;
       bytes += (int64_t)e->len;
     }
   mlirOpPrintingFlagsDestroy(f);
@@ -495,6 +510,7 @@ void irsDumpCacheTake(IrsDumpCache *cache, MlirBlock body, size_t n,
       fresh[k].text = hit->text;
       fresh[k].len = hit->len;
       fresh[k].aliased = hit->aliased;
+      fresh[k].maps = hit->maps;
       hit->text = NULL; // moved
       hit->ilen = 0;
     } else {
@@ -577,20 +593,32 @@ int irsDumpModuleStitched(IrsDumpCache **cachep, MlirOperation module,
   printMissing(ops, fresh, todo, n, assumeVerified, threads, ph);
   const char **texts = calloc(n ? n : 1, sizeof(char *));
   size_t *lens = calloc(n ? n : 1, sizeof(size_t));
-  bool ok = texts && lens && !text.failed;
-  for (size_t i = 0; i < n && ok; ++i)
-    ok = fresh[i].text && !(todo[i] && fresh[i].aliased);
+  bool *maps = calloc(n ? n : 1, sizeof(bool));
+  char **own = calloc(n ? n : 1, sizeof(char *));
+  bool ok = texts && lens && maps && own && !text.failed, anyMaps = false;
+  for (size_t i = 0; i < n && ok; ++i) {
+    ok = fresh[i].text && (!fresh[i].aliased || fresh[i].maps);
+    maps[i] = fresh[i].aliased && fresh[i].maps;
+    anyMaps = anyMaps || maps[i];
+  }
   int err = 0;
   if (ok) {
     for (size_t i = 0; i < n; ++i) {
       texts[i] = fresh[i].text;
       lens[i] = fresh[i].len;
     }
+    ok = !anyMaps || irsDumpApplyBuiltinAliases(&text, texts, lens, maps, n, own);
+  }
+  if (ok) {
     IrsPhaseMark m = irsPhaseBegin(ph);
     err = irsDumpWriteStitched(path, &text, texts, lens, n);
     irsPhaseEnd(ph, IrsPhaseWrite, m, 0);
     *stitched = !err;
   }
+  for (size_t i = 0; own && i < n; ++i)
+    free(own[i]);
+  free(own);
+  free(maps);
   irsDumpCacheReplace(cache, fresh, n, ok);
   free(ops);
   free(texts);
@@ -607,14 +635,34 @@ int irsDumpStitchTexts(MlirOperation module, const char *const *texts,
   if (mlirBlockIsNull(irsDumpModuleBody(module)))
     return 0;
   IrsBuf text = IRS_BUF_INIT;
-  bool ok = moduleHeader(module, &text) && !text.failed;
-  for (size_t i = 0; i < n && ok; ++i)
-    ok = texts[i] != NULL;
+  bool ok = moduleHeader(module, &text) && !text.failed, anyMaps = false;
+  size_t m = n ? n : 1;
+  const char **own = calloc(m, sizeof(char *)), **ts = calloc(m, sizeof(char *));
+  size_t *ls = calloc(m, sizeof(size_t));
+  bool *maps = calloc(m, sizeof(bool));
+  ok = ok && own && ts && ls && maps;
+  for (size_t i = 0; i < n && ok; ++i) {
+    IrsAliasKind k = texts[i] ? irsDumpTextAliasKind(texts[i], lens[i])
+                              : IrsAliasOther;
+    ok = k != IrsAliasOther;
+    maps[i] = k == IrsAliasBuiltin;
+    anyMaps = anyMaps || maps[i];
+    ts[i] = texts[i];
+    ls[i] = lens[i];
+  }
+  ok = ok && (!anyMaps || irsDumpApplyBuiltinAliases(&text, ts, ls, maps, n,
+                                                     (char **)own));
   int err = 0;
   if (ok) {
-    err = irsDumpWriteStitched(path, &text, texts, lens, n);
+    err = irsDumpWriteStitched(path, &text, ts, ls, n);
     *stitched = !err;
   }
+  for (size_t i = 0; own && i < n; ++i)
+    free((char *)own[i]);
+  free(own);
+  free(ts);
+  free(ls);
+  free(maps);
   irsBufFree(&text);
   return err;
 }
@@ -659,6 +707,9 @@ bool irsDumpCacheAdopt(IrsDumpCache **cachep, const void *const *ops,
     if (ok) {
       memcpy(fresh[i].text, texts[i], lens[i]);
       fresh[i].text[lens[i]] = '\0';
+      IrsAliasKind k = irsDumpTextAliasKind(texts[i], lens[i]);
+      fresh[i].aliased = k != IrsAliasNone;
+      fresh[i].maps = k == IrsAliasBuiltin;
     }
   }
   if (!cache) {

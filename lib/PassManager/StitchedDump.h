@@ -23,6 +23,9 @@ typedef struct IrsDumpEntry {
   char *text; // standalone print, no trailing newline
   size_t len;
   bool aliased; // irsDumpTextMayAlias(text), set where `text` is printed
+  // Aliased only through builtin affine maps and sets, which a stitched
+  // dump names itself (AliasStitch.c).
+  bool maps;
   // Without `text`: where the cache's dump file holds it, indented (a
   // forked printer's dump, read when the text is wanted); ilen 0: nowhere.
   uint64_t off;
@@ -116,6 +119,14 @@ bool irsDumpModuleHeader(MlirOperation module, IrsBuf *out,
 MlirBlock irsDumpModuleBody(MlirOperation module);
 /// The number of ops in `body`.
 size_t irsDumpCountTops(MlirBlock body);
+/// For a stitched dump whose texts with maps[i] alias only builtin affine
+/// maps and sets: puts their alias definitions before *header and points
+/// texts[i] (lens[i]) at each such text rewritten with the aliases, owned
+/// by own[i] (null for the others; the caller frees own[0..n) always).
+/// False when a text cannot be read so: the module is printed whole.
+bool irsDumpApplyBuiltinAliases(IrsBuf *header, const char **texts,
+                                size_t *lens, const bool *maps, size_t n,
+                                char **own);
 /// Writes the header, texts[0..n) indented and "}" to `path` atomically.
 int irsDumpWriteStitched(const char *path, const IrsBuf *header,
                          const char *const *texts, const size_t *lens,

@@ -35,7 +35,7 @@
 // dead process's, here made by hand), not a live process's nor a
 // look-alike, and leaves nothing of its own.
 // RUN: mkdir -p %t/print/irscope-print-99999999-abcdef/builtin_module_no-symbol-name %t/print/irscope-print-1-live01 %t/print/irscope-print-notes
-// RUN: sh -c 'TMPDIR=%t/print irscope-opt %S/Inputs/aliased.mlir --pass-pipeline="builtin.module(cse,cse)" --dump-after-each=%t/dumps -o /dev/null; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=CALM
+// RUN: sh -c 'TMPDIR=%t/print IRS_TEST_FORKS_PAY=1 irscope-opt %S/Inputs/aliased.mlir --pass-pipeline="builtin.module(cse,cse)" --dump-after-each=%t/dumps -o /dev/null; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=CALM
 // RUN: ls %t/print | FileCheck %s --check-prefix=PRINT --implicit-check-not=irscope-
 // PRINT: irscope-print-1-live01
 // PRINT-NEXT: irscope-print-notes

@@ -12,7 +12,7 @@
 // log "no second printer while held".
 // RUN: rm -rf %t && mkdir -p %t/hold
 // RUN: %python %S/Inputs/gen_aliased.py 400 %t/in.mlir
-// RUN: env IRS_TEST_PRINTER_HOLD=%t/hold irscope-opt %t/in.mlir --pass-pipeline='builtin.module(convert-arith-to-llvm,convert-func-to-llvm,convert-math-to-llvm,cse)' --dump-after-each=%t/d -o %t/out.mlir
+// RUN: env IRS_TEST_FORKS_PAY=1 IRS_TEST_PRINTER_HOLD=%t/hold irscope-opt %t/in.mlir --pass-pipeline='builtin.module(convert-arith-to-llvm,convert-func-to-llvm,convert-math-to-llvm,cse)' --dump-after-each=%t/d -o %t/out.mlir
 // RUN: FileCheck %s < %t/hold/log
 // CHECK: held until a second printer started
 // CHECK-NOT: no second printer

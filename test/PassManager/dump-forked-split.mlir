@@ -8,7 +8,7 @@
 // step's dump reuses texts from both halves. IRSCOPE_PHASES shows one
 // "split" per dump split so (the second printer's CPU and bytes).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: env IRSCOPE_PHASES=%t/phases.txt irscope-opt %s --pass-pipeline='builtin.module(convert-arith-to-llvm,convert-func-to-llvm,symbol-dce)' --dump-after-each=%t/d -o %t/out.mlir
+// RUN: env IRS_TEST_FORKS_PAY=1 IRSCOPE_PHASES=%t/phases.txt irscope-opt %s --pass-pipeline='builtin.module(convert-arith-to-llvm,convert-func-to-llvm,symbol-dce)' --dump-after-each=%t/d -o %t/out.mlir
 // RUN: %mlir_opt %s --pass-pipeline='builtin.module(convert-arith-to-llvm)' -o %t/ref1.mlir
 // RUN: %mlir_opt %s --pass-pipeline='builtin.module(convert-arith-to-llvm,convert-func-to-llvm)' -o %t/ref2.mlir
 // RUN: %mlir_opt %s --pass-pipeline='builtin.module(convert-arith-to-llvm,convert-func-to-llvm,symbol-dce)' -o %t/ref3.mlir

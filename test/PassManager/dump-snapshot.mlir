@@ -8,7 +8,7 @@
 // IRSCOPE_PHASES names the file where the run appends where its time went,
 // by phase.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: env IRSCOPE_PHASES=%t/phases.txt irscope-opt %s --pass-pipeline='builtin.module(convert-arith-to-llvm,symbol-dce,cse)' --dump-after-each=%t/d -o %t/out.mlir
+// RUN: env IRS_TEST_FORKS_PAY=1 IRSCOPE_PHASES=%t/phases.txt irscope-opt %s --pass-pipeline='builtin.module(convert-arith-to-llvm,symbol-dce,cse)' --dump-after-each=%t/d -o %t/out.mlir
 // RUN: %mlir_opt %s --pass-pipeline='builtin.module(convert-arith-to-llvm)' -o %t/ref1.mlir
 // RUN: %mlir_opt %s --pass-pipeline='builtin.module(convert-arith-to-llvm,symbol-dce,cse)' -o %t/ref3.mlir
 // RUN: FileCheck %s --check-prefix=ALIAS < %t/ref1.mlir

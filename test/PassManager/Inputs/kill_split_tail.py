@@ -27,7 +27,8 @@ def run(tag, fault, tries=1):
     # fails and is tried again.
     for attempt in range(tries):
         d = os.path.join(work, "%s.%d" % (tag, attempt))
-        env = dict(os.environ, IRS_FAULT_WRITE=fault)
+        # Forked printers on any host (see BackgroundDump.c).
+        env = dict(os.environ, IRS_FAULT_WRITE=fault, IRS_TEST_FORKS_PAY="1")
         r = subprocess.run(["irscope-opt", src, "--pass-pipeline=" + pipeline,
                             "--dump-after-each=" + d, "-o", os.devnull],
                            env=env, stdout=subprocess.DEVNULL,

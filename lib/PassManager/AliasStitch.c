@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: Apache-2.0
+//===- AliasStitch.c - builtin aliases of a stitched dump ------------------===//
+//
+// A stitched dump is the module's header and its top-level ops' texts
+// printed one by one with local scope, which never uses aliases. A whole
+// print of a module that holds affine maps or integer sets (any lowered
+// model keeps affine.apply, linalg keeps indexing maps) names each one
+// once at the top (#map = affine_map<...>) and uses the name everywhere
+// else, so such modules used to be printed whole, alias walk and all.
+//
+// The builtin dialect is the only one that aliases them, with the names
+// "map" and "set"; MLIR numbers the aliases of one name in the order its
+// printer first meets them (map, map1, map2, ...), prints the attribute
+// aliases ordered by name, maps before sets, and writes the name wherever
+// it would print the attribute. A map's text is canonical (one uniqued
+// attribute per text), and a local-scope text shows every map in the order
+// the whole print meets it. So the definitions and the rewritten texts
+// follow from the texts alone: each "affine_map<...>" or "affine_set<...>"
+// outside a string literal is one use, numbered by first use over the
+// texts in module order. The caller asks only for texts nothing else in
+// them could alias (irsDumpTextAliasKind), and tests compare the result
+// with MLIR's whole print.
+//
+//===----------------------------------------------------------------------===//
+#include "StitchedDump.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Key {
+  const char *text; // "affine_map<...>" inside one of the texts
+  size_t len;
+  unsigned index; // among keys of the same kind, in first-use order
+  bool set;
+} Key;
+
+typedef struct Table {
+  Key *keys; // in first-use order
+  size_t num, cap;
+  size_t *slots; // open addressing: key index + 1, 0 empty
+  size_t numSlots;
+  unsigned numMaps, numSets;
+} Table;
+
+static uint64_t hashText(const char *t, size_t n) {
+  uint64_t h = 1469598103934665603u;
+  for (size_t i = 0; i < n; ++i)
+    h = (h ^ (unsigned char)t[i]) * 1099511628211u;
+  return h;
+}
+
+static bool grow(Table *tb) {
+  size_t ns = tb->numSlots ? tb->numSlots * 2 : 64;
+  size_t *slots = calloc(ns, sizeof(size_t));
+  if (!slots)
+    return false;
+  for (size_t k = 0; k < tb->num; ++k) {
+    size_t s = hashText(tb->keys[k].text, tb->keys[k].len) & (ns - 1);
+    while (slots[s])
+      s = (s + 1) & (ns - 1);
+    slots[s] = k + 1;
+  }
+  free(tb->slots);
+  tb->slots = slots;
+  tb->numSlots = ns;
+  return true;
+}
+
+// The key of t[0..n), added on first use; null when out of memory.
+static const Key *intern(Table *tb, const char *t, size_t n, bool set) {
+  if ((tb->num + 1) * 2 > tb->numSlots && !grow(tb))
+    return NULL;
+  size_t s = hashText(t, n) & (tb->numSlots - 1);
+  for (; tb->slots[s]; s = (s + 1) & (tb->numSlots - 1)) {
+    const Key *k = &tb->keys[tb->slots[s] - 1];
+    if (k->len == n && memcmp(k->text, t, n) == 0)
+      return k;
+  }
+  if (tb->num == tb->cap) {
+    size_t cap = tb->cap ? tb->cap * 2 : 16;
+    Key *keys = realloc(tb->keys, cap * sizeof(Key));
+    if (!keys)
+      return NULL;
+    tb->keys = keys;
+    tb->cap = cap;
+  }
+  Key *k = &tb->keys[tb->num];
+  *k = (Key){t, n, set ? tb->numSets++ : tb->numMaps++, set};
+  tb->slots[s] = ++tb->num;
+  return k;
+}
+
+static bool isIdent(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9') || c == '_' || c == '$';
+}
+
+// The index just past the string literal opening at t[q], or n.
+static size_t skipString(const char *t, size_t n, size_t q) {
+  for (size_t i = q + 1; i < n; ++i) {
+    if (t[i] == '\\')
+      ++i;
+    else if (t[i] == '"')
+      return i + 1;
+  }
+  return n;
+}
+
+// The length of the map or set starting at t[a] ("affine_map<" or
+// "affine_set<" there), or 0 when its end is not plain: the first '>'
+// that is neither the arrow's ("->") nor a comparison's (">=") closes it,
+// since affine expressions hold no '<'.
+static size_t mapLength(const char *t, size_t n, size_t a) {
+  for (size_t i = a + 11; i < n; ++i) {
+    char c = t[i];
+    if (c == '<' || c == '"' || c == '\n' || c == '#' || c == '!')
+      return 0;
+    if (c == '>' && t[i - 1] != '-' && !(i + 1 < n && t[i + 1] == '='))
+      return i + 1 - a;
+  }
+  return 0;
+}
+
+// 16 bytes at a time (GCC/Clang vector extensions, SSE2 or NEON code).
+typedef signed char Bytes16 __attribute__((vector_size(16)));
+
+// The first index from i on holding '"' or '<', or n: a use's "<" comes
+// once every few hundred bytes of printed IR, so whole blocks are skipped.
+static size_t nextStop(const char *t, size_t i, size_t n) {
+  for (; i + 16 <= n; i += 16) {
+    Bytes16 v;
+    memcpy(&v, t + i, 16);
+    Bytes16 m = (v == '"') | (v == '<');
+    uint64_t w[2];
+    memcpy(w, &m, 16);
+    if (w[0] | w[1])
+      break;
+  }
+  for (; i < n; ++i)
+    if (t[i] == '"' || t[i] == '<')
+      return i;
+  return n;
+}
+
+// Where the next use in t[i..n) starts (n: none); *len its length, 0 when
+// one is there but unreadable. Strings are skipped: a map in one is text.
+static size_t nextUse(const char *t, size_t n, size_t i, size_t *len,
+                      bool *set) {
+  for (i = nextStop(t, i, n); i < n; i = nextStop(t, i, n)) {
+    if (t[i] == '"') {
+      i = skipString(t, n, i);
+      continue;
+    }
+    size_t at = i - (i >= 10 ? 10 : i);
+    if (i >= 10 && memcmp(t + at, "affine_", 7) == 0 &&
+        (at == 0 || !isIdent(t[at - 1])) &&
+        (memcmp(t + at + 7, "map", 3) == 0 || memcmp(t + at + 7, "set", 3) == 0)) {
+      *len = mapLength(t, n, at);
+      *set = t[at + 7] == 's';
+      return at;
+    }
+    ++i;
+  }
+  return n;
+}
+
+static void printName(IrsBuf *b, const Key *k) {
+  irsBufAppend(b, k->set ? "#set" : "#map", 4);
+  if (k->index)
+    irsBufPrintf(b, "%u", k->index);
+}
+
+// Text t[0..n) with every use replaced by its name, into `out`.
+static bool rewrite(Table *tb, const char *t, size_t n, IrsBuf *out) {
+  size_t i = 0;
+  for (;;) {
+    size_t len = 0;
+    bool set = false;
+    size_t at = nextUse(t, n, i, &len, &set);
+    irsBufAppend(out, t + i, at - i);
+    if (at == n)
+      return !out->failed;
+    const Key *k = len ? intern(tb, t + at, len, set) : NULL;
+    if (!k)
+      return false;
+    printName(out, k);
+    i = at + len;
+  }
+}
+
+bool irsDumpApplyBuiltinAliases(IrsBuf *header, const char **texts,
+                                size_t *lens, const bool *maps, size_t n,
+                                char **own) {
+  Table tb = {0};
+  bool ok = true;
+  for (size_t i = 0; i < n; ++i)
+    own[i] = NULL;
+  for (size_t i = 0; i < n && ok; ++i) {
+    if (!maps[i] || !texts[i])
+      continue;
+    IrsBuf b = IRS_BUF_INIT;
+    ok = rewrite(&tb, texts[i], lens[i], &b);
+    if (ok) {
+      lens[i] = b.len;
+      texts[i] = own[i] = irsBufDetach(&b);
+      ok = own[i] != NULL;
+    }
+    irsBufFree(&b);
+  }
+  // Maps first, then sets; each kind in first-use order.
+  IrsBuf defs = IRS_BUF_INIT;
+  for (int set = 0; set < 2 && ok; ++set)
+    for (size_t k = 0; k < tb.num; ++k)
+      if (tb.keys[k].set == (bool)set) {
+        printName(&defs, &tb.keys[k]);
+        irsBufAppend(&defs, " = ", 3);
+        irsBufAppend(&defs, tb.keys[k].text, tb.keys[k].len);
+        irsBufAppend(&defs, "\n", 1);
+      }
+  irsBufAppend(&defs, header->data, header->len);
+  ok = ok && !defs.failed;
+  if (ok) {
+    irsBufFree(header);
+    *header = defs;
+  } else {
+    irsBufFree(&defs);
+  }
+  free(tb.keys);
+  free(tb.slots);
+  return ok;
+}
