@@ -14,9 +14,9 @@
 // pool does not exist in it.
 //
 // A threaded run takes the same road by itself for the dumps of a module
-// whose last dump had aliases (#map = affine_map<...>: a lowered model
-// keeps affine.apply in every function), which only the whole module's
-// printing state gives (irsBgDumpWanted). The dump finished on a thread
+// whose last dump had aliases other than affine maps and sets (which
+// AliasStitch.c names), which only the whole module's printing state
+// gives (irsBgDumpWanted), while forks pay (irsBgDumpForksPay). The dump finished on a thread
 // (AsyncDump.c) would print every op's text, find it aliased, and print
 // the module again whole from a shell filled with clones: the module twice
 // in memory per dump in flight, and two prints. A forked printer shares
