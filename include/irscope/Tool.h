@@ -235,6 +235,11 @@ IRS_API void irsToolRunnerPrintTiming(IrsToolRunner runner, IrsTimingSort sort,
 /// The supervisor the runner's tool processes run under, for
 /// irsSupervisorInterrupt from a signal handler. Borrowed.
 IRS_API IrsSupervisor irsToolRunnerGetSupervisor(IrsToolRunner runner);
+/// The supervisor of the runner's helper runs, which only print IR the
+/// tool already read (the input's dump, a dump printed from bytecode,
+/// pre-step IR, reproducers) under a longer timeout: an interrupt must
+/// reach it too. Borrowed.
+IRS_API IrsSupervisor irsToolRunnerGetHelperSupervisor(IrsToolRunner runner);
 
 /// Where the next runs write failure artefacts (copied; NULL: the
 /// documented default), as IrsToolOptions.failureDir. Lets a caller that

@@ -164,19 +164,26 @@ static void describeDeath(IrsToolRunnerImpl *t, intptr_t i,
   }
 }
 
-static IrsErrorKind documentDeath(IrsToolRunnerImpl *t, intptr_t i,
-                                  const char *input, IrsToolExecResult *r) {
+// The run *r becomes the run's death (its buffers move to t->death).
+static const IrsWorkerResult *takeDeath(IrsToolRunnerImpl *t,
+                                        IrsToolExecResult *r) {
   t->hasDeath = true;
   t->death = *r;
-  memset(r, 0, sizeof(*r)); // the buffers move to t->death
-  const IrsWorkerResult *w = &t->death.res;
+  memset(r, 0, sizeof(*r));
+  if (t->death.res.outcome == IrsWorkerInterrupted) {
+    t->rec.interrupted = true;
+    t->rec.death.elapsedMs = t->death.res.elapsedMs;
+  }
+  return &t->death.res;
+}
+
+static IrsErrorKind documentDeath(IrsToolRunnerImpl *t, intptr_t i,
+                                  const char *input, IrsToolExecResult *r) {
+  const IrsWorkerResult *w = takeDeath(t, r);
   describeDeath(t, i, w);
   t->rec.failedStep = i < 0 ? 0 : i + 1;
-  if (w->outcome == IrsWorkerInterrupted) {
-    t->rec.interrupted = true;
-    t->rec.death.elapsedMs = w->elapsedMs;
+  if (w->outcome == IrsWorkerInterrupted)
     return IRS_ERR_PASS;
-  }
   t->rec.deathKind = irsWorkerOutcomeGetDeathKind(w->outcome);
   IrsFailureWriter fw;
   if (!t->opts.writeFailureReport ||
@@ -286,6 +293,14 @@ static IrsErrorKind documentExit(IrsToolRunnerImpl *t, intptr_t i,
     irsBufPrintf(&t->rec.errMsg, "; cannot write report in '%s': %s",
                  t->rec.failureDirUsed, strerror(e));
   return verifyFailed ? IRS_ERR_VERIFY : IRS_ERR_PASS;
+}
+
+IrsErrorKind irsToolDocumentInputInterrupt(IrsToolRunnerImpl *t,
+                                          IrsToolExecResult *r) {
+  takeDeath(t, r);
+  setMessage(t, "interrupted while dumping the input");
+  t->rec.failedStep = 0;
+  return IRS_ERR_PASS;
 }
 
 IrsErrorKind irsToolDocumentWholeDeath(IrsToolRunnerImpl *t,

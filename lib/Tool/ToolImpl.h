@@ -2,10 +2,10 @@
 //===- ToolImpl.h - state of an IrsToolRunner -----------------------------===//
 //
 // Shared by the files of lib/Tool: Exec.c runs one invocation of the tool
-// under the supervisor, ToolRunner.c strings invocations into a run,
-// ToolFailure.c documents a failing step, ToolWriteCheck.c tells a tool
-// that could not write from a failing step, ToolDiagnostics.c reads the
-// tool's stderr back into diagnostics.
+// under a supervisor, ToolRunner.c makes and resets the runner, ToolRun.c
+// strings invocations into a run, ToolFailure.c documents a failing step,
+// ToolWriteCheck.c tells a tool that could not write from a failing step,
+// ToolDiagnostics.c reads the tool's stderr back into diagnostics.
 //
 // The run's results live in an IrsRunRecord (`rec`, lib/Report/RunRecord.h),
 // the record the pass manager keeps too, so that manifest.xml and report.xml
@@ -163,6 +163,13 @@ IrsErrorKind irsToolDocumentFailure(IrsToolRunnerImpl *t, intptr_t i,
 IrsErrorKind irsToolDocumentWholeDeath(IrsToolRunnerImpl *t,
                                       const char *input,
                                       IrsToolExecResult *r);
+
+/// The run of the input's dump (0000-input.mlir, before step 1) ended as
+/// `r`, stopped by an interrupt: the run ends interrupted (its death, as
+/// an interrupted step's), in no step, not as a tool that cannot parse
+/// the input. Takes `r`'s buffers.
+IrsErrorKind irsToolDocumentInputInterrupt(IrsToolRunnerImpl *t,
+                                          IrsToolExecResult *r);
 
 /// Pieces of a run shared by the modes (ToolRun.c, ToolDeterminism.c):
 /// step results from one invocation, the tool's stderr to the caller, step

@@ -1,8 +1,26 @@
 // SPDX-License-Identifier: Apache-2.0
 //===- ToolRun.c - the two modes of a tool run, and the getters -----------===//
 //
-// See Tool.h for the modes and ToolRunner.c for the hand-over between
-// steps. Every tool output is checked before it is trusted: present and
+// Whole mode runs the tool once on the whole pipeline: the cost over a
+// plain run of the tool is one fork, one exec wrapper and copying the
+// output into place. Only when it fails are the steps replayed one process
+// each, which finds and documents the failing step as a stepwise run
+// would.
+//
+// Stepwise mode (a dump directory, or IrsToolOptions.stepwise) runs one
+// tool process per step, each on the previous one's output, after the
+// tool has printed the input as dump 0 (the first check that it reads
+// it). The hand-over is bytecode in the scratch directory while the tool
+// honours --emit-bytecode, else its text; a dump is the tool's text print
+// of that bytecode, or the step's text output itself. Without dumps the
+// last step writes the format asked for. Whatever the tool writes
+// into the dump directory goes to "<dump>.tmp-PID-tool" and is renamed
+// into place, so dumps are never half-written. "changed" is a byte
+// comparison with the step's input as the tool printed it. An I/O error
+// of irscope's own stops the steps, and the plain tool runs the rest
+// (goOnPlainly).
+//
+// Every tool output is checked before it is trusted: present and
 // non-empty (mlir-opt prints at least "module {}"), and either bytecode or
 // text without NUL bytes; a tool that breaks this is reported as
 // misbehaving (irsToolRunnerGetToolError), not as a failing pass.
@@ -98,26 +116,6 @@ void irsToolForwardStderr(IrsToolRunnerImpl *t, const IrsToolExecResult *r,
   irsBufFree(&kept);
 }
 
-// Runs `e` with its output going to a temporary ("<output>.tmp-PID-tool",
-// which irsRunDirIsTemporary knows), renamed into place on success: a dump
-// is never seen half-written.
-static IrsErrorKind execAtomic(IrsToolRunnerImpl *t, IrsToolExec e,
-                               IrsToolExecResult *r) {
-  char *tmp = irsRunDirTemporaryTemplate(e.output, "tool");
-  if (!tmp)
-    return IRS_ERR_NOMEM;
-  const char *final = e.output;
-  e.output = tmp;
-  IrsErrorKind k = irsToolExecRun(t, &e, r);
-  // No file to rename is the tool writing nothing: checkOutput says so.
-  if (k == IRS_OK && irsToolExecOk(r) && rename(tmp, final) != 0 &&
-      errno != ENOENT)
-    k = IRS_ERR_IO;
-  unlink(tmp);
-  free(tmp);
-  return k;
-}
-
 void irsToolRecordStep(IrsToolRunnerImpl *t, intptr_t i,
                        const IrsToolExecResult *r) {
   IrsStepResult *s = &t->rec.steps[i].result;
@@ -169,6 +167,31 @@ static void sayUnwritten(IrsToolRunnerImpl *t, const char *path, int err) {
                strerror(err));
 }
 
+// Runs `e` with its output going to a temporary ("<output>.tmp-PID-tool",
+// which irsRunDirIsTemporary knows), renamed into place on success: a dump
+// is never seen half-written. *unwritten when the tool succeeded but the
+// rename failed (the run's error names the file, as for any dump irscope
+// could not write): the output is lost, the run *r stands.
+static IrsErrorKind execAtomic(IrsToolRunnerImpl *t, IrsToolExec e,
+                               IrsToolExecResult *r, bool *unwritten) {
+  *unwritten = false;
+  char *tmp = irsRunDirTemporaryTemplate(e.output, "tool");
+  if (!tmp)
+    return IRS_ERR_NOMEM;
+  const char *final = e.output;
+  e.output = tmp;
+  IrsErrorKind k = irsToolExecRun(t, &e, r);
+  // No file to rename is the tool writing nothing: checkOutput says so.
+  if (k == IRS_OK && irsToolExecOk(r) && rename(tmp, final) != 0 &&
+      errno != ENOENT) {
+    sayUnwritten(t, final, errno);
+    *unwritten = true;
+  }
+  unlink(tmp);
+  free(tmp);
+  return k;
+}
+
 // Run `e`, which ended as *r without writing e->output: when the write was
 // the cause (irsToolRetryWrite), *r becomes the run that succeeded, and if
 // irscope could not write the output either, the run's error names the
@@ -199,14 +222,20 @@ static IrsErrorKind dumpInput(IrsToolRunnerImpl *t, const char *input,
   IrsToolExec e = {.input = input, .output = *printed, .verifyEach = true,
                    .helper = true};
   IrsToolExecResult r;
-  IrsErrorKind k = execAtomic(t, e, &r);
+  bool unwritten = false;
+  IrsErrorKind k = execAtomic(t, e, &r, &unwritten);
   IrsToolWrite w = k == IRS_OK && !irsToolExecOk(&r) ? retryWrite(t, &e, &r)
                                                      : IrsToolWriteDone;
+  // An interrupt (^C reaches the tool too) ends the run; it is no verdict
+  // of the tool on the input.
+  if (k == IRS_OK && r.res.outcome == IrsWorkerInterrupted)
+    return irsToolDocumentInputInterrupt(t, &r);
+  unwritten = unwritten || w == IrsToolWriteFailed;
   // Not the tool's words about a file it could not write: the line is
   // irscope's, and the plain rest shows what the tool says of the input.
-  if (w != IrsToolWriteFailed)
+  if (!unwritten)
     irsToolForwardStderr(t, &r, false);
-  if (w == IrsToolWriteFailed) {
+  if (unwritten) {
     k = IRS_ERR_IO;
   } else if (k == IRS_OK && !irsToolExecOk(&r)) {
     k = r.execErrno ? IRS_ERR_IO : IRS_ERR_PARSE;
@@ -316,13 +345,17 @@ static IrsErrorKind printDump(IrsToolRunnerImpl *t, intptr_t i,
   IrsToolExec e = {.input = out, .output = dump, .verifyEach = false,
                    .helper = true};
   IrsToolExecResult r;
-  IrsErrorKind k = execAtomic(t, e, &r);
+  IrsErrorKind k = execAtomic(t, e, &r, unwritten);
   IrsToolWrite w = k == IRS_OK && !irsToolExecOk(&r) ? retryWrite(t, &e, &r)
                                                      : IrsToolWriteDone;
-  if (w == IrsToolWriteNotTheCause) {
+  // An interrupt while the step's dump is printed stops the run in the
+  // step, as one while its pass runs does.
+  if (k == IRS_OK && r.res.outcome == IrsWorkerInterrupted)
+    k = irsToolDocumentFailure(t, i, out, &r);
+  else if (w == IrsToolWriteNotTheCause) {
     failTool(t, i, "could not print its own bytecode as text for the dump");
     k = IRS_ERR_IO;
-  } else if (w == IrsToolWriteFailed) {
+  } else if (w == IrsToolWriteFailed || *unwritten) {
     *unwritten = true;
     k = IRS_ERR_IO;
   }
@@ -379,8 +412,9 @@ static IrsErrorKind runStep(IrsToolRunnerImpl *t, intptr_t i, char **cur,
                    .verifyEach = t->opts.verifyEach, .bytecode = bc,
                    .step = i + 1};
   IrsToolExecResult r;
+  bool unwritten = false;
   irsToolAnnounce(t, i + 1, true);
-  IrsErrorKind k = t->rec.dumpDir ? execAtomic(t, e, &r)
+  IrsErrorKind k = t->rec.dumpDir ? execAtomic(t, e, &r, &unwritten)
                                   : irsToolExecRun(t, &e, &r);
   irsToolAnnounce(t, i + 1, false);
   // A step that failed without its output: was it the write? (Before the
@@ -388,7 +422,7 @@ static IrsErrorKind runStep(IrsToolRunnerImpl *t, intptr_t i, char **cur,
   IrsToolWrite w = k == IRS_OK && !irsToolExecOk(&r) ? retryWrite(t, &e, &r)
                                                      : IrsToolWriteDone;
   free(text);
-  bool unwritten = w == IrsToolWriteFailed;
+  unwritten = unwritten || w == IrsToolWriteFailed;
   if (k == IRS_OK) {
     irsToolRecordStep(t, i, &r);
     // The tool's words on the file it could not write are not shown: the
@@ -728,4 +762,8 @@ bool irsToolRunnerSetFailureDir(IrsToolRunner runner, const char *dir) {
 
 IrsSupervisor irsToolRunnerGetSupervisor(IrsToolRunner runner) {
   return ((IrsToolRunnerImpl *)runner.ptr)->sup;
+}
+
+IrsSupervisor irsToolRunnerGetHelperSupervisor(IrsToolRunner runner) {
+  return ((IrsToolRunnerImpl *)runner.ptr)->helperSup;
 }

@@ -1,18 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
-//===- ToolRunner.c - a pipeline run through the user's tool ---------------===//
+//===- ToolRunner.c - creating, resetting and destroying a tool runner ----===//
 //
-// Whole mode runs the tool once on the whole pipeline: the cost over a plain
-// run of the tool is one fork, one exec wrapper and copying the output into
-// place. Only when it fails are the steps replayed one process each, which
-// finds and documents the failing step as a stepwise run would.
-//
-// Stepwise mode runs one tool process per step, each on the previous one's
-// output. With a dump directory that output is the dump itself (the tool's
-// text, written to "<dump>.tmp-tool" and renamed into place, so dumps are
-// never half-written); otherwise it is bytecode in the scratch directory,
-// the cheapest exact hand-over (no text printing or parsing of locations).
-// The last step writes the user's output format directly. "changed" is a
-// byte comparison with the step's input as the tool printed it.
+// A runner is made once per tool and pipeline and may run many times
+// (--repeat); the runs themselves are ToolRun.c's.
+// Creating it refuses a tool that cannot be executed with one line, copies
+// the options and the tool's command line into the run record's header,
+// and makes what every run shares: the step supervisor (the step timeout
+// and memory limit; a hung tool is asked for its stack dump with SIGQUIT
+// first), the helper supervisor for runs that only print IR the tool
+// already read (IrsToolExec.helper: a longer timeout, no memory limit),
+// and a pid-named scratch directory. Resetting forgets the last run's
+// results; destroying removes the scratch directory with everything a
+// tool left in it.
 //
 //===----------------------------------------------------------------------===//
 #define _GNU_SOURCE

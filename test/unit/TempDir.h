@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// A fresh temporary directory per cmocka test, removed afterwards, and a
-// file's whole contents: the fixture of the unit tests that write files
-// (fs.c, input.c, rundir.c, crashdoc.c). Include after <cmocka.h>; define TEMP_DIR_NAME
-// first ("irscope-unit-NAME").
+// A fresh temporary directory per cmocka test, removed afterwards, a
+// file's whole contents and a path in the directory: the fixture of the
+// unit tests that write files (fs.c, input.c, rundir.c, crashdoc.c, the
+// tool's). Include after <cmocka.h>; define TEMP_DIR_NAME first
+// ("irscope-unit-NAME").
 #ifndef IRS_TEST_UNIT_TEMPDIR_H
 #define IRS_TEST_UNIT_TEMPDIR_H
 
@@ -50,6 +51,14 @@ __attribute__((unused)) static char *slurpPath(const char *path) {
   buf[n] = '\0';
   fclose(f);
   return buf;
+}
+
+// DIR/name (malloc'd).
+__attribute__((unused)) static char *pathIn(const char *dir,
+                                            const char *name) {
+  char *p = malloc(4096);
+  snprintf(p, 4096, "%s/%s", dir, name);
+  return p;
 }
 
 #endif

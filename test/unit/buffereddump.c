@@ -91,12 +91,6 @@ static MlirOperation parse(const char *text) {
   return m;
 }
 
-static char *pathIn(const char *dir, const char *name) {
-  char *p = malloc(4096);
-  snprintf(p, 4096, "%s/%s", dir, name);
-  return p;
-}
-
 // The entries in `dir` whose name starts with `prefix`.
 static int countEntries(const char *dir, const char *prefix) {
   DIR *d = opendir(dir);

@@ -22,12 +22,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static char *pathIn(const char *dir, const char *name) {
-  char *p = malloc(4096);
-  snprintf(p, 4096, "%s/%s", dir, name);
-  return p;
-}
-
 static void writeText(const char *path, const char *text) {
   FILE *f = fopen(path, "w");
   assert_non_null(f);

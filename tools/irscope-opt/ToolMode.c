@@ -147,7 +147,8 @@ static int runWith(IrsOptToolRun *r, IrsToolRunner t, bool determinism) {
   const IrsOptConfig *c = r->cfg;
   intptr_t differing = 0;
   IrsOptInterrupts interrupts; // the handlers to put back after the run
-  irsOptInterruptsCatch(irsToolRunnerGetSupervisor(t), (IrsSupervisor){NULL},
+  irsOptInterruptsCatch(irsToolRunnerGetSupervisor(t),
+                        irsToolRunnerGetHelperSupervisor(t),
                         &interrupts);
   IrsStatus st = determinism
                      ? irsToolRunnerCheckDeterminism(t, r->input, r->output,

@@ -82,7 +82,8 @@ static int repeatRuns(const IrsOptConfig *c, IrsToolRunner t, IrsPipeline p,
                       const char *input, IrsOptRepeatTally *tally) {
   int rc = irsOutcomeGetExitCode(IrsOutcomeOk);
   IrsOptInterrupts saved; // the handlers to put back after the runs
-  irsOptInterruptsCatch(irsToolRunnerGetSupervisor(t), (IrsSupervisor){NULL},
+  irsOptInterruptsCatch(irsToolRunnerGetSupervisor(t),
+                        irsToolRunnerGetHelperSupervisor(t),
                         &saved);
   IrsOptRepeatProgress progress;
   int64_t begin, end;

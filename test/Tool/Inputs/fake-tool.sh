@@ -8,6 +8,14 @@ for a in "$@"; do
   [ "$prev" = "-o" ] && out=$a
   prev=$a
 done
+# After signalling irscope-opt: waits to be stopped (60 s at most, then
+# says so).
+awaitStop() {
+  i=0
+  while [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+  echo "fake-tool: not stopped" >&2
+  exit 1
+}
 case "$FAKE_MODE" in
 foreign)
   # A dialect only this tool has: a step with cse leaves an op of dialect
@@ -27,14 +35,46 @@ foreign)
 interrupt)
   # Ctrl-C while irscope narrows a step through this tool: the first run
   # with a debug counter (a narrowing trial) sends SIGINT to irscope-opt,
-  # its parent, and waits to be stopped (60 s at most, then it says so).
+  # its parent, and waits to be stopped.
   case "$*" in *--mlir-debug-counter=*)
     kill -INT $PPID
-    i=0
-    while [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
-    echo "fake-tool: not stopped" >&2
-    exit 1 ;;
+    awaitStop ;;
   esac
+  exec mlir-opt "$@" ;;
+interrupt-print)
+  # An interrupt while the tool prints IR without passes into the file
+  # FAKE_AT (the input's dump, a step's dump printed from bytecode): it
+  # sends SIGINT to irscope-opt, its parent, as `kill -INT` from another
+  # shell does, with FAKE_SELF set to itself as well, as ^C does to the
+  # whole foreground group; then waits to be stopped.
+  case "$*" in *--pass-pipeline=*) exec mlir-opt "$@" ;; esac
+  case "$out" in */"$FAKE_AT".tmp-*) ;; *) exec mlir-opt "$@" ;; esac
+  kill -INT $PPID
+  [ -z "$FAKE_SELF" ] || kill -INT $$
+  awaitStop ;;
+interrupt-rerun)
+  # A step that cannot write its output file (exit 1, as on a full disk);
+  # irscope's rerun of it into a pipe (-o -) sends SIGINT to irscope-opt
+  # and waits to be stopped.
+  case "$*" in *--pass-pipeline=*)
+    if [ "$out" != - ]; then
+      echo "fake-tool: cannot write '$out'" >&2
+      exit 1
+    fi
+    kill -INT $PPID
+    awaitStop ;;
+  esac
+  exec mlir-opt "$@" ;;
+dir-at)
+  # The dump FAKE_AT becomes a directory while the tool writes it (to a
+  # temporary): irscope cannot rename the temporary into place. With
+  # FAKE_TEXT set, the tool writes text only (--emit-bytecode ignored),
+  # so a step writes its dump itself.
+  case "$out" in */"$FAKE_AT".tmp-*) mkdir "${out%.tmp-*}" ;; esac
+  for a in "$@"; do
+    shift
+    [ -n "$FAKE_TEXT" ] && [ "$a" = --emit-bytecode ] || set -- "$@" "$a"
+  done
   exec mlir-opt "$@" ;;
 garbage) printf 'ML\000\001\002garbage' > "$out"; exit 0 ;;
 empty) exit 0 ;;
