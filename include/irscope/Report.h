@@ -18,6 +18,7 @@
 #include "irscope/Outcome.h"
 #include "irscope/Pipeline.h"
 #include "irscope/Plugin.h"
+#include "irscope/Signature.h"
 #include "irscope/Support.h"
 #include <mlir-c/IR.h>
 
@@ -183,6 +184,13 @@ typedef struct IrsRepeatSignature {
   /// A merge of shards (irscope-report --merge): the 1-based shard that
   /// run belonged to; 0 otherwise.
   intptr_t shard;
+  /// A crash: the function it died in and, when that has no name, its
+  /// nearest named caller (IrsSignature's site, siteCaller); nullable.
+  const char *site;
+  const char *siteCaller;
+  /// A crash whose process printed a trace or an abort line: which crash
+  /// it was; NULL otherwise.
+  const IrsCrashIdentity *crash;
 } IrsRepeatSignature;
 
 /// Everything repeat.xml says. Strings are borrowed; nullable ones may be

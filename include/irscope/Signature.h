@@ -159,6 +159,15 @@ typedef enum IrsSignatureMatch {
 IRS_API bool irsSignatureMatches(const IrsSignature *signature,
                                  const IrsSignature *target, unsigned match);
 
+/// The frame that tells `signature`'s crash from `other`'s when all else
+/// is alike: the index into signature->crash.frames of the first frame the
+/// two do not share, compared as irsSignatureMatches compares them with
+/// `match` (IrsSignatureMatchSameLayout: address-only frames too); -1 when
+/// their frames agree as far as both have them, or either printed none.
+IRS_API int irsSignatureGetDistinctFrame(const IrsSignature *signature,
+                                         const IrsSignature *other,
+                                         unsigned match);
+
 #ifdef __cplusplus
 }
 #endif

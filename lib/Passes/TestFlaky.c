@@ -5,9 +5,11 @@
 // --check-determinism). Each acts only on the first op named `op` under the
 // anchor and otherwise changes nothing:
 //
-//   irs-test-flaky{op=NAME rate=P mode=fail|crash seed=S}
+//   irs-test-flaky{op=NAME rate=P mode=fail|crash|attr attr=A seed=S}
 //     With probability P per execution on an anchor holding NAME, fails
-//     (error + signalled failure) or crashes (SIGSEGV). The draw comes from
+//     (error + signalled failure), crashes (SIGSEGV) or sets the unit
+//     attribute A (default irs.flaky) on the op, so that a later pass
+//     behaves one of two ways from run to run. The draw comes from
 //     the kernel's entropy source (getrandom) unless a seed is known: the
 //     pass option seed=S, else the seed the pass manager was given
 //     (irsPassManagerSetSeed, i.e. irscope-opt --seed). A seeded draw also
@@ -44,6 +46,7 @@ typedef enum { ModeFail, ModeCrash, ModeAttr } Mode;
 
 typedef struct FlakyData {
   char *op;
+  char *attr; // mode attr of irs-test-flaky: the attribute it sets
   double rate;
   Mode mode;
   bool hasSeed; // seed= given on the pass
@@ -116,6 +119,10 @@ static void runPass(MlirOperation root, MlirExternalPass pass, void *ud) {
       return;
     if (d->mode == ModeCrash)
       crashNow();
+    if (d->mode == ModeAttr) {
+      setAttr(target, d->attr, mlirUnitAttrGet(ctx));
+      return;
+    }
     char msg[512];
     snprintf(msg, sizeof(msg), "irs-test-flaky: injected flaky failure at '%s'",
              d->op);
@@ -138,7 +145,10 @@ static FlakyData *copyData(const FlakyData *d) {
     return NULL;
   *c = *d;
   c->op = irsStrDup(d->op);
-  if (!c->op) {
+  c->attr = irsStrDup(d->attr);
+  if (!c->op || !c->attr) {
+    free(c->op);
+    free(c->attr);
     free(c);
     return NULL;
   }
@@ -148,8 +158,10 @@ static FlakyData *copyData(const FlakyData *d) {
 static void construct(void *ud) { (void)ud; }
 static void destruct(void *ud) {
   FlakyData *d = ud;
-  if (d)
+  if (d) {
     free(d->op);
+    free(d->attr);
+  }
   free(d);
 }
 static void *clonePass(void *ud) { return ud ? copyData(ud) : NULL; }
@@ -157,7 +169,8 @@ static void *clonePass(void *ud) { return ud ? copyData(ud) : NULL; }
 static MlirPass make(const IrsPassOptions *opts, MlirStringRef anchor,
                      IrsPassEnv *env, IrsBuf *err, const char *name,
                      const void *id, int kind) {
-  static const char *const flakyKeys[] = {"op", "rate", "mode", "seed", NULL};
+  static const char *const flakyKeys[] = {"op",   "rate", "mode",
+                                          "attr", "seed", NULL};
   static const char *const nondetKeys[] = {"op", NULL};
   static const char *const raceKeys[] = {"op", "mode", NULL};
   const char *const *known =
@@ -176,6 +189,8 @@ static MlirPass make(const IrsPassOptions *opts, MlirStringRef anchor,
     return none;
   }
   d.op = (char *)op;
+  const char *attr = irsPassOptionsGet(opts, "attr");
+  d.attr = (char *)(attr && *attr ? attr : "irs.flaky");
   if (kind == 0) {
     const char *rate = irsPassOptionsGet(opts, "rate");
     char *end = NULL;
@@ -205,11 +220,13 @@ static MlirPass make(const IrsPassOptions *opts, MlirStringRef anchor,
       d.mode = ModeCrash;
     else if (kind == 0 && !strcmp(mode, "fail"))
       d.mode = ModeFail;
-    else if (kind == 2 && !strcmp(mode, "attr"))
+    else if (!strcmp(mode, "attr"))
       d.mode = ModeAttr;
     else {
       irsBufPrintf(err, "option 'mode' of pass '%s' must be %s, not '%s'",
-                   name, kind == 0 ? "'fail' or 'crash'" : "'attr' or 'crash'",
+                   name,
+                   kind == 0 ? "'fail', 'crash' or 'attr'"
+                             : "'attr' or 'crash'",
                    mode);
       return none;
     }

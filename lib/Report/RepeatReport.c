@@ -131,6 +131,29 @@ static void writeSteps(xmlTextWriterPtr w, const IrsRunRecord *rec) {
   xmlTextWriterEndElement(w);
 }
 
+// What tells a crash from another of the same signal, step and message:
+// its site, its abort line and its frames, as the signature compared them.
+static void writeCrash(xmlTextWriterPtr w, const IrsRepeatSignature *g) {
+  const IrsCrashIdentity *id = g->crash;
+  if (!g->site && !id)
+    return;
+  xmlTextWriterStartElement(w, X("crash"));
+  if (g->site && *g->site)
+    xmlTextWriterWriteAttribute(w, X("site"), X(g->site));
+  if (g->siteCaller && *g->siteCaller)
+    xmlTextWriterWriteAttribute(w, X("site-caller"), X(g->siteCaller));
+  if (id && id->abortLine[0])
+    xmlTextWriterWriteElement(w, X("abort-line"), X(id->abortLine));
+  for (int k = 0; id && k < id->numFrames; ++k) {
+    xmlTextWriterStartElement(w, X("frame"));
+    if ((id->addressOnly >> k) & 1u)
+      writeBool(w, "address-only", true);
+    xmlTextWriterWriteString(w, X(id->frames[k]));
+    xmlTextWriterEndElement(w);
+  }
+  xmlTextWriterEndElement(w);
+}
+
 static void writeSignature(xmlTextWriterPtr w, const IrsRepeatSignature *g,
                            intptr_t id) {
   xmlTextWriterStartElement(w, X("signature"));
@@ -156,6 +179,7 @@ static void writeSignature(xmlTextWriterPtr w, const IrsRepeatSignature *g,
   if (g->shard > 0)
     xmlTextWriterWriteFormatAttribute(w, X("shard"), "%ld", (long)g->shard);
   xmlTextWriterWriteElement(w, X("message"), X(g->message ? g->message : ""));
+  writeCrash(w, g);
   xmlTextWriterEndElement(w);
 }
 

@@ -285,6 +285,19 @@ bool irsCrashIdentityIsTold(const IrsCrashIdentity *id) {
   return id->traced || id->abortLine[0];
 }
 
+int irsCrashIdentityDiffersAt(const IrsCrashIdentity *a,
+                              const IrsCrashIdentity *b, bool sameLayout) {
+  if (!irsCrashIdentityIsTold(a) || !irsCrashIdentityIsTold(b))
+    return -1;
+  int n = a->numFrames < b->numFrames ? a->numFrames : b->numFrames;
+  for (int k = 0; k < n; ++k) {
+    bool loose = ((a->addressOnly | b->addressOnly) >> k) & 1u;
+    if ((sameLayout || !loose) && strcmp(a->frames[k], b->frames[k]) != 0)
+      return k;
+  }
+  return -1;
+}
+
 bool irsCrashIdentityMatches(const IrsCrashIdentity *a,
                              const IrsCrashIdentity *b, bool sameLayout) {
   // A process whose stderr lost the crash's words (cut short, sent
@@ -292,15 +305,6 @@ bool irsCrashIdentityMatches(const IrsCrashIdentity *a,
   // printed the same assertion line, or none.
   if (!irsCrashIdentityIsTold(a) || !irsCrashIdentityIsTold(b))
     return true;
-  if (strcmp(a->abortLine, b->abortLine) != 0)
-    return false;
-  int n = a->numFrames < b->numFrames ? a->numFrames : b->numFrames;
-  for (int k = 0; k < n; ++k) {
-    bool loose = ((a->addressOnly | b->addressOnly) >> k) & 1u;
-    if (!sameLayout && loose)
-      continue;
-    if (strcmp(a->frames[k], b->frames[k]) != 0)
-      return false;
-  }
-  return true;
+  return strcmp(a->abortLine, b->abortLine) == 0 &&
+         irsCrashIdentityDiffersAt(a, b, sameLayout) < 0;
 }

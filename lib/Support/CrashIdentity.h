@@ -57,4 +57,11 @@ bool irsCrashIdentityMatches(const IrsCrashIdentity *a,
 /// Whether `id` holds anything to compare: a trace or an assertion line.
 bool irsCrashIdentityIsTold(const IrsCrashIdentity *id);
 
+/// The first frame (0-based) where `a` and `b` differ, compared as
+/// irsCrashIdentityMatches compares them (as far as both have frames,
+/// address-only ones only with `sameLayout`); -1 when none does, or when
+/// either side is not told.
+int irsCrashIdentityDiffersAt(const IrsCrashIdentity *a,
+                              const IrsCrashIdentity *b, bool sameLayout);
+
 #endif // IRS_SUPPORT_CRASHIDENTITY_H

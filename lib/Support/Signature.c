@@ -118,3 +118,9 @@ bool irsSignatureMatches(const IrsSignature *s, const IrsSignature *t,
   return !(match & IrsSignatureMatchMessage) ||
          strcmp(s->message, t->message) == 0;
 }
+
+int irsSignatureGetDistinctFrame(const IrsSignature *s, const IrsSignature *o,
+                                 unsigned match) {
+  return irsCrashIdentityDiffersAt(&s->crash, &o->crash,
+                                   match & IrsSignatureMatchSameLayout);
+}

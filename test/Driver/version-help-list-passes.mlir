@@ -35,7 +35,7 @@
 // PASSES-NEXT: irs-test-slow {{.*}}{op=NAME ms=N file=PATH}
 // PASSES-NEXT: irs-test-stack-overflow {{.*}}{op=NAME}
 // PASSES-NEXT: irs-test-oom {{.*}}{op=NAME mb=N}
-// PASSES-NEXT: irs-test-flaky {{.*}}{op=NAME rate=P mode=fail|crash seed=S}
+// PASSES-NEXT: irs-test-flaky {{.*}}{op=NAME rate=P mode=fail|crash|attr attr=A seed=S}
 // PASSES-NEXT: irs-test-nondeterministic {{.*}}{op=NAME}
 // PASSES-NEXT: irs-test-thread-race {{.*}}{op=NAME mode=attr|crash}
 // PASSES-NEXT: irs-test-race {{.*}}{op=NAME spin=US meet=0|1 both=0|1}

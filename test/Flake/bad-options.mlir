@@ -45,7 +45,7 @@
 // RATE2: pass 'irs-test-flaky' requires option 'rate=P' with P between 0 and 1, not '1.5'
 // RATE2: exit=2
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(irs-test-flaky{op=func.func rate=0.5 mode=sometimes})"; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=MODE
-// MODE: option 'mode' of pass 'irs-test-flaky' must be 'fail' or 'crash', not 'sometimes'
+// MODE: option 'mode' of pass 'irs-test-flaky' must be 'fail', 'crash' or 'attr', not 'sometimes'
 // MODE: exit=2
 // RUN: sh -c 'irscope-opt %s --pass-pipeline="builtin.module(irs-test-flaky{op=func.func rate=0.5 seed=-1})"; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=PSEED
 // PSEED: option 'seed' of pass 'irs-test-flaky' expects an unsigned integer, not '-1'

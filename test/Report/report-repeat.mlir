@@ -1,7 +1,7 @@
 // irscope-report renders a --repeat directory: the failure rate with its
 // interval, the failures of each step, and one entry per failure signature
-// with the seed of its first run, links to its artefacts and its replay
-// command; each signature's failure directory gets its own page, linked
+// with the seed of its first run, a crash's site and frames, links to its
+// artefacts and its replay command; each signature's failure directory gets its own page, linked
 // from the summary. Seeded, so the outcomes are fixed (the same run as
 // test/Flake/repeat-signatures.mlir).
 
@@ -26,6 +26,9 @@
 // CHECK: <td>crash 6</td>
 // CHECK: <h3>Signature 1: crash SIGSEGV in step 3 (irs-test-flaky)</h3>
 // CHECK-NEXT: <p class="meta">6 runs, first in run 3, whose seed is {{[0-9]+}}</p>
+// The crash's site and frames, numbered from the site's.
+// CHECK-NEXT: <pre class="crash">at libirscope.so{{[.0-9]*}}+0x{{[0-9a-f]+}} (in {{.+}})
+// CHECK-NEXT: #0 libirscope.so{{[.0-9]*}}+0x{{[0-9a-f]+}}
 // CHECK: <a href="failure-1/report.html">failure-1/report.html</a>
 // CHECK: Reproducer (with the run's seed): <a href="failure-1/reproducer.mlir">failure-1/reproducer.mlir</a>
 // CHECK: Reproducer of the whole pipeline (with the run's seed): <a href="failure-1/reproducer-full.mlir">failure-1/reproducer-full.mlir</a>

@@ -106,6 +106,9 @@ static void test_crashidentity__address_only_frames(void **state) {
   assert_true(irsCrashIdentityMatches(&logged, &counted, true));
   assert_true(irsCrashIdentityMatches(&plain, &logged, false));
   assert_false(irsCrashIdentityMatches(&plain, &logged, true));
+  // What tells them apart then is the pattern's frame.
+  assert_int_equal(irsCrashIdentityDiffersAt(&plain, &logged, true), 6);
+  assert_int_equal(irsCrashIdentityDiffersAt(&plain, &logged, false), -1);
 }
 
 // Another bug that dies of SIGSEGV too is another crash, symbolised or not.

@@ -350,11 +350,14 @@ static void test_runrecord__repeat_report_is_the_repeat_section(void **state) {
   initRecord(&rec);
   rec.hasSeed = true;
   rec.seed = 42;
+  IrsCrashIdentity id = {.abortLine = "UNREACHABLE executed at a.cpp:3!",
+                         .frames = {"mlir::foo+0x10", "libX.so@0x7f00"},
+                         .numFrames = 2, .addressOnly = 2u, .traced = true};
   IrsRepeatSignature sigs[] = {
       {.kind = IrsOutcomeCrash, .signal = 6, .signalName = "SIGABRT",
        .step = 2, .pass = "canonicalize", .message = "", .count = 3,
        .firstRun = 4, .hasRunSeed = true, .runSeed = 7,
-       .artifacts = "failure-1"},
+       .artifacts = "failure-1", .site = "mlir::foo", .crash = &id},
       {.kind = IrsOutcomeExit, .step = 2, .pass = "canonicalize",
        .message = "bad", .count = 1, .firstRun = 9},
   };
@@ -388,8 +391,22 @@ static void test_runrecord__repeat_report_is_the_repeat_section(void **state) {
   assert_string_equal(irsRunDocNodeGetAttr(g, "kind"), "crash");
   assert_string_equal(irsRunDocNodeGetAttr(g, "signal-name"), "SIGABRT");
   assert_int_equal(irsRunDocNodeGetAttrLong(g, "run-seed", 0), 7);
+  // The crash's identity: site, abort line, frames in order, the second
+  // known by its address alone.
+  IrsRunDocNode c = irsRunDocNodeGetChild(g, "crash");
+  assert_string_equal(irsRunDocNodeGetAttr(c, "site"), "mlir::foo");
+  assert_string_equal(
+      irsRunDocNodeGetText(irsRunDocNodeGetChild(c, "abort-line")),
+      id.abortLine);
+  IrsRunDocNode f = irsRunDocNodeGetChild(c, "frame");
+  for (int k = 0; k < id.numFrames; ++k, f = irsRunDocNodeGetNext(f, "frame")) {
+    assert_string_equal(irsRunDocNodeGetText(f), id.frames[k]);
+    assert_int_equal(irsRunDocNodeGetAttr(f, "address-only") != NULL, k == 1);
+  }
+  assert_true(irsRunDocNodeIsNull(f));
   g = irsRunDocNodeGetNext(g, "signature");
   assert_string_equal(irsRunDocNodeGetAttr(g, "kind"), "exit");
+  assert_true(irsRunDocNodeIsNull(irsRunDocNodeGetChild(g, "crash")));
   assert_string_equal(irsRunDocNodeGetText(irsRunDocNodeGetChild(g, "message")),
                       "bad");
   irsRunDocDestroy(doc);

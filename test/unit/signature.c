@@ -139,6 +139,16 @@ static void test_signature__matches(void **state) {
   assert_false(irsSignatureMatches(&s, &t, 0));
 }
 
+// A crash of `signal` whose process printed `trace`.
+static IrsSignature crashOf(const char *trace, int signal, bool withCaller) {
+  IrsSignature s;
+  memset(&s, 0, sizeof(s));
+  s.kind = IrsOutcomeCrash;
+  s.signal = signal;
+  irsSignatureSetCrashSite(&s, ref(trace), (IrsLoadMap){NULL}, withCaller);
+  return s;
+}
+
 // A crash as a worker's handler prints it (glibc's backtrace, after the
 // handler's frame and the signal trampoline) with `line` before it, the
 // crashing helper mlir::Operation::getOperand at the top, `caller` under
@@ -157,12 +167,7 @@ static IrsSignature crashed(const char *line, const char *caller,
            line, 0x5550001000ul + slide, 0x7f000003c050ul + slide,
            0x7f0000100012ul + slide, caller, 0x7f0000200000ul + slide,
            0x7f0000300030ul + slide);
-  IrsSignature s;
-  memset(&s, 0, sizeof(s));
-  s.kind = IrsOutcomeCrash;
-  s.signal = 6;
-  irsSignatureSetCrashSite(&s, ref(t), (IrsLoadMap){NULL}, true);
-  return s;
+  return crashOf(t, 6, true);
 }
 
 // Two bugs that crash in one helper have one crash site: the assertion
@@ -198,6 +203,46 @@ static void test_signature__same_site_other_crash(void **state) {
   assert_false(irsSignatureMatches(&d, &e, 0));
 }
 
+// A crash as LLVM's dump without symbol names prints it: in
+// mlir::Operation::getOperand, called from a hidden function known by its
+// absolute address `caller` alone.
+static IrsSignature dumped(unsigned long caller) {
+  static const char fmt[] =
+      "Stack dump without symbol names:\n"
+      "0  libLLVM.so.22.1 0x00007f67da2b8786 llvm::sys::PrintStackTrace("
+      "llvm::raw_ostream&, int) + 54\n"
+      "1  libc.so.6       0x00007f67d525a050\n"
+      "2  libMLIR.so.22.1 0x00007f67e452f600 mlir::Operation::getOperand("
+      "unsigned int) + 208\n"
+      "3  libMLIR.so.22.1 0x%016lx\n";
+  char t[1024];
+  snprintf(t, sizeof(t), fmt, caller);
+  return crashOf(t, 11, false);
+}
+
+// Two crashes alike but for a frame: the one that tells them apart is the
+// first they do not share, from either side; none for the same crash, for
+// one side without a trace, or for an address-only frame unless both had
+// one layout.
+static void test_signature__distinct_frame(void **state) {
+  (void)state;
+  IrsSignature a = crashed("", "/usr/lib/libMLIR.so.22.1(_ZN4mlir3BazEv+0x8)",
+                           0);
+  IrsSignature b = crashed("", "/usr/lib/libMLIR.so.22.1(_ZN4mlir3QuxEv+0x8)",
+                           0);
+  assert_int_equal(irsSignatureGetDistinctFrame(&a, &b, 0), 1);
+  assert_int_equal(irsSignatureGetDistinctFrame(&b, &a, 0), 1);
+  assert_string_equal(a.crash.frames[1], "mlir::Baz+0x8");
+  assert_int_equal(irsSignatureGetDistinctFrame(&a, &a, 0), -1);
+  IrsSignature q;
+  memset(&q, 0, sizeof(q));
+  assert_int_equal(irsSignatureGetDistinctFrame(&a, &q, 0), -1);
+  IrsSignature c = dumped(0x7f67e0d7faeful), d = dumped(0x7f12e0d7faeful);
+  assert_int_equal(irsSignatureGetDistinctFrame(&c, &d, 0), -1);
+  assert_int_equal(
+      irsSignatureGetDistinctFrame(&c, &d, IrsSignatureMatchSameLayout), 1);
+}
+
 // The same crash in another process, every address elsewhere (address
 // randomisation): frames are named by symbol or object and offset, which
 // do not move.
@@ -224,24 +269,7 @@ static void test_signature__same_crash_other_layout(void **state) {
 // layout: compared with IrsSignatureMatchSameLayout, else any matches.
 static void test_signature__address_only_frames(void **state) {
   (void)state;
-  static const char fmt[] =
-      "Stack dump without symbol names:\n"
-      "0  libLLVM.so.22.1 0x00007f67da2b8786 llvm::sys::PrintStackTrace("
-      "llvm::raw_ostream&, int) + 54\n"
-      "1  libc.so.6       0x00007f67d525a050\n"
-      "2  libMLIR.so.22.1 0x00007f67e452f600 mlir::Operation::getOperand("
-      "unsigned int) + 208\n"
-      "3  libMLIR.so.22.1 0x%016lx\n";
-  char t1[1024], t2[1024];
-  snprintf(t1, sizeof(t1), fmt, 0x7f67e0d7faeful);
-  snprintf(t2, sizeof(t2), fmt, 0x7f12e0d7faeful);
-  IrsSignature a, b;
-  memset(&a, 0, sizeof(a));
-  a.kind = IrsOutcomeCrash;
-  a.signal = 11;
-  b = a;
-  irsSignatureSetCrashSite(&a, ref(t1), (IrsLoadMap){NULL}, false);
-  irsSignatureSetCrashSite(&b, ref(t2), (IrsLoadMap){NULL}, false);
+  IrsSignature a = dumped(0x7f67e0d7faeful), b = dumped(0x7f12e0d7faeful);
   assert_int_equal(a.crash.numFrames, 2);
   assert_true((a.crash.addressOnly >> 1) & 1u);
   assert_true(irsSignatureMatches(&b, &a, 0));
@@ -277,6 +305,7 @@ int main(void) {
       cmocka_unit_test(test_signature__failures),
       cmocka_unit_test(test_signature__matches),
       cmocka_unit_test(test_signature__same_site_other_crash),
+      cmocka_unit_test(test_signature__distinct_frame),
       cmocka_unit_test(test_signature__same_crash_other_layout),
       cmocka_unit_test(test_signature__address_only_frames),
       cmocka_unit_test(test_signature__untold_crash),

@@ -137,24 +137,77 @@ static void printSteps(IrsPipeline p, const IrsRepeatSignature *sigs,
   }
 }
 
+// A signature's kind as its line says it: for a crash the signal, the
+// site (its nearest named caller when it has no name), the abort line (two
+// signatures may differ by it alone), then `via`.
+static void formatKind(const IrsSignature *full, const char *via, char *out,
+                       size_t cap) {
+  const char *line = full->crash.abortLine;
+  if (full->signal)
+    snprintf(out, cap, "%s %s%s%s%s%s%s%s%s%s%s",
+             irsOutcomeGetName(full->kind), irsSignalName(full->signal),
+             full->site[0] ? " at " : "", full->site,
+             full->siteCaller[0] ? " (in " : "", full->siteCaller,
+             full->siteCaller[0] ? ")" : "", line[0] ? " ('" : "", line,
+             line[0] ? "')" : "", via);
+  else
+    snprintf(out, cap, "%s", irsOutcomeGetName(full->kind));
+}
+
+// What a signature's line says of it before its counts.
+static void describe(const IrsSignature *full, char *out, size_t cap) {
+  formatKind(full, "", out, cap);
+  size_t used = strlen(out);
+  snprintf(out + used, cap - used, " in step %ld (%s): '%s'",
+           (long)full->step, full->pass, full->message);
+}
+
+// Signature k's line would read as another's when the two differ only by
+// frames: then " via #N FRAME" names each frame (N from 0, the site's)
+// where k's crash leaves another such signature's, so the lines differ as
+// the signatures do.
+static void appendDistinctFrames(const IrsOptRepeatTally *t, intptr_t k,
+                                 char *out, size_t cap) {
+  const IrsSignature *full = &t->sigs[k].sig;
+  enum { kLine = sizeof(full->site) + sizeof(full->siteCaller) +
+                 sizeof(full->crash.abortLine) + sizeof(full->pass) +
+                 sizeof(full->message) + 128 };
+  char *mine = malloc(kLine), *theirs = malloc(kLine);
+  unsigned frames = 0; // bit n: frame n tells k from one of them
+  if (mine && theirs && full->signal) {
+    describe(full, mine, kLine);
+    for (intptr_t j = 0; j < t->numSigs; ++j) {
+      if (j == k || !t->sigs[j].sig.signal)
+        continue;
+      describe(&t->sigs[j].sig, theirs, kLine);
+      int n = strcmp(mine, theirs)
+                  ? -1
+                  : irsSignatureGetDistinctFrame(full, &t->sigs[j].sig, 0);
+      if (n >= 0)
+        frames |= 1u << n;
+    }
+  }
+  free(mine);
+  free(theirs);
+  out[0] = '\0';
+  for (int n = 0; n < full->crash.numFrames; ++n)
+    if ((frames >> n) & 1u) {
+      size_t used = strlen(out);
+      snprintf(out + used, cap - used, "%s#%d %s",
+               used ? ", " : " via ", n, full->crash.frames[n]);
+    }
+}
+
 static void printSignatures(const IrsOptRepeatTally *t,
                             const IrsRepeatSignature *sigs, intptr_t numSigs) {
   for (intptr_t k = 0; k < numSigs; ++k) {
     const IrsRepeatSignature *s = &sigs[k];
     const IrsSignature *full = &t->sigs[k].sig;
-    // The assertion line too: two signatures may differ by it alone.
-    const char *line = full->crash.abortLine;
+    char via[IRS_CRASH_IDENTITY_FRAMES * (sizeof(full->crash.frames[0]) + 8)];
+    appendDistinctFrames(t, k, via, sizeof(via));
     char kind[64 + sizeof(full->site) + sizeof(full->siteCaller) +
-              sizeof(full->crash.abortLine)];
-    if (s->signal)
-      snprintf(kind, sizeof(kind), "%s %s%s%s%s%s%s%s%s%s",
-               irsOutcomeGetName(s->kind), irsSignalName(s->signal),
-               full->site[0] ? " at " : "", full->site,
-               full->siteCaller[0] ? " (in " : "", full->siteCaller,
-               full->siteCaller[0] ? ")" : "", line[0] ? " ('" : "", line,
-               line[0] ? "')" : "");
-    else
-      snprintf(kind, sizeof(kind), "%s", irsOutcomeGetName(s->kind));
+              sizeof(full->crash.abortLine) + sizeof(via)];
+    formatKind(full, via, kind, sizeof(kind));
     fprintf(stderr,
             "irscope-opt: repeat:   signature %ld: %s in step %ld (%s), %lld "
             "runs, first in run %lld%s%s%s%s%s\n",
@@ -174,10 +227,20 @@ static IrsRepeatSignature *exportSigs(const IrsOptRepeatTally *t) {
     const IrsOptRepeatSig *s = &t->sigs[k];
     int sig = s->sig.signal;
     gs[k] = (IrsRepeatSignature){
-        s->sig.kind, sig, sig ? irsSignalName(sig) : NULL,
-        (intptr_t)s->sig.step, s->sig.pass[0] ? s->sig.pass : NULL,
-        s->sig.message, s->count, s->firstRun, s->hasRunSeed, s->runSeed,
-        s->dir, 0};
+        .kind = s->sig.kind,
+        .signal = sig,
+        .signalName = sig ? irsSignalName(sig) : NULL,
+        .step = (intptr_t)s->sig.step,
+        .pass = s->sig.pass[0] ? s->sig.pass : NULL,
+        .message = s->sig.message,
+        .count = s->count,
+        .firstRun = s->firstRun,
+        .hasRunSeed = s->hasRunSeed,
+        .runSeed = s->runSeed,
+        .artifacts = s->dir,
+        .site = s->sig.site[0] ? s->sig.site : NULL,
+        .siteCaller = s->sig.siteCaller[0] ? s->sig.siteCaller : NULL,
+        .crash = irsSignatureCrashIsTold(&s->sig) ? &s->sig.crash : NULL};
   }
   return gs;
 }

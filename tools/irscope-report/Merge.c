@@ -7,9 +7,10 @@
 // --repeat=N run would have written: runs and failures summed, the rate's
 // Wilson interval recomputed over the sum (by the writer,
 // irsRepeatReportWrite), signatures that match (kind, signal, step, pass,
-// normalised message: what makes two failures the same in a --repeat run)
-// counted once, with the earliest run's artefacts copied to OUT/failure-K
-// and the shard and run they came from. Shards must come from the same
+// normalised message, a crash's site and identity: what makes two failures
+// the same in a --repeat run, irsSignatureMatches) counted once, with the
+// earliest run's artefacts copied to OUT/failure-K and the shard and run
+// they came from. Shards must come from the same
 // pipeline on the same input.
 //
 //===----------------------------------------------------------------------===//
@@ -21,6 +22,7 @@
 #include "irscope/Report.h"
 #include "irscope/RunDoc.h"
 #include "irscope/RunDir.h"
+#include "irscope/Signature.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -37,6 +39,7 @@ typedef struct Merge {
   int numDocs;
   IrsRepeatSignature *sigs;
   char **dirs; // each signature's artefact directory in its shard (owned)
+  IrsSignature **full; // each as --repeat compared it (owned)
   intptr_t numSigs;
   IrsRepeatSummary sum;
   double totalMs;
@@ -55,14 +58,54 @@ static bool sameText(const char *a, const char *b) {
   return !strcmp(a ? a : "", b ? b : "");
 }
 
-static IrsRepeatSignature *findSig(Merge *m, const IrsRepeatSignature *g) {
-  for (intptr_t k = 0; k < m->numSigs; ++k) {
-    IrsRepeatSignature *s = &m->sigs[k];
-    if (s->kind == g->kind && s->signal == g->signal && s->step == g->step &&
-        sameText(s->pass, g->pass) && sameText(s->message, g->message))
-      return s;
-  }
+static IrsRepeatSignature *findSig(Merge *m, const IrsSignature *f) {
+  for (intptr_t k = 0; k < m->numSigs; ++k)
+    if (irsSignatureMatches(m->full[k], f,
+                            IrsSignatureMatchMessage | IrsSignatureMatchStep))
+      return &m->sigs[k];
   return NULL;
+}
+
+static void copyText(char *out, size_t cap, const char *text) {
+  snprintf(out, cap, "%s", text ? text : "");
+}
+
+// Signature `s` of a repeat.xml as the run compared it: its <crash> (site,
+// abort line, frames) included. An older file without one says nothing
+// against any crash, as a run whose trace got lost.
+static void readFull(Node s, const IrsRepeatSignature *g, IrsSignature *f) {
+  memset(f, 0, sizeof(*f));
+  f->kind = g->kind;
+  f->signal = g->signal;
+  f->step = g->step;
+  copyText(f->pass, sizeof(f->pass), g->pass);
+  copyText(f->message, sizeof(f->message), g->message);
+  Node c = child(s, "crash");
+  if (irsRunDocNodeIsNull(c))
+    return;
+  IrsCrashIdentity *id = &f->crash;
+  id->traced = true;
+  copyText(f->site, sizeof(f->site), irsRunDocNodeGetAttr(c, "site"));
+  copyText(f->siteCaller, sizeof(f->siteCaller),
+           irsRunDocNodeGetAttr(c, "site-caller"));
+  copyText(id->abortLine, sizeof(id->abortLine),
+           irsRunDocNodeGetText(child(c, "abort-line")));
+  for (Node fr = child(c, "frame");
+       !irsRunDocNodeIsNull(fr) && id->numFrames < IRS_CRASH_IDENTITY_FRAMES;
+       fr = irsRunDocNodeGetNext(fr, "frame")) {
+    copyText(id->frames[id->numFrames], sizeof(id->frames[0]),
+             irsRunDocNodeGetText(fr));
+    if (attrTrue(fr, "address-only"))
+      id->addressOnly |= 1u << id->numFrames;
+    ++id->numFrames;
+  }
+}
+
+// Points `g`'s crash fields at `f`, which outlives it.
+static void crashFrom(IrsRepeatSignature *g, const IrsSignature *f) {
+  g->site = f->site[0] ? f->site : NULL;
+  g->siteCaller = f->siteCaller[0] ? f->siteCaller : NULL;
+  g->crash = irsSignatureCrashIsTold(f) ? &f->crash : NULL;
 }
 
 // The artefact directory of a signature inside its shard's DIR (repeat.xml
@@ -92,7 +135,11 @@ static bool addSig(Merge *m, Node s, const char *dir, intptr_t shard) {
   const char *seed = irsRunDocNodeGetAttr(s, "run-seed");
   g.hasRunSeed = seed != NULL;
   g.runSeed = seed ? strtoull(seed, NULL, 10) : 0;
-  IrsRepeatSignature *have = findSig(m, &g);
+  IrsSignature *f = malloc(sizeof(*f));
+  if (!f)
+    return false;
+  readFull(s, &g, f);
+  IrsRepeatSignature *have = findSig(m, f);
   char *art = artefactDir(dir, irsRunDocNodeGetAttr(s, "artifacts"));
   if (have) {
     have->count += g.count;
@@ -101,24 +148,35 @@ static bool addSig(Merge *m, Node s, const char *dir, intptr_t shard) {
       intptr_t k = have - m->sigs;
       *have = g;
       have->count = count;
+      free(m->full[k]);
+      m->full[k] = f;
+      crashFrom(have, f);
       free(m->dirs[k]);
       m->dirs[k] = art;
     } else {
+      free(f);
       free(art);
     }
     return true;
   }
-  IrsRepeatSignature *p = realloc(m->sigs, (size_t)(m->numSigs + 1) * sizeof(*p));
-  char **d = p ? realloc(m->dirs, (size_t)(m->numSigs + 1) * sizeof(*d)) : NULL;
+  size_t n = (size_t)(m->numSigs + 1);
+  IrsRepeatSignature *p = realloc(m->sigs, n * sizeof(*p));
   if (p)
     m->sigs = p;
+  char **d = p ? realloc(m->dirs, n * sizeof(*d)) : NULL;
   if (d)
     m->dirs = d;
-  if (!p || !d) {
+  IrsSignature **fs = d ? realloc(m->full, n * sizeof(*fs)) : NULL;
+  if (fs)
+    m->full = fs;
+  if (!fs) {
+    free(f);
     free(art);
     return false;
   }
   m->sigs[m->numSigs] = g;
+  crashFrom(&m->sigs[m->numSigs], f);
+  m->full[m->numSigs] = f;
   m->dirs[m->numSigs++] = art;
   return true;
 }
@@ -313,11 +371,13 @@ int irsExMergeMain(const char *out, char **dirs, int numDirs) {
     rc = writeMerged(&m, out);
   for (intptr_t k = 0; k < m.numSigs; ++k) {
     free(m.dirs[k]);
+    free(m.full[k]);
     if (paths)
       free(paths[k]);
   }
   free(paths);
   free(m.dirs);
+  free(m.full);
   free(m.sigs);
   for (int i = 0; i < m.numDocs; ++i)
     irsRunDocDestroy(m.docs[i]);

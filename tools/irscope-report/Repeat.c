@@ -145,6 +145,44 @@ static void stepsTable(xmlNodePtr body, Node root) {
   }
 }
 
+// Appends to `b` (capacity `cap`) what `fmt` prints.
+static void appendf(char *b, size_t cap, const char *fmt, const char *a,
+                    const char *c) {
+  size_t used = strlen(b);
+  snprintf(b + used, cap - used, fmt, a, c);
+}
+
+// A crash's identity (<crash>): what tells it from another crash of the
+// same signal and step, one line each: its site, its abort line, its
+// frames numbered from the site's (#0), as a stack trace numbers them.
+static void crashIdentity(xmlNodePtr div, Node sig) {
+  Node c = child(sig, "crash");
+  if (irsRunDocNodeIsNull(c))
+    return;
+  char b[4096] = "";
+  const char *site = irsRunDocNodeGetAttr(c, "site");
+  const char *caller = irsRunDocNodeGetAttr(c, "site-caller");
+  if (site)
+    appendf(b, sizeof(b), "at %s%s", site, "");
+  if (caller)
+    appendf(b, sizeof(b), " (in %s)%s", caller, "");
+  if (*b)
+    appendf(b, sizeof(b), "%s%s", "\n", "");
+  const char *line = irsRunDocNodeGetText(child(c, "abort-line"));
+  if (line && *line)
+    appendf(b, sizeof(b), "%s%s", line, "\n");
+  int n = 0;
+  for (Node f = child(c, "frame"); !irsRunDocNodeIsNull(f);
+       f = irsRunDocNodeGetNext(f, "frame")) {
+    char num[16];
+    snprintf(num, sizeof(num), "#%d ", n++);
+    const char *text = irsRunDocNodeGetText(f);
+    appendf(b, sizeof(b), "%s%s\n", num, text ? text : "");
+  }
+  if (*b)
+    tel(div, "pre", "crash", b);
+}
+
 static void signature(xmlNodePtr sec, Node sig, const char *absDir,
                       const char *tool) {
   xmlNodePtr div = el(sec, "div", "signature");
@@ -165,6 +203,7 @@ static void signature(xmlNodePtr sec, Node sig, const char *absDir,
   const char *msg = irsRunDocNodeGetText(child(sig, "message"));
   if (msg && *msg)
     tel(div, "pre", "message", msg);
+  crashIdentity(div, sig);
   char art[1024];
   artefactDir(sig, art, sizeof(art));
   if (!*art)
