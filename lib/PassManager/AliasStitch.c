@@ -23,6 +23,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "StitchedDump.h"
+#include "TextScan.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -92,11 +93,6 @@ static const Key *intern(Table *tb, const char *t, size_t n, bool set) {
   return k;
 }
 
-static bool isIdent(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-         (c >= '0' && c <= '9') || c == '_' || c == '$';
-}
-
 // The index just past the string literal opening at t[q], or n.
 static size_t skipString(const char *t, size_t n, size_t q) {
   for (size_t i = q + 1; i < n; ++i) {
@@ -123,39 +119,19 @@ static size_t mapLength(const char *t, size_t n, size_t a) {
   return 0;
 }
 
-// 16 bytes at a time (GCC/Clang vector extensions, SSE2 or NEON code).
-typedef signed char Bytes16 __attribute__((vector_size(16)));
-
-// The first index from i on holding '"' or '<', or n: a use's "<" comes
-// once every few hundred bytes of printed IR, so whole blocks are skipped.
-static size_t nextStop(const char *t, size_t i, size_t n) {
-  for (; i + 16 <= n; i += 16) {
-    Bytes16 v;
-    memcpy(&v, t + i, 16);
-    Bytes16 m = (v == '"') | (v == '<');
-    uint64_t w[2];
-    memcpy(w, &m, 16);
-    if (w[0] | w[1])
-      break;
-  }
-  for (; i < n; ++i)
-    if (t[i] == '"' || t[i] == '<')
-      return i;
-  return n;
-}
-
 // Where the next use in t[i..n) starts (n: none); *len its length, 0 when
 // one is there but unreadable. Strings are skipped: a map in one is text.
 static size_t nextUse(const char *t, size_t n, size_t i, size_t *len,
                       bool *set) {
-  for (i = nextStop(t, i, n); i < n; i = nextStop(t, i, n)) {
+  for (i = irsTextNextStop(t, i, n, '"', '<', '"', '<'); i < n;
+       i = irsTextNextStop(t, i, n, '"', '<', '"', '<')) {
     if (t[i] == '"') {
       i = skipString(t, n, i);
       continue;
     }
     size_t at = i - (i >= 10 ? 10 : i);
     if (i >= 10 && memcmp(t + at, "affine_", 7) == 0 &&
-        (at == 0 || !isIdent(t[at - 1])) &&
+        (at == 0 || !irsTextIsIdent(t[at - 1])) &&
         (memcmp(t + at + 7, "map", 3) == 0 || memcmp(t + at + 7, "set", 3) == 0)) {
       *len = mapLength(t, n, at);
       *set = t[at + 7] == 's';

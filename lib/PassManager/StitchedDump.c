@@ -27,12 +27,14 @@
 #include "../Support/Fs.h"
 #include "Fingerprint.h"
 #include "StitchedDump.h"
+#include "TextScan.h"
 
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -209,11 +211,6 @@ static bool aliasFreeDialect(const char *d, size_t n) {
   return false;
 }
 
-static bool isIdent(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-         (c >= '0' && c <= '9') || c == '_' || c == '$';
-}
-
 // True if the module printer could use an alias for something in `t`.
 // The LLVM dialect aliases no type, and of its attributes only debug
 // info (di_*), loop annotations (loop_*), TBAA (tbaa_*), access groups and
@@ -222,13 +219,23 @@ static bool isIdent(char c) {
 // names (tbaa, loop_annotation, access_groups, alias_scopes), so a text
 // naming none of these words anywhere holds nothing the LLVM dialect would
 // alias. A false alarm (an identifier containing "di_") only costs a
-// whole-module print.
+// whole-module print. Every word has a '_' or a 'b' at a fixed place, so
+// one scan stopping at those two bytes finds any of them (a search per
+// word read a big function's text six times).
 static bool llvmMayAlias(const char *t, size_t n) {
-  static const char *const words[] = {"di_", "loop_", "tbaa", "access_group",
-                                      "alias_scope", "dbg", NULL};
-  for (const char *const *w = words; *w; ++w)
-    if (memmem(t, n, *w, strlen(*w)))
-      return true;
+  static const struct {
+    const char *word;
+    size_t len, at; // where its '_' or 'b' is
+  } words[] = {{"di_", 3, 2},           {"loop_", 5, 4}, {"tbaa", 4, 1},
+               {"access_group", 12, 6}, {"alias_scope", 11, 5},
+               {"dbg", 3, 1}};
+  for (size_t i = irsTextNextStop(t, 0, n, '_', 'b', '_', 'b'); i < n;
+       i = irsTextNextStop(t, i + 1, n, '_', 'b', '_', 'b'))
+    for (size_t w = 0; w < sizeof(words) / sizeof(words[0]); ++w)
+      if (words[w].word[words[w].at] == t[i] && i >= words[w].at &&
+          n - (i - words[w].at) >= words[w].len &&
+          memcmp(t + i - words[w].at, words[w].word, words[w].len) == 0)
+        return true;
   return false;
 }
 
@@ -236,7 +243,7 @@ static bool llvmMayAlias(const char *t, size_t n) {
 // *llvm caches llvmMayAlias of the whole text (-1: not asked yet).
 static bool aliasingDialectAt(const char *t, size_t n, size_t i, int *llvm) {
   size_t j = i + 1;
-  while (j < n && isIdent(t[j]))
+  while (j < n && irsTextIsIdent(t[j]))
     ++j;
   if (!(j < n && t[j] == '.' && j > i + 1) ||
       aliasFreeDialect(t + i + 1, j - i - 1))
@@ -267,29 +274,7 @@ static const struct {
 // character before it).
 static bool wordBefore(const char *t, size_t i, const char *word, size_t len) {
   return i >= len && memcmp(t + i - len, word, len) == 0 &&
-         (i == len || !isIdent(t[i - len - 1]));
-}
-
-// 16 bytes at a time (GCC/Clang vector extensions, SSE2 or NEON code).
-typedef signed char IrsBytes16 __attribute__((vector_size(16)));
-
-// The first index from i on holding '#', '!', '<' or '[', or n. Such a
-// byte comes once every few hundred in printed IR, so whole blocks are
-// skipped at once.
-static size_t nextStop(const char *t, size_t i, size_t n) {
-  for (; i + 16 <= n; i += 16) {
-    IrsBytes16 v;
-    memcpy(&v, t + i, 16);
-    IrsBytes16 m = (v == '#') | (v == '!') | (v == '<') | (v == '[');
-    uint64_t w[2];
-    memcpy(w, &m, 16);
-    if (w[0] | w[1])
-      break;
-  }
-  for (; i < n; ++i)
-    if (t[i] == '#' || t[i] == '!' || t[i] == '<' || t[i] == '[')
-      return i;
-  return n;
+         (i == len || !irsTextIsIdent(t[i - len - 1]));
 }
 
 IrsAliasKind irsDumpTextAliasKind(const char *t, size_t n) {
@@ -300,7 +285,8 @@ IrsAliasKind irsDumpTextAliasKind(const char *t, size_t n) {
   // looks back from there.
   int llvm = -1;
   IrsAliasKind kind = IrsAliasNone;
-  for (size_t i = nextStop(t, 0, n); i < n; i = nextStop(t, i + 1, n)) {
+  for (size_t i = irsTextNextStop(t, 0, n, '#', '!', '<', '['); i < n;
+       i = irsTextNextStop(t, i + 1, n, '#', '!', '<', '[')) {
     char c = t[i];
     if (c == '#' || c == '!') {
       if (aliasingDialectAt(t, n, i, &llvm))
@@ -321,15 +307,6 @@ IrsAliasKind irsDumpTextAliasKind(const char *t, size_t n) {
 bool irsDumpTextMayAlias(const char *t, size_t n) {
   return irsDumpTextAliasKind(t, n) != IrsAliasNone;
 }
-
-typedef struct Job {
-  MlirOperation *ops;
-  Entry *out;
-  bool *todo;
-  size_t begin, end;
-  bool assumeVerified;
-  IrsPhases *ph;
-} Job;
 
 MlirOpPrintingFlags irsDumpTopFlags(bool assumeVerified) {
   MlirOpPrintingFlags f = mlirOpPrintingFlagsCreate();
@@ -359,21 +336,126 @@ char *irsDumpPrintTop(MlirOperation op, bool assumeVerified, size_t *len) {
   return t;
 }
 
+// The buffers of the last dump's texts that no op of this one kept, by
+// capacity. A new text goes into the smallest that holds it: the stale
+// texts of a conversion are freed only once the new ones exist, so fresh
+// allocations for the new ones would grow the heap by a module's text per
+// step, and on a virtual machine a page's first touch costs 10-20 us
+// (a tenth of a big dump's printing). Shared by the printing threads.
+typedef struct Spare {
+  char *p;
+  size_t cap;
+} Spare;
+
+typedef struct Pool {
+  Spare *spares; // ascending cap; p null once taken
+  size_t num;
+  pthread_mutex_t lock;
+} Pool;
+
+static int byCap(const void *a, const void *b) {
+  size_t x = ((const Spare *)a)->cap, y = ((const Spare *)b)->cap;
+  return (x > y) - (x < y);
+}
+
+// Moves the cache's texts that no op took into `pool`; without memory for
+// the list they are left to irsDumpCacheReplace to free.
+static void poolFill(Pool *pool, IrsDumpCache *cache) {
+  size_t n = 0;
+  for (size_t i = 0; i < cache->num; ++i)
+    n += cache->entries[i].text != NULL;
+  pool->spares = n ? malloc(n * sizeof(Spare)) : NULL;
+  pool->num = 0;
+  for (size_t i = 0; pool->spares && i < cache->num; ++i) {
+    char *t = cache->entries[i].text;
+    if (t) {
+      pool->spares[pool->num++] = (Spare){t, malloc_usable_size(t)};
+      cache->entries[i].text = NULL;
+    }
+  }
+  if (pool->num)
+    qsort(pool->spares, pool->num, sizeof(Spare), byCap);
+}
+
+// The smallest spare of at least `need` bytes, or null.
+static char *poolTake(Pool *pool, size_t need) {
+  if (!pool->num)
+    return NULL;
+  pthread_mutex_lock(&pool->lock);
+  size_t lo = 0, hi = pool->num;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (pool->spares[mid].cap < need)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  char *p = NULL;
+  // Only a spare at most twice the need: a bigger one would hold memory
+  // idle until the op changes again.
+  for (; !p && lo < pool->num && pool->spares[lo].cap / 2 <= need; ++lo) {
+    p = pool->spares[lo].p;
+    pool->spares[lo].p = NULL;
+  }
+  pthread_mutex_unlock(&pool->lock);
+  return p;
+}
+
+static void poolFree(Pool *pool) {
+  for (size_t i = 0; i < pool->num; ++i)
+    free(pool->spares[i].p);
+  free(pool->spares);
+}
+
+typedef struct Job {
+  MlirOperation *ops;
+  Entry *out;
+  bool *todo;
+  size_t n;
+  size_t *next; // the next op to claim, shared by the threads
+  bool assumeVerified;
+  Pool *pool;
+  IrsPhases *ph;
+} Job;
+
+// Prints the ops marked in `todo`, claiming them a few at a time from the
+// shared cursor: top-level ops differ a hundredfold in size, so halves
+// fixed in advance leave one thread idle while the other finishes. Each
+// text is printed into one buffer the thread reuses, then copied into a
+// buffer of its exact size (or a spare one).
 static void *printRange(void *arg) {
   Job *j = arg;
   IrsPhaseMark m = irsPhaseBegin(j->ph);
   int64_t bytes = 0;
   MlirOpPrintingFlags f = irsDumpTopFlags(j->assumeVerified);
-  for (size_t i = j->begin; i < j->end; ++i)
-    if (j->todo[i]) {
+  IrsBuf scratch = IRS_BUF_INIT;
+  enum { Claim = 4 };
+  for (;;) {
+    size_t begin = __atomic_fetch_add(j->next, Claim, __ATOMIC_RELAXED);
+    if (begin >= j->n)
+      break;
+    size_t end = begin + Claim < j->n ? begin + Claim : j->n;
+    for (size_t i = begin; i < end; ++i) {
+      if (!j->todo[i])
+        continue;
       Entry *e = &j->out[i];
-      e->text = irsDumpPrintTopWith(j->ops[i], f, &e->len);
-      IrsAliasKind k = e->text ? irsDumpTextAliasKind(e->text, e->len)
-                               : IrsAliasNone;
+      if (!irsDumpPrintTopInto(j->ops[i], f, &scratch))
+        continue; // out of memory: no text, the dump falls back
+      char *t = poolTake(j->pool, scratch.len + 1);
+      if (!t)
+        t = malloc(scratch.len + 1);
+      if (!t)
+        continue;
+      memcpy(t, scratch.data ? scratch.data : "", scratch.len + 1);
+      e->text = t;
+      e->len = scratch.len;
+      IrsAliasKind k = irsDumpTextAliasKind(t, e->len);
       e->aliased = k != IrsAliasNone;
       e->maps = k == IrsAliasBuiltin;
       bytes += (int64_t)e->len;
     }
+  }
+  irsBufFree(&scratch);
   mlirOpPrintingFlagsDestroy(f);
   if (bytes)
     irsPhaseEnd(j->ph, IrsPhasePrint, m, bytes);
@@ -519,20 +601,23 @@ void irsDumpCacheTake(IrsDumpCache *cache, MlirBlock body, size_t n,
   }
 }
 
-// Prints the ops marked in `todo`, in two halves on two threads when allowed.
-static void printMissing(MlirOperation *ops, Entry *fresh, bool *todo, size_t n,
-                         bool assumeVerified, bool threads, IrsPhases *ph) {
-  Job jobs[2] = {{ops, fresh, todo, 0, n / 2, assumeVerified, ph},
-                 {ops, fresh, todo, n / 2, n, assumeVerified, ph}};
+// Prints the ops marked in `todo`, on two threads when allowed, into the
+// cache's stale buffers where they fit.
+static void printMissing(IrsDumpCache *cache, MlirOperation *ops, Entry *fresh,
+                         bool *todo, size_t n, bool assumeVerified,
+                         bool threads, IrsPhases *ph) {
+  Pool pool = {0};
+  pthread_mutex_init(&pool.lock, NULL);
+  poolFill(&pool, cache);
+  size_t next = 0;
+  Job job = {ops, fresh, todo, n, &next, assumeVerified, &pool, ph};
   pthread_t th;
-  bool useThread = threads && n > 1 && pthread_create(&th, NULL, printRange, &jobs[1]) == 0;
-  if (useThread) {
-    printRange(&jobs[0]);
+  bool useThread = threads && n > 1 && pthread_create(&th, NULL, printRange, &job) == 0;
+  printRange(&job);
+  if (useThread)
     pthread_join(th, NULL);
-  } else {
-    jobs[0].end = n;
-    printRange(&jobs[0]);
-  }
+  poolFree(&pool);
+  pthread_mutex_destroy(&pool.lock);
 }
 
 // The new texts become the cache (also when we fall back: they are valid
@@ -590,7 +675,7 @@ int irsDumpModuleStitched(IrsDumpCache **cachep, MlirOperation module,
     return 0;
   }
   irsDumpCacheTake(cache, body, n, topFps, numTopFps, ops, fresh, todo);
-  printMissing(ops, fresh, todo, n, assumeVerified, threads, ph);
+  printMissing(cache, ops, fresh, todo, n, assumeVerified, threads, ph);
   const char **texts = calloc(n ? n : 1, sizeof(char *));
   size_t *lens = calloc(n ? n : 1, sizeof(size_t));
   bool *maps = calloc(n ? n : 1, sizeof(bool));
