@@ -157,8 +157,15 @@ def phases(cmd, path, base_cpu):
           "threads that ran them):" % (cpu, cpu - base_cpu))
     print("    %-12s %7s %9s %9s %9s" % ("phase", "count", "CPU s",
                                          "wall s", "MB"))
+    probe = tab.pop("probe", None)
     for name, (n, c, w, b) in sorted(tab.items(), key=lambda x: -x[1][1]):
         print("    %-12s %7d %9.3f %9.3f %9.1f" % (name, n, c, w, b / 1e6))
+    if probe:
+        # The run's first fork timed a copy-on-write fault (wall, in s);
+        # bytes says whether forked printers pay at that cost.
+        print("    fork probe: a copy-on-write fault costs %.1f us: %s"
+              % (probe[2] * 1e6, "conversions' dumps forked" if probe[3]
+                 else "conversions' dumps printed in place on two threads"))
     # A printer reaps its second printer, so wait4's rusage of the printer
     # ("child") already holds the second printer's CPU ("split"); the
     # pipeline's own phases are inside its threads' CPU ("runq").

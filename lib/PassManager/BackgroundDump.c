@@ -511,9 +511,8 @@ static _Noreturn void childPrint(IrsPassManagerImpl *pm, const IrsBgDump *d,
 enum { kForkFaultNs = 6000, kProbePages = 64 };
 
 bool irsBgDumpForksPay(const IrsPassManagerImpl *pm) {
-  // Tests of the forked printers set IRS_TEST_FORKS_PAY on any host.
   return pm->cowFaultNs == 0 || pm->cowFaultNs <= kForkFaultNs ||
-         getenv("IRS_TEST_FORKS_PAY");
+         pm->forksForced;
 }
 
 static int64_t monoNs(void) {
@@ -550,6 +549,8 @@ static void probeCow(IrsPassManagerImpl *pm, char *p) {
   int64_t best = half[0] < half[1] ? half[0] : half[1];
   pm->cowFaultNs = best / (kProbePages / 2) + 1;
   munmap(p, (size_t)page * kProbePages);
+  irsPhaseAdd(pm->phases, IrsPhaseProbe, 0, pm->cowFaultNs,
+              irsBgDumpForksPay(pm));
 }
 
 static int start(IrsPassManagerImpl *pm, intptr_t step, MlirOperation module,

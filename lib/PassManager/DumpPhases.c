@@ -28,7 +28,7 @@ struct IrsPhases {
 
 static const char *const kNames[IrsPhaseCount] = {
     "clone", "print", "print-whole", "write", "copy", "hash",
-    "verify", "fingerprint", "wait", "fork", "child", "runq", "split", "reuse", "buffered", "held", "ask"};
+    "verify", "fingerprint", "wait", "fork", "child", "runq", "split", "reuse", "buffered", "held", "ask", "probe"};
 
 IrsPhases *irsPhasesCreateFromEnv(void) {
   const char *f = getenv("IRSCOPE_PHASES");

@@ -36,6 +36,8 @@ typedef enum IrsPhase {
   IrsPhaseHeld,        // fingerprints a module-level step left to its
                        // printer (bytes: 8 a fingerprint)
   IrsPhaseAsk,         // fingerprints the pipeline asked that printer for
+  IrsPhaseProbe,       // the run's first fork timing a copy-on-write fault
+                       // (wall: its cost; bytes: 1 when forks pay)
   IrsPhaseCount,
 } IrsPhase;
 

@@ -97,6 +97,7 @@ IrsPassManager irsPassManagerCreateLocated(
     pm->ctx = context;
     atomic_init(&pm->heldReqFd, -1);
     pm->phases = irsPhasesCreateFromEnv();
+    pm->forksForced = getenv("IRS_TEST_FORKS_PAY") != NULL;
     ok = takeOptions(pm, pipeline, options);
   }
   if (!ok)

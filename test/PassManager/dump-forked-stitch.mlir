@@ -17,6 +17,9 @@
 // RUN: FileCheck %s --check-prefix=PHASES < %t/phases.txt
 // PHASES-DAG: phase {{[0-9]+}} fork 1 {{[0-9.]+ [0-9.]+}} 0
 // PHASES-DAG: phase {{[0-9]+}} child 1 {{[0-9.]+ [0-9.]+}} 0
+// The fork also timed a copy-on-write fault (wall), and says whether forks
+// pay at that cost (bytes 1) or conversions are printed in place (0).
+// PHASES-DAG: phase {{[0-9]+}} probe 1 0.000000 {{[0-9.]+}} {{[01]$}}
 // The only op texts the parent printed are the input dump's (by one or
 // both threads, which claim ops a few at a time); the dump after
 // symbol-dce was written from texts.
