@@ -25,10 +25,12 @@
 #include "StitchedDump.h"
 #include "TextScan.h"
 
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef struct Key {
   const char *text; // "affine_map<...>" inside one of the texts
@@ -205,5 +207,41 @@ bool irsDumpApplyBuiltinAliases(IrsBuf *header, const char **texts,
   }
   free(tb.keys);
   free(tb.slots);
+  return ok;
+}
+
+// One definition line t[0..n) of a whole print: "#map = affine_map<...>",
+// "#set3 = affine_set<...>".
+static bool builtinDefinition(const char *t, size_t n) {
+  if (n < 4 || (memcmp(t, "#map", 4) != 0 && memcmp(t, "#set", 4) != 0))
+    return false;
+  size_t i = 4;
+  while (i < n && t[i] >= '0' && t[i] <= '9')
+    ++i;
+  return n - i > 15 && memcmp(t + i, " = affine_", 10) == 0 &&
+         memcmp(t + i + 10, t + 1, 3) == 0 && t[i + 13] == '<' &&
+         t[n - 1] == '>';
+}
+
+bool irsDumpFileAliasesBuiltinOnly(const char *path) {
+  enum { kHead = 64 * 1024 };
+  char *t = malloc(kHead);
+  int fd = t ? open(path, O_RDONLY | O_CLOEXEC) : -1;
+  ssize_t n = fd >= 0 ? pread(fd, t, kHead, 0) : -1;
+  if (fd >= 0)
+    close(fd);
+  // The definitions, one a line, end at the first line that is not one
+  // ("module", or the op of a module without one); a type alias ("!")
+  // there, or a definition that is not a map's or a set's, says no.
+  bool ok = n > 0 && t[0] == '#';
+  size_t i = 0;
+  while (ok && t[i] == '#') {
+    const char *nl = memchr(t + i, '\n', (size_t)n - i);
+    ok = nl && builtinDefinition(t + i, (size_t)(nl - t) - i);
+    i = ok ? (size_t)(nl - t) + 1 : i;
+    ok = ok && i < (size_t)n; // they end inside what was read
+  }
+  ok = ok && t[i] != '!';
+  free(t);
   return ok;
 }

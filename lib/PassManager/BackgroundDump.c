@@ -94,6 +94,9 @@ enum { kWholeOk = 251 };
 // A stitched dump with its table whose header defines aliases (printed
 // with the module's shared state).
 enum { kStitchedAliasedOk = 252 };
+// kAliasedOk and kStitchedAliasedOk for a dump whose aliases are builtin
+// affine maps and sets only, which the stitcher in place names itself.
+enum { kAliasedMapsOk = 253, kStitchedMapsOk = 254 };
 // The status LLVM exits with on a fatal error, such as a stream MLIR's IR
 // printing could not write (a full disk or file size limit, BufferedDump.c
 // prints through one): not the errno EPERM it equals.
@@ -192,7 +195,11 @@ static IrsErrorKind finish(IrsPassManagerImpl *pm, intptr_t k, int status,
     irsBgDumpReleaseHeld(pm);
   IrsErrorKind kind = IRS_OK;
   int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  pm->dumpAliased = code == kAliasedOk || code == kStitchedAliasedOk;
+  bool mapsOnly = code == kAliasedMapsOk || code == kStitchedMapsOk;
+  if (mapsOnly)
+    code = code == kAliasedMapsOk ? kAliasedOk : kStitchedAliasedOk;
+  pm->dumpAliased =
+      !mapsOnly && (code == kAliasedOk || code == kStitchedAliasedOk);
   if (code == kStitchedAliasedOk)
     code = 0;
   if (d->tableFd >= 0) {
@@ -495,6 +502,9 @@ static _Noreturn void childPrint(IrsPassManagerImpl *pm, const IrsBgDump *d,
   if (!irsActionHandlerIsNull(pm->actions))
     irsActionHandlerDetach(pm->actions);
   int status = childStatus(pm, d, module, generic, debugInfo);
+  if ((status == kAliasedOk || status == kStitchedAliasedOk) &&
+      irsDumpFileAliasesBuiltinOnly(d->path))
+    status = status == kAliasedOk ? kAliasedMapsOk : kStitchedMapsOk;
   if (holds)
     pthread_join(th, NULL);
   _exit(status);

@@ -461,7 +461,7 @@ static int writeGroupDump(IrsCheckpointRun *r, intptr_t s, const char *path,
     e = irsDumpModuleAliases(r->module, path, false, false, pm->opts.verify.verifyEach,
                            &aliases);
     irsPhaseEnd(pm->phases, IrsPhasePrintWhole, m, 0);
-    pm->dumpAliased = !e && aliases;
+    pm->dumpAliased = !e && aliases && !irsDumpFileAliasesBuiltinOnly(path);
     *written = e == 0;
   }
   return e;

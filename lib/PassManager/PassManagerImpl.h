@@ -94,6 +94,11 @@ typedef enum IrsAliasKind {
   IrsAliasOther,
 } IrsAliasKind;
 IrsAliasKind irsDumpTextAliasKind(const char *t, size_t n);
+/// True if the dump at `path`, a whole print, defines no aliases but
+/// builtin affine maps and sets (AliasStitch.c), which a stitched dump
+/// defines itself: the module's next dump may still be stitched. False
+/// when it defines others, or more than the first 64 KiB hold.
+bool irsDumpFileAliasesBuiltinOnly(const char *path);
 /// The standalone (local-scope) print of a top-level op, as the stitcher
 /// uses it; malloc'd, null when out of memory.
 char *irsDumpPrintTop(MlirOperation op, bool assumeVerified, size_t *len);

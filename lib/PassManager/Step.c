@@ -177,8 +177,9 @@ int irsPmWriteDump(IrsPassManagerImpl *pm, MlirOperation module,
   int e = irsDumpModuleAliases(module, path, pm->opts.dump.printGeneric,
                              pm->opts.dump.printDebugInfo, verified, &aliases);
   irsPhaseEnd(pm->phases, IrsPhasePrintWhole, m, 0);
+  // Builtin maps and sets alone leave the next dump to the stitcher.
   if (!e && !pm->opts.dump.printGeneric && !pm->opts.dump.printDebugInfo)
-    pm->dumpAliased = aliases;
+    pm->dumpAliased = aliases && !irsDumpFileAliasesBuiltinOnly(path);
   return e;
 }
 

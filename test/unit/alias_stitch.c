@@ -14,8 +14,10 @@
 
 #include "PassManager/StitchedDump.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 // Runs irsDumpApplyBuiltinAliases on texts t[0..n) (all with maps unless
 // `plain` names one); the header becomes "<defs>module {\n".
@@ -107,12 +109,56 @@ static void kinds(void **state) {
   assert_true(irsDumpTextMayAlias(maps, strlen(maps)));
 }
 
+// Whether a whole print's definitions are builtin maps and sets alone,
+// read from the file's head.
+static bool fileBuiltinOnly(const char *text) {
+  char path[] = "/tmp/irscope-unit-aliasXXXXXX";
+  int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+  close(fd);
+  bool r = irsDumpFileAliasesBuiltinOnly(path);
+  unlink(path);
+  return r;
+}
+
+static void fileDefinitions(void **state) {
+  (void)state;
+  assert_true(fileBuiltinOnly("#map = affine_map<(d0) -> (d0 + 1)>\n"
+                              "#map1 = affine_map<(d0, d1) -> (d1, d0)>\n"
+                              "#set = affine_set<(d0) : (d0 >= 0)>\n"
+                              "module {\n}\n"));
+  // A type alias, a dialect's alias, a set named as a map: the stitcher
+  // cannot name them.
+  assert_false(fileBuiltinOnly("#map = affine_map<(d0) -> (d0)>\n"
+                               "!tuple = tuple<i32, i32>\nmodule {\n}\n"));
+  assert_false(fileBuiltinOnly("#loc = loc(\"a\":1:2)\nmodule {\n}\n"));
+  assert_false(fileBuiltinOnly("#map = affine_set<(d0) : (d0 >= 0)>\n"
+                               "module {\n}\n"));
+  assert_false(fileBuiltinOnly("#mapping = affine_map<(d0) -> (d0)>\n"
+                               "module {\n}\n"));
+  // No definitions at all, or definitions that do not end in the head.
+  assert_false(fileBuiltinOnly("module {\n}\n"));
+  size_t n = 70000;
+  char *big = malloc(n + 1);
+  assert_non_null(big);
+  const char *line = "#map = affine_map<(d0) -> (d0 + 1)>\n";
+  size_t l = strlen(line), k = 0;
+  for (; k + l <= n; k += l)
+    memcpy(big + k, line, l);
+  big[k] = '\0';
+  assert_false(fileBuiltinOnly(big));
+  free(big);
+  assert_false(irsDumpFileAliasesBuiltinOnly("/nonexistent/irscope/dump"));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(namesInFirstUseOrder),
       cmocka_unit_test(stringsAndPlainTexts),
       cmocka_unit_test(unreadableRefused),
       cmocka_unit_test(kinds),
+      cmocka_unit_test(fileDefinitions),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
