@@ -27,6 +27,7 @@
 #include "../Support/Fs.h"
 #include "Fingerprint.h"
 #include "StitchedDump.h"
+#include "TextPool.h"
 #include "TextScan.h"
 
 #include <pthread.h>
@@ -34,7 +35,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
-#include <malloc.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -336,77 +336,6 @@ char *irsDumpPrintTop(MlirOperation op, bool assumeVerified, size_t *len) {
   return t;
 }
 
-// The buffers of the last dump's texts that no op of this one kept, by
-// capacity. A new text goes into the smallest that holds it: the stale
-// texts of a conversion are freed only once the new ones exist, so fresh
-// allocations for the new ones would grow the heap by a module's text per
-// step, and on a virtual machine a page's first touch costs 10-20 us
-// (a tenth of a big dump's printing). Shared by the printing threads.
-typedef struct Spare {
-  char *p;
-  size_t cap;
-} Spare;
-
-typedef struct Pool {
-  Spare *spares; // ascending cap; p null once taken
-  size_t num;
-  pthread_mutex_t lock;
-} Pool;
-
-static int byCap(const void *a, const void *b) {
-  size_t x = ((const Spare *)a)->cap, y = ((const Spare *)b)->cap;
-  return (x > y) - (x < y);
-}
-
-// Moves the cache's texts that no op took into `pool`; without memory for
-// the list they are left to irsDumpCacheReplace to free.
-static void poolFill(Pool *pool, IrsDumpCache *cache) {
-  size_t n = 0;
-  for (size_t i = 0; i < cache->num; ++i)
-    n += cache->entries[i].text != NULL;
-  pool->spares = n ? malloc(n * sizeof(Spare)) : NULL;
-  pool->num = 0;
-  for (size_t i = 0; pool->spares && i < cache->num; ++i) {
-    char *t = cache->entries[i].text;
-    if (t) {
-      pool->spares[pool->num++] = (Spare){t, malloc_usable_size(t)};
-      cache->entries[i].text = NULL;
-    }
-  }
-  if (pool->num)
-    qsort(pool->spares, pool->num, sizeof(Spare), byCap);
-}
-
-// The smallest spare of at least `need` bytes, or null.
-static char *poolTake(Pool *pool, size_t need) {
-  if (!pool->num)
-    return NULL;
-  pthread_mutex_lock(&pool->lock);
-  size_t lo = 0, hi = pool->num;
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if (pool->spares[mid].cap < need)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  char *p = NULL;
-  // Only a spare at most twice the need: a bigger one would hold memory
-  // idle until the op changes again.
-  for (; !p && lo < pool->num && pool->spares[lo].cap / 2 <= need; ++lo) {
-    p = pool->spares[lo].p;
-    pool->spares[lo].p = NULL;
-  }
-  pthread_mutex_unlock(&pool->lock);
-  return p;
-}
-
-static void poolFree(Pool *pool) {
-  for (size_t i = 0; i < pool->num; ++i)
-    free(pool->spares[i].p);
-  free(pool->spares);
-}
-
 typedef struct Job {
   MlirOperation *ops;
   Entry *out;
@@ -414,7 +343,7 @@ typedef struct Job {
   size_t n;
   size_t *next; // the next op to claim, shared by the threads
   bool assumeVerified;
-  Pool *pool;
+  IrsTextPool *pool;
   IrsPhases *ph;
 } Job;
 
@@ -441,7 +370,7 @@ static void *printRange(void *arg) {
       Entry *e = &j->out[i];
       if (!irsDumpPrintTopInto(j->ops[i], f, &scratch))
         continue; // out of memory: no text, the dump falls back
-      char *t = poolTake(j->pool, scratch.len + 1);
+      char *t = irsTextPoolTake(j->pool, scratch.len + 1);
       if (!t)
         t = malloc(scratch.len + 1);
       if (!t)
@@ -606,9 +535,8 @@ void irsDumpCacheTake(IrsDumpCache *cache, MlirBlock body, size_t n,
 static void printMissing(IrsDumpCache *cache, MlirOperation *ops, Entry *fresh,
                          bool *todo, size_t n, bool assumeVerified,
                          bool threads, IrsPhases *ph) {
-  Pool pool = {0};
-  pthread_mutex_init(&pool.lock, NULL);
-  poolFill(&pool, cache);
+  IrsTextPool pool;
+  irsTextPoolInit(&pool, cache);
   size_t next = 0;
   Job job = {ops, fresh, todo, n, &next, assumeVerified, &pool, ph};
   pthread_t th;
@@ -616,8 +544,7 @@ static void printMissing(IrsDumpCache *cache, MlirOperation *ops, Entry *fresh,
   printRange(&job);
   if (useThread)
     pthread_join(th, NULL);
-  poolFree(&pool);
-  pthread_mutex_destroy(&pool.lock);
+  irsTextPoolDispose(&pool);
 }
 
 // The new texts become the cache (also when we fall back: they are valid
