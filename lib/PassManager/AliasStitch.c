@@ -71,16 +71,29 @@ static bool grow(Table *tb) {
   return true;
 }
 
-// The key of t[0..n), added on first use; null when out of memory.
-static const Key *intern(Table *tb, const char *t, size_t n, bool set) {
-  if ((tb->num + 1) * 2 > tb->numSlots && !grow(tb))
-    return NULL;
+// The slot of t[0..n): its key's index + 1 there, or 0 where it would go.
+static size_t slotOf(const Table *tb, const char *t, size_t n) {
   size_t s = hashText(t, n) & (tb->numSlots - 1);
   for (; tb->slots[s]; s = (s + 1) & (tb->numSlots - 1)) {
     const Key *k = &tb->keys[tb->slots[s] - 1];
     if (k->len == n && memcmp(k->text, t, n) == 0)
-      return k;
+      break;
   }
+  return s;
+}
+
+// The key of t[0..n), which is in the table.
+static const Key *find(const Table *tb, const char *t, size_t n) {
+  return &tb->keys[tb->slots[slotOf(tb, t, n)] - 1];
+}
+
+// The key of t[0..n), added on first use; null when out of memory.
+static const Key *intern(Table *tb, const char *t, size_t n, bool set) {
+  if ((tb->num + 1) * 2 > tb->numSlots && !grow(tb))
+    return NULL;
+  size_t s = slotOf(tb, t, n);
+  if (tb->slots[s])
+    return &tb->keys[tb->slots[s] - 1];
   if (tb->num == tb->cap) {
     size_t cap = tb->cap ? tb->cap * 2 : 16;
     Key *keys = realloc(tb->keys, cap * sizeof(Key));
@@ -150,51 +163,47 @@ static void printName(IrsBuf *b, const Key *k) {
     irsBufPrintf(b, "%u", k->index);
 }
 
-// Text t[0..n) with every use replaced by its name, into `out`.
-static bool rewrite(Table *tb, const char *t, size_t n, IrsBuf *out) {
-  size_t i = 0;
-  for (;;) {
-    size_t len = 0;
-    bool set = false;
-    size_t at = nextUse(t, n, i, &len, &set);
-    irsBufAppend(out, t + i, at - i);
-    if (at == n)
-      return !out->failed;
-    const Key *k = len ? intern(tb, t + at, len, set) : NULL;
-    if (!k)
-      return false;
-    printName(out, k);
-    i = at + len;
-  }
+struct IrsDumpAliases {
+  Table tb;
+  const bool *maps; // the caller's: which texts hold uses
+};
+
+void irsDumpAliasesFree(IrsDumpAliases *a) {
+  if (!a)
+    return;
+  free(a->tb.keys);
+  free(a->tb.slots);
+  free(a);
 }
 
-bool irsDumpApplyBuiltinAliases(IrsBuf *header, const char **texts,
-                                size_t *lens, const bool *maps, size_t n,
-                                char **own) {
-  Table tb = {0};
-  bool ok = true;
-  for (size_t i = 0; i < n; ++i)
-    own[i] = NULL;
+bool irsDumpApplyBuiltinAliases(IrsBuf *header, const char *const *texts,
+                                const size_t *lens, const bool *maps,
+                                size_t n, IrsDumpAliases **out) {
+  IrsDumpAliases *a = calloc(1, sizeof(*a));
+  bool ok = a != NULL;
+  // Names in first-use order over the texts; each text is rewritten only
+  // as it is written (irsDumpWriteAliased), never copied.
   for (size_t i = 0; i < n && ok; ++i) {
     if (!maps[i] || !texts[i])
       continue;
-    IrsBuf b = IRS_BUF_INIT;
-    ok = rewrite(&tb, texts[i], lens[i], &b);
-    if (ok) {
-      lens[i] = b.len;
-      texts[i] = own[i] = irsBufDetach(&b);
-      ok = own[i] != NULL;
+    for (size_t j = 0; ok;) {
+      size_t len = 0;
+      bool set = false;
+      size_t at = nextUse(texts[i], lens[i], j, &len, &set);
+      if (at == lens[i])
+        break;
+      ok = len && intern(&a->tb, texts[i] + at, len, set);
+      j = at + len;
     }
-    irsBufFree(&b);
   }
   // Maps first, then sets; each kind in first-use order.
   IrsBuf defs = IRS_BUF_INIT;
   for (int set = 0; set < 2 && ok; ++set)
-    for (size_t k = 0; k < tb.num; ++k)
-      if (tb.keys[k].set == (bool)set) {
-        printName(&defs, &tb.keys[k]);
+    for (size_t k = 0; k < a->tb.num; ++k)
+      if (a->tb.keys[k].set == (bool)set) {
+        printName(&defs, &a->tb.keys[k]);
         irsBufAppend(&defs, " = ", 3);
-        irsBufAppend(&defs, tb.keys[k].text, tb.keys[k].len);
+        irsBufAppend(&defs, a->tb.keys[k].text, a->tb.keys[k].len);
         irsBufAppend(&defs, "\n", 1);
       }
   irsBufAppend(&defs, header->data, header->len);
@@ -202,12 +211,61 @@ bool irsDumpApplyBuiltinAliases(IrsBuf *header, const char **texts,
   if (ok) {
     irsBufFree(header);
     *header = defs;
+    a->maps = maps;
+    *out = a;
   } else {
     irsBufFree(&defs);
+    irsDumpAliasesFree(a);
+    *out = NULL;
   }
-  free(tb.keys);
-  free(tb.slots);
   return ok;
+}
+
+// Writes t[0..n) as irsDumpWriteIndented would, in pieces: two spaces
+// before each line that is not empty; *bol says a line starts next.
+static void writePiece(IrsAtomicFile *af, const char *t, size_t n, bool *bol) {
+  size_t i = 0;
+  while (i < n) {
+    if (*bol && t[i] != '\n')
+      irsAtomicFileWrite(af, "  ", 2);
+    const char *nl = memchr(t + i, '\n', n - i);
+    size_t j = nl ? (size_t)(nl - t) + 1 : n;
+    irsAtomicFileWrite(af, t + i, j - i);
+    *bol = nl != NULL;
+    i = j;
+  }
+}
+
+// Text t[0..n) indented, every use replaced by its name.
+static void writeAliased(const Table *tb, IrsAtomicFile *af, const char *t,
+                         size_t n) {
+  bool bol = true;
+  char name[32];
+  for (size_t i = 0;;) {
+    size_t len = 0;
+    bool set = false;
+    size_t at = nextUse(t, n, i, &len, &set);
+    writePiece(af, t + i, at - i, &bol);
+    if (at == n)
+      break;
+    // Every use was interned when the names were given.
+    const Key *k = find(tb, t + at, len);
+    int w = k->index ? snprintf(name, sizeof(name), "#%s%u",
+                                k->set ? "set" : "map", k->index)
+                     : snprintf(name, sizeof(name), "#%s", k->set ? "set" : "map");
+    writePiece(af, name, (size_t)w, &bol);
+    i = at + len;
+  }
+  if (!bol)
+    irsAtomicFileWrite(af, "\n", 1);
+}
+
+void irsDumpWriteText(IrsAtomicFile *af, const IrsDumpAliases *a, size_t i,
+                      const char *t, size_t n) {
+  if (a && a->maps[i])
+    writeAliased(&a->tb, af, t, n);
+  else
+    irsDumpWriteIndented(af, t, n);
 }
 
 // One definition line t[0..n) of a whole print: "#map = affine_map<...>",

@@ -164,9 +164,9 @@ static int writeTexts(IrsAsyncDump *j) {
   const char **texts = calloc(n, sizeof(char *));
   size_t *lens = calloc(n, sizeof(size_t));
   bool *maps = calloc(n, sizeof(bool));
-  char **own = calloc(n, sizeof(char *));
+  IrsDumpAliases *aliases = NULL;
   int e = ENOMEM;
-  if (texts && lens && maps && own) {
+  if (texts && lens && maps) {
     bool anyMaps = false;
     for (size_t i = 0; i < j->n; ++i) {
       texts[i] = j->fresh[i].text;
@@ -174,15 +174,13 @@ static int writeTexts(IrsAsyncDump *j) {
       maps[i] = j->fresh[i].aliased && j->fresh[i].maps;
       anyMaps = anyMaps || maps[i];
     }
-    if (anyMaps &&
-        !irsDumpApplyBuiltinAliases(&j->header, texts, lens, maps, j->n, own))
+    if (anyMaps && !irsDumpApplyBuiltinAliases(&j->header, texts, lens, maps,
+                                                j->n, &aliases))
       e = -1;
     else
-      e = irsDumpWriteStitched(j->path, &j->header, texts, lens, j->n);
+      e = irsDumpWriteStitched(j->path, &j->header, texts, lens, j->n, aliases);
   }
-  for (size_t i = 0; own && i < j->n; ++i)
-    free(own[i]);
-  free(own);
+  irsDumpAliasesFree(aliases);
   free(maps);
   free(texts);
   free(lens);

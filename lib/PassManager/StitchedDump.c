@@ -467,14 +467,14 @@ size_t irsDumpWriteIndented(IrsAtomicFile *af, const char *t, size_t n) {
 // module-sized buffer grown by doubling, then a second copy of it.
 int irsDumpWriteStitched(const char *path, const IrsBuf *header,
                          const char *const *texts, const size_t *lens,
-                         size_t n) {
+                         size_t n, const IrsDumpAliases *a) {
   IrsAtomicFile af;
   int e = irsAtomicFileOpen(&af, path);
   if (e)
     return e;
   irsAtomicFileWrite(&af, header->data, header->len);
   for (size_t i = 0; i < n; ++i)
-    irsDumpWriteIndented(&af, texts[i], lens[i]);
+    irsDumpWriteText(&af, a, i, texts[i], lens[i]);
   irsAtomicFileWrite(&af, "}\n\n", 3);
   return irsAtomicFileCommit(&af);
 }
@@ -606,8 +606,8 @@ int irsDumpModuleStitched(IrsDumpCache **cachep, MlirOperation module,
   const char **texts = calloc(n ? n : 1, sizeof(char *));
   size_t *lens = calloc(n ? n : 1, sizeof(size_t));
   bool *maps = calloc(n ? n : 1, sizeof(bool));
-  char **own = calloc(n ? n : 1, sizeof(char *));
-  bool ok = texts && lens && maps && own && !text.failed, anyMaps = false;
+  IrsDumpAliases *aliases = NULL;
+  bool ok = texts && lens && maps && !text.failed, anyMaps = false;
   for (size_t i = 0; i < n && ok; ++i) {
     ok = fresh[i].text && (!fresh[i].aliased || fresh[i].maps);
     maps[i] = fresh[i].aliased && fresh[i].maps;
@@ -619,17 +619,16 @@ int irsDumpModuleStitched(IrsDumpCache **cachep, MlirOperation module,
       texts[i] = fresh[i].text;
       lens[i] = fresh[i].len;
     }
-    ok = !anyMaps || irsDumpApplyBuiltinAliases(&text, texts, lens, maps, n, own);
+    ok = !anyMaps ||
+         irsDumpApplyBuiltinAliases(&text, texts, lens, maps, n, &aliases);
   }
   if (ok) {
     IrsPhaseMark m = irsPhaseBegin(ph);
-    err = irsDumpWriteStitched(path, &text, texts, lens, n);
+    err = irsDumpWriteStitched(path, &text, texts, lens, n, aliases);
     irsPhaseEnd(ph, IrsPhaseWrite, m, 0);
     *stitched = !err;
   }
-  for (size_t i = 0; own && i < n; ++i)
-    free(own[i]);
-  free(own);
+  irsDumpAliasesFree(aliases);
   free(maps);
   irsDumpCacheReplace(cache, fresh, n, ok);
   free(ops);
@@ -649,10 +648,11 @@ int irsDumpStitchTexts(MlirOperation module, const char *const *texts,
   IrsBuf text = IRS_BUF_INIT;
   bool ok = moduleHeader(module, &text) && !text.failed, anyMaps = false;
   size_t m = n ? n : 1;
-  const char **own = calloc(m, sizeof(char *)), **ts = calloc(m, sizeof(char *));
+  const char **ts = calloc(m, sizeof(char *));
   size_t *ls = calloc(m, sizeof(size_t));
   bool *maps = calloc(m, sizeof(bool));
-  ok = ok && own && ts && ls && maps;
+  IrsDumpAliases *aliases = NULL;
+  ok = ok && ts && ls && maps;
   for (size_t i = 0; i < n && ok; ++i) {
     IrsAliasKind k = texts[i] ? irsDumpTextAliasKind(texts[i], lens[i])
                               : IrsAliasOther;
@@ -662,16 +662,14 @@ int irsDumpStitchTexts(MlirOperation module, const char *const *texts,
     ts[i] = texts[i];
     ls[i] = lens[i];
   }
-  ok = ok && (!anyMaps || irsDumpApplyBuiltinAliases(&text, ts, ls, maps, n,
-                                                     (char **)own));
+  ok = ok && (!anyMaps ||
+               irsDumpApplyBuiltinAliases(&text, ts, ls, maps, n, &aliases));
   int err = 0;
   if (ok) {
-    err = irsDumpWriteStitched(path, &text, ts, ls, n);
+    err = irsDumpWriteStitched(path, &text, ts, ls, n, aliases);
     *stitched = !err;
   }
-  for (size_t i = 0; own && i < n; ++i)
-    free((char *)own[i]);
-  free(own);
+  irsDumpAliasesFree(aliases);
   free(ts);
   free(ls);
   free(maps);

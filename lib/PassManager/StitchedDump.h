@@ -119,18 +119,26 @@ bool irsDumpModuleHeader(MlirOperation module, IrsBuf *out,
 MlirBlock irsDumpModuleBody(MlirOperation module);
 /// The number of ops in `body`.
 size_t irsDumpCountTops(MlirBlock body);
+/// The names of a stitched dump's builtin affine maps and sets.
+typedef struct IrsDumpAliases IrsDumpAliases;
 /// For a stitched dump whose texts with maps[i] alias only builtin affine
-/// maps and sets: puts their alias definitions before *header and points
-/// texts[i] (lens[i]) at each such text rewritten with the aliases, owned
-/// by own[i] (null for the others; the caller frees own[0..n) always).
-/// False when a text cannot be read so: the module is printed whole.
-bool irsDumpApplyBuiltinAliases(IrsBuf *header, const char **texts,
-                                size_t *lens, const bool *maps, size_t n,
-                                char **own);
-/// Writes the header, texts[0..n) indented and "}" to `path` atomically.
+/// maps and sets: names them in first-use order, puts their definitions
+/// before *header and sets *out (freed with irsDumpAliasesFree; it points
+/// into texts and maps, which outlive it). False when a text cannot be
+/// read so: the module is printed whole.
+bool irsDumpApplyBuiltinAliases(IrsBuf *header, const char *const *texts,
+                                const size_t *lens, const bool *maps,
+                                size_t n, IrsDumpAliases **out);
+void irsDumpAliasesFree(IrsDumpAliases *a);
+/// Writes text i of the dump `a` was made for indented, its uses of maps
+/// and sets replaced by their names (indented only with a null `a`).
+void irsDumpWriteText(IrsAtomicFile *af, const IrsDumpAliases *a, size_t i,
+                      const char *t, size_t n);
+/// Writes the header, texts[0..n) indented and "}" to `path` atomically,
+/// with the aliases of `a` (may be null).
 int irsDumpWriteStitched(const char *path, const IrsBuf *header,
                          const char *const *texts, const size_t *lens,
-                         size_t n);
+                         size_t n, const IrsDumpAliases *a);
 /// For the n top-level ops of `body`: ops[k], fresh[k]'s key (topFps[k]
 /// when numTopFps == n) and the cached text of an unchanged op (moved out
 /// of the cache); todo[k] for the others.

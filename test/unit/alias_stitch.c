@@ -19,10 +19,10 @@
 #include <string.h>
 #include <unistd.h>
 
-// Runs irsDumpApplyBuiltinAliases on texts t[0..n) (all with maps unless
-// `plain` names one); the header becomes "<defs>module {\n".
-static bool apply(const char **t, size_t n, int plain, IrsBuf *header,
-                  char **own) {
+// The stitched dump of texts t[0..n) (all with maps unless `plain` names
+// one) under the header "module {\n", as written to a file; null when
+// irsDumpApplyBuiltinAliases refuses them (*header is then left as it was).
+static char *stitch(const char **t, size_t n, int plain, IrsBuf *header) {
   size_t lens[8];
   bool maps[8];
   for (size_t i = 0; i < n; ++i) {
@@ -31,12 +31,23 @@ static bool apply(const char **t, size_t n, int plain, IrsBuf *header,
   }
   *header = (IrsBuf)IRS_BUF_INIT;
   irsBufAppendStr(header, "module {\n");
-  return irsDumpApplyBuiltinAliases(header, t, lens, maps, n, own);
-}
-
-static void freeOwn(char **own, size_t n) {
-  for (size_t i = 0; i < n; ++i)
-    free(own[i]);
+  IrsDumpAliases *a = NULL;
+  if (!irsDumpApplyBuiltinAliases(header, t, lens, maps, n, &a))
+    return NULL;
+  char path[] = "/tmp/irscope-unit-stitchXXXXXX";
+  int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  close(fd);
+  assert_int_equal(irsDumpWriteStitched(path, header, t, lens, n, a), 0);
+  irsDumpAliasesFree(a);
+  FILE *f = fopen(path, "rb");
+  assert_non_null(f);
+  char *out = calloc(1, 1 << 16);
+  assert_non_null(out);
+  assert_true(fread(out, 1, (1 << 16) - 1, f) < (1 << 16) - 1);
+  fclose(f);
+  unlink(path);
+  return out;
 }
 
 static void namesInFirstUseOrder(void **state) {
@@ -49,51 +60,73 @@ static void namesInFirstUseOrder(void **state) {
       "  %1 = affine.apply affine_map<(d0) -> (d0 + 1)>(%0)\n"
       "  affine.if affine_set<(d0) : (-d0 + 5 >= 0)>(%1) {\n  }\n}"};
   IrsBuf h;
-  char *own[2];
-  assert_true(apply(t, 2, -1, &h, own));
-  assert_string_equal(h.data, "#map = affine_map<(d0) -> (d0 + 1)>\n"
-                              "#map1 = affine_map<(d0) -> (d0 * 2)>\n"
-                              "#set = affine_set<(d0) : (d0 - 1 >= 0, d0 == 0)>\n"
-                              "#set1 = affine_set<(d0) : (-d0 + 5 >= 0)>\n"
-                              "module {\n");
-  assert_string_equal(t[0], "func.func @a(%m: memref<4xf32, #map>) {\n"
-                            "  affine.if #set(%i) {\n  }\n"
-                            "  %0 = affine.apply #map1(%i)\n}");
-  assert_string_equal(t[1], "func.func @b() {\n  %0 = affine.apply #map1(%i)\n"
-                            "  %1 = affine.apply #map(%0)\n"
-                            "  affine.if #set1(%1) {\n  }\n}");
-  freeOwn(own, 2);
+  char *out = stitch(t, 2, -1, &h);
+  assert_non_null(out);
+  assert_string_equal(out, "#map = affine_map<(d0) -> (d0 + 1)>\n"
+                           "#map1 = affine_map<(d0) -> (d0 * 2)>\n"
+                           "#set = affine_set<(d0) : (d0 - 1 >= 0, d0 == 0)>\n"
+                           "#set1 = affine_set<(d0) : (-d0 + 5 >= 0)>\n"
+                           "module {\n"
+                           "  func.func @a(%m: memref<4xf32, #map>) {\n"
+                           "    affine.if #set(%i) {\n    }\n"
+                           "    %0 = affine.apply #map1(%i)\n  }\n"
+                           "  func.func @b() {\n    %0 = affine.apply #map1(%i)\n"
+                           "    %1 = affine.apply #map(%0)\n"
+                           "    affine.if #set1(%1) {\n    }\n  }\n"
+                           "}\n\n");
+  free(out);
   irsBufFree(&h);
 }
 
 static void stringsAndPlainTexts(void **state) {
   (void)state;
-  const char *kept = "func.func @p() {\n  return\n}";
   const char *t[] = {
       "func.func @s() attributes {n = \"affine_map<(d0) -> (d0)> \\\"x\\\"\"} {\n"
       "  %0 = affine.apply affine_map<(d0) -> (d0)>(%i)\n}",
-      kept};
+      "func.func @p() {\n  return\n}"};
   IrsBuf h;
-  char *own[2];
-  assert_true(apply(t, 2, 1, &h, own));
-  assert_string_equal(h.data, "#map = affine_map<(d0) -> (d0)>\nmodule {\n");
-  assert_string_equal(t[0], "func.func @s() attributes {n = \"affine_map<(d0) "
-                            "-> (d0)> \\\"x\\\"\"} {\n"
-                            "  %0 = affine.apply #map(%i)\n}");
-  assert_ptr_equal(t[1], kept); // not one with maps: untouched
-  assert_null(own[1]);
-  freeOwn(own, 2);
+  char *out = stitch(t, 2, 1, &h);
+  assert_non_null(out);
+  assert_string_equal(out, "#map = affine_map<(d0) -> (d0)>\nmodule {\n"
+                           "  func.func @s() attributes {n = \"affine_map<(d0) "
+                           "-> (d0)> \\\"x\\\"\"} {\n"
+                           "    %0 = affine.apply #map(%i)\n  }\n"
+                           "  func.func @p() {\n    return\n  }\n}\n\n");
+  free(out);
   irsBufFree(&h);
+}
+
+// A text rewritten as it is written keeps irsDumpWriteIndented's layout:
+// empty lines stay empty, a last line without a newline gets one, a text
+// ending in one gets no second, and a use may start a line.
+static void indentedAsWhole(void **state) {
+  (void)state;
+  const char *t[] = {"a\n\nb affine_map<(d0) -> (d0)>",
+                     "affine_map<(d0) -> (d0)> c\n\n\n",
+                     "\nd affine_map<(d0) -> (d0)>\ne\n", "", "\n"};
+  const char *r[] = {"a\n\nb #map", "#map c\n\n\n", "\nd #map\ne\n", "",
+                     "\n"};
+  IrsBuf h, hr;
+  char *out = stitch(t, 5, -1, &h);
+  char *ref = stitch(r, 5, 0, &hr); // no uses: plain indentation
+  assert_non_null(out);
+  assert_non_null(ref);
+  assert_string_equal(out, "#map = affine_map<(d0) -> (d0)>\nmodule {\n"
+                           "  a\n\n  b #map\n  #map c\n\n\n\n  d #map\n  e\n"
+                           "\n}\n\n");
+  assert_string_equal(out + strlen("#map = affine_map<(d0) -> (d0)>\n"), ref);
+  free(out);
+  free(ref);
+  irsBufFree(&h);
+  irsBufFree(&hr);
 }
 
 static void unreadableRefused(void **state) {
   (void)state;
   const char *t[] = {"%0 = affine.apply affine_map<(d0) -> (d0 + 1)(%i)\n"};
   IrsBuf h;
-  char *own[1];
-  assert_false(apply(t, 1, -1, &h, own));
+  assert_null(stitch(t, 1, -1, &h));
   assert_string_equal(h.data, "module {\n"); // the header is left as it was
-  freeOwn(own, 1);
   irsBufFree(&h);
 }
 
@@ -156,6 +189,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(namesInFirstUseOrder),
       cmocka_unit_test(stringsAndPlainTexts),
+      cmocka_unit_test(indentedAsWhole),
       cmocka_unit_test(unreadableRefused),
       cmocka_unit_test(kinds),
       cmocka_unit_test(fileDefinitions),
