@@ -521,8 +521,9 @@ static _Noreturn void childPrint(IrsPassManagerImpl *pm, const IrsBgDump *d,
 enum { kForkFaultNs = 6000, kProbePages = 64 };
 
 bool irsBgDumpForksPay(const IrsPassManagerImpl *pm) {
-  return pm->cowFaultNs == 0 || pm->cowFaultNs <= kForkFaultNs ||
-         pm->forksForced;
+  if (pm->forksTest >= 0)
+    return pm->forksTest;
+  return pm->cowFaultNs == 0 || pm->cowFaultNs <= kForkFaultNs;
 }
 
 static int64_t monoNs(void) {

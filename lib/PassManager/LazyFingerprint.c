@@ -27,7 +27,8 @@
 // So every answer is what a full fingerprint walk gives: a step changed
 // the IR exactly when the module op's own part, the number of top-level
 // ops, or a top-level op's fingerprint changed. Runs without dumps, or
-// whose dumps cannot be forked, walk everything as before.
+// whose dumps cannot be forked or are printed in place because forks cost
+// more (irsBgDumpForksPay), walk everything as before.
 //
 //===----------------------------------------------------------------------===//
 #include "Fingerprint.h"
@@ -91,9 +92,16 @@ void irsPmHeldSettle(IrsPassManagerImpl *pm, MlirOperation module) {
   free(counts);
 }
 
+// Holding ops pays only where their dumps are printed by forked printers:
+// a dump printed in place needs every op's fingerprint at once, and the
+// light walk before it would be a second walk of the module.
+static bool holds(const IrsPassManagerImpl *pm) {
+  return pm->rec.dumpDir && irsBgDumpCan(pm, true) && irsBgDumpForksPay(pm);
+}
+
 void irsPmLightBaseline(IrsPassManagerImpl *pm, MlirOperation module) {
   pm->lightValid = false;
-  if (!pm->rec.dumpDir || !irsBgDumpCan(pm, true) || pm->numHeld)
+  if (!holds(pm) || pm->numHeld)
     return;
   size_t n = 0;
   MlirOperation *tops = irsFingerprintTops(module, &n);
@@ -256,7 +264,7 @@ static bool lazyStep(IrsPassManagerImpl *pm, MlirOperation module,
 bool irsPmModuleStepChanged(IrsPassManagerImpl *pm, MlirOperation module,
                             intptr_t step, uint64_t *moduleFp, int64_t *ops) {
   bool threads = mlirContextGetNumThreads(pm->ctx) > 1;
-  if (!pm->rec.dumpDir || !irsBgDumpCan(pm, true))
+  if (!holds(pm))
     return walkAll(pm, module, moduleFp, ops, threads);
   size_t n = 0;
   Scratch x = {0};

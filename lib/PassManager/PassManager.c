@@ -97,7 +97,8 @@ IrsPassManager irsPassManagerCreateLocated(
     pm->ctx = context;
     atomic_init(&pm->heldReqFd, -1);
     pm->phases = irsPhasesCreateFromEnv();
-    pm->forksForced = getenv("IRS_TEST_FORKS_PAY") != NULL;
+    const char *forks = getenv("IRS_TEST_FORKS_PAY");
+    pm->forksTest = !forks ? -1 : strcmp(forks, "0") != 0;
     ok = takeOptions(pm, pipeline, options);
   }
   if (!ok)

@@ -252,7 +252,9 @@ typedef struct IrsPassManagerImpl {
   // What one copy-on-write fault costs the pipeline on this host, measured
   // at the run's first fork (ns; 0: not yet): irsBgDumpForksPay.
   int64_t cowFaultNs;
-  bool forksForced; // IRS_TEST_FORKS_PAY: tests of the forked printers
+  // IRS_TEST_FORKS_PAY for tests of the forked printers: 1 forks pay, 0
+  // (set to "0") they never do; -1 (unset) the probe says.
+  int forksTest;
   bool reloadPending; // input copy not made yet; reloadInput makes it
   unsigned numRuns;
   // The 0-based index of the first step that has not run since the

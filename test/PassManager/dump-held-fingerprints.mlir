@@ -10,7 +10,7 @@
 // says `private`). lower-affine then changes nothing: a copy. The first
 // step's light hashes are compared with the input's.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: env IRSCOPE_PHASES=%t/phases.txt irscope-opt %s --pass-pipeline='builtin.module(convert-arith-to-llvm,symbol-privatize,lower-affine)' --dump-after-each=%t/d -o %t/out.mlir
+// RUN: env IRS_TEST_FORKS_PAY=1 IRSCOPE_PHASES=%t/phases.txt irscope-opt %s --pass-pipeline='builtin.module(convert-arith-to-llvm,symbol-privatize,lower-affine)' --dump-after-each=%t/d -o %t/out.mlir
 // RUN: %mlir_opt %s --pass-pipeline='builtin.module(convert-arith-to-llvm)' -o %t/ref1.mlir
 // RUN: %mlir_opt %s --pass-pipeline='builtin.module(convert-arith-to-llvm,symbol-privatize)' -o %t/ref2.mlir
 // RUN: cmp %t/ref1.mlir %t/d/0001-builtin.module-convert-arith-to-llvm.mlir
@@ -29,11 +29,20 @@
 // PHASES-DAG: phase {{[0-9]+}} ask 1 {{[0-9.]+ [0-9.]+}} 24
 //
 // A held op that the next step leaves alone: asked for, equal, unchanged.
-// RUN: env IRSCOPE_PHASES=%t/phases2.txt irscope-opt %s --pass-pipeline='builtin.module(convert-arith-to-llvm,lower-affine)' --dump-after-each=%t/e -o /dev/null
+// RUN: env IRS_TEST_FORKS_PAY=1 IRSCOPE_PHASES=%t/phases2.txt irscope-opt %s --pass-pipeline='builtin.module(convert-arith-to-llvm,lower-affine)' --dump-after-each=%t/e -o /dev/null
 // RUN: cmp %t/ref1.mlir %t/e/0002-builtin.module-lower-affine.mlir
 // RUN: FileCheck %s --check-prefix=SAME < %t/e/manifest.xml
 // SAME: <step index="2" pass="lower-affine" anchor="builtin.module" status="ok" changed="false">
 // RUN: FileCheck %s --check-prefix=PHASES < %t/phases2.txt
+//
+// Where forks do not pay (the probe's fault cost; here forced), dumps are
+// printed in place and every op's fingerprint is walked at once: nothing is
+// held, and the answers and dumps are the same.
+// RUN: env IRS_TEST_FORKS_PAY=0 IRSCOPE_PHASES=%t/phases4.txt irscope-opt %s --pass-pipeline='builtin.module(convert-arith-to-llvm,symbol-privatize,lower-affine)' --dump-after-each=%t/n -o /dev/null
+// RUN: cmp %t/ref1.mlir %t/n/0001-builtin.module-convert-arith-to-llvm.mlir
+// RUN: cmp %t/ref2.mlir %t/n/0002-builtin.module-symbol-privatize.mlir
+// RUN: FileCheck %s --check-prefix=MAN < %t/n/manifest.xml
+// RUN: FileCheck %s --check-prefix=NOHELD < %t/phases4.txt
 //
 // Without threads nothing is forked or held, and the answers are the same.
 // RUN: env IRSCOPE_PHASES=%t/phases3.txt irscope-opt %s --pass-pipeline='builtin.module(convert-arith-to-llvm,symbol-privatize,lower-affine)' --dump-after-each=%t/s --mlir-disable-threading -o /dev/null
