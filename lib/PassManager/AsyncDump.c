@@ -60,6 +60,12 @@ struct IrsAsyncDump {
   bool assumeVerified;
   bool stitched; // every text alias-free: the texts may be the cache
   bool noThread; // written by the caller (no thread could be started)
+  // A dump printed by the caller (irsDumpModuleAsyncPrinted) has its
+  // aliases named there, before the thread starts: `maps` the texts with
+  // uses, `aliases` their names (null: none), the header their definitions.
+  bool named;
+  bool *maps;
+  IrsDumpAliases *aliases;
   int err;
   IrsAsyncResult *results; // this dump's and its predecessors'
   size_t numResults;
@@ -100,6 +106,8 @@ static void printClaimed(IrsAsyncDump *j) {
 }
 
 static void asyncFree(IrsAsyncDump *j) {
+  irsDumpAliasesFree(j->aliases);
+  free(j->maps);
   for (size_t i = 0; j->clones && i < j->n; ++i)
     if (j->clones[i].ptr)
       mlirOperationDestroy(j->clones[i]);
@@ -163,8 +171,8 @@ static int writeTexts(IrsAsyncDump *j) {
   size_t n = j->n ? j->n : 1;
   const char **texts = calloc(n, sizeof(char *));
   size_t *lens = calloc(n, sizeof(size_t));
-  bool *maps = calloc(n, sizeof(bool));
-  IrsDumpAliases *aliases = NULL;
+  bool *maps = j->named ? j->maps : calloc(n, sizeof(bool));
+  IrsDumpAliases *aliases = j->aliases;
   int e = ENOMEM;
   if (texts && lens && maps) {
     bool anyMaps = false;
@@ -174,14 +182,17 @@ static int writeTexts(IrsAsyncDump *j) {
       maps[i] = j->fresh[i].aliased && j->fresh[i].maps;
       anyMaps = anyMaps || maps[i];
     }
-    if (anyMaps && !irsDumpApplyBuiltinAliases(&j->header, texts, lens, maps,
-                                                j->n, &aliases))
+    if (!j->named && anyMaps &&
+        !irsDumpApplyBuiltinAliases(&j->header, texts, lens, maps, j->n,
+                                    &aliases))
       e = -1;
     else
       e = irsDumpWriteStitched(j->path, &j->header, texts, lens, j->n, aliases);
   }
-  irsDumpAliasesFree(aliases);
-  free(maps);
+  if (!j->named) {
+    irsDumpAliasesFree(aliases);
+    free(maps);
+  }
   free(texts);
   free(lens);
   return e;
@@ -251,6 +262,17 @@ static void *asyncRun(void *arg) {
   addResult(j);
   atomic_fetch_sub(j->busy, 1);
   return NULL;
+}
+
+// Starts the job's thread (or writes here when none can be started).
+static void launch(IrsAsyncDump *j) {
+  atomic_fetch_add(j->busy, 1);
+  if (pthread_create(&j->thread, NULL, asyncRun, j) != 0) {
+    // No thread: this dump is written here, after the one before it; the
+    // join collects it as any other.
+    j->noThread = true;
+    asyncRun(j);
+  }
 }
 
 typedef struct CloneJob {
@@ -371,14 +393,80 @@ int irsDumpModuleAsync(IrsAsyncDump **jobp, IrsDumpCache **cachep,
   }
   cloneMissing(ops, j->clones, j->todo, n, phases);
   free(ops);
-  atomic_fetch_add(busy, 1);
   *jobp = j;
-  if (pthread_create(&j->thread, NULL, asyncRun, j) != 0) {
-    // No thread: this dump is written here, after the one before it; the
-    // join collects it as any other.
-    j->noThread = true;
-    asyncRun(j);
+  launch(j);
+  return 0;
+}
+
+int irsDumpModuleAsyncPrinted(IrsAsyncDump **jobp, IrsDumpCache **cachep,
+                              atomic_int *busy, MlirOperation module,
+                              const char *path, intptr_t step,
+                              bool assumeVerified, const uint64_t *topFps,
+                              size_t numTopFps, IrsPhases *phases) {
+  MlirBlock body = irsDumpModuleBody(module);
+  if (*jobp || mlirBlockIsNull(body))
+    return -1;
+  IrsAsyncDump *j = calloc(1, sizeof(*j));
+  if (!j)
+    return -1;
+  j->n = irsDumpCountTops(body);
+  size_t n = j->n, m = n ? n : 1;
+  MlirOperation *ops = calloc(m, sizeof(*ops));
+  j->fresh = calloc(m, sizeof(*j->fresh));
+  j->fromPrev = calloc(m, sizeof(*j->fromPrev));
+  j->todo = calloc(m, sizeof(*j->todo));
+  j->path = irsStrDup(path);
+  if (!*cachep)
+    *cachep = irsDumpCacheNew();
+  if (!ops || !j->fresh || !j->fromPrev || !j->todo || !j->path || !*cachep ||
+      !irsDumpModuleHeader(module, &j->header, NULL)) {
+    free(ops);
+    asyncFree(j);
+    return -1;
   }
+  irsDumpCacheTake(*cachep, body, n, topFps, numTopFps, ops, j->fresh, j->todo);
+  irsDumpPrintMissing(*cachep, ops, j->fresh, j->todo, n, assumeVerified,
+                      true, phases);
+  free(ops);
+  bool stitched = !j->header.failed;
+  for (size_t k = 0; k < n; ++k) {
+    stitched = stitched && j->fresh[k].text &&
+               (!j->fresh[k].aliased || j->fresh[k].maps);
+    j->fromPrev[k] = -1;
+    j->todo[k] = false; // the thread only writes
+  }
+  // The aliases are named here: texts whose maps cannot be read make the
+  // caller print the module whole, as irsDumpModuleStitched does.
+  j->named = true;
+  j->maps = stitched ? calloc(m, sizeof(bool)) : NULL;
+  const char **texts = j->maps ? calloc(m, sizeof(char *)) : NULL;
+  size_t *lens = texts ? calloc(m, sizeof(size_t)) : NULL;
+  bool anyMaps = false;
+  for (size_t k = 0; lens && k < n; ++k) {
+    texts[k] = j->fresh[k].text;
+    lens[k] = j->fresh[k].len;
+    j->maps[k] = j->fresh[k].aliased && j->fresh[k].maps;
+    anyMaps = anyMaps || j->maps[k];
+  }
+  stitched = lens && (!anyMaps || irsDumpApplyBuiltinAliases(
+                                      &j->header, texts, lens, j->maps, n,
+                                      &j->aliases));
+  free(texts);
+  free(lens);
+  if (!stitched) {
+    // The texts stay the cache's; the caller prints the module whole.
+    irsDumpCacheReplace(*cachep, j->fresh, n, true);
+    j->fresh = NULL;
+    asyncFree(j);
+    return -1;
+  }
+  j->ctx = mlirOperationGetContext(module);
+  j->step = step;
+  j->assumeVerified = assumeVerified;
+  j->busy = busy;
+  j->ph = phases;
+  *jobp = j;
+  launch(j);
   return 0;
 }
 

@@ -165,6 +165,16 @@ int irsDumpModuleAsync(IrsAsyncDump **job, IrsDumpCache **cache,
                        const char *path, intptr_t step, bool assumeVerified,
                        const uint64_t *topFps, size_t numTopFps,
                        IrsPhases *phases);
+/// The same for a module whose texts are printed here, on two threads (no
+/// clones: a conversion changes every op, and a clone of the module would
+/// cost its size again), and written by a thread during the next step.
+/// Nothing may be in flight (*job null); -1 also when a text could be
+/// aliased (the module is then printed whole, synchronously).
+int irsDumpModuleAsyncPrinted(IrsAsyncDump **job, IrsDumpCache **cache,
+                              atomic_int *busy, MlirOperation module,
+                              const char *path, intptr_t step,
+                              bool assumeVerified, const uint64_t *topFps,
+                              size_t numTopFps, IrsPhases *phases);
 /// How one of them ended: its step, 0 or an errno value, its path (owned).
 typedef struct IrsAsyncResult {
   intptr_t step;

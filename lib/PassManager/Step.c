@@ -222,8 +222,11 @@ void irsPmDumpJoinThreads(IrsPassManagerImpl *pm) {
 // dump cache when it opens, and the run's end waits for the dumps, so
 // before either the dump is printed at once on two threads (cloning first
 // would only add the clones' cost). At most two are in flight.
+// A module-level step's dump finished on a thread during the next step:
+// its changed ops cloned and printed there, or, with `inPlace`, printed
+// here on two threads and only written there. -1: write it here now.
 static int dumpAsync(IrsPassManagerImpl *pm, intptr_t i, MlirOperation module,
-                     const char *path, bool verified) {
+                     const char *path, bool verified, bool inPlace) {
   if (pm->opts.dump.printGeneric || pm->opts.dump.printDebugInfo || pm->dumpAliased ||
       !pm->opts.run.threadingEnabled || mlirContextGetNumThreads(pm->ctx) < 2 ||
       i + 1 >= pm->numSteps ||
@@ -231,6 +234,12 @@ static int dumpAsync(IrsPassManagerImpl *pm, intptr_t i, MlirOperation module,
     return -1;
   // The thread's dump starts from the cache: the printers' tables first.
   irsBgDumpSettleTables(pm);
+  if (inPlace) {
+    irsPmDumpJoin(pm);
+    return irsDumpModuleAsyncPrinted(&pm->asyncDump, &pm->dumpCache,
+                                     &pm->asyncBusy, module, path, i, verified,
+                                     pm->topFps, pm->numTopFps, pm->phases);
+  }
   if (atomic_load(&pm->asyncBusy) >= 2)
     irsPmDumpJoin(pm);
   return irsDumpModuleAsync(&pm->asyncDump, &pm->dumpCache, &pm->asyncBusy,
@@ -311,7 +320,7 @@ int irsPmWriteStepDump(IrsPassManagerImpl *pm, void *modulePtr, intptr_t i,
     if (!background) {
       // Printed here: the texts get their ops' real keys.
       irsPmHeldSettle(pm, module);
-      e = many && !forks ? -1 : dumpAsync(pm, i, module, path, verified);
+      e = dumpAsync(pm, i, module, path, verified, many && !forks);
       *pending = e == 0; // still being printed when this returns
       if (e < 0)
         e = irsPmWriteDump(pm, module, path, verified);

@@ -530,9 +530,7 @@ void irsDumpCacheTake(IrsDumpCache *cache, MlirBlock body, size_t n,
   }
 }
 
-// Prints the ops marked in `todo`, on two threads when allowed, into the
-// cache's stale buffers where they fit.
-static void printMissing(IrsDumpCache *cache, MlirOperation *ops, Entry *fresh,
+void irsDumpPrintMissing(IrsDumpCache *cache, MlirOperation *ops, Entry *fresh,
                          bool *todo, size_t n, bool assumeVerified,
                          bool threads, IrsPhases *ph) {
   IrsTextPool pool;
@@ -602,7 +600,7 @@ int irsDumpModuleStitched(IrsDumpCache **cachep, MlirOperation module,
     return 0;
   }
   irsDumpCacheTake(cache, body, n, topFps, numTopFps, ops, fresh, todo);
-  printMissing(cache, ops, fresh, todo, n, assumeVerified, threads, ph);
+  irsDumpPrintMissing(cache, ops, fresh, todo, n, assumeVerified, threads, ph);
   const char **texts = calloc(n ? n : 1, sizeof(char *));
   size_t *lens = calloc(n ? n : 1, sizeof(size_t));
   bool *maps = calloc(n ? n : 1, sizeof(bool));

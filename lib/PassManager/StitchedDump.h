@@ -119,6 +119,11 @@ bool irsDumpModuleHeader(MlirOperation module, IrsBuf *out,
 MlirBlock irsDumpModuleBody(MlirOperation module);
 /// The number of ops in `body`.
 size_t irsDumpCountTops(MlirBlock body);
+/// Prints the ops marked in todo[0..n) into fresh[k], on two threads when
+/// `threads`, into the cache's stale buffers where they fit.
+void irsDumpPrintMissing(IrsDumpCache *cache, MlirOperation *ops,
+                         IrsDumpEntry *fresh, bool *todo, size_t n,
+                         bool assumeVerified, bool threads, IrsPhases *ph);
 /// The names of a stitched dump's builtin affine maps and sets.
 typedef struct IrsDumpAliases IrsDumpAliases;
 /// For a stitched dump whose texts with maps[i] alias only builtin affine

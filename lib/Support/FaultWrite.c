@@ -76,6 +76,7 @@ int irsFaultWriteCheck(const IrsFaultWrite *f) {
     logPoint(f, (long)at);
   if (at != f->n)
     return 0;
+  logPoint(f, (long)at); // the file the fault is in, for this run's order
   if (f->err == 0)
     raise(SIGKILL);
   if (f->err == kIrsFaultWriteInt2) {

@@ -15,7 +15,9 @@
 // N = 0 never fails: the counter's size after the run is then the number of
 // write points the run has, and COUNTER.paths lists them, one line each:
 // the point's number and the path of the file it writes (a test names the
-// file it expects the error line to name). The points of one file are its creation (the
+// file it expects the error line to name). With N > 0, COUNTER.paths gets
+// the failing point's line: a run whose threads write at the same time may
+// order its points unlike the counting run. The points of one file are its creation (the
 // temporary exists), each write(2) or copy_file_range(2), and the rename.
 // The count lives in the file system, not in the library, so forked
 // workers share it and no process keeps state; when the variable is unset

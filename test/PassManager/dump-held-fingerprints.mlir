@@ -37,12 +37,16 @@
 //
 // Where forks do not pay (the probe's fault cost; here forced), dumps are
 // printed in place and every op's fingerprint is walked at once: nothing is
-// held, and the answers and dumps are the same.
+// held, and the answers and dumps are the same. A conversion's dump is
+// printed in place on two threads and written by a thread during the next
+// step, which the next dump waits for (a wait phase).
 // RUN: env IRS_TEST_FORKS_PAY=0 IRSCOPE_PHASES=%t/phases4.txt irscope-opt %s --pass-pipeline='builtin.module(convert-arith-to-llvm,symbol-privatize,lower-affine)' --dump-after-each=%t/n -o /dev/null
 // RUN: cmp %t/ref1.mlir %t/n/0001-builtin.module-convert-arith-to-llvm.mlir
 // RUN: cmp %t/ref2.mlir %t/n/0002-builtin.module-symbol-privatize.mlir
 // RUN: FileCheck %s --check-prefix=MAN < %t/n/manifest.xml
 // RUN: FileCheck %s --check-prefix=NOHELD < %t/phases4.txt
+// RUN: FileCheck %s --check-prefix=INPLACE < %t/phases4.txt
+// INPLACE: phase {{[0-9]+}} wait
 //
 // Without threads nothing is forked or held, and the answers are the same.
 // RUN: env IRSCOPE_PHASES=%t/phases3.txt irscope-opt %s --pass-pipeline='builtin.module(convert-arith-to-llvm,symbol-privatize,lower-affine)' --dump-after-each=%t/s --mlir-disable-threading -o /dev/null

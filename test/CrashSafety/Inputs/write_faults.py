@@ -105,6 +105,17 @@ class Harness:
             return p.returncode, err.decode(errors="replace"), "left processes"
         return p.returncode, err.decode(errors="replace"), None
 
+    def faulted(self, counter, n):
+        """The path the failing point n wrote in the last run, or None."""
+        if not os.path.exists(counter + ".paths"):
+            return None
+        with open(counter + ".paths") as f:
+            for line in f:
+                at, _, p = line.rstrip("\n").partition(" ")
+                if at == str(n):
+                    return re.sub(r"\.tmp-[0-9]+-[A-Za-z0-9]{6}$", "", p)
+        return None
+
     def count(self, argv, fresh):
         """The clean run's exit code, its number of write points and the
         file each point writes (COUNTER.paths, FaultWrite.h), temporaries
@@ -235,23 +246,30 @@ def writers(h, a, src):
                     os.unlink(p)
         return f
 
-    plain = os.path.join(w, "plain.mlir")
+    def plain_output_of(pipeline, plain):
+        def plain_output(writer, path=None):
+            """A fault in a dump or the manifest (any file but -o) leaves
+            -o byte for byte as mlir-opt writes it: irscope-opt goes on as
+            the plain tool does."""
+            if path is None or path == out:
+                return
+            if not os.path.exists(plain):
+                subprocess.run([h.mlir_opt, src, f"--pass-pipeline={pipeline}",
+                                "-o", plain], check=True, timeout=TIMEOUT)
+            if not os.path.exists(out):
+                h.problem(writer, f"fault in {path}: no -o")
+                return
+            with open(out, "rb") as f, open(plain, "rb") as g:
+                if f.read() != g.read():
+                    h.problem(writer, f"fault in {path}: -o is not mlir-opt's")
+        return plain_output
 
-    def plain_output(writer, path=None):
-        """A fault in a dump or the manifest (any file but -o) leaves -o
-        byte for byte as mlir-opt writes it: irscope-opt goes on as the
-        plain tool does."""
-        if path is None or path == out:
-            return
-        if not os.path.exists(plain):
-            subprocess.run([h.mlir_opt, src, f"--pass-pipeline={pipeline}",
-                            "-o", plain], check=True, timeout=TIMEOUT)
-        if not os.path.exists(out):
-            h.problem(writer, f"fault in {path}: no -o")
-            return
-        with open(out, "rb") as f, open(plain, "rb") as g:
-            if f.read() != g.read():
-                h.problem(writer, f"fault in {path}: -o is not mlir-opt's")
+    plain_output = plain_output_of(pipeline, os.path.join(w, "plain.mlir"))
+    # A conversion's dump printed in place on two threads and written by a
+    # thread during the next step (forks forced not to pay, as on hosts
+    # whose page faults are slow).
+    conversion = "builtin.module(convert-arith-to-llvm,cse)"
+    idump = os.path.join(w, "id")
 
     def still_fails(writer, path=None):
         if not os.path.exists(out):
@@ -286,6 +304,12 @@ def writers(h, a, src):
         ("dumps", opt + [f"--pass-pipeline={pipeline}",
                          f"--dump-after-each={dump}", "-o", out],
          clean(dump, out), [dump], plain_output, lambda p: {4}),
+        ("dumps-in-place", ["env", "IRS_TEST_FORKS_PAY=0"] + opt +
+         [f"--pass-pipeline={conversion}", f"--dump-after-each={idump}",
+          "-o", out],
+         clean(idump, out), [idump],
+         plain_output_of(conversion, os.path.join(w, "plain-conv.mlir")),
+         lambda p: {4}),
         ("failure", opt + ["--pass-pipeline=builtin.module(func.func("
                            "canonicalize,cse,irs-test-crash{op=arith.muli}))",
                            f"--failure-dir={fail}", "-o", out],
@@ -370,14 +394,17 @@ def main():
         tried = dropped = unreached = 0
         for n in spread(total, a.points):
             fresh()
-            if os.path.exists(counter):
-                os.unlink(counter)
+            for f in (counter, counter + ".paths"):
+                if os.path.exists(f):
+                    os.unlink(f)
             if a.mode == "kill":
                 rc, err, left = h.run(argv, f"{n}:KILL", counter)
             else:
                 what = list(ERRNOS)[n % len(ERRNOS)]
                 rc, err, left = h.run(argv, f"{n}:{what}", counter)
-                path = paths.get(n, "?")
+                # The file the fault was in, in this run's order of its
+                # points (threads writing two files at once may swap them).
+                path = h.faulted(counter, n) or paths.get(n, "?")
                 reached = os.path.exists(counter) and \
                     os.path.getsize(counter) >= n
                 if not reached:
@@ -394,7 +421,7 @@ def main():
                 h.problem(name, f"point {n}: {left}")
             for d in dirs:
                 h.check_dir(name, d)
-            extra(name, paths.get(n) if a.mode == "fault" else None)
+            extra(name, path if a.mode == "fault" else None)
             tried += 1
         randoms = 0
         if a.mode == "kill":
