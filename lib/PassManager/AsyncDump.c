@@ -264,6 +264,16 @@ static void *asyncRun(void *arg) {
   return NULL;
 }
 
+// What the job's thread needs to know of its dump.
+static void describe(IrsAsyncDump *j, MlirOperation module, intptr_t step,
+                     bool assumeVerified, atomic_int *busy, IrsPhases *ph) {
+  j->ctx = mlirOperationGetContext(module);
+  j->step = step;
+  j->assumeVerified = assumeVerified;
+  j->busy = busy;
+  j->ph = ph;
+}
+
 // Starts the job's thread (or writes here when none can be started).
 static void launch(IrsAsyncDump *j) {
   atomic_fetch_add(j->busy, 1);
@@ -377,11 +387,7 @@ int irsDumpModuleAsync(IrsAsyncDump **jobp, IrsDumpCache **cachep,
     asyncFree(j);
     return -1;
   }
-  j->ctx = mlirOperationGetContext(module);
-  j->step = step;
-  j->assumeVerified = assumeVerified;
-  j->busy = busy;
-  j->ph = phases;
+  describe(j, module, step, assumeVerified, busy, phases);
   j->prev = *jobp;
   if (j->prev) {
     matchPrev(j, j->prev, body, topFps, numTopFps, ops);
@@ -460,11 +466,7 @@ int irsDumpModuleAsyncPrinted(IrsAsyncDump **jobp, IrsDumpCache **cachep,
     asyncFree(j);
     return -1;
   }
-  j->ctx = mlirOperationGetContext(module);
-  j->step = step;
-  j->assumeVerified = assumeVerified;
-  j->busy = busy;
-  j->ph = phases;
+  describe(j, module, step, assumeVerified, busy, phases);
   *jobp = j;
   launch(j);
   return 0;
