@@ -165,6 +165,20 @@ static int printWhole(IrsAsyncDump *j, IrsAsyncDump *p) {
   return irsDumpModule(j->shell, j->path, false, false, j->assumeVerified);
 }
 
+// The job's texts, their lengths and which hold maps or sets; whether any
+// does.
+static bool gather(const IrsAsyncDump *j, const char **texts, size_t *lens,
+                   bool *maps) {
+  bool any = false;
+  for (size_t i = 0; i < j->n; ++i) {
+    texts[i] = j->fresh[i].text;
+    lens[i] = j->fresh[i].len;
+    maps[i] = j->fresh[i].aliased && j->fresh[i].maps;
+    any = any || maps[i];
+  }
+  return any;
+}
+
 // The stitched dump; -1 (nothing written) when its builtin aliases cannot
 // be named from the texts (AliasStitch.c): the caller prints it whole.
 static int writeTexts(IrsAsyncDump *j) {
@@ -175,13 +189,7 @@ static int writeTexts(IrsAsyncDump *j) {
   IrsDumpAliases *aliases = j->aliases;
   int e = ENOMEM;
   if (texts && lens && maps) {
-    bool anyMaps = false;
-    for (size_t i = 0; i < j->n; ++i) {
-      texts[i] = j->fresh[i].text;
-      lens[i] = j->fresh[i].len;
-      maps[i] = j->fresh[i].aliased && j->fresh[i].maps;
-      anyMaps = anyMaps || maps[i];
-    }
+    bool anyMaps = gather(j, texts, lens, maps);
     if (!j->named && anyMaps &&
         !irsDumpApplyBuiltinAliases(&j->header, texts, lens, maps, j->n,
                                     &aliases))
@@ -447,13 +455,7 @@ int irsDumpModuleAsyncPrinted(IrsAsyncDump **jobp, IrsDumpCache **cachep,
   j->maps = stitched ? calloc(m, sizeof(bool)) : NULL;
   const char **texts = j->maps ? calloc(m, sizeof(char *)) : NULL;
   size_t *lens = texts ? calloc(m, sizeof(size_t)) : NULL;
-  bool anyMaps = false;
-  for (size_t k = 0; lens && k < n; ++k) {
-    texts[k] = j->fresh[k].text;
-    lens[k] = j->fresh[k].len;
-    j->maps[k] = j->fresh[k].aliased && j->fresh[k].maps;
-    anyMaps = anyMaps || j->maps[k];
-  }
+  bool anyMaps = lens && gather(j, texts, lens, j->maps);
   stitched = lens && (!anyMaps || irsDumpApplyBuiltinAliases(
                                       &j->header, texts, lens, j->maps, n,
                                       &j->aliases));
