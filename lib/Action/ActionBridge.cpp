@@ -15,6 +15,12 @@
 // hash, which rehashes what the walk reads anyway: four fifths of the
 // walk's instructions, a tenth of a --timing run's (bench/README.md).
 //
+// And the verifier on an op alone, without the ops in its regions: the C
+// API verifies only recursively. A dumped step verifies each function
+// where it prints it, while the function is in the core's cache, and then
+// the module alone (lib/PassManager/VerifyPrint.c): a separate walk of a
+// lowered model cost as much as the print (bench/README.md).
+//
 // Built without RTTI and exceptions, as Debian's LLVM is.
 //
 //===----------------------------------------------------------------------===//
@@ -25,6 +31,7 @@
 #include "mlir/IR/Action.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Operation.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Rewrite/PatternApplicator.h"
 #include "llvm/ADT/SmallString.h"
@@ -624,6 +631,10 @@ uint64_t irsOpAttributesHash(MlirOperation op) {
   uint64_t d = (uint64_t)(uintptr_t)o->getRawDictionaryAttrs()
                    .getAsOpaquePointer();
   return (d * 0x9e3779b97f4a7c15ull) ^ (uint64_t)o->hashProperties();
+}
+
+bool irsOpVerifyAlone(MlirOperation op) {
+  return mlir::succeeded(mlir::verify(unwrap(op), /*verifyRecursively=*/false));
 }
 
 } // extern "C"

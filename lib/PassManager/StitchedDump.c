@@ -345,7 +345,27 @@ typedef struct Job {
   bool assumeVerified;
   IrsTextPool *pool;
   IrsPhases *ph;
+  // Non-null: verify every op first (all of them, printed or not), set
+  // *failed for one that fails and leave it unprinted (VerifyPrint.c).
+  bool *failed;
 } Job;
+
+// The verifier on op i where it is about to be printed (or was reused):
+// the op is then in this core's cache for the print. Its time is moved
+// from the print's phase (*print, begun before) to the verifier's.
+static bool verifyOne(Job *j, size_t i, IrsPhaseMark *print) {
+  if (!j->failed)
+    return true;
+  IrsPhaseMark m = irsPhaseBegin(j->ph);
+  bool ok = mlirOperationVerify(j->ops[i]);
+  IrsPhaseMark e = irsPhaseBegin(j->ph);
+  irsPhaseAdd(j->ph, IrsPhaseVerify, e.cpuNs - m.cpuNs, e.wallNs - m.wallNs, 0);
+  print->cpuNs += e.cpuNs - m.cpuNs;
+  print->wallNs += e.wallNs - m.wallNs;
+  if (!ok)
+    __atomic_store_n(j->failed, true, __ATOMIC_RELAXED);
+  return ok;
+}
 
 // Prints the ops marked in `todo`, claiming them a few at a time from the
 // shared cursor: top-level ops differ a hundredfold in size, so halves
@@ -365,7 +385,7 @@ static void *printRange(void *arg) {
       break;
     size_t end = begin + Claim < j->n ? begin + Claim : j->n;
     for (size_t i = begin; i < end; ++i) {
-      if (!j->todo[i])
+      if (!verifyOne(j, i, &m) || !j->todo[i])
         continue;
       Entry *e = &j->out[i];
       if (!irsDumpPrintTopInto(j->ops[i], f, &scratch))
@@ -533,10 +553,18 @@ void irsDumpCacheTake(IrsDumpCache *cache, MlirBlock body, size_t n,
 void irsDumpPrintMissing(IrsDumpCache *cache, MlirOperation *ops, Entry *fresh,
                          bool *todo, size_t n, bool assumeVerified,
                          bool threads, IrsPhases *ph) {
+  irsDumpVerifyPrintMissing(cache, ops, fresh, todo, n, assumeVerified,
+                            threads, ph, NULL);
+}
+
+void irsDumpVerifyPrintMissing(IrsDumpCache *cache, MlirOperation *ops,
+                               Entry *fresh, bool *todo, size_t n,
+                               bool assumeVerified, bool threads,
+                               IrsPhases *ph, bool *failed) {
   IrsTextPool pool;
   irsTextPoolInit(&pool, cache);
   size_t next = 0;
-  Job job = {ops, fresh, todo, n, &next, assumeVerified, &pool, ph};
+  Job job = {ops, fresh, todo, n, &next, assumeVerified, &pool, ph, failed};
   pthread_t th;
   bool useThread = threads && n > 1 && pthread_create(&th, NULL, printRange, &job) == 0;
   printRange(&job);

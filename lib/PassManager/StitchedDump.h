@@ -124,6 +124,24 @@ size_t irsDumpCountTops(MlirBlock body);
 void irsDumpPrintMissing(IrsDumpCache *cache, MlirOperation *ops,
                          IrsDumpEntry *fresh, bool *todo, size_t n,
                          bool assumeVerified, bool threads, IrsPhases *ph);
+/// The same, with a non-null `failed`: first verifies every op (printed or
+/// not) on the thread that claims it; one that fails sets *failed and is
+/// not printed.
+void irsDumpVerifyPrintMissing(IrsDumpCache *cache, MlirOperation *ops,
+                               IrsDumpEntry *fresh, bool *todo, size_t n,
+                               bool assumeVerified, bool threads,
+                               IrsPhases *ph, bool *failed);
+/// After a module-level step that changed the module, where its dump is
+/// printed in place (VerifyPrint.c): verifies each top-level op and prints
+/// the changed ones into the dump cache in one pass on two threads, then
+/// the module alone. True: the module verifies (as mlirOperationVerify
+/// would say) and the cache holds every op's text. False: nothing was
+/// reported (diagnostics discarded); the caller verifies as usual.
+bool irsDumpVerifyPrint(IrsPassManagerImpl *pm, MlirOperation module);
+/// MLIR's verifier on `op` alone, without the ops in its regions. Defined
+/// with C linkage in lib/Action/ActionBridge.cpp: the C API verifies only
+/// recursively.
+bool irsOpVerifyAlone(MlirOperation op);
 /// The names of a stitched dump's builtin affine maps and sets.
 typedef struct IrsDumpAliases IrsDumpAliases;
 /// For a stitched dump whose texts with maps[i] alias only builtin affine
