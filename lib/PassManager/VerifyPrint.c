@@ -19,8 +19,9 @@
 // involve no other top-level op, so verifying each with its regions
 // (mlirOperationVerify) makes the same checks on it whether or not it is
 // isolated, and the module alone (irsOpVerifyAlone) makes the rest; the
-// module body's block checks have nothing left to reject. A failure is
-// only an answer: diagnostics are discarded here, and the caller runs
+// module body's block checks have nothing left to reject. A failure, or
+// any diagnostic (a verifier may warn and succeed), is only an answer:
+// diagnostics are discarded here, and the caller runs
 // mlirOperationVerify(module), which reports what a plain run reports.
 //
 //===----------------------------------------------------------------------===//
@@ -100,6 +101,7 @@ bool irsDumpVerifyPrint(IrsPassManagerImpl *pm, MlirOperation module) {
   irsDumpCacheTake(pm->dumpCache, body, n, pm->topFps, pm->numTopFps, ops,
                    fresh, todo);
   bool failed = false;
+  intptr_t d0 = irsDiagnosticCaptureGetNumDiscarded(pm->capture);
   irsDiagnosticCaptureSetDiscard(pm->capture, true);
   // The module alone is one sequential walk of every op (its symbol uses):
   // a thread of its own, beside the two that verify and print.
@@ -113,8 +115,11 @@ bool irsDumpVerifyPrint(IrsPassManagerImpl *pm, MlirOperation module) {
     pthread_join(th, NULL);
   else
     alone(&a);
-  failed = failed || !a.ok;
   irsDiagnosticCaptureSetDiscard(pm->capture, false);
+  // A verifier that only warned succeeded, but its warning must be shown
+  // as a plain run shows it: the caller's verification reports it.
+  failed = failed || !a.ok ||
+           irsDiagnosticCaptureGetNumDiscarded(pm->capture) != d0;
   // The texts become the cache, also after a failure: an op that failed
   // has no text, so the dump prints it again; the others are right for
   // their keys either way.

@@ -30,6 +30,7 @@ typedef struct Capture {
   bool unordered;      // irsDiagnosticCaptureAdd while `marker` was set
   bool muted;
   bool discard;
+  intptr_t numDiscarded;
   // Passes nested under e.g. func.func run on worker threads and may add
   // diagnostics concurrently.
   pthread_mutex_t mu;
@@ -168,8 +169,10 @@ static bool copyOne(Capture *c, MlirDiagnostic md, IrsDiagnostic *out) {
 }
 
 static bool pushLocked(Capture *c, IrsDiagnostic *d) {
-  if (c->discard)
+  if (c->discard) {
+    ++c->numDiscarded;
     return false;
+  }
   if (c->num == c->cap) {
     intptr_t cap = c->cap ? c->cap * 2 : 16;
     IrsDiagnostic **p = realloc(c->diags, (size_t)cap * sizeof(*p));
@@ -315,6 +318,14 @@ bool irsDiagnosticCaptureTakeUnordered(IrsDiagnosticCapture capture) {
 void irsDiagnosticCaptureSetDiscard(IrsDiagnosticCapture capture,
                                     bool discard) {
   ((Capture *)capture.ptr)->discard = discard;
+}
+
+intptr_t irsDiagnosticCaptureGetNumDiscarded(IrsDiagnosticCapture capture) {
+  Capture *c = capture.ptr;
+  pthread_mutex_lock(&c->mu);
+  intptr_t n = c->numDiscarded;
+  pthread_mutex_unlock(&c->mu);
+  return n;
 }
 
 void irsDiagnosticCaptureDetach(IrsDiagnosticCapture capture) {

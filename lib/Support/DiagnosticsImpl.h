@@ -27,6 +27,8 @@ void irsDiagnosticCaptureSetMuted(IrsDiagnosticCapture c, bool muted);
 /// While discarding, diagnostics are dropped entirely (replays whose
 /// diagnostics are already known).
 void irsDiagnosticCaptureSetDiscard(IrsDiagnosticCapture c, bool discard);
+/// How many diagnostics were discarded so far.
+intptr_t irsDiagnosticCaptureGetNumDiscarded(IrsDiagnosticCapture c);
 /// Stops capturing without freeing what was captured.
 void irsDiagnosticCaptureDetach(IrsDiagnosticCapture c);
 /// Adds a diagnostic that did not come through MLIR (C API passes cannot

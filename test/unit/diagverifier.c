@@ -9,7 +9,10 @@
 #include <cmocka.h>
 
 #include "Support/Buf.h"
+#include "Support/DiagnosticsImpl.h"
 #include "irscope/DiagVerifier.h"
+
+#include <mlir-c/Diagnostics.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -245,6 +248,26 @@ static void test_diagsource__caret_past_line_end_and_no_source(void **state) {
   irsBufFree(&b);
 }
 
+// A discarded diagnostic is not captured but counted: a verification
+// with discarded diagnostics (lib/PassManager/VerifyPrint.c) learns that a
+// verifier spoke, even one that only warned and succeeded.
+static void test_diagcapture__discarded_are_counted(void **state) {
+  (void)state;
+  MlirContext ctx = mlirContextCreate();
+  IrsDiagnosticCapture cap = irsDiagnosticCaptureCreate(ctx, NULL, NULL);
+  MlirLocation loc = mlirLocationUnknownGet(ctx);
+  irsDiagnosticCaptureSetDiscard(cap, true);
+  mlirEmitError(loc, "dropped");
+  irsDiagnosticCaptureSetDiscard(cap, false);
+  assert_int_equal(irsDiagnosticCaptureGetNumDiscarded(cap), 1);
+  assert_int_equal(irsDiagnosticCaptureGetNumDiagnostics(cap), 0);
+  mlirEmitError(loc, "kept");
+  assert_int_equal(irsDiagnosticCaptureGetNumDiscarded(cap), 1);
+  assert_int_equal(irsDiagnosticCaptureGetNumDiagnostics(cap), 1);
+  irsDiagnosticCaptureDestroy(cap);
+  mlirContextDestroy(ctx);
+}
+
 static void test_diagsource__location_parse(void **state) {
   (void)state;
   MlirStringRef f;
@@ -275,6 +298,7 @@ int main(void) {
       cmocka_unit_test(test_diagverifier__window_counts_one_chunk),
       cmocka_unit_test(test_diagsource__caret_past_line_end_and_no_source),
       cmocka_unit_test(test_diagsource__location_parse),
+      cmocka_unit_test(test_diagcapture__discarded_are_counted),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
