@@ -735,7 +735,8 @@ void irsCpRunModule(IrsCheckpointRun *r, MlirOperation module, intptr_t i,
   if (pm->opts.verify.verifyEach) {
     double v0 = irsClockMonotonicMs();
     // Verified where its dump is printed (its own phases), or here.
-    if (!res->changed || !irsDumpVerifyPrint(pm, module)) {
+    bool swept = res->changed && irsDumpVerifyPrint(pm, module);
+    if (!swept) {
       IrsPhaseMark vm = irsPhaseBegin(pm->phases);
       res->verifierOk = !res->changed || mlirOperationVerify(module);
       irsPhaseEnd(pm->phases, IrsPhaseVerify, vm, 0);

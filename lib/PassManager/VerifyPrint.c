@@ -25,6 +25,7 @@
 // mlirOperationVerify(module), which reports what a plain run reports.
 //
 //===----------------------------------------------------------------------===//
+#include "Fingerprint.h"
 #include "StitchedDump.h"
 
 #include "../Support/DiagnosticsImpl.h"
@@ -81,17 +82,11 @@ bool irsDumpVerifyPrint(IrsPassManagerImpl *pm, MlirOperation module) {
   irsPmDumpJoin(pm);
   if (!pm->dumpCache && !(pm->dumpCache = irsDumpCacheNew()))
     return false;
-  MlirOperation *ops = calloc(n, sizeof(*ops));
+  size_t numOps = 0;
+  MlirOperation *ops = irsFingerprintTops(module, &numOps);
   IrsDumpEntry *fresh = calloc(n, sizeof(*fresh));
   bool *todo = calloc(n, sizeof(*todo));
-  bool ok = ops && fresh && todo;
-  if (ok) {
-    size_t k = 0;
-    for (MlirOperation o = mlirBlockGetFirstOperation(body);
-         !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
-      ops[k++] = o;
-    ok = splittable(body, ops, n);
-  }
+  bool ok = ops && numOps == n && fresh && todo && splittable(body, ops, n);
   if (!ok) {
     free(ops);
     free(fresh);
